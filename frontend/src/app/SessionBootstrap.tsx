@@ -1,0 +1,37 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { FullPageLoader } from '../components/FullPageLoader';
+import { loadUser } from '../features/auth/api';
+import { restoreFailed } from '../features/auth/authSlice';
+import { COMMON_ROUTES, LOGIN_PATH } from '../navigation/routes';
+import { useAppDispatch, useAppSelector } from './hooks';
+
+/** Pages a visitor may stay on when the session cannot be restored. */
+const PUBLIC_PATHS = new Set(
+  COMMON_ROUTES.filter((route) => route.meta.guestOnly || !route.meta.requiresAuth).flatMap((route) => [
+    route.path,
+    ...(route.alias ? [route.alias] : []),
+  ]),
+);
+
+/** Restores the session at start-up, showing a loader meanwhile; on failure goes to sign-in. */
+export function SessionBootstrap({ children }: { children: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const status = useAppSelector((state) => state.auth.status);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const started = useRef(false);
+  const startPath = useRef(location.pathname);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    loadUser(dispatch).catch(() => {
+      dispatch(restoreFailed());
+      if (!PUBLIC_PATHS.has(startPath.current)) navigate(LOGIN_PATH, { replace: true });
+    });
+  }, [dispatch, navigate]);
+
+  if (status === 'unknown') return <FullPageLoader />;
+  return <>{children}</>;
+}

@@ -1,0 +1,117 @@
+// The one RTK Query API of the app. Features add their endpoints with `api.injectEndpoints`.
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { XSRF_COOKIE, XSRF_HEADER, fetchCsrfCookie, readCookie, siteOrigin } from './csrf';
+import { sessionExpired } from './sessionEvents';
+
+/** Error body the server sends everywhere. */
+export interface ApiErrorBody {
+  message?: string;
+  errors?: Record<string, string[]>;
+}
+
+export const rawBaseQuery = fetchBaseQuery({
+  baseUrl: `${siteOrigin()}/api`,
+  credentials: 'include',
+  prepareHeaders: (headers) => {
+    headers.set('Accept', 'application/json');
+    headers.set('cache-control', 'no-cache');
+    const token = readCookie(XSRF_COOKIE);
+    if (token) headers.set(XSRF_HEADER, token);
+    return headers;
+  },
+});
+
+/**
+ * Base query: on a 419 (anti-forgery token missing or stale) it fetches a new cookie and
+ * retries once; on a 401 it reports the session as expired, which sends the user to sign-in.
+ */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  queryApi,
+  extraOptions,
+) => {
+  let result = await rawBaseQuery(args, queryApi, extraOptions);
+  if (result.error?.status === 419) {
+    try {
+      await fetchCsrfCookie();
+      result = await rawBaseQuery(args, queryApi, extraOptions);
+    } catch (error) {
+      console.error('Could not refresh the anti-forgery cookie', error);
+    }
+  }
+  if (result.error?.status === 401) {
+    queryApi.dispatch(sessionExpired());
+  }
+  return result;
+};
+
+/** Tag types: the specification's camelCase collection names, plus the session ones. */
+export const COLLECTION_TAGS = [
+  'statistics',
+  'states',
+  'shops',
+  'cities',
+  'parcels',
+  'pickupVouchers',
+  'managers',
+  'clients',
+  'deliveryAdmins',
+  'clientsInvoices',
+  'deliveryAdminsInvoices',
+  'exitVouchers',
+  'returnVouchers',
+  'announcements',
+  'tickets',
+  'admins',
+  'deliveryAdminsParcelsUnpaid',
+  'costs',
+  'guides',
+  'inventoryStates',
+  'inventoryTypes',
+  'inventories',
+  'inventoriesMovements',
+  'inventoryClients',
+] as const;
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: [...COLLECTION_TAGS, 'User', 'Tokens'],
+  refetchOnMountOrArgChange: false,
+  endpoints: () => ({}),
+});
+
+/** Field errors of a 422 answer, first message per field. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  const body = errorBody(error);
+  if (body?.errors) {
+    for (const [field, messages] of Object.entries(body.errors)) {
+      if (Array.isArray(messages) && messages.length > 0) out[field] = String(messages[0]);
+    }
+  }
+  return out;
+}
+
+/** The `{message, errors}` body of a failed call, if any. */
+export function errorBody(error: unknown): ApiErrorBody | null {
+  if (error && typeof error === 'object' && 'data' in error) {
+    const data = (error as { data: unknown }).data;
+    if (data && typeof data === 'object') return data as ApiErrorBody;
+  }
+  return null;
+}
+
+/** HTTP status of a failed call, or a string status (FETCH_ERROR, PARSING_ERROR...). */
+export function errorStatus(error: unknown): number | string | null {
+  if (error && typeof error === 'object' && 'status' in error) {
+    return (error as { status: number | string }).status;
+  }
+  return null;
+}

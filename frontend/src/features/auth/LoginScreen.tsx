@@ -1,0 +1,103 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { FormTextField } from '../../components/FormTextField';
+import { productName } from '../../config';
+import { useT } from '../../i18n';
+import { loadUser, useLoginMutation } from './api';
+import { AuthCard } from './AuthCard';
+import { formErrors, type FormErrors } from './errors';
+import { PasswordField } from './PasswordField';
+
+const NO_ERRORS: FormErrors = { fields: {}, form: null };
+
+/** Sign-in (/compte/connexion and /). The guard then sends the user to their landing page. */
+export default function LoginScreen() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const [login] = useLoginMutation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors(NO_ERRORS);
+    setBusy(true);
+    try {
+      await login({ email: email.trim(), password, remember }).unwrap();
+      // Afterwards the session is loaded; the guard redirects.
+      await loadUser(dispatch);
+    } catch (error) {
+      setErrors(formErrors(error, t, t('auth.login.tooMany')));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title={t('auth.login.title', { product: productName() })}
+      subtitle={t('auth.login.subtitle')}
+      testId="login-card"
+    >
+      <Box component="form" noValidate onSubmit={submit} data-testid="login-form">
+        <Stack spacing={2.5}>
+          {errors.form && (
+            <Alert severity="error" data-testid="form-error">
+              {errors.form}
+            </Alert>
+          )}
+          <FormTextField
+            label={t('auth.email')}
+            name="email"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            required
+            fullWidth
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={Boolean(errors.fields.email)}
+            helperText={errors.fields.email}
+          />
+          <PasswordField
+            label={t('auth.password')}
+            name="password"
+            autoComplete="current-password"
+            required
+            fullWidth
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={Boolean(errors.fields.password)}
+            helperText={errors.fields.password}
+          />
+          <FormControlLabel
+            control={
+              <Checkbox name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+            }
+            label={t('auth.remember')}
+          />
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+            {t('auth.login.submit')}
+          </Button>
+          <Typography variant="body2" sx={{ textAlign: 'center' }}>
+            {t('auth.login.noAccount')}{' '}
+            <Link component={RouterLink} to="/compte/inscription">
+              {t('auth.login.createAccount')}
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

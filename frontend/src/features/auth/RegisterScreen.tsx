@@ -1,0 +1,133 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { FormTextField } from '../../components/FormTextField';
+import { useT, type MessageKey } from '../../i18n';
+import { loadUser, useRegisterMutation } from './api';
+import { AuthCard } from './AuthCard';
+import { formErrors, type FormErrors } from './errors';
+import { PasswordField } from './PasswordField';
+import type { RegisterBody } from './types';
+
+const EMPTY: RegisterBody = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  password: '',
+  password_confirmation: '',
+  company: '',
+  city: '',
+};
+
+const NO_ERRORS: FormErrors = { fields: {}, form: null };
+
+type Field = keyof RegisterBody;
+
+const FIELDS: ReadonlyArray<{
+  name: Field;
+  label: MessageKey;
+  type?: string;
+  autoComplete: string;
+  password?: boolean;
+  half?: boolean;
+  help?: MessageKey;
+}> = [
+  { name: 'first_name', label: 'auth.firstName', autoComplete: 'given-name', half: true },
+  { name: 'last_name', label: 'auth.lastName', autoComplete: 'family-name', half: true },
+  { name: 'email', label: 'auth.email', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'auth.phone', type: 'tel', autoComplete: 'tel', help: 'auth.phoneHelp' },
+  { name: 'company', label: 'auth.company', autoComplete: 'organization', half: true },
+  { name: 'city', label: 'auth.city', autoComplete: 'address-level2', half: true },
+  { name: 'password', label: 'auth.password', autoComplete: 'new-password', password: true },
+  { name: 'password_confirmation', label: 'auth.passwordConfirmation', autoComplete: 'new-password', password: true },
+];
+
+/** Merchant registration (/compte/inscription); the server's 422 errors show under each field. */
+export default function RegisterScreen() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const [register] = useRegisterMutation();
+  const [values, setValues] = useState<RegisterBody>(EMPTY);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors(NO_ERRORS);
+    setBusy(true);
+    try {
+      const body: RegisterBody = {
+        ...values,
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim(),
+        company: values.company.trim(),
+        city: values.city.trim(),
+      };
+      await register(body).unwrap();
+      // The session is loaded without a new cookie fetch; the guard then shows the activation page.
+      await loadUser(dispatch);
+    } catch (error) {
+      setErrors(formErrors(error, t));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle')}
+      width={560}
+      testId="register-card"
+    >
+      <Box component="form" noValidate onSubmit={submit} data-testid="register-form">
+        <Stack spacing={2.5}>
+          {errors.form && (
+            <Alert severity="error" data-testid="form-error">
+              {errors.form}
+            </Alert>
+          )}
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
+            {FIELDS.map((field) => {
+              const common = {
+                label: t(field.label),
+                name: field.name,
+                autoComplete: field.autoComplete,
+                required: true,
+                fullWidth: true,
+                value: values[field.name],
+                onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+                  setValues((current) => ({ ...current, [field.name]: event.target.value })),
+                error: Boolean(errors.fields[field.name]),
+                helperText: errors.fields[field.name] ?? (field.help ? t(field.help) : undefined),
+                sx: { gridColumn: field.half ? 'auto' : '1 / -1' },
+              };
+              return field.password ? (
+                <PasswordField key={field.name} {...common} />
+              ) : (
+                <FormTextField key={field.name} type={field.type ?? 'text'} {...common} />
+              );
+            })}
+          </Box>
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+            {t('auth.register.submit')}
+          </Button>
+          <Typography variant="body2" sx={{ textAlign: 'center' }}>
+            {t('auth.register.haveAccount')}{' '}
+            <Link component={RouterLink} to="/compte/connexion">
+              {t('auth.register.signIn')}
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

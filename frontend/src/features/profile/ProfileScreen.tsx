@@ -1,0 +1,27 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useAppSelector } from '../../app/hooks';
+import { useT } from '../../i18n';
+import { selectRole } from '../auth/authSlice';
+import { PasswordCard } from './PasswordCard';
+import { ProfileInfoCard } from './ProfileInfoCard';
+import { TokensCard } from './TokensCard';
+
+/** /compte/profile: personal details, password and, for merchants, API tokens. */
+export default function ProfileScreen() {
+  const t = useT();
+  const role = useAppSelector(selectRole);
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }} data-testid="profile-screen">
+      <Box>
+        <Typography variant="h5" component="h1">
+          {t('profile.title')}
+        </Typography>
+        <Typography color="text.secondary">{t('profile.subtitle')}</Typography>
+      </Box>
+      <ProfileInfoCard />
+      <PasswordCard />
+      {role === 'client' && <TokensCard />}
+    </Box>
+  );
+}

@@ -1,0 +1,251 @@
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { FormTextField } from '../../components/FormTextField';
+import { localeOf, useLanguage, useT } from '../../i18n';
+import { formErrors, type FormErrors } from '../auth/errors';
+import {
+  useCreateTokenMutation,
+  useRevokeTokenMutation,
+  useTokensQuery,
+  type CreatedToken,
+  type PersonalToken,
+} from './api';
+
+const NO_ERRORS: FormErrors = { fields: {}, form: null };
+
+function useDateFormat() {
+  const language = useLanguage();
+  return (value: string | null, empty: string) => {
+    if (!value) return empty;
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime())) return value;
+    return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' }).format(date);
+  };
+}
+
+/** Dialog showing the plain token once, with a copy button. */
+function NewTokenDialog({ created, onClose }: { created: CreatedToken | null; onClose: () => void }) {
+  const t = useT();
+  const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
+  const copy = async () => {
+    if (!created) return;
+    try {
+      await navigator.clipboard.writeText(created.token);
+      setCopied('ok');
+    } catch (error) {
+      console.error('Clipboard write failed', error);
+      setCopied('failed');
+    }
+  };
+  const close = () => {
+    setCopied(null);
+    onClose();
+  };
+  return (
+    <Dialog open={created !== null} onClose={close} fullWidth maxWidth="sm" data-testid="new-token-dialog">
+      <DialogTitle>{t('tokens.createdTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{t('tokens.createdBody')}</DialogContentText>
+        <FormTextField
+          value={created?.token ?? ''}
+          label={created?.data.name ?? t('tokens.name')}
+          onFocus={(event) => event.target.select()}
+          readOnly
+          inputProps={{ 'data-testid': 'new-token-value', spellCheck: false }}
+          sx={{ '& input': { fontFamily: 'monospace' } }}
+          endAdornment={
+            <InputAdornment position="end">
+              <Tooltip title={t('tokens.copy')}>
+                <IconButton onClick={copy} aria-label={t('tokens.copy')} edge="end" data-testid="new-token-copy">
+                  <ContentCopy />
+                </IconButton>
+              </Tooltip>
+            </InputAdornment>
+          }
+        />
+        {copied && (
+          <Alert severity={copied === 'ok' ? 'success' : 'warning'} sx={{ mt: 2 }} data-testid="new-token-copied">
+            {copied === 'ok' ? t('tokens.copied') : t('tokens.copyFailed')}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} variant="contained">
+          {t('tokens.done')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A merchant's API tokens: create (name, optional expiry), see once, list, revoke. */
+export function TokensCard() {
+  const t = useT();
+  const formatDate = useDateFormat();
+  const tokens = useTokensQuery();
+  const [createToken, creating] = useCreateTokenMutation();
+  const [revokeToken, revoking] = useRevokeTokenMutation();
+  const [name, setName] = useState('');
+  const [expiresAt, setExpiresAt] = useState('');
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [created, setCreated] = useState<CreatedToken | null>(null);
+  const [toRevoke, setToRevoke] = useState<PersonalToken | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors(NO_ERRORS);
+    setNotice(null);
+    try {
+      const result = await createToken({ name: name.trim(), ...(expiresAt ? { expires_at: expiresAt } : {}) }).unwrap();
+      setCreated(result);
+      setName('');
+      setExpiresAt('');
+    } catch (error) {
+      setErrors(formErrors(error, t));
+    }
+  };
+
+  const revoke = async () => {
+    if (!toRevoke) return;
+    try {
+      await revokeToken(toRevoke.key).unwrap();
+      setNotice(t('tokens.revoked'));
+    } catch (error) {
+      setErrors(formErrors(error, t));
+    } finally {
+      setToRevoke(null);
+    }
+  };
+
+  const list = tokens.data?.data ?? [];
+
+  return (
+    <Card data-testid="tokens-card">
+      <CardHeader title={t('tokens.title')} subheader={t('tokens.subtitle')} />
+      <CardContent>
+        <Stack spacing={3}>
+          <Box
+            component="form"
+            noValidate
+            onSubmit={submit}
+            data-testid="token-form"
+            sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr auto' }, alignItems: 'start' }}
+          >
+            <FormTextField
+              label={t('tokens.name')}
+              name="name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              error={Boolean(errors.fields.name)}
+              helperText={errors.fields.name}
+              required
+            />
+            <FormTextField
+              label={t('tokens.expiresAt')}
+              name="expires_at"
+              type="date"
+              value={expiresAt}
+              onChange={(event) => setExpiresAt(event.target.value)}
+              error={Boolean(errors.fields.expires_at)}
+              helperText={errors.fields.expires_at}
+              shrinkLabel
+            />
+            <Button type="submit" variant="contained" disabled={creating.isLoading || !name.trim()} sx={{ height: 56 }}>
+              {t('tokens.create')}
+            </Button>
+          </Box>
+          {errors.form && <Alert severity="error">{errors.form}</Alert>}
+          {notice && (
+            <Alert severity="success" onClose={() => setNotice(null)}>
+              {notice}
+            </Alert>
+          )}
+          {tokens.isLoading ? (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+              <CircularProgress size={24} />
+            </Box>
+          ) : tokens.isError ? (
+            <Alert severity="error">{t('tokens.loadError')}</Alert>
+          ) : list.length === 0 ? (
+            <Typography color="text.secondary" data-testid="tokens-empty">
+              {t('tokens.empty')}
+            </Typography>
+          ) : (
+            <TableContainer>
+              <Table size="small" data-testid="tokens-table">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('tokens.col.name')}</TableCell>
+                    <TableCell>{t('tokens.col.created')}</TableCell>
+                    <TableCell>{t('tokens.col.expires')}</TableCell>
+                    <TableCell>{t('tokens.col.lastUsed')}</TableCell>
+                    <TableCell align="right">{t('tokens.col.actions')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {list.map((token) => (
+                    <TableRow key={token.key} data-testid="token-row">
+                      <TableCell sx={{ fontWeight: 600 }}>{token.name}</TableCell>
+                      <TableCell>{formatDate(token.created_at, '—')}</TableCell>
+                      <TableCell>{formatDate(token.expires_at, t('tokens.noExpiry'))}</TableCell>
+                      <TableCell>{formatDate(token.last_used_at, t('tokens.never'))}</TableCell>
+                      <TableCell align="right">
+                        <Button
+                          color="error"
+                          size="small"
+                          startIcon={<DeleteOutlined />}
+                          onClick={() => setToRevoke(token)}
+                          aria-label={`${t('tokens.revoke')} ${token.name}`}
+                        >
+                          {t('tokens.revoke')}
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </Stack>
+      </CardContent>
+      <NewTokenDialog created={created} onClose={() => setCreated(null)} />
+      <Dialog open={toRevoke !== null} onClose={() => setToRevoke(null)} data-testid="revoke-dialog">
+        <DialogTitle>{t('tokens.revokeTitle', { name: toRevoke?.name ?? '' })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('tokens.revokeBody')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setToRevoke(null)}>{t('common.cancel')}</Button>
+          <Button color="error" variant="contained" onClick={revoke} disabled={revoking.isLoading}>
+            {t('tokens.revoke')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}

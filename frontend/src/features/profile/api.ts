@@ -1,0 +1,73 @@
+import { api } from '../../app/api';
+import type { ListResponse } from '../../app/collections';
+import { userDataUpdated } from '../auth/authSlice';
+import type { UserData } from '../auth/types';
+
+export interface ProfileUpdate {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  /** Data URL of the new photo; null removes it; absent keeps it. */
+  avatar?: string | null;
+  current_password?: string;
+  password?: string;
+  password_confirmation?: string;
+}
+
+export interface PersonalToken {
+  key: string;
+  name: string;
+  abilities?: string[];
+  expires_at: string | null;
+  last_used_at: string | null;
+  created_at: string;
+}
+
+export interface NewToken {
+  name: string;
+  /** YYYY-MM-DD or RFC 3339. */
+  expires_at?: string;
+}
+
+export interface CreatedToken {
+  data: PersonalToken;
+  /** Plain text token, shown once. */
+  token: string;
+}
+
+export const profileApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** PUT /api/users: success only on HTTP 200, then the local user data is updated. */
+    updateProfile: build.mutation<{ data: UserData }, ProfileUpdate>({
+      query: (body) => ({
+        url: 'users',
+        method: 'PUT',
+        body,
+        validateStatus: (response) => response.status === 200,
+      }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(userDataUpdated(data.data));
+        } catch {
+          // The caller shows the error.
+        }
+      },
+    }),
+    tokens: build.query<ListResponse<PersonalToken>, void>({
+      query: () => ({ url: 'tokens', params: { per_page: 100 } }),
+      providesTags: ['Tokens'],
+    }),
+    createToken: build.mutation<CreatedToken, NewToken>({
+      query: (body) => ({ url: 'tokens', method: 'POST', body }),
+      invalidatesTags: ['Tokens'],
+    }),
+    revokeToken: build.mutation<null, string>({
+      query: (key) => ({ url: `tokens/${encodeURIComponent(key)}`, method: 'DELETE' }),
+      invalidatesTags: ['Tokens'],
+    }),
+  }),
+});
+
+export const { useUpdateProfileMutation, useTokensQuery, useCreateTokenMutation, useRevokeTokenMutation } =
+  profileApi;

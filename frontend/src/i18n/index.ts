@@ -1,0 +1,46 @@
+import { useCallback } from 'react';
+import { useSelector } from 'react-redux';
+import { en } from './en';
+import { fr, type MessageKey } from './fr';
+
+export type { MessageKey } from './fr';
+export type Language = 'fr' | 'en';
+export const LANGUAGES: readonly Language[] = ['fr', 'en'];
+export const DEFAULT_LANGUAGE: Language = 'fr';
+
+const dictionaries: Record<Language, Record<MessageKey, string>> = { fr, en };
+
+export type MessageParams = Record<string, string | number>;
+export type Translate = (key: MessageKey, params?: MessageParams) => string;
+
+export function isLanguage(value: unknown): value is Language {
+  return value === 'fr' || value === 'en';
+}
+
+/** Looks a message up and fills its `{placeholders}`. Falls back to French, then to the key. */
+export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
+  const template = dictionaries[language][key] ?? fr[key] ?? key;
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in params ? String(params[name]) : match,
+  );
+}
+
+/** Locale tag for Intl formatting. */
+export function localeOf(language: Language): string {
+  return language === 'fr' ? 'fr-MA' : 'en-GB';
+}
+
+interface LanguageState {
+  settings: { language: Language };
+}
+
+export function useLanguage(): Language {
+  return useSelector((state: LanguageState) => state.settings.language);
+}
+
+/** The translate function bound to the language the user picked. */
+export function useT(): Translate {
+  const language = useLanguage();
+  return useCallback<Translate>((key, params) => translate(language, key, params), [language]);
+}

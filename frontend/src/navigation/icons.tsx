@@ -1,0 +1,103 @@
+// Icons of the menu entries and sections.
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import AddBoxOutlined from '@mui/icons-material/AddBoxOutlined';
+import AssignmentReturnOutlined from '@mui/icons-material/AssignmentReturnOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import CancelOutlined from '@mui/icons-material/CancelOutlined';
+import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import DomainOutlined from '@mui/icons-material/DomainOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
+import LocationCityOutlined from '@mui/icons-material/LocationCityOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
+import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
+import OutboxOutlined from '@mui/icons-material/OutboxOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import SellOutlined from '@mui/icons-material/SellOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
+import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
+import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import TwoWheelerOutlined from '@mui/icons-material/TwoWheelerOutlined';
+import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
+import WarehouseOutlined from '@mui/icons-material/WarehouseOutlined';
+import type SvgIcon from '@mui/material/SvgIcon';
+
+export type SvgIconComponent = typeof SvgIcon;
+
+const ROUTE_ICONS: Record<string, SvgIconComponent> = {
+  dashboard: DashboardOutlined,
+  home: HomeOutlined,
+  profile: AccountCircleOutlined,
+  'inventory-management': WarehouseOutlined,
+  'pickup-vouchers': MoveToInboxOutlined,
+  'new-pickup-vouchers': MoveToInboxOutlined,
+  'all-pickup-vouchers': ViewListOutlined,
+  'add-new-parcels': AddBoxOutlined,
+  'new-parcels': Inventory2Outlined,
+  'all-parcels': ViewListOutlined,
+  'pickup-parcels': MoveToInboxOutlined,
+  'sent-parcels': LocalShippingOutlined,
+  'delivered-parcels': TaskAltOutlined,
+  'return-parcels': AssignmentReturnOutlined,
+  'canceled-parcels': CancelOutlined,
+  'parcels-to-be-returned': ReplayOutlined,
+  refunds: PaymentsOutlined,
+  exchanges: SwapHorizOutlined,
+  'completed-invoices': ReceiptLongOutlined,
+  'returned-invoices': DescriptionOutlined,
+  'client-costs': SellOutlined,
+  'create-client-invoice': NoteAddOutlined,
+  'client-delivered-invoices': ReceiptLongOutlined,
+  'client-returned-invoices': DescriptionOutlined,
+  'create-delivery-invoice': NoteAddOutlined,
+  'delivery-invoices': ReceiptLongOutlined,
+  'create-invoice': NoteAddOutlined,
+  invoices: ReceiptLongOutlined,
+  'delivery-exit-vouchers': OutboxOutlined,
+  'delivery-return-vouchers': AssignmentReturnOutlined,
+  'exit-vouchers': OutboxOutlined,
+  'return-vouchers': AssignmentReturnOutlined,
+  shops: StorefrontOutlined,
+  staff: GroupsOutlined,
+  clients: StorefrontOutlined,
+  deliverymen: TwoWheelerOutlined,
+  cities: LocationCityOutlined,
+  support: SupportAgentOutlined,
+  announcements: CampaignOutlined,
+  guide: MenuBookOutlined,
+  pricing: LocalOfferOutlined,
+};
+
+const SECTION_ICONS: Record<string, SvgIconComponent> = {
+  overview: DashboardOutlined,
+  stock: WarehouseOutlined,
+  pickups: MoveToInboxOutlined,
+  deliveryVouchers: OutboxOutlined,
+  vouchers: OutboxOutlined,
+  parcels: Inventory2Outlined,
+  invoices: ReceiptLongOutlined,
+  clientBilling: CurrencyExchangeOutlined,
+  deliveryBilling: ReceiptLongOutlined,
+  business: DomainOutlined,
+  management: GroupsOutlined,
+  help: HelpOutlineOutlined,
+  communication: CampaignOutlined,
+};
+
+export function routeIcon(name: string): SvgIconComponent {
+  return ROUTE_ICONS[name] ?? DescriptionOutlined;
+}
+
+export function sectionIcon(id: string): SvgIconComponent {
+  return SECTION_ICONS[id] ?? DescriptionOutlined;
+}

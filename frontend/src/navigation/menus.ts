@@ -1,0 +1,68 @@
+// The three side menus (specification, section 2), grouped into French sections.
+// The order of the route names inside the sections is the specification's menu order.
+import type { MenuSection, Role } from './types';
+
+export const CLIENT_MENU: readonly MenuSection[] = [
+  { id: 'overview', items: ['dashboard'] },
+  { id: 'stock', items: ['inventory-management'] },
+  { id: 'pickups', items: ['pickup-vouchers'] },
+  {
+    id: 'parcels',
+    items: [
+      'add-new-parcels',
+      'new-parcels',
+      'all-parcels',
+      'sent-parcels',
+      'delivered-parcels',
+      'return-parcels',
+      'refunds',
+      'exchanges',
+    ],
+  },
+  { id: 'invoices', items: ['completed-invoices', 'returned-invoices'] },
+  { id: 'business', items: ['shops', 'staff'] },
+  { id: 'help', items: ['support', 'guide', 'pricing'] },
+];
+
+export const ADMIN_MENU: readonly MenuSection[] = [
+  { id: 'overview', items: ['dashboard'] },
+  { id: 'stock', items: ['inventory-management'] },
+  { id: 'pickups', items: ['new-pickup-vouchers', 'all-pickup-vouchers'] },
+  {
+    id: 'deliveryVouchers',
+    items: ['delivery-exit-vouchers', 'parcels-to-be-returned', 'delivery-return-vouchers'],
+  },
+  {
+    id: 'parcels',
+    items: [
+      'all-parcels',
+      'pickup-parcels',
+      'sent-parcels',
+      'delivered-parcels',
+      'canceled-parcels',
+      'return-parcels',
+      'refunds',
+      'exchanges',
+    ],
+  },
+  {
+    id: 'clientBilling',
+    items: ['client-costs', 'create-client-invoice', 'client-delivered-invoices', 'client-returned-invoices'],
+  },
+  { id: 'deliveryBilling', items: ['create-delivery-invoice', 'delivery-invoices'] },
+  { id: 'management', items: ['clients', 'deliverymen', 'cities', 'staff'] },
+  { id: 'communication', items: ['support', 'announcements', 'guide'] },
+];
+
+export const DELIVERY_MENU: readonly MenuSection[] = [
+  { id: 'overview', items: ['home'] },
+  { id: 'vouchers', items: ['exit-vouchers', 'parcels-to-be-returned', 'return-vouchers'] },
+  { id: 'parcels', items: ['all-parcels', 'sent-parcels', 'delivered-parcels', 'refunds', 'exchanges'] },
+  { id: 'invoices', items: ['create-invoice', 'invoices'] },
+];
+
+export const ROLE_MENUS: Readonly<Record<Role, readonly MenuSection[]>> = {
+  client: CLIENT_MENU,
+  admin: ADMIN_MENU,
+  'delivery-admin': DELIVERY_MENU,
+};

@@ -1,0 +1,121 @@
+// The three role route tables and the common routes (specification, section 2), as data.
+import type { Role, RouteDef, RouteMeta, ScreenKey } from './types';
+
+const PROTECTED: RouteMeta = { layout: 'content', requiresAuth: true, requiresActivation: true };
+
+/** Screens delivered by this issue; every other role route shows the shared "not available yet" screen. */
+const IMPLEMENTED: Partial<Record<string, ScreenKey>> = {
+  dashboard: 'dashboard',
+  home: 'dashboard',
+};
+
+function table(rows: ReadonlyArray<readonly [path: string, name: string, alias?: string]>): RouteDef[] {
+  return rows.map(([path, name, alias]) => ({
+    name,
+    path,
+    ...(alias ? { alias } : {}),
+    screen: IMPLEMENTED[name] ?? 'not-available',
+    meta: PROTECTED,
+  }));
+}
+
+export const CLIENT_ROUTES: readonly RouteDef[] = table([
+  ['/compte/accueille', 'dashboard', '/compte'],
+  ['/compte/bons-de-ramassage', 'pickup-vouchers'],
+  ['/compte/ajouter-de-nouveaux-colis', 'add-new-parcels'],
+  ['/compte/tous-les-colis', 'all-parcels'],
+  ['/compte/nouveaux-colis', 'new-parcels'],
+  ['/compte/colis-expedies', 'sent-parcels'],
+  ['/compte/colis-livres', 'delivered-parcels'],
+  ['/compte/colis-retournes', 'return-parcels'],
+  ['/compte/remboursements', 'refunds'],
+  ['/compte/echanges', 'exchanges'],
+  ['/compte/factures-livrees', 'completed-invoices'],
+  ['/compte/factures-retour', 'returned-invoices'],
+  ['/compte/shops', 'shops'],
+  ['/compte/staff', 'staff'],
+  ['/compte/support', 'support'],
+  ['/compte/guide', 'guide'],
+  ['/compte/pricing', 'pricing'],
+  ['/compte/gestion-des-stocks', 'inventory-management'],
+]);
+
+export const ADMIN_ROUTES: readonly RouteDef[] = table([
+  ['/compte/tableau-de-bord', 'dashboard', '/compte'],
+  ['/compte/nouveaux-bons-de-ramassage', 'new-pickup-vouchers'],
+  ['/compte/tous-les-bons-de-ramassage', 'all-pickup-vouchers'],
+  ['/compte/bons-de-sortie', 'delivery-exit-vouchers'],
+  ['/compte/bons-de-retour-livreur', 'delivery-return-vouchers'],
+  ['/compte/colis-a-retourner', 'parcels-to-be-returned'],
+  ['/compte/tous-les-colis', 'all-parcels'],
+  ['/compte/colis-ramasses', 'pickup-parcels'],
+  ['/compte/colis-expedies', 'sent-parcels'],
+  ['/compte/colis-livres', 'delivered-parcels'],
+  ['/compte/colis-retournes', 'return-parcels'],
+  ['/compte/colis-annules', 'canceled-parcels'],
+  ['/compte/remboursements', 'refunds'],
+  ['/compte/echanges', 'exchanges'],
+  ['/compte/couts', 'client-costs'],
+  ['/compte/creer-facture-client', 'create-client-invoice'],
+  ['/compte/factures-clients-livrees', 'client-delivered-invoices'],
+  ['/compte/factures-clients-retours', 'client-returned-invoices'],
+  ['/compte/creer-facture-livreur', 'create-delivery-invoice'],
+  ['/compte/factures-livreurs', 'delivery-invoices'],
+  ['/compte/clients', 'clients'],
+  ['/compte/livreurs', 'deliverymen'],
+  ['/compte/villes', 'cities'],
+  ['/compte/staff', 'staff'],
+  ['/compte/support', 'support'],
+  ['/compte/annonces', 'announcements'],
+  ['/compte/guide', 'guide'],
+  ['/compte/gestion-des-stocks', 'inventory-management'],
+]);
+
+export const DELIVERY_ROUTES: readonly RouteDef[] = table([
+  ['/compte/accueille', 'home', '/compte'],
+  ['/compte/bons-de-sortie', 'exit-vouchers'],
+  ['/compte/bons-de-retour', 'return-vouchers'],
+  ['/compte/colis-a-retourner', 'parcels-to-be-returned'],
+  ['/compte/tous-les-colis', 'all-parcels'],
+  ['/compte/colis-expedies', 'sent-parcels'],
+  ['/compte/colis-livres', 'delivered-parcels'],
+  ['/compte/remboursements', 'refunds'],
+  ['/compte/echanges', 'exchanges'],
+  ['/compte/creer-facture', 'create-invoice'],
+  ['/compte/factures', 'invoices'],
+]);
+
+export const ROLE_ROUTES: Readonly<Record<Role, readonly RouteDef[]>> = {
+  client: CLIENT_ROUTES,
+  admin: ADMIN_ROUTES,
+  'delivery-admin': DELIVERY_ROUTES,
+};
+
+export const NOT_FOUND_PATH = '/compte/not-found';
+
+/** Routes every visitor has, whatever the role (the guard decides who may stay). */
+export const COMMON_ROUTES: readonly RouteDef[] = [
+  { name: 'profile', path: '/compte/profile', screen: 'profile', meta: PROTECTED },
+  {
+    name: 'login',
+    path: '/compte/connexion',
+    alias: '/',
+    screen: 'login',
+    meta: { layout: 'blank', guestOnly: true },
+  },
+  {
+    name: 'activation',
+    path: '/compte/activation',
+    screen: 'activation',
+    meta: { layout: 'blank', requiresAuth: true },
+  },
+  {
+    name: 'register',
+    path: '/compte/inscription',
+    screen: 'register',
+    meta: { layout: 'blank', guestOnly: true },
+  },
+  { name: 'error-404', path: NOT_FOUND_PATH, screen: 'not-found', meta: { layout: 'blank' } },
+];
+
+export const LOGIN_PATH = '/compte/connexion';

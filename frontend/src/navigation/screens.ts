@@ -1,0 +1,23 @@
+// Every screen is a lazy chunk, fetched when its route is first opened.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RouteDef, ScreenKey } from './types';
+
+export interface ScreenProps {
+  route: RouteDef;
+}
+
+type LazyScreen = LazyExoticComponent<ComponentType<ScreenProps>>;
+
+export const SCREENS: Record<ScreenKey, LazyScreen> = {
+  login: lazy(() => import(/* webpackChunkName: "route-login" */ '../features/auth/LoginScreen')),
+  register: lazy(() => import(/* webpackChunkName: "route-register" */ '../features/auth/RegisterScreen')),
+  activation: lazy(
+    () => import(/* webpackChunkName: "route-activation" */ '../features/auth/ActivationScreen'),
+  ),
+  'not-found': lazy(() => import(/* webpackChunkName: "route-not-found" */ '../features/errors/NotFoundScreen')),
+  dashboard: lazy(() => import(/* webpackChunkName: "route-dashboard" */ '../features/dashboard/DashboardScreen')),
+  profile: lazy(() => import(/* webpackChunkName: "route-profile" */ '../features/profile/ProfileScreen')),
+  'not-available': lazy(
+    () => import(/* webpackChunkName: "route-not-available" */ '../components/NotAvailableYet'),
+  ),
+};

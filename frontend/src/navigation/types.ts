@@ -1,0 +1,42 @@
+export type Role = 'admin' | 'client' | 'delivery-admin';
+export const ROLES: readonly Role[] = ['admin', 'client', 'delivery-admin'];
+
+export function isRole(value: unknown): value is Role {
+  return value === 'admin' || value === 'client' || value === 'delivery-admin';
+}
+
+export type Layout = 'content' | 'blank';
+
+/** What a route requires; read by the navigation guard. */
+export interface RouteMeta {
+  layout: Layout;
+  requiresAuth?: boolean;
+  requiresActivation?: boolean;
+  guestOnly?: boolean;
+}
+
+/** The screen a route renders. `not-available` is the shared screen of later issues. */
+export type ScreenKey =
+  | 'dashboard'
+  | 'profile'
+  | 'login'
+  | 'register'
+  | 'activation'
+  | 'not-found'
+  | 'not-available';
+
+export interface RouteDef {
+  /** Route name, as in the specification (also a permission name for admins and clients). */
+  name: string;
+  path: string;
+  alias?: string;
+  screen: ScreenKey;
+  meta: RouteMeta;
+}
+
+export interface MenuSection {
+  /** i18n key suffix: `section.<id>`. */
+  id: string;
+  /** Route names in menu order. */
+  items: readonly string[];
+}
