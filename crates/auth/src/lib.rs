@@ -1,0 +1,11 @@
+//! Accounts and access: users of the three roles, passwords, server-side sessions, personal API
+//! tokens, permissions and sign-in throttling. Plain functions over a `DbConnection`; no HTTP.
+
+pub mod accounts;
+pub mod passwords;
+pub mod sessions;
+pub mod throttle;
+pub mod tokens;
+pub mod users;
+
+pub use users::{User, UserData, UserView};

@@ -1,0 +1,253 @@
+//! Personal API tokens: shown in plain text once, stored as a SHA-256 hash, sent as
+//! `Authorization: Bearer <token>`.
+
+use chrono::{Duration, NaiveDateTime};
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListResponse, PageRequest};
+use colivra_db::activities::{self, NewActivity};
+use colivra_db::schema::{personal_tokens, users};
+use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use utoipa::ToSchema;
+
+use crate::users::User;
+
+const PREFIX: &str = "clv_";
+const LAST_USED_GRANULARITY_SECONDS: i64 = 60;
+pub const MAX_TOKENS_PER_USER: i64 = 50;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = personal_tokens)]
+struct TokenRow {
+    key: String,
+    name: String,
+    abilities: String,
+    expires_at: Option<NaiveDateTime>,
+    last_used_at: Option<NaiveDateTime>,
+    created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TokenView {
+    pub key: String,
+    pub name: String,
+    pub abilities: Vec<String>,
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>)]
+    pub expires_at: Option<NaiveDateTime>,
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>)]
+    pub last_used_at: Option<NaiveDateTime>,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: NaiveDateTime,
+}
+
+impl From<TokenRow> for TokenView {
+    fn from(row: TokenRow) -> Self {
+        TokenView {
+            key: row.key,
+            name: row.name,
+            abilities: serde_json::from_str(&row.abilities).unwrap_or_default(),
+            expires_at: row.expires_at,
+            last_used_at: row.last_used_at,
+            created_at: row.created_at,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct CreateToken {
+    #[serde(default)]
+    pub name: String,
+    pub abilities: Option<Vec<String>>,
+    /// RFC 3339 timestamp or `YYYY-MM-DD` (end of that day, UTC); absent: never expires.
+    pub expires_at: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreatedToken {
+    pub data: TokenView,
+    /// The token itself, shown this once.
+    pub token: String,
+}
+
+fn hash_token(plain: &str) -> String {
+    hex::encode(Sha256::digest(plain.as_bytes()))
+}
+
+pub fn create(conn: &mut DbConnection, user: &User, input: CreateToken) -> AppResult<CreatedToken> {
+    let mut errors = FieldErrors::new();
+    let name = input.name.trim().to_owned();
+    if name.is_empty() || name.chars().count() > 100 {
+        errors.add("name", "Donnez un nom au jeton (100 caractères au plus).");
+    }
+    let abilities = input.abilities.unwrap_or_else(|| vec!["*".to_owned()]);
+    if abilities.is_empty()
+        || abilities
+            .iter()
+            .any(|a| a.trim().is_empty() || a.len() > 100)
+    {
+        errors.add("abilities", "Liste de capacités invalide.");
+    }
+    let expires_at = match input.expires_at.as_deref().filter(|s| !s.is_empty()) {
+        None => None,
+        Some(raw) => match time::parse_timestamp(raw) {
+            Some(at) if at > time::now() => Some(at),
+            Some(_) => {
+                errors.add(
+                    "expires_at",
+                    "La date d'expiration doit être dans le futur.",
+                );
+                None
+            }
+            None => {
+                errors.add("expires_at", "Date invalide (AAAA-MM-JJ).");
+                None
+            }
+        },
+    };
+    immediate_transaction(conn, |conn| {
+        let count: i64 = personal_tokens::table
+            .filter(personal_tokens::user_id.eq(user.id))
+            .count()
+            .get_result(conn)
+            .map_db_err()?;
+        if count >= MAX_TOKENS_PER_USER {
+            errors.add(
+                "name",
+                format!("{MAX_TOKENS_PER_USER} jetons au plus : révoquez-en un d'abord."),
+            );
+        }
+        std::mem::take(&mut errors).into_result()?;
+        let plain = format!("{PREFIX}{}", key::random_secret(48));
+        let token_key = key::prefixed_key("T", 11);
+        diesel::insert_into(personal_tokens::table)
+            .values((
+                personal_tokens::key.eq(&token_key),
+                personal_tokens::user_id.eq(user.id),
+                personal_tokens::name.eq(&name),
+                personal_tokens::token_hash.eq(hash_token(&plain)),
+                personal_tokens::abilities
+                    .eq(serde_json::to_string(&abilities).unwrap_or_default()),
+                personal_tokens::expires_at.eq(expires_at),
+                personal_tokens::created_at.eq(time::now()),
+            ))
+            .execute(conn)
+            .map_db_err()?;
+        activities::record(
+            conn,
+            NewActivity {
+                user_id: Some(user.id),
+                action: "token.created",
+                subject_type: Some("token"),
+                subject_key: Some(&token_key),
+                details: None,
+            },
+        )
+        .map_db_err()?;
+        let row = personal_tokens::table
+            .filter(personal_tokens::key.eq(&token_key))
+            .select(TokenRow::as_select())
+            .first(conn)
+            .map_db_err()?;
+        Ok(CreatedToken {
+            data: row.into(),
+            token: plain,
+        })
+    })
+}
+
+pub fn list(
+    conn: &mut DbConnection,
+    user_id: i64,
+    page: PageRequest,
+) -> AppResult<ListResponse<TokenView>> {
+    let total = personal_tokens::table
+        .filter(personal_tokens::user_id.eq(user_id))
+        .count()
+        .get_result(conn)
+        .map_db_err()?;
+    let rows = personal_tokens::table
+        .filter(personal_tokens::user_id.eq(user_id))
+        .order(personal_tokens::id.desc())
+        .limit(page.per_page())
+        .offset(page.offset())
+        .select(TokenRow::as_select())
+        .load(conn)
+        .map_db_err()?;
+    Ok(ListResponse {
+        data: rows.into_iter().map(Into::into).collect(),
+        meta: page.meta(total),
+    })
+}
+
+/// Revokes one of the user's own tokens; another user's token is a 404.
+pub fn revoke(conn: &mut DbConnection, user_id: i64, token_key: &str) -> AppResult<()> {
+    immediate_transaction(conn, |conn| {
+        let deleted = diesel::delete(
+            personal_tokens::table
+                .filter(personal_tokens::user_id.eq(user_id))
+                .filter(personal_tokens::key.eq(token_key)),
+        )
+        .execute(conn)
+        .map_db_err()?;
+        if deleted == 0 {
+            return Err(AppError::NotFound);
+        }
+        activities::record(
+            conn,
+            NewActivity {
+                user_id: Some(user_id),
+                action: "token.revoked",
+                subject_type: Some("token"),
+                subject_key: Some(token_key),
+                details: None,
+            },
+        )
+        .map_db_err()
+    })
+}
+
+/// The user a bearer token belongs to, if the token exists and has not expired.
+pub fn authenticate(conn: &mut DbConnection, plain: &str) -> AppResult<Option<User>> {
+    if !plain.starts_with(PREFIX) {
+        return Ok(None);
+    }
+    let now = time::now();
+    let found: Option<(i64, Option<NaiveDateTime>, Option<NaiveDateTime>, User)> =
+        personal_tokens::table
+            .inner_join(users::table)
+            .filter(personal_tokens::token_hash.eq(hash_token(plain)))
+            .select((
+                personal_tokens::id,
+                personal_tokens::expires_at,
+                personal_tokens::last_used_at,
+                User::as_select(),
+            ))
+            .first(conn)
+            .optional()
+            .map_db_err()?;
+    let Some((token_id, expires_at, last_used_at, user)) = found else {
+        return Ok(None);
+    };
+    if expires_at.is_some_and(|at| at <= now) {
+        return Ok(None);
+    }
+    let stale =
+        last_used_at.is_none_or(|at| now - at > Duration::seconds(LAST_USED_GRANULARITY_SECONDS));
+    if stale {
+        diesel::update(personal_tokens::table.find(token_id))
+            .set(personal_tokens::last_used_at.eq(now))
+            .execute(conn)
+            .map_db_err()?;
+    }
+    Ok(Some(user))
+}
+
+pub fn delete_for_user(conn: &mut DbConnection, user_id: i64) -> AppResult<usize> {
+    diesel::delete(personal_tokens::table.filter(personal_tokens::user_id.eq(user_id)))
+        .execute(conn)
+        .map_db_err()
+}

@@ -1,0 +1,200 @@
+//! The user row, its public shape (`GET /api/user`), and lookups.
+
+use chrono::NaiveDateTime;
+use colivra_core::{AppError, AppResult, Permission, Role};
+use colivra_db::schema::users;
+use colivra_db::{DbConnection, MapDbErr};
+use diesel::prelude::*;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = users)]
+pub struct User {
+    pub id: i64,
+    pub key: String,
+    pub role: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: String,
+    pub avatar: Option<String>,
+    pub company: Option<String>,
+    pub city: Option<String>,
+    pub password_hash: String,
+    pub active: bool,
+    pub permissions: Option<String>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+impl User {
+    pub fn role(&self) -> Role {
+        // The column has a CHECK constraint on the three names.
+        Role::parse(&self.role).unwrap_or(Role::Client)
+    }
+
+    pub fn full_name(&self) -> String {
+        format!("{} {}", self.first_name, self.last_name)
+            .trim()
+            .to_owned()
+    }
+
+    /// Route names this user holds, in menu order: the role's whole set unless a subset was
+    /// stored (staff members).
+    pub fn permissions(&self) -> Vec<Permission> {
+        let role = self.role();
+        match (&self.permissions, role.has_permission_subsets()) {
+            (Some(stored), true) => {
+                let names: Vec<String> = serde_json::from_str(stored).unwrap_or_default();
+                colivra_core::role::normalize_permissions(role, names.iter().map(String::as_str)).0
+            }
+            _ => role.route_names().to_vec(),
+        }
+    }
+
+    pub fn holds_any(&self, wanted: &[Permission]) -> bool {
+        if !self.role().has_permission_subsets() || self.permissions.is_none() {
+            return true;
+        }
+        let held = self.permissions();
+        wanted.iter().any(|name| held.contains(name))
+    }
+
+    pub fn data(&self) -> UserData {
+        UserData {
+            key: self.key.clone(),
+            first_name: self.first_name.clone(),
+            last_name: self.last_name.clone(),
+            full_name: self.full_name(),
+            email: self.email.clone(),
+            phone: self.phone.clone(),
+            avatar: self.avatar.clone(),
+            company: self.company.clone(),
+            city: self.city.clone(),
+            permissions: self.permissions().into_iter().map(str::to_owned).collect(),
+        }
+    }
+
+    pub fn view(&self) -> UserView {
+        UserView {
+            active: self.active,
+            user_role: self.role(),
+            user_data: self.data(),
+        }
+    }
+}
+
+/// `user_data` of the session object.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct UserData {
+    pub key: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub full_name: String,
+    pub email: String,
+    pub phone: String,
+    /// A `data:image/...` URL, or null.
+    pub avatar: Option<String>,
+    pub company: Option<String>,
+    pub city: Option<String>,
+    /// Route names, in menu order.
+    pub permissions: Vec<String>,
+}
+
+/// The session object of `GET /api/user` and `POST /api/login`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct UserView {
+    pub active: bool,
+    pub user_role: Role,
+    pub user_data: UserData,
+}
+
+pub fn find_by_id(conn: &mut DbConnection, id: i64) -> AppResult<Option<User>> {
+    users::table
+        .find(id)
+        .select(User::as_select())
+        .first(conn)
+        .optional()
+        .map_db_err()
+}
+
+pub fn find_by_email(conn: &mut DbConnection, email: &str) -> AppResult<Option<User>> {
+    users::table
+        .filter(users::email.eq(normalize_email(email)))
+        .select(User::as_select())
+        .first(conn)
+        .optional()
+        .map_db_err()
+}
+
+/// The user with `key` and `role`, else 404.
+pub fn get_by_key_and_role(conn: &mut DbConnection, key: &str, role: Role) -> AppResult<User> {
+    users::table
+        .filter(users::key.eq(key))
+        .filter(users::role.eq(role.as_str()))
+        .select(User::as_select())
+        .first(conn)
+        .optional()
+        .map_db_err()?
+        .ok_or(AppError::NotFound)
+}
+
+pub fn email_taken(conn: &mut DbConnection, email: &str) -> AppResult<bool> {
+    Ok(find_by_email(conn, email)?.is_some())
+}
+
+pub fn normalize_email(email: &str) -> String {
+    email.trim().to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn user(role: &str, permissions: Option<&str>) -> User {
+        User {
+            id: 1,
+            key: "USR1".into(),
+            role: role.into(),
+            first_name: "Amine".into(),
+            last_name: "Alaoui".into(),
+            email: "a@b.ma".into(),
+            phone: "0612345678".into(),
+            avatar: None,
+            company: None,
+            city: None,
+            password_hash: String::new(),
+            active: true,
+            permissions: permissions.map(str::to_owned),
+            created_at: colivra_core::time::now(),
+            updated_at: colivra_core::time::now(),
+        }
+    }
+
+    #[test]
+    fn full_roles_hold_their_whole_menu() {
+        let admin = user("admin", None);
+        assert_eq!(admin.permissions().len(), Role::Admin.route_names().len());
+        assert!(admin.holds_any(&["cities"]));
+        assert_eq!(admin.data().permissions[0], "dashboard");
+    }
+
+    #[test]
+    fn staff_hold_only_their_subset_in_menu_order() {
+        let staff = user("admin", Some(r#"["cities","dashboard","bogus"]"#));
+        assert_eq!(staff.permissions(), vec!["dashboard", "cities"]);
+        assert!(staff.holds_any(&["cities", "clients"]));
+        assert!(!staff.holds_any(&["clients"]));
+    }
+
+    #[test]
+    fn delivery_people_ignore_stored_subsets() {
+        let courier = user("delivery-admin", Some(r#"["home"]"#));
+        assert_eq!(
+            courier.permissions().len(),
+            Role::DeliveryAdmin.route_names().len()
+        );
+        assert!(courier.holds_any(&["anything"]));
+    }
+}

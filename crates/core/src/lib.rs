@@ -1,0 +1,13 @@
+//! Shared vocabulary of every Colivra crate. It knows nothing of HTTP or of the database.
+
+pub mod error;
+pub mod key;
+pub mod money;
+pub mod pagination;
+pub mod phone;
+pub mod role;
+pub mod time;
+
+pub use error::{AppError, AppResult, ErrorBody, FieldErrors};
+pub use pagination::{ListResponse, PageMeta, PageRequest};
+pub use role::{Permission, Role};

@@ -1,0 +1,298 @@
+use std::path::PathBuf;
+use std::time::Duration;
+
+use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
+use diesel::prelude::*;
+use diesel::{PgConnection, SqliteConnection};
+
+use colivra_core::{AppError, AppResult};
+
+use crate::error::{app_error_from_diesel, DbError, MapDbErr};
+
+/// One connection type for both backends, chosen by the URL scheme.
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Pg(PgConnection),
+    Sqlite(SqliteConnection),
+}
+
+impl DbConnection {
+    pub fn backend(&self) -> Backend {
+        match self {
+            DbConnection::Pg(_) => Backend::Postgres,
+            DbConnection::Sqlite(_) => Backend::Sqlite,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A parsed `DATABASE_URL`: `sqlite://relative/path.db`, `sqlite:///absolute/path.db`, or
+/// `postgres://user@host:port/name` (also `postgresql://`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DatabaseUrl {
+    Sqlite(PathBuf),
+    Postgres(String),
+}
+
+impl DatabaseUrl {
+    pub fn parse(url: &str) -> Result<Self, DbError> {
+        if let Some(path) = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+        {
+            if path.is_empty() {
+                return Err(DbError::InvalidUrl(format!("'{url}' names no SQLite file")));
+            }
+            return Ok(DatabaseUrl::Sqlite(PathBuf::from(path)));
+        }
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Ok(DatabaseUrl::Postgres(url.to_owned()));
+        }
+        Err(DbError::InvalidUrl(format!(
+            "'{url}' is neither sqlite://PATH nor postgres://USER@HOST/NAME"
+        )))
+    }
+
+    pub fn backend(&self) -> Backend {
+        match self {
+            DatabaseUrl::Sqlite(_) => Backend::Sqlite,
+            DatabaseUrl::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// The URL with any password masked, for logs.
+    pub fn redacted(&self) -> String {
+        match self {
+            DatabaseUrl::Sqlite(path) => format!("sqlite://{}", path.display()),
+            DatabaseUrl::Postgres(url) => redact_password(url),
+        }
+    }
+
+    /// Opens one connection. PostgreSQL gets a short connect timeout so a server that is down
+    /// is reported in seconds; a SQLite file's folder is created on first use.
+    pub fn establish(&self, connect_timeout: Duration) -> Result<DbConnection, DbError> {
+        match self {
+            DatabaseUrl::Sqlite(path) => {
+                if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(parent).map_err(|e| {
+                        DbError::Connection(format!("cannot create {}: {e}", parent.display()))
+                    })?;
+                }
+                let mut conn = SqliteConnection::establish(&path.to_string_lossy())
+                    .map_err(|e| DbError::Connection(e.to_string()))?;
+                conn.batch_execute(
+                    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                     PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
+                )?;
+                Ok(DbConnection::Sqlite(conn))
+            }
+            DatabaseUrl::Postgres(url) => {
+                let url = with_connect_timeout(url, connect_timeout);
+                let conn = PgConnection::establish(&url)
+                    .map_err(|e| DbError::Connection(e.to_string().trim().replace('\n', " ")))?;
+                Ok(DbConnection::Pg(conn))
+            }
+        }
+    }
+}
+
+fn with_connect_timeout(url: &str, timeout: Duration) -> String {
+    if url.contains("connect_timeout=") {
+        return url.to_owned();
+    }
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!(
+        "{url}{separator}connect_timeout={}",
+        timeout.as_secs().max(1)
+    )
+}
+
+fn redact_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let Some((credentials, host)) = rest.split_once('@') else {
+        return url.to_owned();
+    };
+    match credentials.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_owned(),
+    }
+}
+
+/// r2d2 manager that picks the backend from the URL itself, so a PostgreSQL that is down reports
+/// its real error at once instead of diesel's multi-connection fallback and a 30 s wait.
+pub struct ConnectionManager {
+    url: DatabaseUrl,
+    connect_timeout: Duration,
+}
+
+impl r2d2::ManageConnection for ConnectionManager {
+    type Connection = DbConnection;
+    type Error = DbError;
+
+    fn connect(&self) -> Result<DbConnection, DbError> {
+        self.url.establish(self.connect_timeout)
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), DbError> {
+        conn.batch_execute("SELECT 1").map_err(DbError::from)
+    }
+
+    fn has_broken(&self, _conn: &mut DbConnection) -> bool {
+        false
+    }
+}
+
+pub type DbPool = r2d2::Pool<ConnectionManager>;
+
+#[derive(Debug, Clone)]
+pub struct PoolOptions {
+    pub max_size: u32,
+    /// How long a request waits for a connection before the caller gets a 503.
+    pub checkout_timeout: Duration,
+    pub connect_timeout: Duration,
+}
+
+impl PoolOptions {
+    pub fn for_backend(backend: Backend) -> Self {
+        Self {
+            // SQLite has one writer at a time; a few readers are enough with WAL.
+            max_size: match backend {
+                Backend::Sqlite => 8,
+                Backend::Postgres => 16,
+            },
+            checkout_timeout: Duration::from_secs(3),
+            connect_timeout: Duration::from_secs(3),
+        }
+    }
+}
+
+/// Opens one connection first (so a bad URL or a server that is down fails at once, with its
+/// real message), then builds the pool without waiting for it to fill.
+pub fn connect_pool(url: &DatabaseUrl, options: &PoolOptions) -> Result<DbPool, DbError> {
+    let probe = url.establish(options.connect_timeout)?;
+    drop(probe);
+    let manager = ConnectionManager {
+        url: url.clone(),
+        connect_timeout: options.connect_timeout,
+    };
+    Ok(r2d2::Pool::builder()
+        .max_size(options.max_size)
+        .min_idle(Some(1))
+        .connection_timeout(options.checkout_timeout)
+        .test_on_check_out(true)
+        .build_unchecked(manager))
+}
+
+/// Runs `work` in one transaction that takes the write lock up front on SQLite (`BEGIN
+/// IMMEDIATE`), so two concurrent writers queue on `busy_timeout` instead of one failing with
+/// "database is locked" when it upgrades; on PostgreSQL a plain transaction (row locks or
+/// constraints inside `work` settle races). Any error rolls everything back.
+pub fn immediate_transaction<T, F>(conn: &mut DbConnection, work: F) -> AppResult<T>
+where
+    F: FnOnce(&mut DbConnection) -> AppResult<T>,
+{
+    match conn {
+        DbConnection::Pg(_) => conn
+            .transaction(|conn| work(conn).map_err(TransactionError::App))
+            .map_err(TransactionError::into_app),
+        DbConnection::Sqlite(inner) => {
+            AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE").map_db_err()?;
+            let outcome = work(conn);
+            let DbConnection::Sqlite(inner) = conn else {
+                unreachable!("backend cannot change")
+            };
+            match outcome {
+                Ok(value) => {
+                    <AnsiTransactionManager as TransactionManager<SqliteConnection>>::commit_transaction(inner)
+                        .map_db_err()?;
+                    Ok(value)
+                }
+                Err(error) => {
+                    <AnsiTransactionManager as TransactionManager<SqliteConnection>>::rollback_transaction(inner)
+                        .map_db_err()?;
+                    Err(error)
+                }
+            }
+        }
+    }
+}
+
+/// diesel's `transaction` wants an error it can build from its own; this carries ours through.
+enum TransactionError {
+    App(AppError),
+    Db(diesel::result::Error),
+}
+
+impl From<diesel::result::Error> for TransactionError {
+    fn from(error: diesel::result::Error) -> Self {
+        TransactionError::Db(error)
+    }
+}
+
+impl TransactionError {
+    fn into_app(self) -> AppError {
+        match self {
+            TransactionError::App(error) => error,
+            TransactionError::Db(error) => app_error_from_diesel(error),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_both_schemes() {
+        assert_eq!(
+            DatabaseUrl::parse("sqlite://data/colivra.db").unwrap(),
+            DatabaseUrl::Sqlite(PathBuf::from("data/colivra.db"))
+        );
+        assert_eq!(
+            DatabaseUrl::parse("sqlite:///tmp/x.db").unwrap(),
+            DatabaseUrl::Sqlite(PathBuf::from("/tmp/x.db"))
+        );
+        assert_eq!(
+            DatabaseUrl::parse("postgres://u@h/db").unwrap().backend(),
+            Backend::Postgres
+        );
+        assert!(DatabaseUrl::parse("mysql://u@h/db").is_err());
+        assert!(DatabaseUrl::parse("sqlite://").is_err());
+    }
+
+    #[test]
+    fn hides_passwords_and_adds_a_connect_timeout() {
+        let url = DatabaseUrl::parse("postgres://app:s3cret@db:5432/colivra").unwrap();
+        assert_eq!(url.redacted(), "postgres://app:***@db:5432/colivra");
+        assert_eq!(
+            with_connect_timeout("postgres://h/db", Duration::from_secs(3)),
+            "postgres://h/db?connect_timeout=3"
+        );
+        assert_eq!(
+            with_connect_timeout("postgres://h/db?sslmode=disable", Duration::from_secs(2)),
+            "postgres://h/db?sslmode=disable&connect_timeout=2"
+        );
+    }
+
+    #[test]
+    fn a_postgres_that_is_down_fails_within_seconds() {
+        let url = DatabaseUrl::parse("postgres://postgres@127.0.0.1:1/none").unwrap();
+        let started = std::time::Instant::now();
+        let Err(error) = connect_pool(&url, &PoolOptions::for_backend(Backend::Postgres)) else {
+            panic!("connected to a closed port")
+        };
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "took {:?}",
+            started.elapsed()
+        );
+        assert!(error.to_string().contains("cannot connect"), "{error}");
+    }
+}

@@ -1,0 +1,21 @@
+//! Database access shared by every domain crate: one schema, one connection type over SQLite and
+//! PostgreSQL, the pool, embedded migrations, and per-test databases.
+
+pub mod activities;
+pub mod connection;
+pub mod error;
+pub mod migrations;
+pub mod schema;
+pub mod settings;
+pub mod test_support;
+
+pub use connection::{
+    connect_pool, immediate_transaction, Backend, DatabaseUrl, DbConnection, DbPool, PoolOptions,
+};
+pub use error::{DbError, MapDbErr};
+
+/// A trivial query: does the database answer?
+pub fn ping(conn: &mut DbConnection) -> colivra_core::AppResult<()> {
+    use diesel::connection::SimpleConnection;
+    conn.batch_execute("SELECT 1").map_db_err()
+}

@@ -1,0 +1,110 @@
+// One schema for both backends: only types SQLite and PostgreSQL share (BigInt, Text, Bool,
+// Timestamp). Money is BigInt centimes.
+
+diesel::table! {
+    users (id) {
+        id -> BigInt,
+        key -> Text,
+        role -> Text,
+        first_name -> Text,
+        last_name -> Text,
+        email -> Text,
+        phone -> Text,
+        avatar -> Nullable<Text>,
+        company -> Nullable<Text>,
+        city -> Nullable<Text>,
+        password_hash -> Text,
+        active -> Bool,
+        permissions -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sessions (id) {
+        id -> Text,
+        user_id -> Nullable<BigInt>,
+        state -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    personal_tokens (id) {
+        id -> BigInt,
+        key -> Text,
+        user_id -> BigInt,
+        name -> Text,
+        token_hash -> Text,
+        abilities -> Text,
+        expires_at -> Nullable<Timestamp>,
+        last_used_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    activities (id) {
+        id -> BigInt,
+        user_id -> Nullable<BigInt>,
+        action -> Text,
+        subject_type -> Nullable<Text>,
+        subject_key -> Nullable<Text>,
+        details -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    settings (name) {
+        name -> Text,
+        value -> Text,
+    }
+}
+
+diesel::table! {
+    cities (id) {
+        id -> BigInt,
+        key -> Text,
+        name -> Text,
+        delivery_fee -> BigInt,
+        return_fee -> BigInt,
+        refusal_fee -> BigInt,
+        active -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    shops (id) {
+        id -> BigInt,
+        key -> Text,
+        client_id -> BigInt,
+        name -> Text,
+        phone -> Text,
+        address -> Text,
+        city_id -> BigInt,
+        bank_account -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(personal_tokens -> users (user_id));
+diesel::joinable!(activities -> users (user_id));
+diesel::joinable!(shops -> users (client_id));
+diesel::joinable!(shops -> cities (city_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    sessions,
+    personal_tokens,
+    activities,
+    settings,
+    cities,
+    shops
+);

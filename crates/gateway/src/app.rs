@@ -1,0 +1,98 @@
+//! The application: middleware order, system routes, the route table, the web app.
+
+use actix_session::config::{CookieContentSecurity, PersistentSession};
+use actix_session::SessionMiddleware;
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::cookie::{Key, SameSite};
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::middleware::from_fn;
+use actix_web::{web, App, Error};
+
+use crate::error::ApiError;
+use crate::handlers::{session, spa, system};
+use crate::middleware::{csrf, request_log, security_headers, session_cookie};
+use crate::session_store::DbSessionStore;
+use crate::state::AppState;
+
+/// Bodies above this are refused (a profile photo is the largest thing sent for now).
+pub const JSON_LIMIT_BYTES: usize = 1024 * 1024;
+
+pub fn build(
+    state: AppState,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = Error,
+        InitError = (),
+    >,
+> {
+    let settings = state.settings.clone();
+    let sessions = SessionMiddleware::builder(
+        DbSessionStore::new(state.pool.clone()),
+        Key::from(&settings.cookie_key),
+    )
+    .cookie_name(session_cookie::SESSION_COOKIE_NAME.to_owned())
+    .cookie_http_only(true)
+    .cookie_same_site(SameSite::Lax)
+    .cookie_secure(settings.secure_cookies)
+    .cookie_content_security(CookieContentSecurity::Signed)
+    .session_lifecycle(PersistentSession::default().session_ttl(
+        actix_web::cookie::time::Duration::hours(colivra_auth::sessions::ABSOLUTE_TIMEOUT_HOURS),
+    ))
+    .build();
+    let json_config = web::JsonConfig::default()
+        .limit(JSON_LIMIT_BYTES)
+        .error_handler(|error, _req| {
+            // Malformed or mistyped JSON is a validation error, not a bare 400.
+            ApiError(colivra_core::AppError::validation(
+                "body",
+                format!("Corps JSON invalide : {error}"),
+            ))
+            .into()
+        });
+    let query_config = web::QueryConfig::default().error_handler(|error, _req| {
+        ApiError(colivra_core::AppError::validation(
+            "query",
+            format!("Paramètres invalides : {error}"),
+        ))
+        .into()
+    });
+    let static_dir = settings.static_dir.clone();
+    // Middleware runs outside-in from the last `wrap`: log → headers → session cookie → sessions → CSRF.
+    App::new()
+        .app_data(web::Data::new(state))
+        .app_data(json_config)
+        .app_data(query_config)
+        .wrap(from_fn(csrf::verify_csrf))
+        .wrap(sessions)
+        .wrap(from_fn(session_cookie::browser_session_cookie))
+        .wrap(security_headers::security_headers(settings.secure_cookies))
+        .wrap(from_fn(request_log::log_requests))
+        .route("/health", web::get().to(system::health))
+        .route("/ready", web::get().to(system::ready))
+        .route("/app-config.js", web::get().to(system::app_config_script))
+        .route(
+            "/sanctum/csrf-cookie",
+            web::get().to(session::csrf_token_cookie),
+        )
+        .service(
+            utoipa_swagger_ui::SwaggerUi::new("/api/docs/{_:.*}")
+                .url("/api/openapi.json", crate::openapi::document()),
+        )
+        .route("/api/docs", web::get().to(docs_redirect))
+        .configure(crate::routes::mount)
+        .configure(|cfg| spa::mount(cfg, &static_dir))
+        .default_service(web::to(not_found))
+}
+
+async fn docs_redirect() -> actix_web::HttpResponse {
+    actix_web::HttpResponse::Found()
+        .insert_header(("Location", "/api/docs/"))
+        .finish()
+}
+
+async fn not_found() -> Result<actix_web::HttpResponse<BoxBody>, ApiError> {
+    Err(ApiError(colivra_core::AppError::NotFound))
+}

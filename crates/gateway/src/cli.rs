@@ -1,0 +1,347 @@
+//! The `colivra` command line: serve, migrate, create-admin, seed-demo.
+
+use std::sync::Arc;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use colivra_auth::accounts::{self, CreateAdmin, NewUser};
+use colivra_auth::throttle::LoginThrottle;
+use colivra_core::{AppError, Role};
+use colivra_db::{connect_pool, migrations, DatabaseUrl, DbPool, PoolOptions};
+use colivra_parcels::{cities, shops};
+
+use crate::config::{self, ServeConfig, ServeOverrides};
+use crate::state::{AppState, WebSettings};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "colivra",
+    version,
+    about = "Colivra: cash-on-delivery parcel delivery, end to end"
+)]
+pub struct Cli {
+    /// Database to use (overrides DATABASE_URL; default sqlite://data/colivra.db).
+    #[arg(long, global = true)]
+    pub database_url: Option<String>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the API and the web app (applies pending migrations first).
+    Serve {
+        /// Address to listen on (overrides COLIVRA_ADDR).
+        #[arg(long)]
+        addr: Option<String>,
+        /// Folder of the built web app (overrides COLIVRA_STATIC_DIR).
+        #[arg(long)]
+        static_dir: Option<std::path::PathBuf>,
+        /// Product name shown in the web app (overrides COLIVRA_APP_NAME).
+        #[arg(long)]
+        app_name: Option<String>,
+        /// Mark cookies Secure and send HSTS (overrides COLIVRA_SECURE_COOKIES).
+        #[arg(long)]
+        secure_cookies: Option<bool>,
+        /// Do not apply pending migrations at start.
+        #[arg(long)]
+        no_migrate: bool,
+    },
+    /// Show, apply or revert database migrations.
+    Migrate {
+        #[arg(value_enum, default_value_t = MigrateAction::Run)]
+        action: MigrateAction,
+    },
+    /// Create an admin account (full, or staff with --permissions).
+    CreateAdmin {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        password: String,
+        #[arg(long, default_value = "Admin")]
+        first_name: String,
+        #[arg(long, default_value = "Colivra")]
+        last_name: String,
+        /// Comma-separated admin route names, e.g. dashboard,cities; absent: every permission.
+        #[arg(long, value_delimiter = ',')]
+        permissions: Option<Vec<String>>,
+    },
+    /// Load demo data (idempotent): cities with fees, an admin, a merchant with a shop, a
+    /// delivery person; prints their sign-ins.
+    SeedDemo,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum MigrateAction {
+    Status,
+    Run,
+    Revert,
+}
+
+pub type CliResult = Result<(), Box<dyn std::error::Error>>;
+
+pub fn run(cli: Cli) -> CliResult {
+    match cli.command {
+        Command::Serve {
+            addr,
+            static_dir,
+            app_name,
+            secure_cookies,
+            no_migrate,
+        } => {
+            let config = ServeConfig::resolve(ServeOverrides {
+                database_url: cli.database_url,
+                addr,
+                static_dir,
+                app_name,
+                secure_cookies,
+                no_migrate,
+            })?;
+            serve(config)
+        }
+        Command::Migrate { action } => {
+            let pool = open(&config::database_url(cli.database_url.as_deref())?)?;
+            let mut conn = pool.get()?;
+            match action {
+                MigrateAction::Status => {
+                    for migration in migrations::status(&mut conn)? {
+                        println!(
+                            "{} {}",
+                            if migration.applied { "[x]" } else { "[ ]" },
+                            migration.name
+                        );
+                    }
+                }
+                MigrateAction::Run => {
+                    let applied = migrations::run_pending(&mut conn)?;
+                    if applied.is_empty() {
+                        println!("Nothing to apply: the database is up to date.");
+                    }
+                    for version in applied {
+                        println!("Applied {version}");
+                    }
+                }
+                MigrateAction::Revert => match migrations::revert_last(&mut conn)? {
+                    Some(version) => println!("Reverted {version}"),
+                    None => println!("Nothing to revert."),
+                },
+            }
+            Ok(())
+        }
+        Command::CreateAdmin {
+            email,
+            password,
+            first_name,
+            last_name,
+            permissions,
+        } => {
+            let pool = open_migrated(&config::database_url(cli.database_url.as_deref())?)?;
+            let user = accounts::create_admin(
+                &mut *pool.get()?,
+                CreateAdmin {
+                    email,
+                    password,
+                    first_name,
+                    last_name,
+                    permissions,
+                },
+            )
+            .map_err(describe)?;
+            println!(
+                "Created admin {} ({}), permissions: {}",
+                user.email,
+                user.key,
+                user.permissions().join(", ")
+            );
+            Ok(())
+        }
+        Command::SeedDemo => {
+            let pool = open_migrated(&config::database_url(cli.database_url.as_deref())?)?;
+            seed_demo(&pool)
+        }
+    }
+}
+
+/// Validation errors as one readable line for the terminal.
+fn describe(error: AppError) -> Box<dyn std::error::Error> {
+    match error {
+        AppError::Validation(errors) => {
+            let parts: Vec<String> = errors
+                .0
+                .iter()
+                .map(|(field, messages)| format!("{field}: {}", messages.join(" ")))
+                .collect();
+            parts.join("; ").into()
+        }
+        other => other.to_string().into(),
+    }
+}
+
+fn open(url: &DatabaseUrl) -> Result<DbPool, Box<dyn std::error::Error>> {
+    Ok(connect_pool(url, &PoolOptions::for_backend(url.backend()))?)
+}
+
+fn open_migrated(url: &DatabaseUrl) -> Result<DbPool, Box<dyn std::error::Error>> {
+    let pool = open(url)?;
+    migrations::run_pending(&mut *pool.get()?)?;
+    Ok(pool)
+}
+
+pub struct DemoAccount {
+    pub role: Role,
+    pub email: &'static str,
+    pub password: &'static str,
+    pub first_name: &'static str,
+    pub last_name: &'static str,
+    pub phone: &'static str,
+}
+
+pub const DEMO_ACCOUNTS: [DemoAccount; 3] = [
+    DemoAccount {
+        role: Role::Admin,
+        email: "admin@colivra.ma",
+        password: "Admin#Colivra2026",
+        first_name: "Samira",
+        last_name: "Bennani",
+        phone: "0522000001",
+    },
+    DemoAccount {
+        role: Role::Client,
+        email: "client@colivra.ma",
+        password: "Client#Colivra2026",
+        first_name: "Youssef",
+        last_name: "El Amrani",
+        phone: "0661000002",
+    },
+    DemoAccount {
+        role: Role::DeliveryAdmin,
+        email: "livreur@colivra.ma",
+        password: "Livreur#Colivra2026",
+        first_name: "Hamid",
+        last_name: "Ouazzani",
+        phone: "0670000003",
+    },
+];
+
+pub fn seed_demo(pool: &DbPool) -> CliResult {
+    let mut conn = pool.get()?;
+    let rows = cities::parse_cities_csv(cities::MOROCCAN_CITIES_CSV)?;
+    let added = cities::ensure_cities(&mut conn, &rows).map_err(describe)?;
+    println!("Cities: {} served ({added} added).", rows.len());
+    println!("Demo sign-ins:");
+    for account in &DEMO_ACCOUNTS {
+        let (user, created) = accounts::ensure_account(
+            &mut conn,
+            NewUser {
+                role: account.role,
+                first_name: account.first_name,
+                last_name: account.last_name,
+                email: account.email,
+                phone: account.phone,
+                company: (account.role == Role::Client).then_some("Boutique Atlas"),
+                city: (account.role == Role::Client).then_some("Casablanca"),
+                password: account.password,
+                active: true,
+                permissions: None,
+            },
+        )
+        .map_err(describe)?;
+        if account.role == Role::Client {
+            let city_id = cities::id_by_name(&mut conn, "Casablanca")
+                .map_err(describe)?
+                .ok_or("Casablanca is missing")?;
+            shops::ensure_shop(
+                &mut conn,
+                shops::NewShop {
+                    client_id: user.id,
+                    name: "Boutique Atlas",
+                    phone: "0522000002",
+                    address: "12 boulevard d'Anfa, Casablanca",
+                    city_id,
+                    bank_account: None,
+                },
+            )
+            .map_err(describe)?;
+        }
+        let password = if created {
+            account.password
+        } else {
+            "(unchanged: account already existed)"
+        };
+        println!(
+            "  {:<15} {:<22} {}",
+            account.role.as_str(),
+            account.email,
+            password
+        );
+    }
+    Ok(())
+}
+
+/// Builds the shared state on an open pool: the cookie signing key comes from the database so
+/// every process (and every restart) accepts the same cookies.
+pub fn app_state(
+    pool: DbPool,
+    static_dir: std::path::PathBuf,
+    app_name: String,
+    secure_cookies: bool,
+) -> Result<AppState, AppError> {
+    let mut conn = pool
+        .get()
+        .map_err(|e| AppError::Unavailable(e.to_string()))?;
+    let key = colivra_db::settings::get_or_init(&mut conn, "session_cookie_key", || {
+        colivra_core::key::random_secret(96)
+    })
+    .map_err(AppError::internal)?;
+    drop(conn);
+    Ok(AppState {
+        pool,
+        throttle: Arc::new(LoginThrottle::default()),
+        settings: Arc::new(WebSettings {
+            app_name,
+            static_dir,
+            secure_cookies,
+            cookie_key: key.into_bytes(),
+        }),
+    })
+}
+
+fn serve(config: ServeConfig) -> CliResult {
+    tracing::info!(database = %config.database_url.redacted(), "connecting");
+    let pool = open(&config.database_url)?;
+    if config.migrate {
+        for version in migrations::run_pending(&mut *pool.get()?)? {
+            tracing::info!(%version, "migration applied");
+        }
+    }
+    let state = app_state(
+        pool.clone(),
+        config.static_dir.clone(),
+        config.app_name.clone(),
+        config.secure_cookies,
+    )?;
+    if !config.static_dir.join("index.html").exists() {
+        tracing::warn!(dir = %config.static_dir.display(), "the web app is not built; API only (run `just build`)");
+    }
+    actix_web::rt::System::new().block_on(async move {
+        let purge_pool = pool.clone();
+        actix_web::rt::spawn(async move {
+            let mut every = actix_web::rt::time::interval(std::time::Duration::from_secs(600));
+            loop {
+                every.tick().await;
+                let purged =
+                    crate::db::run(&purge_pool, colivra_auth::sessions::purge_expired).await;
+                if let Ok(count) = purged.map_err(|e| tracing::warn!(%e, "session purge failed")) {
+                    tracing::debug!(count, "expired sessions purged");
+                }
+            }
+        });
+        let server = actix_web::HttpServer::new(move || crate::app::build(state.clone()))
+            .bind(config.addr)
+            .map_err(|e| format!("COLIVRA_ADDR: cannot listen on {}: {e}", config.addr))?;
+        println!("Colivra is serving on http://{}", config.addr);
+        server
+            .run()
+            .await
+            .map_err(|e| Box::new(e) as Box<dyn std::error::Error>)
+    })
+}

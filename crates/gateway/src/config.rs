@@ -1,0 +1,158 @@
+//! Configuration from the environment, overridden by flags. A bad value stops start-up with one
+//! line naming the variable.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use colivra_db::DatabaseUrl;
+
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/colivra.db";
+pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
+pub const DEFAULT_STATIC_DIR: &str = "frontend/dist";
+pub const DEFAULT_APP_NAME: &str = "Colivra";
+
+#[derive(Debug, Clone)]
+pub struct ServeConfig {
+    pub database_url: DatabaseUrl,
+    pub addr: SocketAddr,
+    pub static_dir: PathBuf,
+    pub app_name: String,
+    pub secure_cookies: bool,
+    pub migrate: bool,
+}
+
+/// Flags of `colivra serve`; `None` falls back to the environment, then to the default.
+#[derive(Debug, Clone, Default)]
+pub struct ServeOverrides {
+    pub database_url: Option<String>,
+    pub addr: Option<String>,
+    pub static_dir: Option<PathBuf>,
+    pub app_name: Option<String>,
+    pub secure_cookies: Option<bool>,
+    pub no_migrate: bool,
+}
+
+#[derive(Debug)]
+pub struct ConfigError(pub String);
+
+impl std::error::Error for ConfigError {}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn env(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+pub fn database_url(flag: Option<&str>) -> Result<DatabaseUrl, ConfigError> {
+    let (raw, source) = match flag {
+        Some(value) => (value.to_owned(), "--database-url"),
+        None => (
+            env("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned()),
+            "DATABASE_URL",
+        ),
+    };
+    DatabaseUrl::parse(&raw).map_err(|e| {
+        ConfigError(format!(
+            "{source}: {}",
+            e.to_string().trim_start_matches("DATABASE_URL: ")
+        ))
+    })
+}
+
+pub fn parse_bool(name: &str, value: &str) -> Result<bool, ConfigError> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Ok(true),
+        "0" | "false" | "no" | "off" => Ok(false),
+        other => Err(ConfigError(format!(
+            "{name}: '{other}' is not a boolean (use true or false)"
+        ))),
+    }
+}
+
+impl ServeConfig {
+    pub fn resolve(flags: ServeOverrides) -> Result<Self, ConfigError> {
+        let database_url = database_url(flags.database_url.as_deref())?;
+        let (addr_raw, addr_source) = match flags.addr {
+            Some(value) => (value, "--addr"),
+            None => (
+                env("COLIVRA_ADDR").unwrap_or_else(|| DEFAULT_ADDR.to_owned()),
+                "COLIVRA_ADDR",
+            ),
+        };
+        let addr = addr_raw.parse::<SocketAddr>().map_err(|_| {
+            ConfigError(format!(
+                "{addr_source}: '{addr_raw}' is not a host:port address such as 127.0.0.1:8080"
+            ))
+        })?;
+        let static_dir = flags
+            .static_dir
+            .or_else(|| env("COLIVRA_STATIC_DIR").map(PathBuf::from))
+            .unwrap_or_else(|| PathBuf::from(DEFAULT_STATIC_DIR));
+        let app_name = flags
+            .app_name
+            .or_else(|| env("COLIVRA_APP_NAME"))
+            .unwrap_or_else(|| DEFAULT_APP_NAME.to_owned());
+        if app_name.chars().count() > 60 {
+            return Err(ConfigError(
+                "COLIVRA_APP_NAME: 60 characters at most".to_owned(),
+            ));
+        }
+        let secure_cookies = match flags.secure_cookies {
+            Some(value) => value,
+            None => match env("COLIVRA_SECURE_COOKIES") {
+                Some(raw) => parse_bool("COLIVRA_SECURE_COOKIES", &raw)?,
+                None => false,
+            },
+        };
+        Ok(ServeConfig {
+            database_url,
+            addr,
+            static_dir,
+            app_name,
+            secure_cookies,
+            migrate: !flags.no_migrate,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn booleans_accept_the_usual_spellings_and_name_the_variable() {
+        assert!(parse_bool("X", "on").unwrap());
+        assert!(!parse_bool("X", "FALSE").unwrap());
+        let error = parse_bool("COLIVRA_SECURE_COOKIES", "maybe").unwrap_err();
+        assert!(error.0.starts_with("COLIVRA_SECURE_COOKIES:"), "{error}");
+    }
+
+    #[test]
+    fn flags_win_and_bad_values_name_their_source() {
+        let config = ServeConfig::resolve(ServeOverrides {
+            database_url: Some("sqlite:///tmp/x.db".into()),
+            addr: Some("0.0.0.0:9000".into()),
+            secure_cookies: Some(true),
+            ..Default::default()
+        })
+        .unwrap();
+        assert_eq!(config.addr.port(), 9000);
+        assert!(config.secure_cookies);
+        let error = ServeConfig::resolve(ServeOverrides {
+            addr: Some("nonsense".into()),
+            ..Default::default()
+        })
+        .unwrap_err();
+        assert!(error.0.starts_with("--addr:"), "{error}");
+        let error = ServeConfig::resolve(ServeOverrides {
+            database_url: Some("mysql://x".into()),
+            ..Default::default()
+        })
+        .unwrap_err();
+        assert!(error.0.starts_with("--database-url:"), "{error}");
+    }
+}

@@ -1,0 +1,108 @@
+use actix_session::Session;
+use actix_web::{web, HttpResponse};
+use colivra_auth::accounts::{self, RegisterClient, SetActive, UpdateProfile};
+use colivra_auth::{User, UserData};
+use colivra_core::{AppError, Role};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::Data;
+use crate::error::ApiResult;
+use crate::extract::Caller;
+use crate::middleware::authorize::SESSION_USER_ID;
+use crate::state::AppState;
+
+/// Registration signs the new merchant in (inactive: he lands on the activation screen).
+pub async fn register_client(
+    state: web::Data<AppState>,
+    session: Session,
+    input: web::Json<RegisterClient>,
+) -> ApiResult<HttpResponse> {
+    let input = input.into_inner();
+    let user = crate::db::run(&state.pool, move |conn| {
+        accounts::register_client(conn, input)
+    })
+    .await?;
+    session.renew();
+    session
+        .insert(SESSION_USER_ID, user.id)
+        .map_err(AppError::internal)?;
+    tracing::info!(target: "colivra::auth", event = "client_registered", user = %user.key);
+    Ok(HttpResponse::Created().json(user.view()))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserDataResponse {
+    pub data: UserData,
+}
+
+pub async fn update_profile(
+    state: web::Data<AppState>,
+    session: Session,
+    caller: Caller,
+    input: web::Json<UpdateProfile>,
+) -> ApiResult<HttpResponse> {
+    let input = input.into_inner();
+    let user_id = caller.user.id;
+    let updated = crate::db::run(&state.pool, move |conn| {
+        accounts::update_profile(conn, user_id, input)
+    })
+    .await?;
+    if updated.password_changed {
+        // Every session of the user is gone; this one continues under a new id.
+        session.renew();
+        tracing::info!(target: "colivra::auth", event = "password_changed", user = %updated.user.key);
+    }
+    Ok(HttpResponse::Ok().json(Data::new(updated.user.data())))
+}
+
+/// A merchant account as the admin screens see it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClientView {
+    pub key: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: String,
+    pub company: Option<String>,
+    pub city: Option<String>,
+    pub active: bool,
+    pub user_role: Role,
+}
+
+impl From<User> for ClientView {
+    fn from(user: User) -> Self {
+        ClientView {
+            user_role: user.role(),
+            key: user.key,
+            first_name: user.first_name,
+            last_name: user.last_name,
+            email: user.email,
+            phone: user.phone,
+            company: user.company,
+            city: user.city,
+            active: user.active,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClientResponse {
+    pub data: ClientView,
+}
+
+pub async fn set_client_active(
+    state: web::Data<AppState>,
+    caller: Caller,
+    client: web::Path<String>,
+    input: web::Json<SetActive>,
+) -> ApiResult<HttpResponse> {
+    let actor = caller.user.id;
+    let active = input.active;
+    let client = client.into_inner();
+    let user = crate::db::run(&state.pool, move |conn| {
+        accounts::set_client_active(conn, actor, &client, active)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(Data::new(ClientView::from(user))))
+}

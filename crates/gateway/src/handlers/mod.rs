@@ -1,0 +1,22 @@
+//! Thin handlers: extract, call one service, answer JSON.
+
+pub mod accounts;
+pub mod session;
+pub mod spa;
+pub mod system;
+pub mod tokens;
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// `{ "data": ... }`, the shape of every single-object response.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Data<T> {
+    pub data: T,
+}
+
+impl<T> Data<T> {
+    pub fn new(data: T) -> Self {
+        Self { data }
+    }
+}

@@ -1,0 +1,16 @@
+//! The HTTP face of Colivra: one route table (paths, roles, permissions), thin handlers calling
+//! the domain crates, the middleware every request passes (request log, security headers,
+//! sessions, CSRF), the single-page app, OpenAPI, and the `colivra` command line.
+
+pub mod app;
+pub mod cli;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod extract;
+pub mod handlers;
+pub mod middleware;
+pub mod openapi;
+pub mod routes;
+pub mod session_store;
+pub mod state;

@@ -1,0 +1,29 @@
+use std::process::ExitCode;
+
+use clap::Parser;
+use tracing_subscriber::EnvFilter;
+
+fn main() -> ExitCode {
+    let filter = match std::env::var("RUST_LOG") {
+        Ok(value) if !value.trim().is_empty() => match EnvFilter::try_new(&value) {
+            Ok(filter) => filter,
+            Err(error) => {
+                eprintln!("colivra: RUST_LOG: '{value}' is not a valid filter: {error}");
+                return ExitCode::FAILURE;
+            }
+        },
+        _ => EnvFilter::new("info"),
+    };
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
+        .init();
+    let cli = colivra_gateway::cli::Cli::parse();
+    match colivra_gateway::cli::run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("colivra: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! Resolves the caller (bearer token or session) and applies the route table's access rule.
+
+use actix_session::SessionExt;
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::{web, Error, HttpMessage};
+use colivra_auth::{tokens, users, User};
+use colivra_core::AppError;
+
+use crate::error::ApiError;
+use crate::extract::{Caller, Credential};
+use crate::routes::Access;
+use crate::state::AppState;
+
+pub const SESSION_USER_ID: &str = "uid";
+
+pub async fn authorize<B: MessageBody>(
+    access: Access,
+    req: ServiceRequest,
+    next: Next<B>,
+) -> Result<ServiceResponse<EitherBody<B>>, Error> {
+    if access != Access::Public {
+        let outcome = match resolve_caller(&req).await {
+            Ok(caller) => check(access, caller.as_ref().map(|c| &c.user)).map(|()| caller),
+            Err(error) => Err(error),
+        };
+        match outcome {
+            Ok(Some(caller)) => {
+                req.extensions_mut().insert(caller);
+            }
+            Ok(None) => {}
+            // Answered here (not raised) so the outer layers still add their headers.
+            Err(error) => return Ok(req.error_response(error).map_into_right_body()),
+        }
+    }
+    next.call(req)
+        .await
+        .map(ServiceResponse::map_into_left_body)
+}
+
+/// The bearer token's user, else the session's; a bearer token that is not valid is a 401
+/// whatever cookie comes with it.
+async fn resolve_caller(req: &ServiceRequest) -> Result<Option<Caller>, ApiError> {
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .ok_or_else(|| ApiError(AppError::internal("application state missing")))?
+        .clone();
+    if let Some(token) = bearer_token(req) {
+        let user =
+            crate::db::run(&state.pool, move |conn| tokens::authenticate(conn, &token)).await?;
+        return match user {
+            Some(user) => Ok(Some(Caller {
+                user,
+                credential: Credential::Token,
+            })),
+            None => Err(ApiError(AppError::Unauthenticated)),
+        };
+    }
+    let user_id = req
+        .get_session()
+        .get::<i64>(SESSION_USER_ID)
+        .unwrap_or(None);
+    let Some(user_id) = user_id else {
+        return Ok(None);
+    };
+    let user = crate::db::run(&state.pool, move |conn| users::find_by_id(conn, user_id)).await?;
+    Ok(user.map(|user| Caller {
+        user,
+        credential: Credential::Session,
+    }))
+}
+
+pub fn bearer_token(req: &ServiceRequest) -> Option<String> {
+    let header = req
+        .headers()
+        .get(actix_web::http::header::AUTHORIZATION)?
+        .to_str()
+        .ok()?;
+    let token = header
+        .strip_prefix("Bearer ")
+        .or_else(|| header.strip_prefix("bearer "))?;
+    Some(token.trim().to_owned())
+}
+
+/// The access rule itself, apart from HTTP so it reads as the table does.
+pub fn check(access: Access, user: Option<&User>) -> Result<(), ApiError> {
+    let denied = |message: &str| Err(ApiError(AppError::Forbidden(message.to_owned())));
+    match (access, user) {
+        (Access::Public, _) => Ok(()),
+        (_, None) => Err(ApiError(AppError::Unauthenticated)),
+        (Access::SignedIn, Some(_)) => Ok(()),
+        (Access::Active { roles, permissions }, Some(user)) => {
+            if !user.active {
+                return denied("Votre compte n'est pas encore activé.");
+            }
+            if !roles.contains(&user.role()) {
+                return denied("Cette action n'est pas ouverte à votre rôle.");
+            }
+            if !permissions.is_empty() && !user.holds_any(permissions) {
+                return denied("Vous n'avez pas la permission nécessaire.");
+            }
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,5 @@
+pub mod authorize;
+pub mod csrf;
+pub mod request_log;
+pub mod security_headers;
+pub mod session_cookie;

@@ -1,0 +1,150 @@
+//! The OpenAPI document: schemas from the types, paths from the route table, so the document
+//! cannot drift from what is mounted.
+
+use utoipa::openapi::path::{
+    HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem, PathsBuilder,
+};
+use utoipa::openapi::request_body::RequestBodyBuilder;
+use utoipa::openapi::security::{
+    ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
+};
+use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+use utoipa::OpenApi;
+
+use crate::routes::{table, Access};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Colivra API",
+        description = "Cash-on-delivery parcel delivery: merchants, staff and delivery people. \
+        Browser calls use the session cookie and must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN on writes; \
+        integrations use `Authorization: Bearer <personal token>`."
+    ),
+    components(schemas(
+        colivra_core::ErrorBody,
+        colivra_core::PageMeta,
+        colivra_core::Role,
+        colivra_auth::UserView,
+        colivra_auth::UserData,
+        colivra_auth::accounts::RegisterClient,
+        colivra_auth::accounts::UpdateProfile,
+        colivra_auth::accounts::SetActive,
+        colivra_auth::tokens::CreateToken,
+        colivra_auth::tokens::CreatedToken,
+        colivra_auth::tokens::TokenView,
+        crate::handlers::session::LoginInput,
+        crate::handlers::accounts::UserDataResponse,
+        crate::handlers::accounts::ClientView,
+        crate::handlers::accounts::ClientResponse,
+        crate::handlers::tokens::TokenList,
+    ))
+)]
+struct ApiDoc;
+
+fn method(method: &actix_web::http::Method) -> HttpMethod {
+    match method.as_str() {
+        "POST" => HttpMethod::Post,
+        "PUT" => HttpMethod::Put,
+        "PATCH" => HttpMethod::Patch,
+        "DELETE" => HttpMethod::Delete,
+        _ => HttpMethod::Get,
+    }
+}
+
+fn json_ref(schema: &str) -> utoipa::openapi::Content {
+    ContentBuilder::new()
+        .schema(Some(Ref::from_schema_name(schema)))
+        .build()
+}
+
+fn access_text(access: Access) -> String {
+    match access {
+        Access::Public => "Open to anyone.".to_owned(),
+        Access::SignedIn => "Any signed-in user, activated or not.".to_owned(),
+        Access::Active { roles, permissions } => {
+            let roles: Vec<&str> = roles.iter().map(|r| r.as_str()).collect();
+            if permissions.is_empty() {
+                format!("Active users of role {}.", roles.join(", "))
+            } else {
+                format!(
+                    "Active users of role {} holding one of: {}.",
+                    roles.join(", "),
+                    permissions.join(", ")
+                )
+            }
+        }
+    }
+}
+
+pub fn document() -> utoipa::openapi::OpenApi {
+    let mut doc = ApiDoc::openapi();
+    let mut paths = PathsBuilder::new();
+    for endpoint in table() {
+        let mut operation = OperationBuilder::new()
+            .summary(Some(endpoint.summary))
+            .description(Some(access_text(endpoint.access)))
+            .tag(endpoint.tag);
+        for segment in endpoint.path.split('/') {
+            if let Some(name) = segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+                operation = operation.parameter(
+                    ParameterBuilder::new()
+                        .name(name)
+                        .parameter_in(ParameterIn::Path)
+                        .required(utoipa::openapi::Required::True)
+                        .description(Some("Key of the resource")),
+                );
+            }
+        }
+        if let Some(schema) = endpoint.request {
+            operation = operation.request_body(Some(
+                RequestBodyBuilder::new()
+                    .content("application/json", json_ref(schema))
+                    .build(),
+            ));
+        }
+        let (status, schema) = endpoint.response;
+        let mut success = ResponseBuilder::new().description("Success");
+        if let Some(schema) = schema {
+            success = success.content("application/json", json_ref(schema));
+        }
+        operation = operation.response(status.to_string(), success.build());
+        for (code, text) in [
+            ("401", "Not signed in"),
+            ("403", "Not allowed"),
+            ("404", "Not found or outside the caller's scope"),
+            ("419", "CSRF token missing or wrong"),
+            ("422", "Validation errors per field"),
+            ("503", "Database unavailable"),
+        ] {
+            operation = operation.response(
+                code,
+                ResponseBuilder::new()
+                    .description(text)
+                    .content("application/json", json_ref("ErrorBody"))
+                    .build(),
+            );
+        }
+        if endpoint.access != Access::Public {
+            operation = operation
+                .security(SecurityRequirement::new::<_, _, &str>("session", []))
+                .security(SecurityRequirement::new::<_, _, &str>("token", []));
+        }
+        paths = paths.path(
+            endpoint.path,
+            PathItem::new(method(&endpoint.method), operation.build()),
+        );
+    }
+    doc.paths = paths.build();
+    if let Some(components) = doc.components.as_mut() {
+        components.add_security_scheme(
+            "session",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new("colivra_session"))),
+        );
+        components.add_security_scheme(
+            "token",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+    }
+    doc
+}

@@ -1,0 +1,87 @@
+//! The route table: every API endpoint with the roles and permission names that grant it. The
+//! gateway mounts routes from it, the OpenAPI document is built from it, and the authorization
+//! matrix test walks it.
+
+use actix_web::http::Method;
+use actix_web::{web, Route};
+use colivra_core::{Permission, Role};
+
+use crate::handlers::{accounts, session, tokens};
+
+/// Who may call an endpoint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone, signed in or not (sign-in, registration).
+    Public,
+    /// Any signed-in user, active or not: the only calls an inactive account may make.
+    SignedIn,
+    /// An active user of one of `roles`; for admins and merchants, holding at least one of
+    /// `permissions` (none listed: any). Delivery people hold their whole set.
+    Active {
+        roles: &'static [Role],
+        permissions: &'static [Permission],
+    },
+}
+
+pub const ADMIN: &[Role] = &[Role::Admin];
+pub const CLIENT: &[Role] = &[Role::Client];
+
+#[derive(Clone)]
+pub struct Endpoint {
+    pub method: Method,
+    /// Full path, with `{name}` segments.
+    pub path: &'static str,
+    pub access: Access,
+    pub summary: &'static str,
+    pub tag: &'static str,
+    /// Schema names (OpenAPI components) of the JSON body and of the success response.
+    pub request: Option<&'static str>,
+    pub response: (u16, Option<&'static str>),
+    pub route: fn() -> Route,
+}
+
+macro_rules! endpoint {
+    ($method:ident $path:literal, $access:expr, $handler:path, $tag:literal, $summary:literal, $request:expr, $status:literal => $response:expr) => {
+        Endpoint {
+            method: Method::$method,
+            path: $path,
+            access: $access,
+            summary: $summary,
+            tag: $tag,
+            request: $request,
+            response: ($status, $response),
+            route: || web::route().to($handler),
+        }
+    };
+}
+
+pub fn table() -> Vec<Endpoint> {
+    use Access::*;
+    vec![
+        endpoint!(POST "/api/login", Public, session::login, "session", "Sign in with e-mail and password", Some("LoginInput"), 200 => Some("UserView")),
+        endpoint!(POST "/api/logout", SignedIn, session::logout, "session", "Sign out: the server-side session ends", None, 204 => None),
+        endpoint!(GET "/api/logout", SignedIn, session::logout, "session", "Sign out (needs the X-XSRF-TOKEN header)", None, 204 => None),
+        endpoint!(GET "/api/user", SignedIn, session::current_user, "session", "The signed-in user", None, 200 => Some("UserView")),
+        endpoint!(POST "/api/clients", Public, accounts::register_client, "accounts", "Register a merchant account (inactive until an admin activates it)", Some("RegisterClient"), 201 => Some("UserView")),
+        endpoint!(PUT "/api/users", SignedIn, accounts::update_profile, "accounts", "Update one's own profile and password", Some("UpdateProfile"), 200 => Some("UserDataResponse")),
+        endpoint!(PUT "/api/clients/{client}", Active { roles: ADMIN, permissions: &["clients"] }, accounts::set_client_active, "accounts", "Activate or deactivate a merchant", Some("SetActive"), 200 => Some("ClientResponse")),
+        endpoint!(POST "/api/tokens", Active { roles: CLIENT, permissions: &[] }, tokens::create_token, "tokens", "Create a personal API token (shown once)", Some("CreateToken"), 201 => Some("CreatedToken")),
+        endpoint!(GET "/api/tokens", Active { roles: CLIENT, permissions: &[] }, tokens::list_tokens, "tokens", "List one's personal API tokens", None, 200 => Some("TokenList")),
+        endpoint!(DELETE "/api/tokens/{key}", Active { roles: CLIENT, permissions: &[] }, tokens::revoke_token, "tokens", "Revoke a personal API token", None, 204 => None),
+    ]
+}
+
+/// Mounts every endpoint of the table, each behind the authorization its row declares.
+pub fn mount(cfg: &mut web::ServiceConfig) {
+    for endpoint in table() {
+        let access = endpoint.access;
+        cfg.service(
+            web::resource(endpoint.path)
+                .guard(actix_web::guard::Method(endpoint.method.clone()))
+                .wrap(actix_web::middleware::from_fn(move |req, next| {
+                    crate::middleware::authorize::authorize(access, req, next)
+                }))
+                .route((endpoint.route)()),
+        );
+    }
+}

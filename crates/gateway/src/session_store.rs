@@ -1,0 +1,105 @@
+//! actix-session storage in the database (see `colivra_auth::sessions`).
+
+use std::collections::HashMap;
+
+use actix_session::storage::{LoadError, SaveError, SessionKey, SessionStore, UpdateError};
+use actix_web::cookie::time::Duration;
+use colivra_auth::sessions;
+use colivra_db::DbPool;
+
+use crate::middleware::authorize::SESSION_USER_ID;
+use crate::middleware::request_log::DATABASE_UNAVAILABLE;
+
+type State = HashMap<String, String>;
+
+#[derive(Clone)]
+pub struct DbSessionStore {
+    pool: DbPool,
+}
+
+impl DbSessionStore {
+    pub fn new(pool: DbPool) -> Self {
+        Self { pool }
+    }
+
+    async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut colivra_db::DbConnection) -> colivra_core::AppResult<T> + Send + 'static,
+    ) -> anyhow::Result<T> {
+        crate::db::run(&self.pool, work)
+            .await
+            .map_err(|e| anyhow::anyhow!("{DATABASE_UNAVAILABLE}: {e}"))
+    }
+}
+
+fn user_id(state: &State) -> Option<i64> {
+    state.get(SESSION_USER_ID).and_then(|v| v.parse().ok())
+}
+
+fn new_key() -> String {
+    colivra_core::key::random_secret(64)
+}
+
+impl SessionStore for DbSessionStore {
+    async fn load(&self, session_key: &SessionKey) -> Result<Option<State>, LoadError> {
+        let key = session_key.as_ref().to_owned();
+        let stored = self
+            .run(move |conn| sessions::load(conn, &key))
+            .await
+            .map_err(LoadError::Other)?;
+        stored
+            .map(|json| {
+                serde_json::from_str(&json).map_err(|e| LoadError::Deserialization(e.into()))
+            })
+            .transpose()
+    }
+
+    async fn save(&self, state: State, _ttl: &Duration) -> Result<SessionKey, SaveError> {
+        let json = serde_json::to_string(&state).map_err(|e| SaveError::Serialization(e.into()))?;
+        let key = new_key();
+        let stored_key = key.clone();
+        let uid = user_id(&state);
+        self.run(move |conn| sessions::insert(conn, &stored_key, &json, uid))
+            .await
+            .map_err(SaveError::Other)?;
+        SessionKey::try_from(key).map_err(|e| SaveError::Other(e.into()))
+    }
+
+    async fn update(
+        &self,
+        session_key: SessionKey,
+        state: State,
+        ttl: &Duration,
+    ) -> Result<SessionKey, UpdateError> {
+        let json =
+            serde_json::to_string(&state).map_err(|e| UpdateError::Serialization(e.into()))?;
+        let key = session_key.as_ref().to_owned();
+        let uid = user_id(&state);
+        let updated = self
+            .run(move |conn| sessions::update(conn, &key, &json, uid))
+            .await
+            .map_err(UpdateError::Other)?;
+        if updated {
+            Ok(session_key)
+        } else {
+            // Expired meanwhile: start a new session rather than revive the old key.
+            self.save(state, ttl)
+                .await
+                .map_err(|e| UpdateError::Other(anyhow::anyhow!("{e}")))
+        }
+    }
+
+    async fn update_ttl(
+        &self,
+        _session_key: &SessionKey,
+        _ttl: &Duration,
+    ) -> Result<(), anyhow::Error> {
+        // Idle expiry slides on load (at most one write a minute); nothing to do here.
+        Ok(())
+    }
+
+    async fn delete(&self, session_key: &SessionKey) -> Result<(), anyhow::Error> {
+        let key = session_key.as_ref().to_owned();
+        self.run(move |conn| sessions::delete(conn, &key)).await
+    }
+}

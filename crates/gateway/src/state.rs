@@ -1,0 +1,22 @@
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use colivra_auth::throttle::LoginThrottle;
+use colivra_db::DbPool;
+
+/// What every handler can reach. Cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: DbPool,
+    pub throttle: Arc<LoginThrottle>,
+    pub settings: Arc<WebSettings>,
+}
+
+#[derive(Debug, Clone)]
+pub struct WebSettings {
+    pub app_name: String,
+    pub static_dir: PathBuf,
+    pub secure_cookies: bool,
+    /// 64+ bytes signing the session cookie, shared by every process through the database.
+    pub cookie_key: Vec<u8>,
+}

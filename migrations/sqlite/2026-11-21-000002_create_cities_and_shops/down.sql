@@ -1,0 +1,2 @@
+DROP TABLE shops;
+DROP TABLE cities;
