@@ -11,5 +11,4 @@ export default defineConfig({
     testTimeout: 15000,
     environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
   },
-  esbuild: { jsx: 'automatic' },
 });

@@ -3,15 +3,15 @@ import { useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { loadUser } from '../features/auth/api';
 import { restoreFailed } from '../features/auth/authSlice';
-import { COMMON_ROUTES, LOGIN_PATH } from '../navigation/routes';
+import { GUEST, routesFor } from '../navigation/access';
+import { LOGIN_PATH } from '../navigation/routes';
 import { useAppDispatch, useAppSelector } from './hooks';
 
-/** Pages a visitor may stay on when the session cannot be restored. */
-const PUBLIC_PATHS = new Set(
-  COMMON_ROUTES.filter((route) => route.meta.guestOnly || !route.meta.requiresAuth).flatMap((route) => [
-    route.path,
-    ...(route.alias ? [route.alias] : []),
-  ]),
+/** Pages that need a session: when it cannot be restored there, the app goes to sign-in. */
+const PROTECTED_PATHS = new Set(
+  routesFor(GUEST)
+    .filter((route) => route.meta.requiresAuth)
+    .flatMap((route) => [route.path, ...(route.alias ? [route.alias] : [])]),
 );
 
 /** Restores the session at start-up, showing a loader meanwhile; on failure goes to sign-in. */
@@ -28,7 +28,7 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
     started.current = true;
     loadUser(dispatch).catch(() => {
       dispatch(restoreFailed());
-      if (!PUBLIC_PATHS.has(startPath.current)) navigate(LOGIN_PATH, { replace: true });
+      if (PROTECTED_PATHS.has(startPath.current)) navigate(LOGIN_PATH, { replace: true });
     });
   }, [dispatch, navigate]);
 

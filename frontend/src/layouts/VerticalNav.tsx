@@ -160,8 +160,7 @@ export function VerticalNav({ variant, collapsed, onToggleCollapsed, open, onClo
           }
         >
           {sections.map((section) => {
-            const single = section.items.length === 1;
-            if (single) return <Box key={section.id}>{link(section.items[0], false)}</Box>;
+            if (!section.grouped) return <Box key={section.id}>{link(section.items[0], false)}</Box>;
             const SectionIcon = sectionIcon(section.id);
             const title = t(`section.${section.id}` as MessageKey);
             const expanded = openSection === section.id && !mini;

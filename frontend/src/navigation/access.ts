@@ -63,6 +63,8 @@ export function pathOf(name: string, session: SessionInfo): string {
 export interface VisibleSection {
   id: string;
   items: RouteDef[];
+  /** The section has several entries in the full menu (shown as a collapsible group). */
+  grouped: boolean;
 }
 
 /**
@@ -78,7 +80,7 @@ export function visibleMenu(role: Role, permissions: readonly string[]): Visible
       .filter((name) => held === null || held.has(name))
       .map((name) => byName.get(name))
       .filter((route): route is RouteDef => route !== undefined);
-    if (items.length > 0) sections.push({ id: section.id, items });
+    if (items.length > 0) sections.push({ id: section.id, items, grouped: section.items.length > 1 });
   }
   return sections;
 }

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ROUTES, CLIENT_ROUTES, COMMON_ROUTES, DELIVERY_ROUTES } from '../navigation/routes';
+import { ADMIN_MENU, CLIENT_MENU, DELIVERY_MENU } from '../navigation/menus';
+import { en } from './en';
+import { fr, type MessageKey } from './fr';
+import { translate } from './index';
+
+describe('i18n', () => {
+  it('has every French key in English, none empty', () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(fr).sort());
+    for (const [key, value] of [...Object.entries(fr), ...Object.entries(en)]) {
+      expect(value.trim(), key).not.toBe('');
+    }
+  });
+
+  it('has a title for every route and section, in both languages', () => {
+    const routes = [...CLIENT_ROUTES, ...ADMIN_ROUTES, ...DELIVERY_ROUTES, ...COMMON_ROUTES];
+    for (const route of routes) expect(fr).toHaveProperty(`route.${route.name}`);
+    for (const section of [...CLIENT_MENU, ...ADMIN_MENU, ...DELIVERY_MENU]) expect(fr).toHaveProperty(`section.${section.id}`);
+  });
+
+  it('fills placeholders', () => {
+    expect(translate('fr', 'app.footer', { year: 2026, product: 'Colivra' })).toBe('© 2026 Colivra. Tous droits réservés.');
+    expect(translate('en', 'dashboard.greeting', { name: 'SAMIRA' })).toBe('Hello SAMIRA!');
+  });
+
+  it('uses the menu labels of the specification', () => {
+    expect(translate('fr', 'menu.label.client' as MessageKey)).toBe('CLIENT');
+    expect(translate('fr', 'menu.label.admin' as MessageKey)).toBe('ADMINSTRATION');
+    expect(translate('fr', 'menu.label.delivery-admin' as MessageKey)).toBe('LIVREUR');
+    expect(translate('fr', 'route.pricing')).toBe('Tarifs');
+  });
+
+  it('never says the placeholder words the product avoids', () => {
+    for (const value of [...Object.values(fr), ...Object.values(en)]) {
+      expect(value).not.toMatch(/coming soon|not implemented yet/i);
+    }
+  });
+});

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_ADMIN_PERMISSIONS, ALL_CLIENT_PERMISSIONS } from '../test/fixtures';
+import { GUEST, pathOf, roleRoutes, routesFor, visibleMenu, type SessionInfo } from './access';
+import { ADMIN_MENU, CLIENT_MENU, DELIVERY_MENU } from './menus';
+import { ADMIN_ROUTES, CLIENT_ROUTES, COMMON_ROUTES, DELIVERY_ROUTES } from './routes';
+
+const active = (role: SessionInfo['role'], permissions: string[] = []): SessionInfo => ({
+  authenticated: true,
+  active: true,
+  role,
+  permissions,
+});
+
+describe('route tables (specification, section 2)', () => {
+  it('has the client table', () => {
+    expect(CLIENT_ROUTES.map((r) => [r.path, r.name])).toEqual([
+      ['/compte/accueille', 'dashboard'],
+      ['/compte/bons-de-ramassage', 'pickup-vouchers'],
+      ['/compte/ajouter-de-nouveaux-colis', 'add-new-parcels'],
+      ['/compte/tous-les-colis', 'all-parcels'],
+      ['/compte/nouveaux-colis', 'new-parcels'],
+      ['/compte/colis-expedies', 'sent-parcels'],
+      ['/compte/colis-livres', 'delivered-parcels'],
+      ['/compte/colis-retournes', 'return-parcels'],
+      ['/compte/remboursements', 'refunds'],
+      ['/compte/echanges', 'exchanges'],
+      ['/compte/factures-livrees', 'completed-invoices'],
+      ['/compte/factures-retour', 'returned-invoices'],
+      ['/compte/shops', 'shops'],
+      ['/compte/staff', 'staff'],
+      ['/compte/support', 'support'],
+      ['/compte/guide', 'guide'],
+      ['/compte/pricing', 'pricing'],
+      ['/compte/gestion-des-stocks', 'inventory-management'],
+    ]);
+    expect(CLIENT_ROUTES[0].alias).toBe('/compte');
+  });
+
+  it('has the admin table', () => {
+    expect(ADMIN_ROUTES).toHaveLength(28);
+    expect(ADMIN_ROUTES[0]).toMatchObject({ path: '/compte/tableau-de-bord', name: 'dashboard', alias: '/compte' });
+    const byName = Object.fromEntries(ADMIN_ROUTES.map((r) => [r.name, r.path]));
+    expect(byName).toMatchObject({
+      'new-pickup-vouchers': '/compte/nouveaux-bons-de-ramassage',
+      'all-pickup-vouchers': '/compte/tous-les-bons-de-ramassage',
+      'delivery-exit-vouchers': '/compte/bons-de-sortie',
+      'delivery-return-vouchers': '/compte/bons-de-retour-livreur',
+      'parcels-to-be-returned': '/compte/colis-a-retourner',
+      'pickup-parcels': '/compte/colis-ramasses',
+      'canceled-parcels': '/compte/colis-annules',
+      'client-costs': '/compte/couts',
+      'create-client-invoice': '/compte/creer-facture-client',
+      'client-delivered-invoices': '/compte/factures-clients-livrees',
+      'client-returned-invoices': '/compte/factures-clients-retours',
+      'create-delivery-invoice': '/compte/creer-facture-livreur',
+      'delivery-invoices': '/compte/factures-livreurs',
+      clients: '/compte/clients',
+      deliverymen: '/compte/livreurs',
+      cities: '/compte/villes',
+      announcements: '/compte/annonces',
+      'inventory-management': '/compte/gestion-des-stocks',
+    });
+  });
+
+  it('has the delivery table', () => {
+    expect(DELIVERY_ROUTES.map((r) => [r.path, r.name])).toEqual([
+      ['/compte/accueille', 'home'],
+      ['/compte/bons-de-sortie', 'exit-vouchers'],
+      ['/compte/bons-de-retour', 'return-vouchers'],
+      ['/compte/colis-a-retourner', 'parcels-to-be-returned'],
+      ['/compte/tous-les-colis', 'all-parcels'],
+      ['/compte/colis-expedies', 'sent-parcels'],
+      ['/compte/colis-livres', 'delivered-parcels'],
+      ['/compte/remboursements', 'refunds'],
+      ['/compte/echanges', 'exchanges'],
+      ['/compte/creer-facture', 'create-invoice'],
+      ['/compte/factures', 'invoices'],
+    ]);
+    expect(DELIVERY_ROUTES[0].alias).toBe('/compte');
+  });
+
+  it('has the common routes with their layouts and rules', () => {
+    const byName = Object.fromEntries(COMMON_ROUTES.map((r) => [r.name, r]));
+    expect(byName.profile).toMatchObject({ path: '/compte/profile', meta: { layout: 'content', requiresAuth: true, requiresActivation: true } });
+    expect(byName.login).toMatchObject({ path: '/compte/connexion', alias: '/', meta: { layout: 'blank', guestOnly: true } });
+    expect(byName.activation).toMatchObject({ path: '/compte/activation', meta: { layout: 'blank', requiresAuth: true } });
+    expect(byName.activation.meta.requiresActivation).toBeFalsy();
+    expect(byName.register).toMatchObject({ path: '/compte/inscription', meta: { layout: 'blank', guestOnly: true } });
+    expect(byName['error-404']).toMatchObject({ path: '/compte/not-found', meta: { layout: 'blank' } });
+  });
+
+  it('requires auth and activation on every role route (content layout)', () => {
+    for (const route of [...CLIENT_ROUTES, ...ADMIN_ROUTES, ...DELIVERY_ROUTES]) {
+      expect(route.meta).toEqual({ layout: 'content', requiresAuth: true, requiresActivation: true });
+    }
+  });
+});
+
+describe('routes of a session', () => {
+  it('filters admin and client routes by permissions', () => {
+    expect(roleRoutes('admin', ['dashboard', 'cities']).map((r) => r.name)).toEqual(['dashboard', 'cities']);
+    expect(roleRoutes('client', ['pricing', 'unknown']).map((r) => r.name)).toEqual(['pricing']);
+  });
+
+  it('gives delivery people their whole set whatever the permissions', () => {
+    expect(roleRoutes('delivery-admin', [])).toHaveLength(DELIVERY_ROUTES.length);
+  });
+
+  it('adds the role table after sign-in', () => {
+    const paths = routesFor(active('admin', ['dashboard', 'cities'])).map((r) => r.path);
+    expect(paths).toEqual(expect.arrayContaining(['/compte/tableau-de-bord', '/compte/villes', '/compte/profile']));
+    expect(paths).not.toContain('/compte/clients');
+    expect(paths).not.toContain('/compte/accueille');
+  });
+
+  it('lets the guard answer a guest on any role path', () => {
+    const routes = routesFor(GUEST);
+    expect(routes.find((r) => r.path === '/compte/villes')?.meta.requiresAuth).toBe(true);
+    expect(routes.find((r) => r.path === '/compte/accueille')?.meta.requiresAuth).toBe(true);
+  });
+
+  it('resolves route names to paths for the session', () => {
+    expect(pathOf('login', GUEST)).toBe('/compte/connexion');
+    expect(pathOf('dashboard', active('admin', ['dashboard']))).toBe('/compte/tableau-de-bord');
+    expect(pathOf('dashboard', active('client', ['dashboard']))).toBe('/compte/accueille');
+    expect(pathOf('all-parcels', active('delivery-admin'))).toBe('/compte/tous-les-colis');
+    expect(pathOf('cities', active('admin', ['dashboard']))).toBe('/compte/not-found');
+  });
+});
+
+describe('side menus', () => {
+  it('lists the specification menus in order', () => {
+    expect(CLIENT_MENU.flatMap((s) => s.items)).toEqual(
+      'dashboard inventory-management pickup-vouchers add-new-parcels new-parcels all-parcels sent-parcels delivered-parcels return-parcels refunds exchanges completed-invoices returned-invoices shops staff support guide pricing'.split(' '),
+    );
+    expect(ADMIN_MENU.flatMap((s) => s.items)).toEqual(
+      'dashboard inventory-management new-pickup-vouchers all-pickup-vouchers delivery-exit-vouchers parcels-to-be-returned delivery-return-vouchers all-parcels pickup-parcels sent-parcels delivered-parcels canceled-parcels return-parcels refunds exchanges client-costs create-client-invoice client-delivered-invoices client-returned-invoices create-delivery-invoice delivery-invoices clients deliverymen cities staff support announcements guide'.split(' '),
+    );
+    expect(DELIVERY_MENU.flatMap((s) => s.items)).toEqual(
+      'home exit-vouchers parcels-to-be-returned return-vouchers all-parcels sent-parcels delivered-parcels refunds exchanges create-invoice invoices'.split(' '),
+    );
+  });
+
+  it('shows a section only when one of its routes is held, and only held entries', () => {
+    const menu = visibleMenu('admin', ['dashboard', 'cities']);
+    expect(menu.map((s) => [s.id, s.items.map((i) => i.name)])).toEqual([
+      ['overview', ['dashboard']],
+      ['management', ['cities']],
+    ]);
+  });
+
+  it('shows every section to a client holding everything', () => {
+    expect(visibleMenu('client', ALL_CLIENT_PERMISSIONS).map((s) => s.id)).toEqual(CLIENT_MENU.map((s) => s.id));
+    expect(visibleMenu('admin', ALL_ADMIN_PERMISSIONS).flatMap((s) => s.items)).toHaveLength(28);
+  });
+
+  it('shows delivery people a fixed menu', () => {
+    expect(visibleMenu('delivery-admin', []).flatMap((s) => s.items.map((i) => i.name))).toEqual(
+      DELIVERY_MENU.flatMap((s) => s.items),
+    );
+  });
+});

@@ -1,0 +1,48 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+
+// Lazy screens are compiled on first import in tests: give them time.
+configure({ asyncUtilTimeout: 5000 });
+
+/** Window width the matchMedia polyfill answers for (desktop by default). */
+export function setViewportWidth(width: number): void {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+}
+
+function matches(query: string): boolean {
+  const width = window.innerWidth;
+  const min = /min-width:\s*([\d.]+)px/.exec(query);
+  const max = /max-width:\s*([\d.]+)px/.exec(query);
+  if (min && width < Number(min[1])) return false;
+  if (max && width > Number(max[1])) return false;
+  return Boolean(min || max);
+}
+
+// jsdom has no matchMedia; answer width queries against window.innerWidth.
+window.matchMedia = (query: string) =>
+  ({
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+beforeEach(() => {
+  setViewportWidth(1400);
+  window.localStorage.clear();
+  document.cookie.split(';').forEach((cookie) => {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
+});
+
+afterEach(() => {
+  cleanup();
+});

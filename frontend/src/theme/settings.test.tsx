@@ -1,0 +1,43 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeStore } from '../app/store';
+import { ThemeToggle } from '../layouts/DisplayControls';
+import { renderWithProviders } from '../test/render';
+import { STORAGE_KEYS, THEME_DEFAULTS } from './constants';
+import { loadSettings, setSkin, setContentWidth } from './settingsSlice';
+
+describe('theme settings', () => {
+  it('defaults to the specification values', () => {
+    expect(loadSettings()).toMatchObject({ theme: 'light', skin: 'bordered', contentWidth: 'full', language: 'fr', direction: 'ltr' });
+    expect(THEME_DEFAULTS).toMatchObject({ layout: 'vertical', routeTransition: 'scroll-x-transition', menuAccordion: true });
+  });
+
+  it('keeps the dark theme in local storage across a reload (a new store)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ThemeToggle />);
+    expect(document.documentElement.dataset.theme).toBe('light');
+    await user.click(screen.getByTestId('theme-toggle'));
+    expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+
+    const reloaded = makeStore();
+    expect(reloaded.getState().settings.theme).toBe('dark');
+  });
+
+  it('keeps the skin and content width', () => {
+    const store = makeStore();
+    act(() => {
+      store.dispatch(setSkin('default'));
+      store.dispatch(setContentWidth('boxed'));
+    });
+    expect(window.localStorage.getItem(STORAGE_KEYS.skin)).toBe('default');
+    expect(makeStore().getState().settings).toMatchObject({ skin: 'default', contentWidth: 'boxed' });
+  });
+
+  it('ignores garbage in local storage', () => {
+    window.localStorage.setItem(STORAGE_KEYS.theme, 'purple');
+    window.localStorage.setItem(STORAGE_KEYS.skin, 'x');
+    expect(loadSettings()).toMatchObject({ theme: 'light', skin: 'bordered' });
+  });
+});
