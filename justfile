@@ -1,0 +1,67 @@
+# Colivra: every task a developer runs. `just` lists them.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+export DATABASE_URL := env_var_or_default("DATABASE_URL", "sqlite://data/colivra.db")
+postgres_test_url := env_var_or_default("TEST_DATABASE_URL", "")
+
+default:
+    @just --list
+
+# Build everything, load the demo data (idempotent), serve on http://localhost:8080.
+run: build
+    ./target/debug/colivra seed-demo
+    ./target/debug/colivra serve
+
+# Build the server and the web app.
+build: build-server build-frontend
+
+build-server:
+    cargo build -p colivra-gateway
+
+# Install the web app's packages when package-lock.json changed.
+frontend-deps:
+    cd frontend && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
+
+build-frontend: frontend-deps
+    cd frontend && npm run build
+
+# API on :8080 and webpack's dev server on :3000 (proxying the API), reloading on change.
+dev: build-server frontend-deps
+    ./target/debug/colivra seed-demo
+    trap 'kill 0' EXIT; ./target/debug/colivra serve & (cd frontend && npm run dev)
+
+# Every test: Rust on SQLite, Rust on PostgreSQL (when TEST_DATABASE_URL is set), web app unit tests and size check, browser tests.
+test: test-rust test-rust-postgres test-frontend e2e
+
+test-rust:
+    COLIVRA_TEST_BACKEND=sqlite cargo test --workspace
+
+test-rust-postgres:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if [ -z "{{postgres_test_url}}" ]; then
+        echo "TEST_DATABASE_URL is not set: the PostgreSQL pass is not run."
+        exit 0
+    fi
+    COLIVRA_TEST_BACKEND=postgres TEST_DATABASE_URL="{{postgres_test_url}}" cargo test --workspace --tests
+
+test-frontend: frontend-deps
+    cd frontend && npm run typecheck && npm test && npm run build && npm run size-check
+
+# Browser tests (Debian's Chromium) against the real server on a fresh SQLite database.
+e2e: build-server build-frontend
+    cd frontend && COLIVRA_BIN=../target/debug/colivra npm run e2e
+
+# Formatting, clippy, TypeScript and eslint: all must be clean.
+lint: frontend-deps
+    cargo fmt --all -- --check
+    cargo clippy --workspace --all-targets -- -D warnings
+    cd frontend && npm run typecheck && npm run lint
+
+fmt:
+    cargo fmt --all
+
+# Database migrations: just migrate [status|run|revert]
+migrate action="run":
+    cargo run -q -p colivra-gateway -- migrate {{action}}
