@@ -48,6 +48,29 @@ async fn every_response_carries_the_security_headers_and_a_request_id() {
 }
 
 #[actix_rt::test]
+async fn secure_cookies_mode_marks_cookies_secure_and_sends_hsts() {
+    let app = TestApp::spawn_secure().await;
+    let user = app.create_user(Role::Client, "secure@shop.ma", true, None);
+    let client = app.client();
+    let csrf = client.get("/sanctum/csrf-cookie").await;
+    assert!(csrf.header("set-cookie").unwrap().contains("Secure"));
+    assert!(csrf
+        .header("strict-transport-security")
+        .unwrap()
+        .contains("max-age="));
+    let res = client.login(&user.email, support::PASSWORD).await;
+    res.assert_status(200);
+    let session = res.headers["set-cookie"]
+        .iter()
+        .find(|c| c.starts_with("colivra_session="))
+        .unwrap();
+    assert!(
+        session.contains("Secure") && session.contains("HttpOnly"),
+        "{session}"
+    );
+}
+
+#[actix_rt::test]
 async fn the_web_app_is_served_for_root_and_every_compte_path() {
     let app = TestApp::spawn().await;
     let client = app.client();

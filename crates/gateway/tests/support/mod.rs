@@ -27,11 +27,23 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn spawn() -> TestApp {
-        Self::spawn_with_throttle(colivra_auth::throttle::LoginThrottle::default()).await
+        Self::spawn_with(colivra_auth::throttle::LoginThrottle::default(), false).await
     }
 
     /// For tests that sign in many times from one address on purpose.
     pub async fn spawn_with_throttle(throttle: colivra_auth::throttle::LoginThrottle) -> TestApp {
+        Self::spawn_with(throttle, false).await
+    }
+
+    /// As deployed behind HTTPS (`COLIVRA_SECURE_COOKIES=true`).
+    pub async fn spawn_secure() -> TestApp {
+        Self::spawn_with(colivra_auth::throttle::LoginThrottle::default(), true).await
+    }
+
+    async fn spawn_with(
+        throttle: colivra_auth::throttle::LoginThrottle,
+        secure_cookies: bool,
+    ) -> TestApp {
         let (db, pool) = TestDatabase::migrated();
         let static_dir = std::env::temp_dir().join(format!(
             "colivra-static-{}",
@@ -44,9 +56,13 @@ impl TestApp {
         )
         .unwrap();
         std::fs::write(static_dir.join("assets/app.js"), "console.log('app')").unwrap();
-        let mut state =
-            colivra_gateway::cli::app_state(pool, static_dir.clone(), "Colivra Test".into(), false)
-                .unwrap();
+        let mut state = colivra_gateway::cli::app_state(
+            pool,
+            static_dir.clone(),
+            "Colivra Test".into(),
+            secure_cookies,
+        )
+        .unwrap();
         state.throttle = std::sync::Arc::new(throttle);
         let app_state = state.clone();
         let server =
