@@ -115,17 +115,7 @@ pub fn register_client(conn: &mut DbConnection, input: RegisterClient) -> AppRes
                 permissions: None,
             },
         )?;
-        activities::record(
-            conn,
-            NewActivity {
-                user_id: Some(user.id),
-                action: "client.registered",
-                subject_type: Some("user"),
-                subject_key: Some(&user.key),
-                details: None,
-            },
-        )
-        .map_db_err()?;
+        activities::log(conn, Some(user.id), "client.registered", "user", &user.key)?;
         Ok(user)
     })
 }
@@ -186,17 +176,7 @@ pub fn authenticate(conn: &mut DbConnection, email: &str, password: &str) -> App
         || AppError::validation("email", "Ces identifiants ne correspondent à aucun compte.");
     match user_repo::find_by_email(conn, email)? {
         Some(user) if passwords::verify(password, &user.password_hash) => {
-            activities::record(
-                conn,
-                NewActivity {
-                    user_id: Some(user.id),
-                    action: "user.signed_in",
-                    subject_type: Some("user"),
-                    subject_key: Some(&user.key),
-                    details: None,
-                },
-            )
-            .map_db_err()?;
+            activities::log(conn, Some(user.id), "user.signed_in", "user", &user.key)?;
             Ok(user)
         }
         Some(_) => Err(refused()),
@@ -316,21 +296,17 @@ pub fn update_profile(
         if new_password.is_some() {
             end_all_access(conn, user.id)?;
         }
-        activities::record(
+        activities::log(
             conn,
-            NewActivity {
-                user_id: Some(user.id),
-                action: if new_password.is_some() {
-                    "user.password_changed"
-                } else {
-                    "user.profile_updated"
-                },
-                subject_type: Some("user"),
-                subject_key: Some(&user.key),
-                details: None,
+            Some(user.id),
+            if new_password.is_some() {
+                "user.password_changed"
+            } else {
+                "user.profile_updated"
             },
-        )
-        .map_db_err()?;
+            "user",
+            &user.key,
+        )?;
         let user = user_repo::find_by_id(conn, user.id)?.ok_or(AppError::NotFound)?;
         Ok(ProfileUpdated {
             user,
@@ -385,21 +361,17 @@ pub fn set_client_active(
         if !active {
             end_all_access(conn, client.id)?;
         }
-        activities::record(
+        activities::log(
             conn,
-            NewActivity {
-                user_id: Some(actor_id),
-                action: if active {
-                    "client.activated"
-                } else {
-                    "client.deactivated"
-                },
-                subject_type: Some("user"),
-                subject_key: Some(&client.key),
-                details: None,
+            Some(actor_id),
+            if active {
+                "client.activated"
+            } else {
+                "client.deactivated"
             },
-        )
-        .map_db_err()?;
+            "user",
+            &client.key,
+        )?;
         user_repo::find_by_id(conn, client.id)?.ok_or(AppError::NotFound)
     })
 }

@@ -3,7 +3,7 @@
 
 use chrono::{Duration, NaiveDateTime};
 use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListResponse, PageRequest};
-use colivra_db::activities::{self, NewActivity};
+use colivra_db::activities;
 use colivra_db::schema::{personal_tokens, users};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -136,17 +136,7 @@ pub fn create(conn: &mut DbConnection, user: &User, input: CreateToken) -> AppRe
             ))
             .execute(conn)
             .map_db_err()?;
-        activities::record(
-            conn,
-            NewActivity {
-                user_id: Some(user.id),
-                action: "token.created",
-                subject_type: Some("token"),
-                subject_key: Some(&token_key),
-                details: None,
-            },
-        )
-        .map_db_err()?;
+        activities::log(conn, Some(user.id), "token.created", "token", &token_key)?;
         let row = personal_tokens::table
             .filter(personal_tokens::key.eq(&token_key))
             .select(TokenRow::as_select())
@@ -196,17 +186,7 @@ pub fn revoke(conn: &mut DbConnection, user_id: i64, token_key: &str) -> AppResu
         if deleted == 0 {
             return Err(AppError::NotFound);
         }
-        activities::record(
-            conn,
-            NewActivity {
-                user_id: Some(user_id),
-                action: "token.revoked",
-                subject_type: Some("token"),
-                subject_key: Some(token_key),
-                details: None,
-            },
-        )
-        .map_db_err()
+        activities::log(conn, Some(user_id), "token.revoked", "token", token_key)
     })
 }
 

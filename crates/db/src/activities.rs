@@ -3,6 +3,7 @@
 use diesel::prelude::*;
 
 use crate::connection::DbConnection;
+use crate::error::MapDbErr;
 use crate::schema::activities;
 
 #[derive(Debug, Clone, Default)]
@@ -12,6 +13,27 @@ pub struct NewActivity<'a> {
     pub subject_type: Option<&'a str>,
     pub subject_key: Option<&'a str>,
     pub details: Option<serde_json::Value>,
+}
+
+/// Records `user_id` did `action` on the `subject_type` with `subject_key`, without details.
+pub fn log(
+    conn: &mut DbConnection,
+    user_id: Option<i64>,
+    action: &str,
+    subject_type: &str,
+    subject_key: &str,
+) -> colivra_core::AppResult<()> {
+    record(
+        conn,
+        NewActivity {
+            user_id,
+            action,
+            subject_type: Some(subject_type),
+            subject_key: Some(subject_key),
+            details: None,
+        },
+    )
+    .map_db_err()
 }
 
 pub fn record(conn: &mut DbConnection, activity: NewActivity<'_>) -> QueryResult<()> {
