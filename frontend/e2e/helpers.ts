@@ -1,0 +1,63 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
+
+export function baseUrl(): string {
+  const url = process.env.COLIVRA_E2E_URL;
+  if (!url) throw new Error('COLIVRA_E2E_URL is not set: the global setup did not run');
+  return url;
+}
+
+export function url(pathname: string): string {
+  return `${baseUrl()}${pathname}`;
+}
+
+/** Signs in through the sign-in page and waits until the guard has moved on. */
+export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.goto(url('/compte/connexion'));
+  await page.locator('input[name="email"]').fill(account.email);
+  await page.locator('input[name="password"]').fill(account.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).not.toHaveURL(/\/compte\/connexion$/);
+}
+
+export async function signOutFromUserMenu(page: Page): Promise<void> {
+  await page.getByTestId('user-menu-button').click();
+  await page.getByTestId('user-menu-sign-out').click();
+  await expect(page).toHaveURL(/\/compte\/connexion$/);
+}
+
+/** hrefs of the side menu entries. */
+export async function menuLinks(page: Page): Promise<string[]> {
+  const nav = page.getByTestId('side-menu');
+  await expect(nav).toBeAttached();
+  return nav.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
+}
+
+/** A cookie-session API client signed in with the given account (Sanctum flow). */
+export async function apiSession(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+): Promise<{ xsrf: () => Promise<string> }> {
+  const xsrf = async () => {
+    const state = await request.storageState();
+    const cookie = state.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    if (!cookie) throw new Error('no XSRF-TOKEN cookie');
+    return decodeURIComponent(cookie.value);
+  };
+  expect((await request.get(url('/sanctum/csrf-cookie'))).status()).toBe(204);
+  const login = await request.post(url('/api/login'), {
+    data: { ...account, remember: false },
+    headers: { 'X-XSRF-TOKEN': await xsrf(), Accept: 'application/json' },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return { xsrf };
+}

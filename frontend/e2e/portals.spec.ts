@@ -1,0 +1,212 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, CLIENT, DELIVERY, STAFF } from './accounts';
+import { gradientPng } from './png';
+import { apiSession, menuLinks, screenshot, signIn, signOutFromUserMenu, url } from './helpers';
+
+const MERCHANT = {
+  first_name: 'Salma',
+  last_name: 'Berrada',
+  email: `salma.${Date.now()}@souk-digital.ma`,
+  phone: '0612345678',
+  company: 'Souk Digital',
+  city: 'Rabat',
+  password: 'Argan-Tajine-Fes-2026',
+};
+
+test.describe.configure({ mode: 'serial' });
+
+test('a merchant registers, waits for validation, is activated by an admin and sees the client menu', async ({
+  page,
+  playwright,
+}) => {
+  await page.goto(url('/compte/inscription'));
+  for (const [name, value] of Object.entries(MERCHANT)) {
+    await page.locator(`input[name="${name}"]`).fill(value);
+  }
+  await page.locator('input[name="password_confirmation"]').fill(MERCHANT.password);
+  await page.getByRole('button', { name: "S'inscrire" }).click();
+
+  await expect(page).toHaveURL(/\/compte\/activation$/);
+  await expect(page.getByTestId('activation-card')).toContainText('Votre compte est en attente de validation');
+  await expect(page.getByTestId('activation-card')).toContainText('BERRADA SALMA');
+
+  // Refresh while still pending says so.
+  await page.getByTestId('activation-refresh').click();
+  await expect(page.getByTestId('activation-notice')).toBeVisible();
+
+  // An admin activates him through the API, with the admin's own session.
+  const merchant = await (await page.request.get(url('/api/user'))).json();
+  expect(merchant.active).toBe(false);
+  const adminApi = await playwright.request.newContext();
+  const { xsrf } = await apiSession(adminApi, ADMIN);
+  const activation = await adminApi.put(url(`/api/clients/${merchant.user_data.key}`), {
+    data: { active: true },
+    headers: { 'X-XSRF-TOKEN': await xsrf(), Accept: 'application/json' },
+  });
+  expect(activation.status(), await activation.text()).toBe(200);
+  await adminApi.dispose();
+
+  // He signs out, signs in again and lands on his dashboard with the client menu.
+  await page.getByTestId('activation-sign-out').click();
+  await expect(page).toHaveURL(/\/compte\/connexion$/);
+  await signIn(page, MERCHANT);
+  await expect(page).toHaveURL(/\/compte\/accueille$/);
+  await expect(page.getByTestId('dashboard')).toHaveAttribute('data-role', 'client');
+  await expect(page.getByTestId('dashboard-greeting')).toContainText('BERRADA SALMA');
+  const links = await menuLinks(page);
+  expect(links).toHaveLength(18);
+  expect(links[0]).toBe('/compte/accueille');
+  expect(links).toContain('/compte/pricing');
+  await expect(page.getByTestId('side-menu')).toContainText('CLIENT');
+  await expect(page.getByTestId('footer')).toContainText(`© ${new Date().getFullYear()} Colivra`);
+});
+
+test('the demo merchant: dashboard, a later-issue screen, Tarifs in the user menu, API tokens', async ({ page }) => {
+  await signIn(page, CLIENT);
+  await expect(page).toHaveURL(/\/compte\/accueille$/);
+  await expect(page.getByTestId('user-display-name')).toHaveText('EL AMRANI YOUSSEF');
+  await page.getByTestId('nav-section-parcels').click();
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Colis livrés' }).click();
+  await expect(page).toHaveURL(/\/compte\/colis-livres$/);
+  await expect(page.getByTestId('not-available-yet')).toContainText('Cet écran arrive bientôt');
+  await page.goto(url('/compte/accueille'));
+  await expect(page.getByTestId('dashboard-shortcuts')).toBeVisible();
+  await screenshot(page, 'client-dashboard');
+
+  await page.getByTestId('user-menu-button').click();
+  await expect(page.getByTestId('user-menu-pricing')).toHaveText('Tarifs');
+  await page.getByTestId('user-menu-profile').click();
+  await expect(page).toHaveURL(/\/compte\/profile$/);
+
+  // Create a token, see it once, revoke it.
+  const form = page.getByTestId('token-form');
+  await form.locator('input[name="name"]').fill('Boutique WooCommerce');
+  await form.getByRole('button', { name: 'Créer un jeton' }).click();
+  const dialog = page.getByTestId('new-token-dialog');
+  await expect(dialog).toBeVisible();
+  const plain = await dialog.getByTestId('new-token-value').inputValue();
+  expect(plain.length).toBeGreaterThan(20);
+  await dialog.getByRole('button', { name: "J'ai copié mon jeton" }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByTestId('token-row').filter({ hasText: 'Boutique WooCommerce' });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByText(plain)).toHaveCount(0);
+  await row.getByRole('button', { name: /Révoquer/ }).click();
+  await page.getByTestId('revoke-dialog').getByRole('button', { name: 'Révoquer' }).click();
+  await expect(row).toHaveCount(0);
+
+  // Profile update: phone and a photo, reduced in the browser to at most 256×256 JPEG.
+  const profile = page.getByTestId('profile-form');
+  await profile.locator('input[name="phone"]').fill('0700112233');
+  await page.getByTestId('profile-avatar-input').setInputFiles({
+    name: 'photo.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(800, 500),
+  });
+  const preview = page.getByTestId('profile-avatar').locator('img');
+  await expect(preview).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+  const size = await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+  expect(size).toEqual([256, 160]);
+  await profile.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByTestId('profile-saved')).toBeVisible();
+
+  // Kept by the server: after a reload the session carries the new phone and photo.
+  await page.reload();
+  await expect(page.getByTestId('profile-form').locator('input[name="phone"]')).toHaveValue('0700112233');
+  await expect(page.getByTestId('user-menu-button').locator('img')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+
+  // And the photo can be removed (null).
+  await page.getByTestId('profile-avatar-remove').click();
+  await page.getByTestId('profile-form').getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByTestId('profile-saved')).toBeVisible();
+  await expect(page.getByTestId('user-menu-button').locator('img')).toHaveCount(0);
+});
+
+test('an admin sees the whole admin menu', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/compte\/tableau-de-bord$/);
+  await expect(page.getByTestId('dashboard')).toHaveAttribute('data-role', 'admin');
+  const links = await menuLinks(page);
+  expect(links).toHaveLength(28);
+  expect(links).toEqual(expect.arrayContaining(['/compte/villes', '/compte/livreurs', '/compte/annonces']));
+  await expect(page.getByTestId('side-menu')).toContainText('ADMINSTRATION');
+  await page.getByTestId('user-menu-button').click();
+  await expect(page.getByTestId('user-menu-pricing')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('dashboard-shortcuts')).toBeVisible();
+  await screenshot(page, 'admin-dashboard');
+});
+
+test('an admin staff member with two permissions sees only those two entries', async ({ page }) => {
+  await signIn(page, STAFF);
+  await expect(page).toHaveURL(/\/compte\/tableau-de-bord$/);
+  expect(await menuLinks(page)).toEqual(['/compte/tableau-de-bord', '/compte/villes']);
+  await page.goto(url('/compte/clients'));
+  await expect(page).toHaveURL(/\/compte\/not-found$/);
+  await page.goto(url('/compte/tableau-de-bord'));
+  await expect(page.getByTestId('dashboard-greeting')).toContainText('TAZI NADIA');
+  await screenshot(page, 'admin-staff-dashboard');
+});
+
+test('a delivery person lands on all-parcels with the delivery menu', async ({ page }) => {
+  await signIn(page, DELIVERY);
+  await expect(page).toHaveURL(/\/compte\/tous-les-colis$/);
+  const links = await menuLinks(page);
+  expect(links).toHaveLength(11);
+  expect(links[0]).toBe('/compte/accueille');
+  await expect(page.getByTestId('side-menu')).toContainText('LIVREUR');
+  await expect(page.getByTestId('user-display-name')).toHaveText('Hamid Ouazzani');
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Accueil' }).click();
+  await expect(page.getByTestId('dashboard')).toHaveAttribute('data-role', 'delivery-admin');
+  await expect(page.getByTestId('dashboard-shortcuts')).toBeVisible();
+  await screenshot(page, 'delivery-home');
+});
+
+test('unknown /compte paths show the 404 page', async ({ page }) => {
+  await page.goto(url('/compte/cette-page-nexiste-pas'));
+  await expect(page).toHaveURL(/\/compte\/not-found$/);
+  await expect(page.getByTestId('not-found')).toContainText('Page introuvable');
+  await expect(page.getByTestId('layout-blank')).toBeVisible();
+});
+
+test('a visitor on a protected page goes to sign-in; sign-out returns to /compte/connexion', async ({ page }) => {
+  await page.goto(url('/compte/profile'));
+  await expect(page).toHaveURL(/\/compte\/connexion$/);
+  await signIn(page, CLIENT);
+  await signOutFromUserMenu(page);
+  // The session is gone on the server too.
+  expect((await page.request.get(url('/api/user'))).status()).toBe(401);
+  await page.goto(url('/compte/accueille'));
+  await expect(page).toHaveURL(/\/compte\/connexion$/);
+});
+
+test('dark mode survives a reload', async ({ page }) => {
+  await page.goto(url('/compte/connexion'));
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByTestId('login-card')).toBeVisible();
+  const background = await page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+  expect(background).toBe('rgb(40, 36, 61)');
+  await screenshot(page, 'sign-in-dark');
+});
+
+test.describe('phone-sized viewport', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('shows the temporary drawer behind the hamburger', async ({ page }) => {
+    await signIn(page, CLIENT);
+    await expect(page).toHaveURL(/\/compte\/accueille$/);
+    await expect(page.getByTestId('nav-drawer-permanent')).toHaveCount(0);
+    await expect(page.getByTestId('side-menu')).toBeHidden();
+    await page.getByTestId('nav-hamburger').click();
+    await expect(page.getByTestId('side-menu')).toBeVisible();
+    // Wait for the slide-in to finish before the screenshot.
+    await expect(page.getByTestId('nav-drawer-temporary').locator('.MuiDrawer-paper')).toHaveCSS('transform', 'none');
+    await screenshot(page, 'client-phone-drawer');
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Tableau de bord' }).click();
+    await expect(page.getByTestId('side-menu')).toBeHidden();
+  });
+});

@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser tests against the real server (started by e2e/global-setup.ts on a fresh SQLite
+// database), driving Debian's Chromium. Never `npx playwright install`.
+export default defineConfig({
+  testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: './test-results',
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    locale: 'fr-FR',
+    viewport: { width: 1440, height: 900 },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});

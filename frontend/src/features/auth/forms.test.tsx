@@ -1,0 +1,125 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { clientSession } from '../../test/fixtures';
+import { mockServer } from '../../test/mockServer';
+import { renderApp } from '../../test/render';
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('sign-in', () => {
+  it('shows the server error under the email field on a 422', async () => {
+    const user = userEvent.setup();
+    mockServer({
+      'GET /api/user': { status: 401 },
+      'GET /sanctum/csrf-cookie': { status: 204 },
+      'POST /api/login': {
+        status: 422,
+        body: { message: 'Invalid data', errors: { email: ['Ces identifiants ne correspondent pas.'] } },
+      },
+    });
+    renderApp('/compte/connexion');
+    await user.type(await screen.findByLabelText(/Adresse e-mail/), 'x@y.ma');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('Ces identifiants ne correspondent pas.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Adresse e-mail/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says so on too many attempts (429)', async () => {
+    const user = userEvent.setup();
+    mockServer({
+      'GET /api/user': { status: 401 },
+      'GET /sanctum/csrf-cookie': { status: 204 },
+      'POST /api/login': { status: 429, body: { message: 'Too Many Attempts.' } },
+    });
+    renderApp('/compte/connexion');
+    await user.type(await screen.findByLabelText(/Adresse e-mail/), 'x@y.ma');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'pw');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByTestId('form-error')).toHaveTextContent('Trop de tentatives');
+  });
+
+  it('signs in (cookie first, remember sent), loads the session and lands on the first permission', async () => {
+    const user = userEvent.setup();
+    const server = mockServer({
+      'GET /api/user': [{ status: 401 }, { status: 200, body: clientSession() }],
+      'GET /sanctum/csrf-cookie': { status: 204 },
+      'POST /api/login': { status: 200, body: clientSession() },
+    });
+    renderApp('/compte/connexion');
+    await user.type(await screen.findByLabelText(/Adresse e-mail/), ' client@colivra.ma ');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'Client#Colivra2026');
+    await user.click(screen.getByLabelText('Se souvenir de moi'));
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await waitFor(() => expect(location()).toBe('/compte/accueille'));
+    expect(server.callsTo('POST', '/api/login')[0].body).toEqual({
+      email: 'client@colivra.ma',
+      password: 'Client#Colivra2026',
+      remember: true,
+    });
+    expect(server.callsTo('GET', '/api/user')).toHaveLength(2);
+  });
+});
+
+describe('merchant registration', () => {
+  it('shows each 422 field error under its field', async () => {
+    const user = userEvent.setup();
+    mockServer({
+      'GET /api/user': { status: 401 },
+      'GET /sanctum/csrf-cookie': { status: 204 },
+      'POST /api/clients': {
+        status: 422,
+        body: {
+          message: 'The given data was invalid.',
+          errors: {
+            phone: ['Numéro de téléphone marocain invalide.'],
+            password: ['Ce mot de passe est trop courant.'],
+            email: ['Cette adresse est déjà utilisée.'],
+          },
+        },
+      },
+    });
+    renderApp('/compte/inscription');
+    await user.type(await screen.findByLabelText(/^Prénom/), 'Samira');
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText('Numéro de téléphone marocain invalide.')).toBeInTheDocument();
+    expect(screen.getByText('Ce mot de passe est trop courant.')).toBeInTheDocument();
+    expect(screen.getByText('Cette adresse est déjà utilisée.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Téléphone/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Prénom/)).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('registers, loads the session without a second cookie fetch and shows the activation page', async () => {
+    const user = userEvent.setup();
+    const server = mockServer({
+      'GET /api/user': [{ status: 401 }, { status: 200, body: clientSession({ active: false }) }],
+      'GET /sanctum/csrf-cookie': { status: 204 },
+      'POST /api/clients': { status: 201, body: clientSession({ active: false }) },
+    });
+    renderApp('/compte/inscription');
+    const fill = async (label: RegExp, value: string) => user.type(await screen.findByLabelText(label), value);
+    await fill(/^Prénom/, 'Samira');
+    await fill(/^Nom/, 'Bennani');
+    await fill(/^Adresse e-mail/, 'samira@example.ma');
+    await fill(/^Téléphone/, '0612345678');
+    await fill(/^Société/, 'Souk Digital');
+    await fill(/^Ville/, 'Rabat');
+    await fill(/^Mot de passe/, 'Argan-Tajine-2026');
+    await fill(/^Confirmation du mot de passe/, 'Argan-Tajine-2026');
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByTestId('activation-card')).toHaveTextContent('Votre compte est en attente de validation');
+    expect(server.callsTo('POST', '/api/clients')[0].body).toEqual({
+      first_name: 'Samira',
+      last_name: 'Bennani',
+      email: 'samira@example.ma',
+      phone: '0612345678',
+      company: 'Souk Digital',
+      city: 'Rabat',
+      password: 'Argan-Tajine-2026',
+      password_confirmation: 'Argan-Tajine-2026',
+    });
+    expect(server.callsTo('GET', '/sanctum/csrf-cookie')).toHaveLength(1);
+    expect(location()).toBe('/compte/activation');
+  });
+});
