@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN, CLIENT, DELIVERY, STAFF } from './accounts';
 import { gradientPng } from './png';
 import { apiSession, menuLinks, screenshot, signIn, signOutFromUserMenu, url } from './helpers';
@@ -191,6 +191,16 @@ test('dark mode survives a reload', async ({ page }) => {
   const background = await page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
   expect(background).toBe('rgb(40, 36, 61)');
   await screenshot(page, 'sign-in-dark');
+});
+
+test('English can be picked and is kept', async ({ page }) => {
+  await page.goto(url('/compte/connexion'));
+  await expect(page.getByTestId('login-card')).toContainText('Bienvenue sur Colivra');
+  await page.getByRole('button', { name: 'EN' }).click();
+  await expect(page.getByTestId('login-card')).toContainText('Welcome to Colivra');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.reload();
+  await expect(page.getByTestId('login-card')).toContainText('Welcome to Colivra');
 });
 
 test.describe('phone-sized viewport', () => {
