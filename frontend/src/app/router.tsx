@@ -1,7 +1,9 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary';
 import { selectSessionInfo } from '../features/auth/authSlice';
+import { useT } from '../i18n';
 import { BlankLayout } from '../layouts/BlankLayout';
 import { pathOf, routesFor } from '../navigation/access';
 import { NOT_FOUND_PATH } from '../navigation/routes';
@@ -21,12 +23,15 @@ export const CONTENT_META: RouteMeta = { layout: 'content', requiresAuth: true, 
  */
 function GuardedContentLayout() {
   const session = useAppSelector(selectSessionInfo);
+  const t = useT();
   const target = guard(CONTENT_META, session);
   if (target) return <Navigate to={pathOf(target, session)} replace />;
   return (
-    <Suspense fallback={<FullPageLoader />}>
-      <ContentLayout />
-    </Suspense>
+    <ScreenErrorBoundary message={t('error.chunk')} retryLabel={t('error.retry')}>
+      <Suspense fallback={<FullPageLoader />}>
+        <ContentLayout />
+      </Suspense>
+    </ScreenErrorBoundary>
   );
 }
 

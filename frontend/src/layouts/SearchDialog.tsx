@@ -121,7 +121,7 @@ export function SearchDialog({ open, onClose, pages }: Props) {
                 <ListItemIcon>
                   <Icon fontSize="small" />
                 </ListItemIcon>
-                <ListItemText primary={entry.title} secondary={entry.path} />
+                <ListItemText primary={entry.title} secondary={<bdi>{entry.path}</bdi>} />
               </ListItemButton>
             );
           })}

@@ -79,7 +79,11 @@ export function TopBar({ desktop, onOpenMenu }: Props) {
           {desktop && (
             <>
               <Typography variant="body2">{t('topbar.search')}</Typography>
-              <Typography variant="caption" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 0.75 }}>
+              <Typography
+                variant="caption"
+                dir="ltr"
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 0.75 }}
+              >
                 {t('topbar.searchShortcut')}
               </Typography>
             </>

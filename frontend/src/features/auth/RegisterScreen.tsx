@@ -38,12 +38,13 @@ const FIELDS: ReadonlyArray<{
   password?: boolean;
   half?: boolean;
   help?: MessageKey;
+  optional?: boolean;
 }> = [
   { name: 'first_name', label: 'auth.firstName', autoComplete: 'given-name', half: true },
   { name: 'last_name', label: 'auth.lastName', autoComplete: 'family-name', half: true },
   { name: 'email', label: 'auth.email', type: 'email', autoComplete: 'email' },
   { name: 'phone', label: 'auth.phone', type: 'tel', autoComplete: 'tel', help: 'auth.phoneHelp' },
-  { name: 'company', label: 'auth.company', autoComplete: 'organization', half: true },
+  { name: 'company', label: 'auth.company', autoComplete: 'organization', half: true, optional: true },
   { name: 'city', label: 'auth.city', autoComplete: 'address-level2', half: true },
   { name: 'password', label: 'auth.password', autoComplete: 'new-password', password: true },
   { name: 'password_confirmation', label: 'auth.passwordConfirmation', autoComplete: 'new-password', password: true },
@@ -101,7 +102,7 @@ export default function RegisterScreen() {
                 label: t(field.label),
                 name: field.name,
                 autoComplete: field.autoComplete,
-                required: true,
+                required: !field.optional,
                 fullWidth: true,
                 value: values[field.name],
                 onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>

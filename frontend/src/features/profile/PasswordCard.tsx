@@ -61,7 +61,7 @@ export function PasswordCard() {
         <Stack spacing={2.5}>
           {errors.form && <Alert severity="error">{errors.form}</Alert>}
           {saved && (
-            <Alert severity="success" onClose={() => setSaved(false)} data-testid="password-saved">
+            <Alert severity="success" closeText={t('common.close')} onClose={() => setSaved(false)} data-testid="password-saved">
               {t('profile.passwordSaved')}
             </Alert>
           )}

@@ -116,7 +116,7 @@ export function ProfileInfoCard() {
           </Box>
           {errors.form && <Alert severity="error">{errors.form}</Alert>}
           {saved && (
-            <Alert severity="success" onClose={() => setSaved(false)} data-testid="profile-saved">
+            <Alert severity="success" closeText={t('common.close')} onClose={() => setSaved(false)} data-testid="profile-saved">
               {t('profile.saved')}
             </Alert>
           )}

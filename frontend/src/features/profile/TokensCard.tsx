@@ -181,7 +181,7 @@ export function TokensCard() {
           </Box>
           {errors.form && <Alert severity="error">{errors.form}</Alert>}
           {notice && (
-            <Alert severity="success" onClose={() => setNotice(null)}>
+            <Alert severity="success" closeText={t('common.close')} onClose={() => setNotice(null)}>
               {notice}
             </Alert>
           )}
