@@ -9,5 +9,5 @@ pub mod role;
 pub mod time;
 
 pub use error::{AppError, AppResult, ErrorBody, FieldErrors};
-pub use pagination::{ListResponse, PageMeta, PageRequest};
+pub use pagination::{ListQuery, ListResponse, PageMeta, PageRequest, Sort};
 pub use role::{Permission, Role};

@@ -87,3 +87,135 @@ mod tests {
         );
     }
 }
+
+/// The query parameters every list shares: `?page=&per_page=&sort=&q=`.
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+pub struct ListQuery {
+    pub page: Option<i64>,
+    pub per_page: Option<i64>,
+    /// A column name, `-name` for descending.
+    pub sort: Option<String>,
+    /// Free-text search.
+    pub q: Option<String>,
+}
+
+impl ListQuery {
+    pub fn page_request(&self) -> PageRequest {
+        PageRequest {
+            page: self.page,
+            per_page: self.per_page,
+        }
+    }
+
+    /// The search text, trimmed, or `None` when blank. Longer than 100 characters is a 422.
+    pub fn search(&self) -> crate::AppResult<Option<String>> {
+        match self.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
+            Some(q) if q.chars().count() > 100 => {
+                Err(crate::AppError::validation("q", "100 caractères au plus."))
+            }
+            Some(q) => Ok(Some(q.to_owned())),
+            None => Ok(None),
+        }
+    }
+
+    /// The sort column among `allowed` (the first is the default, ascending).
+    pub fn sort(&self, allowed: &[&'static str]) -> crate::AppResult<Sort> {
+        let Some(raw) = self
+            .sort
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        else {
+            return Ok(Sort {
+                column: allowed[0],
+                descending: false,
+            });
+        };
+        let (name, descending) = match raw.strip_prefix('-') {
+            Some(name) => (name, true),
+            None => (raw, false),
+        };
+        allowed
+            .iter()
+            .find(|column| **column == name)
+            .map(|column| Sort { column, descending })
+            .ok_or_else(|| {
+                crate::AppError::validation(
+                    "sort",
+                    format!("Tri possible par : {}.", allowed.join(", ")),
+                )
+            })
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sort {
+    pub column: &'static str,
+    pub descending: bool,
+}
+
+/// `%text%` for a LIKE comparison, with LIKE's own wildcards escaped (use `ESCAPE '\'`).
+pub fn like_pattern(text: &str) -> String {
+    let escaped = text
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    format!("%{}%", escaped.to_lowercase())
+}
+
+#[cfg(test)]
+mod list_tests {
+    use super::*;
+
+    #[test]
+    fn sort_accepts_only_listed_columns() {
+        let query = ListQuery {
+            sort: Some("-name".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            query.sort(&["id", "name"]).unwrap(),
+            Sort {
+                column: "name",
+                descending: true
+            }
+        );
+        assert_eq!(
+            ListQuery::default().sort(&["id", "name"]).unwrap(),
+            Sort {
+                column: "id",
+                descending: false
+            }
+        );
+        let bad = ListQuery {
+            sort: Some("password_hash".into()),
+            ..Default::default()
+        };
+        assert!(bad.sort(&["id"]).is_err());
+    }
+
+    #[test]
+    fn search_is_trimmed_bounded_and_escaped() {
+        let query = ListQuery {
+            q: Some("  Fès ".into()),
+            ..Default::default()
+        };
+        assert_eq!(query.search().unwrap().as_deref(), Some("Fès"));
+        assert_eq!(
+            ListQuery {
+                q: Some("   ".into()),
+                ..Default::default()
+            }
+            .search()
+            .unwrap(),
+            None
+        );
+        assert!(ListQuery {
+            q: Some("x".repeat(101)),
+            ..Default::default()
+        }
+        .search()
+        .is_err());
+        assert_eq!(like_pattern("50%_OFF"), "%50\\%\\_off%");
+    }
+}

@@ -4,6 +4,7 @@
 pub mod activities;
 pub mod connection;
 pub mod error;
+pub mod listing;
 pub mod migrations;
 pub mod schema;
 pub mod settings;

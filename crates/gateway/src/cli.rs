@@ -65,6 +65,9 @@ pub enum Command {
         #[arg(long, value_delimiter = ',')]
         permissions: Option<Vec<String>>,
     },
+    /// Add the cities of a CSV file (name,delivery_fee,return_fee,refusal_fee; fees in dirhams,
+    /// header first); cities that already exist are left as they are.
+    ImportCities { file: std::path::PathBuf },
     /// Load demo data (idempotent): cities with fees, an admin, a merchant with a shop, a
     /// delivery person; prints their sign-ins.
     SeedDemo,
@@ -151,6 +154,20 @@ pub fn run(cli: Cli) -> CliResult {
                 user.email,
                 user.key,
                 user.permissions().join(", ")
+            );
+            Ok(())
+        }
+        Command::ImportCities { file } => {
+            let text =
+                std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+            let rows =
+                cities::parse_cities_csv(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            let pool = open_migrated(&config::database_url(cli.database_url.as_deref())?)?;
+            let added = cities::ensure_cities(&mut *pool.get()?, &rows).map_err(describe)?;
+            println!(
+                "{} cities read, {added} added, {} already present.",
+                rows.len(),
+                rows.len() - added
             );
             Ok(())
         }

@@ -38,6 +38,10 @@ use crate::routes::{table, Access};
         crate::handlers::accounts::ClientView,
         crate::handlers::accounts::ClientResponse,
         crate::handlers::tokens::TokenList,
+        colivra_parcels::cities::City,
+        colivra_parcels::cities::CityInput,
+        crate::handlers::cities::CityList,
+        crate::handlers::cities::CityResponse,
     ))
 )]
 struct ApiDoc;

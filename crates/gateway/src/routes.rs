@@ -6,7 +6,7 @@ use actix_web::http::Method;
 use actix_web::{web, Route};
 use colivra_core::{Permission, Role};
 
-use crate::handlers::{accounts, session, tokens};
+use crate::handlers::{accounts, cities, session, tokens};
 
 /// Who may call an endpoint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +25,17 @@ pub enum Access {
 
 pub const ADMIN: &[Role] = &[Role::Admin];
 pub const CLIENT: &[Role] = &[Role::Client];
+pub const EVERY_ROLE: &[Role] = &[Role::Admin, Role::Client, Role::DeliveryAdmin];
+
+/// Screens that pick a city from the list.
+const NEEDS_CITIES: &[Permission] = &[
+    "cities",
+    "shops",
+    "add-new-parcels",
+    "pricing",
+    "deliverymen",
+    "client-costs",
+];
 
 #[derive(Clone)]
 pub struct Endpoint {
@@ -67,6 +78,10 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(PUT "/api/clients/{client}", Active { roles: ADMIN, permissions: &["clients"] }, accounts::set_client_active, "accounts", "Activate or deactivate a merchant", Some("SetActive"), 200 => Some("ClientResponse")),
         endpoint!(POST "/api/tokens", Active { roles: CLIENT, permissions: &[] }, tokens::create_token, "tokens", "Create a personal API token (shown once)", Some("CreateToken"), 201 => Some("CreatedToken")),
         endpoint!(GET "/api/tokens", Active { roles: CLIENT, permissions: &[] }, tokens::list_tokens, "tokens", "List one's personal API tokens", None, 200 => Some("TokenList")),
+        endpoint!(GET "/api/cities", Active { roles: EVERY_ROLE, permissions: NEEDS_CITIES }, cities::list_cities, "cities", "Cities served with their fees (admins also see inactive ones)", None, 200 => Some("CityList")),
+        endpoint!(POST "/api/cities", Active { roles: ADMIN, permissions: &["cities"] }, cities::create_city, "cities", "Add a city with its delivery, return and refusal fees (centimes)", Some("CityInput"), 201 => Some("CityResponse")),
+        endpoint!(PUT "/api/cities/{key}", Active { roles: ADMIN, permissions: &["cities"] }, cities::update_city, "cities", "Edit a city; {active: false} deactivates it", Some("CityInput"), 200 => Some("CityResponse")),
+        endpoint!(DELETE "/api/cities/{key}", Active { roles: ADMIN, permissions: &["cities"] }, cities::delete_city, "cities", "Delete a city nobody uses (409 otherwise: deactivate it)", None, 204 => None),
         endpoint!(DELETE "/api/tokens/{key}", Active { roles: CLIENT, permissions: &[] }, tokens::revoke_token, "tokens", "Revoke a personal API token", None, 204 => None),
     ]
 }

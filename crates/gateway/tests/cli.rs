@@ -219,3 +219,39 @@ fn a_postgres_that_is_down_is_reported_within_seconds() {
     assert!(err.contains("cannot connect to the database"), "{err}");
     assert!(!err.contains("panicked"));
 }
+
+#[test]
+fn import_cities_adds_the_new_ones_and_reports_bad_lines() {
+    let db = TestDatabase::empty();
+    let url = db.url_string();
+    let dir = std::env::temp_dir().join(format!(
+        "colivra-cities-{}",
+        colivra_core::key::random_secret(8)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("cities.csv");
+    std::fs::write(
+        &good,
+        "name,delivery_fee,return_fee,refusal_fee\nIfrane,40,10,15\nAzilal,45.50,10,15\n",
+    )
+    .unwrap();
+    let output = colivra(&url, &["import-cities", good.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("2 cities read, 2 added"),
+        "{}",
+        stdout(&output)
+    );
+    let again = stdout(&colivra(&url, &["import-cities", good.to_str().unwrap()]));
+    assert!(again.contains("0 added, 2 already present"), "{again}");
+    let bad = dir.join("bad.csv");
+    std::fs::write(
+        &bad,
+        "name,delivery_fee,return_fee,refusal_fee\nTata,abc,10,15\n",
+    )
+    .unwrap();
+    let output = colivra(&url, &["import-cities", bad.to_str().unwrap()]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("line 2"), "{}", stderr(&output));
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -115,3 +115,259 @@ mod tests {
         assert!(parse_cities_csv("name,a,b,c\nRabat,20\n").is_err());
     }
 }
+
+pub const MAX_FEE_CENTIMES: i64 = 100_000;
+
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize, utoipa::ToSchema)]
+#[diesel(table_name = cities)]
+pub struct City {
+    #[serde(skip)]
+    pub id: i64,
+    pub key: String,
+    pub name: String,
+    /// Centimes.
+    pub delivery_fee: i64,
+    pub return_fee: i64,
+    pub refusal_fee: i64,
+    pub active: bool,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: chrono::NaiveDateTime,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub updated_at: chrono::NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+pub struct CityInput {
+    pub name: Option<String>,
+    pub delivery_fee: Option<i64>,
+    pub return_fee: Option<i64>,
+    pub refusal_fee: Option<i64>,
+    pub active: Option<bool>,
+}
+
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::IntoParams)]
+pub struct CityFilters {
+    /// Only active (true) or inactive (false) cities.
+    pub active: Option<bool>,
+}
+
+struct ValidCity {
+    name: String,
+    delivery_fee: i64,
+    return_fee: i64,
+    refusal_fee: i64,
+}
+
+fn validate(input: &CityInput) -> AppResult<ValidCity> {
+    let mut errors = colivra_core::FieldErrors::new();
+    let name = input.name.as_deref().unwrap_or_default().trim().to_owned();
+    if name.is_empty() || name.chars().count() > 100 {
+        errors.add("name", "Le nom est obligatoire (100 caractères au plus).");
+    }
+    let mut fee = |field: &str, value: Option<i64>| match value {
+        Some(v) if (0..=MAX_FEE_CENTIMES).contains(&v) => v,
+        Some(_) => {
+            errors.add(
+                field,
+                format!("Entre 0 et {}.", money::format_dirhams(MAX_FEE_CENTIMES)),
+            );
+            0
+        }
+        None => {
+            errors.add(field, "Ce tarif est obligatoire.");
+            0
+        }
+    };
+    let delivery_fee = fee("delivery_fee", input.delivery_fee);
+    let return_fee = fee("return_fee", input.return_fee);
+    let refusal_fee = fee("refusal_fee", input.refusal_fee);
+    errors.into_result()?;
+    Ok(ValidCity {
+        name,
+        delivery_fee,
+        return_fee,
+        refusal_fee,
+    })
+}
+
+fn name_taken(conn: &mut DbConnection, name: &str, except_id: Option<i64>) -> AppResult<bool> {
+    use colivra_db::listing::lower;
+    let mut query = cities::table
+        .filter(lower(cities::name).eq(name.to_lowercase()))
+        .into_boxed();
+    if let Some(id) = except_id {
+        query = query.filter(cities::id.ne(id));
+    }
+    Ok(query.count().get_result::<i64>(conn).map_db_err()? > 0)
+}
+
+fn get_by_key(conn: &mut DbConnection, key: &str) -> AppResult<City> {
+    cities::table
+        .filter(cities::key.eq(key))
+        .select(City::as_select())
+        .first(conn)
+        .optional()
+        .map_db_err()?
+        .ok_or(colivra_core::AppError::NotFound)
+}
+
+pub const SORTABLE: &[&str] = &[
+    "name",
+    "delivery_fee",
+    "return_fee",
+    "refusal_fee",
+    "created_at",
+];
+
+/// Cities, searched by name, filtered, sorted, paged. `only_active` for callers who may not see
+/// the inactive ones.
+pub fn list(
+    conn: &mut DbConnection,
+    query: &colivra_core::ListQuery,
+    filters: &CityFilters,
+    only_active: bool,
+) -> AppResult<colivra_core::ListResponse<City>> {
+    use colivra_db::listing::{lower, paginate};
+    let search = query.search()?;
+    let sort = query.sort(SORTABLE)?;
+    let active = if only_active {
+        Some(true)
+    } else {
+        filters.active
+    };
+    let filtered = || {
+        let mut q = cities::table.into_boxed();
+        if let Some(text) = &search {
+            q = q.filter(
+                lower(cities::name)
+                    .like(colivra_core::pagination::like_pattern(text))
+                    .escape('\\'),
+            );
+        }
+        if let Some(active) = active {
+            q = q.filter(cities::active.eq(active));
+        }
+        q
+    };
+    paginate(
+        conn,
+        query.page_request(),
+        |conn| filtered().count().get_result(conn),
+        |conn, limit, offset| {
+            let q = filtered();
+            let q = match (sort.column, sort.descending) {
+                ("delivery_fee", false) => {
+                    q.order((cities::delivery_fee.asc(), cities::name.asc()))
+                }
+                ("delivery_fee", true) => {
+                    q.order((cities::delivery_fee.desc(), cities::name.asc()))
+                }
+                ("return_fee", false) => q.order((cities::return_fee.asc(), cities::name.asc())),
+                ("return_fee", true) => q.order((cities::return_fee.desc(), cities::name.asc())),
+                ("refusal_fee", false) => q.order((cities::refusal_fee.asc(), cities::name.asc())),
+                ("refusal_fee", true) => q.order((cities::refusal_fee.desc(), cities::name.asc())),
+                ("created_at", false) => q.order(cities::id.asc()),
+                ("created_at", true) => q.order(cities::id.desc()),
+                (_, true) => q.order(cities::name.desc()),
+                _ => q.order(cities::name.asc()),
+            };
+            q.limit(limit)
+                .offset(offset)
+                .select(City::as_select())
+                .load(conn)
+        },
+    )
+}
+
+pub fn create(conn: &mut DbConnection, actor_id: i64, input: CityInput) -> AppResult<City> {
+    let valid = validate(&input)?;
+    immediate_transaction(conn, |conn| {
+        if name_taken(conn, &valid.name, None)? {
+            return Err(colivra_core::AppError::validation(
+                "name",
+                "Cette ville existe déjà.",
+            ));
+        }
+        let now = time::now();
+        let city_key = key::prefixed_key("C", 9);
+        diesel::insert_into(cities::table)
+            .values((
+                cities::key.eq(&city_key),
+                cities::name.eq(&valid.name),
+                cities::delivery_fee.eq(valid.delivery_fee),
+                cities::return_fee.eq(valid.return_fee),
+                cities::refusal_fee.eq(valid.refusal_fee),
+                cities::active.eq(input.active.unwrap_or(true)),
+                cities::created_at.eq(now),
+                cities::updated_at.eq(now),
+            ))
+            .execute(conn)
+            .map_db_err()?;
+        colivra_db::activities::log(conn, Some(actor_id), "city.created", "city", &city_key)?;
+        get_by_key(conn, &city_key)
+    })
+}
+
+pub fn update(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    city_key: &str,
+    input: CityInput,
+) -> AppResult<City> {
+    immediate_transaction(conn, |conn| {
+        let city = get_by_key(conn, city_key)?;
+        // Fields left out keep their value, so `{active: false}` alone deactivates.
+        let merged = CityInput {
+            name: input.name.clone().or(Some(city.name.clone())),
+            delivery_fee: input.delivery_fee.or(Some(city.delivery_fee)),
+            return_fee: input.return_fee.or(Some(city.return_fee)),
+            refusal_fee: input.refusal_fee.or(Some(city.refusal_fee)),
+            active: input.active.or(Some(city.active)),
+        };
+        let valid = validate(&merged)?;
+        if name_taken(conn, &valid.name, Some(city.id))? {
+            return Err(colivra_core::AppError::validation(
+                "name",
+                "Cette ville existe déjà.",
+            ));
+        }
+        diesel::update(cities::table.find(city.id))
+            .set((
+                cities::name.eq(&valid.name),
+                cities::delivery_fee.eq(valid.delivery_fee),
+                cities::return_fee.eq(valid.return_fee),
+                cities::refusal_fee.eq(valid.refusal_fee),
+                cities::active.eq(merged.active.unwrap_or(true)),
+                cities::updated_at.eq(time::now()),
+            ))
+            .execute(conn)
+            .map_db_err()?;
+        colivra_db::activities::log(conn, Some(actor_id), "city.updated", "city", &city.key)?;
+        get_by_key(conn, &city.key)
+    })
+}
+
+/// Deletes a city nobody uses; one in use is a 409 that says to deactivate it instead.
+pub fn delete(conn: &mut DbConnection, actor_id: i64, city_key: &str) -> AppResult<()> {
+    use colivra_db::schema::shops;
+    immediate_transaction(conn, |conn| {
+        let city = get_by_key(conn, city_key)?;
+        let shops_using: i64 = shops::table
+            .filter(shops::city_id.eq(city.id))
+            .count()
+            .get_result(conn)
+            .map_db_err()?;
+        if shops_using > 0 {
+            return Err(colivra_core::AppError::Conflict(format!(
+                "{} est utilisée par {shops_using} boutique(s) : désactivez-la plutôt.",
+                city.name
+            )));
+        }
+        diesel::delete(cities::table.find(city.id))
+            .execute(conn)
+            .map_db_err()?;
+        colivra_db::activities::log(conn, Some(actor_id), "city.deleted", "city", &city.key)
+    })
+}

@@ -1,6 +1,7 @@
 //! Thin handlers: extract, call one service, answer JSON.
 
 pub mod accounts;
+pub mod cities;
 pub mod session;
 pub mod spa;
 pub mod system;

@@ -1,0 +1,28 @@
+//! The one way lists are paged: a count and a page of rows from the same filters.
+
+use colivra_core::{AppResult, ListResponse, PageRequest};
+use diesel::QueryResult;
+
+use crate::connection::DbConnection;
+use crate::error::MapDbErr;
+
+diesel::define_sql_function! {
+    /// Lower-case text, the same on both backends (PostgreSQL's LIKE is case-sensitive).
+    fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+/// Runs `count` and `rows(limit, offset)` (both built from the same filters by the caller) and
+/// wraps them as `{data, meta}`.
+pub fn paginate<T>(
+    conn: &mut DbConnection,
+    page: PageRequest,
+    count: impl FnOnce(&mut DbConnection) -> QueryResult<i64>,
+    rows: impl FnOnce(&mut DbConnection, i64, i64) -> QueryResult<Vec<T>>,
+) -> AppResult<ListResponse<T>> {
+    let total = count(conn).map_db_err()?;
+    let data = rows(conn, page.per_page(), page.offset()).map_db_err()?;
+    Ok(ListResponse {
+        data,
+        meta: page.meta(total),
+    })
+}
