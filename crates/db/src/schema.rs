@@ -18,6 +18,42 @@ diesel::table! {
         permissions -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        national_id -> Nullable<Text>,
+        vehicle -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    client_staff (user_id) {
+        user_id -> BigInt,
+        owner_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    delivery_admin_cities (id) {
+        id -> BigInt,
+        key -> Text,
+        delivery_admin_id -> BigInt,
+        city_id -> BigInt,
+        delivered_commission -> BigInt,
+        refused_commission -> BigInt,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    client_costs (id) {
+        id -> BigInt,
+        key -> Text,
+        client_id -> BigInt,
+        city_id -> BigInt,
+        delivery_fee -> BigInt,
+        return_fee -> BigInt,
+        refusal_fee -> BigInt,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
     }
 }
 

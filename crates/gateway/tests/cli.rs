@@ -45,8 +45,8 @@ fn migrate_status_run_and_revert() {
     assert!(stdout(&revert).contains("Reverted"));
     let status = stdout(&colivra(&url, &["migrate", "status"]));
     assert!(
-        status.contains("[x] 2026-11-21-000001_create_accounts")
-            && status.contains("[ ] 2026-11-21-000002"),
+        status.contains("[x] 2026-11-21-000002_create_cities_and_shops")
+            && status.contains("[ ] 2026-11-21-000003_create_directory"),
         "{status}"
     );
     assert!(stdout(&colivra(&url, &["migrate"])).contains("Applied"));
