@@ -115,6 +115,15 @@ test('the demo merchant: dashboard, a later-issue screen, Tarifs in the user men
   await expect(page.getByTestId('profile-form').locator('input[name="phone"]')).toHaveValue('0700112233');
   await expect(page.getByTestId('user-menu-button').locator('img')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
 
+  // A wrong current password is refused by the server, under its field.
+  const password = page.getByTestId('password-form');
+  await password.locator('input[name="current_password"]').fill('not-my-password');
+  await password.locator('input[name="password"]').fill('Cedre-Ifrane-Atlas-2026');
+  await password.locator('input[name="password_confirmation"]').fill('Cedre-Ifrane-Atlas-2026');
+  await password.getByRole('button', { name: 'Changer le mot de passe' }).click();
+  await expect(password.locator('input[name="current_password"]')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('password-saved')).toHaveCount(0);
+
   // And the photo can be removed (null).
   await page.getByTestId('profile-avatar-remove').click();
   await page.getByTestId('profile-form').getByRole('button', { name: 'Enregistrer' }).click();
