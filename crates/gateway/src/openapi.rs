@@ -42,6 +42,10 @@ use crate::routes::{table, Access};
         colivra_parcels::cities::CityInput,
         crate::handlers::cities::CityList,
         crate::handlers::cities::CityResponse,
+        colivra_parcels::shops::ShopView,
+        colivra_parcels::shops::ShopInput,
+        crate::handlers::shops::ShopList,
+        crate::handlers::shops::ShopResponse,
     ))
 )]
 struct ApiDoc;

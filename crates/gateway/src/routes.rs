@@ -6,7 +6,7 @@ use actix_web::http::Method;
 use actix_web::{web, Route};
 use colivra_core::{Permission, Role};
 
-use crate::handlers::{accounts, cities, session, tokens};
+use crate::handlers::{accounts, cities, session, shops, tokens};
 
 /// Who may call an endpoint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +25,7 @@ pub enum Access {
 
 pub const ADMIN: &[Role] = &[Role::Admin];
 pub const CLIENT: &[Role] = &[Role::Client];
+pub const ADMIN_OR_CLIENT: &[Role] = &[Role::Admin, Role::Client];
 pub const EVERY_ROLE: &[Role] = &[Role::Admin, Role::Client, Role::DeliveryAdmin];
 
 /// Screens that pick a city from the list.
@@ -82,6 +83,9 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(POST "/api/cities", Active { roles: ADMIN, permissions: &["cities"] }, cities::create_city, "cities", "Add a city with its delivery, return and refusal fees (centimes)", Some("CityInput"), 201 => Some("CityResponse")),
         endpoint!(PUT "/api/cities/{key}", Active { roles: ADMIN, permissions: &["cities"] }, cities::update_city, "cities", "Edit a city; {active: false} deactivates it", Some("CityInput"), 200 => Some("CityResponse")),
         endpoint!(DELETE "/api/cities/{key}", Active { roles: ADMIN, permissions: &["cities"] }, cities::delete_city, "cities", "Delete a city nobody uses (409 otherwise: deactivate it)", None, 204 => None),
+        endpoint!(GET "/api/shops", Active { roles: ADMIN_OR_CLIENT, permissions: &["shops", "clients", "add-new-parcels"] }, shops::list_shops, "shops", "Shops: a merchant's own; admins all, or one merchant's with ?client=KEY", None, 200 => Some("ShopList")),
+        endpoint!(POST "/api/shops", Active { roles: CLIENT, permissions: &["shops"] }, shops::create_shop, "shops", "Create a shop for one's merchant account", Some("ShopInput"), 201 => Some("ShopResponse")),
+        endpoint!(PUT "/api/shops/{key}", Active { roles: CLIENT, permissions: &["shops"] }, shops::update_shop, "shops", "Edit one of one's shops", Some("ShopInput"), 200 => Some("ShopResponse")),
         endpoint!(DELETE "/api/tokens/{key}", Active { roles: CLIENT, permissions: &[] }, tokens::revoke_token, "tokens", "Revoke a personal API token", None, 204 => None),
     ]
 }

@@ -1,9 +1,287 @@
-//! A merchant's shops: parcels belong to a shop.
+//! A merchant's shops: parcels belong to a shop. Merchants manage their own; admins see them per
+//! merchant.
 
-use colivra_core::{key, time, AppResult};
-use colivra_db::schema::shops;
+use chrono::NaiveDateTime;
+use colivra_core::phone::{normalize_moroccan_phone, PHONE_MESSAGE};
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, ListResponse};
+use colivra_db::listing::{lower, paginate};
+use colivra_db::schema::{cities, shops, users};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Clone, Queryable, Serialize, ToSchema)]
+pub struct ShopView {
+    pub key: String,
+    pub name: String,
+    pub phone: String,
+    pub address: String,
+    /// City key.
+    pub city: String,
+    pub city_name: String,
+    /// 24-digit RIB, or null.
+    pub bank_account: Option<String>,
+    /// The merchant's key.
+    pub client: String,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: NaiveDateTime,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct ShopInput {
+    pub name: Option<String>,
+    pub phone: Option<String>,
+    pub address: Option<String>,
+    /// City key (an active city).
+    pub city: Option<String>,
+    /// 24-digit Moroccan RIB; empty or null for none.
+    pub bank_account: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+pub struct ShopFilters {
+    /// A merchant's key (admins).
+    pub client: Option<String>,
+}
+
+/// Who is asking: a merchant sees and edits only his own shops.
+#[derive(Debug, Clone, Copy)]
+pub enum ShopScope {
+    Merchant(i64),
+    Everyone,
+}
+
+/// A Moroccan RIB: 24 digits (bank, city, account, 2-digit key) whose value is 0 modulo 97.
+pub fn is_valid_rib(rib: &str) -> bool {
+    rib.len() == 24
+        && rib.bytes().all(|b| b.is_ascii_digit())
+        && rib.bytes().fold(0u32, |rest, digit| {
+            (rest * 10 + u32::from(digit - b'0')) % 97
+        }) == 0
+}
+
+pub const RIB_MESSAGE: &str = "RIB invalide : 24 chiffres dont la clé de contrôle.";
+
+type ShopColumns = (
+    shops::key,
+    shops::name,
+    shops::phone,
+    shops::address,
+    cities::key,
+    cities::name,
+    shops::bank_account,
+    users::key,
+    shops::created_at,
+    shops::updated_at,
+);
+
+const SHOP_COLUMNS: ShopColumns = (
+    shops::key,
+    shops::name,
+    shops::phone,
+    shops::address,
+    cities::key,
+    cities::name,
+    shops::bank_account,
+    users::key,
+    shops::created_at,
+    shops::updated_at,
+);
+
+pub const SORTABLE: &[&str] = &["name", "created_at"];
+
+pub fn list(
+    conn: &mut DbConnection,
+    scope: ShopScope,
+    query: &ListQuery,
+    filters: &ShopFilters,
+) -> AppResult<ListResponse<ShopView>> {
+    let search = query.search()?;
+    let sort = query.sort(SORTABLE)?;
+    let filtered = || {
+        let mut q = shops::table
+            .inner_join(cities::table)
+            .inner_join(users::table)
+            .into_boxed();
+        if let ShopScope::Merchant(id) = scope {
+            q = q.filter(shops::client_id.eq(id));
+        }
+        if let Some(client) = &filters.client {
+            q = q.filter(users::key.eq(client.clone()));
+        }
+        if let Some(text) = &search {
+            let pattern = colivra_core::pagination::like_pattern(text);
+            q = q.filter(
+                lower(shops::name)
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(shops::phone.like(pattern.clone()).escape('\\'))
+                    .or(lower(cities::name).like(pattern).escape('\\')),
+            );
+        }
+        q
+    };
+    paginate(
+        conn,
+        query.page_request(),
+        |conn| filtered().count().get_result(conn),
+        |conn, limit, offset| {
+            let q = filtered();
+            let q = match (sort.column, sort.descending) {
+                ("created_at", false) => q.order(shops::id.asc()),
+                ("created_at", true) => q.order(shops::id.desc()),
+                (_, true) => q.order(shops::name.desc()),
+                _ => q.order(shops::name.asc()),
+            };
+            q.select(SHOP_COLUMNS)
+                .limit(limit)
+                .offset(offset)
+                .load(conn)
+        },
+    )
+}
+
+fn get(conn: &mut DbConnection, scope: ShopScope, shop_key: &str) -> AppResult<(i64, ShopView)> {
+    let mut q = shops::table
+        .inner_join(cities::table)
+        .inner_join(users::table)
+        .filter(shops::key.eq(shop_key))
+        .into_boxed();
+    if let ShopScope::Merchant(id) = scope {
+        q = q.filter(shops::client_id.eq(id));
+    }
+    q.select((shops::id, SHOP_COLUMNS))
+        .first(conn)
+        .optional()
+        .map_db_err()?
+        .ok_or(AppError::NotFound)
+}
+
+struct ValidShop {
+    name: String,
+    phone: String,
+    address: String,
+    city_id: i64,
+    bank_account: Option<String>,
+}
+
+fn validate(conn: &mut DbConnection, input: &ShopInput) -> AppResult<ValidShop> {
+    let mut errors = FieldErrors::new();
+    let text = |value: &Option<String>| value.as_deref().unwrap_or_default().trim().to_owned();
+    let name = text(&input.name);
+    if name.is_empty() || name.chars().count() > 100 {
+        errors.add("name", "Le nom est obligatoire (100 caractères au plus).");
+    }
+    let phone = normalize_moroccan_phone(&text(&input.phone)).unwrap_or_else(|| {
+        errors.add("phone", PHONE_MESSAGE);
+        String::new()
+    });
+    let address = text(&input.address);
+    if address.is_empty() || address.chars().count() > 255 {
+        errors.add(
+            "address",
+            "L'adresse est obligatoire (255 caractères au plus).",
+        );
+    }
+    let city_id: Option<i64> = cities::table
+        .filter(cities::key.eq(text(&input.city)))
+        .filter(cities::active.eq(true))
+        .select(cities::id)
+        .first(conn)
+        .optional()
+        .map_db_err()?;
+    if city_id.is_none() {
+        errors.add("city", "Choisissez une ville desservie.");
+    }
+    let rib: String = text(&input.bank_account)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let bank_account = if rib.is_empty() {
+        None
+    } else {
+        if !is_valid_rib(&rib) {
+            errors.add("bank_account", RIB_MESSAGE);
+        }
+        Some(rib)
+    };
+    errors.into_result()?;
+    Ok(ValidShop {
+        name,
+        phone,
+        address,
+        city_id: city_id.unwrap_or_default(),
+        bank_account,
+    })
+}
+
+pub fn create(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    merchant_id: i64,
+    input: ShopInput,
+) -> AppResult<ShopView> {
+    immediate_transaction(conn, |conn| {
+        let valid = validate(conn, &input)?;
+        let now = time::now();
+        let shop_key = key::prefixed_key("S", 9);
+        diesel::insert_into(shops::table)
+            .values((
+                shops::key.eq(&shop_key),
+                shops::client_id.eq(merchant_id),
+                shops::name.eq(&valid.name),
+                shops::phone.eq(&valid.phone),
+                shops::address.eq(&valid.address),
+                shops::city_id.eq(valid.city_id),
+                shops::bank_account.eq(&valid.bank_account),
+                shops::created_at.eq(now),
+                shops::updated_at.eq(now),
+            ))
+            .execute(conn)
+            .map_db_err()?;
+        colivra_db::activities::log(conn, Some(actor_id), "shop.created", "shop", &shop_key)?;
+        get(conn, ShopScope::Merchant(merchant_id), &shop_key).map(|(_, view)| view)
+    })
+}
+
+/// Edits a shop within `scope`; fields left out keep their value.
+pub fn update(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    scope: ShopScope,
+    shop_key: &str,
+    input: ShopInput,
+) -> AppResult<ShopView> {
+    immediate_transaction(conn, |conn| {
+        let (id, current) = get(conn, scope, shop_key)?;
+        let merged = ShopInput {
+            name: input.name.or(Some(current.name)),
+            phone: input.phone.or(Some(current.phone)),
+            address: input.address.or(Some(current.address)),
+            city: input.city.or(Some(current.city)),
+            bank_account: input.bank_account.or(current.bank_account),
+        };
+        let valid = validate(conn, &merged)?;
+        diesel::update(shops::table.find(id))
+            .set((
+                shops::name.eq(&valid.name),
+                shops::phone.eq(&valid.phone),
+                shops::address.eq(&valid.address),
+                shops::city_id.eq(valid.city_id),
+                shops::bank_account.eq(&valid.bank_account),
+                shops::updated_at.eq(time::now()),
+            ))
+            .execute(conn)
+            .map_db_err()?;
+        colivra_db::activities::log(conn, Some(actor_id), "shop.updated", "shop", shop_key)?;
+        get(conn, scope, shop_key).map(|(_, view)| view)
+    })
+}
 
 pub struct NewShop<'a> {
     pub client_id: i64,
@@ -46,4 +324,32 @@ pub fn ensure_shop(conn: &mut DbConnection, shop: NewShop<'_>) -> AppResult<(Str
             .map_db_err()?;
         Ok((shop_key, true))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_valid_rib;
+
+    #[test]
+    fn ribs_need_24_digits_and_a_right_key() {
+        // 0 modulo 97: a valid key for these 22 digits.
+        let body = "0077800000012345678901";
+        let key = 97
+            - (body
+                .bytes()
+                .fold(0u64, |r, d| (r * 10 + u64::from(d - b'0')) % 97)
+                * 100
+                % 97);
+        let rib = format!("{body}{key:02}");
+        assert!(is_valid_rib(&rib), "{rib}");
+        let mut wrong = rib.clone().into_bytes();
+        wrong[23] = if wrong[23] == b'9' {
+            b'0'
+        } else {
+            wrong[23] + 1
+        };
+        assert!(!is_valid_rib(std::str::from_utf8(&wrong).unwrap()));
+        assert!(!is_valid_rib("12345"));
+        assert!(!is_valid_rib("00778000000123456789012a"));
+    }
 }

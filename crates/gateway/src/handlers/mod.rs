@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod cities;
 pub mod session;
+pub mod shops;
 pub mod spa;
 pub mod system;
 pub mod tokens;
