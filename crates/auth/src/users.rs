@@ -148,6 +148,18 @@ pub fn normalize_email(email: &str) -> String {
     email.trim().to_lowercase()
 }
 
+/// The merchant account a client user works for: his own id, or his owner's for merchant staff.
+pub fn merchant_id(conn: &mut DbConnection, user: &User) -> AppResult<i64> {
+    use colivra_db::schema::client_staff;
+    let owner: Option<i64> = client_staff::table
+        .find(user.id)
+        .select(client_staff::owner_id)
+        .first(conn)
+        .optional()
+        .map_db_err()?;
+    Ok(owner.unwrap_or(user.id))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,16 +209,4 @@ mod tests {
         );
         assert!(courier.holds_any(&["anything"]));
     }
-}
-
-/// The merchant account a client user works for: his own id, or his owner's for merchant staff.
-pub fn merchant_id(conn: &mut DbConnection, user: &User) -> AppResult<i64> {
-    use colivra_db::schema::client_staff;
-    let owner: Option<i64> = client_staff::table
-        .find(user.id)
-        .select(client_staff::owner_id)
-        .first(conn)
-        .optional()
-        .map_db_err()?;
-    Ok(owner.unwrap_or(user.id))
 }
