@@ -160,6 +160,20 @@ pub fn merchant_id(conn: &mut DbConnection, user: &User) -> AppResult<i64> {
     Ok(owner.unwrap_or(user.id))
 }
 
+/// The id of the merchant account (a client user who is not someone's staff) with this key.
+pub fn merchant_account_id(conn: &mut DbConnection, key: &str) -> AppResult<Option<i64>> {
+    use colivra_db::schema::client_staff;
+    users::table
+        .left_join(client_staff::table.on(client_staff::user_id.eq(users::id)))
+        .filter(users::key.eq(key))
+        .filter(users::role.eq(Role::Client.as_str()))
+        .filter(client_staff::user_id.is_null())
+        .select(users::id)
+        .first(conn)
+        .optional()
+        .map_db_err()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

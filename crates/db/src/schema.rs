@@ -134,6 +134,10 @@ diesel::joinable!(personal_tokens -> users (user_id));
 diesel::joinable!(activities -> users (user_id));
 diesel::joinable!(shops -> users (client_id));
 diesel::joinable!(shops -> cities (city_id));
+diesel::joinable!(delivery_admin_cities -> cities (city_id));
+diesel::joinable!(delivery_admin_cities -> users (delivery_admin_id));
+diesel::joinable!(client_costs -> cities (city_id));
+diesel::joinable!(client_costs -> users (client_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -142,5 +146,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     activities,
     settings,
     cities,
-    shops
+    shops,
+    client_staff,
+    delivery_admin_cities,
+    client_costs
 );

@@ -46,6 +46,12 @@ use crate::routes::{table, Access};
         colivra_parcels::shops::ShopInput,
         crate::handlers::shops::ShopList,
         crate::handlers::shops::ShopResponse,
+        colivra_parcels::prices::CostView,
+        colivra_parcels::prices::CostInput,
+        colivra_parcels::prices::EffectivePrice,
+        crate::handlers::prices::CostList,
+        crate::handlers::prices::CostResponse,
+        crate::handlers::prices::PriceList,
     ))
 )]
 struct ApiDoc;

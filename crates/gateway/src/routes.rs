@@ -6,7 +6,7 @@ use actix_web::http::Method;
 use actix_web::{web, Route};
 use colivra_core::{Permission, Role};
 
-use crate::handlers::{accounts, cities, session, shops, tokens};
+use crate::handlers::{accounts, cities, prices, session, shops, tokens};
 
 /// Who may call an endpoint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,6 +86,11 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(GET "/api/shops", Active { roles: ADMIN_OR_CLIENT, permissions: &["shops", "clients", "add-new-parcels"] }, shops::list_shops, "shops", "Shops: a merchant's own; admins all, or one merchant's with ?client=KEY", None, 200 => Some("ShopList")),
         endpoint!(POST "/api/shops", Active { roles: CLIENT, permissions: &["shops"] }, shops::create_shop, "shops", "Create a shop for one's merchant account", Some("ShopInput"), 201 => Some("ShopResponse")),
         endpoint!(PUT "/api/shops/{key}", Active { roles: CLIENT, permissions: &["shops"] }, shops::update_shop, "shops", "Edit one of one's shops", Some("ShopInput"), 200 => Some("ShopResponse")),
+        endpoint!(GET "/api/costs", Active { roles: ADMIN, permissions: &["client-costs"] }, prices::list_costs, "prices", "Merchants' own prices per city (?client=KEY for one merchant)", None, 200 => Some("CostList")),
+        endpoint!(POST "/api/costs", Active { roles: ADMIN, permissions: &["client-costs"] }, prices::create_cost, "prices", "Give a merchant its own price for a city", Some("CostInput"), 201 => Some("CostResponse")),
+        endpoint!(PUT "/api/costs/{key}", Active { roles: ADMIN, permissions: &["client-costs"] }, prices::update_cost, "prices", "Change a merchant's price for a city", Some("CostInput"), 200 => Some("CostResponse")),
+        endpoint!(DELETE "/api/costs/{key}", Active { roles: ADMIN, permissions: &["client-costs"] }, prices::delete_cost, "prices", "Remove a merchant's own price: the city's applies again", None, 204 => None),
+        endpoint!(GET "/api/pricing", Active { roles: CLIENT, permissions: &["pricing"] }, prices::my_pricing, "prices", "One's effective price for every active city, overrides marked", None, 200 => Some("PriceList")),
         endpoint!(DELETE "/api/tokens/{key}", Active { roles: CLIENT, permissions: &[] }, tokens::revoke_token, "tokens", "Revoke a personal API token", None, 204 => None),
     ]
 }

@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod cities;
+pub mod prices;
 pub mod session;
 pub mod shops;
 pub mod spa;

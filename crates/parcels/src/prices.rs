@@ -1,0 +1,363 @@
+//! What a merchant pays: each city's fees, unless the merchant has its own price for that city
+//! (a "cost", set by admins on `couts`). The merchant's `pricing` screen shows the result.
+
+use chrono::NaiveDateTime;
+use colivra_core::{key, money, time, AppError, AppResult, FieldErrors, ListQuery, ListResponse};
+use colivra_db::error::is_unique_violation;
+use colivra_db::listing::{lower, paginate};
+use colivra_db::schema::{cities, client_costs, users};
+use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::cities::MAX_FEE_CENTIMES;
+
+#[derive(Debug, Clone, Queryable, Serialize, ToSchema)]
+pub struct CostView {
+    pub key: String,
+    /// The merchant's key.
+    pub client: String,
+    /// City key.
+    pub city: String,
+    pub city_name: String,
+    pub delivery_fee: i64,
+    pub return_fee: i64,
+    pub refusal_fee: i64,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct CostInput {
+    /// The merchant's key (creation only).
+    pub client: Option<String>,
+    /// City key (creation only).
+    pub city: Option<String>,
+    pub delivery_fee: Option<i64>,
+    pub return_fee: Option<i64>,
+    pub refusal_fee: Option<i64>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+pub struct CostFilters {
+    /// One merchant's prices (merchant key).
+    pub client: Option<String>,
+}
+
+type CostColumns = (
+    client_costs::key,
+    users::key,
+    cities::key,
+    cities::name,
+    client_costs::delivery_fee,
+    client_costs::return_fee,
+    client_costs::refusal_fee,
+    client_costs::updated_at,
+);
+
+const COST_COLUMNS: CostColumns = (
+    client_costs::key,
+    users::key,
+    cities::key,
+    cities::name,
+    client_costs::delivery_fee,
+    client_costs::return_fee,
+    client_costs::refusal_fee,
+    client_costs::updated_at,
+);
+
+pub const COST_SORTABLE: &[&str] = &["city", "delivery_fee", "updated_at"];
+
+pub fn list_costs(
+    conn: &mut DbConnection,
+    query: &ListQuery,
+    filters: &CostFilters,
+) -> AppResult<ListResponse<CostView>> {
+    let search = query.search()?;
+    let sort = query.sort(COST_SORTABLE)?;
+    let filtered = || {
+        let mut q = client_costs::table
+            .inner_join(cities::table)
+            .inner_join(users::table)
+            .into_boxed();
+        if let Some(client) = &filters.client {
+            q = q.filter(users::key.eq(client.clone()));
+        }
+        if let Some(text) = &search {
+            let pattern = colivra_core::pagination::like_pattern(text);
+            q = q.filter(
+                lower(cities::name)
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(lower(users::last_name).like(pattern.clone()).escape('\\'))
+                    .or(lower(users::email).like(pattern).escape('\\')),
+            );
+        }
+        q
+    };
+    paginate(
+        conn,
+        query.page_request(),
+        |conn| filtered().count().get_result(conn),
+        |conn, limit, offset| {
+            let q = filtered();
+            let q = match (sort.column, sort.descending) {
+                ("delivery_fee", false) => {
+                    q.order((client_costs::delivery_fee.asc(), cities::name.asc()))
+                }
+                ("delivery_fee", true) => {
+                    q.order((client_costs::delivery_fee.desc(), cities::name.asc()))
+                }
+                ("updated_at", false) => q.order(client_costs::updated_at.asc()),
+                ("updated_at", true) => q.order(client_costs::updated_at.desc()),
+                (_, true) => q.order(cities::name.desc()),
+                _ => q.order(cities::name.asc()),
+            };
+            q.select(COST_COLUMNS)
+                .limit(limit)
+                .offset(offset)
+                .load(conn)
+        },
+    )
+}
+
+fn get_cost(conn: &mut DbConnection, cost_key: &str) -> AppResult<(i64, CostView)> {
+    client_costs::table
+        .inner_join(cities::table)
+        .inner_join(users::table)
+        .filter(client_costs::key.eq(cost_key))
+        .select((client_costs::id, COST_COLUMNS))
+        .first(conn)
+        .optional()
+        .map_db_err()?
+        .ok_or(AppError::NotFound)
+}
+
+fn check_fees(errors: &mut FieldErrors, input: &CostInput) -> (i64, i64, i64) {
+    let mut fee = |field: &str, value: Option<i64>| match value {
+        Some(v) if (0..=MAX_FEE_CENTIMES).contains(&v) => v,
+        Some(_) => {
+            errors.add(
+                field,
+                format!("Entre 0 et {}.", money::format_dirhams(MAX_FEE_CENTIMES)),
+            );
+            0
+        }
+        None => {
+            errors.add(field, "Ce tarif est obligatoire.");
+            0
+        }
+    };
+    (
+        fee("delivery_fee", input.delivery_fee),
+        fee("return_fee", input.return_fee),
+        fee("refusal_fee", input.refusal_fee),
+    )
+}
+
+/// A merchant's own price for one city. `client_id` is the merchant account the caller resolved
+/// from `input.client` (`None` when that key is not a merchant's).
+pub fn create_cost(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    client_id: Option<i64>,
+    input: CostInput,
+) -> AppResult<CostView> {
+    immediate_transaction(conn, |conn| {
+        let mut errors = FieldErrors::new();
+        if client_id.is_none() {
+            errors.add("client", "Choisissez un client.");
+        }
+        let city_id: Option<i64> = cities::table
+            .filter(cities::key.eq(input.city.clone().unwrap_or_default()))
+            .select(cities::id)
+            .first(conn)
+            .optional()
+            .map_db_err()?;
+        if city_id.is_none() {
+            errors.add("city", "Choisissez une ville.");
+        }
+        let (delivery_fee, return_fee, refusal_fee) = check_fees(&mut errors, &input);
+        errors.into_result()?;
+        let now = time::now();
+        let cost_key = key::prefixed_key("P", 9);
+        diesel::insert_into(client_costs::table)
+            .values((
+                client_costs::key.eq(&cost_key),
+                client_costs::client_id.eq(client_id.unwrap_or_default()),
+                client_costs::city_id.eq(city_id.unwrap_or_default()),
+                client_costs::delivery_fee.eq(delivery_fee),
+                client_costs::return_fee.eq(return_fee),
+                client_costs::refusal_fee.eq(refusal_fee),
+                client_costs::created_at.eq(now),
+                client_costs::updated_at.eq(now),
+            ))
+            .execute(conn)
+            .map_err(|error| {
+                if is_unique_violation(&error) {
+                    AppError::validation(
+                        "city",
+                        "Ce client a déjà un prix pour cette ville : modifiez-le.",
+                    )
+                } else {
+                    colivra_db::error::app_error_from_diesel(error)
+                }
+            })?;
+        colivra_db::activities::log(conn, Some(actor_id), "cost.created", "cost", &cost_key)?;
+        get_cost(conn, &cost_key).map(|(_, view)| view)
+    })
+}
+
+pub fn update_cost(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    cost_key: &str,
+    input: CostInput,
+) -> AppResult<CostView> {
+    immediate_transaction(conn, |conn| {
+        let (id, current) = get_cost(conn, cost_key)?;
+        let merged = CostInput {
+            delivery_fee: input.delivery_fee.or(Some(current.delivery_fee)),
+            return_fee: input.return_fee.or(Some(current.return_fee)),
+            refusal_fee: input.refusal_fee.or(Some(current.refusal_fee)),
+            ..CostInput::default()
+        };
+        let mut errors = FieldErrors::new();
+        let (delivery_fee, return_fee, refusal_fee) = check_fees(&mut errors, &merged);
+        errors.into_result()?;
+        diesel::update(client_costs::table.find(id))
+            .set((
+                client_costs::delivery_fee.eq(delivery_fee),
+                client_costs::return_fee.eq(return_fee),
+                client_costs::refusal_fee.eq(refusal_fee),
+                client_costs::updated_at.eq(time::now()),
+            ))
+            .execute(conn)
+            .map_db_err()?;
+        colivra_db::activities::log(conn, Some(actor_id), "cost.updated", "cost", cost_key)?;
+        get_cost(conn, cost_key).map(|(_, view)| view)
+    })
+}
+
+pub fn delete_cost(conn: &mut DbConnection, actor_id: i64, cost_key: &str) -> AppResult<()> {
+    immediate_transaction(conn, |conn| {
+        let (id, _) = get_cost(conn, cost_key)?;
+        diesel::delete(client_costs::table.find(id))
+            .execute(conn)
+            .map_db_err()?;
+        colivra_db::activities::log(conn, Some(actor_id), "cost.deleted", "cost", cost_key)
+    })
+}
+
+/// One line of a merchant's price list.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct EffectivePrice {
+    /// City key.
+    pub city: String,
+    pub city_name: String,
+    pub delivery_fee: i64,
+    pub return_fee: i64,
+    pub refusal_fee: i64,
+    /// True when the merchant has its own price for this city.
+    pub overridden: bool,
+}
+
+type PriceRow = (
+    String,
+    String,
+    i64,
+    i64,
+    i64,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+);
+
+/// The merchant's effective price for every active city: its own where one exists, else the
+/// city's.
+pub fn effective_prices(
+    conn: &mut DbConnection,
+    merchant_id: i64,
+    query: &ListQuery,
+) -> AppResult<ListResponse<EffectivePrice>> {
+    let search = query.search()?;
+    let sort = query.sort(&["city", "delivery_fee"])?;
+    let filtered = || {
+        let mut q = cities::table
+            .left_join(
+                client_costs::table.on(client_costs::city_id
+                    .eq(cities::id)
+                    .and(client_costs::client_id.eq(merchant_id))),
+            )
+            .filter(cities::active.eq(true))
+            .into_boxed();
+        if let Some(text) = &search {
+            q = q.filter(
+                lower(cities::name)
+                    .like(colivra_core::pagination::like_pattern(text))
+                    .escape('\\'),
+            );
+        }
+        q
+    };
+    let page = paginate(
+        conn,
+        query.page_request(),
+        |conn| filtered().count().get_result(conn),
+        |conn, limit, offset| {
+            let q = filtered();
+            // Sorting by fee uses the city's fee: overrides are few and shown marked.
+            let q = match (sort.column, sort.descending) {
+                ("delivery_fee", false) => {
+                    q.order((cities::delivery_fee.asc(), cities::name.asc()))
+                }
+                ("delivery_fee", true) => {
+                    q.order((cities::delivery_fee.desc(), cities::name.asc()))
+                }
+                (_, true) => q.order(cities::name.desc()),
+                _ => q.order(cities::name.asc()),
+            };
+            q.select((
+                cities::key,
+                cities::name,
+                cities::delivery_fee,
+                cities::return_fee,
+                cities::refusal_fee,
+                client_costs::delivery_fee.nullable(),
+                client_costs::return_fee.nullable(),
+                client_costs::refusal_fee.nullable(),
+            ))
+            .limit(limit)
+            .offset(offset)
+            .load::<PriceRow>(conn)
+        },
+    )?;
+    Ok(ListResponse {
+        meta: page.meta,
+        data: page
+            .data
+            .into_iter()
+            .map(
+                |(
+                    city,
+                    city_name,
+                    delivery,
+                    ret,
+                    refusal,
+                    own_delivery,
+                    own_return,
+                    own_refusal,
+                )| EffectivePrice {
+                    city,
+                    city_name,
+                    overridden: own_delivery.is_some(),
+                    delivery_fee: own_delivery.unwrap_or(delivery),
+                    return_fee: own_return.unwrap_or(ret),
+                    refusal_fee: own_refusal.unwrap_or(refusal),
+                },
+            )
+            .collect(),
+    })
+}
