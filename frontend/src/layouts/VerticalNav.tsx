@@ -21,7 +21,7 @@ import { useT, type MessageKey } from '../i18n';
 import { visibleMenu, type VisibleSection } from '../navigation/access';
 import { routeIcon, sectionIcon } from '../navigation/icons';
 import type { RouteDef } from '../navigation/types';
-import { DRAWER_MINI_WIDTH, DRAWER_WIDTH, SCROLLBAR_MAX_LENGTH } from '../theme/constants';
+import { DRAWER_MINI_WIDTH, DRAWER_WIDTH } from '../theme/constants';
 
 interface Props {
   /** permanent on desktop (1264px and wider), temporary (hamburger) below. */
@@ -142,7 +142,7 @@ export function VerticalNav({ variant, collapsed, onToggleCollapsed, open, onClo
           pb: 2,
           scrollbarWidth: 'thin',
           '&::-webkit-scrollbar': { width: 6 },
-          '&::-webkit-scrollbar-thumb': { borderRadius: 3, maxHeight: SCROLLBAR_MAX_LENGTH },
+          '&::-webkit-scrollbar-thumb': { borderRadius: 3, backgroundColor: 'action.disabled' },
         }}
       >
         <List

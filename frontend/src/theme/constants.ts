@@ -6,8 +6,6 @@ export const BOXED_CONTENT_MAX_WIDTH = 1440;
 export const DESKTOP_BREAKPOINT = 1264;
 export const SEARCH_MAX_RESULTS_PER_TYPE = 5;
 export const SEARCH_FOCUS_DELAY_MS = 150;
-/** Longest scrollbar thumb, in pixels, of the menu's scroll area. */
-export const SCROLLBAR_MAX_LENGTH = 60;
 
 export const COLORS = {
   primary: '#15B9E1',
