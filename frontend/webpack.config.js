@@ -96,7 +96,7 @@ export default (_env, argv) => {
       hot: true,
       proxy: [
         {
-          context: ['/api', '/sanctum', '/health'],
+          context: ['/api', '/sanctum', '/health', '/ready', '/app-config.js'],
           target: 'http://127.0.0.1:8080',
           changeOrigin: false,
         },

@@ -15,7 +15,7 @@ describe('webpack configuration', () => {
     const dev = makeConfig({}, { mode: 'development' }).devServer;
     expect(dev.port).toBe(3000);
     expect(dev.historyApiFallback).toBe(true);
-    expect(dev.proxy[0].context).toEqual(['/api', '/sanctum', '/health']);
+    expect(dev.proxy[0].context).toEqual(['/api', '/sanctum', '/health', '/ready', '/app-config.js']);
     expect(dev.proxy[0].target).toBe('http://127.0.0.1:8080');
   });
 });
