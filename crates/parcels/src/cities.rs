@@ -153,19 +153,13 @@ pub struct CityFilters {
     pub active: Option<bool>,
 }
 
-struct ValidCity {
-    name: String,
-    delivery_fee: i64,
-    return_fee: i64,
-    refusal_fee: i64,
-}
-
-fn validate(input: &CityInput) -> AppResult<ValidCity> {
-    let mut errors = colivra_core::FieldErrors::new();
-    let name = input.name.as_deref().unwrap_or_default().trim().to_owned();
-    if name.is_empty() || name.chars().count() > 100 {
-        errors.add("name", "Le nom est obligatoire (100 caractères au plus).");
-    }
+/// The three fees (centimes) every price carries: each required, 0 to [`MAX_FEE_CENTIMES`].
+pub fn check_fees(
+    errors: &mut colivra_core::FieldErrors,
+    delivery_fee: Option<i64>,
+    return_fee: Option<i64>,
+    refusal_fee: Option<i64>,
+) -> (i64, i64, i64) {
     let mut fee = |field: &str, value: Option<i64>| match value {
         Some(v) if (0..=MAX_FEE_CENTIMES).contains(&v) => v,
         Some(_) => {
@@ -180,9 +174,32 @@ fn validate(input: &CityInput) -> AppResult<ValidCity> {
             0
         }
     };
-    let delivery_fee = fee("delivery_fee", input.delivery_fee);
-    let return_fee = fee("return_fee", input.return_fee);
-    let refusal_fee = fee("refusal_fee", input.refusal_fee);
+    (
+        fee("delivery_fee", delivery_fee),
+        fee("return_fee", return_fee),
+        fee("refusal_fee", refusal_fee),
+    )
+}
+
+struct ValidCity {
+    name: String,
+    delivery_fee: i64,
+    return_fee: i64,
+    refusal_fee: i64,
+}
+
+fn validate(input: &CityInput) -> AppResult<ValidCity> {
+    let mut errors = colivra_core::FieldErrors::new();
+    let name = input.name.as_deref().unwrap_or_default().trim().to_owned();
+    if name.is_empty() || name.chars().count() > 100 {
+        errors.add("name", "Le nom est obligatoire (100 caractères au plus).");
+    }
+    let (delivery_fee, return_fee, refusal_fee) = check_fees(
+        &mut errors,
+        input.delivery_fee,
+        input.return_fee,
+        input.refusal_fee,
+    );
     errors.into_result()?;
     Ok(ValidCity {
         name,

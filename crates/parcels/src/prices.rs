@@ -2,7 +2,7 @@
 //! (a "cost", set by admins on `couts`). The merchant's `pricing` screen shows the result.
 
 use chrono::NaiveDateTime;
-use colivra_core::{key, money, time, AppError, AppResult, FieldErrors, ListQuery, ListResponse};
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, ListResponse};
 use colivra_db::error::is_unique_violation;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{cities, client_costs, users};
@@ -10,8 +10,6 @@ use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
-
-use crate::cities::MAX_FEE_CENTIMES;
 
 #[derive(Debug, Clone, Queryable, Serialize, ToSchema)]
 pub struct CostView {
@@ -136,24 +134,11 @@ fn get_cost(conn: &mut DbConnection, cost_key: &str) -> AppResult<(i64, CostView
 }
 
 fn check_fees(errors: &mut FieldErrors, input: &CostInput) -> (i64, i64, i64) {
-    let mut fee = |field: &str, value: Option<i64>| match value {
-        Some(v) if (0..=MAX_FEE_CENTIMES).contains(&v) => v,
-        Some(_) => {
-            errors.add(
-                field,
-                format!("Entre 0 et {}.", money::format_dirhams(MAX_FEE_CENTIMES)),
-            );
-            0
-        }
-        None => {
-            errors.add(field, "Ce tarif est obligatoire.");
-            0
-        }
-    };
-    (
-        fee("delivery_fee", input.delivery_fee),
-        fee("return_fee", input.return_fee),
-        fee("refusal_fee", input.refusal_fee),
+    crate::cities::check_fees(
+        errors,
+        input.delivery_fee,
+        input.return_fee,
+        input.refusal_fee,
     )
 }
 
