@@ -37,6 +37,7 @@ use crate::routes::{table, Access};
         crate::handlers::accounts::UserDataResponse,
         crate::handlers::accounts::ClientView,
         crate::handlers::accounts::ClientResponse,
+        crate::handlers::accounts::ClientList,
         crate::handlers::tokens::TokenList,
         colivra_parcels::cities::City,
         colivra_parcels::cities::CityInput,

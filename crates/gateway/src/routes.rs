@@ -76,6 +76,7 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(GET "/api/user", SignedIn, session::current_user, "session", "The signed-in user", None, 200 => Some("UserView")),
         endpoint!(POST "/api/clients", Public, accounts::register_client, "accounts", "Register a merchant account (inactive until an admin activates it)", Some("RegisterClient"), 201 => Some("UserView")),
         endpoint!(PUT "/api/users", SignedIn, accounts::update_profile, "accounts", "Update one's own profile and password", Some("UpdateProfile"), 200 => Some("UserDataResponse")),
+        endpoint!(GET "/api/clients", Active { roles: ADMIN, permissions: &["clients", "client-costs"] }, accounts::list_clients, "accounts", "Merchant accounts: ?status=new|activated|all, ?q= name, e-mail, phone or company", None, 200 => Some("ClientList")),
         endpoint!(PUT "/api/clients/{client}", Active { roles: ADMIN, permissions: &["clients"] }, accounts::set_client_active, "accounts", "Activate or deactivate a merchant", Some("SetActive"), 200 => Some("ClientResponse")),
         endpoint!(POST "/api/tokens", Active { roles: CLIENT, permissions: &[] }, tokens::create_token, "tokens", "Create a personal API token (shown once)", Some("CreateToken"), 201 => Some("CreatedToken")),
         endpoint!(GET "/api/tokens", Active { roles: CLIENT, permissions: &[] }, tokens::list_tokens, "tokens", "List one's personal API tokens", None, 200 => Some("TokenList")),

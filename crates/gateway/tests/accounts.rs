@@ -551,3 +551,53 @@ async fn admins_activate_and_deactivate_merchants() {
         .await
         .assert_status(422);
 }
+
+#[actix_rt::test]
+async fn admins_list_merchants_by_tab_and_search() {
+    let app = TestApp::spawn().await;
+    let waiting = app.client();
+    waiting
+        .post("/api/clients", registration("waiting@atlas.ma"))
+        .await
+        .assert_status(201);
+    let active = app.create_user(Role::Client, "active@souk.ma", true, None);
+    let member = app.create_user(Role::Client, "member@souk.ma", true, None);
+    {
+        use colivra_db::schema::client_staff;
+        use diesel::prelude::*;
+        diesel::insert_into(client_staff::table)
+            .values((
+                client_staff::user_id.eq(member.id),
+                client_staff::owner_id.eq(active.id),
+            ))
+            .execute(&mut *app.conn())
+            .unwrap();
+    }
+    let (admin, _) = app.signed_in(Role::Admin, true).await;
+
+    let new = admin.get("/api/clients?status=new").await;
+    new.assert_status(200);
+    assert_eq!(new.body["meta"]["total"], 1);
+    assert_eq!(new.body["data"][0]["email"], "waiting@atlas.ma");
+    assert_eq!(new.body["data"][0]["active"], false);
+    let activated = admin.get("/api/clients?status=activated").await;
+    assert_eq!(
+        activated.body["meta"]["total"], 1,
+        "staff and admins are not merchants: {}",
+        activated.text
+    );
+    assert_eq!(activated.body["data"][0]["key"], active.key);
+    assert_eq!(admin.get("/api/clients").await.body["meta"]["total"], 2);
+    let found = admin.get("/api/clients?q=tazi").await;
+    assert_eq!(found.body["data"][0]["email"], "waiting@atlas.ma");
+    assert_eq!(
+        admin.get("/api/clients?q=COSMETICS").await.body["meta"]["total"],
+        1
+    );
+    admin
+        .get("/api/clients?status=sleeping")
+        .await
+        .assert_status(422);
+    let (merchant, _) = app.signed_in(Role::Client, true).await;
+    merchant.get("/api/clients").await.assert_status(403);
+}

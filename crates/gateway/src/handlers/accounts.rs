@@ -68,6 +68,9 @@ pub struct ClientView {
     pub city: Option<String>,
     pub active: bool,
     pub user_role: Role,
+    #[serde(serialize_with = "colivra_core::time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: chrono::NaiveDateTime,
 }
 
 impl From<User> for ClientView {
@@ -82,6 +85,7 @@ impl From<User> for ClientView {
             company: user.company,
             city: user.city,
             active: user.active,
+            created_at: user.created_at,
         }
     }
 }
@@ -105,4 +109,27 @@ pub async fn set_client_active(
     })
     .await?;
     Ok(HttpResponse::Ok().json(Data::new(ClientView::from(user))))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClientList {
+    pub data: Vec<ClientView>,
+    pub meta: colivra_core::PageMeta,
+}
+
+/// Merchant accounts for the admin `clients` screen: tabs `?status=new|activated|all`.
+pub async fn list_clients(
+    state: web::Data<AppState>,
+    query: web::Query<colivra_core::ListQuery>,
+    filters: web::Query<accounts::ClientFilters>,
+) -> ApiResult<HttpResponse> {
+    let (query, filters) = (query.into_inner(), filters.into_inner());
+    let page = crate::db::run(&state.pool, move |conn| {
+        accounts::list_clients(conn, &query, &filters)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(ClientList {
+        data: page.data.into_iter().map(ClientView::from).collect(),
+        meta: page.meta,
+    }))
 }
