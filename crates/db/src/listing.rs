@@ -26,3 +26,24 @@ pub fn paginate<T>(
         meta: page.meta(total),
     })
 }
+
+/// Orders a boxed query by a [`colivra_core::Sort`] already checked against the resource's
+/// sortable names, then by a tie-breaker so pages are stable:
+///
+/// ```ignore
+/// order_by!(query, sort, then cities::name; "name" => cities::name, "delivery_fee" => cities::delivery_fee)
+/// ```
+///
+/// The first pair is also the fallback. A new list only names its columns here.
+#[macro_export]
+macro_rules! order_by {
+    ($query:expr, $sort:expr, then $tie:expr; $first_name:literal => $first:expr $(, $name:literal => $column:expr)* $(,)?) => {{
+        let sort = $sort;
+        let query = $query;
+        let query = match sort.column {
+            $( $name => if sort.descending { query.order($column.desc()) } else { query.order($column.asc()) }, )*
+            _ => if sort.descending { query.order($first.desc()) } else { query.order($first.asc()) },
+        };
+        query.then_order_by($tie.asc())
+    }};
+}

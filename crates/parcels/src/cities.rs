@@ -273,23 +273,12 @@ pub fn list(
         query.page_request(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
-            let q = filtered();
-            let q = match (sort.column, sort.descending) {
-                ("delivery_fee", false) => {
-                    q.order((cities::delivery_fee.asc(), cities::name.asc()))
-                }
-                ("delivery_fee", true) => {
-                    q.order((cities::delivery_fee.desc(), cities::name.asc()))
-                }
-                ("return_fee", false) => q.order((cities::return_fee.asc(), cities::name.asc())),
-                ("return_fee", true) => q.order((cities::return_fee.desc(), cities::name.asc())),
-                ("refusal_fee", false) => q.order((cities::refusal_fee.asc(), cities::name.asc())),
-                ("refusal_fee", true) => q.order((cities::refusal_fee.desc(), cities::name.asc())),
-                ("created_at", false) => q.order(cities::id.asc()),
-                ("created_at", true) => q.order(cities::id.desc()),
-                (_, true) => q.order(cities::name.desc()),
-                _ => q.order(cities::name.asc()),
-            };
+            let q = colivra_db::order_by!(filtered(), sort, then cities::name;
+                "name" => cities::name,
+                "delivery_fee" => cities::delivery_fee,
+                "return_fee" => cities::return_fee,
+                "refusal_fee" => cities::refusal_fee,
+                "created_at" => cities::id);
             q.limit(limit)
                 .offset(offset)
                 .select(City::as_select())

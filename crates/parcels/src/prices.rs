@@ -100,19 +100,10 @@ pub fn list_costs(
         query.page_request(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
-            let q = filtered();
-            let q = match (sort.column, sort.descending) {
-                ("delivery_fee", false) => {
-                    q.order((client_costs::delivery_fee.asc(), cities::name.asc()))
-                }
-                ("delivery_fee", true) => {
-                    q.order((client_costs::delivery_fee.desc(), cities::name.asc()))
-                }
-                ("updated_at", false) => q.order(client_costs::updated_at.asc()),
-                ("updated_at", true) => q.order(client_costs::updated_at.desc()),
-                (_, true) => q.order(cities::name.desc()),
-                _ => q.order(cities::name.asc()),
-            };
+            let q = colivra_db::order_by!(filtered(), sort, then cities::name;
+                "city" => cities::name,
+                "delivery_fee" => client_costs::delivery_fee,
+                "updated_at" => client_costs::updated_at);
             q.select(COST_COLUMNS)
                 .limit(limit)
                 .offset(offset)
@@ -292,18 +283,10 @@ pub fn effective_prices(
         query.page_request(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
-            let q = filtered();
             // Sorting by fee uses the city's fee: overrides are few and shown marked.
-            let q = match (sort.column, sort.descending) {
-                ("delivery_fee", false) => {
-                    q.order((cities::delivery_fee.asc(), cities::name.asc()))
-                }
-                ("delivery_fee", true) => {
-                    q.order((cities::delivery_fee.desc(), cities::name.asc()))
-                }
-                (_, true) => q.order(cities::name.desc()),
-                _ => q.order(cities::name.asc()),
-            };
+            let q = colivra_db::order_by!(filtered(), sort, then cities::name;
+                "city" => cities::name,
+                "delivery_fee" => cities::delivery_fee);
             q.select((
                 cities::key,
                 cities::name,

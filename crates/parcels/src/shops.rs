@@ -131,13 +131,9 @@ pub fn list(
         query.page_request(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
-            let q = filtered();
-            let q = match (sort.column, sort.descending) {
-                ("created_at", false) => q.order(shops::id.asc()),
-                ("created_at", true) => q.order(shops::id.desc()),
-                (_, true) => q.order(shops::name.desc()),
-                _ => q.order(shops::name.asc()),
-            };
+            let q = colivra_db::order_by!(filtered(), sort, then shops::id;
+                "name" => shops::name,
+                "created_at" => shops::id);
             q.select(SHOP_COLUMNS)
                 .limit(limit)
                 .offset(offset)
