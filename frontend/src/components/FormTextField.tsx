@@ -22,6 +22,8 @@ export interface FormTextFieldProps
     | 'inputRef'
     | 'placeholder'
     | 'disabled'
+    | 'multiline'
+    | 'minRows'
   > {
   label: string;
   helperText?: ReactNode;

@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 export interface RecordedCall {
   method: string;
   path: string;
+  /** Query string parameters, e.g. `{page: '1', per_page: '25', sort: 'name'}`. */
+  query: Record<string, string>;
   headers: Headers;
   credentials: RequestCredentials | undefined;
   body: unknown;
@@ -38,6 +40,7 @@ export function mockServer(routes: Record<string, Handler | MockReply | MockRepl
     const call: RecordedCall = {
       method: request.method,
       path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
       headers: request.headers,
       credentials: input instanceof Request ? input.credentials : init?.credentials,
       body,

@@ -1,0 +1,193 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { errorBody, errorStatus, fieldErrors } from '../../app/api';
+import { useLanguage, useT, type Translate } from '../../i18n';
+import { moneyInputText, parseMoney } from '../money';
+import { FormField, type FieldDef, type FormValues } from './fields';
+
+export interface FormDialogProps<V extends FormValues> {
+  open: boolean;
+  title: string;
+  /** The fields, in order; a two-column grid on wide screens. */
+  fields: ReadonlyArray<FieldDef<V> | false | null | undefined>;
+  /** Values when the dialog opens, in the API's units (money in centimes). */
+  initialValues: V;
+  /**
+   * Sends the values (money in centimes). Must throw the failed call's error (RTK Query's
+   * `.unwrap()`): a 422 puts its messages under the fields, any other error shows its message.
+   */
+  onSubmit: (values: V) => Promise<unknown>;
+  onClose: () => void;
+  /** Called after a successful submit, before the dialog closes. */
+  onSaved?: (result: unknown) => void;
+  /** Client-side checks: messages by field name (empty: fine). */
+  validate?: (values: V) => Record<string, string>;
+  submitLabel?: string;
+  /** Shown above the fields. */
+  intro?: ReactNode;
+  maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
+  testId?: string;
+}
+
+interface Errors {
+  fields: Record<string, string>;
+  form: string | null;
+}
+
+const NO_ERRORS: Errors = { fields: {}, form: null };
+
+/** The server's answer to a failed submit, spread over the fields that exist. */
+export function submitErrors(error: unknown, fields: ReadonlyArray<FieldDef<FormValues>>, t: Translate): Errors {
+  const status = errorStatus(error);
+  const message = errorBody(error)?.message;
+  if (status === 'FETCH_ERROR') return { fields: {}, form: t('error.network') };
+  if (status !== 422) return { fields: {}, form: message ?? t('error.generic') };
+  const out: Record<string, string> = {};
+  const unplaced: string[] = [];
+  for (const [key, text] of Object.entries(fieldErrors(error))) {
+    // "permissions.2" or "cities[0]" belong to "permissions" / "cities".
+    const base = key.split(/[.[]/)[0];
+    const field = fields.find((f) => f.name === key || f.name === base || f.errorKeys?.includes(key));
+    if (field && !out[field.name]) out[field.name] = text;
+    else unplaced.push(text);
+  }
+  const form = unplaced.length > 0 ? unplaced.join(' ') : Object.keys(out).length === 0 ? message ?? t('error.generic') : null;
+  return { fields: out, form };
+}
+
+/**
+ * A dialog form driven by a field list: server 422 messages under each field, the message of
+ * any other refusal (403, 409…) above the fields, submit disabled while saving.
+ */
+export function FormDialog<V extends FormValues>(props: FormDialogProps<V>) {
+  const { open, onClose, maxWidth = 'sm', testId = 'form-dialog' } = props;
+  const [saving, setSaving] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        if (!saving) onClose();
+      }}
+      fullWidth
+      maxWidth={maxWidth}
+      data-testid={testId}
+    >
+      {/* Mounted on each opening, so every opening starts from the initial values. */}
+      <FormDialogBody {...props} saving={saving} setSaving={setSaving} />
+    </Dialog>
+  );
+}
+
+function FormDialogBody<V extends FormValues>({
+  title,
+  fields: maybeFields,
+  initialValues,
+  onSubmit,
+  onClose,
+  onSaved,
+  validate,
+  submitLabel,
+  intro,
+  saving,
+  setSaving,
+}: FormDialogProps<V> & { saving: boolean; setSaving: (saving: boolean) => void }) {
+  const t = useT();
+  const language = useLanguage();
+  const fields = maybeFields.filter((field): field is FieldDef<V> => Boolean(field)) as FieldDef<FormValues>[];
+  const [draft, setDraft] = useState<FormValues>(() => {
+    const out: FormValues = { ...initialValues };
+    for (const field of fields) {
+      if (field.type === 'money') out[field.name] = moneyInputText(initialValues[field.name] as number | null, language);
+    }
+    return out;
+  });
+  const [errors, setErrors] = useState<Errors>(NO_ERRORS);
+
+  const change = (name: string, value: unknown) => {
+    setDraft((current) => ({ ...current, [name]: value }));
+    if (errors.fields[name]) setErrors((current) => ({ ...current, fields: { ...current.fields, [name]: '' } }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    if (saving) return;
+    const values: FormValues = { ...draft };
+    const local: Record<string, string> = {};
+    for (const field of fields) {
+      if (field.type !== 'money') continue;
+      const centimes = parseMoney(String(draft[field.name] ?? ''));
+      if (Number.isNaN(centimes)) local[field.name] = t('form.invalidAmount');
+      values[field.name] = centimes;
+    }
+    Object.assign(local, validate?.(values as V) ?? {});
+    if (Object.values(local).some(Boolean)) {
+      setErrors({ fields: local, form: null });
+      return;
+    }
+    setErrors(NO_ERRORS);
+    setSaving(true);
+    try {
+      const result = await onSubmit(values as V);
+      setSaving(false);
+      onSaved?.(result);
+      onClose();
+    } catch (error) {
+      setSaving(false);
+      setErrors(submitErrors(error, fields, t));
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        {intro}
+        {errors.form && (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="form-error">
+            {errors.form}
+          </Alert>
+        )}
+        <Box sx={{ display: 'grid', gap: 2.5, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          {fields.map((field) => (
+            <Box
+              key={field.name}
+              sx={{ gridColumn: field.wide || field.type === 'checkboxes' ? '1 / -1' : undefined }}
+              data-testid={`field-${field.name}`}
+            >
+              <FormField
+                field={field}
+                value={draft[field.name]}
+                onChange={(value) => change(field.name, value)}
+                error={errors.fields[field.name] || undefined}
+                disabled={saving}
+                values={draft}
+              />
+            </Box>
+          ))}
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={saving} color="secondary">
+          {t('common.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={saving}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+          data-testid="form-submit"
+        >
+          {submitLabel ?? t('form.save')}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}

@@ -1,0 +1,57 @@
+// Money is an integer number of centimes everywhere (API, store, calculations). The UI shows and
+// takes it in dirhams ("30,00 DH"). No floating point on the way in or out.
+import type { Language } from '../i18n';
+
+export const CURRENCY_SYMBOL = 'DH';
+
+const SEPARATORS: Record<Language, { group: string; decimal: string }> = {
+  // French groups thousands with a narrow no-break space, decimals after a comma.
+  fr: { group: '\u202f', decimal: ',' },
+  en: { group: ',', decimal: '.' },
+};
+
+function groupThousands(digits: string, separator: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+}
+
+/** The amount alone, two decimals: 3000 → "30,00" (fr) or "30.00" (en). */
+export function formatAmount(centimes: number, language: Language = 'fr'): string {
+  if (!Number.isFinite(centimes)) return '';
+  const { group, decimal } = SEPARATORS[language];
+  const whole = Math.trunc(Math.abs(centimes));
+  const dirhams = Math.floor(whole / 100);
+  const cents = whole % 100;
+  const sign = centimes < 0 ? '-' : '';
+  return `${sign}${groupThousands(String(dirhams), group)}${decimal}${String(cents).padStart(2, '0')}`;
+}
+
+/** The amount with its currency: 3000 → "30,00 DH". */
+export function formatMoney(centimes: number, language: Language = 'fr'): string {
+  if (!Number.isFinite(centimes)) return '';
+  return `${formatAmount(centimes, language)}\u00a0${CURRENCY_SYMBOL}`;
+}
+
+/** What a money input shows for a value, without thousands separator: 3000 → "30,00"; null → "". */
+export function moneyInputText(centimes: number | null | undefined, language: Language = 'fr'): string {
+  if (centimes === null || centimes === undefined || !Number.isFinite(centimes)) return '';
+  return formatAmount(centimes, language).split(SEPARATORS[language].group).join('');
+}
+
+/**
+ * Centimes of what a person typed in dirhams: "30", "30,5", "30.50", "1 234,50", "30 DH".
+ * Returns null for an empty text, NaN for a text that is not an amount (negative, letters,
+ * more than two decimals).
+ */
+export function parseMoney(text: string): number | null {
+  const cleaned = text
+    .replace(/dh|mad|dirhams?/gi, '')
+    .replace(/[\s\u00a0\u202f']/g, '')
+    .trim();
+  if (cleaned === '') return null;
+  const match = /^(\d+)(?:[.,](\d{0,2}))?$/.exec(cleaned);
+  if (!match) return Number.NaN;
+  const whole = Number.parseInt(match[1], 10);
+  const cents = Number.parseInt((match[2] ?? '').padEnd(2, '0') || '0', 10);
+  const total = whole * 100 + cents;
+  return Number.isSafeInteger(total) ? total : Number.NaN;
+}

@@ -1,0 +1,165 @@
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { api } from '../../app/api';
+import { crudEndpoints } from '../../app/crud';
+import { adminSession } from '../../test/fixtures';
+import { deferred, listReply } from '../../test/listReply';
+import { mockServer, type MockReply } from '../../test/mockServer';
+import { renderWithProviders } from '../../test/render';
+import { MoneyText } from '../MoneyText';
+import { DataTable, type Column } from './DataTable';
+import { ActiveFilter } from './FilterSelect';
+import { useListState } from './useListState';
+
+interface Thing {
+  key: string;
+  name: string;
+  delivery_fee: number;
+  active: boolean;
+}
+
+const thingsApi = api.injectEndpoints({
+  endpoints: (build) => ({ listTableThings: crudEndpoints<Thing, Partial<Thing>>(build, { path: 'things', tag: 'cities' }).list }),
+});
+
+const columns: Column<Thing>[] = [
+  { id: 'name', label: 'Nom', sortKey: 'name' },
+  { id: 'delivery_fee', label: 'Livraison', sortKey: 'delivery_fee', render: (row) => <MoneyText centimes={row.delivery_fee} /> },
+];
+
+function Harness({ onEdit = () => undefined }: { onEdit?: (row: Thing) => void }) {
+  const list = useListState({ sort: 'name' });
+  const result = thingsApi.useListTableThingsQuery(list.args);
+  return (
+    <DataTable
+      columns={columns}
+      list={list}
+      result={result}
+      rowKey={(row) => row.key}
+      rowName={(row) => row.name}
+      searchPlaceholder="Nom de la ville"
+      filters={<ActiveFilter list={list} />}
+      tabs={{ filter: 'zone', options: [{ value: 'all', label: 'Toutes' }, { value: 'north', label: 'Nord' }] }}
+      rowActions={() => [{ id: 'edit', label: 'Modifier', icon: <EditOutlined />, onClick: onEdit }]}
+      emptyMessage="Aucune ville."
+    />
+  );
+}
+
+const things: Thing[] = Array.from({ length: 30 }, (_, index) => ({
+  key: `C${index}`,
+  name: `Ville ${String(index).padStart(2, '0')}`,
+  delivery_fee: 2000 + index * 50,
+  active: true,
+}));
+
+describe('DataTable', () => {
+  it('shows skeleton rows while the first page loads, then the rows with money in dirhams', async () => {
+    const held = deferred<MockReply>();
+    mockServer({ 'GET /api/things': () => held.promise });
+    renderWithProviders(<Harness />, { session: adminSession() });
+    expect(await screen.findAllByTestId('table-skeleton-row')).toHaveLength(5);
+    expect(screen.queryByTestId('table-row')).not.toBeInTheDocument();
+    held.resolve(listReply(things.slice(0, 2)));
+    const rows = await screen.findAllByTestId('table-row');
+    expect(rows).toHaveLength(2);
+    expect(screen.queryByTestId('table-skeleton-row')).not.toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent('Ville 00');
+    expect(rows[0]).toHaveTextContent('20,00 DH');
+    expect(rows[1]).toHaveTextContent('20,50 DH');
+  });
+
+  it('shows the empty state, and says when a search found nothing', async () => {
+    const user = userEvent.setup();
+    mockServer({ 'GET /api/things': listReply([]) });
+    renderWithProviders(<Harness />, { session: adminSession() });
+    expect(await screen.findByTestId('table-empty')).toHaveTextContent('Aucune ville.');
+    expect(screen.queryByTestId('table-pagination')).not.toBeInTheDocument();
+    await user.type(screen.getByTestId('table-search'), 'Tanger');
+    await waitFor(() => expect(screen.getByTestId('table-empty')).toHaveTextContent('Aucun résultat pour « Tanger ».'));
+  });
+
+  it('shows the server message on an error and loads again on retry', async () => {
+    const user = userEvent.setup();
+    const server = mockServer({
+      'GET /api/things': [
+        { status: 503, body: { message: 'Base de données indisponible.' } },
+        listReply(things.slice(0, 3)),
+      ],
+    });
+    renderWithProviders(<Harness />, { session: adminSession() });
+    const error = await screen.findByTestId('table-error');
+    expect(error).toHaveTextContent('Base de données indisponible.');
+    expect(screen.queryByTestId('table-empty')).not.toBeInTheDocument();
+    await user.click(within(error).getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findAllByTestId('table-row')).toHaveLength(3);
+    expect(screen.queryByTestId('table-error')).not.toBeInTheDocument();
+    expect(server.callsTo('GET', '/api/things')).toHaveLength(2);
+  });
+
+  it('sends page, page size, sort, debounced search and filters to the server', async () => {
+    const user = userEvent.setup();
+    const server = mockServer({ 'GET /api/things': (call) => listReply(things, call.query) });
+    renderWithProviders(<Harness />, { session: adminSession() });
+    expect(await screen.findAllByTestId('table-row')).toHaveLength(25);
+    const lastQuery = () => server.callsTo('GET', '/api/things').at(-1)!.query;
+    expect(lastQuery()).toEqual({ page: '1', per_page: '25', sort: 'name' });
+    expect(screen.getByTestId('table-pagination')).toHaveTextContent('1–25 sur 30');
+
+    // Next page.
+    await user.click(screen.getByRole('button', { name: 'Page suivante' }));
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '2', per_page: '25', sort: 'name' }));
+    expect(await screen.findByText('Ville 29')).toBeInTheDocument();
+
+    // Sort: same column again goes descending, another column ascending; both back to page 1.
+    await user.click(screen.getByTestId('sort-name'));
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', per_page: '25', sort: '-name' }));
+    expect(screen.getByRole('columnheader', { name: /Nom/ })).toHaveAttribute('aria-sort', 'descending');
+    await user.click(screen.getByTestId('sort-delivery_fee'));
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', per_page: '25', sort: 'delivery_fee' }));
+
+    // Search: one request once typing pauses, not one per key.
+    const before = server.calls.length;
+    await user.type(screen.getByTestId('table-search'), 'casa');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ q: 'casa', page: '1' }));
+    const searches = server.calls.slice(before).map((call) => call.query.q);
+    expect(searches).toEqual(['casa']);
+
+    // Filter and tabs.
+    await user.click(screen.getByRole('combobox', { name: 'Statut' }));
+    await user.click(await screen.findByRole('option', { name: 'Inactifs' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ active: 'false', q: 'casa' }));
+    await user.click(screen.getByTestId('tab-north'));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ zone: 'north', active: 'false' }));
+
+    // Page size.
+    await user.click(screen.getByRole('combobox', { name: /Lignes par page/ }));
+    await user.click(await screen.findByRole('option', { name: '50' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ per_page: '50', page: '1' }));
+  });
+
+  it('gives each row action an accessible name and the row', async () => {
+    const user = userEvent.setup();
+    const onEdit = vi.fn();
+    mockServer({ 'GET /api/things': listReply(things.slice(0, 2)) });
+    renderWithProviders(<Harness onEdit={onEdit} />, { session: adminSession() });
+    await user.click(await screen.findByRole('button', { name: 'Modifier Ville 01' }));
+    expect(onEdit).toHaveBeenCalledWith(things[1]);
+  });
+
+  it('goes back to the last page when the current one became empty', async () => {
+    const user = userEvent.setup();
+    let rows = things.slice(0, 26);
+    const server = mockServer({ 'GET /api/things': (call) => listReply(rows, call.query) });
+    const { store } = renderWithProviders(<Harness />, { session: adminSession() });
+    await screen.findAllByTestId('table-row');
+    await user.click(screen.getByRole('button', { name: 'Page suivante' }));
+    expect(await screen.findByText('Ville 25')).toBeInTheDocument();
+    rows = things.slice(0, 25);
+    store.dispatch(api.util.invalidateTags(['cities']));
+    await waitFor(() => expect(server.calls.at(-1)!.query.page).toBe('1'));
+    expect(await screen.findByText('Ville 00')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,359 @@
+import Clear from '@mui/icons-material/Clear';
+import Inbox from '@mui/icons-material/InboxOutlined';
+import Search from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type ReactNode } from 'react';
+import { errorBody, errorStatus } from '../../app/api';
+import type { ListResponse } from '../../app/collections';
+import { useT } from '../../i18n';
+import { FormTextField } from '../FormTextField';
+import { PAGE_SIZES, type ListState } from './useListState';
+
+/** Delay between the last key typed in the search box and the request. */
+export const SEARCH_DEBOUNCE_MS = 350;
+
+export interface Column<T> {
+  id: string;
+  label: string;
+  /** Server sort column (`?sort=`); makes the header clickable. */
+  sortKey?: string;
+  /** Cell content; by default the row's field named `id`. */
+  render?: (row: T) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+}
+
+export interface RowAction<T> {
+  id: string;
+  /** Short verb ("Modifier"); the button's accessible name adds the row's name. */
+  label: string;
+  icon: ReactNode;
+  onClick: (row: T) => void;
+  color?: IconButtonProps['color'];
+  disabled?: boolean;
+}
+
+/** What the table reads from an RTK Query list hook (`useListCitiesQuery(list.args)`). */
+export interface ListResult<T> {
+  data?: ListResponse<T>;
+  isFetching: boolean;
+  isError: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+}
+
+export interface TableTabs {
+  /** The list filter the tabs set. */
+  filter: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}
+
+export interface DataTableProps<T> {
+  columns: ReadonlyArray<Column<T>>;
+  list: ListState;
+  result: ListResult<T>;
+  rowKey: (row: T) => string;
+  /** Name of a row in accessible labels ("Modifier Casablanca"). */
+  rowName?: (row: T) => string;
+  rowActions?: (row: T) => ReadonlyArray<RowAction<T> | false | null | undefined>;
+  /** Placeholder of the search box; without it, no search box. */
+  searchPlaceholder?: string;
+  tabs?: TableTabs;
+  /** Filter controls, shown next to the search box. */
+  filters?: ReactNode;
+  /** Buttons at the right of the toolbar (e.g. "Ajouter"). */
+  actions?: ReactNode;
+  emptyMessage?: string;
+  testId?: string;
+  /** Smaller rows and no outer card (inside a dialog or drawer). */
+  embedded?: boolean;
+}
+
+/**
+ * A server-side list: search box (debounced), optional tabs and filters, sortable headers,
+ * pagination, row actions, and its loading, empty and error states.
+ */
+export function DataTable<T>({
+  columns,
+  list,
+  result,
+  rowKey,
+  rowName,
+  rowActions,
+  searchPlaceholder,
+  tabs,
+  filters,
+  actions,
+  emptyMessage,
+  testId = 'data-table',
+  embedded = false,
+}: DataTableProps<T>) {
+  const t = useT();
+  const { data, isFetching, isError, error, refetch } = result;
+  const rows = data?.data ?? [];
+  const total = data?.meta?.total ?? rows.length;
+  const columnCount = columns.length + (rowActions ? 1 : 0);
+  const { page, perPage, setPage } = list;
+
+  // A page emptied by a deletion (or a shorter list): go back to the last page that has rows.
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const overflow = !isFetching && !isError && data !== undefined && rows.length === 0 && page > lastPage;
+  useEffect(() => {
+    if (overflow) setPage(lastPage);
+  }, [overflow, lastPage, setPage]);
+
+  const showSkeleton = data === undefined && isFetching;
+  const showError = isError && !isFetching;
+
+  const body = () => {
+    if (showSkeleton) {
+      return Array.from({ length: Math.min(perPage, 5) }, (_, index) => (
+        <TableRow key={`skeleton-${index}`} data-testid="table-skeleton-row">
+          {Array.from({ length: columnCount }, (_, cell) => (
+            <TableCell key={cell}>
+              <Skeleton variant="text" />
+            </TableCell>
+          ))}
+        </TableRow>
+      ));
+    }
+    if (showError && rows.length === 0) return null;
+    if (rows.length === 0 && !isFetching) {
+      return (
+        <TableRow>
+          <TableCell colSpan={columnCount} sx={{ border: 0 }}>
+            <Box
+              data-testid="table-empty"
+              sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, py: 6, color: 'text.secondary' }}
+            >
+              <Inbox fontSize="large" />
+              <Typography>
+                {list.q ? t('table.noResult', { query: list.q }) : emptyMessage ?? t('table.empty')}
+              </Typography>
+            </Box>
+          </TableCell>
+        </TableRow>
+      );
+    }
+    return rows.map((row) => {
+      const key = rowKey(row);
+      const name = rowName?.(row) ?? key;
+      const shown = rowActions
+        ? rowActions(row).filter((action): action is RowAction<T> => Boolean(action))
+        : [];
+      return (
+        <TableRow key={key} hover data-testid="table-row" data-key={key}>
+          {columns.map((column) => (
+            <TableCell key={column.id} align={column.align}>
+              {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.id] ?? '')}
+            </TableCell>
+          ))}
+          {rowActions && (
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.5 }}>
+              {shown.map((action) => (
+                <Tooltip key={action.id} title={action.label}>
+                  <span>
+                    <IconButton
+                      size="small"
+                      color={action.color ?? 'default'}
+                      aria-label={`${action.label} ${name}`}
+                      data-testid={`row-action-${action.id}`}
+                      disabled={action.disabled}
+                      onClick={() => action.onClick(row)}
+                    >
+                      {action.icon}
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              ))}
+            </TableCell>
+          )}
+        </TableRow>
+      );
+    });
+  };
+
+  const content = (
+    <>
+      {tabs && (
+        <Box sx={{ borderBottom: 1, borderColor: 'divider', px: embedded ? 0 : 2 }}>
+          <Tabs
+            value={String(list.filters[tabs.filter] ?? tabs.options[0]?.value ?? '')}
+            onChange={(_event, value: string) => list.setFilter(tabs.filter, value)}
+            variant="scrollable"
+            allowScrollButtonsMobile
+          >
+            {tabs.options.map((option) => (
+              <Tab key={option.value} value={option.value} label={option.label} data-testid={`tab-${option.value}`} />
+            ))}
+          </Tabs>
+        </Box>
+      )}
+      {(searchPlaceholder || filters || actions) && (
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ p: embedded ? 0 : 2, pb: embedded ? 2 : undefined, alignItems: { sm: 'center' } }}
+        >
+          {searchPlaceholder && <SearchBox placeholder={searchPlaceholder} list={list} />}
+          {filters}
+          <Box sx={{ flexGrow: 1 }} />
+          {actions}
+        </Stack>
+      )}
+      {showError && (
+        <Alert
+          severity="error"
+          sx={{ mx: embedded ? 0 : 2, mb: 2 }}
+          data-testid="table-error"
+          action={
+            <Button color="inherit" size="small" onClick={() => refetch()}>
+              {t('error.retry')}
+            </Button>
+          }
+        >
+          {errorStatus(error) === 'FETCH_ERROR'
+            ? t('error.network')
+            : errorBody(error)?.message ?? t('table.loadError')}
+        </Alert>
+      )}
+      <Box sx={{ position: 'relative' }}>
+        {isFetching && data !== undefined && (
+          <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} aria-label={t('app.loading')} />
+        )}
+        <TableContainer>
+          <Table size={embedded ? 'small' : 'medium'} aria-busy={isFetching}>
+            <TableHead>
+              <TableRow>
+                {columns.map((column) => {
+                  const sorted = column.sortKey
+                    ? list.sort === column.sortKey
+                      ? 'asc'
+                      : list.sort === `-${column.sortKey}`
+                        ? 'desc'
+                        : false
+                    : false;
+                  return (
+                    <TableCell
+                      key={column.id}
+                      align={column.align}
+                      sx={{ width: column.width, whiteSpace: 'nowrap', fontWeight: 600 }}
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    >
+                      {column.sortKey ? (
+                        <TableSortLabel
+                          active={sorted !== false}
+                          direction={sorted === false ? 'asc' : sorted}
+                          onClick={() => list.toggleSort(column.sortKey as string)}
+                          data-testid={`sort-${column.sortKey}`}
+                        >
+                          {column.label}
+                        </TableSortLabel>
+                      ) : (
+                        column.label
+                      )}
+                    </TableCell>
+                  );
+                })}
+                {rowActions && (
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    {t('table.actions')}
+                  </TableCell>
+                )}
+              </TableRow>
+            </TableHead>
+            <TableBody data-testid="table-body">{body()}</TableBody>
+          </Table>
+        </TableContainer>
+      </Box>
+      {!showSkeleton && total > 0 && (
+        <TablePagination
+          component="div"
+          count={total}
+          page={Math.min(page, lastPage) - 1}
+          rowsPerPage={perPage}
+          rowsPerPageOptions={[...PAGE_SIZES]}
+          onPageChange={(_event, next) => setPage(next + 1)}
+          onRowsPerPageChange={(event) => list.setPerPage(Number(event.target.value))}
+          labelRowsPerPage={t('table.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
+          getItemAriaLabel={(type) => t(`table.page.${type}`)}
+          data-testid="table-pagination"
+        />
+      )}
+    </>
+  );
+
+  return embedded ? (
+    <Box data-testid={testId}>{content}</Box>
+  ) : (
+    <Card data-testid={testId}>{content}</Card>
+  );
+}
+
+/** The search box: the list is asked again once typing pauses (or at once on Enter). */
+function SearchBox({ placeholder, list }: { placeholder: string; list: ListState }) {
+  const t = useT();
+  const [text, setText] = useState(list.q);
+  const { setSearch } = list;
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, setSearch]);
+  return (
+    <FormTextField
+      label={t('table.search')}
+      placeholder={placeholder}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') setSearch(text);
+      }}
+      fullWidth={false}
+      sx={{ minWidth: { sm: 280 } }}
+      inputProps={{ 'data-testid': 'table-search', type: 'search' }}
+      startAdornment={
+        <InputAdornment position="start">
+          <Search fontSize="small" />
+        </InputAdornment>
+      }
+      endAdornment={
+        text ? (
+          <InputAdornment position="end">
+            <IconButton
+              size="small"
+              edge="end"
+              aria-label={t('table.clearSearch')}
+              onClick={() => {
+                setText('');
+                setSearch('');
+              }}
+            >
+              <Clear fontSize="small" />
+            </IconButton>
+          </InputAdornment>
+        ) : undefined
+      }
+    />
+  );
+}
