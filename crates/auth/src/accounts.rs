@@ -340,42 +340,6 @@ pub fn end_all_access(conn: &mut DbConnection, user_id: i64) -> AppResult<()> {
     Ok(())
 }
 
-#[derive(Debug, Clone, Deserialize, ToSchema)]
-pub struct SetActive {
-    pub active: bool,
-}
-
-/// Activates or deactivates a merchant account; deactivation ends its sessions and tokens.
-pub fn set_client_active(
-    conn: &mut DbConnection,
-    actor_id: i64,
-    client_key: &str,
-    active: bool,
-) -> AppResult<User> {
-    immediate_transaction(conn, |conn| {
-        let client = user_repo::get_by_key_and_role(conn, client_key, Role::Client)?;
-        diesel::update(users::table.find(client.id))
-            .set((users::active.eq(active), users::updated_at.eq(time::now())))
-            .execute(conn)
-            .map_db_err()?;
-        if !active {
-            end_all_access(conn, client.id)?;
-        }
-        activities::log(
-            conn,
-            Some(actor_id),
-            if active {
-                "client.activated"
-            } else {
-                "client.deactivated"
-            },
-            "user",
-            &client.key,
-        )?;
-        user_repo::find_by_id(conn, client.id)?.ok_or(AppError::NotFound)
-    })
-}
-
 #[derive(Debug, Clone, Validate)]
 pub struct CreateAdmin {
     #[validate(email(message = "Adresse e-mail invalide."))]

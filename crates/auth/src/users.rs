@@ -26,6 +26,9 @@ pub struct User {
     pub permissions: Option<String>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    /// Delivery people only.
+    pub national_id: Option<String>,
+    pub vehicle: Option<String>,
 }
 
 impl User {
@@ -59,6 +62,11 @@ impl User {
         }
         let held = self.permissions();
         wanted.iter().any(|name| held.contains(name))
+    }
+
+    pub fn holds_all(&self, wanted: &[Permission]) -> bool {
+        let held = self.permissions();
+        wanted.iter().all(|name| held.contains(name))
     }
 
     pub fn data(&self) -> UserData {
@@ -195,6 +203,8 @@ mod tests {
             permissions: permissions.map(str::to_owned),
             created_at: colivra_core::time::now(),
             updated_at: colivra_core::time::now(),
+            national_id: None,
+            vehicle: None,
         }
     }
 

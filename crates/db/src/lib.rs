@@ -15,6 +15,9 @@ pub use connection::{
 };
 pub use error::{DbError, MapDbErr};
 
+/// The backend type of [`DbConnection`], for boxed queries built in one place and reused.
+pub type DbBackend = connection::MultiBackend;
+
 /// A trivial query: does the database answer?
 pub fn ping(conn: &mut DbConnection) -> colivra_core::AppResult<()> {
     use diesel::connection::SimpleConnection;

@@ -6,7 +6,7 @@ use actix_web::http::Method;
 use actix_web::{web, Route};
 use colivra_core::{Permission, Role};
 
-use crate::handlers::{accounts, cities, prices, session, shops, tokens};
+use crate::handlers::{accounts, cities, couriers, prices, session, shops, staff, tokens};
 
 /// Who may call an endpoint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,7 +77,23 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(POST "/api/clients", Public, accounts::register_client, "accounts", "Register a merchant account (inactive until an admin activates it)", Some("RegisterClient"), 201 => Some("UserView")),
         endpoint!(PUT "/api/users", SignedIn, accounts::update_profile, "accounts", "Update one's own profile and password", Some("UpdateProfile"), 200 => Some("UserDataResponse")),
         endpoint!(GET "/api/clients", Active { roles: ADMIN, permissions: &["clients", "client-costs"] }, accounts::list_clients, "accounts", "Merchant accounts: ?status=new|activated|all, ?q= name, e-mail, phone or company", None, 200 => Some("ClientList")),
-        endpoint!(PUT "/api/clients/{client}", Active { roles: ADMIN, permissions: &["clients"] }, accounts::set_client_active, "accounts", "Activate or deactivate a merchant", Some("SetActive"), 200 => Some("ClientResponse")),
+        endpoint!(PUT "/api/clients/{client}", Active { roles: ADMIN, permissions: &["clients"] }, accounts::update_client, "accounts", "Edit a merchant: active, names, phone, e-mail, company, permissions (client menu route names)", Some("ClientInput"), 200 => Some("ClientResponse")),
+        endpoint!(DELETE "/api/clients/{client}", Active { roles: ADMIN, permissions: &["clients"] }, accounts::delete_client, "accounts", "Delete a merchant with its shops, prices and staff (409 once it has parcels: deactivate it)", None, 204 => None),
+        endpoint!(GET "/api/delivery-admins", Active { roles: ADMIN, permissions: &["deliverymen", "delivery-exit-vouchers", "create-delivery-invoice", "delivery-invoices"] }, couriers::list, "delivery people", "Delivery people with the cities they serve: ?q=&active=&city=CITY_KEY", None, 200 => Some("DeliveryAdminList")),
+        endpoint!(POST "/api/delivery-admins", Active { roles: ADMIN, permissions: &["deliverymen"] }, couriers::create, "delivery people", "Create a delivery person account", Some("DeliveryAdminInput"), 201 => Some("DeliveryAdminResponse")),
+        endpoint!(PUT "/api/delivery-admins/{key}", Active { roles: ADMIN, permissions: &["deliverymen"] }, couriers::update, "delivery people", "Edit a delivery person; {active: false} deactivates and ends his sessions", Some("DeliveryAdminInput"), 200 => Some("DeliveryAdminResponse")),
+        endpoint!(DELETE "/api/delivery-admins/{key}", Active { roles: ADMIN, permissions: &["deliverymen"] }, couriers::delete, "delivery people", "Delete a delivery person (409 once parcels were given to him: deactivate him)", None, 204 => None),
+        endpoint!(POST "/api/delivery-admins/cities", Active { roles: ADMIN, permissions: &["deliverymen"] }, couriers::add_city, "delivery people", "Add a city a delivery person serves, with his commissions there (centimes)", Some("DeliveryCityInput"), 201 => Some("DeliveryAdminResponse")),
+        endpoint!(PUT "/api/delivery-admins/{deliveryAdmin}/cities/{city}", Active { roles: ADMIN, permissions: &["deliverymen"] }, couriers::update_city, "delivery people", "Change his commissions in one city", Some("DeliveryCityInput"), 200 => Some("DeliveryAdminResponse")),
+        endpoint!(DELETE "/api/delivery-admins/{deliveryAdmin}/cities/{city}", Active { roles: ADMIN, permissions: &["deliverymen"] }, couriers::remove_city, "delivery people", "Stop him serving a city", None, 204 => None),
+        endpoint!(GET "/api/managers", Active { roles: ADMIN_OR_CLIENT, permissions: &["staff"] }, staff::list::<false>, "staff", "Admin staff accounts (admins) or one's merchant team (merchants)", None, 200 => Some("StaffList")),
+        endpoint!(POST "/api/managers", Active { roles: ADMIN_OR_CLIENT, permissions: &["staff"] }, staff::create::<false>, "staff", "Create a staff account with permissions the caller holds himself (403 otherwise)", Some("StaffInput"), 201 => Some("StaffResponse")),
+        endpoint!(PUT "/api/managers/{key}", Active { roles: ADMIN_OR_CLIENT, permissions: &["staff"] }, staff::update::<false>, "staff", "Edit a staff account, its permissions, or deactivate it", Some("StaffInput"), 200 => Some("StaffResponse")),
+        endpoint!(DELETE "/api/managers/{key}", Active { roles: ADMIN_OR_CLIENT, permissions: &["staff"] }, staff::delete::<false>, "staff", "Delete a staff account", None, 204 => None),
+        endpoint!(GET "/api/admins", Active { roles: ADMIN, permissions: &["staff"] }, staff::list::<true>, "staff", "Full admins", None, 200 => Some("StaffList")),
+        endpoint!(POST "/api/admins", Active { roles: ADMIN, permissions: &["staff"] }, staff::create::<true>, "staff", "Create a full admin (full admins only)", Some("StaffInput"), 201 => Some("StaffResponse")),
+        endpoint!(PUT "/api/admins/{key}", Active { roles: ADMIN, permissions: &["staff"] }, staff::update::<true>, "staff", "Edit a full admin (full admins only)", Some("StaffInput"), 200 => Some("StaffResponse")),
+        endpoint!(DELETE "/api/admins/{key}", Active { roles: ADMIN, permissions: &["staff"] }, staff::delete::<true>, "staff", "Delete a full admin (full admins only; not oneself)", None, 204 => None),
         endpoint!(POST "/api/tokens", Active { roles: CLIENT, permissions: &[] }, tokens::create_token, "tokens", "Create a personal API token (shown once)", Some("CreateToken"), 201 => Some("CreatedToken")),
         endpoint!(GET "/api/tokens", Active { roles: CLIENT, permissions: &[] }, tokens::list_tokens, "tokens", "List one's personal API tokens", None, 200 => Some("TokenList")),
         endpoint!(GET "/api/cities", Active { roles: EVERY_ROLE, permissions: NEEDS_CITIES }, cities::list_cities, "cities", "Cities served with their fees (admins also see inactive ones)", None, 200 => Some("CityList")),

@@ -357,18 +357,44 @@ pub fn update(
 
 /// Deletes a city nobody uses; one in use is a 409 that says to deactivate it instead.
 pub fn delete(conn: &mut DbConnection, actor_id: i64, city_key: &str) -> AppResult<()> {
-    use colivra_db::schema::shops;
+    use colivra_db::schema::{client_costs, delivery_admin_cities, shops};
     immediate_transaction(conn, |conn| {
         let city = get_by_key(conn, city_key)?;
-        let shops_using: i64 = shops::table
-            .filter(shops::city_id.eq(city.id))
-            .count()
-            .get_result(conn)
-            .map_db_err()?;
-        if shops_using > 0 {
+        let uses = [
+            (
+                shops::table
+                    .filter(shops::city_id.eq(city.id))
+                    .count()
+                    .get_result::<i64>(conn),
+                "boutique(s)",
+            ),
+            (
+                client_costs::table
+                    .filter(client_costs::city_id.eq(city.id))
+                    .count()
+                    .get_result::<i64>(conn),
+                "tarif(s) client",
+            ),
+            (
+                delivery_admin_cities::table
+                    .filter(delivery_admin_cities::city_id.eq(city.id))
+                    .count()
+                    .get_result::<i64>(conn),
+                "livreur(s)",
+            ),
+        ];
+        let mut users_of_city = Vec::new();
+        for (count, label) in uses {
+            let count = count.map_db_err()?;
+            if count > 0 {
+                users_of_city.push(format!("{count} {label}"));
+            }
+        }
+        if !users_of_city.is_empty() {
             return Err(colivra_core::AppError::Conflict(format!(
-                "{} est utilisée par {shops_using} boutique(s) : désactivez-la plutôt.",
-                city.name
+                "{} est utilisée par {} : désactivez-la plutôt.",
+                city.name,
+                users_of_city.join(", ")
             )));
         }
         diesel::delete(cities::table.find(city.id))

@@ -16,6 +16,9 @@ pub struct CostView {
     pub key: String,
     /// The merchant's key.
     pub client: String,
+    /// The merchant's last and first names.
+    pub client_name: String,
+    pub client_company: Option<String>,
     /// City key.
     pub city: String,
     pub city_name: String,
@@ -47,6 +50,8 @@ pub struct CostFilters {
 type CostColumns = (
     client_costs::key,
     users::key,
+    diesel::dsl::Concat<diesel::dsl::Concat<users::last_name, &'static str>, users::first_name>,
+    users::company,
     cities::key,
     cities::name,
     client_costs::delivery_fee,
@@ -55,16 +60,20 @@ type CostColumns = (
     client_costs::updated_at,
 );
 
-const COST_COLUMNS: CostColumns = (
-    client_costs::key,
-    users::key,
-    cities::key,
-    cities::name,
-    client_costs::delivery_fee,
-    client_costs::return_fee,
-    client_costs::refusal_fee,
-    client_costs::updated_at,
-);
+fn cost_columns() -> CostColumns {
+    (
+        client_costs::key,
+        users::key,
+        users::last_name.concat(" ").concat(users::first_name),
+        users::company,
+        cities::key,
+        cities::name,
+        client_costs::delivery_fee,
+        client_costs::return_fee,
+        client_costs::refusal_fee,
+        client_costs::updated_at,
+    )
+}
 
 pub const COST_SORTABLE: &[&str] = &["city", "delivery_fee", "updated_at"];
 
@@ -104,7 +113,7 @@ pub fn list_costs(
                 "city" => cities::name,
                 "delivery_fee" => client_costs::delivery_fee,
                 "updated_at" => client_costs::updated_at);
-            q.select(COST_COLUMNS)
+            q.select(cost_columns())
                 .limit(limit)
                 .offset(offset)
                 .load(conn)
@@ -117,7 +126,7 @@ fn get_cost(conn: &mut DbConnection, cost_key: &str) -> AppResult<(i64, CostView
         .inner_join(cities::table)
         .inner_join(users::table)
         .filter(client_costs::key.eq(cost_key))
-        .select((client_costs::id, COST_COLUMNS))
+        .select((client_costs::id, cost_columns()))
         .first(conn)
         .optional()
         .map_db_err()?

@@ -1,6 +1,7 @@
 use actix_session::Session;
 use actix_web::{web, HttpResponse};
-use colivra_auth::accounts::{self, RegisterClient, SetActive, UpdateProfile};
+use colivra_auth::accounts::{self, RegisterClient, UpdateProfile};
+use colivra_auth::merchants::{self, ClientInput};
 use colivra_auth::{User, UserData};
 use colivra_core::{AppError, Role};
 use serde::Serialize;
@@ -68,6 +69,8 @@ pub struct ClientView {
     pub city: Option<String>,
     pub active: bool,
     pub user_role: Role,
+    /// Route names of the client menu he may use, in menu order.
+    pub permissions: Vec<String>,
     #[serde(serialize_with = "colivra_core::time::rfc3339")]
     #[schema(value_type = String)]
     pub created_at: chrono::NaiveDateTime,
@@ -77,6 +80,7 @@ impl From<User> for ClientView {
     fn from(user: User) -> Self {
         ClientView {
             user_role: user.role(),
+            permissions: user.permissions().into_iter().map(str::to_owned).collect(),
             key: user.key,
             first_name: user.first_name,
             last_name: user.last_name,
@@ -95,20 +99,32 @@ pub struct ClientResponse {
     pub data: ClientView,
 }
 
-pub async fn set_client_active(
+/// Edits a merchant: activation, details, permissions.
+pub async fn update_client(
     state: web::Data<AppState>,
     caller: Caller,
     client: web::Path<String>,
-    input: web::Json<SetActive>,
+    input: web::Json<ClientInput>,
 ) -> ApiResult<HttpResponse> {
-    let actor = caller.user.id;
-    let active = input.active;
-    let client = client.into_inner();
+    let (client, input) = (client.into_inner(), input.into_inner());
     let user = crate::db::run(&state.pool, move |conn| {
-        accounts::set_client_active(conn, actor, &client, active)
+        merchants::update_client(conn, &caller.user, &client, input)
     })
     .await?;
     Ok(HttpResponse::Ok().json(Data::new(ClientView::from(user))))
+}
+
+pub async fn delete_client(
+    state: web::Data<AppState>,
+    caller: Caller,
+    client: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    let client = client.into_inner();
+    crate::db::run(&state.pool, move |conn| {
+        merchants::delete_client(conn, &caller.user, &client)
+    })
+    .await?;
+    Ok(HttpResponse::NoContent().finish())
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -2,10 +2,12 @@
 
 pub mod accounts;
 pub mod cities;
+pub mod couriers;
 pub mod prices;
 pub mod session;
 pub mod shops;
 pub mod spa;
+pub mod staff;
 pub mod system;
 pub mod tokens;
 

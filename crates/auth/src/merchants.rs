@@ -1,0 +1,115 @@
+//! Admins editing and deleting merchant accounts.
+
+use colivra_core::{AppError, AppResult, FieldErrors, Role};
+use colivra_db::schema::{client_staff, users};
+use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
+use diesel::prelude::*;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::account_fields::{self, AccountFields, Names};
+use crate::users::{self as user_repo, User};
+
+/// Any subset of a merchant's details; absent fields stay as they are.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct ClientInput {
+    pub active: Option<bool>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    /// Empty clears it.
+    pub company: Option<String>,
+    /// Route names of the client menu the merchant may use.
+    pub permissions: Option<Vec<String>>,
+}
+
+fn get_merchant(conn: &mut DbConnection, key: &str) -> AppResult<User> {
+    let id = user_repo::merchant_account_id(conn, key)?.ok_or(AppError::NotFound)?;
+    user_repo::find_by_id(conn, id)?.ok_or(AppError::NotFound)
+}
+
+/// Edits a merchant account (not one of its staff). Deactivation ends its sessions and tokens.
+pub fn update_client(
+    conn: &mut DbConnection,
+    actor: &User,
+    client_key: &str,
+    input: ClientInput,
+) -> AppResult<User> {
+    immediate_transaction(conn, |conn| {
+        let client = get_merchant(conn, client_key)?;
+        let mut errors = FieldErrors::new();
+        let values = account_fields::check(
+            conn,
+            &mut errors,
+            &AccountFields {
+                names: Names::Split {
+                    first: input.first_name.as_deref(),
+                    last: input.last_name.as_deref(),
+                },
+                email: input.email.as_deref(),
+                phone: input.phone.as_deref(),
+                phone_required: true,
+                password: None,
+            },
+            Some(&client),
+        )?;
+        let company = match input.company.as_deref().map(str::trim) {
+            Some("") => None,
+            Some(company) if company.chars().count() > 150 => {
+                errors.add("company", "150 caractères au plus.");
+                None
+            }
+            Some(company) => Some(company.to_owned()),
+            None => client.company.clone(),
+        };
+        let permissions = match &input.permissions {
+            Some(names) => Some(account_fields::grantable_permissions(
+                &mut errors,
+                actor,
+                Role::Client,
+                names,
+            )?),
+            None => None,
+        };
+        errors.into_result()?;
+
+        let active = input.active.unwrap_or(client.active);
+        account_fields::apply(conn, &client, &values, active)?;
+        diesel::update(users::table.find(client.id))
+            .set(users::company.eq(&company))
+            .execute(conn)
+            .map_db_err()?;
+        if let Some(permissions) = &permissions {
+            diesel::update(users::table.find(client.id))
+                .set(users::permissions.eq(account_fields::permissions_json(permissions)))
+                .execute(conn)
+                .map_db_err()?;
+        }
+        let action = match (client.active, active) {
+            (false, true) => "client.activated",
+            (true, false) => "client.deactivated",
+            _ => "client.updated",
+        };
+        activities::log(conn, Some(actor.id), action, "user", &client.key)?;
+        user_repo::find_by_id(conn, client.id)?.ok_or(AppError::NotFound)
+    })
+}
+
+/// Deletes a merchant account with its shops, prices and staff.
+pub fn delete_client(conn: &mut DbConnection, actor: &User, client_key: &str) -> AppResult<()> {
+    immediate_transaction(conn, |conn| {
+        let client = get_merchant(conn, client_key)?;
+        // Staff accounts would otherwise outlive their merchant and pass for merchants.
+        let staff: Vec<i64> = client_staff::table
+            .filter(client_staff::owner_id.eq(client.id))
+            .select(client_staff::user_id)
+            .load(conn)
+            .map_db_err()?;
+        diesel::delete(users::table.filter(users::id.eq_any(&staff)))
+            .execute(conn)
+            .map_db_err()?;
+        account_fields::delete_user(conn, actor, &client)?;
+        activities::log(conn, Some(actor.id), "client.deleted", "user", &client.key)
+    })
+}
