@@ -1,0 +1,1 @@
+//! PDF rendering shared by parcel labels, vouchers and invoices.
