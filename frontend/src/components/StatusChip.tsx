@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { useT } from '../i18n';
+import '../i18n/screens';
 
 /** "Actif" / "Inactif". */
 export function ActiveChip({ active, activeLabel, inactiveLabel }: { active: boolean; activeLabel?: string; inactiveLabel?: string }) {

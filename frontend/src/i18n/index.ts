@@ -1,14 +1,24 @@
 import { useCallback } from 'react';
 import { useSelector } from 'react-redux';
 import { en } from './en';
-import { fr, type MessageKey } from './fr';
+import { fr, type MessageKey as CoreMessageKey } from './fr';
+import type { ScreenMessageKey } from './screens.fr';
 
-export type { MessageKey } from './fr';
+/**
+ * Every message key: those of the first download (fr.ts) and those of the screens that load on
+ * demand (screens.fr.ts, registered by screens.ts before such a screen renders).
+ */
+export type MessageKey = CoreMessageKey | ScreenMessageKey;
 export type Language = 'fr' | 'en';
 export const LANGUAGES: readonly Language[] = ['fr', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'fr';
 
-const dictionaries: Record<Language, Record<MessageKey, string>> = { fr, en };
+const dictionaries: Record<Language, Partial<Record<MessageKey, string>>> = { fr: { ...fr }, en: { ...en } };
+
+/** Adds messages loaded with the lazy screens (see screens.ts). */
+export function registerMessages(language: Language, messages: Partial<Record<MessageKey, string>>): void {
+  Object.assign(dictionaries[language], messages);
+}
 
 export type MessageParams = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
@@ -19,7 +29,7 @@ export function isLanguage(value: unknown): value is Language {
 
 /** Looks a message up and fills its `{placeholders}`. Falls back to French, then to the key. */
 export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
-  const template = dictionaries[language][key] ?? fr[key] ?? key;
+  const template = dictionaries[language][key] ?? dictionaries.fr[key] ?? key;
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (match, name: string) =>
     name in params ? String(params[name]) : match,

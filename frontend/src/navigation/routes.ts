@@ -3,10 +3,18 @@ import type { Role, RouteDef, RouteMeta, ScreenKey } from './types';
 
 const PROTECTED: RouteMeta = { layout: 'content', requiresAuth: true, requiresActivation: true };
 
-/** Screens delivered by this issue; every other role route shows the shared "not available yet" screen. */
+/** Screens built so far, by route name; every other role route shows the shared "not available yet" screen. */
 const IMPLEMENTED: Partial<Record<string, ScreenKey>> = {
   dashboard: 'dashboard',
   home: 'dashboard',
+  cities: 'cities',
+  clients: 'clients',
+  deliverymen: 'deliverymen',
+  // One screen for both roles: an admin's managers and admins, or a merchant's team.
+  staff: 'staff',
+  shops: 'shops',
+  'client-costs': 'client-costs',
+  pricing: 'pricing',
 };
 
 function table(rows: ReadonlyArray<readonly [path: string, name: string, alias?: string]>): RouteDef[] {

@@ -17,6 +17,13 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
   'not-found': lazy(() => import(/* webpackChunkName: "route-not-found" */ '../features/errors/NotFoundScreen')),
   dashboard: lazy(() => import(/* webpackChunkName: "route-dashboard" */ '../features/dashboard/DashboardScreen')),
   profile: lazy(() => import(/* webpackChunkName: "route-profile" */ '../features/profile/ProfileScreen')),
+  cities: lazy(() => import(/* webpackChunkName: "route-cities" */ '../features/cities/CitiesScreen')),
+  clients: lazy(() => import(/* webpackChunkName: "route-clients" */ '../features/clients/ClientsScreen')),
+  deliverymen: lazy(() => import(/* webpackChunkName: "route-deliverymen" */ '../features/deliverymen/DeliverymenScreen')),
+  staff: lazy(() => import(/* webpackChunkName: "route-staff" */ '../features/staff/StaffScreen')),
+  shops: lazy(() => import(/* webpackChunkName: "route-shops" */ '../features/shops/ShopsScreen')),
+  'client-costs': lazy(() => import(/* webpackChunkName: "route-client-costs" */ '../features/costs/CostsScreen')),
+  pricing: lazy(() => import(/* webpackChunkName: "route-pricing" */ '../features/pricing/PricingScreen')),
   'not-available': lazy(
     () => import(/* webpackChunkName: "route-not-available" */ '../components/NotAvailableYet'),
   ),

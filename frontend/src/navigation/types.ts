@@ -23,7 +23,14 @@ export type ScreenKey =
   | 'register'
   | 'activation'
   | 'not-found'
-  | 'not-available';
+  | 'not-available'
+  | 'cities'
+  | 'clients'
+  | 'deliverymen'
+  | 'staff'
+  | 'shops'
+  | 'client-costs'
+  | 'pricing';
 
 export interface RouteDef {
   /** Route name, as in the specification (also a permission name for admins and clients). */

@@ -11,6 +11,7 @@ import { errorBody, errorStatus, fieldErrors } from '../../app/api';
 import { useLanguage, useT, type Translate } from '../../i18n';
 import { moneyInputText, parseMoney } from '../money';
 import { FormField, type FieldDef, type FormValues } from './fields';
+import '../../i18n/screens';
 
 export interface FormDialogProps<V extends FormValues> {
   open: boolean;

@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { useT } from '../../i18n';
 import { FormTextField } from '../FormTextField';
 import { CURRENCY_SYMBOL } from '../money';
+import '../../i18n/screens';
 
 /** Values of a form, in the API's units (money in centimes). */
 export type FormValues = Record<string, unknown>;

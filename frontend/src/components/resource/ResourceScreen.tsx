@@ -16,6 +16,7 @@ import { FormDialog } from '../form/FormDialog';
 import { PageHeader } from '../PageHeader';
 import { DataTable, type Column, type ListResult, type RowAction, type TableTabs } from '../table/DataTable';
 import type { ListState } from '../table/useListState';
+import '../../i18n/screens';
 
 export type ConfirmOptions = Omit<ConfirmDialogProps, 'open' | 'onClose'>;
 
@@ -39,10 +40,11 @@ export interface ResourceForm<T, V extends FormValues> {
   empty: () => V;
   /** Values of the edit form of a row. */
   fromRow: (row: T) => V;
-  createTitle: string;
+  /** Title of the create form (needed with `onCreate`). */
+  createTitle?: string;
   editTitle: (row: T) => string;
-  /** Label of the toolbar button that opens the create form. */
-  createLabel: string;
+  /** Label of the toolbar button that opens the create form (needed with `onCreate`). */
+  createLabel?: string;
   validate?: (values: V, row?: T) => Record<string, string>;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
 }
@@ -210,7 +212,7 @@ export function ResourceScreen<T, V extends FormValues>({
       {form && editing !== undefined && (
         <FormDialog<V>
           open={formOpen}
-          title={editingRow ? form.editTitle(editingRow) : form.createTitle}
+          title={editingRow ? form.editTitle(editingRow) : form.createTitle ?? ''}
           fields={form.fields(editingRow)}
           initialValues={editingRow ? form.fromRow(editingRow) : form.empty()}
           validate={form.validate ? (values) => form.validate!(values, editingRow) : undefined}

@@ -28,6 +28,7 @@ import type { ListResponse } from '../../app/collections';
 import { useT } from '../../i18n';
 import { FormTextField } from '../FormTextField';
 import { PAGE_SIZES, type ListState } from './useListState';
+import '../../i18n/screens';
 
 /** Delay between the last key typed in the search box and the request. */
 export const SEARCH_DEBOUNCE_MS = 350;

@@ -2,6 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useT } from '../../i18n';
 import type { ListState } from './useListState';
+import '../../i18n/screens';
 
 export interface FilterSelectProps {
   list: ListState;

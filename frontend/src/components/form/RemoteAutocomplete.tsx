@@ -1,0 +1,107 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useT } from '../../i18n';
+import '../../i18n/screens';
+
+export interface RemoteAutocompleteProps<O> {
+  name: string;
+  label: string;
+  value: O | null;
+  onChange: (value: O | null) => void;
+  /** Options the server answered for the current search text. */
+  options: readonly O[];
+  loading: boolean;
+  /** The text typed (empty once an option is picked); the caller asks the server with it. */
+  onSearch: (text: string) => void;
+  getKey: (option: O) => string;
+  getLabel: (option: O) => string;
+  /** A second line under an option (e.g. the e-mail of a merchant). */
+  getDetail?: (option: O) => string | undefined;
+  error?: string;
+  helperText?: string;
+  required?: boolean;
+  disabled?: boolean;
+}
+
+/** Picks one item of a server-side list, searched as the user types. */
+export function RemoteAutocomplete<O>({
+  name,
+  label,
+  value,
+  onChange,
+  options,
+  loading,
+  onSearch,
+  getKey,
+  getLabel,
+  getDetail,
+  error,
+  helperText,
+  required,
+  disabled,
+}: RemoteAutocompleteProps<O>) {
+  const t = useT();
+  // The picked value stays an option, so the list never "loses" it while searching.
+  const shown = value && !options.some((option) => getKey(option) === getKey(value)) ? [value, ...options] : options;
+  return (
+    <Autocomplete<O, false, false, false>
+      options={shown}
+      value={value}
+      onChange={(_event, next) => onChange(next)}
+      onInputChange={(_event, text, reason) => onSearch(reason === 'input' ? text : '')}
+      onClose={() => onSearch('')}
+      filterOptions={(all) => all}
+      isOptionEqualToValue={(option, current) => getKey(option) === getKey(current)}
+      getOptionLabel={getLabel}
+      getOptionKey={getKey}
+      loading={loading}
+      disabled={disabled}
+      loadingText={t('app.loading')}
+      noOptionsText={t('form.noOption')}
+      openText={t('form.open')}
+      closeText={t('common.close')}
+      clearText={t('form.clear')}
+      renderOption={(props, option) => {
+        const { key, ...rest } = props as typeof props & { key: string };
+        const detail = getDetail?.(option);
+        return (
+          <Box component="li" key={key} {...rest}>
+            <Box>
+              <Typography variant="body2">{getLabel(option)}</Typography>
+              {detail && (
+                <Typography variant="caption" color="text.secondary">
+                  {detail}
+                </Typography>
+              )}
+            </Box>
+          </Box>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          required={required}
+          error={Boolean(error)}
+          helperText={error || helperText}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, name },
+            input: {
+              ...params.slotProps.input,
+              endAdornment: (
+                <>
+                  {loading && <CircularProgress color="inherit" size={18} />}
+                  {params.slotProps.input.endAdornment}
+                </>
+              ),
+            },
+          }}
+        />
+      )}
+    />
+  );
+}

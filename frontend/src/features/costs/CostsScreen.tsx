@@ -1,0 +1,126 @@
+import Box from '@mui/material/Box';
+import { useState } from 'react';
+import { DateText } from '../../components/DateText';
+import type { FormValues } from '../../components/form/fields';
+import { MoneyText } from '../../components/MoneyText';
+import { ResourceScreen } from '../../components/resource/ResourceScreen';
+import type { Column } from '../../components/table/DataTable';
+import { useListState } from '../../components/table/useListState';
+import { useT } from '../../i18n';
+import { CityAutocomplete, type CityOption } from '../cities/CityAutocomplete';
+import { ClientAutocomplete, type ClientOption } from '../clients/ClientAutocomplete';
+import {
+  useCreateCostMutation,
+  useDeleteCostMutation,
+  useListCostsQuery,
+  useUpdateCostMutation,
+  type CostView,
+} from './api';
+import '../../i18n/screens';
+
+interface CostForm extends FormValues {
+  client: ClientOption | null;
+  city: CityOption | null;
+  delivery_fee: number | null;
+  return_fee: number | null;
+  refusal_fee: number | null;
+}
+
+/** /compte/couts (admin): merchants' own delivery, return and refusal fees in some cities. */
+export default function CostsScreen() {
+  const t = useT();
+  const list = useListState({ sort: 'city' });
+  const [merchant, setMerchant] = useState<ClientOption | null>(null);
+  const result = useListCostsQuery(list.args);
+  const [createCost] = useCreateCostMutation();
+  const [updateCost] = useUpdateCostMutation();
+  const [deleteCost] = useDeleteCostMutation();
+
+  const columns: Column<CostView>[] = [
+    { id: 'client_name', label: t('costs.client') },
+    { id: 'city_name', label: t('cities.name'), sortKey: 'city' },
+    { id: 'delivery_fee', label: t('fees.delivery'), sortKey: 'delivery_fee', align: 'right', render: (c) => <MoneyText centimes={c.delivery_fee} /> },
+    { id: 'return_fee', label: t('fees.return'), align: 'right', render: (c) => <MoneyText centimes={c.return_fee} /> },
+    { id: 'refusal_fee', label: t('fees.refusal'), align: 'right', render: (c) => <MoneyText centimes={c.refusal_fee} /> },
+    { id: 'updated_at', label: t('costs.updatedAt'), sortKey: 'updated_at', render: (c) => <DateText value={c.updated_at} /> },
+  ];
+
+  const fees = (values: CostForm) => ({
+    delivery_fee: values.delivery_fee,
+    return_fee: values.return_fee,
+    refusal_fee: values.refusal_fee,
+  });
+
+  return (
+    <ResourceScreen<CostView, CostForm>
+      title={t('costs.title')}
+      subtitle={t('costs.subtitle')}
+      testId="costs-screen"
+      list={list}
+      result={result}
+      columns={columns}
+      rowName={(cost) => `${cost.client_name} – ${cost.city_name}`}
+      searchPlaceholder={t('costs.search')}
+      emptyMessage={merchant ? t('costs.emptyFor', { name: merchant.name }) : t('costs.empty')}
+      filters={
+        <Box sx={{ minWidth: { sm: 300 } }} data-testid="costs-client-filter">
+          <ClientAutocomplete
+            name="client_filter"
+            label={t('costs.filterClient')}
+            value={merchant}
+            onChange={(option) => {
+              setMerchant(option);
+              list.setFilter('client', option?.key);
+            }}
+          />
+        </Box>
+      }
+      form={{
+        createLabel: t('costs.create'),
+        createTitle: t('costs.createTitle'),
+        editTitle: (cost) => t('costs.editTitle', { client: cost.client_name, city: cost.city_name }),
+        empty: () => ({ client: merchant, city: null, delivery_fee: null, return_fee: null, refusal_fee: null }),
+        fromRow: (cost) => ({
+          client: { key: cost.client, name: cost.client_name },
+          city: { key: cost.city, name: cost.city_name },
+          delivery_fee: cost.delivery_fee,
+          return_fee: cost.return_fee,
+          refusal_fee: cost.refusal_fee,
+        }),
+        fields: (cost) => [
+          {
+            name: 'client',
+            label: t('costs.client'),
+            type: 'custom',
+            required: true,
+            wide: true,
+            disabled: Boolean(cost),
+            render: (props) => <ClientAutocomplete {...props} />,
+          },
+          {
+            name: 'city',
+            label: t('cities.name'),
+            type: 'custom',
+            required: true,
+            wide: true,
+            disabled: Boolean(cost),
+            helperText: cost ? undefined : t('costs.cityHelp'),
+            render: (props) => <CityAutocomplete {...props} />,
+          },
+          { name: 'delivery_fee', label: t('fees.delivery'), type: 'money', required: true },
+          { name: 'return_fee', label: t('fees.return'), type: 'money', required: true },
+          { name: 'refusal_fee', label: t('fees.refusal'), type: 'money', required: true },
+        ],
+      }}
+      onCreate={(values) =>
+        createCost({ client: values.client?.key ?? '', city: values.city?.key ?? '', ...fees(values) }).unwrap()
+      }
+      onUpdate={(cost, values) => updateCost({ key: cost.key, body: fees(values) }).unwrap()}
+      onDelete={(cost) => deleteCost(cost.key).unwrap()}
+      deleteText={(cost) => ({
+        title: t('costs.deleteTitle', { client: cost.client_name, city: cost.city_name }),
+        body: t('costs.deleteBody'),
+      })}
+    />
+  );
+}

@@ -1,0 +1,150 @@
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import { useState } from 'react';
+import { DateText } from '../../components/DateText';
+import type { FormValues } from '../../components/form/fields';
+import { activeToggleAction, ResourceScreen } from '../../components/resource/ResourceScreen';
+import { ActiveChip } from '../../components/StatusChip';
+import type { Column } from '../../components/table/DataTable';
+import { ActiveFilter } from '../../components/table/FilterSelect';
+import { useListState } from '../../components/table/useListState';
+import { useT } from '../../i18n';
+import {
+  useCreateDeliveryAdminMutation,
+  useDeleteDeliveryAdminMutation,
+  useListDeliveryAdminsQuery,
+  useUpdateDeliveryAdminMutation,
+  type DeliveryAdminBody,
+  type DeliveryAdminView,
+} from './api';
+import { DeliveryCitiesDialog } from './DeliveryCitiesDialog';
+import '../../i18n/screens';
+
+interface PersonForm extends FormValues {
+  full_name: string;
+  phone: string;
+  email: string;
+  password: string;
+  national_id: string;
+  vehicle: string;
+  active: boolean;
+}
+
+/** The request body: a blank password on edit keeps the current one. */
+function toBody(values: PersonForm, editing: boolean): DeliveryAdminBody {
+  const body: DeliveryAdminBody = {
+    full_name: values.full_name.trim(),
+    email: values.email.trim(),
+    phone: values.phone.trim(),
+    national_id: values.national_id.trim(),
+    vehicle: values.vehicle.trim(),
+    active: values.active,
+  };
+  if (values.password || !editing) body.password = values.password;
+  return body;
+}
+
+const MAX_CITY_CHIPS = 3;
+
+/** /compte/livreurs (admin): delivery people, their accounts and the cities each one serves. */
+export default function DeliverymenScreen() {
+  const t = useT();
+  const list = useListState({ sort: 'full_name' });
+  const result = useListDeliveryAdminsQuery(list.args);
+  const [createPerson] = useCreateDeliveryAdminMutation();
+  const [updatePerson] = useUpdateDeliveryAdminMutation();
+  const [deletePerson] = useDeleteDeliveryAdminMutation();
+  const [citiesOf, setCitiesOf] = useState<DeliveryAdminView | null>(null);
+
+  const columns: Column<DeliveryAdminView>[] = [
+    { id: 'full_name', label: t('deliverymen.fullName'), sortKey: 'full_name' },
+    { id: 'phone', label: t('clients.phone') },
+    { id: 'email', label: t('clients.email') },
+    { id: 'vehicle', label: t('deliverymen.vehicle'), render: (row) => row.vehicle || '—' },
+    {
+      id: 'cities',
+      label: t('deliverymen.cities'),
+      render: (row) => (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+          {row.cities.length === 0 && '—'}
+          {row.cities.slice(0, MAX_CITY_CHIPS).map((city) => (
+            <Chip key={city.city} size="small" label={city.city_name} />
+          ))}
+          {row.cities.length > MAX_CITY_CHIPS && (
+            <Chip size="small" variant="outlined" label={`+${row.cities.length - MAX_CITY_CHIPS}`} />
+          )}
+        </Box>
+      ),
+    },
+    { id: 'active', label: t('table.filterStatus'), render: (row) => <ActiveChip active={row.active} /> },
+    { id: 'created_at', label: t('crud.createdAt'), sortKey: 'created_at', render: (row) => <DateText value={row.created_at} /> },
+  ];
+
+  return (
+    <ResourceScreen<DeliveryAdminView, PersonForm>
+      title={t('route.deliverymen')}
+      subtitle={t('deliverymen.subtitle')}
+      testId="deliverymen-screen"
+      list={list}
+      result={result}
+      columns={columns}
+      rowName={(row) => row.full_name}
+      searchPlaceholder={t('deliverymen.search')}
+      filters={<ActiveFilter list={list} />}
+      emptyMessage={t('deliverymen.empty')}
+      form={{
+        createLabel: t('deliverymen.create'),
+        createTitle: t('deliverymen.createTitle'),
+        editTitle: (row) => t('deliverymen.editTitle', { name: row.full_name }),
+        empty: () => ({ full_name: '', phone: '', email: '', password: '', national_id: '', vehicle: '', active: true }),
+        fromRow: (row) => ({
+          full_name: row.full_name,
+          phone: row.phone,
+          email: row.email,
+          password: '',
+          national_id: row.national_id ?? '',
+          vehicle: row.vehicle ?? '',
+          active: row.active,
+        }),
+        fields: (row) => [
+          { name: 'full_name', label: t('deliverymen.fullName'), required: true, wide: true, autoFocus: !row },
+          { name: 'phone', label: t('auth.phone'), type: 'tel', required: true, helperText: t('auth.phoneHelp') },
+          { name: 'email', label: t('auth.email'), type: 'email', required: true },
+          {
+            name: 'password',
+            label: row ? t('staff.newPassword') : t('auth.password'),
+            type: 'password',
+            required: !row,
+            helperText: row ? t('staff.passwordKeep') : t('profile.passwordHelp'),
+          },
+          { name: 'national_id', label: t('deliverymen.nationalId'), required: true, helperText: t('deliverymen.nationalIdHelp') },
+          { name: 'vehicle', label: t('deliverymen.vehicle'), helperText: t('deliverymen.vehicleHelp') },
+          { name: 'active', label: t('staff.activeSwitch'), type: 'switch', helperText: t('staff.activeHelp') },
+        ],
+      }}
+      onCreate={(values) => createPerson(toBody(values, false)).unwrap()}
+      onUpdate={(row, values) => updatePerson({ key: row.key, body: toBody(values, true) }).unwrap()}
+      onDelete={(row) => deletePerson(row.key).unwrap()}
+      deleteText={(row) => ({ title: t('deliverymen.deleteTitle', { name: row.full_name }), body: t('deliverymen.deleteBody') })}
+      rowActions={(row, { run }) => [
+        {
+          id: 'cities',
+          label: t('deliverymen.citiesAction'),
+          icon: <PlaceOutlined fontSize="small" />,
+          onClick: setCitiesOf,
+        },
+        activeToggleAction(row, t, (target, active) =>
+          run(
+            () => updatePerson({ key: target.key, body: { active } }).unwrap(),
+            t(active ? 'crud.activated' : 'crud.deactivated', { name: target.full_name }),
+          ),
+        ),
+      ]}
+    >
+      {({ notify }) =>
+        citiesOf && <DeliveryCitiesDialog person={citiesOf} notify={notify} onClose={() => setCitiesOf(null)} />
+      }
+    </ResourceScreen>
+  );
+}

@@ -1,0 +1,47 @@
+import Chip from '@mui/material/Chip';
+import Box from '@mui/material/Box';
+import { MoneyText } from '../../components/MoneyText';
+import { PageHeader } from '../../components/PageHeader';
+import { DataTable, type Column } from '../../components/table/DataTable';
+import { useListState } from '../../components/table/useListState';
+import { useT } from '../../i18n';
+import { useListPricingQuery, type EffectivePrice } from './api';
+import '../../i18n/screens';
+
+/** /compte/pricing, "Tarifs" (merchant): what he pays in every city served, his own prices marked. */
+export default function PricingScreen() {
+  const t = useT();
+  const list = useListState({ sort: 'city' });
+  const result = useListPricingQuery(list.args);
+  const columns: Column<EffectivePrice>[] = [
+    { id: 'city_name', label: t('cities.name'), sortKey: 'city' },
+    { id: 'delivery_fee', label: t('fees.delivery'), sortKey: 'delivery_fee', align: 'right', render: (p) => <MoneyText centimes={p.delivery_fee} /> },
+    { id: 'return_fee', label: t('fees.return'), align: 'right', render: (p) => <MoneyText centimes={p.return_fee} /> },
+    { id: 'refusal_fee', label: t('fees.refusal'), align: 'right', render: (p) => <MoneyText centimes={p.refusal_fee} /> },
+    {
+      id: 'overridden',
+      label: t('pricing.kind'),
+      render: (p) =>
+        p.overridden ? (
+          <Chip size="small" color="primary" label={t('pricing.overridden')} data-testid="pricing-overridden" />
+        ) : (
+          <Chip size="small" variant="outlined" label={t('pricing.standard')} />
+        ),
+    },
+  ];
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }} data-testid="pricing-screen">
+      <PageHeader title={t('route.pricing')} subtitle={t('pricing.subtitle')} />
+      <DataTable
+        columns={columns}
+        list={list}
+        result={result}
+        rowKey={(price) => price.city}
+        rowName={(price) => price.city_name}
+        searchPlaceholder={t('cities.search')}
+        emptyMessage={t('pricing.empty')}
+        testId="pricing-table"
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,97 @@
+import { DateText } from '../../components/DateText';
+import type { FormValues } from '../../components/form/fields';
+import { ResourceScreen } from '../../components/resource/ResourceScreen';
+import type { Column } from '../../components/table/DataTable';
+import { useListState } from '../../components/table/useListState';
+import { useT } from '../../i18n';
+import { CityAutocomplete, type CityOption } from '../cities/CityAutocomplete';
+import { useCreateShopMutation, useListShopsQuery, useUpdateShopMutation, type Shop, type ShopBody } from './api';
+import '../../i18n/screens';
+
+interface ShopForm extends FormValues {
+  name: string;
+  phone: string;
+  address: string;
+  city: CityOption | null;
+  bank_account: string;
+}
+
+/** "0011 2233 …": a RIB in groups of four digits, easier to read and check. */
+export function formatRib(rib: string | null): string {
+  if (!rib) return '—';
+  return rib.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+function toBody(values: ShopForm): ShopBody {
+  return {
+    name: values.name.trim(),
+    phone: values.phone.trim(),
+    address: values.address.trim(),
+    city: values.city?.key ?? '',
+    bank_account: values.bank_account.replace(/\s+/g, ''),
+  };
+}
+
+/** /compte/shops (merchant): his shops, where parcels are picked up and which invoices pay. */
+export default function ShopsScreen() {
+  const t = useT();
+  const list = useListState({ sort: 'name' });
+  const result = useListShopsQuery(list.args);
+  const [createShop] = useCreateShopMutation();
+  const [updateShop] = useUpdateShopMutation();
+
+  const columns: Column<Shop>[] = [
+    { id: 'name', label: t('shops.name'), sortKey: 'name' },
+    { id: 'city_name', label: t('shops.city') },
+    { id: 'phone', label: t('shops.phone') },
+    { id: 'address', label: t('shops.address') },
+    {
+      id: 'bank_account',
+      label: t('shops.bankAccount'),
+      render: (shop) => <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatRib(shop.bank_account)}</span>,
+    },
+    { id: 'created_at', label: t('crud.createdAt'), sortKey: 'created_at', render: (shop) => <DateText value={shop.created_at} /> },
+  ];
+
+  return (
+    <ResourceScreen<Shop, ShopForm>
+      title={t('route.shops')}
+      subtitle={t('shops.subtitle')}
+      testId="shops-screen"
+      list={list}
+      result={result}
+      columns={columns}
+      rowName={(shop) => shop.name}
+      searchPlaceholder={t('shops.search')}
+      emptyMessage={t('shops.empty')}
+      form={{
+        createLabel: t('shops.create'),
+        createTitle: t('shops.createTitle'),
+        editTitle: (shop) => t('shops.editTitle', { name: shop.name }),
+        empty: () => ({ name: '', phone: '', address: '', city: null, bank_account: '' }),
+        fromRow: (shop) => ({
+          name: shop.name,
+          phone: shop.phone,
+          address: shop.address,
+          city: { key: shop.city, name: shop.city_name },
+          bank_account: shop.bank_account ?? '',
+        }),
+        fields: () => [
+          { name: 'name', label: t('shops.name'), required: true, wide: true, autoFocus: true },
+          { name: 'phone', label: t('shops.phone'), type: 'tel', required: true, helperText: t('auth.phoneHelp') },
+          { name: 'city', label: t('shops.city'), type: 'custom', required: true, render: (props) => <CityAutocomplete {...props} /> },
+          { name: 'address', label: t('shops.address'), type: 'multiline', required: true, wide: true },
+          {
+            name: 'bank_account',
+            label: t('shops.bankAccount'),
+            wide: true,
+            inputMode: 'numeric',
+            helperText: t('shops.bankAccountHelp'),
+          },
+        ],
+      }}
+      onCreate={(values) => createShop(toBody(values)).unwrap()}
+      onUpdate={(shop, values) => updateShop({ key: shop.key, body: toBody(values) }).unwrap()}
+    />
+  );
+}
