@@ -61,10 +61,14 @@ describe('app start-up and routing', () => {
   });
 
   it('lands an admin on /compte/tableau-de-bord and a staff member on his first permission', async () => {
-    mockServer({ 'GET /api/user': { status: 200, body: adminSession(['cities', 'clients']) } });
+    mockServer({
+      'GET /api/user': { status: 200, body: adminSession(['cities', 'clients']) },
+      'GET /api/cities': { status: 200, body: { data: [], meta: { page: 1, per_page: 25, total: 0 } } },
+    });
     renderApp('/compte/connexion');
     await waitFor(() => expect(location()).toBe('/compte/villes'));
-    expect(await screen.findByTestId('not-available-yet')).toBeInTheDocument();
+    // The lazily loaded cities screen, with its on-demand texts.
+    expect(await screen.findByTestId('cities-screen')).toHaveTextContent('Les villes desservies et leurs tarifs par défaut.');
   });
 
   it('lands a delivery person on all-parcels after sign-in (guest-only rule)', async () => {
