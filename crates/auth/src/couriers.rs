@@ -313,6 +313,16 @@ pub fn update(
 pub fn delete(conn: &mut DbConnection, actor: &User, key: &str) -> AppResult<()> {
     immediate_transaction(conn, |conn| {
         let person = user_repo::get_by_key_and_role(conn, key, Role::DeliveryAdmin)?;
+        let parcels: i64 = colivra_db::schema::parcels::table
+            .filter(colivra_db::schema::parcels::delivery_admin_id.eq(person.id))
+            .count()
+            .get_result(conn)
+            .map_db_err()?;
+        if parcels > 0 {
+            return Err(AppError::Conflict(format!(
+                "Ce livreur a eu {parcels} colis : désactivez-le plutôt."
+            )));
+        }
         account_fields::delete_user(conn, actor, &person)?;
         activities::log(
             conn,

@@ -96,10 +96,20 @@ pub fn update_client(
     })
 }
 
-/// Deletes a merchant account with its shops, prices and staff.
+/// Deletes a merchant account with its shops, prices and staff, as long as it has no parcels.
 pub fn delete_client(conn: &mut DbConnection, actor: &User, client_key: &str) -> AppResult<()> {
     immediate_transaction(conn, |conn| {
         let client = get_merchant(conn, client_key)?;
+        let parcels: i64 = colivra_db::schema::parcels::table
+            .filter(colivra_db::schema::parcels::client_id.eq(client.id))
+            .count()
+            .get_result(conn)
+            .map_db_err()?;
+        if parcels > 0 {
+            return Err(AppError::Conflict(format!(
+                "Ce client a {parcels} colis : désactivez son compte plutôt."
+            )));
+        }
         // Staff accounts would otherwise outlive their merchant and pass for merchants.
         let staff: Vec<i64> = client_staff::table
             .filter(client_staff::owner_id.eq(client.id))

@@ -1,24 +1,33 @@
-//! Sign-in throttling: more than 5 failures for one e-mail or one address within a minute and
-//! the next attempts answer 429 until the oldest failure leaves the window. Kept in memory: one
-//! gateway process per database is the supported deployment (see docs/decisions.md).
+//! Sliding-window throttling: sign-in (more than 5 failures for one e-mail or one address within
+//! a minute and the next attempts answer 429 until the oldest leaves the window) and the public
+//! tracking page (requests per address). Kept in memory: one gateway process per database is the
+//! supported deployment (see docs/decisions.md).
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-pub struct LoginThrottle {
+pub struct Throttle {
     window: Duration,
     max_failures: usize,
     failures: Mutex<HashMap<String, VecDeque<Instant>>>,
 }
 
-impl Default for LoginThrottle {
+impl Default for Throttle {
+    /// The sign-in limit: 5 failures a minute.
     fn default() -> Self {
         Self::new(5, Duration::from_secs(60))
     }
 }
 
-impl LoginThrottle {
+impl Throttle {
+    /// The public tracking page: 30 look-ups a minute per address.
+    pub fn tracking() -> Self {
+        Self::new(30, Duration::from_secs(60))
+    }
+}
+
+impl Throttle {
     pub fn new(max_failures: usize, window: Duration) -> Self {
         Self {
             window,
@@ -59,11 +68,11 @@ impl LoginThrottle {
         }
     }
 
-    pub fn record_failure(&self, keys: &[String]) {
-        self.record_failure_at(keys, Instant::now())
+    pub fn record(&self, keys: &[String]) {
+        self.record_at(keys, Instant::now())
     }
 
-    fn record_failure_at(&self, keys: &[String], now: Instant) {
+    fn record_at(&self, keys: &[String], now: Instant) {
         let mut failures = self.failures.lock().unwrap_or_else(|p| p.into_inner());
         // Bound memory under a spray of addresses: drop keys with nothing left in the window.
         if failures.len() > 10_000 {
@@ -103,12 +112,12 @@ mod tests {
 
     #[test]
     fn blocks_after_five_failures_and_frees_after_the_window() {
-        let throttle = LoginThrottle::default();
-        let keys = vec![LoginThrottle::email_key("A@b.ma")];
+        let throttle = Throttle::default();
+        let keys = vec![Throttle::email_key("A@b.ma")];
         let start = Instant::now();
         for i in 0..5 {
             assert!(throttle.check_at(&keys, start).is_ok(), "attempt {i}");
-            throttle.record_failure_at(&keys, start);
+            throttle.record_at(&keys, start);
         }
         let wait = throttle
             .check_at(&keys, start + Duration::from_secs(10))
@@ -121,10 +130,10 @@ mod tests {
 
     #[test]
     fn keys_are_independent_and_clearable() {
-        let throttle = LoginThrottle::new(1, Duration::from_secs(60));
-        let email = vec![LoginThrottle::email_key("x@y.ma")];
-        let address = vec![LoginThrottle::address_key("10.0.0.1")];
-        throttle.record_failure(&email);
+        let throttle = Throttle::new(1, Duration::from_secs(60));
+        let email = vec![Throttle::email_key("x@y.ma")];
+        let address = vec![Throttle::address_key("10.0.0.1")];
+        throttle.record(&email);
         assert!(throttle.check(&email).is_err());
         assert!(throttle.check(&address).is_ok());
         throttle.clear(&email[0]);

@@ -129,7 +129,59 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    parcels (id) {
+        id -> BigInt,
+        key -> Text,
+        client_id -> BigInt,
+        shop_id -> BigInt,
+        reference -> Nullable<Text>,
+        recipient_name -> Text,
+        recipient_phone -> Text,
+        recipient_phone_alt -> Nullable<Text>,
+        city_id -> BigInt,
+        address -> Text,
+        cod_amount -> BigInt,
+        product -> Text,
+        quantity -> BigInt,
+        note -> Nullable<Text>,
+        can_open -> Bool,
+        can_try -> Bool,
+        fragile -> Bool,
+        kind -> Text,
+        original_parcel_id -> Nullable<BigInt>,
+        item_to_collect -> Nullable<Text>,
+        delivery_fee -> BigInt,
+        return_fee -> BigInt,
+        refusal_fee -> BigInt,
+        status -> Text,
+        attempts -> BigInt,
+        postponed_to -> Nullable<Date>,
+        delivery_admin_id -> Nullable<BigInt>,
+        address_change_pending -> Bool,
+        created_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+        status_changed_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    parcel_states (id) {
+        id -> BigInt,
+        parcel_id -> BigInt,
+        status -> Text,
+        comment -> Nullable<Text>,
+        date -> Nullable<Date>,
+        user_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(parcels -> shops (shop_id));
+diesel::joinable!(parcels -> cities (city_id));
+diesel::joinable!(parcel_states -> parcels (parcel_id));
 diesel::joinable!(personal_tokens -> users (user_id));
 diesel::joinable!(activities -> users (user_id));
 diesel::joinable!(shops -> users (client_id));
@@ -149,5 +201,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     shops,
     client_staff,
     delivery_admin_cities,
-    client_costs
+    client_costs,
+    parcels,
+    parcel_states
 );

@@ -14,8 +14,10 @@ use crate::middleware::{csrf, request_log, security_headers, session_cookie};
 use crate::session_store::DbSessionStore;
 use crate::state::AppState;
 
-/// Bodies above this are refused (a profile photo is the largest thing sent for now).
+/// JSON bodies above this are refused (a profile photo is the largest JSON sent).
 pub const JSON_LIMIT_BYTES: usize = 1024 * 1024;
+/// Raw bodies (parcel import files) above this are refused: 10,000 rows fit well within.
+pub const FILE_LIMIT_BYTES: usize = 12 * 1024 * 1024;
 
 pub fn build(
     state: AppState,
@@ -65,6 +67,7 @@ pub fn build(
         .app_data(web::Data::new(state))
         .app_data(json_config)
         .app_data(query_config)
+        .app_data(web::PayloadConfig::new(FILE_LIMIT_BYTES))
         .wrap(from_fn(csrf::verify_csrf))
         .wrap(sessions)
         .wrap(from_fn(session_cookie::browser_session_cookie))

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use colivra_auth::accounts::{self, CreateAdmin, NewUser};
-use colivra_auth::throttle::LoginThrottle;
+use colivra_auth::throttle::Throttle;
 use colivra_core::{AppError, Role};
 use colivra_db::{connect_pool, migrations, DatabaseUrl, DbPool, PoolOptions};
 use colivra_parcels::{cities, shops};
@@ -312,7 +312,8 @@ pub fn app_state(
     drop(conn);
     Ok(AppState {
         pool,
-        throttle: Arc::new(LoginThrottle::default()),
+        throttle: Arc::new(Throttle::default()),
+        tracking_throttle: Arc::new(Throttle::tracking()),
         settings: Arc::new(WebSettings {
             app_name,
             static_dir,

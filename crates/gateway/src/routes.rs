@@ -6,7 +6,7 @@ use actix_web::http::Method;
 use actix_web::{web, Route};
 use colivra_core::{Permission, Role};
 
-use crate::handlers::{accounts, cities, couriers, prices, session, shops, staff, tokens};
+use crate::handlers::{accounts, cities, couriers, parcels, prices, session, shops, staff, tokens};
 
 /// Who may call an endpoint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,6 +36,50 @@ const NEEDS_CITIES: &[Permission] = &[
     "pricing",
     "deliverymen",
     "client-costs",
+];
+
+/// Screens that show parcels: who may read them (their own scope).
+const PARCEL_SCREENS: &[Permission] = &[
+    // merchants
+    "add-new-parcels",
+    "new-parcels",
+    "all-parcels",
+    "sent-parcels",
+    "delivered-parcels",
+    "return-parcels",
+    "refunds",
+    "exchanges",
+    "pickup-vouchers",
+    // admins (all-parcels, sent-parcels, … are shared names)
+    "pickup-parcels",
+    "canceled-parcels",
+    "new-pickup-vouchers",
+    "all-pickup-vouchers",
+    "delivery-exit-vouchers",
+    "parcels-to-be-returned",
+    "delivery-return-vouchers",
+    "create-client-invoice",
+    "create-delivery-invoice",
+];
+
+/// Merchant screens that change parcels.
+const MERCHANT_PARCEL_WRITES: &[Permission] = &[
+    "add-new-parcels",
+    "new-parcels",
+    "all-parcels",
+    "sent-parcels",
+];
+
+/// Admin screens that move parcels.
+const ADMIN_PARCEL_WRITES: &[Permission] = &[
+    "all-parcels",
+    "pickup-parcels",
+    "sent-parcels",
+    "delivered-parcels",
+    "canceled-parcels",
+    "return-parcels",
+    "refunds",
+    "exchanges",
 ];
 
 #[derive(Clone)]
@@ -108,13 +152,32 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(PUT "/api/costs/{key}", Active { roles: ADMIN, permissions: &["client-costs"] }, prices::update_cost, "prices", "Change a merchant's price for a city", Some("CostInput"), 200 => Some("CostResponse")),
         endpoint!(DELETE "/api/costs/{key}", Active { roles: ADMIN, permissions: &["client-costs"] }, prices::delete_cost, "prices", "Remove a merchant's own price: the city's applies again", None, 204 => None),
         endpoint!(GET "/api/pricing", Active { roles: CLIENT, permissions: &["pricing"] }, prices::my_pricing, "prices", "One's effective price for every active city, overrides marked", None, 200 => Some("PriceList")),
+        endpoint!(GET "/api/parcels", Active { roles: EVERY_ROLE, permissions: PARCEL_SCREENS }, parcels::list, "parcels", "Parcels in the caller's scope: ?view=&status=&city=&shop=&client=&delivery_admin=&from=&to=&q=&sort=&cursor=", None, 200 => Some("ParcelList")),
+        endpoint!(POST "/api/parcels", Active { roles: CLIENT, permissions: &["add-new-parcels"] }, parcels::create, "parcels", "Create a parcel (fees snapshot taken now)", Some("ParcelInput"), 201 => Some("ParcelResponse")),
+        endpoint!(POST "/api/parcels/import", Active { roles: CLIENT, permissions: &["add-new-parcels"] }, parcels::import_file, "parcels", "Import a CSV or xlsx file (the body): ?dry_run=true previews; otherwise all rows or none", None, 201 => Some("ImportResult")),
+        endpoint!(GET "/api/parcels/import/template", Active { roles: CLIENT, permissions: &["add-new-parcels"] }, parcels::import_template, "parcels", "The import template (CSV)", None, 200 => None),
+        endpoint!(POST "/api/parcels/states", Active { roles: &[Role::Admin, Role::DeliveryAdmin], permissions: ADMIN_PARCEL_WRITES }, parcels::post_state, "parcels", "Move a parcel to a status ({parcel, status, comment, date}); admins force with a comment", Some("StateInput"), 200 => Some("ParcelResponse")),
+        endpoint!(PUT "/api/parcels/delivery-admins/{deliveryAdmin}", Active { roles: ADMIN, permissions: ADMIN_PARCEL_WRITES }, parcels::reassign, "parcels", "Give parcels out for delivery to another delivery person", Some("ReassignInput"), 200 => Some("ParcelViews")),
+        endpoint!(GET "/api/parcels/{key}", Active { roles: EVERY_ROLE, permissions: PARCEL_SCREENS }, parcels::show, "parcels", "One parcel", None, 200 => Some("ParcelResponse")),
+        endpoint!(PUT "/api/parcels/{key}", Active { roles: CLIENT, permissions: MERCHANT_PARCEL_WRITES }, parcels::update, "parcels", "Edit a new parcel", Some("ParcelInput"), 200 => Some("ParcelResponse")),
+        endpoint!(DELETE "/api/parcels/{key}", Active { roles: CLIENT, permissions: MERCHANT_PARCEL_WRITES }, parcels::delete, "parcels", "Delete a new parcel", None, 204 => None),
+        endpoint!(GET "/api/parcels/{key}/states", Active { roles: EVERY_ROLE, permissions: PARCEL_SCREENS }, parcels::states, "parcels", "The parcel's history, oldest first", None, 200 => Some("StateList")),
+        endpoint!(PUT "/api/parcels/{key}/cancel", Active { roles: CLIENT, permissions: MERCHANT_PARCEL_WRITES }, parcels::cancel, "parcels", "Cancel a parcel not yet picked up ({comment?})", Some("CancelInput"), 200 => Some("ParcelResponse")),
+        endpoint!(PUT "/api/parcels/{key}/change-address", Active { roles: CLIENT, permissions: MERCHANT_PARCEL_WRITES }, parcels::change_address, "parcels", "Change the recipient's phone, city or address until delivery", Some("AddressInput"), 200 => Some("ParcelResponse")),
+        endpoint!(PUT "/api/parcels/{key}/acknowledge-address", Active { roles: &[Role::DeliveryAdmin], permissions: &[] }, parcels::acknowledge_address, "parcels", "The delivery person confirms he saw an address change", None, 200 => Some("ParcelResponse")),
+        endpoint!(GET "/api/statistics", Active { roles: EVERY_ROLE, permissions: &["dashboard", "home"] }, parcels::statistics, "parcels", "Dashboard figures in the caller's scope", None, 200 => Some("StatisticsResponse")),
+        endpoint!(GET "/api/tracking/{code}", Public, parcels::track, "parcels", "Public tracking: status, city and dates only (30 look-ups a minute per address)", None, 200 => Some("TrackingResponse")),
         endpoint!(DELETE "/api/tokens/{key}", Active { roles: CLIENT, permissions: &[] }, tokens::revoke_token, "tokens", "Revoke a personal API token", None, 204 => None),
     ]
 }
 
 /// Mounts every endpoint of the table, each behind the authorization its row declares.
 pub fn mount(cfg: &mut web::ServiceConfig) {
-    for endpoint in table() {
+    // Resources match in registration order: paths with fewer parameters first, so
+    // `/api/parcels/states` is not taken for `/api/parcels/{key}`.
+    let mut endpoints = table();
+    endpoints.sort_by_key(|e| e.path.matches('{').count());
+    for endpoint in endpoints {
         let access = endpoint.access;
         cfg.service(
             web::resource(endpoint.path)

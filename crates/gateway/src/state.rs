@@ -1,14 +1,17 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use colivra_auth::throttle::LoginThrottle;
+use colivra_auth::throttle::Throttle;
 use colivra_db::DbPool;
 
 /// What every handler can reach. Cheap to clone.
 #[derive(Clone)]
 pub struct AppState {
     pub pool: DbPool,
-    pub throttle: Arc<LoginThrottle>,
+    /// Sign-in failures.
+    pub throttle: Arc<Throttle>,
+    /// Public tracking look-ups.
+    pub tracking_throttle: Arc<Throttle>,
     pub settings: Arc<WebSettings>,
 }
 

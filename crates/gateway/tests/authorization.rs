@@ -107,7 +107,7 @@ fn concrete_path(endpoint: &Endpoint) -> String {
 #[actix_rt::test]
 async fn every_route_answers_each_caller_as_its_table_row_says() {
     // Every cell signs in from 127.0.0.1 and the login row fails on purpose: lift the throttle.
-    let app = TestApp::spawn_with_throttle(colivra_auth::throttle::LoginThrottle::new(
+    let app = TestApp::spawn_with_throttle(colivra_auth::throttle::Throttle::new(
         100_000,
         std::time::Duration::from_secs(60),
     ))

@@ -357,10 +357,17 @@ pub fn update(
 
 /// Deletes a city nobody uses; one in use is a 409 that says to deactivate it instead.
 pub fn delete(conn: &mut DbConnection, actor_id: i64, city_key: &str) -> AppResult<()> {
-    use colivra_db::schema::{client_costs, delivery_admin_cities, shops};
+    use colivra_db::schema::{client_costs, delivery_admin_cities, parcels, shops};
     immediate_transaction(conn, |conn| {
         let city = get_by_key(conn, city_key)?;
         let uses = [
+            (
+                parcels::table
+                    .filter(parcels::city_id.eq(city.id))
+                    .count()
+                    .get_result::<i64>(conn),
+                "colis",
+            ),
             (
                 shops::table
                     .filter(shops::city_id.eq(city.id))

@@ -1,5 +1,13 @@
-//! Parcels and what they stand on. For now: cities with their fees, and shops.
+//! Parcels and what they stand on: cities with their fees, shops, merchant prices, the parcels
+//! themselves with their state machine and history, lists, imports, tracking and statistics.
 
 pub mod cities;
+pub mod import;
+pub mod list;
+pub mod moves;
+pub mod parcel;
 pub mod prices;
 pub mod shops;
+pub mod statistics;
+pub mod status;
+pub mod tracking;

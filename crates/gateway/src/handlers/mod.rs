@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod cities;
 pub mod couriers;
+pub mod parcels;
 pub mod prices;
 pub mod session;
 pub mod shops;

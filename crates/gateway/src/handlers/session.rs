@@ -1,7 +1,7 @@
 use actix_session::Session;
 use actix_web::{web, HttpRequest, HttpResponse};
 use colivra_auth::accounts;
-use colivra_auth::throttle::LoginThrottle;
+use colivra_auth::throttle::Throttle;
 use colivra_core::AppError;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -50,10 +50,10 @@ pub async fn login(
         password,
         remember,
     } = input.into_inner();
-    let email_key = LoginThrottle::email_key(&email);
+    let email_key = Throttle::email_key(&email);
     let keys = [
         email_key.clone(),
-        LoginThrottle::address_key(&peer_address(&req)),
+        Throttle::address_key(&peer_address(&req)),
     ];
     if let Err(retry_after_seconds) = state.throttle.check(&keys) {
         tracing::warn!(target: "colivra::auth", event = "sign_in_throttled", email = %email.trim().to_lowercase());
@@ -69,7 +69,7 @@ pub async fn login(
     let user = match outcome {
         Ok(user) => user,
         Err(ApiError(AppError::Validation(errors))) => {
-            state.throttle.record_failure(&keys);
+            state.throttle.record(&keys);
             tracing::warn!(target: "colivra::auth", event = "sign_in_failed", email = %email.trim().to_lowercase());
             return Err(ApiError(AppError::Validation(errors)));
         }

@@ -1,4 +1,5 @@
-//! The single-page app: `index.html` for `/` and every `/compte/*` path, hashed assets under
+//! The single-page app: `index.html` for `/`, every `/compte/*` path and the public tracking
+//! page `/suivi/*`, hashed assets under
 //! `/assets` with a long cache lifetime.
 
 use actix_files::NamedFile;
@@ -31,6 +32,8 @@ pub fn mount(cfg: &mut web::ServiceConfig, static_dir: &std::path::Path) {
     cfg.route("/", web::get().to(index))
         .route("/compte", web::get().to(index))
         .route("/compte/{tail:.*}", web::get().to(index))
+        .route("/suivi", web::get().to(index))
+        .route("/suivi/{tail:.*}", web::get().to(index))
         .service(
             web::scope("/assets")
                 .wrap(

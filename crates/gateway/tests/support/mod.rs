@@ -27,21 +27,21 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn spawn() -> TestApp {
-        Self::spawn_with(colivra_auth::throttle::LoginThrottle::default(), false).await
+        Self::spawn_with(colivra_auth::throttle::Throttle::default(), false).await
     }
 
     /// For tests that sign in many times from one address on purpose.
-    pub async fn spawn_with_throttle(throttle: colivra_auth::throttle::LoginThrottle) -> TestApp {
+    pub async fn spawn_with_throttle(throttle: colivra_auth::throttle::Throttle) -> TestApp {
         Self::spawn_with(throttle, false).await
     }
 
     /// As deployed behind HTTPS (`COLIVRA_SECURE_COOKIES=true`).
     pub async fn spawn_secure() -> TestApp {
-        Self::spawn_with(colivra_auth::throttle::LoginThrottle::default(), true).await
+        Self::spawn_with(colivra_auth::throttle::Throttle::default(), true).await
     }
 
     async fn spawn_with(
-        throttle: colivra_auth::throttle::LoginThrottle,
+        throttle: colivra_auth::throttle::Throttle,
         secure_cookies: bool,
     ) -> TestApp {
         let (db, pool) = TestDatabase::migrated();
@@ -153,11 +153,17 @@ impl Drop for TestApp {
     }
 }
 
+pub enum Body {
+    Json(Value),
+    Bytes(Vec<u8>, String),
+}
+
 #[derive(Debug)]
 pub struct Response {
     pub status: u16,
     pub headers: BTreeMap<String, Vec<String>>,
     pub body: Value,
+    pub bytes: Vec<u8>,
     pub text: String,
 }
 
@@ -223,13 +229,27 @@ impl TestClient {
     }
 
     pub async fn request(&self, method: Method, path: &str, body: Option<Value>) -> Response {
+        self.send(method, path, body.map(Body::Json)).await
+    }
+
+    /// Posts raw bytes (an import file) with their content type.
+    pub async fn post_bytes(&self, path: &str, bytes: Vec<u8>, content_type: &str) -> Response {
+        self.send(
+            Method::POST,
+            path,
+            Some(Body::Bytes(bytes, content_type.to_owned())),
+        )
+        .await
+    }
+
+    async fn send(&self, method: Method, path: &str, body: Option<Body>) -> Response {
         let unsafe_method = !matches!(method, Method::GET | Method::HEAD);
         if unsafe_method
             && *self.send_csrf.borrow()
             && self.cookie("XSRF-TOKEN").is_none()
             && self.bearer.borrow().is_none()
         {
-            Box::pin(self.request(Method::GET, "/sanctum/csrf-cookie", None))
+            Box::pin(self.send(Method::GET, "/sanctum/csrf-cookie", None))
                 .await
                 .assert_status(204);
         }
@@ -254,7 +274,13 @@ impl TestClient {
             request = request.insert_header(("Authorization", format!("Bearer {token}")));
         }
         let mut response = match body {
-            Some(body) => request.send_json(&body).await,
+            Some(Body::Json(body)) => request.send_json(&body).await,
+            Some(Body::Bytes(bytes, content_type)) => {
+                request
+                    .insert_header(("Content-Type", content_type))
+                    .send_body(bytes)
+                    .await
+            }
             None => request.send().await,
         }
         .expect("request sent");
@@ -288,6 +314,7 @@ impl TestClient {
             headers,
             body,
             text,
+            bytes: bytes.to_vec(),
         }
     }
 

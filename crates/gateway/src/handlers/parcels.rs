@@ -1,0 +1,309 @@
+//! Parcels: lists of every role, the merchant's writes, states, import, tracking, statistics.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use colivra_auth::users::merchant_id;
+use colivra_auth::User;
+use colivra_core::{AppError, AppResult, ListQuery, Role};
+use colivra_db::DbConnection;
+use colivra_parcels::import::{self, Imported};
+use colivra_parcels::list::{self, ParcelFilters};
+use colivra_parcels::moves::{
+    self, AddressInput, CancelInput, ReassignInput, StateInput, StateView,
+};
+use colivra_parcels::parcel::{self, ParcelInput, ParcelView, Scope};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::Data;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Caller;
+use crate::state::AppState;
+
+/// Whose parcels the caller sees.
+pub fn scope(conn: &mut DbConnection, user: &User) -> AppResult<Scope> {
+    Ok(match user.role() {
+        Role::Admin => Scope::Everyone,
+        Role::Client => Scope::Merchant(merchant_id(conn, user)?),
+        Role::DeliveryAdmin => Scope::DeliveryPerson(user.id),
+    })
+}
+
+fn merchant(conn: &mut DbConnection, user: &User) -> AppResult<i64> {
+    match scope(conn, user)? {
+        Scope::Merchant(id) => Ok(id),
+        _ => Err(AppError::Forbidden("Réservé aux clients.".to_owned())),
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ParcelResponse {
+    pub data: ParcelView,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ParcelViews {
+    pub data: Vec<ParcelView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StatisticsResponse {
+    pub data: colivra_parcels::statistics::Statistics,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TrackingResponse {
+    pub data: colivra_parcels::tracking::TrackingView,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StateList {
+    pub data: Vec<StateView>,
+}
+
+pub async fn list(
+    state: web::Data<AppState>,
+    caller: Caller,
+    query: web::Query<ListQuery>,
+    filters: web::Query<ParcelFilters>,
+) -> ApiResult<HttpResponse> {
+    let (query, filters) = (query.into_inner(), filters.into_inner());
+    let page = crate::db::run(&state.pool, move |conn| {
+        let scope = scope(conn, &caller.user)?;
+        list::list(conn, scope, &query, &filters)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(page))
+}
+
+pub async fn show(
+    state: web::Data<AppState>,
+    caller: Caller,
+    key: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    let key = key.into_inner();
+    let view = crate::db::run(&state.pool, move |conn| {
+        let scope = scope(conn, &caller.user)?;
+        let row = parcel::get(conn, scope, &key)?;
+        parcel::view(conn, scope.role(), row)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(Data::new(view)))
+}
+
+pub async fn create(
+    state: web::Data<AppState>,
+    caller: Caller,
+    input: web::Json<ParcelInput>,
+) -> ApiResult<HttpResponse> {
+    let input = input.into_inner();
+    let view = crate::db::run(&state.pool, move |conn| {
+        let merchant = merchant(conn, &caller.user)?;
+        parcel::create(conn, caller.user.id, merchant, &input)
+    })
+    .await?;
+    Ok(HttpResponse::Created().json(Data::new(view)))
+}
+
+pub async fn update(
+    state: web::Data<AppState>,
+    caller: Caller,
+    key: web::Path<String>,
+    input: web::Json<ParcelInput>,
+) -> ApiResult<HttpResponse> {
+    let (key, input) = (key.into_inner(), input.into_inner());
+    let view = crate::db::run(&state.pool, move |conn| {
+        let merchant = merchant(conn, &caller.user)?;
+        parcel::update(conn, caller.user.id, merchant, &key, &input)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(Data::new(view)))
+}
+
+pub async fn delete(
+    state: web::Data<AppState>,
+    caller: Caller,
+    key: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    let key = key.into_inner();
+    crate::db::run(&state.pool, move |conn| {
+        let merchant = merchant(conn, &caller.user)?;
+        parcel::delete(conn, caller.user.id, merchant, &key)
+    })
+    .await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+pub async fn states(
+    state: web::Data<AppState>,
+    caller: Caller,
+    key: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    let key = key.into_inner();
+    let states = crate::db::run(&state.pool, move |conn| {
+        let scope = scope(conn, &caller.user)?;
+        moves::states(conn, scope, &key)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(StateList { data: states }))
+}
+
+pub async fn post_state(
+    state: web::Data<AppState>,
+    caller: Caller,
+    input: web::Json<StateInput>,
+) -> ApiResult<HttpResponse> {
+    let input = input.into_inner();
+    let view = crate::db::run(&state.pool, move |conn| {
+        let scope = scope(conn, &caller.user)?;
+        moves::post_state(conn, caller.user.id, scope, &input)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(Data::new(view)))
+}
+
+pub async fn cancel(
+    state: web::Data<AppState>,
+    caller: Caller,
+    key: web::Path<String>,
+    input: Option<web::Json<CancelInput>>,
+) -> ApiResult<HttpResponse> {
+    let key = key.into_inner();
+    let comment = input.and_then(|i| i.into_inner().comment);
+    let view = crate::db::run(&state.pool, move |conn| {
+        let merchant = merchant(conn, &caller.user)?;
+        moves::cancel(conn, caller.user.id, merchant, &key, comment.as_deref())
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(Data::new(view)))
+}
+
+pub async fn change_address(
+    state: web::Data<AppState>,
+    caller: Caller,
+    key: web::Path<String>,
+    input: web::Json<AddressInput>,
+) -> ApiResult<HttpResponse> {
+    let (key, input) = (key.into_inner(), input.into_inner());
+    let view = crate::db::run(&state.pool, move |conn| {
+        let merchant = merchant(conn, &caller.user)?;
+        moves::change_address(conn, caller.user.id, merchant, &key, &input)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(Data::new(view)))
+}
+
+pub async fn acknowledge_address(
+    state: web::Data<AppState>,
+    caller: Caller,
+    key: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    let key = key.into_inner();
+    let view = crate::db::run(&state.pool, move |conn| {
+        moves::acknowledge_address(conn, caller.user.id, &key)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(Data::new(view)))
+}
+
+pub async fn reassign(
+    state: web::Data<AppState>,
+    caller: Caller,
+    delivery_admin: web::Path<String>,
+    input: web::Json<ReassignInput>,
+) -> ApiResult<HttpResponse> {
+    let (delivery_admin, input) = (delivery_admin.into_inner(), input.into_inner());
+    let views = crate::db::run(&state.pool, move |conn| {
+        moves::reassign(conn, caller.user.id, &delivery_admin, &input)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(ParcelViews { data: views }))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct ImportQuery {
+    /// `true`: check the file and answer the preview without writing anything.
+    #[serde(default)]
+    pub dry_run: bool,
+    /// The shop (key) for rows that name none.
+    pub shop: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ImportRefused {
+    pub message: String,
+    #[serde(flatten)]
+    pub preview: import::ImportPreview,
+}
+
+/// The file is the request body (CSV or xlsx). A dry run answers the preview; otherwise every
+/// row is created (201) or, if any row is wrong, nothing is and the preview comes with a 422.
+pub async fn import_file(
+    state: web::Data<AppState>,
+    caller: Caller,
+    query: web::Query<ImportQuery>,
+    body: web::Bytes,
+) -> ApiResult<HttpResponse> {
+    let query = query.into_inner();
+    let dry_run = query.dry_run;
+    let outcome = crate::db::run(&state.pool, move |conn| {
+        let merchant = merchant(conn, &caller.user)?;
+        if query.dry_run {
+            import::preview(conn, merchant, query.shop.as_deref(), &body).map(Imported::Refused)
+        } else {
+            import::import(conn, caller.user.id, merchant, query.shop.as_deref(), &body)
+        }
+    })
+    .await?;
+    Ok(match outcome {
+        Imported::Created(result) => HttpResponse::Created().json(result),
+        Imported::Refused(preview) if dry_run => HttpResponse::Ok().json(preview),
+        Imported::Refused(preview) => HttpResponse::UnprocessableEntity().json(ImportRefused {
+            message: format!(
+                "{} ligne(s) à corriger : aucun colis n'a été créé.",
+                preview.error_count
+            ),
+            preview,
+        }),
+    })
+}
+
+pub async fn import_template() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            "Content-Disposition",
+            "attachment; filename=\"modele-import-colis.csv\"",
+        ))
+        // A BOM so Excel reads the accents as UTF-8.
+        .body(format!("\u{feff}{}", import::TEMPLATE_CSV))
+}
+
+pub async fn statistics(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
+    let figures = crate::db::run(&state.pool, move |conn| {
+        let scope = scope(conn, &caller.user)?;
+        colivra_parcels::statistics::statistics(conn, scope)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(StatisticsResponse { data: figures }))
+}
+
+/// The public tracking look-up, limited per address.
+pub async fn track(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    code: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    let address = [super::session::peer_address(&req)];
+    if let Err(retry_after_seconds) = state.tracking_throttle.check(&address) {
+        return Err(ApiError(AppError::TooManyAttempts {
+            retry_after_seconds,
+        }));
+    }
+    state.tracking_throttle.record(&address);
+    let code = code.into_inner();
+    let view = crate::db::run(&state.pool, move |conn| {
+        colivra_parcels::tracking::track(conn, &code)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(Data::new(view)))
+}

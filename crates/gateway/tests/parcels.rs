@@ -1,0 +1,754 @@
+//! Parcels through the API: creation with the fee snapshot, validation, the merchant's edits,
+//! the state machine from each role, lists, history, import, tracking and statistics.
+
+mod support;
+
+use colivra_core::Role;
+use serde_json::{json, Value};
+use support::{TestApp, TestClient};
+
+struct World {
+    app: TestApp,
+    admin: TestClient,
+    merchant: TestClient,
+    merchant_key: String,
+    shop: String,
+    casa: String,
+    rabat: String,
+}
+
+async fn world() -> World {
+    let app = TestApp::spawn().await;
+    let (admin, _) = app.signed_in(Role::Admin, true).await;
+    let city = |name: &'static str, fee: i64| {
+        let admin = &admin;
+        async move {
+            let res = admin
+                .post("/api/cities", json!({"name": name, "delivery_fee": fee, "return_fee": 1000, "refusal_fee": 1500}))
+                .await;
+            res.assert_status(201);
+            res.body["data"]["key"].as_str().unwrap().to_owned()
+        }
+    };
+    let casa = city("Casablanca", 2000).await;
+    let rabat = city("Rabat", 2500).await;
+    let (merchant, user) = app.signed_in(Role::Client, true).await;
+    let shop = merchant
+        .post("/api/shops", json!({"name": "Atlas Mode", "phone": "0522334455", "address": "1 rue A", "city": casa}))
+        .await;
+    shop.assert_status(201);
+    World {
+        shop: shop.body["data"]["key"].as_str().unwrap().to_owned(),
+        app,
+        admin,
+        merchant,
+        merchant_key: user.key,
+        casa,
+        rabat,
+    }
+}
+
+fn parcel_body(w: &World, name: &str, phone: &str) -> Value {
+    json!({
+        "shop": w.shop, "recipient_name": name, "recipient_phone": phone,
+        "city": w.rabat, "address": "5 avenue Hassan II", "cod_amount": 24900,
+        "product": "Robe", "quantity": 1, "can_open": true, "fragile": true
+    })
+}
+
+async fn create(w: &World, name: &str, phone: &str) -> Value {
+    let res = w
+        .merchant
+        .post("/api/parcels", parcel_body(w, name, phone))
+        .await;
+    res.assert_status(201);
+    res.body["data"].clone()
+}
+
+fn key(parcel: &Value) -> String {
+    parcel["key"].as_str().unwrap().to_owned()
+}
+
+/// Gives a parcel to a delivery person the way an exit voucher will (issue 6): picked up by an
+/// admin's forced move, then assigned and sent out.
+async fn hand_to_courier(w: &World, parcel: &str, courier_id: i64) {
+    w.admin
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "picked_up", "comment": "Reçu au dépôt"}),
+        )
+        .await
+        .assert_status(200);
+    {
+        use colivra_db::schema::parcels;
+        use diesel::prelude::*;
+        diesel::update(parcels::table.filter(parcels::key.eq(parcel)))
+            .set(parcels::delivery_admin_id.eq(courier_id))
+            .execute(&mut w.app.conn())
+            .unwrap();
+    }
+    w.admin
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "out_for_delivery"}),
+        )
+        .await
+        .assert_status(200);
+}
+
+#[actix_rt::test]
+async fn a_parcel_keeps_the_fees_in_force_when_it_was_created() {
+    let w = world().await;
+    let first = create(&w, "Amina Benali", "+212612345678").await;
+    assert_eq!(first["status"], "new");
+    assert_eq!(first["status_label"], "Nouveau colis");
+    assert_eq!(first["recipient_phone"], "0612345678");
+    assert_eq!(first["city_name"], "Rabat");
+    assert_eq!(
+        first["fees"],
+        json!({"delivery": 2500, "return": 1000, "refusal": 1500})
+    );
+    assert_eq!(first["client"], w.merchant_key);
+    assert!(key(&first).starts_with("CL") && key(&first).len() == 12);
+    assert_eq!(
+        first["actions"],
+        json!(["edit", "delete", "cancel", "change-address"])
+    );
+
+    // A merchant price for Rabat applies to the next parcel only.
+    w.admin
+        .post("/api/costs", json!({"client": w.merchant_key, "city": w.rabat, "delivery_fee": 1800, "return_fee": 500, "refusal_fee": 700}))
+        .await
+        .assert_status(201);
+    let second = create(&w, "Youssef Alami", "0700112233").await;
+    assert_eq!(
+        second["fees"],
+        json!({"delivery": 1800, "return": 500, "refusal": 700})
+    );
+    let again = w
+        .merchant
+        .get(&format!("/api/parcels/{}", key(&first)))
+        .await;
+    assert_eq!(again.body["data"]["fees"]["delivery"], 2500);
+
+    // The city's fee changes later: snapshots do not move.
+    w.admin
+        .put(
+            &format!("/api/cities/{}", w.rabat),
+            json!({"delivery_fee": 9900}),
+        )
+        .await
+        .assert_status(200);
+    let again = w
+        .merchant
+        .get(&format!("/api/parcels/{}", key(&first)))
+        .await;
+    assert_eq!(again.body["data"]["fees"]["delivery"], 2500);
+
+    // History starts with "new"; an activity per creation.
+    let states = w
+        .merchant
+        .get(&format!("/api/parcels/{}/states", key(&first)))
+        .await;
+    assert_eq!(states.body["data"].as_array().unwrap().len(), 1);
+    assert_eq!(states.body["data"][0]["status"], "new");
+}
+
+#[actix_rt::test]
+async fn bad_parcels_answer_422_on_each_field() {
+    let w = world().await;
+    let res = w
+        .merchant
+        .post(
+            "/api/parcels",
+            json!({"shop": "NOPE", "recipient_name": "", "recipient_phone": "0812345678", "recipient_phone_alt": "12",
+                   "city": "Atlantis", "address": " ", "cod_amount": 10_000_001, "product": "", "quantity": 0, "kind": "gift"}),
+        )
+        .await;
+    res.assert_status(422);
+    for field in [
+        "shop",
+        "recipient_name",
+        "recipient_phone",
+        "recipient_phone_alt",
+        "city",
+        "address",
+        "cod_amount",
+        "product",
+        "quantity",
+        "kind",
+    ] {
+        assert!(!res.field_errors(field).is_empty(), "{field}: {}", res.text);
+    }
+    // An exchange needs the item to collect, and its original must be a delivered parcel of his.
+    let mut body = parcel_body(&w, "Ali", "0612345678");
+    body["kind"] = json!("exchange");
+    body["original_parcel"] = json!("CLXXXXXXXXXX");
+    let res = w.merchant.post("/api/parcels", body).await;
+    assert!(!res.field_errors("item_to_collect").is_empty());
+    assert!(!res.field_errors("original_parcel").is_empty());
+    // A reference is unique per shop.
+    let mut body = parcel_body(&w, "Ali", "0612345678");
+    body["reference"] = json!("CMD-1");
+    w.merchant
+        .post("/api/parcels", body.clone())
+        .await
+        .assert_status(201);
+    let twice = w.merchant.post("/api/parcels", body).await;
+    assert!(!twice.field_errors("reference").is_empty());
+    // Another merchant's shop is not his.
+    let (other, _) = w.app.signed_in(Role::Client, true).await;
+    let res = other
+        .post("/api/parcels", parcel_body(&w, "Ali", "0612345678"))
+        .await;
+    assert!(!res.field_errors("shop").is_empty());
+    // City names work too (the import uses them), whatever the case and accents.
+    let mut body = parcel_body(&w, "Ali", "0612345678");
+    body["city"] = json!("casablanca");
+    let res = w.merchant.post("/api/parcels", body).await;
+    res.assert_status(201);
+    assert_eq!(res.body["data"]["city_name"], "Casablanca");
+}
+
+#[actix_rt::test]
+async fn merchants_edit_delete_and_cancel_only_while_they_may() {
+    let w = world().await;
+    let parcel = create(&w, "Amina", "0612345678").await;
+    let path = format!("/api/parcels/{}", key(&parcel));
+    let edited = w
+        .merchant
+        .put(
+            &path,
+            json!({"city": w.casa, "cod_amount": 10000, "note": "Sonner deux fois"}),
+        )
+        .await;
+    edited.assert_status(200);
+    assert_eq!(edited.body["data"]["city_name"], "Casablanca");
+    assert_eq!(edited.body["data"]["fees"]["delivery"], 2000);
+    assert_eq!(edited.body["data"]["recipient_name"], "Amina");
+    assert_eq!(edited.body["data"]["note"], "Sonner deux fois");
+
+    // Another merchant, an admin's key guess, a delivery person: 404 on every call.
+    let (other, _) = w.app.signed_in(Role::Client, true).await;
+    other.get(&path).await.assert_status(404);
+    other
+        .put(&path, json!({"note": "x"}))
+        .await
+        .assert_status(404);
+    other.delete(&path).await.assert_status(404);
+    other
+        .get(&format!("{path}/states"))
+        .await
+        .assert_status(404);
+    other
+        .put(&format!("{path}/cancel"), json!({}))
+        .await
+        .assert_status(404);
+    let (courier, _) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    courier.get(&path).await.assert_status(404);
+    assert_eq!(other.get("/api/parcels").await.body["meta"]["total"], 0);
+
+    let cancelled = w
+        .merchant
+        .put(
+            &format!("{path}/cancel"),
+            json!({"comment": "Client injoignable"}),
+        )
+        .await;
+    cancelled.assert_status(200);
+    assert_eq!(cancelled.body["data"]["status"], "cancelled");
+    assert_eq!(cancelled.body["data"]["actions"], json!([]));
+    let refused = w.merchant.put(&path, json!({"note": "x"})).await;
+    refused.assert_status(409);
+    assert!(refused.body["message"].as_str().unwrap().contains("Annulé"));
+    w.merchant.delete(&path).await.assert_status(409);
+    w.merchant
+        .put(&format!("{path}/cancel"), json!({}))
+        .await
+        .assert_status(409);
+    let history = w.merchant.get(&format!("{path}/states")).await;
+    let statuses: Vec<&str> = history.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["new", "cancelled"]);
+    assert_eq!(history.body["data"][1]["comment"], "Client injoignable");
+
+    let other_parcel = create(&w, "Karim", "0612345679").await;
+    w.merchant
+        .delete(&format!("/api/parcels/{}", key(&other_parcel)))
+        .await
+        .assert_status(204);
+    w.merchant
+        .get(&format!("/api/parcels/{}", key(&other_parcel)))
+        .await
+        .assert_status(404);
+}
+
+#[actix_rt::test]
+async fn the_round_of_a_delivery_person_follows_the_state_machine() {
+    let w = world().await;
+    let (courier, courier_user) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let parcel = key(&create(&w, "Amina", "0612345678").await);
+
+    // Not his yet: invisible to him; admins may not skip steps without a comment.
+    courier
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "delivered"}),
+        )
+        .await
+        .assert_status(404);
+    let skipped = w
+        .admin
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "delivered"}),
+        )
+        .await;
+    skipped.assert_status(409);
+    assert!(skipped.body["message"].as_str().unwrap().contains("forcer"));
+
+    hand_to_courier(&w, &parcel, courier_user.id).await;
+    let mine = courier.get("/api/parcels?view=sent").await;
+    assert_eq!(mine.body["meta"]["total"], 1);
+    assert_eq!(mine.body["data"][0]["actions"], json!(["state"]));
+
+    // Postponed needs a date; refused needs a reason.
+    let no_date = courier
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "postponed"}),
+        )
+        .await;
+    assert!(!no_date.field_errors("date").is_empty());
+    let tomorrow = (chrono::Utc::now().date_naive() + chrono::Duration::days(1)).to_string();
+    let postponed = courier
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "postponed", "date": tomorrow}),
+        )
+        .await;
+    postponed.assert_status(200);
+    assert_eq!(postponed.body["data"]["postponed_to"], tomorrow);
+    // Three failed attempts: the third refuses the parcel by itself.
+    for (n, status) in ["no_answer", "unreachable", "no_answer"].iter().enumerate() {
+        let res = courier
+            .post(
+                "/api/parcels/states",
+                json!({"parcel": parcel, "status": status}),
+            )
+            .await;
+        res.assert_status(200);
+        assert_eq!(res.body["data"]["attempts"], n as i64 + 1);
+    }
+    let now = courier.get(&format!("/api/parcels/{parcel}")).await;
+    assert_eq!(now.body["data"]["status"], "refused");
+    // He can no longer change it; a merchant never posts states.
+    courier
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "delivered"}),
+        )
+        .await
+        .assert_status(409);
+    w.merchant
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "delivered"}),
+        )
+        .await
+        .assert_status(403);
+    // The merchant sees the whole history.
+    let history = w
+        .merchant
+        .get(&format!("/api/parcels/{parcel}/states"))
+        .await;
+    let statuses: Vec<&str> = history.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            "new",
+            "picked_up",
+            "out_for_delivery",
+            "postponed",
+            "no_answer",
+            "unreachable",
+            "no_answer",
+            "refused"
+        ]
+    );
+    assert!(history.body["data"][7]["comment"]
+        .as_str()
+        .unwrap()
+        .contains("3 tentatives"));
+    // Forced by an admin with a comment.
+    let forced = w
+        .admin
+        .post("/api/parcels/states", json!({"parcel": parcel, "status": "delivered", "comment": "Livré finalement, confirmé par téléphone"}))
+        .await;
+    forced.assert_status(200);
+    assert_eq!(forced.body["data"]["status"], "delivered");
+}
+
+#[actix_rt::test]
+async fn address_changes_and_reassignment_while_out_for_delivery() {
+    let w = world().await;
+    let (courier, courier_user) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let (_, second_courier) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let parcel = key(&create(&w, "Amina", "0612345678").await);
+    hand_to_courier(&w, &parcel, courier_user.id).await;
+
+    let changed = w
+        .merchant
+        .put(
+            &format!("/api/parcels/{parcel}/change-address"),
+            json!({"address": "9 rue Nouvelle", "recipient_phone": "0699887766"}),
+        )
+        .await;
+    changed.assert_status(200);
+    assert_eq!(changed.body["data"]["address_change_pending"], true);
+    let flagged = courier.get("/api/parcels?view=change-address").await;
+    assert_eq!(flagged.body["meta"]["total"], 1);
+    assert_eq!(flagged.body["data"][0]["address"], "9 rue Nouvelle");
+    courier
+        .put(
+            &format!("/api/parcels/{parcel}/acknowledge-address"),
+            json!({}),
+        )
+        .await
+        .assert_status(200);
+    assert_eq!(
+        courier.get("/api/parcels?view=change-address").await.body["meta"]["total"],
+        0
+    );
+
+    let moved = w
+        .admin
+        .put(
+            &format!("/api/parcels/delivery-admins/{}", second_courier.key),
+            json!({"parcels": [parcel]}),
+        )
+        .await;
+    moved.assert_status(200);
+    assert_eq!(moved.body["data"][0]["delivery_admin"], second_courier.key);
+    courier
+        .get(&format!("/api/parcels/{parcel}"))
+        .await
+        .assert_status(404);
+    // A new parcel cannot be reassigned.
+    let fresh = key(&create(&w, "Karim", "0612345679").await);
+    w.admin
+        .put(
+            &format!("/api/parcels/delivery-admins/{}", courier_user.key),
+            json!({"parcels": [fresh]}),
+        )
+        .await
+        .assert_status(409);
+
+    // Delivered: the address is final.
+    w.admin
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "delivered"}),
+        )
+        .await
+        .assert_status(200);
+    w.merchant
+        .put(
+            &format!("/api/parcels/{parcel}/change-address"),
+            json!({"address": "x street"}),
+        )
+        .await
+        .assert_status(409);
+}
+
+#[actix_rt::test]
+async fn lists_filter_search_and_page_with_cursors() {
+    let w = world().await;
+    let mut keys = Vec::new();
+    for i in 0..7 {
+        let mut body = parcel_body(&w, &format!("Client {i}"), &format!("061234560{i}"));
+        body["reference"] = json!(format!("REF-{i}"));
+        if i % 2 == 0 {
+            body["city"] = json!(w.casa);
+        }
+        let res = w.merchant.post("/api/parcels", body).await;
+        res.assert_status(201);
+        keys.push(key(&res.body["data"]));
+    }
+    w.merchant
+        .put(&format!("/api/parcels/{}/cancel", keys[0]), json!({}))
+        .await
+        .assert_status(200);
+
+    let all = w.merchant.get("/api/parcels?per_page=3").await;
+    assert_eq!(all.body["meta"]["total"], 7);
+    assert_eq!(all.body["data"][0]["key"], keys[6].as_str(), "newest first");
+    // Keyset pages: no row twice, none missed.
+    let mut seen = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let path = match &cursor {
+            Some(c) => format!("/api/parcels?per_page=3&cursor={c}"),
+            None => "/api/parcels?per_page=3".to_owned(),
+        };
+        let page = w.merchant.get(&path).await;
+        page.assert_status(200);
+        for row in page.body["data"].as_array().unwrap() {
+            seen.push(row["key"].as_str().unwrap().to_owned());
+        }
+        match page.body["meta"]["next_cursor"].as_str() {
+            Some(next) => cursor = Some(next.to_owned()),
+            None => break,
+        }
+    }
+    let mut expected = keys.clone();
+    expected.reverse();
+    assert_eq!(seen, expected);
+    // Offset pages too, and the cursor by amount.
+    let second = w.merchant.get("/api/parcels?per_page=3&page=3").await;
+    assert_eq!(second.body["data"].as_array().unwrap().len(), 1);
+    let by_amount = w
+        .merchant
+        .get("/api/parcels?sort=cod_amount&per_page=4")
+        .await;
+    by_amount.assert_status(200);
+    assert!(by_amount.body["meta"]["next_cursor"].is_string());
+
+    let count = |path: String| {
+        let merchant = &w.merchant;
+        async move {
+            let res = merchant.get(&path).await;
+            res.assert_status(200);
+            res.body["meta"]["total"].as_i64().unwrap()
+        }
+    };
+    assert_eq!(count("/api/parcels?view=new".into()).await, 6);
+    assert_eq!(count("/api/parcels?view=canceled".into()).await, 1);
+    assert_eq!(count("/api/parcels?view=not-picked-up".into()).await, 6);
+    assert_eq!(count("/api/parcels?status=cancelled,new".into()).await, 7);
+    assert_eq!(count(format!("/api/parcels?city={}", w.casa)).await, 4);
+    assert_eq!(count(format!("/api/parcels?shop={}", w.shop)).await, 7);
+    assert_eq!(count("/api/parcels?city=NOPE".into()).await, 0);
+    assert_eq!(
+        count(format!("/api/parcels?q={}", keys[3].to_lowercase())).await,
+        1
+    );
+    assert_eq!(count("/api/parcels?q=%2B212%206123456".into()).await, 7);
+    assert_eq!(count("/api/parcels?q=0612345603".into()).await, 1);
+    assert_eq!(count("/api/parcels?q=client%205".into()).await, 1);
+    assert_eq!(count("/api/parcels?q=REF-2".into()).await, 1);
+    let today = chrono::Utc::now().date_naive();
+    assert_eq!(
+        count(format!("/api/parcels?from={today}&to={today}")).await,
+        7
+    );
+    assert_eq!(
+        count(format!(
+            "/api/parcels?to={}",
+            today - chrono::Duration::days(1)
+        ))
+        .await,
+        0
+    );
+    w.merchant
+        .get("/api/parcels?status=teleported")
+        .await
+        .assert_status(422);
+    w.merchant
+        .get("/api/parcels?cursor=zzz")
+        .await
+        .assert_status(422);
+    w.merchant
+        .get("/api/parcels?sort=recipient_phone")
+        .await
+        .assert_status(422);
+
+    // Admins see every merchant's parcels and filter by merchant.
+    let (other, _) = w.app.signed_in(Role::Client, true).await;
+    let admin_all = w.admin.get("/api/parcels").await;
+    assert_eq!(admin_all.body["meta"]["total"], 7);
+    assert_eq!(admin_all.body["data"][0]["actions"], json!(["state"]));
+    assert_eq!(
+        w.admin
+            .get(&format!("/api/parcels?client={}", w.merchant_key))
+            .await
+            .body["meta"]["total"],
+        7
+    );
+    assert_eq!(other.get("/api/parcels").await.body["meta"]["total"], 0);
+}
+
+fn csv_file(rows: &[&str]) -> Vec<u8> {
+    let mut text =
+        String::from("destinataire;telephone;ville;adresse;montant;produit;reference;fragile\n");
+    for row in rows {
+        text.push_str(row);
+        text.push('\n');
+    }
+    text.into_bytes()
+}
+
+#[actix_rt::test]
+async fn imports_preview_every_row_and_create_all_or_nothing() {
+    let w = world().await;
+    let template = w.merchant.get("/api/parcels/import/template").await;
+    template.assert_status(200);
+    assert!(template.text.contains("destinataire;telephone"));
+
+    let good = csv_file(&[
+        "Amina;0612345678;Rabat;1 rue A;249,00;Robe;A-1;oui",
+        "Karim;612345679;casablanca;2 rue B;100;Sac;A-2;non",
+    ]);
+    let bad = csv_file(&[
+        "Amina;0612345678;Rabat;1 rue A;249,00;Robe;B-1;oui",
+        "Karim;123;Atlantis;;abc;Sac;B-1;peut-être",
+        "Sara;0612345670;Rabat;3 rue C;10;Sac;B-1;non",
+    ]);
+    let preview = w
+        .merchant
+        .post_bytes("/api/parcels/import?dry_run=true", bad.clone(), "text/csv")
+        .await;
+    preview.assert_status(200);
+    assert_eq!(preview.body["valid_count"], 1);
+    assert_eq!(preview.body["error_count"], 2);
+    let second = &preview.body["rows"][1];
+    assert_eq!(second["line"], 3);
+    for field in [
+        "recipient_phone",
+        "city",
+        "address",
+        "cod_amount",
+        "fragile",
+    ] {
+        assert!(second["errors"][field].is_array(), "{field}: {second}");
+    }
+    assert!(preview.body["rows"][2]["errors"]["reference"].is_array());
+    // Nothing was written by the preview, nor by the refused import.
+    let refused = w
+        .merchant
+        .post_bytes("/api/parcels/import", bad, "text/csv")
+        .await;
+    refused.assert_status(422);
+    assert!(refused.body["message"]
+        .as_str()
+        .unwrap()
+        .contains("2 ligne"));
+    assert_eq!(
+        w.merchant.get("/api/parcels").await.body["meta"]["total"],
+        0
+    );
+
+    let created = w
+        .merchant
+        .post_bytes("/api/parcels/import", good.clone(), "text/csv")
+        .await;
+    created.assert_status(201);
+    assert_eq!(created.body["created"], 2);
+    let list = w.merchant.get("/api/parcels?sort=created_at").await;
+    assert_eq!(list.body["meta"]["total"], 2);
+    assert_eq!(list.body["data"][1]["recipient_phone"], "0612345679");
+    assert_eq!(list.body["data"][0]["fragile"], true);
+    assert_eq!(list.body["data"][0]["cod_amount"], 24900);
+    // The same file again: its references now exist.
+    let again = w
+        .merchant
+        .post_bytes("/api/parcels/import", good, "text/csv")
+        .await;
+    again.assert_status(422);
+    // Files that cannot be read answer on `file`.
+    let junk = w
+        .merchant
+        .post_bytes(
+            "/api/parcels/import",
+            b"hello;world\n1;2\n".to_vec(),
+            "text/csv",
+        )
+        .await;
+    junk.assert_status(422);
+    assert!(!junk.field_errors("file").is_empty());
+}
+
+#[actix_rt::test]
+async fn public_tracking_tells_status_city_and_dates_only() {
+    let w = world().await;
+    let parcel = create(&w, "Amina Benali", "0612345678").await;
+    let anonymous = w.app.client();
+    let res = anonymous
+        .get(&format!("/api/tracking/{}", key(&parcel).to_lowercase()))
+        .await;
+    res.assert_status(200);
+    assert_eq!(res.body["data"]["status_label"], "Nouveau colis");
+    assert_eq!(res.body["data"]["city_name"], "Rabat");
+    assert_eq!(res.body["data"]["events"].as_array().unwrap().len(), 1);
+    for secret in ["Amina", "0612345678", "24900", "249", "Atlas", "hassan"] {
+        assert!(
+            !res.text.to_lowercase().contains(&secret.to_lowercase()),
+            "{secret} leaked: {}",
+            res.text
+        );
+    }
+    anonymous
+        .get("/api/tracking/CLNOPENOPE00")
+        .await
+        .assert_status(404);
+    // The look-up is rate-limited per address.
+    let mut limited = false;
+    for _ in 0..40 {
+        let res = anonymous.get("/api/tracking/CLNOPENOPE00").await;
+        if res.status == 429 {
+            assert!(res.header("retry-after").is_some());
+            limited = true;
+            break;
+        }
+    }
+    assert!(limited);
+}
+
+#[actix_rt::test]
+async fn statistics_count_within_the_callers_scope() {
+    let w = world().await;
+    let (courier, courier_user) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let delivered = key(&create(&w, "Amina", "0612345678").await);
+    create(&w, "Karim", "0612345679").await;
+    hand_to_courier(&w, &delivered, courier_user.id).await;
+    courier
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": delivered, "status": "delivered"}),
+        )
+        .await
+        .assert_status(200);
+
+    let mine = w.merchant.get("/api/statistics").await;
+    mine.assert_status(200);
+    let data = &mine.body["data"];
+    assert_eq!(data["total"], 2);
+    assert_eq!(data["cod_collected"], 24900);
+    assert_eq!(data["to_be_paid"], 24900 - 2500);
+    assert_eq!(data["delivery_rate"], 100.0);
+    assert_eq!(data["daily"].as_array().unwrap().len(), 30);
+    assert_eq!(data["daily"][29]["created"], 2);
+    assert_eq!(data["daily"][29]["delivered"], 1);
+    let his = courier.get("/api/statistics").await;
+    assert_eq!(his.body["data"]["total"], 1);
+    let (other, _) = w.app.signed_in(Role::Client, true).await;
+    assert_eq!(other.get("/api/statistics").await.body["data"]["total"], 0);
+    assert_eq!(
+        w.admin.get("/api/statistics").await.body["data"]["total"],
+        2
+    );
+    // A merchant with parcels cannot be deleted; his city neither.
+    w.admin
+        .delete(&format!("/api/clients/{}", w.merchant_key))
+        .await
+        .assert_status(409);
+}

@@ -1,0 +1,456 @@
+//! Bulk import of parcels from a CSV or Excel (xlsx) file: every row is checked with the same
+//! rules as the form, the preview shows each row's errors before anything is written, and the
+//! import creates all valid rows or nothing.
+
+use std::collections::{HashMap, HashSet};
+
+use colivra_core::{money, AppError, AppResult, FieldErrors};
+use colivra_db::schema::parcels;
+use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
+use diesel::prelude::*;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::parcel::{self, Lookups, ParcelInput, ValidParcel};
+
+/// Rows one file may hold.
+pub const MAX_ROWS: usize = 10_000;
+
+/// The template merchants download: French headers, `;` as Excel in French expects, one example.
+pub const TEMPLATE_CSV: &str = "boutique;reference;destinataire;telephone;telephone_2;ville;adresse;montant;produit;quantite;note;ouvrable;essayable;fragile;type;colis_origine;article_a_recuperer\r\n\
+;CMD-1001;Amina Benali;0612345678;;Casablanca;12 rue des Orangers, Maarif;249,00;Robe d'été taille M;1;Appeler avant 18 h;oui;non;non;standard;;\r\n";
+
+/// Header names accepted for each field (French template names and the API's names).
+const COLUMNS: &[(&str, &[&str])] = &[
+    ("shop", &["boutique", "shop"]),
+    ("reference", &["reference", "référence", "ref"]),
+    (
+        "recipient_name",
+        &["destinataire", "recipient_name", "nom", "client"],
+    ),
+    (
+        "recipient_phone",
+        &["telephone", "téléphone", "recipient_phone", "tel", "phone"],
+    ),
+    (
+        "recipient_phone_alt",
+        &["telephone_2", "téléphone_2", "recipient_phone_alt"],
+    ),
+    ("city", &["ville", "city"]),
+    ("address", &["adresse", "address"]),
+    ("cod_amount", &["montant", "cod_amount", "prix", "crbt"]),
+    ("product", &["produit", "product"]),
+    ("quantity", &["quantite", "quantité", "quantity", "qte"]),
+    ("note", &["note", "remarque", "commentaire"]),
+    ("can_open", &["ouvrable", "can_open"]),
+    ("can_try", &["essayable", "can_try"]),
+    ("fragile", &["fragile"]),
+    ("kind", &["type", "kind"]),
+    ("original_parcel", &["colis_origine", "original_parcel"]),
+    (
+        "item_to_collect",
+        &[
+            "article_a_recuperer",
+            "article_à_récupérer",
+            "item_to_collect",
+        ],
+    ),
+];
+
+/// One row of the file as read, with what reading it found wrong.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ImportRow {
+    /// The line in the file (the header is line 1).
+    pub line: usize,
+    pub input: ParcelInput,
+    #[schema(value_type = Object)]
+    pub errors: FieldErrors,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ImportPreview {
+    pub rows: Vec<ImportRow>,
+    pub valid_count: usize,
+    pub error_count: usize,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ImportResult {
+    pub created: usize,
+    /// Tracking codes, in file order.
+    pub keys: Vec<String>,
+}
+
+fn fold_header(header: &str) -> String {
+    header
+        .trim()
+        .trim_start_matches('\u{feff}')
+        .to_lowercase()
+        .replace([' ', '-'], "_")
+}
+
+/// The file's cells as text rows, header first. xlsx is recognised by its zip signature.
+fn read_cells(bytes: &[u8]) -> Result<Vec<Vec<String>>, String> {
+    if bytes.starts_with(b"PK") {
+        use calamine::{Data, Reader, Xlsx};
+        let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes))
+            .map_err(|e| format!("Fichier Excel illisible : {e}"))?;
+        let range = book
+            .worksheet_range_at(0)
+            .ok_or("Le classeur ne contient aucune feuille.")?
+            .map_err(|e| format!("Feuille illisible : {e}"))?;
+        Ok(range
+            .rows()
+            .map(|row| {
+                row.iter()
+                    .map(|cell| match cell {
+                        // Excel turns 0612345678 into the number 612345678 and 249 into 249.0.
+                        Data::Float(f) if f.fract() == 0.0 => format!("{}", *f as i64),
+                        Data::Float(f) => format!("{f}"),
+                        Data::Int(i) => i.to_string(),
+                        Data::Empty => String::new(),
+                        other => other.to_string(),
+                    })
+                    .collect()
+            })
+            .collect())
+    } else {
+        let text = std::str::from_utf8(bytes)
+            .map_err(|_| "Le fichier CSV doit être encodé en UTF-8.".to_owned())?;
+        let first_line = text.lines().next().unwrap_or_default();
+        let delimiter = if first_line.matches(';').count() >= first_line.matches(',').count() {
+            b';'
+        } else {
+            b','
+        };
+        let mut reader = csv::ReaderBuilder::new()
+            .delimiter(delimiter)
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(text.as_bytes());
+        reader
+            .records()
+            .map(|record| {
+                record
+                    .map(|r| r.iter().map(str::to_owned).collect())
+                    .map_err(|e| format!("CSV illisible : {e}"))
+            })
+            .collect()
+    }
+}
+
+fn parse_bool(value: &str) -> Option<Option<bool>> {
+    match value.trim().to_lowercase().as_str() {
+        "" => Some(None),
+        "oui" | "o" | "yes" | "y" | "1" | "true" | "vrai" | "x" => Some(Some(true)),
+        "non" | "n" | "no" | "0" | "false" | "faux" => Some(Some(false)),
+        _ => None,
+    }
+}
+
+fn parse_kind(value: &str) -> String {
+    match value.trim().to_lowercase().as_str() {
+        "" | "standard" | "normal" => "standard".to_owned(),
+        "echange" | "échange" | "exchange" => "exchange".to_owned(),
+        "remboursement" | "refund" => "refund".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+/// A phone typed into Excel loses its leading zero.
+fn restore_phone(value: &str) -> String {
+    let value = value.trim();
+    if value.len() == 9
+        && value.bytes().all(|b| b.is_ascii_digit())
+        && matches!(value.as_bytes()[0], b'5'..=b'7')
+    {
+        format!("0{value}")
+    } else {
+        value.to_owned()
+    }
+}
+
+/// Reads the file into rows of inputs. A file-level problem (unreadable, no header, too many
+/// rows) is a 422 on `file`.
+pub fn parse(bytes: &[u8]) -> AppResult<Vec<ImportRow>> {
+    let file_error = |message: String| AppError::validation("file", message);
+    let cells = read_cells(bytes).map_err(file_error)?;
+    let mut lines = cells.into_iter().enumerate();
+    let (_, header) = lines
+        .next()
+        .ok_or_else(|| file_error("Le fichier est vide.".to_owned()))?;
+    let mut positions: HashMap<&str, usize> = HashMap::new();
+    for (index, name) in header.iter().enumerate() {
+        let name = fold_header(name);
+        if let Some((field, _)) = COLUMNS
+            .iter()
+            .find(|(_, names)| names.iter().any(|n| *n == name))
+        {
+            positions.entry(field).or_insert(index);
+        }
+    }
+    let missing: Vec<&str> = [
+        "recipient_name",
+        "recipient_phone",
+        "city",
+        "address",
+        "cod_amount",
+    ]
+    .into_iter()
+    .filter(|f| !positions.contains_key(f))
+    .collect();
+    if !missing.is_empty() {
+        return Err(file_error(format!(
+            "Colonnes manquantes : {}. Partez du modèle à télécharger.",
+            missing.join(", ")
+        )));
+    }
+    let mut rows = Vec::new();
+    for (index, cells) in lines {
+        if cells.iter().all(|c| c.trim().is_empty()) {
+            continue;
+        }
+        if rows.len() == MAX_ROWS {
+            return Err(file_error(format!(
+                "{MAX_ROWS} lignes au plus par fichier : découpez-le."
+            )));
+        }
+        let cell = |field: &str| -> Option<String> {
+            positions
+                .get(field)
+                .and_then(|&i| cells.get(i))
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let mut errors = FieldErrors::new();
+        let cod_amount = match cell("cod_amount") {
+            Some(raw) => {
+                match money::parse_dirhams(&raw.replace([' ', '\u{a0}'], "").replace("DH", "")) {
+                    Some(v) => Some(v),
+                    None => {
+                        errors.add("cod_amount", format!("« {raw} » n'est pas un montant."));
+                        None
+                    }
+                }
+            }
+            None => None,
+        };
+        let quantity = match cell("quantity") {
+            Some(raw) => match raw.parse::<i64>() {
+                Ok(q) => Some(q),
+                Err(_) => {
+                    errors.add("quantity", format!("« {raw} » n'est pas un nombre."));
+                    None
+                }
+            },
+            None => None,
+        };
+        let mut flag = |field: &str| match cell(field) {
+            Some(raw) => parse_bool(&raw).unwrap_or_else(|| {
+                errors.add(field, "Répondez oui ou non.");
+                None
+            }),
+            None => None,
+        };
+        let (can_open, can_try, fragile) = (flag("can_open"), flag("can_try"), flag("fragile"));
+        rows.push(ImportRow {
+            line: index + 1,
+            input: ParcelInput {
+                shop: cell("shop"),
+                reference: cell("reference"),
+                recipient_name: cell("recipient_name"),
+                recipient_phone: cell("recipient_phone").map(|p| restore_phone(&p)),
+                recipient_phone_alt: cell("recipient_phone_alt").map(|p| restore_phone(&p)),
+                city: cell("city"),
+                address: cell("address"),
+                cod_amount,
+                product: cell("product").or_else(|| Some("Colis".to_owned())),
+                quantity,
+                note: cell("note"),
+                can_open,
+                can_try,
+                fragile,
+                kind: Some(parse_kind(&cell("kind").unwrap_or_default())),
+                original_parcel: cell("original_parcel"),
+                item_to_collect: cell("item_to_collect"),
+            },
+            errors,
+        });
+    }
+    if rows.is_empty() {
+        return Err(file_error(
+            "Le fichier ne contient aucune ligne de colis.".to_owned(),
+        ));
+    }
+    Ok(rows)
+}
+
+/// Checks every row (form rules, plus references unique in the file and in the shop). Returns
+/// the rows with their errors and the valid parcels in file order.
+fn check(
+    conn: &mut DbConnection,
+    merchant_id: i64,
+    default_shop: Option<&str>,
+    mut rows: Vec<ImportRow>,
+) -> AppResult<(Vec<ImportRow>, Vec<ValidParcel>)> {
+    let lookups = Lookups::load(conn, merchant_id)?;
+    let mut valid = Vec::with_capacity(rows.len());
+    for row in rows.iter_mut() {
+        if row.input.shop.is_none() {
+            row.input.shop = default_shop.map(str::to_owned);
+        }
+        match parcel::validate(conn, &lookups, &row.input, None)? {
+            Ok(parcel) if row.errors.is_empty() => valid.push(Some(parcel)),
+            Ok(_) => valid.push(None),
+            Err(errors) => {
+                for (field, messages) in errors.0 {
+                    if !row.errors.contains(&field) {
+                        for message in messages {
+                            row.errors.add(field.clone(), message);
+                        }
+                    }
+                }
+                valid.push(None);
+            }
+        }
+    }
+    // References: unique per shop, within the file and against what exists.
+    let mut seen: HashSet<(i64, String)> = HashSet::new();
+    let wanted: Vec<(i64, String)> = valid
+        .iter()
+        .flatten()
+        .filter_map(|p| p.reference.clone().map(|r| (p.shop_id, r)))
+        .collect();
+    let mut existing: HashSet<(i64, String)> = HashSet::new();
+    for chunk in wanted.chunks(500) {
+        let references: Vec<&str> = chunk.iter().map(|(_, r)| r.as_str()).collect();
+        let shop_ids: Vec<i64> = chunk.iter().map(|(s, _)| *s).collect();
+        for found in parcels::table
+            .filter(parcels::shop_id.eq_any(&shop_ids))
+            .filter(parcels::reference.eq_any(&references))
+            .select((parcels::shop_id, parcels::reference.assume_not_null()))
+            .load::<(i64, String)>(conn)
+            .map_db_err()?
+        {
+            existing.insert(found);
+        }
+    }
+    for (row, parcel) in rows.iter_mut().zip(valid.iter_mut()) {
+        let Some(p) = parcel else { continue };
+        if let Some(reference) = &p.reference {
+            let pair = (p.shop_id, reference.clone());
+            if existing.contains(&pair) {
+                row.errors.add(
+                    "reference",
+                    "Cette référence existe déjà pour cette boutique.",
+                );
+            } else if !seen.insert(pair) {
+                row.errors
+                    .add("reference", "Référence en double dans le fichier.");
+            }
+        }
+        if !row.errors.is_empty() {
+            *parcel = None;
+        }
+    }
+    let valid: Vec<ValidParcel> = valid.into_iter().flatten().collect();
+    Ok((rows, valid))
+}
+
+fn preview_of(rows: Vec<ImportRow>, valid_count: usize) -> ImportPreview {
+    ImportPreview {
+        error_count: rows.len() - valid_count,
+        valid_count,
+        rows,
+    }
+}
+
+/// Reads and checks a file without writing anything.
+pub fn preview(
+    conn: &mut DbConnection,
+    merchant_id: i64,
+    default_shop: Option<&str>,
+    bytes: &[u8],
+) -> AppResult<ImportPreview> {
+    let rows = parse(bytes)?;
+    let (rows, valid) = check(conn, merchant_id, default_shop, rows)?;
+    Ok(preview_of(rows, valid.len()))
+}
+
+/// The outcome of an import: created, or refused with the preview showing why.
+pub enum Imported {
+    Created(ImportResult),
+    Refused(ImportPreview),
+}
+
+/// Creates every row of the file in one transaction, or none if any row is wrong.
+pub fn import(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    merchant_id: i64,
+    default_shop: Option<&str>,
+    bytes: &[u8],
+) -> AppResult<Imported> {
+    let rows = parse(bytes)?;
+    immediate_transaction(conn, |conn| {
+        let (rows, valid) = check(conn, merchant_id, default_shop, rows)?;
+        if valid.len() != rows.len() {
+            return Ok(Imported::Refused(preview_of(rows, valid.len())));
+        }
+        let mut keys = Vec::with_capacity(valid.len());
+        for parcel in &valid {
+            keys.push(parcel::insert(conn, merchant_id, actor_id, parcel)?.key);
+        }
+        activities::record(
+            conn,
+            activities::NewActivity {
+                user_id: Some(actor_id),
+                action: "parcels.imported",
+                subject_type: Some("parcel"),
+                subject_key: keys.first().map(String::as_str),
+                details: Some(serde_json::json!({ "count": keys.len() })),
+            },
+        )
+        .map_db_err()?;
+        Ok(Imported::Created(ImportResult {
+            created: keys.len(),
+            keys,
+        }))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_template_parses_into_one_row() {
+        let rows = parse(TEMPLATE_CSV.as_bytes()).unwrap();
+        assert_eq!(rows.len(), 1);
+        let row = &rows[0];
+        assert_eq!(row.line, 2);
+        assert!(row.errors.is_empty(), "{:?}", row.errors);
+        assert_eq!(row.input.cod_amount, Some(24_900));
+        assert_eq!(row.input.can_open, Some(true));
+        assert_eq!(row.input.city.as_deref(), Some("Casablanca"));
+    }
+
+    #[test]
+    fn comma_files_api_headers_and_bad_cells() {
+        let csv = "recipient_name,recipient_phone,city,address,cod_amount,fragile,quantity\n\
+                   Ali,612345678,Rabat,1 rue A,abc,peut-être,deux\n\n";
+        let rows = parse(csv.as_bytes()).unwrap();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].input.recipient_phone.as_deref(), Some("0612345678"));
+        for field in ["cod_amount", "fragile", "quantity"] {
+            assert!(rows[0].errors.contains(field), "{field}");
+        }
+    }
+
+    #[test]
+    fn files_without_the_needed_columns_are_refused() {
+        assert!(parse(b"nom;ville\nAli;Rabat\n").is_err());
+        assert!(parse(b"").is_err());
+        assert!(parse(TEMPLATE_CSV.lines().next().unwrap().as_bytes()).is_err());
+    }
+}

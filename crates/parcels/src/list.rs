@@ -1,0 +1,417 @@
+//! Every parcel list of every role: one query builder with the caller's scope, the view, filters,
+//! search and keyset pagination, so a deep page costs what the first one costs.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use colivra_core::{AppError, AppResult, ListQuery};
+use colivra_db::listing::lower;
+use colivra_db::schema::{cities, parcels, shops, users};
+use colivra_db::{DbBackend, DbConnection, MapDbErr};
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::parcel::{self, ParcelRow, ParcelView, Scope};
+use crate::status::{Status, View};
+
+/// Counting stops here: past it the list says "more than 10,000", which is all a screen needs,
+/// and no request pays for counting a million rows.
+pub const COUNT_CAP: i64 = 10_000;
+
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+pub struct ParcelFilters {
+    /// A named view: all, new, not-picked-up, pickup, sent, shipped, delivered, canceled,
+    /// returned, to-be-returned, refunds, exchanges, change-address.
+    #[param(value_type = Option<String>)]
+    pub view: Option<View>,
+    /// Comma-separated status keys.
+    pub status: Option<String>,
+    /// City key.
+    pub city: Option<String>,
+    /// Shop key.
+    pub shop: Option<String>,
+    /// Merchant key (admins).
+    pub client: Option<String>,
+    /// Delivery person key (admins).
+    pub delivery_admin: Option<String>,
+    /// Created on or after this day (`YYYY-MM-DD`).
+    #[param(value_type = Option<String>)]
+    pub from: Option<NaiveDate>,
+    /// Created on or before this day.
+    #[param(value_type = Option<String>)]
+    pub to: Option<NaiveDate>,
+    /// The `next_cursor` of the previous page: the rows after it (faster than `page`).
+    pub cursor: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ParcelPageMeta {
+    pub page: i64,
+    pub per_page: i64,
+    /// Matching parcels, counted up to 10,000 (see `total_capped`); on cursor pages, `null`.
+    pub total: Option<i64>,
+    /// True when there are more than `total`.
+    pub total_capped: bool,
+    /// Pass as `cursor` for the next page; `null` on the last page.
+    pub next_cursor: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ParcelList {
+    pub data: Vec<ParcelView>,
+    pub meta: ParcelPageMeta,
+}
+
+pub const SORTABLE: &[&str] = &["created_at", "cod_amount", "status_changed_at"];
+
+type Boxed<'a> = parcels::BoxedQuery<'a, DbBackend>;
+
+/// The ids behind the keys a filter names; `Some(None)` when a key matches nothing (the list is
+/// then empty, not an error: a stale link shows no rows).
+fn resolve(conn: &mut DbConnection, filters: &ParcelFilters) -> AppResult<Resolved> {
+    fn one<Q>(
+        conn: &mut DbConnection,
+        key: &Option<String>,
+        query: impl FnOnce(String) -> Q,
+    ) -> AppResult<Option<Option<i64>>>
+    where
+        Q: diesel::query_dsl::methods::LoadQuery<'static, DbConnection, i64>,
+    {
+        match key.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
+            Some(key) => Ok(Some(
+                query(key.to_owned())
+                    .get_result(conn)
+                    .optional()
+                    .map_db_err()?,
+            )),
+            None => Ok(None),
+        }
+    }
+    Ok(Resolved {
+        city: one(conn, &filters.city, |k| {
+            cities::table.filter(cities::key.eq(k)).select(cities::id)
+        })?,
+        shop: one(conn, &filters.shop, |k| {
+            shops::table.filter(shops::key.eq(k)).select(shops::id)
+        })?,
+        client: one(conn, &filters.client, |k| {
+            users::table.filter(users::key.eq(k)).select(users::id)
+        })?,
+        delivery_admin: one(conn, &filters.delivery_admin, |k| {
+            users::table.filter(users::key.eq(k)).select(users::id)
+        })?,
+    })
+}
+
+struct Resolved {
+    city: Option<Option<i64>>,
+    shop: Option<Option<i64>>,
+    client: Option<Option<i64>>,
+    delivery_admin: Option<Option<i64>>,
+}
+
+/// How a search text is read: a tracking code, a phone number, or a name/reference.
+#[derive(Debug, PartialEq, Eq)]
+enum Search {
+    Key(String),
+    Phone(String),
+    Text(String),
+}
+
+fn classify(q: &str) -> Search {
+    let upper = q.trim().to_uppercase();
+    if upper.len() == 12
+        && upper.starts_with("CL")
+        && upper.bytes().all(|b| b.is_ascii_alphanumeric())
+    {
+        return Search::Key(upper);
+    }
+    let digits: String = q
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '.' | '+'))
+        .collect();
+    if digits.len() >= 4 && digits.bytes().all(|b| b.is_ascii_digit()) {
+        let national = digits
+            .strip_prefix("00212")
+            .or_else(|| digits.strip_prefix("212"))
+            .map(|rest| format!("0{rest}"))
+            .unwrap_or(digits);
+        return Search::Phone(national);
+    }
+    Search::Text(q.trim().to_owned())
+}
+
+fn filtered<'a>(
+    scope: Scope,
+    filters: &ParcelFilters,
+    resolved: &Resolved,
+    statuses: Option<Vec<&'static str>>,
+    search: Option<&Search>,
+) -> AppResult<Boxed<'a>> {
+    let mut q = parcels::table.into_boxed();
+    match scope {
+        Scope::Merchant(id) => q = q.filter(parcels::client_id.eq(id)),
+        Scope::DeliveryPerson(id) => q = q.filter(parcels::delivery_admin_id.eq(id)),
+        Scope::Everyone => {}
+    }
+    if let Some(statuses) = statuses {
+        q = q.filter(parcels::status.eq_any(statuses));
+    }
+    match filters.view {
+        Some(View::Refunds) => q = q.filter(parcels::kind.eq("refund")),
+        Some(View::Exchanges) => q = q.filter(parcels::kind.eq("exchange")),
+        Some(View::ChangeAddress) => q = q.filter(parcels::address_change_pending.eq(true)),
+        Some(View::ToBeReturned) => q = q.filter(parcels::delivery_admin_id.is_not_null()),
+        _ => {}
+    }
+    let none = -1i64;
+    if let Some(id) = resolved.city {
+        q = q.filter(parcels::city_id.eq(id.unwrap_or(none)));
+    }
+    if let Some(id) = resolved.shop {
+        q = q.filter(parcels::shop_id.eq(id.unwrap_or(none)));
+    }
+    if let Some(id) = resolved.client {
+        q = q.filter(parcels::client_id.eq(id.unwrap_or(none)));
+    }
+    if let Some(id) = resolved.delivery_admin {
+        q = q.filter(parcels::delivery_admin_id.eq(id.unwrap_or(none)));
+    }
+    if let Some(from) = filters.from {
+        q = q.filter(parcels::created_at.ge(from.and_hms_opt(0, 0, 0).unwrap_or_default()));
+    }
+    if let Some(to) = filters.to {
+        let end: NaiveDateTime = to
+            .succ_opt()
+            .unwrap_or(to)
+            .and_hms_opt(0, 0, 0)
+            .unwrap_or_default();
+        q = q.filter(parcels::created_at.lt(end));
+    }
+    match search {
+        Some(Search::Key(key)) => q = q.filter(parcels::key.eq(key.clone())),
+        // A range instead of LIKE 'x%': both databases use the index for it.
+        Some(Search::Phone(prefix)) => {
+            q = q.filter(
+                parcels::recipient_phone
+                    .ge(prefix.clone())
+                    .and(parcels::recipient_phone.lt(format!("{prefix}~"))),
+            )
+        }
+        Some(Search::Text(text)) => {
+            q = q.filter(
+                lower(parcels::recipient_name)
+                    .like(colivra_core::pagination::like_pattern(text))
+                    .escape('\\')
+                    .or(parcels::reference.eq(text.clone())),
+            )
+        }
+        None => {}
+    }
+    Ok(q)
+}
+
+fn statuses(filters: &ParcelFilters) -> AppResult<Option<Vec<&'static str>>> {
+    let from_view = filters.view.and_then(View::statuses);
+    let asked = match filters
+        .status
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        Some(list) => {
+            let mut statuses = Vec::new();
+            for name in list.split(',') {
+                match Status::parse(name.trim()) {
+                    Some(status) => statuses.push(status),
+                    None => {
+                        return Err(AppError::validation(
+                            "status",
+                            format!("Statut inconnu : {name}."),
+                        ))
+                    }
+                }
+            }
+            Some(statuses)
+        }
+        None => None,
+    };
+    Ok(match (from_view, asked) {
+        (Some(view), Some(asked)) => Some(asked.into_iter().filter(|s| view.contains(s)).collect()),
+        (view, asked) => view.or(asked),
+    }
+    .map(|list: Vec<Status>| list.into_iter().map(Status::as_str).collect()))
+}
+
+/// A page of parcels within `scope`.
+pub fn list(
+    conn: &mut DbConnection,
+    scope: Scope,
+    query: &ListQuery,
+    filters: &ParcelFilters,
+) -> AppResult<ParcelList> {
+    let search = query.search()?.map(|q| classify(&q));
+    let sort = match query.sort.as_deref() {
+        None | Some("") => colivra_core::pagination::Sort {
+            column: "created_at",
+            descending: true,
+        },
+        Some(_) => query.sort(SORTABLE)?,
+    };
+    let statuses = statuses(filters)?;
+    let resolved = resolve(conn, filters)?;
+    let page_request = query.page_request();
+    let per_page = page_request.per_page();
+    let build = || filtered(scope, filters, &resolved, statuses.clone(), search.as_ref());
+
+    let cursor = match filters.cursor.as_deref().filter(|c| !c.is_empty()) {
+        Some(raw) => Some(Cursor::parse(raw).ok_or_else(|| {
+            AppError::validation("cursor", "Curseur invalide : rechargez la liste.")
+        })?),
+        None => None,
+    };
+    let (total, total_capped) = if cursor.is_none() {
+        let ids: Vec<i64> = build()?
+            .select(parcels::id)
+            .limit(COUNT_CAP + 1)
+            .load(conn)
+            .map_db_err()?;
+        let count = ids.len() as i64;
+        (Some(count.min(COUNT_CAP)), count > COUNT_CAP)
+    } else {
+        (None, false)
+    };
+
+    let mut q = build()?;
+    if let Some(cursor) = &cursor {
+        q = cursor.after(q, sort.column, sort.descending);
+    }
+    q = match (sort.column, sort.descending) {
+        ("cod_amount", false) => q.order((parcels::cod_amount.asc(), parcels::id.asc())),
+        ("cod_amount", true) => q.order((parcels::cod_amount.desc(), parcels::id.desc())),
+        ("status_changed_at", false) => {
+            q.order((parcels::status_changed_at.asc(), parcels::id.asc()))
+        }
+        ("status_changed_at", true) => {
+            q.order((parcels::status_changed_at.desc(), parcels::id.desc()))
+        }
+        (_, false) => q.order(parcels::id.asc()),
+        (_, true) => q.order(parcels::id.desc()),
+    };
+    if cursor.is_none() {
+        q = q.offset(page_request.offset());
+    }
+    let mut rows: Vec<ParcelRow> = q
+        .select(ParcelRow::as_select())
+        .limit(per_page + 1)
+        .load(conn)
+        .map_db_err()?;
+    let has_more = rows.len() as i64 > per_page;
+    rows.truncate(per_page as usize);
+    let next_cursor = if has_more {
+        rows.last().map(|row| Cursor::of(row, sort.column).encode())
+    } else {
+        None
+    };
+    Ok(ParcelList {
+        data: parcel::views(conn, scope.role(), rows)?,
+        meta: ParcelPageMeta {
+            page: if cursor.is_some() {
+                0
+            } else {
+                page_request.page()
+            },
+            per_page,
+            total,
+            total_capped,
+            next_cursor,
+        },
+    })
+}
+
+/// The position after the last row of a page: its sort value and id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Cursor {
+    value: i64,
+    id: i64,
+}
+
+impl Cursor {
+    fn of(row: &ParcelRow, column: &str) -> Cursor {
+        let value = match column {
+            "cod_amount" => row.cod_amount,
+            "status_changed_at" => row.status_changed_at.and_utc().timestamp_micros(),
+            _ => row.id,
+        };
+        Cursor { value, id: row.id }
+    }
+
+    fn encode(&self) -> String {
+        format!("{}_{}", self.value, self.id)
+    }
+
+    fn parse(raw: &str) -> Option<Cursor> {
+        let (value, id) = raw.split_once('_')?;
+        Some(Cursor {
+            value: value.parse().ok()?,
+            id: id.parse().ok()?,
+        })
+    }
+
+    fn after<'a>(&self, q: Boxed<'a>, column: &str, descending: bool) -> Boxed<'a> {
+        let id = self.id;
+        match (column, descending) {
+            ("cod_amount", true) => q.filter(
+                parcels::cod_amount
+                    .lt(self.value)
+                    .or(parcels::cod_amount.eq(self.value).and(parcels::id.lt(id))),
+            ),
+            ("cod_amount", false) => q.filter(
+                parcels::cod_amount
+                    .gt(self.value)
+                    .or(parcels::cod_amount.eq(self.value).and(parcels::id.gt(id))),
+            ),
+            ("status_changed_at", _) => {
+                let at = chrono::DateTime::from_timestamp_micros(self.value)
+                    .map(|t| t.naive_utc())
+                    .unwrap_or_default();
+                if descending {
+                    q.filter(
+                        parcels::status_changed_at
+                            .lt(at)
+                            .or(parcels::status_changed_at.eq(at).and(parcels::id.lt(id))),
+                    )
+                } else {
+                    q.filter(
+                        parcels::status_changed_at
+                            .gt(at)
+                            .or(parcels::status_changed_at.eq(at).and(parcels::id.gt(id))),
+                    )
+                }
+            }
+            (_, true) => q.filter(parcels::id.lt(id)),
+            (_, false) => q.filter(parcels::id.gt(id)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn search_reads_codes_phones_and_names() {
+        assert_eq!(classify("cl23456789ab"), Search::Key("CL23456789AB".into()));
+        assert_eq!(classify("+212 612-345"), Search::Phone("0612345".into()));
+        assert_eq!(classify("0612 34"), Search::Phone("061234".into()));
+        assert_eq!(classify("Amina"), Search::Text("Amina".into()));
+        assert_eq!(classify("12"), Search::Text("12".into()));
+    }
+
+    #[test]
+    fn cursors_round_trip_and_reject_garbage() {
+        let cursor = Cursor { value: -5, id: 42 };
+        assert_eq!(Cursor::parse(&cursor.encode()), Some(cursor));
+        assert_eq!(Cursor::parse("abc"), None);
+        assert_eq!(Cursor::parse("1_x"), None);
+    }
+}

@@ -1,0 +1,510 @@
+//! Status changes and the other writes that follow a parcel's life: posting a state, cancelling,
+//! changing the address, reassigning. Each is one transaction with its history row and activity,
+//! and each update is conditional on the status read, so two concurrent moves leave one winner
+//! and a 409 for the other on both databases.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use colivra_core::{time, AppError, AppResult, FieldErrors, Role};
+use colivra_db::schema::{parcel_states, parcels, users};
+use colivra_db::{activities, immediate_transaction, settings, DbConnection, MapDbErr};
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::parcel::{self, changed_meanwhile, ParcelRow, ParcelView, Scope};
+use crate::status::{check_move, Mover, Status};
+
+/// Failed attempts after which a parcel is refused, unless the `max_delivery_attempts` setting
+/// says otherwise.
+pub const DEFAULT_MAX_ATTEMPTS: i64 = 3;
+
+pub fn max_attempts(conn: &mut DbConnection) -> AppResult<i64> {
+    let value = settings::get_or_init(conn, "max_delivery_attempts", || {
+        DEFAULT_MAX_ATTEMPTS.to_string()
+    })
+    .map_db_err()?;
+    Ok(value.parse().unwrap_or(DEFAULT_MAX_ATTEMPTS).max(1))
+}
+
+/// One move as the state machine sees it.
+pub struct Move<'a> {
+    pub to: Status,
+    pub comment: Option<&'a str>,
+    pub date: Option<NaiveDate>,
+    pub mover: Mover,
+    pub actor_id: Option<i64>,
+    /// The delivery person the parcel goes to (exit vouchers); `None` keeps the current one.
+    pub delivery_admin_id: Option<i64>,
+}
+
+fn history(
+    conn: &mut DbConnection,
+    parcel_id: i64,
+    status: Status,
+    comment: Option<&str>,
+    date: Option<NaiveDate>,
+    actor_id: Option<i64>,
+    at: NaiveDateTime,
+) -> AppResult<()> {
+    diesel::insert_into(parcel_states::table)
+        .values((
+            parcel_states::parcel_id.eq(parcel_id),
+            parcel_states::status.eq(status.as_str()),
+            parcel_states::comment.eq(comment),
+            parcel_states::date.eq(date),
+            parcel_states::user_id.eq(actor_id),
+            parcel_states::created_at.eq(at),
+        ))
+        .execute(conn)
+        .map_db_err()?;
+    Ok(())
+}
+
+/// Moves `row` as `mv` says, inside the caller's transaction: checks the state machine and the
+/// move's requirements, writes the parcel only if its status is still the one read, adds the
+/// history row and the activity. A failed attempt beyond the limit refuses the parcel.
+pub fn apply(conn: &mut DbConnection, row: &ParcelRow, mv: Move<'_>) -> AppResult<ParcelRow> {
+    let from = row.status();
+    let comment = mv.comment.map(str::trim).filter(|c| !c.is_empty());
+    let forced = mv.mover == Mover::Admin && comment.is_some();
+    check_move(from, mv.to, mv.mover, forced).map_err(AppError::Conflict)?;
+    let mut errors = FieldErrors::new();
+    if mv.to.needs_date() && mv.date.is_none() {
+        errors.add("date", "Indiquez la date.");
+    }
+    if mv.to.needs_comment() && comment.is_none() {
+        errors.add("comment", "Indiquez la raison.");
+    }
+    if comment.is_some_and(|c| c.chars().count() > 500) {
+        errors.add("comment", "500 caractères au plus.");
+    }
+    errors.into_result()?;
+
+    let now = time::now();
+    let attempts = row.attempts + i64::from(mv.to.is_failed_attempt());
+    let limit = if mv.to.is_failed_attempt() {
+        max_attempts(conn)?
+    } else {
+        i64::MAX
+    };
+    let final_status = if attempts >= limit {
+        Status::Refused
+    } else {
+        mv.to
+    };
+    let postponed_to = if mv.to.needs_date() { mv.date } else { None };
+    let delivery_admin_id = mv.delivery_admin_id.or(row.delivery_admin_id);
+    let updated = diesel::update(
+        parcels::table
+            .find(row.id)
+            .filter(parcels::status.eq(from.as_str())),
+    )
+    .set((
+        parcels::status.eq(final_status.as_str()),
+        parcels::attempts.eq(attempts),
+        parcels::postponed_to.eq(postponed_to),
+        parcels::delivery_admin_id.eq(delivery_admin_id),
+        parcels::updated_at.eq(now),
+        parcels::status_changed_at.eq(now),
+    ))
+    .execute(conn)
+    .map_db_err()?;
+    if updated == 0 {
+        return Err(changed_meanwhile());
+    }
+    history(conn, row.id, mv.to, comment, mv.date, mv.actor_id, now)?;
+    if final_status != mv.to {
+        history(
+            conn,
+            row.id,
+            final_status,
+            Some(&format!(
+                "Refusé automatiquement après {attempts} tentatives sans succès."
+            )),
+            None,
+            None,
+            now,
+        )?;
+    }
+    activities::record(
+        conn,
+        activities::NewActivity {
+            user_id: mv.actor_id,
+            action: "parcel.status_changed",
+            subject_type: Some("parcel"),
+            subject_key: Some(&row.key),
+            details: Some(serde_json::json!({
+                "from": from.as_str(),
+                "to": final_status.as_str(),
+                "forced": forced && check_move(from, mv.to, Mover::Admin, false).is_err(),
+            })),
+        },
+    )
+    .map_db_err()?;
+    parcels::table
+        .find(row.id)
+        .select(ParcelRow::as_select())
+        .first(conn)
+        .map_db_err()
+}
+
+/// `POST parcels/states`: `{parcel, status, comment, date}`.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct StateInput {
+    /// Tracking code.
+    pub parcel: Option<String>,
+    pub status: Option<String>,
+    /// Required for refused, cancelled, lost, damaged; an admin's comment also forces a move the
+    /// normal flow does not allow.
+    pub comment: Option<String>,
+    /// `YYYY-MM-DD`; required for postponed and scheduled.
+    #[schema(value_type = Option<String>)]
+    pub date: Option<NaiveDate>,
+}
+
+/// A delivery person records an outcome; an admin posts any state (forcing it with a comment).
+pub fn post_state(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    scope: Scope,
+    input: &StateInput,
+) -> AppResult<ParcelView> {
+    let mover = match scope {
+        Scope::Everyone => Mover::Admin,
+        Scope::DeliveryPerson(_) => Mover::DeliveryPerson,
+        Scope::Merchant(_) => Mover::Merchant,
+    };
+    let Some(to) = input.status.as_deref().and_then(Status::parse) else {
+        return Err(AppError::validation("status", "Statut inconnu."));
+    };
+    immediate_transaction(conn, |conn| {
+        let key = input.parcel.as_deref().unwrap_or_default();
+        let row = parcel::get(conn, scope, key)?;
+        let today = time::now().date();
+        if let Some(date) = input.date {
+            if to.needs_date() && date < today {
+                return Err(AppError::validation(
+                    "date",
+                    "La date ne peut pas être passée.",
+                ));
+            }
+        }
+        let row = apply(
+            conn,
+            &row,
+            Move {
+                to,
+                comment: input.comment.as_deref(),
+                date: input.date,
+                mover,
+                actor_id: Some(actor_id),
+                delivery_admin_id: None,
+            },
+        )?;
+        parcel::view(conn, scope.role(), row)
+    })
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct CancelInput {
+    pub comment: Option<String>,
+}
+
+/// The merchant cancels a parcel not yet picked up.
+pub fn cancel(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    merchant_id: i64,
+    parcel_key: &str,
+    comment: Option<&str>,
+) -> AppResult<ParcelView> {
+    immediate_transaction(conn, |conn| {
+        let row = parcel::get(conn, Scope::Merchant(merchant_id), parcel_key)?;
+        let comment = comment
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .unwrap_or("Annulé par le client.");
+        let row = apply(
+            conn,
+            &row,
+            Move {
+                to: Status::Cancelled,
+                comment: Some(comment),
+                date: None,
+                mover: Mover::Merchant,
+                actor_id: Some(actor_id),
+                delivery_admin_id: None,
+            },
+        )?;
+        parcel::view(conn, Role::Client, row)
+    })
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct AddressInput {
+    pub recipient_phone: Option<String>,
+    pub recipient_phone_alt: Option<String>,
+    /// City key or name.
+    pub city: Option<String>,
+    pub address: Option<String>,
+}
+
+/// The merchant changes the recipient's phone, city or address until delivery. While a delivery
+/// person holds the parcel the change is flagged for him to acknowledge. The fee snapshot stays:
+/// the price was agreed at creation.
+pub fn change_address(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    merchant_id: i64,
+    parcel_key: &str,
+    input: &AddressInput,
+) -> AppResult<ParcelView> {
+    immediate_transaction(conn, |conn| {
+        let row = parcel::get(conn, Scope::Merchant(merchant_id), parcel_key)?;
+        let status = row.status();
+        if !status.address_can_change() {
+            return Err(AppError::Conflict(format!(
+                "L'adresse d'un colis « {} » ne peut plus changer.",
+                status.label()
+            )));
+        }
+        let lookups = parcel::Lookups::load(conn, merchant_id)?;
+        let merged = parcel::ParcelInput {
+            recipient_phone: input.recipient_phone.clone(),
+            recipient_phone_alt: input.recipient_phone_alt.clone(),
+            city: input.city.clone(),
+            address: input.address.clone(),
+            ..Default::default()
+        };
+        let valid =
+            parcel::validate(conn, &lookups, &merged, Some(&row))?.map_err(AppError::Validation)?;
+        let pending = status.is_with_delivery_person();
+        let now = time::now();
+        let updated = diesel::update(
+            parcels::table
+                .find(row.id)
+                .filter(parcels::status.eq(status.as_str())),
+        )
+        .set((
+            parcels::recipient_phone.eq(&valid.recipient_phone),
+            parcels::recipient_phone_alt.eq(&valid.recipient_phone_alt),
+            parcels::city_id.eq(valid.city_id),
+            parcels::address.eq(&valid.address),
+            parcels::address_change_pending.eq(pending || row.address_change_pending),
+            parcels::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map_db_err()?;
+        if updated == 0 {
+            return Err(changed_meanwhile());
+        }
+        history(
+            conn,
+            row.id,
+            status,
+            Some(&format!(
+                "Adresse modifiée : {}, {}",
+                valid.address, valid.recipient_phone
+            )),
+            None,
+            Some(actor_id),
+            now,
+        )?;
+        activities::log(
+            conn,
+            Some(actor_id),
+            "parcel.address_changed",
+            "parcel",
+            &row.key,
+        )?;
+        let row = parcel::get(conn, Scope::Merchant(merchant_id), parcel_key)?;
+        parcel::view(conn, Role::Client, row)
+    })
+}
+
+/// The delivery person confirms he saw the new address.
+pub fn acknowledge_address(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    parcel_key: &str,
+) -> AppResult<ParcelView> {
+    immediate_transaction(conn, |conn| {
+        let scope = Scope::DeliveryPerson(actor_id);
+        let row = parcel::get(conn, scope, parcel_key)?;
+        if !row.address_change_pending {
+            return Err(AppError::Conflict(
+                "Aucun changement d'adresse à confirmer.".to_owned(),
+            ));
+        }
+        diesel::update(parcels::table.find(row.id))
+            .set(parcels::address_change_pending.eq(false))
+            .execute(conn)
+            .map_db_err()?;
+        activities::log(
+            conn,
+            Some(actor_id),
+            "parcel.address_acknowledged",
+            "parcel",
+            &row.key,
+        )?;
+        let row = parcel::get(conn, scope, parcel_key)?;
+        parcel::view(conn, Role::DeliveryAdmin, row)
+    })
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct ReassignInput {
+    /// Tracking codes of parcels out for delivery.
+    pub parcels: Vec<String>,
+    pub comment: Option<String>,
+}
+
+/// Gives parcels held by one delivery person to another (`deliveryAdmin` key). All or nothing.
+pub fn reassign(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    delivery_admin_key: &str,
+    input: &ReassignInput,
+) -> AppResult<Vec<ParcelView>> {
+    if input.parcels.is_empty() {
+        return Err(AppError::validation("parcels", "Choisissez des colis."));
+    }
+    immediate_transaction(conn, |conn| {
+        let (courier_id, courier_name): (i64, String) = users::table
+            .filter(users::key.eq(delivery_admin_key))
+            .filter(users::role.eq(Role::DeliveryAdmin.as_str()))
+            .filter(users::active.eq(true))
+            .select((
+                users::id,
+                users::first_name.concat(" ").concat(users::last_name),
+            ))
+            .first(conn)
+            .optional()
+            .map_db_err()?
+            .ok_or(AppError::NotFound)?;
+        let now = time::now();
+        let mut moved = Vec::new();
+        for key in &input.parcels {
+            let row = parcel::get(conn, Scope::Everyone, key)?;
+            let status = row.status();
+            if !status.is_with_delivery_person() {
+                return Err(AppError::Conflict(format!(
+                    "{} est « {} » : seul un colis en distribution change de livreur.",
+                    row.key,
+                    status.label()
+                )));
+            }
+            if row.delivery_admin_id == Some(courier_id) {
+                return Err(AppError::Conflict(format!(
+                    "{} est déjà confié à ce livreur.",
+                    row.key
+                )));
+            }
+            let updated = diesel::update(
+                parcels::table
+                    .find(row.id)
+                    .filter(parcels::status.eq(status.as_str())),
+            )
+            .set((
+                parcels::delivery_admin_id.eq(courier_id),
+                parcels::updated_at.eq(now),
+            ))
+            .execute(conn)
+            .map_db_err()?;
+            if updated == 0 {
+                return Err(changed_meanwhile());
+            }
+            let comment = input
+                .comment
+                .as_deref()
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .map(|c| format!("Réaffecté à {}: {c}", courier_name.trim()))
+                .unwrap_or_else(|| format!("Réaffecté à {}", courier_name.trim()));
+            history(
+                conn,
+                row.id,
+                status,
+                Some(&comment),
+                None,
+                Some(actor_id),
+                now,
+            )?;
+            activities::log(
+                conn,
+                Some(actor_id),
+                "parcel.reassigned",
+                "parcel",
+                &row.key,
+            )?;
+            moved.push(parcel::get(conn, Scope::Everyone, key)?);
+        }
+        parcel::views(conn, Role::Admin, moved)
+    })
+}
+
+/// One row of a parcel's history.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct StateView {
+    pub status: Status,
+    pub status_label: &'static str,
+    pub comment: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub date: Option<NaiveDate>,
+    /// Who made the move (absent for automatic moves).
+    pub user_name: Option<String>,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: NaiveDateTime,
+}
+
+/// status, comment, date, author's first and last names, when.
+type HistoryRow = (
+    String,
+    Option<String>,
+    Option<NaiveDate>,
+    Option<String>,
+    Option<String>,
+    NaiveDateTime,
+);
+
+/// The parcel's history, oldest first.
+pub fn states(
+    conn: &mut DbConnection,
+    scope: Scope,
+    parcel_key: &str,
+) -> AppResult<Vec<StateView>> {
+    let row = parcel::get(conn, scope, parcel_key)?;
+    let rows: Vec<HistoryRow> = parcel_states::table
+        .left_join(users::table.on(users::id.nullable().eq(parcel_states::user_id)))
+        .filter(parcel_states::parcel_id.eq(row.id))
+        .order(parcel_states::id.asc())
+        .select((
+            parcel_states::status,
+            parcel_states::comment,
+            parcel_states::date,
+            users::first_name.nullable(),
+            users::last_name.nullable(),
+            parcel_states::created_at,
+        ))
+        .load(conn)
+        .map_db_err()?;
+    Ok(rows
+        .into_iter()
+        .map(|(status, comment, date, first, last, created_at)| {
+            let status = Status::parse(&status).unwrap_or(Status::New);
+            StateView {
+                status,
+                status_label: status.label(),
+                comment,
+                date,
+                user_name: first.map(|f| {
+                    format!("{f} {}", last.unwrap_or_default())
+                        .trim()
+                        .to_owned()
+                }),
+                created_at,
+            }
+        })
+        .collect())
+}

@@ -1,0 +1,374 @@
+//! Parcel statuses and the state machine: which move is allowed, to whom, and what it needs.
+//! Every status change in the product goes through [`check_move`].
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    New,
+    AwaitingPickup,
+    PickedUp,
+    OutForDelivery,
+    NoAnswer,
+    Unreachable,
+    WrongNumber,
+    Postponed,
+    Scheduled,
+    Delivered,
+    Refused,
+    Cancelled,
+    Returning,
+    Returned,
+    Lost,
+    Damaged,
+}
+
+use Status::*;
+
+impl Status {
+    pub const ALL: [Status; 16] = [
+        New,
+        AwaitingPickup,
+        PickedUp,
+        OutForDelivery,
+        NoAnswer,
+        Unreachable,
+        WrongNumber,
+        Postponed,
+        Scheduled,
+        Delivered,
+        Refused,
+        Cancelled,
+        Returning,
+        Returned,
+        Lost,
+        Damaged,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            New => "new",
+            AwaitingPickup => "awaiting_pickup",
+            PickedUp => "picked_up",
+            OutForDelivery => "out_for_delivery",
+            NoAnswer => "no_answer",
+            Unreachable => "unreachable",
+            WrongNumber => "wrong_number",
+            Postponed => "postponed",
+            Scheduled => "scheduled",
+            Delivered => "delivered",
+            Refused => "refused",
+            Cancelled => "cancelled",
+            Returning => "returning",
+            Returned => "returned",
+            Lost => "lost",
+            Damaged => "damaged",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Status> {
+        Status::ALL.into_iter().find(|s| s.as_str() == value)
+    }
+
+    /// The label users see (French UI).
+    pub fn label(self) -> &'static str {
+        match self {
+            New => "Nouveau colis",
+            AwaitingPickup => "En attente de ramassage",
+            PickedUp => "Ramassé",
+            OutForDelivery => "Mis en distribution",
+            NoAnswer => "Pas de réponse",
+            Unreachable => "Injoignable",
+            WrongNumber => "Numéro erroné",
+            Postponed => "Reporté",
+            Scheduled => "Programmé",
+            Delivered => "Livré",
+            Refused => "Refusé",
+            Cancelled => "Annulé",
+            Returning => "En retour",
+            Returned => "Retourné",
+            Lost => "Perdu",
+            Damaged => "Endommagé",
+        }
+    }
+
+    /// The outcomes a delivery person records while the parcel is with him.
+    pub fn is_attempt(self) -> bool {
+        matches!(
+            self,
+            NoAnswer | Unreachable | WrongNumber | Postponed | Scheduled
+        )
+    }
+
+    /// Failed attempts count towards the limit after which the parcel is refused.
+    pub fn is_failed_attempt(self) -> bool {
+        matches!(self, NoAnswer | Unreachable | WrongNumber)
+    }
+
+    /// With a delivery person: out for delivery or between attempts.
+    pub fn is_with_delivery_person(self) -> bool {
+        self == OutForDelivery || self.is_attempt()
+    }
+
+    pub fn needs_date(self) -> bool {
+        matches!(self, Postponed | Scheduled)
+    }
+
+    pub fn needs_comment(self) -> bool {
+        matches!(self, Refused | Cancelled | Lost | Damaged)
+    }
+
+    /// The recipient's phone, city and address may still change.
+    pub fn address_can_change(self) -> bool {
+        matches!(self, New | AwaitingPickup | PickedUp) || self.is_with_delivery_person()
+    }
+}
+
+/// Who asks for a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mover {
+    /// The merchant (or his staff): cancelling before pickup.
+    Merchant,
+    /// The delivery person holding the parcel: outcomes of his round.
+    DeliveryPerson,
+    /// Company staff through the state form.
+    Admin,
+    /// Voucher operations (pickup, exit, return vouchers), which carry their own checks.
+    Voucher,
+}
+
+/// The moves of the normal flow, whoever makes them.
+fn flow_allows(from: Status, to: Status) -> bool {
+    match (from, to) {
+        (New, AwaitingPickup) | (AwaitingPickup, New) | (AwaitingPickup, PickedUp) => true,
+        (PickedUp, OutForDelivery) => true,
+        (from, to) if from.is_with_delivery_person() => {
+            to.is_attempt() || matches!(to, OutForDelivery | Delivered | Refused | Cancelled)
+        }
+        (Refused | Cancelled, Returning) | (Returning, Returned) => true,
+        (New | AwaitingPickup, Cancelled) => true,
+        _ => false,
+    }
+}
+
+/// Whether `mover` may move a parcel from `from` to `to`; `Err` carries the reason (409).
+/// `forced` is an admin's explicit override, which needs a comment.
+pub fn check_move(from: Status, to: Status, mover: Mover, forced: bool) -> Result<(), String> {
+    if from == to {
+        return Err(format!("Le colis est déjà « {} ».", from.label()));
+    }
+    let refused = || {
+        format!(
+            "Passage de « {} » à « {} » impossible.",
+            from.label(),
+            to.label()
+        )
+    };
+    match mover {
+        Mover::Admin if forced => Ok(()),
+        Mover::Admin if matches!(to, Lost | Damaged) => Ok(()),
+        Mover::Admin => {
+            if flow_allows(from, to) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{} Un administrateur peut forcer ce passage avec un commentaire.",
+                    refused()
+                ))
+            }
+        }
+        Mover::Merchant => match (from, to) {
+            (New | AwaitingPickup, Cancelled) => Ok(()),
+            (_, Cancelled) => Err(format!(
+                "Un colis « {} » ne peut plus être annulé par le client : contactez le support.",
+                from.label()
+            )),
+            _ => Err(refused()),
+        },
+        Mover::DeliveryPerson => {
+            if from.is_with_delivery_person()
+                && (to.is_attempt() || matches!(to, Delivered | Refused | Cancelled))
+            {
+                Ok(())
+            } else {
+                Err(refused())
+            }
+        }
+        Mover::Voucher => {
+            if flow_allows(from, to) && !matches!(to, Delivered | Refused | Cancelled) {
+                Ok(())
+            } else {
+                Err(refused())
+            }
+        }
+    }
+}
+
+/// Named groups of statuses: the list views of the specification.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum View {
+    All,
+    New,
+    NotPickedUp,
+    Pickup,
+    Sent,
+    Shipped,
+    Delivered,
+    Canceled,
+    Returned,
+    ToBeReturned,
+    Refunds,
+    Exchanges,
+    ChangeAddress,
+}
+
+impl View {
+    /// The statuses a view holds; `None` for views defined otherwise (all, kind, flags).
+    pub fn statuses(self) -> Option<Vec<Status>> {
+        Some(match self {
+            View::New => vec![New],
+            View::NotPickedUp => vec![New, AwaitingPickup],
+            View::Pickup => vec![PickedUp],
+            View::Sent | View::Shipped => vec![
+                OutForDelivery,
+                NoAnswer,
+                Unreachable,
+                WrongNumber,
+                Postponed,
+                Scheduled,
+            ],
+            View::Delivered => vec![Delivered],
+            View::Canceled => vec![Cancelled],
+            View::Returned => vec![Returning, Returned],
+            View::ToBeReturned => vec![Refused, Cancelled],
+            View::All | View::Refunds | View::Exchanges | View::ChangeAddress => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_round_trip_and_have_labels() {
+        for status in Status::ALL {
+            assert_eq!(Status::parse(status.as_str()), Some(status));
+            assert_eq!(
+                serde_json::to_value(status).unwrap(),
+                serde_json::json!(status.as_str())
+            );
+            assert!(!status.label().is_empty());
+        }
+        assert_eq!(Status::parse("shipped"), None);
+    }
+
+    /// Every pair of statuses, for every mover, against the table of the domain rules.
+    #[test]
+    fn every_move_is_allowed_or_refused_as_the_rules_say() {
+        let with_courier = [
+            OutForDelivery,
+            NoAnswer,
+            Unreachable,
+            WrongNumber,
+            Postponed,
+            Scheduled,
+        ];
+        let expected_flow = |from: Status, to: Status| -> bool {
+            if from == to {
+                return false;
+            }
+            match from {
+                New => matches!(to, AwaitingPickup | Cancelled),
+                AwaitingPickup => matches!(to, New | PickedUp | Cancelled),
+                PickedUp => to == OutForDelivery,
+                f if with_courier.contains(&f) => {
+                    with_courier.contains(&to) || matches!(to, Delivered | Refused | Cancelled)
+                }
+                Refused | Cancelled => to == Returning,
+                Returning => to == Returned,
+                _ => false,
+            }
+        };
+        let mut allowed = 0;
+        for from in Status::ALL {
+            for to in Status::ALL {
+                let flow = expected_flow(from, to);
+                // Admins: the flow, plus lost/damaged from anywhere; anything when forced.
+                assert_eq!(
+                    check_move(from, to, Mover::Admin, false).is_ok(),
+                    from != to && (flow || matches!(to, Lost | Damaged)),
+                    "admin {from:?} -> {to:?}"
+                );
+                assert_eq!(
+                    check_move(from, to, Mover::Admin, true).is_ok(),
+                    from != to,
+                    "forced {from:?} -> {to:?}"
+                );
+                // Merchants: cancel before pickup, nothing else.
+                assert_eq!(
+                    check_move(from, to, Mover::Merchant, false).is_ok(),
+                    matches!(from, New | AwaitingPickup) && to == Cancelled,
+                    "merchant {from:?} -> {to:?}"
+                );
+                // Delivery people: outcomes of a parcel they hold.
+                assert_eq!(
+                    check_move(from, to, Mover::DeliveryPerson, false).is_ok(),
+                    from != to
+                        && with_courier.contains(&from)
+                        && (to.is_attempt() || matches!(to, Delivered | Refused | Cancelled)),
+                    "delivery person {from:?} -> {to:?}"
+                );
+                // Vouchers: the logistic moves only, never an outcome.
+                assert_eq!(
+                    check_move(from, to, Mover::Voucher, false).is_ok(),
+                    flow && !matches!(to, Delivered | Refused | Cancelled),
+                    "voucher {from:?} -> {to:?}"
+                );
+                if flow {
+                    allowed += 1;
+                }
+            }
+        }
+        // 2 + 3 + 1 + 6 × 8 + 2 + 1 moves in the flow.
+        assert_eq!(allowed, 57);
+    }
+
+    #[test]
+    fn refusals_say_why() {
+        let reason = check_move(Delivered, New, Mover::Admin, false).unwrap_err();
+        assert!(
+            reason.contains("Livré") && reason.contains("forcer"),
+            "{reason}"
+        );
+        let reason = check_move(PickedUp, Cancelled, Mover::Merchant, false).unwrap_err();
+        assert!(reason.contains("support"), "{reason}");
+        let reason = check_move(New, New, Mover::Admin, true).unwrap_err();
+        assert!(reason.contains("déjà"), "{reason}");
+    }
+
+    #[test]
+    fn requirements_of_each_status() {
+        assert!(Postponed.needs_date() && Scheduled.needs_date() && !NoAnswer.needs_date());
+        assert!(Refused.needs_comment() && Cancelled.needs_comment() && !Delivered.needs_comment());
+        assert!(NoAnswer.is_failed_attempt() && !Postponed.is_failed_attempt());
+        assert!(Scheduled.address_can_change() && !Delivered.address_can_change());
+    }
+
+    #[test]
+    fn views_hold_the_statuses_of_the_domain_rules() {
+        assert_eq!(
+            View::NotPickedUp.statuses().unwrap(),
+            vec![New, AwaitingPickup]
+        );
+        assert_eq!(View::Sent.statuses().unwrap().len(), 6);
+        assert_eq!(
+            View::Returned.statuses().unwrap(),
+            vec![Returning, Returned]
+        );
+        assert!(View::Refunds.statuses().is_none());
+    }
+}

@@ -1,0 +1,89 @@
+//! The public tracking page: what anyone holding a tracking code may know. Status, city and
+//! dates only: no names, phones, amounts or comments.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use colivra_core::{time, AppError, AppResult};
+use colivra_db::schema::{cities, parcel_states, parcels};
+use colivra_db::{DbConnection, MapDbErr};
+use diesel::prelude::*;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::status::Status;
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TrackingEvent {
+    pub status: Status,
+    pub status_label: &'static str,
+    /// The day a postponed or scheduled delivery is planned for.
+    #[schema(value_type = Option<String>)]
+    pub date: Option<NaiveDate>,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TrackingView {
+    pub key: String,
+    pub status: Status,
+    pub status_label: &'static str,
+    pub city_name: String,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: NaiveDateTime,
+    /// Oldest first.
+    pub events: Vec<TrackingEvent>,
+}
+
+pub fn track(conn: &mut DbConnection, code: &str) -> AppResult<TrackingView> {
+    let code = code.trim().to_uppercase();
+    if code.is_empty() || code.len() > 20 {
+        return Err(AppError::NotFound);
+    }
+    let (id, key, status, city_name, created_at): (i64, String, String, String, NaiveDateTime) =
+        parcels::table
+            .inner_join(cities::table)
+            .filter(parcels::key.eq(&code))
+            .select((
+                parcels::id,
+                parcels::key,
+                parcels::status,
+                cities::name,
+                parcels::created_at,
+            ))
+            .first(conn)
+            .optional()
+            .map_db_err()?
+            .ok_or(AppError::NotFound)?;
+    let events = parcel_states::table
+        .filter(parcel_states::parcel_id.eq(id))
+        .order(parcel_states::id.asc())
+        .select((
+            parcel_states::status,
+            parcel_states::date,
+            parcel_states::created_at,
+        ))
+        .load::<(String, Option<NaiveDate>, NaiveDateTime)>(conn)
+        .map_db_err()?
+        .into_iter()
+        .map(|(status, date, created_at)| {
+            let status = Status::parse(&status).unwrap_or(Status::New);
+            TrackingEvent {
+                status,
+                status_label: status.label(),
+                date,
+                created_at,
+            }
+        })
+        .collect();
+    let status = Status::parse(&status).unwrap_or(Status::New);
+    Ok(TrackingView {
+        key,
+        status,
+        status_label: status.label(),
+        city_name,
+        created_at,
+        events,
+    })
+}

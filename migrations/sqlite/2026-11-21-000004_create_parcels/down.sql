@@ -1,0 +1,2 @@
+DROP TABLE parcel_states;
+DROP TABLE parcels;
