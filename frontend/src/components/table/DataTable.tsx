@@ -332,7 +332,7 @@ function SearchBox({ placeholder, list }: { placeholder: string; list: ListState
       }}
       fullWidth={false}
       sx={{ minWidth: { sm: 280 } }}
-      inputProps={{ 'data-testid': 'table-search', type: 'search' }}
+      inputProps={{ 'data-testid': 'table-search', role: 'searchbox' }}
       startAdornment={
         <InputAdornment position="start">
           <Search fontSize="small" />
