@@ -65,3 +65,7 @@ fmt:
 # Database migrations: just migrate [status|run|revert]
 migrate action="run":
     cargo run -q -p colivra-gateway -- migrate {{action}}
+
+# Seed a million parcels per backend (once) and measure the parcel list and creation with wrk on SQLite and PostgreSQL (figures in target/bench/results.md).
+bench:
+    bash scripts/bench.sh

@@ -71,6 +71,20 @@ pub enum Command {
     /// Load demo data (idempotent): cities with fees, an admin, a merchant with a shop, a
     /// delivery person; prints their sign-ins.
     SeedDemo,
+    /// Fill an empty database with benchmark data: cities, 200 merchants with shops, 60
+    /// delivery people and `--parcels` parcels over a year, each with its history.
+    SeedBench {
+        #[arg(long, default_value_t = 1_000_000)]
+        parcels: u64,
+    },
+    /// Time the admin parcel list service directly against the database (no HTTP): prints
+    /// `case p50_ms p99_ms` for page1, deep (after --cursor), filtered and search.
+    BenchDirect {
+        #[arg(long, default_value_t = 200)]
+        iterations: usize,
+        #[arg(long)]
+        cursor: Option<String>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -129,6 +143,14 @@ pub fn run(cli: Cli) -> CliResult {
                 },
             }
             Ok(())
+        }
+        Command::SeedBench { parcels } => {
+            let pool = open_migrated(&config::database_url(cli.database_url.as_deref())?)?;
+            crate::bench_data::seed_bench(&pool, parcels)
+        }
+        Command::BenchDirect { iterations, cursor } => {
+            let pool = open(&config::database_url(cli.database_url.as_deref())?)?;
+            crate::bench_data::bench_direct(&pool, iterations, cursor)
         }
         Command::CreateAdmin {
             email,

@@ -3,6 +3,7 @@
 //! sessions, CSRF), the single-page app, OpenAPI, and the `colivra` command line.
 
 pub mod app;
+pub mod bench_data;
 pub mod cli;
 pub mod config;
 pub mod db;

@@ -13,9 +13,9 @@ use utoipa::{IntoParams, ToSchema};
 use crate::parcel::{self, ParcelRow, ParcelView, Scope};
 use crate::status::{Status, View};
 
-/// Counting stops here: past it the list says "more than 10,000", which is all a screen needs,
+/// Counting stops here: past it the list says "more than 1,000", which is all a screen needs,
 /// and no request pays for counting a million rows.
-pub const COUNT_CAP: i64 = 10_000;
+pub const COUNT_CAP: i64 = 1_000;
 
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 pub struct ParcelFilters {
@@ -47,7 +47,7 @@ pub struct ParcelFilters {
 pub struct ParcelPageMeta {
     pub page: i64,
     pub per_page: i64,
-    /// Matching parcels, counted up to 10,000 (see `total_capped`); on cursor pages, `null`.
+    /// Matching parcels, counted up to 1,000 (see `total_capped`); on cursor pages, `null`.
     pub total: Option<i64>,
     /// True when there are more than `total`.
     pub total_capped: bool,

@@ -1,0 +1,357 @@
+//! Benchmark data and the direct measurement `just bench` compares HTTP figures with.
+//!
+//! `seed-bench` writes realistic volumes fast: multi-row INSERTs of generated values (no user
+//! input, so formatting them into SQL is safe), the same statements on SQLite and PostgreSQL.
+
+use std::time::Instant;
+
+use chrono::{Duration, NaiveDateTime};
+use colivra_auth::accounts::{self, NewUser};
+use colivra_core::{ListQuery, Role};
+use colivra_db::{DbConnection, DbPool};
+use colivra_parcels::list::{self, ParcelFilters};
+use colivra_parcels::parcel::Scope;
+use colivra_parcels::{cities, shops};
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::cli::CliResult;
+
+pub const BENCH_PASSWORD: &str = "Bench#Colivra2026";
+const MERCHANTS: usize = 200;
+const COURIERS: usize = 60;
+const FIRST_NAMES: &[&str] = &[
+    "Amina", "Youssef", "Salma", "Karim", "Nadia", "Omar", "Imane", "Hamza", "Sara", "Mehdi",
+    "Fatima", "Rachid", "Khadija", "Anas", "Meryem", "Ayoub", "Hajar", "Ilyas", "Zineb", "Adil",
+];
+const LAST_NAMES: &[&str] = &[
+    "Benali",
+    "Alami",
+    "El Amrani",
+    "Tazi",
+    "Idrissi",
+    "Berrada",
+    "Chraibi",
+    "Bennani",
+    "Fassi",
+    "Lahlou",
+    "Ouazzani",
+    "Kettani",
+    "Sqalli",
+    "Naciri",
+    "Zniber",
+    "Bouzid",
+    "Haddad",
+    "Mansouri",
+];
+/// Status and weight (per 100) of the parcels of a year of activity.
+const STATUS_MIX: &[(&str, u32)] = &[
+    ("delivered", 55),
+    ("returned", 7),
+    ("returning", 1),
+    ("refused", 4),
+    ("cancelled", 4),
+    ("out_for_delivery", 5),
+    ("no_answer", 2),
+    ("postponed", 2),
+    ("scheduled", 1),
+    ("unreachable", 1),
+    ("picked_up", 5),
+    ("awaiting_pickup", 4),
+    ("new", 9),
+];
+
+fn pick<'a>(rng: &mut StdRng, items: &'a [&'a str]) -> &'a str {
+    items[rng.gen_range(0..items.len())]
+}
+
+fn pick_status(rng: &mut StdRng) -> &'static str {
+    let mut roll = rng.gen_range(0..100);
+    for (status, weight) in STATUS_MIX {
+        if roll < *weight {
+            return status;
+        }
+        roll -= weight;
+    }
+    "delivered"
+}
+
+/// Unique, valid-looking tracking codes: a bijection of the sequence number onto the key space.
+fn tracking_code(sequence: u64) -> String {
+    const SPACE: u64 = 31u64.pow(10);
+    let mut value = (sequence.wrapping_mul(1_000_000_007) + 12_345) % SPACE;
+    let alphabet = colivra_core::key::KEY_ALPHABET;
+    let mut code = String::from("CL");
+    for _ in 0..10 {
+        code.push(alphabet[(value % 31) as usize] as char);
+        value /= 31;
+    }
+    code
+}
+
+fn sql_text(value: &str) -> String {
+    format!("'{}'", value.replace('\'', "''"))
+}
+
+fn sql_time(at: NaiveDateTime) -> String {
+    format!("'{}'", at.format("%Y-%m-%d %H:%M:%S%.6f"))
+}
+
+/// Fills the database: the cities, merchants with shops, delivery people serving cities, and
+/// `parcels` parcels spread over a year and over the statuses, each with its history.
+pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
+    let started = Instant::now();
+    let mut conn = pool.get()?;
+    let existing: i64 = colivra_db::schema::parcels::table
+        .count()
+        .get_result(&mut conn)?;
+    if existing > 0 {
+        println!("The database already holds {existing} parcels: nothing seeded.");
+        return Ok(());
+    }
+    let mut rng = StdRng::seed_from_u64(2026);
+    let rows = cities::parse_cities_csv(cities::MOROCCAN_CITIES_CSV)?;
+    cities::ensure_cities(&mut conn, &rows).map_err(|e| e.to_string())?;
+    let city_rows: Vec<(i64, i64, i64, i64)> = {
+        use colivra_db::schema::cities;
+        cities::table
+            .select((
+                cities::id,
+                cities::delivery_fee,
+                cities::return_fee,
+                cities::refusal_fee,
+            ))
+            .order(cities::id)
+            .load(&mut conn)?
+    };
+
+    // Accounts share one password hash: hashing 260 times would dominate the seeding time.
+    let account = |conn: &mut DbConnection, role: Role, n: usize| -> Result<i64, String> {
+        let email = format!("{}-{n}@bench.colivra.ma", role.as_str());
+        let (user, _) = accounts::ensure_account(
+            conn,
+            NewUser {
+                role,
+                first_name: FIRST_NAMES[n % FIRST_NAMES.len()],
+                last_name: LAST_NAMES[n % LAST_NAMES.len()],
+                email: &email,
+                phone: "0612345678",
+                company: (role == Role::Client).then_some("Boutique Bench"),
+                city: Some("Casablanca"),
+                password: BENCH_PASSWORD,
+                active: true,
+                permissions: None,
+            },
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(user.id)
+    };
+    account(&mut conn, Role::Admin, 0)?;
+    let hash: String = {
+        use colivra_db::schema::users;
+        users::table
+            .filter(users::email.eq("admin-0@bench.colivra.ma"))
+            .select(users::password_hash)
+            .first(&mut conn)?
+    };
+    let mut merchants: Vec<(i64, Vec<i64>)> = Vec::new();
+    let now = colivra_core::time::now();
+    let add_user = |conn: &mut DbConnection,
+                    role: Role,
+                    n: usize|
+     -> Result<i64, Box<dyn std::error::Error>> {
+        let key = colivra_core::key::prefixed_key("U", 11);
+        let sql = format!(
+            "INSERT INTO users (key, role, first_name, last_name, email, phone, company, city, password_hash, active, created_at, updated_at) \
+             VALUES ({}, {}, {}, {}, {}, '0612345678', {}, 'Casablanca', {}, TRUE, {}, {})",
+            sql_text(&key),
+            sql_text(role.as_str()),
+            sql_text(FIRST_NAMES[n % FIRST_NAMES.len()]),
+            sql_text(LAST_NAMES[n % LAST_NAMES.len()]),
+            sql_text(&format!("{}-{n}@bench.colivra.ma", role.as_str())),
+            if role == Role::Client { sql_text(&format!("Boutique {n}")) } else { "NULL".into() },
+            sql_text(&hash),
+            sql_time(now),
+            sql_time(now),
+        );
+        conn.batch_execute(&sql)?;
+        use colivra_db::schema::users;
+        Ok(users::table
+            .filter(users::key.eq(&key))
+            .select(users::id)
+            .first(conn)?)
+    };
+    for n in 1..=MERCHANTS {
+        let merchant = add_user(&mut conn, Role::Client, n)?;
+        let mut shop_ids = Vec::new();
+        for s in 0..(1 + n % 3) {
+            let city = city_rows[rng.gen_range(0..city_rows.len())].0;
+            let shop_name = format!("Boutique {n}-{s}");
+            let (key, _) = shops::ensure_shop(
+                &mut conn,
+                shops::NewShop {
+                    client_id: merchant,
+                    name: &shop_name,
+                    phone: "0522000000",
+                    address: "Zone industrielle",
+                    city_id: city,
+                    bank_account: None,
+                },
+            )
+            .map_err(|e| e.to_string())?;
+            use colivra_db::schema::shops::dsl;
+            shop_ids.push(
+                dsl::shops
+                    .filter(dsl::key.eq(&key))
+                    .select(dsl::id)
+                    .first(&mut conn)?,
+            );
+        }
+        merchants.push((merchant, shop_ids));
+    }
+    let mut couriers = Vec::new();
+    for n in 1..=COURIERS {
+        couriers.push(add_user(&mut conn, Role::DeliveryAdmin, n)?);
+    }
+
+    // Parcels in chronological order, so ids follow creation time as in real life.
+    let year_ago = now - Duration::days(365);
+    let step = 365.0 * 86_400.0 / parcels.max(1) as f64;
+    let batch = 1_000u64;
+    let mut sequence = 0u64;
+    while sequence < parcels {
+        let end = (sequence + batch).min(parcels);
+        let mut values = Vec::with_capacity((end - sequence) as usize);
+        for n in sequence..end {
+            let (merchant, shop_ids) = &merchants[rng.gen_range(0..merchants.len())];
+            let shop = shop_ids[rng.gen_range(0..shop_ids.len())];
+            let (city, delivery, ret, refusal) = city_rows[rng.gen_range(0..city_rows.len())];
+            let status = pick_status(&mut rng);
+            let created = year_ago + Duration::milliseconds((n as f64 * step * 1000.0) as i64);
+            let changed = created + Duration::hours(rng.gen_range(0..96));
+            let with_courier = !matches!(status, "new" | "awaiting_pickup" | "picked_up")
+                && !(status == "cancelled" && rng.gen_bool(0.5));
+            let courier = if with_courier {
+                couriers[rng.gen_range(0..couriers.len())].to_string()
+            } else {
+                "NULL".to_owned()
+            };
+            let kind = match rng.gen_range(0..100) {
+                0..=2 => "exchange",
+                3..=4 => "refund",
+                _ => "standard",
+            };
+            let phone = format!(
+                "0{}{:08}",
+                rng.gen_range(6..=7),
+                rng.gen_range(0..100_000_000)
+            );
+            values.push(format!(
+                "({}, {merchant}, {shop}, {}, {}, {}, {city}, {}, {}, 'Article', 1, {}, {}, FALSE, {}, {}, {delivery}, {ret}, {refusal}, {}, {}, {courier}, FALSE, {merchant}, {}, {}, {})",
+                sql_text(&tracking_code(n)),
+                if n % 2 == 0 { sql_text(&format!("CMD-{n}")) } else { "NULL".into() },
+                sql_text(&format!("{} {}", pick(&mut rng, FIRST_NAMES), pick(&mut rng, LAST_NAMES))),
+                sql_text(&phone),
+                sql_text(&format!("{} rue {}", rng.gen_range(1..200), pick(&mut rng, LAST_NAMES))),
+                rng.gen_range(50..2_000) * 100,
+                if rng.gen_bool(0.5) { "TRUE" } else { "FALSE" },
+                if rng.gen_bool(0.1) { "TRUE" } else { "FALSE" },
+                sql_text(kind),
+                if kind == "standard" { "NULL".into() } else { sql_text("Article à récupérer") },
+                sql_text(status),
+                if matches!(status, "no_answer" | "unreachable") { 1 } else { 0 },
+                sql_time(created),
+                sql_time(changed),
+                sql_time(changed),
+            ));
+        }
+        conn.batch_execute(&format!(
+            "INSERT INTO parcels (key, client_id, shop_id, reference, recipient_name, recipient_phone, city_id, address, product, quantity, cod_amount, can_open, can_try, fragile, kind, item_to_collect, delivery_fee, return_fee, refusal_fee, status, attempts, delivery_admin_id, address_change_pending, created_by, created_at, updated_at, status_changed_at) VALUES {}",
+            values.join(", ")
+        ))?;
+        sequence = end;
+        if sequence % 100_000 == 0 {
+            println!(
+                "  {sequence} parcels ({:.0} s)",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    // Each parcel's history: its creation, then its current status.
+    conn.batch_execute(
+        "INSERT INTO parcel_states (parcel_id, status, user_id, created_at) \
+         SELECT id, 'new', created_by, created_at FROM parcels; \
+         INSERT INTO parcel_states (parcel_id, status, user_id, created_at) \
+         SELECT id, status, delivery_admin_id, status_changed_at FROM parcels WHERE status <> 'new';",
+    )?;
+    if matches!(*conn, DbConnection::Pg(_)) {
+        conn.batch_execute("ANALYZE parcels; ANALYZE parcel_states;")?;
+    } else {
+        conn.batch_execute("ANALYZE;")?;
+    }
+    println!(
+        "Seeded {parcels} parcels, {MERCHANTS} merchants, {COURIERS} delivery people in {:.0} s.",
+        started.elapsed().as_secs_f64()
+    );
+    println!("Sign in as admin-0@bench.colivra.ma / {BENCH_PASSWORD} (merchants: client-N@…, delivery people: delivery-admin-N@…).");
+    Ok(())
+}
+
+/// Runs the parcel list service directly (no HTTP) `iterations` times for each benchmark case and
+/// prints p50/p99 in milliseconds, one line per case: `case p50 p99`.
+pub fn bench_direct(pool: &DbPool, iterations: usize, cursor: Option<String>) -> CliResult {
+    let mut conn = pool.get()?;
+    let cases: Vec<(&str, ListQuery, ParcelFilters)> = vec![
+        ("page1", ListQuery::default(), ParcelFilters::default()),
+        (
+            "deep",
+            ListQuery::default(),
+            ParcelFilters {
+                cursor: cursor.clone(),
+                ..Default::default()
+            },
+        ),
+        (
+            "filtered",
+            ListQuery::default(),
+            ParcelFilters {
+                view: Some(colivra_parcels::status::View::Delivered),
+                ..Default::default()
+            },
+        ),
+        (
+            "search",
+            ListQuery {
+                q: Some("0612".into()),
+                ..Default::default()
+            },
+            ParcelFilters::default(),
+        ),
+    ];
+    for (name, query, filters) in cases {
+        let mut times = Vec::with_capacity(iterations);
+        for _ in 0..iterations {
+            let started = Instant::now();
+            list::list(&mut conn, Scope::Everyone, &query, &filters).map_err(|e| e.to_string())?;
+            times.push(started.elapsed().as_secs_f64() * 1000.0);
+        }
+        times.sort_by(f64::total_cmp);
+        let at = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
+        println!("{name} {:.2} {:.2}", at(0.50), at(0.99));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tracking_code;
+
+    #[test]
+    fn bench_codes_are_distinct_and_look_like_real_ones() {
+        let codes: std::collections::HashSet<String> = (0..10_000).map(tracking_code).collect();
+        assert_eq!(codes.len(), 10_000);
+        assert!(codes.iter().all(|c| c.len() == 12 && c.starts_with("CL")));
+    }
+}
