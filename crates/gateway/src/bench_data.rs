@@ -231,8 +231,10 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
             let status = pick_status(&mut rng);
             let created = year_ago + Duration::milliseconds((n as f64 * step * 1000.0) as i64);
             let changed = created + Duration::hours(rng.gen_range(0..96));
-            let with_courier = !matches!(status, "new" | "awaiting_pickup" | "picked_up")
-                && !(status == "cancelled" && rng.gen_bool(0.5));
+            // Half the cancelled parcels were cancelled before pickup, with no delivery person.
+            let before_pickup = matches!(status, "new" | "awaiting_pickup" | "picked_up")
+                || (status == "cancelled" && rng.gen_bool(0.5));
+            let with_courier = !before_pickup;
             let courier = if with_courier {
                 couriers[rng.gen_range(0..couriers.len())].to_string()
             } else {
@@ -272,7 +274,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
             values.join(", ")
         ))?;
         sequence = end;
-        if sequence % 100_000 == 0 {
+        if sequence.is_multiple_of(100_000) {
             println!(
                 "  {sequence} parcels ({:.0} s)",
                 started.elapsed().as_secs_f64()
