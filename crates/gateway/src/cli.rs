@@ -261,6 +261,116 @@ pub const DEMO_ACCOUNTS: [DemoAccount; 3] = [
     },
 ];
 
+/// The demo delivery person serves Casablanca and Rabat; the demo merchant has a few parcels to
+/// look at. Only done on a fresh demo (nothing of the kind exists yet).
+fn seed_demo_activity(conn: &mut colivra_db::DbConnection) -> CliResult {
+    use colivra_auth::couriers::{self, DeliveryCityInput};
+    use colivra_parcels::parcel::{self, ParcelInput};
+    let find = |conn: &mut colivra_db::DbConnection,
+                email: &str|
+     -> Result<colivra_auth::User, Box<dyn std::error::Error>> {
+        colivra_auth::users::find_by_email(conn, email)
+            .map_err(describe)?
+            .ok_or_else(|| format!("{email} is missing").into())
+    };
+    let admin = find(conn, DEMO_ACCOUNTS[0].email)?;
+    let merchant = find(conn, DEMO_ACCOUNTS[1].email)?;
+    let courier = find(conn, DEMO_ACCOUNTS[2].email)?;
+    let view = couriers::view(conn, courier).map_err(describe)?;
+    if view.cities.is_empty() {
+        for city in ["Casablanca", "Rabat"] {
+            let city_key: String = {
+                use colivra_db::schema::cities;
+                use diesel::prelude::*;
+                cities::table
+                    .filter(cities::name.eq(city))
+                    .select(cities::key)
+                    .first(conn)?
+            };
+            couriers::add_city(
+                conn,
+                admin.id,
+                DeliveryCityInput {
+                    delivery_admin: Some(view.key.clone()),
+                    city: Some(city_key),
+                    delivered_commission: Some(1_500),
+                    refused_commission: Some(500),
+                },
+            )
+            .map_err(describe)?;
+        }
+    }
+    let has_parcels = {
+        use colivra_db::schema::parcels;
+        use diesel::prelude::*;
+        parcels::table
+            .filter(parcels::client_id.eq(merchant.id))
+            .count()
+            .get_result::<i64>(conn)?
+            > 0
+    };
+    if !has_parcels {
+        let recipients = [
+            (
+                "Amina Benali",
+                "0612345678",
+                "Casablanca",
+                "12 rue des Orangers, Maarif",
+                24_900,
+            ),
+            (
+                "Karim Tazi",
+                "0698765432",
+                "Rabat",
+                "5 avenue Hassan II, Agdal",
+                15_000,
+            ),
+            (
+                "Salma Idrissi",
+                "0700112233",
+                "Casablanca",
+                "Résidence Atlas, bloc B, Sidi Maârouf",
+                39_900,
+            ),
+            (
+                "Omar Chraibi",
+                "0655443322",
+                "Marrakech",
+                "Derb Sidi Bouloukat 14, Médina",
+                12_000,
+            ),
+            (
+                "Nadia Berrada",
+                "0661223344",
+                "Fès",
+                "18 boulevard Allal El Fassi",
+                8_500,
+            ),
+        ];
+        for (name, phone, city, address, amount) in recipients {
+            parcel::create(
+                conn,
+                merchant.id,
+                merchant.id,
+                &ParcelInput {
+                    recipient_name: Some(name.into()),
+                    recipient_phone: Some(phone.into()),
+                    city: Some(city.into()),
+                    address: Some(address.into()),
+                    cod_amount: Some(amount),
+                    product: Some("Article de démonstration".into()),
+                    quantity: Some(1),
+                    can_open: Some(true),
+                    ..Default::default()
+                },
+            )
+            .map_err(describe)?;
+        }
+        println!("Demo parcels: 5 new parcels for {}.", merchant.email);
+    }
+    Ok(())
+}
+
 pub fn seed_demo(pool: &DbPool) -> CliResult {
     let mut conn = pool.get()?;
     let rows = cities::parse_cities_csv(cities::MOROCCAN_CITIES_CSV)?;
@@ -313,6 +423,7 @@ pub fn seed_demo(pool: &DbPool) -> CliResult {
             password
         );
     }
+    seed_demo_activity(&mut conn)?;
     Ok(())
 }
 
