@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { adminSession } from '../../test/fixtures';
+import { listReply } from '../../test/listReply';
+import { mockServer } from '../../test/mockServer';
+import { renderWithProviders } from '../../test/render';
+import type { DeliveryAdminView } from './api';
+import DeliverymenScreen from './DeliverymenScreen';
+
+function courier(overrides: Partial<DeliveryAdminView> = {}): DeliveryAdminView {
+  return {
+    key: 'D1',
+    full_name: 'Hamid Ouazzani',
+    email: 'hamid@colivra.ma',
+    phone: '0661234567',
+    national_id: 'AB123456',
+    vehicle: 'Moto',
+    active: true,
+    created_at: '2026-01-05T08:00:00Z',
+    cities: [{ key: 'DC1', city: 'C1', city_name: 'Casablanca', delivered_commission: 1200, refused_commission: 500 }],
+    ...overrides,
+  };
+}
+
+const cities = {
+  status: 200,
+  body: {
+    data: [
+      { key: 'C1', name: 'Casablanca', delivery_fee: 2000, return_fee: 500, refusal_fee: 1000, active: true, created_at: '', updated_at: '' },
+      { key: 'C2', name: 'Fès', delivery_fee: 3000, return_fee: 500, refusal_fee: 1000, active: true, created_at: '', updated_at: '' },
+    ],
+    meta: { page: 1, per_page: 25, total: 2 },
+  },
+};
+
+describe('delivery people screen', () => {
+  it('filters by status and keeps the password when the edit leaves it blank', async () => {
+    const user = userEvent.setup();
+    const server = mockServer({
+      'GET /api/delivery-admins': (call) => listReply([courier()], call.query),
+      'PUT /api/delivery-admins/D1': (call) => ({ status: 200, body: { data: { ...courier(), ...(call.body as object) } } }),
+    });
+    renderWithProviders(<DeliverymenScreen />, { session: adminSession() });
+    const row = await screen.findByTestId('table-row');
+    expect(row).toHaveTextContent('Casablanca');
+    await user.click(screen.getByRole('combobox', { name: 'Statut' }));
+    await user.click(await screen.findByRole('option', { name: 'Actifs' }));
+    await waitFor(() => expect(server.calls.at(-1)!.query).toMatchObject({ active: 'true', sort: 'full_name' }));
+
+    await user.click(screen.getByRole('button', { name: 'Modifier Hamid Ouazzani' }));
+    const dialog = await screen.findByTestId('form-dialog');
+    const vehicle = within(dialog).getByLabelText(/^Véhicule/);
+    await user.clear(vehicle);
+    await user.type(vehicle, 'Camionnette');
+    await user.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/delivery-admins/D1')).toHaveLength(1));
+    expect(server.callsTo('PUT', '/api/delivery-admins/D1')[0].body).toEqual({
+      full_name: 'Hamid Ouazzani',
+      email: 'hamid@colivra.ma',
+      phone: '0661234567',
+      national_id: 'AB123456',
+      vehicle: 'Camionnette',
+      active: true,
+    });
+  });
+
+  it('requires a password on create (server 422 under the field)', async () => {
+    const user = userEvent.setup();
+    const server = mockServer({
+      'GET /api/delivery-admins': (call) => listReply([], call.query),
+      'POST /api/delivery-admins': { status: 422, body: { message: 'Données invalides.', errors: { password: ['Le mot de passe est obligatoire.'], national_id: ['Le numéro de CIN est obligatoire.'] } } },
+    });
+    renderWithProviders(<DeliverymenScreen />, { session: adminSession() });
+    await user.click(await screen.findByTestId('create-button'));
+    const dialog = await screen.findByTestId('form-dialog');
+    await user.type(within(dialog).getByLabelText(/^Nom complet/), 'Youssef Idrissi');
+    await user.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(within(dialog).getByTestId('field-password')).findByText('Le mot de passe est obligatoire.')).toBeInTheDocument();
+    expect(within(within(dialog).getByTestId('field-national_id')).getByText('Le numéro de CIN est obligatoire.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/delivery-admins')[0].body).toMatchObject({ full_name: 'Youssef Idrissi', password: '' });
+  });
+
+  it('adds, edits and removes the cities he serves with their commissions in centimes', async () => {
+    const user = userEvent.setup();
+    const fes = { key: 'DC2', city: 'C2', city_name: 'Fès', delivered_commission: 1550, refused_commission: 0 };
+    const server = mockServer({
+      'GET /api/delivery-admins': (call) => listReply([courier()], call.query),
+      'GET /api/cities': cities,
+      'POST /api/delivery-admins/cities': { status: 201, body: { data: courier({ cities: [...courier().cities, fes] }) } },
+      'PUT /api/delivery-admins/D1/cities/C1': {
+        status: 200,
+        body: { data: courier({ cities: [{ ...courier().cities[0], delivered_commission: 1300 }, fes] }) },
+      },
+      'DELETE /api/delivery-admins/D1/cities/C2': { status: 204 },
+    });
+    renderWithProviders(<DeliverymenScreen />, { session: adminSession() });
+    await user.click(await screen.findByRole('button', { name: 'Villes et commissions Hamid Ouazzani' }));
+    const dialog = await screen.findByTestId('delivery-cities-dialog');
+    expect(within(dialog).getAllByTestId('delivery-city-row')[0]).toHaveTextContent('Casablanca12,00 DH5,00 DH');
+
+    await user.click(within(dialog).getByTestId('delivery-city-add'));
+    const form = await screen.findByTestId('delivery-city-form');
+    await user.click(within(form).getByRole('combobox', { name: /^Ville/ }));
+    await user.click(await screen.findByRole('option', { name: 'Fès' }));
+    await user.type(within(form).getByLabelText(/^Commission par colis livré/), '15,5');
+    await user.click(within(form).getByTestId('form-submit'));
+    await waitFor(() => expect(within(dialog).getAllByTestId('delivery-city-row')).toHaveLength(2));
+    expect(server.callsTo('POST', '/api/delivery-admins/cities')[0].body).toEqual({
+      delivery_admin: 'D1',
+      city: 'C2',
+      delivered_commission: 1550,
+      refused_commission: 0,
+    });
+    await waitFor(() => expect(screen.queryByTestId('delivery-city-form')).not.toBeInTheDocument());
+
+    await user.click(within(dialog).getByRole('button', { name: 'Modifier Casablanca' }));
+    const edit = await screen.findByTestId('delivery-city-form');
+    expect(within(edit).getByRole('combobox', { name: /^Ville/ })).toBeDisabled();
+    const delivered = within(edit).getByLabelText(/^Commission par colis livré/);
+    expect(delivered).toHaveValue('12,00');
+    await user.clear(delivered);
+    await user.type(delivered, '13');
+    await user.click(within(edit).getByTestId('form-submit'));
+    await waitFor(() => expect(within(dialog).getAllByTestId('delivery-city-row')[0]).toHaveTextContent('13,00 DH'));
+    expect(server.callsTo('PUT', '/api/delivery-admins/D1/cities/C1')[0].body).toEqual({
+      delivered_commission: 1300,
+      refused_commission: 500,
+    });
+    await waitFor(() => expect(screen.queryByTestId('delivery-city-form')).not.toBeInTheDocument());
+
+    await user.click(within(dialog).getByRole('button', { name: 'Retirer Fès' }));
+    await user.click(within(await screen.findByTestId('confirm-dialog')).getByTestId('confirm-submit'));
+    await waitFor(() => expect(within(dialog).getAllByTestId('delivery-city-row')).toHaveLength(1));
+    expect(server.callsTo('DELETE', '/api/delivery-admins/D1/cities/C2')).toHaveLength(1);
+  });
+});
