@@ -10,7 +10,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { useT } from '../../i18n';
 import { FormTextField } from '../FormTextField';
 import { CURRENCY_SYMBOL } from '../money';
@@ -82,6 +82,16 @@ interface FieldProps {
 export function FormField({ field, value, onChange, error, disabled, values }: FieldProps) {
   const helperText = error || field.helperText;
   const isDisabled = disabled || field.disabled;
+  const textProps = {
+    name: field.name,
+    label: field.label,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
+    error: Boolean(error),
+    helperText,
+    required: field.required,
+    disabled: isDisabled,
+    autoFocus: field.autoFocus,
+  };
   switch (field.type) {
     case 'switch':
       return (
@@ -129,15 +139,8 @@ export function FormField({ field, value, onChange, error, disabled, values }: F
     case 'money':
       return (
         <FormTextField
-          name={field.name}
-          label={field.label}
+          {...textProps}
           value={typeof value === 'string' ? value : ''}
-          onChange={(event) => onChange(event.target.value)}
-          error={Boolean(error)}
-          helperText={helperText}
-          required={field.required}
-          disabled={isDisabled}
-          autoFocus={field.autoFocus}
           inputProps={{ inputMode: 'decimal', autoComplete: 'off' }}
           endAdornment={<InputAdornment position="end">{CURRENCY_SYMBOL}</InputAdornment>}
         />
@@ -146,16 +149,9 @@ export function FormField({ field, value, onChange, error, disabled, values }: F
       const type = field.type ?? 'text';
       return (
         <FormTextField
-          name={field.name}
-          label={field.label}
+          {...textProps}
           type={type === 'multiline' ? 'text' : type}
           value={typeof value === 'string' ? value : value == null ? '' : String(value)}
-          onChange={(event) => onChange(event.target.value)}
-          error={Boolean(error)}
-          helperText={helperText}
-          required={field.required}
-          disabled={isDisabled}
-          autoFocus={field.autoFocus}
           autoComplete={field.autoComplete ?? (type === 'password' ? 'new-password' : 'off')}
           multiline={type === 'multiline'}
           minRows={type === 'multiline' ? 2 : undefined}

@@ -1,9 +1,8 @@
-import { DateText } from '../../components/DateText';
 import type { FormValues } from '../../components/form/fields';
-import { MoneyText } from '../../components/MoneyText';
 import { activeToggleAction, ResourceScreen } from '../../components/resource/ResourceScreen';
 import { ActiveChip } from '../../components/StatusChip';
 import type { Column } from '../../components/table/DataTable';
+import { dateColumn, moneyColumn } from '../../components/table/columns';
 import { ActiveFilter } from '../../components/table/FilterSelect';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
@@ -30,11 +29,11 @@ export default function CitiesScreen() {
 
   const columns: Column<City>[] = [
     { id: 'name', label: t('cities.name'), sortKey: 'name' },
-    { id: 'delivery_fee', label: t('fees.delivery'), sortKey: 'delivery_fee', align: 'right', render: (c) => <MoneyText centimes={c.delivery_fee} /> },
-    { id: 'return_fee', label: t('fees.return'), sortKey: 'return_fee', align: 'right', render: (c) => <MoneyText centimes={c.return_fee} /> },
-    { id: 'refusal_fee', label: t('fees.refusal'), sortKey: 'refusal_fee', align: 'right', render: (c) => <MoneyText centimes={c.refusal_fee} /> },
+    moneyColumn('delivery_fee', t('fees.delivery'), 'delivery_fee'),
+    moneyColumn('return_fee', t('fees.return'), 'return_fee'),
+    moneyColumn('refusal_fee', t('fees.refusal'), 'refusal_fee'),
     { id: 'active', label: t('table.filterStatus'), render: (c) => <ActiveChip active={c.active} inactiveLabel={t('cities.inactive')} activeLabel={t('cities.active')} /> },
-    { id: 'created_at', label: t('crud.createdAt'), sortKey: 'created_at', render: (c) => <DateText value={c.created_at} /> },
+    dateColumn('created_at', t('crud.createdAt'), 'created_at'),
   ];
 
   return (

@@ -1,12 +1,12 @@
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import { useState } from 'react';
-import { DateText } from '../../components/DateText';
 import type { FormValues } from '../../components/form/fields';
 import { FormDialog } from '../../components/form/FormDialog';
 import { activeToggleAction, ResourceScreen } from '../../components/resource/ResourceScreen';
 import { ActiveChip } from '../../components/StatusChip';
 import type { Column } from '../../components/table/DataTable';
+import { dateColumn } from '../../components/table/columns';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
 import { permissionGroups } from '../staff/permissions';
@@ -46,7 +46,7 @@ export default function ClientsScreen() {
     { id: 'phone', label: t('clients.phone') },
     { id: 'city', label: t('clients.city'), render: (c) => c.city || '—' },
     { id: 'active', label: t('table.filterStatus'), render: (c) => <ActiveChip active={c.active} inactiveLabel={t('clients.inactive')} /> },
-    { id: 'created_at', label: t('clients.registered'), sortKey: 'created_at', render: (c) => <DateText value={c.created_at} /> },
+    dateColumn('created_at', t('clients.registered'), 'created_at'),
   ];
 
   return (

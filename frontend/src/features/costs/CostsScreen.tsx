@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
 import { useState } from 'react';
-import { DateText } from '../../components/DateText';
 import type { FormValues } from '../../components/form/fields';
-import { MoneyText } from '../../components/MoneyText';
 import { ResourceScreen } from '../../components/resource/ResourceScreen';
 import type { Column } from '../../components/table/DataTable';
+import { dateColumn, moneyColumn } from '../../components/table/columns';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
 import { CityAutocomplete, type CityOption } from '../cities/CityAutocomplete';
@@ -39,10 +38,10 @@ export default function CostsScreen() {
   const columns: Column<CostView>[] = [
     { id: 'client_name', label: t('costs.client') },
     { id: 'city_name', label: t('cities.name'), sortKey: 'city' },
-    { id: 'delivery_fee', label: t('fees.delivery'), sortKey: 'delivery_fee', align: 'right', render: (c) => <MoneyText centimes={c.delivery_fee} /> },
-    { id: 'return_fee', label: t('fees.return'), align: 'right', render: (c) => <MoneyText centimes={c.return_fee} /> },
-    { id: 'refusal_fee', label: t('fees.refusal'), align: 'right', render: (c) => <MoneyText centimes={c.refusal_fee} /> },
-    { id: 'updated_at', label: t('costs.updatedAt'), sortKey: 'updated_at', render: (c) => <DateText value={c.updated_at} /> },
+    moneyColumn('delivery_fee', t('fees.delivery'), 'delivery_fee'),
+    moneyColumn('return_fee', t('fees.return')),
+    moneyColumn('refusal_fee', t('fees.refusal')),
+    dateColumn('updated_at', t('costs.updatedAt'), 'updated_at'),
   ];
 
   const fees = (values: CostForm) => ({

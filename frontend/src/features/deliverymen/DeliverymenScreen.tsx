@@ -2,11 +2,11 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useState } from 'react';
-import { DateText } from '../../components/DateText';
 import type { FormValues } from '../../components/form/fields';
 import { activeToggleAction, ResourceScreen } from '../../components/resource/ResourceScreen';
 import { ActiveChip } from '../../components/StatusChip';
 import type { Column } from '../../components/table/DataTable';
+import { dateColumn } from '../../components/table/columns';
 import { ActiveFilter } from '../../components/table/FilterSelect';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
@@ -78,7 +78,7 @@ export default function DeliverymenScreen() {
       ),
     },
     { id: 'active', label: t('table.filterStatus'), render: (row) => <ActiveChip active={row.active} /> },
-    { id: 'created_at', label: t('crud.createdAt'), sortKey: 'created_at', render: (row) => <DateText value={row.created_at} /> },
+    dateColumn('created_at', t('crud.createdAt'), 'created_at'),
   ];
 
   return (

@@ -1,8 +1,8 @@
 import Chip from '@mui/material/Chip';
 import Box from '@mui/material/Box';
-import { MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/table/DataTable';
+import { moneyColumn } from '../../components/table/columns';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
 import { useListPricingQuery, type EffectivePrice } from './api';
@@ -15,9 +15,9 @@ export default function PricingScreen() {
   const result = useListPricingQuery(list.args);
   const columns: Column<EffectivePrice>[] = [
     { id: 'city_name', label: t('cities.name'), sortKey: 'city' },
-    { id: 'delivery_fee', label: t('fees.delivery'), sortKey: 'delivery_fee', align: 'right', render: (p) => <MoneyText centimes={p.delivery_fee} /> },
-    { id: 'return_fee', label: t('fees.return'), align: 'right', render: (p) => <MoneyText centimes={p.return_fee} /> },
-    { id: 'refusal_fee', label: t('fees.refusal'), align: 'right', render: (p) => <MoneyText centimes={p.refusal_fee} /> },
+    moneyColumn('delivery_fee', t('fees.delivery'), 'delivery_fee'),
+    moneyColumn('return_fee', t('fees.return')),
+    moneyColumn('refusal_fee', t('fees.refusal')),
     {
       id: 'overridden',
       label: t('pricing.kind'),

@@ -1,7 +1,7 @@
-import { DateText } from '../../components/DateText';
 import type { FormValues } from '../../components/form/fields';
 import { ResourceScreen } from '../../components/resource/ResourceScreen';
 import type { Column } from '../../components/table/DataTable';
+import { dateColumn } from '../../components/table/columns';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
 import { CityAutocomplete, type CityOption } from '../cities/CityAutocomplete';
@@ -50,7 +50,7 @@ export default function ShopsScreen() {
       label: t('shops.bankAccount'),
       render: (shop) => <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatRib(shop.bank_account)}</span>,
     },
-    { id: 'created_at', label: t('crud.createdAt'), sortKey: 'created_at', render: (shop) => <DateText value={shop.created_at} /> },
+    dateColumn('created_at', t('crud.createdAt'), 'created_at'),
   ];
 
   return (

@@ -6,11 +6,11 @@ import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { DateText } from '../../components/DateText';
 import type { FormValues } from '../../components/form/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { activeToggleAction, ResourceScreen, type FieldList } from '../../components/resource/ResourceScreen';
 import { ActiveChip } from '../../components/StatusChip';
+import { dateColumn } from '../../components/table/columns';
 import type { Column } from '../../components/table/DataTable';
 import { useListState } from '../../components/table/useListState';
 import { useT, type MessageKey, type Translate } from '../../i18n';
@@ -121,7 +121,7 @@ function ManagersList({ scope }: { scope: 'admin' | 'client' }) {
     { id: 'phone', label: t('clients.phone'), render: (row) => row.phone || '—' },
     { id: 'permissions', label: t('staff.permissions'), render: (row) => <PermissionsCell row={row} t={t} /> },
     { id: 'active', label: t('table.filterStatus'), render: (row) => <ActiveChip active={row.active} /> },
-    { id: 'created_at', label: t('crud.createdAt'), sortKey: 'created_at', render: (row) => <DateText value={row.created_at} /> },
+    dateColumn('created_at', t('crud.createdAt'), 'created_at'),
   ];
 
   return (
@@ -188,7 +188,7 @@ function AdminsList() {
     { id: 'email', label: t('clients.email') },
     { id: 'phone', label: t('clients.phone'), render: (row) => row.phone || '—' },
     { id: 'active', label: t('table.filterStatus'), render: (row) => <ActiveChip active={row.active} /> },
-    { id: 'created_at', label: t('crud.createdAt'), sortKey: 'created_at', render: (row) => <DateText value={row.created_at} /> },
+    dateColumn('created_at', t('crud.createdAt'), 'created_at'),
   ];
 
   return (
