@@ -752,3 +752,50 @@ async fn statistics_count_within_the_callers_scope() {
         .await
         .assert_status(409);
 }
+
+#[actix_rt::test]
+async fn labels_print_as_a_pdf_holding_every_tracking_code() {
+    let w = world().await;
+    let first = key(&create(&w, "Amina Benali", "0612345678").await);
+    let second = key(&create(&w, "Karim Tazi", "0698765432").await);
+    let res = w
+        .merchant
+        .get(&format!(
+            "/api/parcels/labels?parcels={first},{second}&layout=a4"
+        ))
+        .await;
+    res.assert_status(200);
+    assert_eq!(res.header("content-type"), Some("application/pdf"));
+    assert!(res.bytes.starts_with(b"%PDF"));
+    let text = colivra_documents::extract_text(&res.bytes).unwrap();
+    for expected in [
+        first.as_str(),
+        second.as_str(),
+        "Amina Benali",
+        "Rabat",
+        "249,00 DH",
+        "FRAGILE",
+    ] {
+        assert!(text.contains(expected), "{expected} missing from:\n{text}");
+    }
+    // The admin prints them too; another merchant cannot, even mixed with his own.
+    w.admin
+        .get(&format!("/api/parcels/labels?parcels={first}"))
+        .await
+        .assert_status(200);
+    let (other, _) = w.app.signed_in(Role::Client, true).await;
+    other
+        .get(&format!("/api/parcels/labels?parcels={first}"))
+        .await
+        .assert_status(404);
+    w.merchant
+        .get("/api/parcels/labels?parcels=")
+        .await
+        .assert_status(422);
+    w.merchant
+        .get(&format!(
+            "/api/parcels/labels?parcels={first}&layout=letter"
+        ))
+        .await
+        .assert_status(422);
+}

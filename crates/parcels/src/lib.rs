@@ -3,6 +3,7 @@
 
 pub mod cities;
 pub mod import;
+pub mod labels;
 pub mod list;
 pub mod moves;
 pub mod parcel;

@@ -278,6 +278,53 @@ pub async fn import_template() -> HttpResponse {
         .body(format!("\u{feff}{}", import::TEMPLATE_CSV))
 }
 
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct LabelsQuery {
+    /// Comma-separated tracking codes.
+    pub parcels: String,
+    /// `a6` (default): one label per page; `a4`: four per page.
+    pub layout: Option<String>,
+}
+
+/// The labels as a PDF, opened by the web app in a pop-up window.
+pub async fn labels(
+    state: web::Data<AppState>,
+    caller: Caller,
+    query: web::Query<LabelsQuery>,
+) -> ApiResult<HttpResponse> {
+    let query = query.into_inner();
+    let company = state.settings.app_name.clone();
+    let pdf = crate::db::run(&state.pool, move |conn| {
+        let scope = scope(conn, &caller.user)?;
+        let layout = colivra_parcels::labels::parse_layout(query.layout.as_deref())?;
+        let keys: Vec<String> = query
+            .parcels
+            .split(',')
+            .map(str::trim)
+            .filter(|k| !k.is_empty())
+            .map(str::to_owned)
+            .collect();
+        colivra_parcels::labels::labels_pdf(conn, scope, &keys, layout, &company)
+    })
+    .await?;
+    Ok(pdf_response(pdf, "etiquettes.pdf"))
+}
+
+/// A PDF shown in the browser (not downloaded), never cached: it holds personal data.
+pub fn pdf_response(pdf: Vec<u8>, file_name: &str) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/pdf")
+        .insert_header(("Content-Disposition", format!("inline; filename=\"{file_name}\"")))
+        .insert_header(("Cache-Control", "no-store"))
+        // The app's CSP forbids plugins (`object-src 'none'`), which would stop the browser's
+        // PDF viewer; a document gets its own, still locked-down policy.
+        .insert_header((
+            "Content-Security-Policy",
+            "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+        ))
+        .body(pdf)
+}
+
 pub async fn statistics(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
     let figures = crate::db::run(&state.pool, move |conn| {
         let scope = scope(conn, &caller.user)?;

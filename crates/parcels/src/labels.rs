@@ -1,0 +1,95 @@
+//! Printable labels: one per parcel, A6 or four per A4 page, with the tracking code as a barcode.
+
+use std::collections::HashMap;
+
+use colivra_core::{AppError, AppResult};
+use colivra_db::schema::{parcels, shops};
+use colivra_db::{DbConnection, MapDbErr};
+use colivra_documents::{LabelLayout, ParcelKind, ParcelLabel};
+use diesel::prelude::*;
+
+use crate::parcel::{self, ParcelRow, Scope};
+
+/// Labels one request prints: a day's parcels of a busy shop.
+pub const MAX_LABELS: usize = 500;
+
+pub fn parse_layout(value: Option<&str>) -> AppResult<LabelLayout> {
+    match value.unwrap_or("a6") {
+        "a6" | "A6" => Ok(LabelLayout::A6),
+        "a4" | "A4" => Ok(LabelLayout::A4x4),
+        _ => Err(AppError::validation("layout", "Format : a6 ou a4.")),
+    }
+}
+
+/// The PDF of the labels of `keys` (tracking codes, in that order), all within `scope`.
+pub fn labels_pdf(
+    conn: &mut DbConnection,
+    scope: Scope,
+    keys: &[String],
+    layout: LabelLayout,
+    company_name: &str,
+) -> AppResult<Vec<u8>> {
+    if keys.is_empty() || keys.len() > MAX_LABELS {
+        return Err(AppError::validation(
+            "parcels",
+            format!("Choisissez de 1 à {MAX_LABELS} colis."),
+        ));
+    }
+    let mut wanted: Vec<String> = Vec::with_capacity(keys.len());
+    for key in keys {
+        let key = key.trim().to_uppercase();
+        if !wanted.contains(&key) {
+            wanted.push(key);
+        }
+    }
+    let rows: Vec<ParcelRow> = parcels::table
+        .filter(parcels::key.eq_any(&wanted))
+        .select(ParcelRow::as_select())
+        .load(conn)
+        .map_db_err()?;
+    // Every code must be the caller's: one outside the scope is as unknown as a missing one.
+    if rows.len() != wanted.len() || rows.iter().any(|row| !row.in_scope(scope)) {
+        return Err(AppError::NotFound);
+    }
+    let shop_ids: Vec<i64> = rows.iter().map(|r| r.shop_id).collect();
+    let shop_phones: HashMap<i64, String> = shops::table
+        .filter(shops::id.eq_any(&shop_ids))
+        .select((shops::id, shops::phone))
+        .load::<(i64, String)>(conn)
+        .map_db_err()?
+        .into_iter()
+        .collect();
+    let phones: HashMap<String, String> = rows
+        .iter()
+        .map(|r| {
+            (
+                r.key.clone(),
+                shop_phones.get(&r.shop_id).cloned().unwrap_or_default(),
+            )
+        })
+        .collect();
+    let mut views = parcel::views(conn, scope.role(), rows)?;
+    views.sort_by_key(|v| wanted.iter().position(|k| *k == v.key));
+    let labels: Vec<ParcelLabel> = views
+        .into_iter()
+        .map(|v| ParcelLabel {
+            company_name: company_name.to_owned(),
+            created_at: v.created_at.format("%d/%m/%Y").to_string(),
+            kind: ParcelKind::from_key(&v.kind).unwrap_or_default(),
+            shop_phone: phones.get(&v.key).cloned().unwrap_or_default(),
+            tracking_code: v.key,
+            recipient_name: v.recipient_name,
+            recipient_phone: v.recipient_phone,
+            city: v.city_name,
+            address: v.address,
+            cod_amount_centimes: v.cod_amount,
+            merchant_name: v.client_name,
+            shop_name: v.shop_name,
+            product: Some(v.product),
+            note: v.note,
+            can_open: v.can_open,
+            fragile: v.fragile,
+        })
+        .collect();
+    colivra_documents::parcel_labels(&labels, layout).map_err(AppError::internal)
+}
