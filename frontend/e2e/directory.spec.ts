@@ -56,6 +56,7 @@ test('an admin adds a city and a delivery person who serves it, with his commiss
   await expect(page.getByTestId('table-row')).toHaveCount(1);
   await expect(rowOf(page, CITY)).toContainText('30,00 DH');
   await expect(rowOf(page, CITY)).toContainText('10,50 DH');
+  await screenshot(page, 'admin-cities');
 
   // Server validation shows under the field: a fee above the maximum.
   await page.getByTestId('create-button').click();
@@ -148,6 +149,9 @@ test('the admin cannot delete the city a shop uses, and gives the merchant his o
   await expect(page.getByTestId('table-row')).toHaveCount(1);
   await page.getByTestId('table-row').getByTestId('row-action-shops').click();
   await expect(page.getByTestId('client-shops-drawer').getByTestId('table-row').filter({ hasText: SHOP })).toHaveCount(1);
+  // Once the drawer has slid in.
+  await expect(page.getByTestId('client-shops-drawer').locator('.MuiDrawer-paper')).toHaveCSS('transform', 'none');
+  await screenshot(page, 'admin-client-shops');
   await page.keyboard.press('Escape');
 
   await page.goto(url('/compte/couts'));
@@ -202,6 +206,7 @@ test('a merchant adds a team member with only the shops permission, who then see
   await dialog.locator('input[name="email"]').fill(MEMBER.email);
   await dialog.locator('input[name="password"]').fill(MEMBER.password);
   await dialog.getByRole('checkbox', { name: 'Boutiques' }).check();
+  await screenshot(page, 'client-team-form');
   await submitDialog(dialog);
   await search(page, MEMBER.last_name);
   await expect(rowOf(page, MEMBER.last_name)).toContainText('1 rubrique(s)');

@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../components/table/DataTable';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
 import { useListShopsQuery, type Shop } from '../shops/api';
+import { formatRib } from '../shops/rib';
 import { personName, type ClientView } from './api';
 import '../../i18n/screens';
 
@@ -16,7 +17,7 @@ export function ClientShopsDrawer({ client, onClose }: { client: ClientView | nu
   const t = useT();
   return (
     <Drawer anchor="right" open={client !== null} onClose={onClose} data-testid="client-shops-drawer">
-      <Box sx={{ width: { xs: '100vw', sm: 640 }, p: 3 }}>
+      <Box sx={{ width: { xs: '100vw', sm: 720, md: 880 }, maxWidth: '100vw', boxSizing: 'border-box', p: 3 }}>
         <Stack direction="row" sx={{ alignItems: 'flex-start', mb: 2 }}>
           <Box sx={{ flexGrow: 1 }}>
             <Typography variant="h6" component="h2">
@@ -47,7 +48,7 @@ function ShopsOf({ client }: { client: string }) {
     { id: 'city_name', label: t('shops.city') },
     { id: 'phone', label: t('shops.phone') },
     { id: 'address', label: t('shops.address') },
-    { id: 'bank_account', label: t('shops.bankAccount'), render: (shop) => shop.bank_account ?? '—' },
+    { id: 'bank_account', label: t('shops.bankAccount'), render: (shop) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatRib(shop.bank_account)}</Box> },
   ];
   return (
     <DataTable

@@ -5,6 +5,7 @@ import { dateColumn } from '../../components/table/columns';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
 import { CityAutocomplete, type CityOption } from '../cities/CityAutocomplete';
+import { formatRib } from './rib';
 import { useCreateShopMutation, useListShopsQuery, useUpdateShopMutation, type Shop, type ShopBody } from './api';
 import '../../i18n/screens';
 
@@ -14,12 +15,6 @@ interface ShopForm extends FormValues {
   address: string;
   city: CityOption | null;
   bank_account: string;
-}
-
-/** "0011 2233 …": a RIB in groups of four digits, easier to read and check. */
-export function formatRib(rib: string | null): string {
-  if (!rib) return '—';
-  return rib.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 function toBody(values: ShopForm): ShopBody {

@@ -6,7 +6,8 @@ import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import type { Shop } from './api';
-import ShopsScreen, { formatRib } from './ShopsScreen';
+import { formatRib } from './rib';
+import ShopsScreen from './ShopsScreen';
 
 const RIB = '011780000012345678901280';
 
