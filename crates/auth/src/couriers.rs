@@ -151,6 +151,11 @@ pub fn list(
                     .like(pattern.clone())
                     .escape('\\')
                     .or(lower(users::last_name).like(pattern.clone()).escape('\\'))
+                    .or(
+                        lower(users::first_name.concat(" ").concat(users::last_name))
+                            .like(pattern.clone())
+                            .escape('\\'),
+                    )
                     .or(users::email.like(pattern.clone()).escape('\\'))
                     .or(users::phone.like(pattern.clone()).escape('\\'))
                     .or(lower(users::national_id.assume_not_null())

@@ -145,6 +145,17 @@ pub fn list(
                     .like(pattern.clone())
                     .escape('\\')
                     .or(lower(users::first_name).like(pattern.clone()).escape('\\'))
+                    // "Rachid Amrani" or "Amrani Rachid" as typed in the search box.
+                    .or(
+                        lower(users::first_name.concat(" ").concat(users::last_name))
+                            .like(pattern.clone())
+                            .escape('\\'),
+                    )
+                    .or(
+                        lower(users::last_name.concat(" ").concat(users::first_name))
+                            .like(pattern.clone())
+                            .escape('\\'),
+                    )
                     .or(users::email.like(pattern).escape('\\')),
             );
         }

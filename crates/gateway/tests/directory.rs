@@ -231,6 +231,13 @@ async fn delivery_people_with_the_cities_they_serve() {
         admin.get("/api/delivery-admins?q=zzz").await.body["meta"]["total"],
         0
     );
+    assert_eq!(
+        admin
+            .get("/api/delivery-admins?q=youssef%20el%20amr")
+            .await
+            .body["meta"]["total"],
+        1
+    );
 
     // A city he serves cannot be deleted.
     let in_use = admin.delete(&format!("/api/cities/{casa}")).await;
@@ -517,6 +524,10 @@ async fn merchant_staff_work_on_their_merchant_data_only() {
 
     let listed = merchant.get("/api/managers?q=aziz").await;
     assert_eq!(listed.body["meta"]["total"], 1);
+    for full_name in ["rim%20aziz", "Aziz%20Rim"] {
+        let found = merchant.get(&format!("/api/managers?q={full_name}")).await;
+        assert_eq!(found.body["meta"]["total"], 1, "{full_name}");
+    }
     merchant
         .put(
             &format!("/api/managers/{rim_key}"),

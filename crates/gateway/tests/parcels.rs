@@ -603,6 +603,22 @@ async fn imports_preview_every_row_and_create_all_or_nothing() {
     let template = w.merchant.get("/api/parcels/import/template").await;
     template.assert_status(200);
     assert!(template.text.contains("destinataire;telephone"));
+    // The Excel template, sent back as it is, previews as one valid row.
+    let xlsx = w
+        .merchant
+        .get("/api/parcels/import/template?format=xlsx")
+        .await;
+    xlsx.assert_status(200);
+    let preview = w
+        .merchant
+        .post_bytes(
+            "/api/parcels/import?dry_run=true",
+            xlsx.bytes.clone(),
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        )
+        .await;
+    preview.assert_status(200);
+    assert_eq!(preview.body["valid_count"], 1, "{}", preview.text);
 
     let good = csv_file(&[
         "Amina;0612345678;Rabat;1 rue A;249,00;Robe;A-1;oui",

@@ -81,6 +81,37 @@ pub struct ImportResult {
     pub keys: Vec<String>,
 }
 
+/// The same template as an Excel workbook; the phone columns are text so Excel keeps the
+/// leading zero.
+pub fn template_xlsx() -> AppResult<Vec<u8>> {
+    use rust_xlsxwriter::{Format, Workbook};
+    let mut lines = TEMPLATE_CSV.lines();
+    let header: Vec<&str> = lines.next().unwrap_or_default().split(';').collect();
+    let example: Vec<&str> = lines.next().unwrap_or_default().split(';').collect();
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet();
+    let bold = Format::new().set_bold();
+    let text = Format::new().set_num_format("@");
+    let fail = |e: rust_xlsxwriter::XlsxError| AppError::internal(e);
+    sheet.set_name("Colis").map_err(fail)?;
+    for (column, name) in header.iter().enumerate() {
+        let column = column as u16;
+        sheet
+            .write_string_with_format(0, column, *name, &bold)
+            .map_err(fail)?;
+        sheet.set_column_width(column, 16).map_err(fail)?;
+        if name.starts_with("telephone") {
+            sheet.set_column_format(column, &text).map_err(fail)?;
+        }
+        let value = example
+            .get(usize::from(column))
+            .copied()
+            .unwrap_or_default();
+        sheet.write_string(1, column, value).map_err(fail)?;
+    }
+    book.save_to_buffer().map_err(fail)
+}
+
 fn fold_header(header: &str) -> String {
     header
         .trim()
@@ -445,6 +476,36 @@ mod tests {
         for field in ["cod_amount", "fragile", "quantity"] {
             assert!(rows[0].errors.contains(field), "{field}");
         }
+    }
+
+    #[test]
+    fn the_excel_template_reads_back_like_the_csv_one() {
+        let rows = parse(&template_xlsx().unwrap()).unwrap();
+        assert_eq!(rows.len(), 1);
+        assert!(rows[0].errors.is_empty(), "{:?}", rows[0].errors);
+        assert_eq!(rows[0].input.recipient_phone.as_deref(), Some("0612345678"));
+        assert_eq!(rows[0].input.cod_amount, Some(24_900));
+    }
+
+    #[test]
+    fn excel_numbers_come_back_as_phones_and_amounts() {
+        use rust_xlsxwriter::Workbook;
+        let mut book = Workbook::new();
+        let sheet = book.add_worksheet();
+        for (column, name) in ["destinataire", "telephone", "ville", "adresse", "montant"]
+            .iter()
+            .enumerate()
+        {
+            sheet.write_string(0, column as u16, *name).unwrap();
+        }
+        sheet.write_string(1, 0, "Ali").unwrap();
+        sheet.write_number(1, 1, 612_345_678.0).unwrap();
+        sheet.write_string(1, 2, "Rabat").unwrap();
+        sheet.write_string(1, 3, "1 rue A").unwrap();
+        sheet.write_number(1, 4, 249.5).unwrap();
+        let rows = parse(&book.save_to_buffer().unwrap()).unwrap();
+        assert_eq!(rows[0].input.recipient_phone.as_deref(), Some("0612345678"));
+        assert_eq!(rows[0].input.cod_amount, Some(24_950));
     }
 
     #[test]

@@ -267,15 +267,31 @@ pub async fn import_file(
     })
 }
 
-pub async fn import_template() -> HttpResponse {
-    HttpResponse::Ok()
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct TemplateQuery {
+    /// `csv` (default) or `xlsx`.
+    pub format: Option<String>,
+}
+
+pub async fn import_template(query: web::Query<TemplateQuery>) -> ApiResult<HttpResponse> {
+    if query.format.as_deref() == Some("xlsx") {
+        let book = import::template_xlsx().map_err(ApiError)?;
+        return Ok(HttpResponse::Ok()
+            .content_type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+            .insert_header((
+                "Content-Disposition",
+                "attachment; filename=\"modele-import-colis.xlsx\"",
+            ))
+            .body(book));
+    }
+    Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
         .insert_header((
             "Content-Disposition",
             "attachment; filename=\"modele-import-colis.csv\"",
         ))
         // A BOM so Excel reads the accents as UTF-8.
-        .body(format!("\u{feff}{}", import::TEMPLATE_CSV))
+        .body(format!("\u{feff}{}", import::TEMPLATE_CSV)))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
