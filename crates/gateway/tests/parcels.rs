@@ -815,3 +815,33 @@ async fn labels_print_as_a_pdf_holding_every_tracking_code() {
         .await
         .assert_status(422);
 }
+
+#[actix_rt::test]
+async fn two_outcomes_posted_at_once_leave_one_winner_and_a_409() {
+    let w = world().await;
+    let (courier, courier_user) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    for round in 0..5 {
+        let parcel = key(&create(&w, &format!("Client {round}"), "0612345678").await);
+        hand_to_courier(&w, &parcel, courier_user.id).await;
+        let delivered = courier.post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "delivered"}),
+        );
+        let refused = courier.post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "refused", "comment": "Refusé à la porte"}),
+        );
+        let (a, b) = futures_util::future::join(delivered, refused).await;
+        let mut statuses = [a.status, b.status];
+        statuses.sort_unstable();
+        assert_eq!(statuses, [200, 409], "{} / {}", a.text, b.text);
+        let history = w.admin.get(&format!("/api/parcels/{parcel}/states")).await;
+        let outcomes = history.body["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| matches!(s["status"].as_str(), Some("delivered" | "refused")))
+            .count();
+        assert_eq!(outcomes, 1, "exactly one outcome in the history");
+    }
+}
