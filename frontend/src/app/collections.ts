@@ -52,7 +52,12 @@ export function collectionName<P extends string>(path: P): CollectionName<P> {
 export interface ListMeta {
   page: number;
   per_page: number;
-  total: number;
+  /** `null` on the cursor pages of keyset lists (parcels): the first page has the count. */
+  total: number | null;
+  /** Keyset lists: there are more than `total` (counting stopped there). */
+  total_capped?: boolean;
+  /** Keyset lists: pass as `?cursor=` for the next page; `null` on the last page. */
+  next_cursor?: string | null;
 }
 
 export interface ListResponse<T = unknown> {

@@ -18,6 +18,8 @@ export const enScreens: Record<ScreenMessageKey, string> = {
   'table.filterAll': 'All',
   'table.filterActive': 'Active',
   'table.filterInactive': 'Inactive',
+  'table.selectRow': 'Select {name}',
+  'table.selectPage': 'Select the rows of this page',
 
   'form.save': 'Save',
   'form.create': 'Create',

@@ -19,6 +19,8 @@ export const frScreens = {
   'table.filterAll': 'Tous',
   'table.filterActive': 'Actifs',
   'table.filterInactive': 'Inactifs',
+  'table.selectRow': 'Sélectionner {name}',
+  'table.selectPage': 'Sélectionner les lignes de la page',
 
   'form.save': 'Enregistrer',
   'form.create': 'Créer',

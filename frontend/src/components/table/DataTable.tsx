@@ -5,6 +5,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
 import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -25,7 +26,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { errorBody, errorStatus } from '../../app/api';
 import type { ListResponse } from '../../app/collections';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
 import { FormTextField } from '../FormTextField';
 import { PAGE_SIZES, type ListState } from './useListState';
 import '../../i18n/screens';
@@ -69,6 +70,12 @@ export interface TableTabs {
   options: ReadonlyArray<{ value: string; label: string }>;
 }
 
+/** Row selection (bulk actions): the selected row keys, kept by the screen. */
+export interface TableSelection {
+  selected: readonly string[];
+  onChange: (keys: string[]) => void;
+}
+
 export interface DataTableProps<T> {
   columns: ReadonlyArray<Column<T>>;
   list: ListState;
@@ -88,6 +95,19 @@ export interface DataTableProps<T> {
   testId?: string;
   /** Smaller rows and no outer card (inside a dialog or drawer). */
   embedded?: boolean;
+  /** A checkbox on each row (and one for the page) selecting rows by key. */
+  selection?: TableSelection;
+  /** Shown above the rows while some are selected (bulk actions). */
+  selectionBar?: ReactNode;
+  /** Clicking a row (or Enter on it) opens it, e.g. in a drawer. */
+  onRowClick?: (row: T) => void;
+}
+
+/** "1 000" (French, narrow no-break space) or "1,000" (English), as amounts group thousands. */
+function useCount() {
+  const language = useLanguage();
+  const separator = language === 'fr' ? '\u202f' : ',';
+  return (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 }
 
 /**
@@ -108,20 +128,52 @@ export function DataTable<T>({
   emptyMessage,
   testId = 'data-table',
   embedded = false,
+  selection,
+  selectionBar,
+  onRowClick,
 }: DataTableProps<T>) {
   const t = useT();
+  const formatCount = useCount();
   const { data, isFetching, isError, error, refetch } = result;
   const rows = data?.data ?? [];
-  const total = data?.meta?.total ?? rows.length;
-  const columnCount = columns.length + (rowActions ? 1 : 0);
+  const cursorMode = list.cursorMode;
+  const columnCount = columns.length + (rowActions ? 1 : 0) + (selection ? 1 : 0);
   const { page, perPage, setPage } = list;
 
-  // A page emptied by a deletion (or a shorter list): go back to the last page that has rows.
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  // Cursor mode: only the first page is counted; its count stays shown on the next ones.
+  const metaTotal = data?.meta?.total;
+  const capped = Boolean(data?.meta?.total_capped);
+  const [counted, setCounted] = useState<{ total: number; capped: boolean } | null>(null);
+  if (cursorMode && typeof metaTotal === 'number' && (counted?.total !== metaTotal || counted.capped !== capped)) {
+    setCounted({ total: metaTotal, capped });
+  }
+  const total = typeof metaTotal === 'number' ? metaTotal : cursorMode ? counted?.total ?? rows.length : rows.length;
+  const nextCursor = data?.meta?.next_cursor ?? null;
+
+  // A page emptied by a deletion (or a shorter list): go back to the last page that has rows
+  // (in cursor mode, to the first page: the cursors of the pages after it may no longer hold).
+  const lastPage = cursorMode ? 1 : Math.max(1, Math.ceil(total / perPage));
   const overflow = !isFetching && !isError && data !== undefined && rows.length === 0 && page > lastPage;
   useEffect(() => {
     if (overflow) setPage(lastPage);
   }, [overflow, lastPage, setPage]);
+
+  const selected = new Set(selection?.selected ?? []);
+  const pageKeys = rows.map(rowKey);
+  const pageSelected = pageKeys.filter((key) => selected.has(key)).length;
+  const togglePage = (checked: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    for (const key of pageKeys) {
+      if (checked) next.add(key);
+      else next.delete(key);
+    }
+    selection.onChange([...next]);
+  };
+  const toggleRow = (key: string, checked: boolean) => {
+    if (!selection) return;
+    selection.onChange(checked ? [...selection.selected.filter((k) => k !== key), key] : selection.selected.filter((k) => k !== key));
+  };
 
   const showSkeleton = data === undefined && isFetching;
   const showError = isError && !isFetching;
@@ -162,15 +214,43 @@ export function DataTable<T>({
       const shown = rowActions
         ? rowActions(row).filter((action): action is RowAction<T> => Boolean(action))
         : [];
+      const isSelected = selected.has(key);
       return (
-        <TableRow key={key} hover data-testid="table-row" data-key={key}>
+        <TableRow
+          key={key}
+          hover
+          selected={isSelected}
+          data-testid="table-row"
+          data-key={key}
+          onClick={onRowClick ? () => onRowClick(row) : undefined}
+          onKeyDown={
+            onRowClick
+              ? (event) => {
+                  if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick(row);
+                }
+              : undefined
+          }
+          tabIndex={onRowClick ? 0 : undefined}
+          sx={onRowClick ? { cursor: 'pointer' } : undefined}
+        >
+          {selection && (
+            <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
+              <Checkbox
+                size="small"
+                checked={isSelected}
+                onChange={(event) => toggleRow(key, event.target.checked)}
+                slotProps={{ input: { 'aria-label': t('table.selectRow', { name }) } }}
+                data-testid="row-select"
+              />
+            </TableCell>
+          )}
           {columns.map((column) => (
             <TableCell key={column.id} align={column.align}>
               {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.id] ?? '')}
             </TableCell>
           ))}
           {rowActions && (
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.5 }}>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.5 }} onClick={(event) => event.stopPropagation()}>
               {shown.map((action) => (
                 <Tooltip key={action.id} title={action.label}>
                   <span>
@@ -222,6 +302,25 @@ export function DataTable<T>({
           {actions}
         </Stack>
       )}
+      {selection && selection.selected.length > 0 && selectionBar && (
+        <Stack
+          direction="row"
+          spacing={1}
+          data-testid="table-selection-bar"
+          sx={{
+            alignItems: 'center',
+            flexWrap: 'wrap',
+            mx: embedded ? 0 : 2,
+            mb: 2,
+            px: 2,
+            py: 1,
+            borderRadius: 1,
+            bgcolor: 'action.selected',
+          }}
+        >
+          {selectionBar}
+        </Stack>
+      )}
       {showError && (
         <Alert
           severity="error"
@@ -246,6 +345,19 @@ export function DataTable<T>({
           <Table size={embedded ? 'small' : 'medium'} aria-busy={isFetching}>
             <TableHead>
               <TableRow>
+                {selection && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      size="small"
+                      checked={pageKeys.length > 0 && pageSelected === pageKeys.length}
+                      indeterminate={pageSelected > 0 && pageSelected < pageKeys.length}
+                      disabled={pageKeys.length === 0}
+                      onChange={(event) => togglePage(event.target.checked)}
+                      slotProps={{ input: { 'aria-label': t('table.selectPage') } }}
+                      data-testid="select-page"
+                    />
+                  </TableCell>
+                )}
                 {columns.map((column) => {
                   const sorted = column.sortKey
                     ? list.sort === column.sortKey
@@ -287,7 +399,37 @@ export function DataTable<T>({
           </Table>
         </TableContainer>
       </Box>
-      {!showSkeleton && total > 0 && (
+      {cursorMode && !showSkeleton && (rows.length > 0 || page > 1) && (
+        <TablePagination
+          component="div"
+          count={-1}
+          page={page - 1}
+          rowsPerPage={perPage}
+          rowsPerPageOptions={[...PAGE_SIZES]}
+          onPageChange={(_event, next) => {
+            if (next + 1 > page) {
+              if (nextCursor) list.nextPage(nextCursor);
+            } else {
+              setPage(next + 1);
+            }
+          }}
+          onRowsPerPageChange={(event) => list.setPerPage(Number(event.target.value))}
+          labelRowsPerPage={t('table.rowsPerPage')}
+          labelDisplayedRows={() => {
+            const from = (page - 1) * perPage + 1;
+            const shownTotal = counted?.capped || (counted === null && nextCursor)
+              ? `${formatCount(Math.max(counted?.total ?? 0, from + rows.length - 1))}+`
+              : formatCount(Math.max(total, from + rows.length - 1));
+            return rows.length === 0
+              ? ''
+              : t('table.displayedRows', { from: formatCount(from), to: formatCount(from + rows.length - 1), count: shownTotal });
+          }}
+          getItemAriaLabel={(type) => t(`table.page.${type}`)}
+          slotProps={{ actions: { nextButton: { disabled: !nextCursor || isFetching } } }}
+          data-testid="table-pagination"
+        />
+      )}
+      {!cursorMode && !showSkeleton && total > 0 && (
         <TablePagination
           component="div"
           count={total}

@@ -4,7 +4,8 @@ export type FilterValue = string | boolean | undefined;
 
 /** Query parameters of a server-side list: `?page=&per_page=&sort=&q=` plus filters. */
 export interface ListArgs {
-  page: number;
+  /** Absent on the cursor pages of a list in cursor mode. */
+  page?: number;
   per_page: number;
   sort?: string;
   q?: string;
@@ -19,6 +20,11 @@ export interface ListStateOptions {
   sort?: string;
   perPage?: number;
   filters?: Record<string, FilterValue>;
+  /**
+   * Cursor mode (keyset pages): page 1 is `?page=1`, the next ones `?cursor=` with the
+   * `next_cursor` of the page before; the cursors of the pages seen are remembered to go back.
+   */
+  cursor?: boolean;
 }
 
 export interface ListState {
@@ -35,19 +41,35 @@ export interface ListState {
   toggleSort: (column: string) => void;
   setSearch: (q: string) => void;
   setFilter: (name: string, value: FilterValue) => void;
+  /** Cursor mode: the list's pages are reached through cursors (see `ListStateOptions.cursor`). */
+  cursorMode: boolean;
+  /** Cursor mode: goes to the page after the current one, given the current page's `next_cursor`. */
+  nextPage: (cursor: string) => void;
 }
 
 /** Page, page size, sort, search text and filters of one list. Changing any but the page goes back to page 1. */
 export function useListState(options: ListStateOptions = {}): ListState {
+  const cursorMode = Boolean(options.cursor);
   const [state, setState] = useState(() => ({
     page: 1,
     perPage: options.perPage ?? DEFAULT_PAGE_SIZE,
     sort: options.sort,
     q: '',
     filters: options.filters ?? {},
+    /** Cursor mode: `cursors[n - 2]` is the cursor of page n (page 1 needs none). */
+    cursors: [] as string[],
   }));
 
-  const setPage = useCallback((page: number) => setState((s) => ({ ...s, page: Math.max(1, page) })), []);
+  // In cursor mode only the pages already seen can be reached directly (going back).
+  const setPage = useCallback(
+    (page: number) =>
+      setState((s) => ({ ...s, page: Math.max(1, cursorMode ? Math.min(page, s.cursors.length + 1) : page) })),
+    [cursorMode],
+  );
+  const nextPage = useCallback(
+    (cursor: string) => setState((s) => ({ ...s, cursors: [...s.cursors.slice(0, s.page - 1), cursor], page: s.page + 1 })),
+    [],
+  );
   const setPerPage = useCallback((perPage: number) => setState((s) => ({ ...s, perPage, page: 1 })), []);
   const toggleSort = useCallback(
     (column: string) => setState((s) => ({ ...s, sort: s.sort === column ? `-${column}` : column, page: 1 })),
@@ -64,14 +86,16 @@ export function useListState(options: ListStateOptions = {}): ListState {
   );
 
   const args = useMemo<ListArgs>(() => {
-    const out: ListArgs = { page: state.page, per_page: state.perPage };
+    const cursor = cursorMode && state.page > 1 ? state.cursors[state.page - 2] : undefined;
+    const out: ListArgs = cursor ? { per_page: state.perPage, cursor } : { page: state.page, per_page: state.perPage };
     if (state.sort) out.sort = state.sort;
     if (state.q) out.q = state.q;
     for (const [name, value] of Object.entries(state.filters)) {
       if (value !== undefined && value !== '') out[name] = value;
     }
     return out;
-  }, [state]);
+  }, [state, cursorMode]);
 
-  return { ...state, args, setPage, setPerPage, toggleSort, setSearch, setFilter };
+  const { cursors: _cursors, ...shown } = state;
+  return { ...shown, args, setPage, setPerPage, toggleSort, setSearch, setFilter, cursorMode, nextPage };
 }
