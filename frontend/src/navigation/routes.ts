@@ -15,6 +15,16 @@ const IMPLEMENTED: Partial<Record<string, ScreenKey>> = {
   shops: 'shops',
   'client-costs': 'client-costs',
   pricing: 'pricing',
+  // One screen for every parcel list of every role (features/parcels/views.ts).
+  'all-parcels': 'parcels',
+  'new-parcels': 'parcels',
+  'pickup-parcels': 'parcels',
+  'sent-parcels': 'parcels',
+  'delivered-parcels': 'parcels',
+  'return-parcels': 'parcels',
+  'canceled-parcels': 'parcels',
+  refunds: 'parcels',
+  exchanges: 'parcels',
 };
 
 function table(rows: ReadonlyArray<readonly [path: string, name: string, alias?: string]>): RouteDef[] {

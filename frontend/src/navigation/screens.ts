@@ -24,6 +24,7 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
   shops: lazy(() => import(/* webpackChunkName: "route-shops" */ '../features/shops/ShopsScreen')),
   'client-costs': lazy(() => import(/* webpackChunkName: "route-client-costs" */ '../features/costs/CostsScreen')),
   pricing: lazy(() => import(/* webpackChunkName: "route-pricing" */ '../features/pricing/PricingScreen')),
+  parcels: lazy(() => import(/* webpackChunkName: "route-parcels" */ '../features/parcels/ParcelsScreen')),
   'not-available': lazy(
     () => import(/* webpackChunkName: "route-not-available" */ '../components/NotAvailableYet'),
   ),

@@ -30,7 +30,8 @@ export type ScreenKey =
   | 'staff'
   | 'shops'
   | 'client-costs'
-  | 'pricing';
+  | 'pricing'
+  | 'parcels';
 
 export interface RouteDef {
   /** Route name, as in the specification (also a permission name for admins and clients). */

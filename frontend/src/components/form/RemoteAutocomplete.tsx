@@ -24,6 +24,8 @@ export interface RemoteAutocompleteProps<O> {
   helperText?: string;
   required?: boolean;
   disabled?: boolean;
+  /** Highlights the first option, so Enter picks it (keyboard-only forms). */
+  autoHighlight?: boolean;
 }
 
 /** Picks one item of a server-side list, searched as the user types. */
@@ -42,6 +44,7 @@ export function RemoteAutocomplete<O>({
   helperText,
   required,
   disabled,
+  autoHighlight,
 }: RemoteAutocompleteProps<O>) {
   const t = useT();
   // The picked value stays an option, so the list never "loses" it while searching.
@@ -59,6 +62,7 @@ export function RemoteAutocomplete<O>({
       getOptionKey={getKey}
       loading={loading}
       disabled={disabled}
+      autoHighlight={autoHighlight}
       loadingText={t('app.loading')}
       noOptionsText={t('form.noOption')}
       openText={t('form.open')}

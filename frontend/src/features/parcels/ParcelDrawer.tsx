@@ -1,0 +1,221 @@
+import Close from '@mui/icons-material/Close';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { errorStatus } from '../../app/api';
+import { DateText } from '../../components/DateText';
+import { MoneyText } from '../../components/MoneyText';
+import { useT } from '../../i18n';
+import { useGetParcelQuery, useParcelStatesQuery, type Parcel, type ParcelStateEntry } from './api';
+import { DateTimeText } from './DateTimeText';
+import { ParcelStatusChip } from './ParcelStatusChip';
+import '../../i18n/parcels';
+
+interface Props {
+  /** The tracking code of the parcel shown; null: closed. */
+  parcelKey: string | null;
+  onClose: () => void;
+  /** Buttons of what the user may do with the parcel (the list's row actions). */
+  actions?: (parcel: Parcel) => ReactNode;
+}
+
+/** A parcel's details, its fee snapshot and its history, in a side panel. */
+export function ParcelDrawer({ parcelKey, onClose, actions }: Props) {
+  const t = useT();
+  return (
+    <Drawer anchor="right" open={parcelKey !== null} onClose={onClose} data-testid="parcel-drawer">
+      <Box sx={{ width: { xs: '100vw', sm: 560 }, maxWidth: '100vw', boxSizing: 'border-box', p: 3 }}>
+        <Stack direction="row" sx={{ alignItems: 'flex-start', mb: 2 }}>
+          <Box sx={{ flexGrow: 1 }}>
+            <Typography variant="overline" color="text.secondary">
+              {t('parcels.detailTitle')}
+            </Typography>
+            <Typography variant="h6" component="h2" sx={{ fontFamily: 'monospace', letterSpacing: '0.05em' }} data-testid="parcel-drawer-code">
+              {parcelKey}
+            </Typography>
+          </Box>
+          <IconButton onClick={onClose} aria-label={t('common.close')}>
+            <Close />
+          </IconButton>
+        </Stack>
+        {parcelKey && <ParcelDetail parcelKey={parcelKey} actions={actions} />}
+      </Box>
+    </Drawer>
+  );
+}
+
+function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (parcel: Parcel) => ReactNode }) {
+  const t = useT();
+  const { data, isLoading, isError, error } = useGetParcelQuery(parcelKey);
+  if (isLoading) {
+    return (
+      <Box data-testid="parcel-drawer-loading">
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} height={32} />
+        ))}
+      </Box>
+    );
+  }
+  if (isError || !data) {
+    return (
+      <Alert severity="error" data-testid="parcel-drawer-error">
+        {errorStatus(error) === 404 ? t('parcels.notFound') : t('parcels.loadError')}
+      </Alert>
+    );
+  }
+  const parcel = data.data;
+  const flags = [
+    parcel.can_open && t('parcels.canOpen'),
+    parcel.can_try && t('parcels.canTry'),
+    parcel.fragile && t('parcels.fragile'),
+  ].filter(Boolean) as string[];
+  return (
+    <Stack spacing={3} data-testid="parcel-detail">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <ParcelStatusChip status={parcel.status} label={parcel.status_label} size="medium" />
+        {parcel.kind !== 'standard' && <Chip size="small" variant="outlined" label={t(parcel.kind === 'exchange' ? 'parcels.kind.exchange' : 'parcels.kind.refund')} />}
+        {parcel.address_change_pending && <Chip size="small" color="warning" label={t('parcels.addressChanged')} />}
+        {parcel.attempts > 0 && <Chip size="small" variant="outlined" label={t('parcels.attempts', { count: parcel.attempts })} />}
+      </Stack>
+      {actions && (
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} data-testid="parcel-drawer-actions">
+          {actions(parcel)}
+        </Stack>
+      )}
+
+      <Section title={t('parcels.recipient')}>
+        <Field label={t('parcels.recipientName')} value={parcel.recipient_name} />
+        <Field label={t('parcels.phone')} value={<PhoneLink phone={parcel.recipient_phone} />} />
+        {parcel.recipient_phone_alt && <Field label={t('parcels.phoneAlt')} value={<PhoneLink phone={parcel.recipient_phone_alt} />} />}
+        <Field label={t('parcels.city')} value={parcel.city_name} />
+        <Field label={t('parcels.address')} value={parcel.address} wide />
+      </Section>
+
+      <Section title={t('parcels.parcel')}>
+        <Field label={t('parcels.amount')} value={<MoneyText centimes={parcel.cod_amount} />} />
+        <Field label={t('parcels.product')} value={parcel.quantity > 1 ? `${parcel.product} × ${parcel.quantity}` : parcel.product} />
+        {parcel.reference && <Field label={t('parcels.reference')} value={parcel.reference} />}
+        <Field label={t('parcels.shop')} value={parcel.shop_name} />
+        <Field label={t('parcels.merchant')} value={parcel.client_name} />
+        <Field label={t('parcels.deliveryAdmin')} value={parcel.delivery_admin_name ?? '—'} />
+        {parcel.original_parcel && <Field label={t('parcels.originalParcel')} value={parcel.original_parcel} />}
+        {parcel.item_to_collect && <Field label={t('parcels.itemToCollect')} value={parcel.item_to_collect} />}
+        {parcel.postponed_to && <Field label={t('parcels.postponedTo')} value={<DateText value={parcel.postponed_to} />} />}
+        {flags.length > 0 && <Field label={t('parcels.options')} value={flags.join(' · ')} wide />}
+        {parcel.note && <Field label={t('parcels.note')} value={parcel.note} wide />}
+        <Field label={t('parcels.createdAt')} value={<DateTimeText value={parcel.created_at} />} />
+        <Field label={t('parcels.updatedAt')} value={<DateTimeText value={parcel.updated_at} />} />
+      </Section>
+
+      <Section title={t('parcels.fees')} testId="parcel-fees">
+        <Field label={t('parcels.fee.delivery')} value={<MoneyText centimes={parcel.fees.delivery} />} />
+        <Field label={t('parcels.fee.return')} value={<MoneyText centimes={parcel.fees.return} />} />
+        <Field label={t('parcels.fee.refusal')} value={<MoneyText centimes={parcel.fees.refusal} />} />
+      </Section>
+
+      <Box>
+        <Typography variant="subtitle2" component="h3" sx={{ mb: 1.5 }}>
+          {t('parcels.history')}
+        </Typography>
+        <History parcelKey={parcel.key} />
+      </Box>
+    </Stack>
+  );
+}
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Box data-testid={testId}>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Divider sx={{ mb: 1.5 }} />
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2, rowGap: 1.5, m: 0 }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function Field({ label, value, wide }: { label: string; value: ReactNode; wide?: boolean }) {
+  return (
+    <Box sx={{ gridColumn: wide ? '1 / -1' : undefined, minWidth: 0 }}>
+      <Typography component="dt" variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+export function PhoneLink({ phone }: { phone: string }) {
+  return (
+    <Link href={`tel:${phone}`} underline="hover" onClick={(event) => event.stopPropagation()} sx={{ whiteSpace: 'nowrap', display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      <PhoneOutlined sx={{ fontSize: 14 }} />
+      {phone}
+    </Link>
+  );
+}
+
+function History({ parcelKey }: { parcelKey: string }) {
+  const t = useT();
+  const { data, isLoading, isError, refetch } = useParcelStatesQuery(parcelKey);
+  if (isLoading) return <Skeleton height={80} />;
+  if (isError || !data) {
+    return (
+      <Alert severity="error" action={<Link component="button" onClick={() => refetch()}>{t('error.retry')}</Link>}>
+        {t('parcels.historyError')}
+      </Alert>
+    );
+  }
+  const entries = [...data.data].reverse();
+  return (
+    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="parcel-history">
+      {entries.map((entry, index) => (
+        <HistoryEntry key={`${entry.created_at}-${index}`} entry={entry} last={index === entries.length - 1} current={index === 0} />
+      ))}
+    </Box>
+  );
+}
+
+function HistoryEntry({ entry, last, current }: { entry: ParcelStateEntry; last: boolean; current: boolean }) {
+  const t = useT();
+  return (
+    <Box component="li" sx={{ display: 'flex', gap: 1.5 }} data-testid="history-entry" data-status={entry.status}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', pt: 0.75 }}>
+        <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: current ? 'primary.main' : 'divider', flexShrink: 0 }} />
+        {!last && <Box sx={{ width: 2, flexGrow: 1, bgcolor: 'divider', my: 0.5 }} />}
+      </Box>
+      <Box sx={{ pb: last ? 0 : 2, minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {entry.status_label}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="div">
+          <DateTimeText value={entry.created_at} />
+          {entry.user_name ? ` · ${entry.user_name}` : ''}
+        </Typography>
+        {entry.date && (
+          <Typography variant="body2" component="div">
+            {t('parcels.historyDate')} <DateText value={entry.date} />
+          </Typography>
+        )}
+        {entry.comment && (
+          <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+            « {entry.comment} »
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}

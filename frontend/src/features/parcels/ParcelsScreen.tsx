@@ -1,0 +1,234 @@
+import Add from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
+import Typography from '@mui/material/Typography';
+import { useCallback, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { errorBody, errorStatus } from '../../app/api';
+import { useAppSelector } from '../../app/hooks';
+import { ConfirmDialog, type ConfirmDialogProps } from '../../components/form/ConfirmDialog';
+import { PageHeader } from '../../components/PageHeader';
+import { DataTable } from '../../components/table/DataTable';
+import { useListState } from '../../components/table/useListState';
+import { useT, type MessageKey, type Translate } from '../../i18n';
+import { pathOf } from '../../navigation/access';
+import type { ScreenProps } from '../../navigation/screens';
+import type { Role } from '../../navigation/types';
+import { selectSessionInfo } from '../auth/authSlice';
+import { parcelLookups } from './access';
+import {
+  useAcknowledgeAddressMutation,
+  useCancelParcelMutation,
+  useDeleteParcelMutation,
+  useListParcelsQuery,
+  type Parcel,
+  type ParcelAction,
+} from './api';
+import { parcelColumns } from './columns';
+import { AddressDialog, CancelParcelDialog, EditParcelDialog, ReassignDialog } from './ParcelDialogs';
+import { ParcelDrawer } from './ParcelDrawer';
+import { ParcelFilters } from './ParcelFilters';
+import { actionButtons, rowActions } from './actions';
+import { LabelsButton } from './LabelsButton';
+import { StateDialog } from './StateDialog';
+import { PARCEL_PARAM, parcelViewOf, type ParcelViewConfig } from './views';
+import '../../i18n/parcels';
+import '../../i18n/screens';
+
+/** Every parcel list of every role (the route decides the view, filters, columns and actions). */
+export default function ParcelsScreen({ route }: ScreenProps) {
+  const t = useT();
+  const session = useAppSelector(selectSessionInfo);
+  const config = parcelViewOf(session.role, route.name);
+  if (!config || !session.role) {
+    return <Alert severity="warning">{t('parcels.noView')}</Alert>;
+  }
+  // One list state per route: moving from "Tous les colis" to "Colis livrés" starts afresh.
+  return <ParcelList key={route.name} routeName={route.name} role={session.role} config={config} />;
+}
+
+type DialogKind = 'edit' | 'cancel' | 'change-address' | 'state' | 'reassign';
+
+interface Notice {
+  message: string;
+  severity: 'success' | 'error' | 'info';
+}
+
+function failure(error: unknown, t: Translate): string {
+  if (errorStatus(error) === 'FETCH_ERROR') return t('error.network');
+  return errorBody(error)?.message ?? t('error.generic');
+}
+
+function ParcelList({ routeName, role, config }: { routeName: string; role: Role; config: ParcelViewConfig }) {
+  const t = useT();
+  const session = useAppSelector(selectSessionInfo);
+  const lookups = parcelLookups(session);
+  const list = useListState({ sort: '-created_at', cursor: true });
+  const result = useListParcelsQuery({ ...list.args, view: config.view });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [params, setParams] = useSearchParams();
+  const opened = params.get(PARCEL_PARAM);
+  const [dialog, setDialog] = useState<{ kind: DialogKind; parcel: Parcel; open: boolean } | null>(null);
+  const [confirm, setConfirm] = useState<(Omit<ConfirmDialogProps, 'open' | 'onClose'> & { open: boolean }) | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [deleteParcel] = useDeleteParcelMutation();
+  const [cancelParcel] = useCancelParcelMutation();
+  const [acknowledge] = useAcknowledgeAddressMutation();
+
+  const notify = useCallback((message: string, severity: Notice['severity'] = 'success') => setNotice({ message, severity }), []);
+  const open = useCallback(
+    (key: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (key) next.set(PARCEL_PARAM, key);
+          else next.delete(PARCEL_PARAM);
+          return next;
+        },
+        { replace: key === null },
+      ),
+    [setParams],
+  );
+
+  const run = (action: ParcelAction, parcel: Parcel) => {
+    switch (action) {
+      case 'delete':
+        setConfirm({
+          open: true,
+          title: t('parcels.deleteTitle', { code: parcel.key }),
+          body: t('parcels.deleteBody'),
+          confirmLabel: t('crud.delete'),
+          onConfirm: () => deleteParcel(parcel.key).unwrap(),
+          onDone: () => {
+            notify(t('parcels.deleted', { code: parcel.key }));
+            if (opened === parcel.key) open(null);
+            setSelected((keys) => keys.filter((key) => key !== parcel.key));
+          },
+        });
+        return;
+      case 'acknowledge-address':
+        acknowledge(parcel.key)
+          .unwrap()
+          .then(() => notify(t('parcels.acknowledged', { code: parcel.key })))
+          .catch((error: unknown) => notify(failure(error, t), 'error'));
+        return;
+      default:
+        setDialog({ kind: action, parcel, open: true });
+    }
+  };
+
+  const cancelSelected = () => {
+    const keys = [...selected];
+    setConfirm({
+      open: true,
+      title: t('parcels.bulkCancelTitle', { count: keys.length }),
+      body: t('parcels.bulkCancelBody'),
+      confirmLabel: t('parcels.cancelConfirm'),
+      color: 'warning',
+      onConfirm: async () => {
+        let done = 0;
+        const refused: string[] = [];
+        for (const key of keys) {
+          try {
+            await cancelParcel({ key }).unwrap();
+            done += 1;
+          } catch (error) {
+            if (errorStatus(error) === 'FETCH_ERROR') throw error;
+            refused.push(key);
+          }
+        }
+        setSelected(refused);
+        notify(
+          refused.length === 0
+            ? t('parcels.bulkCancelled', { count: done })
+            : t('parcels.bulkCancelPartial', { count: done, refused: refused.length }),
+          refused.length === 0 ? 'success' : 'info',
+        );
+      },
+    });
+  };
+
+  const dialogParcel = (kind: DialogKind) => (dialog?.kind === kind ? dialog.parcel : null);
+  const dialogOpen = (kind: DialogKind) => dialog?.kind === kind && dialog.open;
+  const closeDialog = () => setDialog((current) => (current ? { ...current, open: false } : null));
+  const canAdd = role === 'client' && session.permissions.includes('add-new-parcels');
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }} data-testid="parcels-screen" data-view={config.view}>
+      <PageHeader
+        title={t(`route.${routeName}` as MessageKey)}
+        subtitle={t(`parcels.subtitle.${config.view}` as MessageKey)}
+        actions={
+          canAdd ? (
+            <Button component={RouterLink} to={pathOf('add-new-parcels', session)} variant="contained" startIcon={<Add />} data-testid="add-parcels-link">
+              {t('route.add-new-parcels')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <DataTable<Parcel>
+        columns={parcelColumns(config.columns, t)}
+        list={list}
+        result={result}
+        rowKey={(parcel) => parcel.key}
+        rowName={(parcel) => parcel.key}
+        rowActions={(parcel) => rowActions(parcel, role, lookups, t, run)}
+        searchPlaceholder={t('parcels.search')}
+        filters={<ParcelFilters list={list} config={config} lookups={lookups} />}
+        emptyMessage={t('parcels.empty')}
+        testId="parcels-table"
+        selection={config.bulk.length > 0 ? { selected, onChange: setSelected } : undefined}
+        selectionBar={
+          <>
+            <Typography variant="body2" sx={{ fontWeight: 600, mr: 1 }} data-testid="selection-count">
+              {t('parcels.selected', { count: selected.length })}
+            </Typography>
+            {config.bulk.includes('labels') && <LabelsButton keys={selected} />}
+            {config.bulk.includes('cancel') && (
+              <Button size="small" color="warning" variant="outlined" onClick={cancelSelected} data-testid="bulk-cancel">
+                {t('parcels.bulkCancel')}
+              </Button>
+            )}
+            <Button size="small" onClick={() => setSelected([])}>
+              {t('parcels.clearSelection')}
+            </Button>
+          </>
+        }
+        onRowClick={(parcel) => open(parcel.key)}
+      />
+      <ParcelDrawer
+        parcelKey={opened}
+        onClose={() => open(null)}
+        actions={(parcel) => actionButtons(parcel, role, lookups, t, run)}
+      />
+      <EditParcelDialog parcel={dialogParcel('edit')} open={dialogOpen('edit')} onClose={closeDialog} onDone={notify} />
+      <CancelParcelDialog parcel={dialogParcel('cancel')} open={dialogOpen('cancel')} onClose={closeDialog} onDone={notify} />
+      <AddressDialog parcel={dialogParcel('change-address')} open={dialogOpen('change-address')} onClose={closeDialog} onDone={notify} />
+      <ReassignDialog parcel={dialogParcel('reassign')} open={dialogOpen('reassign')} onClose={closeDialog} onDone={notify} />
+      <StateDialog
+        parcel={dialogParcel('state')}
+        open={dialogOpen('state')}
+        role={role}
+        onClose={closeDialog}
+        onDone={(parcel) => notify(t('parcels.state.done', { code: parcel.key, status: parcel.status_label }))}
+      />
+      {confirm && <ConfirmDialog {...confirm} onClose={() => setConfirm((current) => (current ? { ...current, open: false } : null))} />}
+      <Snackbar
+        open={notice !== null}
+        autoHideDuration={5000}
+        onClose={(_event, reason) => {
+          if (reason !== 'clickaway') setNotice(null);
+        }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        {notice ? (
+          <Alert severity={notice.severity} variant="filled" onClose={() => setNotice(null)} closeText={t('common.close')} data-testid="parcels-notice">
+            {notice.message}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </Box>
+  );
+}

@@ -1,0 +1,9 @@
+// Registers the messages of the parcel screens, dashboards' figures and tracking page
+// (parcels.fr.ts, parcels.en.ts). Every module using one of those keys imports this file
+// (`import '../../i18n/parcels';`), so they load with the chunks that need them.
+import { registerMessages } from './index';
+import { enParcels } from './parcels.en';
+import { frParcels } from './parcels.fr';
+
+registerMessages('fr', frParcels);
+registerMessages('en', enParcels);
