@@ -58,7 +58,8 @@ sign_in() { # email password → sets COOKIE and XSRF
     curl -sf -c "$jar" -b "$jar" -H "X-XSRF-TOKEN: $XSRF" -H 'Content-Type: application/json' \
         -d "{\"email\":\"$1\",\"password\":\"$2\",\"remember\":true}" "$BASE/api/login" >/dev/null
     XSRF=$(awk '$6 == "XSRF-TOKEN" { print $7 }' "$jar")
-    COOKIE=$(awk 'NF >= 7 && $1 !~ /^#/ { printf "%s=%s; ", $6, $7 }' "$jar")
+    # HttpOnly cookies are written as "#HttpOnly_host …" lines: comments in form only.
+    COOKIE=$(awk 'NF >= 7 && ($1 !~ /^#/ || $1 ~ /^#HttpOnly_/) { printf "%s=%s; ", $6, $7 }' "$jar")
 }
 
 for BACKEND in $BACKENDS; do

@@ -251,7 +251,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
                 rng.gen_range(0..100_000_000)
             );
             values.push(format!(
-                "({}, {merchant}, {shop}, {}, {}, {}, {city}, {}, {}, 'Article', 1, {}, {}, FALSE, {}, {}, {delivery}, {ret}, {refusal}, {}, {}, {courier}, FALSE, {merchant}, {}, {}, {})",
+                "({}, {merchant}, {shop}, {}, {}, {}, {city}, {}, 'Article', 1, {}, {}, FALSE, {}, {}, {}, {delivery}, {ret}, {refusal}, {}, {}, {courier}, FALSE, {merchant}, {}, {}, {})",
                 sql_text(&tracking_code(n)),
                 if n % 2 == 0 { sql_text(&format!("CMD-{n}")) } else { "NULL".into() },
                 sql_text(&format!("{} {}", pick(&mut rng, FIRST_NAMES), pick(&mut rng, LAST_NAMES))),
