@@ -15,6 +15,7 @@ const IMPLEMENTED: Partial<Record<string, ScreenKey>> = {
   shops: 'shops',
   'client-costs': 'client-costs',
   pricing: 'pricing',
+  'add-new-parcels': 'add-new-parcels',
   // One screen for every parcel list of every role (features/parcels/views.ts).
   'all-parcels': 'parcels',
   'new-parcels': 'parcels',

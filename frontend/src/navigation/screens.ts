@@ -25,6 +25,9 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
   'client-costs': lazy(() => import(/* webpackChunkName: "route-client-costs" */ '../features/costs/CostsScreen')),
   pricing: lazy(() => import(/* webpackChunkName: "route-pricing" */ '../features/pricing/PricingScreen')),
   parcels: lazy(() => import(/* webpackChunkName: "route-parcels" */ '../features/parcels/ParcelsScreen')),
+  'add-new-parcels': lazy(
+    () => import(/* webpackChunkName: "route-add-new-parcels" */ '../features/parcels/AddParcelsScreen'),
+  ),
   'not-available': lazy(
     () => import(/* webpackChunkName: "route-not-available" */ '../components/NotAvailableYet'),
   ),

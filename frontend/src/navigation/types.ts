@@ -31,7 +31,8 @@ export type ScreenKey =
   | 'shops'
   | 'client-costs'
   | 'pricing'
-  | 'parcels';
+  | 'parcels'
+  | 'add-new-parcels';
 
 export interface RouteDef {
   /** Route name, as in the specification (also a permission name for admins and clients). */

@@ -1,0 +1,327 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { errorBody, errorStatus, fieldErrors } from '../../app/api';
+import { useAppSelector } from '../../app/hooks';
+import { FormTextField } from '../../components/FormTextField';
+import { CURRENCY_SYMBOL, parseMoney } from '../../components/money';
+import { useT } from '../../i18n';
+import { pathOf } from '../../navigation/access';
+import { NOT_FOUND_PATH } from '../../navigation/routes';
+import { selectSessionInfo } from '../auth/authSlice';
+import type { CityOption } from '../cities/CityAutocomplete';
+import type { Shop } from '../shops/api';
+import { useCreateParcelMutation, type ParcelBody, type ParcelKind } from './api';
+import { CityField, ShopSelect } from './fields';
+import { LabelsButton } from './LabelsButton';
+import { PARCEL_PARAM } from './views';
+import '../../i18n/parcels';
+import '../../i18n/screens';
+
+interface Values {
+  shop: string;
+  recipient_name: string;
+  recipient_phone: string;
+  recipient_phone_alt: string;
+  city: CityOption | null;
+  address: string;
+  cod_amount: string;
+  product: string;
+  quantity: string;
+  reference: string;
+  note: string;
+  can_open: boolean;
+  can_try: boolean;
+  fragile: boolean;
+  kind: ParcelKind;
+  original_parcel: string;
+  item_to_collect: string;
+}
+
+function empty(keep: Partial<Values> = {}): Values {
+  return {
+    shop: '',
+    recipient_name: '',
+    recipient_phone: '',
+    recipient_phone_alt: '',
+    city: null,
+    address: '',
+    cod_amount: '',
+    product: '',
+    quantity: '1',
+    reference: '',
+    note: '',
+    can_open: false,
+    can_try: false,
+    fragile: false,
+    kind: 'standard',
+    original_parcel: '',
+    item_to_collect: '',
+    ...keep,
+  };
+}
+
+/** The request body of the form values (money in centimes, empty optional fields left out). */
+export function parcelBody(values: Values, shop: string, centimes: number | null): ParcelBody {
+  const optional = (text: string) => (text.trim() ? text.trim() : undefined);
+  const body: ParcelBody = {
+    shop,
+    recipient_name: values.recipient_name.trim(),
+    recipient_phone: values.recipient_phone.trim(),
+    recipient_phone_alt: optional(values.recipient_phone_alt),
+    city: values.city?.key ?? '',
+    address: values.address.trim(),
+    cod_amount: centimes,
+    product: values.product.trim(),
+    quantity: Number.parseInt(values.quantity, 10) || 1,
+    reference: optional(values.reference),
+    note: optional(values.note),
+    can_open: values.can_open,
+    can_try: values.can_try,
+    fragile: values.fragile,
+    kind: values.kind,
+  };
+  if (values.kind !== 'standard') {
+    body.original_parcel = optional(values.original_parcel)?.toUpperCase();
+    body.item_to_collect = optional(values.item_to_collect);
+  }
+  return body;
+}
+
+const FIELDS: ReadonlyArray<keyof Values> = [
+  'shop',
+  'recipient_name',
+  'recipient_phone',
+  'recipient_phone_alt',
+  'city',
+  'address',
+  'cod_amount',
+  'product',
+  'quantity',
+  'reference',
+  'note',
+  'kind',
+  'original_parcel',
+  'item_to_collect',
+];
+
+/**
+ * The merchant's quick entry form: keyboard only (the name field has the focus, Enter saves and
+ * starts the next parcel with the same shop and city), server messages under each field.
+ */
+export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const session = useAppSelector(selectSessionInfo);
+  const [create] = useCreateParcelMutation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(() => empty());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [created, setCreated] = useState<string[]>([]);
+  // One shop: it is the shop; several: the merchant picks one.
+  const shop = values.shop || (shops.length === 1 ? shops[0].key : '');
+
+  const set = <K extends keyof Values>(name: K, value: Values[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: '' }));
+  };
+  const focusName = () => {
+    window.setTimeout(() => formRef.current?.querySelector<HTMLInputElement>('input[name="recipient_name"]')?.focus(), 0);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const andGo = submitter?.name === 'save';
+    const local: Record<string, string> = {};
+    const centimes = parseMoney(values.cod_amount);
+    if (Number.isNaN(centimes)) local.cod_amount = t('form.invalidAmount');
+    if (!shop) local.shop = t('parcels.form.chooseShop');
+    if (Object.keys(local).length > 0) {
+      setErrors(local);
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setSaving(true);
+    try {
+      const result = await create(parcelBody(values, shop, centimes)).unwrap();
+      setSaving(false);
+      const key = result.data.key;
+      setCreated((current) => [key, ...current]);
+      if (andGo) {
+        const list = ['new-parcels', 'all-parcels'].map((name) => pathOf(name, session)).find((path) => path !== NOT_FOUND_PATH);
+        if (list) {
+          navigate(`${list}?${PARCEL_PARAM}=${encodeURIComponent(key)}`);
+          return;
+        }
+      }
+      setValues(empty({ shop: values.shop, city: values.city }));
+      focusName();
+    } catch (error) {
+      setSaving(false);
+      const status = errorStatus(error);
+      if (status === 422) {
+        const found = fieldErrors(error);
+        const placed: Record<string, string> = {};
+        const unplaced: string[] = [];
+        for (const [key, message] of Object.entries(found)) {
+          if ((FIELDS as readonly string[]).includes(key)) placed[key] = message;
+          else unplaced.push(message);
+        }
+        setErrors(placed);
+        setFormError(unplaced.length > 0 ? unplaced.join(' ') : Object.keys(placed).length === 0 ? errorBody(error)?.message ?? t('error.generic') : null);
+        // Back to the first field the server refused.
+        const first = FIELDS.find((name) => placed[name]);
+        if (first) window.setTimeout(() => formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus(), 0);
+      } else {
+        setFormError(status === 'FETCH_ERROR' ? t('error.network') : errorBody(error)?.message ?? t('error.generic'));
+      }
+    }
+  };
+
+  const text = (name: keyof Values, label: string, options: { required?: boolean; autoFocus?: boolean; type?: string; inputMode?: 'tel' | 'numeric' | 'decimal'; helper?: string; wide?: boolean } = {}) => (
+    <Box sx={{ gridColumn: options.wide ? '1 / -1' : undefined }} data-testid={`field-${name}`}>
+      <FormTextField
+        name={name}
+        label={label}
+        type={options.type ?? 'text'}
+        required={options.required}
+        autoFocus={options.autoFocus}
+        autoComplete="off"
+        value={String(values[name] ?? '')}
+        onChange={(event) => set(name, event.target.value as never)}
+        error={Boolean(errors[name])}
+        helperText={errors[name] || options.helper}
+        disabled={saving}
+        inputProps={options.inputMode ? { inputMode: options.inputMode } : undefined}
+        endAdornment={name === 'cod_amount' ? <InputAdornment position="end">{CURRENCY_SYMBOL}</InputAdornment> : undefined}
+      />
+    </Box>
+  );
+
+  return (
+    <Box component="form" ref={formRef} noValidate onSubmit={submit} data-testid="parcel-form">
+      {created.length > 0 && (
+        <Alert
+          severity="success"
+          sx={{ mb: 3 }}
+          data-testid="parcel-created"
+          action={<LabelsButton keys={created} variant="text" label={t('parcels.form.printCreated', { count: created.length })} />}
+        >
+          {t('parcels.form.created', { code: created[0] })}{' '}
+          {created.length > 1 && (
+            <Typography component="span" variant="body2" sx={{ opacity: 0.8 }}>
+              {t('parcels.form.createdCount', { count: created.length })}
+            </Typography>
+          )}
+        </Alert>
+      )}
+      {formError && (
+        <Alert severity="error" sx={{ mb: 3 }} data-testid="form-error">
+          {formError}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        {shops.length > 1 && (
+          <Box sx={{ gridColumn: '1 / -1' }} data-testid="field-shop">
+            <ShopSelect name="shop" label={t('parcels.shop')} required shops={shops} value={shop} onChange={(key) => set('shop', key)} error={errors.shop} disabled={saving} />
+          </Box>
+        )}
+        {shops.length <= 1 && errors.shop && (
+          <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
+            {errors.shop}
+          </Alert>
+        )}
+        {text('recipient_name', t('parcels.recipientName'), { required: true, autoFocus: true })}
+        {text('recipient_phone', t('parcels.phone'), { required: true, type: 'tel', inputMode: 'tel', helper: t('parcels.form.phoneHelp') })}
+        {text('recipient_phone_alt', t('parcels.phoneAlt'), { type: 'tel', inputMode: 'tel' })}
+        <Box data-testid="field-city">
+          <CityField name="city" label={t('parcels.city')} required value={values.city} onChange={(city) => set('city', city)} error={errors.city} disabled={saving} />
+        </Box>
+        {text('address', t('parcels.address'), { required: true, wide: true })}
+        {text('cod_amount', t('parcels.form.amount'), { required: true, inputMode: 'decimal', helper: t('parcels.form.amountHelp') })}
+        {text('product', t('parcels.product'), { required: true })}
+        {text('quantity', t('parcels.quantity'), { inputMode: 'numeric' })}
+        {text('reference', t('parcels.reference'), { helper: t('parcels.form.referenceHelp') })}
+        {text('note', t('parcels.note'), { wide: true })}
+
+        <FormControl component="fieldset" sx={{ gridColumn: '1 / -1' }}>
+          <FormLabel component="legend">{t('parcels.options')}</FormLabel>
+          <FormGroup row>
+            {(['can_open', 'can_try', 'fragile'] as const).map((name) => (
+              <FormControlLabel
+                key={name}
+                control={<Checkbox name={name} checked={values[name]} onChange={(event) => set(name, event.target.checked)} disabled={saving} />}
+                label={t(name === 'can_open' ? 'parcels.canOpen' : name === 'can_try' ? 'parcels.canTry' : 'parcels.fragile')}
+              />
+            ))}
+          </FormGroup>
+        </FormControl>
+
+        <FormControl component="fieldset" sx={{ gridColumn: '1 / -1' }} error={Boolean(errors.kind)}>
+          <FormLabel component="legend">{t('parcels.kind')}</FormLabel>
+          <RadioGroup row name="kind" value={values.kind} onChange={(event) => set('kind', event.target.value as ParcelKind)}>
+            {(['standard', 'exchange', 'refund'] as const).map((kind) => (
+              <FormControlLabel
+                key={kind}
+                value={kind}
+                control={<Radio disabled={saving} />}
+                label={t(kind === 'standard' ? 'parcels.kind.standard' : kind === 'exchange' ? 'parcels.kind.exchange' : 'parcels.kind.refund')}
+              />
+            ))}
+          </RadioGroup>
+          {errors.kind && <Typography variant="caption" color="error">{errors.kind}</Typography>}
+        </FormControl>
+        {values.kind !== 'standard' && (
+          <>
+            {text('original_parcel', t('parcels.originalParcel'), { required: true, helper: t('parcels.form.originalHelp') })}
+            {text('item_to_collect', t('parcels.itemToCollect'), { required: true })}
+          </>
+        )}
+      </Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3, alignItems: { sm: 'center' } }}>
+        {/* First submit button: the one Enter presses. */}
+        <Button
+          type="submit"
+          name="another"
+          variant="contained"
+          disabled={saving}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+          data-testid="save-another"
+        >
+          {t('parcels.form.saveAnother')}
+        </Button>
+        <Button type="submit" name="save" variant="outlined" disabled={saving} data-testid="save">
+          {t('form.save')}
+        </Button>
+        <Typography variant="caption" color="text.secondary">
+          {t('parcels.form.enterHint')}
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        {created.length > 0 && pathOf('new-parcels', session) !== NOT_FOUND_PATH && (
+          <Link component={RouterLink} to={pathOf('new-parcels', session)} underline="hover">
+            {t('parcels.form.seeNew')}
+          </Link>
+        )}
+      </Stack>
+    </Box>
+  );
+}
