@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { FullPageLoader } from '../components/FullPageLoader';
+import { FullPageLoader, PageLoader } from '../components/FullPageLoader';
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary';
 import { selectSessionInfo } from '../features/auth/authSlice';
 import { useT } from '../i18n';
@@ -13,6 +13,7 @@ import { useAppSelector } from './hooks';
 import { RouteScreen } from './RouteScreen';
 
 const ContentLayout = lazy(() => import(/* webpackChunkName: "layout-content" */ '../layouts/ContentLayout'));
+const TrackingScreen = lazy(() => import(/* webpackChunkName: "route-tracking" */ '../features/tracking/TrackingScreen'));
 
 /** Every content-layout route needs auth and activation (checked by a unit test). */
 export const CONTENT_META: RouteMeta = { layout: 'content', requiresAuth: true, requiresActivation: true };
@@ -35,6 +36,18 @@ function GuardedContentLayout() {
   );
 }
 
+/** The public tracking page (/suivi, /suivi/{code}): anyone, signed in or not. */
+function PublicTracking() {
+  const t = useT();
+  return (
+    <ScreenErrorBoundary message={t('error.chunk')} retryLabel={t('error.retry')}>
+      <Suspense fallback={<PageLoader />}>
+        <TrackingScreen />
+      </Suspense>
+    </ScreenErrorBoundary>
+  );
+}
+
 function routeElements(routes: readonly RouteDef[]) {
   return routes.flatMap((route) =>
     [route.path, ...(route.alias ? [route.alias] : [])].map((path) => (
@@ -52,7 +65,11 @@ export function AppRoutes() {
 
   return (
     <Routes>
-      <Route element={<BlankLayout />}>{routeElements(blank)}</Route>
+      <Route element={<BlankLayout />}>
+        {routeElements(blank)}
+        <Route path="/suivi" element={<PublicTracking />} />
+        <Route path="/suivi/:code" element={<PublicTracking />} />
+      </Route>
       <Route element={<GuardedContentLayout />}>{routeElements(content)}</Route>
       <Route path="/compte/*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
       <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />

@@ -14,6 +14,13 @@ function groupThousands(digits: string, separator: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 }
 
+/** A count with its thousands grouped as amounts are: 1234 → "1 234" (fr) or "1,234" (en). */
+export function formatCount(count: number, language: Language = 'fr'): string {
+  if (!Number.isFinite(count)) return '';
+  const sign = count < 0 ? '-' : '';
+  return `${sign}${groupThousands(String(Math.trunc(Math.abs(count))), SEPARATORS[language].group)}`;
+}
+
 /** The amount alone, two decimals: 3000 → "30,00" (fr) or "30.00" (en). */
 export function formatAmount(centimes: number, language: Language = 'fr'): string {
   if (!Number.isFinite(centimes)) return '';

@@ -138,6 +138,8 @@ export const en: Record<MessageKey, string> = {
   'topbar.searchPages': 'Pages',
   'topbar.searchNoResult': 'No result for “{query}”',
   'topbar.searchHint': 'Type the name of a menu page.',
+  'topbar.searchPlaceholderParcels': 'Search a page or a parcel…',
+  'topbar.searchHintParcels': "Type the name of a menu page, or a recipient's code, phone or name.",
   'topbar.searchClose': 'Close the search',
   'topbar.themeLight': 'Switch to the light theme',
   'topbar.themeDark': 'Switch to the dark theme',

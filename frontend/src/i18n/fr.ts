@@ -137,6 +137,8 @@ export const fr = {
   'topbar.searchPages': 'Pages',
   'topbar.searchNoResult': 'Aucun résultat pour « {query} »',
   'topbar.searchHint': 'Tapez le nom d’une page du menu.',
+  'topbar.searchPlaceholderParcels': 'Rechercher une page ou un colis…',
+  'topbar.searchHintParcels': 'Tapez le nom d’une page du menu, ou le code, le téléphone ou le nom d’un destinataire.',
   'topbar.searchClose': 'Fermer la recherche',
   'topbar.themeLight': 'Passer au thème clair',
   'topbar.themeDark': 'Passer au thème sombre',

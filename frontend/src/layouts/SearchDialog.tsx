@@ -1,3 +1,4 @@
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import Search from '@mui/icons-material/Search';
 import Dialog from '@mui/material/Dialog';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -5,11 +6,15 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import LinearProgress from '@mui/material/LinearProgress';
 import ListSubheader from '@mui/material/ListSubheader';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ParcelStatusChip } from '../features/parcels/ParcelStatusChip';
+import { useParcelSearch } from '../features/parcels/search';
+import type { Parcel } from '../features/parcels/api';
 import { useT } from '../i18n';
 import { routeIcon } from '../navigation/icons';
 import { SEARCH_FOCUS_DELAY_MS } from '../theme/constants';
@@ -22,7 +27,10 @@ interface Props {
   pages: readonly SearchEntry[];
 }
 
-/** The top-bar search over the pages the user may open (5 results per type at most). */
+/**
+ * The top-bar search over the pages the user may open and, for those who hold a parcel list,
+ * the parcels (code, phone, name or reference on the server): 5 results per type at most.
+ */
 export function SearchDialog({ open, onClose, pages }: Props) {
   const t = useT();
   const navigate = useNavigate();
@@ -30,6 +38,9 @@ export function SearchDialog({ open, onClose, pages }: Props) {
   const [query, setQuery] = useState('');
   const [highlight, setHighlight] = useState(0);
   const results = useMemo(() => searchPages(pages, query), [pages, query]);
+  const parcelSearch = useParcelSearch(query, open);
+  const { parcels } = parcelSearch;
+  const count = results.length + parcels.length;
 
   useEffect(() => {
     if (!open) return;
@@ -49,16 +60,24 @@ export function SearchDialog({ open, onClose, pages }: Props) {
     navigate(entry.path);
   };
 
+  const openParcel = (parcel: Parcel) => {
+    close();
+    navigate(parcelSearch.pathOf(parcel));
+  };
+
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
-      setHighlight((index) => Math.min(index + 1, Math.max(results.length - 1, 0)));
+      setHighlight((index) => Math.min(index + 1, Math.max(count - 1, 0)));
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       setHighlight((index) => Math.max(index - 1, 0));
-    } else if (event.key === 'Enter' && results[highlight]) {
+    } else if (event.key === 'Enter' && highlight < results.length && results[highlight]) {
       event.preventDefault();
       go(results[highlight]);
+    } else if (event.key === 'Enter' && parcels[highlight - results.length]) {
+      event.preventDefault();
+      openParcel(parcels[highlight - results.length]);
     }
   };
 
@@ -80,7 +99,7 @@ export function SearchDialog({ open, onClose, pages }: Props) {
           setHighlight(0);
         }}
         onKeyDown={onKeyDown}
-        placeholder={t('topbar.searchPlaceholder')}
+        placeholder={parcelSearch.enabled ? t('topbar.searchPlaceholderParcels') : t('topbar.searchPlaceholder')}
         fullWidth
         inputProps={{ 'aria-label': t('topbar.search'), 'data-testid': 'search-input' }}
         startAdornment={
@@ -97,7 +116,8 @@ export function SearchDialog({ open, onClose, pages }: Props) {
         }
         sx={{ m: 2, mb: 1, width: 'auto' }}
       />
-      {results.length > 0 ? (
+      {parcelSearch.loading && <LinearProgress sx={{ mx: 2, height: 2 }} aria-label={t('app.loading')} />}
+      {results.length > 0 && (
         <List
           dense
           subheader={
@@ -126,9 +146,46 @@ export function SearchDialog({ open, onClose, pages }: Props) {
             );
           })}
         </List>
-      ) : (
+      )}
+      {parcels.length > 0 && (
+        <List
+          dense
+          subheader={
+            <ListSubheader disableSticky sx={{ bgcolor: 'transparent' }}>
+              {t('section.parcels')}
+            </ListSubheader>
+          }
+          sx={{ pb: 2, pt: results.length > 0 ? 0 : undefined }}
+          data-testid="search-parcels"
+        >
+          {parcels.map((parcel, index) => (
+            <ListItemButton
+              key={parcel.key}
+              selected={results.length + index === highlight}
+              onClick={() => openParcel(parcel)}
+              onMouseEnter={() => setHighlight(results.length + index)}
+              data-testid="search-parcel"
+              sx={{ mx: 1, gap: 1 }}
+            >
+              <ListItemIcon>
+                <Inventory2Outlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText
+                primary={
+                  <>
+                    <bdi style={{ fontFamily: 'monospace', fontWeight: 600 }}>{parcel.key}</bdi> · {parcel.recipient_name}
+                  </>
+                }
+                secondary={<bdi>{parcel.recipient_phone}</bdi>}
+              />
+              <ParcelStatusChip status={parcel.status} label={parcel.status_label} />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+      {count === 0 && !parcelSearch.loading && (
         <Typography color="text.secondary" sx={{ px: 3, pb: 3 }}>
-          {query ? t('topbar.searchNoResult', { query }) : t('topbar.searchHint')}
+          {query ? t('topbar.searchNoResult', { query }) : parcelSearch.enabled ? t('topbar.searchHintParcels') : t('topbar.searchHint')}
         </Typography>
       )}
     </Dialog>

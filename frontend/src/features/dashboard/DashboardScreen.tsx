@@ -1,6 +1,5 @@
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import ArrowForward from '@mui/icons-material/ArrowForward';
-import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -16,6 +15,7 @@ import { dashboardRouteName, pathOf, visibleMenu } from '../../navigation/access
 import { sectionIcon } from '../../navigation/icons';
 import { selectSessionInfo, selectUser } from '../auth/authSlice';
 import { displayName, initials } from '../auth/displayName';
+import { DashboardStats } from './DashboardStats';
 
 interface Shortcut {
   id: string;
@@ -80,6 +80,8 @@ export default function DashboardScreen() {
         </CardContent>
       </Card>
 
+      <DashboardStats role={role} />
+
       <Box>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           {t('dashboard.shortcuts')}
@@ -134,12 +136,6 @@ export default function DashboardScreen() {
         )}
       </Box>
 
-      <Card>
-        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, color: 'text.secondary' }}>
-          <InsightsOutlined />
-          <Typography variant="body2">{t('dashboard.statsLater')}</Typography>
-        </CardContent>
-      </Card>
     </Box>
   );
 }

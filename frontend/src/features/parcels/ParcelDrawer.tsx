@@ -12,9 +12,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { errorStatus } from '../../app/api';
+import { useAppSelector } from '../../app/hooks';
 import { DateText } from '../../components/DateText';
 import { MoneyText } from '../../components/MoneyText';
 import { useT } from '../../i18n';
+import { selectSessionInfo } from '../auth/authSlice';
 import { useGetParcelQuery, useParcelStatesQuery, type Parcel, type ParcelStateEntry } from './api';
 import { DateTimeText } from './DateTimeText';
 import { ParcelStatusChip } from './ParcelStatusChip';
@@ -55,6 +57,7 @@ export function ParcelDrawer({ parcelKey, onClose, actions }: Props) {
 
 function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (parcel: Parcel) => ReactNode }) {
   const t = useT();
+  const role = useAppSelector(selectSessionInfo).role;
   const { data, isLoading, isError, error } = useGetParcelQuery(parcelKey);
   if (isLoading) {
     return (
@@ -105,7 +108,7 @@ function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (pa
         <Field label={t('parcels.product')} value={parcel.quantity > 1 ? `${parcel.product} × ${parcel.quantity}` : parcel.product} />
         {parcel.reference && <Field label={t('parcels.reference')} value={parcel.reference} />}
         <Field label={t('parcels.shop')} value={parcel.shop_name} />
-        <Field label={t('parcels.merchant')} value={parcel.client_name} />
+        {role !== 'client' && <Field label={t('parcels.merchant')} value={parcel.client_name} />}
         <Field label={t('parcels.deliveryAdmin')} value={parcel.delivery_admin_name ?? '—'} />
         {parcel.original_parcel && <Field label={t('parcels.originalParcel')} value={parcel.original_parcel} />}
         {parcel.item_to_collect && <Field label={t('parcels.itemToCollect')} value={parcel.item_to_collect} />}

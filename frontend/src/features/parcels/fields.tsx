@@ -9,6 +9,11 @@ import type { CityOption } from '../cities/CityAutocomplete';
 import { useListCitiesQuery } from '../cities/api';
 import type { Shop } from '../shops/api';
 
+/** Lower case without accents: "Tétouan" matches "tetouan". */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+}
+
 type FieldProps = Pick<CustomFieldProps, 'name' | 'label' | 'error' | 'helperText' | 'required' | 'disabled'>;
 
 /** One of the merchant's shops (value: the shop key). */
@@ -58,7 +63,13 @@ export function CityField({
   const [search, setSearch] = useState('');
   const q = useDebounced(search, 200);
   const { data, isFetching } = useListCitiesQuery({ page: 1, per_page: 25, sort: 'name', active: 'true', q: q || undefined });
-  const options: CityOption[] = (data?.data ?? []).map((city) => ({ key: city.key, name: city.name }));
+  // The answer may be for an earlier text (typing outruns the server): keep only the cities
+  // matching what is typed now, those starting with it first, so Enter never picks a stale one.
+  const typed = fold(search);
+  const options: CityOption[] = (data?.data ?? [])
+    .map((city) => ({ key: city.key, name: city.name }))
+    .filter((city) => fold(city.name).includes(typed))
+    .sort((a, b) => Number(!fold(a.name).startsWith(typed)) - Number(!fold(b.name).startsWith(typed)));
   return (
     <RemoteAutocomplete<CityOption>
       {...props}
@@ -66,7 +77,7 @@ export function CityField({
       value={value}
       onChange={onChange}
       options={options}
-      loading={isFetching}
+      loading={isFetching || q !== search}
       onSearch={setSearch}
       getKey={(city) => city.key}
       getLabel={(city) => city.name}

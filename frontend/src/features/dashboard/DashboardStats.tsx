@@ -1,0 +1,181 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import { errorBody } from '../../app/api';
+import { MoneyText } from '../../components/MoneyText';
+import { formatCount } from '../../components/money';
+import { localeOf, useLanguage, useT } from '../../i18n';
+import type { Role } from '../../navigation/types';
+import { statusColor } from '../parcels/ParcelStatusChip';
+import { useStatisticsQuery, type Statistics } from './api';
+import '../../i18n/parcels';
+
+/** "87,5 %" in the user's language; "—" before any parcel's round ended. */
+export function formatRate(rate: number | null, language: 'fr' | 'en'): string {
+  if (rate === null || !Number.isFinite(rate)) return '—';
+  return `${new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(rate)}\u00a0%`;
+}
+
+/** The figures of a dashboard (GET /api/statistics): totals, cash, delivery rate, 30 days. */
+export function DashboardStats({ role }: { role: Role }) {
+  const t = useT();
+  const { data, isLoading, isError, error, refetch } = useStatisticsQuery();
+  if (isLoading) {
+    return (
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }} data-testid="stats-loading">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} variant="rounded" height={104} />
+        ))}
+      </Box>
+    );
+  }
+  if (isError || !data) {
+    return (
+      <Alert
+        severity="error"
+        data-testid="stats-error"
+        action={
+          <Button color="inherit" size="small" onClick={() => refetch()}>
+            {t('error.retry')}
+          </Button>
+        }
+      >
+        {errorBody(error)?.message ?? t('stats.error')}
+      </Alert>
+    );
+  }
+  return <Figures stats={data.data} role={role} />;
+}
+
+function Figures({ stats, role }: { stats: Statistics; role: Role }) {
+  const t = useT();
+  const language = useLanguage();
+  const statuses = stats.by_status.filter((entry) => entry.count > 0);
+  return (
+    <Stack spacing={2} data-testid="dashboard-stats">
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
+        <Figure id="total" label={t('stats.total')} value={formatCount(stats.total, language)} />
+        <Figure id="cod" label={t(role === 'delivery-admin' ? 'stats.codCollectedCourier' : 'stats.codCollected')} value={<MoneyText centimes={stats.cod_collected} />} />
+        {role === 'client' && <Figure id="to-be-paid" label={t('stats.toBePaid')} value={<MoneyText centimes={stats.to_be_paid} />} hint={t('stats.toBePaidHint')} />}
+        <Figure id="rate" label={t('stats.deliveryRate')} value={formatRate(stats.delivery_rate, language)} hint={t('stats.deliveryRateHint')} />
+      </Box>
+      <Card>
+        <CardContent>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {t('stats.chartTitle')}
+          </Typography>
+          <DailyChart daily={stats.daily} />
+          {statuses.length > 0 && (
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mt: 2 }} data-testid="stats-by-status">
+              {statuses.map((entry) => (
+                <Chip
+                  key={entry.status}
+                  size="small"
+                  variant="outlined"
+                  color={statusColor(entry.status)}
+                  label={`${entry.status_label} · ${entry.count}`}
+                />
+              ))}
+            </Stack>
+          )}
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}
+
+function Figure({ id, label, value, hint }: { id: string; label: string; value: ReactNode; hint?: string }) {
+  return (
+    <Card data-testid={`stat-${id}`}>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 600, mt: 0.5 }}>
+          {value}
+        </Typography>
+        {hint && (
+          <Typography variant="caption" color="text.secondary">
+            {hint}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const CHART_HEIGHT = 160;
+const DAY_WIDTH = 20;
+const BAR_WIDTH = 7;
+
+/** Parcels created and delivered each of the last 30 days: plain SVG bars. */
+export function DailyChart({ daily }: { daily: Statistics['daily'] }) {
+  const t = useT();
+  const language = useLanguage();
+  const theme = useTheme();
+  const max = Math.max(1, ...daily.map((day) => Math.max(day.created, day.delivered)));
+  const dayLabel = (date: string) =>
+    new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  const height = (count: number) => (count / max) * (CHART_HEIGHT - 4);
+  const totals = daily.reduce((sum, day) => ({ created: sum.created + day.created, delivered: sum.delivered + day.delivered }), { created: 0, delivered: 0 });
+  const width = Math.max(1, daily.length) * DAY_WIDTH;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Stack direction="row" spacing={2} sx={{ mb: 1 }}>
+        <Legend color={theme.palette.primary.main} label={t('stats.created', { count: totals.created })} />
+        <Legend color={theme.palette.success.main} label={t('stats.delivered', { count: totals.delivered })} />
+      </Stack>
+      <Box
+        component="svg"
+        viewBox={`0 0 ${width} ${CHART_HEIGHT}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={t('stats.chartLabel', { created: totals.created, delivered: totals.delivered })}
+        data-testid="stats-chart"
+        sx={{ width: '100%', height: CHART_HEIGHT, display: 'block', borderBottom: 1, borderColor: 'divider' }}
+      >
+        {daily.map((day, index) => {
+          const x = index * DAY_WIDTH + (DAY_WIDTH - 2 * BAR_WIDTH - 1) / 2;
+          const title = t('stats.dayTitle', { date: dayLabel(day.date), created: day.created, delivered: day.delivered });
+          return (
+            <g key={day.date} data-testid="stats-day" data-date={day.date}>
+              <title>{title}</title>
+              <rect x={index * DAY_WIDTH} y={0} width={DAY_WIDTH} height={CHART_HEIGHT} fill="transparent" />
+              <rect x={x} y={CHART_HEIGHT - height(day.created)} width={BAR_WIDTH} height={height(day.created)} rx={1.5} fill={theme.palette.primary.main} />
+              <rect x={x + BAR_WIDTH + 1} y={CHART_HEIGHT - height(day.delivered)} width={BAR_WIDTH} height={height(day.delivered)} rx={1.5} fill={theme.palette.success.main} />
+            </g>
+          );
+        })}
+      </Box>
+      {daily.length > 0 && (
+        <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 0.5 }}>
+          <Typography variant="caption" color="text.secondary">
+            {dayLabel(daily[0].date)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {dayLabel(daily[daily.length - 1].date)}
+          </Typography>
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function Legend({ color, label }: { color: string; label: string }) {
+  return (
+    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+      <Box sx={{ width: 10, height: 10, borderRadius: 0.5, bgcolor: color }} />
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { adminSession, clientSession, deliverySession } from '../../test/fixtures';
+import { mockServer } from '../../test/mockServer';
+import { renderWithProviders } from '../../test/render';
+import type { Statistics } from './api';
+import DashboardScreen from './DashboardScreen';
+import { formatRate } from './DashboardStats';
+
+function statistics(overrides: Partial<Statistics> = {}): Statistics {
+  const daily = Array.from({ length: 30 }, (_, index) => {
+    const day = new Date(Date.UTC(2026, 1, 1 + index));
+    return { date: day.toISOString().slice(0, 10), created: index % 5, delivered: index % 3 };
+  });
+  return {
+    total: 1234,
+    by_status: [
+      { status: 'new', status_label: 'Nouveau colis', count: 12 },
+      { status: 'delivered', status_label: 'Livré', count: 980 },
+      { status: 'refused', status_label: 'Refusé', count: 0 },
+    ],
+    cod_collected: 12345600,
+    to_be_paid: 9876500,
+    delivery_rate: 87.46,
+    daily,
+    ...overrides,
+  };
+}
+
+describe('dashboard figures', () => {
+  it("shows a merchant's totals, cash collected, what he is owed, the delivery rate and 30 days of bars", async () => {
+    const server = mockServer({ 'GET /api/statistics': { status: 200, body: { data: statistics() } } });
+    renderWithProviders(<DashboardScreen />, { session: clientSession() });
+    const stats = await screen.findByTestId('dashboard-stats');
+    expect(server.callsTo('GET', '/api/statistics')).toHaveLength(1);
+    expect(within(stats).getByTestId('stat-total')).toHaveTextContent(/^Colis1\s234$/);
+    expect(within(stats).getByTestId('stat-cod')).toHaveTextContent(/^Montant encaissé123\s456,00\sDH$/);
+    expect(within(stats).getByTestId('stat-to-be-paid')).toHaveTextContent(/98\s765,00\sDH/);
+    expect(within(stats).getByTestId('stat-rate').textContent).toMatch(/87,5\s%/);
+    expect(within(stats).getAllByTestId('stats-day')).toHaveLength(30);
+    const chart = within(stats).getByTestId('stats-chart');
+    // 0+1+2+3+4 six times = 60 created; 0+1+2 ten times = 30 delivered.
+    expect(chart).toHaveAttribute('aria-label', 'Sur 30 jours : 60 colis créés, 30 livrés.');
+    expect(within(stats).getAllByTestId('stats-day')[4]).toHaveTextContent(/^5 févr?\. : 4 créé\(s\), 1 livré\(s\)$/);
+    // Statuses with parcels only.
+    expect(within(stats).getByTestId('stats-by-status')).toHaveTextContent('Nouveau colis · 12');
+    expect(within(stats).getByTestId('stats-by-status')).not.toHaveTextContent('Refusé');
+  });
+
+  it('shows no "to be paid" figure to admins, and says so when no round ended yet', async () => {
+    mockServer({ 'GET /api/statistics': { status: 200, body: { data: statistics({ delivery_rate: null, total: 0, daily: [] }) } } });
+    renderWithProviders(<DashboardScreen />, { session: adminSession() });
+    const stats = await screen.findByTestId('dashboard-stats');
+    expect(within(stats).queryByTestId('stat-to-be-paid')).not.toBeInTheDocument();
+    expect(within(stats).getByTestId('stat-rate')).toHaveTextContent('—');
+  });
+
+  it("tells a delivery person it is the cash he collected, and offers a retry when the figures fail", async () => {
+    const user = userEvent.setup();
+    mockServer({
+      'GET /api/statistics': [{ status: 503, body: { message: 'Base de données indisponible.' } }, { status: 200, body: { data: statistics() } }],
+    });
+    renderWithProviders(<DashboardScreen />, { session: deliverySession() });
+    const error = await screen.findByTestId('stats-error');
+    expect(error).toHaveTextContent('Base de données indisponible.');
+    await user.click(within(error).getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByTestId('stat-cod')).toHaveTextContent('Montant encaissé par vous');
+  });
+
+  it('formats the delivery rate', () => {
+    expect(formatRate(100, 'en')).toBe('100\u00a0%');
+    expect(formatRate(null, 'fr')).toBe('—');
+  });
+});
