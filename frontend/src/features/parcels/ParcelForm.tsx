@@ -13,7 +13,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorBody, errorStatus, fieldErrors } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
@@ -141,9 +141,13 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
     setValues((current) => ({ ...current, [name]: value }));
     if (errors[name]) setErrors((current) => ({ ...current, [name]: '' }));
   };
-  const focusName = () => {
-    window.setTimeout(() => formRef.current?.querySelector<HTMLInputElement>('input[name="recipient_name"]')?.focus(), 0);
-  };
+  // The field to focus once the form is enabled again after a save (a disabled input cannot
+  // take the focus, so this waits for the render that enables it).
+  const [focusRequest, setFocusRequest] = useState<{ name: string; at: number } | null>(null);
+  useEffect(() => {
+    if (focusRequest && !saving) formRef.current?.querySelector<HTMLElement>(`[name="${focusRequest.name}"]`)?.focus();
+  }, [focusRequest, saving]);
+  const focusName = () => setFocusRequest({ name: 'recipient_name', at: Date.now() });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -190,7 +194,7 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
         setFormError(unplaced.length > 0 ? unplaced.join(' ') : Object.keys(placed).length === 0 ? errorBody(error)?.message ?? t('error.generic') : null);
         // Back to the first field the server refused.
         const first = FIELDS.find((name) => placed[name]);
-        if (first) window.setTimeout(() => formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus(), 0);
+        if (first) setFocusRequest({ name: first, at: Date.now() });
       } else {
         setFormError(status === 'FETCH_ERROR' ? t('error.network') : errorBody(error)?.message ?? t('error.generic'));
       }
