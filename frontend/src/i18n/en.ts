@@ -128,7 +128,6 @@ export const en: Record<MessageKey, string> = {
   'dashboard.intro.delivery-admin': 'Find your exit vouchers, your parcels and your invoices.',
   'dashboard.shortcuts': 'Shortcuts',
   'dashboard.shortcutEntries': '{count} page(s)',
-  'dashboard.statsLater': 'Statistics about your activity will appear here.',
   'dashboard.profile': 'My profile',
   'dashboard.noShortcut': 'No section has been granted to you yet. Contact an administrator.',
 

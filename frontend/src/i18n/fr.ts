@@ -127,7 +127,6 @@ export const fr = {
   'dashboard.intro.delivery-admin': 'Retrouvez vos bons de sortie, vos colis et vos factures.',
   'dashboard.shortcuts': 'Accès rapides',
   'dashboard.shortcutEntries': '{count} rubrique(s)',
-  'dashboard.statsLater': 'Les statistiques de votre activité apparaîtront ici.',
   'dashboard.profile': 'Mon profil',
   'dashboard.noShortcut': "Aucune rubrique ne vous est encore attribuée. Contactez un administrateur.",
 
