@@ -466,8 +466,10 @@ fn fold_name(name: &str) -> String {
         .join(" ")
 }
 
-/// A parcel that passed every check, ready to insert or write.
-#[derive(Debug, Clone)]
+/// A parcel that passed every check: the merchant-set columns, written as they are on creation
+/// and on edit (absent optional values clear the column).
+#[derive(Debug, Clone, Insertable, AsChangeset)]
+#[diesel(table_name = parcels, treat_none_as_null = true)]
 pub struct ValidParcel {
     pub shop_id: i64,
     pub reference: Option<String>,
@@ -486,7 +488,9 @@ pub struct ValidParcel {
     pub kind: &'static str,
     pub original_parcel_id: Option<i64>,
     pub item_to_collect: Option<String>,
-    pub fees: (i64, i64, i64),
+    pub delivery_fee: i64,
+    pub return_fee: i64,
+    pub refusal_fee: i64,
 }
 
 fn text(value: &Option<String>) -> Option<String> {
@@ -737,7 +741,9 @@ pub fn validate(
         kind,
         original_parcel_id,
         item_to_collect,
-        fees: (city.delivery_fee, city.return_fee, city.refusal_fee),
+        delivery_fee: city.delivery_fee,
+        return_fee: city.return_fee,
+        refusal_fee: city.refusal_fee,
     }))
 }
 
@@ -779,28 +785,9 @@ pub fn insert(
     let now = time::now();
     let id: i64 = diesel::insert_into(parcels::table)
         .values((
+            parcel,
             parcels::key.eq(key::prefixed_key("CL", 10)),
             parcels::client_id.eq(merchant_id),
-            parcels::shop_id.eq(parcel.shop_id),
-            parcels::reference.eq(&parcel.reference),
-            parcels::recipient_name.eq(&parcel.recipient_name),
-            parcels::recipient_phone.eq(&parcel.recipient_phone),
-            parcels::recipient_phone_alt.eq(&parcel.recipient_phone_alt),
-            parcels::city_id.eq(parcel.city_id),
-            parcels::address.eq(&parcel.address),
-            parcels::cod_amount.eq(parcel.cod_amount),
-            parcels::product.eq(&parcel.product),
-            parcels::quantity.eq(parcel.quantity),
-            parcels::note.eq(&parcel.note),
-            parcels::can_open.eq(parcel.can_open),
-            parcels::can_try.eq(parcel.can_try),
-            parcels::fragile.eq(parcel.fragile),
-            parcels::kind.eq(parcel.kind),
-            parcels::original_parcel_id.eq(parcel.original_parcel_id),
-            parcels::item_to_collect.eq(&parcel.item_to_collect),
-            parcels::delivery_fee.eq(parcel.fees.0),
-            parcels::return_fee.eq(parcel.fees.1),
-            parcels::refusal_fee.eq(parcel.fees.2),
             parcels::status.eq(Status::New.as_str()),
             parcels::attempts.eq(0),
             parcels::address_change_pending.eq(false),
@@ -883,29 +870,7 @@ pub fn update(
                 .find(row.id)
                 .filter(parcels::status.eq(Status::New.as_str())),
         )
-        .set((
-            parcels::shop_id.eq(parcel.shop_id),
-            parcels::reference.eq(&parcel.reference),
-            parcels::recipient_name.eq(&parcel.recipient_name),
-            parcels::recipient_phone.eq(&parcel.recipient_phone),
-            parcels::recipient_phone_alt.eq(&parcel.recipient_phone_alt),
-            parcels::city_id.eq(parcel.city_id),
-            parcels::address.eq(&parcel.address),
-            parcels::cod_amount.eq(parcel.cod_amount),
-            parcels::product.eq(&parcel.product),
-            parcels::quantity.eq(parcel.quantity),
-            parcels::note.eq(&parcel.note),
-            parcels::can_open.eq(parcel.can_open),
-            parcels::can_try.eq(parcel.can_try),
-            parcels::fragile.eq(parcel.fragile),
-            parcels::kind.eq(parcel.kind),
-            parcels::original_parcel_id.eq(parcel.original_parcel_id),
-            parcels::item_to_collect.eq(&parcel.item_to_collect),
-            parcels::delivery_fee.eq(parcel.fees.0),
-            parcels::return_fee.eq(parcel.fees.1),
-            parcels::refusal_fee.eq(parcel.fees.2),
-            parcels::updated_at.eq(time::now()),
-        ))
+        .set((&parcel, parcels::updated_at.eq(time::now())))
         .execute(conn)
         .map_err(reference_conflict)?;
         if updated == 0 {
