@@ -4,10 +4,12 @@
 
 use chrono::{Duration, NaiveDateTime};
 use colivra_core::{time, AppResult};
-use colivra_db::schema::sessions;
+use colivra_db::schema::{sessions, users};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
 use sha2::{Digest, Sha256};
+
+use crate::users::User;
 
 pub const IDLE_TIMEOUT_MINUTES: i64 = 120;
 pub const ABSOLUTE_TIMEOUT_HOURS: i64 = 12;
@@ -25,17 +27,32 @@ fn idle_expiry(created_at: NaiveDateTime, now: NaiveDateTime) -> NaiveDateTime {
 
 /// The state of a live session, sliding its idle expiry forward.
 pub fn load(conn: &mut DbConnection, session_key: &str) -> AppResult<Option<String>> {
+    Ok(load_with_user(conn, session_key)?.map(|(state, _)| state))
+}
+
+/// The state of a live session and the user it belongs to, in one query: every signed-in
+/// request pays this lookup, so it is also how the caller is resolved.
+pub fn load_with_user(
+    conn: &mut DbConnection,
+    session_key: &str,
+) -> AppResult<Option<(String, Option<User>)>> {
     let id = hash_key(session_key);
     let now = time::now();
-    let row: Option<(String, NaiveDateTime, NaiveDateTime)> = sessions::table
-        .find(&id)
+    let row: Option<(String, NaiveDateTime, NaiveDateTime, Option<User>)> = sessions::table
+        .left_join(users::table)
+        .filter(sessions::id.eq(&id))
         .filter(sessions::expires_at.gt(now))
         .filter(sessions::created_at.gt(now - Duration::hours(ABSOLUTE_TIMEOUT_HOURS)))
-        .select((sessions::state, sessions::created_at, sessions::expires_at))
+        .select((
+            sessions::state,
+            sessions::created_at,
+            sessions::expires_at,
+            Option::<User>::as_select(),
+        ))
         .first(conn)
         .optional()
         .map_db_err()?;
-    let Some((state, created_at, expires_at)) = row else {
+    let Some((state, created_at, expires_at, user)) = row else {
         return Ok(None);
     };
     let slid = idle_expiry(created_at, now);
@@ -45,7 +62,7 @@ pub fn load(conn: &mut DbConnection, session_key: &str) -> AppResult<Option<Stri
             .execute(conn)
             .map_db_err()?;
     }
-    Ok(Some(state))
+    Ok(Some((state, user)))
 }
 
 /// Stores a new session under `session_key`.

@@ -5,10 +5,12 @@ use colivra_core::{AppError, AppResult, Permission, Role};
 use colivra_db::schema::users;
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-#[derive(Debug, Clone, Queryable, Selectable)]
+/// Serde lets the session store hand the user it loaded with the session to the authorization
+/// middleware (see `SESSION_CALLER` in the gateway); it is never sent to clients.
+#[derive(Debug, Clone, Queryable, Selectable, Serialize, Deserialize)]
 #[diesel(table_name = users)]
 pub struct User {
     pub id: i64,

@@ -86,6 +86,8 @@ use crate::routes::{table, Access};
         crate::handlers::parcels::ParcelViews,
         crate::handlers::parcels::StateList,
         crate::handlers::parcels::StatisticsResponse,
+        crate::handlers::parcels::StatusCatalog,
+        colivra_parcels::status::StatusInfo,
         crate::handlers::parcels::TrackingResponse,
         crate::handlers::parcels::ImportRefused,
     ))

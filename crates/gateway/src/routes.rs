@@ -36,6 +36,9 @@ const NEEDS_CITIES: &[Permission] = &[
     "pricing",
     "deliverymen",
     "client-costs",
+    // the city filter of parcel lists, delivery people's included
+    "all-parcels",
+    "sent-parcels",
 ];
 
 /// Screens that show parcels: who may read them (their own scope).
@@ -123,7 +126,7 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(GET "/api/clients", Active { roles: ADMIN, permissions: &["clients", "client-costs"] }, accounts::list_clients, "accounts", "Merchant accounts: ?status=new|activated|all, ?q= name, e-mail, phone or company", None, 200 => Some("ClientList")),
         endpoint!(PUT "/api/clients/{client}", Active { roles: ADMIN, permissions: &["clients"] }, accounts::update_client, "accounts", "Edit a merchant: active, names, phone, e-mail, company, permissions (client menu route names)", Some("ClientInput"), 200 => Some("ClientResponse")),
         endpoint!(DELETE "/api/clients/{client}", Active { roles: ADMIN, permissions: &["clients"] }, accounts::delete_client, "accounts", "Delete a merchant with its shops, prices and staff (409 once it has parcels: deactivate it)", None, 204 => None),
-        endpoint!(GET "/api/delivery-admins", Active { roles: ADMIN, permissions: &["deliverymen", "delivery-exit-vouchers", "create-delivery-invoice", "delivery-invoices"] }, couriers::list, "delivery people", "Delivery people with the cities they serve: ?q=&active=&city=CITY_KEY", None, 200 => Some("DeliveryAdminList")),
+        endpoint!(GET "/api/delivery-admins", Active { roles: ADMIN, permissions: &["deliverymen", "delivery-exit-vouchers", "create-delivery-invoice", "delivery-invoices", "all-parcels", "sent-parcels", "parcels-to-be-returned", "delivery-return-vouchers"] }, couriers::list, "delivery people", "Delivery people with the cities they serve: ?q=&active=&city=CITY_KEY", None, 200 => Some("DeliveryAdminList")),
         endpoint!(POST "/api/delivery-admins", Active { roles: ADMIN, permissions: &["deliverymen"] }, couriers::create, "delivery people", "Create a delivery person account", Some("DeliveryAdminInput"), 201 => Some("DeliveryAdminResponse")),
         endpoint!(PUT "/api/delivery-admins/{key}", Active { roles: ADMIN, permissions: &["deliverymen"] }, couriers::update, "delivery people", "Edit a delivery person; {active: false} deactivates and ends his sessions", Some("DeliveryAdminInput"), 200 => Some("DeliveryAdminResponse")),
         endpoint!(DELETE "/api/delivery-admins/{key}", Active { roles: ADMIN, permissions: &["deliverymen"] }, couriers::delete, "delivery people", "Delete a delivery person (409 once parcels were given to him: deactivate him)", None, 204 => None),
@@ -166,6 +169,7 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(PUT "/api/parcels/{key}/cancel", Active { roles: CLIENT, permissions: MERCHANT_PARCEL_WRITES }, parcels::cancel, "parcels", "Cancel a parcel not yet picked up ({comment?})", Some("CancelInput"), 200 => Some("ParcelResponse")),
         endpoint!(PUT "/api/parcels/{key}/change-address", Active { roles: CLIENT, permissions: MERCHANT_PARCEL_WRITES }, parcels::change_address, "parcels", "Change the recipient's phone, city or address until delivery", Some("AddressInput"), 200 => Some("ParcelResponse")),
         endpoint!(PUT "/api/parcels/{key}/acknowledge-address", Active { roles: &[Role::DeliveryAdmin], permissions: &[] }, parcels::acknowledge_address, "parcels", "The delivery person confirms he saw an address change", None, 200 => Some("ParcelResponse")),
+        endpoint!(GET "/api/states", Active { roles: EVERY_ROLE, permissions: &[] }, parcels::statuses, "parcels", "Every parcel status: key, French label, whether posting it needs a date or a comment", None, 200 => Some("StatusCatalog")),
         endpoint!(GET "/api/statistics", Active { roles: EVERY_ROLE, permissions: &["dashboard", "home"] }, parcels::statistics, "parcels", "Dashboard figures in the caller's scope", None, 200 => Some("StatisticsResponse")),
         endpoint!(GET "/api/tracking/{code}", Public, parcels::track, "parcels", "Public tracking: status, city and dates only (30 look-ups a minute per address)", None, 200 => Some("TrackingResponse")),
         endpoint!(DELETE "/api/tokens/{key}", Active { roles: CLIENT, permissions: &[] }, tokens::revoke_token, "tokens", "Revoke a personal API token", None, 204 => None),

@@ -7,7 +7,7 @@ use actix_web::cookie::time::Duration;
 use colivra_auth::sessions;
 use colivra_db::DbPool;
 
-use crate::middleware::authorize::SESSION_USER_ID;
+use crate::middleware::authorize::{SESSION_CALLER, SESSION_USER_ID};
 use crate::middleware::request_log::DATABASE_UNAVAILABLE;
 
 type State = HashMap<String, String>;
@@ -36,6 +36,12 @@ fn user_id(state: &State) -> Option<i64> {
     state.get(SESSION_USER_ID).and_then(|v| v.parse().ok())
 }
 
+/// The state as stored: without the user loaded alongside it.
+fn persisted(mut state: State) -> State {
+    state.remove(SESSION_CALLER);
+    state
+}
+
 fn new_key() -> String {
     colivra_core::key::random_secret(64)
 }
@@ -44,17 +50,25 @@ impl SessionStore for DbSessionStore {
     async fn load(&self, session_key: &SessionKey) -> Result<Option<State>, LoadError> {
         let key = session_key.as_ref().to_owned();
         let stored = self
-            .run(move |conn| sessions::load(conn, &key))
+            .run(move |conn| sessions::load_with_user(conn, &key))
             .await
             .map_err(LoadError::Other)?;
-        stored
-            .map(|json| {
-                serde_json::from_str(&json).map_err(|e| LoadError::Deserialization(e.into()))
-            })
-            .transpose()
+        let Some((json, user)) = stored else {
+            return Ok(None);
+        };
+        let mut state: State =
+            serde_json::from_str(&json).map_err(|e| LoadError::Deserialization(e.into()))?;
+        // The user rides along in memory so authorization needs no second query; `persisted`
+        // strips it before anything is written.
+        if let Some(user) = user {
+            let user = serde_json::to_string(&user).map_err(|e| LoadError::Other(e.into()))?;
+            state.insert(SESSION_CALLER.to_owned(), user);
+        }
+        Ok(Some(state))
     }
 
     async fn save(&self, state: State, _ttl: &Duration) -> Result<SessionKey, SaveError> {
+        let state = persisted(state);
         let json = serde_json::to_string(&state).map_err(|e| SaveError::Serialization(e.into()))?;
         let key = new_key();
         let stored_key = key.clone();
@@ -71,6 +85,7 @@ impl SessionStore for DbSessionStore {
         state: State,
         ttl: &Duration,
     ) -> Result<SessionKey, UpdateError> {
+        let state = persisted(state);
         let json =
             serde_json::to_string(&state).map_err(|e| UpdateError::Serialization(e.into()))?;
         let key = session_key.as_ref().to_owned();

@@ -875,3 +875,46 @@ fn bench_data_reads_back_as_valid_parcels() {
         assert!(parcel.fees.delivery > 0);
     }
 }
+
+#[actix_rt::test]
+async fn every_role_reads_the_statuses_and_the_lists_its_parcel_screens_filter_on() {
+    let w = world().await;
+    let (courier, _) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+
+    let res = courier.get("/api/states").await;
+    res.assert_status(200);
+    let states = res.body["data"].as_array().unwrap();
+    assert_eq!(states.len(), 16);
+    let postponed = states.iter().find(|s| s["key"] == "postponed").unwrap();
+    assert_eq!(postponed["label"], "Reporté");
+    assert_eq!(postponed["needs_date"], true);
+    let refused = states.iter().find(|s| s["key"] == "refused").unwrap();
+    assert_eq!(refused["needs_comment"], true);
+    assert_eq!(
+        states
+            .iter()
+            .filter(|s| s["failed_attempt"] == true)
+            .count(),
+        3
+    );
+
+    // The city filter of his parcel lists.
+    let cities = courier.get("/api/cities").await;
+    cities.assert_status(200);
+    assert!(cities.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c["key"] == w.casa.as_str()));
+
+    // Staff holding only the parcel screens can pick a delivery person to reassign to.
+    w.app
+        .create_admin_staff("parcels-desk@test.ma", &["all-parcels"]);
+    let desk = w.app.client();
+    desk.login("parcels-desk@test.ma", support::PASSWORD)
+        .await
+        .assert_status(200);
+    desk.get("/api/delivery-admins").await.assert_status(200);
+    desk.get("/api/cities").await.assert_status(200);
+    desk.get("/api/clients").await.assert_status(403);
+}

@@ -268,7 +268,7 @@ pub fn change_address(
                 status.label()
             )));
         }
-        let lookups = parcel::Lookups::load(conn, merchant_id)?;
+        let lookups = parcel::Lookups::for_city(conn, merchant_id, input.city.as_deref())?;
         let merged = parcel::ParcelInput {
             recipient_phone: input.recipient_phone.clone(),
             recipient_phone_alt: input.recipient_phone_alt.clone(),

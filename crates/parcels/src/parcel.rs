@@ -6,8 +6,9 @@ use std::collections::HashMap;
 use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::phone::{normalize_moroccan_phone, PHONE_MESSAGE};
 use colivra_core::{key, time, AppError, AppResult, FieldErrors, Role};
+use colivra_db::listing::lower;
 use colivra_db::schema::{cities, client_costs, parcel_states, parcels, shops, users};
-use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
+use colivra_db::{activities, immediate_transaction, DbBackend, DbConnection, MapDbErr};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -202,48 +203,56 @@ pub fn views(
     user_ids.extend(ids(&rows, |r| r.delivery_admin_id));
     let original_ids = ids(&rows, |r| r.original_parcel_id);
 
-    let shop_names: HashMap<i64, (String, String)> = shops::table
-        .filter(shops::id.eq_any(&shop_ids))
-        .select((shops::id, shops::key, shops::name))
-        .load::<(i64, String, String)>(conn)
-        .map_db_err()?
-        .into_iter()
-        .map(|(id, key, name)| (id, (key, name)))
-        .collect();
-    let city_names: HashMap<i64, (String, String)> = cities::table
-        .filter(cities::id.eq_any(&city_ids))
-        .select((cities::id, cities::key, cities::name))
-        .load::<(i64, String, String)>(conn)
-        .map_db_err()?
-        .into_iter()
-        .map(|(id, key, name)| (id, (key, name)))
-        .collect();
-    let user_names: HashMap<i64, (String, String)> = users::table
-        .filter(users::id.eq_any(&user_ids))
-        .select((
-            users::id,
-            users::key,
-            users::first_name,
-            users::last_name,
-            users::company,
-        ))
-        .load::<(i64, String, String, String, Option<String>)>(conn)
-        .map_db_err()?
-        .into_iter()
-        .map(|(id, key, first, last, company)| {
-            let name = company
-                .filter(|c| !c.trim().is_empty())
-                .unwrap_or_else(|| format!("{first} {last}").trim().to_owned());
-            (id, (key, name))
-        })
-        .collect();
-    let originals: HashMap<i64, String> = parcels::table
-        .filter(parcels::id.eq_any(&original_ids))
-        .select((parcels::id, parcels::key))
-        .load::<(i64, String)>(conn)
-        .map_db_err()?
-        .into_iter()
-        .collect();
+    let shop_names: HashMap<i64, (String, String)> = unless_empty(&shop_ids, || {
+        Ok(shops::table
+            .filter(shops::id.eq_any(&shop_ids))
+            .select((shops::id, shops::key, shops::name))
+            .load::<(i64, String, String)>(conn)
+            .map_db_err()?
+            .into_iter()
+            .map(|(id, key, name)| (id, (key, name)))
+            .collect())
+    })?;
+    let city_names: HashMap<i64, (String, String)> = unless_empty(&city_ids, || {
+        Ok(cities::table
+            .filter(cities::id.eq_any(&city_ids))
+            .select((cities::id, cities::key, cities::name))
+            .load::<(i64, String, String)>(conn)
+            .map_db_err()?
+            .into_iter()
+            .map(|(id, key, name)| (id, (key, name)))
+            .collect())
+    })?;
+    let user_names: HashMap<i64, (String, String)> = unless_empty(&user_ids, || {
+        Ok(users::table
+            .filter(users::id.eq_any(&user_ids))
+            .select((
+                users::id,
+                users::key,
+                users::first_name,
+                users::last_name,
+                users::company,
+            ))
+            .load::<(i64, String, String, String, Option<String>)>(conn)
+            .map_db_err()?
+            .into_iter()
+            .map(|(id, key, first, last, company)| {
+                let name = company
+                    .filter(|c| !c.trim().is_empty())
+                    .unwrap_or_else(|| format!("{first} {last}").trim().to_owned());
+                (id, (key, name))
+            })
+            .collect())
+    })?;
+    let originals: HashMap<i64, String> = unless_empty(&original_ids, || {
+        Ok(parcels::table
+            .filter(parcels::id.eq_any(&original_ids))
+            .select((parcels::id, parcels::key))
+            .load::<(i64, String)>(conn)
+            .map_db_err()?
+            .into_iter()
+            .collect())
+    })?;
 
     let pair =
         |map: &HashMap<i64, (String, String)>, id: i64| map.get(&id).cloned().unwrap_or_default();
@@ -299,6 +308,18 @@ pub fn views(
             }
         })
         .collect())
+}
+
+/// `load` unless there is nothing to look up: each lookup is a round trip.
+fn unless_empty<T>(
+    ids: &[i64],
+    load: impl FnOnce() -> AppResult<HashMap<i64, T>>,
+) -> AppResult<HashMap<i64, T>> {
+    if ids.is_empty() {
+        Ok(HashMap::new())
+    } else {
+        load()
+    }
 }
 
 pub fn view(conn: &mut DbConnection, role: Role, row: ParcelRow) -> AppResult<ParcelView> {
@@ -369,7 +390,36 @@ pub struct Lookups {
 }
 
 impl Lookups {
+    /// Everything a whole file may name: every active city.
     pub fn load(conn: &mut DbConnection, merchant_id: i64) -> AppResult<Lookups> {
+        Self::load_cities(conn, merchant_id, None)
+    }
+
+    /// What one parcel naming `city` needs: only that city when its key or exact name is
+    /// given (the common case, and creation's hot path), else every city so a loosely typed
+    /// name ("fes" for "Fès") still matches.
+    pub fn for_city(
+        conn: &mut DbConnection,
+        merchant_id: i64,
+        city: Option<&str>,
+    ) -> AppResult<Lookups> {
+        let Some(city) = city.map(str::trim).filter(|c| !c.is_empty()) else {
+            return Self::load(conn, merchant_id);
+        };
+        let lookups = Self::load_cities(conn, merchant_id, Some(city))?;
+        if lookups.city(city).is_some() {
+            return Ok(lookups);
+        }
+        Self::load(conn, merchant_id)
+    }
+
+    /// `only_city`: `None` loads every active city, `Some(value)` those whose key is `value`
+    /// or whose name is `value` in any case.
+    fn load_cities(
+        conn: &mut DbConnection,
+        merchant_id: i64,
+        only_city: Option<&str>,
+    ) -> AppResult<Lookups> {
         let mut shop_map = HashMap::new();
         let merchant_shops = shops::table
             .filter(shops::client_id.eq(merchant_id))
@@ -384,21 +434,7 @@ impl Lookups {
             shop_map.insert(key, id);
             shop_map.entry(name.trim().to_lowercase()).or_insert(id);
         }
-        let overrides: HashMap<i64, (i64, i64, i64)> = client_costs::table
-            .filter(client_costs::client_id.eq(merchant_id))
-            .select((
-                client_costs::city_id,
-                client_costs::delivery_fee,
-                client_costs::return_fee,
-                client_costs::refusal_fee,
-            ))
-            .load::<(i64, i64, i64, i64)>(conn)
-            .map_db_err()?
-            .into_iter()
-            .map(|(city, d, r, f)| (city, (d, r, f)))
-            .collect();
-        let mut city_map = HashMap::new();
-        for (id, key, name, d, r, f) in cities::table
+        let mut city_query = cities::table
             .filter(cities::active.eq(true))
             .select((
                 cities::id,
@@ -408,9 +444,42 @@ impl Lookups {
                 cities::return_fee,
                 cities::refusal_fee,
             ))
+            .into_boxed::<DbBackend>();
+        if let Some(value) = only_city {
+            city_query = city_query.filter(
+                cities::key
+                    .eq(value.to_owned())
+                    .or(lower(cities::name).eq(value.to_lowercase())),
+            );
+        }
+        let found = city_query
             .load::<(i64, String, String, i64, i64, i64)>(conn)
-            .map_db_err()?
-        {
+            .map_db_err()?;
+        let mut overrides_query = client_costs::table
+            .filter(client_costs::client_id.eq(merchant_id))
+            .select((
+                client_costs::city_id,
+                client_costs::delivery_fee,
+                client_costs::return_fee,
+                client_costs::refusal_fee,
+            ))
+            .into_boxed::<DbBackend>();
+        if only_city.is_some() {
+            let ids: Vec<i64> = found.iter().map(|c| c.0).collect();
+            overrides_query = overrides_query.filter(client_costs::city_id.eq_any(ids));
+        }
+        let overrides: HashMap<i64, (i64, i64, i64)> = if only_city.is_some() && found.is_empty() {
+            HashMap::new()
+        } else {
+            overrides_query
+                .load::<(i64, i64, i64, i64)>(conn)
+                .map_db_err()?
+                .into_iter()
+                .map(|(city, d, r, f)| (city, (d, r, f)))
+                .collect()
+        };
+        let mut city_map = HashMap::new();
+        for (id, key, name, d, r, f) in found {
             let (delivery_fee, return_fee, refusal_fee) =
                 overrides.get(&id).copied().unwrap_or((d, r, f));
             let price = CityPrice {
@@ -783,7 +852,7 @@ pub fn insert(
     parcel: &ValidParcel,
 ) -> AppResult<ParcelRow> {
     let now = time::now();
-    let id: i64 = diesel::insert_into(parcels::table)
+    let row: ParcelRow = diesel::insert_into(parcels::table)
         .values((
             parcel,
             parcels::key.eq(key::prefixed_key("CL", 10)),
@@ -796,23 +865,20 @@ pub fn insert(
             parcels::updated_at.eq(now),
             parcels::status_changed_at.eq(now),
         ))
-        .returning(parcels::id)
+        // The struct lists the columns in table order, so the whole row comes back by position.
+        .returning(parcels::all_columns)
         .get_result(conn)
         .map_err(reference_conflict)?;
     diesel::insert_into(parcel_states::table)
         .values((
-            parcel_states::parcel_id.eq(id),
+            parcel_states::parcel_id.eq(row.id),
             parcel_states::status.eq(Status::New.as_str()),
             parcel_states::user_id.eq(actor_id),
             parcel_states::created_at.eq(now),
         ))
         .execute(conn)
         .map_db_err()?;
-    parcels::table
-        .find(id)
-        .select(ParcelRow::as_select())
-        .first(conn)
-        .map_db_err()
+    Ok(row)
 }
 
 /// Creates one parcel for the merchant, with the fees in force now.
@@ -823,7 +889,7 @@ pub fn create(
     input: &ParcelInput,
 ) -> AppResult<ParcelView> {
     immediate_transaction(conn, |conn| {
-        let lookups = Lookups::load(conn, merchant_id)?;
+        let lookups = Lookups::for_city(conn, merchant_id, input.city.as_deref())?;
         let parcel = validate(conn, &lookups, input, None)?.map_err(AppError::Validation)?;
         if let Some(reference) = &parcel.reference {
             if reference_taken(conn, parcel.shop_id, reference, None)? {
@@ -858,7 +924,7 @@ pub fn update(
     immediate_transaction(conn, |conn| {
         let row = get(conn, Scope::Merchant(merchant_id), parcel_key)?;
         check_new(&row, "modifié")?;
-        let lookups = Lookups::load(conn, merchant_id)?;
+        let lookups = Lookups::for_city(conn, merchant_id, input.city.as_deref())?;
         let parcel = validate(conn, &lookups, input, Some(&row))?.map_err(AppError::Validation)?;
         if let Some(reference) = &parcel.reference {
             if reference_taken(conn, parcel.shop_id, reference, Some(row.id))? {

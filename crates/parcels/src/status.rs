@@ -206,6 +206,30 @@ pub fn check_move(from: Status, to: Status, mover: Mover, forced: bool) -> Resul
     }
 }
 
+/// A status as the web app shows and asks for it (`GET /api/states`), so labels and the fields
+/// an outcome needs live here only.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct StatusInfo {
+    pub key: Status,
+    pub label: &'static str,
+    pub needs_date: bool,
+    pub needs_comment: bool,
+    pub failed_attempt: bool,
+}
+
+pub fn catalog() -> Vec<StatusInfo> {
+    Status::ALL
+        .into_iter()
+        .map(|status| StatusInfo {
+            key: status,
+            label: status.label(),
+            needs_date: status.needs_date(),
+            needs_comment: status.needs_comment(),
+            failed_attempt: status.is_failed_attempt(),
+        })
+        .collect()
+}
+
 /// Named groups of statuses: the list views of the specification.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
 #[serde(rename_all = "kebab-case")]

@@ -341,6 +341,18 @@ pub fn pdf_response(pdf: Vec<u8>, file_name: &str) -> HttpResponse {
         .body(pdf)
 }
 
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StatusCatalog {
+    pub data: Vec<colivra_parcels::status::StatusInfo>,
+}
+
+/// Every status with its French label and what posting it needs.
+pub async fn statuses() -> HttpResponse {
+    HttpResponse::Ok().json(StatusCatalog {
+        data: colivra_parcels::status::catalog(),
+    })
+}
+
 pub async fn statistics(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
     let figures = crate::db::run(&state.pool, move |conn| {
         let scope = scope(conn, &caller.user)?;

@@ -14,6 +14,8 @@ use crate::routes::Access;
 use crate::state::AppState;
 
 pub const SESSION_USER_ID: &str = "uid";
+/// The session's user as the session store loaded it with the session (JSON, memory only).
+pub const SESSION_CALLER: &str = "_caller";
 
 pub async fn authorize<B: MessageBody>(
     access: Access,
@@ -57,14 +59,19 @@ async fn resolve_caller(req: &ServiceRequest) -> Result<Option<Caller>, ApiError
             None => Err(ApiError(AppError::Unauthenticated)),
         };
     }
-    let user_id = req
-        .get_session()
-        .get::<i64>(SESSION_USER_ID)
-        .unwrap_or(None);
-    let Some(user_id) = user_id else {
+    let session = req.get_session();
+    let Some(user_id) = session.get::<i64>(SESSION_USER_ID).unwrap_or(None) else {
         return Ok(None);
     };
-    let user = crate::db::run(&state.pool, move |conn| users::find_by_id(conn, user_id)).await?;
+    let loaded = session
+        .get::<User>(SESSION_CALLER)
+        .unwrap_or(None)
+        .filter(|user| user.id == user_id);
+    let user = match loaded {
+        Some(user) => Some(user),
+        // Signed in during this very request (no stored session yet).
+        None => crate::db::run(&state.pool, move |conn| users::find_by_id(conn, user_id)).await?,
+    };
     Ok(user.map(|user| Caller {
         user,
         credential: Credential::Session,
