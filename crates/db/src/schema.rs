@@ -178,6 +178,33 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    vouchers (id) {
+        id -> BigInt,
+        key -> Text,
+        kind -> Text,
+        status -> Text,
+        client_id -> Nullable<BigInt>,
+        shop_id -> Nullable<BigInt>,
+        delivery_admin_id -> Nullable<BigInt>,
+        created_by -> Nullable<BigInt>,
+        received_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+        received_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    voucher_parcels (voucher_id, parcel_id) {
+        voucher_id -> BigInt,
+        parcel_id -> BigInt,
+        kind -> Text,
+        open -> Bool,
+        removed_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(parcels -> shops (shop_id));
 diesel::joinable!(parcels -> cities (city_id));
@@ -190,6 +217,9 @@ diesel::joinable!(delivery_admin_cities -> cities (city_id));
 diesel::joinable!(delivery_admin_cities -> users (delivery_admin_id));
 diesel::joinable!(client_costs -> cities (city_id));
 diesel::joinable!(client_costs -> users (client_id));
+diesel::joinable!(vouchers -> shops (shop_id));
+diesel::joinable!(voucher_parcels -> vouchers (voucher_id));
+diesel::joinable!(voucher_parcels -> parcels (parcel_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -203,5 +233,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     delivery_admin_cities,
     client_costs,
     parcels,
-    parcel_states
+    parcel_states,
+    vouchers,
+    voucher_parcels
 );

@@ -90,6 +90,21 @@ use crate::routes::{table, Access};
         colivra_parcels::status::StatusInfo,
         crate::handlers::parcels::TrackingResponse,
         crate::handlers::parcels::ImportRefused,
+        colivra_vouchers::Kind,
+        colivra_vouchers::VoucherStatus,
+        colivra_vouchers::VoucherView,
+        colivra_vouchers::VoucherDetail,
+        colivra_vouchers::view::ClientRef,
+        colivra_vouchers::view::ShopRef,
+        colivra_vouchers::view::DeliveryAdminRef,
+        colivra_vouchers::view::UserRef,
+        colivra_vouchers::pickup::PickupInput,
+        colivra_vouchers::pickup::ReceiveInput,
+        colivra_vouchers::exit::ShipInput,
+        colivra_vouchers::returns::ReturnInput,
+        crate::handlers::vouchers::VoucherResponse,
+        crate::handlers::vouchers::VoucherDetailResponse,
+        crate::handlers::vouchers::VoucherList,
     ))
 )]
 struct ApiDoc;

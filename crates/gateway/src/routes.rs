@@ -6,6 +6,7 @@ use actix_web::http::Method;
 use actix_web::{web, Route};
 use colivra_core::{Permission, Role};
 
+use crate::handlers::vouchers::{self, EXIT, PICKUP, RETURN};
 use crate::handlers::{accounts, cities, couriers, parcels, prices, session, shops, staff, tokens};
 
 /// Who may call an endpoint.
@@ -63,7 +64,30 @@ const PARCEL_SCREENS: &[Permission] = &[
     "delivery-return-vouchers",
     "create-client-invoice",
     "create-delivery-invoice",
+    // delivery people (they hold their whole set; listed so the table says who reads what)
+    "exit-vouchers",
+    "return-vouchers",
 ];
+
+/// Pickup voucher screens: the merchant's, the admin's new and all vouchers.
+const PICKUP_VOUCHER_SCREENS: &[Permission] = &[
+    "pickup-vouchers",
+    "new-pickup-vouchers",
+    "all-pickup-vouchers",
+];
+
+/// Exit voucher screens: the admin's, the delivery person's.
+const EXIT_VOUCHER_SCREENS: &[Permission] = &["delivery-exit-vouchers", "exit-vouchers"];
+
+/// Return voucher screens: parcels to be returned (both), the admin's and the delivery person's
+/// return vouchers.
+const RETURN_VOUCHER_SCREENS: &[Permission] = &[
+    "parcels-to-be-returned",
+    "delivery-return-vouchers",
+    "return-vouchers",
+];
+
+const ADMIN_OR_DELIVERY_ADMIN: &[Role] = &[Role::Admin, Role::DeliveryAdmin];
 
 /// Merchant screens that change parcels.
 const MERCHANT_PARCEL_WRITES: &[Permission] = &[
@@ -172,6 +196,23 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(GET "/api/states", Active { roles: EVERY_ROLE, permissions: &[] }, parcels::statuses, "parcels", "Every parcel status: key, French label, whether posting it needs a date or a comment", None, 200 => Some("StatusCatalog")),
         endpoint!(GET "/api/statistics", Active { roles: EVERY_ROLE, permissions: &["dashboard", "home"] }, parcels::statistics, "parcels", "Dashboard figures in the caller's scope", None, 200 => Some("StatisticsResponse")),
         endpoint!(GET "/api/tracking/{code}", Public, parcels::track, "parcels", "Public tracking: status, city and dates only (30 look-ups a minute per address)", None, 200 => Some("TrackingResponse")),
+        endpoint!(GET "/api/pickup-vouchers", Active { roles: ADMIN_OR_CLIENT, permissions: PICKUP_VOUCHER_SCREENS }, vouchers::list::<PICKUP>, "vouchers", "Pickup vouchers (merchant: his own; admin: all): ?status=new|received&client=KEY&q=&sort=", None, 200 => Some("VoucherList")),
+        endpoint!(POST "/api/pickup-vouchers", Active { roles: CLIENT, permissions: &["pickup-vouchers"] }, vouchers::create_pickup, "vouchers", "Create a pickup voucher from new parcels of one shop ({parcels}); they go awaiting_pickup", Some("PickupInput"), 201 => Some("VoucherResponse")),
+        endpoint!(PUT "/api/pickup-vouchers/pickup", Active { roles: ADMIN, permissions: &["new-pickup-vouchers", "all-pickup-vouchers"] }, vouchers::receive_pickup, "vouchers", "Receive a pickup voucher ({voucher, parcels}: those collected go picked_up, the others back to new)", Some("ReceiveInput"), 200 => Some("VoucherDetailResponse")),
+        endpoint!(PUT "/api/pickup-vouchers/parcels/{parcelKey}", Active { roles: CLIENT, permissions: &["pickup-vouchers"] }, vouchers::remove_from_pickup, "vouchers", "Take a parcel off its pickup voucher (back to new)", None, 200 => Some("VoucherResponse")),
+        endpoint!(GET "/api/pickup-vouchers/{key}", Active { roles: ADMIN_OR_CLIENT, permissions: PICKUP_VOUCHER_SCREENS }, vouchers::show::<PICKUP>, "vouchers", "A pickup voucher with its parcels", None, 200 => Some("VoucherDetailResponse")),
+        endpoint!(PUT "/api/pickup-vouchers/{key}", Active { roles: CLIENT, permissions: &["pickup-vouchers"] }, vouchers::add_to_pickup, "vouchers", "Add new parcels of the same shop to a pickup voucher not yet received ({parcels})", Some("PickupInput"), 200 => Some("VoucherDetailResponse")),
+        endpoint!(DELETE "/api/pickup-vouchers/{key}", Active { roles: CLIENT, permissions: &["pickup-vouchers"] }, vouchers::delete_pickup, "vouchers", "Delete a pickup voucher not yet received: its parcels go back to new", None, 204 => None),
+        endpoint!(GET "/api/pickup-vouchers/{key}/pdf", Active { roles: ADMIN_OR_CLIENT, permissions: PICKUP_VOUCHER_SCREENS }, vouchers::print::<PICKUP>, "vouchers", "The pickup voucher as a PDF", None, 200 => None),
+        endpoint!(PUT "/api/parcels/delivery", Active { roles: ADMIN, permissions: &["delivery-exit-vouchers"] }, vouchers::ship, "vouchers", "Ship picked-up parcels with a delivery person ({delivery_admin, parcels, force}): one exit voucher, parcels out for delivery", Some("ShipInput"), 201 => Some("VoucherDetailResponse")),
+        endpoint!(GET "/api/exit-vouchers", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: EXIT_VOUCHER_SCREENS }, vouchers::list::<EXIT>, "vouchers", "Exit vouchers (delivery person: his own; admin: all): ?delivery_admin=KEY&q=&sort=", None, 200 => Some("VoucherList")),
+        endpoint!(GET "/api/exit-vouchers/{key}", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: EXIT_VOUCHER_SCREENS }, vouchers::show::<EXIT>, "vouchers", "An exit voucher with its parcels", None, 200 => Some("VoucherDetailResponse")),
+        endpoint!(GET "/api/exit-vouchers/{key}/pdf", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: EXIT_VOUCHER_SCREENS }, vouchers::print::<EXIT>, "vouchers", "The exit voucher as a PDF", None, 200 => None),
+        endpoint!(GET "/api/return-vouchers", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: RETURN_VOUCHER_SCREENS }, vouchers::list::<RETURN>, "vouchers", "Return vouchers (delivery person: his own; admin: all): ?status=new|received&delivery_admin=KEY&q=&sort=", None, 200 => Some("VoucherList")),
+        endpoint!(POST "/api/return-vouchers", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: RETURN_VOUCHER_SCREENS }, vouchers::create_return, "vouchers", "Group a delivery person's parcels to be returned ({parcels, delivery_admin}): refused and cancelled go returning", Some("ReturnInput"), 201 => Some("VoucherDetailResponse")),
+        endpoint!(GET "/api/return-vouchers/{key}", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: RETURN_VOUCHER_SCREENS }, vouchers::show::<RETURN>, "vouchers", "A return voucher with its parcels", None, 200 => Some("VoucherDetailResponse")),
+        endpoint!(GET "/api/return-vouchers/{key}/pdf", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: RETURN_VOUCHER_SCREENS }, vouchers::print::<RETURN>, "vouchers", "The return voucher as a PDF", None, 200 => None),
+        endpoint!(PUT "/api/return-vouchers/{key}/receive", Active { roles: ADMIN, permissions: &["delivery-return-vouchers"] }, vouchers::receive_return, "vouchers", "Receive a return voucher: returning parcels go returned, collected items are back", None, 200 => Some("VoucherDetailResponse")),
         endpoint!(DELETE "/api/tokens/{key}", Active { roles: CLIENT, permissions: &[] }, tokens::revoke_token, "tokens", "Revoke a personal API token", None, 204 => None),
     ]
 }

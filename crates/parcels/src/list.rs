@@ -4,7 +4,7 @@
 use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::{AppError, AppResult, ListQuery};
 use colivra_db::listing::lower;
-use colivra_db::schema::{cities, parcels, shops, users};
+use colivra_db::schema::{cities, parcels, shops, users, voucher_parcels};
 use colivra_db::{DbBackend, DbConnection, MapDbErr};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -160,7 +160,24 @@ fn filtered<'a>(
         Some(View::Refunds) => q = q.filter(parcels::kind.eq("refund")),
         Some(View::Exchanges) => q = q.filter(parcels::kind.eq("exchange")),
         Some(View::ChangeAddress) => q = q.filter(parcels::address_change_pending.eq(true)),
-        Some(View::ToBeReturned) => q = q.filter(parcels::delivery_admin_id.is_not_null()),
+        Some(View::ToBeReturned) => {
+            // Refused or cancelled parcels a delivery person still holds (a return voucher
+            // makes them returning), and delivered exchanges and refunds whose collected item
+            // is on no return voucher yet.
+            let on_return_voucher = diesel::dsl::exists(
+                voucher_parcels::table
+                    .filter(voucher_parcels::parcel_id.eq(parcels::id))
+                    .filter(voucher_parcels::kind.eq("return")),
+            );
+            q = q.filter(parcels::delivery_admin_id.is_not_null()).filter(
+                parcels::status
+                    .eq_any([Status::Refused.as_str(), Status::Cancelled.as_str()])
+                    .or(parcels::status
+                        .eq(Status::Delivered.as_str())
+                        .and(parcels::kind.eq_any(["exchange", "refund"]))
+                        .and(diesel::dsl::not(on_return_voucher))),
+            )
+        }
         _ => {}
     }
     let none = -1i64;

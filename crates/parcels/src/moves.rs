@@ -5,7 +5,7 @@
 
 use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::{time, AppError, AppResult, FieldErrors, Role};
-use colivra_db::schema::{parcel_states, parcels, users};
+use colivra_db::schema::{parcel_states, parcels, users, voucher_parcels};
 use colivra_db::{activities, immediate_transaction, settings, DbConnection, MapDbErr};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -112,6 +112,11 @@ pub fn apply(conn: &mut DbConnection, row: &ParcelRow, mv: Move<'_>) -> AppResul
     if updated == 0 {
         return Err(changed_meanwhile());
     }
+    // A parcel that leaves awaiting_pickup other than by its voucher (the merchant cancels it,
+    // an admin moves it) leaves its pickup voucher too; vouchers manage their own links.
+    if from == Status::AwaitingPickup && mv.mover != Mover::Voucher {
+        leave_pickup_voucher(conn, row.id, now)?;
+    }
     history(conn, row.id, mv.to, comment, mv.date, mv.actor_id, now)?;
     if final_status != mv.to {
         history(
@@ -146,6 +151,52 @@ pub fn apply(conn: &mut DbConnection, row: &ParcelRow, mv: Move<'_>) -> AppResul
         .select(ParcelRow::as_select())
         .first(conn)
         .map_db_err()
+}
+
+/// Takes the parcel off its open pickup voucher. The link stays, marked removed, so a reception
+/// of that voucher racing with this change can tell the parcel was removed meanwhile.
+pub fn leave_pickup_voucher(
+    conn: &mut DbConnection,
+    parcel_id: i64,
+    at: NaiveDateTime,
+) -> AppResult<()> {
+    diesel::update(
+        voucher_parcels::table
+            .filter(voucher_parcels::parcel_id.eq(parcel_id))
+            .filter(voucher_parcels::kind.eq("pickup"))
+            .filter(voucher_parcels::open.eq(true)),
+    )
+    .set((
+        voucher_parcels::open.eq(false),
+        voucher_parcels::removed_at.eq(Some(at)),
+    ))
+    .execute(conn)
+    .map_db_err()?;
+    Ok(())
+}
+
+/// A history row that records an event without a move (an exchange's collected item handed
+/// over, say): the current status with `comment`. Conditional on the status read, like a move.
+pub fn annotate(
+    conn: &mut DbConnection,
+    row: &ParcelRow,
+    comment: &str,
+    actor_id: Option<i64>,
+) -> AppResult<()> {
+    let now = time::now();
+    let status = row.status();
+    let updated = diesel::update(
+        parcels::table
+            .find(row.id)
+            .filter(parcels::status.eq(status.as_str())),
+    )
+    .set(parcels::updated_at.eq(now))
+    .execute(conn)
+    .map_db_err()?;
+    if updated == 0 {
+        return Err(changed_meanwhile());
+    }
+    history(conn, row.id, status, Some(comment), None, actor_id, now)
 }
 
 /// `POST parcels/states`: `{parcel, status, comment, date}`.

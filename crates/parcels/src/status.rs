@@ -196,13 +196,15 @@ pub fn check_move(from: Status, to: Status, mover: Mover, forced: bool) -> Resul
                 Err(refused())
             }
         }
-        Mover::Voucher => {
-            if flow_allows(from, to) && !matches!(to, Delivered | Refused | Cancelled) {
-                Ok(())
-            } else {
-                Err(refused())
-            }
-        }
+        // Vouchers make the logistic moves only, never an outcome of the round.
+        Mover::Voucher => match (from, to) {
+            (New, AwaitingPickup)
+            | (AwaitingPickup, PickedUp | New)
+            | (PickedUp, OutForDelivery)
+            | (Refused | Cancelled, Returning)
+            | (Returning, Returned) => Ok(()),
+            _ => Err(refused()),
+        },
     }
 }
 
@@ -267,8 +269,13 @@ impl View {
             View::Delivered => vec![Delivered],
             View::Canceled => vec![Cancelled],
             View::Returned => vec![Returning, Returned],
-            View::ToBeReturned => vec![Refused, Cancelled],
-            View::All | View::Refunds | View::Exchanges | View::ChangeAddress => return None,
+            // Refused and cancelled parcels, plus delivered exchanges and refunds whose item
+            // comes back: the parcel list builds it.
+            View::All
+            | View::ToBeReturned
+            | View::Refunds
+            | View::Exchanges
+            | View::ChangeAddress => return None,
         })
     }
 }
@@ -318,6 +325,7 @@ mod tests {
             }
         };
         let mut allowed = 0;
+        let mut voucher_moves = 0;
         for from in Status::ALL {
             for to in Status::ALL {
                 let flow = expected_flow(from, to);
@@ -346,12 +354,32 @@ mod tests {
                         && (to.is_attempt() || matches!(to, Delivered | Refused | Cancelled)),
                     "delivery person {from:?} -> {to:?}"
                 );
-                // Vouchers: the logistic moves only, never an outcome.
+                // Vouchers: exactly the logistic moves of the domain page.
+                let voucher_move = matches!(
+                    (from, to),
+                    (New, AwaitingPickup)
+                        | (AwaitingPickup, PickedUp)
+                        | (AwaitingPickup, New)
+                        | (PickedUp, OutForDelivery)
+                        | (Refused, Returning)
+                        | (Cancelled, Returning)
+                        | (Returning, Returned)
+                );
                 assert_eq!(
                     check_move(from, to, Mover::Voucher, false).is_ok(),
-                    flow && !matches!(to, Delivered | Refused | Cancelled),
+                    voucher_move,
                     "voucher {from:?} -> {to:?}"
                 );
+                // Forcing is an admin's: it never widens a voucher's moves.
+                assert_eq!(
+                    check_move(from, to, Mover::Voucher, true).is_ok(),
+                    voucher_move,
+                    "forced voucher {from:?} -> {to:?}"
+                );
+                assert!(!voucher_move || flow, "voucher moves follow the flow");
+                if voucher_move {
+                    voucher_moves += 1;
+                }
                 if flow {
                     allowed += 1;
                 }
@@ -359,6 +387,7 @@ mod tests {
         }
         // 2 + 3 + 1 + 6 × 8 + 2 + 1 moves in the flow.
         assert_eq!(allowed, 57);
+        assert_eq!(voucher_moves, 7);
     }
 
     #[test]
@@ -394,5 +423,6 @@ mod tests {
             vec![Returning, Returned]
         );
         assert!(View::Refunds.statuses().is_none());
+        assert!(View::ToBeReturned.statuses().is_none());
     }
 }

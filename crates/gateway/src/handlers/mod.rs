@@ -11,6 +11,7 @@ pub mod spa;
 pub mod staff;
 pub mod system;
 pub mod tokens;
+pub mod vouchers;
 
 use serde::Serialize;
 use utoipa::ToSchema;

@@ -1,0 +1,145 @@
+//! Exit vouchers (bons de sortie): an admin hands picked-up parcels to one delivery person
+//! (`PUT parcels/delivery`); the voucher is the list he signs.
+
+use colivra_core::{AppError, AppResult, Role};
+use colivra_db::schema::{delivery_admin_cities, users, voucher_parcels};
+use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
+use colivra_parcels::moves::{self, Move};
+use colivra_parcels::parcel::Scope;
+use colivra_parcels::status::{Mover, Status};
+use diesel::prelude::*;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::view::{self, VoucherDetail};
+use crate::voucher::{self, Kind, Parties, VoucherStatus};
+
+/// `PUT parcels/delivery`.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct ShipInput {
+    /// The delivery person's key.
+    pub delivery_admin: Option<String>,
+    /// Tracking codes of picked-up parcels.
+    #[serde(default)]
+    pub parcels: Vec<String>,
+    /// Ship parcels of cities he does not serve anyway.
+    #[serde(default)]
+    pub force: bool,
+}
+
+/// The id of the active delivery person with this key: 422 on `delivery_admin` otherwise.
+pub(crate) fn delivery_person(
+    conn: &mut DbConnection,
+    key: Option<&str>,
+    active_only: bool,
+) -> AppResult<i64> {
+    let Some(key) = key.map(str::trim).filter(|k| !k.is_empty()) else {
+        return Err(AppError::validation(
+            "delivery_admin",
+            "Choisissez un livreur.",
+        ));
+    };
+    let mut q = users::table
+        .filter(users::key.eq(key))
+        .filter(users::role.eq(Role::DeliveryAdmin.as_str()))
+        .into_boxed();
+    if active_only {
+        q = q.filter(users::active.eq(true));
+    }
+    q.select(users::id)
+        .first(conn)
+        .optional()
+        .map_db_err()?
+        .ok_or_else(|| AppError::validation("delivery_admin", "Livreur introuvable ou inactif."))
+}
+
+/// Ships picked-up parcels with one delivery person: one exit voucher, parcels out for delivery.
+/// 409 naming the parcels not picked up; 422 naming those of cities he does not serve unless
+/// `force`.
+pub fn ship(conn: &mut DbConnection, actor_id: i64, input: &ShipInput) -> AppResult<VoucherDetail> {
+    let keys = voucher::parcel_keys(&input.parcels)?;
+    immediate_transaction(conn, |conn| {
+        let courier_id = delivery_person(conn, input.delivery_admin.as_deref(), true)?;
+        let (rows, unknown) = voucher::parcels_by_keys(conn, &keys)?;
+        voucher::refuse_codes("Colis introuvables", &unknown)?;
+        let not_picked_up: Vec<String> = rows
+            .iter()
+            .filter(|r| r.status() != Status::PickedUp)
+            .map(|r| format!("{} ({})", r.key, r.status().label()))
+            .collect();
+        if !not_picked_up.is_empty() {
+            return Err(AppError::Conflict(voucher::naming(
+                "Seuls les colis ramassés partent en distribution",
+                &not_picked_up,
+            )));
+        }
+        let served: Vec<i64> = delivery_admin_cities::table
+            .filter(delivery_admin_cities::delivery_admin_id.eq(courier_id))
+            .select(delivery_admin_cities::city_id)
+            .load(conn)
+            .map_db_err()?;
+        let elsewhere: Vec<String> = rows
+            .iter()
+            .filter(|r| !served.contains(&r.city_id))
+            .map(|r| r.key.clone())
+            .collect();
+        if !input.force {
+            voucher::refuse_codes(
+                "Ce livreur ne dessert pas la ville de ces colis (forcer pour les confier quand même)",
+                &elsewhere,
+            )?;
+        }
+
+        let voucher = voucher::insert(
+            conn,
+            Kind::Exit,
+            VoucherStatus::Issued,
+            Parties {
+                delivery_admin_id: Some(courier_id),
+                ..Default::default()
+            },
+            actor_id,
+        )?;
+        let comment = format!("Bon de sortie {}", voucher.key);
+        let forced = format!("Bon de sortie {} (hors de ses villes, forcé)", voucher.key);
+        for row in &rows {
+            let comment = if elsewhere.contains(&row.key) {
+                &forced
+            } else {
+                &comment
+            };
+            moves::apply(
+                conn,
+                row,
+                Move {
+                    to: Status::OutForDelivery,
+                    comment: Some(comment),
+                    date: None,
+                    mover: Mover::Voucher,
+                    actor_id: Some(actor_id),
+                    delivery_admin_id: Some(courier_id),
+                },
+            )?;
+            // A parcel shipped again (back at the hub after a forced move) leaves its older
+            // exit voucher open no longer.
+            diesel::update(
+                voucher_parcels::table
+                    .filter(voucher_parcels::parcel_id.eq(row.id))
+                    .filter(voucher_parcels::kind.eq(Kind::Exit.as_str()))
+                    .filter(voucher_parcels::open.eq(true)),
+            )
+            .set(voucher_parcels::open.eq(false))
+            .execute(conn)
+            .map_db_err()?;
+            voucher::link(conn, &voucher, row)?;
+        }
+        voucher::record(
+            conn,
+            actor_id,
+            &voucher,
+            "created",
+            serde_json::json!({ "parcels": keys, "forced": elsewhere }),
+        )?;
+        view::detail(conn, Scope::Everyone, voucher)
+    })
+}

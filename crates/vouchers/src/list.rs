@@ -1,0 +1,148 @@
+//! One list for the three kinds of voucher, in the caller's scope, newest first, with the shared
+//! pagination helpers.
+
+use colivra_core::{AppError, AppResult, ListQuery, ListResponse, Sort};
+use colivra_db::listing::{lower, paginate};
+use colivra_db::schema::{shops, users, vouchers};
+use colivra_db::{DbBackend, DbConnection};
+use colivra_parcels::parcel::Scope;
+use diesel::prelude::*;
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::view::{self, VoucherView};
+use crate::voucher::{Kind, VoucherRow, VoucherStatus};
+
+diesel::define_sql_function! {
+    /// `lower` for a nullable column (the shared one takes non-null text).
+    #[sql_name = "lower"]
+    fn lower_opt(x: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>;
+}
+
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+pub struct VoucherFilters {
+    /// `new`, `received` or `issued`.
+    pub status: Option<String>,
+    /// Merchant key (admins, pickup vouchers).
+    pub client: Option<String>,
+    /// Delivery person key (admins, exit and return vouchers).
+    pub delivery_admin: Option<String>,
+}
+
+pub const SORTABLE: &[&str] = &["created_at"];
+
+type Boxed<'a> = vouchers::BoxedQuery<'a, DbBackend>;
+
+/// Vouchers of `kind` within `scope`. `q` matches the voucher key, the shop's name, and the
+/// merchant's or delivery person's name or company.
+pub fn list(
+    conn: &mut DbConnection,
+    scope: Scope,
+    kind: Kind,
+    query: &ListQuery,
+    filters: &VoucherFilters,
+) -> AppResult<ListResponse<VoucherView>> {
+    let search = query.search()?;
+    // Newest first unless asked otherwise.
+    let sort = match query.sort.as_deref().map(str::trim) {
+        None | Some("") => Sort {
+            column: "created_at",
+            descending: true,
+        },
+        Some(_) => query.sort(SORTABLE)?,
+    };
+    let status = match filters
+        .status
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        Some(raw) => Some(VoucherStatus::parse(raw).ok_or_else(|| {
+            AppError::validation("status", "Statut inconnu : new, received ou issued.")
+        })?),
+        None => None,
+    };
+    let key_of = |value: &Option<String>| {
+        value
+            .as_deref()
+            .map(str::trim)
+            .filter(|k| !k.is_empty())
+            .map(str::to_owned)
+    };
+    let (client, courier) = (key_of(&filters.client), key_of(&filters.delivery_admin));
+
+    let filtered = || -> Boxed<'_> {
+        let mut q = vouchers::table
+            .filter(vouchers::kind.eq(kind.as_str()))
+            .into_boxed();
+        match scope {
+            Scope::Merchant(id) => q = q.filter(vouchers::client_id.eq(id)),
+            Scope::DeliveryPerson(id) => q = q.filter(vouchers::delivery_admin_id.eq(id)),
+            Scope::Everyone => {}
+        }
+        if let Some(status) = status {
+            q = q.filter(vouchers::status.eq(status.as_str()));
+        }
+        if let Some(key) = &client {
+            q = q.filter(
+                vouchers::client_id.eq_any(
+                    users::table
+                        .filter(users::key.eq(key.clone()))
+                        .select(users::id.nullable()),
+                ),
+            );
+        }
+        if let Some(key) = &courier {
+            q = q.filter(
+                vouchers::delivery_admin_id.eq_any(
+                    users::table
+                        .filter(users::key.eq(key.clone()))
+                        .select(users::id.nullable()),
+                ),
+            );
+        }
+        if let Some(text) = &search {
+            let pattern = colivra_core::pagination::like_pattern(text);
+            let people = || {
+                users::table
+                    .filter(
+                        lower(users::first_name.concat(" ").concat(users::last_name))
+                            .like(pattern.clone())
+                            .escape('\\')
+                            .or(lower_opt(users::company).like(pattern.clone()).escape('\\')),
+                    )
+                    .select(users::id.nullable())
+            };
+            let named_shops = shops::table
+                .filter(lower(shops::name).like(pattern.clone()).escape('\\'))
+                .select(shops::id.nullable());
+            q = q.filter(
+                lower(vouchers::key)
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(vouchers::shop_id.eq_any(named_shops))
+                    .or(vouchers::client_id.eq_any(people()))
+                    .or(vouchers::delivery_admin_id.eq_any(people())),
+            );
+        }
+        q
+    };
+
+    let page = paginate(
+        conn,
+        query.page_request(),
+        |conn| filtered().count().get_result(conn),
+        |conn, limit, offset| {
+            let q = colivra_db::order_by!(filtered(), sort, then vouchers::id;
+                "created_at" => vouchers::created_at);
+            q.select(VoucherRow::as_select())
+                .limit(limit)
+                .offset(offset)
+                .load(conn)
+        },
+    )?;
+    Ok(ListResponse {
+        data: view::views(conn, page.data)?,
+        meta: page.meta,
+    })
+}

@@ -1,0 +1,138 @@
+//! Every voucher prints with the one listing layout: header with the company and the
+//! counterpart, the voucher key as a barcode, one row per parcel, totals, signature boxes.
+
+use colivra_core::{AppError, AppResult};
+use colivra_db::schema::shops;
+use colivra_db::{DbConnection, MapDbErr};
+use colivra_documents::{format_money, Column, Counterpart, LabeledValue, ListingDocument};
+use colivra_parcels::parcel::{ParcelView, Scope};
+use colivra_parcels::status::Status;
+use diesel::prelude::*;
+
+use crate::view::{self, VoucherDetail};
+use crate::voucher::{self, Kind};
+
+/// The PDF of the voucher of `kind` with this key, within `scope` (404 outside it).
+pub fn voucher_pdf(
+    conn: &mut DbConnection,
+    scope: Scope,
+    kind: Kind,
+    key: &str,
+    company_name: &str,
+) -> AppResult<Vec<u8>> {
+    let row = voucher::get(conn, scope, kind, key)?;
+    let shop_id = row.shop_id;
+    let detail = view::detail(conn, scope, row)?;
+    let shop: Option<(String, String)> = match shop_id {
+        Some(id) => shops::table
+            .find(id)
+            .select((shops::phone, shops::address))
+            .first(conn)
+            .optional()
+            .map_db_err()?,
+        None => None,
+    };
+    let document = document(&detail, shop, company_name);
+    colivra_documents::listing_document(&document).map_err(AppError::internal)
+}
+
+/// What comes back for a row of a return voucher: the parcel, or the item collected.
+fn returned_what(parcel: &ParcelView) -> String {
+    if parcel.status == Status::Delivered {
+        format!(
+            "Article : {}",
+            parcel.item_to_collect.as_deref().unwrap_or("à reprendre")
+        )
+    } else {
+        parcel.status_label.to_owned()
+    }
+}
+
+fn document(
+    detail: &VoucherDetail,
+    shop: Option<(String, String)>,
+    company_name: &str,
+) -> ListingDocument {
+    let voucher = &detail.voucher;
+    let counterpart = match (&voucher.client, &voucher.delivery_admin) {
+        (Some(client), _) => {
+            let mut lines = vec![client.company.clone().unwrap_or(client.name.clone())];
+            if client.company.is_some() {
+                lines.push(client.name.clone());
+            }
+            if let Some(shop) = &voucher.shop {
+                lines.push(format!("Boutique : {}", shop.name));
+            }
+            if let Some((phone, address)) = shop {
+                lines.push(phone);
+                lines.push(address);
+            }
+            Counterpart {
+                label: "Client".into(),
+                lines,
+            }
+        }
+        (None, Some(courier)) => Counterpart {
+            label: "Livreur".into(),
+            lines: vec![courier.name.clone(), courier.phone.clone()],
+        },
+        (None, None) => Counterpart::default(),
+    };
+    let mut details = vec![LabeledValue::new("Statut", voucher.status_label)];
+    if let Some(received_at) = voucher.received_at {
+        details.push(LabeledValue::new(
+            "Réceptionné le",
+            received_at.format("%d/%m/%Y %H:%M").to_string(),
+        ));
+    }
+    let mut columns = vec![
+        Column::barcode("Code de suivi", 5.0),
+        Column::text("Destinataire", 4.0),
+        Column::text("Téléphone", 2.6),
+        Column::text("Ville", 2.6),
+    ];
+    if voucher.kind == Kind::Return {
+        columns.push(Column::text("Retour", 3.2));
+    }
+    columns.push(Column::right("Montant", 2.4));
+    let rows = detail
+        .parcels
+        .iter()
+        .map(|p| {
+            let mut row = vec![
+                p.key.clone(),
+                p.recipient_name.clone(),
+                p.recipient_phone.clone(),
+                p.city_name.clone(),
+            ];
+            if voucher.kind == Kind::Return {
+                row.push(returned_what(p));
+            }
+            row.push(format_money(p.cod_amount));
+            row
+        })
+        .collect();
+    let signatures = match voucher.kind {
+        Kind::Pickup => vec!["Signature du client", "Signature du ramasseur"],
+        Kind::Exit => vec!["Signature de l'agent", "Signature du livreur"],
+        Kind::Return => vec!["Signature du livreur", "Signature de l'agent"],
+    };
+    ListingDocument {
+        company_name: company_name.to_owned(),
+        title: voucher.kind.title().to_owned(),
+        key: voucher.key.clone(),
+        date: voucher.created_at.format("%d/%m/%Y %H:%M").to_string(),
+        counterpart,
+        details,
+        columns,
+        rows,
+        totals: vec![
+            LabeledValue::new("Nombre de colis", voucher.parcels_count.to_string()),
+            LabeledValue::new(
+                "Total contre-remboursement",
+                format_money(voucher.cod_total),
+            ),
+        ],
+        signatures: signatures.into_iter().map(str::to_owned).collect(),
+    }
+}

@@ -1,0 +1,244 @@
+//! How a voucher of any kind looks in the API: one shape for the three kinds, the detail adding
+//! its parcels as the parcel list shows them.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDateTime;
+use colivra_core::{time, AppResult};
+use colivra_db::schema::{parcels, shops, users, voucher_parcels};
+use colivra_db::{DbConnection, MapDbErr};
+use colivra_parcels::parcel::{self, ParcelView, Scope};
+use diesel::prelude::*;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::voucher::{self, Kind, VoucherRow, VoucherStatus};
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ClientRef {
+    pub key: String,
+    /// First and last name.
+    pub name: String,
+    pub company: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ShopRef {
+    pub key: String,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct DeliveryAdminRef {
+    pub key: String,
+    pub name: String,
+    pub phone: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct UserRef {
+    pub key: String,
+    pub name: String,
+}
+
+/// A voucher, whatever its kind.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct VoucherView {
+    /// `BR…` (pickup), `BS…` (exit), `BT…` (return).
+    pub key: String,
+    pub kind: Kind,
+    /// Pickup and return: `new` then `received`; exit: `issued`.
+    pub status: VoucherStatus,
+    pub status_label: &'static str,
+    /// Pickup vouchers: the merchant.
+    pub client: Option<ClientRef>,
+    /// Pickup vouchers: the shop collected from.
+    pub shop: Option<ShopRef>,
+    /// Exit and return vouchers: the delivery person.
+    pub delivery_admin: Option<DeliveryAdminRef>,
+    pub parcels_count: i64,
+    /// Sum of the parcels' cash-on-delivery amounts, centimes.
+    pub cod_total: i64,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: NaiveDateTime,
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>)]
+    pub received_at: Option<NaiveDateTime>,
+    pub created_by: Option<UserRef>,
+    pub received_by: Option<UserRef>,
+}
+
+/// A voucher with its parcels (rows of the parcel list).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct VoucherDetail {
+    #[serde(flatten)]
+    pub voucher: VoucherView,
+    pub parcels: Vec<ParcelView>,
+}
+
+struct Person {
+    key: String,
+    first_name: String,
+    last_name: String,
+    phone: String,
+    company: Option<String>,
+}
+
+impl Person {
+    fn name(&self) -> String {
+        format!("{} {}", self.first_name, self.last_name)
+            .trim()
+            .to_owned()
+    }
+}
+
+/// Views of `rows`, loading names and totals in a few batched queries.
+pub fn views(conn: &mut DbConnection, rows: Vec<VoucherRow>) -> AppResult<Vec<VoucherView>> {
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let mut user_ids: Vec<i64> = rows
+        .iter()
+        .flat_map(|r| {
+            [
+                r.client_id,
+                r.delivery_admin_id,
+                r.created_by,
+                r.received_by,
+            ]
+        })
+        .flatten()
+        .collect();
+    user_ids.sort_unstable();
+    user_ids.dedup();
+    let shop_ids: Vec<i64> = rows.iter().filter_map(|r| r.shop_id).collect();
+
+    let people: HashMap<i64, Person> = users::table
+        .filter(users::id.eq_any(&user_ids))
+        .select((
+            users::id,
+            users::key,
+            users::first_name,
+            users::last_name,
+            users::phone,
+            users::company,
+        ))
+        .load::<(i64, String, String, String, String, Option<String>)>(conn)
+        .map_db_err()?
+        .into_iter()
+        .map(|(id, key, first_name, last_name, phone, company)| {
+            (
+                id,
+                Person {
+                    key,
+                    first_name,
+                    last_name,
+                    phone,
+                    company,
+                },
+            )
+        })
+        .collect();
+    let shop_names: HashMap<i64, ShopRef> = shops::table
+        .filter(shops::id.eq_any(&shop_ids))
+        .select((shops::id, shops::key, shops::name))
+        .load::<(i64, String, String)>(conn)
+        .map_db_err()?
+        .into_iter()
+        .map(|(id, key, name)| (id, ShopRef { key, name }))
+        .collect();
+    // Summed here rather than with SUM(): the amounts stay integers on both databases.
+    let mut totals: HashMap<i64, (i64, i64)> = HashMap::new();
+    for (voucher_id, cod) in voucher_parcels::table
+        .inner_join(parcels::table)
+        .filter(voucher_parcels::voucher_id.eq_any(&ids))
+        .filter(voucher_parcels::removed_at.is_null())
+        .select((voucher_parcels::voucher_id, parcels::cod_amount))
+        .load::<(i64, i64)>(conn)
+        .map_db_err()?
+    {
+        let entry = totals.entry(voucher_id).or_default();
+        entry.0 += 1;
+        entry.1 += cod;
+    }
+
+    let user_ref = |id: Option<i64>| {
+        id.and_then(|id| people.get(&id)).map(|p| UserRef {
+            key: p.key.clone(),
+            name: p.name(),
+        })
+    };
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let status = row.status();
+            let (parcels_count, cod_total) = totals.get(&row.id).copied().unwrap_or_default();
+            VoucherView {
+                kind: row.kind(),
+                status,
+                status_label: status.label(),
+                client: row
+                    .client_id
+                    .and_then(|id| people.get(&id))
+                    .map(|p| ClientRef {
+                        key: p.key.clone(),
+                        name: p.name(),
+                        company: p.company.clone().filter(|c| !c.trim().is_empty()),
+                    }),
+                shop: row.shop_id.and_then(|id| shop_names.get(&id)).cloned(),
+                delivery_admin: row
+                    .delivery_admin_id
+                    .and_then(|id| people.get(&id))
+                    .map(|p| DeliveryAdminRef {
+                        key: p.key.clone(),
+                        name: p.name(),
+                        phone: p.phone.clone(),
+                    }),
+                parcels_count,
+                cod_total,
+                created_at: row.created_at,
+                received_at: row.received_at,
+                created_by: user_ref(row.created_by),
+                received_by: user_ref(row.received_by),
+                key: row.key,
+            }
+        })
+        .collect())
+}
+
+pub fn view(conn: &mut DbConnection, row: VoucherRow) -> AppResult<VoucherView> {
+    Ok(views(conn, vec![row])?.remove(0))
+}
+
+/// The voucher with its parcels, as `scope` sees them.
+pub fn detail(conn: &mut DbConnection, scope: Scope, row: VoucherRow) -> AppResult<VoucherDetail> {
+    let rows = voucher::parcels_on(conn, row.id)?
+        .into_iter()
+        .map(|(parcel, _)| parcel)
+        .collect();
+    let parcels = parcel::views(conn, scope.role(), rows)?;
+    Ok(VoucherDetail {
+        voucher: view(conn, row)?,
+        parcels,
+    })
+}
+
+/// `GET …-vouchers/{key}`: the voucher of `kind` within `scope` (404 outside it).
+pub fn show(
+    conn: &mut DbConnection,
+    scope: Scope,
+    kind: Kind,
+    key: &str,
+) -> AppResult<VoucherDetail> {
+    let row = voucher::get(conn, scope, kind, key)?;
+    detail(conn, scope, row)
+}
+
+/// Reloads a voucher after a write, for the response.
+pub(crate) fn reload(conn: &mut DbConnection, id: i64) -> AppResult<VoucherRow> {
+    use colivra_db::schema::vouchers;
+    vouchers::table
+        .find(id)
+        .select(VoucherRow::as_select())
+        .first(conn)
+        .map_db_err()
+}

@@ -1,0 +1,2 @@
+DROP TABLE voucher_parcels;
+DROP TABLE vouchers;
