@@ -1,0 +1,949 @@
+//! Vouchers through the API: pickup (create, add, remove, delete, receive in part), exit (ship,
+//! cities served, force) and return vouchers (refused parcels and exchange items), their lists and
+//! details in each role's scope, their PDFs, and the races the database must settle.
+
+mod support;
+
+use colivra_core::Role;
+use serde_json::{json, Value};
+use support::{TestApp, TestClient};
+
+struct World {
+    app: TestApp,
+    admin: TestClient,
+    merchant: TestClient,
+    merchant_key: String,
+    shop: String,
+    second_shop: String,
+    casa: String,
+    rabat: String,
+    courier: TestClient,
+    courier_key: String,
+    other_courier: TestClient,
+    other_courier_key: String,
+}
+
+async fn world() -> World {
+    let app = TestApp::spawn().await;
+    let (admin, _) = app.signed_in(Role::Admin, true).await;
+    let city = |name: &'static str, fee: i64| {
+        let admin = &admin;
+        async move {
+            let res = admin
+                .post("/api/cities", json!({"name": name, "delivery_fee": fee, "return_fee": 1000, "refusal_fee": 1500}))
+                .await;
+            res.assert_status(201);
+            res.body["data"]["key"].as_str().unwrap().to_owned()
+        }
+    };
+    let casa = city("Casablanca", 2000).await;
+    let rabat = city("Rabat", 2500).await;
+    let (merchant, user) = app.signed_in(Role::Client, true).await;
+    let shop = |name: &'static str| {
+        let (merchant, casa) = (&merchant, &casa);
+        async move {
+            let res = merchant
+                .post("/api/shops", json!({"name": name, "phone": "0522334455", "address": "1 rue A", "city": casa}))
+                .await;
+            res.assert_status(201);
+            res.body["data"]["key"].as_str().unwrap().to_owned()
+        }
+    };
+    let first_shop = shop("Atlas Mode").await;
+    let second_shop = shop("Souk Déco").await;
+    let (courier, courier_user) = app.signed_in(Role::DeliveryAdmin, true).await;
+    let (other_courier, other_courier_user) = app.signed_in(Role::DeliveryAdmin, true).await;
+    // Both serve Casablanca only.
+    for key in [&courier_user.key, &other_courier_user.key] {
+        admin
+            .post("/api/delivery-admins/cities", json!({"delivery_admin": key, "city": casa, "delivered_commission": 1500, "refused_commission": 500}))
+            .await
+            .assert_status(201);
+    }
+    World {
+        app,
+        admin,
+        merchant,
+        merchant_key: user.key,
+        shop: first_shop,
+        second_shop,
+        casa,
+        rabat,
+        courier,
+        courier_key: courier_user.key,
+        other_courier,
+        other_courier_key: other_courier_user.key,
+    }
+}
+
+fn key(value: &Value) -> String {
+    value["key"].as_str().unwrap().to_owned()
+}
+
+fn keys(values: &Value) -> Vec<String> {
+    values.as_array().unwrap().iter().map(key).collect()
+}
+
+/// A new parcel of `shop` in `city` for 100 DH + `n` centimes.
+async fn parcel_in(w: &World, shop: &str, city: &str, n: i64) -> String {
+    let res = w
+        .merchant
+        .post(
+            "/api/parcels",
+            json!({
+                "shop": shop, "recipient_name": format!("Client {n}"),
+                "recipient_phone": "0612345678", "city": city, "address": "5 avenue Hassan II",
+                "cod_amount": 10_000 + n, "product": "Robe"
+            }),
+        )
+        .await;
+    res.assert_status(201);
+    key(&res.body["data"])
+}
+
+async fn parcel(w: &World, n: i64) -> String {
+    parcel_in(w, &w.shop, &w.casa, n).await
+}
+
+async fn status_of(client: &TestClient, parcel: &str) -> String {
+    let res = client.get(&format!("/api/parcels/{parcel}")).await;
+    res.assert_status(200);
+    res.body["data"]["status"].as_str().unwrap().to_owned()
+}
+
+async fn history(client: &TestClient, parcel: &str) -> Vec<(String, String)> {
+    let res = client.get(&format!("/api/parcels/{parcel}/states")).await;
+    res.assert_status(200);
+    res.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["status"].as_str().unwrap().to_owned(),
+                s["comment"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect()
+}
+
+async fn pickup_voucher(w: &World, parcels: &[&String]) -> String {
+    let res = w
+        .merchant
+        .post("/api/pickup-vouchers", json!({ "parcels": parcels }))
+        .await;
+    res.assert_status(201);
+    key(&res.body["data"])
+}
+
+/// Parcels through a pickup voucher received whole: picked up at the hub.
+async fn picked_up(w: &World, parcels: &[&String]) -> String {
+    let voucher = pickup_voucher(w, parcels).await;
+    w.admin
+        .put(
+            "/api/pickup-vouchers/pickup",
+            json!({"voucher": voucher, "parcels": parcels}),
+        )
+        .await
+        .assert_status(200);
+    voucher
+}
+
+async fn ship(w: &World, courier: &str, parcels: &[&String]) -> Value {
+    let res = w
+        .admin
+        .put(
+            "/api/parcels/delivery",
+            json!({"delivery_admin": courier, "parcels": parcels}),
+        )
+        .await;
+    res.assert_status(201);
+    res.body["data"].clone()
+}
+
+fn activities(w: &World, subject_type: &str, subject_key: &str) -> Vec<String> {
+    let mut actions: Vec<String> =
+        colivra_db::activities::for_subject(&mut w.app.conn(), subject_type, subject_key, 50)
+            .unwrap()
+            .into_iter()
+            .map(|a| a.action)
+            .collect();
+    actions.reverse();
+    actions
+}
+
+#[actix_rt::test]
+async fn merchants_group_new_parcels_of_one_shop_on_pickup_vouchers() {
+    let w = world().await;
+    let a = parcel(&w, 1).await;
+    let b = parcel(&w, 2).await;
+    let c = parcel(&w, 3).await;
+    let other_shop = parcel_in(&w, &w.second_shop, &w.casa, 4).await;
+
+    let res = w
+        .merchant
+        .post("/api/pickup-vouchers", json!({"parcels": [a, b]}))
+        .await;
+    res.assert_status(201);
+    let voucher = &res.body["data"];
+    let code = key(voucher);
+    assert!(code.starts_with("BR") && code.len() == 10, "{code}");
+    assert_eq!(voucher["kind"], "pickup");
+    assert_eq!(voucher["status"], "new");
+    assert_eq!(voucher["status_label"], "Nouveau");
+    assert_eq!(voucher["client"]["key"], w.merchant_key);
+    assert_eq!(voucher["shop"]["key"], w.shop);
+    assert_eq!(voucher["shop"]["name"], "Atlas Mode");
+    assert_eq!(voucher["delivery_admin"], Value::Null);
+    assert_eq!(voucher["parcels_count"], 2);
+    assert_eq!(voucher["cod_total"], 20_003);
+    assert_eq!(voucher["received_at"], Value::Null);
+    assert!(voucher["created_by"]["key"].is_string());
+    assert_eq!(status_of(&w.merchant, &a).await, "awaiting_pickup");
+    assert_eq!(
+        history(&w.merchant, &a).await.last().unwrap(),
+        &(
+            "awaiting_pickup".to_owned(),
+            format!("Bon de ramassage {code}")
+        )
+    );
+
+    // Refusals, each on `parcels` and naming the codes.
+    let none = w
+        .merchant
+        .post("/api/pickup-vouchers", json!({"parcels": []}))
+        .await;
+    none.assert_status(422);
+    assert!(!none.field_errors("parcels").is_empty());
+    let mixed = w
+        .merchant
+        .post("/api/pickup-vouchers", json!({"parcels": [c, other_shop]}))
+        .await;
+    mixed.assert_status(422);
+    assert!(mixed.field_errors("parcels")[0].contains(&other_shop));
+    let taken = w
+        .merchant
+        .post("/api/pickup-vouchers", json!({"parcels": [a, c]}))
+        .await;
+    taken.assert_status(422);
+    assert!(taken.field_errors("parcels")[0].contains(&a));
+    let (stranger, _) = w.app.signed_in(Role::Client, true).await;
+    let not_his = stranger
+        .post("/api/pickup-vouchers", json!({"parcels": [c]}))
+        .await;
+    not_his.assert_status(422);
+    assert!(not_his.field_errors("parcels")[0].contains(&c));
+    assert_eq!(status_of(&w.merchant, &c).await, "new");
+
+    // Adding: same shop, new parcels only; the detail lists them as the parcel list does.
+    let path = format!("/api/pickup-vouchers/{code}");
+    w.merchant
+        .put(&path, json!({"parcels": [other_shop]}))
+        .await
+        .assert_status(422);
+    let added = w.merchant.put(&path, json!({"parcels": [c]})).await;
+    added.assert_status(200);
+    assert_eq!(added.body["data"]["parcels_count"], 3);
+    assert_eq!(
+        keys(&added.body["data"]["parcels"]),
+        vec![a.clone(), b.clone(), c.clone()]
+    );
+    assert_eq!(
+        added.body["data"]["parcels"][0]["status"],
+        "awaiting_pickup"
+    );
+    assert_eq!(added.body["data"]["parcels"][0]["city_name"], "Casablanca");
+
+    // Removing one: back to new, off the voucher; twice is a 404.
+    let removed = w
+        .merchant
+        .put(&format!("/api/pickup-vouchers/parcels/{b}"), json!({}))
+        .await;
+    removed.assert_status(200);
+    assert_eq!(removed.body["data"]["key"], code);
+    assert_eq!(removed.body["data"]["parcels_count"], 2);
+    assert_eq!(status_of(&w.merchant, &b).await, "new");
+    w.merchant
+        .put(&format!("/api/pickup-vouchers/parcels/{b}"), json!({}))
+        .await
+        .assert_status(404);
+    // Removed parcels can come back on it.
+    let back = w.merchant.put(&path, json!({"parcels": [b]})).await;
+    back.assert_status(200);
+    assert_eq!(back.body["data"]["parcels_count"], 3);
+    // Cancelling an awaiting parcel takes it off its voucher.
+    w.merchant
+        .put(
+            &format!("/api/parcels/{c}/cancel"),
+            json!({"comment": "Client injoignable"}),
+        )
+        .await
+        .assert_status(200);
+    let shown = w.merchant.get(&path).await;
+    assert_eq!(
+        keys(&shown.body["data"]["parcels"]),
+        vec![a.clone(), b.clone()]
+    );
+
+    // Another merchant, a delivery person: not theirs.
+    stranger.get(&path).await.assert_status(404);
+    stranger
+        .put(&path, json!({"parcels": [other_shop]}))
+        .await
+        .assert_status(404);
+    stranger.delete(&path).await.assert_status(404);
+    stranger
+        .put(&format!("/api/pickup-vouchers/parcels/{a}"), json!({}))
+        .await
+        .assert_status(404);
+    w.courier.get(&path).await.assert_status(403);
+    assert_eq!(
+        stranger.get("/api/pickup-vouchers").await.body["meta"]["total"],
+        0
+    );
+
+    // Deleting: its parcels go back to new; the voucher is gone.
+    let second = pickup_voucher(&w, &[&other_shop]).await;
+    w.merchant.delete(&path).await.assert_status(204);
+    w.merchant.get(&path).await.assert_status(404);
+    assert_eq!(status_of(&w.merchant, &a).await, "new");
+    assert_eq!(status_of(&w.merchant, &b).await, "new");
+    let mine = w.merchant.get("/api/pickup-vouchers").await;
+    mine.assert_status(200);
+    assert_eq!(mine.body["meta"]["total"], 1);
+    assert_eq!(mine.body["data"][0]["key"], second);
+    assert_eq!(
+        activities(&w, "pickup_voucher", &code),
+        [
+            "pickup_voucher.created",
+            "pickup_voucher.parcels_added",
+            "pickup_voucher.parcel_removed",
+            "pickup_voucher.parcels_added",
+            "pickup_voucher.deleted"
+        ]
+    );
+}
+
+#[actix_rt::test]
+async fn admins_receive_pickup_vouchers_with_the_parcels_actually_collected() {
+    let w = world().await;
+    let a = parcel(&w, 1).await;
+    let b = parcel(&w, 2).await;
+    let c = parcel(&w, 3).await;
+    let code = pickup_voucher(&w, &[&a, &b, &c]).await;
+    let stray = parcel(&w, 4).await;
+
+    // Lists: new vouchers for the admin, searchable by key, shop and merchant.
+    let new = w.admin.get("/api/pickup-vouchers?status=new").await;
+    new.assert_status(200);
+    assert_eq!(new.body["meta"]["total"], 1);
+    assert_eq!(new.body["meta"]["per_page"], 25);
+    for q in [
+        code.to_lowercase(),
+        "atlas".to_owned(),
+        "test client".to_owned(),
+    ] {
+        let found = w
+            .admin
+            .get(&format!("/api/pickup-vouchers?q={}", q.replace(' ', "%20")))
+            .await;
+        assert_eq!(found.body["meta"]["total"], 1, "q={q}");
+    }
+    assert_eq!(
+        w.admin
+            .get("/api/pickup-vouchers?q=nothing-like-it")
+            .await
+            .body["meta"]["total"],
+        0
+    );
+    assert_eq!(
+        w.admin
+            .get(&format!("/api/pickup-vouchers?client={}", w.merchant_key))
+            .await
+            .body["meta"]["total"],
+        1
+    );
+    w.admin
+        .get("/api/pickup-vouchers?status=lost")
+        .await
+        .assert_status(422);
+
+    // Refusals before anything moves.
+    let receive = |body: Value| w.admin.put("/api/pickup-vouchers/pickup", body);
+    let res = receive(json!({"parcels": [a]})).await;
+    res.assert_status(422);
+    assert!(!res.field_errors("voucher").is_empty());
+    let res = receive(json!({"voucher": code, "parcels": []})).await;
+    assert!(!res.field_errors("parcels").is_empty());
+    let res = receive(json!({"voucher": code, "parcels": [a, stray]})).await;
+    res.assert_status(422);
+    assert!(res.field_errors("parcels")[0].contains(&stray));
+    receive(json!({"voucher": "BRNOTHING", "parcels": [a]}))
+        .await
+        .assert_status(404);
+    w.merchant
+        .put(
+            "/api/pickup-vouchers/pickup",
+            json!({"voucher": code, "parcels": [a]}),
+        )
+        .await
+        .assert_status(403);
+
+    // Two of three collected: they are picked up, the third goes back to new.
+    let res = receive(json!({"voucher": code, "parcels": [a, c.to_lowercase()]})).await;
+    res.assert_status(200);
+    let voucher = &res.body["data"];
+    assert_eq!(voucher["status"], "received");
+    assert_eq!(voucher["status_label"], "Réceptionné");
+    assert_eq!(voucher["parcels_count"], 2);
+    assert_eq!(keys(&voucher["parcels"]), vec![a.clone(), c.clone()]);
+    assert!(voucher["received_at"].is_string());
+    assert!(voucher["received_by"]["key"].is_string());
+    assert_eq!(status_of(&w.merchant, &a).await, "picked_up");
+    assert_eq!(status_of(&w.merchant, &c).await, "picked_up");
+    assert_eq!(status_of(&w.merchant, &b).await, "new");
+    let b_history = history(&w.merchant, &b).await;
+    assert_eq!(
+        b_history
+            .iter()
+            .map(|(s, _)| s.as_str())
+            .collect::<Vec<_>>(),
+        ["new", "awaiting_pickup", "new"]
+    );
+    assert!(b_history[2].1.contains("Non ramassé"));
+
+    // Once received, nothing changes it.
+    receive(json!({"voucher": code, "parcels": [a]}))
+        .await
+        .assert_status(409);
+    let path = format!("/api/pickup-vouchers/{code}");
+    w.merchant
+        .put(&path, json!({"parcels": [b]}))
+        .await
+        .assert_status(409);
+    w.merchant.delete(&path).await.assert_status(409);
+    w.merchant
+        .put(&format!("/api/pickup-vouchers/parcels/{a}"), json!({}))
+        .await
+        .assert_status(409);
+    // The parcel left behind is free for another voucher.
+    pickup_voucher(&w, &[&b]).await;
+    assert_eq!(
+        w.admin
+            .get("/api/pickup-vouchers?status=received")
+            .await
+            .body["meta"]["total"],
+        1
+    );
+    assert_eq!(
+        activities(&w, "pickup_voucher", &code),
+        ["pickup_voucher.created", "pickup_voucher.received"]
+    );
+
+    // A parcel cancelled by the merchant since the voucher was made is not on it any more.
+    let d = parcel(&w, 5).await;
+    let e = parcel(&w, 6).await;
+    let later = pickup_voucher(&w, &[&d, &e]).await;
+    w.merchant
+        .put(&format!("/api/parcels/{d}/cancel"), json!({}))
+        .await
+        .assert_status(200);
+    let res = receive(json!({"voucher": later, "parcels": [d, e]})).await;
+    res.assert_status(409);
+    assert!(res.body["message"].as_str().unwrap().contains(&d));
+    assert_eq!(status_of(&w.merchant, &e).await, "awaiting_pickup");
+}
+
+#[actix_rt::test]
+async fn shipping_hands_picked_up_parcels_to_a_delivery_person_on_an_exit_voucher() {
+    let w = world().await;
+    let a = parcel(&w, 1).await;
+    let b = parcel(&w, 2).await;
+    let in_rabat = parcel_in(&w, &w.shop, &w.rabat, 3).await;
+    let fresh = parcel(&w, 4).await;
+    picked_up(&w, &[&a, &b, &in_rabat]).await;
+
+    let send = |body: Value| w.admin.put("/api/parcels/delivery", body);
+    // Not picked up: 409 naming it.
+    let res = send(json!({"delivery_admin": w.courier_key, "parcels": [a, fresh]})).await;
+    res.assert_status(409);
+    assert!(res.body["message"].as_str().unwrap().contains(&fresh));
+    // A city he does not serve: 422 naming it, unless forced.
+    let res = send(json!({"delivery_admin": w.courier_key, "parcels": [a, in_rabat]})).await;
+    res.assert_status(422);
+    assert!(res.field_errors("parcels")[0].contains(&in_rabat));
+    assert!(!res.field_errors("parcels")[0].contains(&a));
+    // Who: an active delivery person.
+    let res = send(json!({"delivery_admin": w.merchant_key, "parcels": [a]})).await;
+    assert!(!res.field_errors("delivery_admin").is_empty());
+    let res = send(json!({"parcels": [a]})).await;
+    assert!(!res.field_errors("delivery_admin").is_empty());
+    let res = send(json!({"delivery_admin": w.courier_key, "parcels": ["CLUNKNOWN000"]})).await;
+    assert!(res.field_errors("parcels")[0].contains("CLUNKNOWN000"));
+    w.merchant
+        .put(
+            "/api/parcels/delivery",
+            json!({"delivery_admin": w.courier_key, "parcels": [a]}),
+        )
+        .await
+        .assert_status(403);
+    assert_eq!(status_of(&w.admin, &a).await, "picked_up");
+
+    let res =
+        send(json!({"delivery_admin": w.courier_key, "parcels": [a, in_rabat], "force": true}))
+            .await;
+    res.assert_status(201);
+    let voucher = &res.body["data"];
+    let code = key(voucher);
+    assert!(code.starts_with("BS") && code.len() == 10);
+    assert_eq!(voucher["kind"], "exit");
+    assert_eq!(voucher["status"], "issued");
+    assert_eq!(voucher["status_label"], "Remis au livreur");
+    assert_eq!(voucher["delivery_admin"]["key"], w.courier_key);
+    assert_eq!(voucher["delivery_admin"]["phone"], "0612345678");
+    assert_eq!(voucher["client"], Value::Null);
+    assert_eq!(voucher["parcels_count"], 2);
+    assert_eq!(voucher["cod_total"], 20_004);
+    assert_eq!(keys(&voucher["parcels"]), vec![a.clone(), in_rabat.clone()]);
+    assert_eq!(voucher["parcels"][0]["status"], "out_for_delivery");
+    assert_eq!(voucher["parcels"][0]["delivery_admin"], w.courier_key);
+    assert!(history(&w.admin, &in_rabat)
+        .await
+        .last()
+        .unwrap()
+        .1
+        .contains("forcé"));
+    let second = key(&ship(&w, &w.other_courier_key, &[&b]).await);
+
+    // He sees his parcels and his vouchers; the other delivery person his own only.
+    let sent = w.courier.get("/api/parcels?view=sent").await;
+    assert_eq!(sent.body["meta"]["total"], 2);
+    let path = format!("/api/exit-vouchers/{code}");
+    let mine = w.courier.get(&path).await;
+    mine.assert_status(200);
+    assert_eq!(mine.body["data"]["parcels"][0]["actions"], json!(["state"]));
+    let listed = w.courier.get("/api/exit-vouchers").await;
+    assert_eq!(listed.body["meta"]["total"], 1);
+    assert_eq!(listed.body["data"][0]["key"], code);
+    w.other_courier.get(&path).await.assert_status(404);
+    w.merchant.get(&path).await.assert_status(403);
+    w.merchant
+        .get("/api/exit-vouchers")
+        .await
+        .assert_status(403);
+    // The admin sees every one, newest first, or one delivery person's.
+    let all = w.admin.get("/api/exit-vouchers").await;
+    assert_eq!(all.body["meta"]["total"], 2);
+    assert_eq!(all.body["data"][0]["key"], second);
+    let one = w
+        .admin
+        .get(&format!(
+            "/api/exit-vouchers?delivery_admin={}",
+            w.other_courier_key
+        ))
+        .await;
+    assert_eq!(keys(&one.body["data"]), vec![second.clone()]);
+    let oldest = w.admin.get("/api/exit-vouchers?sort=created_at").await;
+    assert_eq!(oldest.body["data"][0]["key"], code);
+    // Shipped already: shipping again is a 409.
+    send(json!({"delivery_admin": w.courier_key, "parcels": [b]}))
+        .await
+        .assert_status(409);
+    assert_eq!(
+        activities(&w, "exit_voucher", &code),
+        ["exit_voucher.created"]
+    );
+}
+
+#[actix_rt::test]
+async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_collect() {
+    let w = world().await;
+    // An exchange needs a delivered original.
+    let original = parcel(&w, 1).await;
+    picked_up(&w, &[&original]).await;
+    ship(&w, &w.courier_key, &[&original]).await;
+    w.courier
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": original, "status": "delivered"}),
+        )
+        .await
+        .assert_status(200);
+    let res = w
+        .merchant
+        .post(
+            "/api/parcels",
+            json!({
+                "shop": w.shop, "recipient_name": "Client 1", "recipient_phone": "0612345678",
+                "city": w.casa, "address": "5 avenue Hassan II", "cod_amount": 0,
+                "product": "Robe taille M", "kind": "exchange", "original_parcel": original,
+                "item_to_collect": "Robe taille S"
+            }),
+        )
+        .await;
+    res.assert_status(201);
+    let exchange = key(&res.body["data"]);
+    let refused = parcel(&w, 2).await;
+    let delivered = parcel(&w, 3).await;
+    let elsewhere = parcel(&w, 4).await;
+    picked_up(&w, &[&exchange, &refused, &delivered, &elsewhere]).await;
+    ship(&w, &w.courier_key, &[&exchange, &refused, &delivered]).await;
+    ship(&w, &w.other_courier_key, &[&elsewhere]).await;
+
+    // His round: the exchange delivered (item collected), one refused, one delivered.
+    for (parcel, outcome) in [(&exchange, "delivered"), (&delivered, "delivered")] {
+        w.courier
+            .post(
+                "/api/parcels/states",
+                json!({"parcel": parcel, "status": outcome}),
+            )
+            .await
+            .assert_status(200);
+    }
+    w.courier
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": refused, "status": "refused", "comment": "Refusé à la porte"}),
+        )
+        .await
+        .assert_status(200);
+    w.other_courier
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": elsewhere, "status": "refused", "comment": "Absent"}),
+        )
+        .await
+        .assert_status(200);
+
+    // To be returned: the refused parcel and the collected item, his only.
+    let due = w.courier.get("/api/parcels?view=to-be-returned").await;
+    due.assert_status(200);
+    let mut due_keys = keys(&due.body["data"]);
+    due_keys.sort();
+    let mut expected = vec![exchange.clone(), refused.clone()];
+    expected.sort();
+    assert_eq!(due_keys, expected);
+    let for_admin = w
+        .admin
+        .get(&format!(
+            "/api/parcels?view=to-be-returned&delivery_admin={}",
+            w.courier_key
+        ))
+        .await;
+    assert_eq!(for_admin.body["meta"]["total"], 2);
+    assert_eq!(
+        w.admin.get("/api/parcels?view=to-be-returned").await.body["meta"]["total"],
+        3
+    );
+
+    // Refusals: not to be returned (409), not his (422), whom for (422).
+    let create = |client: &'static str, body: Value| {
+        let client = match client {
+            "admin" => &w.admin,
+            _ => &w.courier,
+        };
+        client.post("/api/return-vouchers", body)
+    };
+    let res = create("courier", json!({"parcels": [refused, delivered]})).await;
+    res.assert_status(409);
+    assert!(res.body["message"].as_str().unwrap().contains(&delivered));
+    let res = create("courier", json!({"parcels": [refused, elsewhere]})).await;
+    res.assert_status(422);
+    assert!(res.field_errors("parcels")[0].contains(&elsewhere));
+    let res = create("admin", json!({"parcels": [refused]})).await;
+    assert!(!res.field_errors("delivery_admin").is_empty());
+    let res = create(
+        "admin",
+        json!({"parcels": [refused], "delivery_admin": w.other_courier_key}),
+    )
+    .await;
+    res.assert_status(422);
+    w.merchant
+        .post("/api/return-vouchers", json!({"parcels": [refused]}))
+        .await
+        .assert_status(403);
+    assert_eq!(status_of(&w.courier, &refused).await, "refused");
+
+    // He makes his return voucher: the refused parcel goes returning, the exchange stays
+    // delivered with its item on the voucher.
+    let res = create(
+        "courier",
+        json!({"parcels": [refused, exchange], "delivery_admin": w.other_courier_key}),
+    )
+    .await;
+    res.assert_status(201);
+    let voucher = &res.body["data"];
+    let code = key(voucher);
+    assert!(code.starts_with("BT") && code.len() == 10);
+    assert_eq!(voucher["kind"], "return");
+    assert_eq!(voucher["status"], "new");
+    assert_eq!(voucher["delivery_admin"]["key"], w.courier_key);
+    assert_eq!(voucher["parcels_count"], 2);
+    assert_eq!(status_of(&w.courier, &refused).await, "returning");
+    assert_eq!(status_of(&w.courier, &exchange).await, "delivered");
+    assert_eq!(
+        w.courier.get("/api/parcels?view=to-be-returned").await.body["meta"]["total"],
+        0
+    );
+    // Neither can go on a second voucher.
+    create("courier", json!({"parcels": [exchange]}))
+        .await
+        .assert_status(409);
+
+    // The admin also makes one for the other delivery person.
+    let res = create(
+        "admin",
+        json!({"parcels": [elsewhere], "delivery_admin": w.other_courier_key}),
+    )
+    .await;
+    res.assert_status(201);
+    let theirs = key(&res.body["data"]);
+
+    // Lists and details in scope.
+    let path = format!("/api/return-vouchers/{code}");
+    w.courier.get(&path).await.assert_status(200);
+    w.other_courier.get(&path).await.assert_status(404);
+    w.merchant.get(&path).await.assert_status(403);
+    assert_eq!(
+        keys(&w.courier.get("/api/return-vouchers").await.body["data"]),
+        vec![code.clone()]
+    );
+    assert_eq!(
+        keys(&w.other_courier.get("/api/return-vouchers").await.body["data"]),
+        vec![theirs.clone()]
+    );
+    assert_eq!(
+        w.admin.get("/api/return-vouchers?status=new").await.body["meta"]["total"],
+        2
+    );
+    let found = w
+        .admin
+        .get(&format!(
+            "/api/return-vouchers?delivery_admin={}",
+            w.courier_key
+        ))
+        .await;
+    assert_eq!(keys(&found.body["data"]), vec![code.clone()]);
+
+    // Received at the hub: returned, and the exchange's item is back.
+    w.courier
+        .put(&format!("{path}/receive"), json!({}))
+        .await
+        .assert_status(403);
+    let res = w.admin.put(&format!("{path}/receive"), json!({})).await;
+    res.assert_status(200);
+    assert_eq!(res.body["data"]["status"], "received");
+    assert!(res.body["data"]["received_at"].is_string());
+    assert_eq!(status_of(&w.admin, &refused).await, "returned");
+    assert_eq!(status_of(&w.admin, &exchange).await, "delivered");
+    let item = history(&w.admin, &exchange).await;
+    assert_eq!(
+        item.last().unwrap(),
+        &(
+            "delivered".to_owned(),
+            format!("Article repris rendu au dépôt (bon {code})")
+        )
+    );
+    assert!(item
+        .iter()
+        .any(|(_, c)| c.contains("Article repris sur le bon de retour")));
+    w.admin
+        .put(&format!("{path}/receive"), json!({}))
+        .await
+        .assert_status(409);
+    w.admin
+        .put("/api/return-vouchers/BTNOTHING/receive", json!({}))
+        .await
+        .assert_status(404);
+    assert_eq!(
+        w.admin
+            .get("/api/return-vouchers?status=received")
+            .await
+            .body["meta"]["total"],
+        1
+    );
+    // The item came back once: it is not to be returned again.
+    assert_eq!(
+        w.admin.get("/api/parcels?view=to-be-returned").await.body["meta"]["total"],
+        0
+    );
+    assert_eq!(
+        activities(&w, "return_voucher", &code),
+        ["return_voucher.created", "return_voucher.received"]
+    );
+}
+
+#[actix_rt::test]
+async fn every_voucher_prints_as_a_pdf_holding_its_parcels_tracking_codes() {
+    let w = world().await;
+    let a = parcel(&w, 1).await;
+    let b = parcel(&w, 2).await;
+    let pickup = picked_up(&w, &[&a, &b]).await;
+    let exit = key(&ship(&w, &w.courier_key, &[&a, &b]).await);
+    w.courier
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": a, "status": "refused", "comment": "Refusé"}),
+        )
+        .await
+        .assert_status(200);
+    let res = w
+        .courier
+        .post("/api/return-vouchers", json!({"parcels": [a]}))
+        .await;
+    res.assert_status(201);
+    let back = key(&res.body["data"]);
+
+    let read = |client: &'static str, path: String| {
+        let client = match client {
+            "merchant" => &w.merchant,
+            "courier" => &w.courier,
+            _ => &w.admin,
+        };
+        async move {
+            let res = client.get(&path).await;
+            res.assert_status(200);
+            assert_eq!(res.header("content-type"), Some("application/pdf"));
+            assert_eq!(res.header("cache-control"), Some("no-store"));
+            colivra_documents::extract_text(&res.bytes).unwrap()
+        }
+    };
+    let text = read("merchant", format!("/api/pickup-vouchers/{pickup}/pdf")).await;
+    for expected in [
+        pickup.as_str(),
+        a.as_str(),
+        b.as_str(),
+        "Bon de ramassage",
+        "Atlas Mode",
+        "Client 1",
+        "200,03 DH",
+        "Signature du client",
+    ] {
+        assert!(text.contains(expected), "{expected} missing from:\n{text}");
+    }
+    let text = read("courier", format!("/api/exit-vouchers/{exit}/pdf")).await;
+    for expected in [
+        exit.as_str(),
+        a.as_str(),
+        b.as_str(),
+        "Bon de sortie",
+        "Signature du livreur",
+    ] {
+        assert!(text.contains(expected), "{expected} missing from:\n{text}");
+    }
+    let text = read("admin", format!("/api/return-vouchers/{back}/pdf")).await;
+    for expected in [back.as_str(), a.as_str(), "Bon de retour", "En retour"] {
+        assert!(text.contains(expected), "{expected} missing from:\n{text}");
+    }
+    assert!(!text.contains(&b));
+
+    // Out of scope: 404, as for the details.
+    let (stranger, _) = w.app.signed_in(Role::Client, true).await;
+    stranger
+        .get(&format!("/api/pickup-vouchers/{pickup}/pdf"))
+        .await
+        .assert_status(404);
+    w.other_courier
+        .get(&format!("/api/exit-vouchers/{exit}/pdf"))
+        .await
+        .assert_status(404);
+    w.other_courier
+        .get(&format!("/api/return-vouchers/{back}/pdf"))
+        .await
+        .assert_status(404);
+    // A voucher key of another kind is not found either.
+    w.admin
+        .get(&format!("/api/exit-vouchers/{pickup}/pdf"))
+        .await
+        .assert_status(404);
+}
+
+#[actix_rt::test]
+async fn two_admins_shipping_the_same_parcel_at_once_leave_it_on_one_exit_voucher() {
+    let w = world().await;
+    let (second_admin, _) = w.app.signed_in(Role::Admin, true).await;
+    for round in 0..5 {
+        let parcel = parcel(&w, round).await;
+        picked_up(&w, &[&parcel]).await;
+        let first = w.admin.put(
+            "/api/parcels/delivery",
+            json!({"delivery_admin": w.courier_key, "parcels": [parcel]}),
+        );
+        let second = second_admin.put(
+            "/api/parcels/delivery",
+            json!({"delivery_admin": w.other_courier_key, "parcels": [parcel]}),
+        );
+        let (a, b) = futures_util::future::join(first, second).await;
+        let mut statuses = [a.status, b.status];
+        statuses.sort_unstable();
+        assert_eq!(statuses, [201, 409], "{} / {}", a.text, b.text);
+        let winner = if a.status == 201 { &a } else { &b };
+        let courier = winner.body["data"]["delivery_admin"]["key"]
+            .as_str()
+            .unwrap();
+        let now = w.admin.get(&format!("/api/parcels/{parcel}")).await;
+        assert_eq!(now.body["data"]["status"], "out_for_delivery");
+        assert_eq!(now.body["data"]["delivery_admin"], courier);
+        let exits: i64 = {
+            use colivra_db::schema::{parcels, voucher_parcels};
+            use diesel::prelude::*;
+            voucher_parcels::table
+                .inner_join(parcels::table)
+                .filter(parcels::key.eq(&parcel))
+                .filter(voucher_parcels::kind.eq("exit"))
+                .count()
+                .get_result(&mut w.app.conn())
+                .unwrap()
+        };
+        assert_eq!(exits, 1, "the parcel is on one exit voucher");
+        let outs = history(&w.admin, &parcel)
+            .await
+            .iter()
+            .filter(|(s, _)| s == "out_for_delivery")
+            .count();
+        assert_eq!(outs, 1, "one move in the history");
+    }
+    assert_eq!(
+        w.admin.get("/api/exit-vouchers").await.body["meta"]["total"],
+        5
+    );
+}
+
+#[actix_rt::test]
+async fn a_removal_racing_with_the_reception_leaves_one_outcome_and_a_409() {
+    let w = world().await;
+    for round in 0..6 {
+        let a = parcel(&w, 2 * round).await;
+        let b = parcel(&w, 2 * round + 1).await;
+        let code = pickup_voucher(&w, &[&a, &b]).await;
+        let remove_path = format!("/api/pickup-vouchers/parcels/{a}");
+        let remove = w.merchant.put(&remove_path, json!({}));
+        let receive = w.admin.put(
+            "/api/pickup-vouchers/pickup",
+            json!({"voucher": code, "parcels": [a, b]}),
+        );
+        let (removed, received) = futures_util::future::join(remove, receive).await;
+        let mut statuses = [removed.status, received.status];
+        statuses.sort_unstable();
+        assert_eq!(statuses, [200, 409], "{} / {}", removed.text, received.text);
+        let voucher = w.admin.get(&format!("/api/pickup-vouchers/{code}")).await;
+        if removed.status == 200 {
+            // The removal won: the parcel is new and off the voucher, which is still new.
+            assert_eq!(status_of(&w.merchant, &a).await, "new");
+            assert_eq!(status_of(&w.merchant, &b).await, "awaiting_pickup");
+            assert_eq!(voucher.body["data"]["status"], "new");
+            assert_eq!(keys(&voucher.body["data"]["parcels"]), vec![b.clone()]);
+        } else {
+            // The reception won: both picked up, on the received voucher.
+            assert_eq!(status_of(&w.merchant, &a).await, "picked_up");
+            assert_eq!(status_of(&w.merchant, &b).await, "picked_up");
+            assert_eq!(voucher.body["data"]["status"], "received");
+            assert_eq!(
+                keys(&voucher.body["data"]["parcels"]),
+                vec![a.clone(), b.clone()]
+            );
+        }
+        let moves = history(&w.merchant, &a).await.len();
+        assert_eq!(moves, 3, "new, awaiting pickup, then one outcome");
+    }
+}
