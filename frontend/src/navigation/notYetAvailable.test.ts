@@ -17,8 +17,8 @@ describe('NOT_YET_AVAILABLE.md', () => {
     expect(lists.client.map((r) => r.name)).not.toContain('dashboard');
     expect(lists.admin.map((r) => r.name)).not.toContain('dashboard');
     expect(lists['delivery-admin'].map((r) => r.name)).not.toContain('home');
-    expect(lists.client).toHaveLength(6);
-    expect(lists.admin).toHaveLength(14);
-    expect(lists['delivery-admin']).toHaveLength(5);
+    expect(lists.client).toHaveLength(5);
+    expect(lists.admin).toHaveLength(9);
+    expect(lists['delivery-admin']).toHaveLength(2);
   });
 });

@@ -26,14 +26,27 @@ const IMPLEMENTED: Partial<Record<string, ScreenKey>> = {
   'canceled-parcels': 'parcels',
   refunds: 'parcels',
   exchanges: 'parcels',
+  // One screen for every voucher list of every role (features/vouchers/config.ts).
+  'pickup-vouchers': 'vouchers',
+  'new-pickup-vouchers': 'vouchers',
+  'all-pickup-vouchers': 'vouchers',
+  // The admin's exit vouchers start with a new one (ship parcels to a delivery person).
+  'delivery-exit-vouchers': 'ship',
+  'delivery-return-vouchers': 'vouchers',
+  'exit-vouchers': 'vouchers',
+  'return-vouchers': 'vouchers',
+  'parcels-to-be-returned': 'to-be-returned',
 };
 
-function table(rows: ReadonlyArray<readonly [path: string, name: string, alias?: string]>): RouteDef[] {
+/** A role's own screen for a route name the roles share. */
+type Overrides = Partial<Record<string, ScreenKey>>;
+
+function table(rows: ReadonlyArray<readonly [path: string, name: string, alias?: string]>, overrides: Overrides = {}): RouteDef[] {
   return rows.map(([path, name, alias]) => ({
     name,
     path,
     ...(alias ? { alias } : {}),
-    screen: IMPLEMENTED[name] ?? 'not-available',
+    screen: overrides[name] ?? IMPLEMENTED[name] ?? 'not-available',
     meta: PROTECTED,
   }));
 }
@@ -102,7 +115,8 @@ export const DELIVERY_ROUTES: readonly RouteDef[] = table([
   ['/compte/echanges', 'exchanges'],
   ['/compte/creer-facture', 'create-invoice'],
   ['/compte/factures', 'invoices'],
-]);
+  // The delivery person's sent parcels are his working list, made for a phone.
+], { 'sent-parcels': 'delivery-round' });
 
 export const ROLE_ROUTES: Readonly<Record<Role, readonly RouteDef[]>> = {
   client: CLIENT_ROUTES,

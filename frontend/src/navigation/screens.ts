@@ -28,6 +28,12 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
   'add-new-parcels': lazy(
     () => import(/* webpackChunkName: "route-add-new-parcels" */ '../features/parcels/AddParcelsScreen'),
   ),
+  vouchers: lazy(() => import(/* webpackChunkName: "route-vouchers" */ '../features/vouchers/VouchersScreen')),
+  ship: lazy(() => import(/* webpackChunkName: "route-ship" */ '../features/vouchers/ExitVouchersScreen')),
+  'delivery-round': lazy(() => import(/* webpackChunkName: "route-delivery-round" */ '../features/vouchers/RoundScreen')),
+  'to-be-returned': lazy(
+    () => import(/* webpackChunkName: "route-to-be-returned" */ '../features/vouchers/ToBeReturnedScreen'),
+  ),
   'not-available': lazy(
     () => import(/* webpackChunkName: "route-not-available" */ '../components/NotAvailableYet'),
   ),

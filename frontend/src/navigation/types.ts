@@ -32,7 +32,11 @@ export type ScreenKey =
   | 'client-costs'
   | 'pricing'
   | 'parcels'
-  | 'add-new-parcels';
+  | 'add-new-parcels'
+  | 'vouchers'
+  | 'ship'
+  | 'delivery-round'
+  | 'to-be-returned';
 
 export interface RouteDef {
   /** Route name, as in the specification (also a permission name for admins and clients). */

@@ -7,15 +7,15 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState, type ReactNode } from 'react';
-import { errorBody, errorStatus } from '../../app/api';
 import { useT } from '../../i18n';
+import { failureMessage } from './failureMessage';
 
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   body?: ReactNode;
   confirmLabel: string;
-  color?: 'error' | 'primary' | 'warning';
+  color?: 'error' | 'primary' | 'warning' | 'success';
   /** Does the work; must throw the failed call's error (RTK Query's `.unwrap()`). */
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
@@ -68,9 +68,7 @@ function ConfirmBody({
       onClose();
     } catch (failure) {
       setBusy(false);
-      setError(
-        errorStatus(failure) === 'FETCH_ERROR' ? t('error.network') : errorBody(failure)?.message ?? t('error.generic'),
-      );
+      setError(failureMessage(failure, t));
     }
   };
   return (

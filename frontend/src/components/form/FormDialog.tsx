@@ -7,10 +7,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { errorBody, errorStatus, fieldErrors } from '../../app/api';
-import { useLanguage, useT, type Translate } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
 import { moneyInputText, parseMoney } from '../money';
 import { FormField, type FieldDef, type FormValues } from './fields';
+import { NO_ERRORS, submitErrors, type SubmitErrors } from './submitErrors';
 import '../../i18n/screens';
 
 export interface FormDialogProps<V extends FormValues> {
@@ -35,32 +35,6 @@ export interface FormDialogProps<V extends FormValues> {
   intro?: ReactNode;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
   testId?: string;
-}
-
-interface Errors {
-  fields: Record<string, string>;
-  form: string | null;
-}
-
-const NO_ERRORS: Errors = { fields: {}, form: null };
-
-/** The server's answer to a failed submit, spread over the fields that exist. */
-export function submitErrors(error: unknown, fields: ReadonlyArray<FieldDef<FormValues>>, t: Translate): Errors {
-  const status = errorStatus(error);
-  const message = errorBody(error)?.message;
-  if (status === 'FETCH_ERROR') return { fields: {}, form: t('error.network') };
-  if (status !== 422) return { fields: {}, form: message ?? t('error.generic') };
-  const out: Record<string, string> = {};
-  const unplaced: string[] = [];
-  for (const [key, text] of Object.entries(fieldErrors(error))) {
-    // "permissions.2" or "cities[0]" belong to "permissions" / "cities".
-    const base = key.split(/[.[]/)[0];
-    const field = fields.find((f) => f.name === key || f.name === base || f.errorKeys?.includes(key));
-    if (field && !out[field.name]) out[field.name] = text;
-    else unplaced.push(text);
-  }
-  const form = unplaced.length > 0 ? unplaced.join(' ') : Object.keys(out).length === 0 ? message ?? t('error.generic') : null;
-  return { fields: out, form };
 }
 
 /**
@@ -109,7 +83,7 @@ function FormDialogBody<V extends FormValues>({
     }
     return out;
   });
-  const [errors, setErrors] = useState<Errors>(NO_ERRORS);
+  const [errors, setErrors] = useState<SubmitErrors>(NO_ERRORS);
 
   const change = (name: string, value: unknown) => {
     setDraft((current) => ({ ...current, [name]: value }));

@@ -3,16 +3,15 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ToggleOffOutlined from '@mui/icons-material/ToggleOffOutlined';
 import ToggleOnOutlined from '@mui/icons-material/ToggleOnOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { errorBody, errorStatus } from '../../app/api';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useT, type Translate } from '../../i18n';
 import { ConfirmDialog, type ConfirmDialogProps } from '../form/ConfirmDialog';
+import { failureMessage } from '../form/failureMessage';
 import type { FieldDef, FormValues } from '../form/fields';
 import { FormDialog } from '../form/FormDialog';
+import { NoticeSnackbar, useNotice, type Notify } from '../NoticeSnackbar';
 import { PageHeader } from '../PageHeader';
 import { DataTable, type Column, type ListResult, type RowAction, type TableTabs } from '../table/DataTable';
 import type { ListState } from '../table/useListState';
@@ -28,7 +27,7 @@ export interface ResourceHelpers<T> {
   confirm: (options: ConfirmOptions) => void;
   /** Runs a call at once; shows `success` when it worked, the server's message when not. */
   run: (work: () => Promise<unknown>, success?: string) => Promise<void>;
-  notify: (message: string, severity?: 'success' | 'error' | 'info') => void;
+  notify: Notify;
 }
 
 export type FieldList<V> = ReadonlyArray<FieldDef<V> | false | null | undefined>;
@@ -81,11 +80,6 @@ export interface ResourceScreenProps<T, V extends FormValues> {
   children?: (helpers: ResourceHelpers<T>) => ReactNode;
 }
 
-function failureMessage(error: unknown, t: Translate): string {
-  if (errorStatus(error) === 'FETCH_ERROR') return t('error.network');
-  return errorBody(error)?.message ?? t('error.generic');
-}
-
 const defaultKey = (row: unknown) => String((row as { key: string }).key);
 
 /**
@@ -121,12 +115,8 @@ export function ResourceScreen<T, V extends FormValues>({
   const [formOpen, setFormOpen] = useState(false);
   const [confirming, setConfirming] = useState<ConfirmOptions | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [notice, setNotice] = useState<{ message: string; severity: 'success' | 'error' | 'info' } | null>(null);
+  const { notice, notify, close } = useNotice();
 
-  const notify = useCallback(
-    (message: string, severity: 'success' | 'error' | 'info' = 'success') => setNotice({ message, severity }),
-    [],
-  );
   const helpers = useMemo<ResourceHelpers<T>>(
     () => ({
       edit: (row) => {
@@ -227,26 +217,7 @@ export function ResourceScreen<T, V extends FormValues>({
         <ConfirmDialog open={confirmOpen} {...confirming} onClose={() => setConfirmOpen(false)} />
       )}
       {children?.(helpers)}
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={5000}
-        onClose={(_event, reason) => {
-          if (reason !== 'clickaway') setNotice(null);
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        {notice ? (
-          <Alert
-            severity={notice.severity}
-            variant="filled"
-            onClose={() => setNotice(null)}
-            closeText={t('common.close')}
-            data-testid="resource-notice"
-          >
-            {notice.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      <NoticeSnackbar notice={notice} onClose={close} testId="resource-notice" />
     </Box>
   );
 }

@@ -23,6 +23,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useEffect, useState, type ReactNode } from 'react';
 import { errorBody, errorStatus } from '../../app/api';
 import type { ListResponse } from '../../app/collections';
@@ -101,6 +102,8 @@ export interface DataTableProps<T> {
   selectionBar?: ReactNode;
   /** Clicking a row (or Enter on it) opens it, e.g. in a drawer. */
   onRowClick?: (row: T) => void;
+  /** Extra style of a row (e.g. a flash on the row a scan just ticked). */
+  rowSx?: (row: T) => SxProps<Theme> | undefined;
 }
 
 /** "1 000" (French, narrow no-break space) or "1,000" (English), as amounts group thousands. */
@@ -131,6 +134,7 @@ export function DataTable<T>({
   selection,
   selectionBar,
   onRowClick,
+  rowSx,
 }: DataTableProps<T>) {
   const t = useT();
   const formatCount = useCount();
@@ -215,6 +219,7 @@ export function DataTable<T>({
         ? rowActions(row).filter((action): action is RowAction<T> => Boolean(action))
         : [];
       const isSelected = selected.has(key);
+      const extraSx = rowSx?.(row);
       return (
         <TableRow
           key={key}
@@ -231,7 +236,7 @@ export function DataTable<T>({
               : undefined
           }
           tabIndex={onRowClick ? 0 : undefined}
-          sx={onRowClick ? { cursor: 'pointer' } : undefined}
+          sx={[onRowClick ? { cursor: 'pointer' } : false, ...(Array.isArray(extraSx) ? extraSx : [extraSx ?? false])]}
         >
           {selection && (
             <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
@@ -455,7 +460,7 @@ export function DataTable<T>({
 }
 
 /** The search box: the list is asked again once typing pauses (or at once on Enter). */
-function SearchBox({ placeholder, list }: { placeholder: string; list: ListState }) {
+export function SearchBox({ placeholder, list }: { placeholder: string; list: ListState }) {
   const t = useT();
   const [text, setText] = useState(list.q);
   const { setSearch } = list;

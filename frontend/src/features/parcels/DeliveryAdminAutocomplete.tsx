@@ -3,11 +3,12 @@ import { RemoteAutocomplete } from '../../components/form/RemoteAutocomplete';
 import { useDebounced } from '../../components/useDebounced';
 import { useListDeliveryAdminsQuery } from '../deliverymen/api';
 
-/** A delivery person as a form value: his key and his name. */
+/** A delivery person as a form value: his key and his name (and the cities he serves, when listed). */
 export interface DeliveryAdminOption {
   key: string;
   name: string;
   phone?: string;
+  cities?: ReadonlyArray<{ key: string; name: string }>;
 }
 
 interface Props {
@@ -30,7 +31,12 @@ export function DeliveryAdminAutocomplete({ exclude, ...props }: Props) {
   const { data, isFetching } = useListDeliveryAdminsQuery({ page: 1, per_page: 25, sort: 'full_name', active: 'true', q: q || undefined });
   const options: DeliveryAdminOption[] = (data?.data ?? [])
     .filter((person) => person.key !== exclude)
-    .map((person) => ({ key: person.key, name: person.full_name, phone: person.phone }));
+    .map((person) => ({
+      key: person.key,
+      name: person.full_name,
+      phone: person.phone,
+      cities: (person.cities ?? []).map((city) => ({ key: city.city, name: city.city_name })),
+    }));
   return (
     <RemoteAutocomplete<DeliveryAdminOption>
       {...props}

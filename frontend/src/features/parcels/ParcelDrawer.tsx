@@ -1,9 +1,7 @@
 import Close from '@mui/icons-material/Close';
-import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -14,6 +12,8 @@ import type { ReactNode } from 'react';
 import { errorStatus } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import { DateText } from '../../components/DateText';
+import { DetailField, DetailSection } from '../../components/DetailList';
+import { PhoneLink } from '../../components/PhoneLink';
 import { MoneyText } from '../../components/MoneyText';
 import { useT } from '../../i18n';
 import { selectSessionInfo } from '../auth/authSlice';
@@ -95,35 +95,35 @@ function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (pa
         </Stack>
       )}
 
-      <Section title={t('parcels.recipient')}>
-        <Field label={t('parcels.recipientName')} value={parcel.recipient_name} />
-        <Field label={t('parcels.phone')} value={<PhoneLink phone={parcel.recipient_phone} />} />
-        {parcel.recipient_phone_alt && <Field label={t('parcels.phoneAlt')} value={<PhoneLink phone={parcel.recipient_phone_alt} />} />}
-        <Field label={t('parcels.city')} value={parcel.city_name} />
-        <Field label={t('parcels.address')} value={parcel.address} wide />
-      </Section>
+      <DetailSection title={t('parcels.recipient')}>
+        <DetailField label={t('parcels.recipientName')} value={parcel.recipient_name} />
+        <DetailField label={t('parcels.phone')} value={<PhoneLink phone={parcel.recipient_phone} />} />
+        {parcel.recipient_phone_alt && <DetailField label={t('parcels.phoneAlt')} value={<PhoneLink phone={parcel.recipient_phone_alt} />} />}
+        <DetailField label={t('parcels.city')} value={parcel.city_name} />
+        <DetailField label={t('parcels.address')} value={parcel.address} wide />
+      </DetailSection>
 
-      <Section title={t('parcels.parcel')}>
-        <Field label={t('parcels.amount')} value={<MoneyText centimes={parcel.cod_amount} />} />
-        <Field label={t('parcels.product')} value={parcel.quantity > 1 ? `${parcel.product} × ${parcel.quantity}` : parcel.product} />
-        {parcel.reference && <Field label={t('parcels.reference')} value={parcel.reference} />}
-        <Field label={t('parcels.shop')} value={parcel.shop_name} />
-        {role !== 'client' && <Field label={t('parcels.merchant')} value={parcel.client_name} />}
-        <Field label={t('parcels.deliveryAdmin')} value={parcel.delivery_admin_name ?? '—'} />
-        {parcel.original_parcel && <Field label={t('parcels.originalParcel')} value={parcel.original_parcel} />}
-        {parcel.item_to_collect && <Field label={t('parcels.itemToCollect')} value={parcel.item_to_collect} />}
-        {parcel.postponed_to && <Field label={t('parcels.postponedTo')} value={<DateText value={parcel.postponed_to} />} />}
-        {flags.length > 0 && <Field label={t('parcels.options')} value={flags.join(' · ')} wide />}
-        {parcel.note && <Field label={t('parcels.note')} value={parcel.note} wide />}
-        <Field label={t('parcels.createdAt')} value={<DateTimeText value={parcel.created_at} />} />
-        <Field label={t('parcels.updatedAt')} value={<DateTimeText value={parcel.updated_at} />} />
-      </Section>
+      <DetailSection title={t('parcels.parcel')}>
+        <DetailField label={t('parcels.amount')} value={<MoneyText centimes={parcel.cod_amount} />} />
+        <DetailField label={t('parcels.product')} value={parcel.quantity > 1 ? `${parcel.product} × ${parcel.quantity}` : parcel.product} />
+        {parcel.reference && <DetailField label={t('parcels.reference')} value={parcel.reference} />}
+        <DetailField label={t('parcels.shop')} value={parcel.shop_name} />
+        {role !== 'client' && <DetailField label={t('parcels.merchant')} value={parcel.client_name} />}
+        <DetailField label={t('parcels.deliveryAdmin')} value={parcel.delivery_admin_name ?? '—'} />
+        {parcel.original_parcel && <DetailField label={t('parcels.originalParcel')} value={parcel.original_parcel} />}
+        {parcel.item_to_collect && <DetailField label={t('parcels.itemToCollect')} value={parcel.item_to_collect} />}
+        {parcel.postponed_to && <DetailField label={t('parcels.postponedTo')} value={<DateText value={parcel.postponed_to} />} />}
+        {flags.length > 0 && <DetailField label={t('parcels.options')} value={flags.join(' · ')} wide />}
+        {parcel.note && <DetailField label={t('parcels.note')} value={parcel.note} wide />}
+        <DetailField label={t('parcels.createdAt')} value={<DateTimeText value={parcel.created_at} />} />
+        <DetailField label={t('parcels.updatedAt')} value={<DateTimeText value={parcel.updated_at} />} />
+      </DetailSection>
 
-      <Section title={t('parcels.fees')} testId="parcel-fees">
-        <Field label={t('parcels.fee.delivery')} value={<MoneyText centimes={parcel.fees.delivery} />} />
-        <Field label={t('parcels.fee.return')} value={<MoneyText centimes={parcel.fees.return} />} />
-        <Field label={t('parcels.fee.refusal')} value={<MoneyText centimes={parcel.fees.refusal} />} />
-      </Section>
+      <DetailSection title={t('parcels.fees')} testId="parcel-fees">
+        <DetailField label={t('parcels.fee.delivery')} value={<MoneyText centimes={parcel.fees.delivery} />} />
+        <DetailField label={t('parcels.fee.return')} value={<MoneyText centimes={parcel.fees.return} />} />
+        <DetailField label={t('parcels.fee.refusal')} value={<MoneyText centimes={parcel.fees.refusal} />} />
+      </DetailSection>
 
       <Box>
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1.5 }}>
@@ -132,42 +132,6 @@ function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (pa
         <History parcelKey={parcel.key} />
       </Box>
     </Stack>
-  );
-}
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Box data-testid={testId}>
-      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      <Divider sx={{ mb: 1.5 }} />
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2, rowGap: 1.5, m: 0 }}>
-        {children}
-      </Box>
-    </Box>
-  );
-}
-
-function Field({ label, value, wide }: { label: string; value: ReactNode; wide?: boolean }) {
-  return (
-    <Box sx={{ gridColumn: wide ? '1 / -1' : undefined, minWidth: 0 }}>
-      <Typography component="dt" variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
-
-export function PhoneLink({ phone }: { phone: string }) {
-  return (
-    <Link href={`tel:${phone}`} underline="hover" onClick={(event) => event.stopPropagation()} sx={{ whiteSpace: 'nowrap', display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-      <PhoneOutlined sx={{ fontSize: 14 }} />
-      {phone}
-    </Link>
   );
 }
 

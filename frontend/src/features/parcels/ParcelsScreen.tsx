@@ -2,17 +2,18 @@ import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { errorBody, errorStatus } from '../../app/api';
+import { errorStatus } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import { ConfirmDialog, type ConfirmDialogProps } from '../../components/form/ConfirmDialog';
+import { failureMessage } from '../../components/form/failureMessage';
+import { NoticeSnackbar, useNotice } from '../../components/NoticeSnackbar';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable } from '../../components/table/DataTable';
 import { useListState } from '../../components/table/useListState';
-import { useT, type MessageKey, type Translate } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
 import { pathOf } from '../../navigation/access';
 import type { ScreenProps } from '../../navigation/screens';
 import type { Role } from '../../navigation/types';
@@ -51,16 +52,6 @@ export default function ParcelsScreen({ route }: ScreenProps) {
 
 type DialogKind = 'edit' | 'cancel' | 'change-address' | 'state' | 'reassign';
 
-interface Notice {
-  message: string;
-  severity: 'success' | 'error' | 'info';
-}
-
-function failure(error: unknown, t: Translate): string {
-  if (errorStatus(error) === 'FETCH_ERROR') return t('error.network');
-  return errorBody(error)?.message ?? t('error.generic');
-}
-
 function ParcelList({ routeName, role, config }: { routeName: string; role: Role; config: ParcelViewConfig }) {
   const t = useT();
   const session = useAppSelector(selectSessionInfo);
@@ -72,12 +63,11 @@ function ParcelList({ routeName, role, config }: { routeName: string; role: Role
   const opened = params.get(PARCEL_PARAM);
   const [dialog, setDialog] = useState<{ kind: DialogKind; parcel: Parcel; open: boolean } | null>(null);
   const [confirm, setConfirm] = useState<(Omit<ConfirmDialogProps, 'open' | 'onClose'> & { open: boolean }) | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const { notice, notify, close } = useNotice();
   const [deleteParcel] = useDeleteParcelMutation();
   const [cancelParcel] = useCancelParcelMutation();
   const [acknowledge] = useAcknowledgeAddressMutation();
 
-  const notify = useCallback((message: string, severity: Notice['severity'] = 'success') => setNotice({ message, severity }), []);
   const open = useCallback(
     (key: string | null) =>
       setParams(
@@ -112,7 +102,7 @@ function ParcelList({ routeName, role, config }: { routeName: string; role: Role
         acknowledge(parcel.key)
           .unwrap()
           .then(() => notify(t('parcels.acknowledged', { code: parcel.key })))
-          .catch((error: unknown) => notify(failure(error, t), 'error'));
+          .catch((error: unknown) => notify(failureMessage(error, t), 'error'));
         return;
       default:
         setDialog({ kind: action, parcel, open: true });
@@ -215,20 +205,7 @@ function ParcelList({ routeName, role, config }: { routeName: string; role: Role
         onDone={(parcel) => notify(t('parcels.state.done', { code: parcel.key, status: parcel.status_label }))}
       />
       {confirm && <ConfirmDialog {...confirm} onClose={() => setConfirm((current) => (current ? { ...current, open: false } : null))} />}
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={5000}
-        onClose={(_event, reason) => {
-          if (reason !== 'clickaway') setNotice(null);
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        {notice ? (
-          <Alert severity={notice.severity} variant="filled" onClose={() => setNotice(null)} closeText={t('common.close')} data-testid="parcels-notice">
-            {notice.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      <NoticeSnackbar notice={notice} onClose={close} testId="parcels-notice" />
     </Box>
   );
 }

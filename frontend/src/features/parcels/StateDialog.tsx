@@ -10,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { errorBody, errorStatus, fieldErrors } from '../../app/api';
+import { today } from '../../components/dates';
 import { FormTextField } from '../../components/FormTextField';
 import { useT, type MessageKey } from '../../i18n';
 import type { Role } from '../../navigation/types';
@@ -27,12 +28,6 @@ interface Props {
   onClose: () => void;
   /** After the move was saved, with the new status label. */
   onDone: (parcel: Parcel) => void;
-}
-
-/** Today as `YYYY-MM-DD` in the user's time zone. */
-export function today(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /**

@@ -2,6 +2,7 @@
 // the layout uses the list call too.
 import { api } from '../../app/api';
 import type { ItemResponse } from '../../app/crud';
+import { openPdf } from '../../components/pdf';
 import type { ListArgs } from '../../components/table/useListState';
 
 /** Status keys of the domain rules, in the order of the flow. */
@@ -301,7 +302,5 @@ export type LabelLayout = 'a6' | 'a4';
 
 /** Opens the labels PDF in a pop-up window of 1000 by 600 (specification, "PDF"). */
 export function openLabels(keys: readonly string[], layout: LabelLayout): Window | null {
-  const popup = window.open(labelsUrl(keys, layout), 'colivra-labels', 'width=1000,height=600');
-  if (!popup) console.error('The labels window was blocked by the browser');
-  return popup;
+  return openPdf(labelsUrl(keys, layout), 'colivra-labels');
 }

@@ -94,7 +94,7 @@ describe('parcel row actions', () => {
       'GET /api/parcels': parcelPage([flagged]),
       'PUT /api/parcels/K5/acknowledge-address': { status: 200, body: { data: { ...flagged, address_change_pending: false } } },
     });
-    renderWithProviders(<ParcelsScreen route={routeOf('delivery-admin', 'sent-parcels')} />, { session: deliverySession() });
+    renderWithProviders(<ParcelsScreen route={routeOf('delivery-admin', 'all-parcels')} />, { session: deliverySession() });
     const row = (await screen.findAllByTestId('table-row'))[0];
     expect(within(row).getByLabelText('Adresse modifiée')).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: "J'ai vu la nouvelle adresse K5" }));

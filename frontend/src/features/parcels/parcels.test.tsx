@@ -48,7 +48,6 @@ describe('parcel list configuration', () => {
       },
       'delivery-admin': {
         'all-parcels': 'all',
-        'sent-parcels': 'sent',
         'delivered-parcels': 'delivered',
         refunds: 'refunds',
         exchanges: 'exchanges',
@@ -69,7 +68,7 @@ describe('parcel list configuration', () => {
   it('gives merchants the cancel bulk action, everybody the labels, admins the merchant and delivery person columns', () => {
     expect(PARCEL_VIEWS.client['new-parcels'].bulk).toEqual(['labels', 'cancel']);
     expect(PARCEL_VIEWS.admin['all-parcels'].bulk).toEqual(['labels']);
-    expect(PARCEL_VIEWS['delivery-admin']['sent-parcels'].bulk).toEqual(['labels']);
+    expect(PARCEL_VIEWS['delivery-admin']['all-parcels'].bulk).toEqual(['labels']);
     expect(PARCEL_VIEWS.admin['all-parcels'].columns).toEqual(expect.arrayContaining(['merchant', 'delivery_admin']));
     expect(PARCEL_VIEWS.client['all-parcels'].columns).toContain('shop');
     expect(PARCEL_VIEWS.client['all-parcels'].columns).not.toContain('delivery_admin');
@@ -268,7 +267,7 @@ describe('parcels screen', () => {
         body: { data: { ...out, status: (call.body as { status: string }).status, status_label: 'Reporté' } },
       }),
     });
-    renderWithProviders(<ParcelsScreen route={routeOf('delivery-admin', 'sent-parcels')} />, { session: deliverySession() });
+    renderWithProviders(<ParcelsScreen route={routeOf('delivery-admin', 'all-parcels')} />, { session: deliverySession() });
     // No city filter: delivery people may not list the cities.
     await screen.findAllByTestId('table-row');
     expect(screen.queryByRole('combobox', { name: 'Ville' })).not.toBeInTheDocument();

@@ -70,9 +70,9 @@ export const PARCEL_VIEWS: Readonly<Record<Role, Readonly<Record<string, ParcelV
     refunds: admin('refunds'),
     exchanges: admin('exchanges'),
   },
+  // His sent-parcels is the delivery round (features/vouchers/RoundScreen), not a table.
   'delivery-admin': {
     'all-parcels': delivery('all'),
-    'sent-parcels': delivery('sent'),
     'delivered-parcels': delivery('delivered'),
     refunds: delivery('refunds'),
     exchanges: delivery('exchanges'),

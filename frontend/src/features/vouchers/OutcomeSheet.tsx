@@ -1,0 +1,244 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Drawer from '@mui/material/Drawer';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { errorStatus, fieldErrors } from '../../app/api';
+import { failureMessage } from '../../components/form/failureMessage';
+import { today, tomorrow } from '../../components/dates';
+import { FormTextField } from '../../components/FormTextField';
+import { formatMoney } from '../../components/money';
+import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { usePostStateMutation, type Parcel, type ParcelStatus } from '../parcels/api';
+import { needsComment, needsDate, stateChoices } from '../parcels/states';
+import '../../i18n/parcels';
+import '../../i18n/screens';
+import '../../i18n/vouchers';
+
+/** The outcomes of a delivery attempt, in the order the sheet shows them. */
+export const ROUND_OUTCOMES: readonly ParcelStatus[] = [
+  'delivered',
+  'no_answer',
+  'unreachable',
+  'wrong_number',
+  'postponed',
+  'scheduled',
+  'refused',
+  'cancelled',
+];
+
+/** The outcomes a delivery person may record for a parcel now (none once it left his round). */
+export function outcomesFor(parcel: Pick<Parcel, 'status' | 'actions'>): ParcelStatus[] {
+  if (!parcel.actions.includes('state')) return [];
+  const allowed = stateChoices('delivery-admin', parcel.status);
+  return ROUND_OUTCOMES.filter((status) => allowed.includes(status));
+}
+
+function outcomeColor(status: ParcelStatus): 'success' | 'warning' | 'info' | 'error' {
+  if (status === 'delivered') return 'success';
+  if (status === 'postponed' || status === 'scheduled') return 'info';
+  if (status === 'refused' || status === 'cancelled') return 'error';
+  return 'warning';
+}
+
+/** Common reasons, one tap to fill the comment of a refusal or a cancellation. */
+const QUICK_REASONS: readonly MessageKey[] = ['round.reason.changedMind', 'round.reason.notAsOrdered', 'round.reason.tooExpensive', 'round.reason.ordered'];
+
+interface Props {
+  /** The parcel, kept while the sheet closes. */
+  parcel: Parcel | null;
+  open: boolean;
+  onClose: () => void;
+  /** After the outcome was saved, with the parcel as the server now sees it. */
+  onDone: (parcel: Parcel, chosen: ParcelStatus) => void;
+}
+
+/**
+ * The outcome of a delivery attempt in two taps: the sheet lists the outcomes; one without a
+ * date or a reason is saved at once (POST /api/parcels/states), the others ask for it first.
+ */
+export function OutcomeSheet({ parcel, open, onClose, onDone }: Props) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Drawer
+      anchor="bottom"
+      open={open && parcel !== null}
+      onClose={() => !busy && onClose()}
+      data-testid="outcome-sheet"
+      slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '92vh' } } }}
+    >
+      {parcel && <SheetBody key={parcel.key} parcel={parcel} onClose={onClose} onDone={onDone} busy={busy} setBusy={setBusy} />}
+    </Drawer>
+  );
+}
+
+function SheetBody({
+  parcel,
+  onClose,
+  onDone,
+  busy,
+  setBusy,
+}: Omit<Props, 'parcel' | 'open'> & { parcel: Parcel; busy: boolean; setBusy: (busy: boolean) => void }) {
+  const t = useT();
+  const language = useLanguage();
+  const [postState] = usePostStateMutation();
+  const [chosen, setChosen] = useState<ParcelStatus | null>(null);
+  const [sending, setSending] = useState<ParcelStatus | null>(null);
+  // Tomorrow: the day a postponement most often takes.
+  const [date, setDate] = useState(tomorrow);
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<{ date?: string; comment?: string; form?: string }>({});
+  const outcomes = outcomesFor(parcel);
+  const label = (status: ParcelStatus) => t(`parcels.status.${status}` as MessageKey);
+
+  const send = async (status: ParcelStatus) => {
+    if (busy) return;
+    const local: typeof errors = {};
+    if (needsDate(status) && !date) local.date = t('parcels.state.dateRequired');
+    if (needsComment(status) && !comment.trim()) local.comment = t('parcels.state.commentRequired');
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
+    setBusy(true);
+    setSending(status);
+    try {
+      const result = await postState({
+        parcel: parcel.key,
+        status,
+        ...(comment.trim() ? { comment: comment.trim() } : {}),
+        ...(needsDate(status) ? { date } : {}),
+      }).unwrap();
+      setBusy(false);
+      setSending(null);
+      onDone(result.data, status);
+      onClose();
+    } catch (error) {
+      setBusy(false);
+      setSending(null);
+      if (errorStatus(error) === 422) {
+        // The date and the comment under their fields; anything else (e.g. `parcel`) above.
+        const fields = fieldErrors(error);
+        const others = Object.entries(fields)
+          .filter(([name]) => name !== 'date' && name !== 'comment')
+          .map(([, message]) => message);
+        const placed = Boolean(fields.date || fields.comment);
+        setErrors({ date: fields.date, comment: fields.comment, form: others.length > 0 ? others.join(' ') : placed ? undefined : failureMessage(error, t) });
+      } else {
+        setErrors({ form: failureMessage(error, t) });
+      }
+    }
+  };
+
+  const choose = (status: ParcelStatus) => {
+    setErrors({});
+    if (needsDate(status) || needsComment(status)) setChosen(status);
+    else void send(status);
+  };
+
+  return (
+    <Box sx={{ p: 2, pb: 3, width: '100%', maxWidth: 640, mx: 'auto', boxSizing: 'border-box' }} data-testid="outcome-body">
+      <Box sx={{ width: 40, height: 4, borderRadius: 2, bgcolor: 'divider', mx: 'auto', mb: 2 }} />
+      <Typography variant="h6" component="h2">
+        {t('round.outcomeTitle')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
+          {parcel.key}
+        </Box>
+        {' · '}
+        {parcel.recipient_name}
+      </Typography>
+      {errors.form && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="outcome-error">
+          {errors.form}
+        </Alert>
+      )}
+      {outcomes.length === 0 ? (
+        <Alert severity="info">{t('parcels.state.none')}</Alert>
+      ) : chosen === null ? (
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.25 }}>
+          {outcomes.map((status) => (
+            <Button
+              key={status}
+              size="large"
+              variant={status === 'delivered' ? 'contained' : 'outlined'}
+              color={outcomeColor(status)}
+              disabled={busy}
+              onClick={() => choose(status)}
+              startIcon={sending === status ? <CircularProgress size={18} color="inherit" /> : undefined}
+              data-testid={`outcome-${status}`}
+              sx={{ minHeight: 52, gridColumn: status === 'delivered' ? '1 / -1' : undefined, lineHeight: 1.2 }}
+            >
+              {status === 'delivered' ? t('round.deliveredCollect', { amount: formatMoney(parcel.cod_amount, language) }) : label(status)}
+            </Button>
+          ))}
+        </Box>
+      ) : (
+        <Stack spacing={2} component="form" noValidate onSubmit={(event) => {
+          event.preventDefault();
+          void send(chosen);
+        }}>
+          <Chip color={outcomeColor(chosen)} label={label(chosen)} sx={{ alignSelf: 'flex-start', fontWeight: 600 }} data-testid="outcome-chosen" />
+          {needsDate(chosen) && (
+            <FormTextField
+              type="date"
+              name="date"
+              label={t('parcels.state.date')}
+              shrinkLabel
+              required
+              value={date}
+              onChange={(event) => setDate(event.target.value)}
+              error={Boolean(errors.date)}
+              helperText={errors.date || t('parcels.state.dateHelp')}
+              disabled={busy}
+              inputProps={{ min: today(), 'data-testid': 'outcome-date' }}
+            />
+          )}
+          {needsComment(chosen) && (
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              {QUICK_REASONS.map((key) => (
+                <Chip key={key} label={t(key)} variant="outlined" onClick={() => setComment(t(key))} disabled={busy} />
+              ))}
+            </Box>
+          )}
+          <FormTextField
+            name="comment"
+            label={needsComment(chosen) ? t('parcels.state.reason') : t('parcels.state.comment')}
+            required={needsComment(chosen)}
+            multiline
+            minRows={2}
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+            error={Boolean(errors.comment)}
+            helperText={errors.comment || (needsComment(chosen) ? undefined : t('parcels.state.commentHelp'))}
+            disabled={busy}
+            inputProps={{ maxLength: 500, 'data-testid': 'outcome-comment' }}
+          />
+          <Stack direction="row" spacing={1}>
+            <Button startIcon={<ArrowBack />} onClick={() => setChosen(null)} disabled={busy} color="secondary" sx={{ minHeight: 48 }}>
+              {t('round.back')}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              color={outcomeColor(chosen)}
+              disabled={busy}
+              startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+              sx={{ flexGrow: 1, minHeight: 48 }}
+              data-testid="outcome-submit"
+            >
+              {t('round.save', { status: label(chosen) })}
+            </Button>
+          </Stack>
+        </Stack>
+      )}
+      <Button fullWidth onClick={onClose} disabled={busy} color="secondary" sx={{ mt: 2, minHeight: 44 }}>
+        {t('common.cancel')}
+      </Button>
+    </Box>
+  );
+}

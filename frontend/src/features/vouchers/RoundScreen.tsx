@@ -1,0 +1,303 @@
+import Call from '@mui/icons-material/CallOutlined';
+import DoneAll from '@mui/icons-material/DoneAllOutlined';
+import Inbox from '@mui/icons-material/InboxOutlined';
+import Place from '@mui/icons-material/PlaceOutlined';
+import TaskAlt from '@mui/icons-material/TaskAlt';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorBody, errorStatus } from '../../app/api';
+import { DateText } from '../../components/DateText';
+import { failureMessage } from '../../components/form/failureMessage';
+import { MoneyText } from '../../components/MoneyText';
+import { NoticeSnackbar, useNotice } from '../../components/NoticeSnackbar';
+import { PageHeader } from '../../components/PageHeader';
+import { SearchBox } from '../../components/table/DataTable';
+import { FilterSelect } from '../../components/table/FilterSelect';
+import { useListState } from '../../components/table/useListState';
+import { useT, type MessageKey } from '../../i18n';
+import type { ScreenProps } from '../../navigation/screens';
+import { useAcknowledgeAddressMutation, useListParcelsQuery, type Parcel } from '../parcels/api';
+import { ParcelDrawer } from '../parcels/ParcelDrawer';
+import { ParcelStatusChip } from '../parcels/ParcelStatusChip';
+import { PARCEL_PARAM, VIEW_STATUSES } from '../parcels/views';
+import { OutcomeSheet, outcomesFor } from './OutcomeSheet';
+import '../../i18n/parcels';
+import '../../i18n/screens';
+import '../../i18n/vouchers';
+
+/**
+ * The delivery person's working list (colis-expédiés), made for a phone: one card per parcel
+ * with what he needs at the door (recipient, address, amount, a call button), the pending
+ * address changes to acknowledge, and the outcome in two taps.
+ */
+export default function RoundScreen({ route }: ScreenProps) {
+  const t = useT();
+  const list = useListState({ sort: '-created_at', cursor: true, perPage: 25 });
+  const result = useListParcelsQuery({ ...list.args, view: 'sent' });
+  const { data, isFetching, isError, error, refetch } = result;
+  const rows = data?.data ?? [];
+  const nextCursor = data?.meta.next_cursor ?? null;
+  const [sheet, setSheet] = useState<{ parcel: Parcel; open: boolean } | null>(null);
+  const [params, setParams] = useSearchParams();
+  const opened = params.get(PARCEL_PARAM);
+  const { notice, notify, close } = useNotice();
+  const [acknowledge] = useAcknowledgeAddressMutation();
+  const [acknowledging, setAcknowledging] = useState<string | null>(null);
+
+  const open = useCallback(
+    (key: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (key) next.set(PARCEL_PARAM, key);
+          else next.delete(PARCEL_PARAM);
+          return next;
+        },
+        { replace: key === null },
+      ),
+    [setParams],
+  );
+
+  const seeAddress = (parcel: Parcel) => {
+    setAcknowledging(parcel.key);
+    acknowledge(parcel.key)
+      .unwrap()
+      .then(() => notify(t('parcels.acknowledged', { code: parcel.key })))
+      .catch((failure: unknown) => notify(failureMessage(failure, t), 'error'))
+      .finally(() => setAcknowledging(null));
+  };
+
+  const total = data?.meta.total;
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }} data-testid="round-screen">
+      <PageHeader title={t(`route.${route.name}` as MessageKey)} subtitle={t('round.subtitle')} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+        <SearchBox placeholder={t('parcels.search')} list={list} />
+        <FilterSelect
+          list={list}
+          filter="status"
+          label={t('parcels.statusFilter')}
+          options={[
+            { value: '', label: t('table.filterAll') },
+            ...VIEW_STATUSES.sent.map((status) => ({ value: status, label: t(`parcels.status.${status}` as MessageKey) })),
+          ]}
+        />
+        <Box sx={{ flexGrow: 1 }} />
+        {typeof total === 'number' && list.page === 1 && (
+          <Typography variant="body2" color="text.secondary" data-testid="round-count">
+            {t(data?.meta.total_capped ? 'round.countCapped' : 'round.count', { count: total })}
+          </Typography>
+        )}
+      </Stack>
+
+      {isError && !isFetching && (
+        <Alert
+          severity="error"
+          data-testid="round-error"
+          action={
+            <Button color="inherit" size="small" onClick={() => refetch()}>
+              {t('error.retry')}
+            </Button>
+          }
+        >
+          {errorStatus(error) === 'FETCH_ERROR' ? t('error.network') : errorBody(error)?.message ?? t('table.loadError')}
+        </Alert>
+      )}
+
+      {data === undefined && isFetching ? (
+        <Stack spacing={1.5} data-testid="round-loading">
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} variant="rounded" height={170} />
+          ))}
+        </Stack>
+      ) : rows.length === 0 && !isFetching && !isError ? (
+        <Box data-testid="round-empty" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, py: 6, color: 'text.secondary' }}>
+          <Inbox fontSize="large" />
+          <Typography>{list.q ? t('table.noResult', { query: list.q }) : t('round.empty')}</Typography>
+        </Box>
+      ) : (
+        <Stack spacing={1.5} data-testid="round-list" aria-busy={isFetching}>
+          {rows.map((parcel) => (
+            <RoundCard
+              key={parcel.key}
+              parcel={parcel}
+              acknowledging={acknowledging === parcel.key}
+              onOutcome={() => setSheet({ parcel, open: true })}
+              onAcknowledge={() => seeAddress(parcel)}
+              onDetails={() => open(parcel.key)}
+            />
+          ))}
+        </Stack>
+      )}
+
+      {(list.page > 1 || nextCursor) && (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
+          <Button disabled={list.page === 1 || isFetching} onClick={() => list.setPage(list.page - 1)} data-testid="round-previous">
+            {t('round.previous')}
+          </Button>
+          <Button disabled={!nextCursor || isFetching} onClick={() => nextCursor && list.nextPage(nextCursor)} data-testid="round-next">
+            {t('round.next')}
+          </Button>
+        </Stack>
+      )}
+
+      <OutcomeSheet
+        parcel={sheet?.parcel ?? null}
+        open={Boolean(sheet?.open)}
+        onClose={() => setSheet((current) => (current ? { ...current, open: false } : null))}
+        onDone={(parcel, chosen) => {
+          // A failed attempt past the limit turns the parcel refused on the server.
+          const limit = parcel.status === 'refused' && chosen !== 'refused';
+          notify(
+            limit
+              ? t('round.movedTo', { code: parcel.key, status: parcel.status_label })
+              : t('parcels.state.done', { code: parcel.key, status: parcel.status_label }),
+            limit ? 'info' : 'success',
+          );
+        }}
+      />
+      <ParcelDrawer parcelKey={opened} onClose={() => open(null)} />
+      <NoticeSnackbar notice={notice} onClose={close} testId="round-notice" />
+    </Box>
+  );
+}
+
+interface CardProps {
+  parcel: Parcel;
+  acknowledging: boolean;
+  onOutcome: () => void;
+  onAcknowledge: () => void;
+  onDetails: () => void;
+}
+
+/** One parcel of the round: who, where, how much, and the buttons used at the door. */
+function RoundCard({ parcel, acknowledging, onOutcome, onAcknowledge, onDetails }: CardProps) {
+  const t = useT();
+  const canRecord = outcomesFor(parcel).length > 0;
+  return (
+    <Card data-testid="round-card" data-key={parcel.key} data-status={parcel.status}>
+      <CardContent sx={{ display: 'grid', gap: 1.25, p: 2, '&:last-child': { pb: 2 } }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.75 }}>
+          <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 700 }} data-testid="parcel-code">
+            {parcel.key}
+          </Typography>
+          <ParcelStatusChip status={parcel.status} label={parcel.status_label} />
+          {parcel.attempts > 0 && (
+            <Chip size="small" variant="outlined" color="warning" label={t('parcels.attempts', { count: parcel.attempts })} data-testid="round-attempts" />
+          )}
+          {parcel.kind !== 'standard' && (
+            <Chip size="small" variant="outlined" label={t(parcel.kind === 'exchange' ? 'parcels.kind.exchange' : 'parcels.kind.refund')} />
+          )}
+        </Stack>
+
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.3 }} data-testid="round-recipient">
+              {parcel.recipient_name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start', overflowWrap: 'anywhere' }}>
+              <Place sx={{ fontSize: 18, mt: '1px', flexShrink: 0 }} />
+              <span>
+                <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+                  {parcel.city_name}
+                </Box>
+                {' · '}
+                {parcel.address}
+              </span>
+            </Typography>
+          </Box>
+          <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
+            <Typography variant="caption" color="text.secondary" component="div">
+              {parcel.kind === 'refund' ? t('round.toRefund') : t('round.toCollect')}
+            </Typography>
+            <Typography variant="h6" component="div" sx={{ lineHeight: 1.2 }} data-testid="round-amount">
+              <MoneyText centimes={parcel.cod_amount} />
+            </Typography>
+          </Box>
+        </Stack>
+
+        {(parcel.postponed_to || parcel.item_to_collect || parcel.note) && (
+          <Box sx={{ display: 'grid', gap: 0.25 }}>
+            {parcel.postponed_to && (
+              <Typography variant="body2">
+                {t('parcels.postponedTo')} <DateText value={parcel.postponed_to} />
+              </Typography>
+            )}
+            {parcel.item_to_collect && (
+              <Typography variant="body2">
+                {t('parcels.itemToCollect')} : {parcel.item_to_collect}
+              </Typography>
+            )}
+            {parcel.note && (
+              <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+                « {parcel.note} »
+              </Typography>
+            )}
+          </Box>
+        )}
+
+        {parcel.address_change_pending && (
+          <Alert
+            severity="warning"
+            data-testid="round-address-changed"
+            action={
+              parcel.actions.includes('acknowledge-address') ? (
+                <Button color="inherit" size="small" startIcon={<DoneAll />} disabled={acknowledging} onClick={onAcknowledge} data-testid="round-acknowledge">
+                  {t('round.seen')}
+                </Button>
+              ) : undefined
+            }
+          >
+            {t('round.addressChanged')}
+          </Alert>
+        )}
+
+        <Stack direction="row" spacing={1}>
+          <Button
+            component={Link}
+            href={`tel:${parcel.recipient_phone}`}
+            variant="outlined"
+            startIcon={<Call />}
+            sx={{ flex: '1 1 0', minHeight: 44, whiteSpace: 'nowrap' }}
+            aria-label={t('round.callName', { name: parcel.recipient_name, phone: parcel.recipient_phone })}
+            data-testid="round-call"
+          >
+            {parcel.recipient_phone}
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<TaskAlt />}
+            disabled={!canRecord}
+            onClick={onOutcome}
+            sx={{ flex: '1 1 0', minHeight: 44 }}
+            data-testid="round-outcome"
+          >
+            {t('round.outcome')}
+          </Button>
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+          {parcel.recipient_phone_alt ? (
+            <Link href={`tel:${parcel.recipient_phone_alt}`} variant="body2" data-testid="round-call-alt">
+              {t('round.callAlt', { phone: parcel.recipient_phone_alt })}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <Button size="small" onClick={onDetails} data-testid="round-details">
+            {t('round.details')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

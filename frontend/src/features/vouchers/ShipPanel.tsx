@@ -1,0 +1,272 @@
+import LocalShipping from '@mui/icons-material/LocalShippingOutlined';
+import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutlineOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useRef, useState } from 'react';
+import { errorStatus } from '../../app/api';
+import { useAppDispatch } from '../../app/hooks';
+import { failureMessage } from '../../components/form/failureMessage';
+import { submitErrors } from '../../components/form/submitErrors';
+import { MoneyText } from '../../components/MoneyText';
+import { DataTable, type Column } from '../../components/table/DataTable';
+import { localResult } from '../../components/table/localList';
+import { useListState } from '../../components/table/useListState';
+import { useT, type Translate } from '../../i18n';
+import { parcelsApi, type Parcel } from '../parcels/api';
+import { parcelColumns } from '../parcels/columns';
+import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../parcels/DeliveryAdminAutocomplete';
+import { useShipParcelsMutation, type VoucherDetail } from './api';
+import { ParcelPicker } from './ParcelPicker';
+import { matchScan } from './scan';
+import { ScanField, type ScanResult } from './ScanField';
+import '../../i18n/parcels';
+import '../../i18n/screens';
+import '../../i18n/vouchers';
+
+interface Errors {
+  delivery_admin?: string;
+  parcels?: string;
+  form: string | null;
+}
+
+/** "Hors zone" on a parcel of a city the delivery person does not serve. */
+function zoneColumn(outOfZone: (parcel: Parcel) => boolean, t: Translate): Column<Parcel> {
+  return {
+    id: 'zone',
+    label: t('vouchers.ship.zone'),
+    render: (parcel) =>
+      outOfZone(parcel) ? <Chip size="small" color="warning" label={t('vouchers.ship.outOfZone')} data-testid="out-of-zone" /> : null,
+  };
+}
+
+/**
+ * A new exit voucher: the delivery person, then his parcels (scanned, or picked from the
+ * picked-up parcels of his cities), then "Expédier" (PUT /api/parcels/delivery). A parcel of a
+ * city he does not serve is flagged and needs "Forcer".
+ */
+export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) => void }) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const [courier, setCourier] = useState<DeliveryAdminOption | null>(null);
+  const [toShip, setToShip] = useState<Parcel[]>([]);
+  // Scans arrive faster than renders: the latest list and the codes being looked up.
+  const latest = useRef<Parcel[]>([]);
+  const pending = useRef(new Set<string>());
+  const [picked, setPicked] = useState<{ keys: string[]; parcels: Parcel[] }>({ keys: [], parcels: [] });
+  const [force, setForce] = useState(false);
+  const [errors, setErrors] = useState<Errors>({ form: null });
+  const [busy, setBusy] = useState(false);
+  const [ship] = useShipParcelsMutation();
+  const list = useListState({ perPage: 100 });
+
+  const served = new Set((courier?.cities ?? []).map((city) => city.key));
+  const outOfZone = (parcel: Parcel) => courier !== null && !served.has(parcel.city);
+  const flagged = toShip.filter(outOfZone).length;
+  const total = toShip.reduce((sum, parcel) => sum + parcel.cod_amount, 0);
+
+  const update = (next: Parcel[]) => {
+    latest.current = next;
+    setToShip(next);
+    setErrors((current) => (current.parcels || current.form ? { ...current, parcels: undefined, form: null } : current));
+  };
+  const add = (parcels: readonly Parcel[]) => {
+    const known = new Set(latest.current.map((parcel) => parcel.key));
+    update([...latest.current, ...parcels.filter((parcel) => !known.has(parcel.key))]);
+  };
+
+  const onScan = async (raw: string): Promise<ScanResult | null> => {
+    const match = matchScan(raw, null, new Set([...latest.current.map((parcel) => parcel.key), ...pending.current]));
+    if (!match) return null;
+    const { code } = match;
+    if (match.outcome === 'duplicate') return { outcome: 'duplicate', message: t('scan.alreadyListed', { code }) };
+    pending.current.add(code);
+    try {
+      const { data: parcel } = await dispatch(parcelsApi.endpoints.getParcel.initiate(code, { subscribe: false, forceRefetch: true })).unwrap();
+      if (parcel.status !== 'picked_up') return { outcome: 'miss', message: t('scan.notPickedUp', { code, status: parcel.status_label }) };
+      add([parcel]);
+      return {
+        outcome: 'hit',
+        message: outOfZone(parcel)
+          ? t('scan.addedOutOfZone', { code, city: parcel.city_name })
+          : t('scan.added', { code, count: latest.current.length }),
+      };
+    } catch (error) {
+      return { outcome: 'miss', message: errorStatus(error) === 404 ? t('scan.unknown', { code }) : failureMessage(error, t) };
+    } finally {
+      pending.current.delete(code);
+    }
+  };
+
+  const submit = async () => {
+    if (!courier || toShip.length === 0 || busy) return;
+    setErrors({ form: null });
+    setBusy(true);
+    try {
+      const result = await ship({ delivery_admin: courier.key, parcels: toShip.map((parcel) => parcel.key), force }).unwrap();
+      setBusy(false);
+      update([]);
+      setForce(false);
+      onShipped(result.data);
+    } catch (error) {
+      setBusy(false);
+      const found = submitErrors(error, [{ name: 'parcels' }, { name: 'delivery_admin' }], t);
+      setErrors({ ...found.fields, form: found.form });
+    }
+  };
+
+  const cities = courier?.cities ?? [];
+  return (
+    <Card data-testid="ship-panel">
+      <CardContent sx={{ display: 'grid', gap: 2.5 }}>
+        <Box>
+          <Typography variant="h6" component="h2">
+            {t('vouchers.ship.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('vouchers.ship.intro')}
+          </Typography>
+        </Box>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+          <Box sx={{ width: { xs: '100%', md: 360 } }}>
+            <DeliveryAdminAutocomplete
+              name="delivery_admin"
+              label={t('parcels.deliveryAdmin')}
+              required
+              value={courier}
+              error={errors.delivery_admin}
+              onChange={(option) => {
+                setCourier(option);
+                setForce(false);
+                setPicked({ keys: [], parcels: [] });
+                setErrors({ form: null });
+              }}
+            />
+          </Box>
+          {courier && (
+            <Box data-testid="courier-cities" sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
+              <Typography variant="body2" color="text.secondary">
+                {t('vouchers.ship.serves')}
+              </Typography>
+              {cities.length === 0 ? (
+                <Typography variant="body2">{t('vouchers.ship.noCity')}</Typography>
+              ) : (
+                cities.map((city) => <Chip key={city.key} size="small" label={city.name} />)
+              )}
+            </Box>
+          )}
+        </Stack>
+
+        {!courier ? (
+          <Alert severity="info">{t('vouchers.ship.chooseFirst')}</Alert>
+        ) : (
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+            <Box sx={{ minWidth: 0 }}>
+              <ScanField label={t('scan.labelPickedUp')} helperText={t('scan.help')} onScan={onScan} />
+              <Typography variant="subtitle2" component="h3" sx={{ mt: 1, mb: 1 }}>
+                {t('vouchers.ship.pickTitle')}
+              </Typography>
+              <ParcelPicker
+                key={courier.key}
+                testId="ship-picker"
+                view="pickup"
+                columns={['code', 'recipient', 'city', 'amount']}
+                initialFilters={{ city: cities[0]?.key ?? '' }}
+                tabs={
+                  cities.length > 0
+                    ? {
+                        filter: 'city',
+                        options: [...cities.map((city) => ({ value: city.key, label: city.name })), { value: '', label: t('vouchers.ship.allCities') }],
+                      }
+                    : undefined
+                }
+                extraColumns={[zoneColumn(outOfZone, t)]}
+                selected={picked.keys}
+                onChange={(keys, parcels) => setPicked({ keys, parcels })}
+                emptyMessage={t('vouchers.ship.noPickedUp')}
+                selectionActions={
+                  <Button
+                    size="small"
+                    variant="contained"
+                    onClick={() => {
+                      add(picked.parcels);
+                      setPicked({ keys: [], parcels: [] });
+                    }}
+                    data-testid="ship-add-selected"
+                  >
+                    {t('vouchers.ship.addSelected', { count: picked.parcels.length })}
+                  </Button>
+                }
+              />
+            </Box>
+            <Box sx={{ minWidth: 0 }} data-testid="ship-list">
+              <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1, gap: 1, flexWrap: 'wrap' }}>
+                <Typography variant="subtitle2" component="h3" data-testid="ship-count">
+                  {t('vouchers.ship.listCount', { count: toShip.length })}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t('vouchers.codTotal')} : <MoneyText centimes={total} />
+                </Typography>
+              </Stack>
+              <DataTable<Parcel>
+                embedded
+                testId="ship-table"
+                columns={[...parcelColumns(['code', 'recipient', 'city', 'amount'], t), zoneColumn(outOfZone, t)]}
+                list={list}
+                result={localResult(toShip, list, { isFetching: false, isError: false, refetch: () => undefined })}
+                rowKey={(parcel) => parcel.key}
+                rowActions={() => [
+                  {
+                    id: 'remove',
+                    label: t('vouchers.ship.removeFromList'),
+                    icon: <RemoveCircleOutline fontSize="small" />,
+                    onClick: (parcel) => update(latest.current.filter((item) => item.key !== parcel.key)),
+                  },
+                ]}
+                emptyMessage={t('vouchers.ship.empty')}
+              />
+              {flagged > 0 && (
+                <Alert severity="warning" sx={{ mt: 2 }} data-testid="ship-force-box">
+                  <Box>{t('vouchers.ship.flagged', { count: flagged, name: courier.name })}</Box>
+                  <FormControlLabel
+                    control={<Checkbox checked={force} onChange={(event) => setForce(event.target.checked)} slotProps={{ input: { 'data-testid': 'ship-force' } as object }} />}
+                    label={t('vouchers.ship.force')}
+                  />
+                </Alert>
+              )}
+              {errors.parcels && (
+                <Alert severity="error" sx={{ mt: 2 }} data-testid="parcels-error">
+                  {errors.parcels}
+                </Alert>
+              )}
+              {errors.form && (
+                <Alert severity="error" sx={{ mt: 2 }} data-testid="form-error">
+                  {errors.form}
+                </Alert>
+              )}
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+                <Button
+                  variant="contained"
+                  startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <LocalShipping />}
+                  disabled={busy || toShip.length === 0}
+                  onClick={submit}
+                  data-testid="ship-submit"
+                >
+                  {t('vouchers.ship.submit', { count: toShip.length })}
+                </Button>
+              </Box>
+            </Box>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,17 @@
+import Alert from '@mui/material/Alert';
+import { useAppSelector } from '../../app/hooks';
+import { useT } from '../../i18n';
+import type { ScreenProps } from '../../navigation/screens';
+import { selectSessionInfo } from '../auth/authSlice';
+import { voucherListOf } from './config';
+import { VoucherList } from './VoucherList';
+import '../../i18n/vouchers';
+
+/** Every voucher list of every role (the route decides the kind, tabs, columns and actions). */
+export default function VouchersScreen({ route }: ScreenProps) {
+  const t = useT();
+  const session = useAppSelector(selectSessionInfo);
+  const config = voucherListOf(session.role, route.name);
+  if (!config || !session.role) return <Alert severity="warning">{t('vouchers.noList')}</Alert>;
+  return <VoucherList key={route.name} routeName={route.name} role={session.role} config={config} />;
+}

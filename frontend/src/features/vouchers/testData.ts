@@ -1,0 +1,40 @@
+// Vouchers as the API sends them, for the component tests.
+import type { Parcel } from '../parcels/api';
+import type { Voucher, VoucherDetail } from './api';
+
+export function voucher(key: string, overrides: Partial<Voucher> = {}): Voucher {
+  return {
+    key,
+    kind: 'pickup',
+    status: 'new',
+    status_label: 'Nouveau',
+    client: { key: 'M1', name: 'Samira Bennani', company: 'Atlas SARL' },
+    shop: { key: 'S1', name: 'Boutique Atlas' },
+    delivery_admin: null,
+    parcels_count: 2,
+    cod_total: 49800,
+    created_at: '2026-03-02T09:30:00Z',
+    received_at: null,
+    created_by: { key: 'U1', name: 'Samira Bennani' },
+    received_by: null,
+    ...overrides,
+  };
+}
+
+export function voucherDetail(key: string, parcels: Parcel[], overrides: Partial<Voucher> = {}): { status: number; body: { data: VoucherDetail } } {
+  return {
+    status: 200,
+    body: {
+      data: {
+        ...voucher(key, { parcels_count: parcels.length, cod_total: parcels.reduce((sum, p) => sum + p.cod_amount, 0), ...overrides }),
+        parcels,
+      },
+    },
+  };
+}
+
+export const COURIER = {
+  key: 'D1',
+  name: 'Hamid Ouazzani',
+  phone: '0661000001',
+};

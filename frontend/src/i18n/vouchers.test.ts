@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fr } from './fr';
+import { translate } from './index';
+import { frParcels } from './parcels.fr';
+import { frScreens } from './screens.fr';
+import { enVouchers } from './vouchers.en';
+import { frVouchers } from './vouchers.fr';
+import { VOUCHER_LISTS } from '../features/vouchers/config';
+import './vouchers';
+
+describe('voucher screen texts', () => {
+  it('has every key in English too, none empty, none also elsewhere', () => {
+    expect(Object.keys(enVouchers).sort()).toEqual(Object.keys(frVouchers).sort());
+    for (const [key, value] of [...Object.entries(frVouchers), ...Object.entries(enVouchers)]) {
+      expect(value.trim(), key).not.toBe('');
+      expect(fr, key).not.toHaveProperty(key);
+      expect(frScreens, key).not.toHaveProperty(key);
+      expect(frParcels, key).not.toHaveProperty(key);
+    }
+  });
+
+  it('has a subtitle for every voucher list and the words of the domain', () => {
+    for (const lists of Object.values(VOUCHER_LISTS)) {
+      for (const name of Object.keys(lists)) expect(frVouchers).toHaveProperty(`vouchers.subtitle.${name}`);
+    }
+    expect(translate('fr', 'vouchers.kind.pickup')).toBe('Bon de ramassage');
+    expect(translate('fr', 'vouchers.kind.exit')).toBe('Bon de sortie');
+    expect(translate('fr', 'vouchers.kind.return')).toBe('Bon de retour');
+    expect(translate('en', 'vouchers.receive.button')).toBe('Receive');
+  });
+
+  it('has every module using one of these keys import them (so they load with its chunk)', () => {
+    const prefixes = [...new Set(Object.keys(frVouchers).map((key) => key.split('.')[0]))];
+    const usage = new RegExp(`t\\(\\s*[\`'](${prefixes.join('|')})\\.`);
+    const offenders: string[] = [];
+    const visit = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== 'i18n' && entry.name !== 'test') visit(file);
+        } else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')) {
+          const source = fs.readFileSync(file, 'utf8');
+          if (usage.test(source) && !source.includes("i18n/vouchers';")) offenders.push(file);
+        }
+      }
+    };
+    visit(path.resolve(__dirname, '..'));
+    expect(offenders).toEqual([]);
+  });
+});
