@@ -337,7 +337,10 @@ async fn admins_receive_pickup_vouchers_with_the_parcels_actually_collected() {
     let new = w.admin.get("/api/pickup-vouchers?status=new").await;
     new.assert_status(200);
     assert_eq!(new.body["meta"]["total"], 1);
-    assert_eq!(new.body["meta"]["per_page"], 25);
+    assert_eq!(
+        new.body["meta"],
+        json!({"page": 1, "per_page": 25, "total": 1, "last_page": 1})
+    );
     for q in [
         code.to_lowercase(),
         "atlas".to_owned(),
@@ -545,6 +548,16 @@ async fn shipping_hands_picked_up_parcels_to_a_delivery_person_on_an_exit_vouche
     assert_eq!(keys(&one.body["data"]), vec![second.clone()]);
     let oldest = w.admin.get("/api/exit-vouchers?sort=created_at").await;
     assert_eq!(oldest.body["data"][0]["key"], code);
+    let paged = w.admin.get("/api/exit-vouchers?per_page=1&page=2").await;
+    assert_eq!(keys(&paged.body["data"]), vec![code.clone()]);
+    assert_eq!(
+        paged.body["meta"],
+        json!({"page": 2, "per_page": 1, "total": 2, "last_page": 2})
+    );
+    w.admin
+        .get("/api/exit-vouchers?sort=password")
+        .await
+        .assert_status(422);
     // Shipped already: shipping again is a 409.
     send(json!({"delivery_admin": w.courier_key, "parcels": [b]}))
         .await
