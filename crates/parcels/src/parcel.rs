@@ -9,7 +9,9 @@ use colivra_core::{key, time, AppError, AppResult, FieldErrors, Role};
 use colivra_db::listing::lower;
 use colivra_db::schema::{cities, client_costs, parcel_states, parcels, shops, users};
 use colivra_db::{activities, immediate_transaction, DbBackend, DbConnection, MapDbErr};
+use diesel::dsl::sql;
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Text};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -203,66 +205,23 @@ pub fn views(
     user_ids.extend(ids(&rows, |r| r.delivery_admin_id));
     let original_ids = ids(&rows, |r| r.original_parcel_id);
 
-    let shop_names: HashMap<i64, (String, String)> = unless_empty(&shop_ids, || {
-        Ok(shops::table
-            .filter(shops::id.eq_any(&shop_ids))
-            .select((shops::id, shops::key, shops::name))
-            .load::<(i64, String, String)>(conn)
-            .map_db_err()?
-            .into_iter()
-            .map(|(id, key, name)| (id, (key, name)))
-            .collect())
-    })?;
-    let city_names: HashMap<i64, (String, String)> = unless_empty(&city_ids, || {
-        Ok(cities::table
-            .filter(cities::id.eq_any(&city_ids))
-            .select((cities::id, cities::key, cities::name))
-            .load::<(i64, String, String)>(conn)
-            .map_db_err()?
-            .into_iter()
-            .map(|(id, key, name)| (id, (key, name)))
-            .collect())
-    })?;
-    let user_names: HashMap<i64, (String, String)> = unless_empty(&user_ids, || {
-        Ok(users::table
-            .filter(users::id.eq_any(&user_ids))
-            .select((
-                users::id,
-                users::key,
-                users::first_name,
-                users::last_name,
-                users::company,
-            ))
-            .load::<(i64, String, String, String, Option<String>)>(conn)
-            .map_db_err()?
-            .into_iter()
-            .map(|(id, key, first, last, company)| {
-                let name = company
-                    .filter(|c| !c.trim().is_empty())
-                    .unwrap_or_else(|| format!("{first} {last}").trim().to_owned());
-                (id, (key, name))
-            })
-            .collect())
-    })?;
-    let originals: HashMap<i64, String> = unless_empty(&original_ids, || {
-        Ok(parcels::table
-            .filter(parcels::id.eq_any(&original_ids))
-            .select((parcels::id, parcels::key))
-            .load::<(i64, String)>(conn)
-            .map_db_err()?
-            .into_iter()
-            .collect())
-    })?;
+    let names = Names::load(conn, &shop_ids, &city_ids, &user_ids, &original_ids)?;
+    let (shop_names, city_names, user_names) = (&names.shops, &names.cities, &names.users);
+    let originals: HashMap<i64, String> = names
+        .originals
+        .iter()
+        .map(|(id, (key, _))| (*id, key.clone()))
+        .collect();
 
     let pair =
         |map: &HashMap<i64, (String, String)>, id: i64| map.get(&id).cloned().unwrap_or_default();
     Ok(rows
         .into_iter()
         .map(|row| {
-            let (shop, shop_name) = pair(&shop_names, row.shop_id);
-            let (city, city_name) = pair(&city_names, row.city_id);
-            let (client, client_name) = pair(&user_names, row.client_id);
-            let courier = row.delivery_admin_id.map(|id| pair(&user_names, id));
+            let (shop, shop_name) = pair(shop_names, row.shop_id);
+            let (city, city_name) = pair(city_names, row.city_id);
+            let (client, client_name) = pair(user_names, row.client_id);
+            let courier = row.delivery_admin_id.map(|id| pair(user_names, id));
             let status = row.status();
             ParcelView {
                 actions: actions(role, &row),
@@ -310,15 +269,80 @@ pub fn views(
         .collect())
 }
 
-/// `load` unless there is nothing to look up: each lookup is a round trip.
-fn unless_empty<T>(
-    ids: &[i64],
-    load: impl FnOnce() -> AppResult<HashMap<i64, T>>,
-) -> AppResult<HashMap<i64, T>> {
-    if ids.is_empty() {
-        Ok(HashMap::new())
-    } else {
-        load()
+type KeyAndName = HashMap<i64, (String, String)>;
+
+/// The keys and display names a page of parcels refers to.
+struct Names {
+    shops: KeyAndName,
+    cities: KeyAndName,
+    users: KeyAndName,
+    originals: KeyAndName,
+}
+
+impl Names {
+    /// One round trip for the four look-ups (a `UNION ALL` tagged by table): lists are the hot
+    /// path, and each query costs more in the database than the rows it returns.
+    fn load(
+        conn: &mut DbConnection,
+        shop_ids: &[i64],
+        city_ids: &[i64],
+        user_ids: &[i64],
+        original_ids: &[i64],
+    ) -> AppResult<Names> {
+        let mut names = Names {
+            shops: HashMap::new(),
+            cities: HashMap::new(),
+            users: HashMap::new(),
+            originals: HashMap::new(),
+        };
+        if shop_ids.is_empty() && user_ids.is_empty() {
+            return Ok(names);
+        }
+        let tag = |n: i64| sql::<BigInt>(&format!("CAST({n} AS BIGINT)"));
+        // MultiBackend has no UNION: the same query is built for the connection's own backend.
+        macro_rules! union_of_names {
+            () => {
+                shops::table
+                    .filter(shops::id.eq_any(shop_ids))
+                    .select((tag(1), shops::id, shops::key, shops::name))
+                    .union_all(cities::table.filter(cities::id.eq_any(city_ids)).select((
+                        tag(2),
+                        cities::id,
+                        cities::key,
+                        cities::name,
+                    )))
+                    .union_all(users::table.filter(users::id.eq_any(user_ids)).select((
+                        tag(3),
+                        users::id,
+                        users::key,
+                        // The company when there is one, else the person's name.
+                        sql::<Text>(
+                            "CASE WHEN TRIM(COALESCE(company, '')) <> '' THEN company \
+                             ELSE TRIM(first_name || ' ' || last_name) END",
+                        ),
+                    )))
+                    .union_all(
+                        parcels::table
+                            .filter(parcels::id.eq_any(original_ids))
+                            .select((tag(4), parcels::id, parcels::key, parcels::key)),
+                    )
+            };
+        }
+        let rows: Vec<(i64, i64, String, String)> = match conn {
+            DbConnection::Pg(pg) => union_of_names!().load(pg),
+            DbConnection::Sqlite(lite) => union_of_names!().load(lite),
+        }
+        .map_db_err()?;
+        for (table, id, key, name) in rows {
+            let map = match table {
+                1 => &mut names.shops,
+                2 => &mut names.cities,
+                3 => &mut names.users,
+                _ => &mut names.originals,
+            };
+            map.insert(id, (key, name));
+        }
+        Ok(names)
     }
 }
 
