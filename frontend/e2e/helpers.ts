@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,4 +60,21 @@ export async function apiSession(
   });
   expect(login.status(), await login.text()).toBe(200);
   return { xsrf };
+}
+
+/** Searches the list of the page (the table's search box), at once. */
+export async function search(page: Page, text: string, scope: Page | Locator = page): Promise<void> {
+  await scope.getByTestId('table-search').fill(text);
+  await scope.getByTestId('table-search').press('Enter');
+}
+
+/** The demo merchant's shop; other tests may have given him more, then the forms ask which. */
+export const DEMO_SHOP = 'Boutique Atlas';
+
+/** Picks the demo shop in the shop select inside `scope`, when there is one (several shops). */
+export async function chooseDemoShop(page: Page, scope: Locator): Promise<void> {
+  const select = scope.getByRole('combobox', { name: /^Boutique/ });
+  if ((await select.count()) === 0) return;
+  await select.click();
+  await page.getByRole('option', { name: DEMO_SHOP, exact: true }).click();
 }

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, CLIENT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
-import { screenshot, signIn, url } from './helpers';
+import { chooseDemoShop, screenshot, search, signIn, url } from './helpers';
 import { pdfText } from './pdf';
 
 // Unique per run: the tests can run again on the same database.
@@ -47,19 +47,8 @@ function importFile(): Buffer {
 let formCode = '';
 let importedCodes: string[] = [];
 
-async function search(page: Page, text: string): Promise<void> {
-  await page.getByTestId('table-search').fill(text);
-  await page.getByTestId('table-search').press('Enter');
-}
-
-/** The demo merchant's shop; other tests may have given him more, then the form asks which. */
-const SHOP = 'Boutique Atlas';
-
 async function chooseShop(page: Page): Promise<void> {
-  const select = page.getByTestId('import-panel').or(page.getByTestId('parcel-form')).getByRole('combobox', { name: /^Boutique/ });
-  if ((await select.count()) === 0) return;
-  await select.click();
-  await page.getByRole('option', { name: SHOP, exact: true }).click();
+  await chooseDemoShop(page, page.getByTestId('import-panel').or(page.getByTestId('parcel-form')));
 }
 
 test.describe.configure({ mode: 'serial' });

@@ -79,6 +79,7 @@ export const enVouchers: Record<VoucherMessageKey, string> = {
   'vouchers.ship.empty': 'Scan or tick parcels.',
   'vouchers.ship.zone': 'Area',
   'vouchers.ship.outOfZone': 'Outside his cities',
+  'vouchers.ship.listed': 'Added',
   'vouchers.ship.removeFromList': 'Remove from the list',
   'vouchers.ship.flagged': '{count} parcels outside the cities of {name}.',
   'vouchers.ship.force': 'Force: give them to him anyway',

@@ -80,6 +80,7 @@ export const frVouchers = {
   'vouchers.ship.empty': 'Scannez ou cochez des colis.',
   'vouchers.ship.zone': 'Zone',
   'vouchers.ship.outOfZone': 'Hors zone',
+  'vouchers.ship.listed': 'Ajouté',
   'vouchers.ship.removeFromList': 'Retirer de la liste',
   'vouchers.ship.flagged': '{count} colis hors des villes de {name}.',
   'vouchers.ship.force': 'Forcer : les lui confier quand même',

@@ -299,7 +299,7 @@ export function DataTable<T>({
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           spacing={2}
-          sx={{ p: embedded ? 0 : 2, pb: embedded ? 2 : undefined, alignItems: { sm: 'center' } }}
+          sx={{ p: embedded ? 0 : 2, pt: embedded && tabs ? 2 : undefined, pb: embedded ? 2 : undefined, alignItems: { sm: 'center' } }}
         >
           {searchPlaceholder && <SearchBox placeholder={searchPlaceholder} list={list} />}
           {filters}

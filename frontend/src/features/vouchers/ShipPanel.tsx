@@ -38,13 +38,17 @@ interface Errors {
   form: string | null;
 }
 
-/** "Hors zone" on a parcel of a city the delivery person does not serve. */
-function zoneColumn(outOfZone: (parcel: Parcel) => boolean, t: Translate): Column<Parcel> {
+/** "Hors zone" on a parcel of a city the delivery person does not serve; "Ajouté" once on the list. */
+function zoneColumn(outOfZone: (parcel: Parcel) => boolean, t: Translate, listed?: ReadonlySet<string>): Column<Parcel> {
   return {
     id: 'zone',
     label: t('vouchers.ship.zone'),
-    render: (parcel) =>
-      outOfZone(parcel) ? <Chip size="small" color="warning" label={t('vouchers.ship.outOfZone')} data-testid="out-of-zone" /> : null,
+    render: (parcel) => (
+      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+        {listed?.has(parcel.key) && <Chip size="small" color="success" variant="outlined" label={t('vouchers.ship.listed')} data-testid="listed" />}
+        {outOfZone(parcel) && <Chip size="small" color="warning" label={t('vouchers.ship.outOfZone')} data-testid="out-of-zone" />}
+      </Box>
+    ),
   };
 }
 
@@ -188,7 +192,7 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
                       }
                     : undefined
                 }
-                extraColumns={[zoneColumn(outOfZone, t)]}
+                extraColumns={[zoneColumn(outOfZone, t, new Set(toShip.map((parcel) => parcel.key)))]}
                 selected={picked.keys}
                 onChange={(keys, parcels) => setPicked({ keys, parcels })}
                 emptyMessage={t('vouchers.ship.noPickedUp')}

@@ -1,0 +1,293 @@
+// The whole delivery round against the real server, across three signed-in users:
+// the merchant creates three parcels for Casablanca and a pickup voucher; the admin receives it
+// by scanning the three codes, then ships them to the demo delivery person; he delivers one,
+// refuses one, postpones one, and makes a return voucher for the refused one; the admin
+// receives it. Then each parcel's status and history are checked for the three users, and each
+// printed voucher (pickup, exit, return) holds its parcels' tracking codes.
+import type { Locator, Page } from '@playwright/test';
+import { ADMIN, CLIENT, DELIVERY } from './accounts';
+import { expect, test } from './fixtures';
+import { chooseDemoShop, screenshot, search, signIn, url } from './helpers';
+import { pdfText } from './pdf';
+
+// Unique per run: the test can run again on the same database.
+const RUN = String(Date.now()).slice(-6);
+/** Phones 06 + the run + 7 + the parcel's number: `06${RUN}7` finds the three. */
+const PHONE_PREFIX = `06${RUN}7`;
+const RECIPIENTS = ['Delivered', 'Refused', 'Postponed'].map((word) => `Tournée ${RUN} ${word}`);
+const COURIER = 'Hamid Ouazzani';
+const REFUSAL = 'Le client ne veut plus la commande';
+
+/** Tracking codes, in the order of RECIPIENTS: delivered, refused, postponed. */
+const codes: string[] = [];
+let pickupKey = '';
+let exitKey = '';
+let returnKey = '';
+
+const [DELIVERED, REFUSED, POSTPONED] = [0, 1, 2];
+
+/** Clicks what opens a voucher's PDF pop-up; reads the PDF it shows. */
+async function printedPdf(page: Page, click: () => Promise<void>, prefix: string): Promise<string> {
+  const popupOpened = page.waitForEvent('popup');
+  await click();
+  const popup = await popupOpened;
+  const pdfUrl = popup.url();
+  expect(pdfUrl).toContain(prefix);
+  expect(pdfUrl).toMatch(/\/pdf$/);
+  const response = await page.request.get(pdfUrl);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/pdf');
+  await popup.close();
+  return pdfText(await response.body());
+}
+
+/** What a barcode scanner does: the code typed fast into the focused field, then Enter. */
+async function scan(field: Locator, code: string): Promise<void> {
+  await expect(field).toBeFocused();
+  await field.pressSequentially(code, { delay: 5 });
+  await field.press('Enter');
+}
+
+/** Opens a parcel's drawer on tous-les-colis and checks its status and history (newest first). */
+async function checkParcel(page: Page, code: string, status: string, history: string[]): Promise<Locator> {
+  await page.goto(url(`/compte/tous-les-colis?colis=${code}`));
+  const drawer = page.getByTestId('parcel-detail');
+  await expect(drawer).toBeVisible();
+  await expect(page.getByTestId('parcel-drawer-code')).toHaveText(code);
+  await expect(drawer.getByTestId('parcel-status').first()).toHaveAttribute('data-status', status);
+  const entries = drawer.getByTestId('history-entry');
+  await expect(entries).toHaveCount(history.length);
+  expect(await entries.evaluateAll((items) => items.map((item) => item.getAttribute('data-status')))).toEqual(history);
+  return drawer;
+}
+
+const DELIVERED_HISTORY = ['delivered', 'out_for_delivery', 'picked_up', 'awaiting_pickup', 'new'];
+const REFUSED_HISTORY = ['returned', 'returning', 'refused', 'out_for_delivery', 'picked_up', 'awaiting_pickup', 'new'];
+const POSTPONED_HISTORY = ['postponed', 'out_for_delivery', 'picked_up', 'awaiting_pickup', 'new'];
+
+test.describe.configure({ mode: 'serial' });
+
+test('the merchant creates three parcels for Casablanca and a pickup voucher with them, and prints it', async ({ page }) => {
+  await signIn(page, CLIENT);
+  await page.goto(url('/compte/ajouter-de-nouveaux-colis'));
+  const form = page.getByTestId('parcel-form');
+  await expect(form.locator('input[name="recipient_name"]')).toBeFocused();
+  await chooseDemoShop(page, form);
+  for (const [index, recipient] of RECIPIENTS.entries()) {
+    await form.locator('input[name="recipient_name"]').fill(recipient);
+    await form.locator('input[name="recipient_phone"]').fill(`${PHONE_PREFIX}${index + 1}`);
+    if (index === 0) {
+      await form.locator('input[name="city"]').fill('Casa');
+      await expect(page.getByRole('option', { name: 'Casablanca' })).toBeVisible();
+      await page.keyboard.press('Enter');
+    }
+    await expect(form.locator('input[name="city"]')).toHaveValue('Casablanca');
+    await form.locator('input[name="address"]').fill(`${index + 10} rue Ibnou Mounir, Maarif`);
+    await form.locator('input[name="cod_amount"]').fill(`${150 + index * 50}`);
+    await form.locator('input[name="product"]').fill('Coffret de thé');
+    await form.locator('input[name="product"]').press('Enter');
+    const created = page.getByTestId('parcel-created');
+    await expect(created).toContainText(`Colis `);
+    await expect(form.locator('input[name="recipient_name"]')).toHaveValue('');
+    const code = (/Colis ([A-Z0-9]+) créé/.exec((await created.textContent()) ?? '') ?? [])[1] ?? '';
+    expect(code).toMatch(/^[A-Z0-9]{6,}$/);
+    expect(codes).not.toContain(code);
+    codes.push(code);
+  }
+  expect(codes).toHaveLength(3);
+
+  // A pickup voucher of the three.
+  await page.goto(url('/compte/bons-de-ramassage'));
+  await expect(page.getByTestId('vouchers-screen')).toHaveAttribute('data-kind', 'pickup');
+  await page.getByTestId('voucher-create').click();
+  const dialog = page.getByTestId('pick-parcels-dialog');
+  await chooseDemoShop(page, dialog);
+  await search(page, PHONE_PREFIX, dialog);
+  await expect(dialog.getByTestId('table-row')).toHaveCount(3);
+  await dialog.getByRole('checkbox', { name: 'Sélectionner les lignes de la page' }).check();
+  await expect(dialog.getByTestId('picker-count')).toContainText('3 colis sélectionné(s)');
+  await dialog.getByTestId('pick-submit').click();
+  await expect(page.getByTestId('vouchers-notice')).toContainText('créé avec 3 colis');
+  const drawer = page.getByTestId('voucher-detail');
+  await expect(drawer).toBeVisible();
+  pickupKey = ((await page.getByTestId('voucher-drawer-key').textContent()) ?? '').trim();
+  expect(pickupKey).toMatch(/^BR[A-Z0-9]{8}$/);
+  await expect(drawer.getByTestId('voucher-count')).toHaveText(/3$/);
+  await expect(drawer.getByTestId('voucher-parcels').getByTestId('table-row')).toHaveCount(3);
+  for (const code of codes) {
+    await expect(drawer.getByTestId('voucher-parcels').locator(`[data-key="${code}"]`)).toContainText('En attente de ramassage');
+  }
+  await screenshot(page, 'client-pickup-voucher');
+
+  const text = await printedPdf(page, () => drawer.getByTestId('voucher-print').click(), `/api/pickup-vouchers/${pickupKey}/pdf`);
+  expect(text).toContain(pickupKey);
+  for (const code of codes) expect(text).toContain(code);
+});
+
+test('the admin receives the pickup voucher by scanning its three parcels', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto(url('/compte/nouveaux-bons-de-ramassage'));
+  await search(page, pickupKey);
+  const row = page.getByTestId('table-row').filter({ hasText: pickupKey });
+  await expect(row).toHaveCount(1);
+  await row.getByText(pickupKey).click();
+  const panel = page.getByTestId('receive-panel');
+  await expect(panel).toBeVisible();
+  const field = panel.getByTestId('scan-input');
+  await scan(field, codes[0]);
+  await expect(panel.getByTestId('scan-feedback')).toHaveAttribute('data-outcome', 'hit');
+  await expect(panel.getByTestId('scan-feedback')).toContainText(`${codes[0]} coché (1/3)`);
+  // The same one again: a duplicate; a code of no parcel of the voucher: a miss.
+  await scan(field, codes[0].toLowerCase());
+  await expect(panel.getByTestId('scan-feedback')).toHaveAttribute('data-outcome', 'duplicate');
+  await scan(field, 'CLVZZZZZZZZ');
+  await expect(panel.getByTestId('scan-feedback')).toHaveAttribute('data-outcome', 'miss');
+  await scan(field, codes[1]);
+  await scan(field, codes[2]);
+  await expect(panel.getByTestId('scan-feedback')).toContainText(`${codes[2]} coché (3/3)`);
+  await expect(panel.getByTestId('receive-progress')).toHaveText('3 / 3 colis cochés');
+  await screenshot(page, 'admin-receive-pickup-voucher');
+  await panel.getByTestId('receive-button').click();
+  const confirm = page.getByTestId('receive-confirm');
+  await expect(confirm.getByTestId('receive-summary')).toHaveText('3 colis cochés passent à « Ramassé ».');
+  await expect(confirm.getByTestId('receive-rest')).toHaveCount(0);
+  await confirm.getByTestId('confirm-submit').click();
+  await expect(page.getByTestId('vouchers-notice')).toContainText(`Bon ${pickupKey} réceptionné.`);
+  const detail = page.getByTestId('voucher-detail');
+  await expect(detail).toHaveAttribute('data-status', 'received');
+  for (const code of codes) {
+    await expect(detail.getByTestId('voucher-parcels').locator(`[data-key="${code}"]`)).toContainText('Ramassé');
+  }
+});
+
+test('the admin ships the three parcels to the demo delivery person; the exit voucher prints', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto(url('/compte/bons-de-sortie'));
+  const panel = page.getByTestId('ship-panel');
+  await panel.getByLabel(/^Livreur/).fill('Hamid');
+  await page.getByRole('option', { name: new RegExp(COURIER) }).click();
+  await expect(panel.getByTestId('courier-cities')).toContainText('Casablanca');
+  const field = panel.getByTestId('scan-input');
+  for (const [index, code] of codes.entries()) {
+    await field.click();
+    await scan(field, code);
+    await expect(panel.getByTestId('scan-feedback')).toContainText(`${code} ajouté (${index + 1})`);
+  }
+  const list = panel.getByTestId('ship-list');
+  await expect(list.getByTestId('ship-count')).toHaveText('À expédier : 3 colis');
+  await expect(list.getByTestId('out-of-zone')).toHaveCount(0);
+  await screenshot(page, 'admin-ship-parcels');
+
+  const text = await printedPdf(page, () => list.getByTestId('ship-submit').click(), '/api/exit-vouchers/BS');
+  const notice = page.getByTestId('vouchers-notice');
+  await expect(notice).toContainText(`3 colis remis à ${COURIER}`);
+  exitKey = (/Bon de sortie (BS[A-Z0-9]{8})/.exec((await notice.textContent()) ?? '') ?? [])[1] ?? '';
+  expect(exitKey).toMatch(/^BS[A-Z0-9]{8}$/);
+  expect(text).toContain(exitKey);
+  for (const code of codes) expect(text).toContain(code);
+  await expect(page.getByTestId('vouchers-table').getByTestId('table-row').filter({ hasText: exitKey })).toHaveCount(1);
+});
+
+test('the delivery person, on his phone, delivers one parcel, refuses one, postpones one', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(page, DELIVERY);
+  // His exit voucher.
+  await page.goto(url('/compte/bons-de-sortie'));
+  await expect(page.getByTestId('vouchers-table').getByTestId('table-row').filter({ hasText: exitKey })).toHaveCount(1);
+
+  await page.goto(url('/compte/colis-expedies'));
+  await expect(page.getByTestId('round-screen')).toBeVisible();
+  await search(page, PHONE_PREFIX);
+  const card = (index: number) => page.getByTestId('round-card').filter({ hasText: codes[index] });
+  await expect(page.getByTestId('round-card')).toHaveCount(3);
+  await expect(card(DELIVERED)).toContainText(RECIPIENTS[DELIVERED]);
+  await expect(card(DELIVERED)).toContainText('Casablanca');
+  await expect(card(DELIVERED).getByTestId('round-call')).toHaveAttribute('href', `tel:${PHONE_PREFIX}1`);
+  await expect(card(DELIVERED).getByTestId('round-amount')).toContainText('150,00');
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await screenshot(page, 'delivery-round-phone');
+
+  // Delivered: two taps.
+  await card(DELIVERED).getByTestId('round-outcome').click();
+  const sheet = page.getByTestId('outcome-body');
+  await expect(sheet).toBeVisible();
+  await screenshot(page, 'delivery-round-outcomes');
+  await sheet.getByTestId('outcome-delivered').click();
+  await expect(page.getByTestId('round-notice')).toContainText(`Colis ${codes[DELIVERED]} : Livré.`);
+  await expect(card(DELIVERED)).toHaveCount(0);
+
+  // Refused, with the reason.
+  await card(REFUSED).getByTestId('round-outcome').click();
+  await sheet.getByTestId('outcome-refused').click();
+  await sheet.getByTestId('outcome-comment').fill(REFUSAL);
+  await sheet.getByTestId('outcome-submit').click();
+  await expect(page.getByTestId('round-notice')).toContainText(`Colis ${codes[REFUSED]} : Refusé.`);
+  await expect(card(REFUSED)).toHaveCount(0);
+
+  // Postponed, to tomorrow (the date offered first).
+  await card(POSTPONED).getByTestId('round-outcome').click();
+  await sheet.getByTestId('outcome-postponed').click();
+  await expect(sheet.getByTestId('outcome-date')).not.toHaveValue('');
+  await sheet.getByTestId('outcome-submit').click();
+  await expect(page.getByTestId('round-notice')).toContainText(`Colis ${codes[POSTPONED]} : Reporté.`);
+  await expect(card(POSTPONED).getByTestId('parcel-status')).toHaveText('Reporté');
+});
+
+test('the delivery person makes a return voucher for the refused parcel; it prints', async ({ page }) => {
+  await signIn(page, DELIVERY);
+  await page.goto(url('/compte/colis-a-retourner'));
+  await search(page, codes[REFUSED]);
+  await expect(page.getByTestId('table-row')).toHaveCount(1);
+  await expect(page.getByTestId('table-row')).toContainText('Refusé');
+  await page.getByRole('checkbox', { name: `Sélectionner ${codes[REFUSED]}` }).check();
+  await page.getByTestId('return-create').click();
+  const confirm = page.getByTestId('return-confirm');
+  await expect(confirm).toContainText('Créer un bon de retour pour 1 colis ?');
+  const text = await printedPdf(page, () => confirm.getByTestId('confirm-submit').click(), '/api/return-vouchers/BT');
+  const notice = page.getByTestId('vouchers-notice');
+  await expect(notice).toContainText('créé avec 1 colis');
+  returnKey = (/Bon de retour (BT[A-Z0-9]{8})/.exec((await notice.textContent()) ?? '') ?? [])[1] ?? '';
+  expect(returnKey).toMatch(/^BT[A-Z0-9]{8}$/);
+  expect(text).toContain(returnKey);
+  expect(text).toContain(codes[REFUSED]);
+  await expect(page.getByTestId('table-empty')).toBeVisible();
+
+  await page.goto(url('/compte/bons-de-retour'));
+  await expect(page.getByTestId('vouchers-table').getByTestId('table-row').filter({ hasText: returnKey })).toHaveCount(1);
+});
+
+test('the admin receives the return voucher by scanning the parcel', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto(url('/compte/bons-de-retour-livreur'));
+  await search(page, returnKey);
+  const row = page.getByTestId('table-row').filter({ hasText: returnKey });
+  await expect(row).toContainText(COURIER);
+  await row.getByText(returnKey).click();
+  const panel = page.getByTestId('receive-panel');
+  await scan(panel.getByTestId('scan-input'), codes[REFUSED]);
+  await expect(panel.getByTestId('receive-progress')).toHaveText('1 / 1 colis cochés');
+  await panel.getByTestId('receive-button').click();
+  const confirm = page.getByTestId('receive-confirm');
+  await expect(confirm.getByTestId('receive-summary')).toHaveText('1 colis passent à « Retourné ».');
+  await confirm.getByTestId('confirm-submit').click();
+  await expect(page.getByTestId('vouchers-notice')).toContainText(`Bon ${returnKey} réceptionné.`);
+  await expect(page.getByTestId('voucher-detail')).toHaveAttribute('data-status', 'received');
+  await expect(page.getByTestId('voucher-parcels').locator(`[data-key="${codes[REFUSED]}"]`)).toContainText('Retourné');
+});
+
+for (const [role, account] of [
+  ['merchant', CLIENT],
+  ['admin', ADMIN],
+  ['delivery person', DELIVERY],
+] as const) {
+  test(`the ${role} sees each parcel's status and history`, async ({ page }) => {
+    await signIn(page, account);
+    await checkParcel(page, codes[DELIVERED], 'delivered', DELIVERED_HISTORY);
+    const refused = await checkParcel(page, codes[REFUSED], 'returned', REFUSED_HISTORY);
+    await expect(refused.getByTestId('history-entry').filter({ hasText: 'Refusé' })).toContainText(REFUSAL);
+    const postponed = await checkParcel(page, codes[POSTPONED], 'postponed', POSTPONED_HISTORY);
+    await expect(postponed.getByTestId('history-entry').first()).toContainText('Date :');
+    await screenshot(page, `${role.replace(' ', '-')}-round-history`);
+  });
+}
