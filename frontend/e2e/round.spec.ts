@@ -101,6 +101,7 @@ test('the merchant creates three parcels for Casablanca and a pickup voucher wit
   await expect(page.getByTestId('vouchers-screen')).toHaveAttribute('data-kind', 'pickup');
   await page.getByTestId('voucher-create').click();
   const dialog = page.getByTestId('pick-parcels-dialog');
+  await expect(dialog.getByTestId('parcel-picker')).toBeVisible();
   await chooseDemoShop(page, dialog);
   await search(page, PHONE_PREFIX, dialog);
   await expect(dialog.getByTestId('table-row')).toHaveCount(3);

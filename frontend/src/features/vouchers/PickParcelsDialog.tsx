@@ -69,7 +69,9 @@ function PickBody({
 }: Props & { busy: boolean; setBusy: (busy: boolean) => void }) {
   const t = useT();
   const choosesShop = (shops?.length ?? 0) > 1;
-  const [shop, setShop] = useState(() => (choosesShop ? shops![0].key : ''));
+  // The first shop until one is chosen (also when the shops arrive after the dialog opened).
+  const [chosenShop, setShop] = useState('');
+  const shop = chosenShop || (choosesShop ? shops![0].key : '');
   const [selected, setSelected] = useState<string[]>([]);
   const [errors, setErrors] = useState<{ parcels?: string; form: string | null }>({ form: null });
 
