@@ -162,10 +162,16 @@ pub struct PoolOptions {
 impl PoolOptions {
     pub fn for_backend(backend: Backend) -> Self {
         Self {
-            // SQLite has one writer at a time; a few readers are enough with WAL.
+            // SQLite has one writer at a time; a few readers are enough with WAL. PostgreSQL
+            // runs a process per connection: past about two per core (plus a couple waiting on
+            // I/O) they only take turns, and the slowest requests get slower (measured in
+            // docs/performance.md: 16 connections on 2 cores tripled p99 against 6).
             max_size: match backend {
                 Backend::Sqlite => 8,
-                Backend::Postgres => 16,
+                Backend::Postgres => {
+                    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+                    (2 * cores as u32 + 2).clamp(4, 32)
+                }
             },
             checkout_timeout: Duration::from_secs(3),
             connect_timeout: Duration::from_secs(3),

@@ -216,7 +216,11 @@ fn describe(error: AppError) -> Box<dyn std::error::Error> {
 }
 
 fn open(url: &DatabaseUrl) -> Result<DbPool, Box<dyn std::error::Error>> {
-    Ok(connect_pool(url, &PoolOptions::for_backend(url.backend()))?)
+    let mut options = PoolOptions::for_backend(url.backend());
+    if let Some(size) = config::pool_size()? {
+        options.max_size = size;
+    }
+    Ok(connect_pool(url, &options)?)
 }
 
 fn open_migrated(url: &DatabaseUrl) -> Result<DbPool, Box<dyn std::error::Error>> {
@@ -444,7 +448,8 @@ pub fn app_state(
     .map_err(AppError::internal)?;
     drop(conn);
     Ok(AppState {
-        pool,
+        pool: crate::db::Database::new(pool),
+        capped_counts: Arc::default(),
         throttle: Arc::new(Throttle::default()),
         tracking_throttle: Arc::new(Throttle::tracking()),
         settings: Arc::new(WebSettings {
@@ -474,7 +479,7 @@ fn serve(config: ServeConfig) -> CliResult {
         tracing::warn!(dir = %config.static_dir.display(), "the web app is not built; API only (run `just build`)");
     }
     actix_web::rt::System::new().block_on(async move {
-        let purge_pool = pool.clone();
+        let purge_pool = state.pool.clone();
         actix_web::rt::spawn(async move {
             let mut every = actix_web::rt::time::interval(std::time::Duration::from_secs(600));
             loop {

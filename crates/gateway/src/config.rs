@@ -119,6 +119,20 @@ impl ServeConfig {
     }
 }
 
+/// `DATABASE_POOL_SIZE`: connections per process (default: 8 on SQLite, two per core plus two on
+/// PostgreSQL). Past a few per core, more connections only make the database switch between them.
+pub fn pool_size() -> Result<Option<u32>, ConfigError> {
+    match env("DATABASE_POOL_SIZE") {
+        None => Ok(None),
+        Some(raw) => match raw.trim().parse::<u32>() {
+            Ok(size) if (1..=200).contains(&size) => Ok(Some(size)),
+            _ => Err(ConfigError(
+                "DATABASE_POOL_SIZE: a number of connections from 1 to 200".to_owned(),
+            )),
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use actix_session::storage::{LoadError, SaveError, SessionKey, SessionStore, UpdateError};
 use actix_web::cookie::time::Duration;
 use colivra_auth::sessions;
-use colivra_db::DbPool;
 
+use crate::db::Database;
 use crate::middleware::authorize::{SESSION_CALLER, SESSION_USER_ID};
 use crate::middleware::request_log::DATABASE_UNAVAILABLE;
 
@@ -14,11 +14,11 @@ type State = HashMap<String, String>;
 
 #[derive(Clone)]
 pub struct DbSessionStore {
-    pool: DbPool,
+    pool: Database,
 }
 
 impl DbSessionStore {
-    pub fn new(pool: DbPool) -> Self {
+    pub fn new(pool: Database) -> Self {
         Self { pool }
     }
 

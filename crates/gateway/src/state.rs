@@ -2,12 +2,15 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use colivra_auth::throttle::Throttle;
-use colivra_db::DbPool;
+
+use crate::db::Database;
 
 /// What every handler can reach. Cheap to clone.
 #[derive(Clone)]
 pub struct AppState {
-    pub pool: DbPool,
+    pub pool: Database,
+    /// Parcel lists known to hold more than the count cap (see `CappedCounts`).
+    pub capped_counts: Arc<colivra_parcels::list::CappedCounts>,
     /// Sign-in failures.
     pub throttle: Arc<Throttle>,
     /// Public tracking look-ups.

@@ -1,6 +1,10 @@
 //! Every parcel list of every role: one query builder with the caller's scope, the view, filters,
 //! search and keyset pagination, so a deep page costs what the first one costs.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
 use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::{AppError, AppResult, ListQuery};
 use colivra_db::listing::lower;
@@ -16,6 +20,40 @@ use crate::status::{Status, View};
 /// Counting stops here: past it the list says "more than 1,000", which is all a screen needs,
 /// and no request pays for counting a million rows.
 pub const COUNT_CAP: i64 = 1_000;
+
+/// How long a list known to hold more than [`COUNT_CAP`] parcels skips its count.
+const CAPPED_COUNT_MEMORY: Duration = Duration::from_secs(30);
+
+/// Lists recently counted past the cap, by scope, filters and search: one per database (the
+/// server keeps it in its state). Such a list says "more than 1,000" whatever happens within
+/// seconds, so its first page need not count again: the busiest lists (an admin's, a big
+/// merchant's) then cost one query less. A list under the cap is counted every time, so small
+/// lists always show their exact total.
+#[derive(Debug, Default)]
+pub struct CappedCounts {
+    lists: Mutex<HashMap<String, Instant>>,
+}
+
+impl CappedCounts {
+    fn knows(&self, list: &str) -> bool {
+        let lists = self.lists.lock().unwrap_or_else(|e| e.into_inner());
+        lists
+            .get(list)
+            .is_some_and(|at| at.elapsed() < CAPPED_COUNT_MEMORY)
+    }
+
+    fn remember(&self, list: String) {
+        let mut lists = self.lists.lock().unwrap_or_else(|e| e.into_inner());
+        // Bounded: forget what expired, and everything when that is not enough.
+        if lists.len() >= 10_000 {
+            lists.retain(|_, at| at.elapsed() < CAPPED_COUNT_MEMORY);
+            if lists.len() >= 10_000 {
+                lists.clear();
+            }
+        }
+        lists.insert(list, Instant::now());
+    }
+}
 
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 pub struct ParcelFilters {
@@ -265,6 +303,7 @@ pub fn list(
     scope: Scope,
     query: &ListQuery,
     filters: &ParcelFilters,
+    capped: &CappedCounts,
 ) -> AppResult<ParcelList> {
     let search = query.search()?.map(|q| classify(&q));
     let sort = match query.sort.as_deref() {
@@ -286,16 +325,33 @@ pub fn list(
         })?),
         None => None,
     };
-    let (total, total_capped) = if cursor.is_none() {
+    let list_key = format!(
+        "{scope:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
+        filters.view,
+        filters.status,
+        filters.city,
+        filters.shop,
+        filters.client,
+        filters.delivery_admin,
+        filters.from,
+        filters.to,
+        search
+    );
+    let (total, total_capped) = if cursor.is_some() {
+        (None, false)
+    } else if capped.knows(&list_key) {
+        (Some(COUNT_CAP), true)
+    } else {
         let ids: Vec<i64> = build()?
             .select(parcels::id)
             .limit(COUNT_CAP + 1)
             .load(conn)
             .map_db_err()?;
         let count = ids.len() as i64;
+        if count > COUNT_CAP {
+            capped.remember(list_key);
+        }
         (Some(count.min(COUNT_CAP)), count > COUNT_CAP)
-    } else {
-        (None, false)
     };
 
     let mut q = build()?;
@@ -422,6 +478,17 @@ mod tests {
         assert_eq!(classify("0612 34"), Search::Phone("061234".into()));
         assert_eq!(classify("Amina"), Search::Text("Amina".into()));
         assert_eq!(classify("12"), Search::Text("12".into()));
+    }
+
+    #[test]
+    fn lists_counted_past_the_cap_skip_their_count_for_a_while() {
+        let capped = CappedCounts::default();
+        let list = "Merchant(42)|test list".to_owned();
+        assert!(!capped.knows(&list));
+        capped.remember(list.clone());
+        assert!(capped.knows(&list));
+        assert!(!capped.knows("Merchant(43)|test list"));
+        assert!(!CappedCounts::default().knows(&list));
     }
 
     #[test]

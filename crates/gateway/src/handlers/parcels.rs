@@ -67,9 +67,10 @@ pub async fn list(
     filters: web::Query<ParcelFilters>,
 ) -> ApiResult<HttpResponse> {
     let (query, filters) = (query.into_inner(), filters.into_inner());
+    let capped = state.capped_counts.clone();
     let page = crate::db::run(&state.pool, move |conn| {
         let scope = scope(conn, &caller.user)?;
-        list::list(conn, scope, &query, &filters)
+        list::list(conn, scope, &query, &filters, &capped)
     })
     .await?;
     Ok(HttpResponse::Ok().json(page))
