@@ -334,11 +334,11 @@ pub fn bench_direct(pool: &DbPool, iterations: usize, cursor: Option<String>) ->
     ];
     for (name, query, filters) in cases {
         // Remembered across runs, as the server does: a list past the cap is counted once.
-        let capped = list::CappedCounts::default();
+        let memory = list::ListMemory::default();
         let mut times = Vec::with_capacity(iterations);
         for _ in 0..iterations {
             let started = Instant::now();
-            list::list(&mut conn, Scope::Everyone, &query, &filters, &capped)
+            list::list(&mut conn, Scope::Everyone, &query, &filters, &memory)
                 .map_err(|e| e.to_string())?;
             times.push(started.elapsed().as_secs_f64() * 1000.0);
         }

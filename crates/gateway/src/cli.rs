@@ -449,7 +449,7 @@ pub fn app_state(
     drop(conn);
     Ok(AppState {
         pool: crate::db::Database::new(pool),
-        capped_counts: Arc::default(),
+        list_memory: Arc::default(),
         throttle: Arc::new(Throttle::default()),
         tracking_throttle: Arc::new(Throttle::tracking()),
         settings: Arc::new(WebSettings {

@@ -9,8 +9,8 @@ use crate::db::Database;
 #[derive(Clone)]
 pub struct AppState {
     pub pool: Database,
-    /// Parcel lists known to hold more than the count cap (see `CappedCounts`).
-    pub capped_counts: Arc<colivra_parcels::list::CappedCounts>,
+    /// What parcel lists remember between requests (see `ListMemory`).
+    pub list_memory: Arc<colivra_parcels::list::ListMemory>,
     /// Sign-in failures.
     pub throttle: Arc<Throttle>,
     /// Public tracking look-ups.

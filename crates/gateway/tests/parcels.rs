@@ -860,7 +860,7 @@ fn bench_data_reads_back_as_valid_parcels() {
             ..Default::default()
         },
         &ParcelFilters::default(),
-        &list::CappedCounts::default(),
+        &list::ListMemory::default(),
     )
     .unwrap();
     assert_eq!(page.meta.total, Some(300));

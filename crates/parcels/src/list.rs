@@ -24,6 +24,14 @@ pub const COUNT_CAP: i64 = 1_000;
 /// How long a list known to hold more than [`COUNT_CAP`] parcels skips its count.
 const CAPPED_COUNT_MEMORY: Duration = Duration::from_secs(30);
 
+/// What the server remembers between list requests, one per database: lists past the count
+/// cap and the names on recent pages.
+#[derive(Debug, Default)]
+pub struct ListMemory {
+    pub capped: CappedCounts,
+    pub names: parcel::RecentNames,
+}
+
 /// Lists recently counted past the cap, by scope, filters and search: one per database (the
 /// server keeps it in its state). Such a list says "more than 1,000" whatever happens within
 /// seconds, so its first page need not count again: the busiest lists (an admin's, a big
@@ -303,8 +311,9 @@ pub fn list(
     scope: Scope,
     query: &ListQuery,
     filters: &ParcelFilters,
-    capped: &CappedCounts,
+    memory: &ListMemory,
 ) -> AppResult<ParcelList> {
+    let capped = &memory.capped;
     let search = query.search()?.map(|q| classify(&q));
     let sort = match query.sort.as_deref() {
         None | Some("") => colivra_core::pagination::Sort {
@@ -386,7 +395,7 @@ pub fn list(
         None
     };
     Ok(ParcelList {
-        data: parcel::views(conn, scope.role(), rows)?,
+        data: parcel::views_with(conn, scope.role(), rows, Some(&memory.names))?,
         meta: ParcelPageMeta {
             page: if cursor.is_some() {
                 0

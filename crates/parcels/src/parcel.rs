@@ -2,6 +2,8 @@
 //! form, the merchant API and the bulk import).
 
 use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::phone::{normalize_moroccan_phone, PHONE_MESSAGE};
@@ -193,6 +195,16 @@ pub fn views(
     role: Role,
     rows: Vec<ParcelRow>,
 ) -> AppResult<Vec<ParcelView>> {
+    views_with(conn, role, rows, None)
+}
+
+/// [`views`], taking names from `recent` when it knows them (lists: see [`RecentNames`]).
+pub fn views_with(
+    conn: &mut DbConnection,
+    role: Role,
+    rows: Vec<ParcelRow>,
+    recent: Option<&RecentNames>,
+) -> AppResult<Vec<ParcelView>> {
     fn ids<F: Fn(&ParcelRow) -> Option<i64>>(rows: &[ParcelRow], f: F) -> Vec<i64> {
         let mut ids: Vec<i64> = rows.iter().filter_map(f).collect();
         ids.sort_unstable();
@@ -205,7 +217,8 @@ pub fn views(
     user_ids.extend(ids(&rows, |r| r.delivery_admin_id));
     let original_ids = ids(&rows, |r| r.original_parcel_id);
 
-    let names = Names::load(conn, &shop_ids, &city_ids, &user_ids, &original_ids)?;
+    let wanted = [shop_ids, city_ids, user_ids, original_ids];
+    let names = Names::load(conn, wanted, recent)?;
     let (shop_names, city_names, user_names) = (&names.shops, &names.cities, &names.users);
     let originals: HashMap<i64, String> = names
         .originals
@@ -279,70 +292,117 @@ struct Names {
     originals: KeyAndName,
 }
 
+/// Keys and display names of shops, cities and people seen on list pages lately, one per
+/// server (it keeps it in its state). Names change rarely and a list shows a renamed shop a few
+/// seconds late at worst; in return, a list page usually needs no look-up query at all. Single
+/// parcels (details, writes) always read fresh names.
+#[derive(Debug, Default)]
+pub struct RecentNames {
+    entries: Mutex<HashMap<NameSlot, (String, String, Instant)>>,
+}
+
+/// Which table (0 shops, 1 cities, 2 users, 3 parcels) and which row.
+type NameSlot = (usize, i64);
+
+impl RecentNames {
+    const MEMORY: Duration = Duration::from_secs(10);
+    const MAX_ENTRIES: usize = 50_000;
+
+    fn get(&self, table: usize, id: i64) -> Option<(String, String)> {
+        let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        entries
+            .get(&(table, id))
+            .filter(|(_, _, at)| at.elapsed() < Self::MEMORY)
+            .map(|(key, name, _)| (key.clone(), name.clone()))
+    }
+
+    fn remember(&self, found: &[(i64, i64, String, String)]) {
+        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        if entries.len() + found.len() > Self::MAX_ENTRIES {
+            entries.clear();
+        }
+        let now = Instant::now();
+        for (table, id, key, name) in found {
+            entries.insert((*table as usize, *id), (key.clone(), name.clone(), now));
+        }
+    }
+}
+
 impl Names {
-    /// One round trip for the four look-ups (a `UNION ALL` tagged by table): lists are the hot
-    /// path, and each query costs more in the database than the rows it returns.
+    /// One round trip for the four look-ups (a `UNION ALL` tagged by table), and none when
+    /// `recent` knows every name: lists are the hot path, and each query costs more in the
+    /// database than the rows it returns. `wanted`: shop, city, user and parcel ids.
     fn load(
         conn: &mut DbConnection,
-        shop_ids: &[i64],
-        city_ids: &[i64],
-        user_ids: &[i64],
-        original_ids: &[i64],
+        wanted: [Vec<i64>; 4],
+        recent: Option<&RecentNames>,
     ) -> AppResult<Names> {
-        let mut names = Names {
-            shops: HashMap::new(),
-            cities: HashMap::new(),
-            users: HashMap::new(),
-            originals: HashMap::new(),
-        };
-        if shop_ids.is_empty() && user_ids.is_empty() {
-            return Ok(names);
+        let mut maps: [KeyAndName; 4] = Default::default();
+        let mut missing: [Vec<i64>; 4] = Default::default();
+        for (table, ids) in wanted.into_iter().enumerate() {
+            for id in ids {
+                match recent.and_then(|r| r.get(table, id)) {
+                    Some(found) => {
+                        maps[table].insert(id, found);
+                    }
+                    None => missing[table].push(id),
+                }
+            }
         }
-        let tag = |n: i64| sql::<BigInt>(&format!("CAST({n} AS BIGINT)"));
-        // MultiBackend has no UNION: the same query is built for the connection's own backend.
-        macro_rules! union_of_names {
-            () => {
-                shops::table
-                    .filter(shops::id.eq_any(shop_ids))
-                    .select((tag(1), shops::id, shops::key, shops::name))
-                    .union_all(cities::table.filter(cities::id.eq_any(city_ids)).select((
-                        tag(2),
-                        cities::id,
-                        cities::key,
-                        cities::name,
-                    )))
-                    .union_all(users::table.filter(users::id.eq_any(user_ids)).select((
-                        tag(3),
-                        users::id,
-                        users::key,
-                        // The company when there is one, else the person's name.
-                        sql::<Text>(
-                            "CASE WHEN TRIM(COALESCE(company, '')) <> '' THEN company \
-                             ELSE TRIM(first_name || ' ' || last_name) END",
-                        ),
-                    )))
-                    .union_all(
-                        parcels::table
-                            .filter(parcels::id.eq_any(original_ids))
-                            .select((tag(4), parcels::id, parcels::key, parcels::key)),
-                    )
-            };
+        if missing.iter().any(|ids| !ids.is_empty()) {
+            let [shop_ids, city_ids, user_ids, original_ids] = &missing;
+            let tag = |n: i64| sql::<BigInt>(&format!("CAST({n} AS BIGINT)"));
+            // MultiBackend has no UNION: the same query is built for the connection's own
+            // backend.
+            macro_rules! union_of_names {
+                () => {
+                    shops::table
+                        .filter(shops::id.eq_any(shop_ids))
+                        .select((tag(0), shops::id, shops::key, shops::name))
+                        .union_all(cities::table.filter(cities::id.eq_any(city_ids)).select((
+                            tag(1),
+                            cities::id,
+                            cities::key,
+                            cities::name,
+                        )))
+                        .union_all(users::table.filter(users::id.eq_any(user_ids)).select((
+                            tag(2),
+                            users::id,
+                            users::key,
+                            // The company when there is one, else the person's name.
+                            sql::<Text>(
+                                "CASE WHEN TRIM(COALESCE(company, '')) <> '' THEN company \
+                                 ELSE TRIM(first_name || ' ' || last_name) END",
+                            ),
+                        )))
+                        .union_all(
+                            parcels::table
+                                .filter(parcels::id.eq_any(original_ids))
+                                .select((tag(3), parcels::id, parcels::key, parcels::key)),
+                        )
+                };
+            }
+            let found: Vec<(i64, i64, String, String)> = match conn {
+                DbConnection::Pg(pg) => union_of_names!().load(pg),
+                DbConnection::Sqlite(lite) => union_of_names!().load(lite),
+            }
+            .map_db_err()?;
+            if let Some(recent) = recent {
+                recent.remember(&found);
+            }
+            for (table, id, key, name) in found {
+                if let Some(map) = maps.get_mut(table as usize) {
+                    map.insert(id, (key, name));
+                }
+            }
         }
-        let rows: Vec<(i64, i64, String, String)> = match conn {
-            DbConnection::Pg(pg) => union_of_names!().load(pg),
-            DbConnection::Sqlite(lite) => union_of_names!().load(lite),
-        }
-        .map_db_err()?;
-        for (table, id, key, name) in rows {
-            let map = match table {
-                1 => &mut names.shops,
-                2 => &mut names.cities,
-                3 => &mut names.users,
-                _ => &mut names.originals,
-            };
-            map.insert(id, (key, name));
-        }
-        Ok(names)
+        let [shops, cities, users, originals] = maps;
+        Ok(Names {
+            shops,
+            cities,
+            users,
+            originals,
+        })
     }
 }
 
@@ -1012,12 +1072,25 @@ pub fn delete(
 
 #[cfg(test)]
 mod tests {
-    use super::fold_name;
+    use super::{fold_name, RecentNames};
 
     #[test]
     fn city_names_match_without_case_accents_or_dashes() {
         assert_eq!(fold_name("  Fès "), "fes");
         assert_eq!(fold_name("Dar Bouazza"), fold_name("dar-bouazza"));
         assert_eq!(fold_name("KÉNITRA"), "kenitra");
+    }
+
+    #[test]
+    fn recent_names_are_kept_per_table_and_row() {
+        let recent = RecentNames::default();
+        assert_eq!(recent.get(0, 7), None);
+        recent.remember(&[(0, 7, "SHP7".into(), "Atlas Mode".into())]);
+        assert_eq!(
+            recent.get(0, 7),
+            Some(("SHP7".to_owned(), "Atlas Mode".to_owned()))
+        );
+        // The same id in another table is another row.
+        assert_eq!(recent.get(1, 7), None);
     }
 }

@@ -67,10 +67,10 @@ pub async fn list(
     filters: web::Query<ParcelFilters>,
 ) -> ApiResult<HttpResponse> {
     let (query, filters) = (query.into_inner(), filters.into_inner());
-    let capped = state.capped_counts.clone();
+    let memory = state.list_memory.clone();
     let page = crate::db::run(&state.pool, move |conn| {
         let scope = scope(conn, &caller.user)?;
-        list::list(conn, scope, &query, &filters, &capped)
+        list::list(conn, scope, &query, &filters, &memory)
     })
     .await?;
     Ok(HttpResponse::Ok().json(page))
