@@ -30,10 +30,12 @@ impl PageRequest {
     }
 
     pub fn meta(&self, total: i64) -> PageMeta {
+        let per_page = self.per_page();
         PageMeta {
             page: self.page(),
-            per_page: self.per_page(),
+            per_page,
             total,
+            last_page: ((total + per_page - 1) / per_page).max(1),
         }
     }
 }
@@ -52,6 +54,8 @@ pub struct PageMeta {
     pub page: i64,
     pub per_page: i64,
     pub total: i64,
+    /// At least 1, even for an empty list.
+    pub last_page: i64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -82,9 +86,11 @@ mod tests {
             PageMeta {
                 page: 3,
                 per_page: 10,
-                total: 42
+                total: 42,
+                last_page: 5
             }
         );
+        assert_eq!(request.meta(0).last_page, 1);
     }
 }
 

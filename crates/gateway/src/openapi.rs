@@ -105,7 +105,6 @@ use crate::routes::{table, Access};
         crate::handlers::vouchers::VoucherResponse,
         crate::handlers::vouchers::VoucherDetailResponse,
         crate::handlers::vouchers::VoucherList,
-        crate::handlers::vouchers::VoucherPageMeta,
     ))
 )]
 struct ApiDoc;

@@ -141,7 +141,7 @@ async fn lists_search_sort_filter_and_page_on_the_server() {
     page.assert_status(200);
     assert_eq!(
         page.body["meta"],
-        json!({"page": 2, "per_page": 2, "total": 5})
+        json!({"page": 2, "per_page": 2, "total": 5, "last_page": 3})
     );
     assert_eq!(page.body["data"][0]["name"], "Azrou");
     let searched = admin.get("/api/cities?q=A").await;

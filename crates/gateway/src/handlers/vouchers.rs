@@ -26,35 +26,10 @@ pub struct VoucherDetailResponse {
     pub data: VoucherDetail,
 }
 
-/// The shared page meta plus `last_page`, which the voucher screens page with.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct VoucherPageMeta {
-    pub page: i64,
-    pub per_page: i64,
-    pub total: i64,
-    /// At least 1, even for an empty list.
-    pub last_page: i64,
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 pub struct VoucherList {
     pub data: Vec<VoucherView>,
-    pub meta: VoucherPageMeta,
-}
-
-impl From<ListResponse<VoucherView>> for VoucherList {
-    fn from(page: ListResponse<VoucherView>) -> Self {
-        let meta = page.meta;
-        VoucherList {
-            data: page.data,
-            meta: VoucherPageMeta {
-                page: meta.page,
-                per_page: meta.per_page,
-                total: meta.total,
-                last_page: ((meta.total + meta.per_page - 1) / meta.per_page.max(1)).max(1),
-            },
-        }
-    }
+    pub meta: colivra_core::PageMeta,
 }
 
 fn merchant(scope: Scope) -> Result<i64, AppError> {
@@ -78,7 +53,10 @@ pub async fn list<const KIND: u8>(
         list::list(conn, scope, kind(KIND), &query, &filters)
     })
     .await?;
-    Ok(HttpResponse::Ok().json(VoucherList::from(page)))
+    Ok(HttpResponse::Ok().json(VoucherList {
+        data: page.data,
+        meta: page.meta,
+    }))
 }
 
 const fn kind(n: u8) -> Kind {
