@@ -351,8 +351,9 @@ fn seed_demo_activity(conn: &mut colivra_db::DbConnection) -> CliResult {
                 8_500,
             ),
         ];
+        let mut created = Vec::new();
         for (name, phone, city, address, amount) in recipients {
-            parcel::create(
+            let parcel = parcel::create(
                 conn,
                 merchant.id,
                 merchant.id,
@@ -369,8 +370,23 @@ fn seed_demo_activity(conn: &mut colivra_db::DbConnection) -> CliResult {
                 },
             )
             .map_err(describe)?;
+            created.push(parcel.key);
         }
-        println!("Demo parcels: 5 new parcels for {}.", merchant.email);
+        // The first two (Casablanca and Rabat, which the demo delivery person serves) wait on a
+        // pickup voucher, so the admin has one to receive and can play the round from there.
+        let voucher = colivra_vouchers::pickup::create(
+            conn,
+            merchant.id,
+            merchant.id,
+            &colivra_vouchers::pickup::PickupInput {
+                parcels: created[..2].to_vec(),
+            },
+        )
+        .map_err(describe)?;
+        println!(
+            "Demo parcels: 5 for {}, 2 of them on pickup voucher {}.",
+            merchant.email, voucher.key
+        );
     }
     Ok(())
 }

@@ -149,6 +149,7 @@ fn seed_demo_is_idempotent_and_prints_the_sign_ins() {
         "client@colivra.ma",
         "livreur@colivra.ma",
         "68 added",
+        "2 of them on pickup voucher BR",
     ] {
         assert!(text.contains(expected), "{expected} missing from:\n{text}");
     }
@@ -172,6 +173,15 @@ fn seed_demo_is_idempotent_and_prints_the_sign_ins() {
         .get_result(&mut *pool.get().unwrap())
         .unwrap();
     assert_eq!((shops, users), (1, 3));
+    let statuses: Vec<String> = colivra_db::schema::parcels::table
+        .select(colivra_db::schema::parcels::status)
+        .order(colivra_db::schema::parcels::id)
+        .load(&mut *pool.get().unwrap())
+        .unwrap();
+    assert_eq!(
+        statuses,
+        ["awaiting_pickup", "awaiting_pickup", "new", "new", "new"]
+    );
 }
 
 #[test]
