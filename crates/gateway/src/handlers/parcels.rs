@@ -28,7 +28,9 @@ pub fn scope(conn: &mut DbConnection, user: &User) -> AppResult<Scope> {
     })
 }
 
-fn merchant(conn: &mut DbConnection, user: &User) -> AppResult<i64> {
+/// The merchant account the caller acts for; 403 for other roles (the route table already
+/// keeps them out, this is the belt to its braces).
+pub fn merchant(conn: &mut DbConnection, user: &User) -> AppResult<i64> {
     match scope(conn, user)? {
         Scope::Merchant(id) => Ok(id),
         _ => Err(AppError::Forbidden("Réservé aux clients.".to_owned())),

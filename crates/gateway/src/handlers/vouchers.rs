@@ -1,8 +1,7 @@
 //! Pickup, exit and return vouchers: thin handlers over `colivra_vouchers`.
 
 use actix_web::{web, HttpResponse};
-use colivra_core::{AppError, ListQuery, ListResponse};
-use colivra_parcels::parcel::Scope;
+use colivra_core::{ListQuery, ListResponse};
 use colivra_vouchers::exit::{self, ShipInput};
 use colivra_vouchers::pickup::{self, PickupInput, ReceiveInput};
 use colivra_vouchers::returns::{self, ReturnInput};
@@ -10,7 +9,7 @@ use colivra_vouchers::{list, pdf, view, Kind, VoucherDetail, VoucherFilters, Vou
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::parcels::{pdf_response, scope};
+use super::parcels::{merchant, pdf_response, scope};
 use super::Data;
 use crate::error::ApiResult;
 use crate::extract::Caller;
@@ -30,13 +29,6 @@ pub struct VoucherDetailResponse {
 pub struct VoucherList {
     pub data: Vec<VoucherView>,
     pub meta: colivra_core::PageMeta,
-}
-
-fn merchant(scope: Scope) -> Result<i64, AppError> {
-    match scope {
-        Scope::Merchant(id) => Ok(id),
-        _ => Err(AppError::Forbidden("Réservé aux clients.".to_owned())),
-    }
 }
 
 /// The list of one kind of voucher in the caller's scope; `KIND` is 0 pickup, 1 exit, 2 return
@@ -108,7 +100,7 @@ pub async fn create_pickup(
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let voucher = crate::db::run(&state.pool, move |conn| {
-        let merchant = merchant(scope(conn, &caller.user)?)?;
+        let merchant = merchant(conn, &caller.user)?;
         pickup::create(conn, caller.user.id, merchant, &input)
     })
     .await?;
@@ -123,7 +115,7 @@ pub async fn add_to_pickup(
 ) -> ApiResult<HttpResponse> {
     let (key, input) = (key.into_inner(), input.into_inner());
     let detail = crate::db::run(&state.pool, move |conn| {
-        let merchant = merchant(scope(conn, &caller.user)?)?;
+        let merchant = merchant(conn, &caller.user)?;
         pickup::add(conn, caller.user.id, merchant, &key, &input)
     })
     .await?;
@@ -137,7 +129,7 @@ pub async fn remove_from_pickup(
 ) -> ApiResult<HttpResponse> {
     let parcel = parcel.into_inner();
     let voucher = crate::db::run(&state.pool, move |conn| {
-        let merchant = merchant(scope(conn, &caller.user)?)?;
+        let merchant = merchant(conn, &caller.user)?;
         pickup::remove_parcel(conn, caller.user.id, merchant, &parcel)
     })
     .await?;
@@ -151,7 +143,7 @@ pub async fn delete_pickup(
 ) -> ApiResult<HttpResponse> {
     let key = key.into_inner();
     crate::db::run(&state.pool, move |conn| {
-        let merchant = merchant(scope(conn, &caller.user)?)?;
+        let merchant = merchant(conn, &caller.user)?;
         pickup::delete(conn, caller.user.id, merchant, &key)
     })
     .await?;
