@@ -10,12 +10,11 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { errorBody, errorStatus, fieldErrors } from '../../app/api';
-import { today } from '../../components/dates';
-import { FormTextField } from '../../components/FormTextField';
 import { useT, type MessageKey } from '../../i18n';
 import type { Role } from '../../navigation/types';
 import { usePostStateMutation, type Parcel, type ParcelStatus } from './api';
 import { ParcelStatusChip } from './ParcelStatusChip';
+import { StateDetailFields } from './StateDetailFields';
 import { stateChoices, stateRequirements } from './states';
 import '../../i18n/parcels';
 import '../../i18n/screens';
@@ -134,33 +133,15 @@ function StateForm({
                 </MenuItem>
               ))}
             </TextField>
-            {needs.date && (
-              <FormTextField
-                type="date"
-                name="date"
-                label={t('parcels.state.date')}
-                shrinkLabel
-                required
-                value={date}
-                onChange={(event) => setDate(event.target.value)}
-                error={Boolean(errors.date)}
-                helperText={errors.date || t('parcels.state.dateHelp')}
-                disabled={busy}
-                inputProps={{ min: today() }}
-              />
-            )}
-            <FormTextField
-              name="comment"
-              label={needs.comment ? t('parcels.state.reason') : t('parcels.state.comment')}
-              required={needs.comment}
-              multiline
-              minRows={2}
-              value={comment}
-              onChange={(event) => setComment(event.target.value)}
-              error={Boolean(errors.comment)}
-              helperText={errors.comment || (needs.comment ? undefined : t('parcels.state.commentHelp'))}
-              disabled={busy}
-              inputProps={{ maxLength: 500 }}
+            <StateDetailFields
+              needsDate={needs.date}
+              needsComment={needs.comment}
+              date={date}
+              onDate={setDate}
+              comment={comment}
+              onComment={setComment}
+              errors={errors}
+              busy={busy}
             />
           </Box>
         )}

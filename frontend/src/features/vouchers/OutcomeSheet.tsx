@@ -10,12 +10,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { errorStatus, fieldErrors } from '../../app/api';
 import { failureMessage } from '../../components/form/failureMessage';
-import { today, tomorrow } from '../../components/dates';
-import { FormTextField } from '../../components/FormTextField';
+import { tomorrow } from '../../components/dates';
 import { formatMoney } from '../../components/money';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { usePostStateMutation, type Parcel, type ParcelStatus } from '../parcels/api';
 import { needsComment, needsDate, stateChoices } from '../parcels/states';
+import { StateDetailFields } from '../parcels/StateDetailFields';
 import '../../i18n/parcels';
 import '../../i18n/screens';
 import '../../i18n/vouchers';
@@ -183,40 +183,25 @@ function SheetBody({
           void send(chosen);
         }}>
           <Chip color={outcomeColor(chosen)} label={label(chosen)} sx={{ alignSelf: 'flex-start', fontWeight: 600 }} data-testid="outcome-chosen" />
-          {needsDate(chosen) && (
-            <FormTextField
-              type="date"
-              name="date"
-              label={t('parcels.state.date')}
-              shrinkLabel
-              required
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-              error={Boolean(errors.date)}
-              helperText={errors.date || t('parcels.state.dateHelp')}
-              disabled={busy}
-              inputProps={{ min: today(), 'data-testid': 'outcome-date' }}
-            />
-          )}
-          {needsComment(chosen) && (
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              {QUICK_REASONS.map((key) => (
-                <Chip key={key} label={t(key)} variant="outlined" onClick={() => setComment(t(key))} disabled={busy} />
-              ))}
-            </Box>
-          )}
-          <FormTextField
-            name="comment"
-            label={needsComment(chosen) ? t('parcels.state.reason') : t('parcels.state.comment')}
-            required={needsComment(chosen)}
-            multiline
-            minRows={2}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-            error={Boolean(errors.comment)}
-            helperText={errors.comment || (needsComment(chosen) ? undefined : t('parcels.state.commentHelp'))}
-            disabled={busy}
-            inputProps={{ maxLength: 500, 'data-testid': 'outcome-comment' }}
+          <StateDetailFields
+            needsDate={needsDate(chosen)}
+            needsComment={needsComment(chosen)}
+            date={date}
+            onDate={setDate}
+            comment={comment}
+            onComment={setComment}
+            errors={errors}
+            busy={busy}
+            testIdPrefix="outcome"
+            beforeComment={
+              needsComment(chosen) && (
+                <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                  {QUICK_REASONS.map((key) => (
+                    <Chip key={key} label={t(key)} variant="outlined" onClick={() => setComment(t(key))} disabled={busy} />
+                  ))}
+                </Box>
+              )
+            }
           />
           <Stack direction="row" spacing={1}>
             <Button startIcon={<ArrowBack />} onClick={() => setChosen(null)} disabled={busy} color="secondary" sx={{ minHeight: 48 }}>
