@@ -1,7 +1,7 @@
 //! The user row, its public shape (`GET /api/user`), and lookups.
 
 use chrono::NaiveDateTime;
-use colivra_core::{AppError, AppResult, Permission, Role};
+use colivra_core::{AppError, AppResult, Permission, Role, Scope};
 use colivra_db::schema::users;
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -156,6 +156,24 @@ pub fn email_taken(conn: &mut DbConnection, email: &str) -> AppResult<bool> {
 
 pub fn normalize_email(email: &str) -> String {
     email.trim().to_lowercase()
+}
+
+/// Whose objects the user sees: everything (admins), the parcels given to him (delivery people),
+/// or his merchant account's (merchants and their staff: one look-up).
+pub fn scope(conn: &mut DbConnection, user: &User) -> AppResult<Scope> {
+    match known_scope(user) {
+        Some(scope) => Ok(scope),
+        None => Ok(Scope::Merchant(merchant_id(conn, user)?)),
+    }
+}
+
+/// The scope when it needs no look-up: admins and delivery people (merchants: `None`).
+pub fn known_scope(user: &User) -> Option<Scope> {
+    match user.role() {
+        Role::Admin => Some(Scope::Everyone),
+        Role::DeliveryAdmin => Some(Scope::DeliveryPerson(user.id)),
+        Role::Client => None,
+    }
 }
 
 /// The merchant account a client user works for: his own id, or his owner's for merchant staff.

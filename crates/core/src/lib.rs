@@ -6,8 +6,10 @@ pub mod money;
 pub mod pagination;
 pub mod phone;
 pub mod role;
+pub mod scope;
 pub mod time;
 
 pub use error::{AppError, AppResult, ErrorBody, FieldErrors};
 pub use pagination::{ListQuery, ListResponse, PageMeta, PageRequest, Sort};
 pub use role::{Permission, Role};
+pub use scope::Scope;

@@ -7,10 +7,10 @@ use std::time::Instant;
 
 use chrono::{Duration, NaiveDateTime};
 use colivra_auth::accounts::{self, NewUser};
+use colivra_core::Scope;
 use colivra_core::{ListQuery, Role};
 use colivra_db::{DbConnection, DbPool};
 use colivra_parcels::list::{self, ParcelFilters};
-use colivra_parcels::parcel::Scope;
 use colivra_parcels::{cities, shops};
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;

@@ -466,6 +466,7 @@ pub fn app_state(
     Ok(AppState {
         pool: crate::db::Database::new(pool),
         list_memory: Arc::default(),
+        merchant_accounts: Arc::default(),
         throttle: Arc::new(Throttle::default()),
         tracking_throttle: Arc::new(Throttle::tracking()),
         settings: Arc::new(WebSettings {

@@ -1,12 +1,16 @@
 //! The signed-in caller, resolved once by the authorization middleware.
 
+use std::collections::HashMap;
 use std::future::{ready, Ready};
+use std::sync::Mutex;
 
-use actix_web::{FromRequest, HttpMessage, HttpRequest};
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use colivra_auth::User;
-use colivra_core::AppError;
+use colivra_core::{AppError, AppResult, Scope};
+use futures_util::future::LocalBoxFuture;
 
 use crate::error::ApiError;
+use crate::state::AppState;
 
 /// How the caller proved who they are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,5 +38,83 @@ impl FromRequest for Caller {
                 .cloned()
                 .ok_or(ApiError(AppError::Unauthenticated)),
         )
+    }
+}
+
+/// The caller with his [`Scope`]: whose parcels, vouchers and invoices he sees. Handlers of
+/// scoped resources take this instead of [`Caller`].
+#[derive(Debug, Clone)]
+pub struct Scoped {
+    pub user: User,
+    pub scope: Scope,
+}
+
+impl Scoped {
+    /// The merchant account the caller acts for; 403 for other roles (the route table already
+    /// keeps them out: this is the belt to its braces).
+    pub fn merchant(&self) -> AppResult<i64> {
+        self.scope
+            .merchant()
+            .ok_or_else(|| AppError::Forbidden("Réservé aux clients.".to_owned()))
+    }
+}
+
+/// Which merchant account each merchant user works for, as far as this process has seen. The
+/// link never changes for a user (staff are created under their merchant and ids are never
+/// reused), so it is kept without expiry and a merchant's requests need no look-up.
+#[derive(Debug, Default)]
+pub struct MerchantAccounts {
+    known: Mutex<HashMap<i64, i64>>,
+}
+
+impl MerchantAccounts {
+    const MAX_ENTRIES: usize = 100_000;
+
+    fn get(&self, user_id: i64) -> Option<i64> {
+        let known = self.known.lock().unwrap_or_else(|e| e.into_inner());
+        known.get(&user_id).copied()
+    }
+
+    fn remember(&self, user_id: i64, merchant_id: i64) {
+        let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
+        if known.len() >= Self::MAX_ENTRIES {
+            known.clear();
+        }
+        known.insert(user_id, merchant_id);
+    }
+}
+
+impl FromRequest for Scoped {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let caller = req.extensions().get::<Caller>().cloned();
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        Box::pin(async move {
+            let Caller { user, .. } = caller.ok_or(ApiError(AppError::Unauthenticated))?;
+            let scope = match colivra_auth::users::known_scope(&user) {
+                Some(scope) => scope,
+                None => {
+                    let state = state
+                        .ok_or_else(|| ApiError(AppError::internal("application state missing")))?;
+                    match state.merchant_accounts.get(user.id) {
+                        Some(id) => Scope::Merchant(id),
+                        None => {
+                            let looked_up = user.clone();
+                            let scope = crate::db::run(&state.pool, move |conn| {
+                                colivra_auth::users::scope(conn, &looked_up)
+                            })
+                            .await?;
+                            if let Some(id) = scope.merchant() {
+                                state.merchant_accounts.remember(user.id, id);
+                            }
+                            scope
+                        }
+                    }
+                }
+            };
+            Ok(Scoped { user, scope })
+        })
     }
 }

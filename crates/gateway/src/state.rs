@@ -16,6 +16,8 @@ pub struct AppState {
     /// Public tracking look-ups.
     pub tracking_throttle: Arc<Throttle>,
     pub settings: Arc<WebSettings>,
+    /// The merchant account of each merchant user seen (see `Scoped`).
+    pub merchant_accounts: Arc<crate::extract::MerchantAccounts>,
 }
 
 #[derive(Debug, Clone)]

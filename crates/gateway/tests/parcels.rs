@@ -854,7 +854,7 @@ fn bench_data_reads_back_as_valid_parcels() {
     let mut conn = pool.get().unwrap();
     let page = list::list(
         &mut conn,
-        colivra_parcels::parcel::Scope::Everyone,
+        colivra_core::Scope::Everyone,
         &colivra_core::ListQuery {
             per_page: Some(100),
             ..Default::default()

@@ -8,7 +8,8 @@ use colivra_db::{DbConnection, MapDbErr};
 use colivra_documents::{LabelLayout, ParcelKind, ParcelLabel};
 use diesel::prelude::*;
 
-use crate::parcel::{self, ParcelRow, Scope};
+use crate::parcel::{self, ParcelRow};
+use colivra_core::Scope;
 
 /// Labels one request prints: a day's parcels of a busy shop.
 pub const MAX_LABELS: usize = 500;

@@ -14,8 +14,9 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::parcel::{self, ParcelRow, ParcelView, Scope};
+use crate::parcel::{self, ParcelRow, ParcelView};
 use crate::status::{Status, View};
+use colivra_core::Scope;
 
 /// Counting stops here: past it the list says "more than 1,000", which is all a screen needs,
 /// and no request pays for counting a million rows.

@@ -11,8 +11,9 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::parcel::{self, changed_meanwhile, ParcelRow, ParcelView, Scope};
+use crate::parcel::{self, changed_meanwhile, ParcelRow, ParcelView};
 use crate::status::{check_move, Mover, Status};
+use colivra_core::Scope;
 
 /// Failed attempts after which a parcel is refused, unless the `max_delivery_attempts` setting
 /// says otherwise.

@@ -23,26 +23,7 @@ use crate::status::Status;
 pub const MAX_COD_CENTIMES: i64 = 10_000_000;
 pub const MAX_QUANTITY: i64 = 10_000;
 
-/// Whose parcels a caller may see: an object outside it answers 404.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scope {
-    /// A merchant account (its owner and staff).
-    Merchant(i64),
-    /// A delivery person: the parcels given to him.
-    DeliveryPerson(i64),
-    /// Company staff.
-    Everyone,
-}
-
-impl Scope {
-    pub fn role(self) -> Role {
-        match self {
-            Scope::Merchant(_) => Role::Client,
-            Scope::DeliveryPerson(_) => Role::DeliveryAdmin,
-            Scope::Everyone => Role::Admin,
-        }
-    }
-}
+pub use colivra_core::Scope;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = parcels)]

@@ -3,7 +3,7 @@
 
 use chrono::NaiveDateTime;
 use colivra_core::phone::{normalize_moroccan_phone, PHONE_MESSAGE};
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, ListResponse};
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, ListResponse, Scope};
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{cities, shops, users};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
@@ -49,13 +49,6 @@ pub struct ShopFilters {
     pub client: Option<String>,
 }
 
-/// Who is asking: a merchant sees and edits only his own shops.
-#[derive(Debug, Clone, Copy)]
-pub enum ShopScope {
-    Merchant(i64),
-    Everyone,
-}
-
 /// A Moroccan RIB: 24 digits (bank, city, account, 2-digit key) whose value is 0 modulo 97.
 pub fn is_valid_rib(rib: &str) -> bool {
     rib.len() == 24
@@ -97,7 +90,7 @@ pub const SORTABLE: &[&str] = &["name", "created_at"];
 
 pub fn list(
     conn: &mut DbConnection,
-    scope: ShopScope,
+    scope: Scope,
     query: &ListQuery,
     filters: &ShopFilters,
 ) -> AppResult<ListResponse<ShopView>> {
@@ -108,8 +101,11 @@ pub fn list(
             .inner_join(cities::table)
             .inner_join(users::table)
             .into_boxed();
-        if let ShopScope::Merchant(id) = scope {
-            q = q.filter(shops::client_id.eq(id));
+        match scope {
+            Scope::Merchant(id) => q = q.filter(shops::client_id.eq(id)),
+            // Delivery people have no shops.
+            Scope::DeliveryPerson(_) => q = q.filter(shops::id.eq(-1)),
+            Scope::Everyone => {}
         }
         if let Some(client) = &filters.client {
             q = q.filter(users::key.eq(client.clone()));
@@ -142,14 +138,16 @@ pub fn list(
     )
 }
 
-fn get(conn: &mut DbConnection, scope: ShopScope, shop_key: &str) -> AppResult<(i64, ShopView)> {
+fn get(conn: &mut DbConnection, scope: Scope, shop_key: &str) -> AppResult<(i64, ShopView)> {
     let mut q = shops::table
         .inner_join(cities::table)
         .inner_join(users::table)
         .filter(shops::key.eq(shop_key))
         .into_boxed();
-    if let ShopScope::Merchant(id) = scope {
-        q = q.filter(shops::client_id.eq(id));
+    match scope {
+        Scope::Merchant(id) => q = q.filter(shops::client_id.eq(id)),
+        Scope::DeliveryPerson(_) => q = q.filter(shops::id.eq(-1)),
+        Scope::Everyone => {}
     }
     q.select((shops::id, SHOP_COLUMNS))
         .first(conn)
@@ -241,7 +239,7 @@ pub fn create(
             .execute(conn)
             .map_db_err()?;
         colivra_db::activities::log(conn, Some(actor_id), "shop.created", "shop", &shop_key)?;
-        get(conn, ShopScope::Merchant(merchant_id), &shop_key).map(|(_, view)| view)
+        get(conn, Scope::Merchant(merchant_id), &shop_key).map(|(_, view)| view)
     })
 }
 
@@ -249,7 +247,7 @@ pub fn create(
 pub fn update(
     conn: &mut DbConnection,
     actor_id: i64,
-    scope: ShopScope,
+    scope: Scope,
     shop_key: &str,
     input: ShopInput,
 ) -> AppResult<ShopView> {

@@ -13,8 +13,8 @@ use diesel::sql_types::BigInt;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::parcel::Scope;
 use crate::status::Status;
+use colivra_core::Scope;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct StatusCount {

@@ -1,11 +1,11 @@
 //! Exit vouchers (bons de sortie): an admin hands picked-up parcels to one delivery person
 //! (`PUT parcels/delivery`); the voucher is the list he signs.
 
+use colivra_core::Scope;
 use colivra_core::{AppError, AppResult, Role};
 use colivra_db::schema::{delivery_admin_cities, users, voucher_parcels};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use colivra_parcels::moves::{self, Move};
-use colivra_parcels::parcel::Scope;
 use colivra_parcels::status::{Mover, Status};
 use diesel::prelude::*;
 use serde::Deserialize;

@@ -4,7 +4,7 @@
 //! to a delivery person (exit), a delivery person back to the hub (return). Every action is one
 //! transaction that moves parcels only through [`colivra_parcels::moves::apply`], writes the
 //! voucher's links, and records an activity. Nothing here knows HTTP: the gateway's handlers call
-//! these functions with the caller's [`Scope`](colivra_parcels::parcel::Scope).
+//! these functions with the caller's [`Scope`](colivra_core::Scope).
 //!
 //! Links (`voucher_parcels`) are *open* while the voucher still acts on the parcel; the database
 //! keeps a parcel on at most one open voucher of each kind (a partial unique index), so racing

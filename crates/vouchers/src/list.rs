@@ -1,11 +1,11 @@
 //! One list for the three kinds of voucher, in the caller's scope, newest first, with the shared
 //! pagination helpers.
 
+use colivra_core::Scope;
 use colivra_core::{AppError, AppResult, ListQuery, ListResponse, Sort};
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{shops, users, vouchers};
 use colivra_db::{DbBackend, DbConnection};
-use colivra_parcels::parcel::Scope;
 use diesel::prelude::*;
 use serde::Deserialize;
 use utoipa::IntoParams;

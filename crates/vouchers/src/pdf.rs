@@ -1,11 +1,12 @@
 //! Every voucher prints with the one listing layout: header with the company and the
 //! counterpart, the voucher key as a barcode, one row per parcel, totals, signature boxes.
 
+use colivra_core::Scope;
 use colivra_core::{AppError, AppResult};
 use colivra_db::schema::shops;
 use colivra_db::{DbConnection, MapDbErr};
 use colivra_documents::{format_money, Column, Counterpart, LabeledValue, ListingDocument};
-use colivra_parcels::parcel::{ParcelView, Scope};
+use colivra_parcels::parcel::ParcelView;
 use colivra_parcels::status::Status;
 use diesel::prelude::*;
 

@@ -1,11 +1,12 @@
 //! Pickup vouchers (bons de ramassage): a merchant groups new parcels of one shop for collection;
 //! an admin receives the voucher at the hub, possibly with only some of its parcels.
 
+use colivra_core::Scope;
 use colivra_core::{time, AppError, AppResult};
 use colivra_db::schema::{voucher_parcels, vouchers};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use colivra_parcels::moves::{self, Move};
-use colivra_parcels::parcel::{self, ParcelRow, Scope};
+use colivra_parcels::parcel::{self, ParcelRow};
 use colivra_parcels::status::{Mover, Status};
 use diesel::prelude::*;
 use serde::Deserialize;

@@ -2,11 +2,12 @@
 //! refused and cancelled parcels, and the items he collected for exchanges and refunds; an admin
 //! receives the voucher at the hub.
 
+use colivra_core::Scope;
 use colivra_core::{time, AppError, AppResult};
 use colivra_db::schema::{voucher_parcels, vouchers};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use colivra_parcels::moves::{self, Move};
-use colivra_parcels::parcel::{ParcelRow, Scope};
+use colivra_parcels::parcel::ParcelRow;
 use colivra_parcels::status::{Mover, Status};
 use diesel::prelude::*;
 use serde::Deserialize;

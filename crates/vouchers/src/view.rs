@@ -4,10 +4,11 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
+use colivra_core::Scope;
 use colivra_core::{time, AppResult};
 use colivra_db::schema::{parcels, shops, users, voucher_parcels};
 use colivra_db::{DbConnection, MapDbErr};
-use colivra_parcels::parcel::{self, ParcelView, Scope};
+use colivra_parcels::parcel::{self, ParcelView};
 use diesel::prelude::*;
 use serde::Serialize;
 use utoipa::ToSchema;

@@ -2,10 +2,11 @@
 //! parcels, and the small checks every action makes.
 
 use chrono::NaiveDateTime;
+use colivra_core::Scope;
 use colivra_core::{key, time, AppError, AppResult};
 use colivra_db::schema::{parcels, voucher_parcels, vouchers};
 use colivra_db::{activities, DbConnection, MapDbErr};
-use colivra_parcels::parcel::{ParcelRow, Scope};
+use colivra_parcels::parcel::ParcelRow;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

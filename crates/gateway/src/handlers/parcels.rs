@@ -1,41 +1,20 @@
 //! Parcels: lists of every role, the merchant's writes, states, import, tracking, statistics.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use colivra_auth::users::merchant_id;
-use colivra_auth::User;
-use colivra_core::{AppError, AppResult, ListQuery, Role};
-use colivra_db::DbConnection;
+use colivra_core::{AppError, ListQuery};
 use colivra_parcels::import::{self, Imported};
 use colivra_parcels::list::{self, ParcelFilters};
 use colivra_parcels::moves::{
     self, AddressInput, CancelInput, ReassignInput, StateInput, StateView,
 };
-use colivra_parcels::parcel::{self, ParcelInput, ParcelView, Scope};
+use colivra_parcels::parcel::{self, ParcelInput, ParcelView};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::Data;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::Caller;
+use crate::extract::{Caller, Scoped};
 use crate::state::AppState;
-
-/// Whose parcels the caller sees.
-pub fn scope(conn: &mut DbConnection, user: &User) -> AppResult<Scope> {
-    Ok(match user.role() {
-        Role::Admin => Scope::Everyone,
-        Role::Client => Scope::Merchant(merchant_id(conn, user)?),
-        Role::DeliveryAdmin => Scope::DeliveryPerson(user.id),
-    })
-}
-
-/// The merchant account the caller acts for; 403 for other roles (the route table already
-/// keeps them out, this is the belt to its braces).
-pub fn merchant(conn: &mut DbConnection, user: &User) -> AppResult<i64> {
-    match scope(conn, user)? {
-        Scope::Merchant(id) => Ok(id),
-        _ => Err(AppError::Forbidden("Réservé aux clients.".to_owned())),
-    }
-}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ParcelResponse {
@@ -64,14 +43,14 @@ pub struct StateList {
 
 pub async fn list(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     query: web::Query<ListQuery>,
     filters: web::Query<ParcelFilters>,
 ) -> ApiResult<HttpResponse> {
     let (query, filters) = (query.into_inner(), filters.into_inner());
     let memory = state.list_memory.clone();
     let page = crate::db::run(&state.pool, move |conn| {
-        let scope = scope(conn, &caller.user)?;
+        let scope = caller.scope;
         list::list(conn, scope, &query, &filters, &memory)
     })
     .await?;
@@ -80,12 +59,12 @@ pub async fn list(
 
 pub async fn show(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     key: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let key = key.into_inner();
     let view = crate::db::run(&state.pool, move |conn| {
-        let scope = scope(conn, &caller.user)?;
+        let scope = caller.scope;
         let row = parcel::get(conn, scope, &key)?;
         parcel::view(conn, scope.role(), row)
     })
@@ -95,12 +74,12 @@ pub async fn show(
 
 pub async fn create(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     input: web::Json<ParcelInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let view = crate::db::run(&state.pool, move |conn| {
-        let merchant = merchant(conn, &caller.user)?;
+        let merchant = caller.merchant()?;
         parcel::create(conn, caller.user.id, merchant, &input)
     })
     .await?;
@@ -109,13 +88,13 @@ pub async fn create(
 
 pub async fn update(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     key: web::Path<String>,
     input: web::Json<ParcelInput>,
 ) -> ApiResult<HttpResponse> {
     let (key, input) = (key.into_inner(), input.into_inner());
     let view = crate::db::run(&state.pool, move |conn| {
-        let merchant = merchant(conn, &caller.user)?;
+        let merchant = caller.merchant()?;
         parcel::update(conn, caller.user.id, merchant, &key, &input)
     })
     .await?;
@@ -124,12 +103,12 @@ pub async fn update(
 
 pub async fn delete(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     key: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let key = key.into_inner();
     crate::db::run(&state.pool, move |conn| {
-        let merchant = merchant(conn, &caller.user)?;
+        let merchant = caller.merchant()?;
         parcel::delete(conn, caller.user.id, merchant, &key)
     })
     .await?;
@@ -138,12 +117,12 @@ pub async fn delete(
 
 pub async fn states(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     key: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let key = key.into_inner();
     let states = crate::db::run(&state.pool, move |conn| {
-        let scope = scope(conn, &caller.user)?;
+        let scope = caller.scope;
         moves::states(conn, scope, &key)
     })
     .await?;
@@ -152,12 +131,12 @@ pub async fn states(
 
 pub async fn post_state(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     input: web::Json<StateInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let view = crate::db::run(&state.pool, move |conn| {
-        let scope = scope(conn, &caller.user)?;
+        let scope = caller.scope;
         moves::post_state(conn, caller.user.id, scope, &input)
     })
     .await?;
@@ -166,14 +145,14 @@ pub async fn post_state(
 
 pub async fn cancel(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     key: web::Path<String>,
     input: Option<web::Json<CancelInput>>,
 ) -> ApiResult<HttpResponse> {
     let key = key.into_inner();
     let comment = input.and_then(|i| i.into_inner().comment);
     let view = crate::db::run(&state.pool, move |conn| {
-        let merchant = merchant(conn, &caller.user)?;
+        let merchant = caller.merchant()?;
         moves::cancel(conn, caller.user.id, merchant, &key, comment.as_deref())
     })
     .await?;
@@ -182,13 +161,13 @@ pub async fn cancel(
 
 pub async fn change_address(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     key: web::Path<String>,
     input: web::Json<AddressInput>,
 ) -> ApiResult<HttpResponse> {
     let (key, input) = (key.into_inner(), input.into_inner());
     let view = crate::db::run(&state.pool, move |conn| {
-        let merchant = merchant(conn, &caller.user)?;
+        let merchant = caller.merchant()?;
         moves::change_address(conn, caller.user.id, merchant, &key, &input)
     })
     .await?;
@@ -242,14 +221,14 @@ pub struct ImportRefused {
 /// row is created (201) or, if any row is wrong, nothing is and the preview comes with a 422.
 pub async fn import_file(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     query: web::Query<ImportQuery>,
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
     let query = query.into_inner();
     let dry_run = query.dry_run;
     let outcome = crate::db::run(&state.pool, move |conn| {
-        let merchant = merchant(conn, &caller.user)?;
+        let merchant = caller.merchant()?;
         if query.dry_run {
             import::preview(conn, merchant, query.shop.as_deref(), &body).map(Imported::Refused)
         } else {
@@ -308,13 +287,13 @@ pub struct LabelsQuery {
 /// The labels as a PDF, opened by the web app in a pop-up window.
 pub async fn labels(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     query: web::Query<LabelsQuery>,
 ) -> ApiResult<HttpResponse> {
     let query = query.into_inner();
     let company = state.settings.app_name.clone();
     let pdf = crate::db::run(&state.pool, move |conn| {
-        let scope = scope(conn, &caller.user)?;
+        let scope = caller.scope;
         let layout = colivra_parcels::labels::parse_layout(query.layout.as_deref())?;
         let keys: Vec<String> = query
             .parcels
@@ -356,9 +335,9 @@ pub async fn statuses() -> HttpResponse {
     })
 }
 
-pub async fn statistics(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
+pub async fn statistics(state: web::Data<AppState>, caller: Scoped) -> ApiResult<HttpResponse> {
     let figures = crate::db::run(&state.pool, move |conn| {
-        let scope = scope(conn, &caller.user)?;
+        let scope = caller.scope;
         colivra_parcels::statistics::statistics(conn, scope)
     })
     .await?;

@@ -1,11 +1,11 @@
 use actix_web::{web, HttpResponse};
-use colivra_auth::users::{merchant_account_id, merchant_id};
+use colivra_auth::users::merchant_account_id;
 use colivra_core::ListQuery;
 use colivra_parcels::prices::{self, CostFilters, CostInput, CostView, EffectivePrice};
 
 use super::Data;
 use crate::error::ApiResult;
-use crate::extract::Caller;
+use crate::extract::{Caller, Scoped};
 use crate::state::AppState;
 
 pub async fn list_costs(
@@ -65,12 +65,12 @@ pub async fn delete_cost(
 /// The caller's merchant account's effective price for every active city.
 pub async fn my_pricing(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     query: web::Query<ListQuery>,
 ) -> ApiResult<HttpResponse> {
     let query = query.into_inner();
     let list = crate::db::run(&state.pool, move |conn| {
-        let merchant = merchant_id(conn, &caller.user)?;
+        let merchant = caller.merchant()?;
         prices::effective_prices(conn, merchant, &query)
     })
     .await?;

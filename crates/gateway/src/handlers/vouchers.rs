@@ -9,10 +9,10 @@ use colivra_vouchers::{list, pdf, view, Kind, VoucherDetail, VoucherFilters, Vou
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::parcels::{merchant, pdf_response, scope};
+use super::parcels::pdf_response;
 use super::Data;
 use crate::error::ApiResult;
-use crate::extract::Caller;
+use crate::extract::{Caller, Scoped};
 use crate::state::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -35,13 +35,13 @@ pub struct VoucherList {
 /// (const generics take no enums), so one handler serves the three routes.
 pub async fn list<const KIND: u8>(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     query: web::Query<ListQuery>,
     filters: web::Query<VoucherFilters>,
 ) -> ApiResult<HttpResponse> {
     let (query, filters) = (query.into_inner(), filters.into_inner());
     let page: ListResponse<VoucherView> = crate::db::run(&state.pool, move |conn| {
-        let scope = scope(conn, &caller.user)?;
+        let scope = caller.scope;
         list::list(conn, scope, kind(KIND), &query, &filters)
     })
     .await?;
@@ -65,12 +65,12 @@ pub const RETURN: u8 = 2;
 
 pub async fn show<const KIND: u8>(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     key: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let key = key.into_inner();
     let detail = crate::db::run(&state.pool, move |conn| {
-        let scope = scope(conn, &caller.user)?;
+        let scope = caller.scope;
         view::show(conn, scope, kind(KIND), &key)
     })
     .await?;
@@ -79,14 +79,14 @@ pub async fn show<const KIND: u8>(
 
 pub async fn print<const KIND: u8>(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     key: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let key = key.into_inner();
     let company = state.settings.app_name.clone();
     let file_name = format!("{}.pdf", key.trim().to_uppercase());
     let bytes = crate::db::run(&state.pool, move |conn| {
-        let scope = scope(conn, &caller.user)?;
+        let scope = caller.scope;
         pdf::voucher_pdf(conn, scope, kind(KIND), &key, &company)
     })
     .await?;
@@ -95,12 +95,12 @@ pub async fn print<const KIND: u8>(
 
 pub async fn create_pickup(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     input: web::Json<PickupInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let voucher = crate::db::run(&state.pool, move |conn| {
-        let merchant = merchant(conn, &caller.user)?;
+        let merchant = caller.merchant()?;
         pickup::create(conn, caller.user.id, merchant, &input)
     })
     .await?;
@@ -109,13 +109,13 @@ pub async fn create_pickup(
 
 pub async fn add_to_pickup(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     key: web::Path<String>,
     input: web::Json<PickupInput>,
 ) -> ApiResult<HttpResponse> {
     let (key, input) = (key.into_inner(), input.into_inner());
     let detail = crate::db::run(&state.pool, move |conn| {
-        let merchant = merchant(conn, &caller.user)?;
+        let merchant = caller.merchant()?;
         pickup::add(conn, caller.user.id, merchant, &key, &input)
     })
     .await?;
@@ -124,12 +124,12 @@ pub async fn add_to_pickup(
 
 pub async fn remove_from_pickup(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     parcel: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let parcel = parcel.into_inner();
     let voucher = crate::db::run(&state.pool, move |conn| {
-        let merchant = merchant(conn, &caller.user)?;
+        let merchant = caller.merchant()?;
         pickup::remove_parcel(conn, caller.user.id, merchant, &parcel)
     })
     .await?;
@@ -138,12 +138,12 @@ pub async fn remove_from_pickup(
 
 pub async fn delete_pickup(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     key: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let key = key.into_inner();
     crate::db::run(&state.pool, move |conn| {
-        let merchant = merchant(conn, &caller.user)?;
+        let merchant = caller.merchant()?;
         pickup::delete(conn, caller.user.id, merchant, &key)
     })
     .await?;
@@ -178,12 +178,12 @@ pub async fn ship(
 
 pub async fn create_return(
     state: web::Data<AppState>,
-    caller: Caller,
+    caller: Scoped,
     input: web::Json<ReturnInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let detail = crate::db::run(&state.pool, move |conn| {
-        let scope = scope(conn, &caller.user)?;
+        let scope = caller.scope;
         returns::create(conn, caller.user.id, scope, &input)
     })
     .await?;

@@ -1,0 +1,41 @@
+//! Whose objects a caller may see. Every domain crate filters by it (parcels, vouchers,
+//! invoices), and an object outside it answers 404, not 403, so nothing tells another merchant's
+//! object exists.
+
+use crate::Role;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Scope {
+    /// A merchant account (its owner and staff): that merchant's objects.
+    Merchant(i64),
+    /// A delivery person: the parcels given to him, his vouchers and invoices.
+    DeliveryPerson(i64),
+    /// Company staff: everything.
+    Everyone,
+}
+
+impl Scope {
+    pub fn role(self) -> Role {
+        match self {
+            Scope::Merchant(_) => Role::Client,
+            Scope::DeliveryPerson(_) => Role::DeliveryAdmin,
+            Scope::Everyone => Role::Admin,
+        }
+    }
+
+    /// The merchant account the caller acts for, if a merchant.
+    pub fn merchant(self) -> Option<i64> {
+        match self {
+            Scope::Merchant(id) => Some(id),
+            _ => None,
+        }
+    }
+
+    /// The delivery person, if the caller is one.
+    pub fn delivery_person(self) -> Option<i64> {
+        match self {
+            Scope::DeliveryPerson(id) => Some(id),
+            _ => None,
+        }
+    }
+}
