@@ -506,3 +506,30 @@ pub fn remove_city(
         )
     })
 }
+
+/// What a delivery person earns in one city: per delivered and per refused parcel (centimes).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Commission {
+    pub delivered: i64,
+    pub refused: i64,
+}
+
+/// The delivery person's commission in that city: the one place it is looked up (parcels take a
+/// snapshot of it when their outcome is recorded). A city he does not serve (a parcel forced
+/// there) earns nothing.
+pub fn commission(
+    conn: &mut DbConnection,
+    delivery_admin_id: i64,
+    city_id: i64,
+) -> AppResult<Commission> {
+    let found: Option<(i64, i64)> = served::table
+        .filter(served::delivery_admin_id.eq(delivery_admin_id))
+        .filter(served::city_id.eq(city_id))
+        .select((served::delivered_commission, served::refused_commission))
+        .first(conn)
+        .optional()
+        .map_db_err()?;
+    Ok(found
+        .map(|(delivered, refused)| Commission { delivered, refused })
+        .unwrap_or_default())
+}

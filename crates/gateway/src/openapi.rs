@@ -65,7 +65,7 @@ use crate::routes::{table, Access};
         crate::handlers::prices::PriceList,
         colivra_parcels::status::Status,
         colivra_parcels::parcel::ParcelView,
-        colivra_parcels::parcel::Fees,
+        colivra_parcels::fees::Fees,
         colivra_parcels::parcel::ParcelInput,
         colivra_parcels::list::ParcelList,
         colivra_parcels::list::ParcelPageMeta,

@@ -3,6 +3,8 @@
 use colivra_core::{key, money, time, AppResult};
 use colivra_db::schema::cities;
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
+
+use crate::fees::Fees;
 use diesel::prelude::*;
 
 /// The Moroccan cities served out of the box, with fees in dirhams.
@@ -11,9 +13,7 @@ pub const MOROCCAN_CITIES_CSV: &str = include_str!("../data/moroccan-cities.csv"
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CityFees {
     pub name: String,
-    pub delivery_fee: i64,
-    pub return_fee: i64,
-    pub refusal_fee: i64,
+    pub fees: Fees,
 }
 
 /// Rows of a `name,delivery_fee,return_fee,refusal_fee` file (fees in dirhams, header first).
@@ -42,9 +42,11 @@ pub fn parse_cities_csv(text: &str) -> Result<Vec<CityFees>, String> {
         }
         rows.push(CityFees {
             name: (*name).to_owned(),
-            delivery_fee: fee(delivery, "delivery_fee")?,
-            return_fee: fee(ret, "return_fee")?,
-            refusal_fee: fee(refusal, "refusal_fee")?,
+            fees: Fees {
+                delivery: fee(delivery, "delivery_fee")?,
+                return_fee: fee(ret, "return_fee")?,
+                refusal: fee(refusal, "refusal_fee")?,
+            },
         });
     }
     Ok(rows)
@@ -68,9 +70,7 @@ pub fn ensure_cities(conn: &mut DbConnection, rows: &[CityFees]) -> AppResult<us
                 .values((
                     cities::key.eq(key::prefixed_key("C", 9)),
                     cities::name.eq(&row.name),
-                    cities::delivery_fee.eq(row.delivery_fee),
-                    cities::return_fee.eq(row.return_fee),
-                    cities::refusal_fee.eq(row.refusal_fee),
+                    row.fees.city_columns(),
                     cities::active.eq(true),
                     cities::created_at.eq(now),
                     cities::updated_at.eq(now),
@@ -101,7 +101,7 @@ mod tests {
         let rows = parse_cities_csv(MOROCCAN_CITIES_CSV).unwrap();
         assert!(rows.len() >= 60, "{} cities", rows.len());
         let casablanca = rows.iter().find(|r| r.name == "Casablanca").unwrap();
-        assert_eq!(casablanca.delivery_fee, 2000);
+        assert_eq!(casablanca.fees.delivery, 2000);
         let mut names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
         names.sort();
         names.dedup();
@@ -116,7 +116,7 @@ mod tests {
     }
 }
 
-pub const MAX_FEE_CENTIMES: i64 = 100_000;
+pub use crate::fees::MAX_FEE_CENTIMES;
 
 #[derive(Debug, Clone, Queryable, Selectable, serde::Serialize, utoipa::ToSchema)]
 #[diesel(table_name = cities)]
@@ -153,39 +153,9 @@ pub struct CityFilters {
     pub active: Option<bool>,
 }
 
-/// The three fees (centimes) every price carries: each required, 0 to [`MAX_FEE_CENTIMES`].
-pub fn check_fees(
-    errors: &mut colivra_core::FieldErrors,
-    delivery_fee: Option<i64>,
-    return_fee: Option<i64>,
-    refusal_fee: Option<i64>,
-) -> (i64, i64, i64) {
-    let mut fee = |field: &str, value: Option<i64>| match value {
-        Some(v) if (0..=MAX_FEE_CENTIMES).contains(&v) => v,
-        Some(_) => {
-            errors.add(
-                field,
-                format!("Entre 0 et {}.", money::format_dirhams(MAX_FEE_CENTIMES)),
-            );
-            0
-        }
-        None => {
-            errors.add(field, "Ce tarif est obligatoire.");
-            0
-        }
-    };
-    (
-        fee("delivery_fee", delivery_fee),
-        fee("return_fee", return_fee),
-        fee("refusal_fee", refusal_fee),
-    )
-}
-
 struct ValidCity {
     name: String,
-    delivery_fee: i64,
-    return_fee: i64,
-    refusal_fee: i64,
+    fees: Fees,
 }
 
 fn validate(input: &CityInput) -> AppResult<ValidCity> {
@@ -194,19 +164,14 @@ fn validate(input: &CityInput) -> AppResult<ValidCity> {
     if name.is_empty() || name.chars().count() > 100 {
         errors.add("name", "Le nom est obligatoire (100 caractères au plus).");
     }
-    let (delivery_fee, return_fee, refusal_fee) = check_fees(
+    let fees = Fees::check(
         &mut errors,
         input.delivery_fee,
         input.return_fee,
         input.refusal_fee,
     );
     errors.into_result()?;
-    Ok(ValidCity {
-        name,
-        delivery_fee,
-        return_fee,
-        refusal_fee,
-    })
+    Ok(ValidCity { name, fees })
 }
 
 fn name_taken(conn: &mut DbConnection, name: &str, except_id: Option<i64>) -> AppResult<bool> {
@@ -302,9 +267,7 @@ pub fn create(conn: &mut DbConnection, actor_id: i64, input: CityInput) -> AppRe
             .values((
                 cities::key.eq(&city_key),
                 cities::name.eq(&valid.name),
-                cities::delivery_fee.eq(valid.delivery_fee),
-                cities::return_fee.eq(valid.return_fee),
-                cities::refusal_fee.eq(valid.refusal_fee),
+                valid.fees.city_columns(),
                 cities::active.eq(input.active.unwrap_or(true)),
                 cities::created_at.eq(now),
                 cities::updated_at.eq(now),
@@ -342,9 +305,7 @@ pub fn update(
         diesel::update(cities::table.find(city.id))
             .set((
                 cities::name.eq(&valid.name),
-                cities::delivery_fee.eq(valid.delivery_fee),
-                cities::return_fee.eq(valid.return_fee),
-                cities::refusal_fee.eq(valid.refusal_fee),
+                valid.fees.city_columns(),
                 cities::active.eq(merged.active.unwrap_or(true)),
                 cities::updated_at.eq(time::now()),
             ))

@@ -2,6 +2,7 @@
 //! themselves with their state machine and history, lists, imports, tracking and statistics.
 
 pub mod cities;
+pub mod fees;
 pub mod import;
 pub mod labels;
 pub mod list;

@@ -9,14 +9,15 @@ use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::phone::{normalize_moroccan_phone, PHONE_MESSAGE};
 use colivra_core::{key, time, AppError, AppResult, FieldErrors, Role};
 use colivra_db::listing::lower;
-use colivra_db::schema::{cities, client_costs, parcel_states, parcels, shops, users};
-use colivra_db::{activities, immediate_transaction, DbBackend, DbConnection, MapDbErr};
+use colivra_db::schema::{cities, parcel_states, parcels, shops, users};
+use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::fees::{city_price_columns, effective_fees, CityPrice, Fees};
 use crate::status::Status;
 
 /// 100,000 DH: the highest cash-on-delivery amount accepted.
@@ -67,6 +68,15 @@ impl ParcelRow {
         Status::parse(&self.status).unwrap_or(Status::New)
     }
 
+    /// The fees in force when the parcel was created.
+    pub fn fees(&self) -> Fees {
+        Fees {
+            delivery: self.delivery_fee,
+            return_fee: self.return_fee,
+            refusal: self.refusal_fee,
+        }
+    }
+
     pub fn in_scope(&self, scope: Scope) -> bool {
         match scope {
             Scope::Merchant(id) => self.client_id == id,
@@ -74,15 +84,6 @@ impl ParcelRow {
             Scope::Everyone => true,
         }
     }
-}
-
-/// The fees in force when the parcel was created (centimes).
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct Fees {
-    pub delivery: i64,
-    #[serde(rename = "return")]
-    pub return_fee: i64,
-    pub refusal: i64,
 }
 
 /// A parcel as the API shows it (field names are the merchant API contract).
@@ -217,6 +218,7 @@ pub fn views_with(
             let (client, client_name) = pair(user_names, row.client_id);
             let courier = row.delivery_admin_id.map(|id| pair(user_names, id));
             let status = row.status();
+            let fees = row.fees();
             ParcelView {
                 actions: actions(role, &row),
                 key: row.key,
@@ -244,11 +246,7 @@ pub fn views_with(
                     .and_then(|id| originals.get(&id).cloned()),
                 item_to_collect: row.item_to_collect,
                 stock_lines: Vec::new(),
-                fees: Fees {
-                    delivery: row.delivery_fee,
-                    return_fee: row.return_fee,
-                    refusal: row.refusal_fee,
-                },
+                fees,
                 status,
                 status_label: status.label(),
                 attempts: row.attempts,
@@ -435,12 +433,11 @@ pub struct ParcelInput {
     pub item_to_collect: Option<String>,
 }
 
+/// A city a parcel may go to, with what the merchant pays there.
 #[derive(Debug, Clone, Copy)]
-struct CityPrice {
+struct CityFees {
     id: i64,
-    delivery_fee: i64,
-    return_fee: i64,
-    refusal_fee: i64,
+    fees: Fees,
 }
 
 /// What validating a merchant's parcels needs, loaded once for one parcel or a whole file.
@@ -451,7 +448,7 @@ pub struct Lookups {
     /// The merchant's shop when he has only one: the form need not ask.
     only_shop: Option<i64>,
     /// Active cities by key and by lower-case name, with the merchant's effective fees.
-    cities: HashMap<String, CityPrice>,
+    cities: HashMap<String, CityFees>,
 }
 
 impl Lookups {
@@ -499,17 +496,7 @@ impl Lookups {
             shop_map.insert(key, id);
             shop_map.entry(name.trim().to_lowercase()).or_insert(id);
         }
-        let mut city_query = cities::table
-            .filter(cities::active.eq(true))
-            .select((
-                cities::id,
-                cities::key,
-                cities::name,
-                cities::delivery_fee,
-                cities::return_fee,
-                cities::refusal_fee,
-            ))
-            .into_boxed::<DbBackend>();
+        let mut city_query = effective_fees(merchant_id);
         if let Some(value) = only_city {
             city_query = city_query.filter(
                 cities::key
@@ -517,44 +504,18 @@ impl Lookups {
                     .or(lower(cities::name).eq(value.to_lowercase())),
             );
         }
-        let found = city_query
-            .load::<(i64, String, String, i64, i64, i64)>(conn)
+        let found: Vec<CityPrice> = city_query
+            .select(city_price_columns())
+            .load(conn)
             .map_db_err()?;
-        let mut overrides_query = client_costs::table
-            .filter(client_costs::client_id.eq(merchant_id))
-            .select((
-                client_costs::city_id,
-                client_costs::delivery_fee,
-                client_costs::return_fee,
-                client_costs::refusal_fee,
-            ))
-            .into_boxed::<DbBackend>();
-        if only_city.is_some() {
-            let ids: Vec<i64> = found.iter().map(|c| c.0).collect();
-            overrides_query = overrides_query.filter(client_costs::city_id.eq_any(ids));
-        }
-        let overrides: HashMap<i64, (i64, i64, i64)> = if only_city.is_some() && found.is_empty() {
-            HashMap::new()
-        } else {
-            overrides_query
-                .load::<(i64, i64, i64, i64)>(conn)
-                .map_db_err()?
-                .into_iter()
-                .map(|(city, d, r, f)| (city, (d, r, f)))
-                .collect()
-        };
         let mut city_map = HashMap::new();
-        for (id, key, name, d, r, f) in found {
-            let (delivery_fee, return_fee, refusal_fee) =
-                overrides.get(&id).copied().unwrap_or((d, r, f));
-            let price = CityPrice {
-                id,
-                delivery_fee,
-                return_fee,
-                refusal_fee,
+        for price in found {
+            let city = CityFees {
+                id: price.city_id,
+                fees: price.fees(),
             };
-            city_map.insert(key, price);
-            city_map.insert(fold_name(&name), price);
+            city_map.insert(price.city_key, city);
+            city_map.insert(fold_name(&price.city_name), city);
         }
         Ok(Lookups {
             merchant_id,
@@ -571,7 +532,7 @@ impl Lookups {
             .copied()
     }
 
-    fn city(&self, value: &str) -> Option<CityPrice> {
+    fn city(&self, value: &str) -> Option<CityFees> {
         self.cities
             .get(value.trim())
             .or_else(|| self.cities.get(&fold_name(value)))
@@ -842,11 +803,9 @@ pub fn validate(
     if !errors.is_empty() {
         return Ok(Err(errors));
     }
-    let city = city.unwrap_or(CityPrice {
+    let city = city.unwrap_or(CityFees {
         id: 0,
-        delivery_fee: 0,
-        return_fee: 0,
-        refusal_fee: 0,
+        fees: Fees::default(),
     });
     Ok(Ok(ValidParcel {
         shop_id: shop_id.unwrap_or_default(),
@@ -875,9 +834,9 @@ pub fn validate(
         kind,
         original_parcel_id,
         item_to_collect,
-        delivery_fee: city.delivery_fee,
-        return_fee: city.return_fee,
-        refusal_fee: city.refusal_fee,
+        delivery_fee: city.fees.delivery,
+        return_fee: city.fees.return_fee,
+        refusal_fee: city.fees.refusal,
     }))
 }
 

@@ -11,6 +11,8 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::fees::{city_price_columns, effective_fees, CityPrice, Fees};
+
 #[derive(Debug, Clone, Queryable, Serialize, ToSchema)]
 pub struct CostView {
     pub key: String,
@@ -133,8 +135,8 @@ fn get_cost(conn: &mut DbConnection, cost_key: &str) -> AppResult<(i64, CostView
         .ok_or(AppError::NotFound)
 }
 
-fn check_fees(errors: &mut FieldErrors, input: &CostInput) -> (i64, i64, i64) {
-    crate::cities::check_fees(
+fn check_fees(errors: &mut FieldErrors, input: &CostInput) -> Fees {
+    Fees::check(
         errors,
         input.delivery_fee,
         input.return_fee,
@@ -164,7 +166,7 @@ pub fn create_cost(
         if city_id.is_none() {
             errors.add("city", "Choisissez une ville.");
         }
-        let (delivery_fee, return_fee, refusal_fee) = check_fees(&mut errors, &input);
+        let fees = check_fees(&mut errors, &input);
         errors.into_result()?;
         let now = time::now();
         let cost_key = key::prefixed_key("P", 9);
@@ -173,9 +175,7 @@ pub fn create_cost(
                 client_costs::key.eq(&cost_key),
                 client_costs::client_id.eq(client_id.unwrap_or_default()),
                 client_costs::city_id.eq(city_id.unwrap_or_default()),
-                client_costs::delivery_fee.eq(delivery_fee),
-                client_costs::return_fee.eq(return_fee),
-                client_costs::refusal_fee.eq(refusal_fee),
+                fees.cost_columns(),
                 client_costs::created_at.eq(now),
                 client_costs::updated_at.eq(now),
             ))
@@ -210,13 +210,11 @@ pub fn update_cost(
             ..CostInput::default()
         };
         let mut errors = FieldErrors::new();
-        let (delivery_fee, return_fee, refusal_fee) = check_fees(&mut errors, &merged);
+        let fees = check_fees(&mut errors, &merged);
         errors.into_result()?;
         diesel::update(client_costs::table.find(id))
             .set((
-                client_costs::delivery_fee.eq(delivery_fee),
-                client_costs::return_fee.eq(return_fee),
-                client_costs::refusal_fee.eq(refusal_fee),
+                fees.cost_columns(),
                 client_costs::updated_at.eq(time::now()),
             ))
             .execute(conn)
@@ -249,17 +247,6 @@ pub struct EffectivePrice {
     pub overridden: bool,
 }
 
-type PriceRow = (
-    String,
-    String,
-    i64,
-    i64,
-    i64,
-    Option<i64>,
-    Option<i64>,
-    Option<i64>,
-);
-
 /// The merchant's effective price for every active city: its own where one exists, else the
 /// city's.
 pub fn effective_prices(
@@ -270,14 +257,7 @@ pub fn effective_prices(
     let search = query.search()?;
     let sort = query.sort(&["city", "delivery_fee"])?;
     let filtered = || {
-        let mut q = cities::table
-            .left_join(
-                client_costs::table.on(client_costs::city_id
-                    .eq(cities::id)
-                    .and(client_costs::client_id.eq(merchant_id))),
-            )
-            .filter(cities::active.eq(true))
-            .into_boxed();
+        let mut q = effective_fees(merchant_id);
         if let Some(text) = &search {
             q = q.filter(
                 lower(cities::name)
@@ -296,19 +276,10 @@ pub fn effective_prices(
             let q = colivra_db::order_by!(filtered(), sort, then cities::name;
                 "city" => cities::name,
                 "delivery_fee" => cities::delivery_fee);
-            q.select((
-                cities::key,
-                cities::name,
-                cities::delivery_fee,
-                cities::return_fee,
-                cities::refusal_fee,
-                client_costs::delivery_fee.nullable(),
-                client_costs::return_fee.nullable(),
-                client_costs::refusal_fee.nullable(),
-            ))
-            .limit(limit)
-            .offset(offset)
-            .load::<PriceRow>(conn)
+            q.select(city_price_columns())
+                .limit(limit)
+                .offset(offset)
+                .load::<CityPrice>(conn)
         },
     )?;
     Ok(ListResponse {
@@ -316,25 +287,17 @@ pub fn effective_prices(
         data: page
             .data
             .into_iter()
-            .map(
-                |(
-                    city,
-                    city_name,
-                    delivery,
-                    ret,
-                    refusal,
-                    own_delivery,
-                    own_return,
-                    own_refusal,
-                )| EffectivePrice {
-                    city,
-                    city_name,
-                    overridden: own_delivery.is_some(),
-                    delivery_fee: own_delivery.unwrap_or(delivery),
-                    return_fee: own_return.unwrap_or(ret),
-                    refusal_fee: own_refusal.unwrap_or(refusal),
-                },
-            )
+            .map(|price| {
+                let fees = price.fees();
+                EffectivePrice {
+                    overridden: price.own_fees().is_some(),
+                    city: price.city_key,
+                    city_name: price.city_name,
+                    delivery_fee: fees.delivery,
+                    return_fee: fees.return_fee,
+                    refusal_fee: fees.refusal,
+                }
+            })
             .collect(),
     })
 }
