@@ -163,6 +163,12 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         status_changed_at -> Timestamp,
+        outcome -> Nullable<Text>,
+        commission -> Nullable<BigInt>,
+        outcome_at -> Nullable<Timestamp>,
+        client_completed_invoice_id -> Nullable<BigInt>,
+        client_returned_invoice_id -> Nullable<BigInt>,
+        delivery_admin_invoice_id -> Nullable<BigInt>,
     }
 }
 
@@ -205,7 +211,45 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    invoices (id) {
+        id -> BigInt,
+        key -> Text,
+        kind -> Text,
+        status -> Text,
+        number -> Nullable<Text>,
+        client_id -> Nullable<BigInt>,
+        shop_id -> Nullable<BigInt>,
+        delivery_admin_id -> Nullable<BigInt>,
+        parcels_count -> BigInt,
+        cod_total -> BigInt,
+        fees_total -> BigInt,
+        total -> BigInt,
+        counted_amount -> Nullable<BigInt>,
+        payment_reference -> Nullable<Text>,
+        paid_on -> Nullable<Date>,
+        created_by -> Nullable<BigInt>,
+        counted_by -> Nullable<BigInt>,
+        validated_by -> Nullable<BigInt>,
+        paid_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+        counted_at -> Nullable<Timestamp>,
+        validated_at -> Nullable<Timestamp>,
+        paid_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    invoice_numbers (prefix, year) {
+        prefix -> Text,
+        year -> BigInt,
+        last_number -> BigInt,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(invoices -> shops (shop_id));
 diesel::joinable!(parcels -> shops (shop_id));
 diesel::joinable!(parcels -> cities (city_id));
 diesel::joinable!(parcel_states -> parcels (parcel_id));
@@ -235,5 +279,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     parcels,
     parcel_states,
     vouchers,
-    voucher_parcels
+    voucher_parcels,
+    invoices,
+    invoice_numbers
 );

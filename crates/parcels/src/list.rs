@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::{AppError, AppResult, ListQuery};
 use colivra_db::listing::lower;
-use colivra_db::schema::{cities, parcels, shops, users, voucher_parcels};
+use colivra_db::schema::{cities, invoices, parcels, shops, users, voucher_parcels};
 use colivra_db::{DbBackend, DbConnection, MapDbErr};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -67,7 +67,8 @@ impl CappedCounts {
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 pub struct ParcelFilters {
     /// A named view: all, new, not-picked-up, pickup, sent, shipped, delivered, canceled,
-    /// returned, to-be-returned, refunds, exchanges, change-address.
+    /// returned, to-be-returned, refunds, exchanges, change-address, unpaid (delivered, on no
+    /// client invoice), reimbursed (on a paid client invoice).
     #[param(value_type = Option<String>)]
     pub view: Option<View>,
     /// Comma-separated status keys.
@@ -207,6 +208,17 @@ fn filtered<'a>(
         Some(View::Refunds) => q = q.filter(parcels::kind.eq("refund")),
         Some(View::Exchanges) => q = q.filter(parcels::kind.eq("exchange")),
         Some(View::ChangeAddress) => q = q.filter(parcels::address_change_pending.eq(true)),
+        Some(View::Unpaid) => q = q.filter(parcels::client_completed_invoice_id.is_null()),
+        Some(View::Reimbursed) => {
+            let paid = invoices::table
+                .filter(invoices::status.eq("paid"))
+                .select(invoices::id.nullable());
+            q = q.filter(
+                parcels::client_completed_invoice_id
+                    .eq_any(paid.clone())
+                    .or(parcels::client_returned_invoice_id.eq_any(paid)),
+            )
+        }
         Some(View::ToBeReturned) => {
             // Refused or cancelled parcels a delivery person still holds (a return voucher
             // makes them returning), and delivered exchanges and refunds whose collected item

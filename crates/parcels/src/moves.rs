@@ -95,10 +95,23 @@ pub fn apply(conn: &mut DbConnection, row: &ParcelRow, mv: Move<'_>) -> AppResul
     };
     let postponed_to = if mv.to.needs_date() { mv.date } else { None };
     let delivery_admin_id = mv.delivery_admin_id.or(row.delivery_admin_id);
+    let outcome = outcome_after(conn, row, final_status, delivery_admin_id, now)?;
+    check_invoices(row, &outcome)?;
+    let keeps_outcome = outcome.outcome == row.outcome;
     let updated = diesel::update(
         parcels::table
             .find(row.id)
-            .filter(parcels::status.eq(from.as_str())),
+            .filter(parcels::status.eq(from.as_str()))
+            // An invoice that took the parcel meanwhile wins: it then no longer moves (409).
+            .filter(parcels::client_completed_invoice_id.is_null())
+            .filter(parcels::client_returned_invoice_id.is_null())
+            .filter(
+                parcels::delivery_admin_invoice_id
+                    .is_null()
+                    .or(diesel::dsl::sql::<diesel::sql_types::Bool>(
+                        if keeps_outcome { "1 = 1" } else { "1 = 0" },
+                    )),
+            ),
     )
     .set((
         parcels::status.eq(final_status.as_str()),
@@ -107,6 +120,9 @@ pub fn apply(conn: &mut DbConnection, row: &ParcelRow, mv: Move<'_>) -> AppResul
         parcels::delivery_admin_id.eq(delivery_admin_id),
         parcels::updated_at.eq(now),
         parcels::status_changed_at.eq(now),
+        parcels::outcome.eq(&outcome.outcome),
+        parcels::commission.eq(outcome.commission),
+        parcels::outcome_at.eq(outcome.at),
     ))
     .execute(conn)
     .map_db_err()?;
@@ -152,6 +168,73 @@ pub fn apply(conn: &mut DbConnection, row: &ParcelRow, mv: Move<'_>) -> AppResul
         .select(ParcelRow::as_select())
         .first(conn)
         .map_db_err()
+}
+
+/// How the round ended for a parcel, and what the delivery person earned for it.
+struct Outcome {
+    outcome: Option<String>,
+    commission: Option<i64>,
+    at: Option<NaiveDateTime>,
+}
+
+/// The outcome after a move to `status`: recorded (with the delivery person's commission in
+/// force now) when the parcel is delivered, refused or cancelled; kept through its return (and
+/// when an admin marks it lost or damaged); cleared when it goes back into the round.
+fn outcome_after(
+    conn: &mut DbConnection,
+    row: &ParcelRow,
+    status: Status,
+    delivery_admin_id: Option<i64>,
+    at: NaiveDateTime,
+) -> AppResult<Outcome> {
+    Ok(match status {
+        Status::Delivered | Status::Refused | Status::Cancelled => {
+            let commission = match delivery_admin_id {
+                Some(courier) => {
+                    let earned = colivra_auth::couriers::commission(conn, courier, row.city_id)?;
+                    Some(match status {
+                        Status::Delivered => earned.delivered,
+                        Status::Refused => earned.refused,
+                        _ => 0,
+                    })
+                }
+                None => None,
+            };
+            Outcome {
+                outcome: Some(status.as_str().to_owned()),
+                commission,
+                at: Some(at),
+            }
+        }
+        Status::Returning | Status::Returned | Status::Lost | Status::Damaged => Outcome {
+            outcome: row.outcome.clone(),
+            commission: row.commission,
+            at: row.outcome_at,
+        },
+        _ => Outcome {
+            outcome: None,
+            commission: None,
+            at: None,
+        },
+    })
+}
+
+/// A parcel on a client invoice keeps its status, and one on a delivery invoice keeps its
+/// outcome: the invoice's lines were computed from them. A draft lets the parcel go first.
+fn check_invoices(row: &ParcelRow, after: &Outcome) -> AppResult<()> {
+    if row.client_completed_invoice_id.is_some() || row.client_returned_invoice_id.is_some() {
+        return Err(AppError::Conflict(format!(
+            "{} figure sur une facture client : retirez-le du brouillon avant de changer son statut.",
+            row.key
+        )));
+    }
+    if row.delivery_admin_invoice_id.is_some() && after.outcome != row.outcome {
+        return Err(AppError::Conflict(format!(
+            "{} figure sur une facture livreur : retirez-le du brouillon avant de changer son résultat.",
+            row.key
+        )));
+    }
+    Ok(())
 }
 
 /// Takes the parcel off its open pickup voucher. The link stays, marked removed, so a reception

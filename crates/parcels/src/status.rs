@@ -249,6 +249,10 @@ pub enum View {
     Refunds,
     Exchanges,
     ChangeAddress,
+    /// Delivered, on no client invoice yet.
+    Unpaid,
+    /// On a paid client invoice.
+    Reimbursed,
 }
 
 impl View {
@@ -266,7 +270,7 @@ impl View {
                 Postponed,
                 Scheduled,
             ],
-            View::Delivered => vec![Delivered],
+            View::Delivered | View::Unpaid => vec![Delivered],
             View::Canceled => vec![Cancelled],
             View::Returned => vec![Returning, Returned],
             // Refused and cancelled parcels, plus delivered exchanges and refunds whose item
@@ -275,7 +279,8 @@ impl View {
             | View::ToBeReturned
             | View::Refunds
             | View::Exchanges
-            | View::ChangeAddress => return None,
+            | View::ChangeAddress
+            | View::Reimbursed => return None,
         })
     }
 }

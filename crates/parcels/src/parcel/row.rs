@@ -1,0 +1,94 @@
+//! The parcel row as stored, and the one way to read a parcel within a caller's scope.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use colivra_core::{AppError, AppResult, Scope};
+use colivra_db::schema::parcels;
+use colivra_db::{DbConnection, MapDbErr};
+use diesel::prelude::*;
+
+use crate::fees::Fees;
+use crate::status::Status;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = parcels)]
+pub struct ParcelRow {
+    pub id: i64,
+    pub key: String,
+    pub client_id: i64,
+    pub shop_id: i64,
+    pub reference: Option<String>,
+    pub recipient_name: String,
+    pub recipient_phone: String,
+    pub recipient_phone_alt: Option<String>,
+    pub city_id: i64,
+    pub address: String,
+    pub cod_amount: i64,
+    pub product: String,
+    pub quantity: i64,
+    pub note: Option<String>,
+    pub can_open: bool,
+    pub can_try: bool,
+    pub fragile: bool,
+    pub kind: String,
+    pub original_parcel_id: Option<i64>,
+    pub item_to_collect: Option<String>,
+    pub delivery_fee: i64,
+    pub return_fee: i64,
+    pub refusal_fee: i64,
+    pub status: String,
+    pub attempts: i64,
+    pub postponed_to: Option<NaiveDate>,
+    pub delivery_admin_id: Option<i64>,
+    pub address_change_pending: bool,
+    pub created_by: Option<i64>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+    pub status_changed_at: NaiveDateTime,
+    /// `delivered`, `refused` or `cancelled` once the round ended (kept through the return).
+    pub outcome: Option<String>,
+    /// The delivery person's commission for the outcome, as it was when recorded.
+    pub commission: Option<i64>,
+    pub outcome_at: Option<NaiveDateTime>,
+    pub client_completed_invoice_id: Option<i64>,
+    pub client_returned_invoice_id: Option<i64>,
+    pub delivery_admin_invoice_id: Option<i64>,
+}
+
+impl ParcelRow {
+    pub fn status(&self) -> Status {
+        Status::parse(&self.status).unwrap_or(Status::New)
+    }
+
+    /// The fees in force when the parcel was created.
+    pub fn fees(&self) -> Fees {
+        Fees {
+            delivery: self.delivery_fee,
+            return_fee: self.return_fee,
+            refusal: self.refusal_fee,
+        }
+    }
+
+    pub fn in_scope(&self, scope: Scope) -> bool {
+        match scope {
+            Scope::Merchant(id) => self.client_id == id,
+            Scope::DeliveryPerson(id) => self.delivery_admin_id == Some(id),
+            Scope::Everyone => true,
+        }
+    }
+}
+
+/// The parcel with this tracking code within `scope`, else 404.
+pub fn get(conn: &mut DbConnection, scope: Scope, parcel_key: &str) -> AppResult<ParcelRow> {
+    let row: ParcelRow = parcels::table
+        .filter(parcels::key.eq(parcel_key.trim().to_uppercase()))
+        .select(ParcelRow::as_select())
+        .first(conn)
+        .optional()
+        .map_db_err()?
+        .ok_or(AppError::NotFound)?;
+    if row.in_scope(scope) {
+        Ok(row)
+    } else {
+        Err(AppError::NotFound)
+    }
+}

@@ -1,0 +1,465 @@
+//! What a merchant sends for a parcel and the checks every creation path shares (the form, the
+//! merchant API and the bulk import).
+
+use std::collections::HashMap;
+
+use colivra_core::phone::{normalize_moroccan_phone, PHONE_MESSAGE};
+use colivra_core::{AppResult, FieldErrors};
+use colivra_db::listing::lower;
+use colivra_db::schema::{cities, parcels, shops};
+use colivra_db::{DbConnection, MapDbErr};
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::row::ParcelRow;
+use super::{MAX_COD_CENTIMES, MAX_QUANTITY};
+use crate::fees::{city_price_columns, effective_fees, CityPrice, Fees};
+use crate::status::Status;
+
+/// What a merchant sends to create or edit a parcel; absent fields keep their value on edit.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, ToSchema)]
+pub struct ParcelInput {
+    /// Shop key (or, in an imported file, the shop's name).
+    pub shop: Option<String>,
+    pub reference: Option<String>,
+    pub recipient_name: Option<String>,
+    pub recipient_phone: Option<String>,
+    pub recipient_phone_alt: Option<String>,
+    /// City key (or the city's name).
+    pub city: Option<String>,
+    pub address: Option<String>,
+    /// Centimes.
+    pub cod_amount: Option<i64>,
+    pub product: Option<String>,
+    pub quantity: Option<i64>,
+    pub note: Option<String>,
+    pub can_open: Option<bool>,
+    pub can_try: Option<bool>,
+    pub fragile: Option<bool>,
+    /// `standard` (default), `exchange` or `refund`.
+    pub kind: Option<String>,
+    /// For exchanges and refunds: the tracking code of the merchant's delivered parcel.
+    pub original_parcel: Option<String>,
+    /// For exchanges and refunds: what the delivery person collects.
+    pub item_to_collect: Option<String>,
+}
+
+/// A city a parcel may go to, with what the merchant pays there.
+#[derive(Debug, Clone, Copy)]
+struct CityFees {
+    id: i64,
+    fees: Fees,
+}
+
+/// What validating a merchant's parcels needs, loaded once for one parcel or a whole file.
+pub struct Lookups {
+    merchant_id: i64,
+    /// By key and by lower-case name.
+    shops: HashMap<String, i64>,
+    /// The merchant's shop when he has only one: the form need not ask.
+    only_shop: Option<i64>,
+    /// Active cities by key and by lower-case name, with the merchant's effective fees.
+    cities: HashMap<String, CityFees>,
+}
+
+impl Lookups {
+    /// Everything a whole file may name: every active city.
+    pub fn load(conn: &mut DbConnection, merchant_id: i64) -> AppResult<Lookups> {
+        Self::load_cities(conn, merchant_id, None)
+    }
+
+    /// What one parcel naming `city` needs: only that city when its key or exact name is
+    /// given (the common case, and creation's hot path), else every city so a loosely typed
+    /// name ("fes" for "Fès") still matches.
+    pub fn for_city(
+        conn: &mut DbConnection,
+        merchant_id: i64,
+        city: Option<&str>,
+    ) -> AppResult<Lookups> {
+        let Some(city) = city.map(str::trim).filter(|c| !c.is_empty()) else {
+            return Self::load(conn, merchant_id);
+        };
+        let lookups = Self::load_cities(conn, merchant_id, Some(city))?;
+        if lookups.city(city).is_some() {
+            return Ok(lookups);
+        }
+        Self::load(conn, merchant_id)
+    }
+
+    /// `only_city`: `None` loads every active city, `Some(value)` those whose key is `value`
+    /// or whose name is `value` in any case.
+    fn load_cities(
+        conn: &mut DbConnection,
+        merchant_id: i64,
+        only_city: Option<&str>,
+    ) -> AppResult<Lookups> {
+        let mut shop_map = HashMap::new();
+        let merchant_shops = shops::table
+            .filter(shops::client_id.eq(merchant_id))
+            .select((shops::id, shops::key, shops::name))
+            .load::<(i64, String, String)>(conn)
+            .map_db_err()?;
+        let only_shop = match merchant_shops.as_slice() {
+            [(id, _, _)] => Some(*id),
+            _ => None,
+        };
+        for (id, key, name) in merchant_shops {
+            shop_map.insert(key, id);
+            shop_map.entry(name.trim().to_lowercase()).or_insert(id);
+        }
+        let mut city_query = effective_fees(merchant_id);
+        if let Some(value) = only_city {
+            city_query = city_query.filter(
+                cities::key
+                    .eq(value.to_owned())
+                    .or(lower(cities::name).eq(value.to_lowercase())),
+            );
+        }
+        let found: Vec<CityPrice> = city_query
+            .select(city_price_columns())
+            .load(conn)
+            .map_db_err()?;
+        let mut city_map = HashMap::new();
+        for price in found {
+            let city = CityFees {
+                id: price.city_id,
+                fees: price.fees(),
+            };
+            city_map.insert(price.city_key, city);
+            city_map.insert(fold_name(&price.city_name), city);
+        }
+        Ok(Lookups {
+            merchant_id,
+            shops: shop_map,
+            only_shop,
+            cities: city_map,
+        })
+    }
+
+    fn shop(&self, value: &str) -> Option<i64> {
+        self.shops
+            .get(value.trim())
+            .or_else(|| self.shops.get(&value.trim().to_lowercase()))
+            .copied()
+    }
+
+    fn city(&self, value: &str) -> Option<CityFees> {
+        self.cities
+            .get(value.trim())
+            .or_else(|| self.cities.get(&fold_name(value)))
+            .copied()
+    }
+}
+
+/// City names typed by people: case, accents and spacing do not matter ("fes" finds "Fès").
+fn fold_name(name: &str) -> String {
+    name.trim()
+        .to_lowercase()
+        .chars()
+        .map(|c| match c {
+            'à' | 'â' | 'ä' => 'a',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'î' | 'ï' => 'i',
+            'ô' | 'ö' => 'o',
+            'ù' | 'û' | 'ü' => 'u',
+            'ç' => 'c',
+            '-' | '\'' => ' ',
+            c => c,
+        })
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A parcel that passed every check: the merchant-set columns, written as they are on creation
+/// and on edit (absent optional values clear the column).
+#[derive(Debug, Clone, Insertable, AsChangeset)]
+#[diesel(table_name = parcels, treat_none_as_null = true)]
+pub struct ValidParcel {
+    pub shop_id: i64,
+    pub reference: Option<String>,
+    pub recipient_name: String,
+    pub recipient_phone: String,
+    pub recipient_phone_alt: Option<String>,
+    pub city_id: i64,
+    pub address: String,
+    pub cod_amount: i64,
+    pub product: String,
+    pub quantity: i64,
+    pub note: Option<String>,
+    pub can_open: bool,
+    pub can_try: bool,
+    pub fragile: bool,
+    pub kind: &'static str,
+    pub original_parcel_id: Option<i64>,
+    pub item_to_collect: Option<String>,
+    pub delivery_fee: i64,
+    pub return_fee: i64,
+    pub refusal_fee: i64,
+}
+
+fn text(value: &Option<String>) -> Option<String> {
+    value
+        .as_deref()
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(str::to_owned)
+}
+
+fn required(
+    errors: &mut FieldErrors,
+    field: &str,
+    value: Option<String>,
+    max: usize,
+    message: &str,
+) -> String {
+    match value {
+        Some(v) if v.chars().count() <= max => v,
+        _ => {
+            errors.add(field, message);
+            String::new()
+        }
+    }
+}
+
+fn optional(
+    errors: &mut FieldErrors,
+    field: &str,
+    value: Option<String>,
+    max: usize,
+) -> Option<String> {
+    match value {
+        Some(v) if v.chars().count() > max => {
+            errors.add(field, format!("{max} caractères au plus."));
+            None
+        }
+        v => v,
+    }
+}
+
+/// Checks a parcel (merged with `existing` on edit). Database lookups beyond `lookups` are the
+/// original parcel of an exchange or refund only.
+pub fn validate(
+    conn: &mut DbConnection,
+    lookups: &Lookups,
+    input: &ParcelInput,
+    existing: Option<&ParcelRow>,
+) -> AppResult<Result<ValidParcel, FieldErrors>> {
+    let mut errors = FieldErrors::new();
+    // On edit an absent field keeps the stored value.
+    let keep = |given: &Option<String>, stored: Option<&str>| -> Option<String> {
+        match given {
+            Some(_) => text(given),
+            None => stored.map(str::to_owned).filter(|v| !v.is_empty()),
+        }
+    };
+
+    let shop_id = match (text(&input.shop), existing) {
+        (Some(shop), _) => lookups.shop(&shop),
+        (None, Some(row)) => Some(row.shop_id),
+        (None, None) => lookups.only_shop,
+    };
+    if shop_id.is_none() {
+        errors.add("shop", "Choisissez une de vos boutiques.");
+    }
+    let reference = optional(
+        &mut errors,
+        "reference",
+        keep(
+            &input.reference,
+            existing.and_then(|r| r.reference.as_deref()),
+        ),
+        64,
+    );
+    let recipient_name = required(
+        &mut errors,
+        "recipient_name",
+        keep(
+            &input.recipient_name,
+            existing.map(|r| r.recipient_name.as_str()),
+        ),
+        100,
+        "Le nom du destinataire est obligatoire (100 caractères au plus).",
+    );
+    let phone = |errors: &mut FieldErrors, field: &str, value: Option<String>| {
+        value.and_then(|raw| {
+            let normalized = normalize_moroccan_phone(&raw);
+            if normalized.is_none() {
+                errors.add(field, PHONE_MESSAGE);
+            }
+            normalized
+        })
+    };
+    let recipient_phone = phone(
+        &mut errors,
+        "recipient_phone",
+        keep(
+            &input.recipient_phone,
+            existing.map(|r| r.recipient_phone.as_str()),
+        ),
+    );
+    if recipient_phone.is_none() && !errors.contains("recipient_phone") {
+        errors.add("recipient_phone", PHONE_MESSAGE);
+    }
+    let recipient_phone_alt = phone(
+        &mut errors,
+        "recipient_phone_alt",
+        keep(
+            &input.recipient_phone_alt,
+            existing.and_then(|r| r.recipient_phone_alt.as_deref()),
+        ),
+    );
+    let city = match (text(&input.city), existing) {
+        (Some(city), _) => lookups.city(&city),
+        (None, Some(row)) => lookups
+            .cities
+            .values()
+            .find(|c| c.id == row.city_id)
+            .copied(),
+        (None, None) => None,
+    };
+    if city.is_none() {
+        errors.add("city", "Choisissez une ville desservie.");
+    }
+    let address = required(
+        &mut errors,
+        "address",
+        keep(&input.address, existing.map(|r| r.address.as_str())),
+        255,
+        "L'adresse est obligatoire (255 caractères au plus).",
+    );
+    let cod_amount = input.cod_amount.or(existing.map(|r| r.cod_amount));
+    let cod_amount = match cod_amount {
+        Some(v) if (0..=MAX_COD_CENTIMES).contains(&v) => v,
+        _ => {
+            errors.add("cod_amount", "Le montant à encaisser va de 0 à 100 000 DH.");
+            0
+        }
+    };
+    let product = required(
+        &mut errors,
+        "product",
+        keep(&input.product, existing.map(|r| r.product.as_str())),
+        255,
+        "Décrivez le produit (255 caractères au plus).",
+    );
+    let quantity = match input.quantity.or(existing.map(|r| r.quantity)).unwrap_or(1) {
+        q if (1..=MAX_QUANTITY).contains(&q) => q,
+        _ => {
+            errors.add("quantity", "La quantité va de 1 à 10 000.");
+            1
+        }
+    };
+    let note = optional(
+        &mut errors,
+        "note",
+        keep(&input.note, existing.and_then(|r| r.note.as_deref())),
+        500,
+    );
+    let kind = match text(&input.kind)
+        .as_deref()
+        .or(existing.map(|r| r.kind.as_str()))
+        .unwrap_or("standard")
+    {
+        "standard" => "standard",
+        "exchange" => "exchange",
+        "refund" => "refund",
+        _ => {
+            errors.add("kind", "Type inconnu : standard, exchange ou refund.");
+            "standard"
+        }
+    };
+    let mut original_parcel_id = existing.and_then(|r| r.original_parcel_id);
+    let mut item_to_collect = optional(
+        &mut errors,
+        "item_to_collect",
+        keep(
+            &input.item_to_collect,
+            existing.and_then(|r| r.item_to_collect.as_deref()),
+        ),
+        255,
+    );
+    if kind == "standard" {
+        original_parcel_id = None;
+        item_to_collect = None;
+    } else {
+        if item_to_collect.is_none() && !errors.contains("item_to_collect") {
+            errors.add(
+                "item_to_collect",
+                "Indiquez l'article que le livreur doit récupérer.",
+            );
+        }
+        if let Some(original) = text(&input.original_parcel) {
+            let found: Option<(i64, String)> = parcels::table
+                .filter(parcels::key.eq(original.to_uppercase()))
+                .filter(parcels::client_id.eq(lookups.merchant_id))
+                .select((parcels::id, parcels::status))
+                .first(conn)
+                .optional()
+                .map_db_err()?;
+            match found {
+                Some((id, status)) if status == Status::Delivered.as_str() => {
+                    original_parcel_id = Some(id)
+                }
+                Some(_) => {
+                    errors.add("original_parcel", "Le colis d'origine n'a pas été livré.");
+                }
+                None => {
+                    errors.add("original_parcel", "Colis d'origine introuvable.");
+                }
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Ok(Err(errors));
+    }
+    let city = city.unwrap_or(CityFees {
+        id: 0,
+        fees: Fees::default(),
+    });
+    Ok(Ok(ValidParcel {
+        shop_id: shop_id.unwrap_or_default(),
+        reference,
+        recipient_name,
+        recipient_phone: recipient_phone.unwrap_or_default(),
+        recipient_phone_alt,
+        city_id: city.id,
+        address,
+        cod_amount,
+        product,
+        quantity,
+        note,
+        can_open: input
+            .can_open
+            .or(existing.map(|r| r.can_open))
+            .unwrap_or(false),
+        can_try: input
+            .can_try
+            .or(existing.map(|r| r.can_try))
+            .unwrap_or(false),
+        fragile: input
+            .fragile
+            .or(existing.map(|r| r.fragile))
+            .unwrap_or(false),
+        kind,
+        original_parcel_id,
+        item_to_collect,
+        delivery_fee: city.fees.delivery,
+        return_fee: city.fees.return_fee,
+        refusal_fee: city.fees.refusal,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fold_name;
+
+    #[test]
+    fn city_names_match_without_case_accents_or_dashes() {
+        assert_eq!(fold_name("  Fès "), "fes");
+        assert_eq!(fold_name("Dar Bouazza"), fold_name("dar-bouazza"));
+        assert_eq!(fold_name("KÉNITRA"), "kenitra");
+    }
+}

@@ -1,0 +1,227 @@
+//! How callers see a parcel: the API shape and the actions each role may take on it.
+
+use std::collections::HashMap;
+
+use chrono::{NaiveDate, NaiveDateTime};
+use colivra_core::{time, AppResult, Role};
+use colivra_db::DbConnection;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::names::{Names, RecentNames};
+use super::row::ParcelRow;
+use crate::fees::Fees;
+use crate::status::Status;
+
+/// A parcel as the API shows it (field names are the merchant API contract).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ParcelView {
+    /// The tracking code.
+    pub key: String,
+    pub shop: String,
+    pub shop_name: String,
+    pub client: String,
+    /// The merchant's company, else his name.
+    pub client_name: String,
+    pub reference: Option<String>,
+    pub recipient_name: String,
+    pub recipient_phone: String,
+    pub recipient_phone_alt: Option<String>,
+    pub city: String,
+    pub city_name: String,
+    pub address: String,
+    pub cod_amount: i64,
+    pub product: String,
+    pub quantity: i64,
+    pub note: Option<String>,
+    pub can_open: bool,
+    pub can_try: bool,
+    pub fragile: bool,
+    /// `standard`, `exchange` or `refund`.
+    pub kind: String,
+    pub original_parcel: Option<String>,
+    pub item_to_collect: Option<String>,
+    /// Stock lines arrive with the inventory; always empty for now.
+    #[schema(value_type = Vec<Object>)]
+    pub stock_lines: Vec<serde_json::Value>,
+    pub fees: Fees,
+    pub status: Status,
+    pub status_label: &'static str,
+    pub attempts: i64,
+    pub postponed_to: Option<NaiveDate>,
+    pub delivery_admin: Option<String>,
+    pub delivery_admin_name: Option<String>,
+    /// The recipient's details changed while the parcel was with a delivery person.
+    pub address_change_pending: bool,
+    /// The key of the client invoice (delivered type) it is on, if the caller may see it.
+    pub client_completed_invoice: Option<String>,
+    /// The key of the client invoice (returned type) it is on.
+    pub client_returned_invoice: Option<String>,
+    /// The key of the delivery invoice it is on.
+    pub delivery_admin_invoice: Option<String>,
+    /// What the caller may do with it now: `edit`, `delete`, `cancel`, `change-address`,
+    /// `state`, `reassign`, `acknowledge-address`.
+    pub actions: Vec<&'static str>,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: NaiveDateTime,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub updated_at: NaiveDateTime,
+}
+
+/// The row actions a caller of `role` has on a parcel in `status`.
+pub fn actions(role: Role, row: &ParcelRow) -> Vec<&'static str> {
+    let status = row.status();
+    let mut actions = Vec::new();
+    match role {
+        Role::Client => {
+            if status == Status::New {
+                actions.extend(["edit", "delete"]);
+            }
+            if matches!(status, Status::New | Status::AwaitingPickup) {
+                actions.push("cancel");
+            }
+            if status.address_can_change() {
+                actions.push("change-address");
+            }
+        }
+        Role::Admin => {
+            actions.push("state");
+            if status.is_with_delivery_person() {
+                actions.push("reassign");
+            }
+        }
+        Role::DeliveryAdmin => {
+            if status.is_with_delivery_person() {
+                actions.push("state");
+            }
+            if row.address_change_pending {
+                actions.push("acknowledge-address");
+            }
+        }
+    }
+    actions
+}
+
+/// Turns rows into views, loading the names they refer to in a few batched queries.
+pub fn views(
+    conn: &mut DbConnection,
+    role: Role,
+    rows: Vec<ParcelRow>,
+) -> AppResult<Vec<ParcelView>> {
+    views_with(conn, role, rows, None)
+}
+
+/// [`views`], taking names from `recent` when it knows them (lists: see [`RecentNames`]).
+pub fn views_with(
+    conn: &mut DbConnection,
+    role: Role,
+    rows: Vec<ParcelRow>,
+    recent: Option<&RecentNames>,
+) -> AppResult<Vec<ParcelView>> {
+    fn ids<F: Fn(&ParcelRow) -> Option<i64>>(rows: &[ParcelRow], f: F) -> Vec<i64> {
+        let mut ids: Vec<i64> = rows.iter().filter_map(f).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+    let shop_ids = ids(&rows, |r| Some(r.shop_id));
+    let city_ids = ids(&rows, |r| Some(r.city_id));
+    let mut user_ids = ids(&rows, |r| Some(r.client_id));
+    user_ids.extend(ids(&rows, |r| r.delivery_admin_id));
+    let original_ids = ids(&rows, |r| r.original_parcel_id);
+    let mut invoice_ids = ids(&rows, |r| r.client_completed_invoice_id);
+    invoice_ids.extend(ids(&rows, |r| r.client_returned_invoice_id));
+    invoice_ids.extend(ids(&rows, |r| r.delivery_admin_invoice_id));
+
+    let wanted = [shop_ids, city_ids, user_ids, original_ids, invoice_ids];
+    let names = Names::load(conn, wanted, recent)?;
+    let (shop_names, city_names, user_names) = (&names.shops, &names.cities, &names.users);
+    let originals: HashMap<i64, String> = names
+        .originals
+        .iter()
+        .map(|(id, (key, _))| (*id, key.clone()))
+        .collect();
+
+    let pair =
+        |map: &HashMap<i64, (String, String)>, id: i64| map.get(&id).cloned().unwrap_or_default();
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let (shop, shop_name) = pair(shop_names, row.shop_id);
+            let (city, city_name) = pair(city_names, row.city_id);
+            let (client, client_name) = pair(user_names, row.client_id);
+            let courier = row.delivery_admin_id.map(|id| pair(user_names, id));
+            let status = row.status();
+            let fees = row.fees();
+            let invoice = |id: Option<i64>, visible: &dyn Fn(&str) -> bool| {
+                id.and_then(|id| names.invoices.get(&id))
+                    .filter(|(_, status)| visible(status))
+                    .map(|(key, _)| key.clone())
+            };
+            // Admins see every invoice; a merchant his client invoices once validated; a
+            // delivery person his delivery invoice.
+            let client_invoice_visible = |status: &str| match role {
+                Role::Admin => true,
+                Role::Client => status != "draft",
+                Role::DeliveryAdmin => false,
+            };
+            let delivery_invoice_visible = |_: &str| role != Role::Client;
+            ParcelView {
+                client_completed_invoice: invoice(
+                    row.client_completed_invoice_id,
+                    &client_invoice_visible,
+                ),
+                client_returned_invoice: invoice(
+                    row.client_returned_invoice_id,
+                    &client_invoice_visible,
+                ),
+                delivery_admin_invoice: invoice(
+                    row.delivery_admin_invoice_id,
+                    &delivery_invoice_visible,
+                ),
+                actions: actions(role, &row),
+                key: row.key,
+                shop,
+                shop_name,
+                client,
+                client_name,
+                reference: row.reference,
+                recipient_name: row.recipient_name,
+                recipient_phone: row.recipient_phone,
+                recipient_phone_alt: row.recipient_phone_alt,
+                city,
+                city_name,
+                address: row.address,
+                cod_amount: row.cod_amount,
+                product: row.product,
+                quantity: row.quantity,
+                note: row.note,
+                can_open: row.can_open,
+                can_try: row.can_try,
+                fragile: row.fragile,
+                kind: row.kind,
+                original_parcel: row
+                    .original_parcel_id
+                    .and_then(|id| originals.get(&id).cloned()),
+                item_to_collect: row.item_to_collect,
+                stock_lines: Vec::new(),
+                fees,
+                status,
+                status_label: status.label(),
+                attempts: row.attempts,
+                postponed_to: row.postponed_to,
+                delivery_admin: courier.as_ref().map(|c| c.0.clone()),
+                delivery_admin_name: courier.map(|c| c.1),
+                address_change_pending: row.address_change_pending,
+                created_at: row.created_at,
+                updated_at: row.updated_at,
+            }
+        })
+        .collect())
+}
+
+pub fn view(conn: &mut DbConnection, role: Role, row: ParcelRow) -> AppResult<ParcelView> {
+    Ok(views(conn, role, vec![row])?.remove(0))
+}

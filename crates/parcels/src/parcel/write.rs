@@ -1,0 +1,181 @@
+//! A merchant's writes on his parcels: create, edit and delete while new.
+
+use colivra_core::{key, time, AppError, AppResult, Role, Scope};
+use colivra_db::schema::{parcel_states, parcels};
+use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
+use diesel::prelude::*;
+
+use super::row::{get, ParcelRow};
+use super::validate::{validate, Lookups, ParcelInput, ValidParcel};
+use super::view::{view, ParcelView};
+use crate::status::Status;
+
+const REFERENCE_TAKEN: &str = "Cette référence existe déjà pour cette boutique.";
+
+fn reference_conflict(error: diesel::result::Error) -> AppError {
+    if colivra_db::error::is_unique_violation(&error) {
+        AppError::validation("reference", REFERENCE_TAKEN)
+    } else {
+        colivra_db::error::app_error_from_diesel(error)
+    }
+}
+
+/// Whether `reference` is already used in the shop (by another parcel than `except`).
+pub fn reference_taken(
+    conn: &mut DbConnection,
+    shop_id: i64,
+    reference: &str,
+    except: Option<i64>,
+) -> AppResult<bool> {
+    let mut q = parcels::table
+        .filter(parcels::shop_id.eq(shop_id))
+        .filter(parcels::reference.eq(reference))
+        .into_boxed();
+    if let Some(id) = except {
+        q = q.filter(parcels::id.ne(id));
+    }
+    Ok(q.count().get_result::<i64>(conn).map_db_err()? > 0)
+}
+
+/// Inserts a checked parcel as `new` with its first history row; no activity (callers log one
+/// per request).
+pub fn insert(
+    conn: &mut DbConnection,
+    merchant_id: i64,
+    actor_id: i64,
+    parcel: &ValidParcel,
+) -> AppResult<ParcelRow> {
+    let now = time::now();
+    let row: ParcelRow = diesel::insert_into(parcels::table)
+        .values((
+            parcel,
+            parcels::key.eq(key::prefixed_key("CL", 10)),
+            parcels::client_id.eq(merchant_id),
+            parcels::status.eq(Status::New.as_str()),
+            parcels::attempts.eq(0),
+            parcels::address_change_pending.eq(false),
+            parcels::created_by.eq(actor_id),
+            parcels::created_at.eq(now),
+            parcels::updated_at.eq(now),
+            parcels::status_changed_at.eq(now),
+        ))
+        // The struct lists the columns in table order, so the whole row comes back by position.
+        .returning(parcels::all_columns)
+        .get_result(conn)
+        .map_err(reference_conflict)?;
+    diesel::insert_into(parcel_states::table)
+        .values((
+            parcel_states::parcel_id.eq(row.id),
+            parcel_states::status.eq(Status::New.as_str()),
+            parcel_states::user_id.eq(actor_id),
+            parcel_states::created_at.eq(now),
+        ))
+        .execute(conn)
+        .map_db_err()?;
+    Ok(row)
+}
+
+/// Creates one parcel for the merchant, with the fees in force now.
+pub fn create(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    merchant_id: i64,
+    input: &ParcelInput,
+) -> AppResult<ParcelView> {
+    immediate_transaction(conn, |conn| {
+        let lookups = Lookups::for_city(conn, merchant_id, input.city.as_deref())?;
+        let parcel = validate(conn, &lookups, input, None)?.map_err(AppError::Validation)?;
+        if let Some(reference) = &parcel.reference {
+            if reference_taken(conn, parcel.shop_id, reference, None)? {
+                return Err(AppError::validation("reference", REFERENCE_TAKEN));
+            }
+        }
+        let row = insert(conn, merchant_id, actor_id, &parcel)?;
+        activities::log(conn, Some(actor_id), "parcel.created", "parcel", &row.key)?;
+        view(conn, Role::Client, row)
+    })
+}
+
+fn check_new(row: &ParcelRow, what: &str) -> AppResult<()> {
+    if row.status() == Status::New {
+        Ok(())
+    } else {
+        Err(AppError::Conflict(format!(
+            "Seul un nouveau colis peut être {what} ; celui-ci est « {} ».",
+            row.status().label()
+        )))
+    }
+}
+
+/// Edits a merchant's parcel while it is new. The fee snapshot follows a change of city.
+pub fn update(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    merchant_id: i64,
+    parcel_key: &str,
+    input: &ParcelInput,
+) -> AppResult<ParcelView> {
+    immediate_transaction(conn, |conn| {
+        let row = get(conn, Scope::Merchant(merchant_id), parcel_key)?;
+        check_new(&row, "modifié")?;
+        let lookups = Lookups::for_city(conn, merchant_id, input.city.as_deref())?;
+        let parcel = validate(conn, &lookups, input, Some(&row))?.map_err(AppError::Validation)?;
+        if let Some(reference) = &parcel.reference {
+            if reference_taken(conn, parcel.shop_id, reference, Some(row.id))? {
+                return Err(AppError::validation("reference", REFERENCE_TAKEN));
+            }
+        }
+        let updated = diesel::update(
+            parcels::table
+                .find(row.id)
+                .filter(parcels::status.eq(Status::New.as_str())),
+        )
+        .set((&parcel, parcels::updated_at.eq(time::now())))
+        .execute(conn)
+        .map_err(reference_conflict)?;
+        if updated == 0 {
+            return Err(changed_meanwhile());
+        }
+        activities::log(conn, Some(actor_id), "parcel.updated", "parcel", &row.key)?;
+        let row = get(conn, Scope::Merchant(merchant_id), parcel_key)?;
+        view(conn, Role::Client, row)
+    })
+}
+
+pub(crate) fn changed_meanwhile() -> AppError {
+    AppError::Conflict("Le colis a changé entre-temps : rechargez la page et réessayez.".to_owned())
+}
+
+/// Deletes a merchant's parcel while it is new (nothing happened to it yet).
+pub fn delete(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    merchant_id: i64,
+    parcel_key: &str,
+) -> AppResult<()> {
+    immediate_transaction(conn, |conn| {
+        let row = get(conn, Scope::Merchant(merchant_id), parcel_key)?;
+        check_new(&row, "supprimé")?;
+        let used_as_original: i64 = parcels::table
+            .filter(parcels::original_parcel_id.eq(row.id))
+            .count()
+            .get_result(conn)
+            .map_db_err()?;
+        if used_as_original > 0 {
+            return Err(AppError::Conflict(
+                "Un échange ou un remboursement renvoie à ce colis.".to_owned(),
+            ));
+        }
+        let deleted = diesel::delete(
+            parcels::table
+                .find(row.id)
+                .filter(parcels::status.eq(Status::New.as_str())),
+        )
+        .execute(conn)
+        .map_db_err()?;
+        if deleted == 0 {
+            return Err(changed_meanwhile());
+        }
+        activities::log(conn, Some(actor_id), "parcel.deleted", "parcel", &row.key)
+    })
+}

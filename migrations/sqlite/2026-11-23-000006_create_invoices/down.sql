@@ -1,0 +1,14 @@
+DROP INDEX parcels_delivery_admin_invoice;
+DROP INDEX parcels_client_returned_invoice;
+DROP INDEX parcels_client_completed_invoice;
+DROP INDEX parcels_to_settle;
+DROP INDEX parcels_to_invoice_returned;
+DROP INDEX parcels_to_invoice_delivered;
+ALTER TABLE parcels DROP COLUMN delivery_admin_invoice_id;
+ALTER TABLE parcels DROP COLUMN client_returned_invoice_id;
+ALTER TABLE parcels DROP COLUMN client_completed_invoice_id;
+ALTER TABLE parcels DROP COLUMN outcome_at;
+ALTER TABLE parcels DROP COLUMN commission;
+ALTER TABLE parcels DROP COLUMN outcome;
+DROP TABLE invoice_numbers;
+DROP TABLE invoices;
