@@ -79,10 +79,13 @@ export const COLLECTION_TAGS = [
   'inventoryClients',
 ] as const;
 
+/** Cached lists of the specification's collections that the bulk loader does not load. */
+export const EXTRA_TAGS = ['shopsUnpaid'] as const;
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: [...COLLECTION_TAGS, 'User', 'Tokens'],
+  tagTypes: [...COLLECTION_TAGS, ...EXTRA_TAGS, 'User', 'Tokens'],
   refetchOnMountOrArgChange: false,
   endpoints: () => ({}),
 });

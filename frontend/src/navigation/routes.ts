@@ -36,6 +36,18 @@ const IMPLEMENTED: Partial<Record<string, ScreenKey>> = {
   'exit-vouchers': 'vouchers',
   'return-vouchers': 'vouchers',
   'parcels-to-be-returned': 'to-be-returned',
+  // One screen for every invoice list of every role (features/invoices/config.ts).
+  'completed-invoices': 'invoices',
+  'returned-invoices': 'invoices',
+  'client-delivered-invoices': 'invoices',
+  'client-returned-invoices': 'invoices',
+  'delivery-invoices': 'invoices',
+  invoices: 'invoices',
+  // The admin's new drafts: the delivery people or shops with something to invoice.
+  'create-client-invoice': 'new-invoice',
+  'create-delivery-invoice': 'new-invoice',
+  // The delivery person declares his cash from his phone.
+  'create-invoice': 'declare-cash',
 };
 
 /** A role's own screen for a route name the roles share. */

@@ -34,6 +34,9 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
   'to-be-returned': lazy(
     () => import(/* webpackChunkName: "route-to-be-returned" */ '../features/vouchers/ToBeReturnedScreen'),
   ),
+  invoices: lazy(() => import(/* webpackChunkName: "route-invoices" */ '../features/invoices/InvoicesScreen')),
+  'new-invoice': lazy(() => import(/* webpackChunkName: "route-new-invoice" */ '../features/invoices/NewInvoiceScreen')),
+  'declare-cash': lazy(() => import(/* webpackChunkName: "route-declare-cash" */ '../features/invoices/DeclareScreen')),
   'not-available': lazy(
     () => import(/* webpackChunkName: "route-not-available" */ '../components/NotAvailableYet'),
   ),

@@ -36,7 +36,10 @@ export type ScreenKey =
   | 'vouchers'
   | 'ship'
   | 'delivery-round'
-  | 'to-be-returned';
+  | 'to-be-returned'
+  | 'invoices'
+  | 'new-invoice'
+  | 'declare-cash';
 
 export interface RouteDef {
   /** Route name, as in the specification (also a permission name for admins and clients). */

@@ -13,6 +13,8 @@ export interface RecordedCall {
 export interface MockReply {
   status: number;
   body?: unknown;
+  /** A body sent as it is (a CSV file), instead of `body` as JSON. */
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -58,6 +60,7 @@ export function mockServer(routes: Record<string, Handler | MockReply | MockRepl
           ? route[Math.min(index, route.length - 1)]
           : route;
     const status = reply.status;
+    if (reply.text !== undefined) return new Response(reply.text, { status, headers: reply.headers });
     const hasBody = reply.body !== undefined && status !== 204;
     return new Response(hasBody ? JSON.stringify(reply.body) : null, {
       status,

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
@@ -9,13 +10,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
 import { errorBody } from '../../app/api';
 import { MoneyText } from '../../components/MoneyText';
 import { formatCount } from '../../components/money';
-import { localeOf, useLanguage, useT } from '../../i18n';
+import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n';
+import { pathOf, type SessionInfo } from '../../navigation/access';
+import { NOT_FOUND_PATH } from '../../navigation/routes';
 import type { Role } from '../../navigation/types';
+import { selectSessionInfo } from '../auth/authSlice';
 import { statusColor } from '../parcels/ParcelStatusChip';
-import { useStatisticsQuery, type Statistics } from './api';
+import { useStatisticsQuery, type MoneyFigures, type Statistics } from './api';
 import '../../i18n/parcels';
 
 /** "87,5 %" in the user's language; "—" before any parcel's round ended. */
@@ -64,9 +70,12 @@ function Figures({ stats, role }: { stats: Statistics; role: Role }) {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
         <Figure id="total" label={t('stats.total')} value={formatCount(stats.total, language)} />
         <Figure id="cod" label={t(role === 'delivery-admin' ? 'stats.codCollectedCourier' : 'stats.codCollected')} value={<MoneyText centimes={stats.cod_collected} />} />
-        {role === 'client' && <Figure id="to-be-paid" label={t('stats.toBePaid')} value={<MoneyText centimes={stats.to_be_paid} />} hint={t('stats.toBePaidHint')} />}
+        {role === 'client' && !(stats.money && stats.money.payouts_due !== null) && (
+          <Figure id="to-be-paid" label={t('stats.toBePaid')} value={<MoneyText centimes={stats.to_be_paid} />} hint={t('stats.toBePaidHint')} />
+        )}
         <Figure id="rate" label={t('stats.deliveryRate')} value={formatRate(stats.delivery_rate, language)} hint={t('stats.deliveryRateHint')} />
       </Box>
+      {stats.money && <MoneyRow money={stats.money} role={role} />}
       <Card>
         <CardContent>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
@@ -92,22 +101,85 @@ function Figures({ stats, role }: { stats: Statistics; role: Role }) {
   );
 }
 
-function Figure({ id, label, value, hint }: { id: string; label: string; value: ReactNode; hint?: string }) {
+interface MoneyFigure {
+  id: string;
+  field: keyof MoneyFigures;
+  label: MessageKey;
+  hint: MessageKey;
+  /** The screen where this money is settled. */
+  route?: string;
+}
+
+/** The money figures of each role, in order (those the server leaves null are not shown). */
+const MONEY_FIGURES: Record<Role, readonly MoneyFigure[]> = {
+  admin: [
+    { id: 'cash-held', field: 'cash_held', label: 'stats.cashHeld', hint: 'stats.cashHeldHint', route: 'create-delivery-invoice' },
+    { id: 'payouts-due', field: 'payouts_due', label: 'stats.payoutsDue', hint: 'stats.payoutsDueHint', route: 'create-client-invoice' },
+    { id: 'ready-to-transfer', field: 'ready_to_transfer', label: 'stats.readyToTransfer', hint: 'stats.readyToTransferHint', route: 'client-delivered-invoices' },
+    { id: 'paid-this-month', field: 'paid_this_month', label: 'stats.paidThisMonth', hint: 'stats.paidThisMonthHint' },
+  ],
+  client: [
+    { id: 'payouts-due', field: 'payouts_due', label: 'stats.payoutsDueClient', hint: 'stats.payoutsDueClientHint' },
+    { id: 'paid-this-month', field: 'paid_this_month', label: 'stats.paidThisMonth', hint: 'stats.paidThisMonthHint', route: 'completed-invoices' },
+  ],
+  'delivery-admin': [
+    { id: 'cash-held', field: 'cash_held', label: 'stats.cashHeldCourier', hint: 'stats.cashHeldCourierHint', route: 'create-invoice' },
+  ],
+};
+
+/** The money of the role: cash held, payouts due, ready to transfer, paid this month. */
+function MoneyRow({ money, role }: { money: MoneyFigures; role: Role }) {
+  const t = useT();
+  const session = useAppSelector(selectSessionInfo);
+  const shown = MONEY_FIGURES[role].filter((figure) => money[figure.field] !== null && money[figure.field] !== undefined);
+  if (shown.length === 0) return null;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }} data-testid="stats-money">
+      {shown.map((figure) => (
+        <Figure
+          key={figure.id}
+          id={figure.id}
+          label={t(figure.label)}
+          value={<MoneyText centimes={money[figure.field]} />}
+          hint={t(figure.hint)}
+          to={figure.route ? routePath(figure.route, session) : undefined}
+        />
+      ))}
+    </Box>
+  );
+}
+
+/** The path of a route the user holds, else undefined. */
+function routePath(name: string, session: SessionInfo): string | undefined {
+  const path = pathOf(name, session);
+  return path === NOT_FOUND_PATH ? undefined : path;
+}
+
+function Figure({ id, label, value, hint, to }: { id: string; label: string; value: ReactNode; hint?: string; to?: string }) {
+  const content = (
+    <CardContent>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h5" component="p" sx={{ fontWeight: 600, mt: 0.5 }}>
+        {value}
+      </Typography>
+      {hint && (
+        <Typography variant="caption" color="text.secondary">
+          {hint}
+        </Typography>
+      )}
+    </CardContent>
+  );
   return (
     <Card data-testid={`stat-${id}`}>
-      <CardContent>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography variant="h5" component="p" sx={{ fontWeight: 600, mt: 0.5 }}>
-          {value}
-        </Typography>
-        {hint && (
-          <Typography variant="caption" color="text.secondary">
-            {hint}
-          </Typography>
-        )}
-      </CardContent>
+      {to ? (
+        <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
+          {content}
+        </CardActionArea>
+      ) : (
+        content
+      )}
     </Card>
   );
 }

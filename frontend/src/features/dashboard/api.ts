@@ -11,6 +11,20 @@ export interface Statistics {
   delivery_rate: number | null;
   /** The last 30 days, oldest first. */
   daily: Array<{ date: string; created: number; delivered: number }>;
+  /** The money round (centimes; null where it does not apply to the caller). */
+  money?: MoneyFigures | null;
+}
+
+/** `money` of GET /api/statistics. */
+export interface MoneyFigures {
+  /** Admin: cash the delivery people hold; delivery person: what he must still hand over. */
+  cash_held: number | null;
+  /** Admin: what merchants are owed; merchant: what he is owed. */
+  payouts_due: number | null;
+  /** Admin: validated, unpaid invoices of delivered parcels. */
+  ready_to_transfer: number | null;
+  /** Paid invoices of delivered parcels this month (the merchant's own). */
+  paid_this_month: number | null;
 }
 
 export const statisticsApi = api.injectEndpoints({

@@ -68,6 +68,38 @@ describe('dashboard figures', () => {
     expect(await screen.findByTestId('stat-cod')).toHaveTextContent('Montant encaissé par vous');
   });
 
+  it('shows each role the money of the invoices: cash held, payouts due, ready to transfer, paid this month', async () => {
+    const money = { cash_held: 125000, payouts_due: 987650, ready_to_transfer: 43000, paid_this_month: 210000 };
+    mockServer({ 'GET /api/statistics': { status: 200, body: { data: statistics({ money }) } } });
+    const admin = renderWithProviders(<DashboardScreen />, { session: adminSession() });
+    let row = await screen.findByTestId('stats-money');
+    expect(within(row).getByTestId('stat-cash-held')).toHaveTextContent(/^Espèces chez les livreurs1\s250,00\sDH/);
+    expect(within(row).getByTestId('stat-payouts-due')).toHaveTextContent(/À verser aux clients9\s876,50\sDH/);
+    expect(within(row).getByTestId('stat-ready-to-transfer')).toHaveTextContent(/Prêt à virer430,00\sDH/);
+    expect(within(row).getByTestId('stat-paid-this-month')).toHaveTextContent(/Versé ce mois2\s100,00\sDH/);
+    // Each leads to where that money is settled.
+    expect(within(within(row).getByTestId('stat-cash-held')).getByRole('link')).toHaveAttribute('href', '/compte/creer-facture-livreur');
+    expect(within(within(row).getByTestId('stat-ready-to-transfer')).getByRole('link')).toHaveAttribute('href', '/compte/factures-clients-livrees');
+    admin.unmount();
+
+    mockServer({ 'GET /api/statistics': { status: 200, body: { data: statistics({ money: { cash_held: null, payouts_due: 54300, ready_to_transfer: null, paid_this_month: 37900 } }) } } });
+    const merchant = renderWithProviders(<DashboardScreen />, { session: clientSession() });
+    row = await screen.findByTestId('stats-money');
+    expect(within(row).getByTestId('stat-payouts-due')).toHaveTextContent(/À vous verser543,00\sDH/);
+    expect(within(row).getByTestId('stat-paid-this-month')).toHaveTextContent(/Versé ce mois379,00\sDH/);
+    expect(within(row).queryByTestId('stat-cash-held')).not.toBeInTheDocument();
+    // "À vous verser" shows once: the invoices' figure replaces the older one.
+    expect(screen.queryByTestId('stat-to-be-paid')).not.toBeInTheDocument();
+    merchant.unmount();
+
+    mockServer({ 'GET /api/statistics': { status: 200, body: { data: statistics({ money: { cash_held: 40900, payouts_due: null, ready_to_transfer: null, paid_this_month: null } }) } } });
+    renderWithProviders(<DashboardScreen />, { session: deliverySession() });
+    row = await screen.findByTestId('stats-money');
+    expect(within(row).getAllByTestId(/^stat-/)).toHaveLength(1);
+    expect(within(row).getByTestId('stat-cash-held')).toHaveTextContent(/Espèces à remettre409,00\sDH/);
+    expect(within(within(row).getByTestId('stat-cash-held')).getByRole('link')).toHaveAttribute('href', '/compte/creer-facture');
+  });
+
   it('formats the delivery rate', () => {
     expect(formatRate(100, 'en')).toBe('100\u00a0%');
     expect(formatRate(null, 'fr')).toBe('—');

@@ -9,14 +9,18 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { errorStatus } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import { DateText } from '../../components/DateText';
 import { DetailField, DetailSection } from '../../components/DetailList';
 import { PhoneLink } from '../../components/PhoneLink';
 import { MoneyText } from '../../components/MoneyText';
-import { useT } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
+import { pathOf, type SessionInfo } from '../../navigation/access';
+import { NOT_FOUND_PATH } from '../../navigation/routes';
 import { selectSessionInfo } from '../auth/authSlice';
+import { INVOICE_PARAM, invoiceRouteName } from '../invoices/config';
 import { useGetParcelQuery, useParcelStatesQuery, type Parcel, type ParcelStateEntry } from './api';
 import { DateTimeText } from './DateTimeText';
 import { ParcelStatusChip } from './ParcelStatusChip';
@@ -57,7 +61,8 @@ export function ParcelDrawer({ parcelKey, onClose, actions }: Props) {
 
 function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (parcel: Parcel) => ReactNode }) {
   const t = useT();
-  const role = useAppSelector(selectSessionInfo).role;
+  const session = useAppSelector(selectSessionInfo);
+  const role = session.role;
   const { data, isLoading, isError, error } = useGetParcelQuery(parcelKey);
   if (isLoading) {
     return (
@@ -125,6 +130,8 @@ function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (pa
         <DetailField label={t('parcels.fee.refusal')} value={<MoneyText centimes={parcel.fees.refusal} />} />
       </DetailSection>
 
+      <ParcelInvoices parcel={parcel} session={session} />
+
       <Box>
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1.5 }}>
           {t('parcels.history')}
@@ -132,6 +139,48 @@ function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (pa
         <History parcelKey={parcel.key} />
       </Box>
     </Stack>
+  );
+}
+
+/** The invoices that may hold a parcel: which family, which list shows it. */
+const INVOICE_LINKS = [
+  { field: 'client_completed_invoice', label: 'parcels.invoice.clientCompleted', family: 'client', type: 'delivered' },
+  { field: 'client_returned_invoice', label: 'parcels.invoice.clientReturned', family: 'client', type: 'returned' },
+  { field: 'delivery_admin_invoice', label: 'parcels.invoice.delivery', family: 'delivery' },
+] as const;
+
+/** The invoices the parcel is on, each a link to it on its list when the user has that list. */
+function ParcelInvoices({ parcel, session }: { parcel: Parcel; session: SessionInfo }) {
+  const t = useT();
+  const held = INVOICE_LINKS.filter((link) => parcel[link.field]);
+  const role = session.role;
+  if (held.length === 0 || !role) return null;
+  return (
+    <DetailSection title={t('parcels.invoices')} testId="parcel-invoices">
+      {held.map((link) => {
+        const key = parcel[link.field] as string;
+        const routeName = invoiceRouteName(role, link.family, 'type' in link ? link.type : undefined);
+        const path = routeName ? pathOf(routeName, session) : NOT_FOUND_PATH;
+        return (
+          <DetailField
+            key={link.field}
+            label={t(link.label as MessageKey)}
+            testId={`parcel-invoice-${link.field}`}
+            value={
+              path === NOT_FOUND_PATH ? (
+                <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                  {key}
+                </Box>
+              ) : (
+                <Link component={RouterLink} to={`${path}?${INVOICE_PARAM}=${encodeURIComponent(key)}`} sx={{ fontFamily: 'monospace' }}>
+                  {key}
+                </Link>
+              )
+            }
+          />
+        );
+      })}
+    </DetailSection>
   );
 }
 

@@ -82,6 +82,10 @@ export interface Parcel {
   delivery_admin_name: string | null;
   address_change_pending: boolean;
   actions: ParcelAction[];
+  /** Keys of the invoices the parcel is on, null when none (a merchant sees his validated or paid ones only). */
+  client_completed_invoice?: string | null;
+  client_returned_invoice?: string | null;
+  delivery_admin_invoice?: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,0 +1,433 @@
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
+import Close from '@mui/icons-material/Close';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Payments from '@mui/icons-material/PaymentsOutlined';
+import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutlineOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { errorStatus } from '../../app/api';
+import { DateText } from '../../components/DateText';
+import { DetailField, DetailSection } from '../../components/DetailList';
+import { ConfirmDialog, type ConfirmDialogProps } from '../../components/form/ConfirmDialog';
+import { FormDialog } from '../../components/form/FormDialog';
+import { MoneyText } from '../../components/MoneyText';
+import { formatMoney } from '../../components/money';
+import type { Notify } from '../../components/NoticeSnackbar';
+import { PhoneLink } from '../../components/PhoneLink';
+import { PrintButton } from '../../components/PrintButton';
+import { FormTextField } from '../../components/FormTextField';
+import { today } from '../../components/dates';
+import { useLanguage, useT, type MessageKey } from '../../i18n';
+import type { Role } from '../../navigation/types';
+import { DateTimeText } from '../parcels/DateTimeText';
+import { formatRib } from '../shops/rib';
+import {
+  invoiceDeductions,
+  invoicePdfUrl,
+  invoiceWindow,
+  useClientInvoiceLinesQuery,
+  useDeleteClientInvoiceMutation,
+  useDeleteDeliveryInvoiceMutation,
+  useDeliveryInvoiceLinesQuery,
+  useGetClientInvoiceQuery,
+  useGetDeliveryInvoiceQuery,
+  useRemoveFromDeliveryInvoiceMutation,
+  useUpdateClientInvoiceMutation,
+  useUpdateDeliveryInvoiceMutation,
+  type ClientInvoice,
+  type DeliveryInvoice,
+  type Invoice,
+  type InvoiceFamily,
+  type InvoiceLine,
+} from './api';
+import { CashDifference, differenceKind } from './CashDifference';
+import { CashSummary, invoiceKindOf } from './CashSummary';
+import { CountCashForm } from './CountCashForm';
+import { invoiceAbilities } from './config';
+import { InvoiceLines } from './InvoiceLines';
+import { InvoiceStatusChip } from './InvoiceStatusChip';
+import '../../i18n/invoices';
+import '../../i18n/screens';
+
+interface Props {
+  family: InvoiceFamily;
+  /** The key of the invoice shown; null: closed. */
+  invoiceKey: string | null;
+  role: Role;
+  onClose: () => void;
+  notify: Notify;
+}
+
+/** An invoice: who, its amounts, its parcels, and what the role may do with it. */
+export function InvoiceDrawer({ family, invoiceKey, role, onClose, notify }: Props) {
+  const t = useT();
+  return (
+    <Drawer anchor="right" open={invoiceKey !== null} onClose={onClose} data-testid="invoice-drawer">
+      <Box sx={{ width: { xs: '100vw', sm: 780 }, maxWidth: '100vw', boxSizing: 'border-box', p: { xs: 2, sm: 3 } }}>
+        <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography variant="overline" color="text.secondary" sx={{ flexGrow: 1 }}>
+            {t(family === 'delivery' ? 'invoices.family.delivery' : 'invoices.family.client')}
+          </Typography>
+          <IconButton onClick={onClose} aria-label={t('common.close')}>
+            <Close />
+          </IconButton>
+        </Stack>
+        {invoiceKey && <InvoiceBody key={`${family}-${invoiceKey}`} family={family} invoiceKey={invoiceKey} role={role} onClose={onClose} notify={notify} />}
+      </Box>
+    </Drawer>
+  );
+}
+
+type ConfirmState = Omit<ConfirmDialogProps, 'onClose'>;
+
+interface PaymentValues extends Record<string, unknown> {
+  payment_reference: string;
+  paid_on: string;
+}
+
+/** "FC-2026-000001", or "Brouillon" while the number is not given. */
+export function invoiceTitle(invoice: Pick<Invoice, 'number'>, t: (key: MessageKey) => string): string {
+  return invoice.number ?? t('invoices.draftNumber');
+}
+
+function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 'invoiceKey'> & { invoiceKey: string }) {
+  const t = useT();
+  const language = useLanguage();
+  const client = useGetClientInvoiceQuery(invoiceKey, { skip: family !== 'client' });
+  const delivery = useGetDeliveryInvoiceQuery(invoiceKey, { skip: family !== 'delivery' });
+  const clientLines = useClientInvoiceLinesQuery(invoiceKey, { skip: family !== 'client' });
+  const deliveryLines = useDeliveryInvoiceLinesQuery(invoiceKey, { skip: family !== 'delivery' });
+  const query = family === 'client' ? client : delivery;
+  const lines = family === 'client' ? clientLines : deliveryLines;
+  const [updateClient] = useUpdateClientInvoiceMutation();
+  const [updateDelivery] = useUpdateDeliveryInvoiceMutation();
+  const [removeDelivery] = useRemoveFromDeliveryInvoiceMutation();
+  const [deleteClient] = useDeleteClientInvoiceMutation();
+  const [deleteDelivery] = useDeleteDeliveryInvoiceMutation();
+  const [confirm, setConfirm] = useState<ConfirmState | null>(null);
+  const [paying, setPaying] = useState(false);
+
+  if (query.isLoading) {
+    return (
+      <Box data-testid="invoice-drawer-loading">
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} height={32} />
+        ))}
+      </Box>
+    );
+  }
+  if (query.isError || !query.data) {
+    const missing = errorStatus(query.error) === 404;
+    return (
+      <Alert
+        severity="error"
+        data-testid="invoice-drawer-error"
+        action={
+          missing ? undefined : (
+            <Button color="inherit" size="small" onClick={() => query.refetch()}>
+              {t('error.retry')}
+            </Button>
+          )
+        }
+      >
+        {missing ? t('invoices.notFound') : t('invoices.loadError')}
+      </Alert>
+    );
+  }
+
+  const invoice: Invoice = query.data.data;
+  const isDelivery = 'delivery_admin' in invoice;
+  const kind = invoiceKindOf(family, isDelivery ? undefined : invoice.type);
+  const can = invoiceAbilities(role, invoice);
+  const lineRows = lines.data?.data;
+  const closeConfirm = () => setConfirm((current) => (current ? { ...current, open: false } : null));
+
+  const askValidate = () => {
+    let number: string | null = null;
+    setConfirm({
+      open: true,
+      title: t('invoices.validateTitle'),
+      body: (
+        <Stack spacing={1}>
+          <span>{t(`invoices.validateTotal.${kind}`, { amount: formatMoney(invoice.total, language), count: invoice.parcels_count })}</span>
+          {isDelivery && invoice.counted_amount !== null && invoice.difference !== null && (
+            <span data-testid="validate-difference">
+              {t('invoices.validateCounted', { amount: formatMoney(invoice.counted_amount, language) })}{' '}
+              {differenceKind(invoice.difference) === 'even'
+                ? t('invoices.difference.even')
+                : t(`invoices.difference.${differenceKind(invoice.difference)}`, { amount: formatMoney(Math.abs(invoice.difference), language) })}
+            </span>
+          )}
+          <span>{t('invoices.validateBody')}</span>
+        </Stack>
+      ),
+      confirmLabel: t('invoices.validate'),
+      color: 'primary',
+      testId: 'invoice-validate-confirm',
+      onConfirm: async () => {
+        const result = isDelivery
+          ? await updateDelivery({ key: invoice.key, body: { status: 'validated' } }).unwrap()
+          : await updateClient({ key: invoice.key, body: { status: 'validated' } }).unwrap();
+        number = result.data.number;
+      },
+      onDone: () => notify(t('invoices.validated', { number: number ?? invoice.key })),
+    });
+  };
+
+  const askDelete = () =>
+    setConfirm({
+      open: true,
+      title: t('invoices.deleteTitle'),
+      body: t('invoices.deleteBody', { count: invoice.parcels_count }),
+      confirmLabel: t('invoices.delete'),
+      testId: 'invoice-delete-confirm',
+      onConfirm: () => (isDelivery ? deleteDelivery(invoice.key).unwrap() : deleteClient(invoice.key).unwrap()),
+      onDone: () => {
+        notify(t('invoices.deleted', { count: invoice.parcels_count }));
+        onClose();
+      },
+    });
+
+  const askRemove = (line: InvoiceLine) =>
+    setConfirm({
+      open: true,
+      title: t('invoices.removeTitle', { code: line.parcel }),
+      body: t('invoices.removeBody', { amount: formatMoney(line.amount, language) }),
+      confirmLabel: t('invoices.remove'),
+      color: 'warning',
+      testId: 'invoice-remove-confirm',
+      onConfirm: () =>
+        isDelivery
+          ? removeDelivery(line.parcel).unwrap()
+          : updateClient({
+              key: invoice.key,
+              body: { parcels: (lineRows ?? []).filter((row) => row.parcel !== line.parcel).map((row) => row.parcel) },
+            }).unwrap(),
+      onDone: () => notify(t('invoices.removed', { code: line.parcel })),
+    });
+
+  return (
+    <Stack spacing={3} data-testid="invoice-detail" data-status={invoice.status}>
+      <Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ fontFamily: 'monospace', letterSpacing: '0.03em' }} data-testid="invoice-number">
+            {invoiceTitle(invoice, t)}
+          </Typography>
+          <InvoiceStatusChip invoice={invoice} />
+          {!isDelivery && <Chip size="small" variant="outlined" label={t(`invoices.type.${invoice.type}`)} />}
+        </Stack>
+        <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }} data-testid="invoice-key">
+          {invoice.key}
+        </Typography>
+      </Box>
+
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} data-testid="invoice-actions">
+        <PrintButton url={invoicePdfUrl(family, invoice.key)} windowName={invoiceWindow(family)} label={t('invoices.print')} testId="invoice-print" />
+        {can.validate && (
+          <Button size="small" variant="contained" startIcon={<CheckCircleOutline />} onClick={askValidate} data-testid="invoice-validate">
+            {t('invoices.validate')}
+          </Button>
+        )}
+        {can.pay && (
+          <Button size="small" variant="contained" color="success" startIcon={<Payments />} onClick={() => setPaying(true)} data-testid="invoice-pay">
+            {t('invoices.pay')}
+          </Button>
+        )}
+        {can.delete && (
+          <Button size="small" variant="outlined" color="error" startIcon={<DeleteOutlined />} onClick={askDelete} data-testid="invoice-delete">
+            {t('invoices.delete')}
+          </Button>
+        )}
+      </Stack>
+      {isDelivery && role === 'admin' && invoice.status === 'draft' && invoice.counted_amount === null && (
+        <Alert severity="info" data-testid="invoice-count-first">
+          {t('invoices.countFirst')}
+        </Alert>
+      )}
+
+      <Card variant="outlined">
+        <CardContent sx={{ display: 'grid', gap: 2 }}>
+          <CashSummary
+            kind={kind}
+            totals={{ count: invoice.parcels_count, cod: invoice.cod_total, deductions: invoiceDeductions(invoice), total: invoice.total }}
+            testId="invoice-summary"
+          />
+          {isDelivery && <Counted invoice={invoice} />}
+        </CardContent>
+      </Card>
+
+      {isDelivery && can.count && <CountCashForm invoice={invoice} notify={notify} />}
+
+      {isDelivery ? <DeliveryDetails invoice={invoice} role={role} /> : <ClientDetails invoice={invoice} role={role} />}
+
+      <Box>
+        <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+          {t('invoices.lines')}
+        </Typography>
+        <InvoiceLines
+          kind={kind}
+          lines={lineRows}
+          state={lines}
+          emptyMessage={t('invoices.noLines')}
+          testId="invoice-lines"
+          rowActions={
+            can.removeLines
+              ? () => [
+                  {
+                    id: 'remove',
+                    label: t('invoices.remove'),
+                    icon: <RemoveCircleOutline fontSize="small" />,
+                    color: 'warning',
+                    onClick: askRemove,
+                  },
+                ]
+              : undefined
+          }
+        />
+      </Box>
+
+      {confirm && <ConfirmDialog {...confirm} onClose={closeConfirm} />}
+      {!isDelivery && can.pay && (
+        <FormDialog<PaymentValues>
+          open={paying}
+          title={t('invoices.payTitle', { number: invoiceTitle(invoice, t) })}
+          intro={
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              {t(`invoices.payIntro.${kind}`, { amount: formatMoney(Math.abs(invoice.total), language), shop: invoice.shop.name })}
+            </Typography>
+          }
+          fields={[
+            { name: 'payment_reference', label: t('invoices.paymentReference'), required: true, autoFocus: true, helperText: t('invoices.paymentReferenceHelp') },
+            {
+              name: 'paid_on',
+              label: t('invoices.paidOn'),
+              type: 'custom',
+              required: true,
+              render: (field) => (
+                <FormTextField
+                  type="date"
+                  name={field.name}
+                  label={field.label}
+                  shrinkLabel
+                  required
+                  value={typeof field.value === 'string' ? field.value : ''}
+                  onChange={(event) => field.onChange(event.target.value)}
+                  error={Boolean(field.error)}
+                  helperText={field.error}
+                  disabled={field.disabled}
+                  inputProps={{ max: today(), 'data-testid': 'paid-on' }}
+                />
+              ),
+            },
+          ]}
+          initialValues={{ payment_reference: '', paid_on: today() }}
+          validate={(values) => ({
+            payment_reference: values.payment_reference.trim() ? '' : t('invoices.paymentReferenceRequired'),
+            paid_on: values.paid_on ? '' : t('invoices.paidOnRequired'),
+          })}
+          submitLabel={t('invoices.paySubmit')}
+          onSubmit={(values) =>
+            updateClient({
+              key: invoice.key,
+              body: { status: 'paid', payment_reference: values.payment_reference.trim(), paid_on: values.paid_on },
+            }).unwrap()
+          }
+          onSaved={() => notify(t('invoices.paid', { number: invoiceTitle(invoice, t) }))}
+          onClose={() => setPaying(false)}
+          testId="invoice-pay-dialog"
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The cash counted and how it compares with the total. */
+function Counted({ invoice }: { invoice: DeliveryInvoice }) {
+  const t = useT();
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto', alignItems: 'center', columnGap: 2, rowGap: 0.75 }}>
+      <Typography variant="body2" color="text.secondary">
+        {t('invoices.counted')}
+      </Typography>
+      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, textAlign: 'right', m: 0 }} data-testid="invoice-counted">
+        {invoice.counted_amount === null ? t('invoices.notCounted') : <MoneyText centimes={invoice.counted_amount} />}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('invoices.difference')}
+      </Typography>
+      <Box sx={{ textAlign: 'right' }}>
+        <CashDifference difference={invoice.difference} size="medium" />
+      </Box>
+    </Box>
+  );
+}
+
+function DeliveryDetails({ invoice, role }: { invoice: DeliveryInvoice; role: Role }) {
+  const t = useT();
+  const person = invoice.delivery_admin;
+  return (
+    <DetailSection title={t('invoices.details')} testId="invoice-details">
+      {role !== 'delivery-admin' && (
+        <DetailField
+          label={t('invoices.deliveryAdmin')}
+          value={
+            <>
+              {person.full_name}
+              {person.phone && (
+                <>
+                  {' · '}
+                  <PhoneLink phone={person.phone} />
+                </>
+              )}
+            </>
+          }
+          wide
+        />
+      )}
+      <DetailField label={t('invoices.createdAt')} value={<DateTimeText value={invoice.created_at} />} />
+      <DetailField label={t('invoices.countedAt')} value={<DateTimeText value={invoice.counted_at} />} />
+      <DetailField label={t('invoices.validatedAt')} value={<DateTimeText value={invoice.validated_at} />} />
+    </DetailSection>
+  );
+}
+
+function ClientDetails({ invoice, role }: { invoice: ClientInvoice; role: Role }) {
+  const t = useT();
+  return (
+    <DetailSection title={t('invoices.details')} testId="invoice-details">
+      <DetailField label={t('invoices.shop')} value={invoice.shop.name} />
+      {role !== 'client' && <DetailField label={t('invoices.merchant')} value={invoice.client.name} />}
+      <DetailField
+        label={t('invoices.rib')}
+        value={
+          invoice.shop.bank_account ? (
+            <Box component="span" sx={{ fontFamily: 'monospace' }}>
+              {formatRib(invoice.shop.bank_account)}
+            </Box>
+          ) : (
+            <Chip size="small" color="warning" label={t('invoices.ribMissing')} data-testid="rib-missing" />
+          )
+        }
+        wide
+      />
+      <DetailField label={t('invoices.createdAt')} value={<DateTimeText value={invoice.created_at} />} />
+      <DetailField label={t('invoices.validatedAt')} value={<DateTimeText value={invoice.validated_at} />} />
+      {invoice.status === 'paid' && (
+        <>
+          <DetailField label={t('invoices.paymentReference')} value={invoice.payment_reference ?? '—'} testId="invoice-payment-reference" />
+          <DetailField label={t('invoices.paidOn')} value={<DateText value={invoice.paid_on} />} testId="invoice-paid-on" />
+        </>
+      )}
+    </DetailSection>
+  );
+}

@@ -1,0 +1,275 @@
+import Download from '@mui/icons-material/FileDownloadOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { today } from '../../components/dates';
+import { failureMessage } from '../../components/form/failureMessage';
+import { MoneyText } from '../../components/MoneyText';
+import { NoticeSnackbar, useNotice } from '../../components/NoticeSnackbar';
+import { PageHeader } from '../../components/PageHeader';
+import { DataTable, type Column } from '../../components/table/DataTable';
+import { useListState } from '../../components/table/useListState';
+import { useT, type MessageKey, type Translate } from '../../i18n';
+import type { ScreenProps } from '../../navigation/screens';
+import type { Role } from '../../navigation/types';
+import { selectSessionInfo } from '../auth/authSlice';
+import { ClientAutocomplete, type ClientOption } from '../clients/ClientAutocomplete';
+import { parcelLookups } from '../parcels/access';
+import { DateTimeText } from '../parcels/DateTimeText';
+import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../parcels/DeliveryAdminAutocomplete';
+import { DateText } from '../../components/DateText';
+import {
+  invoiceDeductions,
+  openInvoicePdf,
+  useExportTransfersMutation,
+  useListClientInvoicesQuery,
+  useListDeliveryInvoicesQuery,
+  type Invoice,
+  type InvoiceListArgs,
+} from './api';
+import { CashDifference } from './CashDifference';
+import { invoiceKindOf } from './CashSummary';
+import { INVOICE_PARAM, invoiceListOf, type InvoiceColumn, type InvoiceListConfig } from './config';
+import { InvoiceDrawer, invoiceTitle } from './InvoiceDrawer';
+import { InvoiceStatusChip } from './InvoiceStatusChip';
+import '../../i18n/invoices';
+import '../../i18n/screens';
+
+/** Every invoice list of every role (the route decides the family, type, tabs, columns and filter). */
+export default function InvoicesScreen({ route }: ScreenProps) {
+  const t = useT();
+  const session = useAppSelector(selectSessionInfo);
+  const config = invoiceListOf(session.role, route.name);
+  if (!config || !session.role) return <Alert severity="warning">{t('invoices.noList')}</Alert>;
+  return <InvoiceList key={route.name} routeName={route.name} role={session.role} config={config} />;
+}
+
+function invoiceColumn(id: InvoiceColumn, config: InvoiceListConfig, t: Translate): Column<Invoice> {
+  const kind = invoiceKindOf(config.family, config.type);
+  switch (id) {
+    case 'number':
+      return {
+        id,
+        label: t('invoices.number'),
+        render: (invoice) => (
+          <Box>
+            <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="invoice-row-number">
+              {invoiceTitle(invoice, t)}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
+              {invoice.number ? <DateText value={invoice.validated_at ?? invoice.created_at} /> : invoice.key}
+            </Typography>
+          </Box>
+        ),
+      };
+    case 'shop':
+      return {
+        id,
+        label: t('invoices.shop'),
+        render: (invoice) =>
+          'shop' in invoice ? (
+            <Box>
+              <Typography variant="body2">{invoice.shop.name}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {invoice.client.name}
+              </Typography>
+            </Box>
+          ) : (
+            '—'
+          ),
+      };
+    case 'delivery_admin':
+      return {
+        id,
+        label: t('invoices.deliveryAdmin'),
+        render: (invoice) =>
+          'delivery_admin' in invoice ? (
+            <Box>
+              <Typography variant="body2">{invoice.delivery_admin.full_name}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {invoice.delivery_admin.phone}
+              </Typography>
+            </Box>
+          ) : (
+            '—'
+          ),
+      };
+    case 'count':
+      return { id, label: t('invoices.parcelsCount'), align: 'right', render: (invoice) => invoice.parcels_count };
+    case 'cod':
+      return { id, label: t('invoices.summary.cod'), align: 'right', render: (invoice) => <MoneyText centimes={invoice.cod_total} /> };
+    case 'deductions':
+      return { id, label: t(`invoices.line.deduction.${kind}`), align: 'right', render: (invoice) => <MoneyText centimes={invoiceDeductions(invoice)} /> };
+    case 'total':
+      return {
+        id,
+        label: t(`invoices.summary.total.${kind}`),
+        align: 'right',
+        render: (invoice) => (
+          <Typography component="span" variant="body2" sx={{ fontWeight: 600 }} data-testid="invoice-row-total">
+            <MoneyText centimes={invoice.total} />
+          </Typography>
+        ),
+      };
+    case 'counted':
+      return {
+        id,
+        label: t('invoices.counted'),
+        align: 'right',
+        render: (invoice) => ('counted_amount' in invoice ? <MoneyText centimes={invoice.counted_amount} /> : '—'),
+      };
+    case 'difference':
+      return { id, label: t('invoices.difference'), render: (invoice) => ('difference' in invoice ? <CashDifference difference={invoice.difference} /> : '—') };
+    case 'status':
+      return { id, label: t('invoices.status'), render: (invoice) => <InvoiceStatusChip invoice={invoice} /> };
+    case 'created':
+      return { id, label: t('invoices.createdAt'), render: (invoice) => <DateTimeText value={invoice.created_at} /> };
+    case 'paid':
+      return { id, label: t('invoices.paidOn'), render: (invoice) => ('paid_on' in invoice ? <DateText value={invoice.paid_on} /> : '—') };
+  }
+}
+
+/** Saves a text as a file (the CSV of the transfers). */
+function download(text: string, filename: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+interface ListProps {
+  routeName: string;
+  role: Role;
+  config: InvoiceListConfig;
+}
+
+/** An invoice list (tabs, filter, search), its drawer (`?facture=KEY`), the transfers export. */
+function InvoiceList({ routeName, role, config }: ListProps) {
+  const t = useT();
+  const session = useAppSelector(selectSessionInfo);
+  const lookups = parcelLookups(session);
+  const list = useListState({ filters: config.tabs.length > 0 ? { status: config.tabs[0] } : {} });
+  const args: InvoiceListArgs = { ...list.args, ...(config.type ? { type: config.type } : {}) };
+  const client = useListClientInvoicesQuery(args, { skip: config.family !== 'client' });
+  const delivery = useListDeliveryInvoicesQuery(args, { skip: config.family !== 'delivery' });
+  const result = config.family === 'client' ? client : delivery;
+  const [params, setParams] = useSearchParams();
+  const opened = params.get(INVOICE_PARAM);
+  const { notice, notify, close } = useNotice();
+  const [merchant, setMerchant] = useState<ClientOption | null>(null);
+  const [courier, setCourier] = useState<DeliveryAdminOption | null>(null);
+  const [exportTransfers, exporting] = useExportTransfersMutation();
+
+  const open = useCallback(
+    (key: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (key) next.set(INVOICE_PARAM, key);
+          else next.delete(INVOICE_PARAM);
+          return next;
+        },
+        { replace: key === null },
+      ),
+    [setParams],
+  );
+
+  const runExport = async () => {
+    try {
+      const batch = await exportTransfers(merchant ? { client: merchant.key } : undefined).unwrap();
+      const rows = batch.csv.split(/\r?\n/).filter((line) => line.trim() !== '').length - 1;
+      if (rows > 0) download(batch.csv, batch.filename ?? `virements-${today()}.csv`);
+      const message = rows > 0 ? t('invoices.transfers.done', { count: rows }) : t('invoices.transfers.none');
+      const skipped = batch.skipped > 0 ? ` ${t('invoices.transfers.skipped', { count: batch.skipped })}` : '';
+      notify(`${message}${skipped}`, batch.skipped > 0 ? 'warning' : rows > 0 ? 'success' : 'info');
+    } catch (failure) {
+      notify(failureMessage(failure, t), 'error');
+    }
+  };
+
+  const filters =
+    config.filter === 'client' && lookups.clients ? (
+      <Box sx={{ width: { xs: '100%', sm: 260 } }}>
+        <ClientAutocomplete
+          name="filter-client"
+          label={t('invoices.merchant')}
+          value={merchant}
+          onChange={(option) => {
+            setMerchant(option);
+            list.setFilter('client', option?.key);
+          }}
+        />
+      </Box>
+    ) : config.filter === 'delivery_admin' && lookups.deliveryAdmins ? (
+      <Box sx={{ width: { xs: '100%', sm: 260 } }}>
+        <DeliveryAdminAutocomplete
+          name="filter-delivery-admin"
+          label={t('invoices.deliveryAdmin')}
+          value={courier}
+          onChange={(option) => {
+            setCourier(option);
+            list.setFilter('delivery_admin', option?.key);
+          }}
+        />
+      </Box>
+    ) : undefined;
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }} data-testid="invoices-screen" data-family={config.family}>
+      <PageHeader
+        title={t(`route.${routeName}` as MessageKey)}
+        subtitle={t(`invoices.subtitle.${routeName}` as MessageKey)}
+        actions={
+          config.transfers && role === 'admin' ? (
+            <Button
+              variant="outlined"
+              startIcon={exporting.isLoading ? <CircularProgress size={16} color="inherit" /> : <Download />}
+              disabled={exporting.isLoading}
+              onClick={runExport}
+              data-testid="invoices-transfers"
+            >
+              {t('invoices.transfers.button')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <DataTable<Invoice>
+        columns={config.columns.map((id) => invoiceColumn(id, config, t))}
+        list={list}
+        result={result}
+        rowKey={(invoice) => invoice.key}
+        rowName={(invoice) => invoice.number ?? invoice.key}
+        rowActions={() => [
+          {
+            id: 'print',
+            label: t('invoices.print'),
+            icon: <PrintOutlined fontSize="small" />,
+            onClick: (invoice) => openInvoicePdf(config.family, invoice.key),
+          },
+        ]}
+        tabs={
+          config.tabs.length > 0
+            ? { filter: 'status', options: config.tabs.map((tab) => ({ value: tab, label: t(`invoices.tab.${tab || 'all'}` as MessageKey) })) }
+            : undefined
+        }
+        searchPlaceholder={t(config.family === 'client' ? 'invoices.search.client' : 'invoices.search.delivery')}
+        filters={filters}
+        emptyMessage={t(`invoices.empty.${invoiceKindOf(config.family, config.type)}`)}
+        testId="invoices-table"
+        onRowClick={(invoice) => open(invoice.key)}
+      />
+      <InvoiceDrawer family={config.family} invoiceKey={opened} role={role} onClose={() => open(null)} notify={notify} />
+      <NoticeSnackbar notice={notice} onClose={close} testId="invoices-notice" />
+    </Box>
+  );
+}

@@ -1,0 +1,202 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { today } from '../../components/dates';
+import { ROLE_ROUTES } from '../../navigation/routes';
+import type { Role, RouteDef } from '../../navigation/types';
+import { adminSession, clientSession } from '../../test/fixtures';
+import { listReply } from '../../test/listReply';
+import { mockServer, type RecordedCall } from '../../test/mockServer';
+import { renderWithProviders } from '../../test/render';
+import type { ClientInvoice } from './api';
+import InvoicesScreen from './InvoicesScreen';
+import { clientInvoice, line, linesReply } from './testData';
+
+function routeOf(role: Role, name: string): RouteDef {
+  return ROLE_ROUTES[role].find((r) => r.name === name)!;
+}
+
+const LINES = [line('K1', {}, 'client'), line('K2', { cod_amount: 20000, amount: 16500 }, 'client')];
+
+/** One client invoice the admin trims, validates and marks paid; the payment is refused once (422). */
+function invoiceServer(initial: ClientInvoice) {
+  let invoice = initial;
+  let lines = LINES;
+  let payments = 0;
+  return mockServer({
+    'GET /api/clients/invoices': (call) => listReply([invoice], call.query),
+    'GET /api/clients/invoices/FC1': () => ({ status: 200, body: { data: invoice } }),
+    'GET /api/clients/parcels/invoices/FC1': () => linesReply(lines),
+    'GET /api/clients': (call) => listReply([], call.query),
+    'PUT /api/clients/invoices/FC1': (call: RecordedCall) => {
+      const body = call.body as { parcels?: string[]; status?: string; payment_reference?: string; paid_on?: string };
+      if (body.parcels) {
+        lines = lines.filter((l) => body.parcels!.includes(l.parcel));
+        invoice = { ...invoice, parcels_count: lines.length, cod_total: 24900, fees_total: 3500, total: 21400 };
+      } else if (body.status === 'validated') {
+        invoice = { ...invoice, status: 'validated', status_label: 'Validée', number: 'FC-2026-000003', validated_at: '2026-03-06T10:00:00Z' };
+      } else {
+        payments += 1;
+        if (payments === 1) return { status: 422, body: { message: 'Données invalides.', errors: { paid_on: ['La date ne peut pas être dans le futur.'] } } };
+        invoice = { ...invoice, status: 'paid', status_label: 'Payée', payment_reference: body.payment_reference!, paid_on: body.paid_on!, paid_at: '2026-03-07T08:00:00Z' };
+      }
+      return { status: 200, body: { data: invoice } };
+    },
+  });
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the admin's client invoices", () => {
+  it('takes a parcel off a draft, validates it, records the payment (a 422 under its field first)', async () => {
+    const user = userEvent.setup();
+    const server = invoiceServer(clientInvoice('FC1'));
+    renderWithProviders(<InvoicesScreen route={routeOf('admin', 'client-delivered-invoices')} />, { session: adminSession(), path: '/compte/factures-clients-livrees' });
+    const row = (await screen.findAllByTestId('table-row'))[0];
+    expect(server.callsTo('GET', '/api/clients/invoices')[0].query).toEqual({ page: '1', per_page: '25', status: 'draft', type: 'delivered' });
+    expect(row).toHaveTextContent('Boutique Atlas');
+    expect(row).toHaveTextContent('Atlas SARL');
+    expect(within(row).getByTestId('invoice-row-total')).toHaveTextContent(/^379,00\sDH$/);
+    await user.click(within(row).getByText('Boutique Atlas'));
+
+    const detail = await screen.findByTestId('invoice-detail');
+    await waitFor(() => expect(within(detail).getAllByTestId('table-row')).toHaveLength(2));
+    expect(within(detail).getByTestId('invoice-details')).toHaveTextContent('0117 8000 0012 3456 7890 1234');
+    // A draft: no payment yet.
+    expect(within(detail).queryByTestId('invoice-pay')).not.toBeInTheDocument();
+
+    await user.click(within(detail).getByRole('button', { name: 'Retirer K2' }));
+    await user.click(within(await screen.findByTestId('invoice-remove-confirm')).getByTestId('confirm-submit'));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/clients/invoices/FC1')).toHaveLength(1));
+    expect(server.callsTo('PUT', '/api/clients/invoices/FC1')[0].body).toEqual({ parcels: ['K1'] });
+    await waitFor(() => expect(within(detail).getAllByTestId('table-row')).toHaveLength(1));
+    expect(within(detail).getByTestId('invoice-summary-total')).toHaveTextContent(/À verser214,00\sDH/);
+
+    await user.click(within(detail).getByTestId('invoice-validate'));
+    const confirm = await screen.findByTestId('invoice-validate-confirm');
+    expect(confirm).toHaveTextContent(/1 colis, 214,00\sDH à verser à la boutique\./);
+    await user.click(within(confirm).getByTestId('confirm-submit'));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/clients/invoices/FC1')).toHaveLength(2));
+    expect(server.callsTo('PUT', '/api/clients/invoices/FC1')[1].body).toEqual({ status: 'validated' });
+    expect(await screen.findByTestId('invoices-notice')).toHaveTextContent('Facture FC-2026-000003 validée.');
+    await waitFor(() => expect(within(detail).getByTestId('invoice-number')).toHaveTextContent('FC-2026-000003'));
+    expect(within(detail).queryByTestId('invoice-delete')).not.toBeInTheDocument();
+    expect(within(detail).queryByTestId('row-action-remove')).not.toBeInTheDocument();
+
+    await user.click(within(detail).getByTestId('invoice-pay'));
+    const dialog = await screen.findByTestId('invoice-pay-dialog');
+    expect(dialog).toHaveTextContent(/Le virement de 214,00\sDH à Boutique Atlas\./);
+    expect(within(dialog).getByTestId('paid-on')).toHaveValue(today());
+    // The reference is asked before anything is sent.
+    await user.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('Indiquez la référence du virement.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Référence du virement/ }), 'VIR-2026-0042');
+    await user.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(within(dialog).getByTestId('field-paid_on')).findByText('La date ne peut pas être dans le futur.')).toBeInTheDocument();
+    expect(screen.getByTestId('invoice-pay-dialog')).toBeInTheDocument();
+    await user.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/clients/invoices/FC1')).toHaveLength(4));
+    expect(server.callsTo('PUT', '/api/clients/invoices/FC1')[3].body).toEqual({ status: 'paid', payment_reference: 'VIR-2026-0042', paid_on: today() });
+    expect(await screen.findByTestId('invoices-notice')).toHaveTextContent('Facture FC-2026-000003 payée.');
+    await waitFor(() => expect(within(detail).getByTestId('invoice-status')).toHaveTextContent('Payée'));
+    expect(within(detail).getByTestId('invoice-payment-reference')).toHaveTextContent('VIR-2026-0042');
+  });
+
+  it('exports the transfers as a CSV file and says how many invoices were left out for a missing RIB', async () => {
+    const user = userEvent.setup();
+    const csv = 'shop,rib,amount,invoice_number\nBoutique Atlas,011780000012345678901234,214.00,FC-2026-000003\n';
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:transfers';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const server = mockServer({
+      'GET /api/clients/invoices': (call) => listReply([], call.query),
+      'GET /api/clients': (call) => listReply([], call.query),
+      'GET /api/clients/invoices/transfers': {
+        status: 200,
+        text: csv,
+        headers: { 'Content-Type': 'text/csv', 'X-Skipped-Invoices': '2', 'Content-Disposition': 'attachment; filename="virements-2026-03-07.csv"' },
+      },
+    });
+    renderWithProviders(<InvoicesScreen route={routeOf('admin', 'client-delivered-invoices')} />, { session: adminSession() });
+    expect(await screen.findByTestId('table-empty')).toHaveTextContent('Aucune facture de colis livrés dans cette liste.');
+    await user.click(screen.getByTestId('invoices-transfers'));
+    const notice = await screen.findByTestId('invoices-notice');
+    expect(notice).toHaveTextContent('Fichier des virements téléchargé : 1 virement(s). 2 facture(s) laissée(s) de côté faute de RIB.');
+    expect(server.callsTo('GET', '/api/clients/invoices/transfers')).toHaveLength(1);
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0].download).toBe('virements-2026-03-07.csv');
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(created[0]);
+    });
+    expect(text).toBe(csv);
+  });
+
+  it('offers no transfers export on the returned invoices', async () => {
+    mockServer({ 'GET /api/clients/invoices': (call) => listReply([], call.query), 'GET /api/clients': (call) => listReply([], call.query) });
+    renderWithProviders(<InvoicesScreen route={routeOf('admin', 'client-returned-invoices')} />, { session: adminSession() });
+    expect(await screen.findByTestId('table-empty')).toHaveTextContent('Aucune facture de colis retournés dans cette liste.');
+    expect(screen.queryByTestId('invoices-transfers')).not.toBeInTheDocument();
+  });
+});
+
+describe("the merchant's invoices", () => {
+  it('lists his delivered-parcel invoices, opens one with its parcels and prints it, and changes nothing', async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const paid = clientInvoice('FC1', {
+      number: 'FC-2026-000003',
+      status: 'paid',
+      status_label: 'Payée',
+      validated_at: '2026-03-06T10:00:00Z',
+      payment_reference: 'VIR-2026-0042',
+      paid_on: '2026-03-07',
+    });
+    const server = mockServer({
+      'GET /api/clients/invoices': (call) => listReply([paid], call.query),
+      'GET /api/clients/invoices/FC1': { status: 200, body: { data: paid } },
+      'GET /api/clients/parcels/invoices/FC1': linesReply(LINES),
+    });
+    renderWithProviders(<InvoicesScreen route={routeOf('client', 'completed-invoices')} />, { session: clientSession(), path: '/compte/factures-livrees' });
+    const row = (await screen.findAllByTestId('table-row'))[0];
+    expect(server.callsTo('GET', '/api/clients/invoices')[0].query).toEqual({ page: '1', per_page: '25', type: 'delivered' });
+    expect(row).toHaveTextContent('FC-2026-000003');
+    expect(row).toHaveTextContent('Payée');
+    expect(row).toHaveTextContent(/379,00\sDH/);
+    // No merchant filter, no export for him.
+    expect(screen.queryByTestId('invoices-transfers')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Client')).not.toBeInTheDocument();
+
+    await user.click(screen.getByTestId('tab-paid'));
+    await waitFor(() => expect(server.callsTo('GET', '/api/clients/invoices').at(-1)!.query).toMatchObject({ status: 'paid', type: 'delivered' }));
+
+    await user.click(within(screen.getAllByTestId('table-row')[0]).getByText('FC-2026-000003'));
+    const detail = await screen.findByTestId('invoice-detail');
+    await waitFor(() => expect(within(detail).getAllByTestId('table-row')).toHaveLength(2));
+    expect(within(detail).getByTestId('invoice-payment-reference')).toHaveTextContent('VIR-2026-0042');
+    expect(within(detail).getByTestId('invoice-details')).not.toHaveTextContent('Atlas SARL');
+    for (const action of ['invoice-validate', 'invoice-pay', 'invoice-delete', 'row-action-remove']) {
+      expect(within(detail).queryByTestId(action)).not.toBeInTheDocument();
+    }
+    await user.click(within(detail).getByTestId('invoice-print'));
+    expect(open).toHaveBeenCalledWith('/api/clients/invoices/FC1/pdf', 'colivra-client-invoice', 'width=1000,height=600');
+  });
+
+  it('lists his returned-parcel invoices, whose total he owes', async () => {
+    const owed = clientInvoice('FC2', { type: 'returned', number: 'FC-2026-000004', status: 'validated', status_label: 'Validée', cod_total: 0, fees_total: 3000, total: -3000 });
+    const server = mockServer({ 'GET /api/clients/invoices': (call) => listReply([owed], call.query) });
+    renderWithProviders(<InvoicesScreen route={routeOf('client', 'returned-invoices')} />, { session: clientSession() });
+    const row = (await screen.findAllByTestId('table-row'))[0];
+    expect(server.callsTo('GET', '/api/clients/invoices')[0].query).toEqual({ page: '1', per_page: '25', type: 'returned' });
+    expect(within(row).getByTestId('invoice-row-total')).toHaveTextContent(/^-30,00\sDH$/);
+    expect(screen.getByRole('columnheader', { name: 'Dû par le client' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,87 @@
+// Invoices as docs/invoices-api.md describes them, for the component tests.
+import type { ClientInvoice, DeliveryInvoice, InvoiceLine, UnpaidDeliveryAdmin, UnpaidShop } from './api';
+
+export const COURIER = { key: 'D1', full_name: 'Hamid Ouazzani', phone: '0661000001' };
+
+/** A delivered parcel's line: COD minus a 20 DH commission (delivery) or a 35 DH fee (client). */
+export function line(parcel: string, overrides: Partial<InvoiceLine> = {}, family: 'client' | 'delivery' = 'delivery'): InvoiceLine {
+  const cod = overrides.cod_amount ?? 24900;
+  const deduction = overrides.fee ?? overrides.commission ?? (family === 'delivery' ? 2000 : 3500);
+  return {
+    parcel,
+    recipient_name: 'Amina Benali',
+    city: 'CASA',
+    city_name: 'Casablanca',
+    status: 'delivered',
+    status_label: 'Livré',
+    kind: 'standard',
+    cod_amount: cod,
+    ...(family === 'delivery' ? { commission: deduction } : { fee: deduction }),
+    amount: cod - deduction,
+    ...overrides,
+  };
+}
+
+export function linesReply(lines: InvoiceLine[]) {
+  return { status: 200, body: { data: lines } };
+}
+
+export function deliveryInvoice(key: string, overrides: Partial<DeliveryInvoice> = {}): DeliveryInvoice {
+  return {
+    key,
+    number: null,
+    status: 'draft',
+    status_label: 'Brouillon',
+    delivery_admin: COURIER,
+    parcels_count: 2,
+    cod_total: 44900,
+    commission_total: 4000,
+    total: 40900,
+    counted_amount: null,
+    difference: null,
+    created_at: '2026-03-05T17:30:00Z',
+    counted_at: null,
+    validated_at: null,
+    ...overrides,
+  };
+}
+
+export function clientInvoice(key: string, overrides: Partial<ClientInvoice> = {}): ClientInvoice {
+  return {
+    key,
+    number: null,
+    type: 'delivered',
+    status: 'draft',
+    status_label: 'Brouillon',
+    shop: { key: 'S1', name: 'Boutique Atlas', bank_account: '011780000012345678901234' },
+    client: { key: 'M1', name: 'Atlas SARL' },
+    parcels_count: 2,
+    cod_total: 44900,
+    fees_total: 7000,
+    total: 37900,
+    payment_reference: null,
+    paid_on: null,
+    created_at: '2026-03-06T09:00:00Z',
+    validated_at: null,
+    paid_at: null,
+    ...overrides,
+  };
+}
+
+export function unpaidShop(key: string, overrides: Partial<UnpaidShop> = {}): UnpaidShop {
+  return {
+    key,
+    name: 'Boutique Atlas',
+    client: { key: 'M1', name: 'Atlas SARL' },
+    bank_account: '011780000012345678901234',
+    parcels_count: 3,
+    cod_total: 64800,
+    fees_total: 10500,
+    total: 54300,
+    ...overrides,
+  };
+}
+
+export function unpaidCourier(overrides: Partial<UnpaidDeliveryAdmin> = {}): UnpaidDeliveryAdmin {
+  return { ...COURIER, parcels_count: 3, cod_total: 64800, commission_total: 6000, total: 58800, ...overrides };
+}

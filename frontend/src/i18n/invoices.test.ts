@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fr } from './fr';
+import { translate } from './index';
+import { enInvoices } from './invoices.en';
+import { frInvoices } from './invoices.fr';
+import { frParcels } from './parcels.fr';
+import { frScreens } from './screens.fr';
+import { frVouchers } from './vouchers.fr';
+import { INVOICE_LISTS } from '../features/invoices/config';
+import './invoices';
+
+describe('invoice screen texts', () => {
+  it('has every key in English too, none empty, none also elsewhere', () => {
+    expect(Object.keys(enInvoices).sort()).toEqual(Object.keys(frInvoices).sort());
+    for (const [key, value] of [...Object.entries(frInvoices), ...Object.entries(enInvoices)]) {
+      expect(value.trim(), key).not.toBe('');
+      expect(fr, key).not.toHaveProperty(key);
+      expect(frScreens, key).not.toHaveProperty(key);
+      expect(frParcels, key).not.toHaveProperty(key);
+      expect(frVouchers, key).not.toHaveProperty(key);
+    }
+  });
+
+  it('has a subtitle for every invoice list and the words of the money round', () => {
+    for (const lists of Object.values(INVOICE_LISTS)) {
+      for (const name of Object.keys(lists)) expect(frInvoices).toHaveProperty(`invoices.subtitle.${name}`);
+    }
+    expect(translate('fr', 'invoices.difference.short', { amount: '5,00 DH' })).toBe('Manque 5,00 DH');
+    expect(translate('fr', 'invoices.difference.over', { amount: '5,00 DH' })).toBe('Excédent 5,00 DH');
+    expect(translate('fr', 'invoices.declare.submit')).toBe('Déclarer');
+    expect(translate('fr', 'invoices.new.submit')).toBe('Créer le brouillon');
+    expect(translate('en', 'invoices.validate')).toBe('Validate');
+  });
+
+  it('has every module using one of these keys import them (so they load with its chunk)', () => {
+    const usage = /t\(\s*[`'"]invoices\./;
+    const offenders: string[] = [];
+    const visit = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== 'i18n' && entry.name !== 'test') visit(file);
+        } else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')) {
+          const source = fs.readFileSync(file, 'utf8');
+          if (usage.test(source) && !source.includes("i18n/invoices';")) offenders.push(file);
+        }
+      }
+    };
+    visit(path.resolve(__dirname, '..'));
+    expect(offenders).toEqual([]);
+  });
+});
