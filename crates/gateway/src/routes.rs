@@ -7,7 +7,9 @@ use actix_web::{web, Route};
 use colivra_core::{Permission, Role};
 
 use crate::handlers::vouchers::{self, EXIT, PICKUP, RETURN};
-use crate::handlers::{accounts, cities, couriers, parcels, prices, session, shops, staff, tokens};
+use crate::handlers::{
+    accounts, cities, couriers, invoices, parcels, prices, session, shops, staff, tokens,
+};
 
 /// Who may call an endpoint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,6 +109,30 @@ const ADMIN_PARCEL_WRITES: &[Permission] = &[
     "return-parcels",
     "refunds",
     "exchanges",
+];
+
+/// Admin screens that write client invoices.
+const CLIENT_INVOICE_WRITES: &[Permission] = &[
+    "create-client-invoice",
+    "client-delivered-invoices",
+    "client-returned-invoices",
+];
+
+/// Screens that read client invoices: the admin's, and the merchant's own.
+const CLIENT_INVOICE_SCREENS: &[Permission] = &[
+    "create-client-invoice",
+    "client-delivered-invoices",
+    "client-returned-invoices",
+    "completed-invoices",
+    "returned-invoices",
+];
+
+/// Screens that read delivery invoices: the admin's, and the delivery person's (his whole set).
+const DELIVERY_INVOICE_SCREENS: &[Permission] = &[
+    "create-delivery-invoice",
+    "delivery-invoices",
+    "create-invoice",
+    "invoices",
 ];
 
 #[derive(Clone)]
@@ -213,6 +239,26 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(GET "/api/return-vouchers/{key}", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: RETURN_VOUCHER_SCREENS }, vouchers::show::<RETURN>, "vouchers", "A return voucher with its parcels", None, 200 => Some("VoucherDetailResponse")),
         endpoint!(GET "/api/return-vouchers/{key}/pdf", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: RETURN_VOUCHER_SCREENS }, vouchers::print::<RETURN>, "vouchers", "The return voucher as a PDF", None, 200 => None),
         endpoint!(PUT "/api/return-vouchers/{key}/receive", Active { roles: ADMIN, permissions: &["delivery-return-vouchers"] }, vouchers::receive_return, "vouchers", "Receive a return voucher: returning parcels go returned, collected items are back", None, 200 => Some("VoucherDetailResponse")),
+        endpoint!(GET "/api/shops/unpaid/{type}", Active { roles: ADMIN, permissions: &["create-client-invoice"] }, invoices::unpaid_shops, "invoices", "Shops with parcels to invoice (type delivered|returned), with counts and totals: ?q=&client=", None, 200 => Some("UnpaidShopList")),
+        endpoint!(GET "/api/shops/unpaid/{type}/{shop}", Active { roles: ADMIN, permissions: &["create-client-invoice"] }, invoices::unpaid_shop_lines, "invoices", "A shop's parcels eligible for a client invoice of that type, as lines", None, 200 => Some("InvoiceLines")),
+        endpoint!(POST "/api/clients/invoices", Active { roles: ADMIN, permissions: &["create-client-invoice"] }, invoices::create_client_invoice, "invoices", "Draft a client invoice ({shop, type, parcels?}: every eligible parcel when parcels is absent)", Some("ClientInvoiceInput"), 201 => Some("ClientInvoiceResponse")),
+        endpoint!(GET "/api/clients/invoices", Active { roles: ADMIN_OR_CLIENT, permissions: CLIENT_INVOICE_SCREENS }, invoices::list_client_invoices, "invoices", "Client invoices (merchants: their validated and paid ones): ?type=&status=&shop=&client=&q=&sort=", None, 200 => Some("ClientInvoiceList")),
+        endpoint!(GET "/api/clients/invoices/transfers", Active { roles: ADMIN, permissions: &["client-delivered-invoices"] }, invoices::transfers, "invoices", "The validated unpaid delivered invoices as one CSV bank-transfer batch (shop, rib, amount, invoice_number)", None, 200 => None),
+        endpoint!(GET "/api/clients/invoices/{key}", Active { roles: ADMIN_OR_CLIENT, permissions: CLIENT_INVOICE_SCREENS }, invoices::show_client_invoice, "invoices", "One client invoice", None, 200 => Some("ClientInvoiceResponse")),
+        endpoint!(PUT "/api/clients/invoices/{key}", Active { roles: ADMIN, permissions: CLIENT_INVOICE_WRITES }, invoices::update_client_invoice, "invoices", "A draft's parcels ({parcels}), validation ({status: validated}) or payment ({status: paid, payment_reference, paid_on})", Some("ClientInvoiceUpdate"), 200 => Some("ClientInvoiceResponse")),
+        endpoint!(DELETE "/api/clients/invoices/{key}", Active { roles: ADMIN, permissions: CLIENT_INVOICE_WRITES }, invoices::delete_client_invoice, "invoices", "Delete a draft client invoice: its parcels are free again", None, 204 => None),
+        endpoint!(GET "/api/clients/invoices/{key}/pdf", Active { roles: ADMIN_OR_CLIENT, permissions: CLIENT_INVOICE_SCREENS }, invoices::print::<true>, "invoices", "The client invoice as a PDF", None, 200 => None),
+        endpoint!(GET "/api/clients/parcels/invoices/{invoiceKey}", Active { roles: ADMIN_OR_CLIENT, permissions: CLIENT_INVOICE_SCREENS }, invoices::client_invoice_lines, "invoices", "A client invoice's lines", None, 200 => Some("InvoiceLines")),
+        endpoint!(GET "/api/delivery-admins/parcels/unpaid", Active { roles: ADMIN, permissions: &["create-delivery-invoice"] }, invoices::unpaid_delivery_admins, "invoices", "Delivery people holding parcels on no delivery invoice, with the cash due: ?q=", None, 200 => Some("UnpaidDeliveryAdminList")),
+        endpoint!(GET "/api/delivery-admins/{deliveryAdmin}/parcels/unpaid", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: &["create-delivery-invoice", "create-invoice"] }, invoices::unpaid_delivery_lines, "invoices", "A delivery person's parcels on no delivery invoice, as lines (a delivery person: his own)", None, 200 => Some("InvoiceLines")),
+        endpoint!(POST "/api/delivery-admins/invoices", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: &["create-delivery-invoice", "create-invoice"] }, invoices::create_delivery_invoice, "invoices", "Draft a delivery invoice ({delivery_admin, parcels?}; a delivery person declares his own)", Some("DeliveryInvoiceInput"), 201 => Some("DeliveryInvoiceResponse")),
+        endpoint!(GET "/api/delivery-admins/invoices", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: DELIVERY_INVOICE_SCREENS }, invoices::list_delivery_invoices, "invoices", "Delivery invoices (a delivery person: his own): ?status=&delivery_admin=&q=&sort=", None, 200 => Some("DeliveryInvoiceList")),
+        endpoint!(PUT "/api/delivery-admins/invoices/parcels/{parcel}", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: &["delivery-invoices", "create-delivery-invoice", "invoices"] }, invoices::remove_delivery_parcel, "invoices", "Take a parcel off its draft delivery invoice", None, 200 => Some("DeliveryInvoiceResponse")),
+        endpoint!(GET "/api/delivery-admins/invoices/{key}", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: DELIVERY_INVOICE_SCREENS }, invoices::show_delivery_invoice, "invoices", "One delivery invoice", None, 200 => Some("DeliveryInvoiceResponse")),
+        endpoint!(PUT "/api/delivery-admins/invoices/{key}", Active { roles: ADMIN, permissions: &["delivery-invoices"] }, invoices::update_delivery_invoice, "invoices", "Record the cash counted ({counted_amount}) or validate ({status: validated})", Some("DeliveryInvoiceUpdate"), 200 => Some("DeliveryInvoiceResponse")),
+        endpoint!(DELETE "/api/delivery-admins/invoices/{key}", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: &["delivery-invoices", "create-delivery-invoice", "invoices"] }, invoices::delete_delivery_invoice, "invoices", "Delete a draft delivery invoice (a delivery person: his own, not yet counted)", None, 204 => None),
+        endpoint!(GET "/api/delivery-admins/invoices/{key}/pdf", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: DELIVERY_INVOICE_SCREENS }, invoices::print::<false>, "invoices", "The delivery invoice as a PDF", None, 200 => None),
+        endpoint!(GET "/api/delivery-admins/parcels/invoices/{invoiceKey}", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: DELIVERY_INVOICE_SCREENS }, invoices::delivery_invoice_lines, "invoices", "A delivery invoice's lines", None, 200 => Some("InvoiceLines")),
         endpoint!(DELETE "/api/tokens/{key}", Active { roles: CLIENT, permissions: &[] }, tokens::revoke_token, "tokens", "Revoke a personal API token", None, 204 => None),
     ]
 }

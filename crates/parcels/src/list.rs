@@ -215,7 +215,7 @@ fn filtered<'a>(
                 .select(invoices::id.nullable());
             q = q.filter(
                 parcels::client_completed_invoice_id
-                    .eq_any(paid.clone())
+                    .eq_any(paid)
                     .or(parcels::client_returned_invoice_id.eq_any(paid)),
             )
         }

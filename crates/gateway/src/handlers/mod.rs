@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod cities;
 pub mod couriers;
+pub mod invoices;
 pub mod parcels;
 pub mod prices;
 pub mod session;

@@ -28,7 +28,7 @@ pub struct ParcelViews {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct StatisticsResponse {
-    pub data: colivra_parcels::statistics::Statistics,
+    pub data: colivra_invoicing::dashboard::Dashboard,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -338,7 +338,7 @@ pub async fn statuses() -> HttpResponse {
 pub async fn statistics(state: web::Data<AppState>, caller: Scoped) -> ApiResult<HttpResponse> {
     let figures = crate::db::run(&state.pool, move |conn| {
         let scope = caller.scope;
-        colivra_parcels::statistics::statistics(conn, scope)
+        colivra_invoicing::dashboard::figures(conn, scope)
     })
     .await?;
     Ok(HttpResponse::Ok().json(StatisticsResponse { data: figures }))

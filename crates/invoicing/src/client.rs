@@ -1,0 +1,630 @@
+//! Client invoices: what the company pays a shop for its delivered parcels (`delivered`), or
+//! bills it for what came back (`returned`). Admins draft, validate and record payments;
+//! merchants read their validated and paid ones.
+
+use chrono::NaiveDate;
+use colivra_core::{time, AppError, AppResult, ListQuery, ListResponse, Scope};
+use colivra_db::schema::{invoices, parcels, shops, users};
+use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
+use colivra_parcels::parcel::ParcelRow;
+use diesel::dsl::sql;
+use diesel::prelude::*;
+use diesel::sql_types::BigInt;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::invoice::{
+    self, claim_draft, naming, parcel_keys, record, InvoiceRow, InvoiceStatus, Kind, Parties,
+};
+use crate::lines::{eligible_rows, lines_of, Line};
+use crate::view::{self, ClientInvoiceView, InvoiceClientRef, InvoiceFilters};
+
+/// The longest payment reference (a bank transfer's).
+pub const MAX_REFERENCE: usize = 100;
+
+fn kind_of(value: &str) -> AppResult<Kind> {
+    Kind::client_type(value)
+        .ok_or_else(|| AppError::validation("type", "Type inconnu : delivered ou returned."))
+}
+
+/// A shop with parcels to invoice.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct UnpaidShop {
+    pub key: String,
+    pub name: String,
+    pub client: InvoiceClientRef,
+    pub bank_account: Option<String>,
+    pub parcels_count: i64,
+    pub cod_total: i64,
+    pub fees_total: i64,
+    pub total: i64,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+pub struct UnpaidShopFilters {
+    /// One merchant's shops (merchant key).
+    pub client: Option<String>,
+}
+
+/// `GET shops/unpaid/{type}`: the shops with parcels eligible for a client invoice of that type,
+/// with their counts and totals, largest total first (refund-heavy or returned: most negative
+/// last). `q` matches the shop's name and the merchant's name or company.
+pub fn unpaid_shops(
+    conn: &mut DbConnection,
+    invoice_type: &str,
+    query: &ListQuery,
+    filters: &UnpaidShopFilters,
+) -> AppResult<ListResponse<UnpaidShop>> {
+    let kind = kind_of(invoice_type)?;
+    let search = query.search()?;
+    let page = query.page_request();
+    // One pass over the eligible parcels (a partial index) grouped by shop; the figures follow
+    // the rules of `rules::amounts`, summed in SQL.
+    let (cod, fee) = match kind {
+        Kind::Delivered => (
+            "CASE WHEN parcels.kind = 'refund' THEN -parcels.cod_amount ELSE parcels.cod_amount END",
+            "parcels.delivery_fee",
+        ),
+        _ => (
+            "0",
+            "CASE WHEN parcels.outcome = 'refused' THEN parcels.refusal_fee ELSE parcels.return_fee END",
+        ),
+    };
+    let grouped: Vec<(i64, i64, i64, i64)> = parcels::table
+        .filter(kind.eligible())
+        .group_by(parcels::shop_id)
+        .select((
+            parcels::shop_id,
+            sql::<BigInt>("CAST(COUNT(*) AS BIGINT)"),
+            sql::<BigInt>(&format!("CAST(SUM({cod}) AS BIGINT)")),
+            sql::<BigInt>(&format!("CAST(SUM({fee}) AS BIGINT)")),
+        ))
+        .load(conn)
+        .map_db_err()?;
+    let shop_ids: Vec<i64> = grouped.iter().map(|g| g.0).collect();
+    let mut shop_query = shops::table
+        .inner_join(users::table)
+        .filter(shops::id.eq_any(&shop_ids))
+        .into_boxed();
+    if let Some(client) = filters
+        .client
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        shop_query = shop_query.filter(users::key.eq(client.to_owned()));
+    }
+    if let Some(text) = &search {
+        let pattern = colivra_core::pagination::like_pattern(text);
+        shop_query = shop_query.filter(
+            colivra_db::listing::lower(shops::name)
+                .like(pattern.clone())
+                .escape('\\')
+                .or(colivra_db::listing::lower(
+                    users::first_name.concat(" ").concat(users::last_name),
+                )
+                .like(pattern.clone())
+                .escape('\\')),
+        );
+    }
+    let found: Vec<ShopAndMerchant> = shop_query
+        .select((
+            shops::id,
+            shops::key,
+            shops::name,
+            shops::bank_account,
+            users::key,
+            users::first_name,
+            users::last_name,
+            users::company,
+        ))
+        .load(conn)
+        .map_db_err()?;
+    let mut rows: Vec<UnpaidShop> = found
+        .into_iter()
+        .filter_map(
+            |(id, key, name, bank_account, client_key, first, last, company)| {
+                let (_, count, cod, fees) = grouped.iter().find(|g| g.0 == id)?;
+                let person = format!("{first} {last}").trim().to_owned();
+                Some(UnpaidShop {
+                    key,
+                    name,
+                    client: InvoiceClientRef {
+                        key: client_key,
+                        name: company.filter(|c| !c.trim().is_empty()).unwrap_or(person),
+                    },
+                    bank_account,
+                    parcels_count: *count,
+                    cod_total: *cod,
+                    fees_total: *fees,
+                    total: cod - fees,
+                })
+            },
+        )
+        .collect();
+    rows.sort_by(|a, b| b.total.cmp(&a.total).then_with(|| a.name.cmp(&b.name)));
+    let total = rows.len() as i64;
+    let data = rows
+        .into_iter()
+        .skip(page.offset() as usize)
+        .take(page.per_page() as usize)
+        .collect();
+    Ok(ListResponse {
+        data,
+        meta: page.meta(total),
+    })
+}
+
+/// Shop id, key, name and RIB; the merchant's key, first and last names and company.
+type ShopAndMerchant = (
+    i64,
+    String,
+    String,
+    Option<String>,
+    String,
+    String,
+    String,
+    Option<String>,
+);
+
+/// The shop with this key (any merchant's: admins only call this), else 404.
+fn shop(conn: &mut DbConnection, shop_key: &str) -> AppResult<(i64, i64)> {
+    shops::table
+        .filter(shops::key.eq(shop_key.trim()))
+        .select((shops::id, shops::client_id))
+        .first(conn)
+        .optional()
+        .map_db_err()?
+        .ok_or(AppError::NotFound)
+}
+
+/// `GET shops/unpaid/{type}/{shop}`: the shop's parcels eligible for an invoice of that type.
+pub fn unpaid_lines(
+    conn: &mut DbConnection,
+    invoice_type: &str,
+    shop_key: &str,
+) -> AppResult<Vec<Line>> {
+    let kind = kind_of(invoice_type)?;
+    let (shop_id, _) = shop(conn, shop_key)?;
+    let rows = eligible_rows(conn, kind, shop_id)?;
+    lines_of(conn, kind, &rows)
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct ClientInvoiceInput {
+    /// Shop key.
+    pub shop: Option<String>,
+    /// `delivered` or `returned`.
+    #[serde(rename = "type")]
+    pub invoice_type: Option<String>,
+    /// Tracking codes; absent: every eligible parcel of the shop.
+    pub parcels: Option<Vec<String>>,
+}
+
+/// Picks the parcels of a new or changed draft among `eligible` (and, on a change, those already
+/// on it): the codes asked for, or all. 422 naming codes that are neither.
+fn chosen<'a>(
+    eligible: &'a [ParcelRow],
+    current: &'a [ParcelRow],
+    asked: Option<&[String]>,
+) -> AppResult<Vec<&'a ParcelRow>> {
+    let Some(asked) = asked else {
+        return Ok(eligible.iter().collect());
+    };
+    let keys = parcel_keys(asked)?;
+    let mut picked = Vec::with_capacity(keys.len());
+    let mut refused = Vec::new();
+    for key in keys {
+        match current.iter().chain(eligible.iter()).find(|p| p.key == key) {
+            Some(row) => picked.push(row),
+            None => refused.push(key),
+        }
+    }
+    if !refused.is_empty() {
+        return Err(AppError::validation(
+            "parcels",
+            naming("Ces colis ne peuvent pas aller sur cette facture", &refused),
+        ));
+    }
+    Ok(picked)
+}
+
+/// The 409 naming the parcels another invoice took while this one was being written.
+pub(crate) fn taken_meanwhile(
+    conn: &mut DbConnection,
+    row: &InvoiceRow,
+    wanted: &[&ParcelRow],
+) -> AppResult<AppError> {
+    let on: Vec<i64> = parcels::table
+        .filter(row.kind().on_invoice(row.id))
+        .select(parcels::id)
+        .load(conn)
+        .map_db_err()?;
+    let missing: Vec<String> = wanted
+        .iter()
+        .filter(|p| !on.contains(&p.id))
+        .map(|p| p.key.clone())
+        .collect();
+    Ok(AppError::Conflict(naming(
+        "Ces colis viennent d'être pris par une autre facture",
+        &missing,
+    )))
+}
+
+/// `POST clients/invoices`: a draft for one shop.
+pub fn create(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    input: &ClientInvoiceInput,
+) -> AppResult<ClientInvoiceView> {
+    let kind = kind_of(input.invoice_type.as_deref().unwrap_or_default())?;
+    let shop_key = input.shop.as_deref().unwrap_or_default().trim().to_owned();
+    if shop_key.is_empty() {
+        return Err(AppError::validation("shop", "Choisissez une boutique."));
+    }
+    immediate_transaction(conn, |conn| {
+        let (shop_id, client_id) = shop(conn, &shop_key)
+            .map_err(|_| AppError::validation("shop", "Boutique introuvable."))?;
+        let eligible = eligible_rows(conn, kind, shop_id)?;
+        let picked = chosen(&eligible, &[], input.parcels.as_deref())?;
+        if picked.is_empty() {
+            return Err(AppError::validation(
+                "parcels",
+                "Aucun colis à facturer pour cette boutique.",
+            ));
+        }
+        let row = invoice::insert_draft(
+            conn,
+            kind,
+            Parties {
+                client_id: Some(client_id),
+                shop_id: Some(shop_id),
+                delivery_admin_id: None,
+            },
+            actor_id,
+        )?;
+        let ids: Vec<i64> = picked.iter().map(|p| p.id).collect();
+        if invoice::claim_parcels(conn, &row, &ids)? != ids.len() {
+            return Err(taken_meanwhile(conn, &row, &picked)?);
+        }
+        let row = invoice::refresh_totals(conn, &row)?;
+        record(
+            conn,
+            actor_id,
+            &row,
+            "created",
+            serde_json::json!({"type": kind.as_str(), "parcels": row.parcels_count, "total": row.total}),
+        )?;
+        view::client_view(conn, row)
+    })
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct ClientInvoiceUpdate {
+    /// A draft's new set of parcels (tracking codes).
+    pub parcels: Option<Vec<String>>,
+    /// `validated` (draft → validated, the number is given) or `paid` (validated → paid).
+    pub status: Option<String>,
+    /// The bank transfer's reference (to mark paid).
+    pub payment_reference: Option<String>,
+    /// The day it was paid, `YYYY-MM-DD` (to mark paid).
+    #[schema(value_type = Option<String>)]
+    pub paid_on: Option<NaiveDate>,
+}
+
+/// `PUT clients/invoices/{key}`: change a draft's parcels, validate it, or record its payment.
+pub fn update(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    invoice_key: &str,
+    input: &ClientInvoiceUpdate,
+) -> AppResult<ClientInvoiceView> {
+    immediate_transaction(conn, |conn| {
+        let row = invoice::get(conn, Scope::Everyone, true, invoice_key)?;
+        let row = match (input.status.as_deref().map(str::trim), &input.parcels) {
+            (None | Some(""), Some(parcels)) => change_parcels(conn, actor_id, row, parcels)?,
+            (Some("validated"), None) => validate(conn, actor_id, row)?,
+            (Some("paid"), None) => pay(conn, actor_id, row, input)?,
+            (Some(_), Some(_)) => {
+                return Err(AppError::validation(
+                    "status",
+                    "Changez les colis ou le statut, pas les deux à la fois.",
+                ))
+            }
+            _ => {
+                return Err(AppError::validation(
+                    "status",
+                    "Indiquez les colis, ou le statut validated ou paid.",
+                ))
+            }
+        };
+        view::client_view(conn, row)
+    })
+}
+
+fn change_parcels(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    row: InvoiceRow,
+    asked: &[String],
+) -> AppResult<InvoiceRow> {
+    claim_draft(conn, &row)?;
+    let kind = row.kind();
+    let current = invoice::parcels_on(conn, &row)?;
+    let eligible = eligible_rows(conn, kind, row.owner_id())?;
+    let picked = chosen(&eligible, &current, Some(asked))?;
+    let keep: Vec<i64> = picked.iter().map(|p| p.id).collect();
+    let leaving: Vec<i64> = current
+        .iter()
+        .filter(|p| !keep.contains(&p.id))
+        .map(|p| p.id)
+        .collect();
+    invoice::release_parcels(conn, &row, Some(&leaving))?;
+    let joining: Vec<&ParcelRow> = picked
+        .iter()
+        .copied()
+        .filter(|p| kind.invoice_of(p) != Some(row.id))
+        .collect();
+    let ids: Vec<i64> = joining.iter().map(|p| p.id).collect();
+    if invoice::claim_parcels(conn, &row, &ids)? != ids.len() {
+        return Err(taken_meanwhile(conn, &row, &joining)?);
+    }
+    let row = invoice::refresh_totals(conn, &row)?;
+    record(
+        conn,
+        actor_id,
+        &row,
+        "updated",
+        serde_json::json!({"added": ids.len(), "removed": leaving.len(), "total": row.total}),
+    )?;
+    Ok(row)
+}
+
+/// Draft → validated: the number is given now, from the one sequence of the year.
+pub(crate) fn validate(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    row: InvoiceRow,
+) -> AppResult<InvoiceRow> {
+    if row.status() != InvoiceStatus::Draft {
+        return Err(invoice::not_a_draft(&row));
+    }
+    if row.parcels_count == 0 {
+        return Err(AppError::validation(
+            "parcels",
+            "Une facture sans colis ne se valide pas : supprimez le brouillon.",
+        ));
+    }
+    if row.kind() == Kind::Delivery && row.counted_amount.is_none() {
+        return Err(AppError::validation(
+            "counted_amount",
+            "Enregistrez d'abord les espèces comptées.",
+        ));
+    }
+    let now = time::now();
+    // Claim the draft first: a concurrent validation of the same invoice then waits here and
+    // takes no number.
+    claim_draft(conn, &row)?;
+    let number = crate::numbering::next_number(
+        conn,
+        row.kind().number_prefix(),
+        chrono::Datelike::year(&now),
+    )?;
+    let row: InvoiceRow = diesel::update(invoices::table.find(row.id))
+        .set((
+            invoices::status.eq(InvoiceStatus::Validated.as_str()),
+            invoices::number.eq(&number),
+            invoices::validated_by.eq(actor_id),
+            invoices::validated_at.eq(now),
+            invoices::updated_at.eq(now),
+        ))
+        .returning(invoices::all_columns)
+        .get_result(conn)
+        .map_db_err()?;
+    record(
+        conn,
+        actor_id,
+        &row,
+        "validated",
+        serde_json::json!({"number": number, "total": row.total}),
+    )?;
+    Ok(row)
+}
+
+fn pay(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    row: InvoiceRow,
+    input: &ClientInvoiceUpdate,
+) -> AppResult<InvoiceRow> {
+    let mut errors = colivra_core::FieldErrors::new();
+    let reference = input
+        .payment_reference
+        .as_deref()
+        .map(str::trim)
+        .unwrap_or_default()
+        .to_owned();
+    if reference.is_empty() || reference.chars().count() > MAX_REFERENCE {
+        errors.add(
+            "payment_reference",
+            format!(
+                "La référence du virement est obligatoire ({MAX_REFERENCE} caractères au plus)."
+            ),
+        );
+    }
+    let today = time::now().date();
+    match input.paid_on {
+        None => {
+            errors.add("paid_on", "Indiquez la date du paiement.");
+        }
+        Some(day) if day > today => {
+            errors.add("paid_on", "La date ne peut pas être future.");
+        }
+        _ => {}
+    }
+    errors.into_result()?;
+    let now = time::now();
+    // Conditional on `validated`: of two payments recorded at once, one wins, the other 409s.
+    let updated: Option<InvoiceRow> = diesel::update(
+        invoices::table
+            .find(row.id)
+            .filter(invoices::status.eq(InvoiceStatus::Validated.as_str())),
+    )
+    .set((
+        invoices::status.eq(InvoiceStatus::Paid.as_str()),
+        invoices::payment_reference.eq(&reference),
+        invoices::paid_on.eq(input.paid_on),
+        invoices::paid_by.eq(actor_id),
+        invoices::paid_at.eq(now),
+        invoices::updated_at.eq(now),
+    ))
+    .returning(invoices::all_columns)
+    .get_result(conn)
+    .optional()
+    .map_db_err()?;
+    let Some(row) = updated else {
+        return Err(AppError::Conflict(match row.status() {
+            InvoiceStatus::Draft => {
+                "Validez la facture avant d'enregistrer son paiement.".to_owned()
+            }
+            _ => format!(
+                "Le paiement de la facture {} est déjà enregistré.",
+                row.number.as_deref().unwrap_or(&row.key)
+            ),
+        }));
+    };
+    record(
+        conn,
+        actor_id,
+        &row,
+        "paid",
+        serde_json::json!({"reference": reference, "paid_on": input.paid_on, "total": row.total}),
+    )?;
+    Ok(row)
+}
+
+/// `DELETE clients/invoices/{key}`: a draft goes, its parcels are free again.
+pub fn delete(conn: &mut DbConnection, actor_id: i64, invoice_key: &str) -> AppResult<()> {
+    immediate_transaction(conn, |conn| {
+        let row = invoice::get(conn, Scope::Everyone, true, invoice_key)?;
+        delete_draft(conn, actor_id, row)
+    })
+}
+
+pub(crate) fn delete_draft(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    row: InvoiceRow,
+) -> AppResult<()> {
+    claim_draft(conn, &row)?;
+    invoice::release_parcels(conn, &row, None)?;
+    diesel::delete(invoices::table.find(row.id))
+        .execute(conn)
+        .map_db_err()?;
+    record(conn, actor_id, &row, "deleted", serde_json::json!({}))
+}
+
+pub fn list(
+    conn: &mut DbConnection,
+    scope: Scope,
+    query: &ListQuery,
+    filters: &InvoiceFilters,
+) -> AppResult<ListResponse<ClientInvoiceView>> {
+    let page = view::list_rows(conn, scope, true, query, filters)?;
+    Ok(ListResponse {
+        data: view::client_views(conn, page.data)?,
+        meta: page.meta,
+    })
+}
+
+pub fn show(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<ClientInvoiceView> {
+    let row = invoice::get(conn, scope, true, key)?;
+    view::client_view(conn, row)
+}
+
+/// `GET clients/parcels/invoices/{key}`: the invoice's lines.
+pub fn lines(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<Vec<Line>> {
+    let row = invoice::get(conn, scope, true, key)?;
+    let on = invoice::parcels_on(conn, &row)?;
+    lines_of(conn, row.kind(), &on)
+}
+
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+pub struct TransferFilters {
+    pub client: Option<String>,
+    pub shop: Option<String>,
+}
+
+/// The bank-transfer batch: the CSV and how many invoices were left out for want of a RIB.
+pub struct Transfers {
+    pub csv: String,
+    pub count: usize,
+    pub skipped: usize,
+}
+
+/// The validated, unpaid `delivered` invoices with a positive total, as one CSV for the bank's
+/// bulk transfer upload: `shop,rib,amount,invoice_number` (amount in dirhams, a dot before the
+/// centimes). Invoices whose shop has no RIB are counted in `skipped`.
+pub fn transfers(conn: &mut DbConnection, filters: &TransferFilters) -> AppResult<Transfers> {
+    let mut q = invoices::table
+        .inner_join(shops::table)
+        .filter(invoices::kind.eq(Kind::Delivered.as_str()))
+        .filter(invoices::status.eq(InvoiceStatus::Validated.as_str()))
+        .filter(invoices::total.gt(0))
+        .into_boxed();
+    if let Some(shop) = filters
+        .shop
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        q = q.filter(shops::key.eq(shop.to_owned()));
+    }
+    if let Some(client) = filters
+        .client
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        q = q.filter(
+            invoices::client_id.eq_any(
+                users::table
+                    .filter(users::key.eq(client.to_owned()))
+                    .select(users::id.nullable()),
+            ),
+        );
+    }
+    let found: Vec<(String, Option<String>, i64, Option<String>)> = q
+        .order(invoices::number.asc())
+        .select((
+            shops::name,
+            shops::bank_account,
+            invoices::total,
+            invoices::number,
+        ))
+        .load(conn)
+        .map_db_err()?;
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let failed = |e: csv::Error| AppError::internal(e);
+    writer
+        .write_record(["shop", "rib", "amount", "invoice_number"])
+        .map_err(failed)?;
+    let (mut count, mut skipped) = (0, 0);
+    for (shop, rib, total, number) in found {
+        let Some(rib) = rib.filter(|r| !r.trim().is_empty()) else {
+            skipped += 1;
+            continue;
+        };
+        let amount = format!("{}.{:02}", total / 100, total % 100);
+        writer
+            .write_record([shop, rib, amount, number.unwrap_or_default()])
+            .map_err(failed)?;
+        count += 1;
+    }
+    let bytes = writer.into_inner().map_err(AppError::internal)?;
+    Ok(Transfers {
+        csv: String::from_utf8(bytes).map_err(AppError::internal)?,
+        count,
+        skipped,
+    })
+}

@@ -1,0 +1,149 @@
+//! The dashboards' figures: the parcels' (colivra-parcels) and the money's, in one answer.
+
+use colivra_core::{time, AppResult, Scope};
+use colivra_db::schema::{invoices, parcels};
+use colivra_db::{DbConnection, MapDbErr};
+use colivra_parcels::statistics::{self, Statistics};
+use diesel::dsl::sql;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Nullable};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::invoice::{InvoiceStatus, Kind};
+
+/// Money figures in centimes; `null` where a figure does not concern the caller.
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+pub struct MoneyFigures {
+    /// Cash delivery people hold: their delivered, refund and refused parcels not on a
+    /// validated delivery invoice (admins: all of them; a delivery person: his).
+    pub cash_held: Option<i64>,
+    /// What merchants are owed for delivered parcels not yet on a paid invoice, fees deducted
+    /// (admins: all; a merchant: his).
+    pub payouts_due: Option<i64>,
+    /// Validated, unpaid `delivered` invoices: the next bank transfers (admins).
+    pub ready_to_transfer: Option<i64>,
+    /// Paid `delivered` invoices with a payment date this month (admins: all; a merchant: his).
+    pub paid_this_month: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Dashboard {
+    #[serde(flatten)]
+    pub parcels: Statistics,
+    pub money: MoneyFigures,
+}
+
+const COLLECTED: &str =
+    "CASE WHEN parcels.kind = 'refund' THEN -parcels.cod_amount ELSE parcels.cod_amount END";
+
+fn sum(expression: &str) -> diesel::expression::SqlLiteral<Nullable<BigInt>> {
+    sql::<Nullable<BigInt>>(&format!("CAST(SUM({expression}) AS BIGINT)"))
+}
+
+/// `GET statistics`: the parcel figures of `scope` with its money figures.
+pub fn figures(conn: &mut DbConnection, scope: Scope) -> AppResult<Dashboard> {
+    let mut parcels_figures = statistics::statistics(conn, scope)?;
+    let money = money(conn, scope)?;
+    if let Some(due) = money.payouts_due {
+        // What the merchant is still to be paid: now that invoices exist, the paid ones are out.
+        parcels_figures.to_be_paid = due;
+    }
+    Ok(Dashboard {
+        parcels: parcels_figures,
+        money,
+    })
+}
+
+fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
+    let unsettled_invoices = invoices::table
+        .filter(invoices::kind.eq(Kind::Delivery.as_str()))
+        .filter(invoices::status.eq(InvoiceStatus::Draft.as_str()))
+        .select(invoices::id.nullable());
+    let unpaid_invoices = invoices::table
+        .filter(invoices::kind.eq(Kind::Delivered.as_str()))
+        .filter(invoices::status.ne(InvoiceStatus::Paid.as_str()))
+        .select(invoices::id.nullable());
+    let cash_held = |conn: &mut DbConnection, courier: Option<i64>| -> AppResult<i64> {
+        let mut q = parcels::table
+            .filter(parcels::outcome.eq_any(["delivered", "refused"]))
+            .filter(
+                parcels::delivery_admin_invoice_id
+                    .is_null()
+                    .or(parcels::delivery_admin_invoice_id.eq_any(unsettled_invoices)),
+            )
+            .into_boxed();
+        if let Some(id) = courier {
+            q = q.filter(parcels::delivery_admin_id.eq(id));
+        }
+        let held: Option<i64> = q
+            .select(sum(&format!(
+                "CASE WHEN parcels.outcome = 'delivered' THEN {COLLECTED} ELSE 0 END \
+                 - COALESCE(parcels.commission, 0)"
+            )))
+            .first(conn)
+            .map_db_err()?;
+        Ok(held.unwrap_or(0))
+    };
+    let payouts_due = |conn: &mut DbConnection, merchant: Option<i64>| -> AppResult<i64> {
+        let mut q = parcels::table
+            .filter(parcels::status.eq("delivered"))
+            .filter(
+                parcels::client_completed_invoice_id
+                    .is_null()
+                    .or(parcels::client_completed_invoice_id.eq_any(unpaid_invoices)),
+            )
+            .into_boxed();
+        if let Some(id) = merchant {
+            q = q.filter(parcels::client_id.eq(id));
+        }
+        let due: Option<i64> = q
+            .select(sum(&format!("{COLLECTED} - parcels.delivery_fee")))
+            .first(conn)
+            .map_db_err()?;
+        Ok(due.unwrap_or(0))
+    };
+    let invoices_total = |conn: &mut DbConnection,
+                          status: InvoiceStatus,
+                          merchant: Option<i64>,
+                          this_month: bool|
+     -> AppResult<i64> {
+        let mut q = invoices::table
+            .filter(invoices::kind.eq(Kind::Delivered.as_str()))
+            .filter(invoices::status.eq(status.as_str()))
+            .into_boxed();
+        if let Some(id) = merchant {
+            q = q.filter(invoices::client_id.eq(id));
+        }
+        if this_month {
+            let today = time::now().date();
+            let first =
+                today - chrono::Duration::days(i64::from(chrono::Datelike::day(&today)) - 1);
+            q = q.filter(invoices::paid_on.ge(first));
+        }
+        let total: Option<i64> = q
+            .select(sql::<Nullable<BigInt>>(
+                "CAST(SUM(invoices.total) AS BIGINT)",
+            ))
+            .first(conn)
+            .map_db_err()?;
+        Ok(total.unwrap_or(0))
+    };
+    Ok(match scope {
+        Scope::Everyone => MoneyFigures {
+            cash_held: Some(cash_held(conn, None)?),
+            payouts_due: Some(payouts_due(conn, None)?),
+            ready_to_transfer: Some(invoices_total(conn, InvoiceStatus::Validated, None, false)?),
+            paid_this_month: Some(invoices_total(conn, InvoiceStatus::Paid, None, true)?),
+        },
+        Scope::Merchant(id) => MoneyFigures {
+            payouts_due: Some(payouts_due(conn, Some(id))?),
+            paid_this_month: Some(invoices_total(conn, InvoiceStatus::Paid, Some(id), true)?),
+            ..MoneyFigures::default()
+        },
+        Scope::DeliveryPerson(id) => MoneyFigures {
+            cash_held: Some(cash_held(conn, Some(id))?),
+            ..MoneyFigures::default()
+        },
+    })
+}

@@ -1,0 +1,368 @@
+//! Delivery invoices: a delivery person declares the cash he collected (his delivered, refund
+//! and refused parcels, minus his commissions); an admin counts it, keeps the difference, and
+//! validates.
+
+use colivra_core::{time, AppError, AppResult, ListQuery, ListResponse, Role, Scope};
+use colivra_db::schema::{invoices, parcels, users};
+use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
+use diesel::dsl::sql;
+use diesel::prelude::*;
+use diesel::sql_types::BigInt;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::client::{taken_meanwhile, validate};
+use crate::invoice::{self, claim_draft, naming, parcel_keys, record, InvoiceRow, Kind, Parties};
+use crate::lines::{eligible_rows, lines_of, Line};
+use crate::view::{self, DeliveryInvoiceView, InvoiceFilters};
+
+/// The most cash one count may record: 1,000,000 DH, far above a round's takings.
+pub const MAX_COUNTED_CENTIMES: i64 = 100_000_000;
+
+/// A delivery person holding cash not yet on a delivery invoice.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct UnpaidDeliveryAdmin {
+    pub key: String,
+    pub full_name: String,
+    pub phone: String,
+    pub parcels_count: i64,
+    pub cod_total: i64,
+    pub commission_total: i64,
+    /// The cash he must hand over.
+    pub total: i64,
+}
+
+/// `GET delivery-admins/parcels/unpaid`: delivery people holding parcels on no delivery
+/// invoice, largest cash first; `q` matches the name or phone.
+pub fn unpaid_delivery_admins(
+    conn: &mut DbConnection,
+    query: &ListQuery,
+) -> AppResult<ListResponse<UnpaidDeliveryAdmin>> {
+    let search = query.search()?;
+    let page = query.page_request();
+    let grouped: Vec<(Option<i64>, i64, i64, i64)> = parcels::table
+        .filter(Kind::Delivery.eligible())
+        .group_by(parcels::delivery_admin_id)
+        .select((
+            parcels::delivery_admin_id,
+            sql::<BigInt>("CAST(COUNT(*) AS BIGINT)"),
+            sql::<BigInt>(
+                "CAST(SUM(CASE WHEN parcels.outcome = 'delivered' THEN \
+                 (CASE WHEN parcels.kind = 'refund' THEN -parcels.cod_amount ELSE parcels.cod_amount END) \
+                 ELSE 0 END) AS BIGINT)",
+            ),
+            sql::<BigInt>("CAST(SUM(COALESCE(parcels.commission, 0)) AS BIGINT)"),
+        ))
+        .load(conn)
+        .map_db_err()?;
+    let ids: Vec<i64> = grouped.iter().filter_map(|g| g.0).collect();
+    let people: Vec<(i64, String, String, String, String)> = users::table
+        .filter(users::id.eq_any(&ids))
+        .select((
+            users::id,
+            users::key,
+            users::first_name,
+            users::last_name,
+            users::phone,
+        ))
+        .load(conn)
+        .map_db_err()?;
+    let needle = search.map(|s| s.to_lowercase());
+    let mut rows: Vec<UnpaidDeliveryAdmin> = people
+        .into_iter()
+        .filter_map(|(id, key, first, last, phone)| {
+            let (_, count, cod, commissions) = grouped.iter().find(|g| g.0 == Some(id))?;
+            let full_name = format!("{first} {last}").trim().to_owned();
+            if let Some(needle) = &needle {
+                if !full_name.to_lowercase().contains(needle) && !phone.contains(needle.as_str()) {
+                    return None;
+                }
+            }
+            Some(UnpaidDeliveryAdmin {
+                key,
+                full_name,
+                phone,
+                parcels_count: *count,
+                cod_total: *cod,
+                commission_total: *commissions,
+                total: cod - commissions,
+            })
+        })
+        .collect();
+    rows.sort_by(|a, b| {
+        b.total
+            .cmp(&a.total)
+            .then_with(|| a.full_name.cmp(&b.full_name))
+    });
+    let total = rows.len() as i64;
+    let data = rows
+        .into_iter()
+        .skip(page.offset() as usize)
+        .take(page.per_page() as usize)
+        .collect();
+    Ok(ListResponse {
+        data,
+        meta: page.meta(total),
+    })
+}
+
+/// The delivery person with this key, as `scope` may name him: admins anyone, a delivery person
+/// only himself (another's key: 404).
+fn delivery_admin(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<i64> {
+    let id: i64 = users::table
+        .filter(users::key.eq(key.trim()))
+        .filter(users::role.eq(Role::DeliveryAdmin.as_str()))
+        .select(users::id)
+        .first(conn)
+        .optional()
+        .map_db_err()?
+        .ok_or(AppError::NotFound)?;
+    match scope {
+        Scope::Everyone => Ok(id),
+        Scope::DeliveryPerson(me) if me == id => Ok(id),
+        _ => Err(AppError::NotFound),
+    }
+}
+
+/// `GET delivery-admins/{deliveryAdmin}/parcels/unpaid`: his parcels on no delivery invoice.
+pub fn unpaid_lines(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<Vec<Line>> {
+    let id = delivery_admin(conn, scope, key)?;
+    let rows = eligible_rows(conn, Kind::Delivery, id)?;
+    lines_of(conn, Kind::Delivery, &rows)
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct DeliveryInvoiceInput {
+    /// The delivery person's key (a delivery person may leave it out: himself).
+    pub delivery_admin: Option<String>,
+    /// Tracking codes; absent: every parcel he holds on no delivery invoice.
+    pub parcels: Option<Vec<String>>,
+}
+
+/// `POST delivery-admins/invoices`: a draft of his cash hand-over.
+pub fn create(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    scope: Scope,
+    input: &DeliveryInvoiceInput,
+) -> AppResult<DeliveryInvoiceView> {
+    immediate_transaction(conn, |conn| {
+        let courier_id = match (scope, input.delivery_admin.as_deref().map(str::trim)) {
+            (Scope::DeliveryPerson(me), None | Some("")) => me,
+            (_, Some(key)) if !key.is_empty() => delivery_admin(conn, scope, key)
+                .map_err(|_| AppError::validation("delivery_admin", "Livreur introuvable."))?,
+            _ => {
+                return Err(AppError::validation(
+                    "delivery_admin",
+                    "Choisissez un livreur.",
+                ))
+            }
+        };
+        let eligible = eligible_rows(conn, Kind::Delivery, courier_id)?;
+        let picked: Vec<_> = match &input.parcels {
+            None => eligible.iter().collect(),
+            Some(asked) => {
+                let keys = parcel_keys(asked)?;
+                let mut picked = Vec::new();
+                let mut refused = Vec::new();
+                for key in keys {
+                    match eligible.iter().find(|p| p.key == key) {
+                        Some(row) => picked.push(row),
+                        None => refused.push(key),
+                    }
+                }
+                if !refused.is_empty() {
+                    return Err(AppError::validation(
+                        "parcels",
+                        naming("Ces colis ne peuvent pas aller sur cette facture", &refused),
+                    ));
+                }
+                picked
+            }
+        };
+        if picked.is_empty() {
+            return Err(AppError::validation(
+                "parcels",
+                "Aucun colis à déclarer pour ce livreur.",
+            ));
+        }
+        let row = invoice::insert_draft(
+            conn,
+            Kind::Delivery,
+            Parties {
+                client_id: None,
+                shop_id: None,
+                delivery_admin_id: Some(courier_id),
+            },
+            actor_id,
+        )?;
+        let ids: Vec<i64> = picked.iter().map(|p| p.id).collect();
+        if invoice::claim_parcels(conn, &row, &ids)? != ids.len() {
+            return Err(taken_meanwhile(conn, &row, &picked)?);
+        }
+        let row = invoice::refresh_totals(conn, &row)?;
+        record(
+            conn,
+            actor_id,
+            &row,
+            "created",
+            serde_json::json!({"parcels": row.parcels_count, "total": row.total}),
+        )?;
+        view::delivery_view(conn, row)
+    })
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct DeliveryInvoiceUpdate {
+    /// The cash actually counted, in centimes (a draft).
+    pub counted_amount: Option<i64>,
+    /// `validated` (needs the counted cash; the number is given now).
+    pub status: Option<String>,
+}
+
+/// `PUT delivery-admins/invoices/{key}` (admins): record the counted cash, or validate.
+pub fn update(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    invoice_key: &str,
+    input: &DeliveryInvoiceUpdate,
+) -> AppResult<DeliveryInvoiceView> {
+    immediate_transaction(conn, |conn| {
+        let row = invoice::get(conn, Scope::Everyone, false, invoice_key)?;
+        let row = match (input.counted_amount, input.status.as_deref().map(str::trim)) {
+            (Some(counted), None | Some("")) => count(conn, actor_id, row, counted)?,
+            (None, Some("validated")) => validate(conn, actor_id, row)?,
+            (Some(_), Some(_)) => {
+                return Err(AppError::validation(
+                    "status",
+                    "Enregistrez le comptage, puis validez.",
+                ))
+            }
+            _ => {
+                return Err(AppError::validation(
+                    "counted_amount",
+                    "Indiquez le montant compté, ou le statut validated.",
+                ))
+            }
+        };
+        view::delivery_view(conn, row)
+    })
+}
+
+fn count(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    row: InvoiceRow,
+    counted: i64,
+) -> AppResult<InvoiceRow> {
+    if !(0..=MAX_COUNTED_CENTIMES).contains(&counted) {
+        return Err(AppError::validation(
+            "counted_amount",
+            "Le montant compté va de 0 à 1 000 000 DH.",
+        ));
+    }
+    claim_draft(conn, &row)?;
+    let now = time::now();
+    let row: InvoiceRow = diesel::update(invoices::table.find(row.id))
+        .set((
+            invoices::counted_amount.eq(counted),
+            invoices::counted_by.eq(actor_id),
+            invoices::counted_at.eq(now),
+            invoices::updated_at.eq(now),
+        ))
+        .returning(invoices::all_columns)
+        .get_result(conn)
+        .map_db_err()?;
+    record(
+        conn,
+        actor_id,
+        &row,
+        "counted",
+        serde_json::json!({"counted": counted, "total": row.total, "difference": counted - row.total}),
+    )?;
+    Ok(row)
+}
+
+/// A delivery person changes his own draft only until the cash was counted.
+fn check_own_draft(scope: Scope, row: &InvoiceRow) -> AppResult<()> {
+    if scope.delivery_person().is_some() && row.counted_amount.is_some() {
+        return Err(AppError::Conflict(
+            "Les espèces de cette facture ont été comptées : voyez l'agent pour la changer."
+                .to_owned(),
+        ));
+    }
+    Ok(())
+}
+
+/// `PUT delivery-admins/invoices/parcels/{parcel}`: takes the parcel off its draft delivery
+/// invoice (404 when it is on none in the caller's scope).
+pub fn remove_parcel(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    scope: Scope,
+    parcel_key: &str,
+) -> AppResult<DeliveryInvoiceView> {
+    immediate_transaction(conn, |conn| {
+        let parcel = colivra_parcels::parcel::get(conn, scope, parcel_key)?;
+        let invoice_id = parcel.delivery_admin_invoice_id.ok_or(AppError::NotFound)?;
+        let row: InvoiceRow = invoices::table
+            .find(invoice_id)
+            .select(InvoiceRow::as_select())
+            .first(conn)
+            .map_db_err()?;
+        if !row.in_scope(scope) {
+            return Err(AppError::NotFound);
+        }
+        check_own_draft(scope, &row)?;
+        claim_draft(conn, &row)?;
+        invoice::release_parcels(conn, &row, Some(&[parcel.id]))?;
+        let row = invoice::refresh_totals(conn, &row)?;
+        record(
+            conn,
+            actor_id,
+            &row,
+            "parcel_removed",
+            serde_json::json!({"parcel": parcel.key, "total": row.total}),
+        )?;
+        view::delivery_view(conn, row)
+    })
+}
+
+/// `DELETE delivery-admins/invoices/{key}`: a draft goes, its parcels are free again.
+pub fn delete(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    scope: Scope,
+    invoice_key: &str,
+) -> AppResult<()> {
+    immediate_transaction(conn, |conn| {
+        let row = invoice::get(conn, scope, false, invoice_key)?;
+        check_own_draft(scope, &row)?;
+        crate::client::delete_draft(conn, actor_id, row)
+    })
+}
+
+pub fn list(
+    conn: &mut DbConnection,
+    scope: Scope,
+    query: &ListQuery,
+    filters: &InvoiceFilters,
+) -> AppResult<ListResponse<DeliveryInvoiceView>> {
+    let page = view::list_rows(conn, scope, false, query, filters)?;
+    Ok(ListResponse {
+        data: view::delivery_views(conn, page.data)?,
+        meta: page.meta,
+    })
+}
+
+pub fn show(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<DeliveryInvoiceView> {
+    let row = invoice::get(conn, scope, false, key)?;
+    view::delivery_view(conn, row)
+}
+
+/// `GET delivery-admins/parcels/invoices/{key}`: the invoice's lines.
+pub fn lines(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<Vec<Line>> {
+    let row = invoice::get(conn, scope, false, key)?;
+    let on = invoice::parcels_on(conn, &row)?;
+    lines_of(conn, Kind::Delivery, &on)
+}

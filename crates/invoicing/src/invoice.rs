@@ -1,0 +1,494 @@
+//! What the three kinds of invoice share: the row, kind and status, scoping, which parcels are
+//! eligible, claiming and releasing them, totals and activities.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use colivra_core::{key, time, AppError, AppResult, Scope};
+use colivra_db::schema::{invoices, parcels};
+use colivra_db::{activities, DbBackend, DbConnection, MapDbErr};
+use colivra_parcels::parcel::ParcelRow;
+use diesel::dsl::sql;
+use diesel::prelude::*;
+use diesel::sql_types::Bool;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::rules::Totals;
+
+/// Parcels one invoice may hold: a busy shop's fortnight, a large agency's week.
+pub const MAX_PARCELS: usize = 10_000;
+
+/// The three kinds: client invoices of delivered parcels (facture livrée) and of returned ones
+/// (facture retour), and a delivery person's cash hand-over (facture livreur).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = InvoiceKind)]
+pub enum Kind {
+    Delivered,
+    Returned,
+    Delivery,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Delivered => "delivered",
+            Kind::Returned => "returned",
+            Kind::Delivery => "delivery",
+        }
+    }
+
+    /// A client invoice type (`delivered` or `returned`) as the API names it.
+    pub fn client_type(value: &str) -> Option<Kind> {
+        match value.trim() {
+            "delivered" => Some(Kind::Delivered),
+            "returned" => Some(Kind::Returned),
+            _ => None,
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Kind> {
+        Kind::client_type(value).or((value == "delivery").then_some(Kind::Delivery))
+    }
+
+    pub fn is_client(self) -> bool {
+        self != Kind::Delivery
+    }
+
+    /// The number prefix: Facture Client, Facture Livreur (one sequence each per year).
+    pub fn number_prefix(self) -> &'static str {
+        if self.is_client() {
+            "FC"
+        } else {
+            "FL"
+        }
+    }
+
+    /// The printed title.
+    pub fn title(self) -> &'static str {
+        match self {
+            Kind::Delivered => "Facture client - colis livrés",
+            Kind::Returned => "Facture client - colis retournés",
+            Kind::Delivery => "Facture livreur",
+        }
+    }
+
+    /// The subject of its activities (`client_invoice.created`…).
+    pub fn subject(self) -> &'static str {
+        if self.is_client() {
+            "client_invoice"
+        } else {
+            "delivery_invoice"
+        }
+    }
+
+    /// Parcels that may go on an invoice of this kind, as literal SQL so the partial indexes of
+    /// migration 6 serve it: delivered parcels (client `delivered`), returned parcels (client
+    /// `returned`), parcels whose round ended delivered or refused (delivery), on no invoice of
+    /// the kind yet.
+    pub(crate) fn eligible(self) -> Condition {
+        Box::new(sql::<Bool>(match self {
+            Kind::Delivered => "parcels.status = 'delivered' AND parcels.client_completed_invoice_id IS NULL",
+            Kind::Returned => "parcels.status = 'returned' AND parcels.client_returned_invoice_id IS NULL",
+            Kind::Delivery => "parcels.outcome IN ('delivered', 'refused') AND parcels.delivery_admin_invoice_id IS NULL",
+        }))
+    }
+
+    /// The parcels of `owner`: a shop (client invoices) or a delivery person.
+    pub(crate) fn owned_by(self, owner_id: i64) -> Condition {
+        if self.is_client() {
+            Box::new(parcels::shop_id.eq(owner_id))
+        } else {
+            Box::new(parcels::delivery_admin_id.eq(owner_id).assume_not_null())
+        }
+    }
+
+    /// The parcels on invoice `invoice_id` of this kind.
+    pub(crate) fn on_invoice(self, invoice_id: i64) -> Condition {
+        match self {
+            Kind::Delivered => Box::new(
+                parcels::client_completed_invoice_id
+                    .eq(invoice_id)
+                    .assume_not_null(),
+            ),
+            Kind::Returned => Box::new(
+                parcels::client_returned_invoice_id
+                    .eq(invoice_id)
+                    .assume_not_null(),
+            ),
+            Kind::Delivery => Box::new(
+                parcels::delivery_admin_invoice_id
+                    .eq(invoice_id)
+                    .assume_not_null(),
+            ),
+        }
+    }
+
+    /// The parcel's invoice of this kind.
+    pub fn invoice_of(self, parcel: &ParcelRow) -> Option<i64> {
+        match self {
+            Kind::Delivered => parcel.client_completed_invoice_id,
+            Kind::Returned => parcel.client_returned_invoice_id,
+            Kind::Delivery => parcel.delivery_admin_invoice_id,
+        }
+    }
+}
+
+pub(crate) type Condition = Box<dyn BoxableExpression<parcels::table, DbBackend, SqlType = Bool>>;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum InvoiceStatus {
+    Draft,
+    Validated,
+    Paid,
+}
+
+impl InvoiceStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            InvoiceStatus::Draft => "draft",
+            InvoiceStatus::Validated => "validated",
+            InvoiceStatus::Paid => "paid",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<InvoiceStatus> {
+        [
+            InvoiceStatus::Draft,
+            InvoiceStatus::Validated,
+            InvoiceStatus::Paid,
+        ]
+        .into_iter()
+        .find(|s| s.as_str() == value.trim())
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            InvoiceStatus::Draft => "Brouillon",
+            InvoiceStatus::Validated => "Validée",
+            InvoiceStatus::Paid => "Payée",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = invoices)]
+pub struct InvoiceRow {
+    pub id: i64,
+    pub key: String,
+    pub kind: String,
+    pub status: String,
+    pub number: Option<String>,
+    pub client_id: Option<i64>,
+    pub shop_id: Option<i64>,
+    pub delivery_admin_id: Option<i64>,
+    pub parcels_count: i64,
+    pub cod_total: i64,
+    pub fees_total: i64,
+    pub total: i64,
+    pub counted_amount: Option<i64>,
+    pub payment_reference: Option<String>,
+    pub paid_on: Option<NaiveDate>,
+    pub created_by: Option<i64>,
+    pub counted_by: Option<i64>,
+    pub validated_by: Option<i64>,
+    pub paid_by: Option<i64>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+    pub counted_at: Option<NaiveDateTime>,
+    pub validated_at: Option<NaiveDateTime>,
+    pub paid_at: Option<NaiveDateTime>,
+}
+
+impl InvoiceRow {
+    pub fn kind(&self) -> Kind {
+        Kind::parse(&self.kind).unwrap_or(Kind::Delivered)
+    }
+
+    pub fn status(&self) -> InvoiceStatus {
+        InvoiceStatus::parse(&self.status).unwrap_or(InvoiceStatus::Draft)
+    }
+
+    /// The shop (client invoices) or the delivery person (delivery invoices).
+    pub fn owner_id(&self) -> i64 {
+        self.shop_id.or(self.delivery_admin_id).unwrap_or_default()
+    }
+
+    /// Merchants see their shops' validated and paid client invoices; delivery people their
+    /// own delivery invoices; admins everything.
+    pub fn in_scope(&self, scope: Scope) -> bool {
+        match scope {
+            Scope::Merchant(id) => {
+                self.client_id == Some(id) && self.status() != InvoiceStatus::Draft
+            }
+            Scope::DeliveryPerson(id) => self.delivery_admin_id == Some(id),
+            Scope::Everyone => true,
+        }
+    }
+}
+
+/// The invoice of one family (client or delivery) with this key within `scope`, else 404.
+pub(crate) fn get(
+    conn: &mut DbConnection,
+    scope: Scope,
+    client: bool,
+    key: &str,
+) -> AppResult<InvoiceRow> {
+    let row: InvoiceRow = invoices::table
+        .filter(invoices::key.eq(key.trim().to_uppercase()))
+        .select(InvoiceRow::as_select())
+        .first(conn)
+        .optional()
+        .map_db_err()?
+        .ok_or(AppError::NotFound)?;
+    if row.kind().is_client() == client && row.in_scope(scope) {
+        Ok(row)
+    } else {
+        Err(AppError::NotFound)
+    }
+}
+
+/// Who a new draft is with.
+pub(crate) struct Parties {
+    pub client_id: Option<i64>,
+    pub shop_id: Option<i64>,
+    pub delivery_admin_id: Option<i64>,
+}
+
+/// Inserts an empty draft; the caller claims its parcels and then sets its totals.
+pub(crate) fn insert_draft(
+    conn: &mut DbConnection,
+    kind: Kind,
+    parties: Parties,
+    actor_id: i64,
+) -> AppResult<InvoiceRow> {
+    let now = time::now();
+    diesel::insert_into(invoices::table)
+        .values((
+            invoices::key.eq(key::prefixed_key(kind.number_prefix(), 8)),
+            invoices::kind.eq(kind.as_str()),
+            invoices::status.eq(InvoiceStatus::Draft.as_str()),
+            invoices::client_id.eq(parties.client_id),
+            invoices::shop_id.eq(parties.shop_id),
+            invoices::delivery_admin_id.eq(parties.delivery_admin_id),
+            invoices::parcels_count.eq(0),
+            invoices::cod_total.eq(0),
+            invoices::fees_total.eq(0),
+            invoices::total.eq(0),
+            invoices::created_by.eq(actor_id),
+            invoices::created_at.eq(now),
+            invoices::updated_at.eq(now),
+        ))
+        .returning(invoices::all_columns)
+        .get_result(conn)
+        .map_db_err()
+}
+
+/// Claims a draft for this transaction: a write conditional on the status, so a concurrent
+/// action on the same invoice waits here (PostgreSQL) or is serialised (SQLite), then sees the
+/// outcome; an invoice validated or deleted meanwhile answers 409.
+pub(crate) fn claim_draft(conn: &mut DbConnection, row: &InvoiceRow) -> AppResult<()> {
+    let updated = diesel::update(
+        invoices::table
+            .find(row.id)
+            .filter(invoices::status.eq(InvoiceStatus::Draft.as_str())),
+    )
+    .set(invoices::updated_at.eq(time::now()))
+    .execute(conn)
+    .map_db_err()?;
+    if updated == 0 {
+        return Err(not_a_draft(row));
+    }
+    Ok(())
+}
+
+pub(crate) fn not_a_draft(row: &InvoiceRow) -> AppError {
+    AppError::Conflict(format!(
+        "La facture {} est validée : elle ne change plus.",
+        row.number.as_deref().unwrap_or(&row.key)
+    ))
+}
+
+/// Puts parcels on the invoice: only those still eligible and of its owner. Returns how many
+/// were taken (fewer than asked means others took some meanwhile).
+pub(crate) fn claim_parcels(
+    conn: &mut DbConnection,
+    row: &InvoiceRow,
+    parcel_ids: &[i64],
+) -> AppResult<usize> {
+    let kind = row.kind();
+    let mut taken = 0;
+    // Bounded statements: SQLite takes at most 32,766 parameters.
+    for chunk in parcel_ids.chunks(5_000) {
+        let target = parcels::table
+            .filter(parcels::id.eq_any(chunk))
+            .filter(kind.eligible())
+            .filter(kind.owned_by(row.owner_id()));
+        taken += match kind {
+            Kind::Delivered => diesel::update(target)
+                .set(parcels::client_completed_invoice_id.eq(row.id))
+                .execute(conn),
+            Kind::Returned => diesel::update(target)
+                .set(parcels::client_returned_invoice_id.eq(row.id))
+                .execute(conn),
+            Kind::Delivery => diesel::update(target)
+                .set(parcels::delivery_admin_invoice_id.eq(row.id))
+                .execute(conn),
+        }
+        .map_db_err()?;
+    }
+    Ok(taken)
+}
+
+/// Takes parcels off the invoice (all of them when `only` is `None`).
+pub(crate) fn release_parcels(
+    conn: &mut DbConnection,
+    row: &InvoiceRow,
+    only: Option<&[i64]>,
+) -> AppResult<usize> {
+    let kind = row.kind();
+    let ids: Vec<Option<&[i64]>> = match only {
+        Some(ids) => ids.chunks(5_000).map(Some).collect(),
+        None => vec![None],
+    };
+    let mut released = 0;
+    for chunk in ids {
+        let mut target = parcels::table
+            .filter(kind.on_invoice(row.id))
+            .into_boxed::<DbBackend>();
+        if let Some(chunk) = chunk {
+            target = target.filter(parcels::id.eq_any(chunk.to_vec()));
+        }
+        let ids: Vec<i64> = target.select(parcels::id).load(conn).map_db_err()?;
+        let target = parcels::table.filter(parcels::id.eq_any(&ids));
+        released += match kind {
+            Kind::Delivered => diesel::update(target)
+                .set(parcels::client_completed_invoice_id.eq(None::<i64>))
+                .execute(conn),
+            Kind::Returned => diesel::update(target)
+                .set(parcels::client_returned_invoice_id.eq(None::<i64>))
+                .execute(conn),
+            Kind::Delivery => diesel::update(target)
+                .set(parcels::delivery_admin_invoice_id.eq(None::<i64>))
+                .execute(conn),
+        }
+        .map_db_err()?;
+    }
+    Ok(released)
+}
+
+/// The parcels on the invoice, oldest first.
+pub(crate) fn parcels_on(conn: &mut DbConnection, row: &InvoiceRow) -> AppResult<Vec<ParcelRow>> {
+    parcels::table
+        .filter(row.kind().on_invoice(row.id))
+        .order(parcels::id.asc())
+        .select(ParcelRow::as_select())
+        .load(conn)
+        .map_db_err()
+}
+
+/// Recomputes and stores the invoice's totals from its parcels' snapshots.
+pub(crate) fn refresh_totals(conn: &mut DbConnection, row: &InvoiceRow) -> AppResult<InvoiceRow> {
+    let on = parcels_on(conn, row)?;
+    let totals = Totals::of(row.kind(), &on);
+    diesel::update(invoices::table.find(row.id))
+        .set((
+            invoices::parcels_count.eq(totals.parcels_count),
+            invoices::cod_total.eq(totals.cod_total),
+            invoices::fees_total.eq(totals.fees_total),
+            invoices::total.eq(totals.total),
+            invoices::updated_at.eq(time::now()),
+        ))
+        .returning(invoices::all_columns)
+        .get_result(conn)
+        .map_db_err()
+}
+
+/// Tracking codes from a request: trimmed, upper-cased, without duplicates, at most
+/// [`MAX_PARCELS`] (422 on `parcels` otherwise).
+pub(crate) fn parcel_keys(input: &[String]) -> AppResult<Vec<String>> {
+    let mut seen = std::collections::HashSet::new();
+    let keys: Vec<String> = input
+        .iter()
+        .map(|k| k.trim().to_uppercase())
+        .filter(|k| !k.is_empty() && seen.insert(k.clone()))
+        .collect();
+    if keys.is_empty() {
+        return Err(AppError::validation(
+            "parcels",
+            "Choisissez au moins un colis.",
+        ));
+    }
+    if keys.len() > MAX_PARCELS {
+        return Err(AppError::validation(
+            "parcels",
+            format!("{MAX_PARCELS} colis au plus par facture."),
+        ));
+    }
+    Ok(keys)
+}
+
+/// "message : CODE1, CODE2" (the first ten, then how many more).
+pub(crate) fn naming(message: &str, codes: &[String]) -> String {
+    let shown: Vec<&str> = codes.iter().take(10).map(String::as_str).collect();
+    let more = codes.len().saturating_sub(shown.len());
+    if more > 0 {
+        format!("{message} : {} et {more} autre(s).", shown.join(", "))
+    } else {
+        format!("{message} : {}.", shown.join(", "))
+    }
+}
+
+pub(crate) fn record(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    row: &InvoiceRow,
+    action: &str,
+    details: serde_json::Value,
+) -> AppResult<()> {
+    let subject = row.kind().subject();
+    let action = format!("{subject}.{action}");
+    activities::record(
+        conn,
+        activities::NewActivity {
+            user_id: Some(actor_id),
+            action: &action,
+            subject_type: Some(subject),
+            subject_key: Some(&row.key),
+            details: Some(details),
+        },
+    )
+    .map_db_err()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_and_statuses_round_trip() {
+        for kind in [Kind::Delivered, Kind::Returned, Kind::Delivery] {
+            assert_eq!(Kind::parse(kind.as_str()), Some(kind));
+        }
+        assert_eq!(Kind::client_type("delivery"), None);
+        assert_eq!(Kind::Delivered.number_prefix(), "FC");
+        assert_eq!(Kind::Returned.number_prefix(), "FC");
+        assert_eq!(Kind::Delivery.number_prefix(), "FL");
+        for status in [
+            InvoiceStatus::Draft,
+            InvoiceStatus::Validated,
+            InvoiceStatus::Paid,
+        ] {
+            assert_eq!(InvoiceStatus::parse(status.as_str()), Some(status));
+        }
+    }
+
+    #[test]
+    fn parcel_codes_are_cleaned_and_bounded() {
+        let keys = parcel_keys(&[" cl1 ".into(), "CL1".into(), "".into(), "cl2".into()]);
+        assert_eq!(keys.unwrap(), vec!["CL1".to_owned(), "CL2".to_owned()]);
+        assert!(parcel_keys(&[]).is_err());
+        let codes: Vec<String> = (0..12).map(|i| format!("C{i}")).collect();
+        assert!(naming("Pris", &codes).ends_with("et 2 autre(s)."));
+    }
+}

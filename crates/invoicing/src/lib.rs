@@ -1,0 +1,30 @@
+//! Client and delivery invoices (factures clients, factures livreurs): the money half of the
+//! business.
+//!
+//! Money flows twice and both flows balance to the centime: a delivery person hands over the
+//! cash he collected minus his commissions (a delivery invoice), and the company pays each shop
+//! the cash collected for it minus its fees (a client invoice of the `delivered` type), while a
+//! `returned` invoice bills the return and refusal fees of what came back. Every amount is
+//! computed here from the parcels' snapshots ([`rules`]), never taken from a request.
+//!
+//! A parcel carries the invoice of each kind it is on (one column per kind), so it is on at most
+//! one by construction; a draft claims its parcels with a write conditional on that column being
+//! empty, which makes concurrent drafts leave one winner and a 409 on both databases. Numbers
+//! are given at validation from one counter row per prefix and year, incremented inside the
+//! validating transaction ([`numbering`]). Nothing here knows HTTP: the gateway calls these
+//! functions with the caller's [`Scope`](colivra_core::Scope).
+
+pub mod client;
+pub mod dashboard;
+pub mod delivery;
+mod invoice;
+pub mod lines;
+pub mod numbering;
+pub mod pdf;
+pub mod rules;
+pub mod view;
+pub mod words;
+
+pub use invoice::{InvoiceRow, InvoiceStatus, Kind};
+pub use lines::Line;
+pub use view::{ClientInvoiceView, DeliveryInvoiceView, InvoiceFilters};

@@ -1,0 +1,98 @@
+//! An invoice's lines: one per parcel, with its figures from the parcel's snapshots.
+
+use std::collections::HashMap;
+
+use colivra_core::AppResult;
+use colivra_db::schema::{cities, parcels};
+use colivra_db::{DbConnection, MapDbErr};
+use colivra_parcels::parcel::ParcelRow;
+use colivra_parcels::status::Status;
+use diesel::prelude::*;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::invoice::{Kind, MAX_PARCELS};
+use crate::rules::amounts;
+
+/// One parcel on an invoice (or eligible for one).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = InvoiceLine)]
+pub struct Line {
+    /// Tracking code.
+    pub parcel: String,
+    pub recipient_name: String,
+    /// City key.
+    pub city: String,
+    pub city_name: String,
+    pub status: Status,
+    pub status_label: &'static str,
+    /// `standard`, `exchange` or `refund`.
+    pub kind: String,
+    /// The cash the parcel brings: negative for a refund, 0 for a refused or returned parcel.
+    pub cod_amount: i64,
+    /// Client invoices: the fee it costs (delivery, refusal or return fee).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fee: Option<i64>,
+    /// Delivery invoices: the delivery person's commission.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub commission: Option<i64>,
+    /// `cod_amount − fee` (or commission).
+    pub amount: i64,
+}
+
+/// Lines of `rows` on an invoice of `kind`, with their city names.
+pub(crate) fn lines_of(
+    conn: &mut DbConnection,
+    kind: Kind,
+    rows: &[ParcelRow],
+) -> AppResult<Vec<Line>> {
+    let mut city_ids: Vec<i64> = rows.iter().map(|r| r.city_id).collect();
+    city_ids.sort_unstable();
+    city_ids.dedup();
+    let names: HashMap<i64, (String, String)> = cities::table
+        .filter(cities::id.eq_any(&city_ids))
+        .select((cities::id, cities::key, cities::name))
+        .load::<(i64, String, String)>(conn)
+        .map_db_err()?
+        .into_iter()
+        .map(|(id, key, name)| (id, (key, name)))
+        .collect();
+    Ok(rows
+        .iter()
+        .map(|row| {
+            let figures = amounts(kind, row);
+            let (city, city_name) = names.get(&row.city_id).cloned().unwrap_or_default();
+            let status = row.status();
+            Line {
+                parcel: row.key.clone(),
+                recipient_name: row.recipient_name.clone(),
+                city,
+                city_name,
+                status,
+                status_label: status.label(),
+                kind: row.kind.clone(),
+                cod_amount: figures.cod,
+                fee: kind.is_client().then_some(figures.fee),
+                commission: (!kind.is_client()).then_some(figures.fee),
+                amount: figures.amount,
+            }
+        })
+        .collect())
+}
+
+/// The parcels of `owner` (a shop, or a delivery person) that may go on an invoice of `kind`,
+/// oldest first, at most [`MAX_PARCELS`].
+pub(crate) fn eligible_rows(
+    conn: &mut DbConnection,
+    kind: Kind,
+    owner_id: i64,
+) -> AppResult<Vec<ParcelRow>> {
+    parcels::table
+        .filter(kind.eligible())
+        .filter(kind.owned_by(owner_id))
+        .order(parcels::id.asc())
+        .limit(MAX_PARCELS as i64)
+        .select(ParcelRow::as_select())
+        .load(conn)
+        .map_db_err()
+}

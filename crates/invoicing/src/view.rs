@@ -1,0 +1,410 @@
+//! How invoices are shown: one shape per family, and the one list both families share.
+
+use std::collections::HashMap;
+
+use chrono::{NaiveDate, NaiveDateTime};
+use colivra_core::{time, AppError, AppResult, ListQuery, ListResponse, Scope, Sort};
+use colivra_db::listing::{lower, paginate};
+use colivra_db::schema::{invoices, shops, users};
+use colivra_db::{DbBackend, DbConnection, MapDbErr};
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::invoice::{InvoiceRow, InvoiceStatus, Kind};
+
+diesel::define_sql_function! {
+    /// `lower` for a nullable column (the shared one takes non-null text).
+    #[sql_name = "lower"]
+    fn lower_opt(x: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>;
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct InvoiceShopRef {
+    pub key: String,
+    pub name: String,
+    /// The shop's RIB, where its payments go.
+    pub bank_account: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct InvoiceClientRef {
+    pub key: String,
+    /// The company, else the merchant's name.
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct InvoiceDeliveryAdminRef {
+    pub key: String,
+    pub full_name: String,
+    pub phone: String,
+}
+
+/// A client invoice (facture livrée or facture retour).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ClientInvoiceView {
+    pub key: String,
+    /// `FC-YYYY-NNNNNN`, given at validation (null while draft).
+    pub number: Option<String>,
+    /// `delivered` or `returned`.
+    #[serde(rename = "type")]
+    pub invoice_type: Kind,
+    pub status: InvoiceStatus,
+    pub status_label: &'static str,
+    pub shop: InvoiceShopRef,
+    pub client: InvoiceClientRef,
+    pub parcels_count: i64,
+    pub cod_total: i64,
+    pub fees_total: i64,
+    /// What the company pays the shop (`delivered`), or what the merchant owes (`returned`,
+    /// negative).
+    pub total: i64,
+    pub payment_reference: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub paid_on: Option<NaiveDate>,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: NaiveDateTime,
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>)]
+    pub validated_at: Option<NaiveDateTime>,
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>)]
+    pub paid_at: Option<NaiveDateTime>,
+}
+
+/// A delivery invoice (facture livreur): the cash a delivery person hands over.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct DeliveryInvoiceView {
+    pub key: String,
+    /// `FL-YYYY-NNNNNN`, given at validation (null while draft).
+    pub number: Option<String>,
+    pub status: InvoiceStatus,
+    pub status_label: &'static str,
+    pub delivery_admin: InvoiceDeliveryAdminRef,
+    pub parcels_count: i64,
+    pub cod_total: i64,
+    pub commission_total: i64,
+    /// The cash he must hand over.
+    pub total: i64,
+    /// The cash actually counted (null until counted).
+    pub counted_amount: Option<i64>,
+    /// `counted_amount − total`: negative is a shortfall (null until counted).
+    pub difference: Option<i64>,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: NaiveDateTime,
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>)]
+    pub counted_at: Option<NaiveDateTime>,
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>)]
+    pub validated_at: Option<NaiveDateTime>,
+}
+
+/// The shops and people invoices refer to, loaded in two queries for a whole page.
+struct Parties {
+    shops: HashMap<i64, InvoiceShopRef>,
+    people: HashMap<i64, (String, String, String)>,
+}
+
+impl Parties {
+    fn load(conn: &mut DbConnection, rows: &[InvoiceRow]) -> AppResult<Parties> {
+        let shop_ids: Vec<i64> = rows.iter().filter_map(|r| r.shop_id).collect();
+        let people_ids: Vec<i64> = rows
+            .iter()
+            .flat_map(|r| [r.client_id, r.delivery_admin_id])
+            .flatten()
+            .collect();
+        let shops = shops::table
+            .filter(shops::id.eq_any(&shop_ids))
+            .select((shops::id, shops::key, shops::name, shops::bank_account))
+            .load::<(i64, String, String, Option<String>)>(conn)
+            .map_db_err()?
+            .into_iter()
+            .map(|(id, key, name, bank_account)| {
+                (
+                    id,
+                    InvoiceShopRef {
+                        key,
+                        name,
+                        bank_account,
+                    },
+                )
+            })
+            .collect();
+        let people = users::table
+            .filter(users::id.eq_any(&people_ids))
+            .select((
+                users::id,
+                users::key,
+                users::first_name,
+                users::last_name,
+                users::company,
+                users::phone,
+            ))
+            .load::<(i64, String, String, String, Option<String>, String)>(conn)
+            .map_db_err()?
+            .into_iter()
+            .map(|(id, key, first, last, company, phone)| {
+                let person = format!("{first} {last}").trim().to_owned();
+                let name = company
+                    .filter(|c| !c.trim().is_empty())
+                    .unwrap_or_else(|| person.clone());
+                // (key, display name, phone): the company when there is one.
+                (id, (key, name, phone))
+            })
+            .collect();
+        Ok(Parties { shops, people })
+    }
+
+    fn person(&self, id: Option<i64>) -> (String, String, String) {
+        id.and_then(|id| self.people.get(&id).cloned())
+            .unwrap_or_default()
+    }
+}
+
+pub(crate) fn client_views(
+    conn: &mut DbConnection,
+    rows: Vec<InvoiceRow>,
+) -> AppResult<Vec<ClientInvoiceView>> {
+    let parties = Parties::load(conn, &rows)?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let status = row.status();
+            let (client_key, client_name, _) = parties.person(row.client_id);
+            let shop = row
+                .shop_id
+                .and_then(|id| parties.shops.get(&id).cloned())
+                .unwrap_or(InvoiceShopRef {
+                    key: String::new(),
+                    name: String::new(),
+                    bank_account: None,
+                });
+            ClientInvoiceView {
+                invoice_type: row.kind(),
+                key: row.key,
+                number: row.number,
+                status,
+                status_label: status.label(),
+                shop,
+                client: InvoiceClientRef {
+                    key: client_key,
+                    name: client_name,
+                },
+                parcels_count: row.parcels_count,
+                cod_total: row.cod_total,
+                fees_total: row.fees_total,
+                total: row.total,
+                payment_reference: row.payment_reference,
+                paid_on: row.paid_on,
+                created_at: row.created_at,
+                validated_at: row.validated_at,
+                paid_at: row.paid_at,
+            }
+        })
+        .collect())
+}
+
+pub(crate) fn delivery_views(
+    conn: &mut DbConnection,
+    rows: Vec<InvoiceRow>,
+) -> AppResult<Vec<DeliveryInvoiceView>> {
+    let parties = Parties::load(conn, &rows)?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let status = row.status();
+            let (key, full_name, phone) = parties.person(row.delivery_admin_id);
+            DeliveryInvoiceView {
+                key: row.key,
+                number: row.number,
+                status,
+                status_label: status.label(),
+                delivery_admin: InvoiceDeliveryAdminRef {
+                    key,
+                    full_name,
+                    phone,
+                },
+                parcels_count: row.parcels_count,
+                cod_total: row.cod_total,
+                commission_total: row.fees_total,
+                total: row.total,
+                counted_amount: row.counted_amount,
+                difference: row.counted_amount.map(|counted| counted - row.total),
+                created_at: row.created_at,
+                counted_at: row.counted_at,
+                validated_at: row.validated_at,
+            }
+        })
+        .collect())
+}
+
+pub(crate) fn client_view(
+    conn: &mut DbConnection,
+    row: InvoiceRow,
+) -> AppResult<ClientInvoiceView> {
+    client_views(conn, vec![row])?
+        .pop()
+        .ok_or(AppError::NotFound)
+}
+
+pub(crate) fn delivery_view(
+    conn: &mut DbConnection,
+    row: InvoiceRow,
+) -> AppResult<DeliveryInvoiceView> {
+    delivery_views(conn, vec![row])?
+        .pop()
+        .ok_or(AppError::NotFound)
+}
+
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+pub struct InvoiceFilters {
+    /// Client invoices: `delivered` or `returned`.
+    #[serde(rename = "type")]
+    pub invoice_type: Option<String>,
+    /// `draft`, `validated` or `paid`.
+    pub status: Option<String>,
+    /// Shop key (client invoices).
+    pub shop: Option<String>,
+    /// Merchant key (client invoices).
+    pub client: Option<String>,
+    /// Delivery person key (delivery invoices).
+    pub delivery_admin: Option<String>,
+}
+
+pub const SORTABLE: &[&str] = &["created_at", "total", "number"];
+
+type Boxed<'a> = invoices::BoxedQuery<'a, DbBackend>;
+
+fn key_of(value: &Option<String>) -> Option<String> {
+    value
+        .as_deref()
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+        .map(str::to_owned)
+}
+
+/// Invoices of one family in `scope`, newest first unless sorted otherwise. `q` matches the
+/// number, the key, the shop's name and the merchant's or delivery person's name or company.
+pub(crate) fn list_rows(
+    conn: &mut DbConnection,
+    scope: Scope,
+    client: bool,
+    query: &ListQuery,
+    filters: &InvoiceFilters,
+) -> AppResult<ListResponse<InvoiceRow>> {
+    let search = query.search()?;
+    let sort = match query.sort.as_deref().map(str::trim) {
+        None | Some("") => Sort {
+            column: "created_at",
+            descending: true,
+        },
+        Some(_) => query.sort(SORTABLE)?,
+    };
+    let kind = match key_of(&filters.invoice_type) {
+        Some(raw) if client => Some(Kind::client_type(&raw).ok_or_else(|| {
+            AppError::validation("type", "Type inconnu : delivered ou returned.")
+        })?),
+        _ => None,
+    };
+    let status = match key_of(&filters.status) {
+        Some(raw) => Some(InvoiceStatus::parse(&raw).ok_or_else(|| {
+            AppError::validation("status", "Statut inconnu : draft, validated ou paid.")
+        })?),
+        None => None,
+    };
+    let (shop, merchant, courier) = (
+        key_of(&filters.shop),
+        key_of(&filters.client),
+        key_of(&filters.delivery_admin),
+    );
+    let filtered = || -> Boxed<'_> {
+        let mut q = invoices::table.into_boxed();
+        q = if client {
+            q.filter(invoices::kind.ne(Kind::Delivery.as_str()))
+        } else {
+            q.filter(invoices::kind.eq(Kind::Delivery.as_str()))
+        };
+        match scope {
+            Scope::Merchant(id) => {
+                q = q
+                    .filter(invoices::client_id.eq(id))
+                    .filter(invoices::status.ne(InvoiceStatus::Draft.as_str()))
+            }
+            Scope::DeliveryPerson(id) => q = q.filter(invoices::delivery_admin_id.eq(id)),
+            Scope::Everyone => {}
+        }
+        if let Some(kind) = kind {
+            q = q.filter(invoices::kind.eq(kind.as_str()));
+        }
+        if let Some(status) = status {
+            q = q.filter(invoices::status.eq(status.as_str()));
+        }
+        let person = |key: &String| {
+            users::table
+                .filter(users::key.eq(key.clone()))
+                .select(users::id.nullable())
+        };
+        if let Some(key) = &shop {
+            q = q.filter(
+                invoices::shop_id.eq_any(
+                    shops::table
+                        .filter(shops::key.eq(key.clone()))
+                        .select(shops::id.nullable()),
+                ),
+            );
+        }
+        if let Some(key) = &merchant {
+            q = q.filter(invoices::client_id.eq_any(person(key)));
+        }
+        if let Some(key) = &courier {
+            q = q.filter(invoices::delivery_admin_id.eq_any(person(key)));
+        }
+        if let Some(text) = &search {
+            let pattern = colivra_core::pagination::like_pattern(text);
+            let people = || {
+                users::table
+                    .filter(
+                        lower(users::first_name.concat(" ").concat(users::last_name))
+                            .like(pattern.clone())
+                            .escape('\\')
+                            .or(lower_opt(users::company).like(pattern.clone()).escape('\\')),
+                    )
+                    .select(users::id.nullable())
+            };
+            let named_shops = shops::table
+                .filter(lower(shops::name).like(pattern.clone()).escape('\\'))
+                .select(shops::id.nullable());
+            q = q.filter(
+                lower(invoices::key)
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(lower_opt(invoices::number)
+                        .like(pattern.clone())
+                        .escape('\\'))
+                    .or(invoices::shop_id.eq_any(named_shops))
+                    .or(invoices::client_id.eq_any(people()))
+                    .or(invoices::delivery_admin_id.eq_any(people())),
+            );
+        }
+        q
+    };
+    paginate(
+        conn,
+        query.page_request(),
+        |conn| filtered().count().get_result(conn),
+        |conn, limit, offset| {
+            let q = colivra_db::order_by!(filtered(), sort, then invoices::id;
+                "created_at" => invoices::created_at,
+                "total" => invoices::total,
+                "number" => invoices::number);
+            q.select(InvoiceRow::as_select())
+                .limit(limit)
+                .offset(offset)
+                .load(conn)
+        },
+    )
+}
