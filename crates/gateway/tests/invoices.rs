@@ -1,0 +1,1208 @@
+//! Invoices through the API on both databases: delivery invoices (declared, counted, validated),
+//! client invoices of delivered and returned parcels (drafted, changed, validated, paid), every
+//! refusal, scoping, PDFs, the bank-transfer file, the races the database must settle, and a
+//! ledger proving the books balance to the centime.
+
+mod support;
+
+use std::collections::{BTreeMap, HashSet};
+use std::rc::Rc;
+
+use colivra_core::Role;
+use serde_json::{json, Value};
+use support::{TestApp, TestClient};
+use tokio::sync::Barrier;
+
+/// Casablanca: delivery 20 DH, return 10 DH, refusal 15 DH. Rabat: 25, 10, 15.
+/// The delivery people earn 15 DH per delivered and 5 DH per refused parcel in Casablanca,
+/// 18 and 6 in Rabat.
+struct World {
+    app: TestApp,
+    admin: TestClient,
+    merchant: TestClient,
+    merchant_key: String,
+    shop: String,
+    casa: String,
+    rabat: String,
+    courier: TestClient,
+    courier_key: String,
+    other_courier: TestClient,
+    other_courier_key: String,
+}
+
+async fn world() -> World {
+    let app = TestApp::spawn().await;
+    let (admin, _) = app.signed_in(Role::Admin, true).await;
+    let mut cities = Vec::new();
+    for (name, fee) in [("Casablanca", 2000), ("Rabat", 2500)] {
+        let res = admin
+            .post(
+                "/api/cities",
+                json!({"name": name, "delivery_fee": fee, "return_fee": 1000, "refusal_fee": 1500}),
+            )
+            .await;
+        res.assert_status(201);
+        cities.push(key(&res.body["data"]));
+    }
+    let (merchant, user) = app.signed_in(Role::Client, true).await;
+    let res = merchant
+        .post("/api/shops", json!({"name": "Atlas Mode", "phone": "0522334455", "address": "1 rue A", "city": cities[0], "bank_account": "011780000012345678901234"}))
+        .await;
+    let shop = if res.status == 201 {
+        key(&res.body["data"])
+    } else {
+        // The RIB check refused the sample: a shop without a RIB serves as well.
+        let res = merchant
+            .post("/api/shops", json!({"name": "Atlas Mode", "phone": "0522334455", "address": "1 rue A", "city": cities[0]}))
+            .await;
+        res.assert_status(201);
+        key(&res.body["data"])
+    };
+    let (courier, courier_user) = app.signed_in(Role::DeliveryAdmin, true).await;
+    let (other_courier, other_user) = app.signed_in(Role::DeliveryAdmin, true).await;
+    for courier_key in [&courier_user.key, &other_user.key] {
+        for (city, delivered, refused) in [(&cities[0], 1500, 500), (&cities[1], 1800, 600)] {
+            admin
+                .post("/api/delivery-admins/cities", json!({"delivery_admin": courier_key, "city": city, "delivered_commission": delivered, "refused_commission": refused}))
+                .await
+                .assert_status(201);
+        }
+    }
+    World {
+        app,
+        admin,
+        merchant,
+        merchant_key: user.key,
+        shop,
+        casa: cities[0].clone(),
+        rabat: cities[1].clone(),
+        courier,
+        courier_key: courier_user.key,
+        other_courier,
+        other_courier_key: other_user.key,
+    }
+}
+
+fn key(value: &Value) -> String {
+    value["key"].as_str().unwrap().to_owned()
+}
+
+fn codes(lines: &Value) -> Vec<String> {
+    lines
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["parcel"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum End {
+    Delivered,
+    Refused,
+    Cancelled,
+}
+
+/// A parcel as the test knows it, to compute expectations without the code under test.
+#[derive(Clone, Debug)]
+struct Sent {
+    code: String,
+    cod: i64,
+    refund: bool,
+    rabat: bool,
+    end: End,
+    courier: usize,
+}
+
+/// Creates parcels, has them picked up and shipped to courier 0 or 1, and records each
+/// outcome through the API, as a real round does.
+async fn round(w: &World, plan: &[(i64, bool, bool, End, usize)]) -> Vec<Sent> {
+    let mut sent = Vec::new();
+    for (n, &(cod, refund, rabat, end, courier)) in plan.iter().enumerate() {
+        let mut body = json!({
+            "shop": w.shop, "recipient_name": format!("Client {n}"),
+            "recipient_phone": "0612345678", "city": if rabat { &w.rabat } else { &w.casa },
+            "address": "5 avenue Hassan II", "cod_amount": cod, "product": "Robe"
+        });
+        if refund {
+            body["kind"] = json!("refund");
+            body["item_to_collect"] = json!("Robe abîmée");
+        }
+        let res = w.merchant.post("/api/parcels", body).await;
+        res.assert_status(201);
+        sent.push(Sent {
+            code: key(&res.body["data"]),
+            cod,
+            refund,
+            rabat,
+            end,
+            courier,
+        });
+    }
+    for chunk in sent.chunks(400) {
+        let all: Vec<&String> = chunk.iter().map(|s| &s.code).collect();
+        let res = w
+            .merchant
+            .post("/api/pickup-vouchers", json!({"parcels": all}))
+            .await;
+        res.assert_status(201);
+        let voucher = key(&res.body["data"]);
+        w.admin
+            .put(
+                "/api/pickup-vouchers/pickup",
+                json!({"voucher": voucher, "parcels": all}),
+            )
+            .await
+            .assert_status(200);
+        for (index, courier_key) in [&w.courier_key, &w.other_courier_key].iter().enumerate() {
+            let mine: Vec<&String> = chunk
+                .iter()
+                .filter(|s| s.courier == index)
+                .map(|s| &s.code)
+                .collect();
+            if !mine.is_empty() {
+                w.admin
+                    .put(
+                        "/api/parcels/delivery",
+                        json!({"delivery_admin": courier_key, "parcels": mine, "force": true}),
+                    )
+                    .await
+                    .assert_status(201);
+            }
+        }
+    }
+    for s in &sent {
+        let client = if s.courier == 0 {
+            &w.courier
+        } else {
+            &w.other_courier
+        };
+        let (status, comment) = match s.end {
+            End::Delivered => ("delivered", None),
+            End::Refused => ("refused", Some("Le client refuse")),
+            End::Cancelled => ("cancelled", Some("Commande annulée")),
+        };
+        client
+            .post(
+                "/api/parcels/states",
+                json!({"parcel": s.code, "status": status, "comment": comment}),
+            )
+            .await
+            .assert_status(200);
+    }
+    sent
+}
+
+/// What a parcel counts for on its delivery invoice, from the domain rules.
+fn delivery_amount(s: &Sent) -> i64 {
+    let (delivered, refused) = if s.rabat { (1800, 600) } else { (1500, 500) };
+    match s.end {
+        End::Delivered if s.refund => -s.cod - delivered,
+        End::Delivered => s.cod - delivered,
+        End::Refused => -refused,
+        End::Cancelled => 0,
+    }
+}
+
+/// What a delivered parcel counts for on the shop's delivered invoice.
+fn client_amount(s: &Sent) -> i64 {
+    let fee = if s.rabat { 2500 } else { 2000 };
+    if s.refund {
+        -s.cod - fee
+    } else {
+        s.cod - fee
+    }
+}
+
+fn year() -> i32 {
+    chrono::Datelike::year(&chrono::Utc::now())
+}
+
+fn activities(w: &World, subject_type: &str, subject_key: &str) -> Vec<String> {
+    let mut actions: Vec<String> =
+        colivra_db::activities::for_subject(&mut w.app.conn(), subject_type, subject_key, 50)
+            .unwrap()
+            .into_iter()
+            .map(|a| a.action)
+            .collect();
+    actions.reverse();
+    actions
+}
+
+#[actix_rt::test]
+async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_it() {
+    let w = world().await;
+    let sent = round(
+        &w,
+        &[
+            (25_000, false, false, End::Delivered, 0),
+            (10_000, true, false, End::Delivered, 0),
+            (30_000, false, true, End::Refused, 0),
+            (40_000, false, false, End::Cancelled, 0),
+            (15_000, false, false, End::Delivered, 1),
+        ],
+    )
+    .await;
+    let mine: Vec<&Sent> = sent
+        .iter()
+        .filter(|s| s.courier == 0 && s.end != End::Cancelled)
+        .collect();
+    // 250 − 15, −100 − 15, −6: 99 DH.
+    let expected: i64 = mine.iter().map(|s| delivery_amount(s)).sum();
+    assert_eq!(expected, 23_500 - 11_500 - 600);
+
+    // The admin's overview of unsettled cash.
+    let res = w.admin.get("/api/delivery-admins/parcels/unpaid").await;
+    res.assert_status(200);
+    let row = res.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["key"] == w.courier_key.as_str())
+        .unwrap()
+        .clone();
+    assert_eq!(row["parcels_count"], 3);
+    assert_eq!(row["cod_total"], 25_000 - 10_000);
+    assert_eq!(row["commission_total"], 1500 + 1500 + 600);
+    assert_eq!(row["total"], expected);
+
+    // His own lines; another's are not his to see.
+    let res = w
+        .courier
+        .get(&format!(
+            "/api/delivery-admins/{}/parcels/unpaid",
+            w.courier_key
+        ))
+        .await;
+    res.assert_status(200);
+    let mut listed = codes(&res.body["data"]);
+    listed.sort();
+    let mut wanted: Vec<String> = mine.iter().map(|s| s.code.clone()).collect();
+    wanted.sort();
+    assert_eq!(
+        listed, wanted,
+        "delivered, refund and refused parcels; not the cancelled one"
+    );
+    let refund_line = res.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["parcel"] == sent[1].code.as_str())
+        .unwrap();
+    assert_eq!(refund_line["cod_amount"], -10_000);
+    assert_eq!(refund_line["commission"], 1500);
+    assert_eq!(refund_line["amount"], -11_500);
+    w.courier
+        .get(&format!(
+            "/api/delivery-admins/{}/parcels/unpaid",
+            w.other_courier_key
+        ))
+        .await
+        .assert_status(404);
+
+    // Declaring another's parcel, or the cancelled one, is refused.
+    let res = w
+        .courier
+        .post(
+            "/api/delivery-admins/invoices",
+            json!({"parcels": [sent[4].code]}),
+        )
+        .await;
+    res.assert_status(422);
+    assert!(!res.field_errors("parcels").is_empty());
+    w.courier
+        .post(
+            "/api/delivery-admins/invoices",
+            json!({"parcels": [sent[3].code]}),
+        )
+        .await
+        .assert_status(422);
+
+    // He declares everything he holds.
+    let res = w
+        .courier
+        .post("/api/delivery-admins/invoices", json!({}))
+        .await;
+    res.assert_status(201);
+    let invoice = res.body["data"].clone();
+    let invoice_key = key(&invoice);
+    assert_eq!(invoice["status"], "draft");
+    assert_eq!(invoice["number"], Value::Null);
+    assert_eq!(invoice["total"], expected);
+    assert_eq!(invoice["counted_amount"], Value::Null);
+    assert_eq!(invoice["delivery_admin"]["key"], w.courier_key.as_str());
+    // Nothing left to declare: a second draft has no parcel.
+    w.courier
+        .post("/api/delivery-admins/invoices", json!({}))
+        .await
+        .assert_status(422);
+    // The parcel shows its invoice to him and to admins, not to the merchant.
+    let res = w
+        .courier
+        .get(&format!("/api/parcels/{}", sent[0].code))
+        .await;
+    assert_eq!(
+        res.body["data"]["delivery_admin_invoice"],
+        invoice_key.as_str()
+    );
+    let res = w
+        .merchant
+        .get(&format!("/api/parcels/{}", sent[0].code))
+        .await;
+    assert_eq!(res.body["data"]["delivery_admin_invoice"], Value::Null);
+    // A parcel on a delivery invoice keeps its outcome.
+    let res = w.admin
+        .post("/api/parcels/states", json!({"parcel": sent[0].code, "status": "out_for_delivery", "comment": "Erreur de saisie"}))
+        .await;
+    res.assert_status(409);
+
+    // The other delivery person and merchants cannot see it.
+    w.other_courier
+        .get(&format!("/api/delivery-admins/invoices/{invoice_key}"))
+        .await
+        .assert_status(404);
+    w.merchant
+        .get(&format!("/api/delivery-admins/invoices/{invoice_key}"))
+        .await
+        .assert_status(403);
+    assert_eq!(
+        w.other_courier
+            .get("/api/delivery-admins/invoices")
+            .await
+            .body["meta"]["total"],
+        0
+    );
+
+    // Only admins count; validation needs the count.
+    w.courier
+        .put(
+            &format!("/api/delivery-admins/invoices/{invoice_key}"),
+            json!({"counted_amount": 9_400}),
+        )
+        .await
+        .assert_status(403);
+    let res = w
+        .admin
+        .put(
+            &format!("/api/delivery-admins/invoices/{invoice_key}"),
+            json!({"status": "validated"}),
+        )
+        .await;
+    res.assert_status(422);
+    assert!(!res.field_errors("counted_amount").is_empty());
+    let res = w
+        .admin
+        .put(
+            &format!("/api/delivery-admins/invoices/{invoice_key}"),
+            json!({"counted_amount": -1}),
+        )
+        .await;
+    res.assert_status(422);
+
+    // 5 DH short.
+    let res = w
+        .admin
+        .put(
+            &format!("/api/delivery-admins/invoices/{invoice_key}"),
+            json!({"counted_amount": expected - 500}),
+        )
+        .await;
+    res.assert_status(200);
+    assert_eq!(res.body["data"]["counted_amount"], expected - 500);
+    assert_eq!(res.body["data"]["difference"], -500);
+    // Counted: he can no longer change it himself.
+    w.courier
+        .put(
+            &format!("/api/delivery-admins/invoices/parcels/{}", sent[2].code),
+            json!({}),
+        )
+        .await
+        .assert_status(409);
+    w.courier
+        .delete(&format!("/api/delivery-admins/invoices/{invoice_key}"))
+        .await
+        .assert_status(409);
+
+    // The admin takes the refused parcel off the draft: totals follow, the difference too.
+    let res = w
+        .admin
+        .put(
+            &format!("/api/delivery-admins/invoices/parcels/{}", sent[2].code),
+            json!({}),
+        )
+        .await;
+    res.assert_status(200);
+    assert_eq!(res.body["data"]["parcels_count"], 2);
+    assert_eq!(res.body["data"]["total"], expected + 600);
+    assert_eq!(res.body["data"]["difference"], -500 - 600);
+    w.admin
+        .put(
+            &format!("/api/delivery-admins/invoices/parcels/{}", sent[2].code),
+            json!({}),
+        )
+        .await
+        .assert_status(404);
+    // Count again and validate: the number is given now.
+    w.admin
+        .put(
+            &format!("/api/delivery-admins/invoices/{invoice_key}"),
+            json!({"counted_amount": expected + 100}),
+        )
+        .await
+        .assert_status(200);
+    let res = w
+        .admin
+        .put(
+            &format!("/api/delivery-admins/invoices/{invoice_key}"),
+            json!({"status": "validated"}),
+        )
+        .await;
+    res.assert_status(200);
+    let number = format!("FL-{}-000001", year());
+    assert_eq!(res.body["data"]["number"], number.as_str());
+    assert_eq!(res.body["data"]["status"], "validated");
+    assert_eq!(res.body["data"]["difference"], -500);
+
+    // A validated invoice is immutable.
+    for (method_put, path, body) in [
+        (
+            true,
+            format!("/api/delivery-admins/invoices/{invoice_key}"),
+            json!({"counted_amount": 1}),
+        ),
+        (
+            true,
+            format!("/api/delivery-admins/invoices/{invoice_key}"),
+            json!({"status": "validated"}),
+        ),
+        (
+            true,
+            format!("/api/delivery-admins/invoices/parcels/{}", sent[0].code),
+            json!({}),
+        ),
+        (
+            false,
+            format!("/api/delivery-admins/invoices/{invoice_key}"),
+            Value::Null,
+        ),
+    ] {
+        let res = if method_put {
+            w.admin.put(&path, body).await
+        } else {
+            w.admin.delete(&path).await
+        };
+        res.assert_status(409);
+    }
+
+    // The refused parcel waits for the next invoice, which an admin drafts for him and deletes.
+    let res = w
+        .admin
+        .post(
+            "/api/delivery-admins/invoices",
+            json!({"delivery_admin": w.courier_key}),
+        )
+        .await;
+    res.assert_status(201);
+    let second = key(&res.body["data"]);
+    assert_eq!(res.body["data"]["total"], -600);
+    w.admin
+        .delete(&format!("/api/delivery-admins/invoices/{second}"))
+        .await
+        .assert_status(204);
+    w.admin
+        .get(&format!("/api/delivery-admins/invoices/{second}"))
+        .await
+        .assert_status(404);
+    let res = w
+        .courier
+        .get(&format!(
+            "/api/delivery-admins/{}/parcels/unpaid",
+            w.courier_key
+        ))
+        .await;
+    assert_eq!(codes(&res.body["data"]), vec![sent[2].code.clone()]);
+
+    // Lines, list and PDF.
+    let res = w
+        .courier
+        .get(&format!(
+            "/api/delivery-admins/parcels/invoices/{invoice_key}"
+        ))
+        .await;
+    res.assert_status(200);
+    assert_eq!(res.body["data"].as_array().unwrap().len(), 2);
+    let res = w
+        .courier
+        .get("/api/delivery-admins/invoices?status=validated")
+        .await;
+    assert_eq!(res.body["meta"]["total"], 1);
+    let res = w
+        .admin
+        .get(&format!(
+            "/api/delivery-admins/invoices?q={}",
+            number.to_lowercase()
+        ))
+        .await;
+    assert_eq!(res.body["meta"]["total"], 1);
+    let res = w
+        .courier
+        .get(&format!("/api/delivery-admins/invoices/{invoice_key}/pdf"))
+        .await;
+    res.assert_status(200);
+    assert_eq!(res.header("content-type"), Some("application/pdf"));
+    let text = colivra_documents::extract_text(&res.bytes).unwrap();
+    for wanted in [
+        number.as_str(),
+        sent[0].code.as_str(),
+        sent[1].code.as_str(),
+        "Facture livreur",
+        "Espèces comptées par l'agent",
+    ] {
+        assert!(text.contains(wanted), "{wanted} missing from:\n{text}");
+    }
+    assert!(
+        !text.contains(&sent[2].code),
+        "the parcel taken off is not printed"
+    );
+
+    assert_eq!(
+        activities(&w, "delivery_invoice", &invoice_key),
+        vec![
+            "delivery_invoice.created",
+            "delivery_invoice.counted",
+            "delivery_invoice.parcel_removed",
+            "delivery_invoice.counted",
+            "delivery_invoice.validated"
+        ]
+    );
+    // Cash he still holds: the refused parcel's commission only.
+    let res = w.courier.get("/api/statistics").await;
+    res.assert_status(200);
+    assert_eq!(res.body["data"]["money"]["cash_held"], -600);
+}
+
+#[actix_rt::test]
+async fn admins_invoice_a_shops_delivered_and_returned_parcels_and_record_the_payment() {
+    let w = world().await;
+    let sent = round(
+        &w,
+        &[
+            (25_000, false, false, End::Delivered, 0),
+            (10_000, true, false, End::Delivered, 0),
+            (30_000, false, true, End::Delivered, 0),
+            (40_000, false, false, End::Refused, 0),
+            (12_000, false, false, End::Cancelled, 0),
+        ],
+    )
+    .await;
+    let delivered: Vec<&Sent> = sent.iter().filter(|s| s.end == End::Delivered).collect();
+    let total: i64 = delivered.iter().map(|s| client_amount(s)).sum();
+    assert_eq!(total, 23_000 - 12_000 + 27_500);
+
+    let res = w.admin.get("/api/shops/unpaid/delivered").await;
+    res.assert_status(200);
+    let row = &res.body["data"][0];
+    assert_eq!(row["key"], w.shop.as_str());
+    assert_eq!(row["client"]["key"], w.merchant_key.as_str());
+    assert_eq!(row["parcels_count"], 3);
+    assert_eq!(row["total"], total);
+    w.admin
+        .get("/api/shops/unpaid/lost")
+        .await
+        .assert_status(422);
+    let res = w
+        .admin
+        .get(&format!("/api/shops/unpaid/delivered/{}", w.shop))
+        .await;
+    res.assert_status(200);
+    assert_eq!(res.body["data"].as_array().unwrap().len(), 3);
+    w.merchant
+        .get("/api/shops/unpaid/delivered")
+        .await
+        .assert_status(403);
+    let res = w.merchant.get("/api/parcels?view=unpaid").await;
+    assert_eq!(res.body["meta"]["total"], 3);
+
+    // Refusals: unknown type, a parcel not eligible.
+    w.admin
+        .post(
+            "/api/clients/invoices",
+            json!({"shop": w.shop, "type": "weekly"}),
+        )
+        .await
+        .assert_status(422);
+    let res = w
+        .admin
+        .post(
+            "/api/clients/invoices",
+            json!({"shop": w.shop, "type": "delivered", "parcels": [sent[3].code]}),
+        )
+        .await;
+    res.assert_status(422);
+    assert!(res.field_errors("parcels")[0].contains(&sent[3].code));
+
+    // A draft of two, then all three.
+    let res = w
+        .admin
+        .post(
+            "/api/clients/invoices",
+            json!({"shop": w.shop, "type": "delivered", "parcels": [sent[0].code, sent[1].code]}),
+        )
+        .await;
+    res.assert_status(201);
+    let invoice = key(&res.body["data"]);
+    assert_eq!(res.body["data"]["type"], "delivered");
+    assert_eq!(res.body["data"]["total"], 23_000 - 12_000);
+    assert_eq!(res.body["data"]["fees_total"], 4_000);
+    // Merchants do not see drafts.
+    w.merchant
+        .get(&format!("/api/clients/invoices/{invoice}"))
+        .await
+        .assert_status(404);
+    assert_eq!(
+        w.merchant.get("/api/clients/invoices").await.body["meta"]["total"],
+        0
+    );
+    let res = w
+        .merchant
+        .get(&format!("/api/parcels/{}", sent[0].code))
+        .await;
+    assert_eq!(res.body["data"]["client_completed_invoice"], Value::Null);
+    // A parcel on a client invoice keeps its status.
+    w.admin
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": sent[0].code, "status": "lost", "comment": "Perdu"}),
+        )
+        .await
+        .assert_status(409);
+    let all: Vec<&String> = delivered.iter().map(|s| &s.code).collect();
+    let res = w
+        .admin
+        .put(
+            &format!("/api/clients/invoices/{invoice}"),
+            json!({"parcels": all}),
+        )
+        .await;
+    res.assert_status(200);
+    assert_eq!(res.body["data"]["parcels_count"], 3);
+    assert_eq!(res.body["data"]["total"], total);
+    w.admin
+        .put(
+            &format!("/api/clients/invoices/{invoice}"),
+            json!({"status": "paid", "payment_reference": "VIR-1", "paid_on": "2026-01-01"}),
+        )
+        .await
+        .assert_status(409);
+
+    let res = w
+        .admin
+        .put(
+            &format!("/api/clients/invoices/{invoice}"),
+            json!({"status": "validated"}),
+        )
+        .await;
+    res.assert_status(200);
+    let number = format!("FC-{}-000001", year());
+    assert_eq!(res.body["data"]["number"], number.as_str());
+    w.admin
+        .put(
+            &format!("/api/clients/invoices/{invoice}"),
+            json!({"parcels": [sent[0].code]}),
+        )
+        .await
+        .assert_status(409);
+    w.admin
+        .delete(&format!("/api/clients/invoices/{invoice}"))
+        .await
+        .assert_status(409);
+
+    // The merchant sees it once validated; another merchant does not.
+    let res = w.merchant.get("/api/clients/invoices?type=delivered").await;
+    assert_eq!(res.body["meta"]["total"], 1);
+    let res = w
+        .merchant
+        .get(&format!("/api/parcels/{}", sent[0].code))
+        .await;
+    assert_eq!(
+        res.body["data"]["client_completed_invoice"],
+        invoice.as_str()
+    );
+    let (stranger, _) = w.app.signed_in(Role::Client, true).await;
+    stranger
+        .get(&format!("/api/clients/invoices/{invoice}"))
+        .await
+        .assert_status(404);
+    stranger
+        .get(&format!("/api/clients/parcels/invoices/{invoice}"))
+        .await
+        .assert_status(404);
+    stranger
+        .get(&format!("/api/clients/invoices/{invoice}/pdf"))
+        .await
+        .assert_status(404);
+
+    // The bank-transfer batch holds it (when the shop has a RIB).
+    let res = w.admin.get("/api/clients/invoices/transfers").await;
+    res.assert_status(200);
+    let skipped: usize = res.header("x-skipped-invoices").unwrap().parse().unwrap();
+    let lines: Vec<&str> = res.text.lines().collect();
+    assert_eq!(lines[0], "shop,rib,amount,invoice_number");
+    assert_eq!(lines.len() - 1 + skipped, 1);
+    if skipped == 0 {
+        assert_eq!(
+            lines[1],
+            format!(
+                "Atlas Mode,011780000012345678901234,{}.{:02},{number}",
+                total / 100,
+                total % 100
+            )
+        );
+    }
+
+    // Payment: the reference and date are checked.
+    let res = w
+        .admin
+        .put(
+            &format!("/api/clients/invoices/{invoice}"),
+            json!({"status": "paid", "payment_reference": " ", "paid_on": "2999-01-01"}),
+        )
+        .await;
+    res.assert_status(422);
+    assert!(!res.field_errors("payment_reference").is_empty());
+    assert!(!res.field_errors("paid_on").is_empty());
+    let today = chrono::Utc::now().date_naive().to_string();
+    let res = w
+        .admin
+        .put(
+            &format!("/api/clients/invoices/{invoice}"),
+            json!({"status": "paid", "payment_reference": "VIR-2026-118", "paid_on": today}),
+        )
+        .await;
+    res.assert_status(200);
+    assert_eq!(res.body["data"]["status"], "paid");
+    assert_eq!(res.body["data"]["payment_reference"], "VIR-2026-118");
+    let res = w.merchant.get("/api/parcels?view=reimbursed").await;
+    assert_eq!(res.body["meta"]["total"], 3);
+    assert_eq!(
+        w.merchant.get("/api/parcels?view=unpaid").await.body["meta"]["total"],
+        0
+    );
+    let res = w.merchant.get("/api/statistics").await;
+    assert_eq!(res.body["data"]["money"]["paid_this_month"], total);
+    assert_eq!(res.body["data"]["money"]["payouts_due"], 0);
+    // The merchant's PDF holds the number and the codes.
+    let res = w
+        .merchant
+        .get(&format!("/api/clients/invoices/{invoice}/pdf"))
+        .await;
+    res.assert_status(200);
+    let text = colivra_documents::extract_text(&res.bytes).unwrap();
+    for s in &delivered {
+        assert!(text.contains(&s.code), "{} missing", s.code);
+    }
+    assert!(
+        text.contains(&number) && text.contains("Arrêtée à la somme de"),
+        "{text}"
+    );
+    assert_eq!(
+        activities(&w, "client_invoice", &invoice),
+        vec![
+            "client_invoice.created",
+            "client_invoice.updated",
+            "client_invoice.validated",
+            "client_invoice.paid"
+        ]
+    );
+
+    // Returned type: the refused and the cancelled parcel come back through a return voucher.
+    let back = [&sent[3].code, &sent[4].code];
+    let res = w
+        .courier
+        .post("/api/return-vouchers", json!({"parcels": back}))
+        .await;
+    res.assert_status(201);
+    let voucher = key(&res.body["data"]);
+    w.admin
+        .put(
+            &format!("/api/return-vouchers/{voucher}/receive"),
+            json!({}),
+        )
+        .await
+        .assert_status(200);
+    let res = w.admin.get("/api/shops/unpaid/returned").await;
+    assert_eq!(res.body["data"][0]["parcels_count"], 2);
+    assert_eq!(res.body["data"][0]["total"], -1500 - 1000);
+    let res = w
+        .admin
+        .post(
+            "/api/clients/invoices",
+            json!({"shop": w.shop, "type": "returned"}),
+        )
+        .await;
+    res.assert_status(201);
+    assert_eq!(res.body["data"]["total"], -2500);
+    let returned = key(&res.body["data"]);
+    let res = w
+        .admin
+        .get(&format!("/api/clients/parcels/invoices/{returned}"))
+        .await;
+    let fees: BTreeMap<String, i64> = res.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["parcel"].as_str().unwrap().to_owned(),
+                l["fee"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(fees[&sent[3].code], 1500, "refusal fee");
+    assert_eq!(fees[&sent[4].code], 1000, "return fee");
+    let res = w
+        .admin
+        .put(
+            &format!("/api/clients/invoices/{returned}"),
+            json!({"status": "validated"}),
+        )
+        .await;
+    assert_eq!(
+        res.body["data"]["number"],
+        format!("FC-{}-000002", year()).as_str(),
+        "one sequence for both client types"
+    );
+}
+
+/// Runs `n` requests that all wait at one barrier before they are sent.
+async fn at_once<'a, F, Fut>(n: usize, request: F) -> Vec<support::Response>
+where
+    F: Fn(usize) -> Fut,
+    Fut: std::future::Future<Output = support::Response> + 'a,
+{
+    let barrier = Rc::new(Barrier::new(n));
+    let requests = (0..n).map(|i| {
+        let barrier = barrier.clone();
+        let request = request(i);
+        async move {
+            barrier.wait().await;
+            request.await
+        }
+    });
+    futures_util::future::join_all(requests).await
+}
+
+fn invoice_columns(w: &World) -> Vec<(String, Option<i64>)> {
+    use colivra_db::schema::parcels;
+    use diesel::prelude::*;
+    parcels::table
+        .filter(parcels::status.eq("delivered"))
+        .select((parcels::key, parcels::client_completed_invoice_id))
+        .load(&mut w.app.conn())
+        .unwrap()
+}
+
+#[actix_rt::test]
+async fn twenty_drafts_at_once_leave_each_parcel_on_exactly_one_invoice() {
+    let w = world().await;
+    let plan: Vec<_> = (0..30)
+        .map(|n| (10_000 + n, false, false, End::Delivered, 0))
+        .collect();
+    round(&w, &plan).await;
+    let admins: Vec<TestClient> = {
+        let mut admins = Vec::new();
+        for _ in 0..4 {
+            admins.push(w.app.signed_in(Role::Admin, true).await.0);
+        }
+        admins
+    };
+    let replies = at_once(20, |i| {
+        admins[i % admins.len()].post(
+            "/api/clients/invoices",
+            json!({"shop": w.shop, "type": "delivered"}),
+        )
+    })
+    .await;
+    let created: Vec<&support::Response> = replies.iter().filter(|r| r.status == 201).collect();
+    assert!(!created.is_empty());
+    for r in &replies {
+        assert!(
+            [201, 409, 422].contains(&r.status),
+            "{}: {}",
+            r.status,
+            r.text
+        );
+    }
+    // The database: every delivered parcel on exactly one invoice, and the invoices' counts add
+    // up to the parcels.
+    let on = invoice_columns(&w);
+    assert_eq!(on.len(), 30);
+    assert!(on.iter().all(|(_, invoice)| invoice.is_some()), "{on:?}");
+    let counted: i64 = created
+        .iter()
+        .map(|r| r.body["data"]["parcels_count"].as_i64().unwrap())
+        .sum();
+    assert_eq!(counted, 30, "no parcel counted twice");
+    let ids: HashSet<Option<i64>> = on.iter().map(|(_, i)| *i).collect();
+    assert_eq!(ids.len(), created.len());
+}
+
+#[actix_rt::test]
+async fn validations_at_once_give_distinct_consecutive_numbers_and_payments_at_once_record_one() {
+    let w = world().await;
+    let plan: Vec<_> = (0..8)
+        .map(|n| (10_000 + n, false, false, End::Delivered, 0))
+        .collect();
+    let sent = round(&w, &plan).await;
+    let mut invoices = Vec::new();
+    for s in &sent {
+        let res = w
+            .admin
+            .post(
+                "/api/clients/invoices",
+                json!({"shop": w.shop, "type": "delivered", "parcels": [s.code]}),
+            )
+            .await;
+        res.assert_status(201);
+        invoices.push(key(&res.body["data"]));
+    }
+    let (second_admin, _) = w.app.signed_in(Role::Admin, true).await;
+    // Each invoice validated twice at once: 8 numbers, no gap, no duplicate, 8 refusals.
+    let replies = at_once(16, |i| {
+        let admin = if i % 2 == 0 { &w.admin } else { &second_admin };
+        let path = format!("/api/clients/invoices/{}", invoices[i / 2]);
+        async move { admin.put(&path, json!({"status": "validated"})).await }
+    })
+    .await;
+    let mut statuses: Vec<u16> = replies.iter().map(|r| r.status).collect();
+    statuses.sort_unstable();
+    assert_eq!(
+        statuses,
+        [vec![200; 8], vec![409; 8]].concat(),
+        "{:?}",
+        replies.iter().map(|r| &r.text).collect::<Vec<_>>()
+    );
+    let mut numbers: Vec<String> = {
+        use colivra_db::schema::invoices;
+        use diesel::prelude::*;
+        invoices::table
+            .select(invoices::number.assume_not_null())
+            .load(&mut w.app.conn())
+            .unwrap()
+    };
+    numbers.sort();
+    let wanted: Vec<String> = (1..=8).map(|n| format!("FC-{}-{n:06}", year())).collect();
+    assert_eq!(numbers, wanted);
+
+    // One invoice paid by three admins at once: one payment recorded.
+    let today = chrono::Utc::now().date_naive().to_string();
+    let replies = at_once(3, |i| {
+        let admin = if i % 2 == 0 { &w.admin } else { &second_admin };
+        let path = format!("/api/clients/invoices/{}", invoices[0]);
+        let body =
+            json!({"status": "paid", "payment_reference": format!("VIR-{i}"), "paid_on": today});
+        async move { admin.put(&path, body).await }
+    })
+    .await;
+    let mut statuses: Vec<u16> = replies.iter().map(|r| r.status).collect();
+    statuses.sort_unstable();
+    assert_eq!(statuses, vec![200, 409, 409]);
+    let winner = replies.iter().find(|r| r.status == 200).unwrap();
+    let stored: (String, Option<String>) = {
+        use colivra_db::schema::invoices;
+        use diesel::prelude::*;
+        invoices::table
+            .filter(invoices::key.eq(&invoices[0]))
+            .select((invoices::status, invoices::payment_reference))
+            .first(&mut w.app.conn())
+            .unwrap()
+    };
+    assert_eq!(stored.0, "paid");
+    assert_eq!(
+        stored.1.as_deref(),
+        winner.body["data"]["payment_reference"].as_str()
+    );
+    assert_eq!(
+        activities(&w, "client_invoice", &invoices[0])
+            .iter()
+            .filter(|a| *a == "client_invoice.paid")
+            .count(),
+        1
+    );
+}
+
+#[actix_rt::test]
+async fn after_a_round_of_two_hundred_parcels_the_books_balance_to_the_centime() {
+    let w = world().await;
+    // A fixed pseudo-random round: amounts, kinds, cities, outcomes and couriers vary.
+    let mut seed: u64 = 0x5eed_c0d5;
+    let mut next = |bound: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % bound
+    };
+    let plan: Vec<_> = (0..200)
+        .map(|_| {
+            let cod = 1_000 + next(50_000) as i64;
+            let refund = next(10) == 0;
+            let rabat = next(3) == 0;
+            let end = match next(10) {
+                0..=6 => End::Delivered,
+                7..=8 => End::Refused,
+                _ => End::Cancelled,
+            };
+            let end = if refund { End::Delivered } else { end };
+            (cod, refund, rabat, end, next(2) as usize)
+        })
+        .collect();
+    let sent = round(&w, &plan).await;
+
+    // Every delivery person declares; an admin counts exactly and validates.
+    let mut handed_over = [0i64; 2];
+    for (index, courier) in [&w.courier, &w.other_courier].iter().enumerate() {
+        let res = courier
+            .post("/api/delivery-admins/invoices", json!({}))
+            .await;
+        res.assert_status(201);
+        let invoice = res.body["data"].clone();
+        let total = invoice["total"].as_i64().unwrap();
+        w.admin
+            .put(
+                &format!("/api/delivery-admins/invoices/{}", key(&invoice)),
+                json!({"counted_amount": total}),
+            )
+            .await
+            .assert_status(200);
+        w.admin
+            .put(
+                &format!("/api/delivery-admins/invoices/{}", key(&invoice)),
+                json!({"status": "validated"}),
+            )
+            .await
+            .assert_status(200);
+        handed_over[index] = total;
+    }
+    // The refused and cancelled parcels come back and are invoiced as returns.
+    for (index, courier) in [&w.courier, &w.other_courier].iter().enumerate() {
+        let back: Vec<&String> = sent
+            .iter()
+            .filter(|s| s.courier == index && s.end != End::Delivered)
+            .map(|s| &s.code)
+            .collect();
+        if back.is_empty() {
+            continue;
+        }
+        let res = courier
+            .post("/api/return-vouchers", json!({"parcels": back}))
+            .await;
+        res.assert_status(201);
+        w.admin
+            .put(
+                &format!("/api/return-vouchers/{}/receive", key(&res.body["data"])),
+                json!({}),
+            )
+            .await
+            .assert_status(200);
+    }
+    let mut paid = 0i64;
+    for invoice_type in ["delivered", "returned"] {
+        let res = w
+            .admin
+            .post(
+                "/api/clients/invoices",
+                json!({"shop": w.shop, "type": invoice_type}),
+            )
+            .await;
+        res.assert_status(201);
+        let invoice = key(&res.body["data"]);
+        w.admin
+            .put(
+                &format!("/api/clients/invoices/{invoice}"),
+                json!({"status": "validated"}),
+            )
+            .await
+            .assert_status(200);
+        let today = chrono::Utc::now().date_naive().to_string();
+        let res = w.admin.put(&format!("/api/clients/invoices/{invoice}"), json!({"status": "paid", "payment_reference": format!("VIR-{invoice_type}"), "paid_on": today})).await;
+        res.assert_status(200);
+        paid += res.body["data"]["total"].as_i64().unwrap();
+    }
+
+    // Expectations from the parcels as the test sent them, not from the code.
+    for index in 0..2 {
+        let mine: Vec<&Sent> = sent.iter().filter(|s| s.courier == index).collect();
+        let collected: i64 = mine
+            .iter()
+            .filter(|s| s.end == End::Delivered)
+            .map(|s| if s.refund { -s.cod } else { s.cod })
+            .sum();
+        let commissions: i64 = mine
+            .iter()
+            .map(|s| {
+                let (delivered, refused) = if s.rabat { (1800, 600) } else { (1500, 500) };
+                match s.end {
+                    End::Delivered => delivered,
+                    End::Refused => refused,
+                    End::Cancelled => 0,
+                }
+            })
+            .sum();
+        assert_eq!(
+            collected,
+            handed_over[index] + commissions,
+            "courier {index}: COD = cash handed over + commissions"
+        );
+        assert_eq!(
+            handed_over[index],
+            mine.iter().map(|s| delivery_amount(s)).sum::<i64>()
+        );
+    }
+    let collected: i64 = sent
+        .iter()
+        .filter(|s| s.end == End::Delivered)
+        .map(|s| if s.refund { -s.cod } else { s.cod })
+        .sum();
+    let fees: i64 = sent
+        .iter()
+        .map(|s| match s.end {
+            End::Delivered => {
+                if s.rabat {
+                    2500
+                } else {
+                    2000
+                }
+            }
+            End::Refused => 1500,
+            End::Cancelled => 1000,
+        })
+        .sum();
+    assert_eq!(
+        collected - fees,
+        paid,
+        "the shop: COD collected − fees = what was paid"
+    );
+    // No parcel counted twice or missed: every parcel is on one delivery invoice unless
+    // cancelled, and on one client invoice.
+    use colivra_db::schema::parcels;
+    use diesel::prelude::*;
+    let rows: Vec<(String, Option<i64>, Option<i64>, Option<i64>)> = parcels::table
+        .select((
+            parcels::key,
+            parcels::delivery_admin_invoice_id,
+            parcels::client_completed_invoice_id,
+            parcels::client_returned_invoice_id,
+        ))
+        .load(&mut w.app.conn())
+        .unwrap();
+    assert_eq!(rows.len(), 200);
+    for (code, delivery, completed, returned) in rows {
+        let s = sent.iter().find(|s| s.code == code).unwrap();
+        assert_eq!(delivery.is_some(), s.end != End::Cancelled, "{code}");
+        assert_eq!(completed.is_some(), s.end == End::Delivered, "{code}");
+        assert_eq!(returned.is_some(), s.end != End::Delivered, "{code}");
+    }
+    let res = w.admin.get("/api/statistics").await;
+    assert_eq!(res.body["data"]["money"]["cash_held"], 0);
+    assert_eq!(res.body["data"]["money"]["payouts_due"], 0);
+}
