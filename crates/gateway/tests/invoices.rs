@@ -1130,7 +1130,7 @@ async fn after_a_round_of_two_hundred_parcels_the_books_balance_to_the_centime()
     }
 
     // Expectations from the parcels as the test sent them, not from the code.
-    for index in 0..2 {
+    for (index, handed) in handed_over.into_iter().enumerate() {
         let mine: Vec<&Sent> = sent.iter().filter(|s| s.courier == index).collect();
         let collected: i64 = mine
             .iter()
@@ -1186,7 +1186,8 @@ async fn after_a_round_of_two_hundred_parcels_the_books_balance_to_the_centime()
     // cancelled, and on one client invoice.
     use colivra_db::schema::parcels;
     use diesel::prelude::*;
-    let rows: Vec<(String, Option<i64>, Option<i64>, Option<i64>)> = parcels::table
+    type InvoiceIds = (String, Option<i64>, Option<i64>, Option<i64>);
+    let rows: Vec<InvoiceIds> = parcels::table
         .select((
             parcels::key,
             parcels::delivery_admin_invoice_id,
