@@ -62,6 +62,7 @@ sign_in() { # email password → sets COOKIE and XSRF
     COOKIE=$(awk 'NF >= 7 && ($1 !~ /^#/ || $1 ~ /^#HttpOnly_/) { printf "%s=%s; ", $6, $7 }' "$jar")
 }
 
+INVOICE_LINES=""
 for BACKEND in $BACKENDS; do
     case $BACKEND in
         sqlite) URL="sqlite://$PWD/$OUT/bench.db" ;;
@@ -128,6 +129,21 @@ LUA
     done
     kill $SERVER; wait $SERVER 2>/dev/null || true
     trap - EXIT
+
+    # An invoice of 5,000 parcels: drafted, validated, its PDF rendered (target: under 1 s).
+    "$BIN" --database-url "$URL" bench-invoice --parcels 5000 > "$OUT/$BACKEND-invoice.txt"
+    echo "   invoice of 5,000 parcels: $(tr '\n' ' ' < "$OUT/$BACKEND-invoice.txt")"
+    INVOICE_LINES="$INVOICE_LINES| $BACKEND | $(awk '$1 == "client_draft" { d = $2 } $1 == "client_validate" { v = $2 } $1 == "client_pdf" { p = $2 } $1 == "client_total" { t = $2 } $1 == "delivery_total" { l = $2 } END { printf "%s | %s | %s | %s | %s", d, v, p, t, l }' "$OUT/$BACKEND-invoice.txt") |
+"
+
 done
+{
+    echo
+    echo "Invoice of 5,000 delivered parcels (services against the seeded database, ms):"
+    echo
+    echo "| backend | client draft | validation | PDF | client total | delivery hand-over total |"
+    echo "|---|---|---|---|---|---|"
+    printf '%s' "$INVOICE_LINES"
+} | tee -a "$RESULTS"
 echo
 echo "Results: $RESULTS"

@@ -85,6 +85,13 @@ pub enum Command {
         #[arg(long)]
         cursor: Option<String>,
     },
+    /// Time an invoice of `--parcels` delivered parcels (draft, validation, PDF) and a delivery
+    /// person's hand-over of the same parcels, through the services; prints `case ms` lines and
+    /// removes what it created.
+    BenchInvoice {
+        #[arg(long, default_value_t = 5_000)]
+        parcels: u64,
+    },
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -147,6 +154,10 @@ pub fn run(cli: Cli) -> CliResult {
         Command::SeedBench { parcels } => {
             let pool = open_migrated(&config::database_url(cli.database_url.as_deref())?)?;
             crate::bench_data::seed_bench(&pool, parcels)
+        }
+        Command::BenchInvoice { parcels } => {
+            let pool = open_migrated(&config::database_url(cli.database_url.as_deref())?)?;
+            crate::bench_data::bench_invoice(&pool, parcels)
         }
         Command::BenchDirect { iterations, cursor } => {
             let pool = open(&config::database_url(cli.database_url.as_deref())?)?;
