@@ -229,28 +229,6 @@ fn chosen<'a>(
     Ok(picked)
 }
 
-/// The 409 naming the parcels another invoice took while this one was being written.
-pub(crate) fn taken_meanwhile(
-    conn: &mut DbConnection,
-    row: &InvoiceRow,
-    wanted: &[&ParcelRow],
-) -> AppResult<AppError> {
-    let on: Vec<i64> = parcels::table
-        .filter(row.kind().on_invoice(row.id))
-        .select(parcels::id)
-        .load(conn)
-        .map_db_err()?;
-    let missing: Vec<String> = wanted
-        .iter()
-        .filter(|p| !on.contains(&p.id))
-        .map(|p| p.key.clone())
-        .collect();
-    Ok(AppError::Conflict(naming(
-        "Ces colis viennent d'être pris par une autre facture",
-        &missing,
-    )))
-}
-
 /// `POST clients/invoices`: a draft for one shop.
 pub fn create(
     conn: &mut DbConnection,
@@ -285,7 +263,7 @@ pub fn create(
         )?;
         let ids: Vec<i64> = picked.iter().map(|p| p.id).collect();
         if invoice::claim_parcels(conn, &row, &ids)? != ids.len() {
-            return Err(taken_meanwhile(conn, &row, &picked)?);
+            return Err(invoice::taken_meanwhile(conn, &row, &picked)?);
         }
         let row = invoice::refresh_totals(conn, &row)?;
         record(
@@ -323,7 +301,7 @@ pub fn update(
         let row = invoice::get(conn, Scope::Everyone, true, invoice_key)?;
         let row = match (input.status.as_deref().map(str::trim), &input.parcels) {
             (None | Some(""), Some(parcels)) => change_parcels(conn, actor_id, row, parcels)?,
-            (Some("validated"), None) => validate(conn, actor_id, row)?,
+            (Some("validated"), None) => invoice::validate(conn, actor_id, row)?,
             (Some("paid"), None) => pay(conn, actor_id, row, input)?,
             (Some(_), Some(_)) => {
                 return Err(AppError::validation(
@@ -367,7 +345,7 @@ fn change_parcels(
         .collect();
     let ids: Vec<i64> = joining.iter().map(|p| p.id).collect();
     if invoice::claim_parcels(conn, &row, &ids)? != ids.len() {
-        return Err(taken_meanwhile(conn, &row, &joining)?);
+        return Err(invoice::taken_meanwhile(conn, &row, &joining)?);
     }
     let row = invoice::refresh_totals(conn, &row)?;
     record(
@@ -376,57 +354,6 @@ fn change_parcels(
         &row,
         "updated",
         serde_json::json!({"added": ids.len(), "removed": leaving.len(), "total": row.total}),
-    )?;
-    Ok(row)
-}
-
-/// Draft → validated: the number is given now, from the one sequence of the year.
-pub(crate) fn validate(
-    conn: &mut DbConnection,
-    actor_id: i64,
-    row: InvoiceRow,
-) -> AppResult<InvoiceRow> {
-    if row.status() != InvoiceStatus::Draft {
-        return Err(invoice::not_a_draft(&row));
-    }
-    if row.parcels_count == 0 {
-        return Err(AppError::validation(
-            "parcels",
-            "Une facture sans colis ne se valide pas : supprimez le brouillon.",
-        ));
-    }
-    if row.kind() == Kind::Delivery && row.counted_amount.is_none() {
-        return Err(AppError::validation(
-            "counted_amount",
-            "Enregistrez d'abord les espèces comptées.",
-        ));
-    }
-    let now = time::now();
-    // Claim the draft first: a concurrent validation of the same invoice then waits here and
-    // takes no number.
-    claim_draft(conn, &row)?;
-    let number = crate::numbering::next_number(
-        conn,
-        row.kind().number_prefix(),
-        chrono::Datelike::year(&now),
-    )?;
-    let row: InvoiceRow = diesel::update(invoices::table.find(row.id))
-        .set((
-            invoices::status.eq(InvoiceStatus::Validated.as_str()),
-            invoices::number.eq(&number),
-            invoices::validated_by.eq(actor_id),
-            invoices::validated_at.eq(now),
-            invoices::updated_at.eq(now),
-        ))
-        .returning(invoices::all_columns)
-        .get_result(conn)
-        .map_db_err()?;
-    record(
-        conn,
-        actor_id,
-        &row,
-        "validated",
-        serde_json::json!({"number": number, "total": row.total}),
     )?;
     Ok(row)
 }
@@ -507,21 +434,8 @@ fn pay(
 pub fn delete(conn: &mut DbConnection, actor_id: i64, invoice_key: &str) -> AppResult<()> {
     immediate_transaction(conn, |conn| {
         let row = invoice::get(conn, Scope::Everyone, true, invoice_key)?;
-        delete_draft(conn, actor_id, row)
+        invoice::delete_draft(conn, actor_id, row)
     })
-}
-
-pub(crate) fn delete_draft(
-    conn: &mut DbConnection,
-    actor_id: i64,
-    row: InvoiceRow,
-) -> AppResult<()> {
-    claim_draft(conn, &row)?;
-    invoice::release_parcels(conn, &row, None)?;
-    diesel::delete(invoices::table.find(row.id))
-        .execute(conn)
-        .map_db_err()?;
-    record(conn, actor_id, &row, "deleted", serde_json::json!({}))
 }
 
 pub fn list(

@@ -11,7 +11,6 @@ use diesel::sql_types::BigInt;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::client::{taken_meanwhile, validate};
 use crate::invoice::{self, claim_draft, naming, parcel_keys, record, InvoiceRow, Kind, Parties};
 use crate::lines::{eligible_rows, lines_of, Line};
 use crate::view::{self, DeliveryInvoiceView, InvoiceFilters};
@@ -198,7 +197,7 @@ pub fn create(
         )?;
         let ids: Vec<i64> = picked.iter().map(|p| p.id).collect();
         if invoice::claim_parcels(conn, &row, &ids)? != ids.len() {
-            return Err(taken_meanwhile(conn, &row, &picked)?);
+            return Err(invoice::taken_meanwhile(conn, &row, &picked)?);
         }
         let row = invoice::refresh_totals(conn, &row)?;
         record(
@@ -231,7 +230,7 @@ pub fn update(
         let row = invoice::get(conn, Scope::Everyone, false, invoice_key)?;
         let row = match (input.counted_amount, input.status.as_deref().map(str::trim)) {
             (Some(counted), None | Some("")) => count(conn, actor_id, row, counted)?,
-            (None, Some("validated")) => validate(conn, actor_id, row)?,
+            (None, Some("validated")) => invoice::validate(conn, actor_id, row)?,
             (Some(_), Some(_)) => {
                 return Err(AppError::validation(
                     "status",
@@ -338,7 +337,7 @@ pub fn delete(
     immediate_transaction(conn, |conn| {
         let row = invoice::get(conn, scope, false, invoice_key)?;
         check_own_draft(scope, &row)?;
-        crate::client::delete_draft(conn, actor_id, row)
+        invoice::delete_draft(conn, actor_id, row)
     })
 }
 

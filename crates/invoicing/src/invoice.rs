@@ -309,6 +309,29 @@ pub(crate) fn not_a_draft(row: &InvoiceRow) -> AppError {
     ))
 }
 
+/// Writes `invoice` (or nothing: `None`) into the invoice column of `kind` of the parcels
+/// `which` selects; returns how many it changed.
+fn set_invoice(
+    conn: &mut DbConnection,
+    kind: Kind,
+    which: Condition,
+    invoice: Option<i64>,
+) -> AppResult<usize> {
+    let target = parcels::table.filter(which);
+    match kind {
+        Kind::Delivered => diesel::update(target)
+            .set(parcels::client_completed_invoice_id.eq(invoice))
+            .execute(conn),
+        Kind::Returned => diesel::update(target)
+            .set(parcels::client_returned_invoice_id.eq(invoice))
+            .execute(conn),
+        Kind::Delivery => diesel::update(target)
+            .set(parcels::delivery_admin_invoice_id.eq(invoice))
+            .execute(conn),
+    }
+    .map_db_err()
+}
+
 /// Puts parcels on the invoice: only those still eligible and of its owner. Returns how many
 /// were taken (fewer than asked means others took some meanwhile).
 pub(crate) fn claim_parcels(
@@ -320,59 +343,31 @@ pub(crate) fn claim_parcels(
     let mut taken = 0;
     // Bounded statements: SQLite takes at most 32,766 parameters.
     for chunk in parcel_ids.chunks(5_000) {
-        let target = parcels::table
-            .filter(parcels::id.eq_any(chunk))
-            .filter(kind.eligible())
-            .filter(kind.owned_by(row.owner_id()));
-        taken += match kind {
-            Kind::Delivered => diesel::update(target)
-                .set(parcels::client_completed_invoice_id.eq(row.id))
-                .execute(conn),
-            Kind::Returned => diesel::update(target)
-                .set(parcels::client_returned_invoice_id.eq(row.id))
-                .execute(conn),
-            Kind::Delivery => diesel::update(target)
-                .set(parcels::delivery_admin_invoice_id.eq(row.id))
-                .execute(conn),
-        }
-        .map_db_err()?;
+        let which = parcels::id
+            .eq_any(chunk.to_vec())
+            .and(kind.eligible())
+            .and(kind.owned_by(row.owner_id()));
+        taken += set_invoice(conn, kind, Box::new(which), Some(row.id))?;
     }
     Ok(taken)
 }
 
-/// Takes parcels off the invoice (all of them when `only` is `None`).
+/// Takes parcels off the invoice: those of `only`, or all of them.
 pub(crate) fn release_parcels(
     conn: &mut DbConnection,
     row: &InvoiceRow,
     only: Option<&[i64]>,
 ) -> AppResult<usize> {
     let kind = row.kind();
-    let ids: Vec<Option<&[i64]>> = match only {
-        Some(ids) => ids.chunks(5_000).map(Some).collect(),
-        None => vec![None],
+    let Some(ids) = only else {
+        return set_invoice(conn, kind, kind.on_invoice(row.id), None);
     };
     let mut released = 0;
-    for chunk in ids {
-        let mut target = parcels::table
-            .filter(kind.on_invoice(row.id))
-            .into_boxed::<DbBackend>();
-        if let Some(chunk) = chunk {
-            target = target.filter(parcels::id.eq_any(chunk.to_vec()));
-        }
-        let ids: Vec<i64> = target.select(parcels::id).load(conn).map_db_err()?;
-        let target = parcels::table.filter(parcels::id.eq_any(&ids));
-        released += match kind {
-            Kind::Delivered => diesel::update(target)
-                .set(parcels::client_completed_invoice_id.eq(None::<i64>))
-                .execute(conn),
-            Kind::Returned => diesel::update(target)
-                .set(parcels::client_returned_invoice_id.eq(None::<i64>))
-                .execute(conn),
-            Kind::Delivery => diesel::update(target)
-                .set(parcels::delivery_admin_invoice_id.eq(None::<i64>))
-                .execute(conn),
-        }
-        .map_db_err()?;
+    for chunk in ids.chunks(5_000) {
+        let which = parcels::id
+            .eq_any(chunk.to_vec())
+            .and(kind.on_invoice(row.id));
+        released += set_invoice(conn, kind, Box::new(which), None)?;
     }
     Ok(released)
 }
@@ -402,6 +397,92 @@ pub(crate) fn refresh_totals(conn: &mut DbConnection, row: &InvoiceRow) -> AppRe
         .returning(invoices::all_columns)
         .get_result(conn)
         .map_db_err()
+}
+
+/// The 409 naming the parcels another invoice took while this one was being written.
+pub(crate) fn taken_meanwhile(
+    conn: &mut DbConnection,
+    row: &InvoiceRow,
+    wanted: &[&ParcelRow],
+) -> AppResult<AppError> {
+    let on: Vec<i64> = parcels::table
+        .filter(row.kind().on_invoice(row.id))
+        .select(parcels::id)
+        .load(conn)
+        .map_db_err()?;
+    let missing: Vec<String> = wanted
+        .iter()
+        .filter(|p| !on.contains(&p.id))
+        .map(|p| p.key.clone())
+        .collect();
+    Ok(AppError::Conflict(naming(
+        "Ces colis viennent d'être pris par une autre facture",
+        &missing,
+    )))
+}
+
+/// Draft → validated: the number is given now, from the one sequence of the year.
+pub(crate) fn validate(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    row: InvoiceRow,
+) -> AppResult<InvoiceRow> {
+    if row.status() != InvoiceStatus::Draft {
+        return Err(not_a_draft(&row));
+    }
+    if row.parcels_count == 0 {
+        return Err(AppError::validation(
+            "parcels",
+            "Une facture sans colis ne se valide pas : supprimez le brouillon.",
+        ));
+    }
+    if row.kind() == Kind::Delivery && row.counted_amount.is_none() {
+        return Err(AppError::validation(
+            "counted_amount",
+            "Enregistrez d'abord les espèces comptées.",
+        ));
+    }
+    let now = time::now();
+    // Claim the draft first: a concurrent validation of the same invoice then waits here and
+    // takes no number.
+    claim_draft(conn, &row)?;
+    let number = crate::numbering::next_number(
+        conn,
+        row.kind().number_prefix(),
+        chrono::Datelike::year(&now),
+    )?;
+    let row: InvoiceRow = diesel::update(invoices::table.find(row.id))
+        .set((
+            invoices::status.eq(InvoiceStatus::Validated.as_str()),
+            invoices::number.eq(&number),
+            invoices::validated_by.eq(actor_id),
+            invoices::validated_at.eq(now),
+            invoices::updated_at.eq(now),
+        ))
+        .returning(invoices::all_columns)
+        .get_result(conn)
+        .map_db_err()?;
+    record(
+        conn,
+        actor_id,
+        &row,
+        "validated",
+        serde_json::json!({"number": number, "total": row.total}),
+    )?;
+    Ok(row)
+}
+
+pub(crate) fn delete_draft(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    row: InvoiceRow,
+) -> AppResult<()> {
+    claim_draft(conn, &row)?;
+    release_parcels(conn, &row, None)?;
+    diesel::delete(invoices::table.find(row.id))
+        .execute(conn)
+        .map_db_err()?;
+    record(conn, actor_id, &row, "deleted", serde_json::json!({}))
 }
 
 /// Tracking codes from a request: trimmed, upper-cased, without duplicates, at most

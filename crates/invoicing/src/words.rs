@@ -47,10 +47,15 @@ fn below_thousand(n: u64, plural_ok: bool) -> String {
         _ if rest == 0 && plural_ok => format!("{} cents", UNITS[h as usize]),
         _ => format!("{} cent", UNITS[h as usize]),
     };
+    // "quatre-vingts" loses its s before "mille" too.
+    let tens = match rest {
+        80 if !plural_ok => "quatre-vingt".to_owned(),
+        _ => below_hundred(rest),
+    };
     match (hundreds.is_empty(), rest) {
-        (true, _) => below_hundred(rest),
+        (true, _) => tens,
         (false, 0) => hundreds,
-        (false, _) => format!("{hundreds} {}", below_hundred(rest)),
+        (false, _) => format!("{hundreds} {tens}"),
     }
 }
 
@@ -136,6 +141,8 @@ mod tests {
             (2000, "deux mille"),
             (80_000, "quatre-vingt mille"),
             (200_000, "deux cent mille"),
+            (280_000, "deux cent quatre-vingt mille"),
+            (80_080, "quatre-vingt mille quatre-vingts"),
             (1_000_000, "un million"),
             (2_300_000, "deux millions trois cent mille"),
             (
