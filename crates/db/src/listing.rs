@@ -11,6 +11,12 @@ diesel::define_sql_function! {
     fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text;
 }
 
+diesel::define_sql_function! {
+    /// [`lower`] for a nullable column.
+    #[sql_name = "lower"]
+    fn lower_opt(x: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>;
+}
+
 /// Runs `count` and `rows(limit, offset)` (both built from the same filters by the caller) and
 /// wraps them as `{data, meta}`.
 pub fn paginate<T>(

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::{time, AppError, AppResult, ListQuery, ListResponse, Scope, Sort};
-use colivra_db::listing::{lower, paginate};
+use colivra_db::listing::{lower, lower_opt, paginate};
 use colivra_db::schema::{invoices, shops, users};
 use colivra_db::{DbBackend, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -12,12 +12,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::invoice::{InvoiceRow, InvoiceStatus, Kind};
-
-diesel::define_sql_function! {
-    /// `lower` for a nullable column (the shared one takes non-null text).
-    #[sql_name = "lower"]
-    fn lower_opt(x: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>;
-}
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct InvoiceShopRef {

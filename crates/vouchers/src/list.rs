@@ -3,7 +3,7 @@
 
 use colivra_core::Scope;
 use colivra_core::{AppError, AppResult, ListQuery, ListResponse, Sort};
-use colivra_db::listing::{lower, paginate};
+use colivra_db::listing::{lower, lower_opt, paginate};
 use colivra_db::schema::{shops, users, vouchers};
 use colivra_db::{DbBackend, DbConnection};
 use diesel::prelude::*;
@@ -12,12 +12,6 @@ use utoipa::IntoParams;
 
 use crate::view::{self, VoucherView};
 use crate::voucher::{Kind, VoucherRow, VoucherStatus};
-
-diesel::define_sql_function! {
-    /// `lower` for a nullable column (the shared one takes non-null text).
-    #[sql_name = "lower"]
-    fn lower_opt(x: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>;
-}
 
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 pub struct VoucherFilters {
