@@ -7,6 +7,7 @@ export const enInvoices: Record<InvoiceMessageKey, string> = {
   'invoices.type.delivered': 'Delivered parcels',
   'invoices.type.returned': 'Returned parcels',
   'invoices.draftNumber': 'Draft',
+  'invoices.numberLater': 'The number is given at validation.',
 
   'invoices.subtitle.completed-invoices': 'Your invoices of delivered parcels: what we pay you, and when.',
   'invoices.subtitle.returned-invoices': 'Your invoices of returned parcels: the return and refusal fees.',

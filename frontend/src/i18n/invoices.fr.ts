@@ -8,6 +8,7 @@ export const frInvoices = {
   'invoices.type.delivered': 'Colis livrés',
   'invoices.type.returned': 'Colis retournés',
   'invoices.draftNumber': 'Brouillon',
+  'invoices.numberLater': 'Le numéro est attribué à la validation.',
 
   'invoices.subtitle.completed-invoices': 'Vos factures des colis livrés : ce que nous vous versons, et quand.',
   'invoices.subtitle.returned-invoices': 'Vos factures des colis retournés : les frais de retour et de refus.',

@@ -96,7 +96,7 @@ interface PaymentValues extends Record<string, unknown> {
 }
 
 /** "FC-2026-000001", or "Brouillon" while the number is not given. */
-export function invoiceTitle(invoice: Pick<Invoice, 'number'>, t: (key: MessageKey) => string): string {
+function invoiceTitle(invoice: Pick<Invoice, 'number'>, t: (key: MessageKey) => string): string {
   return invoice.number ?? t('invoices.draftNumber');
 }
 
@@ -221,13 +221,13 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
       <Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <Typography variant="h6" component="h2" sx={{ fontFamily: 'monospace', letterSpacing: '0.03em' }} data-testid="invoice-number">
-            {invoiceTitle(invoice, t)}
+            {invoice.number ?? invoice.key}
           </Typography>
           <InvoiceStatusChip invoice={invoice} />
           {!isDelivery && <Chip size="small" variant="outlined" label={t(`invoices.type.${invoice.type}`)} />}
         </Stack>
-        <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }} data-testid="invoice-key">
-          {invoice.key}
+        <Typography variant="caption" color="text.secondary" data-testid="invoice-key">
+          {invoice.number ? invoice.key : t('invoices.numberLater')}
         </Typography>
       </Box>
 

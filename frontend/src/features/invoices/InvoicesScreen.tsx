@@ -3,6 +3,7 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
@@ -36,7 +37,7 @@ import {
 import { CashDifference } from './CashDifference';
 import { invoiceKindOf } from './CashSummary';
 import { INVOICE_PARAM, invoiceListOf, type InvoiceColumn, type InvoiceListConfig } from './config';
-import { InvoiceDrawer, invoiceTitle } from './InvoiceDrawer';
+import { InvoiceDrawer } from './InvoiceDrawer';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
 import '../../i18n/invoices';
 import '../../i18n/screens';
@@ -53,17 +54,20 @@ export default function InvoicesScreen({ route }: ScreenProps) {
 function invoiceColumn(id: InvoiceColumn, config: InvoiceListConfig, t: Translate): Column<Invoice> {
   const kind = invoiceKindOf(config.family, config.type);
   switch (id) {
-    case 'number':
+    case 'invoice':
       return {
         id,
         label: t('invoices.number'),
         render: (invoice) => (
           <Box>
-            <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="invoice-row-number">
-              {invoiceTitle(invoice, t)}
-            </Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+              <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="invoice-row-number">
+                {invoice.number ?? invoice.key}
+              </Typography>
+              <InvoiceStatusChip invoice={invoice} />
+            </Stack>
             <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
-              {invoice.number ? <DateText value={invoice.validated_at ?? invoice.created_at} /> : invoice.key}
+              <DateText value={invoice.validated_at ?? invoice.created_at} />
             </Typography>
           </Box>
         ),
@@ -117,17 +121,27 @@ function invoiceColumn(id: InvoiceColumn, config: InvoiceListConfig, t: Translat
           </Typography>
         ),
       };
-    case 'counted':
+    case 'cash':
       return {
         id,
-        label: t('invoices.counted'),
+        label: t(`invoices.summary.total.${kind}`),
         align: 'right',
-        render: (invoice) => ('counted_amount' in invoice ? <MoneyText centimes={invoice.counted_amount} /> : '—'),
+        render: (invoice) => (
+          <Box sx={{ display: 'grid', justifyItems: 'end', gap: 0.5 }}>
+            <Typography component="span" variant="body2" sx={{ fontWeight: 600 }} data-testid="invoice-row-total">
+              <MoneyText centimes={invoice.total} />
+            </Typography>
+            {'counted_amount' in invoice && (
+              <>
+                <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }} data-testid="invoice-row-counted">
+                  {invoice.counted_amount === null ? t('invoices.notCounted') : <>{t('invoices.counted')} <MoneyText centimes={invoice.counted_amount} /></>}
+                </Typography>
+                {invoice.difference !== null && <CashDifference difference={invoice.difference} />}
+              </>
+            )}
+          </Box>
+        ),
       };
-    case 'difference':
-      return { id, label: t('invoices.difference'), render: (invoice) => ('difference' in invoice ? <CashDifference difference={invoice.difference} /> : '—') };
-    case 'status':
-      return { id, label: t('invoices.status'), render: (invoice) => <InvoiceStatusChip invoice={invoice} /> };
     case 'created':
       return { id, label: t('invoices.createdAt'), render: (invoice) => <DateTimeText value={invoice.created_at} /> };
     case 'paid':

@@ -7,16 +7,16 @@ import type { ClientInvoiceType, Invoice, InvoiceFamily } from './api';
 export type InvoiceTab = '' | 'draft' | 'validated' | 'paid';
 
 export type InvoiceColumn =
-  | 'number'
+  /** Number (or "Brouillon"), status and date: what a phone shows first. */
+  | 'invoice'
   | 'shop'
   | 'delivery_admin'
   | 'count'
   | 'cod'
   | 'deductions'
   | 'total'
-  | 'counted'
-  | 'difference'
-  | 'status'
+  /** Delivery invoices: the total, the cash counted and the difference, stacked. */
+  | 'cash'
   | 'created'
   | 'paid';
 
@@ -33,10 +33,11 @@ export interface InvoiceListConfig {
   transfers?: boolean;
 }
 
-const CLIENT_ADMIN: readonly InvoiceColumn[] = ['number', 'shop', 'count', 'cod', 'deductions', 'total', 'status', 'created', 'paid'];
-const CLIENT_MERCHANT: readonly InvoiceColumn[] = ['number', 'shop', 'count', 'cod', 'deductions', 'total', 'status', 'paid'];
-const DELIVERY_ADMIN: readonly InvoiceColumn[] = ['number', 'delivery_admin', 'count', 'total', 'counted', 'difference', 'status', 'created'];
-const DELIVERY_OWN: readonly InvoiceColumn[] = ['number', 'total', 'counted', 'difference', 'status'];
+// The first two columns are what a 390 px phone shows without scrolling.
+const CLIENT_ADMIN: readonly InvoiceColumn[] = ['invoice', 'shop', 'total', 'count', 'cod', 'deductions', 'created', 'paid'];
+const CLIENT_MERCHANT: readonly InvoiceColumn[] = ['invoice', 'total', 'shop', 'paid', 'count', 'cod', 'deductions'];
+const DELIVERY_ADMIN: readonly InvoiceColumn[] = ['invoice', 'delivery_admin', 'cash', 'count', 'created'];
+const DELIVERY_OWN: readonly InvoiceColumn[] = ['invoice', 'cash', 'count'];
 
 /** Route name → invoice list, per role. */
 export const INVOICE_LISTS: Readonly<Record<Role, Readonly<Record<string, InvoiceListConfig>>>> = {

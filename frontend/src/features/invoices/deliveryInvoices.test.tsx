@@ -109,7 +109,8 @@ describe("the admin's delivery invoices", () => {
     await user.click(within(row).getByText('Hamid Ouazzani'));
 
     const detail = await screen.findByTestId('invoice-detail');
-    expect(within(detail).getByTestId('invoice-number')).toHaveTextContent('Brouillon');
+    expect(within(detail).getByTestId('invoice-number')).toHaveTextContent('FL1');
+    expect(within(detail).getByTestId('invoice-key')).toHaveTextContent('Le numéro est attribué à la validation.');
     expect(within(detail).getByTestId('invoice-summary-total')).toHaveTextContent(/À remettre409,00\sDH/);
     expect(within(detail).getByTestId('invoice-counted')).toHaveTextContent('Pas encore compté');
     // Validation waits for the count.
