@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pdfText } from './pdf';
 
 export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
 
@@ -77,4 +78,19 @@ export async function chooseDemoShop(page: Page, scope: Locator): Promise<void> 
   if ((await select.count()) === 0) return;
   await select.click();
   await page.getByRole('option', { name: DEMO_SHOP, exact: true }).click();
+}
+
+/** Clicks what opens a document's PDF pop-up; reads the text of the PDF it shows. */
+export async function printedPdf(page: Page, click: () => Promise<void>, prefix: string): Promise<string> {
+  const popupOpened = page.waitForEvent('popup');
+  await click();
+  const popup = await popupOpened;
+  const pdfUrl = popup.url();
+  expect(pdfUrl).toContain(prefix);
+  expect(pdfUrl).toMatch(/\/pdf$/);
+  const response = await page.request.get(pdfUrl);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/pdf');
+  await popup.close();
+  return pdfText(await response.body());
 }

@@ -7,8 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, CLIENT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
-import { chooseDemoShop, screenshot, search, signIn, url } from './helpers';
-import { pdfText } from './pdf';
+import { chooseDemoShop, printedPdf, screenshot, search, signIn, url } from './helpers';
 
 // Unique per run: the test can run again on the same database.
 const RUN = String(Date.now()).slice(-6);
@@ -25,21 +24,6 @@ let exitKey = '';
 let returnKey = '';
 
 const [DELIVERED, REFUSED, POSTPONED] = [0, 1, 2];
-
-/** Clicks what opens a voucher's PDF pop-up; reads the PDF it shows. */
-async function printedPdf(page: Page, click: () => Promise<void>, prefix: string): Promise<string> {
-  const popupOpened = page.waitForEvent('popup');
-  await click();
-  const popup = await popupOpened;
-  const pdfUrl = popup.url();
-  expect(pdfUrl).toContain(prefix);
-  expect(pdfUrl).toMatch(/\/pdf$/);
-  const response = await page.request.get(pdfUrl);
-  expect(response.status()).toBe(200);
-  expect(response.headers()['content-type']).toContain('application/pdf');
-  await popup.close();
-  return pdfText(await response.body());
-}
 
 /** What a barcode scanner does: the code typed fast into the focused field, then Enter. */
 async function scan(field: Locator, code: string): Promise<void> {

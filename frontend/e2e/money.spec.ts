@@ -1,0 +1,269 @@
+// The money round against the real server. A quick round through the API (the merchant's
+// three parcels for Casablanca, picked up, shipped to the demo delivery person, who delivers two
+// and refuses one); then in the browser: the delivery person declares his cash on a phone; the
+// admin counts it 5 DH short, sees the difference, validates and prints the delivery invoice
+// (FL-…); the admin invoices the merchant's delivered parcels, validates the invoice, exports the
+// transfers (the shop has no RIB: left out) and records the payment; the merchant sees the paid
+// invoice and its PDF (FC-…), and the invoice in his parcel's drawer.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN, CLIENT, DELIVERY } from './accounts';
+import { expect, test } from './fixtures';
+import { apiSession, DEMO_SHOP, printedPdf, screenshot, search, signIn, url } from './helpers';
+
+// Unique per run: the test can run again on the same database.
+const RUN = String(Date.now()).slice(-6);
+const COURIER = 'Hamid Ouazzani';
+/** COD amounts (centimes) of the parcels: delivered, delivered, refused. */
+const AMOUNTS = [15000, 23000, 18000];
+const [FIRST, SECOND, REFUSED] = [0, 1, 2];
+const REFERENCE = `VIR-${RUN}`;
+
+/** Tracking codes, in the order of AMOUNTS. */
+const codes: string[] = [];
+let deliveryKey = '';
+let deliveryTotal = 0;
+let deliveryNumber = '';
+let clientKey = '';
+let clientNumber = '';
+
+/** "1 234,50" as a person types it: dirhams with a comma. */
+function typed(centimes: number): string {
+  return `${Math.trunc(centimes / 100)},${String(Math.abs(centimes) % 100).padStart(2, '0')}`;
+}
+
+/** "1 234,50 DH" as the screens show it (narrow no-break spaces between thousands). */
+function shown(centimes: number): RegExp {
+  const sign = centimes < 0 ? '-' : '';
+  const whole = String(Math.trunc(Math.abs(centimes) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+  return new RegExp(`${sign}${whole},${String(Math.abs(centimes) % 100).padStart(2, '0')}\\sDH`);
+}
+
+/** A signed-in API client of its own (its own cookies), for the quick round. */
+async function client(playwright: { request: { newContext: () => Promise<APIRequestContext> } }, account: { email: string; password: string }) {
+  const request = await playwright.request.newContext();
+  const { xsrf } = await apiSession(request, account);
+  const send = async (method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => {
+    const response = await request.fetch(url(path), {
+      method,
+      data,
+      headers: { 'X-XSRF-TOKEN': await xsrf(), Accept: 'application/json' },
+    });
+    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as { data: Record<string, unknown> & Array<Record<string, unknown>> };
+  };
+  return { request, send };
+}
+
+/** The line of a parcel in the lines list of `scope`. */
+const lineOf = (page: Page, scope: string, code: string) => page.getByTestId(scope).locator(`[data-testid="table-row"][data-key="${code}"]`);
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ playwright }) => {
+  const merchant = await client(playwright, CLIENT);
+  const admin = await client(playwright, ADMIN);
+  const courier = await client(playwright, DELIVERY);
+  const shops = (await merchant.send('GET', '/api/shops?per_page=100')).data;
+  const shop = shops.find((candidate) => candidate.name === DEMO_SHOP);
+  expect(shop, 'the demo shop').toBeDefined();
+  for (const [index, amount] of AMOUNTS.entries()) {
+    const created = await merchant.send('POST', '/api/parcels', {
+      shop: shop!.key,
+      recipient_name: `Facture ${RUN} ${index + 1}`,
+      recipient_phone: `06${RUN}8${index}`,
+      city: 'Casablanca',
+      address: `${index + 1} rue Ibnou Mounir, Maarif`,
+      cod_amount: amount,
+      product: 'Coffret de thé',
+    });
+    codes.push(String(created.data.key));
+  }
+  const voucher = await merchant.send('POST', '/api/pickup-vouchers', { parcels: codes });
+  await admin.send('PUT', '/api/pickup-vouchers/pickup', { voucher: voucher.data.key, parcels: codes });
+  const people = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data;
+  const hamid = people.find((person) => person.full_name === COURIER);
+  expect(hamid, 'the demo delivery person').toBeDefined();
+  await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: hamid!.key, parcels: codes, force: true });
+  await courier.send('POST', '/api/parcels/states', { parcel: codes[FIRST], status: 'delivered' });
+  await courier.send('POST', '/api/parcels/states', { parcel: codes[SECOND], status: 'delivered' });
+  await courier.send('POST', '/api/parcels/states', { parcel: codes[REFUSED], status: 'refused', comment: 'Ne veut plus la commande' });
+  for (const session of [merchant, admin, courier]) await session.request.dispose();
+});
+
+test('the delivery person declares his cash on his phone and prints the declaration', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DELIVERY);
+  // His home page says how much cash he holds.
+  await page.goto(url('/compte/accueille'));
+  await expect(page.getByTestId('stat-cash-held')).toContainText('Espèces à remettre');
+
+  await page.goto(url('/compte/creer-facture'));
+  await expect(page.getByTestId('declare-screen')).toBeVisible();
+  const summary = page.getByTestId('eligible-summary');
+  await expect(summary).toBeVisible();
+  // Casablanca: 15 DH per delivered parcel, 5 DH per refused one.
+  await expect(lineOf(page, 'declare-table', codes[FIRST]).getByTestId('line-amount')).toHaveText(shown(15000 - 1500));
+  await expect(lineOf(page, 'declare-table', codes[SECOND]).getByTestId('line-amount')).toHaveText(shown(23000 - 1500));
+  await expect(lineOf(page, 'declare-table', codes[REFUSED]).getByTestId('line-amount')).toHaveText(shown(-500));
+  await expect(lineOf(page, 'declare-table', codes[REFUSED])).toContainText('Refusé');
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'delivery-declare-phone');
+
+  const posted = page.waitForResponse((response) => response.url().endsWith('/api/delivery-admins/invoices') && response.request().method() === 'POST');
+  await page.getByTestId('declare-submit').click();
+  const response = await posted;
+  expect(response.status()).toBe(201);
+  const invoice = (await response.json()).data as { key: string; total: number; number: string | null; parcels_count: number };
+  deliveryKey = invoice.key;
+  deliveryTotal = invoice.total;
+  expect(invoice.number).toBeNull();
+  const notice = page.getByTestId('invoices-notice');
+  await expect(notice).toContainText(`colis,`);
+  await expect(notice).toContainText(shown(deliveryTotal));
+  const text = await printedPdf(page, () => notice.getByTestId('declare-print').click(), `/api/delivery-admins/invoices/${deliveryKey}/pdf`);
+  for (const code of codes) expect(text).toContain(code);
+  // Everything was declared.
+  await expect(page.getByTestId('declare-empty')).toBeVisible();
+
+  await page.goto(url('/compte/factures'));
+  const row = page.getByTestId('invoices-table').locator(`[data-testid="table-row"][data-key="${deliveryKey}"]`);
+  await expect(row).toContainText('Brouillon');
+  await expect(row).toContainText('Pas encore compté');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('the admin counts the cash 5 DH short, sees the difference, validates and prints the invoice', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto(url('/compte/tableau-de-bord'));
+  await expect(page.getByTestId('stat-cash-held')).toContainText('Espèces chez les livreurs');
+  await page.goto(url(`/compte/factures-livreurs?facture=${deliveryKey}`));
+  const detail = page.getByTestId('invoice-detail');
+  await expect(detail).toHaveAttribute('data-status', 'draft');
+  await expect(detail.getByTestId('invoice-summary-total-value')).toHaveText(shown(deliveryTotal));
+  await expect(detail.getByTestId('invoice-details')).toContainText(COURIER);
+  for (const code of codes) await expect(lineOf(page, 'invoice-lines', code)).toBeVisible();
+  await expect(detail.getByTestId('invoice-validate')).toHaveCount(0);
+
+  const counted = deliveryTotal - 500;
+  await detail.getByTestId('counted-input').fill(typed(counted));
+  await expect(detail.getByTestId('counted-preview')).toContainText(/Manque 5,00\sDH/);
+  await detail.getByTestId('counted-submit').click();
+  await expect(page.getByTestId('invoices-notice')).toContainText('Montant compté enregistré');
+  await expect(detail.getByTestId('invoice-counted')).toHaveText(shown(counted));
+  const difference = detail.locator('[data-testid="invoice-difference"][data-kind="short"]').first();
+  await expect(difference).toHaveText(/^Manque 5,00\sDH$/);
+  // Red: the theme's error colour (#FF4C51).
+  expect(await difference.evaluate((chip) => getComputedStyle(chip).backgroundColor)).toBe('rgb(255, 76, 81)');
+  await screenshot(page, 'admin-count-cash');
+
+  await detail.getByTestId('invoice-validate').click();
+  const confirm = page.getByTestId('invoice-validate-confirm');
+  await expect(confirm.getByTestId('validate-difference')).toContainText(/Manque 5,00\sDH/);
+  await confirm.getByTestId('confirm-submit').click();
+  await expect(page.getByTestId('invoices-notice')).toContainText(/Facture FL-\d{4}-\d{6} validée\./);
+  await expect(detail).toHaveAttribute('data-status', 'validated');
+  await expect(detail.getByTestId('invoice-number')).toHaveText(/^FL-\d{4}-\d{6}$/);
+  deliveryNumber = ((await detail.getByTestId('invoice-number').textContent()) ?? '').trim();
+  await expect(detail.getByTestId('count-cash')).toHaveCount(0);
+
+  const text = await printedPdf(page, () => detail.getByTestId('invoice-print').click(), `/api/delivery-admins/invoices/${deliveryKey}/pdf`);
+  expect(text).toContain(deliveryNumber);
+  for (const code of codes) expect(text).toContain(code);
+
+  // On the list of validated invoices, with its difference.
+  await page.getByTestId('invoice-drawer').getByRole('button', { name: 'Fermer' }).click();
+  await expect(detail).toHaveCount(0);
+  await page.getByTestId('tab-validated').click();
+  await search(page, deliveryNumber);
+  const row = page.getByTestId('invoices-table').locator(`[data-testid="table-row"][data-key="${deliveryKey}"]`);
+  await expect(row).toContainText(deliveryNumber);
+  await expect(row.getByTestId('invoice-difference')).toHaveText(/^Manque 5,00\sDH$/);
+});
+
+test("the admin invoices the merchant's delivered parcels, validates, exports the transfers and records the payment", async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto(url('/compte/creer-facture-client'));
+  await expect(page.getByTestId('tab-delivered')).toHaveAttribute('aria-selected', 'true');
+  await search(page, DEMO_SHOP);
+  const shopRow = page.getByTestId('holders-table').getByTestId('table-row').filter({ hasText: DEMO_SHOP });
+  await expect(shopRow).toHaveCount(1);
+  // The demo shop has no RIB.
+  await expect(shopRow.getByTestId('rib-missing')).toBeVisible();
+  await shopRow.getByText(DEMO_SHOP).first().click();
+  const drawer = page.getByTestId('holder-drawer');
+  await expect(drawer.getByTestId('rib-missing-alert')).toBeVisible();
+  await expect(lineOf(page, 'eligible-lines-table', codes[FIRST])).toBeVisible();
+  await expect(lineOf(page, 'eligible-lines-table', codes[SECOND])).toBeVisible();
+  // A refused parcel goes on a returned invoice, once back.
+  await expect(lineOf(page, 'eligible-lines-table', codes[REFUSED])).toHaveCount(0);
+  await screenshot(page, 'admin-new-client-invoice');
+
+  const posted = page.waitForResponse((response) => response.url().endsWith('/api/clients/invoices') && response.request().method() === 'POST');
+  await drawer.getByTestId('eligible-lines-submit').click();
+  const response = await posted;
+  expect(response.status()).toBe(201);
+  const invoice = (await response.json()).data as { key: string; total: number };
+  clientKey = invoice.key;
+  const notice = page.getByTestId('invoices-notice');
+  await expect(notice).toContainText(`Brouillon créé pour ${DEMO_SHOP}`);
+  await notice.getByTestId('draft-open').click();
+  await expect(page).toHaveURL(new RegExp(`/compte/factures-clients-livrees\\?facture=${clientKey}$`));
+
+  const detail = page.getByTestId('invoice-detail');
+  await expect(detail).toHaveAttribute('data-status', 'draft');
+  await expect(detail.getByTestId('invoice-summary-total-value')).toHaveText(shown(invoice.total));
+  await expect(detail.getByTestId('rib-missing')).toBeVisible();
+  await detail.getByTestId('invoice-validate').click();
+  await page.getByTestId('invoice-validate-confirm').getByTestId('confirm-submit').click();
+  await expect(page.getByTestId('invoices-notice')).toContainText(/Facture FC-\d{4}-\d{6} validée\./);
+  await expect(detail.getByTestId('invoice-number')).toHaveText(/^FC-\d{4}-\d{6}$/);
+  clientNumber = ((await detail.getByTestId('invoice-number').textContent()) ?? '').trim();
+
+  // Validated and unpaid, but without a RIB: the transfers file leaves it out and says so.
+  await page.getByTestId('invoice-drawer').getByRole('button', { name: 'Fermer' }).click();
+  await expect(detail).toHaveCount(0);
+  await page.getByTestId('invoices-transfers').click();
+  await expect(page.getByTestId('invoices-notice')).toContainText(/facture\(s\) laissée\(s\) de côté faute de RIB\./);
+
+  await page.goto(url(`/compte/factures-clients-livrees?facture=${clientKey}`));
+  await expect(detail).toHaveAttribute('data-status', 'validated');
+  await detail.getByTestId('invoice-pay').click();
+  const dialog = page.getByTestId('invoice-pay-dialog');
+  await dialog.locator('input[name="payment_reference"]').fill(REFERENCE);
+  await expect(dialog.getByTestId('paid-on')).not.toHaveValue('');
+  await screenshot(page, 'admin-record-payment');
+  await dialog.getByTestId('form-submit').click();
+  await expect(page.getByTestId('invoices-notice')).toContainText(`Facture ${clientNumber} payée.`);
+  await expect(detail).toHaveAttribute('data-status', 'paid');
+  await expect(detail.getByTestId('invoice-payment-reference')).toContainText(REFERENCE);
+});
+
+test('the merchant sees the paid invoice, its PDF, and the invoice in his parcel', async ({ page }) => {
+  await signIn(page, CLIENT);
+  await page.goto(url('/compte/factures-livrees'));
+  await page.getByTestId('tab-paid').click();
+  await search(page, clientNumber);
+  const row = page.getByTestId('invoices-table').locator(`[data-testid="table-row"][data-key="${clientKey}"]`);
+  await expect(row).toContainText(clientNumber);
+  await expect(row).toContainText('Payée');
+  await row.getByText(clientNumber).click();
+  const detail = page.getByTestId('invoice-detail');
+  await expect(detail.getByTestId('invoice-payment-reference')).toContainText(REFERENCE);
+  await expect(lineOf(page, 'invoice-lines', codes[FIRST])).toBeVisible();
+  await expect(lineOf(page, 'invoice-lines', codes[SECOND])).toBeVisible();
+  for (const action of ['invoice-validate', 'invoice-pay', 'invoice-delete']) await expect(detail.getByTestId(action)).toHaveCount(0);
+  await screenshot(page, 'merchant-paid-invoice');
+  const text = await printedPdf(page, () => detail.getByTestId('invoice-print').click(), `/api/clients/invoices/${clientKey}/pdf`);
+  expect(text).toContain(clientNumber);
+  expect(text).toContain(codes[FIRST]);
+  expect(text).toContain(codes[SECOND]);
+  expect(text).not.toContain(codes[REFUSED]);
+
+  // The parcel's drawer names the invoice it is on.
+  await page.goto(url(`/compte/tous-les-colis?colis=${codes[FIRST]}`));
+  const invoices = page.getByTestId('parcel-invoices');
+  await expect(invoices.getByRole('link', { name: clientKey })).toHaveAttribute('href', `/compte/factures-livrees?facture=${clientKey}`);
+  // A merchant sees no delivery invoice.
+  await expect(invoices.getByTestId('parcel-invoice-delivery_admin_invoice')).toHaveCount(0);
+});
