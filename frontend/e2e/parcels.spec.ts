@@ -205,7 +205,9 @@ test("the merchant's dashboard shows his figures and the top-bar search opens a 
   await expect(stats).toBeVisible();
   const total = Number(((await stats.getByTestId('stat-total').textContent()) ?? '').replace(/\D/g, ''));
   expect(total).toBeGreaterThanOrEqual(IMPORTED + 1);
-  await expect(stats.getByTestId('stat-to-be-paid')).toContainText('DH');
+  // What he is owed: the invoices' figure (GET /api/statistics `money.payouts_due`).
+  await expect(stats.getByTestId('stat-payouts-due')).toContainText('À vous verser');
+  await expect(stats.getByTestId('stat-payouts-due')).toContainText('DH');
   await expect(stats.getByTestId('stats-day')).toHaveCount(30);
   await screenshot(page, 'client-dashboard-figures');
 

@@ -65,9 +65,9 @@ test('the demo merchant: dashboard, a later-issue screen, Tarifs in the user men
   await signIn(page, CLIENT);
   await expect(page).toHaveURL(/\/compte\/accueille$/);
   await expect(page.getByTestId('user-display-name')).toHaveText('EL AMRANI YOUSSEF');
-  await page.getByTestId('nav-section-invoices').click();
-  await page.getByTestId('side-menu').getByRole('link', { name: 'Factures livrées' }).click();
-  await expect(page).toHaveURL(/\/compte\/factures-livrees$/);
+  await page.getByTestId('nav-section-help').click();
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Support' }).click();
+  await expect(page).toHaveURL(/\/compte\/support$/);
   await expect(page.getByTestId('not-available-yet')).toContainText('Cet écran arrive bientôt');
   await page.goto(url('/compte/accueille'));
   await expect(page.getByTestId('dashboard-shortcuts')).toBeVisible();
