@@ -805,6 +805,10 @@ async fn admins_invoice_a_shops_delivered_and_returned_parcels_and_record_the_pa
         text.contains(&number) && text.contains("Arrêtée à la somme de"),
         "{text}"
     );
+    assert!(
+        text.contains("VIR-2026-118"),
+        "the whole payment reference prints: {text}"
+    );
     assert_eq!(
         activities(&w, "client_invoice", &invoice),
         vec![

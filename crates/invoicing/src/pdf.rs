@@ -72,8 +72,9 @@ fn document(
     if let (Some(reference), Some(paid_on)) = (&row.payment_reference, row.paid_on) {
         details.push(LabeledValue::new(
             "Payée le",
-            format!("{} (réf. {reference})", paid_on.format("%d/%m/%Y")),
+            paid_on.format("%d/%m/%Y").to_string(),
         ));
+        details.push(LabeledValue::new("Réf. du virement", reference.as_str()));
     }
     let fee_header = if kind.is_client() {
         "Frais"
