@@ -17,7 +17,7 @@ use crate::invoice::{
     self, claim_draft, naming, parcel_keys, record, InvoiceRow, InvoiceStatus, Kind, Parties,
 };
 use crate::lines::{eligible_rows, lines_of, Line};
-use crate::view::{self, ClientInvoiceView, InvoiceClientRef, InvoiceFilters};
+use crate::view::{self, ClientInvoiceView, InvoiceClientRef};
 
 /// The longest payment reference (a bank transfer's).
 pub const MAX_REFERENCE: usize = 100;
@@ -436,31 +436,6 @@ pub fn delete(conn: &mut DbConnection, actor_id: i64, invoice_key: &str) -> AppR
         let row = invoice::get(conn, Scope::Everyone, true, invoice_key)?;
         invoice::delete_draft(conn, actor_id, row)
     })
-}
-
-pub fn list(
-    conn: &mut DbConnection,
-    scope: Scope,
-    query: &ListQuery,
-    filters: &InvoiceFilters,
-) -> AppResult<ListResponse<ClientInvoiceView>> {
-    let page = view::list_rows(conn, scope, true, query, filters)?;
-    Ok(ListResponse {
-        data: view::client_views(conn, page.data)?,
-        meta: page.meta,
-    })
-}
-
-pub fn show(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<ClientInvoiceView> {
-    let row = invoice::get(conn, scope, true, key)?;
-    view::client_view(conn, row)
-}
-
-/// `GET clients/parcels/invoices/{key}`: the invoice's lines.
-pub fn lines(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<Vec<Line>> {
-    let row = invoice::get(conn, scope, true, key)?;
-    let on = invoice::parcels_on(conn, &row)?;
-    lines_of(conn, row.kind(), &on)
 }
 
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 
 use crate::invoice::{self, claim_draft, naming, parcel_keys, record, InvoiceRow, Kind, Parties};
 use crate::lines::{eligible_rows, lines_of, Line};
-use crate::view::{self, DeliveryInvoiceView, InvoiceFilters};
+use crate::view::{self, DeliveryInvoiceView};
 
 /// The most cash one count may record: 1,000,000 DH, far above a round's takings.
 pub const MAX_COUNTED_CENTIMES: i64 = 100_000_000;
@@ -339,29 +339,4 @@ pub fn delete(
         check_own_draft(scope, &row)?;
         invoice::delete_draft(conn, actor_id, row)
     })
-}
-
-pub fn list(
-    conn: &mut DbConnection,
-    scope: Scope,
-    query: &ListQuery,
-    filters: &InvoiceFilters,
-) -> AppResult<ListResponse<DeliveryInvoiceView>> {
-    let page = view::list_rows(conn, scope, false, query, filters)?;
-    Ok(ListResponse {
-        data: view::delivery_views(conn, page.data)?,
-        meta: page.meta,
-    })
-}
-
-pub fn show(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<DeliveryInvoiceView> {
-    let row = invoice::get(conn, scope, false, key)?;
-    view::delivery_view(conn, row)
-}
-
-/// `GET delivery-admins/parcels/invoices/{key}`: the invoice's lines.
-pub fn lines(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<Vec<Line>> {
-    let row = invoice::get(conn, scope, false, key)?;
-    let on = invoice::parcels_on(conn, &row)?;
-    lines_of(conn, Kind::Delivery, &on)
 }

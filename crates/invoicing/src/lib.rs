@@ -27,4 +27,4 @@ pub mod words;
 
 pub use invoice::{InvoiceRow, InvoiceStatus, Kind};
 pub use lines::Line;
-pub use view::{ClientInvoiceView, DeliveryInvoiceView, InvoiceFilters};
+pub use view::{ClientInvoiceView, DeliveryInvoiceView, InvoiceFilters, InvoiceView};

@@ -96,3 +96,16 @@ pub(crate) fn eligible_rows(
         .load(conn)
         .map_db_err()
 }
+
+/// `GET clients/parcels/invoices/{key}` (`client`) or `GET delivery-admins/parcels/invoices/{key}`:
+/// the lines of an invoice of the family in `scope`.
+pub fn lines(
+    conn: &mut DbConnection,
+    scope: colivra_core::Scope,
+    client: bool,
+    key: &str,
+) -> AppResult<Vec<Line>> {
+    let row = crate::invoice::get(conn, scope, client, key)?;
+    let on = crate::invoice::parcels_on(conn, &row)?;
+    lines_of(conn, row.kind(), &on)
+}

@@ -236,6 +236,61 @@ pub(crate) fn delivery_views(
         .collect())
 }
 
+/// An invoice of either family, as its family shows it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum InvoiceView {
+    Client(ClientInvoiceView),
+    Delivery(DeliveryInvoiceView),
+}
+
+fn views(
+    conn: &mut DbConnection,
+    client: bool,
+    rows: Vec<InvoiceRow>,
+) -> AppResult<Vec<InvoiceView>> {
+    Ok(if client {
+        client_views(conn, rows)?
+            .into_iter()
+            .map(InvoiceView::Client)
+            .collect()
+    } else {
+        delivery_views(conn, rows)?
+            .into_iter()
+            .map(InvoiceView::Delivery)
+            .collect()
+    })
+}
+
+/// `GET clients/invoices` (`client`) or `GET delivery-admins/invoices`: a page of the family's
+/// invoices in `scope`.
+pub fn list(
+    conn: &mut DbConnection,
+    scope: Scope,
+    client: bool,
+    query: &ListQuery,
+    filters: &InvoiceFilters,
+) -> AppResult<ListResponse<InvoiceView>> {
+    let page = list_rows(conn, scope, client, query, filters)?;
+    Ok(ListResponse {
+        data: views(conn, client, page.data)?,
+        meta: page.meta,
+    })
+}
+
+/// One invoice of the family in `scope` (404 outside it).
+pub fn show(
+    conn: &mut DbConnection,
+    scope: Scope,
+    client: bool,
+    key: &str,
+) -> AppResult<InvoiceView> {
+    let row = crate::invoice::get(conn, scope, client, key)?;
+    views(conn, client, vec![row])?
+        .pop()
+        .ok_or(AppError::NotFound)
+}
+
 pub(crate) fn client_view(
     conn: &mut DbConnection,
     row: InvoiceRow,

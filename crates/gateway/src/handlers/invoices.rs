@@ -108,46 +108,6 @@ pub async fn create_client_invoice(
     Ok(HttpResponse::Created().json(Data::new(invoice)))
 }
 
-pub async fn list_client_invoices(
-    state: web::Data<AppState>,
-    caller: Scoped,
-    query: web::Query<ListQuery>,
-    filters: web::Query<InvoiceFilters>,
-) -> ApiResult<HttpResponse> {
-    let (query, filters) = (query.into_inner(), filters.into_inner());
-    let list = crate::db::run(&state.pool, move |conn| {
-        client::list(conn, caller.scope, &query, &filters)
-    })
-    .await?;
-    Ok(page(list))
-}
-
-pub async fn show_client_invoice(
-    state: web::Data<AppState>,
-    caller: Scoped,
-    key: web::Path<String>,
-) -> ApiResult<HttpResponse> {
-    let key = key.into_inner();
-    let invoice = crate::db::run(&state.pool, move |conn| {
-        client::show(conn, caller.scope, &key)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(Data::new(invoice)))
-}
-
-pub async fn client_invoice_lines(
-    state: web::Data<AppState>,
-    caller: Scoped,
-    key: web::Path<String>,
-) -> ApiResult<HttpResponse> {
-    let key = key.into_inner();
-    let found = crate::db::run(&state.pool, move |conn| {
-        client::lines(conn, caller.scope, &key)
-    })
-    .await?;
-    Ok(lines(found))
-}
-
 pub async fn update_client_invoice(
     state: web::Data<AppState>,
     caller: Caller,
@@ -175,7 +135,48 @@ pub async fn delete_client_invoice(
     Ok(HttpResponse::NoContent().finish())
 }
 
-/// `CLIENT` 1: client invoices, 0: delivery invoices (const generics take no enums).
+/// The family's invoices in the caller's scope; `CLIENT`: client invoices, else delivery
+/// invoices, so one handler serves both routes.
+pub async fn list<const CLIENT: bool>(
+    state: web::Data<AppState>,
+    caller: Scoped,
+    query: web::Query<ListQuery>,
+    filters: web::Query<InvoiceFilters>,
+) -> ApiResult<HttpResponse> {
+    let (query, filters) = (query.into_inner(), filters.into_inner());
+    let list = crate::db::run(&state.pool, move |conn| {
+        colivra_invoicing::view::list(conn, caller.scope, CLIENT, &query, &filters)
+    })
+    .await?;
+    Ok(page(list))
+}
+
+pub async fn show<const CLIENT: bool>(
+    state: web::Data<AppState>,
+    caller: Scoped,
+    key: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    let key = key.into_inner();
+    let invoice = crate::db::run(&state.pool, move |conn| {
+        colivra_invoicing::view::show(conn, caller.scope, CLIENT, &key)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(Data::new(invoice)))
+}
+
+pub async fn invoice_lines<const CLIENT: bool>(
+    state: web::Data<AppState>,
+    caller: Scoped,
+    key: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    let key = key.into_inner();
+    let found = crate::db::run(&state.pool, move |conn| {
+        colivra_invoicing::lines::lines(conn, caller.scope, CLIENT, &key)
+    })
+    .await?;
+    Ok(lines(found))
+}
+
 pub async fn print<const CLIENT: bool>(
     state: web::Data<AppState>,
     caller: Scoped,
@@ -246,46 +247,6 @@ pub async fn create_delivery_invoice(
     })
     .await?;
     Ok(HttpResponse::Created().json(Data::new(invoice)))
-}
-
-pub async fn list_delivery_invoices(
-    state: web::Data<AppState>,
-    caller: Scoped,
-    query: web::Query<ListQuery>,
-    filters: web::Query<InvoiceFilters>,
-) -> ApiResult<HttpResponse> {
-    let (query, filters) = (query.into_inner(), filters.into_inner());
-    let list = crate::db::run(&state.pool, move |conn| {
-        delivery::list(conn, caller.scope, &query, &filters)
-    })
-    .await?;
-    Ok(page(list))
-}
-
-pub async fn show_delivery_invoice(
-    state: web::Data<AppState>,
-    caller: Scoped,
-    key: web::Path<String>,
-) -> ApiResult<HttpResponse> {
-    let key = key.into_inner();
-    let invoice = crate::db::run(&state.pool, move |conn| {
-        delivery::show(conn, caller.scope, &key)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(Data::new(invoice)))
-}
-
-pub async fn delivery_invoice_lines(
-    state: web::Data<AppState>,
-    caller: Scoped,
-    key: web::Path<String>,
-) -> ApiResult<HttpResponse> {
-    let key = key.into_inner();
-    let found = crate::db::run(&state.pool, move |conn| {
-        delivery::lines(conn, caller.scope, &key)
-    })
-    .await?;
-    Ok(lines(found))
 }
 
 pub async fn update_delivery_invoice(
