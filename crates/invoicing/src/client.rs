@@ -13,9 +13,7 @@ use diesel::sql_types::BigInt;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::invoice::{
-    self, claim_draft, naming, parcel_keys, record, InvoiceRow, InvoiceStatus, Kind, Parties,
-};
+use crate::invoice::{self, claim_draft, record, InvoiceRow, InvoiceStatus, Kind, Parties};
 use crate::lines::{eligible_rows, lines_of, Line};
 use crate::view::{self, ClientInvoiceView, InvoiceClientRef};
 
@@ -201,34 +199,6 @@ pub struct ClientInvoiceInput {
     pub parcels: Option<Vec<String>>,
 }
 
-/// Picks the parcels of a new or changed draft among `eligible` (and, on a change, those already
-/// on it): the codes asked for, or all. 422 naming codes that are neither.
-fn chosen<'a>(
-    eligible: &'a [ParcelRow],
-    current: &'a [ParcelRow],
-    asked: Option<&[String]>,
-) -> AppResult<Vec<&'a ParcelRow>> {
-    let Some(asked) = asked else {
-        return Ok(eligible.iter().collect());
-    };
-    let keys = parcel_keys(asked)?;
-    let mut picked = Vec::with_capacity(keys.len());
-    let mut refused = Vec::new();
-    for key in keys {
-        match current.iter().chain(eligible.iter()).find(|p| p.key == key) {
-            Some(row) => picked.push(row),
-            None => refused.push(key),
-        }
-    }
-    if !refused.is_empty() {
-        return Err(AppError::validation(
-            "parcels",
-            naming("Ces colis ne peuvent pas aller sur cette facture", &refused),
-        ));
-    }
-    Ok(picked)
-}
-
 /// `POST clients/invoices`: a draft for one shop.
 pub fn create(
     conn: &mut DbConnection,
@@ -244,34 +214,23 @@ pub fn create(
         let (shop_id, client_id) = shop(conn, &shop_key)
             .map_err(|_| AppError::validation("shop", "Boutique introuvable."))?;
         let eligible = eligible_rows(conn, kind, shop_id)?;
-        let picked = chosen(&eligible, &[], input.parcels.as_deref())?;
+        let picked = invoice::chosen(&eligible, &[], input.parcels.as_deref())?;
         if picked.is_empty() {
             return Err(AppError::validation(
                 "parcels",
                 "Aucun colis à facturer pour cette boutique.",
             ));
         }
-        let row = invoice::insert_draft(
+        let row = invoice::create_draft(
             conn,
+            actor_id,
             kind,
             Parties {
                 client_id: Some(client_id),
                 shop_id: Some(shop_id),
                 delivery_admin_id: None,
             },
-            actor_id,
-        )?;
-        let ids: Vec<i64> = picked.iter().map(|p| p.id).collect();
-        if invoice::claim_parcels(conn, &row, &ids)? != ids.len() {
-            return Err(invoice::taken_meanwhile(conn, &row, &picked)?);
-        }
-        let row = invoice::refresh_totals(conn, &row)?;
-        record(
-            conn,
-            actor_id,
-            &row,
-            "created",
-            serde_json::json!({"type": kind.as_str(), "parcels": row.parcels_count, "total": row.total}),
+            &picked,
         )?;
         view::client_view(conn, row)
     })
@@ -330,7 +289,7 @@ fn change_parcels(
     let kind = row.kind();
     let current = invoice::parcels_on(conn, &row)?;
     let eligible = eligible_rows(conn, kind, row.owner_id())?;
-    let picked = chosen(&eligible, &current, Some(asked))?;
+    let picked = invoice::chosen(&eligible, &current, Some(asked))?;
     let keep: Vec<i64> = picked.iter().map(|p| p.id).collect();
     let leaving: Vec<i64> = current
         .iter()

@@ -11,7 +11,7 @@ use diesel::sql_types::BigInt;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::invoice::{self, claim_draft, naming, parcel_keys, record, InvoiceRow, Kind, Parties};
+use crate::invoice::{self, claim_draft, record, InvoiceRow, Kind, Parties};
 use crate::lines::{eligible_rows, lines_of, Line};
 use crate::view::{self, DeliveryInvoiceView};
 
@@ -158,54 +158,23 @@ pub fn create(
             }
         };
         let eligible = eligible_rows(conn, Kind::Delivery, courier_id)?;
-        let picked: Vec<_> = match &input.parcels {
-            None => eligible.iter().collect(),
-            Some(asked) => {
-                let keys = parcel_keys(asked)?;
-                let mut picked = Vec::new();
-                let mut refused = Vec::new();
-                for key in keys {
-                    match eligible.iter().find(|p| p.key == key) {
-                        Some(row) => picked.push(row),
-                        None => refused.push(key),
-                    }
-                }
-                if !refused.is_empty() {
-                    return Err(AppError::validation(
-                        "parcels",
-                        naming("Ces colis ne peuvent pas aller sur cette facture", &refused),
-                    ));
-                }
-                picked
-            }
-        };
+        let picked = invoice::chosen(&eligible, &[], input.parcels.as_deref())?;
         if picked.is_empty() {
             return Err(AppError::validation(
                 "parcels",
                 "Aucun colis à déclarer pour ce livreur.",
             ));
         }
-        let row = invoice::insert_draft(
+        let row = invoice::create_draft(
             conn,
+            actor_id,
             Kind::Delivery,
             Parties {
                 client_id: None,
                 shop_id: None,
                 delivery_admin_id: Some(courier_id),
             },
-            actor_id,
-        )?;
-        let ids: Vec<i64> = picked.iter().map(|p| p.id).collect();
-        if invoice::claim_parcels(conn, &row, &ids)? != ids.len() {
-            return Err(invoice::taken_meanwhile(conn, &row, &picked)?);
-        }
-        let row = invoice::refresh_totals(conn, &row)?;
-        record(
-            conn,
-            actor_id,
-            &row,
-            "created",
-            serde_json::json!({"parcels": row.parcels_count, "total": row.total}),
+            &picked,
         )?;
         view::delivery_view(conn, row)
     })

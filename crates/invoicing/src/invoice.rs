@@ -256,7 +256,7 @@ pub(crate) struct Parties {
 }
 
 /// Inserts an empty draft; the caller claims its parcels and then sets its totals.
-pub(crate) fn insert_draft(
+fn insert_draft(
     conn: &mut DbConnection,
     kind: Kind,
     parties: Parties,
@@ -282,6 +282,59 @@ pub(crate) fn insert_draft(
         .returning(invoices::all_columns)
         .get_result(conn)
         .map_db_err()
+}
+
+/// Picks the parcels of a new or changed draft among `eligible` (and, on a change, those already
+/// on it): the codes asked for, or all. 422 naming codes that are neither.
+pub(crate) fn chosen<'a>(
+    eligible: &'a [ParcelRow],
+    current: &'a [ParcelRow],
+    asked: Option<&[String]>,
+) -> AppResult<Vec<&'a ParcelRow>> {
+    let Some(asked) = asked else {
+        return Ok(eligible.iter().collect());
+    };
+    let keys = parcel_keys(asked)?;
+    let mut picked = Vec::with_capacity(keys.len());
+    let mut refused = Vec::new();
+    for key in keys {
+        match current.iter().chain(eligible.iter()).find(|p| p.key == key) {
+            Some(row) => picked.push(row),
+            None => refused.push(key),
+        }
+    }
+    if !refused.is_empty() {
+        return Err(AppError::validation(
+            "parcels",
+            naming("Ces colis ne peuvent pas aller sur cette facture", &refused),
+        ));
+    }
+    Ok(picked)
+}
+
+/// A new draft holding `picked`: inserted, its parcels claimed (409 naming those another invoice
+/// took meanwhile), its totals computed and its activity recorded.
+pub(crate) fn create_draft(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    kind: Kind,
+    parties: Parties,
+    picked: &[&ParcelRow],
+) -> AppResult<InvoiceRow> {
+    let row = insert_draft(conn, kind, parties, actor_id)?;
+    let ids: Vec<i64> = picked.iter().map(|p| p.id).collect();
+    if claim_parcels(conn, &row, &ids)? != ids.len() {
+        return Err(taken_meanwhile(conn, &row, picked)?);
+    }
+    let row = refresh_totals(conn, &row)?;
+    record(
+        conn,
+        actor_id,
+        &row,
+        "created",
+        serde_json::json!({"type": kind.as_str(), "parcels": row.parcels_count, "total": row.total}),
+    )?;
+    Ok(row)
 }
 
 /// Claims a draft for this transaction: a write conditional on the status, so a concurrent
