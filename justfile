@@ -31,8 +31,12 @@ dev: build-server frontend-deps
     ./target/debug/colivra seed-demo
     trap 'kill 0' EXIT; ./target/debug/colivra serve & (cd frontend && npm run dev)
 
-# Every test: Rust on SQLite, Rust on PostgreSQL (when TEST_DATABASE_URL is set), web app unit tests and size check, browser tests.
-test: test-rust test-rust-postgres test-frontend e2e
+# Every test: Rust on SQLite, Rust on PostgreSQL (when TEST_DATABASE_URL is set), the API fuzzed against its OpenAPI document, web app unit tests and size check, browser tests.
+test: preflight test-rust test-rust-postgres schemathesis test-frontend e2e
+
+# What the tests need from the machine (Chromium, Node, npm, cargo, libpq, pdftotext; Python's venv for `test`): installed with apt-get when it can, else one line naming what is missing, before anything builds.
+preflight mode="test":
+    @bash scripts/preflight.sh {{mode}}
 
 test-rust:
     COLIVRA_TEST_BACKEND=sqlite cargo test --workspace
@@ -46,11 +50,15 @@ test-rust-postgres:
     fi
     COLIVRA_TEST_BACKEND=postgres TEST_DATABASE_URL="{{postgres_test_url}}" cargo test --workspace --tests
 
+# Validate /api/openapi.json, then fuzz the API with schemathesis (pinned, in a virtual environment under target/) as anonymous, a merchant's token, an admin and a delivery person: no 5xx, every answer as documented. SQLite, and PostgreSQL when TEST_DATABASE_URL is set.
+schemathesis:
+    bash scripts/schemathesis.sh
+
 test-frontend: frontend-deps
     cd frontend && npm run typecheck && npm test && npm run build && npm run size-check
 
 # Browser tests (Debian's Chromium) against the real server on a fresh SQLite database.
-e2e: build-server build-frontend
+e2e: (preflight "e2e") build-server build-frontend
     cd frontend && COLIVRA_BIN=../target/debug/colivra npm run e2e
 
 # Formatting, clippy, TypeScript and eslint: all must be clean.

@@ -4,6 +4,12 @@
 # phone search) and parcel creation, next to the same list query run directly against the
 # database in the same run. Figures go to stdout and target/bench/results.md.
 #
+# Each backend runs on its own: one that fails is reported and the next still runs (the script
+# then exits 1). Whatever a run adds to the seeded database (the parcels the creation case makes,
+# sign-ins, sessions, activities, and anything `bench-invoice` leaves if it fails) is removed once
+# the server has stopped, also when the run fails or is interrupted, so every run measures the
+# same seeded data.
+#
 # Settings (environment): BENCH_PARCELS (1000000), BENCH_CONNECTIONS (32), BENCH_DURATION (10s),
 # BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/colivra_bench), BENCH_BACKENDS ("sqlite postgres").
 set -euo pipefail
@@ -19,14 +25,24 @@ PORT=18080
 BASE="http://127.0.0.1:$PORT"
 mkdir -p "$OUT"
 
-if ! command -v wrk >/dev/null; then
-    echo "Installing wrk (apt-get)…"
-    apt-get install -y wrk >/dev/null || sudo apt-get install -y wrk >/dev/null
-fi
+for tool in wrk jq sqlite3 psql curl; do
+    if ! command -v "$tool" >/dev/null; then
+        echo "Installing $tool (apt-get)…"
+        package=$tool
+        [ "$tool" = psql ] && package=postgresql-client
+        if [ "$(id -u)" = 0 ]; then
+            apt-get install -y -qq "$package" >/dev/null
+        else
+            sudo -n apt-get install -y -qq "$package" >/dev/null
+        fi
+    fi
+done
 cargo build --release -p colivra-gateway
-BIN=target/release/colivra
+BIN="${CARGO_TARGET_DIR:-target}/release/colivra"
 
 RESULTS="$OUT/results.md"
+INVOICES="$OUT/invoice-lines.md"
+: > "$INVOICES"
 {
     echo "# Benchmark run $(date -u +%Y-%m-%dT%H:%MZ)"
     echo
@@ -62,34 +78,140 @@ sign_in() { # email password → sets COOKIE and XSRF
     COOKIE=$(awk 'NF >= 7 && ($1 !~ /^#/ || $1 ~ /^#HttpOnly_/) { printf "%s=%s; ", $6, $7 }' "$jar")
 }
 
-INVOICE_LINES=""
-for BACKEND in $BACKENDS; do
+# SQL against the backend being measured; SQLite waits up to 30 s for a lock instead of failing.
+sql() {
+    case $BACKEND in
+        sqlite) sqlite3 -bail -cmd ".timeout 30000" "$OUT/bench.db" "$1" ;;
+        postgres) psql "$URL" -X -q -t -A -v ON_ERROR_STOP=1 -c "$1" ;;
+    esac
+}
+
+# A command tried up to five times, two seconds apart.
+retry() {
+    local n
+    for n in 1 2 3 4 5; do
+        if "$@"; then return 0; fi
+        echo "   $BACKEND: clean-up attempt $n failed, again in 2 s" >&2
+        sleep 2
+    done
+    return 1
+}
+
+SERVER=""
+# Stops the server and waits until it has finished its requests and closed its connections.
+stop_server() {
+    if [ -n "$SERVER" ]; then
+        kill -TERM "$SERVER" 2>/dev/null || true
+        wait "$SERVER" 2>/dev/null || true
+        SERVER=""
+    fi
+}
+
+# The highest id of each table a run writes to, and the database's clock: whatever lies beyond
+# was made by this run.
+MARKED=""
+mark() {
+    local table
+    for table in parcels parcel_states vouchers invoices activities users shops personal_tokens; do
+        printf -v "MARK_$table" '%s' "$(sql "SELECT COALESCE(MAX(id), 0) FROM $table")"
+    done
+    case $BACKEND in
+        sqlite) MARK_TIME=$(sql "SELECT strftime('%Y-%m-%d %H:%M:%f', 'now')") ;;
+        postgres) MARK_TIME=$(sql "SELECT (now() AT TIME ZONE 'UTC')::text") ;;
+    esac
+    # bench-invoice takes invoice numbers; they are given back too.
+    case $BACKEND in
+        sqlite) NUMBERS=$(sql "SELECT 'INSERT INTO invoice_numbers (prefix, year, last_number) VALUES (' || quote(prefix) || ', ' || year || ', ' || last_number || ');' FROM invoice_numbers") ;;
+        postgres) NUMBERS=$(sql "SELECT format('INSERT INTO invoice_numbers (prefix, year, last_number) VALUES (%L, %s, %s);', prefix, year, last_number) FROM invoice_numbers") ;;
+    esac
+    PARCELS_BEFORE=$(sql "SELECT COUNT(*) FROM parcels")
+    MARKED=1
+}
+
+# Removes, in one transaction, every row made after the marks.
+unmark() {
+    local statements="
+        UPDATE parcels SET client_completed_invoice_id = NULL WHERE client_completed_invoice_id > $MARK_invoices;
+        UPDATE parcels SET client_returned_invoice_id = NULL WHERE client_returned_invoice_id > $MARK_invoices;
+        UPDATE parcels SET delivery_admin_invoice_id = NULL WHERE delivery_admin_invoice_id > $MARK_invoices;
+        DELETE FROM voucher_parcels WHERE parcel_id > $MARK_parcels OR voucher_id > $MARK_vouchers;
+        DELETE FROM parcel_states WHERE id > $MARK_parcel_states OR parcel_id > $MARK_parcels;
+        DELETE FROM parcels WHERE id > $MARK_parcels;
+        DELETE FROM vouchers WHERE id > $MARK_vouchers;
+        DELETE FROM invoices WHERE id > $MARK_invoices;
+        DELETE FROM invoice_numbers;
+        $NUMBERS
+        DELETE FROM activities WHERE id > $MARK_activities;
+        DELETE FROM personal_tokens WHERE id > $MARK_personal_tokens;
+        DELETE FROM sessions WHERE created_at >= '$MARK_TIME';
+        DELETE FROM shops WHERE id > $MARK_shops;
+        DELETE FROM users WHERE id > $MARK_users;"
+    case $BACKEND in
+        sqlite) sql "PRAGMA foreign_keys = ON; BEGIN IMMEDIATE; $statements COMMIT;" ;;
+        postgres) sql "BEGIN; $statements COMMIT;" ;;
+    esac
+}
+
+# The end of a backend's run, however it ends: server stopped first (it may still be finishing
+# requests), then the run's rows removed, with retries.
+finish_backend() {
+    local status=$?
+    trap - EXIT
+    stop_server
+    if [ -n "$MARKED" ]; then
+        if retry unmark; then
+            local after
+            after=$(sql "SELECT COUNT(*) FROM parcels")
+            if [ "$after" = "$PARCELS_BEFORE" ]; then
+                echo "   $BACKEND: clean, $after parcels as seeded"
+            else
+                echo "!! $BACKEND: $after parcels after the clean-up, $PARCELS_BEFORE before" >&2
+                status=1
+            fi
+        else
+            echo "!! $BACKEND: the clean-up failed; rows made after the marks remain (parcels above id $MARK_parcels)" >&2
+            status=1
+        fi
+    fi
+    exit "$status"
+}
+
+# One backend from seeding to clean-up; run in a subshell of its own.
+run_backend() {
+    trap finish_backend EXIT
+    trap 'exit 143' TERM
+    trap 'exit 130' INT
     case $BACKEND in
         sqlite) URL="sqlite://$PWD/$OUT/bench.db" ;;
         postgres)
             URL=$PG_URL
-            admin_url="${PG_URL%/*}/postgres"
-            dbname="${PG_URL##*/}"
+            local admin_url="${PG_URL%/*}/postgres"
+            local dbname="${PG_URL##*/}"
             psql "$admin_url" -tAc "SELECT 1 FROM pg_database WHERE datname = '$dbname'" | grep -q 1 \
                 || psql "$admin_url" -c "CREATE DATABASE $dbname" >/dev/null
             ;;
     esac
     echo "== $BACKEND: seeding (skipped when already seeded)"
     "$BIN" --database-url "$URL" seed-bench --parcels "$PARCELS"
+    mark
+    echo "   $PARCELS_BEFORE parcels"
 
     RUST_LOG=warn "$BIN" --database-url "$URL" serve --addr "127.0.0.1:$PORT" --static-dir "$OUT" > "$OUT/server-$BACKEND.log" 2>&1 &
     SERVER=$!
-    trap 'kill $SERVER 2>/dev/null || true' EXIT
-    for _ in $(seq 1 100); do curl -sf "$BASE/ready" >/dev/null && break; sleep 0.2; done
+    local ready=""
+    for _ in $(seq 1 100); do
+        if curl -sf "$BASE/ready" >/dev/null; then ready=1; break; fi
+        sleep 0.2
+    done
+    [ -n "$ready" ] || { echo "!! $BACKEND: the server did not start; see $OUT/server-$BACKEND.log" >&2; exit 1; }
 
     sign_in admin-0@bench.colivra.ma 'Bench#Colivra2026'
     # A cursor 50,000 rows below the newest parcel: page 2,000 of 25.
+    local newest max_id deep_id
     newest=$(curl -sf -H "Cookie: $COOKIE" "$BASE/api/parcels?per_page=1" | jq -r '.data[0].key')
-    case $BACKEND in
-        sqlite) max_id=$(sqlite3 "$OUT/bench.db" "SELECT max(id) FROM parcels") ;;
-        postgres) max_id=$(psql "$URL" -tAc "SELECT max(id) FROM parcels") ;;
-    esac
+    max_id=$(sql "SELECT max(id) FROM parcels")
     deep_id=$((max_id - 50000))
+    [ "$deep_id" -gt 0 ] || deep_id=$((max_id / 2))
     CURSOR="${deep_id}_${deep_id}"
     echo "   newest $newest, deep cursor $CURSOR"
 
@@ -99,7 +221,8 @@ for BACKEND in $BACKENDS; do
     run_wrk search "$BASE/api/parcels?per_page=25&q=0612"
     "$BIN" --database-url "$URL" bench-direct --iterations 200 --cursor "$CURSOR" > "$OUT/$BACKEND-direct.txt"
 
-    # Creation as a merchant with one shop.
+    # Creation as a merchant with one shop (the parcels go again at the end of the run, so every
+    # run measures the same seeded data: more parcels change which plan some views get).
     sign_in client-3@bench.colivra.ma 'Bench#Colivra2026'
     cat > "$OUT/create.lua" <<'LUA'
 wrk.method = "POST"
@@ -107,14 +230,10 @@ wrk.headers["Content-Type"] = "application/json"
 wrk.body = '{"recipient_name":"Client Bench","recipient_phone":"0612345678","city":"Casablanca","address":"1 rue des Tests","cod_amount":15000,"product":"Article"}'
 LUA
     run_wrk create "$BASE/api/parcels" -s "$OUT/create.lua" -H "X-XSRF-TOKEN: $XSRF"
-    # Take the created parcels out again, so every run measures the same million (thousands of
-    # new parcels on top of the list change which plan the database picks for some views).
-    cleanup="DELETE FROM parcels WHERE recipient_name = 'Client Bench'"
-    case $BACKEND in
-        sqlite) sqlite3 "$OUT/bench.db" "PRAGMA foreign_keys = ON; $cleanup" ;;
-        postgres) psql "$URL" -qc "$cleanup" ;;
-    esac
+    stop_server
+    echo "   created $(($(sql "SELECT COUNT(*) FROM parcels") - PARCELS_BEFORE)) parcels"
 
+    local case file p50 p99 rps direct d50 d99 ratio
     for case in page1 deep filtered search create; do
         file="$OUT/$BACKEND-$case.txt"
         p50=$(ms 50% < "$file")
@@ -127,15 +246,47 @@ LUA
         if [ -n "$direct" ]; then ratio=$(awk -v a="$p50" -v b="$d50" 'BEGIN { if (b > 0) printf "%.1f×", a / b }'); else d50="-"; d99="-"; fi
         echo "| $BACKEND | $case | $p50 | $p99 | $rps | $d50 | $d99 | $ratio |" | tee -a "$RESULTS"
     done
-    kill $SERVER; wait $SERVER 2>/dev/null || true
-    trap - EXIT
 
     # An invoice of 5,000 parcels: drafted, validated, its PDF rendered (target: under 1 s).
     "$BIN" --database-url "$URL" bench-invoice --parcels 5000 > "$OUT/$BACKEND-invoice.txt"
     echo "   invoice of 5,000 parcels: $(tr '\n' ' ' < "$OUT/$BACKEND-invoice.txt")"
-    INVOICE_LINES="$INVOICE_LINES| $BACKEND | $(awk '$1 == "client_draft" { d = $2 } $1 == "client_validate" { v = $2 } $1 == "client_pdf" { p = $2 } $1 == "client_total" { t = $2 } $1 == "delivery_total" { l = $2 } END { printf "%s | %s | %s | %s | %s", d, v, p, t, l }' "$OUT/$BACKEND-invoice.txt") |
-"
+    echo "| $BACKEND | $(awk '$1 == "client_draft" { d = $2 } $1 == "client_validate" { v = $2 } $1 == "client_pdf" { p = $2 } $1 == "client_total" { t = $2 } $1 == "delivery_total" { l = $2 } END { printf "%s | %s | %s | %s | %s", d, v, p, t, l }' "$OUT/$BACKEND-invoice.txt") |" >> "$INVOICES"
+}
 
+FAILED=""
+INTERRUPTED=""
+CHILD=""
+# Ctrl-C or a TERM: the backend under way stops, cleans up, and no other starts.
+interrupted() {
+    INTERRUPTED=$1
+    if [ -n "$CHILD" ]; then kill -TERM "$CHILD" 2>/dev/null || true; fi
+}
+trap 'interrupted 130' INT
+trap 'interrupted 143' TERM
+for BACKEND in $BACKENDS; do
+    set +e
+    (
+        set -e
+        run_backend
+    ) &
+    CHILD=$!
+    wait "$CHILD"
+    status=$?
+    # A signal ends `wait` early: wait again for the backend's clean-up.
+    while kill -0 "$CHILD" 2>/dev/null; do
+        wait "$CHILD"
+        status=$?
+    done
+    CHILD=""
+    set -e
+    if [ -n "$INTERRUPTED" ]; then
+        echo "Interrupted." >&2
+        exit "$INTERRUPTED"
+    fi
+    if [ "$status" != 0 ]; then
+        echo "!! $BACKEND failed (exit $status); going on with the other backends" >&2
+        FAILED="$FAILED $BACKEND"
+    fi
 done
 {
     echo
@@ -143,7 +294,11 @@ done
     echo
     echo "| backend | client draft | validation | PDF | client total | delivery hand-over total |"
     echo "|---|---|---|---|---|---|"
-    printf '%s' "$INVOICE_LINES"
+    cat "$INVOICES"
 } | tee -a "$RESULTS"
 echo
 echo "Results: $RESULTS"
+if [ -n "$FAILED" ]; then
+    echo "Failed:$FAILED" >&2
+    exit 1
+fi

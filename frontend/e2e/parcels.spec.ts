@@ -221,6 +221,11 @@ test("the merchant's dashboard shows his figures and the top-bar search opens a 
 });
 
 test('the public tracking page shows a status without signing in', async ({ page }) => {
+  // A public page asks nothing of the session (no 401 in the console).
+  const sessionCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/user') sessionCalls.push(request.url());
+  });
   await page.goto(url(`/suivi/${importedCodes[0]}`));
   const result = page.getByTestId('tracking-result');
   await expect(result).toBeVisible();
@@ -239,4 +244,7 @@ test('the public tracking page shows a status without signing in', async ({ page
   await page.getByTestId('tracking-input').fill('ZZZZZZZZZZ');
   await page.getByTestId('tracking-submit').click();
   await expect(page.getByTestId('tracking-error')).toHaveText('Colis introuvable');
+  expect(sessionCalls).toEqual([]);
+  const favicon = await page.request.get(url('/favicon.ico'));
+  expect(favicon.status()).toBe(200);
 });

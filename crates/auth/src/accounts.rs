@@ -3,6 +3,7 @@
 use colivra_core::phone::{normalize_moroccan_phone, PHONE_MESSAGE};
 use colivra_core::{key, time, AppError, AppResult, FieldErrors, Role};
 use colivra_db::activities::{self, NewActivity};
+use colivra_db::listing::fold;
 use colivra_db::schema::users;
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -26,6 +27,7 @@ pub struct RegisterClient {
         message = "Ce champ est obligatoire (100 caractères au plus)."
     ))]
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 100)]
     pub first_name: String,
     #[validate(length(
         min = 1,
@@ -33,20 +35,29 @@ pub struct RegisterClient {
         message = "Ce champ est obligatoire (100 caractères au plus)."
     ))]
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 100)]
     pub last_name: String,
     #[validate(
         email(message = "Adresse e-mail invalide."),
         length(max = 190, message = "Adresse e-mail invalide.")
     )]
     #[serde(default)]
+    #[schema(required = true, format = Email, max_length = 190)]
     pub email: String,
+    /// A Moroccan mobile number (`0612345678`, `+212 6 12 34 56 78`…).
     #[serde(default)]
+    #[schema(required = true)]
     pub phone: String,
+    /// 8 to 128 characters, not a common or easily guessed password.
     #[serde(default)]
+    #[schema(required = true, min_length = 8, max_length = 128)]
     pub password: String,
+    /// The same as `password`.
     #[serde(default)]
+    #[schema(value_type = String, required = true)]
     pub password_confirmation: Option<String>,
     #[validate(length(max = 150, message = "150 caractères au plus."))]
+    #[schema(max_length = 150)]
     pub company: Option<String>,
     #[validate(length(
         min = 1,
@@ -54,6 +65,7 @@ pub struct RegisterClient {
         message = "Ce champ est obligatoire (100 caractères au plus)."
     ))]
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 100)]
     pub city: String,
 }
 
@@ -189,12 +201,14 @@ pub fn authenticate(conn: &mut DbConnection, email: &str, password: &str) -> App
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct UpdateProfile {
+    #[schema(min_length = 1, max_length = 100)]
     pub first_name: Option<String>,
+    #[schema(min_length = 1, max_length = 100)]
     pub last_name: Option<String>,
     pub phone: Option<String>,
     /// A `data:image/png|jpeg|webp;base64,...` URL; `null` removes the photo; absent keeps it.
     #[serde(default, deserialize_with = "double_option")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, max_length = 400000, pattern = "^data:image/(png|jpeg|webp);base64,")]
     pub avatar: Option<Option<String>>,
     pub current_password: Option<String>,
     pub password: Option<String>,
@@ -528,10 +542,15 @@ pub fn list_clients(
         |conn, limit, offset| {
             let q = filtered();
             let q = match (sort.column, sort.descending) {
-                ("last_name", false) => q.order((users::last_name.asc(), users::first_name.asc())),
-                ("last_name", true) => q.order((users::last_name.desc(), users::first_name.desc())),
-                ("company", false) => q.order(users::company.asc()),
-                ("company", true) => q.order(users::company.desc()),
+                ("last_name", false) => {
+                    q.order((fold(users::last_name).asc(), fold(users::first_name).asc()))
+                }
+                ("last_name", true) => q.order((
+                    fold(users::last_name).desc(),
+                    fold(users::first_name).desc(),
+                )),
+                ("company", false) => q.order(fold(users::company.assume_not_null()).asc()),
+                ("company", true) => q.order(fold(users::company.assume_not_null()).desc()),
                 ("email", false) => q.order(users::email.asc()),
                 ("email", true) => q.order(users::email.desc()),
                 // Newest first unless asked otherwise: the "new" tab is a queue to work through.

@@ -45,12 +45,19 @@ pub struct DeliveryAdminView {
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct DeliveryAdminInput {
+    #[schema(min_length = 1, max_length = 150)]
     pub full_name: Option<String>,
+    #[schema(format = Email, max_length = 190)]
     pub email: Option<String>,
     pub phone: Option<String>,
     /// Required on creation; on edit, empty or absent keeps the current one.
+    #[schema(max_length = 128)]
     pub password: Option<String>,
+    /// National identity card number (CIN); required on creation.
+    #[schema(max_length = 20)]
     pub national_id: Option<String>,
+    /// Empty clears it.
+    #[schema(max_length = 100)]
     pub vehicle: Option<String>,
     pub active: Option<bool>,
 }
@@ -68,7 +75,11 @@ pub struct DeliveryCityInput {
     pub delivery_admin: Option<String>,
     /// City key (creation only).
     pub city: Option<String>,
+    /// Centimes, 0 to 1,000 DH.
+    #[schema(minimum = 0, maximum = 100000)]
     pub delivered_commission: Option<i64>,
+    /// Centimes, 0 to 1,000 DH.
+    #[schema(minimum = 0, maximum = 100000)]
     pub refused_commission: Option<i64>,
 }
 
@@ -79,7 +90,7 @@ fn views(conn: &mut DbConnection, people: Vec<User>) -> AppResult<Vec<DeliveryAd
     let settings: Vec<(i64, String, String, String, i64, i64)> = served::table
         .inner_join(cities::table)
         .filter(served::delivery_admin_id.eq_any(&ids))
-        .order(cities::name.asc())
+        .order(colivra_db::listing::fold(cities::name).asc())
         .select((
             served::delivery_admin_id,
             served::key,
@@ -171,7 +182,7 @@ pub fn list(
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let q = colivra_db::order_by!(filtered(), sort, then users::id;
-                "full_name" => users::first_name,
+                "full_name" => colivra_db::listing::fold(users::first_name),
                 "created_at" => users::id);
             q.select(User::as_select())
                 .limit(limit)
@@ -372,7 +383,11 @@ pub fn add_city(
     immediate_transaction(conn, |conn| {
         let mut errors = FieldErrors::new();
         let person = match input.delivery_admin.as_deref() {
-            Some(key) => user_repo::get_by_key_and_role(conn, key, Role::DeliveryAdmin).ok(),
+            Some(key) => match user_repo::get_by_key_and_role(conn, key, Role::DeliveryAdmin) {
+                Ok(person) => Some(person),
+                Err(AppError::NotFound) => None,
+                Err(other) => return Err(other),
+            },
             None => None,
         };
         if person.is_none() {

@@ -14,11 +14,15 @@ use crate::users::{self as user_repo, User};
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct ClientInput {
     pub active: Option<bool>,
+    #[schema(min_length = 1, max_length = 100)]
     pub first_name: Option<String>,
+    #[schema(min_length = 1, max_length = 100)]
     pub last_name: Option<String>,
     pub phone: Option<String>,
+    #[schema(format = Email, max_length = 190)]
     pub email: Option<String>,
     /// Empty clears it.
+    #[schema(max_length = 150)]
     pub company: Option<String>,
     /// Route names of the client menu the merchant may use.
     pub permissions: Option<Vec<String>>,

@@ -47,12 +47,16 @@ impl From<User> for StaffView {
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct StaffInput {
+    #[schema(min_length = 1, max_length = 100)]
     pub first_name: Option<String>,
+    #[schema(min_length = 1, max_length = 100)]
     pub last_name: Option<String>,
+    #[schema(format = Email, max_length = 190)]
     pub email: Option<String>,
     /// Optional for staff.
     pub phone: Option<String>,
     /// Required on creation; on edit, empty or absent keeps the current one.
+    #[schema(max_length = 128)]
     pub password: Option<String>,
     /// Route names (managers and merchant staff; ignored for full admins).
     pub permissions: Option<Vec<String>>,
@@ -167,7 +171,7 @@ pub fn list(
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let q = colivra_db::order_by!(filtered(), sort, then users::id;
-                "last_name" => users::last_name,
+                "last_name" => colivra_db::listing::fold(users::last_name),
                 "created_at" => users::id,
                 "email" => users::email);
             q.select(User::as_select())

@@ -1,23 +1,118 @@
-//! Sliding-window throttling: sign-in (more than 5 failures for one e-mail or one address within
-//! a minute and the next attempts answer 429 until the oldest leaves the window) and the public
-//! tracking page (requests per address). Kept in memory: one gateway process per database is the
-//! supported deployment (see docs/decisions.md).
+//! Sliding-window throttling. Sign-in failures are stored in the database ([`SignInThrottle`]):
+//! shared by every process and kept across restarts, counted per account and per address with
+//! separate limits, so one office behind one address is not locked out by a colleague's typos.
+//! The public tracking page's look-ups per address stay in memory ([`Throttle`]): losing them
+//! at a restart costs nothing, and a write per anonymous look-up would.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use colivra_core::{time, AppResult};
+use colivra_db::schema::sign_in_failures;
+use colivra_db::{DbConnection, MapDbErr};
+use diesel::prelude::*;
+
+/// Sign-in failures in the database: `check` before checking the password, `record` a failure,
+/// `clear` the account's failures after a success.
+#[derive(Debug, Clone, Copy)]
+pub struct SignInThrottle {
+    /// Failures of one account (e-mail) within the window.
+    pub per_account: i64,
+    /// Failures from one address within the window, over every account.
+    pub per_address: i64,
+    pub window_seconds: i64,
+}
+
+impl Default for SignInThrottle {
+    /// 5 failures per account and 50 per address in 15 minutes.
+    fn default() -> Self {
+        SignInThrottle {
+            per_account: 5,
+            per_address: 50,
+            window_seconds: 15 * 60,
+        }
+    }
+}
+
+impl SignInThrottle {
+    pub fn account_key(email: &str) -> String {
+        format!("email:{}", email.trim().to_lowercase())
+    }
+
+    pub fn address_key(address: &str) -> String {
+        format!("addr:{address}")
+    }
+
+    fn window(&self) -> chrono::Duration {
+        chrono::Duration::seconds(self.window_seconds)
+    }
+
+    /// `Err(seconds to wait)` when the account or the address already has its maximum of
+    /// failures in the window: until the oldest of those leaves it.
+    pub fn check(
+        &self,
+        conn: &mut DbConnection,
+        account: &str,
+        address: &str,
+    ) -> AppResult<Result<(), u64>> {
+        let now = time::now();
+        let since = now - self.window();
+        let mut wait = chrono::Duration::zero();
+        for (key, limit) in [(account, self.per_account), (address, self.per_address)] {
+            // The limit-th most recent failure: when it leaves the window, one more try is allowed.
+            let nth: Option<chrono::NaiveDateTime> = sign_in_failures::table
+                .filter(sign_in_failures::key.eq(key))
+                .filter(sign_in_failures::failed_at.gt(since))
+                .order(sign_in_failures::failed_at.desc())
+                .select(sign_in_failures::failed_at)
+                .offset(limit.max(1) - 1)
+                .first(conn)
+                .optional()
+                .map_db_err()?;
+            if let Some(at) = nth {
+                wait = wait.max(at + self.window() - now);
+            }
+        }
+        Ok(if wait <= chrono::Duration::zero() {
+            Ok(())
+        } else {
+            Err(wait.num_seconds().max(1) as u64)
+        })
+    }
+
+    pub fn record(&self, conn: &mut DbConnection, keys: &[&str]) -> AppResult<()> {
+        let now = time::now();
+        // Old failures are worth nothing: drop them as new ones come (indexed on failed_at).
+        diesel::delete(
+            sign_in_failures::table.filter(sign_in_failures::failed_at.le(now - self.window())),
+        )
+        .execute(conn)
+        .map_db_err()?;
+        for key in keys {
+            diesel::insert_into(sign_in_failures::table)
+                .values((
+                    sign_in_failures::key.eq(*key),
+                    sign_in_failures::failed_at.eq(now),
+                ))
+                .execute(conn)
+                .map_db_err()?;
+        }
+        Ok(())
+    }
+
+    pub fn clear(&self, conn: &mut DbConnection, key: &str) -> AppResult<()> {
+        diesel::delete(sign_in_failures::table.filter(sign_in_failures::key.eq(key)))
+            .execute(conn)
+            .map_db_err()?;
+        Ok(())
+    }
+}
+
 pub struct Throttle {
     window: Duration,
     max_failures: usize,
     failures: Mutex<HashMap<String, VecDeque<Instant>>>,
-}
-
-impl Default for Throttle {
-    /// The sign-in limit: 5 failures a minute.
-    fn default() -> Self {
-        Self::new(5, Duration::from_secs(60))
-    }
 }
 
 impl Throttle {
@@ -34,14 +129,6 @@ impl Throttle {
             max_failures,
             failures: Mutex::new(HashMap::new()),
         }
-    }
-
-    pub fn email_key(email: &str) -> String {
-        format!("email:{}", email.trim().to_lowercase())
-    }
-
-    pub fn address_key(address: &str) -> String {
-        format!("addr:{address}")
     }
 
     /// `Err(seconds to wait)` when any of `keys` already has the maximum failures in the window.
@@ -112,8 +199,8 @@ mod tests {
 
     #[test]
     fn blocks_after_five_failures_and_frees_after_the_window() {
-        let throttle = Throttle::default();
-        let keys = vec![Throttle::email_key("A@b.ma")];
+        let throttle = Throttle::new(5, Duration::from_secs(60));
+        let keys = vec!["email:a@b.ma".to_owned()];
         let start = Instant::now();
         for i in 0..5 {
             assert!(throttle.check_at(&keys, start).is_ok(), "attempt {i}");
@@ -131,8 +218,8 @@ mod tests {
     #[test]
     fn keys_are_independent_and_clearable() {
         let throttle = Throttle::new(1, Duration::from_secs(60));
-        let email = vec![Throttle::email_key("x@y.ma")];
-        let address = vec![Throttle::address_key("10.0.0.1")];
+        let email = vec!["email:x@y.ma".to_owned()];
+        let address = vec!["addr:10.0.0.1".to_owned()];
         throttle.record(&email);
         assert!(throttle.check(&email).is_err());
         assert!(throttle.check(&address).is_ok());

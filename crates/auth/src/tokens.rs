@@ -60,10 +60,38 @@ impl From<TokenRow> for TokenView {
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct CreateToken {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 100)]
     pub name: String,
+    /// `read` (GET calls) and/or `write` (every other method); absent: both.
     pub abilities: Option<Vec<String>>,
-    /// RFC 3339 timestamp or `YYYY-MM-DD` (end of that day, UTC); absent: never expires.
+    /// RFC 3339 timestamp or `YYYY-MM-DD` (end of that day, UTC), within a year; absent:
+    /// [`DEFAULT_LIFETIME_DAYS`] from now.
     pub expires_at: Option<String>,
+}
+
+pub const READ: &str = "read";
+pub const WRITE: &str = "write";
+/// Granted by tokens made before abilities were checked: read and write.
+const LEGACY_ALL: &str = "*";
+pub const DEFAULT_LIFETIME_DAYS: i64 = 90;
+pub const MAX_LIFETIME_DAYS: i64 = 365;
+
+/// What a bearer token may do; the gateway checks it against the request's method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grant {
+    pub read: bool,
+    pub write: bool,
+}
+
+impl Grant {
+    fn from_abilities(json: &str) -> Grant {
+        let abilities: Vec<String> = serde_json::from_str(json).unwrap_or_default();
+        let holds = |name: &str| abilities.iter().any(|a| a == name || a == LEGACY_ALL);
+        Grant {
+            read: holds(READ),
+            write: holds(WRITE),
+        }
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -83,18 +111,34 @@ pub fn create(conn: &mut DbConnection, user: &User, input: CreateToken) -> AppRe
     if name.is_empty() || name.chars().count() > 100 {
         errors.add("name", "Donnez un nom au jeton (100 caractères au plus).");
     }
-    let abilities = input.abilities.unwrap_or_else(|| vec!["*".to_owned()]);
-    if abilities.is_empty()
-        || abilities
-            .iter()
-            .any(|a| a.trim().is_empty() || a.len() > 100)
-    {
-        errors.add("abilities", "Liste de capacités invalide.");
+    let requested = input
+        .abilities
+        .unwrap_or_else(|| vec![READ.to_owned(), WRITE.to_owned()]);
+    // Stored in a fixed order, each once.
+    let abilities: Vec<String> = [READ, WRITE]
+        .into_iter()
+        .filter(|a| requested.iter().any(|r| r == a))
+        .map(str::to_owned)
+        .collect();
+    if abilities.is_empty() || requested.iter().any(|a| a != READ && a != WRITE) {
+        errors.add(
+            "abilities",
+            "Capacités possibles : read (lecture) et write (écriture).",
+        );
     }
+    let now = time::now();
+    let latest = now + Duration::days(MAX_LIFETIME_DAYS);
     let expires_at = match input.expires_at.as_deref().filter(|s| !s.is_empty()) {
-        None => None,
+        None => Some(now + Duration::days(DEFAULT_LIFETIME_DAYS)),
         Some(raw) => match time::parse_timestamp(raw) {
-            Some(at) if at > time::now() => Some(at),
+            Some(at) if at > now && at <= latest + Duration::days(1) => Some(at.min(latest)),
+            Some(at) if at > now => {
+                errors.add(
+                    "expires_at",
+                    format!("Un jeton vit {MAX_LIFETIME_DAYS} jours au plus."),
+                );
+                None
+            }
             Some(_) => {
                 errors.add(
                     "expires_at",
@@ -190,26 +234,34 @@ pub fn revoke(conn: &mut DbConnection, user_id: i64, token_key: &str) -> AppResu
     })
 }
 
-/// The user a bearer token belongs to, if the token exists and has not expired.
-pub fn authenticate(conn: &mut DbConnection, plain: &str) -> AppResult<Option<User>> {
+/// The user a bearer token belongs to and what the token grants, if the token exists and has
+/// not expired.
+pub fn authenticate(conn: &mut DbConnection, plain: &str) -> AppResult<Option<(User, Grant)>> {
     if !plain.starts_with(PREFIX) {
         return Ok(None);
     }
     let now = time::now();
-    let found: Option<(i64, Option<NaiveDateTime>, Option<NaiveDateTime>, User)> =
-        personal_tokens::table
-            .inner_join(users::table)
-            .filter(personal_tokens::token_hash.eq(hash_token(plain)))
-            .select((
-                personal_tokens::id,
-                personal_tokens::expires_at,
-                personal_tokens::last_used_at,
-                User::as_select(),
-            ))
-            .first(conn)
-            .optional()
-            .map_db_err()?;
-    let Some((token_id, expires_at, last_used_at, user)) = found else {
+    type Found = (
+        i64,
+        String,
+        Option<NaiveDateTime>,
+        Option<NaiveDateTime>,
+        User,
+    );
+    let found: Option<Found> = personal_tokens::table
+        .inner_join(users::table)
+        .filter(personal_tokens::token_hash.eq(hash_token(plain)))
+        .select((
+            personal_tokens::id,
+            personal_tokens::abilities,
+            personal_tokens::expires_at,
+            personal_tokens::last_used_at,
+            User::as_select(),
+        ))
+        .first(conn)
+        .optional()
+        .map_db_err()?;
+    let Some((token_id, abilities, expires_at, last_used_at, user)) = found else {
         return Ok(None);
     };
     if expires_at.is_some_and(|at| at <= now) {
@@ -223,7 +275,7 @@ pub fn authenticate(conn: &mut DbConnection, plain: &str) -> AppResult<Option<Us
             .execute(conn)
             .map_db_err()?;
     }
-    Ok(Some(user))
+    Ok(Some((user, Grant::from_abilities(&abilities))))
 }
 
 pub fn delete_for_user(conn: &mut DbConnection, user_id: i64) -> AppResult<usize> {

@@ -71,6 +71,11 @@ pub enum AppError {
     Forbidden(String),
     #[error("Ressource introuvable.")]
     NotFound,
+    /// The path exists but not with this method; the gateway adds the `Allow` header.
+    #[error("Méthode non autorisée sur cette adresse.")]
+    MethodNotAllowed,
+    #[error("Le corps de la requête est trop volumineux.")]
+    PayloadTooLarge,
     #[error("{0}")]
     Conflict(String),
     #[error("Jeton CSRF absent ou invalide. Rechargez la page.")]
@@ -98,11 +103,22 @@ impl AppError {
         AppError::Internal(context.to_string())
     }
 
+    /// A key in a request body that names nothing is a 422 on its field; any other error (the
+    /// database's) stays what it is.
+    pub fn not_found_as_invalid(self, field: &str, message: &str) -> Self {
+        match self {
+            AppError::NotFound => AppError::validation(field, message),
+            other => other,
+        }
+    }
+
     pub fn status_code(&self) -> u16 {
         match self {
             AppError::Unauthenticated => 401,
             AppError::Forbidden(_) => 403,
             AppError::NotFound => 404,
+            AppError::MethodNotAllowed => 405,
+            AppError::PayloadTooLarge => 413,
             AppError::Conflict(_) => 409,
             AppError::CsrfMismatch => 419,
             AppError::Validation(_) => 422,
@@ -159,6 +175,14 @@ mod tests {
         assert_eq!(error.status_code(), 500);
         assert!(!body.message.contains("disk"));
         assert_eq!(body.request_id.as_deref(), Some("r-1"));
+    }
+
+    #[test]
+    fn only_not_found_becomes_a_field_error() {
+        let invalid = AppError::NotFound.not_found_as_invalid("shop", "Boutique introuvable.");
+        assert_eq!(invalid.status_code(), 422);
+        let kept = AppError::internal("db").not_found_as_invalid("shop", "x");
+        assert_eq!(kept.status_code(), 500);
     }
 
     #[test]

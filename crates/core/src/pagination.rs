@@ -25,8 +25,9 @@ impl PageRequest {
             .clamp(1, MAX_PER_PAGE)
     }
 
+    /// Rows before the page; a page far past the end saturates instead of overflowing.
     pub fn offset(&self) -> i64 {
-        (self.page() - 1) * self.per_page()
+        (self.page() - 1).saturating_mul(self.per_page())
     }
 
     pub fn meta(&self, total: i64) -> PageMeta {
@@ -91,6 +92,11 @@ mod tests {
             }
         );
         assert_eq!(request.meta(0).last_page, 1);
+        let far = PageRequest {
+            page: Some(i64::MAX),
+            per_page: Some(100),
+        };
+        assert_eq!(far.offset(), i64::MAX);
     }
 }
 

@@ -22,6 +22,11 @@ pub fn normalize_moroccan_phone(input: &str) -> Option<String> {
     valid.then_some(national)
 }
 
+/// What [`normalize_moroccan_phone`] accepts, as a regular expression (ECMA-262 and Rust
+/// `regex` alike) for the OpenAPI document: spaces, dots, dashes and brackets anywhere, `+212` or
+/// `00212` (then an optional 0) or `0`, then 5, 6 or 7 and eight more digits.
+pub const PHONE_PATTERN: &str = r"^[ .()\-]*(?:(?:\+|0[ .()\-]*0)[ .()\-]*2[ .()\-]*1[ .()\-]*2[ .()\-]*(?:0[ .()\-]*)?|0[ .()\-]*)[5-7](?:[ .()\-]*[0-9]){8}[ .()\-]*$";
+
 pub const PHONE_MESSAGE: &str =
     "Numéro de téléphone marocain invalide (ex. 0612345678 ou +212612345678).";
 
@@ -52,6 +57,54 @@ mod tests {
             "612345678",
         ] {
             assert_eq!(n(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_pattern_accepts_exactly_what_normalizing_accepts() {
+        let pattern = regex::Regex::new(super::PHONE_PATTERN).unwrap();
+        let mut samples: Vec<String> = [
+            "0612345678",
+            "06 12 34 56 78",
+            "(06) 12.34.56.78",
+            "+212612345678",
+            "+212 6-12-34-56-78",
+            "+2120612345678",
+            "00212712345678",
+            "0 0212 5 22 12 34 56",
+            "0412345678",
+            "061234567",
+            "06123456789",
+            "+33612345678",
+            "+212+612345678",
+            "002120061234567",
+            "",
+            " ",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        // Every string of up to 6 characters over a small alphabet, padded into phone length.
+        let alphabet = ['0', '2', '1', '5', '6', '+', ' ', '-'];
+        let mut seed: u64 = 7;
+        for _ in 0..20_000 {
+            let mut s = String::new();
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let length = 8 + (seed >> 60) as usize;
+            for i in 0..length {
+                let pick = (seed >> ((i * 3) % 60)) as usize % alphabet.len();
+                s.push(alphabet[pick]);
+            }
+            samples.push(s);
+        }
+        for sample in samples {
+            assert_eq!(
+                pattern.is_match(&sample),
+                n(&sample).is_some(),
+                "{sample:?}"
+            );
         }
     }
 }

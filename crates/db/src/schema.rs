@@ -64,6 +64,18 @@ diesel::table! {
         state -> Text,
         created_at -> Timestamp,
         expires_at -> Timestamp,
+        public_key -> Nullable<Text>,
+        device -> Nullable<Text>,
+        address -> Nullable<Text>,
+        last_seen_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    sign_in_failures (id) {
+        id -> BigInt,
+        key -> Text,
+        failed_at -> Timestamp,
     }
 }
 
@@ -268,6 +280,7 @@ diesel::joinable!(voucher_parcels -> parcels (parcel_id));
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     sessions,
+    sign_in_failures,
     personal_tokens,
     activities,
     settings,

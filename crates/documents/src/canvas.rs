@@ -6,8 +6,8 @@
 //! It also holds the text-fitting helpers, so no string is ever drawn wider than its box.
 
 use printpdf::{
-    Color, Greyscale, Line, LineDashPattern, LinePoint, Mm, Op, PaintMode, PdfFontHandle, Point,
-    Pt, Rect, TextItem,
+    Codepoint, Color, Greyscale, Line, LineDashPattern, LinePoint, Mm, Op, PaintMode,
+    PdfFontHandle, Point, Pt, Rect, TextItem,
 };
 
 use crate::metrics::{text_width_mm, Font, MM_PER_PT};
@@ -56,6 +56,9 @@ impl Canvas {
         if text.is_empty() {
             return;
         }
+        if crate::unicode_font::needed(text) {
+            return self.unicode_text(x, y, font, size, text);
+        }
         let pos = self.point(x, y);
         self.ops.extend([
             Op::StartTextSection,
@@ -69,6 +72,37 @@ impl Canvas {
             },
             Op::EndTextSection,
         ]);
+    }
+
+    /// Text the built-in fonts cannot print: the embedded font, each glyph placed where the
+    /// right-to-left layout puts it but written in typed order, with the text it stands for, so
+    /// extracted text reads as typed.
+    fn unicode_text(&mut self, x: f32, y: f32, font: Font, size: f32, text: &str) {
+        let (glyphs, _) = crate::unicode_font::lay_out(text, font.is_bold());
+        let origin = self.point(x, y);
+        self.ops.push(Op::StartTextSection);
+        self.ops.push(Op::SetFont {
+            font: PdfFontHandle::External(crate::unicode_font::id(font.is_bold())),
+            size: Pt(size),
+        });
+        // Visual order, one run: readers that rebuild reading order from positions (poppler,
+        // browsers' viewers) then see ordinary right-to-left text.
+        let mut visual = glyphs;
+        visual.sort_by(|a, b| a.x_em.total_cmp(&b.x_em));
+        self.ops.push(Op::SetTextCursor { pos: origin });
+        self.ops.push(Op::ShowText {
+            items: vec![TextItem::GlyphIds(
+                visual
+                    .into_iter()
+                    .map(|glyph| Codepoint {
+                        gid: glyph.gid,
+                        offset: 0.0,
+                        cid: Some(glyph.text),
+                    })
+                    .collect(),
+            )],
+        });
+        self.ops.push(Op::EndTextSection);
     }
 
     pub(crate) fn text_right(&mut self, right: f32, y: f32, font: Font, size: f32, text: &str) {

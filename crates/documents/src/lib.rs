@@ -9,8 +9,9 @@
 //!   counterpart, paginated table, totals, signature boxes).
 //! - `extract_text` (feature `text`): reads a PDF's text back, for tests.
 //!
-//! Documents use the PDF built-in fonts (Helvetica, Courier): nothing to embed, small files, and
-//! WinAnsi encoding covers French. Characters outside WinAnsi (Arabic, for one) print as "?".
+//! Documents use the PDF built-in fonts (Helvetica, Courier) for text WinAnsi covers (French):
+//! nothing to embed, small files. A string with anything else (Arabic names and addresses) is
+//! drawn with DejaVu Sans, embedded, shaped and ordered right to left (`unicode_font`, `arabic`).
 //! Output is deterministic: the same input gives the same bytes.
 //!
 //! # Feature `text`
@@ -56,6 +57,7 @@
 //! # Ok::<(), colivra_documents::DocumentError>(())
 //! ```
 
+mod arabic;
 mod barcode;
 mod canvas;
 mod label;
@@ -65,6 +67,7 @@ mod money;
 mod pdf;
 #[cfg(feature = "text")]
 mod text;
+mod unicode_font;
 
 pub use label::{parcel_labels, LabelLayout, ParcelKind, ParcelLabel};
 pub use listing::{

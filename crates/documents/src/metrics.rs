@@ -23,6 +23,10 @@ impl Font {
             Font::MonoBold => printpdf::BuiltinFont::CourierBold,
         }
     }
+
+    pub(crate) fn is_bold(self) -> bool {
+        matches!(self, Font::Bold | Font::MonoBold)
+    }
 }
 
 /// Helvetica, characters 0x20..=0x7E.
@@ -94,8 +98,13 @@ fn char_width(font: Font, c: char) -> u16 {
     }
 }
 
-/// Width of `text` set in `font` at `size_pt`, in millimetres.
+/// Width of `text` set in `font` at `size_pt`, in millimetres (in the embedded Unicode font when
+/// the text needs it, as the canvas draws it).
 pub(crate) fn text_width_mm(text: &str, font: Font, size_pt: f32) -> f32 {
+    if crate::unicode_font::needed(text) {
+        let (_, width_em) = crate::unicode_font::lay_out(text, font.is_bold());
+        return width_em * size_pt * MM_PER_PT;
+    }
     let em: u32 = text.chars().map(|c| u32::from(char_width(font, c))).sum();
     em as f32 / 1000.0 * size_pt * MM_PER_PT
 }

@@ -22,6 +22,20 @@ pub(crate) fn render(title: &str, pages: Vec<PdfPage>) -> Result<Vec<u8>, Docume
     info.metadata_date = date;
     info.creator = "Colivra".to_owned();
     info.producer = "Colivra (printpdf)".to_owned();
+    // The embedded Unicode font, for the pages that use it (only then: it weighs 64 KB).
+    for (id, font) in crate::unicode_font::all() {
+        let used = pages.iter().any(|page| {
+            page.ops.iter().any(|op| {
+                matches!(op, printpdf::Op::SetFont { font: printpdf::PdfFontHandle::External(used), .. } if *used == id)
+            })
+        });
+        if used {
+            pdf.resources
+                .fonts
+                .map
+                .insert(id, printpdf::PdfFont::new(font.clone()));
+        }
+    }
     pdf.pages = pages;
 
     let options = PdfSaveOptions {

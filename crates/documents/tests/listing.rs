@@ -140,3 +140,24 @@ fn five_hundred_rows() {
     assert!(text.contains(&tracking_code(499)));
     assert!(text.contains(&format!("Page {n} / {n}")));
 }
+
+/// Vouchers and invoices print Arabic names, shop names and cities in Arabic, read back as typed
+/// by poppler (a reader this project did not write).
+#[test]
+fn arabic_rows_and_counterpart_print_in_arabic() {
+    let mut doc = voucher(2);
+    doc.counterpart.lines[0] = "متجر الأطلس".into();
+    doc.rows[0][2] = "فاطمة الزهراء".into();
+    doc.rows[1][4] = "الدار البيضاء".into();
+    let pdf = listing_document(&doc).unwrap();
+    let (text, _) = common::poppler_text("listing-arabic", &pdf);
+    for expected in [
+        "متجر الأطلس",
+        "فاطمة الزهراء",
+        "الدار البيضاء",
+        "Destinataire 1",
+    ] {
+        assert!(text.contains(expected), "{expected:?} not in:\n{text}");
+    }
+    assert!(!text.contains('?'), "{text}");
+}

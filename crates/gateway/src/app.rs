@@ -5,12 +5,13 @@ use actix_session::SessionMiddleware;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::cookie::{Key, SameSite};
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::error::JsonPayloadError;
 use actix_web::middleware::from_fn;
 use actix_web::{web, App, Error};
 
 use crate::error::ApiError;
 use crate::handlers::{session, spa, system};
-use crate::middleware::{csrf, request_log, security_headers, session_cookie};
+use crate::middleware::{csrf, edge, request_log, session_cookie};
 use crate::session_store::DbSessionStore;
 use crate::state::AppState;
 
@@ -32,7 +33,7 @@ pub fn build(
 > {
     let settings = state.settings.clone();
     let sessions = SessionMiddleware::builder(
-        DbSessionStore::new(state.pool.clone()),
+        DbSessionStore::new(state.pool.clone(), settings.idle_timeouts),
         Key::from(&settings.cookie_key),
     )
     .cookie_name(session_cookie::SESSION_COOKIE_NAME.to_owned())
@@ -47,6 +48,18 @@ pub fn build(
     let json_config = web::JsonConfig::default()
         .limit(JSON_LIMIT_BYTES)
         .error_handler(|error, _req| {
+            if matches!(
+                error,
+                JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. }
+            ) {
+                let body = colivra_core::ErrorBody {
+                    message: "Le corps de la requête est trop volumineux.".to_owned(),
+                    errors: None,
+                    request_id: None,
+                };
+                let response = actix_web::HttpResponse::PayloadTooLarge().json(body);
+                return actix_web::error::InternalError::from_response(error, response).into();
+            }
             // Malformed or mistyped JSON is a validation error, not a bare 400.
             ApiError(colivra_core::AppError::validation(
                 "body",
@@ -62,7 +75,8 @@ pub fn build(
         .into()
     });
     let static_dir = settings.static_dir.clone();
-    // Middleware runs outside-in from the last `wrap`: log → headers → session cookie → sessions → CSRF.
+    // Middleware runs outside-in from the last `wrap`: log and headers → edge input check →
+    // session cookie → sessions → CSRF.
     App::new()
         .app_data(web::Data::new(state))
         .app_data(json_config)
@@ -71,11 +85,12 @@ pub fn build(
         .wrap(from_fn(csrf::verify_csrf))
         .wrap(sessions)
         .wrap(from_fn(session_cookie::browser_session_cookie))
-        .wrap(security_headers::security_headers(settings.secure_cookies))
+        .wrap(from_fn(edge::reject_control_characters))
         .wrap(from_fn(request_log::log_requests))
         .route("/health", web::get().to(system::health))
         .route("/ready", web::get().to(system::ready))
         .route("/app-config.js", web::get().to(system::app_config_script))
+        .route("/favicon.ico", web::get().to(system::favicon))
         .route(
             "/sanctum/csrf-cookie",
             web::get().to(session::csrf_token_cookie),
@@ -87,7 +102,7 @@ pub fn build(
         .route("/api/docs", web::get().to(docs_redirect))
         .configure(crate::routes::mount)
         .configure(|cfg| spa::mount(cfg, &static_dir))
-        .default_service(web::to(not_found))
+        .default_service(web::to(no_route))
 }
 
 async fn docs_redirect() -> actix_web::HttpResponse {
@@ -96,6 +111,22 @@ async fn docs_redirect() -> actix_web::HttpResponse {
         .finish()
 }
 
-async fn not_found() -> Result<actix_web::HttpResponse<BoxBody>, ApiError> {
-    Err(ApiError(colivra_core::AppError::NotFound))
+/// No route took the request: 405 with `Allow` when the path is known under other methods,
+/// else 404.
+async fn no_route(req: actix_web::HttpRequest) -> actix_web::HttpResponse<BoxBody> {
+    let allowed = crate::routes::methods_for(req.path());
+    if allowed.is_empty() {
+        return actix_web::ResponseError::error_response(&ApiError(
+            colivra_core::AppError::NotFound,
+        ));
+    }
+    let mut response = actix_web::ResponseError::error_response(&ApiError(
+        colivra_core::AppError::MethodNotAllowed,
+    ));
+    if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&allowed.join(", ")) {
+        response
+            .headers_mut()
+            .insert(actix_web::http::header::ALLOW, value);
+    }
+    response
 }

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use colivra_auth::accounts::{self, CreateAdmin, NewUser};
-use colivra_auth::throttle::Throttle;
+use colivra_auth::throttle::{SignInThrottle, Throttle};
 use colivra_core::{AppError, Role};
 use colivra_db::{connect_pool, migrations, DatabaseUrl, DbPool, PoolOptions};
 use colivra_parcels::{cities, shops};
@@ -478,13 +478,14 @@ pub fn app_state(
         pool: crate::db::Database::new(pool),
         list_memory: Arc::default(),
         merchant_accounts: Arc::default(),
-        throttle: Arc::new(Throttle::default()),
+        throttle: SignInThrottle::default(),
         tracking_throttle: Arc::new(Throttle::tracking()),
         settings: Arc::new(WebSettings {
             app_name,
             static_dir,
             secure_cookies,
             cookie_key: key.into_bytes(),
+            idle_timeouts: Default::default(),
         }),
     })
 }
@@ -497,12 +498,13 @@ fn serve(config: ServeConfig) -> CliResult {
             tracing::info!(%version, "migration applied");
         }
     }
-    let state = app_state(
+    let mut state = app_state(
         pool.clone(),
         config.static_dir.clone(),
         config.app_name.clone(),
         config.secure_cookies,
     )?;
+    Arc::make_mut(&mut state.settings).idle_timeouts = config.idle_timeouts;
     if !config.static_dir.join("index.html").exists() {
         tracing::warn!(dir = %config.static_dir.display(), "the web app is not built; API only (run `just build`)");
     }

@@ -19,6 +19,7 @@ pub struct ServeConfig {
     pub app_name: String,
     pub secure_cookies: bool,
     pub migrate: bool,
+    pub idle_timeouts: colivra_auth::sessions::IdleTimeouts,
 }
 
 /// Flags of `colivra serve`; `None` falls back to the environment, then to the default.
@@ -61,6 +62,20 @@ pub fn database_url(flag: Option<&str>) -> Result<DatabaseUrl, ConfigError> {
             e.to_string().trim_start_matches("DATABASE_URL: ")
         ))
     })
+}
+
+/// An idle timeout in minutes: 1 to the 12 h absolute limit.
+fn minutes(name: &str, default: i64) -> Result<i64, ConfigError> {
+    let Some(raw) = env(name) else {
+        return Ok(default);
+    };
+    let limit = colivra_auth::sessions::ABSOLUTE_TIMEOUT_HOURS * 60;
+    match raw.trim().parse::<i64>() {
+        Ok(value) if (1..=limit).contains(&value) => Ok(value),
+        _ => Err(ConfigError(format!(
+            "{name}: '{raw}' is not a number of minutes from 1 to {limit}"
+        ))),
+    }
 }
 
 pub fn parse_bool(name: &str, value: &str) -> Result<bool, ConfigError> {
@@ -108,6 +123,11 @@ impl ServeConfig {
                 None => false,
             },
         };
+        let defaults = colivra_auth::sessions::IdleTimeouts::default();
+        let idle_timeouts = colivra_auth::sessions::IdleTimeouts {
+            admin_minutes: minutes("COLIVRA_ADMIN_IDLE_MINUTES", defaults.admin_minutes)?,
+            other_minutes: minutes("COLIVRA_IDLE_MINUTES", defaults.other_minutes)?,
+        };
         Ok(ServeConfig {
             database_url,
             addr,
@@ -115,6 +135,7 @@ impl ServeConfig {
             app_name,
             secure_cookies,
             migrate: !flags.no_migrate,
+            idle_timeouts,
         })
     }
 }

@@ -16,7 +16,8 @@ use crate::state::AppState;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Credential {
     Session,
-    Token,
+    /// A personal token, with what it grants.
+    Token(colivra_auth::tokens::Grant),
 }
 
 /// The authenticated user of this request. Handlers take it as an argument; the route table's

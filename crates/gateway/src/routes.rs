@@ -24,7 +24,18 @@ pub enum Access {
         roles: &'static [Role],
         permissions: &'static [Permission],
     },
+    /// As the inner rule, but only with the browser session: a personal token may not change
+    /// the password or the profile, manage tokens or sessions.
+    SessionOnly(&'static Access),
 }
+
+/// Any signed-in user, through the browser session only.
+pub const SIGNED_IN_SESSION: Access = Access::SessionOnly(&Access::SignedIn);
+/// An active merchant, through the browser session only.
+pub const MERCHANT_SESSION: Access = Access::SessionOnly(&Access::Active {
+    roles: CLIENT,
+    permissions: &[],
+});
 
 pub const ADMIN: &[Role] = &[Role::Admin];
 pub const CLIENT: &[Role] = &[Role::Client];
@@ -171,8 +182,11 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(POST "/api/logout", SignedIn, session::logout, "session", "Sign out: the server-side session ends", None, 204 => None),
         endpoint!(GET "/api/logout", SignedIn, session::logout, "session", "Sign out (needs the X-XSRF-TOKEN header)", None, 204 => None),
         endpoint!(GET "/api/user", SignedIn, session::current_user, "session", "The signed-in user", None, 200 => Some("UserView")),
+        endpoint!(GET "/api/sessions", SIGNED_IN_SESSION, session::list_sessions, "session", "One's live sessions (device, address, last seen), the current one marked", None, 200 => Some("SessionList")),
+        endpoint!(DELETE "/api/sessions", SIGNED_IN_SESSION, session::end_other_sessions, "session", "End every other session of one's own", None, 200 => Some("EndedSessions")),
+        endpoint!(DELETE "/api/sessions/{key}", SIGNED_IN_SESSION, session::end_session, "session", "End one of one's sessions (the current one: signed out)", None, 204 => None),
         endpoint!(POST "/api/clients", Public, accounts::register_client, "accounts", "Register a merchant account (inactive until an admin activates it)", Some("RegisterClient"), 201 => Some("UserView")),
-        endpoint!(PUT "/api/users", SignedIn, accounts::update_profile, "accounts", "Update one's own profile and password", Some("UpdateProfile"), 200 => Some("UserDataResponse")),
+        endpoint!(PUT "/api/users", SIGNED_IN_SESSION, accounts::update_profile, "accounts", "Update one's own profile and password", Some("UpdateProfile"), 200 => Some("UserDataResponse")),
         endpoint!(GET "/api/clients", Active { roles: ADMIN, permissions: &["clients", "client-costs"] }, accounts::list_clients, "accounts", "Merchant accounts: ?status=new|activated|all, ?q= name, e-mail, phone or company", None, 200 => Some("ClientList")),
         endpoint!(PUT "/api/clients/{client}", Active { roles: ADMIN, permissions: &["clients"] }, accounts::update_client, "accounts", "Edit a merchant: active, names, phone, e-mail, company, permissions (client menu route names)", Some("ClientInput"), 200 => Some("ClientResponse")),
         endpoint!(DELETE "/api/clients/{client}", Active { roles: ADMIN, permissions: &["clients"] }, accounts::delete_client, "accounts", "Delete a merchant with its shops, prices and staff (409 once it has parcels: deactivate it)", None, 204 => None),
@@ -191,8 +205,8 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(POST "/api/admins", Active { roles: ADMIN, permissions: &["staff"] }, staff::create::<true>, "staff", "Create a full admin (full admins only)", Some("StaffInput"), 201 => Some("StaffResponse")),
         endpoint!(PUT "/api/admins/{key}", Active { roles: ADMIN, permissions: &["staff"] }, staff::update::<true>, "staff", "Edit a full admin (full admins only)", Some("StaffInput"), 200 => Some("StaffResponse")),
         endpoint!(DELETE "/api/admins/{key}", Active { roles: ADMIN, permissions: &["staff"] }, staff::delete::<true>, "staff", "Delete a full admin (full admins only; not oneself)", None, 204 => None),
-        endpoint!(POST "/api/tokens", Active { roles: CLIENT, permissions: &[] }, tokens::create_token, "tokens", "Create a personal API token (shown once)", Some("CreateToken"), 201 => Some("CreatedToken")),
-        endpoint!(GET "/api/tokens", Active { roles: CLIENT, permissions: &[] }, tokens::list_tokens, "tokens", "List one's personal API tokens", None, 200 => Some("TokenList")),
+        endpoint!(POST "/api/tokens", MERCHANT_SESSION, tokens::create_token, "tokens", "Create a personal API token (shown once)", Some("CreateToken"), 201 => Some("CreatedToken")),
+        endpoint!(GET "/api/tokens", MERCHANT_SESSION, tokens::list_tokens, "tokens", "List one's personal API tokens", None, 200 => Some("TokenList")),
         endpoint!(GET "/api/cities", Active { roles: EVERY_ROLE, permissions: NEEDS_CITIES }, cities::list_cities, "cities", "Cities served with their fees (admins also see inactive ones)", None, 200 => Some("CityList")),
         endpoint!(POST "/api/cities", Active { roles: ADMIN, permissions: &["cities"] }, cities::create_city, "cities", "Add a city with its delivery, return and refusal fees (centimes)", Some("CityInput"), 201 => Some("CityResponse")),
         endpoint!(PUT "/api/cities/{key}", Active { roles: ADMIN, permissions: &["cities"] }, cities::update_city, "cities", "Edit a city; {active: false} deactivates it", Some("CityInput"), 200 => Some("CityResponse")),
@@ -259,8 +273,38 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(DELETE "/api/delivery-admins/invoices/{key}", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: &["delivery-invoices", "create-delivery-invoice", "invoices"] }, invoices::delete_delivery_invoice, "invoices", "Delete a draft delivery invoice (a delivery person: his own, not yet counted)", None, 204 => None),
         endpoint!(GET "/api/delivery-admins/invoices/{key}/pdf", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: DELIVERY_INVOICE_SCREENS }, invoices::print::<false>, "invoices", "The delivery invoice as a PDF", None, 200 => None),
         endpoint!(GET "/api/delivery-admins/parcels/invoices/{invoiceKey}", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: DELIVERY_INVOICE_SCREENS }, invoices::invoice_lines::<false>, "invoices", "A delivery invoice's lines", None, 200 => Some("InvoiceLines")),
-        endpoint!(DELETE "/api/tokens/{key}", Active { roles: CLIENT, permissions: &[] }, tokens::revoke_token, "tokens", "Revoke a personal API token", None, 204 => None),
+        endpoint!(DELETE "/api/tokens/{key}", MERCHANT_SESSION, tokens::revoke_token, "tokens", "Revoke a personal API token", None, 204 => None),
     ]
+}
+
+/// The methods the table serves at a concrete `path` (sorted; empty for an unknown path), for the
+/// `Allow` header of a 405.
+pub fn methods_for(path: &str) -> Vec<&'static str> {
+    static PATTERNS: std::sync::OnceLock<Vec<(actix_router::ResourceDef, &'static str)>> =
+        std::sync::OnceLock::new();
+    let patterns = PATTERNS.get_or_init(|| {
+        table()
+            .into_iter()
+            .map(|e| {
+                let method: &'static str = match e.method.as_str() {
+                    "GET" => "GET",
+                    "POST" => "POST",
+                    "PUT" => "PUT",
+                    "PATCH" => "PATCH",
+                    _ => "DELETE",
+                };
+                (actix_router::ResourceDef::new(e.path), method)
+            })
+            .collect()
+    });
+    let mut methods: Vec<&'static str> = patterns
+        .iter()
+        .filter(|(pattern, _)| pattern.is_match(path))
+        .map(|(_, method)| *method)
+        .collect();
+    methods.sort_unstable();
+    methods.dedup();
+    methods
 }
 
 /// Mounts every endpoint of the table, each behind the authorization its row declares.

@@ -7,7 +7,10 @@ use actix_web::cookie::time::Duration;
 use colivra_auth::sessions;
 
 use crate::db::Database;
-use crate::middleware::authorize::{SESSION_CALLER, SESSION_USER_ID};
+use crate::middleware::authorize::{
+    SESSION_ADDRESS, SESSION_CALLER, SESSION_DEVICE, SESSION_PUBLIC_KEY, SESSION_UNAVAILABLE,
+    SESSION_USER_ID,
+};
 use crate::middleware::request_log::DATABASE_UNAVAILABLE;
 
 type State = HashMap<String, String>;
@@ -15,11 +18,12 @@ type State = HashMap<String, String>;
 #[derive(Clone)]
 pub struct DbSessionStore {
     pool: Database,
+    timeouts: sessions::IdleTimeouts,
 }
 
 impl DbSessionStore {
-    pub fn new(pool: Database) -> Self {
-        Self { pool }
+    pub fn new(pool: Database, timeouts: sessions::IdleTimeouts) -> Self {
+        Self { pool, timeouts }
     }
 
     async fn run<T: Send + 'static>(
@@ -39,7 +43,30 @@ fn user_id(state: &State) -> Option<i64> {
 /// The state as stored: without the user loaded alongside it.
 fn persisted(mut state: State) -> State {
     state.remove(SESSION_CALLER);
+    state.remove(SESSION_UNAVAILABLE);
     state
+}
+
+/// Where a new session comes from, taken out of the state the sign-in handler filled (the store
+/// sees no request); the public key stays in the state so handlers know the current session.
+fn origin(state: &mut State) -> sessions::Origin {
+    let public_key = state
+        .get(SESSION_PUBLIC_KEY)
+        .and_then(|v| serde_json::from_str::<String>(v).ok())
+        .unwrap_or_else(sessions::new_public_key);
+    if let Ok(json) = serde_json::to_string(&public_key) {
+        state.insert(SESSION_PUBLIC_KEY.to_owned(), json);
+    }
+    let mut take = |name: &str| {
+        state
+            .remove(name)
+            .and_then(|v| serde_json::from_str::<String>(&v).ok())
+    };
+    sessions::Origin {
+        public_key,
+        device: take(SESSION_DEVICE),
+        address: take(SESSION_ADDRESS),
+    }
 }
 
 fn new_key() -> String {
@@ -49,10 +76,23 @@ fn new_key() -> String {
 impl SessionStore for DbSessionStore {
     async fn load(&self, session_key: &SessionKey) -> Result<Option<State>, LoadError> {
         let key = session_key.as_ref().to_owned();
-        let stored = self
-            .run(move |conn| sessions::load_with_user(conn, &key))
+        let timeouts = self.timeouts;
+        let stored = match self
+            .run(move |conn| sessions::load_with_user(conn, &key, &timeouts))
             .await
-            .map_err(LoadError::Other)?;
+        {
+            Ok(stored) => stored,
+            Err(error) => {
+                // Failing here would make the session layer raise an error outside every other
+                // layer (no headers, no error shape); the marker lets the CSRF and authorization
+                // layers answer 503 as ordinary responses instead.
+                tracing::warn!(%error, "session load failed");
+                return Ok(Some(State::from([(
+                    SESSION_UNAVAILABLE.to_owned(),
+                    "true".to_owned(),
+                )])));
+            }
+        };
         let Some((json, user)) = stored else {
             return Ok(None);
         };
@@ -68,12 +108,14 @@ impl SessionStore for DbSessionStore {
     }
 
     async fn save(&self, state: State, _ttl: &Duration) -> Result<SessionKey, SaveError> {
-        let state = persisted(state);
+        let mut state = persisted(state);
+        let origin = origin(&mut state);
         let json = serde_json::to_string(&state).map_err(|e| SaveError::Serialization(e.into()))?;
         let key = new_key();
         let stored_key = key.clone();
         let uid = user_id(&state);
-        self.run(move |conn| sessions::insert(conn, &stored_key, &json, uid))
+        let timeouts = self.timeouts;
+        self.run(move |conn| sessions::insert(conn, &stored_key, &json, uid, &origin, &timeouts))
             .await
             .map_err(SaveError::Other)?;
         SessionKey::try_from(key).map_err(|e| SaveError::Other(e.into()))
@@ -85,7 +127,14 @@ impl SessionStore for DbSessionStore {
         state: State,
         ttl: &Duration,
     ) -> Result<SessionKey, UpdateError> {
-        let state = persisted(state);
+        if state.contains_key(SESSION_UNAVAILABLE) {
+            // Never write back a state that was not loaded: it would replace the real one.
+            return Ok(session_key);
+        }
+        let mut state = persisted(state);
+        // Only a new session records where it comes from.
+        state.remove(SESSION_DEVICE);
+        state.remove(SESSION_ADDRESS);
         let json =
             serde_json::to_string(&state).map_err(|e| UpdateError::Serialization(e.into()))?;
         let key = session_key.as_ref().to_owned();

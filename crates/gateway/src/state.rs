@@ -1,7 +1,8 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use colivra_auth::throttle::Throttle;
+use colivra_auth::sessions::IdleTimeouts;
+use colivra_auth::throttle::{SignInThrottle, Throttle};
 
 use crate::db::Database;
 
@@ -11,8 +12,8 @@ pub struct AppState {
     pub pool: Database,
     /// What parcel lists remember between requests (see `ListMemory`).
     pub list_memory: Arc<colivra_parcels::list::ListMemory>,
-    /// Sign-in failures.
-    pub throttle: Arc<Throttle>,
+    /// Sign-in failure limits (the failures themselves are in the database).
+    pub throttle: SignInThrottle,
     /// Public tracking look-ups.
     pub tracking_throttle: Arc<Throttle>,
     pub settings: Arc<WebSettings>,
@@ -27,4 +28,5 @@ pub struct WebSettings {
     pub secure_cookies: bool,
     /// 64+ bytes signing the session cookie, shared by every process through the database.
     pub cookie_key: Vec<u8>,
+    pub idle_timeouts: IdleTimeouts,
 }

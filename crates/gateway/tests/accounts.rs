@@ -228,7 +228,7 @@ async fn too_many_failures_for_one_email_answer_429() {
     let blocked = client.login("victim@shop.ma", PASSWORD).await;
     blocked.assert_status(429);
     let retry_after: u64 = blocked.header("retry-after").unwrap().parse().unwrap();
-    assert!((1..=60).contains(&retry_after));
+    assert!((1..=15 * 60).contains(&retry_after), "{retry_after}");
     // Another address would be blocked too: the e-mail itself is throttled.
     app.client()
         .login("victim@shop.ma", PASSWORD)
@@ -405,16 +405,20 @@ async fn changing_the_password_needs_the_current_one_and_ends_other_access() {
 async fn personal_tokens_are_shown_once_hashed_and_revocable() {
     let app = TestApp::spawn().await;
     let (client, _) = app.signed_in(Role::Client, true).await;
+    let in_200_days = (chrono::Utc::now() + chrono::Duration::days(200)).date_naive();
     let created = client
         .post(
             "/api/tokens",
-            json!({"name": "Shopify", "expires_at": "2099-12-31"}),
+            json!({"name": "Shopify", "expires_at": in_200_days.to_string()}),
         )
         .await;
     created.assert_status(201);
     let token = created.body["token"].as_str().unwrap().to_owned();
     let key = created.body["data"]["key"].as_str().unwrap().to_owned();
-    assert_eq!(created.body["data"]["expires_at"], "2099-12-31T23:59:59Z");
+    assert_eq!(
+        created.body["data"]["expires_at"],
+        format!("{in_200_days}T23:59:59Z")
+    );
 
     let listed = client.get("/api/tokens").await;
     listed.assert_status(200);
@@ -437,9 +441,10 @@ async fn personal_tokens_are_shown_once_hashed_and_revocable() {
     *api.bearer.borrow_mut() = Some(token.clone());
     *api.send_csrf.borrow_mut() = false;
     api.get("/api/user").await.assert_status(200);
+    // A token cannot make more tokens: that needs the browser session.
     api.post("/api/tokens", json!({"name": "second"}))
         .await
-        .assert_status(201);
+        .assert_status(403);
     let bad = app.client();
     *bad.bearer.borrow_mut() = Some("clv_not-a-real-token".into());
     bad.get("/api/user").await.assert_status(401);

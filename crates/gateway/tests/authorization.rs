@@ -1,24 +1,32 @@
-//! The authorization matrix: every route of the table × every kind of caller, with the status
-//! the table's access rule implies.
+//! The authorization matrix, written by hand: every route × every kind of caller, with the answer
+//! the product rules give (docs/api.md, the specification's role sets, the domain rules). It is
+//! not derived from the route table it tests, so a route opened by mistake (a role or a
+//! permission too many in `routes.rs`) fails here; and the table must list exactly the routes the
+//! gateway serves, so a new route without a reviewed row fails too.
 
 mod support;
 
+use actix_web::http::Method;
 use colivra_core::Role;
-use colivra_gateway::routes::{table, Access, Endpoint};
+use colivra_gateway::routes::table;
 use serde_json::json;
 use support::{TestApp, TestClient, PASSWORD};
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Caller {
     Anonymous,
+    /// A merchant who registered and is not activated yet.
     InactiveMerchant,
+    /// An active merchant holding every client route name.
     Merchant,
     DeliveryPerson,
+    /// A full admin.
     Admin,
     /// An admin staff member holding only `dashboard`.
     StaffWithoutPermission,
 }
 
+/// The matrix's columns, in this order.
 const CALLERS: [Caller; 6] = [
     Caller::Anonymous,
     Caller::InactiveMerchant,
@@ -28,38 +36,176 @@ const CALLERS: [Caller; 6] = [
     Caller::StaffWithoutPermission,
 ];
 
-/// `None`: allowed (anything but 401/403); `Some(code)`: refused with that code.
-fn expected(access: Access, caller: Caller) -> Option<u16> {
-    let (role, active, permissions): (Role, bool, Option<&[&str]>) = match caller {
-        Caller::Anonymous => {
-            return if access == Access::Public {
-                None
-            } else {
-                Some(401)
-            }
-        }
-        Caller::InactiveMerchant => (Role::Client, false, None),
-        Caller::Merchant => (Role::Client, true, None),
-        Caller::DeliveryPerson => (Role::DeliveryAdmin, true, None),
-        Caller::Admin => (Role::Admin, true, None),
-        Caller::StaffWithoutPermission => (Role::Admin, true, Some(&["dashboard"])),
-    };
-    match access {
-        Access::Public | Access::SignedIn => None,
-        Access::Active {
-            roles,
-            permissions: needed,
-        } => {
-            let holds = needed.is_empty()
-                || role == Role::DeliveryAdmin
-                || permissions.is_none_or(|held| needed.iter().any(|n| held.contains(n)));
-            if active && roles.contains(&role) && holds {
-                None
-            } else {
-                Some(403)
-            }
-        }
+/// Passes authorization: any answer but 401 and 403 (and never a 500). The handler behind it then
+/// answers as it does for a made-up key or an empty body: 404, 422, 409, or 200 for a list.
+const OK: u16 = 0;
+
+/// One row per route: method, path, and the answer for each caller.
+///
+/// Columns: anonymous, inactive merchant, merchant, delivery person, admin, staff holding only
+/// `dashboard`. The rules behind them:
+/// - the sign-in, registration and public tracking are open to anyone;
+/// - being signed in (active or not) is enough for one's own session: who am I, sign out, one's
+///   sessions, one's profile;
+/// - everything else needs an active account of a role whose screens use it, and, for admins and
+///   merchants, a screen (permission) that uses it: staff holding only the dashboard reach the
+///   dashboard figures and the status catalogue, nothing else.
+#[rustfmt::skip]
+const MATRIX: &[(&str, &str, [u16; 6])] = &[
+    //                                                                  anon inact merch deliv admin staff
+    // Session and one's own account.
+    ("POST",   "/api/login",                                           [OK,  OK,  OK,  OK,  OK,  OK ]),
+    ("POST",   "/api/logout",                                          [401, OK,  OK,  OK,  OK,  OK ]),
+    ("GET",    "/api/logout",                                          [401, OK,  OK,  OK,  OK,  OK ]),
+    ("GET",    "/api/user",                                            [401, OK,  OK,  OK,  OK,  OK ]),
+    ("GET",    "/api/sessions",                                        [401, OK,  OK,  OK,  OK,  OK ]),
+    ("DELETE", "/api/sessions",                                        [401, OK,  OK,  OK,  OK,  OK ]),
+    ("DELETE", "/api/sessions/{key}",                                  [401, OK,  OK,  OK,  OK,  OK ]),
+    ("POST",   "/api/clients",                                         [OK,  OK,  OK,  OK,  OK,  OK ]),
+    // The profile screen needs activation in the specification; the table lets an inactive
+    // account change its profile and password (see the report of issue 12).
+    ("PUT",    "/api/users",                                           [401, OK,  OK,  OK,  OK,  OK ]),
+    // Personal tokens: the merchant API only.
+    ("POST",   "/api/tokens",                                          [401, 403, OK,  403, 403, 403]),
+    ("GET",    "/api/tokens",                                          [401, 403, OK,  403, 403, 403]),
+    ("DELETE", "/api/tokens/{key}",                                    [401, 403, OK,  403, 403, 403]),
+    // Merchant accounts: the admin's clients screen (and client-costs to pick one).
+    ("GET",    "/api/clients",                                         [401, 403, 403, 403, OK,  403]),
+    ("PUT",    "/api/clients/{client}",                                [401, 403, 403, 403, OK,  403]),
+    ("DELETE", "/api/clients/{client}",                                [401, 403, 403, 403, OK,  403]),
+    // Delivery people: the admin's deliverymen screen (the list also for the screens that pick one).
+    ("GET",    "/api/delivery-admins",                                 [401, 403, 403, 403, OK,  403]),
+    ("POST",   "/api/delivery-admins",                                 [401, 403, 403, 403, OK,  403]),
+    ("PUT",    "/api/delivery-admins/{key}",                           [401, 403, 403, 403, OK,  403]),
+    ("DELETE", "/api/delivery-admins/{key}",                           [401, 403, 403, 403, OK,  403]),
+    ("POST",   "/api/delivery-admins/cities",                          [401, 403, 403, 403, OK,  403]),
+    ("PUT",    "/api/delivery-admins/{deliveryAdmin}/cities/{city}",   [401, 403, 403, 403, OK,  403]),
+    ("DELETE", "/api/delivery-admins/{deliveryAdmin}/cities/{city}",   [401, 403, 403, 403, OK,  403]),
+    // Staff: the admin's and the merchant's staff screens.
+    ("GET",    "/api/managers",                                        [401, 403, OK,  403, OK,  403]),
+    ("POST",   "/api/managers",                                        [401, 403, OK,  403, OK,  403]),
+    ("PUT",    "/api/managers/{key}",                                  [401, 403, OK,  403, OK,  403]),
+    ("DELETE", "/api/managers/{key}",                                  [401, 403, OK,  403, OK,  403]),
+    ("GET",    "/api/admins",                                          [401, 403, 403, 403, OK,  403]),
+    ("POST",   "/api/admins",                                          [401, 403, 403, 403, OK,  403]),
+    ("PUT",    "/api/admins/{key}",                                    [401, 403, 403, 403, OK,  403]),
+    ("DELETE", "/api/admins/{key}",                                    [401, 403, 403, 403, OK,  403]),
+    // Cities: every role picks one; only the admin's cities screen changes them.
+    ("GET",    "/api/cities",                                          [401, 403, OK,  OK,  OK,  403]),
+    ("POST",   "/api/cities",                                          [401, 403, 403, 403, OK,  403]),
+    ("PUT",    "/api/cities/{key}",                                    [401, 403, 403, 403, OK,  403]),
+    ("DELETE", "/api/cities/{key}",                                    [401, 403, 403, 403, OK,  403]),
+    // Shops: the merchant's own (create and edit only); admins read them.
+    ("GET",    "/api/shops",                                           [401, 403, OK,  403, OK,  403]),
+    ("POST",   "/api/shops",                                           [401, 403, OK,  403, 403, 403]),
+    ("PUT",    "/api/shops/{key}",                                     [401, 403, OK,  403, 403, 403]),
+    // Prices: the admin's client-costs screen; the merchant's pricing screen.
+    ("GET",    "/api/costs",                                           [401, 403, 403, 403, OK,  403]),
+    ("POST",   "/api/costs",                                           [401, 403, 403, 403, OK,  403]),
+    ("PUT",    "/api/costs/{key}",                                     [401, 403, 403, 403, OK,  403]),
+    ("DELETE", "/api/costs/{key}",                                     [401, 403, 403, 403, OK,  403]),
+    ("GET",    "/api/pricing",                                         [401, 403, OK,  403, 403, 403]),
+    // Parcels: every role reads its own scope; merchants create and edit, admins and delivery
+    // people move them, admins reassign, the delivery person acknowledges an address change.
+    ("GET",    "/api/parcels",                                         [401, 403, OK,  OK,  OK,  403]),
+    ("POST",   "/api/parcels",                                         [401, 403, OK,  403, 403, 403]),
+    ("POST",   "/api/parcels/import",                                  [401, 403, OK,  403, 403, 403]),
+    ("GET",    "/api/parcels/import/template",                         [401, 403, OK,  403, 403, 403]),
+    ("GET",    "/api/parcels/labels",                                  [401, 403, OK,  OK,  OK,  403]),
+    ("POST",   "/api/parcels/states",                                  [401, 403, 403, OK,  OK,  403]),
+    ("PUT",    "/api/parcels/delivery-admins/{deliveryAdmin}",         [401, 403, 403, 403, OK,  403]),
+    ("GET",    "/api/parcels/{key}",                                   [401, 403, OK,  OK,  OK,  403]),
+    ("PUT",    "/api/parcels/{key}",                                   [401, 403, OK,  403, 403, 403]),
+    ("DELETE", "/api/parcels/{key}",                                   [401, 403, OK,  403, 403, 403]),
+    ("GET",    "/api/parcels/{key}/states",                            [401, 403, OK,  OK,  OK,  403]),
+    ("PUT",    "/api/parcels/{key}/cancel",                            [401, 403, OK,  403, 403, 403]),
+    ("PUT",    "/api/parcels/{key}/change-address",                    [401, 403, OK,  403, 403, 403]),
+    ("PUT",    "/api/parcels/{key}/acknowledge-address",               [401, 403, 403, OK,  403, 403]),
+    ("GET",    "/api/states",                                          [401, 403, OK,  OK,  OK,  OK ]),
+    ("GET",    "/api/statistics",                                      [401, 403, OK,  OK,  OK,  OK ]),
+    ("GET",    "/api/tracking/{code}",                                 [OK,  OK,  OK,  OK,  OK,  OK ]),
+    // Pickup vouchers: the merchant makes them, the admin receives them.
+    ("GET",    "/api/pickup-vouchers",                                 [401, 403, OK,  403, OK,  403]),
+    ("POST",   "/api/pickup-vouchers",                                 [401, 403, OK,  403, 403, 403]),
+    ("PUT",    "/api/pickup-vouchers/pickup",                          [401, 403, 403, 403, OK,  403]),
+    ("PUT",    "/api/pickup-vouchers/parcels/{parcelKey}",             [401, 403, OK,  403, 403, 403]),
+    ("GET",    "/api/pickup-vouchers/{key}",                           [401, 403, OK,  403, OK,  403]),
+    ("PUT",    "/api/pickup-vouchers/{key}",                           [401, 403, OK,  403, 403, 403]),
+    ("DELETE", "/api/pickup-vouchers/{key}",                           [401, 403, OK,  403, 403, 403]),
+    ("GET",    "/api/pickup-vouchers/{key}/pdf",                       [401, 403, OK,  403, OK,  403]),
+    // Exit vouchers: the admin ships; the admin and the delivery person read them.
+    ("PUT",    "/api/parcels/delivery",                                [401, 403, 403, 403, OK,  403]),
+    ("GET",    "/api/exit-vouchers",                                   [401, 403, 403, OK,  OK,  403]),
+    ("GET",    "/api/exit-vouchers/{key}",                             [401, 403, 403, OK,  OK,  403]),
+    ("GET",    "/api/exit-vouchers/{key}/pdf",                         [401, 403, 403, OK,  OK,  403]),
+    // Return vouchers: the delivery person (or an admin for him) makes them, the admin receives.
+    ("GET",    "/api/return-vouchers",                                 [401, 403, 403, OK,  OK,  403]),
+    ("POST",   "/api/return-vouchers",                                 [401, 403, 403, OK,  OK,  403]),
+    ("GET",    "/api/return-vouchers/{key}",                           [401, 403, 403, OK,  OK,  403]),
+    ("GET",    "/api/return-vouchers/{key}/pdf",                       [401, 403, 403, OK,  OK,  403]),
+    ("PUT",    "/api/return-vouchers/{key}/receive",                   [401, 403, 403, 403, OK,  403]),
+    // Client invoices: admins draft, validate and pay; merchants read their own.
+    ("GET",    "/api/shops/unpaid/{type}",                             [401, 403, 403, 403, OK,  403]),
+    ("GET",    "/api/shops/unpaid/{type}/{shop}",                      [401, 403, 403, 403, OK,  403]),
+    ("POST",   "/api/clients/invoices",                                [401, 403, 403, 403, OK,  403]),
+    ("GET",    "/api/clients/invoices",                                [401, 403, OK,  403, OK,  403]),
+    ("GET",    "/api/clients/invoices/transfers",                      [401, 403, 403, 403, OK,  403]),
+    ("GET",    "/api/clients/invoices/{key}",                          [401, 403, OK,  403, OK,  403]),
+    ("PUT",    "/api/clients/invoices/{key}",                          [401, 403, 403, 403, OK,  403]),
+    ("DELETE", "/api/clients/invoices/{key}",                          [401, 403, 403, 403, OK,  403]),
+    ("GET",    "/api/clients/invoices/{key}/pdf",                      [401, 403, OK,  403, OK,  403]),
+    ("GET",    "/api/clients/parcels/invoices/{invoiceKey}",           [401, 403, OK,  403, OK,  403]),
+    // Delivery invoices: the delivery person declares his own, the admin counts and validates.
+    ("GET",    "/api/delivery-admins/parcels/unpaid",                  [401, 403, 403, 403, OK,  403]),
+    ("GET",    "/api/delivery-admins/{deliveryAdmin}/parcels/unpaid",  [401, 403, 403, OK,  OK,  403]),
+    ("POST",   "/api/delivery-admins/invoices",                        [401, 403, 403, OK,  OK,  403]),
+    ("GET",    "/api/delivery-admins/invoices",                        [401, 403, 403, OK,  OK,  403]),
+    ("PUT",    "/api/delivery-admins/invoices/parcels/{parcel}",       [401, 403, 403, OK,  OK,  403]),
+    ("GET",    "/api/delivery-admins/invoices/{key}",                  [401, 403, 403, OK,  OK,  403]),
+    ("PUT",    "/api/delivery-admins/invoices/{key}",                  [401, 403, 403, 403, OK,  403]),
+    ("DELETE", "/api/delivery-admins/invoices/{key}",                  [401, 403, 403, OK,  OK,  403]),
+    ("GET",    "/api/delivery-admins/invoices/{key}/pdf",              [401, 403, 403, OK,  OK,  403]),
+    ("GET",    "/api/delivery-admins/parcels/invoices/{invoiceKey}",   [401, 403, 403, OK,  OK,  403]),
+];
+
+/// The routes the gateway serves, as (method, path).
+fn served() -> std::collections::BTreeSet<(String, &'static str)> {
+    table()
+        .iter()
+        .map(|e| (e.method.to_string(), e.path))
+        .collect()
+}
+
+/// The matrix rows of routes the gateway serves.
+fn rows() -> Vec<&'static (&'static str, &'static str, [u16; 6])> {
+    let served = served();
+    MATRIX
+        .iter()
+        .filter(|(method, path, _)| served.contains(&(method.to_string(), *path)))
+        .collect()
+}
+
+#[test]
+fn the_matrix_has_exactly_one_row_per_route_of_the_table() {
+    let served = served();
+    let mut rows = std::collections::BTreeSet::new();
+    for (method, path, _) in MATRIX {
+        assert!(
+            rows.insert((method.to_string(), *path)),
+            "{method} {path}: two rows"
+        );
     }
+    let without_row: Vec<_> = served.difference(&rows).collect();
+    let not_served: Vec<_> = rows.difference(&served).collect();
+    assert!(
+        without_row.is_empty(),
+        "routes without a row in the authorization matrix (add one, reviewed): {without_row:?}"
+    );
+    assert!(
+        not_served.is_empty(),
+        "rows for routes the gateway does not serve: {not_served:?}"
+    );
+    assert!(served.len() >= 90, "{} routes", served.len());
 }
 
 async fn client_for(app: &TestApp, caller: Caller, n: usize) -> TestClient {
@@ -89,10 +235,9 @@ async fn client_for(app: &TestApp, caller: Caller, n: usize) -> TestClient {
     client
 }
 
-fn concrete_path(endpoint: &Endpoint) -> String {
-    endpoint
-        .path
-        .split('/')
+/// The path with a made-up key in each `{name}` segment.
+fn concrete_path(path: &str) -> String {
+    path.split('/')
         .map(|segment| {
             if segment.starts_with('{') {
                 "ZZZZZZZZ"
@@ -104,44 +249,57 @@ fn concrete_path(endpoint: &Endpoint) -> String {
         .join("/")
 }
 
+fn shown(expected: u16) -> String {
+    match expected {
+        OK => "to pass authorization (not 401/403)".to_owned(),
+        code => code.to_string(),
+    }
+}
+
 #[actix_rt::test]
-async fn every_route_answers_each_caller_as_its_table_row_says() {
+async fn every_route_answers_each_caller_as_its_matrix_row_says() {
     // Every cell signs in from 127.0.0.1 and the login row fails on purpose: lift the throttle.
-    let app = TestApp::spawn_with_throttle(colivra_auth::throttle::Throttle::new(
-        100_000,
-        std::time::Duration::from_secs(60),
-    ))
+    let app = TestApp::spawn_with_throttle(colivra_auth::throttle::SignInThrottle {
+        per_account: 100_000,
+        per_address: 100_000,
+        window_seconds: 60,
+    })
     .await;
-    let endpoints = table();
-    assert!(endpoints.len() >= 10);
+    let rows = rows();
+    let mut wrong = Vec::new();
     let mut checked = 0;
-    for (n, endpoint) in endpoints.iter().enumerate() {
-        for caller in CALLERS {
+    for (n, (method, path, answers)) in rows.iter().enumerate() {
+        let method = Method::from_bytes(method.as_bytes()).unwrap();
+        for (caller, expected) in CALLERS.into_iter().zip(*answers) {
             // A fresh sign-in for each cell: some routes (logout) end the session they run in.
             let client = client_for(&app, caller, n).await;
-            let body = (endpoint.method != actix_web::http::Method::GET).then(|| json!({}));
+            let body = (method != Method::GET).then(|| json!({}));
             let res = client
-                .request(endpoint.method.clone(), &concrete_path(endpoint), body)
+                .request(method.clone(), &concrete_path(path), body)
                 .await;
-            match expected(endpoint.access, caller) {
-                Some(code) => assert_eq!(
-                    res.status, code,
-                    "{} {} as {caller:?}: {}",
-                    endpoint.method, endpoint.path, res.text
-                ),
-                None => assert!(
-                    res.status != 401 && res.status != 403 && res.status < 500,
-                    "{} {} as {caller:?} should pass authorization, got {}: {}",
-                    endpoint.method,
-                    endpoint.path,
+            let right = match expected {
+                OK => res.status != 401 && res.status != 403 && res.status < 500,
+                code => res.status == code,
+            };
+            if !right {
+                wrong.push(format!(
+                    "{method} {path} as {caller:?}: expected {}, got {}: {}",
+                    shown(expected),
                     res.status,
-                    res.text
-                ),
+                    res.text.chars().take(160).collect::<String>()
+                ));
             }
             checked += 1;
         }
     }
-    assert_eq!(checked, endpoints.len() * CALLERS.len());
+    assert!(
+        wrong.is_empty(),
+        "{} of {checked} cells differ from the matrix:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    assert_eq!(checked, rows.len() * CALLERS.len());
+    assert!(checked >= 90 * CALLERS.len());
 }
 
 #[test]

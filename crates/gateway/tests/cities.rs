@@ -66,6 +66,15 @@ async fn bad_cities_answer_422_per_field() {
     let duplicate = admin.post("/api/cities", city("TATA", 4000)).await;
     duplicate.assert_status(422);
     assert!(!duplicate.field_errors("name").is_empty());
+    // Non-ASCII capitals (which SQLite's lower() leaves as they are): the same name again is
+    // still a 422, not the unique index's error.
+    admin
+        .post("/api/cities", city("Ksar Él Kébir", 4000))
+        .await
+        .assert_status(201);
+    let again = admin.post("/api/cities", city("Ksar Él Kébir", 4000)).await;
+    again.assert_status(422);
+    assert!(!again.field_errors("name").is_empty());
     admin
         .post("/api/cities", json!({"name": "X", "delivery_fee": "vingt"}))
         .await
@@ -144,9 +153,40 @@ async fn lists_search_sort_filter_and_page_on_the_server() {
         json!({"page": 2, "per_page": 2, "total": 5, "last_page": 3})
     );
     assert_eq!(page.body["data"][0]["name"], "Azrou");
+    // Accents and case aside, as people read them, on both databases.
+    for (name, fee) in [
+        ("Aïn Harrouda", 2500),
+        ("Fquih Ben Salah", 3000),
+        ("el jadida", 3000),
+    ] {
+        admin
+            .post("/api/cities", city(name, fee))
+            .await
+            .assert_status(201);
+    }
+    let sorted = admin.get("/api/cities?sort=name&per_page=100").await;
+    let names: Vec<&str> = sorted.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        vec![
+            "Agadir",
+            "Aïn Harrouda",
+            "Asilah",
+            "Azrou",
+            "Berkane",
+            "el jadida",
+            "Fès",
+            "Fquih Ben Salah"
+        ]
+    );
     let searched = admin.get("/api/cities?q=A").await;
     assert_eq!(
-        searched.body["meta"]["total"], 4,
+        searched.body["meta"]["total"], 7,
         "case-insensitive search on both databases"
     );
     let accents = admin.get("/api/cities?q=f%C3%A8s").await;
@@ -170,7 +210,7 @@ async fn lists_search_sort_filter_and_page_on_the_server() {
     let (merchant, _) = app.signed_in(Role::Client, true).await;
     let visible = merchant.get("/api/cities?active=false&per_page=100").await;
     visible.assert_status(200);
-    assert_eq!(visible.body["meta"]["total"], 4);
+    assert_eq!(visible.body["meta"]["total"], 7, "the 8 cities but Berkane");
 }
 
 #[actix_rt::test]

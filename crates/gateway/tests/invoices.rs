@@ -5,13 +5,12 @@
 
 mod support;
 
-use std::collections::{BTreeMap, HashSet};
-use std::rc::Rc;
+use std::collections::BTreeMap;
 
+use actix_web::http::Method;
 use colivra_core::Role;
 use serde_json::{json, Value};
 use support::{TestApp, TestClient};
-use tokio::sync::Barrier;
 
 /// Casablanca: delivery 20 DH, return 10 DH, refusal 15 DH. Rabat: 25, 10, 15.
 /// The delivery people earn 15 DH per delivered and 5 DH per refused parcel in Casablanca,
@@ -878,32 +877,65 @@ async fn admins_invoice_a_shops_delivered_and_returned_parcels_and_record_the_pa
     );
 }
 
-/// Runs `n` requests that all wait at one barrier before they are sent.
-async fn at_once<'a, F, Fut>(n: usize, request: F) -> Vec<support::Response>
-where
-    F: Fn(usize) -> Fut,
-    Fut: std::future::Future<Output = support::Response> + 'a,
-{
-    let barrier = Rc::new(Barrier::new(n));
-    let requests = (0..n).map(|i| {
-        let barrier = barrier.clone();
-        let request = request(i);
-        async move {
-            barrier.wait().await;
-            request.await
-        }
-    });
-    futures_util::future::join_all(requests).await
-}
+/// Every invoice in the database: (key, kind, status, number, parcels_count, total).
+type StoredInvoice = (String, String, String, Option<String>, i64, i64);
 
-fn invoice_columns(w: &World) -> Vec<(String, Option<i64>)> {
-    use colivra_db::schema::parcels;
+fn stored_invoices(w: &World) -> Vec<StoredInvoice> {
+    use colivra_db::schema::invoices;
     use diesel::prelude::*;
-    parcels::table
-        .filter(parcels::status.eq("delivered"))
-        .select((parcels::key, parcels::client_completed_invoice_id))
+    invoices::table
+        .order(invoices::id.asc())
+        .select((
+            invoices::key,
+            invoices::kind,
+            invoices::status,
+            invoices::number,
+            invoices::parcels_count,
+            invoices::total,
+        ))
         .load(&mut w.app.conn())
         .unwrap()
+}
+
+/// The keys of the parcels whose invoice column of `kind` names the invoice `invoice`.
+fn parcels_on(w: &World, kind: &str, invoice: &str) -> Vec<String> {
+    use colivra_db::schema::{invoices, parcels};
+    use diesel::prelude::*;
+    let id: i64 = invoices::table
+        .filter(invoices::key.eq(invoice))
+        .select(invoices::id)
+        .first(&mut w.app.conn())
+        .unwrap();
+    let on = parcels::table
+        .select(parcels::key)
+        .order(parcels::key.asc());
+    match kind {
+        "delivered" => on
+            .filter(parcels::client_completed_invoice_id.eq(id))
+            .load(&mut w.app.conn()),
+        "delivery" => on
+            .filter(parcels::delivery_admin_invoice_id.eq(id))
+            .load(&mut w.app.conn()),
+        _ => unreachable!("{kind}"),
+    }
+    .unwrap()
+}
+
+/// How many activities of any subject are `action`.
+fn activities_named(w: &World, action: &str) -> i64 {
+    use colivra_db::schema::activities;
+    use diesel::prelude::*;
+    activities::table
+        .filter(activities::action.eq(action))
+        .count()
+        .get_result(&mut w.app.conn())
+        .unwrap()
+}
+
+fn sorted_codes(sent: &[Sent]) -> Vec<String> {
+    let mut codes: Vec<String> = sent.iter().map(|s| s.code.clone()).collect();
+    codes.sort();
+    codes
 }
 
 #[actix_rt::test]
@@ -912,43 +944,112 @@ async fn twenty_drafts_at_once_leave_each_parcel_on_exactly_one_invoice() {
     let plan: Vec<_> = (0..30)
         .map(|n| (10_000 + n, false, false, End::Delivered, 0))
         .collect();
-    round(&w, &plan).await;
-    let admins: Vec<TestClient> = {
-        let mut admins = Vec::new();
-        for _ in 0..4 {
-            admins.push(w.app.signed_in(Role::Admin, true).await.0);
-        }
-        admins
-    };
-    let replies = at_once(20, |i| {
-        admins[i % admins.len()].post(
-            "/api/clients/invoices",
-            json!({"shop": w.shop, "type": "delivered"}),
-        )
-    })
-    .await;
-    let created: Vec<&support::Response> = replies.iter().filter(|r| r.status == 201).collect();
-    assert!(!created.is_empty());
-    for r in &replies {
-        assert!(
-            [201, 409, 422].contains(&r.status),
-            "{}: {}",
-            r.status,
-            r.text
-        );
+    let sent = round(&w, &plan).await;
+    let mut admins = Vec::new();
+    for _ in 0..4 {
+        admins.push(w.app.signed_in(Role::Admin, true).await.0);
     }
-    // The database: every delivered parcel on exactly one invoice, and the invoices' counts add
-    // up to the parcels.
-    let on = invoice_columns(&w);
-    assert_eq!(on.len(), 30);
-    assert!(on.iter().all(|(_, invoice)| invoice.is_some()), "{on:?}");
-    let counted: i64 = created
-        .iter()
-        .map(|r| r.body["data"]["parcels_count"].as_i64().unwrap())
-        .sum();
-    assert_eq!(counted, 30, "no parcel counted twice");
-    let ids: HashSet<Option<i64>> = on.iter().map(|(_, i)| *i).collect();
-    assert_eq!(ids.len(), created.len());
+    // Twenty drafts of every eligible parcel of the shop, from four admins, released together.
+    let race = support::race(
+        (0..20)
+            .map(|i| {
+                admins[i % admins.len()].racer(
+                    Method::POST,
+                    "/api/clients/invoices",
+                    Some(json!({"shop": w.shop, "type": "delivered"})),
+                )
+            })
+            .collect(),
+    )
+    .await;
+    // One draft takes them all; the others either found them taken meanwhile (409) or found
+    // nothing left to invoice (422).
+    let winner = race.one_winner(201, &[409, 422]);
+    assert!(
+        race.in_flight_together() >= 2,
+        "the drafts did not run together: {} in flight",
+        race.in_flight_together()
+    );
+    let invoice = key(&winner.body["data"]);
+    let expected_total: i64 = sent.iter().map(client_amount).sum();
+    assert_eq!(winner.body["data"]["parcels_count"], 30);
+    assert_eq!(winner.body["data"]["total"], expected_total);
+    // The database: one invoice (no draft of a loser left behind), holding every parcel, with
+    // the total the parcels make; one creation recorded.
+    assert_eq!(
+        stored_invoices(&w),
+        [(
+            invoice.clone(),
+            "delivered".to_owned(),
+            "draft".to_owned(),
+            None,
+            30,
+            expected_total
+        )]
+    );
+    assert_eq!(parcels_on(&w, "delivered", &invoice), sorted_codes(&sent));
+    assert_eq!(activities_named(&w, "client_invoice.created"), 1);
+}
+
+#[actix_rt::test]
+async fn a_delivery_person_and_an_admin_declaring_his_cash_at_once_make_one_invoice() {
+    let w = world().await;
+    let plan: Vec<_> = (0..12)
+        .map(|n| {
+            let end = if n % 4 == 3 {
+                End::Refused
+            } else {
+                End::Delivered
+            };
+            (20_000 + 100 * n, n % 5 == 4, n % 3 == 0, end, 0)
+        })
+        .collect();
+    let sent = round(&w, &plan).await;
+    let expected_total: i64 = sent.iter().map(delivery_amount).sum();
+    let (second_admin, _) = w.app.signed_in(Role::Admin, true).await;
+    // His double tap and two admins drafting for him, released together.
+    let body = json!({"delivery_admin": w.courier_key});
+    let race = support::race(vec![
+        w.courier.racer(
+            Method::POST,
+            "/api/delivery-admins/invoices",
+            Some(json!({})),
+        ),
+        w.courier.racer(
+            Method::POST,
+            "/api/delivery-admins/invoices",
+            Some(json!({})),
+        ),
+        w.admin.racer(
+            Method::POST,
+            "/api/delivery-admins/invoices",
+            Some(body.clone()),
+        ),
+        second_admin.racer(Method::POST, "/api/delivery-admins/invoices", Some(body)),
+    ])
+    .await;
+    let winner = race.one_winner(201, &[409, 422]);
+    assert!(
+        race.in_flight_together() >= 2,
+        "the drafts did not run together"
+    );
+    let invoice = key(&winner.body["data"]);
+    assert_eq!(winner.body["data"]["total"], expected_total);
+    // The database: one delivery invoice holding every parcel he settles, its total the cash he
+    // owes, one creation recorded.
+    assert_eq!(
+        stored_invoices(&w),
+        [(
+            invoice.clone(),
+            "delivery".to_owned(),
+            "draft".to_owned(),
+            None,
+            sent.len() as i64,
+            expected_total
+        )]
+    );
+    assert_eq!(parcels_on(&w, "delivery", &invoice), sorted_codes(&sent));
+    assert_eq!(activities_named(&w, "delivery_invoice.created"), 1);
 }
 
 #[actix_rt::test]
@@ -971,47 +1072,76 @@ async fn validations_at_once_give_distinct_consecutive_numbers_and_payments_at_o
         invoices.push(key(&res.body["data"]));
     }
     let (second_admin, _) = w.app.signed_in(Role::Admin, true).await;
-    // Each invoice validated twice at once: 8 numbers, no gap, no duplicate, 8 refusals.
-    let replies = at_once(16, |i| {
-        let admin = if i % 2 == 0 { &w.admin } else { &second_admin };
-        let path = format!("/api/clients/invoices/{}", invoices[i / 2]);
-        async move { admin.put(&path, json!({"status": "validated"})).await }
-    })
+    // Each invoice validated by two admins at once, the sixteen requests released together:
+    // one validation per invoice, 8 numbers, no gap, no duplicate.
+    let race = support::race(
+        (0..16)
+            .map(|i| {
+                let admin = if i % 2 == 0 { &w.admin } else { &second_admin };
+                let path = format!("/api/clients/invoices/{}", invoices[i / 2]);
+                admin.racer(Method::PUT, &path, Some(json!({"status": "validated"})))
+            })
+            .collect(),
+    )
     .await;
-    let mut statuses: Vec<u16> = replies.iter().map(|r| r.status).collect();
-    statuses.sort_unstable();
-    assert_eq!(
-        statuses,
-        [vec![200; 8], vec![409; 8]].concat(),
-        "{:?}",
-        replies.iter().map(|r| &r.text).collect::<Vec<_>>()
+    assert!(
+        race.in_flight_together() >= 2,
+        "the validations did not run together"
     );
-    let mut numbers: Vec<String> = {
-        use colivra_db::schema::invoices;
-        use diesel::prelude::*;
-        invoices::table
-            .select(invoices::number.assume_not_null())
-            .load(&mut w.app.conn())
-            .unwrap()
-    };
+    for (n, pair) in race.responses.chunks(2).enumerate() {
+        let mut statuses = [pair[0].status, pair[1].status];
+        statuses.sort_unstable();
+        assert_eq!(
+            statuses,
+            [200, 409],
+            "invoice {n}: {} / {}",
+            pair[0].text,
+            pair[1].text
+        );
+    }
+    let stored = stored_invoices(&w);
+    let mut numbers: Vec<String> = stored
+        .iter()
+        .map(|(_, _, status, number, _, _)| {
+            assert_eq!(status, "validated");
+            number.clone().unwrap()
+        })
+        .collect();
     numbers.sort();
     let wanted: Vec<String> = (1..=8).map(|n| format!("FC-{}-{n:06}", year())).collect();
     assert_eq!(numbers, wanted);
+    assert_eq!(activities_named(&w, "client_invoice.validated"), 8);
+    let last: i64 = {
+        use colivra_db::schema::invoice_numbers;
+        use diesel::prelude::*;
+        invoice_numbers::table
+            .filter(invoice_numbers::prefix.eq("FC"))
+            .select(invoice_numbers::last_number)
+            .first(&mut w.app.conn())
+            .unwrap()
+    };
+    assert_eq!(last, 8, "the sequence moved once per validation");
 
     // One invoice paid by three admins at once: one payment recorded.
     let today = chrono::Utc::now().date_naive().to_string();
-    let replies = at_once(3, |i| {
-        let admin = if i % 2 == 0 { &w.admin } else { &second_admin };
-        let path = format!("/api/clients/invoices/{}", invoices[0]);
-        let body =
-            json!({"status": "paid", "payment_reference": format!("VIR-{i}"), "paid_on": today});
-        async move { admin.put(&path, body).await }
-    })
+    let (third_admin, _) = w.app.signed_in(Role::Admin, true).await;
+    let path = format!("/api/clients/invoices/{}", invoices[0]);
+    let race = support::race(
+        [&w.admin, &second_admin, &third_admin]
+            .iter()
+            .enumerate()
+            .map(|(i, admin)| {
+                let body = json!({"status": "paid", "payment_reference": format!("VIR-{i}"), "paid_on": today});
+                admin.racer(Method::PUT, &path, Some(body))
+            })
+            .collect(),
+    )
     .await;
-    let mut statuses: Vec<u16> = replies.iter().map(|r| r.status).collect();
-    statuses.sort_unstable();
-    assert_eq!(statuses, vec![200, 409, 409]);
-    let winner = replies.iter().find(|r| r.status == 200).unwrap();
+    let winner = race.one_winner(200, &[409]);
+    assert!(
+        race.in_flight_together() >= 2,
+        "the payments did not run together"
+    );
     let stored: (String, Option<String>) = {
         use colivra_db::schema::invoices;
         use diesel::prelude::*;
@@ -1033,6 +1163,7 @@ async fn validations_at_once_give_distinct_consecutive_numbers_and_payments_at_o
             .count(),
         1
     );
+    assert_eq!(activities_named(&w, "client_invoice.paid"), 1);
 }
 
 #[actix_rt::test]

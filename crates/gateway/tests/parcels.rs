@@ -3,6 +3,7 @@
 
 mod support;
 
+use actix_web::http::Method;
 use colivra_core::Role;
 use serde_json::{json, Value};
 use support::{TestApp, TestClient};
@@ -180,6 +181,19 @@ async fn bad_parcels_answer_422_on_each_field() {
     ] {
         assert!(!res.field_errors(field).is_empty(), "{field}: {}", res.text);
     }
+    assert_eq!(
+        res.field_errors("address"),
+        vec!["L'adresse est obligatoire."]
+    );
+    // Too long is not missing: the message says the limit and what was typed.
+    let mut body = parcel_body(&w, "Ali", "0612345678");
+    body["address"] = json!("r".repeat(600));
+    let res = w.merchant.post("/api/parcels", body).await;
+    res.assert_status(422);
+    assert_eq!(
+        res.field_errors("address"),
+        vec!["255 caractères au plus (600 saisis)."]
+    );
     // An exchange needs the item to collect, and its original must be a delivered parcel of his.
     let mut body = parcel_body(&w, "Ali", "0612345678");
     body["kind"] = json!("exchange");
@@ -542,6 +556,13 @@ async fn lists_filter_search_and_page_with_cursors() {
         count(format!("/api/parcels?q={}", keys[3].to_lowercase())).await,
         1
     );
+    // The start of a code (8 characters: the 7 parcels' random parts differ by then) finds it.
+    let expected_by_prefix = keys.iter().filter(|k| k.starts_with(&keys[3][..8])).count() as i64;
+    assert_eq!(
+        count(format!("/api/parcels?q={}", keys[3][..8].to_lowercase())).await,
+        expected_by_prefix
+    );
+    assert!(expected_by_prefix >= 1);
     assert_eq!(count("/api/parcels?q=%2B212%206123456".into()).await, 7);
     assert_eq!(count("/api/parcels?q=0612345603".into()).await, 1);
     assert_eq!(count("/api/parcels?q=client%205".into()).await, 1);
@@ -818,32 +839,58 @@ async fn labels_print_as_a_pdf_holding_every_tracking_code() {
 
 #[actix_rt::test]
 async fn two_outcomes_posted_at_once_leave_one_winner_and_a_409() {
+    use colivra_db::schema::{parcel_states, parcels};
+    use diesel::prelude::*;
     let w = world().await;
     let (courier, courier_user) = w.app.signed_in(Role::DeliveryAdmin, true).await;
-    for round in 0..5 {
+    let rounds = 6;
+    let mut together = 0;
+    for round in 0..rounds {
         let parcel = key(&create(&w, &format!("Client {round}"), "0612345678").await);
         hand_to_courier(&w, &parcel, courier_user.id).await;
-        let delivered = courier.post(
-            "/api/parcels/states",
-            json!({"parcel": parcel, "status": "delivered"}),
-        );
-        let refused = courier.post(
-            "/api/parcels/states",
-            json!({"parcel": parcel, "status": "refused", "comment": "Refusé à la porte"}),
-        );
-        let (a, b) = futures_util::future::join(delivered, refused).await;
-        let mut statuses = [a.status, b.status];
-        statuses.sort_unstable();
-        assert_eq!(statuses, [200, 409], "{} / {}", a.text, b.text);
-        let history = w.admin.get(&format!("/api/parcels/{parcel}/states")).await;
-        let outcomes = history.body["data"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|s| matches!(s["status"].as_str(), Some("delivered" | "refused")))
-            .count();
-        assert_eq!(outcomes, 1, "exactly one outcome in the history");
+        // Delivered and refused from his session (a double tap), released by one barrier.
+        let race = support::race(vec![
+            courier.racer(
+                Method::POST,
+                "/api/parcels/states",
+                Some(json!({"parcel": parcel, "status": "delivered"})),
+            ),
+            courier.racer(
+                Method::POST,
+                "/api/parcels/states",
+                Some(
+                    json!({"parcel": parcel, "status": "refused", "comment": "Refusé à la porte"}),
+                ),
+            ),
+        ])
+        .await;
+        let winner = race.one_winner(200, &[409]);
+        let outcome = winner.body["data"]["status"].as_str().unwrap().to_owned();
+        assert!(["delivered", "refused"].contains(&outcome.as_str()));
+        if race.in_flight_together() == 2 {
+            together += 1;
+        }
+        // The database: the winner's outcome, once, in the parcel and in its history.
+        let (status, recorded): (String, Option<String>) = parcels::table
+            .filter(parcels::key.eq(&parcel))
+            .select((parcels::status, parcels::outcome))
+            .first(&mut w.app.conn())
+            .unwrap();
+        assert_eq!(status, outcome);
+        assert_eq!(recorded.as_deref(), Some(outcome.as_str()));
+        let outcomes: Vec<String> = parcel_states::table
+            .inner_join(parcels::table)
+            .filter(parcels::key.eq(&parcel))
+            .filter(parcel_states::status.eq_any(["delivered", "refused"]))
+            .select(parcel_states::status)
+            .load(&mut w.app.conn())
+            .unwrap();
+        assert_eq!(outcomes, [outcome], "exactly one outcome in the history");
     }
+    assert!(
+        together > 0,
+        "in no round were both requests in flight together: the test did not race"
+    );
 }
 
 #[test]

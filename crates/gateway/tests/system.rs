@@ -154,10 +154,29 @@ async fn a_lost_postgres_answers_503_and_recovers() {
     let api = client.get("/api/user").await;
     api.assert_status(503);
     assert!(api.body["message"].is_string(), "{}", api.text);
+    // Raised by the session layer, outside the handlers: still every header.
+    for name in [
+        "x-request-id",
+        "content-security-policy",
+        "x-content-type-options",
+        "referrer-policy",
+        "x-frame-options",
+    ] {
+        assert!(api.header(name).is_some(), "{name} missing on the 503");
+    }
 
     admin
         .batch_execute(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true"))
         .unwrap();
     client.get("/ready").await.assert_status(200);
     client.get("/api/user").await.assert_status(200);
+}
+
+#[actix_rt::test]
+async fn favicon_ico_is_served() {
+    let app = TestApp::spawn().await;
+    let res = app.client().get("/favicon.ico").await;
+    res.assert_status(200);
+    assert_eq!(res.header("content-type"), Some("image/svg+xml"));
+    assert!(res.text.starts_with("<svg"), "{}", res.text);
 }

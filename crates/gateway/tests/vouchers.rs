@@ -4,6 +4,7 @@
 
 mod support;
 
+use actix_web::http::Method;
 use colivra_core::Role;
 use serde_json::{json, Value};
 use support::{TestApp, TestClient};
@@ -871,92 +872,190 @@ async fn every_voucher_prints_as_a_pdf_holding_its_parcels_tracking_codes() {
         .assert_status(404);
 }
 
+/// The parcel's row in the database: (status, delivery person's key).
+fn parcel_row(w: &World, parcel: &str) -> (String, Option<String>) {
+    use colivra_db::schema::{parcels, users};
+    use diesel::prelude::*;
+    let (status, holder): (String, Option<i64>) = parcels::table
+        .filter(parcels::key.eq(parcel))
+        .select((parcels::status, parcels::delivery_admin_id))
+        .first(&mut w.app.conn())
+        .unwrap();
+    let holder = holder.map(|id| {
+        users::table
+            .find(id)
+            .select(users::key)
+            .first(&mut w.app.conn())
+            .unwrap()
+    });
+    (status, holder)
+}
+
+/// The parcel's links to vouchers of `kind`: (voucher key, open, removed).
+fn links(w: &World, parcel: &str, kind: &str) -> Vec<(String, bool, bool)> {
+    use colivra_db::schema::{parcels, voucher_parcels, vouchers};
+    use diesel::prelude::*;
+    voucher_parcels::table
+        .inner_join(parcels::table)
+        .inner_join(vouchers::table)
+        .filter(parcels::key.eq(parcel))
+        .filter(voucher_parcels::kind.eq(kind))
+        .select((
+            vouchers::key,
+            voucher_parcels::open,
+            voucher_parcels::removed_at.is_not_null(),
+        ))
+        .load(&mut w.app.conn())
+        .unwrap()
+}
+
+/// The statuses the parcel's history holds, oldest first, straight from the database.
+fn stored_history(w: &World, parcel: &str) -> Vec<String> {
+    use colivra_db::schema::{parcel_states, parcels};
+    use diesel::prelude::*;
+    parcel_states::table
+        .inner_join(parcels::table)
+        .filter(parcels::key.eq(parcel))
+        .order(parcel_states::id.asc())
+        .select(parcel_states::status)
+        .load(&mut w.app.conn())
+        .unwrap()
+}
+
+fn vouchers_of_kind(w: &World, kind: &str) -> Vec<(String, String, Option<i64>)> {
+    use colivra_db::schema::vouchers;
+    use diesel::prelude::*;
+    vouchers::table
+        .filter(vouchers::kind.eq(kind))
+        .order(vouchers::id.asc())
+        .select((vouchers::key, vouchers::status, vouchers::delivery_admin_id))
+        .load(&mut w.app.conn())
+        .unwrap()
+}
+
 #[actix_rt::test]
 async fn two_admins_shipping_the_same_parcel_at_once_leave_it_on_one_exit_voucher() {
     let w = world().await;
     let (second_admin, _) = w.app.signed_in(Role::Admin, true).await;
-    for round in 0..5 {
+    let rounds = 5;
+    let mut together = 0;
+    for round in 0..rounds {
         let parcel = parcel(&w, round).await;
         picked_up(&w, &[&parcel]).await;
-        let first = w.admin.put(
-            "/api/parcels/delivery",
-            json!({"delivery_admin": w.courier_key, "parcels": [parcel]}),
-        );
-        let second = second_admin.put(
-            "/api/parcels/delivery",
-            json!({"delivery_admin": w.other_courier_key, "parcels": [parcel]}),
-        );
-        let (a, b) = futures_util::future::join(first, second).await;
-        let mut statuses = [a.status, b.status];
-        statuses.sort_unstable();
-        assert_eq!(statuses, [201, 409], "{} / {}", a.text, b.text);
-        let winner = if a.status == 201 { &a } else { &b };
+        let race = support::race(vec![
+            w.admin.racer(
+                Method::PUT,
+                "/api/parcels/delivery",
+                Some(json!({"delivery_admin": w.courier_key, "parcels": [parcel]})),
+            ),
+            second_admin.racer(
+                Method::PUT,
+                "/api/parcels/delivery",
+                Some(json!({"delivery_admin": w.other_courier_key, "parcels": [parcel]})),
+            ),
+        ])
+        .await;
+        let winner = race.one_winner(201, &[409]);
+        if race.in_flight_together() == 2 {
+            together += 1;
+        }
+        let voucher = key(&winner.body["data"]);
         let courier = winner.body["data"]["delivery_admin"]["key"]
             .as_str()
-            .unwrap();
-        let now = w.admin.get(&format!("/api/parcels/{parcel}")).await;
-        assert_eq!(now.body["data"]["status"], "out_for_delivery");
-        assert_eq!(now.body["data"]["delivery_admin"], courier);
-        let exits: i64 = {
-            use colivra_db::schema::{parcels, voucher_parcels};
-            use diesel::prelude::*;
-            voucher_parcels::table
-                .inner_join(parcels::table)
-                .filter(parcels::key.eq(&parcel))
-                .filter(voucher_parcels::kind.eq("exit"))
-                .count()
-                .get_result(&mut w.app.conn())
-                .unwrap()
-        };
-        assert_eq!(exits, 1, "the parcel is on one exit voucher");
-        let outs = history(&w.admin, &parcel)
+            .unwrap()
+            .to_owned();
+        // The database: out for delivery with the winner's courier, on the winner's voucher
+        // only, one move in its history, and no voucher left behind by the loser.
+        assert_eq!(
+            parcel_row(&w, &parcel),
+            ("out_for_delivery".to_owned(), Some(courier))
+        );
+        assert_eq!(links(&w, &parcel, "exit"), [(voucher.clone(), true, false)]);
+        assert_eq!(
+            stored_history(&w, &parcel),
+            ["new", "awaiting_pickup", "picked_up", "out_for_delivery"]
+        );
+        let exits = vouchers_of_kind(&w, "exit");
+        assert_eq!(exits.len() as i64, round + 1, "one exit voucher per round");
+        assert_eq!(exits.last().unwrap().0, voucher);
+        let moves = history(&w.admin, &parcel)
             .await
             .iter()
             .filter(|(s, _)| s == "out_for_delivery")
             .count();
-        assert_eq!(outs, 1, "one move in the history");
+        assert_eq!(moves, 1, "one move in the history the API shows");
     }
+    assert!(
+        together > 0,
+        "in no round were both requests in flight together: the test did not race"
+    );
     assert_eq!(
         w.admin.get("/api/exit-vouchers").await.body["meta"]["total"],
-        5
+        rounds
     );
 }
 
 #[actix_rt::test]
 async fn a_removal_racing_with_the_reception_leaves_one_outcome_and_a_409() {
     let w = world().await;
+    let mut together = 0;
     for round in 0..6 {
         let a = parcel(&w, 2 * round).await;
         let b = parcel(&w, 2 * round + 1).await;
         let code = pickup_voucher(&w, &[&a, &b]).await;
-        let remove_path = format!("/api/pickup-vouchers/parcels/{a}");
-        let remove = w.merchant.put(&remove_path, json!({}));
-        let receive = w.admin.put(
-            "/api/pickup-vouchers/pickup",
-            json!({"voucher": code, "parcels": [a, b]}),
-        );
-        let (removed, received) = futures_util::future::join(remove, receive).await;
-        let mut statuses = [removed.status, received.status];
-        statuses.sort_unstable();
-        assert_eq!(statuses, [200, 409], "{} / {}", removed.text, received.text);
+        let race = support::race(vec![
+            w.merchant.racer(
+                Method::PUT,
+                &format!("/api/pickup-vouchers/parcels/{a}"),
+                Some(json!({})),
+            ),
+            w.admin.racer(
+                Method::PUT,
+                "/api/pickup-vouchers/pickup",
+                Some(json!({"voucher": code, "parcels": [a, b]})),
+            ),
+        ])
+        .await;
+        race.one_winner(200, &[409]);
+        if race.in_flight_together() == 2 {
+            together += 1;
+        }
+        let removed = &race.responses[0];
+        let voucher_status = vouchers_of_kind(&w, "pickup")
+            .into_iter()
+            .find(|(key, _, _)| *key == code)
+            .unwrap()
+            .1;
         let voucher = w.admin.get(&format!("/api/pickup-vouchers/{code}")).await;
         if removed.status == 200 {
             // The removal won: the parcel is new and off the voucher, which is still new.
-            assert_eq!(status_of(&w.merchant, &a).await, "new");
-            assert_eq!(status_of(&w.merchant, &b).await, "awaiting_pickup");
-            assert_eq!(voucher.body["data"]["status"], "new");
+            assert_eq!(parcel_row(&w, &a).0, "new");
+            assert_eq!(parcel_row(&w, &b).0, "awaiting_pickup");
+            assert_eq!(voucher_status, "new");
+            assert_eq!(links(&w, &a, "pickup"), [(code.clone(), false, true)]);
+            assert_eq!(links(&w, &b, "pickup"), [(code.clone(), true, false)]);
+            assert_eq!(stored_history(&w, &a), ["new", "awaiting_pickup", "new"]);
             assert_eq!(keys(&voucher.body["data"]["parcels"]), vec![b.clone()]);
         } else {
             // The reception won: both picked up, on the received voucher.
-            assert_eq!(status_of(&w.merchant, &a).await, "picked_up");
-            assert_eq!(status_of(&w.merchant, &b).await, "picked_up");
-            assert_eq!(voucher.body["data"]["status"], "received");
+            assert_eq!(parcel_row(&w, &a).0, "picked_up");
+            assert_eq!(parcel_row(&w, &b).0, "picked_up");
+            assert_eq!(voucher_status, "received");
+            for p in [&a, &b] {
+                assert_eq!(links(&w, p, "pickup"), [(code.clone(), false, false)]);
+                assert_eq!(
+                    stored_history(&w, p),
+                    ["new", "awaiting_pickup", "picked_up"]
+                );
+            }
             assert_eq!(
                 keys(&voucher.body["data"]["parcels"]),
                 vec![a.clone(), b.clone()]
             );
         }
-        let moves = history(&w.merchant, &a).await.len();
-        assert_eq!(moves, 3, "new, awaiting pickup, then one outcome");
     }
+    assert!(
+        together > 0,
+        "in no round were both requests in flight together: the test did not race"
+    );
 }

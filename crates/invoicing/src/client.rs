@@ -188,14 +188,37 @@ pub fn unpaid_lines(
     lines_of(conn, kind, &rows)
 }
 
+/// The two types of client invoice (the `type` a request names).
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ClientInvoiceType {
+    /// Delivered parcels: the cash collected, less the fees, is paid to the merchant.
+    Delivered,
+    /// Returned parcels: the merchant owes the return and refusal fees.
+    Returned,
+}
+
+/// The moves a client invoice's `status` may ask for.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ClientInvoiceUpdateStatus {
+    /// Draft → validated: the number is given.
+    Validated,
+    /// Validated → paid (with `payment_reference` and `paid_on`).
+    Paid,
+}
+
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct ClientInvoiceInput {
     /// Shop key.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub shop: Option<String>,
     /// `delivered` or `returned`.
     #[serde(rename = "type")]
+    #[schema(value_type = ClientInvoiceType, required = true)]
     pub invoice_type: Option<String>,
-    /// Tracking codes; absent: every eligible parcel of the shop.
+    /// Tracking codes (1 to 10,000); absent: every eligible parcel of the shop.
+    #[schema(min_items = 1, max_items = 10000)]
     pub parcels: Option<Vec<String>>,
 }
 
@@ -212,7 +235,7 @@ pub fn create(
     }
     immediate_transaction(conn, |conn| {
         let (shop_id, client_id) = shop(conn, &shop_key)
-            .map_err(|_| AppError::validation("shop", "Boutique introuvable."))?;
+            .map_err(|e| e.not_found_as_invalid("shop", "Boutique introuvable."))?;
         let eligible = eligible_rows(conn, kind, shop_id)?;
         let picked = invoice::chosen(&eligible, &[], input.parcels.as_deref())?;
         if picked.is_empty() {
@@ -238,14 +261,18 @@ pub fn create(
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct ClientInvoiceUpdate {
-    /// A draft's new set of parcels (tracking codes).
+    /// A draft's new set of parcels (tracking codes, 1 to 10,000).
+    #[schema(min_items = 1, max_items = 10000)]
     pub parcels: Option<Vec<String>>,
     /// `validated` (draft → validated, the number is given) or `paid` (validated → paid).
+    #[schema(value_type = Option<ClientInvoiceUpdateStatus>)]
     pub status: Option<String>,
-    /// The bank transfer's reference (to mark paid).
+    /// The bank transfer's reference (to mark paid; required then).
+    #[schema(max_length = 100)]
     pub payment_reference: Option<String>,
-    /// The day it was paid, `YYYY-MM-DD` (to mark paid).
-    #[schema(value_type = Option<String>)]
+    /// The day it was paid, `YYYY-MM-DD`, not in the future (to mark paid; required then).
+    #[schema(value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "colivra_core::time::optional_day")]
     pub paid_on: Option<NaiveDate>,
 }
 

@@ -134,7 +134,8 @@ pub fn unpaid_lines(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResu
 pub struct DeliveryInvoiceInput {
     /// The delivery person's key (a delivery person may leave it out: himself).
     pub delivery_admin: Option<String>,
-    /// Tracking codes; absent: every parcel he holds on no delivery invoice.
+    /// Tracking codes (1 to 10,000); absent: every parcel he holds on no delivery invoice.
+    #[schema(min_items = 1, max_items = 10000)]
     pub parcels: Option<Vec<String>>,
 }
 
@@ -149,7 +150,7 @@ pub fn create(
         let courier_id = match (scope, input.delivery_admin.as_deref().map(str::trim)) {
             (Scope::DeliveryPerson(me), None | Some("")) => me,
             (_, Some(key)) if !key.is_empty() => delivery_admin(conn, scope, key)
-                .map_err(|_| AppError::validation("delivery_admin", "Livreur introuvable."))?,
+                .map_err(|e| e.not_found_as_invalid("delivery_admin", "Livreur introuvable."))?,
             _ => {
                 return Err(AppError::validation(
                     "delivery_admin",
@@ -180,11 +181,21 @@ pub fn create(
     })
 }
 
+/// The move a delivery invoice's `status` may ask for.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum DeliveryInvoiceUpdateStatus {
+    /// Draft → validated (needs the counted cash): the number is given.
+    Validated,
+}
+
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct DeliveryInvoiceUpdate {
-    /// The cash actually counted, in centimes (a draft).
+    /// The cash actually counted, in centimes, 0 to 1,000,000 DH (a draft).
+    #[schema(minimum = 0, maximum = 100000000)]
     pub counted_amount: Option<i64>,
     /// `validated` (needs the counted cash; the number is given now).
+    #[schema(value_type = Option<DeliveryInvoiceUpdateStatus>)]
     pub status: Option<String>,
 }
 

@@ -25,6 +25,6 @@ pub mod rules;
 pub mod view;
 pub mod words;
 
-pub use invoice::{InvoiceRow, InvoiceStatus, Kind};
+pub use invoice::{InvoiceRow, InvoiceStatus, Kind, MAX_PARCELS};
 pub use lines::Line;
 pub use view::{ClientInvoiceView, DeliveryInvoiceView, InvoiceFilters, InvoiceView};

@@ -140,9 +140,16 @@ pub struct City {
 
 #[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
 pub struct CityInput {
+    #[schema(min_length = 1, max_length = 100)]
     pub name: Option<String>,
+    /// Centimes.
+    #[schema(minimum = 0, maximum = 100000)]
     pub delivery_fee: Option<i64>,
+    /// Centimes.
+    #[schema(minimum = 0, maximum = 100000)]
     pub return_fee: Option<i64>,
+    /// Centimes.
+    #[schema(minimum = 0, maximum = 100000)]
     pub refusal_fee: Option<i64>,
     pub active: Option<bool>,
 }
@@ -174,15 +181,30 @@ fn validate(input: &CityInput) -> AppResult<ValidCity> {
     Ok(ValidCity { name, fees })
 }
 
+/// Whether another city has this name, in any case. SQLite's `lower` folds ASCII letters only,
+/// so the same name is also looked up as it is (the column is unique).
 fn name_taken(conn: &mut DbConnection, name: &str, except_id: Option<i64>) -> AppResult<bool> {
     use colivra_db::listing::lower;
     let mut query = cities::table
-        .filter(lower(cities::name).eq(name.to_lowercase()))
+        .filter(
+            cities::name
+                .eq(name.to_owned())
+                .or(lower(cities::name).eq(name.to_lowercase())),
+        )
         .into_boxed();
     if let Some(id) = except_id {
         query = query.filter(cities::id.ne(id));
     }
     Ok(query.count().get_result::<i64>(conn).map_db_err()? > 0)
+}
+
+/// The unique name, taken by a concurrent writer between the check and the write: still a 422.
+fn name_conflict(error: diesel::result::Error) -> colivra_core::AppError {
+    if colivra_db::error::is_unique_violation(&error) {
+        colivra_core::AppError::validation("name", "Cette ville existe déjà.")
+    } else {
+        colivra_db::error::app_error_from_diesel(error)
+    }
 }
 
 fn get_by_key(conn: &mut DbConnection, key: &str) -> AppResult<City> {
@@ -239,7 +261,7 @@ pub fn list(
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let q = colivra_db::order_by!(filtered(), sort, then cities::name;
-                "name" => cities::name,
+                "name" => colivra_db::listing::fold(cities::name),
                 "delivery_fee" => cities::delivery_fee,
                 "return_fee" => cities::return_fee,
                 "refusal_fee" => cities::refusal_fee,
@@ -273,7 +295,7 @@ pub fn create(conn: &mut DbConnection, actor_id: i64, input: CityInput) -> AppRe
                 cities::updated_at.eq(now),
             ))
             .execute(conn)
-            .map_db_err()?;
+            .map_err(name_conflict)?;
         colivra_db::activities::log(conn, Some(actor_id), "city.created", "city", &city_key)?;
         get_by_key(conn, &city_key)
     })
@@ -310,7 +332,7 @@ pub fn update(
                 cities::updated_at.eq(time::now()),
             ))
             .execute(conn)
-            .map_db_err()?;
+            .map_err(name_conflict)?;
         colivra_db::activities::log(conn, Some(actor_id), "city.updated", "city", &city.key)?;
         get_by_key(conn, &city.key)
     })

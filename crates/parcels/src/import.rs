@@ -206,6 +206,18 @@ fn restore_phone(value: &str) -> String {
 pub fn parse(bytes: &[u8]) -> AppResult<Vec<ImportRow>> {
     let file_error = |message: String| AppError::validation("file", message);
     let cells = read_cells(bytes).map_err(file_error)?;
+    // NUL and the like: PostgreSQL refuses them and no spreadsheet means them.
+    if let Some(line) = cells.iter().position(|row| {
+        row.iter().any(|cell| {
+            cell.chars()
+                .any(|c| (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{7f}')
+        })
+    }) {
+        return Err(file_error(format!(
+            "Ligne {} : caractère de contrôle interdit (NUL, …).",
+            line + 1
+        )));
+    }
     let mut lines = cells.into_iter().enumerate();
     let (_, header) = lines
         .next()
@@ -506,6 +518,20 @@ mod tests {
         let rows = parse(&book.save_to_buffer().unwrap()).unwrap();
         assert_eq!(rows[0].input.recipient_phone.as_deref(), Some("0612345678"));
         assert_eq!(rows[0].input.cod_amount, Some(24_950));
+    }
+
+    #[test]
+    fn a_control_character_in_a_cell_refuses_the_file_naming_the_line() {
+        let csv = format!(
+            "{}\nAmina;06123\u{0}45678;Casablanca;Rue 1;150\n",
+            "name;phone;city;address;price"
+        );
+        let error = parse(csv.as_bytes()).unwrap_err();
+        let AppError::Validation(errors) = error else {
+            panic!("{error:?}")
+        };
+        let text = serde_json::to_string(&errors).unwrap();
+        assert!(text.contains("Ligne 2"), "{text}");
     }
 
     #[test]

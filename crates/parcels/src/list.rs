@@ -83,9 +83,11 @@ pub struct ParcelFilters {
     pub delivery_admin: Option<String>,
     /// Created on or after this day (`YYYY-MM-DD`).
     #[param(value_type = Option<String>)]
+    #[serde(default, deserialize_with = "colivra_core::time::optional_day")]
     pub from: Option<NaiveDate>,
     /// Created on or before this day.
     #[param(value_type = Option<String>)]
+    #[serde(default, deserialize_with = "colivra_core::time::optional_day")]
     pub to: Option<NaiveDate>,
     /// The `next_cursor` of the previous page: the rows after it (faster than `page`).
     pub cursor: Option<String>,
@@ -161,8 +163,29 @@ struct Resolved {
 #[derive(Debug, PartialEq, Eq)]
 enum Search {
     Key(String),
+    /// The start of a tracking code (4 to 11 characters from "CL"): a range on the key's index,
+    /// or a name or reference that happens to look like one ("Clara").
+    KeyPrefix(String),
     Phone(String),
     Text(String),
+}
+
+const KEY_ALPHABET: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// The smallest key-alphabet string of the same length after every string starting with
+/// `prefix` ("CLVD96" → "CLVD97", "CLZZ" → "CM00"); `None` past the last one. Digits sort
+/// before capitals in both databases' collations (byte order, and C.UTF-8 or the ICU ones).
+fn after_prefix(prefix: &str) -> Option<String> {
+    let mut bytes = prefix.as_bytes().to_vec();
+    for i in (0..bytes.len()).rev() {
+        let at = KEY_ALPHABET.iter().position(|b| *b == bytes[i])?;
+        if at + 1 < KEY_ALPHABET.len() {
+            bytes[i] = KEY_ALPHABET[at + 1];
+            return String::from_utf8(bytes).ok();
+        }
+        bytes[i] = KEY_ALPHABET[0];
+    }
+    None
 }
 
 fn classify(q: &str) -> Search {
@@ -172,6 +195,14 @@ fn classify(q: &str) -> Search {
         && upper.bytes().all(|b| b.is_ascii_alphanumeric())
     {
         return Search::Key(upper);
+    }
+    if (4..12).contains(&upper.len())
+        && upper.starts_with("CL")
+        && upper
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b.is_ascii_uppercase())
+    {
+        return Search::KeyPrefix(upper);
     }
     let digits: String = q
         .chars()
@@ -265,6 +296,21 @@ fn filtered<'a>(
     }
     match search {
         Some(Search::Key(key)) => q = q.filter(parcels::key.eq(key.clone())),
+        Some(Search::KeyPrefix(prefix)) => {
+            let name = lower(parcels::recipient_name)
+                .like(colivra_core::pagination::like_pattern(prefix))
+                .escape('\\')
+                .or(parcels::reference.eq(prefix.clone()));
+            q = match after_prefix(prefix) {
+                Some(end) => q.filter(
+                    parcels::key
+                        .ge(prefix.clone())
+                        .and(parcels::key.lt(end))
+                        .or(name),
+                ),
+                None => q.filter(parcels::key.ge(prefix.clone()).or(name)),
+            };
+        }
         // A range instead of LIKE 'x%': both databases use the index for it.
         Some(Search::Phone(prefix)) => {
             q = q.filter(
@@ -499,6 +545,12 @@ mod tests {
         assert_eq!(classify("+212 612-345"), Search::Phone("0612345".into()));
         assert_eq!(classify("0612 34"), Search::Phone("061234".into()));
         assert_eq!(classify("Amina"), Search::Text("Amina".into()));
+        assert_eq!(classify("clvd96"), Search::KeyPrefix("CLVD96".into()));
+        assert_eq!(classify("CLV"), Search::Text("CLV".into()));
+        assert_eq!(after_prefix("CLVD96").as_deref(), Some("CLVD97"));
+        assert_eq!(after_prefix("CLV9").as_deref(), Some("CLVA"));
+        assert_eq!(after_prefix("CLZZ").as_deref(), Some("CM00"));
+        assert_eq!(after_prefix("ZZZZ"), None);
         assert_eq!(classify("12"), Search::Text("12".into()));
     }
 

@@ -286,14 +286,19 @@ pub fn annotate(
 /// `POST parcels/states`: `{parcel, status, comment, date}`.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct StateInput {
-    /// Tracking code.
+    /// Tracking code (404 when it is none of the caller's parcels).
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub parcel: Option<String>,
+    /// A status key (422 otherwise).
+    #[schema(value_type = Status, required = true)]
     pub status: Option<String>,
     /// Required for refused, cancelled, lost, damaged; an admin's comment also forces a move the
     /// normal flow does not allow.
+    #[schema(max_length = 500)]
     pub comment: Option<String>,
-    /// `YYYY-MM-DD`; required for postponed and scheduled.
-    #[schema(value_type = Option<String>)]
+    /// `YYYY-MM-DD`, not in the past; required for postponed and scheduled.
+    #[schema(value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "colivra_core::time::optional_day")]
     pub date: Option<NaiveDate>,
 }
 
@@ -342,6 +347,7 @@ pub fn post_state(
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct CancelInput {
+    #[schema(max_length = 500)]
     pub comment: Option<String>,
 }
 
@@ -378,9 +384,11 @@ pub fn cancel(
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct AddressInput {
     pub recipient_phone: Option<String>,
+    /// Empty clears it.
     pub recipient_phone_alt: Option<String>,
     /// City key or name.
     pub city: Option<String>,
+    #[schema(min_length = 1, max_length = 255)]
     pub address: Option<String>,
 }
 
@@ -490,7 +498,9 @@ pub fn acknowledge_address(
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct ReassignInput {
     /// Tracking codes of parcels out for delivery.
+    #[schema(min_items = 1)]
     pub parcels: Vec<String>,
+    #[schema(max_length = 500)]
     pub comment: Option<String>,
 }
 

@@ -38,8 +38,14 @@ pub struct CostInput {
     pub client: Option<String>,
     /// City key (creation only).
     pub city: Option<String>,
+    /// Centimes.
+    #[schema(minimum = 0, maximum = 100000)]
     pub delivery_fee: Option<i64>,
+    /// Centimes.
+    #[schema(minimum = 0, maximum = 100000)]
     pub return_fee: Option<i64>,
+    /// Centimes.
+    #[schema(minimum = 0, maximum = 100000)]
     pub refusal_fee: Option<i64>,
 }
 
@@ -112,7 +118,7 @@ pub fn list_costs(
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let q = colivra_db::order_by!(filtered(), sort, then cities::name;
-                "city" => cities::name,
+                "city" => colivra_db::listing::fold(cities::name),
                 "delivery_fee" => client_costs::delivery_fee,
                 "updated_at" => client_costs::updated_at);
             q.select(cost_columns())
@@ -249,13 +255,16 @@ pub struct EffectivePrice {
 
 /// The merchant's effective price for every active city: its own where one exists, else the
 /// city's.
+/// Columns the merchant's price list sorts by.
+pub const PRICE_SORTABLE: &[&str] = &["city", "delivery_fee"];
+
 pub fn effective_prices(
     conn: &mut DbConnection,
     merchant_id: i64,
     query: &ListQuery,
 ) -> AppResult<ListResponse<EffectivePrice>> {
     let search = query.search()?;
-    let sort = query.sort(&["city", "delivery_fee"])?;
+    let sort = query.sort(PRICE_SORTABLE)?;
     let filtered = || {
         let mut q = effective_fees(merchant_id);
         if let Some(text) = &search {
@@ -274,7 +283,7 @@ pub fn effective_prices(
         |conn, limit, offset| {
             // Sorting by fee uses the city's fee: overrides are few and shown marked.
             let q = colivra_db::order_by!(filtered(), sort, then cities::name;
-                "city" => cities::name,
+                "city" => colivra_db::listing::fold(cities::name),
                 "delivery_fee" => cities::delivery_fee);
             q.select(city_price_columns())
                 .limit(limit)

@@ -34,12 +34,15 @@ pub struct ShopView {
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct ShopInput {
+    #[schema(min_length = 1, max_length = 100)]
     pub name: Option<String>,
     pub phone: Option<String>,
+    #[schema(min_length = 1, max_length = 255)]
     pub address: Option<String>,
     /// City key (an active city).
     pub city: Option<String>,
-    /// 24-digit Moroccan RIB; empty or null for none.
+    /// 24-digit Moroccan RIB (spaces allowed) whose key checks; empty or null for none.
+    #[schema(pattern = "^\\s*(\\d\\s*){24}$|^\\s*$")]
     pub bank_account: Option<String>,
 }
 
@@ -128,7 +131,7 @@ pub fn list(
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let q = colivra_db::order_by!(filtered(), sort, then shops::id;
-                "name" => shops::name,
+                "name" => colivra_db::listing::fold(shops::name),
                 "created_at" => shops::id);
             q.select(SHOP_COLUMNS)
                 .limit(limit)

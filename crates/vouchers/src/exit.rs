@@ -17,10 +17,12 @@ use crate::voucher::{self, Kind, Parties, VoucherStatus};
 /// `PUT parcels/delivery`.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct ShipInput {
-    /// The delivery person's key.
+    /// The delivery person's key (an active one, else 422).
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub delivery_admin: Option<String>,
-    /// Tracking codes of picked-up parcels.
+    /// Tracking codes of picked-up parcels (1 to 500).
     #[serde(default)]
+    #[schema(required = true, min_items = 1, max_items = 500)]
     pub parcels: Vec<String>,
     /// Ship parcels of cities he does not serve anyway.
     #[serde(default)]

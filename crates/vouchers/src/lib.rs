@@ -20,4 +20,4 @@ mod voucher;
 
 pub use list::VoucherFilters;
 pub use view::{VoucherDetail, VoucherView};
-pub use voucher::{Kind, VoucherRow, VoucherStatus};
+pub use voucher::{Kind, VoucherRow, VoucherStatus, MAX_PARCELS};

@@ -18,18 +18,22 @@ use crate::voucher::{self, Kind, Parties, VoucherRow, VoucherStatus};
 /// `POST pickup-vouchers` and `PUT pickup-vouchers/{key}`.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct PickupInput {
-    /// Tracking codes of the merchant's new parcels, all of one shop.
+    /// Tracking codes of the merchant's new parcels, all of one shop (1 to 500).
     #[serde(default)]
+    #[schema(required = true, min_items = 1, max_items = 500)]
     pub parcels: Vec<String>,
 }
 
 /// `PUT pickup-vouchers/pickup`.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct ReceiveInput {
-    /// The voucher's key.
+    /// The voucher's key (404 when there is none).
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub voucher: Option<String>,
-    /// Tracking codes of the parcels actually collected; the voucher's others go back to new.
+    /// Tracking codes of the parcels actually collected (1 to 500); the voucher's others go
+    /// back to new.
     #[serde(default)]
+    #[schema(required = true, min_items = 1, max_items = 500)]
     pub parcels: Vec<String>,
 }
 

@@ -20,8 +20,9 @@ use crate::voucher::{self, Kind, Parties, VoucherStatus};
 /// `POST return-vouchers`.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct ReturnInput {
-    /// Tracking codes of parcels to be returned.
+    /// Tracking codes of parcels to be returned (1 to 500).
     #[serde(default)]
+    #[schema(required = true, min_items = 1, max_items = 500)]
     pub parcels: Vec<String>,
     /// The delivery person's key: required from an admin, ignored from a delivery person.
     pub delivery_admin: Option<String>,

@@ -14,6 +14,9 @@ const PROTECTED_PATHS = new Set(
     .flatMap((route) => [route.path, ...(route.alias ? [route.alias] : [])]),
 );
 
+/** Public pages that never use a session: no restore call (and no 401 in the console) there. */
+const PUBLIC_ONLY = /^\/suivi(\/|$)/;
+
 /** Restores the session at start-up, showing a loader meanwhile; on failure goes to sign-in. */
 export function SessionBootstrap({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
@@ -26,6 +29,10 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    if (PUBLIC_ONLY.test(startPath.current)) {
+      dispatch(restoreFailed());
+      return;
+    }
     loadUser(dispatch).catch(() => {
       dispatch(restoreFailed());
       if (PROTECTED_PATHS.has(startPath.current)) navigate(LOGIN_PATH, { replace: true });

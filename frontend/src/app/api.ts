@@ -85,7 +85,7 @@ export const EXTRA_TAGS = ['shopsUnpaid'] as const;
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: [...COLLECTION_TAGS, ...EXTRA_TAGS, 'User', 'Tokens'],
+  tagTypes: [...COLLECTION_TAGS, ...EXTRA_TAGS, 'User', 'Tokens', 'Sessions'],
   refetchOnMountOrArgChange: false,
   endpoints: () => ({}),
 });

@@ -128,3 +128,20 @@ pub fn filled_rects(pdf: &[u8], page: u32) -> Vec<FilledRect> {
     }
     rects
 }
+
+/// Writes `pdf` to `target/test-artifacts/{name}.pdf` (to be looked at) and returns its text as
+/// poppler's `pdftotext` reads it: a reader this project did not write, that rebuilds the reading
+/// order from the glyphs' positions as PDF viewers do.
+pub fn poppler_text(name: &str, pdf: &[u8]) -> (String, std::path::PathBuf) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/test-artifacts");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.pdf"));
+    std::fs::write(&file, pdf).unwrap();
+    let out = std::process::Command::new("pdftotext")
+        .args(["-enc", "UTF-8"])
+        .arg(&file)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils) is installed");
+    (String::from_utf8_lossy(&out.stdout).into_owned(), dir)
+}

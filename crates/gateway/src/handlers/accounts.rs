@@ -1,3 +1,4 @@
+use crate::middleware::edge::Json;
 use actix_session::Session;
 use actix_web::{web, HttpResponse};
 use colivra_auth::accounts::{self, RegisterClient, UpdateProfile};
@@ -17,7 +18,7 @@ use crate::state::AppState;
 pub async fn register_client(
     state: web::Data<AppState>,
     session: Session,
-    input: web::Json<RegisterClient>,
+    input: Json<RegisterClient>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let user = crate::db::run(&state.pool, move |conn| {
@@ -41,7 +42,7 @@ pub async fn update_profile(
     state: web::Data<AppState>,
     session: Session,
     caller: Caller,
-    input: web::Json<UpdateProfile>,
+    input: Json<UpdateProfile>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let user_id = caller.user.id;
@@ -104,7 +105,7 @@ pub async fn update_client(
     state: web::Data<AppState>,
     caller: Caller,
     client: web::Path<String>,
-    input: web::Json<ClientInput>,
+    input: Json<ClientInput>,
 ) -> ApiResult<HttpResponse> {
     let (client, input) = (client.into_inner(), input.into_inner());
     let user = crate::db::run(&state.pool, move |conn| {

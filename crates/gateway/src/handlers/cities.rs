@@ -1,3 +1,4 @@
+use crate::middleware::edge::Json;
 use actix_web::{web, HttpResponse};
 use colivra_core::{ListQuery, Role};
 use colivra_parcels::cities::{self, CityFilters, CityInput};
@@ -26,7 +27,7 @@ pub async fn list_cities(
 pub async fn create_city(
     state: web::Data<AppState>,
     caller: Caller,
-    input: web::Json<CityInput>,
+    input: Json<CityInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let city = crate::db::run(&state.pool, move |conn| {
@@ -40,7 +41,7 @@ pub async fn update_city(
     state: web::Data<AppState>,
     caller: Caller,
     key: web::Path<String>,
-    input: web::Json<CityInput>,
+    input: Json<CityInput>,
 ) -> ApiResult<HttpResponse> {
     let (key, input) = (key.into_inner(), input.into_inner());
     let city = crate::db::run(&state.pool, move |conn| {

@@ -1,5 +1,6 @@
 //! Delivery people and the cities each serves (admin `deliverymen` screen).
 
+use crate::middleware::edge::Json;
 use actix_web::{web, HttpResponse};
 use colivra_auth::couriers::{
     self, DeliveryAdminFilters, DeliveryAdminInput, DeliveryAdminView, DeliveryCityInput,
@@ -38,7 +39,7 @@ pub async fn list(
 pub async fn create(
     state: web::Data<AppState>,
     caller: Caller,
-    input: web::Json<DeliveryAdminInput>,
+    input: Json<DeliveryAdminInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let person = crate::db::run(&state.pool, move |conn| {
@@ -52,7 +53,7 @@ pub async fn update(
     state: web::Data<AppState>,
     caller: Caller,
     key: web::Path<String>,
-    input: web::Json<DeliveryAdminInput>,
+    input: Json<DeliveryAdminInput>,
 ) -> ApiResult<HttpResponse> {
     let (key, input) = (key.into_inner(), input.into_inner());
     let person = crate::db::run(&state.pool, move |conn| {
@@ -78,7 +79,7 @@ pub async fn delete(
 pub async fn add_city(
     state: web::Data<AppState>,
     caller: Caller,
-    input: web::Json<DeliveryCityInput>,
+    input: Json<DeliveryCityInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let person = crate::db::run(&state.pool, move |conn| {
@@ -92,7 +93,7 @@ pub async fn update_city(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<(String, String)>,
-    input: web::Json<DeliveryCityInput>,
+    input: Json<DeliveryCityInput>,
 ) -> ApiResult<HttpResponse> {
     let ((person, city), input) = (path.into_inner(), input.into_inner());
     let person = crate::db::run(&state.pool, move |conn| {

@@ -1,5 +1,6 @@
 //! Client and delivery invoices: thin handlers over `colivra_invoicing`.
 
+use crate::middleware::edge::Json;
 use actix_web::{web, HttpResponse};
 use colivra_core::{ListQuery, ListResponse, PageMeta};
 use colivra_invoicing::client::{
@@ -98,7 +99,7 @@ pub async fn unpaid_shop_lines(
 pub async fn create_client_invoice(
     state: web::Data<AppState>,
     caller: Caller,
-    input: web::Json<ClientInvoiceInput>,
+    input: Json<ClientInvoiceInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let invoice = crate::db::run(&state.pool, move |conn| {
@@ -112,7 +113,7 @@ pub async fn update_client_invoice(
     state: web::Data<AppState>,
     caller: Caller,
     key: web::Path<String>,
-    input: web::Json<ClientInvoiceUpdate>,
+    input: Json<ClientInvoiceUpdate>,
 ) -> ApiResult<HttpResponse> {
     let (key, input) = (key.into_inner(), input.into_inner());
     let invoice = crate::db::run(&state.pool, move |conn| {
@@ -239,7 +240,7 @@ pub async fn unpaid_delivery_lines(
 pub async fn create_delivery_invoice(
     state: web::Data<AppState>,
     caller: Scoped,
-    input: web::Json<DeliveryInvoiceInput>,
+    input: Json<DeliveryInvoiceInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let invoice = crate::db::run(&state.pool, move |conn| {
@@ -253,7 +254,7 @@ pub async fn update_delivery_invoice(
     state: web::Data<AppState>,
     caller: Caller,
     key: web::Path<String>,
-    input: web::Json<DeliveryInvoiceUpdate>,
+    input: Json<DeliveryInvoiceUpdate>,
 ) -> ApiResult<HttpResponse> {
     let (key, input) = (key.into_inner(), input.into_inner());
     let invoice = crate::db::run(&state.pool, move |conn| {

@@ -1,5 +1,6 @@
 //! Parcels: lists of every role, the merchant's writes, states, import, tracking, statistics.
 
+use crate::middleware::edge::Json;
 use actix_web::{web, HttpRequest, HttpResponse};
 use colivra_core::{AppError, ListQuery};
 use colivra_parcels::import::{self, Imported};
@@ -75,7 +76,7 @@ pub async fn show(
 pub async fn create(
     state: web::Data<AppState>,
     caller: Scoped,
-    input: web::Json<ParcelInput>,
+    input: Json<ParcelInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let view = crate::db::run(&state.pool, move |conn| {
@@ -90,7 +91,7 @@ pub async fn update(
     state: web::Data<AppState>,
     caller: Scoped,
     key: web::Path<String>,
-    input: web::Json<ParcelInput>,
+    input: Json<ParcelInput>,
 ) -> ApiResult<HttpResponse> {
     let (key, input) = (key.into_inner(), input.into_inner());
     let view = crate::db::run(&state.pool, move |conn| {
@@ -132,7 +133,7 @@ pub async fn states(
 pub async fn post_state(
     state: web::Data<AppState>,
     caller: Scoped,
-    input: web::Json<StateInput>,
+    input: Json<StateInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let view = crate::db::run(&state.pool, move |conn| {
@@ -147,7 +148,7 @@ pub async fn cancel(
     state: web::Data<AppState>,
     caller: Scoped,
     key: web::Path<String>,
-    input: Option<web::Json<CancelInput>>,
+    input: Option<Json<CancelInput>>,
 ) -> ApiResult<HttpResponse> {
     let key = key.into_inner();
     let comment = input.and_then(|i| i.into_inner().comment);
@@ -163,7 +164,7 @@ pub async fn change_address(
     state: web::Data<AppState>,
     caller: Scoped,
     key: web::Path<String>,
-    input: web::Json<AddressInput>,
+    input: Json<AddressInput>,
 ) -> ApiResult<HttpResponse> {
     let (key, input) = (key.into_inner(), input.into_inner());
     let view = crate::db::run(&state.pool, move |conn| {
@@ -191,7 +192,7 @@ pub async fn reassign(
     state: web::Data<AppState>,
     caller: Caller,
     delivery_admin: web::Path<String>,
-    input: web::Json<ReassignInput>,
+    input: Json<ReassignInput>,
 ) -> ApiResult<HttpResponse> {
     let (delivery_admin, input) = (delivery_admin.into_inner(), input.into_inner());
     let views = crate::db::run(&state.pool, move |conn| {

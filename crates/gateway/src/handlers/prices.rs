@@ -1,3 +1,4 @@
+use crate::middleware::edge::Json;
 use actix_web::{web, HttpResponse};
 use colivra_auth::users::merchant_account_id;
 use colivra_core::ListQuery;
@@ -24,7 +25,7 @@ pub async fn list_costs(
 pub async fn create_cost(
     state: web::Data<AppState>,
     caller: Caller,
-    input: web::Json<CostInput>,
+    input: Json<CostInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let cost = crate::db::run(&state.pool, move |conn| {
@@ -39,7 +40,7 @@ pub async fn update_cost(
     state: web::Data<AppState>,
     caller: Caller,
     key: web::Path<String>,
-    input: web::Json<CostInput>,
+    input: Json<CostInput>,
 ) -> ApiResult<HttpResponse> {
     let (key, input) = (key.into_inner(), input.into_inner());
     let cost = crate::db::run(&state.pool, move |conn| {

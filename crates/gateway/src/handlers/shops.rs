@@ -1,3 +1,4 @@
+use crate::middleware::edge::Json;
 use actix_web::{web, HttpResponse};
 use colivra_core::ListQuery;
 use colivra_parcels::shops::{self, ShopFilters, ShopInput, ShopView};
@@ -25,7 +26,7 @@ pub async fn list_shops(
 pub async fn create_shop(
     state: web::Data<AppState>,
     caller: Scoped,
-    input: web::Json<ShopInput>,
+    input: Json<ShopInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let shop = crate::db::run(&state.pool, move |conn| {
@@ -40,7 +41,7 @@ pub async fn update_shop(
     state: web::Data<AppState>,
     caller: Scoped,
     key: web::Path<String>,
-    input: web::Json<ShopInput>,
+    input: Json<ShopInput>,
 ) -> ApiResult<HttpResponse> {
     let (key, input) = (key.into_inner(), input.into_inner());
     let shop = crate::db::run(&state.pool, move |conn| {

@@ -1,6 +1,7 @@
 //! Staff accounts: `managers` (admin staff, or a merchant's team) and `admins` (full admins).
 //! One set of handlers serves both collections; the route table binds the collection.
 
+use crate::middleware::edge::Json;
 use actix_web::{web, HttpResponse};
 use colivra_auth::staff::{self, Collection, StaffInput, StaffView};
 use colivra_core::ListQuery;
@@ -37,7 +38,7 @@ pub async fn list<const ADMINS: bool>(
 pub async fn create<const ADMINS: bool>(
     state: web::Data<AppState>,
     caller: Caller,
-    input: web::Json<StaffInput>,
+    input: Json<StaffInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let member = crate::db::run(&state.pool, move |conn| {
@@ -51,7 +52,7 @@ pub async fn update<const ADMINS: bool>(
     state: web::Data<AppState>,
     caller: Caller,
     key: web::Path<String>,
-    input: web::Json<StaffInput>,
+    input: Json<StaffInput>,
 ) -> ApiResult<HttpResponse> {
     let (key, input) = (key.into_inner(), input.into_inner());
     let member = crate::db::run(&state.pool, move |conn| {

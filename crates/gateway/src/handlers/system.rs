@@ -29,3 +29,16 @@ pub async fn app_config_script(state: web::Data<AppState>) -> HttpResponse {
         .insert_header(("Cache-Control", "no-cache"))
         .body(format!("window.__COLIVRA__ = {config};\n"))
 }
+
+/// The app's mark, the same as the web app's `<link rel="icon">`: browsers and crawlers that ask
+/// for `/favicon.ico` by habit get it instead of a 404.
+pub async fn favicon() -> HttpResponse {
+    const ICON: &str = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 64 64'>\
+        <rect width='64' height='64' rx='14' fill='#15B9E1'/>\
+        <path d='M16 24 32 16l16 8v16L32 48 16 40z' fill='none' stroke='white' stroke-width='4' \
+        stroke-linejoin='round'/></svg>";
+    HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .insert_header(("Cache-Control", "public, max-age=86400"))
+        .body(ICON)
+}

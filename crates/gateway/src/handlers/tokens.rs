@@ -1,3 +1,4 @@
+use crate::middleware::edge::Json;
 use actix_web::{web, HttpResponse};
 use colivra_auth::tokens::{self, CreateToken, TokenView};
 use colivra_core::{ListResponse, PageRequest};
@@ -11,7 +12,7 @@ use crate::state::AppState;
 pub async fn create_token(
     state: web::Data<AppState>,
     caller: Caller,
-    input: web::Json<CreateToken>,
+    input: Json<CreateToken>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let created = crate::db::run(&state.pool, move |conn| {

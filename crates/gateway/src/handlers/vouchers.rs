@@ -1,5 +1,6 @@
 //! Pickup, exit and return vouchers: thin handlers over `colivra_vouchers`.
 
+use crate::middleware::edge::Json;
 use actix_web::{web, HttpResponse};
 use colivra_core::{ListQuery, ListResponse};
 use colivra_vouchers::exit::{self, ShipInput};
@@ -96,7 +97,7 @@ pub async fn print<const KIND: u8>(
 pub async fn create_pickup(
     state: web::Data<AppState>,
     caller: Scoped,
-    input: web::Json<PickupInput>,
+    input: Json<PickupInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let voucher = crate::db::run(&state.pool, move |conn| {
@@ -111,7 +112,7 @@ pub async fn add_to_pickup(
     state: web::Data<AppState>,
     caller: Scoped,
     key: web::Path<String>,
-    input: web::Json<PickupInput>,
+    input: Json<PickupInput>,
 ) -> ApiResult<HttpResponse> {
     let (key, input) = (key.into_inner(), input.into_inner());
     let detail = crate::db::run(&state.pool, move |conn| {
@@ -153,7 +154,7 @@ pub async fn delete_pickup(
 pub async fn receive_pickup(
     state: web::Data<AppState>,
     caller: Caller,
-    input: web::Json<ReceiveInput>,
+    input: Json<ReceiveInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let detail = crate::db::run(&state.pool, move |conn| {
@@ -166,7 +167,7 @@ pub async fn receive_pickup(
 pub async fn ship(
     state: web::Data<AppState>,
     caller: Caller,
-    input: web::Json<ShipInput>,
+    input: Json<ShipInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let detail = crate::db::run(&state.pool, move |conn| {
@@ -179,7 +180,7 @@ pub async fn ship(
 pub async fn create_return(
     state: web::Data<AppState>,
     caller: Scoped,
-    input: web::Json<ReturnInput>,
+    input: Json<ReturnInput>,
 ) -> ApiResult<HttpResponse> {
     let input = input.into_inner();
     let detail = crate::db::run(&state.pool, move |conn| {

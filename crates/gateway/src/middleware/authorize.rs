@@ -3,6 +3,7 @@
 use actix_session::SessionExt;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
 use actix_web::middleware::Next;
 use actix_web::{web, Error, HttpMessage};
 use colivra_auth::{tokens, users, User};
@@ -14,6 +15,24 @@ use crate::routes::Access;
 use crate::state::AppState;
 
 pub const SESSION_USER_ID: &str = "uid";
+/// The session's public key (what `/api/sessions` lists), set by the session store.
+pub const SESSION_PUBLIC_KEY: &str = "sid";
+/// The sign-in's User-Agent and address, moved into columns by the session store.
+pub const SESSION_DEVICE: &str = "ua";
+pub const SESSION_ADDRESS: &str = "ip";
+/// Put in place of the state by the session store when the database could not load it.
+pub const SESSION_UNAVAILABLE: &str = "_unavailable";
+
+/// The session could not be loaded (database unavailable): a 503 to answer.
+pub fn session_unavailable(req: &ServiceRequest) -> Option<ApiError> {
+    req.get_session()
+        .contains_key(SESSION_UNAVAILABLE)
+        .then(|| {
+            ApiError(AppError::Unavailable(
+                "session store unavailable".to_owned(),
+            ))
+        })
+}
 /// The session's user as the session store loaded it with the session (JSON, memory only).
 pub const SESSION_CALLER: &str = "_caller";
 
@@ -24,7 +43,12 @@ pub async fn authorize<B: MessageBody>(
 ) -> Result<ServiceResponse<EitherBody<B>>, Error> {
     if access != Access::Public {
         let outcome = match resolve_caller(&req).await {
-            Ok(caller) => check(access, caller.as_ref().map(|c| &c.user)).map(|()| caller),
+            Ok(caller) => check(
+                access,
+                caller.as_ref().map(|c| (&c.user, c.credential)),
+                req.method(),
+            )
+            .map(|()| caller),
             Err(error) => Err(error),
         };
         match outcome {
@@ -52,12 +76,15 @@ async fn resolve_caller(req: &ServiceRequest) -> Result<Option<Caller>, ApiError
         let user =
             crate::db::run(&state.pool, move |conn| tokens::authenticate(conn, &token)).await?;
         return match user {
-            Some(user) => Ok(Some(Caller {
+            Some((user, grant)) => Ok(Some(Caller {
                 user,
-                credential: Credential::Token,
+                credential: Credential::Token(grant),
             })),
             None => Err(ApiError(AppError::Unauthenticated)),
         };
+    }
+    if let Some(unavailable) = session_unavailable(req) {
+        return Err(unavailable);
     }
     let session = req.get_session();
     let Some(user_id) = session.get::<i64>(SESSION_USER_ID).unwrap_or(None) else {
@@ -90,12 +117,32 @@ pub fn bearer_token(req: &ServiceRequest) -> Option<String> {
     Some(token.trim().to_owned())
 }
 
-/// The access rule itself, apart from HTTP so it reads as the table does.
-pub fn check(access: Access, user: Option<&User>) -> Result<(), ApiError> {
+/// The access rule itself, apart from the request so it reads as the table does: the route's
+/// access, the caller and how he proved it, the request's method (what a token must grant).
+pub fn check(
+    access: Access,
+    caller: Option<(&User, Credential)>,
+    method: &Method,
+) -> Result<(), ApiError> {
     let denied = |message: &str| Err(ApiError(AppError::Forbidden(message.to_owned())));
+    if let (Some((_, Credential::Token(grant))), false) = (caller, access == Access::Public) {
+        if let Access::SessionOnly(_) = access {
+            return denied("Cette action demande une connexion par le navigateur, pas un jeton.");
+        }
+        let reads = matches!(*method, Method::GET | Method::HEAD);
+        if (reads && !grant.read) || (!reads && !grant.write) {
+            return denied(if reads {
+                "Ce jeton n'a pas la capacité read."
+            } else {
+                "Ce jeton n'a pas la capacité write."
+            });
+        }
+    }
+    let user = caller.map(|(user, _)| user);
     match (access, user) {
         (Access::Public, _) => Ok(()),
         (_, None) => Err(ApiError(AppError::Unauthenticated)),
+        (Access::SessionOnly(inner), Some(_)) => check(*inner, caller, method),
         (Access::SignedIn, Some(_)) => Ok(()),
         (Access::Active { roles, permissions }, Some(user)) => {
             if !user.active {

@@ -1,7 +1,11 @@
-//! Sanctum-style CSRF: `GET /sanctum/csrf-cookie` sets a JavaScript-readable `XSRF-TOKEN`
-//! cookie; every cookie-authenticated POST/PUT/PATCH/DELETE (and `GET /api/logout`) must echo it
-//! in `X-XSRF-TOKEN`, else 419. Bearer-token calls carry no cookie to forge and are exempt.
+//! Sanctum-style CSRF, bound to the session: `GET /sanctum/csrf-cookie` keeps a random token in
+//! the server-side session and sets it in a JavaScript-readable `XSRF-TOKEN` cookie; every
+//! cookie-authenticated POST/PUT/PATCH/DELETE (and `GET /api/logout`) must echo it in
+//! `X-XSRF-TOKEN`, else 419. The header is compared with the session's token, not with the
+//! cookie, so a self-chosen cookie and header pair is worthless; sign-in rotates the token and
+//! sign-out ends it with the session. Bearer-token calls carry no cookie to forge and are exempt.
 
+use actix_session::{Session, SessionExt};
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -25,19 +29,43 @@ pub fn requires_token(req: &ServiceRequest) -> bool {
     (unsafe_method || logout_link) && crate::middleware::authorize::bearer_token(req).is_none()
 }
 
+/// The session key holding the token.
+pub const SESSION_TOKEN: &str = "csrf";
+
 pub fn token_matches(req: &ServiceRequest) -> bool {
-    let Some(cookie) = req.cookie(COOKIE_NAME) else {
-        return false;
-    };
     let Some(header) = req.headers().get(HEADER_NAME).and_then(|h| h.to_str().ok()) else {
         return false;
     };
-    // The header holds the cookie value as JavaScript read it (URL-encoded).
-    let header = header
-        .replace("%3D", "=")
-        .replace("%2F", "/")
-        .replace("%2B", "+");
-    !cookie.value().is_empty() && bool::from(cookie.value().as_bytes().ct_eq(header.as_bytes()))
+    // The header may hold the cookie value as JavaScript read it (URL-encoded).
+    let header = percent_encoding::percent_decode_str(header).decode_utf8_lossy();
+    let Ok(Some(expected)) = req.get_session().get::<String>(SESSION_TOKEN) else {
+        return false;
+    };
+    !expected.is_empty() && bool::from(expected.as_bytes().ct_eq(header.as_bytes()))
+}
+
+/// The session's token, made now if it has none (several tabs share one).
+pub fn session_token(session: &Session) -> Result<String, AppError> {
+    match session.get::<String>(SESSION_TOKEN) {
+        Ok(Some(token)) if !token.is_empty() => Ok(token),
+        _ => rotate(session),
+    }
+}
+
+/// A new token for the session (sign-in).
+pub fn rotate(session: &Session) -> Result<String, AppError> {
+    let token = colivra_core::key::random_secret(40);
+    session
+        .insert(SESSION_TOKEN, &token)
+        .map_err(AppError::internal)?;
+    Ok(token)
+}
+
+/// Clears the cookie (sign-out: the token died with the session).
+pub fn removal_cookie(secure: bool) -> Cookie<'static> {
+    let mut cookie = csrf_cookie(String::new(), secure);
+    cookie.make_removal();
+    cookie
 }
 
 pub async fn verify_csrf<B: MessageBody>(
@@ -45,9 +73,9 @@ pub async fn verify_csrf<B: MessageBody>(
     next: Next<B>,
 ) -> Result<ServiceResponse<EitherBody<B>>, Error> {
     if requires_token(&req) && !token_matches(&req) {
-        return Ok(req
-            .error_response(ApiError(AppError::CsrfMismatch))
-            .map_into_right_body());
+        let error = crate::middleware::authorize::session_unavailable(&req)
+            .unwrap_or(ApiError(AppError::CsrfMismatch));
+        return Ok(req.error_response(error).map_into_right_body());
     }
     next.call(req)
         .await

@@ -1,5 +1,6 @@
 pub mod authorize;
 pub mod csrf;
+pub mod edge;
 pub mod request_log;
 pub mod security_headers;
 pub mod session_cookie;

@@ -1,6 +1,7 @@
-//! One log line per request (request id, method, path, status, time, user key), the request id in
-//! an `X-Request-Id` header, and every API error answered in the one JSON error shape, including
-//! errors raised outside our handlers (unknown routes, the session layer losing the database).
+//! The outermost layer: one log line per request (request id, method, path, status, time, user
+//! key); every API error answered in the one JSON error shape, including errors raised outside
+//! our handlers (unknown routes, oversized bodies, the session layer losing the database); and on
+//! every response, whichever layer produced it, the security headers and `X-Request-Id`.
 
 use std::time::Instant;
 
@@ -9,11 +10,12 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderValue, CONTENT_TYPE};
 use actix_web::http::StatusCode;
 use actix_web::middleware::Next;
-use actix_web::{Error, HttpMessage, HttpResponse};
+use actix_web::{web, Error, HttpMessage, HttpResponse};
 use colivra_core::AppError;
 
 use crate::error::REQUEST_ID;
 use crate::extract::Caller;
+use crate::state::AppState;
 
 /// The marker our session store puts in its errors, so a lost database reads as 503, not 500.
 pub const DATABASE_UNAVAILABLE: &str = "database unavailable";
@@ -28,12 +30,16 @@ pub async fn log_requests(
     // The path only: query strings may carry search terms or tokens.
     let path = req.path().to_owned();
     let api = path.starts_with("/api") || path.starts_with("/sanctum");
+    let secure_cookies = req
+        .app_data::<web::Data<AppState>>()
+        .is_some_and(|state| state.settings.secure_cookies);
     let outcome = REQUEST_ID.scope(request_id.clone(), next.call(req)).await;
     let mut res = match outcome {
         Ok(res) => res.map_into_boxed_body(),
         Err(error) => {
-            // Raised by a middleware (authorization, CSRF, the session layer): no request is left
-            // to build a response on, so log it here and let the framework render it.
+            // Raised by a middleware with no request left to answer on (our layers answer their
+            // refusals as responses, and the session store turns a lost database into one, so
+            // this is the session layer failing to write back): log it, let the framework render.
             let error = if error.to_string().contains(DATABASE_UNAVAILABLE) {
                 crate::error::ApiError(AppError::Unavailable(error.to_string())).into()
             } else {
@@ -53,6 +59,7 @@ pub async fn log_requests(
         .extensions()
         .get::<Caller>()
         .map(|c| c.user.key.clone());
+    crate::middleware::security_headers::apply(res.headers_mut(), secure_cookies);
     if let Ok(value) = HeaderValue::from_str(&request_id) {
         res.headers_mut().insert(
             actix_web::http::header::HeaderName::from_static("x-request-id"),
@@ -88,7 +95,9 @@ fn shape_error(res: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
         StatusCode::INTERNAL_SERVER_ERROR if cause.contains(DATABASE_UNAVAILABLE) => {
             AppError::Unavailable(cause)
         }
-        StatusCode::NOT_FOUND | StatusCode::METHOD_NOT_ALLOWED => AppError::NotFound,
+        StatusCode::NOT_FOUND => AppError::NotFound,
+        StatusCode::METHOD_NOT_ALLOWED => AppError::MethodNotAllowed,
+        StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge,
         StatusCode::UNAUTHORIZED => AppError::Unauthenticated,
         StatusCode::FORBIDDEN => AppError::forbidden(),
         s if s.is_server_error() => AppError::internal(if cause.is_empty() {

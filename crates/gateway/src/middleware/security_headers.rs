@@ -1,6 +1,7 @@
-//! Security headers on every response.
+//! Security headers on every response, whichever layer produced it: the request log (the
+//! outermost layer) adds them last, after errors raised by inner layers became responses.
 
-use actix_web::middleware::DefaultHeaders;
+use actix_web::http::header::{HeaderMap, HeaderName, HeaderValue};
 
 /// Scripts only from this origin; styles inline too (MUI injects them at run time); images may
 /// be data URLs (profile photos); nobody may frame the app.
@@ -8,22 +9,27 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
     style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
     connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
-pub fn security_headers(secure_cookies: bool) -> DefaultHeaders {
-    let headers = DefaultHeaders::new()
-        .add(("Content-Security-Policy", CONTENT_SECURITY_POLICY))
-        .add(("X-Content-Type-Options", "nosniff"))
-        .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
-        .add(("X-Frame-Options", "DENY"))
-        .add((
-            "Permissions-Policy",
-            "camera=(), microphone=(), geolocation=()",
-        ));
-    if secure_cookies {
-        headers.add((
-            "Strict-Transport-Security",
-            "max-age=31536000; includeSubDomains",
-        ))
-    } else {
-        headers
+const ALWAYS: [(&str, &str); 5] = [
+    ("content-security-policy", CONTENT_SECURITY_POLICY),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "strict-origin-when-cross-origin"),
+    ("x-frame-options", "DENY"),
+    (
+        "permissions-policy",
+        "camera=(), microphone=(), geolocation=()",
+    ),
+];
+
+/// Adds the headers a handler did not set itself.
+pub fn apply(headers: &mut HeaderMap, secure_cookies: bool) {
+    let hsts = secure_cookies.then_some((
+        "strict-transport-security",
+        "max-age=31536000; includeSubDomains",
+    ));
+    for (name, value) in ALWAYS.into_iter().chain(hsts) {
+        let name = HeaderName::from_static(name);
+        if !headers.contains_key(&name) {
+            headers.insert(name, HeaderValue::from_static(value));
+        }
     }
 }

@@ -27,21 +27,21 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn spawn() -> TestApp {
-        Self::spawn_with(colivra_auth::throttle::Throttle::default(), false).await
+        Self::spawn_with(colivra_auth::throttle::SignInThrottle::default(), false).await
     }
 
     /// For tests that sign in many times from one address on purpose.
-    pub async fn spawn_with_throttle(throttle: colivra_auth::throttle::Throttle) -> TestApp {
+    pub async fn spawn_with_throttle(throttle: colivra_auth::throttle::SignInThrottle) -> TestApp {
         Self::spawn_with(throttle, false).await
     }
 
     /// As deployed behind HTTPS (`COLIVRA_SECURE_COOKIES=true`).
     pub async fn spawn_secure() -> TestApp {
-        Self::spawn_with(colivra_auth::throttle::Throttle::default(), true).await
+        Self::spawn_with(colivra_auth::throttle::SignInThrottle::default(), true).await
     }
 
     async fn spawn_with(
-        throttle: colivra_auth::throttle::Throttle,
+        throttle: colivra_auth::throttle::SignInThrottle,
         secure_cookies: bool,
     ) -> TestApp {
         let (db, pool) = TestDatabase::migrated();
@@ -63,20 +63,10 @@ impl TestApp {
             secure_cookies,
         )
         .unwrap();
-        state.throttle = std::sync::Arc::new(throttle);
-        let app_state = state.clone();
-        let server =
-            actix_web::HttpServer::new(move || colivra_gateway::app::build(app_state.clone()))
-                .workers(1)
-                .disable_signals()
-                .bind("127.0.0.1:0")
-                .unwrap();
-        let port = server.addrs()[0].port();
-        let server = server.run();
-        let handle = server.handle();
-        actix_rt::spawn(server);
+        state.throttle = throttle;
+        let (base, handle) = serve(state.clone());
         TestApp {
-            base: format!("http://127.0.0.1:{port}"),
+            base,
             state,
             db,
             static_dir,
@@ -86,6 +76,19 @@ impl TestApp {
 
     pub fn client(&self) -> TestClient {
         TestClient::new(&self.base)
+    }
+
+    /// Another server process on the same database: fresh memory, shared tables. Returns its
+    /// base URL; it stops when the handle is dropped and stopped.
+    pub async fn second_process(&self) -> (String, actix_web::dev::ServerHandle) {
+        let state = colivra_gateway::cli::app_state(
+            (*self.state.pool).clone(),
+            self.static_dir.clone(),
+            "Colivra Test".into(),
+            false,
+        )
+        .unwrap();
+        serve(state)
     }
 
     pub fn conn(&self) -> r2d2::PooledConnection<colivra_db::connection::ConnectionManager> {
@@ -146,6 +149,20 @@ impl TestApp {
     }
 }
 
+/// The real app on a free local port, one worker: its base URL and its handle.
+fn serve(state: AppState) -> (String, actix_web::dev::ServerHandle) {
+    let server = actix_web::HttpServer::new(move || colivra_gateway::app::build(state.clone()))
+        .workers(1)
+        .disable_signals()
+        .bind("127.0.0.1:0")
+        .unwrap();
+    let port = server.addrs()[0].port();
+    let server = server.run();
+    let handle = server.handle();
+    actix_rt::spawn(server);
+    (format!("http://127.0.0.1:{port}"), handle)
+}
+
 impl Drop for TestApp {
     fn drop(&mut self) {
         drop(self.server.stop(false));
@@ -153,6 +170,7 @@ impl Drop for TestApp {
     }
 }
 
+#[derive(Clone)]
 pub enum Body {
     Json(Value),
     Bytes(Vec<u8>, String),
@@ -242,14 +260,27 @@ impl TestClient {
         .await
     }
 
+    /// Like the web app: a 419 (the session, and its token, ended meanwhile) fetches a fresh
+    /// token and tries once more.
     async fn send(&self, method: Method, path: &str, body: Option<Body>) -> Response {
+        let first = self.send_once(method.clone(), path, body.clone()).await;
+        if first.status != 419 || !*self.send_csrf.borrow() || self.bearer.borrow().is_some() {
+            return first;
+        }
+        self.send_once(Method::GET, "/sanctum/csrf-cookie", None)
+            .await
+            .assert_status(204);
+        self.send_once(method, path, body).await
+    }
+
+    async fn send_once(&self, method: Method, path: &str, body: Option<Body>) -> Response {
         let unsafe_method = !matches!(method, Method::GET | Method::HEAD);
         if unsafe_method
             && *self.send_csrf.borrow()
             && self.cookie("XSRF-TOKEN").is_none()
             && self.bearer.borrow().is_none()
         {
-            Box::pin(self.send(Method::GET, "/sanctum/csrf-cookie", None))
+            Box::pin(self.send_once(Method::GET, "/sanctum/csrf-cookie", None))
                 .await
                 .assert_status(204);
         }
@@ -341,4 +372,152 @@ impl TestClient {
         )
         .await
     }
+}
+
+/// One request of a race, sent as the client it was taken from would send it: its cookies, its
+/// bearer token, its CSRF header.
+pub struct Racer {
+    base: String,
+    cookies: BTreeMap<String, String>,
+    bearer: Option<String>,
+    send_csrf: bool,
+    method: Method,
+    path: String,
+    body: Option<Value>,
+}
+
+impl TestClient {
+    /// This request, to be sent by [`race`] at the same moment as others.
+    pub fn racer(&self, method: Method, path: &str, body: Option<Value>) -> Racer {
+        assert!(
+            method == Method::GET
+                || !*self.send_csrf.borrow()
+                || self.bearer.borrow().is_some()
+                || self.cookie("XSRF-TOKEN").is_some(),
+            "sign the client in (or fetch its CSRF cookie) before it races"
+        );
+        Racer {
+            base: self.base.clone(),
+            cookies: self.cookies.borrow().clone(),
+            bearer: self.bearer.borrow().clone(),
+            send_csrf: *self.send_csrf.borrow(),
+            method,
+            path: path.to_owned(),
+            body,
+        }
+    }
+}
+
+/// The answers of a race, in the order of its racers, and when each request left and came back.
+pub struct Race {
+    pub responses: Vec<Response>,
+    sent: Vec<std::time::Instant>,
+    answered: Vec<std::time::Instant>,
+}
+
+impl Race {
+    pub fn statuses(&self) -> Vec<u16> {
+        self.responses.iter().map(|r| r.status).collect()
+    }
+
+    /// How many requests had left before the first answer came back: all of them when the race
+    /// really ran its requests together (a request sent after another's answer could have been
+    /// sequential).
+    pub fn in_flight_together(&self) -> usize {
+        let first_answer = self
+            .answered
+            .iter()
+            .min()
+            .expect("a race of one request or more");
+        self.sent.iter().filter(|sent| *sent < first_answer).count()
+    }
+
+    /// The one answer with `status`, asserting that exactly one request got it and that every
+    /// other got `refusal`.
+    #[track_caller]
+    pub fn one_winner(&self, status: u16, refusals: &[u16]) -> &Response {
+        let winners: Vec<&Response> = self
+            .responses
+            .iter()
+            .filter(|r| r.status == status)
+            .collect();
+        let texts = || {
+            self.responses
+                .iter()
+                .map(|r| format!("{} {}", r.status, r.text))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(
+            winners.len(),
+            1,
+            "exactly one {status} expected:\n{}",
+            texts()
+        );
+        assert!(
+            self.responses
+                .iter()
+                .all(|r| r.status == status || refusals.contains(&r.status)),
+            "the others should be refused with {refusals:?}:\n{}",
+            texts()
+        );
+        winners[0]
+    }
+}
+
+/// Sends every request at the same moment: each from its own thread, runtime and HTTP
+/// connection (opened beforehand, so only the request itself is left to send), all released
+/// together by one barrier. The server handles each on its own database connection.
+pub async fn race(racers: Vec<Racer>) -> Race {
+    use std::sync::{Arc, Barrier};
+    use std::time::Instant;
+    let barrier = Arc::new(Barrier::new(racers.len()));
+    let threads: Vec<_> = racers
+        .into_iter()
+        .map(|racer| {
+            let barrier = barrier.clone();
+            std::thread::spawn(move || {
+                actix_rt::System::new().block_on(async move {
+                    let client = TestClient::new(&racer.base);
+                    *client.cookies.borrow_mut() = racer.cookies;
+                    *client.bearer.borrow_mut() = racer.bearer;
+                    *client.send_csrf.borrow_mut() = racer.send_csrf;
+                    // Open the connection (no cookie: nothing of the session is touched); the
+                    // client keeps it for the request.
+                    let mut warm = client
+                        .http
+                        .get(format!("{}/health", racer.base))
+                        .send()
+                        .await
+                        .expect("warm-up request");
+                    assert_eq!(warm.status().as_u16(), 200);
+                    warm.body().await.expect("warm-up body");
+                    barrier.wait();
+                    let sent = Instant::now();
+                    let response = client.request(racer.method, &racer.path, racer.body).await;
+                    (response, sent, Instant::now())
+                })
+            })
+        })
+        .collect();
+    // Joined off the test's runtime thread, which must stay free meanwhile.
+    let results = tokio::task::spawn_blocking(move || {
+        threads
+            .into_iter()
+            .map(|thread| thread.join().expect("a racer panicked"))
+            .collect::<Vec<_>>()
+    })
+    .await
+    .unwrap();
+    let mut race = Race {
+        responses: Vec::new(),
+        sent: Vec::new(),
+        answered: Vec::new(),
+    };
+    for (response, sent, answered) in results {
+        race.responses.push(response);
+        race.sent.push(sent);
+        race.answered.push(answered);
+    }
+    race
 }

@@ -10,7 +10,7 @@ mod write;
 pub use colivra_core::Scope;
 pub use names::RecentNames;
 pub use row::{get, ParcelRow};
-pub use validate::{validate, Lookups, ParcelInput, ValidParcel};
+pub use validate::{validate, Lookups, ParcelInput, ParcelKind, ValidParcel};
 pub use view::{actions, view, views, views_with, ParcelView};
 pub(crate) use write::changed_meanwhile;
 pub use write::{create, delete, insert, reference_taken, update};

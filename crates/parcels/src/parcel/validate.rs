@@ -17,31 +17,51 @@ use super::{MAX_COD_CENTIMES, MAX_QUANTITY};
 use crate::fees::{city_price_columns, effective_fees, CityPrice, Fees};
 use crate::status::Status;
 
+/// What a parcel is: a plain delivery, or an exchange or refund that also collects an item.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ParcelKind {
+    Standard,
+    Exchange,
+    Refund,
+}
+
 /// What a merchant sends to create or edit a parcel; absent fields keep their value on edit.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, ToSchema)]
 pub struct ParcelInput {
     /// Shop key (or, in an imported file, the shop's name).
     pub shop: Option<String>,
+    #[schema(max_length = 64)]
     pub reference: Option<String>,
+    #[schema(min_length = 1, max_length = 100)]
     pub recipient_name: Option<String>,
     pub recipient_phone: Option<String>,
+    /// Empty clears it.
     pub recipient_phone_alt: Option<String>,
     /// City key (or the city's name).
     pub city: Option<String>,
+    #[schema(min_length = 1, max_length = 255)]
     pub address: Option<String>,
-    /// Centimes.
+    /// Centimes, 0 to 100,000 DH.
+    #[schema(minimum = 0, maximum = 10000000)]
     pub cod_amount: Option<i64>,
+    #[schema(min_length = 1, max_length = 255)]
     pub product: Option<String>,
+    /// 1 (default) to 10,000.
+    #[schema(minimum = 1, maximum = 10000)]
     pub quantity: Option<i64>,
+    #[schema(max_length = 500)]
     pub note: Option<String>,
     pub can_open: Option<bool>,
     pub can_try: Option<bool>,
     pub fragile: Option<bool>,
     /// `standard` (default), `exchange` or `refund`.
+    #[schema(value_type = Option<ParcelKind>)]
     pub kind: Option<String>,
     /// For exchanges and refunds: the tracking code of the merchant's delivered parcel.
     pub original_parcel: Option<String>,
-    /// For exchanges and refunds: what the delivery person collects.
+    /// For exchanges and refunds: what the delivery person collects (required for them).
+    #[schema(max_length = 255)]
     pub item_to_collect: Option<String>,
 }
 
@@ -208,17 +228,26 @@ fn text(value: &Option<String>) -> Option<String> {
         .map(str::to_owned)
 }
 
+/// A required text: missing and too long say different things (a 600-character address is not
+/// a missing one).
 fn required(
     errors: &mut FieldErrors,
     field: &str,
     value: Option<String>,
     max: usize,
-    message: &str,
+    missing: &str,
 ) -> String {
     match value {
         Some(v) if v.chars().count() <= max => v,
-        _ => {
-            errors.add(field, message);
+        Some(v) => {
+            errors.add(
+                field,
+                format!("{max} caractères au plus ({} saisis).", v.chars().count()),
+            );
+            String::new()
+        }
+        None => {
+            errors.add(field, missing);
             String::new()
         }
     }
@@ -281,7 +310,7 @@ pub fn validate(
             existing.map(|r| r.recipient_name.as_str()),
         ),
         100,
-        "Le nom du destinataire est obligatoire (100 caractères au plus).",
+        "Le nom du destinataire est obligatoire.",
     );
     let phone = |errors: &mut FieldErrors, field: &str, value: Option<String>| {
         value.and_then(|raw| {
@@ -328,7 +357,7 @@ pub fn validate(
         "address",
         keep(&input.address, existing.map(|r| r.address.as_str())),
         255,
-        "L'adresse est obligatoire (255 caractères au plus).",
+        "L'adresse est obligatoire.",
     );
     let cod_amount = input.cod_amount.or(existing.map(|r| r.cod_amount));
     let cod_amount = match cod_amount {

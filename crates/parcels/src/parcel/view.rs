@@ -38,6 +38,7 @@ pub struct ParcelView {
     pub can_try: bool,
     pub fragile: bool,
     /// `standard`, `exchange` or `refund`.
+    #[schema(value_type = super::ParcelKind)]
     pub kind: String,
     pub original_parcel: Option<String>,
     pub item_to_collect: Option<String>,

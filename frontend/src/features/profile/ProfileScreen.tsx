@@ -5,9 +5,10 @@ import { useT } from '../../i18n';
 import { selectRole } from '../auth/authSlice';
 import { PasswordCard } from './PasswordCard';
 import { ProfileInfoCard } from './ProfileInfoCard';
+import { SessionsCard } from './SessionsCard';
 import { TokensCard } from './TokensCard';
 
-/** /compte/profile: personal details, password and, for merchants, API tokens. */
+/** /compte/profile: personal details, password, one's sessions and, for merchants, API tokens. */
 export default function ProfileScreen() {
   const t = useT();
   const role = useAppSelector(selectRole);
@@ -21,6 +22,7 @@ export default function ProfileScreen() {
       </Box>
       <ProfileInfoCard />
       <PasswordCard />
+      <SessionsCard />
       {role === 'client' && <TokensCard />}
     </Box>
   );

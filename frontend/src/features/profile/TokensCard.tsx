@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -14,6 +15,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -21,6 +23,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
@@ -33,9 +36,17 @@ import {
   useTokensQuery,
   type CreatedToken,
   type PersonalToken,
+  type TokenAbility,
 } from './api';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
+
+/** YYYY-MM-DD, `days` from today (the server's default lifetime is 90 days, 365 at most). */
+function dateIn(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return date.toISOString().slice(0, 10);
+}
 
 function useDateFormat() {
   const language = useLanguage();
@@ -45,6 +56,13 @@ function useDateFormat() {
     if (Number.isNaN(date.getTime())) return value;
     return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' }).format(date);
   };
+}
+
+/** "Read and write" or "Read only" (tokens made before abilities existed hold "*": both). */
+function abilitiesLabel(abilities: string[] | undefined, t: ReturnType<typeof useT>): string {
+  const all = abilities ?? [];
+  const writes = all.includes('write') || all.includes('*');
+  return writes ? t('tokens.ability.write') : t('tokens.ability.read');
 }
 
 /** Dialog showing the plain token once, with a copy button. */
@@ -102,7 +120,7 @@ function NewTokenDialog({ created, onClose }: { created: CreatedToken | null; on
   );
 }
 
-/** A merchant's API tokens: create (name, optional expiry), see once, list, revoke. */
+/** A merchant's API tokens: create (name, abilities, expiry), see once, list, revoke. */
 export function TokensCard() {
   const t = useT();
   const formatDate = useDateFormat();
@@ -110,7 +128,10 @@ export function TokensCard() {
   const [createToken, creating] = useCreateTokenMutation();
   const [revokeToken, revoking] = useRevokeTokenMutation();
   const [name, setName] = useState('');
-  const [expiresAt, setExpiresAt] = useState('');
+  const [expiresAt, setExpiresAt] = useState(() => dateIn(90));
+  const [canWrite, setCanWrite] = useState(true);
+  // "Expired" is judged against when the screen opened: render stays pure.
+  const [openedAt] = useState(() => Date.now());
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [created, setCreated] = useState<CreatedToken | null>(null);
   const [toRevoke, setToRevoke] = useState<PersonalToken | null>(null);
@@ -121,10 +142,16 @@ export function TokensCard() {
     setErrors(NO_ERRORS);
     setNotice(null);
     try {
-      const result = await createToken({ name: name.trim(), ...(expiresAt ? { expires_at: expiresAt } : {}) }).unwrap();
+      const abilities: TokenAbility[] = canWrite ? ['read', 'write'] : ['read'];
+      const result = await createToken({
+        name: name.trim(),
+        abilities,
+        ...(expiresAt ? { expires_at: expiresAt } : {}),
+      }).unwrap();
       setCreated(result);
       setName('');
-      setExpiresAt('');
+      setExpiresAt(dateIn(90));
+      setCanWrite(true);
     } catch (error) {
       setErrors(formErrors(error, t));
     }
@@ -154,7 +181,7 @@ export function TokensCard() {
             noValidate
             onSubmit={submit}
             data-testid="token-form"
-            sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr auto' }, alignItems: 'start' }}
+            sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr auto' }, alignItems: 'start' }}
           >
             <FormTextField
               label={t('tokens.name')}
@@ -172,9 +199,22 @@ export function TokensCard() {
               value={expiresAt}
               onChange={(event) => setExpiresAt(event.target.value)}
               error={Boolean(errors.fields.expires_at)}
-              helperText={errors.fields.expires_at}
+              helperText={errors.fields.expires_at ?? t('tokens.expiresHelp')}
               shrinkLabel
+              inputProps={{ min: dateIn(1), max: dateIn(365) }}
             />
+            <TextField
+              select
+              label={t('tokens.abilities')}
+              value={canWrite ? 'write' : 'read'}
+              onChange={(event) => setCanWrite(event.target.value === 'write')}
+              error={Boolean(errors.fields.abilities)}
+              helperText={errors.fields.abilities ?? t('tokens.abilitiesHelp')}
+              slotProps={{ htmlInput: { 'data-testid': 'token-abilities' } }}
+            >
+              <MenuItem value="write">{t('tokens.ability.write')}</MenuItem>
+              <MenuItem value="read">{t('tokens.ability.read')}</MenuItem>
+            </TextField>
             <Button type="submit" variant="contained" disabled={creating.isLoading || !name.trim()} sx={{ height: 56 }}>
               {t('tokens.create')}
             </Button>
@@ -202,6 +242,7 @@ export function TokensCard() {
                   <TableRow>
                     <TableCell>{t('tokens.col.name')}</TableCell>
                     <TableCell>{t('tokens.col.created')}</TableCell>
+                    <TableCell>{t('tokens.col.abilities')}</TableCell>
                     <TableCell>{t('tokens.col.expires')}</TableCell>
                     <TableCell>{t('tokens.col.lastUsed')}</TableCell>
                     <TableCell align="right">{t('tokens.col.actions')}</TableCell>
@@ -212,7 +253,13 @@ export function TokensCard() {
                     <TableRow key={token.key} data-testid="token-row">
                       <TableCell sx={{ fontWeight: 600 }}>{token.name}</TableCell>
                       <TableCell>{formatDate(token.created_at, '—')}</TableCell>
-                      <TableCell>{formatDate(token.expires_at, t('tokens.noExpiry'))}</TableCell>
+                      <TableCell data-testid="token-abilities-cell">{abilitiesLabel(token.abilities, t)}</TableCell>
+                      <TableCell>
+                        {formatDate(token.expires_at, t('tokens.noExpiry'))}
+                        {token.expires_at && new Date(token.expires_at).getTime() < openedAt && (
+                          <Chip size="small" color="warning" label={t('tokens.expired')} sx={{ ml: 1 }} />
+                        )}
+                      </TableCell>
                       <TableCell>{formatDate(token.last_used_at, t('tokens.never'))}</TableCell>
                       <TableCell align="right">
                         <Button

@@ -23,10 +23,25 @@ export interface PersonalToken {
   created_at: string;
 }
 
+export type TokenAbility = 'read' | 'write';
+
 export interface NewToken {
   name: string;
-  /** YYYY-MM-DD or RFC 3339. */
+  /** read: GET calls; write: the others. */
+  abilities: TokenAbility[];
+  /** YYYY-MM-DD or RFC 3339; the server defaults to 90 days and allows 365 at most. */
   expires_at?: string;
+}
+
+/** One of the signed-in user's live sessions. */
+export interface UserSession {
+  key: string;
+  current: boolean;
+  /** The browser's User-Agent at sign-in. */
+  device: string | null;
+  address: string | null;
+  last_seen_at: string;
+  created_at: string;
 }
 
 export interface CreatedToken {
@@ -62,6 +77,18 @@ export const profileApi = api.injectEndpoints({
       query: (body) => ({ url: 'tokens', method: 'POST', body }),
       invalidatesTags: ['Tokens'],
     }),
+    sessions: build.query<{ data: UserSession[] }, void>({
+      query: () => ({ url: 'sessions' }),
+      providesTags: ['Sessions'],
+    }),
+    endSession: build.mutation<null, string>({
+      query: (key) => ({ url: `sessions/${encodeURIComponent(key)}`, method: 'DELETE' }),
+      invalidatesTags: ['Sessions'],
+    }),
+    endOtherSessions: build.mutation<{ ended: number }, void>({
+      query: () => ({ url: 'sessions', method: 'DELETE' }),
+      invalidatesTags: ['Sessions'],
+    }),
     revokeToken: build.mutation<null, string>({
       query: (key) => ({ url: `tokens/${encodeURIComponent(key)}`, method: 'DELETE' }),
       invalidatesTags: ['Tokens'],
@@ -69,5 +96,12 @@ export const profileApi = api.injectEndpoints({
   }),
 });
 
-export const { useUpdateProfileMutation, useTokensQuery, useCreateTokenMutation, useRevokeTokenMutation } =
-  profileApi;
+export const {
+  useUpdateProfileMutation,
+  useTokensQuery,
+  useCreateTokenMutation,
+  useRevokeTokenMutation,
+  useSessionsQuery,
+  useEndSessionMutation,
+  useEndOtherSessionsMutation,
+} = profileApi;

@@ -84,7 +84,7 @@ describe('profile screen', () => {
     await user.type(within(form).getByLabelText(/^Confirmation/), 'Other-2026');
     await user.click(within(form).getByRole('button', { name: 'Changer le mot de passe' }));
     expect(within(form).getByText('Les deux mots de passe ne correspondent pas.')).toBeInTheDocument();
-    expect(server.calls).toHaveLength(0);
+    expect(server.callsTo('PUT', '/api/users')).toHaveLength(0);
   });
 
   it('hides API tokens from admins', () => {
@@ -115,14 +115,20 @@ describe('profile screen', () => {
 
     const form = screen.getByTestId('token-form');
     await user.type(within(form).getByLabelText(/^Nom du jeton/), 'WooCommerce');
-    await user.type(within(form).getByLabelText(/^Date d'expiration/), '2027-01-31');
+    const expiry = within(form).getByLabelText(/^Date d'expiration/);
+    await user.clear(expiry);
+    await user.type(expiry, '2027-01-31');
     await user.click(within(form).getByRole('button', { name: 'Créer un jeton' }));
     const dialog = await screen.findByTestId('new-token-dialog');
     expect(within(dialog).getByTestId('new-token-value')).toHaveValue('2|plainTextSecretToken');
     await user.click(within(dialog).getByTestId('new-token-copy'));
     expect(writeText).toHaveBeenCalledWith('2|plainTextSecretToken');
     expect(await within(dialog).findByTestId('new-token-copied')).toBeInTheDocument();
-    expect(server.callsTo('POST', '/api/tokens')[0].body).toEqual({ name: 'WooCommerce', expires_at: '2027-01-31' });
+    expect(server.callsTo('POST', '/api/tokens')[0].body).toEqual({
+      name: 'WooCommerce',
+      abilities: ['read', 'write'],
+      expires_at: '2027-01-31',
+    });
     await user.click(within(dialog).getByRole('button', { name: "J'ai copié mon jeton" }));
     await waitFor(() => expect(screen.queryByTestId('new-token-dialog')).not.toBeInTheDocument());
     // The plain token is gone for good.

@@ -1,0 +1,153 @@
+"""Real resources for the schemathesis run, and its configuration.
+
+Random keys only ever meet 404, so the run would never see a real voucher or invoice. This
+moves seed-demo's data along as the people would (the pickup voucher is received, its parcels
+shipped with the delivery person, one delivered, invoices drafted), then writes a schemathesis
+configuration whose dictionaries hold the keys of what exists, bound to the parameters and body
+fields that name them: generated requests use a real key often, a random one otherwise.
+
+Usage: schemathesis_fixtures.py BASE_URL ADMIN_COOKIE ADMIN_XSRF OUT.toml
+"""
+
+import json
+import sys
+import urllib.error
+import urllib.request
+
+BASE, COOKIE, XSRF, OUT = sys.argv[1:5]
+
+
+def call(method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(BASE + path, data=data, method=method)
+    request.add_header("Cookie", COOKIE)
+    request.add_header("X-XSRF-TOKEN", XSRF)
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(request) as response:
+            text = response.read().decode()
+    except urllib.error.HTTPError as error:
+        raise SystemExit(f"fixtures: {method} {path} answered {error.code}: {error.read().decode()[:300]}")
+    return json.loads(text) if text else None
+
+
+def keys(path, field="key"):
+    return [row[field] for row in call("GET", path)["data"]]
+
+
+# The merchant's pickup voucher is received: its parcels are picked up.
+vouchers = call("GET", "/api/pickup-vouchers?status=new")["data"]
+for voucher in vouchers:
+    detail = call("GET", f"/api/pickup-vouchers/{voucher['key']}")["data"]
+    codes = [p["key"] for p in detail["parcels"]]
+    call("PUT", "/api/pickup-vouchers/pickup", {"voucher": voucher["key"], "parcels": codes})
+couriers = call("GET", "/api/delivery-admins")["data"]
+courier = couriers[0]["key"]
+picked = keys("/api/parcels?status=picked_up")
+if picked:
+    # Shipped with the delivery person (an exit voucher); the first is delivered.
+    call("PUT", "/api/parcels/delivery", {"delivery_admin": courier, "parcels": picked, "force": True})
+    call("POST", "/api/parcels/states", {"parcel": picked[0], "status": "delivered"})
+    # Drafts of both kinds of invoice.
+    shop = call("GET", f"/api/parcels/{picked[0]}")["data"]["shop"]
+    call("POST", "/api/clients/invoices", {"shop": shop, "type": "delivered"})
+    call("POST", "/api/delivery-admins/invoices", {"delivery_admin": courier})
+
+# A staff member to edit: never the fuzzing admin himself (a new password would end his session).
+staff = call(
+    "POST",
+    "/api/managers",
+    {
+        "first_name": "Fuzz",
+        "last_name": "Staff",
+        "email": "fuzz.staff@colivra.ma",
+        "password": "Fuzz#Staff-2026-Colivra",
+        "permissions": ["dashboard", "cities"],
+    },
+)["data"]["key"]
+
+dictionaries = {
+    "cities": keys("/api/cities?per_page=100"),
+    "shops": keys("/api/shops?per_page=100"),
+    "merchants": keys("/api/clients?per_page=100"),
+    "couriers": [c["key"] for c in couriers],
+    "parcels": keys("/api/parcels?per_page=100"),
+    "pickup_vouchers": keys("/api/pickup-vouchers"),
+    "exit_vouchers": keys("/api/exit-vouchers"),
+    "return_vouchers": keys("/api/return-vouchers"),
+    "client_invoices": keys("/api/clients/invoices"),
+    "delivery_invoices": keys("/api/delivery-admins/invoices"),
+    "staff": [staff],
+    "statuses": [s["key"] for s in call("GET", "/api/states")["data"]],
+}
+dictionaries = {name: values for name, values in dictionaries.items() if values}
+
+# Parameters and body fields naming a kind of resource, wherever they appear.
+everywhere = {
+    "body.city": "cities",
+    "body.shop": "shops",
+    "body.client": "merchants",
+    "body.delivery_admin": "couriers",
+    "body.parcel": "parcels",
+    "body.parcels[*]": "parcels",
+    "body.original_parcel": "parcels",
+    "body.voucher": "pickup_vouchers",
+    "body.status": "statuses",
+    "query.city": "cities",
+    "query.shop": "shops",
+    "query.client": "merchants",
+    "query.delivery_admin": "couriers",
+    "query.parcels": "parcels",
+    "path.client": "merchants",
+    "path.deliveryAdmin": "couriers",
+    "path.city": "cities",
+    "path.shop": "shops",
+    "path.code": "parcels",
+    "path.parcel": "parcels",
+    "path.parcelKey": "parcels",
+}
+# `{key}` and `{invoiceKey}` by the collection they are in.
+by_path = [
+    (r"^/api/parcels/\{key\}", "parcels"),
+    (r"^/api/cities/\{key\}$", "cities"),
+    (r"^/api/shops/\{key\}$", "shops"),
+    (r"^/api/delivery-admins/\{key\}$", "couriers"),
+    (r"^/api/(managers|admins)/\{key\}$", "staff"),
+    (r"^/api/pickup-vouchers/\{key\}", "pickup_vouchers"),
+    (r"^/api/exit-vouchers/\{key\}", "exit_vouchers"),
+    (r"^/api/return-vouchers/\{key\}", "return_vouchers"),
+    (r"^/api/clients/(invoices/\{key\}|parcels/invoices/\{invoiceKey\})", "client_invoices"),
+    (r"^/api/delivery-admins/(invoices/\{key\}|parcels/invoices/\{invoiceKey\})", "delivery_invoices"),
+]
+
+
+def toml_string(value):
+    return json.dumps(value)
+
+
+lines = ["# Written by scripts/schemathesis_fixtures.py for one run."]
+for name, values in dictionaries.items():
+    lines.append(f"[dictionaries.{name}]")
+    lines.append("values = [" + ", ".join(toml_string(v) for v in values) + "]")
+lines.append("[parameters]")
+for parameter, name in everywhere.items():
+    if name in dictionaries:
+        lines.append(f'{toml_string(parameter)} = {{ dictionary = "{name}", probability = 0.6 }}')
+for regex, name in by_path:
+    if name not in dictionaries:
+        continue
+    bindings = [f'{toml_string("path.key")} = {{ dictionary = "{name}", probability = 0.6 }}']
+    if "invoiceKey" in regex:
+        bindings.append(f'{toml_string("path.invoiceKey")} = {{ dictionary = "{name}", probability = 0.6 }}')
+    for parameter, shared in everywhere.items():
+        if shared in dictionaries:
+            bindings.append(f'{toml_string(parameter)} = {{ dictionary = "{shared}", probability = 0.6 }}')
+    lines.append("[[operations]]")
+    lines.append(f"include-path-regex = {toml_string(regex)}")
+    lines.append("parameters = { " + ", ".join(bindings) + " }")
+with open(OUT, "w", encoding="utf-8") as out:
+    out.write("\n".join(lines) + "\n")
+print(
+    "fixtures: " + ", ".join(f"{len(v)} {k.replace('_', ' ')}" for k, v in dictionaries.items())
+)
