@@ -67,7 +67,6 @@ export const enInvoices: Record<InvoiceMessageKey, string> = {
   'invoices.linesError': 'The parcels could not be loaded.',
   'invoices.lines': 'Parcels of the invoice',
   'invoices.noLines': 'No parcel on this invoice.',
-  'invoices.tickAll': 'Tick all ({ticked} / {count})',
   'invoices.eligible.left': '{count} unticked parcel(s) will wait for the next invoice.',
 
   'invoices.counted': 'Counted',

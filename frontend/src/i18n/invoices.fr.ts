@@ -68,7 +68,6 @@ export const frInvoices = {
   'invoices.linesError': "Les colis n'ont pas pu être chargés.",
   'invoices.lines': 'Colis de la facture',
   'invoices.noLines': 'Aucun colis sur cette facture.',
-  'invoices.tickAll': 'Tout cocher ({ticked} / {count})',
   'invoices.eligible.left': '{count} colis non coché(s) attendront la prochaine facture.',
 
   'invoices.counted': 'Compté',

@@ -19,6 +19,13 @@ export const enScreens: Record<ScreenMessageKey, string> = {
   'table.filterActive': 'Active',
   'table.filterInactive': 'Inactive',
   'table.selectRow': 'Select {name}',
+  'table.filters': 'Filters',
+  'table.sort': 'Sort',
+  'table.sortBy': 'Sort by',
+  'table.sortDefault': 'Default order',
+  'table.sortAscending': '{column} (ascending)',
+  'table.sortDescending': '{column} (descending)',
+  'table.showResults': 'Show results',
   'table.selectPage': 'Select the rows of this page',
 
   'form.save': 'Save',

@@ -20,6 +20,13 @@ export const frScreens = {
   'table.filterActive': 'Actifs',
   'table.filterInactive': 'Inactifs',
   'table.selectRow': 'Sélectionner {name}',
+  'table.filters': 'Filtres',
+  'table.sort': 'Trier',
+  'table.sortBy': 'Trier par',
+  'table.sortDefault': 'Ordre par défaut',
+  'table.sortAscending': '{column} (croissant)',
+  'table.sortDescending': '{column} (décroissant)',
+  'table.showResults': 'Afficher les résultats',
   'table.selectPage': 'Sélectionner les lignes de la page',
 
   'form.save': 'Enregistrer',

@@ -8,6 +8,7 @@ import { adminSession } from '../../test/fixtures';
 import { deferred, listReply } from '../../test/listReply';
 import { mockServer, type MockReply } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
+import { setViewportWidth } from '../../test/setup';
 import { MoneyText } from '../MoneyText';
 import { DataTable, type Column } from './DataTable';
 import { ActiveFilter } from './FilterSelect';
@@ -161,5 +162,41 @@ describe('DataTable', () => {
     store.dispatch(api.util.invalidateTags(['cities']));
     await waitFor(() => expect(server.calls.at(-1)!.query.page).toBe('1'));
     expect(await screen.findByText('Ville 00')).toBeInTheDocument();
+  });
+
+  it('shows cards with labelled values and the filters in a sheet on a phone', async () => {
+    setViewportWidth(390);
+    const user = userEvent.setup();
+    const onEdit = vi.fn();
+    const server = mockServer({ 'GET /api/things': (call) => listReply(things.slice(0, 2), call.query) });
+    renderWithProviders(<Harness onEdit={onEdit} />, { session: adminSession() });
+    const cards = await screen.findAllByTestId('table-row');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(cards).toHaveLength(2);
+    // The first column heads the card; the others are labelled.
+    expect(cards[1]).toHaveTextContent('Ville 01');
+    expect(within(cards[1]).getByText('Livraison')).toBeInTheDocument();
+    expect(cards[1]).toHaveTextContent('20,50 DH');
+    await user.click(within(cards[1]).getByRole('button', { name: 'Modifier Ville 01' }));
+    expect(onEdit).toHaveBeenCalledWith(things[1]);
+    // The filter is not on the first screen; the sheet holds it and the sort.
+    expect(screen.queryByTestId('filter-active')).not.toBeVisible();
+    await user.click(screen.getByTestId('table-filters-button'));
+    const sheet = await screen.findByTestId('table-filters-sheet');
+    await user.click(within(sheet).getByRole('combobox', { name: 'Statut' }));
+    await user.click(await screen.findByRole('option', { name: 'Inactifs' }));
+    await waitFor(() => expect(server.calls.at(-1)!.query).toMatchObject({ active: 'false' }));
+    await user.click(within(sheet).getByRole('combobox', { name: 'Trier par' }));
+    await user.click(await screen.findByRole('option', { name: 'Livraison (décroissant)' }));
+    await waitFor(() => expect(server.calls.at(-1)!.query).toMatchObject({ sort: '-delivery_fee', active: 'false' }));
+    await user.click(within(sheet).getByTestId('table-filters-done'));
+    await waitFor(() => expect(screen.getByTestId('table-filters-button').parentElement).toHaveTextContent('1'));
+  });
+
+  it('keeps the whole empty message on a phone', async () => {
+    setViewportWidth(390);
+    mockServer({ 'GET /api/things': listReply([]) });
+    renderWithProviders(<Harness />, { session: adminSession() });
+    expect(await screen.findByTestId('table-empty')).toHaveTextContent('Aucune ville.');
   });
 });

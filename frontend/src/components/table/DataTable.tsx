@@ -24,11 +24,14 @@ import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState, type ReactNode } from 'react';
 import { errorBody, errorStatus } from '../../app/api';
 import type { ListResponse } from '../../app/collections';
 import { useLanguage, useT } from '../../i18n';
 import { FormTextField } from '../FormTextField';
+import { FilterSheet } from './FilterSheet';
+import { TableCards, type CardSlot } from './TableCards';
 import { PAGE_SIZES, type ListState } from './useListState';
 import '../../i18n/screens';
 
@@ -44,6 +47,8 @@ export interface Column<T> {
   render?: (row: T) => ReactNode;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /** On a phone's card: the heading (default: the first column), a badge beside it, or hidden. */
+  card?: CardSlot;
 }
 
 export interface RowAction<T> {
@@ -138,6 +143,8 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const t = useT();
   const formatCount = useCount();
+  // Below a tablet's width the rows become cards and the filters move into a sheet.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const { data, isFetching, isError, error, refetch } = result;
   const rows = data?.data ?? [];
   const cursorMode = list.cursorMode;
@@ -181,6 +188,16 @@ export function DataTable<T>({
 
   const showSkeleton = data === undefined && isFetching;
   const showError = isError && !isFetching;
+  const emptyNode = (
+    <Box
+      data-testid="table-empty"
+      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, py: 6, px: 2, color: 'text.secondary', textAlign: 'center' }}
+    >
+      <Inbox fontSize="large" />
+      <Typography>{list.q ? t('table.noResult', { query: list.q }) : emptyMessage ?? t('table.empty')}</Typography>
+    </Box>
+  );
+  const sortable = columns.filter((column) => column.sortKey).map((column) => ({ key: column.sortKey as string, label: column.label }));
 
   const body = () => {
     if (showSkeleton) {
@@ -199,15 +216,7 @@ export function DataTable<T>({
       return (
         <TableRow>
           <TableCell colSpan={columnCount} sx={{ border: 0 }}>
-            <Box
-              data-testid="table-empty"
-              sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, py: 6, color: 'text.secondary' }}
-            >
-              <Inbox fontSize="large" />
-              <Typography>
-                {list.q ? t('table.noResult', { query: list.q }) : emptyMessage ?? t('table.empty')}
-              </Typography>
-            </Box>
+            {emptyNode}
           </TableCell>
         </TableRow>
       );
@@ -301,8 +310,19 @@ export function DataTable<T>({
           spacing={2}
           sx={{ p: embedded ? 0 : 2, pt: embedded && tabs ? 2 : undefined, pb: embedded ? 2 : undefined, alignItems: { sm: 'center' } }}
         >
-          {searchPlaceholder && <SearchBox placeholder={searchPlaceholder} list={list} />}
-          {filters}
+          {phone && (filters || sortable.length > 0) ? (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              {searchPlaceholder && <SearchBox placeholder={searchPlaceholder} list={list} />}
+              <FilterSheet list={list} sortable={sortable} ignore={tabs?.filter} withFilters={Boolean(filters)}>
+                {filters}
+              </FilterSheet>
+            </Stack>
+          ) : (
+            <>
+              {searchPlaceholder && <SearchBox placeholder={searchPlaceholder} list={list} />}
+              {filters}
+            </>
+          )}
           <Box sx={{ flexGrow: 1 }} />
           {actions}
         </Stack>
@@ -346,6 +366,26 @@ export function DataTable<T>({
         {isFetching && data !== undefined && (
           <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} aria-label={t('app.loading')} />
         )}
+        {phone ? (
+          showError && rows.length === 0 ? null : (
+            <TableCards<T>
+              columns={columns}
+              rows={rows}
+              rowKey={rowKey}
+              rowName={(row) => rowName?.(row) ?? rowKey(row)}
+              rowActions={rowActions}
+              selection={selection}
+              onToggleRow={toggleRow}
+              onTogglePage={togglePage}
+              pageSelected={pageSelected}
+              onRowClick={onRowClick}
+              rowSx={rowSx}
+              loading={showSkeleton}
+              empty={isFetching ? null : emptyNode}
+              busy={isFetching}
+            />
+          )
+        ) : (
         <TableContainer>
           <Table size={embedded ? 'small' : 'medium'} aria-busy={isFetching}>
             <TableHead>
@@ -403,6 +443,7 @@ export function DataTable<T>({
             <TableBody data-testid="table-body">{body()}</TableBody>
           </Table>
         </TableContainer>
+        )}
       </Box>
       {cursorMode && !showSkeleton && (rows.length > 0 || page > 1) && (
         <TablePagination
@@ -410,7 +451,7 @@ export function DataTable<T>({
           count={-1}
           page={page - 1}
           rowsPerPage={perPage}
-          rowsPerPageOptions={[...PAGE_SIZES]}
+          rowsPerPageOptions={phone ? [] : [...PAGE_SIZES]}
           onPageChange={(_event, next) => {
             if (next + 1 > page) {
               if (nextCursor) list.nextPage(nextCursor);
@@ -440,7 +481,7 @@ export function DataTable<T>({
           count={total}
           page={Math.min(page, lastPage) - 1}
           rowsPerPage={perPage}
-          rowsPerPageOptions={[...PAGE_SIZES]}
+          rowsPerPageOptions={phone ? [] : [...PAGE_SIZES]}
           onPageChange={(_event, next) => setPage(next + 1)}
           onRowsPerPageChange={(event) => list.setPerPage(Number(event.target.value))}
           labelRowsPerPage={t('table.rowsPerPage')}

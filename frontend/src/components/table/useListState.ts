@@ -39,6 +39,8 @@ export interface ListState {
   setPerPage: (perPage: number) => void;
   /** Sorts by a column: ascending first, then descending, then ascending again. */
   toggleSort: (column: string) => void;
+  /** Sorts by `column` (`-column`: descending); `undefined`: the list's default order. */
+  setSort: (sort: string | undefined) => void;
   setSearch: (q: string) => void;
   setFilter: (name: string, value: FilterValue) => void;
   /** Cursor mode: the list's pages are reached through cursors (see `ListStateOptions.cursor`). */
@@ -75,6 +77,10 @@ export function useListState(options: ListStateOptions = {}): ListState {
     (column: string) => setState((s) => ({ ...s, sort: s.sort === column ? `-${column}` : column, page: 1 })),
     [],
   );
+  const setSort = useCallback(
+    (sort: string | undefined) => setState((s) => (s.sort === sort ? s : { ...s, sort, page: 1 })),
+    [],
+  );
   const setSearch = useCallback(
     (q: string) => setState((s) => (s.q === q.trim() ? s : { ...s, q: q.trim(), page: 1 })),
     [],
@@ -97,5 +103,5 @@ export function useListState(options: ListStateOptions = {}): ListState {
   }, [state, cursorMode]);
 
   const { cursors: _cursors, ...shown } = state;
-  return { ...shown, args, setPage, setPerPage, toggleSort, setSearch, setFilter, cursorMode, nextPage };
+  return { ...shown, args, setPage, setPerPage, toggleSort, setSort, setSearch, setFilter, cursorMode, nextPage };
 }

@@ -32,7 +32,7 @@ export default function CitiesScreen() {
     moneyColumn('delivery_fee', t('fees.delivery'), 'delivery_fee'),
     moneyColumn('return_fee', t('fees.return'), 'return_fee'),
     moneyColumn('refusal_fee', t('fees.refusal'), 'refusal_fee'),
-    { id: 'active', label: t('table.filterStatus'), render: (c) => <ActiveChip active={c.active} inactiveLabel={t('cities.inactive')} activeLabel={t('cities.active')} /> },
+    { id: 'active', label: t('table.filterStatus'), card: 'badge', render: (c) => <ActiveChip active={c.active} inactiveLabel={t('cities.inactive')} activeLabel={t('cities.active')} /> },
     dateColumn('created_at', t('crud.createdAt'), 'created_at'),
   ];
 

@@ -45,7 +45,7 @@ export default function ClientsScreen() {
     { id: 'email', label: t('clients.email'), sortKey: 'email' },
     { id: 'phone', label: t('clients.phone') },
     { id: 'city', label: t('clients.city'), render: (c) => c.city || '—' },
-    { id: 'active', label: t('table.filterStatus'), render: (c) => <ActiveChip active={c.active} inactiveLabel={t('clients.inactive')} /> },
+    { id: 'active', label: t('table.filterStatus'), card: 'badge', render: (c) => <ActiveChip active={c.active} inactiveLabel={t('clients.inactive')} /> },
     dateColumn('created_at', t('clients.registered'), 'created_at'),
   ];
 

@@ -77,7 +77,7 @@ export default function DeliverymenScreen() {
         </Box>
       ),
     },
-    { id: 'active', label: t('table.filterStatus'), render: (row) => <ActiveChip active={row.active} /> },
+    { id: 'active', label: t('table.filterStatus'), card: 'badge', render: (row) => <ActiveChip active={row.active} /> },
     dateColumn('created_at', t('crud.createdAt'), 'created_at'),
   ];
 

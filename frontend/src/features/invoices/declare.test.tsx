@@ -49,7 +49,8 @@ describe("the delivery person's declaration, on his phone", () => {
     expect(within(summary).getByTestId('eligible-summary-total')).toHaveTextContent(/À remettre399,00\sDH/);
     const cards = screen.getAllByTestId('table-row');
     expect(cards).toHaveLength(3);
-    expect(cards[2]).toHaveTextContent('Nadia Tazi · Casablanca');
+    expect(cards[2]).toHaveTextContent('Nadia Tazi');
+    expect(cards[2]).toHaveTextContent('Casablanca');
     expect(within(cards[2]).getByTestId('line-amount')).toHaveTextContent(/^-10,00\sDH$/);
 
     // K2 waits for the next declaration.
@@ -94,7 +95,7 @@ describe("the delivery person's declaration, on his phone", () => {
     const user = userEvent.setup();
     const server = mockServer({ [`GET ${UNPAID}`]: [{ status: 500, body: { message: 'Erreur interne.' } }, linesReply(LINES)] });
     renderDeclare();
-    const error = await screen.findByTestId('declare-table-error');
+    const error = await screen.findByTestId('table-error');
     expect(error).toHaveTextContent('Erreur interne.');
     await user.click(within(error).getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByTestId('eligible-summary')).toBeInTheDocument();

@@ -57,6 +57,7 @@ function column(id: ParcelColumn, t: Translate): Column<Parcel> {
         id,
         label: t('parcels.status'),
         sortKey: 'status_changed_at',
+        card: 'badge',
         render: (parcel) => <ParcelStatusChip status={parcel.status} label={parcel.status_label} />,
       };
     case 'shop':

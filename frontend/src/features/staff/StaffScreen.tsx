@@ -120,7 +120,7 @@ function ManagersList({ scope }: { scope: 'admin' | 'client' }) {
     { id: 'email', label: t('clients.email') },
     { id: 'phone', label: t('clients.phone'), render: (row) => row.phone || '—' },
     { id: 'permissions', label: t('staff.permissions'), render: (row) => <PermissionsCell row={row} t={t} /> },
-    { id: 'active', label: t('table.filterStatus'), render: (row) => <ActiveChip active={row.active} /> },
+    { id: 'active', label: t('table.filterStatus'), card: 'badge', render: (row) => <ActiveChip active={row.active} /> },
     dateColumn('created_at', t('crud.createdAt'), 'created_at'),
   ];
 
@@ -187,7 +187,7 @@ function AdminsList() {
     { id: 'name', label: t('clients.name'), sortKey: 'last_name', render: personName },
     { id: 'email', label: t('clients.email') },
     { id: 'phone', label: t('clients.phone'), render: (row) => row.phone || '—' },
-    { id: 'active', label: t('table.filterStatus'), render: (row) => <ActiveChip active={row.active} /> },
+    { id: 'active', label: t('table.filterStatus'), card: 'badge', render: (row) => <ActiveChip active={row.active} /> },
     dateColumn('created_at', t('crud.createdAt'), 'created_at'),
   ];
 

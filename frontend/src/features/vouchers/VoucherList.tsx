@@ -82,7 +82,7 @@ function voucherColumn(id: VoucherColumn, t: Translate): Column<Voucher> {
     case 'total':
       return { id, label: t('vouchers.codTotal'), align: 'right', render: (voucher) => <MoneyText centimes={voucher.cod_total} /> };
     case 'status':
-      return { id, label: t('parcels.status'), render: (voucher) => <VoucherStatusChip voucher={voucher} /> };
+      return { id, label: t('parcels.status'), card: 'badge', render: (voucher) => <VoucherStatusChip voucher={voucher} /> };
     case 'created':
       return { id, label: t('vouchers.createdAt'), sortKey: 'created_at', render: (voucher) => <DateTimeText value={voucher.created_at} /> };
     case 'received':
