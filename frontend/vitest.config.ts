@@ -8,7 +8,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
-    testTimeout: 15000,
+    // The long scenario tests take 5–15 s on 2 busy cores (jsdom, user-event); a timeout is for a hang.
+    testTimeout: 60000,
     environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
   },
 });

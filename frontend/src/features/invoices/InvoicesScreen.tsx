@@ -6,11 +6,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { today } from '../../components/dates';
 import { failureMessage } from '../../components/form/failureMessage';
+import { lazyNamed, useLoadedOnce } from '../../components/lazy';
 import { MoneyText } from '../../components/MoneyText';
 import { NoticeSnackbar, useNotice } from '../../components/NoticeSnackbar';
 import { PageHeader } from '../../components/PageHeader';
@@ -37,8 +38,10 @@ import {
 import { CashDifference } from './CashDifference';
 import { invoiceKindOf } from './CashSummary';
 import { INVOICE_PARAM, invoiceListOf, type InvoiceColumn, type InvoiceListConfig } from './config';
-import { InvoiceDrawer } from './InvoiceDrawer';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
+
+// The drawer loads when an invoice is first opened, then stays for its closing animation.
+const InvoiceDrawer = lazyNamed(() => import(/* webpackChunkName: "invoice-drawer" */ './InvoiceDrawer'), 'InvoiceDrawer');
 import '../../i18n/invoices';
 import '../../i18n/screens';
 
@@ -179,6 +182,7 @@ function InvoiceList({ routeName, role, config }: ListProps) {
   const result = config.family === 'client' ? client : delivery;
   const [params, setParams] = useSearchParams();
   const opened = params.get(INVOICE_PARAM);
+  const drawerLoaded = useLoadedOnce(opened !== null);
   const { notice, notify, close } = useNotice();
   const [merchant, setMerchant] = useState<ClientOption | null>(null);
   const [courier, setCourier] = useState<DeliveryAdminOption | null>(null);
@@ -282,7 +286,11 @@ function InvoiceList({ routeName, role, config }: ListProps) {
         testId="invoices-table"
         onRowClick={(invoice) => open(invoice.key)}
       />
-      <InvoiceDrawer family={config.family} invoiceKey={opened} role={role} onClose={() => open(null)} notify={notify} />
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <InvoiceDrawer family={config.family} invoiceKey={opened} role={role} onClose={() => open(null)} notify={notify} />
+        </Suspense>
+      )}
       <NoticeSnackbar notice={notice} onClose={close} testId="invoices-notice" />
     </Box>
   );

@@ -3,12 +3,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorStatus } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import { ConfirmDialog, type ConfirmDialogProps } from '../../components/form/ConfirmDialog';
 import { failureMessage } from '../../components/form/failureMessage';
+import { lazyNamed, useLoadedOnce } from '../../components/lazy';
 import { NoticeSnackbar, useNotice } from '../../components/NoticeSnackbar';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable } from '../../components/table/DataTable';
@@ -28,15 +29,23 @@ import {
   type ParcelAction,
 } from './api';
 import { parcelColumns } from './columns';
-import { AddressDialog, CancelParcelDialog, EditParcelDialog, ReassignDialog } from './ParcelDialogs';
-import { ParcelDrawer } from './ParcelDrawer';
 import { ParcelFilters } from './ParcelFilters';
 import { actionButtons, rowActions } from './actions';
 import { LabelsButton } from './LabelsButton';
-import { StateDialog } from './StateDialog';
 import { PARCEL_PARAM, parcelViewOf, type ParcelViewConfig } from './views';
 import '../../i18n/parcels';
 import '../../i18n/screens';
+
+// The dialogs (the parcel form among them) load on first use: most visits only read the list.
+const parcelDialogs = () => import(/* webpackChunkName: "parcel-dialogs" */ './ParcelDialogs');
+const EditParcelDialog = lazyNamed(parcelDialogs, 'EditParcelDialog');
+const CancelParcelDialog = lazyNamed(parcelDialogs, 'CancelParcelDialog');
+const AddressDialog = lazyNamed(parcelDialogs, 'AddressDialog');
+const ReassignDialog = lazyNamed(parcelDialogs, 'ReassignDialog');
+// The drawer loads when a parcel is first opened (a row, or a link to one), then stays for its
+// closing animation.
+const ParcelDrawer = lazyNamed(() => import(/* webpackChunkName: "parcel-drawer" */ './ParcelDrawer'), 'ParcelDrawer');
+const StateDialog = lazyNamed(() => import(/* webpackChunkName: "parcel-state" */ './StateDialog'), 'StateDialog');
 
 /** Every parcel list of every role (the route decides the view, filters, columns and actions). */
 export default function ParcelsScreen({ route }: ScreenProps) {
@@ -61,6 +70,7 @@ function ParcelList({ routeName, role, config }: { routeName: string; role: Role
   const [selected, setSelected] = useState<string[]>([]);
   const [params, setParams] = useSearchParams();
   const opened = params.get(PARCEL_PARAM);
+  const drawerLoaded = useLoadedOnce(opened !== null);
   const [dialog, setDialog] = useState<{ kind: DialogKind; parcel: Parcel; open: boolean } | null>(null);
   const [confirm, setConfirm] = useState<(Omit<ConfirmDialogProps, 'open' | 'onClose'> & { open: boolean }) | null>(null);
   const { notice, notify, close } = useNotice();
@@ -188,22 +198,36 @@ function ParcelList({ routeName, role, config }: { routeName: string; role: Role
         }
         onRowClick={(parcel) => open(parcel.key)}
       />
-      <ParcelDrawer
-        parcelKey={opened}
-        onClose={() => open(null)}
-        actions={(parcel) => actionButtons(parcel, role, lookups, t, run)}
-      />
-      <EditParcelDialog parcel={dialogParcel('edit')} open={dialogOpen('edit')} onClose={closeDialog} onDone={notify} />
-      <CancelParcelDialog parcel={dialogParcel('cancel')} open={dialogOpen('cancel')} onClose={closeDialog} onDone={notify} />
-      <AddressDialog parcel={dialogParcel('change-address')} open={dialogOpen('change-address')} onClose={closeDialog} onDone={notify} />
-      <ReassignDialog parcel={dialogParcel('reassign')} open={dialogOpen('reassign')} onClose={closeDialog} onDone={notify} />
-      <StateDialog
-        parcel={dialogParcel('state')}
-        open={dialogOpen('state')}
-        role={role}
-        onClose={closeDialog}
-        onDone={(parcel) => notify(t('parcels.state.done', { code: parcel.key, status: parcel.status_label }))}
-      />
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <ParcelDrawer
+            parcelKey={opened}
+            onClose={() => open(null)}
+            actions={(parcel) => actionButtons(parcel, role, lookups, t, run)}
+          />
+        </Suspense>
+      )}
+      <Suspense fallback={null}>
+        {dialogParcel('edit') && <EditParcelDialog parcel={dialogParcel('edit')} open={dialogOpen('edit')} onClose={closeDialog} onDone={notify} />}
+        {dialogParcel('cancel') && (
+          <CancelParcelDialog parcel={dialogParcel('cancel')} open={dialogOpen('cancel')} onClose={closeDialog} onDone={notify} />
+        )}
+        {dialogParcel('change-address') && (
+          <AddressDialog parcel={dialogParcel('change-address')} open={dialogOpen('change-address')} onClose={closeDialog} onDone={notify} />
+        )}
+        {dialogParcel('reassign') && (
+          <ReassignDialog parcel={dialogParcel('reassign')} open={dialogOpen('reassign')} onClose={closeDialog} onDone={notify} />
+        )}
+        {dialogParcel('state') && (
+          <StateDialog
+            parcel={dialogParcel('state')}
+            open={dialogOpen('state')}
+            role={role}
+            onClose={closeDialog}
+            onDone={(parcel) => notify(t('parcels.state.done', { code: parcel.key, status: parcel.status_label }))}
+          />
+        )}
+      </Suspense>
       {confirm && <ConfirmDialog {...confirm} onClose={() => setConfirm((current) => (current ? { ...current, open: false } : null))} />}
       <NoticeSnackbar notice={notice} onClose={close} testId="parcels-notice" />
     </Box>

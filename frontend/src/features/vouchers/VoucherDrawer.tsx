@@ -10,10 +10,11 @@ import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { errorStatus } from '../../app/api';
 import { DetailField, DetailSection } from '../../components/DetailList';
 import { ConfirmDialog, type ConfirmDialogProps } from '../../components/form/ConfirmDialog';
+import { lazyNamed } from '../../components/lazy';
 import { MoneyText } from '../../components/MoneyText';
 import type { Notify } from '../../components/NoticeSnackbar';
 import { PhoneLink } from '../../components/PhoneLink';
@@ -39,12 +40,8 @@ import '../../i18n/screens';
 import '../../i18n/vouchers';
 
 // Loaded when needed: receiving is for admins, adding parcels for the merchant.
-const ReceivePanel = lazy(() =>
-  import(/* webpackChunkName: "voucher-receive" */ './ReceivePanel').then((module) => ({ default: module.ReceivePanel })),
-);
-const PickParcelsDialog = lazy(() =>
-  import(/* webpackChunkName: "voucher-pick" */ './PickParcelsDialog').then((module) => ({ default: module.PickParcelsDialog })),
-);
+const ReceivePanel = lazyNamed(() => import(/* webpackChunkName: "voucher-receive" */ './ReceivePanel'), 'ReceivePanel');
+const PickParcelsDialog = lazyNamed(() => import(/* webpackChunkName: "voucher-pick" */ './PickParcelsDialog'), 'PickParcelsDialog');
 
 interface Props {
   kind: VoucherKind;

@@ -3,10 +3,11 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ItemResponse } from '../../app/crud';
 import { useAppSelector } from '../../app/hooks';
+import { lazyNamed, useLoadedOnce } from '../../components/lazy';
 import { MoneyText } from '../../components/MoneyText';
 import { NoticeSnackbar, useNotice, type Notify } from '../../components/NoticeSnackbar';
 import { PageHeader } from '../../components/PageHeader';
@@ -27,15 +28,15 @@ import {
   type Voucher,
 } from './api';
 import { VOUCHER_PARAM, type VoucherColumn, type VoucherListConfig } from './config';
-import { VoucherDrawer } from './VoucherDrawer';
 import { VoucherStatusChip } from './VoucherStatusChip';
 import '../../i18n/parcels';
 import '../../i18n/screens';
 import '../../i18n/vouchers';
 
-const PickParcelsDialog = lazy(() =>
-  import(/* webpackChunkName: "voucher-pick" */ './PickParcelsDialog').then((module) => ({ default: module.PickParcelsDialog })),
-);
+// The drawer loads when a voucher is first opened (a row, or a link to one), then stays for its
+// closing animation.
+const VoucherDrawer = lazyNamed(() => import(/* webpackChunkName: "voucher-drawer" */ './VoucherDrawer'), 'VoucherDrawer');
+const PickParcelsDialog = lazyNamed(() => import(/* webpackChunkName: "voucher-pick" */ './PickParcelsDialog'), 'PickParcelsDialog');
 
 function voucherColumn(id: VoucherColumn, t: Translate): Column<Voucher> {
   switch (id) {
@@ -115,6 +116,7 @@ export function VoucherList({ routeName, role, config, top }: VoucherListProps) 
   const [creating, setCreating] = useState(false);
   // The dialog's code loads on the first opening.
   const [pickLoaded, setPickLoaded] = useState(false);
+  const drawerLoaded = useLoadedOnce(opened !== null);
   const [client, setClient] = useState<ClientOption | null>(null);
   const [courier, setCourier] = useState<DeliveryAdminOption | null>(null);
   const [createVoucher] = useCreatePickupVoucherMutation();
@@ -212,7 +214,11 @@ export function VoucherList({ routeName, role, config, top }: VoucherListProps) 
         testId="vouchers-table"
         onRowClick={(voucher) => open(voucher.key)}
       />
-      <VoucherDrawer kind={config.kind} voucherKey={opened} role={role} onClose={() => open(null)} notify={notify} />
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <VoucherDrawer kind={config.kind} voucherKey={opened} role={role} onClose={() => open(null)} notify={notify} />
+        </Suspense>
+      )}
       {canCreate && pickLoaded && (
         <Suspense fallback={null}>
           <PickParcelsDialog
