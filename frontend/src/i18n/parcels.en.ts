@@ -214,7 +214,7 @@ export const enParcels: Record<ParcelMessageKey, string> = {
   'queues.returnsHint': 'Return vouchers on their way to the hub.',
   'queues.cash': 'Cash to count',
   'queues.cashHint': "Delivery people's declarations to count and validate.",
-  'queues.capped': 'Over {count}',
+  'queues.capped': '{count}+',
   'today.title': "My round today",
   'today.toDeliver': 'To deliver',
   'today.nothing': 'No parcel to deliver for now.',

@@ -215,7 +215,7 @@ export const frParcels = {
   'queues.returnsHint': 'Bons de retour en route vers le dépôt.',
   'queues.cash': 'Espèces à compter',
   'queues.cashHint': 'Déclarations des livreurs à compter et valider.',
-  'queues.capped': 'Plus de {count}',
+  'queues.capped': '{count}+',
   'today.title': 'Ma tournée du jour',
   'today.toDeliver': 'À livrer',
   'today.nothing': 'Aucun colis à livrer pour le moment.',

@@ -114,7 +114,7 @@ describe("the admin's work queues", () => {
     expect(queues).toHaveTextContent('Le travail du jour');
     const expected = [
       ['pickups', 'Ramassages à réceptionner', /^4$/, '/compte/nouveaux-bons-de-ramassage'],
-      ['to-ship', 'Colis à expédier', /^Plus de 1\s000$/, '/compte/bons-de-sortie'],
+      ['to-ship', 'Colis à expédier', /^1\s000\+$/, '/compte/bons-de-sortie'],
       ['to-return', 'Retours à préparer', /^3$/, '/compte/colis-a-retourner'],
       ['returns', 'Retours à réceptionner', /^0$/, '/compte/bons-de-retour-livreur'],
       ['cash', 'Espèces à compter', /^2$/, '/compte/factures-livreurs'],
