@@ -137,7 +137,7 @@ function QueueCard({ queue, path }: { queue: Queue; path: string }) {
       <CardActionArea
         component={RouterLink}
         to={path}
-        sx={{ height: '100%', p: 2, display: 'flex', alignItems: 'center', justifyContent: 'flex-start', gap: 2 }}
+        sx={{ height: '100%', p: 2, display: 'flex', alignItems: 'center', justifyContent: 'flex-start', gap: { xs: 1.5, sm: 2 } }}
       >
         <Box
           sx={{
@@ -159,7 +159,7 @@ function QueueCard({ queue, path }: { queue: Queue; path: string }) {
             {t(queue.hint)}
           </Typography>
         </Box>
-        <CountText count={count} testId={`queue-${queue.id}-count`} />
+        <CountText count={count} testId={`queue-${queue.id}-count`} compact />
         <ArrowForward fontSize="small" sx={{ color: 'text.secondary', flexShrink: 0 }} />
       </CardActionArea>
     </Card>
@@ -167,7 +167,7 @@ function QueueCard({ queue, path }: { queue: Queue; path: string }) {
 }
 
 /** A count in large type: a skeleton while it loads, "—" when it could not be read, muted at zero. */
-export function CountText({ count, testId, variant = 'h4' }: { count: QueueCount; testId: string; variant?: 'h4' | 'h3' }) {
+export function CountText({ count, testId, compact = false }: { count: QueueCount; testId: string; compact?: boolean }) {
   const t = useT();
   const language = useLanguage();
   if (count.loading) return <Skeleton variant="rounded" width={48} height={40} data-testid={`${testId}-loading`} />;
@@ -175,9 +175,10 @@ export function CountText({ count, testId, variant = 'h4' }: { count: QueueCount
   const text = value === null ? '—' : count.capped ? t('queues.capped', { count: formatCount(value, language) }) : formatCount(value, language);
   return (
     <Typography
-      variant={variant}
+      variant="h4"
       component="p"
-      sx={{ fontWeight: 700, m: 0, flexShrink: 0, color: value ? 'text.primary' : 'text.disabled' }}
+      // Compact (beside a card's text): smaller on a phone, so the text keeps its width.
+      sx={{ fontWeight: 700, m: 0, flexShrink: 0, whiteSpace: 'nowrap', color: value ? 'text.primary' : 'text.disabled', ...(compact ? { fontSize: { xs: '1.5rem', sm: '2.125rem' } } : {}) }}
       title={count.failed ? t('stats.error') : undefined}
       data-testid={testId}
     >

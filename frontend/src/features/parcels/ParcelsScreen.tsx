@@ -164,7 +164,7 @@ function ParcelList({ routeName, role, config }: { routeName: string; role: Role
 
   const vouchersPath = pathOf('pickup-vouchers', session);
   const voucherLink = (label: string, to: string) => (
-    <Button color="inherit" size="small" component={RouterLink} to={to} data-testid="pickup-voucher-link">
+    <Button color="inherit" size="small" component={RouterLink} to={to} sx={{ whiteSpace: 'nowrap' }} data-testid="pickup-voucher-link">
       {label}
     </Button>
   );
