@@ -331,6 +331,8 @@ export function DataTable<T>({
         <Stack
           direction="row"
           spacing={1}
+          // Gaps rather than margins: the buttons that wrap on a phone line up on the left.
+          useFlexGap
           data-testid="table-selection-bar"
           sx={{
             alignItems: 'center',

@@ -16,6 +16,8 @@ import { sectionIcon } from '../../navigation/icons';
 import { selectSessionInfo, selectUser } from '../auth/authSlice';
 import { displayName, initials } from '../auth/displayName';
 import { DashboardStats } from './DashboardStats';
+import { TodayRound } from './TodayRound';
+import { WorkQueues } from './WorkQueues';
 
 interface Shortcut {
   id: string;
@@ -79,6 +81,9 @@ export default function DashboardScreen() {
           />
         </CardContent>
       </Card>
+
+      {role === 'delivery-admin' && <TodayRound />}
+      {role === 'admin' && <WorkQueues />}
 
       <DashboardStats role={role} />
 

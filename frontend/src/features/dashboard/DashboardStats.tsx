@@ -122,9 +122,8 @@ const MONEY_FIGURES: Record<Role, readonly MoneyFigure[]> = {
     { id: 'payouts-due', field: 'payouts_due', label: 'stats.payoutsDueClient', hint: 'stats.payoutsDueClientHint' },
     { id: 'paid-this-month', field: 'paid_this_month', label: 'stats.paidThisMonth', hint: 'stats.paidThisMonthHint', route: 'completed-invoices' },
   ],
-  'delivery-admin': [
-    { id: 'cash-held', field: 'cash_held', label: 'stats.cashHeldCourier', hint: 'stats.cashHeldCourierHint', route: 'create-invoice' },
-  ],
+  // The delivery person's cash shows on his round of the day (TodayRound), with a link to declare it.
+  'delivery-admin': [],
 };
 
 /** The money of the role: cash held, payouts due, ready to transfer, paid this month. */

@@ -1,7 +1,9 @@
 import Add from '@mui/icons-material/Add';
+import MoveToInbox from '@mui/icons-material/MoveToInboxOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { Suspense, useCallback, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -9,6 +11,7 @@ import { errorStatus } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import { ConfirmDialog, type ConfirmDialogProps } from '../../components/form/ConfirmDialog';
 import { failureMessage } from '../../components/form/failureMessage';
+import { submitErrors } from '../../components/form/submitErrors';
 import { lazyNamed, useLoadedOnce } from '../../components/lazy';
 import { NoticeSnackbar, useNotice } from '../../components/NoticeSnackbar';
 import { PageHeader } from '../../components/PageHeader';
@@ -19,6 +22,8 @@ import { pathOf } from '../../navigation/access';
 import type { ScreenProps } from '../../navigation/screens';
 import type { Role } from '../../navigation/types';
 import { selectSessionInfo } from '../auth/authSlice';
+import { useCreatePickupVoucherMutation, type Voucher } from '../vouchers/api';
+import { VOUCHER_PARAM } from '../vouchers/config';
 import { parcelLookups } from './access';
 import {
   useAcknowledgeAddressMutation,
@@ -35,6 +40,7 @@ import { LabelsButton } from './LabelsButton';
 import { PARCEL_PARAM, parcelViewOf, type ParcelViewConfig } from './views';
 import '../../i18n/parcels';
 import '../../i18n/screens';
+import '../../i18n/vouchers';
 
 // The dialogs (the parcel form among them) load on first use: most visits only read the list.
 const parcelDialogs = () => import(/* webpackChunkName: "parcel-dialogs" */ './ParcelDialogs');
@@ -68,6 +74,8 @@ function ParcelList({ routeName, role, config }: { routeName: string; role: Role
   const list = useListState({ sort: '-created_at', cursor: true });
   const result = useListParcelsQuery({ ...list.args, view: config.view });
   const [selected, setSelected] = useState<string[]>([]);
+  // The shop of each parcel ever selected (a pickup voucher holds the parcels of one shop).
+  const [shopOf, setShopOf] = useState<ReadonlyMap<string, string>>(new Map());
   const [params, setParams] = useSearchParams();
   const opened = params.get(PARCEL_PARAM);
   const drawerLoaded = useLoadedOnce(opened !== null);
@@ -77,6 +85,20 @@ function ParcelList({ routeName, role, config }: { routeName: string; role: Role
   const [deleteParcel] = useDeleteParcelMutation();
   const [cancelParcel] = useCancelParcelMutation();
   const [acknowledge] = useAcknowledgeAddressMutation();
+  const [createPickup] = useCreatePickupVoucherMutation();
+  const [makingPickup, setMakingPickup] = useState(false);
+
+  const select = (keys: string[]) => {
+    setSelected(keys);
+    const rows = result.data?.data ?? [];
+    if (rows.some((parcel) => keys.includes(parcel.key) && shopOf.get(parcel.key) !== parcel.shop)) {
+      setShopOf((current) => {
+        const next = new Map(current);
+        for (const parcel of rows) if (keys.includes(parcel.key)) next.set(parcel.key, parcel.shop);
+        return next;
+      });
+    }
+  };
 
   const open = useCallback(
     (key: string | null) =>
@@ -150,10 +172,60 @@ function ParcelList({ routeName, role, config }: { routeName: string; role: Role
     });
   };
 
+  const vouchersPath = pathOf('pickup-vouchers', session);
+  const voucherLink = (label: string, to: string) => (
+    <Button color="inherit" size="small" component={RouterLink} to={to} sx={{ whiteSpace: 'nowrap' }} data-testid="pickup-voucher-link">
+      {label}
+    </Button>
+  );
+
+  /** One pickup voucher of the selected parcels (one per shop when they come from several). */
+  const pickupSelected = async () => {
+    if (makingPickup || selected.length === 0) return;
+    const byShop = new Map<string, string[]>();
+    for (const key of selected) {
+      const shop = shopOf.get(key) ?? '';
+      byShop.set(shop, [...(byShop.get(shop) ?? []), key]);
+    }
+    setMakingPickup(true);
+    const created: Voucher[] = [];
+    const refused: string[] = [];
+    let failure: string | null = null;
+    for (const keys of byShop.values()) {
+      try {
+        created.push((await createPickup({ parcels: keys }).unwrap()).data);
+      } catch (error) {
+        refused.push(...keys);
+        if (failure === null) {
+          const found = submitErrors(error, [{ name: 'parcels' }], t);
+          failure = found.fields.parcels || found.form || t('error.generic');
+        }
+      }
+    }
+    setMakingPickup(false);
+    setSelected(refused);
+    const keys = created.map((voucher) => voucher.key).join(', ');
+    if (created.length === 0) {
+      notify(failure ?? t('error.generic'), 'error');
+    } else if (failure !== null) {
+      notify(t('vouchers.fromSelection.partial', { keys, message: failure }), 'warning', voucherLink(t('vouchers.fromSelection.viewAll'), vouchersPath));
+    } else if (created.length === 1) {
+      const [voucher] = created;
+      notify(
+        t('vouchers.created', { key: voucher.key, count: voucher.parcels_count }),
+        'success',
+        voucherLink(t('vouchers.fromSelection.view'), `${vouchersPath}?${VOUCHER_PARAM}=${encodeURIComponent(voucher.key)}`),
+      );
+    } else {
+      notify(t('vouchers.fromSelection.many', { count: created.length, keys }), 'success', voucherLink(t('vouchers.fromSelection.viewAll'), vouchersPath));
+    }
+  };
+
   const dialogParcel = (kind: DialogKind) => (dialog?.kind === kind ? dialog.parcel : null);
   const dialogOpen = (kind: DialogKind) => dialog?.kind === kind && dialog.open;
   const closeDialog = () => setDialog((current) => (current ? { ...current, open: false } : null));
   const canAdd = role === 'client' && session.permissions.includes('add-new-parcels');
+  const canPickup = role === 'client' && config.bulk.includes('pickup') && session.permissions.includes('pickup-vouchers');
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }} data-testid="parcels-screen" data-view={config.view}>
@@ -179,12 +251,24 @@ function ParcelList({ routeName, role, config }: { routeName: string; role: Role
         filters={<ParcelFilters list={list} config={config} lookups={lookups} />}
         emptyMessage={t('parcels.empty')}
         testId="parcels-table"
-        selection={config.bulk.length > 0 ? { selected, onChange: setSelected } : undefined}
+        selection={config.bulk.length > 0 ? { selected, onChange: select } : undefined}
         selectionBar={
           <>
             <Typography variant="body2" sx={{ fontWeight: 600, mr: 1 }} data-testid="selection-count">
               {t('parcels.selected', { count: selected.length })}
             </Typography>
+            {canPickup && (
+              <Button
+                size="small"
+                variant="contained"
+                startIcon={makingPickup ? <CircularProgress size={16} color="inherit" /> : <MoveToInbox />}
+                disabled={makingPickup}
+                onClick={pickupSelected}
+                data-testid="bulk-pickup"
+              >
+                {t('vouchers.fromSelection.create')}
+              </Button>
+            )}
             {config.bulk.includes('labels') && <LabelsButton keys={selected} />}
             {config.bulk.includes('cancel') && (
               <Button size="small" color="warning" variant="outlined" onClick={cancelSelected} data-testid="bulk-cancel">

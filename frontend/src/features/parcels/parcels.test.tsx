@@ -65,8 +65,8 @@ describe('parcel list configuration', () => {
     expect(parcelViewOf(null, 'all-parcels')).toBeNull();
   });
 
-  it('gives merchants the cancel bulk action, everybody the labels, admins the merchant and delivery person columns', () => {
-    expect(PARCEL_VIEWS.client['new-parcels'].bulk).toEqual(['labels', 'cancel']);
+  it('gives merchants the pickup voucher and cancel bulk actions on new parcels, everybody the labels, admins the merchant and delivery person columns', () => {
+    expect(PARCEL_VIEWS.client['new-parcels'].bulk).toEqual(['pickup', 'labels', 'cancel']);
     expect(PARCEL_VIEWS.admin['all-parcels'].bulk).toEqual(['labels']);
     expect(PARCEL_VIEWS['delivery-admin']['all-parcels'].bulk).toEqual(['labels']);
     expect(PARCEL_VIEWS.admin['all-parcels'].columns).toEqual(expect.arrayContaining(['merchant', 'delivery_admin']));

@@ -5,7 +5,8 @@ import { PARCEL_STATUSES, type ParcelListView, type ParcelStatus } from './api';
 
 export type ParcelFilter = 'status' | 'city' | 'shop' | 'client' | 'delivery_admin' | 'dates';
 export type ParcelColumn = 'code' | 'recipient' | 'city' | 'amount' | 'status' | 'shop' | 'merchant' | 'delivery_admin' | 'date';
-export type BulkAction = 'labels' | 'cancel';
+/** `pickup`: the merchant makes a pickup voucher of the selected new parcels. */
+export type BulkAction = 'labels' | 'cancel' | 'pickup';
 
 export interface ParcelViewConfig {
   view: ParcelListView;
@@ -52,7 +53,7 @@ function delivery(view: ParcelListView): ParcelViewConfig {
 /** Route name → list, per role. */
 export const PARCEL_VIEWS: Readonly<Record<Role, Readonly<Record<string, ParcelViewConfig>>>> = {
   client: {
-    'new-parcels': client('new', ['labels', 'cancel']),
+    'new-parcels': client('new', ['pickup', 'labels', 'cancel']),
     'all-parcels': client('all', ['labels', 'cancel']),
     'sent-parcels': client('sent'),
     'delivered-parcels': client('delivered'),

@@ -1,0 +1,161 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { adminSession, deliverySession } from '../../test/fixtures';
+import { deferred, listReply } from '../../test/listReply';
+import { mockServer, type MockReply } from '../../test/mockServer';
+import { renderWithProviders } from '../../test/render';
+import { parcel, parcelPage } from '../parcels/testData';
+import type { Statistics } from './api';
+import DashboardScreen from './DashboardScreen';
+import { dueToday, localToday } from './TodayRound';
+
+function statistics(cashHeld: number | null): { status: number; body: { data: Statistics } } {
+  return {
+    status: 200,
+    body: {
+      data: {
+        total: 40,
+        by_status: [],
+        cod_collected: 0,
+        to_be_paid: 0,
+        delivery_rate: null,
+        daily: [],
+        money: { cash_held: cashHeld, payouts_due: null, ready_to_transfer: null, paid_this_month: null },
+      },
+    },
+  };
+}
+
+/** A day `offset` days from today, as the API writes it. */
+function day(offset: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + offset);
+  return localToday(date);
+}
+
+describe("the delivery person's round of the day", () => {
+  it('shows the parcels to deliver, those postponed to today, the cash in hand, and opens the round in one tap', async () => {
+    const user = userEvent.setup();
+    const postponed = [
+      parcel('K1', { status: 'postponed', postponed_to: day(0) }),
+      parcel('K2', { status: 'scheduled', postponed_to: day(0) }),
+      parcel('K3', { status: 'postponed', postponed_to: day(-2) }),
+      parcel('K4', { status: 'postponed', postponed_to: day(1) }),
+    ];
+    const server = mockServer({
+      'GET /api/statistics': statistics(40900),
+      'GET /api/parcels': (call) => (call.query.status ? parcelPage(postponed) : parcelPage([parcel('K0')], { total: 17 })),
+    });
+    renderWithProviders(<DashboardScreen />, { session: deliverySession() });
+    const card = await screen.findByTestId('today-round');
+    expect(card).toHaveTextContent('Ma tournée du jour');
+    expect(await within(card).findByTestId('today-to-deliver-count')).toHaveTextContent(/^17$/);
+    expect(await within(card).findByTestId('today-postponed-count')).toHaveTextContent(/^2$/);
+    expect(within(card).getByTestId('today-late')).toHaveTextContent('+ 1 dont la date est passée');
+    expect(await within(card).findByTestId('today-cash-value')).toHaveTextContent(/^409,00\sDH$/);
+    expect(within(card).queryByTestId('today-empty')).not.toBeInTheDocument();
+
+    // Counted from his round (view=sent): one row for the total, one page of the postponed ones.
+    const queries = server.callsTo('GET', '/api/parcels').map((call) => call.query);
+    expect(queries).toContainEqual({ view: 'sent', page: '1', per_page: '1' });
+    expect(queries).toContainEqual({ view: 'sent', status: 'postponed,scheduled', page: '1', per_page: '100' });
+
+    // The cash leads to the declaration; the big button into the round.
+    expect(within(within(card).getByTestId('today-cash')).getByRole('link')).toHaveAttribute('href', '/compte/creer-facture');
+    const open = within(card).getByTestId('today-open-round');
+    expect(open).toHaveTextContent('Ouvrir ma tournée');
+    await user.click(open);
+    expect(screen.getByTestId('location')).toHaveTextContent('/compte/colis-expedies');
+  });
+
+  it('shows skeletons while loading, then says when there is nothing to deliver', async () => {
+    const held = deferred<MockReply>();
+    mockServer({
+      'GET /api/statistics': statistics(0),
+      'GET /api/parcels': () => held.promise,
+    });
+    renderWithProviders(<DashboardScreen />, { session: deliverySession() });
+    const card = await screen.findByTestId('today-round');
+    expect(within(card).getByTestId('today-to-deliver-count-loading')).toBeInTheDocument();
+    expect(within(card).getByTestId('today-postponed-count-loading')).toBeInTheDocument();
+    held.resolve(parcelPage([]));
+    expect(await within(card).findByTestId('today-empty')).toHaveTextContent('Aucun colis à livrer pour le moment.');
+    expect(within(card).getByTestId('today-to-deliver-count')).toHaveTextContent(/^0$/);
+    expect(within(card).getByTestId('today-postponed-count')).toHaveTextContent(/^0$/);
+    expect(await within(card).findByTestId('today-cash-value')).toHaveTextContent(/^0,00\sDH$/);
+    expect(within(card).queryByTestId('today-late')).not.toBeInTheDocument();
+    // The button is there even on an empty day.
+    expect(within(card).getByTestId('today-open-round')).toHaveAttribute('href', '/compte/colis-expedies');
+  });
+
+  it('counts the postponed parcels of today and those whose day passed', () => {
+    const rows = [{ postponed_to: '2026-03-10' }, { postponed_to: '2026-03-10' }, { postponed_to: '2026-03-09' }, { postponed_to: '2026-03-11' }, { postponed_to: null }];
+    expect(dueToday(rows, '2026-03-10')).toEqual({ today: 2, late: 1 });
+    expect(localToday(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+  });
+});
+
+describe("the admin's work queues", () => {
+  const routes = {
+    'GET /api/statistics': statistics(0),
+    'GET /api/pickup-vouchers': (call: { query: Record<string, string> }) => listReply([], call.query, 4),
+    'GET /api/parcels': (call: { query: Record<string, string> }) =>
+      call.query.view === 'pickup' ? parcelPage([parcel('K1')], { total: 1000, capped: true }) : parcelPage([parcel('K2')], { total: 3 }),
+    'GET /api/return-vouchers': (call: { query: Record<string, string> }) => listReply([], call.query, 0),
+    'GET /api/delivery-admins/invoices': (call: { query: Record<string, string> }) => listReply([], call.query, 2),
+  };
+
+  it("shows the day's queues with their counts, each opening its screen", async () => {
+    const user = userEvent.setup();
+    const server = mockServer(routes);
+    renderWithProviders(<DashboardScreen />, { session: adminSession() });
+    const queues = await screen.findByTestId('work-queues');
+    expect(queues).toHaveTextContent('Le travail du jour');
+    const expected = [
+      ['pickups', 'Ramassages à réceptionner', /^4$/, '/compte/nouveaux-bons-de-ramassage'],
+      ['to-ship', 'Colis à expédier', /^1\s000\+$/, '/compte/bons-de-sortie'],
+      ['to-return', 'Retours à préparer', /^3$/, '/compte/colis-a-retourner'],
+      ['returns', 'Retours à réceptionner', /^0$/, '/compte/bons-de-retour-livreur'],
+      ['cash', 'Espèces à compter', /^2$/, '/compte/factures-livreurs'],
+    ] as const;
+    for (const [id, label, count, href] of expected) {
+      const card = within(queues).getByTestId(`queue-${id}`);
+      expect(card, id).toHaveTextContent(label);
+      expect(await within(card).findByTestId(`queue-${id}-count`), id).toHaveTextContent(count);
+      expect(within(card).getByRole('link'), id).toHaveAttribute('href', href);
+    }
+
+    // Counts of the list endpoints, one row each, with the filters of the queues.
+    expect(server.callsTo('GET', '/api/pickup-vouchers')[0].query).toEqual({ page: '1', per_page: '1', status: 'new' });
+    expect(server.callsTo('GET', '/api/parcels').map((call) => call.query)).toEqual(
+      expect.arrayContaining([
+        { page: '1', per_page: '1', view: 'pickup' },
+        { page: '1', per_page: '1', view: 'to-be-returned' },
+      ]),
+    );
+    expect(server.callsTo('GET', '/api/return-vouchers')[0].query).toEqual({ page: '1', per_page: '1', status: 'new' });
+    expect(server.callsTo('GET', '/api/delivery-admins/invoices')[0].query).toEqual({ page: '1', per_page: '1', status: 'draft' });
+
+    await user.click(within(within(queues).getByTestId('queue-to-ship')).getByRole('link'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/compte/bons-de-sortie');
+  });
+
+  it('shows only the queues whose screen the admin holds, and asks nothing for the others', async () => {
+    const server = mockServer(routes);
+    renderWithProviders(<DashboardScreen />, { session: adminSession(['dashboard', 'new-pickup-vouchers']) });
+    const queues = await screen.findByTestId('work-queues');
+    expect(await within(queues).findByTestId('queue-pickups-count')).toHaveTextContent(/^4$/);
+    for (const id of ['to-ship', 'to-return', 'returns', 'cash']) expect(within(queues).queryByTestId(`queue-${id}`), id).not.toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo('GET', '/api/statistics')).toHaveLength(1));
+    expect(server.callsTo('GET', '/api/parcels')).toHaveLength(0);
+    expect(server.callsTo('GET', '/api/return-vouchers')).toHaveLength(0);
+  });
+
+  it('shows no queue at all to an admin holding none of their screens', async () => {
+    mockServer(routes);
+    renderWithProviders(<DashboardScreen />, { session: adminSession(['dashboard']) });
+    await screen.findByTestId('dashboard-stats');
+    expect(screen.queryByTestId('work-queues')).not.toBeInTheDocument();
+  });
+});
