@@ -10,6 +10,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useLanguage, useT } from '../../i18n';
 import { moneyInputText, parseMoney } from '../money';
 import { FormField, type FieldDef, type FormValues } from './fields';
+import { phoneError } from './phone';
 import { NO_ERRORS, submitErrors, type SubmitErrors } from './submitErrors';
 import '../../i18n/screens';
 
@@ -28,7 +29,10 @@ export interface FormDialogProps<V extends FormValues> {
   onClose: () => void;
   /** Called after a successful submit, before the dialog closes. */
   onSaved?: (result: unknown) => void;
-  /** Client-side checks: messages by field name (empty: fine). */
+  /**
+   * Client-side checks: messages by field name (empty: fine). Money fields and phone fields
+   * (`type: 'tel'`, the Moroccan rule) are checked without it.
+   */
   validate?: (values: V) => Record<string, string>;
   submitLabel?: string;
   /** Shown above the fields. */
@@ -97,6 +101,11 @@ function FormDialogBody<V extends FormValues>({
     const values: FormValues = { ...draft };
     const local: Record<string, string> = {};
     for (const field of fields) {
+      if (field.type === 'tel') {
+        // A phone the API would refuse: said under the field, nothing sent.
+        const wrong = phoneError(draft[field.name], t);
+        if (wrong) local[field.name] = wrong;
+      }
       if (field.type !== 'money') continue;
       const centimes = parseMoney(String(draft[field.name] ?? ''));
       if (Number.isNaN(centimes)) local[field.name] = t('form.invalidAmount');
