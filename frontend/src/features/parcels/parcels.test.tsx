@@ -281,6 +281,10 @@ describe('parcels screen', () => {
     await user.click(within(dialog).getByTestId('form-submit'));
     expect(await within(dialog).findByText('Indiquez la raison.')).toBeInTheDocument();
     expect(server.callsTo('POST', '/api/parcels/states')).toHaveLength(0);
+    // Typing the reason takes the message away.
+    await user.type(within(dialog).getByLabelText(/^Raison/), 'Client absent');
+    expect(within(dialog).queryByText('Indiquez la raison.')).not.toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/^Raison/));
 
     await user.click(within(dialog).getByRole('combobox', { name: /Nouveau statut/ }));
     await user.click(await screen.findByRole('option', { name: 'Reporté' }));
@@ -289,6 +293,7 @@ describe('parcels screen', () => {
     await user.click(within(dialog).getByTestId('form-submit'));
     expect(await within(dialog).findByText('Indiquez la date.')).toBeInTheDocument();
     await user.type(date, '2099-05-04');
+    expect(within(dialog).queryByText('Indiquez la date.')).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/^Commentaire/), 'Rappeler le matin');
     await user.click(within(dialog).getByTestId('form-submit'));
     await waitFor(() => expect(server.callsTo('POST', '/api/parcels/states')).toHaveLength(1));
