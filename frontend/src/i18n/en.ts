@@ -238,6 +238,7 @@ export const en: Record<MessageKey, string> = {
   'sessions.loadError': 'The sessions could not be loaded.',
 
   'common.cancel': 'Cancel',
+  'common.back': 'Back',
   'common.confirm': 'Confirm',
   'common.close': 'Close',
 };

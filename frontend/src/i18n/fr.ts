@@ -237,6 +237,7 @@ export const fr = {
   'sessions.loadError': "Les sessions n'ont pas pu être chargées.",
 
   'common.cancel': 'Annuler',
+  'common.back': 'Retour',
   'common.confirm': 'Confirmer',
   'common.close': 'Fermer',
 } as const;

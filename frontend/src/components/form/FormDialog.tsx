@@ -35,6 +35,8 @@ export interface FormDialogProps<V extends FormValues> {
    */
   validate?: (values: V) => Record<string, string>;
   submitLabel?: string;
+  /** The button that closes without saving ("Annuler" unless told: "Retour" next to "Annuler le colis"). */
+  cancelLabel?: string;
   /** Shown above the fields. */
   intro?: ReactNode;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
@@ -73,6 +75,7 @@ function FormDialogBody<V extends FormValues>({
   onSaved,
   validate,
   submitLabel,
+  cancelLabel,
   intro,
   saving,
   setSaving,
@@ -159,8 +162,8 @@ function FormDialogBody<V extends FormValues>({
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={saving} color="secondary">
-          {t('common.cancel')}
+        <Button onClick={onClose} disabled={saving} color="secondary" data-testid="form-cancel">
+          {cancelLabel ?? t('common.cancel')}
         </Button>
         <Button
           type="submit"
