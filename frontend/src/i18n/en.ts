@@ -91,6 +91,8 @@ export const en: Record<MessageKey, string> = {
   'auth.login.submit': 'Sign in',
   'auth.login.noAccount': 'New on our platform?',
   'auth.login.createAccount': 'Create a merchant account',
+  'auth.login.emailRequired': 'Enter your email.',
+  'auth.login.passwordRequired': 'Enter your password.',
   'auth.login.tooMany': 'Too many attempts. Try again in a moment.',
   'auth.register.title': 'Create your merchant account',
   'auth.register.subtitle': 'Ship cash-on-delivery parcels all over Morocco.',
@@ -100,6 +102,7 @@ export const en: Record<MessageKey, string> = {
   'auth.firstName': 'First name',
   'auth.lastName': 'Last name',
   'auth.phone': 'Phone',
+  'phone.invalid': 'Invalid Moroccan phone number (e.g. 0612345678 or +212612345678).',
   'auth.phoneHelp': 'Moroccan number, for example 0612345678',
   'auth.company': 'Company',
   'auth.city': 'City',
@@ -122,7 +125,9 @@ export const en: Record<MessageKey, string> = {
   'notAvailable.back': 'Back to home',
 
   'dashboard.greeting': 'Hello {name}!',
-  'dashboard.roleLine': 'You are signed in as {role}.',
+  'dashboard.roleLine.admin': 'You are signed in as an administrator.',
+  'dashboard.roleLine.client': 'You are signed in as a merchant.',
+  'dashboard.roleLine.delivery-admin': 'You are signed in as a delivery person.',
   'dashboard.intro.client': 'Manage your shipments, pickups and invoices from your merchant space.',
   'dashboard.intro.admin': 'Run the operation: pickups, delivery people, billing and merchants.',
   'dashboard.intro.delivery-admin': 'Find your exit vouchers, your parcels and your invoices.',
@@ -233,6 +238,7 @@ export const en: Record<MessageKey, string> = {
   'sessions.loadError': 'The sessions could not be loaded.',
 
   'common.cancel': 'Cancel',
+  'common.back': 'Back',
   'common.confirm': 'Confirm',
   'common.close': 'Close',
 };

@@ -90,6 +90,8 @@ export const fr = {
   'auth.login.submit': 'Se connecter',
   'auth.login.noAccount': 'Nouveau sur notre plateforme ?',
   'auth.login.createAccount': 'Créer un compte marchand',
+  'auth.login.emailRequired': 'Indiquez votre e-mail.',
+  'auth.login.passwordRequired': 'Indiquez votre mot de passe.',
   'auth.login.tooMany': 'Trop de tentatives. Réessayez dans quelques instants.',
   'auth.register.title': 'Créez votre compte marchand',
   'auth.register.subtitle': 'Expédiez vos colis en contre-remboursement partout au Maroc.',
@@ -99,6 +101,7 @@ export const fr = {
   'auth.firstName': 'Prénom',
   'auth.lastName': 'Nom',
   'auth.phone': 'Téléphone',
+  'phone.invalid': 'Numéro de téléphone marocain invalide (ex. 0612345678 ou +212612345678).',
   'auth.phoneHelp': 'Numéro marocain, par exemple 0612345678',
   'auth.company': 'Société',
   'auth.city': 'Ville',
@@ -121,7 +124,9 @@ export const fr = {
   'notAvailable.back': "Retour à l'accueil",
 
   'dashboard.greeting': 'Bonjour {name} !',
-  'dashboard.roleLine': 'Vous êtes connecté en tant que {role}.',
+  'dashboard.roleLine.admin': "Vous êtes connecté en tant qu'administrateur.",
+  'dashboard.roleLine.client': 'Vous êtes connecté en tant que client.',
+  'dashboard.roleLine.delivery-admin': 'Vous êtes connecté en tant que livreur.',
   'dashboard.intro.client': 'Gérez vos envois, vos ramassages et vos factures depuis votre espace marchand.',
   'dashboard.intro.admin': "Pilotez l'activité : ramassages, livreurs, facturation et clients.",
   'dashboard.intro.delivery-admin': 'Retrouvez vos bons de sortie, vos colis et vos factures.',
@@ -232,6 +237,7 @@ export const fr = {
   'sessions.loadError': "Les sessions n'ont pas pu être chargées.",
 
   'common.cancel': 'Annuler',
+  'common.back': 'Retour',
   'common.confirm': 'Confirmer',
   'common.close': 'Fermer',
 } as const;

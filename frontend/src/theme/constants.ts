@@ -17,6 +17,14 @@ export const COLORS = {
   error: '#FF4C51',
 } as const;
 
+/**
+ * Text on the warning yellow (filled chips, contained buttons): the yellow is too light for white
+ * text (1.8:1); this dark grey gives 6.7:1.
+ */
+export const WARNING_CONTRAST_TEXT = '#3A3541';
+/** Warning-coloured text on white or the light background (outlined chips and buttons): 5.4:1 at least. */
+export const WARNING_TEXT_LIGHT = '#8A5A00';
+
 export type ThemeMode = 'light' | 'dark';
 export type Skin = 'bordered' | 'default';
 export type ContentWidth = 'full' | 'boxed';

@@ -1,5 +1,5 @@
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
-import { COLORS, DESKTOP_BREAKPOINT, type Direction, type Skin, type ThemeMode } from './constants';
+import { COLORS, DESKTOP_BREAKPOINT, WARNING_CONTRAST_TEXT, WARNING_TEXT_LIGHT, type Direction, type Skin, type ThemeMode } from './constants';
 
 declare module '@mui/material/styles' {
   interface Palette {
@@ -37,6 +37,9 @@ export function createAppTheme(mode: ThemeMode, skin: Skin, direction: Direction
   const textBase = dark ? '231, 227, 252' : '58, 53, 65';
   const divider = `rgba(${textBase}, 0.12)`;
   const bordered = skin === 'bordered';
+  // The yellow as text is unreadable on the light surfaces: a darker amber there (dark mode keeps
+  // the yellow, readable on its dark surfaces).
+  const warningText = dark ? COLORS.warning : WARNING_TEXT_LIGHT;
 
   return createTheme({
     direction,
@@ -52,7 +55,7 @@ export function createAppTheme(mode: ThemeMode, skin: Skin, direction: Direction
       accent: { main: COLORS.accent, contrastText: '#FFFFFF' },
       success: { main: COLORS.success, contrastText: '#FFFFFF' },
       info: { main: COLORS.info, contrastText: '#FFFFFF' },
-      warning: { main: COLORS.warning, contrastText: '#FFFFFF' },
+      warning: { main: COLORS.warning, contrastText: WARNING_CONTRAST_TEXT },
       error: { main: COLORS.error, contrastText: '#FFFFFF' },
       background,
       divider,
@@ -93,6 +96,21 @@ export function createAppTheme(mode: ThemeMode, skin: Skin, direction: Direction
       },
       MuiButton: {
         defaultProps: { disableElevation: bordered },
+        styleOverrides: {
+          root: {
+            variants: [
+              { props: { variant: 'outlined', color: 'warning' }, style: { color: warningText, borderColor: alpha(warningText, 0.5) } },
+              { props: { variant: 'text', color: 'warning' }, style: { color: warningText } },
+            ],
+          },
+        },
+      },
+      MuiChip: {
+        styleOverrides: {
+          root: {
+            variants: [{ props: { variant: 'outlined', color: 'warning' }, style: { color: warningText, borderColor: alpha(warningText, 0.7) } }],
+          },
+        },
       },
       MuiListItemButton: {
         styleOverrides: {

@@ -15,6 +15,8 @@ export interface ConfirmDialogProps {
   title: string;
   body?: ReactNode;
   confirmLabel: string;
+  /** The button that closes without doing anything ("Annuler" unless told). */
+  cancelLabel?: string;
   color?: 'error' | 'primary' | 'warning' | 'success';
   /** Does the work; must throw the failed call's error (RTK Query's `.unwrap()`). */
   onConfirm: () => Promise<unknown>;
@@ -49,6 +51,7 @@ function ConfirmBody({
   title,
   body,
   confirmLabel,
+  cancelLabel,
   color = 'error',
   onConfirm,
   onClose,
@@ -83,8 +86,8 @@ function ConfirmBody({
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy} color="secondary">
-          {error ? t('common.close') : t('common.cancel')}
+        <Button onClick={onClose} disabled={busy} color="secondary" data-testid="confirm-cancel">
+          {error ? t('common.close') : cancelLabel ?? t('common.cancel')}
         </Button>
         <Button
           variant="contained"

@@ -10,6 +10,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useLanguage, useT } from '../../i18n';
 import { moneyInputText, parseMoney } from '../money';
 import { FormField, type FieldDef, type FormValues } from './fields';
+import { phoneError } from './phone';
 import { NO_ERRORS, submitErrors, type SubmitErrors } from './submitErrors';
 import '../../i18n/screens';
 
@@ -28,9 +29,14 @@ export interface FormDialogProps<V extends FormValues> {
   onClose: () => void;
   /** Called after a successful submit, before the dialog closes. */
   onSaved?: (result: unknown) => void;
-  /** Client-side checks: messages by field name (empty: fine). */
+  /**
+   * Client-side checks: messages by field name (empty: fine). Money fields and phone fields
+   * (`type: 'tel'`, the Moroccan rule) are checked without it.
+   */
   validate?: (values: V) => Record<string, string>;
   submitLabel?: string;
+  /** The button that closes without saving ("Annuler" unless told: "Retour" next to "Annuler le colis"). */
+  cancelLabel?: string;
   /** Shown above the fields. */
   intro?: ReactNode;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
@@ -69,6 +75,7 @@ function FormDialogBody<V extends FormValues>({
   onSaved,
   validate,
   submitLabel,
+  cancelLabel,
   intro,
   saving,
   setSaving,
@@ -97,6 +104,11 @@ function FormDialogBody<V extends FormValues>({
     const values: FormValues = { ...draft };
     const local: Record<string, string> = {};
     for (const field of fields) {
+      if (field.type === 'tel') {
+        // A phone the API would refuse: said under the field, nothing sent.
+        const wrong = phoneError(draft[field.name], t);
+        if (wrong) local[field.name] = wrong;
+      }
       if (field.type !== 'money') continue;
       const centimes = parseMoney(String(draft[field.name] ?? ''));
       if (Number.isNaN(centimes)) local[field.name] = t('form.invalidAmount');
@@ -150,8 +162,8 @@ function FormDialogBody<V extends FormValues>({
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={saving} color="secondary">
-          {t('common.cancel')}
+        <Button onClick={onClose} disabled={saving} color="secondary" data-testid="form-cancel">
+          {cancelLabel ?? t('common.cancel')}
         </Button>
         <Button
           type="submit"

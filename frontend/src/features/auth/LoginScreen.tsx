@@ -14,7 +14,7 @@ import { productName } from '../../config';
 import { useT } from '../../i18n';
 import { loadUser, useLoginMutation } from './api';
 import { AuthCard } from './AuthCard';
-import { formErrors, type FormErrors } from './errors';
+import { formErrors, withoutField, type FormErrors } from './errors';
 import { PasswordField } from './PasswordField';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
@@ -32,6 +32,14 @@ export default function LoginScreen() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Empty fields are said under them, before any request.
+    const missing: Record<string, string> = {};
+    if (!email.trim()) missing.email = t('auth.login.emailRequired');
+    if (!password) missing.password = t('auth.login.passwordRequired');
+    if (Object.keys(missing).length > 0) {
+      setErrors({ fields: missing, form: null });
+      return;
+    }
     setErrors(NO_ERRORS);
     setBusy(true);
     try {
@@ -66,7 +74,10 @@ export default function LoginScreen() {
             required
             fullWidth
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setErrors((current) => withoutField(current, 'email'));
+            }}
             error={Boolean(errors.fields.email)}
             helperText={errors.fields.email}
           />
@@ -77,7 +88,10 @@ export default function LoginScreen() {
             required
             fullWidth
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setErrors((current) => withoutField(current, 'password'));
+            }}
             error={Boolean(errors.fields.password)}
             helperText={errors.fields.password}
           />

@@ -7,11 +7,12 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
+import { phoneError } from '../../components/form/phone';
 import { FormTextField } from '../../components/FormTextField';
 import { useT, type MessageKey } from '../../i18n';
 import { loadUser, useRegisterMutation } from './api';
 import { AuthCard } from './AuthCard';
-import { formErrors, type FormErrors } from './errors';
+import { formErrors, withoutField, type FormErrors } from './errors';
 import { PasswordField } from './PasswordField';
 import type { RegisterBody } from './types';
 
@@ -61,6 +62,11 @@ export default function RegisterScreen() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const wrongPhone = phoneError(values.phone, t);
+    if (wrongPhone) {
+      setErrors({ fields: { phone: wrongPhone }, form: null });
+      return;
+    }
     setErrors(NO_ERRORS);
     setBusy(true);
     try {
@@ -105,8 +111,10 @@ export default function RegisterScreen() {
                 required: !field.optional,
                 fullWidth: true,
                 value: values[field.name],
-                onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-                  setValues((current) => ({ ...current, [field.name]: event.target.value })),
+                onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+                  setValues((current) => ({ ...current, [field.name]: event.target.value }));
+                  setErrors((current) => withoutField(current, field.name));
+                },
                 error: Boolean(errors.fields[field.name]),
                 helperText: errors.fields[field.name] ?? (field.help ? t(field.help) : undefined),
                 sx: { gridColumn: field.half ? 'auto' : '1 / -1' },

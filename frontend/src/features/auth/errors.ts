@@ -20,3 +20,10 @@ export function formErrors(error: unknown, t: Translate, tooMany?: string): Form
   if (status === 'FETCH_ERROR') return { fields: {}, form: t('error.network') };
   return { fields: {}, form: errorBody(error)?.message ?? t('error.generic') };
 }
+
+/** The errors without the message of `field` (the user is typing in it): same object if it had none. */
+export function withoutField(errors: FormErrors, field: string): FormErrors {
+  if (!errors.fields[field]) return errors;
+  const { [field]: _dropped, ...fields } = errors.fields;
+  return { ...errors, fields };
+}

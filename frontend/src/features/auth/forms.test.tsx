@@ -8,6 +8,32 @@ import { renderApp } from '../../test/render';
 const location = () => screen.getByTestId('location').textContent;
 
 describe('sign-in', () => {
+  it('says which field is empty under it, sends nothing, and drops the message on typing', async () => {
+    const user = userEvent.setup();
+    const server = mockServer({
+      'GET /api/user': { status: 401 },
+      'GET /sanctum/csrf-cookie': { status: 204 },
+      'POST /api/login': { status: 422, body: { message: 'Invalid data', errors: { email: ['Ces identifiants ne correspondent pas.'] } } },
+    });
+    renderApp('/compte/connexion');
+    const email = await screen.findByLabelText(/Adresse e-mail/);
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('Indiquez votre e-mail.')).toBeInTheDocument();
+    expect(screen.getByText('Indiquez votre mot de passe.')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Mot de passe/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Ces identifiants ne correspondent pas.')).not.toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/login')).toHaveLength(0);
+    expect(server.callsTo('GET', '/sanctum/csrf-cookie')).toHaveLength(0);
+    // Typing in the e-mail takes its message away; the password's stays.
+    await user.type(email, 'x@y.ma');
+    expect(screen.queryByText('Indiquez votre e-mail.')).not.toBeInTheDocument();
+    expect(screen.getByText('Indiquez votre mot de passe.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(screen.getByText('Indiquez votre mot de passe.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/login')).toHaveLength(0);
+  });
+
   it('shows the server error under the email field on a 422', async () => {
     const user = userEvent.setup();
     mockServer({
@@ -82,12 +108,32 @@ describe('merchant registration', () => {
     });
     renderApp('/compte/inscription');
     await user.type(await screen.findByLabelText(/^Prénom/), 'Samira');
+    await user.type(screen.getByLabelText(/^Téléphone/), '0612345678');
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
     expect(await screen.findByText('Numéro de téléphone marocain invalide.')).toBeInTheDocument();
     expect(screen.getByText('Ce mot de passe est trop courant.')).toBeInTheDocument();
     expect(screen.getByText('Cette adresse est déjà utilisée.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Téléphone/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/^Prénom/)).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('says a phone is not a Moroccan one before sending anything, and drops the message on typing', async () => {
+    const user = userEvent.setup();
+    const server = mockServer({
+      'GET /api/user': { status: 401 },
+      'GET /sanctum/csrf-cookie': { status: 204 },
+      'POST /api/clients': { status: 201, body: clientSession({ active: false }) },
+    });
+    renderApp('/compte/inscription');
+    const phone = await screen.findByLabelText(/^Téléphone/);
+    await user.type(phone, '+33 6 12 34 56 78');
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText('Numéro de téléphone marocain invalide (ex. 0612345678 ou +212612345678).')).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('POST', '/api/clients')).toHaveLength(0);
+    await user.clear(phone);
+    expect(screen.queryByText(/Numéro de téléphone marocain invalide/)).not.toBeInTheDocument();
+    expect(screen.getByText('Numéro marocain, par exemple 0612345678')).toBeInTheDocument();
   });
 
   it('registers, loads the session without a second cookie fetch and shows the activation page', async () => {

@@ -67,7 +67,7 @@ export default function DashboardScreen() {
               {t('dashboard.greeting', { name })}
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-              {t('dashboard.roleLine', { role: t(`role.${role}` as MessageKey) })}{' '}
+              {t(`dashboard.roleLine.${role}` as MessageKey)}{' '}
               {t(`dashboard.intro.${role}` as MessageKey)}
             </Typography>
           </Box>

@@ -58,6 +58,17 @@ describe('dashboard figures', () => {
     const stats = await screen.findByTestId('dashboard-stats');
     expect(within(stats).queryByTestId('stat-to-be-paid')).not.toBeInTheDocument();
     expect(within(stats).getByTestId('stat-rate')).toHaveTextContent('—');
+    // The role in the sentence, lowercase, "que" elided before a vowel.
+    expect(screen.getByText(/Vous êtes connecté en tant qu'administrateur\./)).toBeInTheDocument();
+  });
+
+  it('names the role of a merchant and of a delivery person in lowercase', async () => {
+    mockServer({ 'GET /api/statistics': { status: 200, body: { data: statistics() } } });
+    const merchant = renderWithProviders(<DashboardScreen />, { session: clientSession() });
+    expect(await screen.findByText(/Vous êtes connecté en tant que client\./)).toBeInTheDocument();
+    merchant.unmount();
+    renderWithProviders(<DashboardScreen />, { session: deliverySession() });
+    expect(await screen.findByText(/Vous êtes connecté en tant que livreur\./)).toBeInTheDocument();
   });
 
   it("tells a delivery person it is the cash he collected, and offers a retry when the figures fail", async () => {

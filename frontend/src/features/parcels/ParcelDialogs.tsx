@@ -149,6 +149,8 @@ export function CancelParcelDialog({ parcel, open, onClose, onDone }: DialogProp
       initialValues={{ comment: '' }}
       fields={[{ name: 'comment', label: t('parcels.cancelReason'), type: 'multiline', wide: true, autoFocus: true }]}
       submitLabel={t('parcels.cancelConfirm')}
+      // Not "Annuler" next to "Annuler le colis".
+      cancelLabel={t('common.back')}
       onSubmit={(values) => cancel({ key: parcel!.key, comment: text(values.comment) || undefined }).unwrap()}
       onSaved={() => onDone(t('parcels.cancelled', { code: parcel?.key ?? '' }))}
       onClose={onClose}

@@ -17,6 +17,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorBody, errorStatus, fieldErrors } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
+import { phoneError } from '../../components/form/phone';
 import { FormTextField } from '../../components/FormTextField';
 import { CURRENCY_SYMBOL, parseMoney } from '../../components/money';
 import { useT } from '../../i18n';
@@ -158,6 +159,10 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
     const centimes = parseMoney(values.cod_amount);
     if (Number.isNaN(centimes)) local.cod_amount = t('form.invalidAmount');
     if (!shop) local.shop = t('parcels.form.chooseShop');
+    for (const name of ['recipient_phone', 'recipient_phone_alt'] as const) {
+      const wrong = phoneError(values[name], t);
+      if (wrong) local[name] = wrong;
+    }
     if (Object.keys(local).length > 0) {
       setErrors(local);
       return;

@@ -148,6 +148,8 @@ function ParcelList({ routeName, role, config }: { routeName: string; role: Role
       title: t('parcels.bulkCancelTitle', { count: keys.length }),
       body: t('parcels.bulkCancelBody'),
       confirmLabel: t('parcels.cancelConfirm'),
+      // Not "Annuler" next to "Annuler le colis".
+      cancelLabel: t('common.back'),
       color: 'warning',
       onConfirm: async () => {
         let done = 0;

@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { today } from '../../components/dates';
 import { FormTextField } from '../../components/FormTextField';
 import { useT } from '../../i18n';
 import '../../i18n/parcels';
 
 /** The date and comment a status move may need: one pair of fields for the admin's state
- *  dialog and the delivery person's outcome sheet. */
+ *  dialog and the delivery person's outcome sheet. A field's message goes as soon as its value
+ *  changes (typing, a one-tap reason): it was about the value it was given for. */
 export function StateDetailFields({
   needsDate,
   needsComment,
@@ -32,6 +33,12 @@ export function StateDetailFields({
   testIdPrefix?: string;
 }) {
   const t = useT();
+  // The values the current messages are about (a new `errors` object: the values of now).
+  const [shown, setShown] = useState({ errors, date, comment });
+  if (shown.errors !== errors) setShown({ errors, date, comment });
+  const current = shown.errors === errors ? shown : { errors, date, comment };
+  const dateError = date === current.date ? errors.date : undefined;
+  const commentError = comment === current.comment ? errors.comment : undefined;
   const testId = (field: string) => (testIdPrefix ? { 'data-testid': `${testIdPrefix}-${field}` } : {});
   return (
     <>
@@ -44,8 +51,8 @@ export function StateDetailFields({
           required
           value={date}
           onChange={(event) => onDate(event.target.value)}
-          error={Boolean(errors.date)}
-          helperText={errors.date || t('parcels.state.dateHelp')}
+          error={Boolean(dateError)}
+          helperText={dateError || t('parcels.state.dateHelp')}
           disabled={busy}
           inputProps={{ min: today(), ...testId('date') }}
         />
@@ -59,8 +66,8 @@ export function StateDetailFields({
         minRows={2}
         value={comment}
         onChange={(event) => onComment(event.target.value)}
-        error={Boolean(errors.comment)}
-        helperText={errors.comment || (needsComment ? undefined : t('parcels.state.commentHelp'))}
+        error={Boolean(commentError)}
+        helperText={commentError || (needsComment ? undefined : t('parcels.state.commentHelp'))}
         disabled={busy}
         inputProps={{ maxLength: 500, ...testId('comment') }}
       />

@@ -138,11 +138,33 @@ describe('add new parcels', () => {
     await user.click(screen.getByRole('radio', { name: 'Échange' }));
     await user.type(screen.getByLabelText(/^Colis d'origine/), 'clv7k3qx9m2');
     await user.type(screen.getByLabelText(/^Article à récupérer/), 'Robe taille S');
-    await user.type(screen.getByLabelText(/^Téléphone/), '12345');
+    await user.type(screen.getByLabelText(/^Téléphone/), '0612345678');
     await user.click(screen.getByTestId('save-another'));
     expect(await within(screen.getByTestId('field-recipient_phone')).findByText(/Numéro marocain attendu/)).toBeInTheDocument();
     expect(within(screen.getByTestId('field-original_parcel')).getByText('Colis introuvable.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Téléphone/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says a phone is not a Moroccan one under its field before sending anything', async () => {
+    const user = userEvent.setup();
+    const server = mockServer({
+      'GET /api/shops': listReply([shop('S1', 'Boutique Atlas')]),
+      'GET /api/cities': listReply(cities),
+      'POST /api/parcels': { status: 201, body: { data: parcel('CLV001') } },
+    });
+    renderWithProviders(<AddParcelsScreen />, { session: clientSession() });
+    await user.type(await screen.findByLabelText(/^Nom du destinataire/), 'Amina Benali');
+    await user.type(screen.getByLabelText(/^Téléphone/), '06123');
+    await user.type(screen.getByLabelText(/^Deuxième téléphone/), '+33612345678');
+    await user.click(screen.getByTestId('save-another'));
+    const message = 'Numéro de téléphone marocain invalide (ex. 0612345678 ou +212612345678).';
+    expect(await within(screen.getByTestId('field-recipient_phone')).findByText(message)).toBeInTheDocument();
+    expect(within(screen.getByTestId('field-recipient_phone_alt')).getByText(message)).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/parcels')).toHaveLength(0);
+    // Typing in a field takes its message away.
+    await user.type(screen.getByLabelText(/^Téléphone/), '45678');
+    expect(within(screen.getByTestId('field-recipient_phone')).queryByText(message)).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('field-recipient_phone_alt')).getByText(message)).toBeInTheDocument();
   });
 
   it('previews an import file with the errors of each row, then imports a correct one', async () => {

@@ -239,6 +239,10 @@ describe('parcels screen', () => {
     renderWithProviders(<ParcelsScreen route={routeOf('client', 'all-parcels')} />, { session: clientSession() });
     await user.click(await screen.findByRole('button', { name: 'Annuler le colis K1' }));
     const dialog = await screen.findByTestId('parcel-cancel-dialog');
+    // Its close button is not another "Annuler" next to "Annuler le colis".
+    expect(within(dialog).getByTestId('form-submit')).toHaveTextContent('Annuler le colis');
+    expect(within(dialog).getByTestId('form-cancel')).toHaveTextContent(/^Retour$/);
+    expect(within(dialog).queryByRole('button', { name: 'Annuler' })).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Raison (facultatif)'), 'Commande annulée par le client');
     await user.click(within(dialog).getByTestId('form-submit'));
     await waitFor(() => expect(server.callsTo('PUT', '/api/parcels/K1/cancel')).toHaveLength(1));
@@ -250,6 +254,8 @@ describe('parcels screen', () => {
     await user.click(screen.getByTestId('bulk-cancel'));
     const confirm = await screen.findByTestId('confirm-dialog');
     expect(confirm).toHaveTextContent('Annuler 3 colis ?');
+    expect(within(confirm).getByTestId('confirm-cancel')).toHaveTextContent(/^Retour$/);
+    expect(within(confirm).queryByRole('button', { name: 'Annuler' })).not.toBeInTheDocument();
     await user.click(within(confirm).getByTestId('confirm-submit'));
     await waitFor(() => expect(server.callsTo('PUT', '/api/parcels/K3/cancel')).toHaveLength(1));
     await waitFor(() => expect(screen.getByTestId('parcels-notice')).toHaveTextContent('2 colis annulé(s), 1 ne peuvent plus l’être.'));
@@ -281,6 +287,10 @@ describe('parcels screen', () => {
     await user.click(within(dialog).getByTestId('form-submit'));
     expect(await within(dialog).findByText('Indiquez la raison.')).toBeInTheDocument();
     expect(server.callsTo('POST', '/api/parcels/states')).toHaveLength(0);
+    // Typing the reason takes the message away.
+    await user.type(within(dialog).getByLabelText(/^Raison/), 'Client absent');
+    expect(within(dialog).queryByText('Indiquez la raison.')).not.toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/^Raison/));
 
     await user.click(within(dialog).getByRole('combobox', { name: /Nouveau statut/ }));
     await user.click(await screen.findByRole('option', { name: 'Reporté' }));
@@ -289,6 +299,7 @@ describe('parcels screen', () => {
     await user.click(within(dialog).getByTestId('form-submit'));
     expect(await within(dialog).findByText('Indiquez la date.')).toBeInTheDocument();
     await user.type(date, '2099-05-04');
+    expect(within(dialog).queryByText('Indiquez la date.')).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/^Commentaire/), 'Rappeler le matin');
     await user.click(within(dialog).getByTestId('form-submit'));
     await waitFor(() => expect(server.callsTo('POST', '/api/parcels/states')).toHaveLength(1));

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import ContentLayout from '../../layouts/ContentLayout';
@@ -44,7 +44,8 @@ describe('top-bar search of parcels', () => {
     expect(input).toHaveAttribute('placeholder', 'Rechercher une page…');
     await user.type(input, 'CLV123');
     expect(await screen.findByText('Aucun résultat pour « CLV123 »')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Past the search delay, inside act: the debounce and the ripple update the screen meanwhile.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
     expect(server.callsTo('GET', '/api/parcels')).toHaveLength(0);
   });
 });

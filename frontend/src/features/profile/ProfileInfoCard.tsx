@@ -9,11 +9,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useAppSelector } from '../../app/hooks';
+import { phoneError } from '../../components/form/phone';
 import { FormTextField } from '../../components/FormTextField';
 import { useT } from '../../i18n';
 import { selectRole, selectUser } from '../auth/authSlice';
 import { displayName, initials } from '../auth/displayName';
-import { formErrors, type FormErrors } from '../auth/errors';
+import { formErrors, withoutField, type FormErrors } from '../auth/errors';
 import { useUpdateProfileMutation } from './api';
 import { resizeImageFile } from './resizeImage';
 
@@ -53,8 +54,13 @@ export function ProfileInfoCard() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setErrors(NO_ERRORS);
     setSaved(false);
+    const wrongPhone = phoneError(phone, t);
+    if (wrongPhone) {
+      setErrors({ fields: { phone: wrongPhone }, form: null });
+      return;
+    }
+    setErrors(NO_ERRORS);
     try {
       await updateProfile({
         first_name: firstName.trim(),
@@ -125,7 +131,10 @@ export function ProfileInfoCard() {
               label={t('auth.firstName')}
               name="first_name"
               value={firstName}
-              onChange={(event) => setFirstName(event.target.value)}
+              onChange={(event) => {
+                setFirstName(event.target.value);
+                setErrors((current) => withoutField(current, 'first_name'));
+              }}
               error={Boolean(errors.fields.first_name)}
               helperText={errors.fields.first_name}
               required
@@ -134,7 +143,10 @@ export function ProfileInfoCard() {
               label={t('auth.lastName')}
               name="last_name"
               value={lastName}
-              onChange={(event) => setLastName(event.target.value)}
+              onChange={(event) => {
+                setLastName(event.target.value);
+                setErrors((current) => withoutField(current, 'last_name'));
+              }}
               error={Boolean(errors.fields.last_name)}
               helperText={errors.fields.last_name}
               required
@@ -144,7 +156,10 @@ export function ProfileInfoCard() {
               name="phone"
               type="tel"
               value={phone}
-              onChange={(event) => setPhone(event.target.value)}
+              onChange={(event) => {
+                setPhone(event.target.value);
+                setErrors((current) => withoutField(current, 'phone'));
+              }}
               error={Boolean(errors.fields.phone)}
               helperText={errors.fields.phone ?? t('auth.phoneHelp')}
             />

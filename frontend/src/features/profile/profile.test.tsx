@@ -57,6 +57,28 @@ describe('profile screen', () => {
     expect(store.getState().auth.user?.avatar).toBeNull();
   });
 
+  it('says a phone is not a Moroccan one before sending anything, and drops the message on typing', async () => {
+    const user = userEvent.setup();
+    const server = mockServer({
+      'GET /api/tokens': { status: 200, body: { data: [], meta: { page: 1, per_page: 100, total: 0 } } },
+      'PUT /api/users': { status: 200, body: { data: clientSession().user_data } },
+    });
+    renderWithProviders(<ProfileScreen />, { session: clientSession() });
+    const form = screen.getByTestId('profile-form');
+    const phone = within(form).getByLabelText(/^Téléphone/);
+    await user.clear(phone);
+    await user.type(phone, '06 12 34');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(form).findByText('Numéro de téléphone marocain invalide (ex. 0612345678 ou +212612345678).')).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('PUT', '/api/users')).toHaveLength(0);
+    await user.type(phone, ' 56 78');
+    expect(within(form).queryByText(/Numéro de téléphone marocain invalide/)).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/users')).toHaveLength(1));
+    expect(server.callsTo('PUT', '/api/users')[0].body).toMatchObject({ phone: '06 12 34 56 78' });
+  });
+
   it('shows the server field errors (wrong current password) and does not send avatar when unchanged', async () => {
     const user = userEvent.setup();
     const server = mockServer({

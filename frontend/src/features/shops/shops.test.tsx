@@ -81,6 +81,27 @@ describe('shops screen', () => {
     expect(calls[1].body).toMatchObject({ bank_account: RIB, city: 'C7' });
   });
 
+  it('says a phone is not a Moroccan one under the field, sends nothing, and drops the message on typing', async () => {
+    const user = userEvent.setup();
+    const server = mockServer({
+      'GET /api/shops': (call) => listReply([], call.query),
+      'GET /api/cities': cityList,
+      'POST /api/shops': { status: 201, body: { data: shop } },
+    });
+    renderWithProviders(<ShopsScreen />, { session: clientSession() });
+    await user.click(await screen.findByTestId('create-button'));
+    const dialog = await screen.findByTestId('form-dialog');
+    await user.type(within(dialog).getByLabelText(/^Boutique/), 'Souk Tanger');
+    const phone = within(dialog).getByLabelText(/^Téléphone/);
+    await user.type(phone, '0412345678');
+    await user.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('Numéro de téléphone marocain invalide (ex. 0612345678 ou +212612345678).')).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('POST', '/api/shops')).toHaveLength(0);
+    await user.type(phone, '9');
+    expect(within(dialog).queryByText(/Numéro de téléphone marocain invalide/)).not.toBeInTheDocument();
+  });
+
   it('edits a shop with its city already chosen', async () => {
     const user = userEvent.setup();
     const server = mockServer({

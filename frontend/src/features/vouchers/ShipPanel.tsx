@@ -14,13 +14,15 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { errorStatus } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
+import { ConfirmDialog } from '../../components/form/ConfirmDialog';
 import { failureMessage } from '../../components/form/failureMessage';
 import { submitErrors } from '../../components/form/submitErrors';
+import { formatMoney } from '../../components/money';
 import { MoneyText } from '../../components/MoneyText';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { localResult } from '../../components/table/localList';
 import { useListState } from '../../components/table/useListState';
-import { useT, type Translate } from '../../i18n';
+import { useLanguage, useT, type Translate } from '../../i18n';
 import { parcelsApi, type Parcel } from '../parcels/api';
 import { parcelColumns } from '../parcels/columns';
 import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../parcels/DeliveryAdminAutocomplete';
@@ -38,37 +40,36 @@ interface Errors {
   form: string | null;
 }
 
-/** "Hors zone" on a parcel of a city the delivery person does not serve; "Ajouté" once on the list. */
-function zoneColumn(outOfZone: (parcel: Parcel) => boolean, t: Translate, listed?: ReadonlySet<string>): Column<Parcel> {
+/** "Hors zone" on a parcel of a city the delivery person does not serve. */
+function zoneColumn(outOfZone: (parcel: Parcel) => boolean, t: Translate): Column<Parcel> {
   return {
     id: 'zone',
     label: t('vouchers.ship.zone'),
     render: (parcel) => (
-      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-        {listed?.has(parcel.key) && <Chip size="small" color="success" variant="outlined" label={t('vouchers.ship.listed')} data-testid="listed" />}
-        {outOfZone(parcel) && <Chip size="small" color="warning" label={t('vouchers.ship.outOfZone')} data-testid="out-of-zone" />}
-      </Box>
+      outOfZone(parcel) ? <Chip size="small" color="warning" label={t('vouchers.ship.outOfZone')} data-testid="out-of-zone" /> : null
     ),
   };
 }
 
 /**
- * A new exit voucher: the delivery person, then his parcels (scanned, or picked from the
- * picked-up parcels of his cities), then "Expédier" (PUT /api/parcels/delivery). A parcel of a
- * city he does not serve is flagged and needs "Forcer".
+ * A new exit voucher: the delivery person, then his parcels, then "Expédier" and its
+ * confirmation (PUT /api/parcels/delivery). The parcels to ship are one list: a scanned parcel
+ * is ticked in the picker, a ticked one is on the list, unticking or "Retirer" takes it off.
+ * A parcel of a city he does not serve is flagged and needs "Forcer".
  */
 export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) => void }) {
   const t = useT();
+  const language = useLanguage();
   const dispatch = useAppDispatch();
   const [courier, setCourier] = useState<DeliveryAdminOption | null>(null);
   const [toShip, setToShip] = useState<Parcel[]>([]);
   // Scans arrive faster than renders: the latest list and the codes being looked up.
   const latest = useRef<Parcel[]>([]);
   const pending = useRef(new Set<string>());
-  const [picked, setPicked] = useState<{ keys: string[]; parcels: Parcel[] }>({ keys: [], parcels: [] });
   const [force, setForce] = useState(false);
   const [errors, setErrors] = useState<Errors>({ form: null });
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [ship] = useShipParcelsMutation();
   const list = useListState({ perPage: 100 });
 
@@ -85,6 +86,13 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
   const add = (parcels: readonly Parcel[]) => {
     const known = new Set(latest.current.map((parcel) => parcel.key));
     update([...latest.current, ...parcels.filter((parcel) => !known.has(parcel.key))]);
+  };
+  /** The picker's ticks: `keys` is the whole list after a tick or an untick. */
+  const pick = (keys: readonly string[], parcels: readonly Parcel[]) => {
+    const ticked = new Set(keys);
+    const kept = latest.current.filter((parcel) => ticked.has(parcel.key));
+    const known = new Set(kept.map((parcel) => parcel.key));
+    update([...kept, ...parcels.filter((parcel) => !known.has(parcel.key))]);
   };
 
   const onScan = async (raw: string): Promise<ScanResult | null> => {
@@ -110,6 +118,7 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
     }
   };
 
+  /** Sends the list (after the confirmation); a refusal shows under the list, never throws. */
   const submit = async () => {
     if (!courier || toShip.length === 0 || busy) return;
     setErrors({ form: null });
@@ -150,22 +159,17 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
               onChange={(option) => {
                 setCourier(option);
                 setForce(false);
-                setPicked({ keys: [], parcels: [] });
                 setErrors({ form: null });
               }}
             />
           </Box>
           {courier && (
-            <Box data-testid="courier-cities" sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
-              <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" data-testid="courier-cities">
+              <Box component="span" sx={{ color: 'text.secondary' }}>
                 {t('vouchers.ship.serves')}
-              </Typography>
-              {cities.length === 0 ? (
-                <Typography variant="body2">{t('vouchers.ship.noCity')}</Typography>
-              ) : (
-                cities.map((city) => <Chip key={city.key} size="small" label={city.name} />)
-              )}
-            </Box>
+              </Box>{' '}
+              {cities.length === 0 ? t('vouchers.ship.noCity') : cities.map((city) => city.name).join(', ')}
+            </Typography>
           )}
         </Stack>
 
@@ -192,23 +196,10 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
                       }
                     : undefined
                 }
-                extraColumns={[zoneColumn(outOfZone, t, new Set(toShip.map((parcel) => parcel.key)))]}
-                selected={picked.keys}
-                onChange={(keys, parcels) => setPicked({ keys, parcels })}
+                extraColumns={[zoneColumn(outOfZone, t)]}
+                selected={toShip.map((parcel) => parcel.key)}
+                onChange={pick}
                 emptyMessage={t('vouchers.ship.noPickedUp')}
-                selectionActions={
-                  <Button
-                    size="small"
-                    variant="contained"
-                    onClick={() => {
-                      add(picked.parcels);
-                      setPicked({ keys: [], parcels: [] });
-                    }}
-                    data-testid="ship-add-selected"
-                  >
-                    {t('vouchers.ship.addSelected', { count: picked.parcels.length })}
-                  </Button>
-                }
               />
             </Box>
             <Box sx={{ minWidth: 0 }} data-testid="ship-list">
@@ -261,12 +252,23 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
                   variant="contained"
                   startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <LocalShipping />}
                   disabled={busy || toShip.length === 0}
-                  onClick={submit}
+                  onClick={() => setConfirming(true)}
                   data-testid="ship-submit"
                 >
                   {t('vouchers.ship.submit', { count: toShip.length })}
                 </Button>
               </Box>
+              <ConfirmDialog
+                open={confirming}
+                title={t('vouchers.ship.confirmTitle')}
+                body={t('vouchers.ship.confirm', { count: toShip.length, name: courier.name, total: formatMoney(total, language) })}
+                confirmLabel={t('vouchers.ship.confirmSubmit')}
+                cancelLabel={t('vouchers.ship.confirmBack')}
+                color="primary"
+                onConfirm={submit}
+                onClose={() => setConfirming(false)}
+                testId="ship-confirm"
+              />
             </Box>
           </Box>
         )}

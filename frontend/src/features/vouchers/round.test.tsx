@@ -105,7 +105,15 @@ describe("the delivery person's round", () => {
     await user.click(within(sheet).getByTestId('outcome-submit'));
     expect(await within(sheet).findByText('Indiquez la raison.')).toBeInTheDocument();
     expect(server.callsTo('POST', '/api/parcels/states')).toHaveLength(1);
+    // The message goes as soon as a reason is typed, and comes back for an empty one.
+    await user.type(within(sheet).getByTestId('outcome-comment'), 'A');
+    expect(within(sheet).queryByText('Indiquez la raison.')).not.toBeInTheDocument();
+    await user.clear(within(sheet).getByTestId('outcome-comment'));
+    await user.click(within(sheet).getByTestId('outcome-submit'));
+    expect(await within(sheet).findByText('Indiquez la raison.')).toBeInTheDocument();
+    // A one-tap reason takes it away too.
     await user.click(within(sheet).getByRole('button', { name: 'Article non conforme' }));
+    expect(within(sheet).queryByText('Indiquez la raison.')).not.toBeInTheDocument();
     await user.click(within(sheet).getByTestId('outcome-submit'));
     await waitFor(() => expect(server.callsTo('POST', '/api/parcels/states')).toHaveLength(2));
     expect(server.callsTo('POST', '/api/parcels/states')[1].body).toEqual({ parcel: 'K1', status: 'refused', comment: 'Article non conforme' });
