@@ -116,9 +116,14 @@ describe('the outcome sheet and its undo', () => {
     await waitFor(() => expect(screen.getByTestId('round-notice')).toHaveTextContent('Trop tard : « Pas de réponse » ne s’annule que dans les 5 minutes qui suivent.'));
     expect(screen.queryByTestId('round-undo')).not.toBeInTheDocument();
 
+    // The notice sits at the bottom, and goes to the top while a sheet is open: it hides none of it.
+    const snackbar = () => screen.getByTestId('round-notice').closest('.MuiSnackbar-root');
+    expect(snackbar()).toHaveClass('MuiSnackbar-anchorOriginBottomCenter');
     // An outcome the server says cannot be undone (undo_until null): no button.
     await user.click(within(screen.getAllByTestId('round-card')[1]).getByTestId('round-outcome'));
-    await user.click(within(await screen.findByTestId('outcome-body')).getByTestId('outcome-no_answer'));
+    const sheet = await screen.findByTestId('outcome-body');
+    expect(snackbar()).toHaveClass('MuiSnackbar-anchorOriginTopCenter');
+    await user.click(within(sheet).getByTestId('outcome-no_answer'));
     await waitFor(() => expect(screen.getByTestId('round-notice')).toHaveTextContent('Colis K2 : Pas de réponse.'));
     expect(screen.queryByTestId('round-undo')).not.toBeInTheDocument();
   });
