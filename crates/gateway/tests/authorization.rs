@@ -118,6 +118,7 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("PUT",    "/api/parcels/{key}",                                   [401, 403, OK,  403, 403, 403]),
     ("DELETE", "/api/parcels/{key}",                                   [401, 403, OK,  403, 403, 403]),
     ("GET",    "/api/parcels/{key}/states",                            [401, 403, OK,  OK,  OK,  403]),
+    ("POST",   "/api/parcels/{key}/undo",                              [401, 403, 403, OK,  OK,  403]),
     ("PUT",    "/api/parcels/{key}/cancel",                            [401, 403, OK,  403, 403, 403]),
     ("PUT",    "/api/parcels/{key}/change-address",                    [401, 403, OK,  403, 403, 403]),
     ("PUT",    "/api/parcels/{key}/acknowledge-address",               [401, 403, 403, OK,  403, 403]),

@@ -966,3 +966,356 @@ async fn every_role_reads_the_statuses_and_the_lists_its_parcel_screens_filter_o
     desk.get("/api/cities").await.assert_status(200);
     desk.get("/api/clients").await.assert_status(403);
 }
+
+/// The statuses of a parcel's history, oldest first, and its latest comment.
+async fn history_of(client: &TestClient, parcel: &str) -> (Vec<String>, String) {
+    let history = client.get(&format!("/api/parcels/{parcel}/states")).await;
+    history.assert_status(200);
+    let rows = history.body["data"].as_array().unwrap();
+    (
+        rows.iter()
+            .map(|s| s["status"].as_str().unwrap().to_owned())
+            .collect(),
+        rows.last().unwrap()["comment"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+    )
+}
+
+async fn post_state(client: &TestClient, body: Value) -> Value {
+    let res = client.post("/api/parcels/states", body).await;
+    res.assert_status(200);
+    res.body["data"].clone()
+}
+
+fn cash_held(stats: &support::Response) -> i64 {
+    stats.assert_status(200);
+    stats.body["data"]["money"]["cash_held"].as_i64().unwrap()
+}
+
+#[actix_rt::test]
+async fn the_author_undoes_a_delivery_within_minutes_and_the_cash_goes_with_it() {
+    use colivra_db::schema::activities;
+    use diesel::prelude::*;
+    let w = world().await;
+    let (courier, courier_user) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let parcel = key(&create(&w, "Amina", "0612345678").await);
+    hand_to_courier(&w, &parcel, courier_user.id).await;
+    assert_eq!(cash_held(&courier.get("/api/statistics").await), 0);
+
+    let delivered = post_state(&courier, json!({"parcel": parcel, "status": "delivered"})).await;
+    assert_eq!(delivered["status"], "delivered");
+    let until = delivered["undo_until"].as_str().expect("undo_until is set");
+    let until = chrono::DateTime::parse_from_rfc3339(until).unwrap();
+    let left = until.with_timezone(&chrono::Utc) - chrono::Utc::now();
+    assert!(
+        left > chrono::Duration::minutes(4) && left <= chrono::Duration::minutes(5),
+        "{left:?}"
+    );
+    // The delivered parcel's cash is with him; the parcel as he reads it says he may undo.
+    assert!(cash_held(&courier.get("/api/statistics").await) > 0);
+    let unpaid_path = format!("/api/delivery-admins/{}/parcels/unpaid", courier_user.key);
+    let unpaid = courier.get(&unpaid_path).await;
+    assert_eq!(
+        unpaid.body["data"].as_array().unwrap().len(),
+        1,
+        "{}",
+        unpaid.text
+    );
+    let his = courier.get(&format!("/api/parcels/{parcel}")).await;
+    assert!(his.body["data"]["undo_until"].is_string());
+    // Not the admin's move to undo; the merchant never undoes, and sees no undo.
+    let not_his = w
+        .admin
+        .post(&format!("/api/parcels/{parcel}/undo"), json!({}))
+        .await;
+    not_his.assert_status(409);
+    assert!(
+        not_his.body["message"].as_str().unwrap().contains("auteur"),
+        "{}",
+        not_his.text
+    );
+    w.merchant
+        .post(&format!("/api/parcels/{parcel}/undo"), json!({}))
+        .await
+        .assert_status(403);
+    let merchant_view = w.merchant.get(&format!("/api/parcels/{parcel}")).await;
+    assert!(merchant_view.body["data"]["undo_until"].is_null());
+    // Another delivery person does not see the parcel at all.
+    let (other, _) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    other
+        .post(&format!("/api/parcels/{parcel}/undo"), json!({}))
+        .await
+        .assert_status(404);
+
+    let undone = courier
+        .post(&format!("/api/parcels/{parcel}/undo"), json!({}))
+        .await;
+    undone.assert_status(200);
+    assert_eq!(undone.body["data"]["status"], "out_for_delivery");
+    assert_eq!(undone.body["data"]["actions"], json!(["state"]));
+    assert!(undone.body["data"]["undo_until"].is_null());
+    // The history keeps the delivery and adds the undo, by him.
+    let (statuses, comment) = history_of(&w.merchant, &parcel).await;
+    assert_eq!(
+        statuses,
+        [
+            "new",
+            "picked_up",
+            "out_for_delivery",
+            "delivered",
+            "out_for_delivery"
+        ]
+    );
+    assert_eq!(comment, "Annulation de « Livré »");
+    let history = courier.get(&format!("/api/parcels/{parcel}/states")).await;
+    assert_eq!(
+        history.body["data"][4]["user_name"],
+        format!("Test {}", Role::DeliveryAdmin.as_str())
+    );
+    // The cash is no longer his to hand over: the outcome is gone.
+    assert_eq!(cash_held(&courier.get("/api/statistics").await), 0);
+    let unpaid = courier.get(&unpaid_path).await;
+    unpaid.assert_status(200);
+    assert_eq!(
+        unpaid.body["data"].as_array().unwrap().len(),
+        0,
+        "{}",
+        unpaid.text
+    );
+    let details: Vec<Option<String>> = activities::table
+        .filter(activities::action.eq("parcel.state_undone"))
+        .filter(activities::subject_key.eq(&parcel))
+        .select(activities::details)
+        .load(&mut w.app.conn())
+        .unwrap();
+    assert_eq!(details.len(), 1);
+    let details: Value = serde_json::from_str(details[0].as_deref().unwrap()).unwrap();
+    assert_eq!(details["from"], "delivered");
+    assert_eq!(details["to"], "out_for_delivery");
+
+    // The undo itself is not undone, and nothing else is left to undo.
+    let again = courier
+        .post(&format!("/api/parcels/{parcel}/undo"), json!({}))
+        .await;
+    again.assert_status(409);
+    assert!(again.body["message"].as_str().unwrap().contains("Aucun"));
+    // He records the right outcome; the history goes on.
+    post_state(
+        &courier,
+        json!({"parcel": parcel, "status": "refused", "comment": "Refusé à la porte"}),
+    )
+    .await;
+    assert_eq!(history_of(&courier, &parcel).await.0.len(), 6);
+}
+
+#[actix_rt::test]
+async fn undoing_a_failed_attempt_gives_back_the_attempt_and_the_postponed_date() {
+    let w = world().await;
+    let (courier, courier_user) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let parcel = key(&create(&w, "Amina", "0612345678").await);
+    hand_to_courier(&w, &parcel, courier_user.id).await;
+    let undo = |parcel: String| {
+        let courier = &courier;
+        async move {
+            let res = courier
+                .post(&format!("/api/parcels/{parcel}/undo"), json!({}))
+                .await;
+            res.assert_status(200);
+            res.body["data"].clone()
+        }
+    };
+
+    let tomorrow = (chrono::Utc::now().date_naive() + chrono::Duration::days(1)).to_string();
+    post_state(
+        &courier,
+        json!({"parcel": parcel, "status": "postponed", "date": tomorrow}),
+    )
+    .await;
+    let missed = post_state(&courier, json!({"parcel": parcel, "status": "no_answer"})).await;
+    assert_eq!(missed["attempts"], 1);
+    assert!(missed["postponed_to"].is_null());
+    let back = undo(parcel.clone()).await;
+    assert_eq!(back["status"], "postponed");
+    assert_eq!(back["postponed_to"], tomorrow);
+    assert_eq!(back["attempts"], 0);
+    let (statuses, comment) = history_of(&courier, &parcel).await;
+    assert_eq!(statuses[3..], ["postponed", "no_answer", "postponed"]);
+    assert_eq!(comment, "Annulation de « Pas de réponse »");
+
+    // The third failed attempt refuses the parcel by itself: its undo takes both back.
+    for status in ["no_answer", "unreachable", "wrong_number"] {
+        post_state(&courier, json!({"parcel": parcel, "status": status})).await;
+    }
+    let refused = courier.get(&format!("/api/parcels/{parcel}")).await;
+    assert_eq!(refused.body["data"]["status"], "refused");
+    assert_eq!(refused.body["data"]["attempts"], 3);
+    assert!(refused.body["data"]["undo_until"].is_string());
+    let back = undo(parcel.clone()).await;
+    assert_eq!(back["status"], "unreachable");
+    assert_eq!(back["attempts"], 2);
+    assert!(back["postponed_to"].is_null());
+    let (statuses, comment) = history_of(&courier, &parcel).await;
+    assert_eq!(
+        statuses[7..],
+        ["unreachable", "wrong_number", "refused", "unreachable"]
+    );
+    assert!(comment.contains("Numéro erroné") && comment.contains("refus automatique"));
+    {
+        use colivra_db::schema::parcels;
+        use diesel::prelude::*;
+        let (outcome, commission): (Option<String>, Option<i64>) = parcels::table
+            .filter(parcels::key.eq(&parcel))
+            .select((parcels::outcome, parcels::commission))
+            .first(&mut w.app.conn())
+            .unwrap();
+        assert_eq!((outcome, commission), (None, None));
+    }
+    // A scheduled date comes back too.
+    let in_two_days = (chrono::Utc::now().date_naive() + chrono::Duration::days(2)).to_string();
+    post_state(
+        &courier,
+        json!({"parcel": parcel, "status": "scheduled", "date": in_two_days}),
+    )
+    .await;
+    post_state(&courier, json!({"parcel": parcel, "status": "delivered"})).await;
+    let back = undo(parcel.clone()).await;
+    assert_eq!(back["status"], "scheduled");
+    assert_eq!(back["postponed_to"], in_two_days);
+    assert_eq!(back["attempts"], 2);
+}
+
+#[actix_rt::test]
+async fn an_outcome_cannot_be_undone_once_the_minutes_are_over() {
+    use colivra_db::schema::{parcel_states, parcels, settings};
+    use diesel::prelude::*;
+    let w = world().await;
+    let (courier, courier_user) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let parcel = key(&create(&w, "Amina", "0612345678").await);
+    hand_to_courier(&w, &parcel, courier_user.id).await;
+    post_state(&courier, json!({"parcel": parcel, "status": "delivered"})).await;
+    // Six minutes later (the default window is five).
+    let id: i64 = parcels::table
+        .filter(parcels::key.eq(&parcel))
+        .select(parcels::id)
+        .first(&mut w.app.conn())
+        .unwrap();
+    let last: i64 = parcel_states::table
+        .filter(parcel_states::parcel_id.eq(id))
+        .select(diesel::dsl::max(parcel_states::id))
+        .first::<Option<i64>>(&mut w.app.conn())
+        .unwrap()
+        .unwrap();
+    diesel::update(parcel_states::table.find(last))
+        .set(parcel_states::created_at.eq(colivra_core::time::now() - chrono::Duration::minutes(6)))
+        .execute(&mut w.app.conn())
+        .unwrap();
+    let view = courier.get(&format!("/api/parcels/{parcel}")).await;
+    assert!(view.body["data"]["undo_until"].is_null());
+    let late = courier
+        .post(&format!("/api/parcels/{parcel}/undo"), json!({}))
+        .await;
+    late.assert_status(409);
+    assert!(
+        late.body["message"].as_str().unwrap().contains("Trop tard"),
+        "{}",
+        late.text
+    );
+    assert_eq!(
+        courier.get(&format!("/api/parcels/{parcel}")).await.body["data"]["status"],
+        "delivered"
+    );
+
+    // With the setting at 0, no outcome can be undone at all.
+    diesel::update(settings::table.filter(settings::name.eq("undo_minutes")))
+        .set(settings::value.eq("0"))
+        .execute(&mut w.app.conn())
+        .unwrap();
+    let other = key(&create(&w, "Karim", "0612345679").await);
+    hand_to_courier(&w, &other, courier_user.id).await;
+    let missed = post_state(&courier, json!({"parcel": other, "status": "no_answer"})).await;
+    assert!(missed["undo_until"].is_null());
+    courier
+        .post(&format!("/api/parcels/{other}/undo"), json!({}))
+        .await
+        .assert_status(409);
+
+    // Within the minutes, but on the delivery invoice he declared: the outcome stays.
+    diesel::update(settings::table.filter(settings::name.eq("undo_minutes")))
+        .set(settings::value.eq("5"))
+        .execute(&mut w.app.conn())
+        .unwrap();
+    let third = key(&create(&w, "Sara", "0612345670").await);
+    hand_to_courier(&w, &third, courier_user.id).await;
+    post_state(&courier, json!({"parcel": third, "status": "delivered"})).await;
+    courier
+        .post(
+            "/api/delivery-admins/invoices",
+            json!({"delivery_admin": courier_user.key, "parcels": [third]}),
+        )
+        .await
+        .assert_status(201);
+    let invoiced = courier
+        .post(&format!("/api/parcels/{third}/undo"), json!({}))
+        .await;
+    invoiced.assert_status(409);
+    assert!(
+        invoiced.body["message"]
+            .as_str()
+            .unwrap()
+            .contains("facture"),
+        "{}",
+        invoiced.text
+    );
+}
+
+#[actix_rt::test]
+async fn two_undos_at_once_leave_one_winner_and_one_history_row() {
+    use colivra_db::schema::{parcel_states, parcels};
+    use diesel::prelude::*;
+    let w = world().await;
+    let (courier, courier_user) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let rounds = 6;
+    let mut together = 0;
+    for round in 0..rounds {
+        let parcel = key(&create(&w, &format!("Client {round}"), "0612345678").await);
+        hand_to_courier(&w, &parcel, courier_user.id).await;
+        post_state(&courier, json!({"parcel": parcel, "status": "no_answer"})).await;
+        // A double tap on « Annuler ».
+        let path = format!("/api/parcels/{parcel}/undo");
+        let race = support::race(vec![
+            courier.racer(Method::POST, &path, None),
+            courier.racer(Method::POST, &path, None),
+        ])
+        .await;
+        let winner = race.one_winner(200, &[409]);
+        assert_eq!(winner.body["data"]["status"], "out_for_delivery");
+        assert_eq!(winner.body["data"]["attempts"], 0);
+        if race.in_flight_together() == 2 {
+            together += 1;
+        }
+        let (status, attempts): (String, i64) = parcels::table
+            .filter(parcels::key.eq(&parcel))
+            .select((parcels::status, parcels::attempts))
+            .first(&mut w.app.conn())
+            .unwrap();
+        assert_eq!((status.as_str(), attempts), ("out_for_delivery", 0));
+        let undo_rows: Vec<String> = parcel_states::table
+            .inner_join(parcels::table)
+            .filter(parcels::key.eq(&parcel))
+            .filter(parcel_states::comment.like("Annulation de%"))
+            .select(parcel_states::status)
+            .load(&mut w.app.conn())
+            .unwrap();
+        assert_eq!(
+            undo_rows,
+            ["out_for_delivery"],
+            "exactly one undo in the history"
+        );
+    }
+    assert!(
+        together > 0,
+        "in no round were both requests in flight together: the test did not race"
+    );
+}

@@ -13,3 +13,4 @@ pub mod shops;
 pub mod statistics;
 pub mod status;
 pub mod tracking;
+pub mod undo;

@@ -38,7 +38,7 @@ pub struct Move<'a> {
     pub delivery_admin_id: Option<i64>,
 }
 
-fn history(
+pub(crate) fn history(
     conn: &mut DbConnection,
     parcel_id: i64,
     status: Status,
@@ -171,16 +171,16 @@ pub fn apply(conn: &mut DbConnection, row: &ParcelRow, mv: Move<'_>) -> AppResul
 }
 
 /// How the round ended for a parcel, and what the delivery person earned for it.
-struct Outcome {
-    outcome: Option<String>,
-    commission: Option<i64>,
-    at: Option<NaiveDateTime>,
+pub(crate) struct Outcome {
+    pub(crate) outcome: Option<String>,
+    pub(crate) commission: Option<i64>,
+    pub(crate) at: Option<NaiveDateTime>,
 }
 
 /// The outcome after a move to `status`: recorded (with the delivery person's commission in
 /// force now) when the parcel is delivered, refused or cancelled; kept through its return (and
 /// when an admin marks it lost or damaged); cleared when it goes back into the round.
-fn outcome_after(
+pub(crate) fn outcome_after(
     conn: &mut DbConnection,
     row: &ParcelRow,
     status: Status,
@@ -221,7 +221,7 @@ fn outcome_after(
 
 /// A parcel on a client invoice keeps its status, and one on a delivery invoice keeps its
 /// outcome: the invoice's lines were computed from them. A draft lets the parcel go first.
-fn check_invoices(row: &ParcelRow, after: &Outcome) -> AppResult<()> {
+pub(crate) fn check_invoices(row: &ParcelRow, after: &Outcome) -> AppResult<()> {
     if row.client_completed_invoice_id.is_some() || row.client_returned_invoice_id.is_some() {
         return Err(AppError::Conflict(format!(
             "{} figure sur une facture client : retirez-le du brouillon avant de changer son statut.",
@@ -341,7 +341,7 @@ pub fn post_state(
                 delivery_admin_id: None,
             },
         )?;
-        parcel::view(conn, scope.role(), row)
+        crate::undo::view(conn, actor_id, scope, row)
     })
 }
 

@@ -10,29 +10,44 @@ export interface Notice {
   message: string;
   severity: NoticeSeverity;
   action?: ReactNode;
+  /** How long it stays, in milliseconds (by default 5 s, 12 s with a button). */
+  duration?: number;
 }
 
-export type Notify = (message: string, severity?: NoticeSeverity, action?: ReactNode) => void;
+export type Notify = (message: string, severity?: NoticeSeverity, action?: ReactNode, duration?: number) => void;
 
 /** The notice of a screen and the function that shows one. */
 export function useNotice(): { notice: Notice | null; notify: Notify; close: () => void } {
   const [notice, setNotice] = useState<Notice | null>(null);
-  const notify = useCallback<Notify>((message, severity = 'success', action) => setNotice({ message, severity, action }), []);
+  const notify = useCallback<Notify>((message, severity = 'success', action, duration) => setNotice({ message, severity, action, duration }), []);
   const close = useCallback(() => setNotice(null), []);
   return { notice, notify, close };
 }
 
-/** The notice at the bottom of the screen, gone after a few seconds (longer with a button). */
-export function NoticeSnackbar({ notice, onClose, testId }: { notice: Notice | null; onClose: () => void; testId: string }) {
+/**
+ * The notice at the bottom of the screen (at the top while a bottom sheet is open, so it hides
+ * none of the sheet), gone after a few seconds (longer with a button).
+ */
+export function NoticeSnackbar({
+  notice,
+  onClose,
+  testId,
+  anchor = 'bottom',
+}: {
+  notice: Notice | null;
+  onClose: () => void;
+  testId: string;
+  anchor?: 'top' | 'bottom';
+}) {
   const t = useT();
   return (
     <Snackbar
       open={notice !== null}
-      autoHideDuration={notice?.action ? 12000 : 5000}
+      autoHideDuration={notice?.duration ?? (notice?.action ? 12000 : 5000)}
       onClose={(_event, reason) => {
         if (reason !== 'clickaway') onClose();
       }}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      anchorOrigin={{ vertical: anchor, horizontal: 'center' }}
     >
       {notice ? (
         <Alert severity={notice.severity} variant="filled" onClose={onClose} closeText={t('common.close')} action={notice.action} data-testid={testId}>

@@ -67,7 +67,7 @@ pub async fn show(
     let view = crate::db::run(&state.pool, move |conn| {
         let scope = caller.scope;
         let row = parcel::get(conn, scope, &key)?;
-        parcel::view(conn, scope.role(), row)
+        colivra_parcels::undo::view(conn, caller.user.id, scope, row)
     })
     .await?;
     Ok(HttpResponse::Ok().json(Data::new(view)))
@@ -139,6 +139,20 @@ pub async fn post_state(
     let view = crate::db::run(&state.pool, move |conn| {
         let scope = caller.scope;
         moves::post_state(conn, caller.user.id, scope, &input)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(Data::new(view)))
+}
+
+/// The caller takes back the parcel's latest status change (his own, made minutes ago).
+pub async fn undo(
+    state: web::Data<AppState>,
+    caller: Scoped,
+    key: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    let key = key.into_inner();
+    let view = crate::db::run(&state.pool, move |conn| {
+        colivra_parcels::undo::undo(conn, caller.user.id, caller.scope, &key)
     })
     .await?;
     Ok(HttpResponse::Ok().json(Data::new(view)))

@@ -402,7 +402,8 @@ pub(super) fn contract(method: &str, path: &str) -> Contract {
         | ("DELETE", "/api/parcels/{key}")
         | ("PUT", "/api/parcels/{key}/cancel")
         | ("PUT", "/api/parcels/{key}/change-address")
-        | ("PUT", "/api/parcels/{key}/acknowledge-address") => Contract {
+        | ("PUT", "/api/parcels/{key}/acknowledge-address")
+        | ("POST", "/api/parcels/{key}/undo") => Contract {
             statuses: &[409],
             ..Default::default()
         },

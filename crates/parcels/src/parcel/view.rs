@@ -63,6 +63,11 @@ pub struct ParcelView {
     /// What the caller may do with it now: `edit`, `delete`, `cancel`, `change-address`,
     /// `state`, `reassign`, `acknowledge-address`.
     pub actions: Vec<&'static str>,
+    /// Until when the caller may undo the parcel's latest status change (`POST
+    /// parcels/{key}/undo`): set in the answer of a move and of one parcel, null otherwise.
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub undo_until: Option<NaiveDateTime>,
     #[serde(serialize_with = "time::rfc3339")]
     #[schema(value_type = String)]
     pub created_at: NaiveDateTime,
@@ -183,6 +188,7 @@ pub fn views_with(
                     &delivery_invoice_visible,
                 ),
                 actions: actions(role, &row),
+                undo_until: None,
                 key: row.key,
                 shop,
                 shop_name,

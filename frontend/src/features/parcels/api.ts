@@ -82,6 +82,11 @@ export interface Parcel {
   delivery_admin_name: string | null;
   address_change_pending: boolean;
   actions: ParcelAction[];
+  /**
+   * Until when the caller may undo the parcel's latest status change (POST parcels/{key}/undo):
+   * set in the answer of an outcome and of one parcel, null (or absent) otherwise.
+   */
+  undo_until?: string | null;
   /** Keys of the invoices the parcel is on, null when none (a merchant sees his validated or paid ones only). */
   client_completed_invoice?: string | null;
   client_returned_invoice?: string | null;
@@ -262,6 +267,11 @@ export const parcelsApi = api.injectEndpoints({
       query: (body) => ({ url: 'parcels/states', method: 'POST', body }),
       invalidatesTags: [...WRITES],
     }),
+    /** Takes back one's own latest outcome, minutes after recording it (409 with the reason otherwise). */
+    undoState: build.mutation<ItemResponse<Parcel>, string>({
+      query: (key) => ({ url: `parcels/${segment(key)}/undo`, method: 'POST' }),
+      invalidatesTags: [...WRITES],
+    }),
     reassignParcels: build.mutation<{ data: Parcel[] }, { deliveryAdmin: string; parcels: string[]; comment?: string }>({
       query: ({ deliveryAdmin, parcels, comment }) => ({
         url: `parcels/delivery-admins/${segment(deliveryAdmin)}`,
@@ -291,6 +301,7 @@ export const {
   useChangeAddressMutation,
   useAcknowledgeAddressMutation,
   usePostStateMutation,
+  useUndoStateMutation,
   useReassignParcelsMutation,
   usePreviewImportMutation,
   useImportParcelsMutation,

@@ -152,6 +152,14 @@ function SheetBody({
         {' · '}
         {parcel.recipient_name}
       </Typography>
+      <Box
+        data-testid="outcome-amount"
+        sx={{ mb: 2, px: 2, py: 1.25, borderRadius: 2, bgcolor: parcel.kind === 'refund' ? 'warning.light' : 'success.light', color: 'common.black' }}
+      >
+        <Typography variant="h5" component="p" sx={{ fontWeight: 700, lineHeight: 1.25 }}>
+          {t(parcel.kind === 'refund' ? 'round.refundAmount' : 'round.collectAmount', { amount: formatMoney(parcel.cod_amount, language) })}
+        </Typography>
+      </Box>
       {errors.form && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="outcome-error">
           {errors.form}

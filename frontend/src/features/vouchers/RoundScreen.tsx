@@ -3,6 +3,7 @@ import DoneAll from '@mui/icons-material/DoneAllOutlined';
 import Inbox from '@mui/icons-material/InboxOutlined';
 import Place from '@mui/icons-material/PlaceOutlined';
 import TaskAlt from '@mui/icons-material/TaskAlt';
+import Undo from '@mui/icons-material/Undo';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,7 +27,7 @@ import { FilterSelect } from '../../components/table/FilterSelect';
 import { useListState } from '../../components/table/useListState';
 import { useT, type MessageKey } from '../../i18n';
 import type { ScreenProps } from '../../navigation/screens';
-import { useAcknowledgeAddressMutation, useListParcelsQuery, type Parcel } from '../parcels/api';
+import { useAcknowledgeAddressMutation, useListParcelsQuery, useUndoStateMutation, type Parcel } from '../parcels/api';
 import { ParcelDrawer } from '../parcels/ParcelDrawer';
 import { ParcelStatusChip } from '../parcels/ParcelStatusChip';
 import { PARCEL_PARAM, VIEW_STATUSES } from '../parcels/views';
@@ -53,6 +54,13 @@ export default function RoundScreen({ route }: ScreenProps) {
   const { notice, notify, close } = useNotice();
   const [acknowledge] = useAcknowledgeAddressMutation();
   const [acknowledging, setAcknowledging] = useState<string | null>(null);
+  const [undoState] = useUndoStateMutation();
+
+  const undo = (parcel: Parcel) =>
+    undoState(parcel.key)
+      .unwrap()
+      .then((result) => notify(t('round.undone', { code: result.data.key, status: result.data.status_label }), 'info'))
+      .catch((failure: unknown) => notify(failureMessage(failure, t), 'error'));
 
   const open = useCallback(
     (key: string | null) =>
@@ -158,17 +166,46 @@ export default function RoundScreen({ route }: ScreenProps) {
         onDone={(parcel, chosen) => {
           // A failed attempt past the limit turns the parcel refused on the server.
           const limit = parcel.status === 'refused' && chosen !== 'refused';
+          // While the server lets him take it back (a few minutes), the notice offers « Annuler ».
+          const undoLeft = parcel.undo_until ? Date.parse(parcel.undo_until) - Date.now() : 0;
           notify(
             limit
               ? t('round.movedTo', { code: parcel.key, status: parcel.status_label })
               : t('parcels.state.done', { code: parcel.key, status: parcel.status_label }),
             limit ? 'info' : 'success',
+            undoLeft > 0 ? <UndoButton onUndo={() => undo(parcel)} /> : undefined,
+            undoLeft > 0 ? Math.min(undoLeft, UNDO_NOTICE_MS) : undefined,
           );
         }}
       />
       <ParcelDrawer parcelKey={opened} onClose={() => open(null)} />
-      <NoticeSnackbar notice={notice} onClose={close} testId="round-notice" />
+      {/* Above an open sheet, never over its buttons. */}
+      <NoticeSnackbar notice={notice} onClose={close} testId="round-notice" anchor={sheet?.open ? 'top' : 'bottom'} />
     </Box>
+  );
+}
+
+/** How long the notice of an outcome stays with its « Annuler » (never past the server's limit). */
+const UNDO_NOTICE_MS = 60_000;
+
+/** « Annuler » in the notice of an outcome: one tap, then disabled until the server answers. */
+function UndoButton({ onUndo }: { onUndo: () => Promise<void> }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      color="inherit"
+      size="small"
+      startIcon={<Undo />}
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        void onUndo().finally(() => setBusy(false));
+      }}
+      data-testid="round-undo"
+    >
+      {t('round.undo')}
+    </Button>
   );
 }
 

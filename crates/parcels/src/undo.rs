@@ -1,0 +1,296 @@
+//! Undoing an outcome: the user who recorded a parcel's latest status change may take it back
+//! for a few minutes (`undo_minutes`). The undo is a real move back, written in the history (a
+//! new row: the history is append-only), conditional on the status read like every move.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use colivra_core::{time, AppError, AppResult, Scope};
+use colivra_db::schema::{parcel_states, parcels};
+use colivra_db::{activities, immediate_transaction, settings, DbConnection, MapDbErr};
+use diesel::prelude::*;
+
+use crate::moves::{check_invoices, history, outcome_after};
+use crate::parcel::{self, changed_meanwhile, ParcelRow, ParcelView};
+use crate::status::Status;
+
+/// Minutes during which an outcome may be undone, unless the `undo_minutes` setting says
+/// otherwise (0: never).
+pub const DEFAULT_UNDO_MINUTES: i64 = 5;
+
+/// How the history row an undo writes begins; such a row is never undone itself.
+const UNDO_COMMENT: &str = "Annulation de « ";
+
+pub fn undo_minutes(conn: &mut DbConnection) -> AppResult<i64> {
+    let value = settings::get_or_init(conn, "undo_minutes", || DEFAULT_UNDO_MINUTES.to_string())
+        .map_db_err()?;
+    Ok(value.parse().unwrap_or(DEFAULT_UNDO_MINUTES).max(0))
+}
+
+/// The outcomes of a round that can be undone (those a delivery person or an admin posts).
+fn undoable(status: Status) -> bool {
+    status.is_attempt()
+        || matches!(
+            status,
+            Status::Delivered | Status::Refused | Status::Cancelled
+        )
+}
+
+/// The statuses an undo may put back: those whose fields the history fully restores. A parcel
+/// awaiting pickup left its voucher, a returned, lost or damaged one lost its outcome: an admin
+/// forces those back with a comment instead.
+fn restorable(status: Status) -> bool {
+    !matches!(
+        status,
+        Status::AwaitingPickup
+            | Status::Returning
+            | Status::Returned
+            | Status::Lost
+            | Status::Damaged
+    )
+}
+
+#[derive(Debug, Queryable)]
+struct HistoryRow {
+    status: String,
+    comment: Option<String>,
+    date: Option<NaiveDate>,
+    user_id: Option<i64>,
+    created_at: NaiveDateTime,
+}
+
+impl HistoryRow {
+    fn status(&self) -> Status {
+        Status::parse(&self.status).unwrap_or(Status::New)
+    }
+}
+
+/// What undoing the parcel's latest move puts back.
+struct Plan {
+    /// The status the author recorded (a failed attempt even when it refused the parcel).
+    undone: Status,
+    /// It refused the parcel by itself (too many failed attempts): two rows are undone.
+    auto_refused: bool,
+    /// The status put back, with its date and, for an outcome, when it was recorded.
+    to: Status,
+    postponed_to: Option<NaiveDate>,
+    outcome_at: Option<NaiveDateTime>,
+    /// Until when the author may undo it.
+    until: NaiveDateTime,
+}
+
+/// The plan to undo `row`'s latest move as `actor_id`, or why he may not (a 409's message).
+fn plan(
+    conn: &mut DbConnection,
+    row: &ParcelRow,
+    actor_id: i64,
+    now: NaiveDateTime,
+) -> AppResult<Result<Plan, String>> {
+    let rows: Vec<HistoryRow> = parcel_states::table
+        .filter(parcel_states::parcel_id.eq(row.id))
+        .order(parcel_states::id.desc())
+        .select((
+            parcel_states::status,
+            parcel_states::comment,
+            parcel_states::date,
+            parcel_states::user_id,
+            parcel_states::created_at,
+        ))
+        .load(conn)
+        .map_db_err()?;
+    let nothing = || Ok(Err("Aucun changement de statut à annuler.".to_owned()));
+    let Some(latest) = rows.first() else {
+        return nothing();
+    };
+    if latest.status() != row.status() {
+        return nothing();
+    }
+    // An automatic refusal is written with the failed attempt that caused it, at the same time.
+    let auto_refused = latest.user_id.is_none()
+        && latest.status() == Status::Refused
+        && rows.get(1).is_some_and(|attempt| {
+            attempt.created_at == latest.created_at && attempt.status().is_failed_attempt()
+        });
+    let at = usize::from(auto_refused);
+    let (Some(author), Some(before)) = (rows.get(at), rows.get(at + 1)) else {
+        return nothing();
+    };
+    let undone = author.status();
+    // A move changes the status: a row with the status of the one before is a note (address
+    // changed, reassigned); an undo's own row is not undone in turn.
+    if !undoable(undone)
+        || before.status() == undone
+        || author
+            .comment
+            .as_deref()
+            .is_some_and(|c| c.starts_with(UNDO_COMMENT))
+    {
+        return nothing();
+    }
+    if author.user_id != Some(actor_id) {
+        return Ok(Err(format!(
+            "Seul l'auteur du changement « {} » peut l'annuler.",
+            undone.label()
+        )));
+    }
+    let minutes = undo_minutes(conn)?;
+    let until = author.created_at + chrono::Duration::minutes(minutes);
+    if now >= until {
+        return Ok(Err(format!(
+            "Trop tard : « {} » ne s'annule que dans les {minutes} minutes qui suivent. \
+             Enregistrez le bon statut à la place.",
+            undone.label()
+        )));
+    }
+    let to = before.status();
+    if !restorable(to) {
+        return Ok(Err(format!(
+            "Un colis ne revient pas à « {} » par une annulation : un administrateur peut forcer ce statut.",
+            to.label()
+        )));
+    }
+    // The rows of the status put back, latest first: notes, then the move to it, which
+    // carries its date and when the outcome was recorded.
+    let run: Vec<&HistoryRow> = rows[at + 1..]
+        .iter()
+        .take_while(|r| r.status() == to)
+        .collect();
+    let postponed_to = if to.needs_date() {
+        run.iter().find_map(|r| r.date)
+    } else {
+        None
+    };
+    Ok(Ok(Plan {
+        undone,
+        auto_refused,
+        to,
+        postponed_to,
+        outcome_at: run.last().map(|r| r.created_at),
+        until,
+    }))
+}
+
+/// Until when `actor_id` may undo the parcel's latest move, if he may.
+pub fn undo_until(
+    conn: &mut DbConnection,
+    row: &ParcelRow,
+    actor_id: i64,
+) -> AppResult<Option<NaiveDateTime>> {
+    Ok(plan(conn, row, actor_id, time::now())?
+        .ok()
+        .map(|plan| plan.until))
+}
+
+/// The parcel as `actor_id` sees it, with `undo_until` when he may still undo its latest move.
+pub fn view(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    scope: Scope,
+    row: ParcelRow,
+) -> AppResult<ParcelView> {
+    let until = match scope {
+        Scope::Merchant(_) => None,
+        _ => undo_until(conn, &row, actor_id)?,
+    };
+    let mut view = parcel::view(conn, scope.role(), row)?;
+    view.undo_until = until;
+    Ok(view)
+}
+
+/// `POST parcels/{key}/undo`: puts the parcel back as it was before its latest move, which
+/// `actor_id` made less than `undo_minutes` ago. 404 outside his scope; 409 when it is not his,
+/// too late, not an outcome, on an invoice, or moved meanwhile.
+pub fn undo(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    scope: Scope,
+    parcel_key: &str,
+) -> AppResult<ParcelView> {
+    immediate_transaction(conn, |conn| {
+        let row = parcel::get(conn, scope, parcel_key)?;
+        if matches!(scope, Scope::Merchant(_)) {
+            return Err(AppError::Conflict(
+                "Aucun changement de statut à annuler.".to_owned(),
+            ));
+        }
+        let now = time::now();
+        let plan = plan(conn, &row, actor_id, now)?.map_err(AppError::Conflict)?;
+        let from = row.status();
+        let mut outcome = outcome_after(conn, &row, plan.to, row.delivery_admin_id, now)?;
+        if outcome.at.is_some() {
+            outcome.at = plan.outcome_at;
+        }
+        check_invoices(&row, &outcome)?;
+        let attempts = if plan.undone.is_failed_attempt() {
+            (row.attempts - 1).max(0)
+        } else {
+            row.attempts
+        };
+        let keeps_outcome = outcome.outcome == row.outcome;
+        let updated = diesel::update(
+            parcels::table
+                .find(row.id)
+                .filter(parcels::status.eq(from.as_str()))
+                .filter(parcels::client_completed_invoice_id.is_null())
+                .filter(parcels::client_returned_invoice_id.is_null())
+                .filter(
+                    parcels::delivery_admin_invoice_id
+                        .is_null()
+                        .or(diesel::dsl::sql::<diesel::sql_types::Bool>(
+                            if keeps_outcome { "1 = 1" } else { "1 = 0" },
+                        )),
+                ),
+        )
+        .set((
+            parcels::status.eq(plan.to.as_str()),
+            parcels::attempts.eq(attempts),
+            parcels::postponed_to.eq(plan.postponed_to),
+            parcels::updated_at.eq(now),
+            parcels::status_changed_at.eq(now),
+            parcels::outcome.eq(&outcome.outcome),
+            parcels::commission.eq(outcome.commission),
+            parcels::outcome_at.eq(outcome.at),
+        ))
+        .execute(conn)
+        .map_db_err()?;
+        if updated == 0 {
+            return Err(changed_meanwhile());
+        }
+        let comment = if plan.auto_refused {
+            format!(
+                "{UNDO_COMMENT}{} » et du refus automatique",
+                plan.undone.label()
+            )
+        } else {
+            format!("{UNDO_COMMENT}{} »", plan.undone.label())
+        };
+        history(
+            conn,
+            row.id,
+            plan.to,
+            Some(&comment),
+            plan.postponed_to,
+            Some(actor_id),
+            now,
+        )?;
+        activities::record(
+            conn,
+            activities::NewActivity {
+                user_id: Some(actor_id),
+                action: "parcel.state_undone",
+                subject_type: Some("parcel"),
+                subject_key: Some(&row.key),
+                details: Some(serde_json::json!({
+                    "from": from.as_str(),
+                    "to": plan.to.as_str(),
+                    "undone": plan.undone.as_str(),
+                })),
+            },
+        )
+        .map_db_err()?;
+        let row = parcels::table
+            .find(row.id)
+            .select(ParcelRow::as_select())
+            .first(conn)
+            .map_db_err()?;
+        parcel::view(conn, scope.role(), row)
+    })
+}
