@@ -45,7 +45,8 @@ async function checkParcel(page: Page, code: string, status: string, history: st
   return drawer;
 }
 
-const DELIVERED_HISTORY = ['delivered', 'out_for_delivery', 'picked_up', 'awaiting_pickup', 'new'];
+// Delivered, undone (a new row back to out_for_delivery), delivered again: the history keeps all three.
+const DELIVERED_HISTORY = ['delivered', 'out_for_delivery', 'delivered', 'out_for_delivery', 'picked_up', 'awaiting_pickup', 'new'];
 const REFUSED_HISTORY = ['returned', 'returning', 'refused', 'out_for_delivery', 'picked_up', 'awaiting_pickup', 'new'];
 const POSTPONED_HISTORY = ['postponed', 'out_for_delivery', 'picked_up', 'awaiting_pickup', 'new'];
 
@@ -163,7 +164,12 @@ test('the admin ships the three parcels to the demo delivery person; the exit vo
   await expect(list.getByTestId('out-of-zone')).toHaveCount(0);
   await screenshot(page, 'admin-ship-parcels');
 
-  const text = await printedPdf(page, () => list.getByTestId('ship-submit').click(), '/api/exit-vouchers/BS');
+  // A confirmation names the count, the person and the cash on delivery (150 + 200 + 250 DH).
+  await list.getByTestId('ship-submit').click();
+  const confirm = page.getByTestId('ship-confirm');
+  await expect(confirm).toContainText(`Remettre 3 colis à ${COURIER}`);
+  await expect(confirm).toContainText(/Contre-remboursement total : 600,00\sDH/);
+  const text = await printedPdf(page, () => confirm.getByTestId('confirm-submit').click(), '/api/exit-vouchers/BS');
   const notice = page.getByTestId('vouchers-notice');
   await expect(notice).toContainText(`3 colis remis à ${COURIER}`);
   exitKey = (/Bon de sortie (BS[A-Z0-9]{8})/.exec((await notice.textContent()) ?? '') ?? [])[1] ?? '';
@@ -198,6 +204,15 @@ test('the delivery person, on his phone, delivers one parcel, refuses one, postp
   const sheet = page.getByTestId('outcome-body');
   await expect(sheet).toBeVisible();
   await screenshot(page, 'delivery-round-outcomes');
+  await expect(sheet.getByTestId('outcome-amount')).toContainText(/À encaisser : 150,00\sDH/);
+  await sheet.getByTestId('outcome-delivered').click();
+  await expect(page.getByTestId('round-notice')).toContainText(`Colis ${codes[DELIVERED]} : Livré.`);
+  await expect(card(DELIVERED)).toHaveCount(0);
+  // A wrong tap is undone from the notice: the parcel is back in the round, then delivered again.
+  await page.getByTestId('round-undo').click();
+  await expect(page.getByTestId('round-notice')).toContainText(`le colis ${codes[DELIVERED]} est de nouveau`);
+  await expect(card(DELIVERED)).toHaveCount(1);
+  await card(DELIVERED).getByTestId('round-outcome').click();
   await sheet.getByTestId('outcome-delivered').click();
   await expect(page.getByTestId('round-notice')).toContainText(`Colis ${codes[DELIVERED]} : Livré.`);
   await expect(card(DELIVERED)).toHaveCount(0);
