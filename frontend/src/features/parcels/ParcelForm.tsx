@@ -206,7 +206,9 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
     }
   };
 
-  const text = (name: keyof Values, label: string, options: { required?: boolean; autoFocus?: boolean; type?: string; inputMode?: 'tel' | 'numeric' | 'decimal'; helper?: string; wide?: boolean } = {}) => (
+  // maxLength: the server's limits (crates/parcels/src/parcel/validate.rs), so a paste is cut
+  // where the server would refuse it.
+  const text = (name: keyof Values, label: string, options: { required?: boolean; autoFocus?: boolean; type?: string; inputMode?: 'tel' | 'numeric' | 'decimal'; helper?: string; wide?: boolean; maxLength?: number } = {}) => (
     <Box sx={{ gridColumn: options.wide ? '1 / -1' : undefined }} data-testid={`field-${name}`}>
       <FormTextField
         name={name}
@@ -220,7 +222,7 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
         error={Boolean(errors[name])}
         helperText={errors[name] || options.helper}
         disabled={saving}
-        inputProps={options.inputMode ? { inputMode: options.inputMode } : undefined}
+        inputProps={options.inputMode || options.maxLength ? { inputMode: options.inputMode, maxLength: options.maxLength } : undefined}
         endAdornment={name === 'cod_amount' ? <InputAdornment position="end">{CURRENCY_SYMBOL}</InputAdornment> : undefined}
       />
     </Box>
@@ -259,18 +261,18 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
             {errors.shop}
           </Alert>
         )}
-        {text('recipient_name', t('parcels.recipientName'), { required: true, autoFocus: true })}
+        {text('recipient_name', t('parcels.recipientName'), { required: true, autoFocus: true, maxLength: 100 })}
         {text('recipient_phone', t('parcels.phone'), { required: true, type: 'tel', inputMode: 'tel', helper: t('parcels.form.phoneHelp') })}
         {text('recipient_phone_alt', t('parcels.phoneAlt'), { type: 'tel', inputMode: 'tel' })}
         <Box data-testid="field-city">
           <CityField name="city" label={t('parcels.city')} required value={values.city} onChange={(city) => set('city', city)} error={errors.city} disabled={saving} />
         </Box>
-        {text('address', t('parcels.address'), { required: true, wide: true })}
+        {text('address', t('parcels.address'), { required: true, wide: true, maxLength: 255 })}
         {text('cod_amount', t('parcels.form.amount'), { required: true, inputMode: 'decimal', helper: t('parcels.form.amountHelp') })}
-        {text('product', t('parcels.product'), { required: true })}
+        {text('product', t('parcels.product'), { required: true, maxLength: 255 })}
         {text('quantity', t('parcels.quantity'), { inputMode: 'numeric' })}
-        {text('reference', t('parcels.reference'), { helper: t('parcels.form.referenceHelp') })}
-        {text('note', t('parcels.note'), { wide: true })}
+        {text('reference', t('parcels.reference'), { helper: t('parcels.form.referenceHelp'), maxLength: 64 })}
+        {text('note', t('parcels.note'), { wide: true, maxLength: 500 })}
 
         <FormControl component="fieldset" sx={{ gridColumn: '1 / -1' }}>
           <FormLabel component="legend">{t('parcels.options')}</FormLabel>

@@ -167,6 +167,16 @@ describe('add new parcels', () => {
     expect(within(screen.getByTestId('field-recipient_phone_alt')).getByText(message)).toBeInTheDocument();
   });
 
+  it("carries the server's length limits on its text fields", async () => {
+    mockServer({ 'GET /api/shops': listReply([shop('S1', 'Boutique Atlas')]), 'GET /api/cities': listReply(cities) });
+    renderWithProviders(<AddParcelsScreen />, { session: clientSession() });
+    // The limits of crates/parcels/src/parcel/validate.rs: a paste stops where the server would refuse.
+    expect(await screen.findByLabelText(/^Nom du destinataire/)).toHaveAttribute('maxlength', '100');
+    for (const [name, max] of [['address', '255'], ['product', '255'], ['reference', '64'], ['note', '500']]) {
+      expect(screen.getByTestId(`field-${name}`).querySelector('input')).toHaveAttribute('maxlength', max);
+    }
+  });
+
   it('previews an import file with the errors of each row, then imports a correct one', async () => {
     const user = userEvent.setup();
     document.cookie = 'XSRF-TOKEN=jeton-test';
