@@ -28,7 +28,7 @@ import { useT, type MessageKey } from '../../i18n';
 import type { ScreenProps } from '../../navigation/screens';
 import { useAcknowledgeAddressMutation, useListParcelsQuery, type Parcel } from '../parcels/api';
 import { ParcelDrawer } from '../parcels/ParcelDrawer';
-import { ParcelStatusChip } from '../parcels/ParcelStatusChip';
+import { ParcelStatusChip, useStatusLabel } from '../parcels/ParcelStatusChip';
 import { PARCEL_PARAM, VIEW_STATUSES } from '../parcels/views';
 import { OutcomeSheet, outcomesFor } from './OutcomeSheet';
 import '../../i18n/parcels';
@@ -42,6 +42,7 @@ import '../../i18n/vouchers';
  */
 export default function RoundScreen({ route }: ScreenProps) {
   const t = useT();
+  const statusLabel = useStatusLabel();
   const list = useListState({ sort: '-created_at', cursor: true, perPage: 25 });
   const result = useListParcelsQuery({ ...list.args, view: 'sent' });
   const { data, isFetching, isError, error, refetch } = result;
@@ -160,8 +161,8 @@ export default function RoundScreen({ route }: ScreenProps) {
           const limit = parcel.status === 'refused' && chosen !== 'refused';
           notify(
             limit
-              ? t('round.movedTo', { code: parcel.key, status: parcel.status_label })
-              : t('parcels.state.done', { code: parcel.key, status: parcel.status_label }),
+              ? t('round.movedTo', { code: parcel.key, status: statusLabel(parcel.status, parcel.status_label) })
+              : t('parcels.state.done', { code: parcel.key, status: statusLabel(parcel.status, parcel.status_label) }),
             limit ? 'info' : 'success',
           );
         }}
