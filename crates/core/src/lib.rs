@@ -2,6 +2,7 @@
 
 pub mod error;
 pub mod key;
+pub mod language;
 pub mod money;
 pub mod pagination;
 pub mod phone;
@@ -10,6 +11,7 @@ pub mod scope;
 pub mod time;
 
 pub use error::{AppError, AppResult, ErrorBody, FieldErrors};
+pub use language::Language;
 pub use pagination::{ListQuery, ListResponse, PageMeta, PageRequest, Sort};
 pub use role::{Permission, Role};
 pub use scope::Scope;

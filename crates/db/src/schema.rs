@@ -193,6 +193,8 @@ diesel::table! {
         date -> Nullable<Date>,
         user_id -> Nullable<BigInt>,
         created_at -> Timestamp,
+        note_code -> Nullable<Text>,
+        note_values -> Nullable<Text>,
     }
 }
 

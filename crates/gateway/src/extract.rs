@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use colivra_auth::User;
-use colivra_core::{AppError, AppResult, Scope};
+use colivra_core::{AppError, AppResult, Language, Scope};
 use futures_util::future::LocalBoxFuture;
 
 use crate::error::ApiError;
@@ -39,6 +39,26 @@ impl FromRequest for Caller {
                 .cloned()
                 .ok_or(ApiError(AppError::Unauthenticated)),
         )
+    }
+}
+
+/// The reader's language, from `Accept-Language`: French unless it prefers English. Handlers
+/// that answer texts take it and hand it to the domain, which renders them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Lang(pub Language);
+
+impl FromRequest for Lang {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let language = req
+            .headers()
+            .get(actix_web::http::header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .map(Language::from_accept_language)
+            .unwrap_or_default();
+        ready(Ok(Lang(language)))
     }
 }
 

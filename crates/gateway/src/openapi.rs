@@ -86,6 +86,8 @@ use contract::{contract, path_parameter, Contract};
         colivra_parcels::import::ImportResult,
         colivra_parcels::moves::StateInput,
         colivra_parcels::moves::StateView,
+        colivra_parcels::note::Note,
+        colivra_parcels::note::NoteCode,
         colivra_parcels::moves::CancelInput,
         colivra_parcels::moves::AddressInput,
         colivra_parcels::moves::ReassignInput,

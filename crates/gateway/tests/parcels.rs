@@ -399,10 +399,61 @@ async fn the_round_of_a_delivery_person_follows_the_state_machine() {
             "refused"
         ]
     );
-    assert!(history.body["data"][7]["comment"]
-        .as_str()
-        .unwrap()
-        .contains("3 tentatives"));
+    // The automatic refusal is the server's: a code and its values, rendered in French by
+    // default and in English when the reader asks for it; a person's comment stays as written.
+    let refusal = &history.body["data"][7];
+    assert_eq!(
+        refusal["note"],
+        json!({"code": "auto_refused", "values": {"attempts": 3}})
+    );
+    assert_eq!(refusal["comment"], Value::Null);
+    assert_eq!(refusal["status_label"], "Refusé");
+    assert_eq!(
+        refusal["text"],
+        "Refusé automatiquement après 3 tentatives sans succès."
+    );
+    assert_eq!(refusal["user_name"], Value::Null);
+    assert_eq!(history.body["data"][1]["comment"], "Reçu au dépôt");
+    assert_eq!(history.body["data"][1]["text"], "Reçu au dépôt");
+    assert_eq!(history.body["data"][1]["note"], Value::Null);
+    *w.merchant.language.borrow_mut() = Some("en".to_owned());
+    let english = w
+        .merchant
+        .get(&format!("/api/parcels/{parcel}/states"))
+        .await;
+    english.assert_status(200);
+    let refusal = &english.body["data"][7];
+    assert_eq!(refusal["status_label"], "Refused");
+    assert_eq!(
+        refusal["text"],
+        "Refused automatically after 3 unsuccessful attempts."
+    );
+    assert_eq!(english.body["data"][3]["status_label"], "Postponed");
+    assert_eq!(english.body["data"][1]["text"], "Reçu au dépôt");
+    // Rows written before notes existed keep showing their French comment.
+    {
+        use colivra_db::schema::parcel_states;
+        use diesel::prelude::*;
+        diesel::update(parcel_states::table.filter(parcel_states::note_code.eq("auto_refused")))
+            .set((
+                parcel_states::note_code.eq(None::<String>),
+                parcel_states::note_values.eq(None::<String>),
+                parcel_states::comment.eq("Refusé automatiquement après 3 tentatives sans succès."),
+            ))
+            .execute(&mut w.app.conn())
+            .unwrap();
+    }
+    let old = w
+        .merchant
+        .get(&format!("/api/parcels/{parcel}/states"))
+        .await;
+    assert_eq!(old.body["data"][7]["note"], Value::Null);
+    assert_eq!(
+        old.body["data"][7]["text"],
+        "Refusé automatiquement après 3 tentatives sans succès."
+    );
+    assert_eq!(old.body["data"][7]["status_label"], "Refused");
+    *w.merchant.language.borrow_mut() = None;
     // Forced by an admin with a comment.
     let forced = w
         .admin
@@ -453,6 +504,29 @@ async fn address_changes_and_reassignment_while_out_for_delivery() {
         .await;
     moved.assert_status(200);
     assert_eq!(moved.body["data"][0]["delivery_admin"], second_courier.key);
+    // Both changes in the history, as codes with their values, in the reader's language.
+    *w.admin.language.borrow_mut() = Some("en".to_owned());
+    let history = w.admin.get(&format!("/api/parcels/{parcel}/states")).await;
+    let rows = history.body["data"].as_array().unwrap();
+    let address = &rows[rows.len() - 2];
+    assert_eq!(address["note"]["code"], "address_changed");
+    assert_eq!(
+        address["text"],
+        "Address changed: 9 rue Nouvelle, 0699887766"
+    );
+    let reassigned = rows.last().unwrap();
+    assert_eq!(reassigned["note"]["code"], "reassigned");
+    assert!(reassigned["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("Reassigned to "));
+    *w.admin.language.borrow_mut() = None;
+    let history = w.admin.get(&format!("/api/parcels/{parcel}/states")).await;
+    let rows = history.body["data"].as_array().unwrap();
+    assert!(rows.last().unwrap()["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("Réaffecté à "));
     courier
         .get(&format!("/api/parcels/{parcel}"))
         .await
@@ -936,6 +1010,26 @@ async fn every_role_reads_the_statuses_and_the_lists_its_parcel_screens_filter_o
     let postponed = states.iter().find(|s| s["key"] == "postponed").unwrap();
     assert_eq!(postponed["label"], "Reporté");
     assert_eq!(postponed["needs_date"], true);
+    // In the reader's language.
+    *courier.language.borrow_mut() = Some("en-US,en;q=0.9".to_owned());
+    let english = courier.get("/api/states").await;
+    english.assert_status(200);
+    let labels: Vec<&str> = english.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"Postponed") && labels.contains(&"Out for delivery"));
+    assert!(!labels.contains(&"Reporté"));
+    *courier.language.borrow_mut() = Some("de, fr;q=0.5".to_owned());
+    let french = courier.get("/api/states").await;
+    assert!(french.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["label"] == "Reporté"));
+    *courier.language.borrow_mut() = None;
     let refused = states.iter().find(|s| s["key"] == "refused").unwrap();
     assert_eq!(refused["needs_comment"], true);
     assert_eq!(
@@ -976,7 +1070,7 @@ async fn history_of(client: &TestClient, parcel: &str) -> (Vec<String>, String) 
         rows.iter()
             .map(|s| s["status"].as_str().unwrap().to_owned())
             .collect(),
-        rows.last().unwrap()["comment"]
+        rows.last().unwrap()["text"]
             .as_str()
             .unwrap_or_default()
             .to_owned(),
@@ -1068,7 +1162,7 @@ async fn the_author_undoes_a_delivery_within_minutes_and_the_cash_goes_with_it()
             "out_for_delivery"
         ]
     );
-    assert_eq!(comment, "Annulation de « Livré »");
+    assert_eq!(comment, "« Livré » annulé");
     let history = courier.get(&format!("/api/parcels/{parcel}/states")).await;
     assert_eq!(
         history.body["data"][4]["user_name"],
@@ -1142,7 +1236,7 @@ async fn undoing_a_failed_attempt_gives_back_the_attempt_and_the_postponed_date(
     assert_eq!(back["attempts"], 0);
     let (statuses, comment) = history_of(&courier, &parcel).await;
     assert_eq!(statuses[3..], ["postponed", "no_answer", "postponed"]);
-    assert_eq!(comment, "Annulation de « Pas de réponse »");
+    assert_eq!(comment, "« Pas de réponse » annulé");
 
     // The third failed attempt refuses the parcel by itself: its undo takes both back.
     for status in ["no_answer", "unreachable", "wrong_number"] {
@@ -1161,7 +1255,7 @@ async fn undoing_a_failed_attempt_gives_back_the_attempt_and_the_postponed_date(
         statuses[7..],
         ["unreachable", "wrong_number", "refused", "unreachable"]
     );
-    assert!(comment.contains("Numéro erroné") && comment.contains("refus automatique"));
+    assert_eq!(comment, "« Numéro erroné » et le refus automatique annulés");
     {
         use colivra_db::schema::parcels;
         use diesel::prelude::*;
@@ -1304,7 +1398,7 @@ async fn two_undos_at_once_leave_one_winner_and_one_history_row() {
         let undo_rows: Vec<String> = parcel_states::table
             .inner_join(parcels::table)
             .filter(parcels::key.eq(&parcel))
-            .filter(parcel_states::comment.like("Annulation de%"))
+            .filter(parcel_states::note_code.eq("undone"))
             .select(parcel_states::status)
             .load(&mut w.app.conn())
             .unwrap();

@@ -122,7 +122,7 @@ async fn history(client: &TestClient, parcel: &str) -> Vec<(String, String)> {
         .map(|s| {
             (
                 s["status"].as_str().unwrap().to_owned(),
-                s["comment"].as_str().unwrap_or_default().to_owned(),
+                s["text"].as_str().unwrap_or_default().to_owned(),
             )
         })
         .collect()
@@ -517,6 +517,49 @@ async fn shipping_hands_picked_up_parcels_to_a_delivery_person_on_an_exit_vouche
         .unwrap()
         .1
         .contains("forcé"));
+    // The history keeps the voucher as a code and its values, rendered in the reader's
+    // language: French by default, English when asked.
+    let shipped = w.admin.get(&format!("/api/parcels/{a}/states")).await;
+    let row = shipped.body["data"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(row["status_label"], "Mis en distribution");
+    assert_eq!(
+        row["note"],
+        json!({"code": "exit_voucher", "values": {"voucher": code}})
+    );
+    assert_eq!(row["comment"], Value::Null);
+    assert_eq!(row["text"], format!("Bon de sortie {code}"));
+    *w.admin.language.borrow_mut() = Some("en-GB,en;q=0.9,fr;q=0.8".to_owned());
+    let english = w.admin.get(&format!("/api/parcels/{a}/states")).await;
+    assert!(
+        english.headers["vary"]
+            .iter()
+            .any(|v| v.to_ascii_lowercase().contains("accept-language")),
+        "{:?}",
+        english.headers
+    );
+    let row = english.body["data"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(row["status_label"], "Out for delivery");
+    assert_eq!(row["text"], format!("Exit voucher {code}"));
+    let forced = history(&w.admin, &in_rabat).await;
+    assert_eq!(
+        forced.last().unwrap().1,
+        format!("Exit voucher {code} (outside his cities, forced)")
+    );
+    // Earlier rows too: the pickup voucher's, in English.
+    assert!(forced
+        .iter()
+        .any(|(status, text)| status == "picked_up" && text.starts_with("Picked up (voucher BR")));
+    *w.admin.language.borrow_mut() = None;
     let second = key(&ship(&w, &w.other_courier_key, &[&b]).await);
 
     // He sees his parcels and his vouchers; the other delivery person his own only.

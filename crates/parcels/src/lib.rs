@@ -7,6 +7,7 @@ pub mod import;
 pub mod labels;
 pub mod list;
 pub mod moves;
+pub mod note;
 pub mod parcel;
 pub mod prices;
 pub mod shops;

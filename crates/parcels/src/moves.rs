@@ -4,13 +4,14 @@
 //! and a 409 for the other on both databases.
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{time, AppError, AppResult, FieldErrors, Role};
+use colivra_core::{time, AppError, AppResult, FieldErrors, Language, Role};
 use colivra_db::schema::{parcel_states, parcels, users, voucher_parcels};
 use colivra_db::{activities, immediate_transaction, settings, DbConnection, MapDbErr};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::note::{self, Note, NoteCode};
 use crate::parcel::{self, changed_meanwhile, ParcelRow, ParcelView};
 use crate::status::{check_move, Mover, Status};
 use colivra_core::Scope;
@@ -30,7 +31,11 @@ pub fn max_attempts(conn: &mut DbConnection) -> AppResult<i64> {
 /// One move as the state machine sees it.
 pub struct Move<'a> {
     pub to: Status,
+    /// A person's words (an admin's comment also forces a move outside the flow).
     pub comment: Option<&'a str>,
+    /// What the server says of the move (a voucher's number…), rendered in the reader's
+    /// language; it stands for the comment a status needs.
+    pub note: Option<Note>,
     pub date: Option<NaiveDate>,
     pub mover: Mover,
     pub actor_id: Option<i64>,
@@ -38,22 +43,31 @@ pub struct Move<'a> {
     pub delivery_admin_id: Option<i64>,
 }
 
+/// One history row: the status, with a person's comment and/or the server's note.
+pub(crate) struct Entry<'a> {
+    pub(crate) status: Status,
+    pub(crate) comment: Option<&'a str>,
+    pub(crate) note: Option<&'a Note>,
+    pub(crate) date: Option<NaiveDate>,
+    pub(crate) actor_id: Option<i64>,
+}
+
 pub(crate) fn history(
     conn: &mut DbConnection,
     parcel_id: i64,
-    status: Status,
-    comment: Option<&str>,
-    date: Option<NaiveDate>,
-    actor_id: Option<i64>,
+    entry: Entry<'_>,
     at: NaiveDateTime,
 ) -> AppResult<()> {
+    let (note_code, note_values) = entry.note.map(Note::columns).unzip();
     diesel::insert_into(parcel_states::table)
         .values((
             parcel_states::parcel_id.eq(parcel_id),
-            parcel_states::status.eq(status.as_str()),
-            parcel_states::comment.eq(comment),
-            parcel_states::date.eq(date),
-            parcel_states::user_id.eq(actor_id),
+            parcel_states::status.eq(entry.status.as_str()),
+            parcel_states::comment.eq(entry.comment),
+            parcel_states::note_code.eq(note_code),
+            parcel_states::note_values.eq(note_values),
+            parcel_states::date.eq(entry.date),
+            parcel_states::user_id.eq(entry.actor_id),
             parcel_states::created_at.eq(at),
         ))
         .execute(conn)
@@ -73,7 +87,7 @@ pub fn apply(conn: &mut DbConnection, row: &ParcelRow, mv: Move<'_>) -> AppResul
     if mv.to.needs_date() && mv.date.is_none() {
         errors.add("date", "Indiquez la date.");
     }
-    if mv.to.needs_comment() && comment.is_none() {
+    if mv.to.needs_comment() && comment.is_none() && mv.note.is_none() {
         errors.add("comment", "Indiquez la raison.");
     }
     if comment.is_some_and(|c| c.chars().count() > 500) {
@@ -134,17 +148,30 @@ pub fn apply(conn: &mut DbConnection, row: &ParcelRow, mv: Move<'_>) -> AppResul
     if from == Status::AwaitingPickup && mv.mover != Mover::Voucher {
         leave_pickup_voucher(conn, row.id, now)?;
     }
-    history(conn, row.id, mv.to, comment, mv.date, mv.actor_id, now)?;
+    history(
+        conn,
+        row.id,
+        Entry {
+            status: mv.to,
+            comment,
+            note: mv.note.as_ref(),
+            date: mv.date,
+            actor_id: mv.actor_id,
+        },
+        now,
+    )?;
     if final_status != mv.to {
+        let refused = Note::new(NoteCode::AutoRefused).with("attempts", attempts);
         history(
             conn,
             row.id,
-            final_status,
-            Some(&format!(
-                "Refusé automatiquement après {attempts} tentatives sans succès."
-            )),
-            None,
-            None,
+            Entry {
+                status: final_status,
+                comment: None,
+                note: Some(&refused),
+                date: None,
+                actor_id: None,
+            },
             now,
         )?;
     }
@@ -260,11 +287,11 @@ pub fn leave_pickup_voucher(
 }
 
 /// A history row that records an event without a move (an exchange's collected item handed
-/// over, say): the current status with `comment`. Conditional on the status read, like a move.
+/// over, say): the current status with `note`. Conditional on the status read, like a move.
 pub fn annotate(
     conn: &mut DbConnection,
     row: &ParcelRow,
-    comment: &str,
+    note: &Note,
     actor_id: Option<i64>,
 ) -> AppResult<()> {
     let now = time::now();
@@ -280,7 +307,18 @@ pub fn annotate(
     if updated == 0 {
         return Err(changed_meanwhile());
     }
-    history(conn, row.id, status, Some(comment), None, actor_id, now)
+    history(
+        conn,
+        row.id,
+        Entry {
+            status,
+            comment: None,
+            note: Some(note),
+            date: None,
+            actor_id,
+        },
+        now,
+    )
 }
 
 /// `POST parcels/states`: `{parcel, status, comment, date}`.
@@ -335,6 +373,7 @@ pub fn post_state(
             Move {
                 to,
                 comment: input.comment.as_deref(),
+                note: None,
                 date: input.date,
                 mover,
                 actor_id: Some(actor_id),
@@ -361,16 +400,16 @@ pub fn cancel(
 ) -> AppResult<ParcelView> {
     immediate_transaction(conn, |conn| {
         let row = parcel::get(conn, Scope::Merchant(merchant_id), parcel_key)?;
-        let comment = comment
-            .map(str::trim)
-            .filter(|c| !c.is_empty())
-            .unwrap_or("Annulé par le client.");
+        let comment = comment.map(str::trim).filter(|c| !c.is_empty());
         let row = apply(
             conn,
             &row,
             Move {
                 to: Status::Cancelled,
-                comment: Some(comment),
+                comment,
+                note: comment
+                    .is_none()
+                    .then(|| Note::new(NoteCode::CancelledByClient)),
                 date: None,
                 mover: Mover::Merchant,
                 actor_id: Some(actor_id),
@@ -441,16 +480,19 @@ pub fn change_address(
         if updated == 0 {
             return Err(changed_meanwhile());
         }
+        let changed = Note::new(NoteCode::AddressChanged)
+            .with("address", valid.address.as_str())
+            .with("phone", valid.recipient_phone.as_str());
         history(
             conn,
             row.id,
-            status,
-            Some(&format!(
-                "Adresse modifiée : {}, {}",
-                valid.address, valid.recipient_phone
-            )),
-            None,
-            Some(actor_id),
+            Entry {
+                status,
+                comment: None,
+                note: Some(&changed),
+                date: None,
+                actor_id: Some(actor_id),
+            },
             now,
         )?;
         activities::log(
@@ -563,16 +605,18 @@ pub fn reassign(
                 .comment
                 .as_deref()
                 .map(str::trim)
-                .filter(|c| !c.is_empty())
-                .map(|c| format!("Réaffecté à {}: {c}", courier_name.trim()))
-                .unwrap_or_else(|| format!("Réaffecté à {}", courier_name.trim()));
+                .filter(|c| !c.is_empty());
+            let reassigned = Note::new(NoteCode::Reassigned).with("courier", courier_name.trim());
             history(
                 conn,
                 row.id,
-                status,
-                Some(&comment),
-                None,
-                Some(actor_id),
+                Entry {
+                    status,
+                    comment,
+                    note: Some(&reassigned),
+                    date: None,
+                    actor_id: Some(actor_id),
+                },
                 now,
             )?;
             activities::log(
@@ -588,12 +632,20 @@ pub fn reassign(
     })
 }
 
-/// One row of a parcel's history.
+/// One row of a parcel's history, in the reader's language (`Accept-Language`).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct StateView {
     pub status: Status,
+    /// The status's label in the reader's language.
     pub status_label: &'static str,
+    /// What a person wrote (rows written before notes existed keep the server's French text
+    /// here).
     pub comment: Option<String>,
+    /// What the server wrote, as a code and its values, for the client to render.
+    pub note: Option<Note>,
+    /// The row's text in the reader's language: the note rendered (followed by the comment
+    /// when there is one too), else the comment.
+    pub text: Option<String>,
     #[schema(value_type = Option<String>)]
     pub date: Option<NaiveDate>,
     /// Who made the move (absent for automatic moves).
@@ -603,9 +655,11 @@ pub struct StateView {
     pub created_at: NaiveDateTime,
 }
 
-/// status, comment, date, author's first and last names, when.
+/// status, comment, note code and values, date, author's first and last names, when.
 type HistoryRow = (
     String,
+    Option<String>,
+    Option<String>,
     Option<String>,
     Option<NaiveDate>,
     Option<String>,
@@ -613,11 +667,12 @@ type HistoryRow = (
     NaiveDateTime,
 );
 
-/// The parcel's history, oldest first.
+/// The parcel's history, oldest first, labelled and rendered in `language`.
 pub fn states(
     conn: &mut DbConnection,
     scope: Scope,
     parcel_key: &str,
+    language: Language,
 ) -> AppResult<Vec<StateView>> {
     let row = parcel::get(conn, scope, parcel_key)?;
     let rows: Vec<HistoryRow> = parcel_states::table
@@ -627,6 +682,8 @@ pub fn states(
         .select((
             parcel_states::status,
             parcel_states::comment,
+            parcel_states::note_code,
+            parcel_states::note_values,
             parcel_states::date,
             users::first_name.nullable(),
             users::last_name.nullable(),
@@ -636,20 +693,25 @@ pub fn states(
         .map_db_err()?;
     Ok(rows
         .into_iter()
-        .map(|(status, comment, date, first, last, created_at)| {
-            let status = Status::parse(&status).unwrap_or(Status::New);
-            StateView {
-                status,
-                status_label: status.label(),
-                comment,
-                date,
-                user_name: first.map(|f| {
-                    format!("{f} {}", last.unwrap_or_default())
-                        .trim()
-                        .to_owned()
-                }),
-                created_at,
-            }
-        })
+        .map(
+            |(status, comment, code, values, date, first, last, created_at)| {
+                let status = Status::parse(&status).unwrap_or(Status::New);
+                let note = Note::from_columns(code.as_deref(), values.as_deref());
+                StateView {
+                    status,
+                    status_label: status.label_in(language),
+                    text: note::text(note.as_ref(), comment.as_deref(), language),
+                    note,
+                    comment,
+                    date,
+                    user_name: first.map(|f| {
+                        format!("{f} {}", last.unwrap_or_default())
+                            .trim()
+                            .to_owned()
+                    }),
+                    created_at,
+                }
+            },
+        )
         .collect())
 }

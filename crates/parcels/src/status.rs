@@ -1,6 +1,7 @@
 //! Parcel statuses and the state machine: which move is allowed, to whom, and what it needs.
 //! Every status change in the product goes through [`check_move`].
 
+use colivra_core::Language;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -91,6 +92,31 @@ impl Status {
             Returned => "Retourné",
             Lost => "Perdu",
             Damaged => "Endommagé",
+        }
+    }
+
+    /// The label in `language` (French is [`Status::label`]).
+    pub fn label_in(self, language: Language) -> &'static str {
+        match language {
+            Language::Fr => self.label(),
+            Language::En => match self {
+                New => "New parcel",
+                AwaitingPickup => "Awaiting pickup",
+                PickedUp => "Picked up",
+                OutForDelivery => "Out for delivery",
+                NoAnswer => "No answer",
+                Unreachable => "Unreachable",
+                WrongNumber => "Wrong number",
+                Postponed => "Postponed",
+                Scheduled => "Scheduled",
+                Delivered => "Delivered",
+                Refused => "Refused",
+                Cancelled => "Cancelled",
+                Returning => "Returning",
+                Returned => "Returned",
+                Lost => "Lost",
+                Damaged => "Damaged",
+            },
         }
     }
 
@@ -219,12 +245,13 @@ pub struct StatusInfo {
     pub failed_attempt: bool,
 }
 
-pub fn catalog() -> Vec<StatusInfo> {
+/// Every status, labelled in `language`.
+pub fn catalog(language: Language) -> Vec<StatusInfo> {
     Status::ALL
         .into_iter()
         .map(|status| StatusInfo {
             key: status,
-            label: status.label(),
+            label: status.label_in(language),
             needs_date: status.needs_date(),
             needs_comment: status.needs_comment(),
             failed_attempt: status.is_failed_attempt(),
@@ -298,6 +325,7 @@ mod tests {
                 serde_json::json!(status.as_str())
             );
             assert!(!status.label().is_empty());
+            assert!(!status.label_in(Language::En).is_empty());
         }
         assert_eq!(Status::parse("shipped"), None);
     }

@@ -8,16 +8,14 @@ use colivra_db::schema::{parcel_states, parcels};
 use colivra_db::{activities, immediate_transaction, settings, DbConnection, MapDbErr};
 use diesel::prelude::*;
 
-use crate::moves::{check_invoices, history, outcome_after};
+use crate::moves::{check_invoices, history, outcome_after, Entry};
+use crate::note::{Note, NoteCode};
 use crate::parcel::{self, changed_meanwhile, ParcelRow, ParcelView};
 use crate::status::Status;
 
 /// Minutes during which an outcome may be undone, unless the `undo_minutes` setting says
 /// otherwise (0: never).
 pub const DEFAULT_UNDO_MINUTES: i64 = 5;
-
-/// How the history row an undo writes begins; such a row is never undone itself.
-const UNDO_COMMENT: &str = "Annulation de « ";
 
 pub fn undo_minutes(conn: &mut DbConnection) -> AppResult<i64> {
     let value = settings::get_or_init(conn, "undo_minutes", || DEFAULT_UNDO_MINUTES.to_string())
@@ -51,7 +49,7 @@ fn restorable(status: Status) -> bool {
 #[derive(Debug, Queryable)]
 struct HistoryRow {
     status: String,
-    comment: Option<String>,
+    note_code: Option<String>,
     date: Option<NaiveDate>,
     user_id: Option<i64>,
     created_at: NaiveDateTime,
@@ -89,7 +87,7 @@ fn plan(
         .order(parcel_states::id.desc())
         .select((
             parcel_states::status,
-            parcel_states::comment,
+            parcel_states::note_code,
             parcel_states::date,
             parcel_states::user_id,
             parcel_states::created_at,
@@ -118,10 +116,9 @@ fn plan(
     // changed, reassigned); an undo's own row is not undone in turn.
     if !undoable(undone)
         || before.status() == undone
-        || author
-            .comment
-            .as_deref()
-            .is_some_and(|c| c.starts_with(UNDO_COMMENT))
+        || author.note_code.as_deref().is_some_and(|code| {
+            code == NoteCode::Undone.as_str() || code == NoteCode::UndoneWithRefusal.as_str()
+        })
     {
         return nothing();
     }
@@ -254,21 +251,22 @@ pub fn undo(
         if updated == 0 {
             return Err(changed_meanwhile());
         }
-        let comment = if plan.auto_refused {
-            format!(
-                "{UNDO_COMMENT}{} » et du refus automatique",
-                plan.undone.label()
-            )
+        let code = if plan.auto_refused {
+            NoteCode::UndoneWithRefusal
         } else {
-            format!("{UNDO_COMMENT}{} »", plan.undone.label())
+            NoteCode::Undone
         };
+        let note = Note::new(code).with("status", plan.undone.as_str());
         history(
             conn,
             row.id,
-            plan.to,
-            Some(&comment),
-            plan.postponed_to,
-            Some(actor_id),
+            Entry {
+                status: plan.to,
+                comment: None,
+                note: Some(&note),
+                date: plan.postponed_to,
+                actor_id: Some(actor_id),
+            },
             now,
         )?;
         activities::record(

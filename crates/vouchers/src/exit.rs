@@ -6,6 +6,7 @@ use colivra_core::{AppError, AppResult, Role};
 use colivra_db::schema::{delivery_admin_cities, users, voucher_parcels};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use colivra_parcels::moves::{self, Move};
+use colivra_parcels::note::{Note, NoteCode};
 use colivra_parcels::status::{Mover, Status};
 use diesel::prelude::*;
 use serde::Deserialize;
@@ -102,20 +103,19 @@ pub fn ship(conn: &mut DbConnection, actor_id: i64, input: &ShipInput) -> AppRes
             },
             actor_id,
         )?;
-        let comment = format!("Bon de sortie {}", voucher.key);
-        let forced = format!("Bon de sortie {} (hors de ses villes, forcé)", voucher.key);
         for row in &rows {
-            let comment = if elsewhere.contains(&row.key) {
-                &forced
+            let code = if elsewhere.contains(&row.key) {
+                NoteCode::ExitVoucherForced
             } else {
-                &comment
+                NoteCode::ExitVoucher
             };
             moves::apply(
                 conn,
                 row,
                 Move {
                     to: Status::OutForDelivery,
-                    comment: Some(comment),
+                    comment: None,
+                    note: Some(Note::voucher(code, &voucher.key)),
                     date: None,
                     mover: Mover::Voucher,
                     actor_id: Some(actor_id),

@@ -6,6 +6,7 @@ use colivra_core::{time, AppError, AppResult};
 use colivra_db::schema::{voucher_parcels, vouchers};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use colivra_parcels::moves::{self, Move};
+use colivra_parcels::note::{Note, NoteCode};
 use colivra_parcels::parcel::{self, ParcelRow};
 use colivra_parcels::status::{Mover, Status};
 use diesel::prelude::*;
@@ -81,14 +82,14 @@ fn put_on(
     voucher: &VoucherRow,
     rows: &[ParcelRow],
 ) -> AppResult<()> {
-    let comment = format!("Bon de ramassage {}", voucher.key);
     for row in rows {
         moves::apply(
             conn,
             row,
             Move {
                 to: Status::AwaitingPickup,
-                comment: Some(&comment),
+                comment: None,
+                note: Some(Note::voucher(NoteCode::PickupVoucher, &voucher.key)),
                 date: None,
                 mover: Mover::Voucher,
                 actor_id: Some(actor_id),
@@ -107,7 +108,7 @@ fn take_off(
     actor_id: i64,
     voucher: &VoucherRow,
     row: &ParcelRow,
-    comment: &str,
+    code: NoteCode,
 ) -> AppResult<()> {
     if row.status() == Status::AwaitingPickup {
         moves::apply(
@@ -115,7 +116,8 @@ fn take_off(
             row,
             Move {
                 to: Status::New,
-                comment: Some(comment),
+                comment: None,
+                note: Some(Note::voucher(code, &voucher.key)),
                 date: None,
                 mover: Mover::Voucher,
                 actor_id: Some(actor_id),
@@ -215,7 +217,7 @@ pub fn remove_parcel(
             actor_id,
             &voucher,
             &row,
-            &format!("Retiré du bon de ramassage {}", voucher.key),
+            NoteCode::RemovedFromPickupVoucher,
         )?;
         voucher::record(
             conn,
@@ -243,10 +245,15 @@ pub fn delete(
             voucher_key,
         )?;
         voucher::claim_new(conn, &voucher)?;
-        let comment = format!("Bon de ramassage {} supprimé", voucher.key);
         let on_it = voucher::parcels_on(conn, voucher.id)?;
         for (row, _) in &on_it {
-            take_off(conn, actor_id, &voucher, row, &comment)?;
+            take_off(
+                conn,
+                actor_id,
+                &voucher,
+                row,
+                NoteCode::PickupVoucherDeleted,
+            )?;
         }
         diesel::delete(voucher_parcels::table.filter(voucher_parcels::voucher_id.eq(voucher.id)))
             .execute(conn)
@@ -325,8 +332,6 @@ pub fn receive(
             ))
             .execute(conn)
             .map_db_err()?;
-        let picked = format!("Ramassé (bon {})", voucher.key);
-        let left = format!("Non ramassé : retiré du bon {}", voucher.key);
         let mut returned_to_new = Vec::new();
         for (row, _) in voucher::parcels_on(conn, voucher.id)? {
             if collected.contains(&row.key) {
@@ -335,7 +340,8 @@ pub fn receive(
                     &row,
                     Move {
                         to: Status::PickedUp,
-                        comment: Some(&picked),
+                        comment: None,
+                        note: Some(Note::voucher(NoteCode::PickedUp, &voucher.key)),
                         date: None,
                         mover: Mover::Voucher,
                         actor_id: Some(actor_id),
@@ -344,7 +350,7 @@ pub fn receive(
                 )?;
                 voucher::close_link(conn, voucher.id, row.id)?;
             } else {
-                take_off(conn, actor_id, &voucher, &row, &left)?;
+                take_off(conn, actor_id, &voucher, &row, NoteCode::NotPickedUp)?;
                 returned_to_new.push(row.key);
             }
         }

@@ -7,6 +7,7 @@ use colivra_core::{time, AppError, AppResult};
 use colivra_db::schema::{voucher_parcels, vouchers};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use colivra_parcels::moves::{self, Move};
+use colivra_parcels::note::{Note, NoteCode};
 use colivra_parcels::parcel::ParcelRow;
 use colivra_parcels::status::{Mover, Status};
 use diesel::prelude::*;
@@ -100,13 +101,12 @@ pub fn create(
             },
             actor_id,
         )?;
-        let comment = format!("Bon de retour {}", voucher.key);
         for row in &rows {
             if is_collected_item(row) {
                 moves::annotate(
                     conn,
                     row,
-                    &format!("Article repris sur le bon de retour {}", voucher.key),
+                    &Note::voucher(NoteCode::ItemTakenBack, &voucher.key),
                     Some(actor_id),
                 )?;
             } else {
@@ -115,7 +115,8 @@ pub fn create(
                     row,
                     Move {
                         to: Status::Returning,
-                        comment: Some(&comment),
+                        comment: None,
+                        note: Some(Note::voucher(NoteCode::ReturnVoucher, &voucher.key)),
                         date: None,
                         mover: Mover::Voucher,
                         actor_id: Some(actor_id),
@@ -158,8 +159,7 @@ pub fn receive(
             ))
             .execute(conn)
             .map_db_err()?;
-        let returned = format!("Retourné au dépôt (bon {})", voucher.key);
-        let item_back = format!("Article repris rendu au dépôt (bon {})", voucher.key);
+        let item_back = Note::voucher(NoteCode::ItemReturned, &voucher.key);
         let mut changed = Vec::new();
         for (row, _) in voucher::parcels_on(conn, voucher.id)? {
             match row.status() {
@@ -169,7 +169,8 @@ pub fn receive(
                         &row,
                         Move {
                             to: Status::Returned,
-                            comment: Some(&returned),
+                            comment: None,
+                            note: Some(Note::voucher(NoteCode::ReturnedToHub, &voucher.key)),
                             date: None,
                             mover: Mover::Voucher,
                             actor_id: Some(actor_id),

@@ -18,9 +18,12 @@ export interface ApiErrorBody {
 export const rawBaseQuery = fetchBaseQuery({
   baseUrl: `${siteOrigin()}/api`,
   credentials: 'include',
-  prepareHeaders: (headers) => {
+  prepareHeaders: (headers, { getState }) => {
     headers.set('Accept', 'application/json');
     headers.set('cache-control', 'no-cache');
+    // Status labels and history texts come back in the language of the UI.
+    const language = (getState() as { settings?: { language?: string } }).settings?.language;
+    if (language) headers.set('Accept-Language', language);
     const token = readCookie(XSRF_COOKIE);
     if (token) headers.set(XSRF_HEADER, token);
     return headers;

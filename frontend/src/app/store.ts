@@ -40,10 +40,23 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     },
   });
 
+  // Status labels and history texts come from the server in the UI's language: a new language
+  // fetches them again.
+  const languageChange = createListenerMiddleware();
+  languageChange.startListening({
+    actionCreator: setLanguage,
+    effect: (_action, listenerApi) => {
+      const before = (listenerApi.getOriginalState() as RootState).settings.language;
+      if (before !== (listenerApi.getState() as RootState).settings.language) {
+        listenerApi.dispatch(api.util.invalidateTags(['states', 'parcels']));
+      }
+    },
+  });
+
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(persistence.middleware).concat(api.middleware),
+    middleware: (getDefault) => getDefault().prepend(persistence.middleware, languageChange.middleware).concat(api.middleware),
   });
 }
 

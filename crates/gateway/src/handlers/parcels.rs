@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 
 use super::Data;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{Caller, Scoped};
+use crate::extract::{Caller, Lang, Scoped};
 use crate::state::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -120,14 +120,17 @@ pub async fn states(
     state: web::Data<AppState>,
     caller: Scoped,
     key: web::Path<String>,
+    Lang(language): Lang,
 ) -> ApiResult<HttpResponse> {
     let key = key.into_inner();
     let states = crate::db::run(&state.pool, move |conn| {
         let scope = caller.scope;
-        moves::states(conn, scope, &key)
+        moves::states(conn, scope, &key, language)
     })
     .await?;
-    Ok(HttpResponse::Ok().json(StateList { data: states }))
+    Ok(HttpResponse::Ok()
+        .insert_header((actix_web::http::header::VARY, "Accept-Language"))
+        .json(StateList { data: states }))
 }
 
 pub async fn post_state(
@@ -343,11 +346,13 @@ pub struct StatusCatalog {
     pub data: Vec<colivra_parcels::status::StatusInfo>,
 }
 
-/// Every status with its French label and what posting it needs.
-pub async fn statuses() -> HttpResponse {
-    HttpResponse::Ok().json(StatusCatalog {
-        data: colivra_parcels::status::catalog(),
-    })
+/// Every status with its label in the reader's language and what posting it needs.
+pub async fn statuses(Lang(language): Lang) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((actix_web::http::header::VARY, "Accept-Language"))
+        .json(StatusCatalog {
+            data: colivra_parcels::status::catalog(language),
+        })
 }
 
 pub async fn statistics(state: web::Data<AppState>, caller: Scoped) -> ApiResult<HttpResponse> {

@@ -221,6 +221,8 @@ pub struct TestClient {
     pub cookies: RefCell<BTreeMap<String, String>>,
     pub bearer: RefCell<Option<String>>,
     pub send_csrf: RefCell<bool>,
+    /// Sent as `Accept-Language` when set.
+    pub language: RefCell<Option<String>>,
 }
 
 impl TestClient {
@@ -233,6 +235,7 @@ impl TestClient {
             cookies: RefCell::new(BTreeMap::new()),
             bearer: RefCell::new(None),
             send_csrf: RefCell::new(true),
+            language: RefCell::new(None),
         }
     }
 
@@ -303,6 +306,9 @@ impl TestClient {
         }
         if let Some(token) = self.bearer.borrow().as_ref() {
             request = request.insert_header(("Authorization", format!("Bearer {token}")));
+        }
+        if let Some(language) = self.language.borrow().as_ref() {
+            request = request.insert_header(("Accept-Language", language.as_str()));
         }
         let mut response = match body {
             Some(Body::Json(body)) => request.send_json(&body).await,

@@ -20,7 +20,7 @@ import { pathOf, type SessionInfo } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import type { Role } from '../../navigation/types';
 import { selectSessionInfo } from '../auth/authSlice';
-import { statusColor } from '../parcels/ParcelStatusChip';
+import { statusColor, useStatusLabel } from '../parcels/ParcelStatusChip';
 import { useStatisticsQuery, type MoneyFigures, type Statistics } from './api';
 import '../../i18n/parcels';
 
@@ -63,6 +63,7 @@ export function DashboardStats({ role }: { role: Role }) {
 
 function Figures({ stats, role }: { stats: Statistics; role: Role }) {
   const t = useT();
+  const statusLabel = useStatusLabel();
   const language = useLanguage();
   const statuses = stats.by_status.filter((entry) => entry.count > 0);
   return (
@@ -90,7 +91,7 @@ function Figures({ stats, role }: { stats: Statistics; role: Role }) {
                   size="small"
                   variant="outlined"
                   color={statusColor(entry.status)}
-                  label={`${entry.status_label} · ${entry.count}`}
+                  label={`${statusLabel(entry.status, entry.status_label)} · ${entry.count}`}
                 />
               ))}
             </Stack>

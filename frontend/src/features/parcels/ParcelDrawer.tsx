@@ -23,7 +23,8 @@ import { selectSessionInfo } from '../auth/authSlice';
 import { INVOICE_PARAM, invoiceRouteName } from '../invoices/config';
 import { useGetParcelQuery, useParcelStatesQuery, type Parcel, type ParcelStateEntry } from './api';
 import { DateTimeText } from './DateTimeText';
-import { ParcelStatusChip } from './ParcelStatusChip';
+import { noteText } from './historyNote';
+import { ParcelStatusChip, useStatusLabel } from './ParcelStatusChip';
 import '../../i18n/parcels';
 
 interface Props {
@@ -207,6 +208,10 @@ function History({ parcelKey }: { parcelKey: string }) {
 
 function HistoryEntry({ entry, last, current }: { entry: ParcelStateEntry; last: boolean; current: boolean }) {
   const t = useT();
+  const statusLabel = useStatusLabel();
+  const note = entry.note ? noteText(t, entry.note) : null;
+  // A code this version does not know: the server's rendering (which holds the comment too).
+  const serverText = entry.note && note === null ? (entry.text ?? null) : null;
   return (
     <Box component="li" sx={{ display: 'flex', gap: 1.5 }} data-testid="history-entry" data-status={entry.status}>
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', pt: 0.75 }}>
@@ -215,7 +220,7 @@ function HistoryEntry({ entry, last, current }: { entry: ParcelStateEntry; last:
       </Box>
       <Box sx={{ pb: last ? 0 : 2, minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {entry.status_label}
+          {statusLabel(entry.status, entry.status_label)}
         </Typography>
         <Typography variant="caption" color="text.secondary" component="div">
           <DateTimeText value={entry.created_at} />
@@ -226,7 +231,12 @@ function HistoryEntry({ entry, last, current }: { entry: ParcelStateEntry; last:
             {t('parcels.historyDate')} <DateText value={entry.date} />
           </Typography>
         )}
-        {entry.comment && (
+        {(note ?? serverText) && (
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="history-note">
+            {note ?? serverText}
+          </Typography>
+        )}
+        {entry.comment && !serverText && (
           <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
             « {entry.comment} »
           </Typography>

@@ -1,5 +1,24 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import { useCallback } from 'react';
+import { useT, type MessageKey } from '../../i18n';
 import type { ParcelStatus } from './api';
+
+/**
+ * A status's label in the UI's language. The labels are the parcel messages (i18n/parcels.ts),
+ * which load with the parcel screens; before they have (the search box of the top bar), the
+ * label the server sent is shown.
+ */
+export function useStatusLabel(): (status: ParcelStatus, fallback: string) => string {
+  const t = useT();
+  return useCallback(
+    (status, fallback) => {
+      const key = `parcels.status.${status}` as MessageKey;
+      const label = t(key);
+      return label === key ? fallback : label;
+    },
+    [t],
+  );
+}
 
 /** The colour of each status: grey before pickup, blue on the way, green delivered, red failed. */
 export function statusColor(status: ParcelStatus): ChipProps['color'] {
@@ -26,14 +45,15 @@ export function statusColor(status: ParcelStatus): ChipProps['color'] {
   }
 }
 
-/** A parcel's status, with the label the server sends ("Livré", "Reporté"…). */
+/** A parcel's status, labelled in the UI's language (else with the label the server sent). */
 export function ParcelStatusChip({ status, label, size = 'small' }: { status: ParcelStatus; label: string; size?: ChipProps['size'] }) {
+  const statusLabel = useStatusLabel();
   return (
     <Chip
       size={size}
       variant={status === 'new' ? 'outlined' : 'filled'}
       color={statusColor(status)}
-      label={label}
+      label={statusLabel(status, label)}
       data-testid="parcel-status"
       data-status={status}
       sx={{ fontWeight: 500 }}

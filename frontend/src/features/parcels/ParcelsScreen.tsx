@@ -37,6 +37,7 @@ import { parcelColumns } from './columns';
 import { ParcelFilters } from './ParcelFilters';
 import { actionButtons, rowActions } from './actions';
 import { LabelsButton } from './LabelsButton';
+import { useStatusLabel } from './ParcelStatusChip';
 import { PARCEL_PARAM, parcelViewOf, type ParcelViewConfig } from './views';
 import '../../i18n/parcels';
 import '../../i18n/screens';
@@ -69,6 +70,7 @@ type DialogKind = 'edit' | 'cancel' | 'change-address' | 'state' | 'reassign';
 
 function ParcelList({ routeName, role, config }: { routeName: string; role: Role; config: ParcelViewConfig }) {
   const t = useT();
+  const statusLabel = useStatusLabel();
   const session = useAppSelector(selectSessionInfo);
   const lookups = parcelLookups(session);
   const list = useListState({ sort: '-created_at', cursor: true });
@@ -310,7 +312,7 @@ function ParcelList({ routeName, role, config }: { routeName: string; role: Role
             open={dialogOpen('state')}
             role={role}
             onClose={closeDialog}
-            onDone={(parcel) => notify(t('parcels.state.done', { code: parcel.key, status: parcel.status_label }))}
+            onDone={(parcel) => notify(t('parcels.state.done', { code: parcel.key, status: statusLabel(parcel.status, parcel.status_label) }))}
           />
         )}
       </Suspense>

@@ -122,11 +122,23 @@ export interface ParcelListArgs extends Partial<ListArgs> {
   cursor?: string;
 }
 
+/** What the server wrote in a history line: a code and its values, rendered per language. */
+export interface HistoryNote {
+  code: string;
+  values: Record<string, string | number | null>;
+}
+
 /** One line of a parcel's history (GET /api/parcels/{key}/states), oldest first. */
 export interface ParcelStateEntry {
   status: ParcelStatus;
+  /** In the language sent as Accept-Language. */
   status_label: string;
+  /** What a person wrote (older lines: the server's French text). */
   comment: string | null;
+  /** What the server wrote, when it did (absent from older lines). */
+  note?: HistoryNote | null;
+  /** The line rendered by the server in the request's language: the note, else the comment. */
+  text?: string | null;
   date: string | null;
   user_name: string | null;
   created_at: string;

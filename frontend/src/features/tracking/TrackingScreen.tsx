@@ -18,7 +18,7 @@ import { productName } from '../../config';
 import { useT } from '../../i18n';
 import { LOGIN_PATH } from '../../navigation/routes';
 import { DateTimeText } from '../parcels/DateTimeText';
-import { ParcelStatusChip } from '../parcels/ParcelStatusChip';
+import { ParcelStatusChip, useStatusLabel } from '../parcels/ParcelStatusChip';
 import { normalizeCode, useTrackingQuery, type Tracking } from './api';
 import '../../i18n/parcels';
 
@@ -109,6 +109,7 @@ function TrackingResult({ code }: { code: string }) {
 
 function TrackingCard({ tracking }: { tracking: Tracking }) {
   const t = useT();
+  const statusLabel = useStatusLabel();
   const events = [...tracking.events].reverse();
   return (
     <Card sx={{ mt: 3 }} data-testid="tracking-result">
@@ -145,7 +146,7 @@ function TrackingCard({ tracking }: { tracking: Tracking }) {
               <Box sx={{ width: 10, height: 10, mt: 0.75, borderRadius: '50%', flexShrink: 0, bgcolor: index === 0 ? 'primary.main' : 'divider' }} />
               <Box>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {event.status_label}
+                  {statusLabel(event.status, event.status_label)}
                 </Typography>
                 <Typography variant="caption" color="text.secondary" component="div">
                   <DateTimeText value={event.created_at} />

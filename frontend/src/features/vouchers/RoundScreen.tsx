@@ -29,7 +29,7 @@ import { useT, type MessageKey } from '../../i18n';
 import type { ScreenProps } from '../../navigation/screens';
 import { useAcknowledgeAddressMutation, useListParcelsQuery, useUndoStateMutation, type Parcel } from '../parcels/api';
 import { ParcelDrawer } from '../parcels/ParcelDrawer';
-import { ParcelStatusChip } from '../parcels/ParcelStatusChip';
+import { ParcelStatusChip, useStatusLabel } from '../parcels/ParcelStatusChip';
 import { PARCEL_PARAM, VIEW_STATUSES } from '../parcels/views';
 import { OutcomeSheet, outcomesFor } from './OutcomeSheet';
 import '../../i18n/parcels';
@@ -43,6 +43,7 @@ import '../../i18n/vouchers';
  */
 export default function RoundScreen({ route }: ScreenProps) {
   const t = useT();
+  const statusLabel = useStatusLabel();
   const list = useListState({ sort: '-created_at', cursor: true, perPage: 25 });
   const result = useListParcelsQuery({ ...list.args, view: 'sent' });
   const { data, isFetching, isError, error, refetch } = result;
@@ -59,7 +60,7 @@ export default function RoundScreen({ route }: ScreenProps) {
   const undo = (parcel: Parcel) =>
     undoState(parcel.key)
       .unwrap()
-      .then((result) => notify(t('round.undone', { code: result.data.key, status: result.data.status_label }), 'info'))
+      .then((result) => notify(t('round.undone', { code: result.data.key, status: statusLabel(result.data.status, result.data.status_label) }), 'info'))
       .catch((failure: unknown) => notify(failureMessage(failure, t), 'error'));
 
   const open = useCallback(
@@ -170,8 +171,8 @@ export default function RoundScreen({ route }: ScreenProps) {
           const undoLeft = parcel.undo_until ? Date.parse(parcel.undo_until) - Date.now() : 0;
           notify(
             limit
-              ? t('round.movedTo', { code: parcel.key, status: parcel.status_label })
-              : t('parcels.state.done', { code: parcel.key, status: parcel.status_label }),
+              ? t('round.movedTo', { code: parcel.key, status: statusLabel(parcel.status, parcel.status_label) })
+              : t('parcels.state.done', { code: parcel.key, status: statusLabel(parcel.status, parcel.status_label) }),
             limit ? 'info' : 'success',
             undoLeft > 0 ? <UndoButton onUndo={() => undo(parcel)} /> : undefined,
             undoLeft > 0 ? Math.min(undoLeft, UNDO_NOTICE_MS) : undefined,

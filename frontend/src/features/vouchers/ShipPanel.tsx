@@ -24,6 +24,7 @@ import { localResult } from '../../components/table/localList';
 import { useListState } from '../../components/table/useListState';
 import { useLanguage, useT, type Translate } from '../../i18n';
 import { parcelsApi, type Parcel } from '../parcels/api';
+import { useStatusLabel } from '../parcels/ParcelStatusChip';
 import { parcelColumns } from '../parcels/columns';
 import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../parcels/DeliveryAdminAutocomplete';
 import { useShipParcelsMutation, type VoucherDetail } from './api';
@@ -60,6 +61,7 @@ function zoneColumn(outOfZone: (parcel: Parcel) => boolean, t: Translate): Colum
 export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) => void }) {
   const t = useT();
   const language = useLanguage();
+  const statusLabel = useStatusLabel();
   const dispatch = useAppDispatch();
   const [courier, setCourier] = useState<DeliveryAdminOption | null>(null);
   const [toShip, setToShip] = useState<Parcel[]>([]);
@@ -103,7 +105,7 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
     pending.current.add(code);
     try {
       const { data: parcel } = await dispatch(parcelsApi.endpoints.getParcel.initiate(code, { subscribe: false, forceRefetch: true })).unwrap();
-      if (parcel.status !== 'picked_up') return { outcome: 'miss', message: t('scan.notPickedUp', { code, status: parcel.status_label }) };
+      if (parcel.status !== 'picked_up') return { outcome: 'miss', message: t('scan.notPickedUp', { code, status: statusLabel(parcel.status, parcel.status_label) }) };
       add([parcel]);
       return {
         outcome: 'hit',

@@ -1,0 +1,306 @@
+//! What the server itself writes in a parcel's history (a voucher's number, an automatic
+//! refusal…): a code and its values, stored in `parcel_states.note_code` and `note_values`
+//! (JSON) and rendered in the reader's language when the history is read. Human comments stay
+//! text, in `comment`.
+
+use colivra_core::Language;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use utoipa::ToSchema;
+
+use crate::status::Status;
+
+/// The kinds of history notes, with the values each carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NoteCode {
+    /// `{attempts}`: refused after that many failed delivery attempts.
+    AutoRefused,
+    /// The merchant cancelled without giving a reason.
+    CancelledByClient,
+    /// `{address, phone}`: the merchant changed the recipient's address.
+    AddressChanged,
+    /// `{courier}`: given to another delivery person (an admin's comment may follow).
+    Reassigned,
+    /// `{voucher}`: put on a pickup voucher.
+    PickupVoucher,
+    /// `{voucher}`: taken off a pickup voucher.
+    RemovedFromPickupVoucher,
+    /// `{voucher}`: its pickup voucher was deleted.
+    PickupVoucherDeleted,
+    /// `{voucher}`: received at the hub with its pickup voucher.
+    PickedUp,
+    /// `{voucher}`: missing when its pickup voucher was received.
+    NotPickedUp,
+    /// `{voucher}`: handed to a delivery person on an exit voucher.
+    ExitVoucher,
+    /// `{voucher}`: the same, outside the cities he serves.
+    ExitVoucherForced,
+    /// `{voucher}`: on its way back on a return voucher.
+    ReturnVoucher,
+    /// `{voucher}`: the item collected (exchange, refund) put on a return voucher.
+    ItemTakenBack,
+    /// `{voucher}`: back at the hub with its return voucher.
+    ReturnedToHub,
+    /// `{voucher}`: the collected item handed in at the hub.
+    ItemReturned,
+    /// `{status}` (a status key): an outcome undone.
+    Undone,
+    /// `{status}` (a status key): a failed attempt undone with the automatic refusal it caused.
+    UndoneWithRefusal,
+}
+
+impl NoteCode {
+    pub fn as_str(self) -> &'static str {
+        self.template(Language::Fr).0
+    }
+
+    pub fn parse(value: &str) -> Option<NoteCode> {
+        serde_json::from_value(Value::String(value.to_owned())).ok()
+    }
+
+    /// The code's key and its text in `language`, with `{name}` for each value.
+    fn template(self, language: Language) -> (&'static str, &'static str) {
+        use Language::{En, Fr};
+        use NoteCode::*;
+        match (self, language) {
+            (AutoRefused, Fr) => (
+                "auto_refused",
+                "Refusé automatiquement après {attempts} tentatives sans succès.",
+            ),
+            (AutoRefused, En) => (
+                "auto_refused",
+                "Refused automatically after {attempts} unsuccessful attempts.",
+            ),
+            (CancelledByClient, Fr) => ("cancelled_by_client", "Annulé par le client."),
+            (CancelledByClient, En) => ("cancelled_by_client", "Cancelled by the merchant."),
+            (AddressChanged, Fr) => ("address_changed", "Adresse modifiée : {address}, {phone}"),
+            (AddressChanged, En) => ("address_changed", "Address changed: {address}, {phone}"),
+            (Reassigned, Fr) => ("reassigned", "Réaffecté à {courier}"),
+            (Reassigned, En) => ("reassigned", "Reassigned to {courier}"),
+            (PickupVoucher, Fr) => ("pickup_voucher", "Bon de ramassage {voucher}"),
+            (PickupVoucher, En) => ("pickup_voucher", "Pickup voucher {voucher}"),
+            (RemovedFromPickupVoucher, Fr) => (
+                "removed_from_pickup_voucher",
+                "Retiré du bon de ramassage {voucher}",
+            ),
+            (RemovedFromPickupVoucher, En) => (
+                "removed_from_pickup_voucher",
+                "Removed from pickup voucher {voucher}",
+            ),
+            (PickupVoucherDeleted, Fr) => (
+                "pickup_voucher_deleted",
+                "Bon de ramassage {voucher} supprimé",
+            ),
+            (PickupVoucherDeleted, En) => {
+                ("pickup_voucher_deleted", "Pickup voucher {voucher} deleted")
+            }
+            (PickedUp, Fr) => ("picked_up", "Ramassé (bon {voucher})"),
+            (PickedUp, En) => ("picked_up", "Picked up (voucher {voucher})"),
+            (NotPickedUp, Fr) => ("not_picked_up", "Non ramassé : retiré du bon {voucher}"),
+            (NotPickedUp, En) => (
+                "not_picked_up",
+                "Not picked up: removed from voucher {voucher}",
+            ),
+            (ExitVoucher, Fr) => ("exit_voucher", "Bon de sortie {voucher}"),
+            (ExitVoucher, En) => ("exit_voucher", "Exit voucher {voucher}"),
+            (ExitVoucherForced, Fr) => (
+                "exit_voucher_forced",
+                "Bon de sortie {voucher} (hors de ses villes, forcé)",
+            ),
+            (ExitVoucherForced, En) => (
+                "exit_voucher_forced",
+                "Exit voucher {voucher} (outside his cities, forced)",
+            ),
+            (ReturnVoucher, Fr) => ("return_voucher", "Bon de retour {voucher}"),
+            (ReturnVoucher, En) => ("return_voucher", "Return voucher {voucher}"),
+            (ItemTakenBack, Fr) => (
+                "item_taken_back",
+                "Article repris sur le bon de retour {voucher}",
+            ),
+            (ItemTakenBack, En) => (
+                "item_taken_back",
+                "Collected item on return voucher {voucher}",
+            ),
+            (ReturnedToHub, Fr) => ("returned_to_hub", "Retourné au dépôt (bon {voucher})"),
+            (ReturnedToHub, En) => ("returned_to_hub", "Returned to the hub (voucher {voucher})"),
+            (ItemReturned, Fr) => (
+                "item_returned",
+                "Article repris rendu au dépôt (bon {voucher})",
+            ),
+            (ItemReturned, En) => (
+                "item_returned",
+                "Collected item handed in at the hub (voucher {voucher})",
+            ),
+            (Undone, Fr) => ("undone", "« {status} » annulé"),
+            (Undone, En) => ("undone", "“{status}” undone"),
+            (UndoneWithRefusal, Fr) => (
+                "undone_with_refusal",
+                "« {status} » et le refus automatique annulés",
+            ),
+            (UndoneWithRefusal, En) => (
+                "undone_with_refusal",
+                "“{status}” and the automatic refusal undone",
+            ),
+        }
+    }
+}
+
+/// A history note: its code and values (`{"voucher": "BS-…"}`, `{"attempts": 3}`…).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Note {
+    pub code: NoteCode,
+    /// The values the code's text names (see [`NoteCode`]): strings, or numbers for counts.
+    #[schema(value_type = Object)]
+    pub values: Map<String, Value>,
+}
+
+impl Note {
+    pub fn new(code: NoteCode) -> Note {
+        Note {
+            code,
+            values: Map::new(),
+        }
+    }
+
+    pub fn with(mut self, name: &str, value: impl Into<Value>) -> Note {
+        self.values.insert(name.to_owned(), value.into());
+        self
+    }
+
+    /// A note naming a voucher: `{voucher}`.
+    pub fn voucher(code: NoteCode, voucher_key: &str) -> Note {
+        Note::new(code).with("voucher", voucher_key)
+    }
+
+    /// The note's text in `language`. A `status` value reads as that status's label.
+    pub fn render(&self, language: Language) -> String {
+        let (_, template) = self.code.template(language);
+        let mut text = String::with_capacity(template.len() + 16);
+        let mut rest = template;
+        while let Some(start) = rest.find('{') {
+            let Some(len) = rest[start..].find('}') else {
+                break;
+            };
+            text.push_str(&rest[..start]);
+            let name = &rest[start + 1..start + len];
+            match self.values.get(name) {
+                Some(Value::String(s)) if name == "status" => match Status::parse(s) {
+                    Some(status) => text.push_str(status.label_in(language)),
+                    None => text.push_str(s),
+                },
+                Some(Value::String(s)) => text.push_str(s),
+                Some(Value::Null) | None => {}
+                Some(other) => text.push_str(&other.to_string()),
+            }
+            rest = &rest[start + len + 1..];
+        }
+        text.push_str(rest);
+        text
+    }
+
+    /// The two columns it is stored in: `note_code`, `note_values` (JSON).
+    pub fn columns(&self) -> (&'static str, String) {
+        (
+            self.code.as_str(),
+            Value::Object(self.values.clone()).to_string(),
+        )
+    }
+
+    /// A note read back; `None` for a row without one or with a code this version ignores.
+    pub fn from_columns(code: Option<&str>, values: Option<&str>) -> Option<Note> {
+        let code = NoteCode::parse(code?)?;
+        let values = values
+            .and_then(|v| serde_json::from_str::<Map<String, Value>>(v).ok())
+            .unwrap_or_default();
+        Some(Note { code, values })
+    }
+}
+
+/// The text a history row shows in `language`: its note rendered, followed by the human
+/// comment when there is one too; the comment alone otherwise (rows written before notes).
+pub fn text(note: Option<&Note>, comment: Option<&str>, language: Language) -> Option<String> {
+    match (note, comment) {
+        (Some(note), Some(comment)) => Some(format!("{}: {comment}", note.render(language))),
+        (Some(note), None) => Some(note.render(language)),
+        (None, comment) => comment.map(str::to_owned),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ALL: [NoteCode; 16] = [
+        NoteCode::AutoRefused,
+        NoteCode::CancelledByClient,
+        NoteCode::AddressChanged,
+        NoteCode::Reassigned,
+        NoteCode::PickupVoucher,
+        NoteCode::RemovedFromPickupVoucher,
+        NoteCode::PickupVoucherDeleted,
+        NoteCode::PickedUp,
+        NoteCode::NotPickedUp,
+        NoteCode::ExitVoucher,
+        NoteCode::ExitVoucherForced,
+        NoteCode::ReturnVoucher,
+        NoteCode::ItemTakenBack,
+        NoteCode::ReturnedToHub,
+        NoteCode::ItemReturned,
+        NoteCode::Undone,
+        NoteCode::UndoneWithRefusal,
+    ];
+
+    #[test]
+    fn codes_round_trip_and_have_both_texts() {
+        for code in ALL {
+            assert_eq!(
+                serde_json::to_value(code).unwrap(),
+                Value::from(code.as_str())
+            );
+            assert_eq!(NoteCode::parse(code.as_str()), Some(code));
+            assert_eq!(code.template(Language::En).0, code.as_str());
+            assert_ne!(code.template(Language::Fr).1, code.template(Language::En).1);
+        }
+        assert_eq!(NoteCode::parse("nope"), None);
+    }
+
+    #[test]
+    fn notes_render_their_values_in_each_language() {
+        let refused = Note::new(NoteCode::AutoRefused).with("attempts", 3);
+        assert_eq!(
+            refused.render(Language::Fr),
+            "Refusé automatiquement après 3 tentatives sans succès."
+        );
+        assert_eq!(
+            refused.render(Language::En),
+            "Refused automatically after 3 unsuccessful attempts."
+        );
+        let exit = Note::voucher(NoteCode::ExitVoucher, "BS-1");
+        assert_eq!(exit.render(Language::Fr), "Bon de sortie BS-1");
+        assert_eq!(exit.render(Language::En), "Exit voucher BS-1");
+        let undone = Note::new(NoteCode::Undone).with("status", "delivered");
+        assert_eq!(undone.render(Language::Fr), "« Livré » annulé");
+        assert_eq!(undone.render(Language::En), "“Delivered” undone");
+    }
+
+    #[test]
+    fn notes_survive_their_columns_and_old_rows_keep_their_comment() {
+        let note = Note::new(NoteCode::AddressChanged)
+            .with("address", "12 rue X")
+            .with("phone", "0612345678");
+        let (code, values) = note.columns();
+        assert_eq!(Note::from_columns(Some(code), Some(&values)), Some(note));
+        assert_eq!(Note::from_columns(None, None), None);
+        assert_eq!(Note::from_columns(Some("unknown"), Some("{}")), None);
+        assert_eq!(
+            text(None, Some("Bon de sortie BS-1"), Language::En).as_deref(),
+            Some("Bon de sortie BS-1")
+        );
+        let reassigned = Note::new(NoteCode::Reassigned).with("courier", "Ali B");
+        assert_eq!(
+            text(Some(&reassigned), Some("malade"), Language::En).as_deref(),
+            Some("Reassigned to Ali B: malade")
+        );
+    }
+}

@@ -1,0 +1,113 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeStore } from '../../app/store';
+import { clientSession } from '../../test/fixtures';
+import { mockServer } from '../../test/mockServer';
+import { renderWithProviders } from '../../test/render';
+import { setLanguage } from '../../theme/settingsSlice';
+import { ParcelDrawer } from './ParcelDrawer';
+import { parcel } from './testData';
+
+// The server's texts come as a code and values; the server also renders them (`text`) in the
+// language asked, which the UI shows only for a code it does not know.
+const states = [
+  { status: 'new', status_label: 'Nouveau colis', comment: null, note: null, text: null, date: null, user_name: 'Samira Bennani', created_at: '2026-03-02T09:30:00Z' },
+  {
+    status: 'awaiting_pickup',
+    status_label: 'En attente de ramassage',
+    comment: 'Bon de ramassage BR00000001',
+    note: null,
+    text: 'Bon de ramassage BR00000001',
+    date: null,
+    user_name: 'Samira Bennani',
+    created_at: '2026-03-02T09:40:00Z',
+  },
+  {
+    status: 'out_for_delivery',
+    status_label: 'Mis en distribution',
+    comment: null,
+    note: { code: 'exit_voucher', values: { voucher: 'BS12345678' } },
+    text: 'Bon de sortie BS12345678',
+    date: null,
+    user_name: 'Admin',
+    created_at: '2026-03-03T08:00:00Z',
+  },
+  {
+    status: 'refused',
+    status_label: 'Refusé',
+    comment: null,
+    note: { code: 'auto_refused', values: { attempts: 3 } },
+    text: 'Refusé automatiquement après 3 tentatives sans succès.',
+    date: null,
+    user_name: null,
+    created_at: '2026-03-04T08:00:00Z',
+  },
+  {
+    status: 'refused',
+    status_label: 'Refusé',
+    comment: null,
+    note: { code: 'from_the_future', values: {} },
+    text: 'Texte du serveur',
+    date: null,
+    user_name: null,
+    created_at: '2026-03-05T08:00:00Z',
+  },
+];
+
+function serve() {
+  return mockServer({
+    'GET /api/parcels/K1': { status: 200, body: { data: parcel('K1', { status: 'refused', status_label: 'Refusé' }) } },
+    'GET /api/parcels/K1/states': { status: 200, body: { data: states } },
+  });
+}
+
+async function historyEntries() {
+  const drawer = await screen.findByTestId('parcel-detail');
+  // Newest first.
+  return within(drawer).findAllByTestId('history-entry');
+}
+
+describe('parcel history', () => {
+  it('renders the server notes in French, and a person’s comment as written', async () => {
+    const server = serve();
+    renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => {}} />, { session: clientSession() });
+    const entries = await historyEntries();
+    expect(entries[1]).toHaveTextContent('Refusé automatiquement après 3 tentatives sans succès.');
+    expect(entries[1]).toHaveTextContent('Refusé');
+    expect(entries[2]).toHaveTextContent('Bon de sortie BS12345678');
+    expect(entries[2]).toHaveTextContent('Mis en distribution');
+    // An older line without a code keeps its comment; an unknown code shows the server's text.
+    expect(entries[3]).toHaveTextContent('Bon de ramassage BR00000001');
+    expect(entries[0]).toHaveTextContent('Texte du serveur');
+    expect(server.callsTo('GET', '/api/parcels/K1/states')[0].headers.get('Accept-Language')).toBe('fr');
+  });
+
+  it('renders them in English when the UI is in English, and asks the server in English', async () => {
+    const server = serve();
+    const store = makeStore();
+    store.dispatch(setLanguage('en'));
+    renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => {}} />, { session: clientSession(), store });
+    const entries = await historyEntries();
+    expect(entries[1]).toHaveTextContent('Refused automatically after 3 unsuccessful attempts.');
+    expect(entries[1]).not.toHaveTextContent('tentatives');
+    expect(entries[2]).toHaveTextContent('Exit voucher BS12345678');
+    expect(entries[2]).toHaveTextContent('Out for delivery');
+    expect(entries[2]).not.toHaveTextContent('Mis en distribution');
+    expect(within(screen.getByTestId('parcel-detail')).getAllByTestId('parcel-status')[0]).toHaveTextContent('Refused');
+    expect(server.callsTo('GET', '/api/parcels/K1/states')[0].headers.get('Accept-Language')).toBe('en');
+  });
+
+  it('fetches the history again when the language changes', async () => {
+    const server = serve();
+    const store = makeStore();
+    renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => {}} />, { session: clientSession(), store });
+    await historyEntries();
+    expect(server.callsTo('GET', '/api/parcels/K1/states')).toHaveLength(1);
+    act(() => {
+      store.dispatch(setLanguage('en'));
+    });
+    await waitFor(() => expect(server.callsTo('GET', '/api/parcels/K1/states')).toHaveLength(2));
+    expect(server.callsTo('GET', '/api/parcels/K1/states')[1].headers.get('Accept-Language')).toBe('en');
+    expect((await historyEntries())[1]).toHaveTextContent('Refused automatically after 3 unsuccessful attempts.');
+  });
+});

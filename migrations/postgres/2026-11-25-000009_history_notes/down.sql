@@ -1,0 +1,2 @@
+ALTER TABLE parcel_states DROP COLUMN note_values;
+ALTER TABLE parcel_states DROP COLUMN note_code;
