@@ -231,7 +231,7 @@ pub fn text(note: Option<&Note>, comment: Option<&str>, language: Language) -> O
 mod tests {
     use super::*;
 
-    const ALL: [NoteCode; 16] = [
+    const ALL: [NoteCode; 17] = [
         NoteCode::AutoRefused,
         NoteCode::CancelledByClient,
         NoteCode::AddressChanged,
