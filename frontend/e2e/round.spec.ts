@@ -291,3 +291,20 @@ for (const [role, account] of [
     await screenshot(page, `${role.replace(' ', '-')}-round-history`);
   });
 }
+
+test('in English, the statuses and the notes of the history are in English', async ({ page }) => {
+  await page.goto(url('/compte/connexion'));
+  await page.getByRole('button', { name: 'EN' }).click();
+  await page.locator('input[name="email"]').fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/compte\/connexion$/);
+  const drawer = await checkParcel(page, codes[DELIVERED], 'delivered', DELIVERED_HISTORY);
+  await expect(drawer.getByTestId('parcel-status').first()).toHaveText('Delivered');
+  const entries = drawer.getByTestId('history-entry');
+  // The server's notes, rendered in English: the exit voucher, the undone delivery.
+  await expect(entries.filter({ hasText: `Exit voucher ${exitKey}` })).toHaveCount(1);
+  await expect(entries.filter({ hasText: '“Delivered” undone' })).toHaveCount(1);
+  await expect(drawer).not.toContainText('Bon de sortie');
+  await screenshot(page, 'admin-history-english');
+});
