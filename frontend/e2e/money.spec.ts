@@ -95,7 +95,10 @@ test('the delivery person declares his cash on his phone and prints the declarat
   await signIn(page, DELIVERY);
   // His home page says how much cash he holds.
   await page.goto(url('/compte/accueille'));
-  await expect(page.getByTestId('stat-cash-held')).toContainText('Espèces à remettre');
+  const today = page.getByTestId('today-round');
+  await expect(today).toContainText('Espèces en main');
+  await expect(today.getByTestId('today-cash-value')).toContainText('DH');
+  await expect(today.getByTestId('today-cash-value')).not.toHaveText(/^0,00\sDH$/);
 
   await page.goto(url('/compte/creer-facture'));
   await expect(page.getByTestId('declare-screen')).toBeVisible();

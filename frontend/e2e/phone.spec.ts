@@ -89,7 +89,7 @@ test("the admin's lists are cards on a phone, and his home shows the day's work 
 
   await checkPhoneList(page, '/compte/tous-les-colis', 'admin-parcels');
   await checkPhoneList(page, '/compte/villes', 'admin-cities');
-  await checkPhoneList(page, '/compte/clients', 'admin-clients');
+  await checkPhoneList(page, '/compte/livreurs', 'admin-deliverymen');
 });
 
 test("the delivery person's home shows today's round, and his lists are cards on a phone", async ({ page }) => {
