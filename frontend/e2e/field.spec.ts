@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ADMIN, CLIENT } from './accounts';
 import { expect, test } from './fixtures';
-import { apiSession, ARTIFACTS, DEMO_SHOP, screenshot, search, signIn, url } from './helpers';
+import { apiClient, apiSession, ARTIFACTS, DEMO_SHOP, screenshot, search, signIn, url } from './helpers';
 
 const RUN = String(Date.now()).slice(-6);
 const RECIPIENT = 'فاطمة الزهراء';
@@ -18,30 +18,20 @@ let code = '';
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }) => {
-  const merchant = await playwright.request.newContext();
-  const { xsrf } = await apiSession(merchant, CLIENT);
-  const headers = async () => ({ 'X-XSRF-TOKEN': await xsrf(), Accept: 'application/json' });
-  const shops = (await (await merchant.get(url('/api/shops?per_page=100'), { headers: await headers() })).json()).data as Array<{
-    key: string;
-    name: string;
-  }>;
-  const shop = shops.find((candidate) => candidate.name === DEMO_SHOP);
+  const merchant = await apiClient(playwright, CLIENT);
+  const shop = (await merchant.send('GET', '/api/shops?per_page=100')).data.find((candidate) => candidate.name === DEMO_SHOP);
   expect(shop, 'the demo shop').toBeDefined();
-  const created = await merchant.post(url('/api/parcels'), {
-    headers: await headers(),
-    data: {
-      shop: shop!.key,
-      recipient_name: RECIPIENT,
-      recipient_phone: `06${RUN}55`,
-      city: 'Casablanca',
-      address: ADDRESS,
-      cod_amount: 32000,
-      product: 'قفطان',
-    },
+  const created = await merchant.send('POST', '/api/parcels', {
+    shop: shop!.key,
+    recipient_name: RECIPIENT,
+    recipient_phone: `06${RUN}55`,
+    city: 'Casablanca',
+    address: ADDRESS,
+    cod_amount: 32000,
+    product: 'قفطان',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  code = (await created.json()).data.key;
-  await merchant.dispose();
+  code = String(created.data.key);
+  await merchant.request.dispose();
 });
 
 test('a parcel for an Arabic name is found by its name and by the start of its code, and its label prints in Arabic', async ({

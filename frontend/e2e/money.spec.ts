@@ -5,10 +5,10 @@
 // (FL-…); the admin invoices the merchant's delivered parcels, validates the invoice, exports the
 // transfers (the shop has no RIB: left out) and records the payment; the merchant sees the paid
 // invoice and its PDF (FC-…), and the invoice in his parcel's drawer.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ADMIN, CLIENT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
-import { apiSession, DEMO_SHOP, printedPdf, screenshot, search, signIn, url } from './helpers';
+import { apiClient, DEMO_SHOP, printedPdf, screenshot, search, signIn, url } from './helpers';
 
 // Unique per run: the test can run again on the same database.
 const RUN = String(Date.now()).slice(-6);
@@ -38,31 +38,15 @@ function shown(centimes: number): RegExp {
   return new RegExp(`${sign}${whole},${String(Math.abs(centimes) % 100).padStart(2, '0')}\\sDH`);
 }
 
-/** A signed-in API client of its own (its own cookies), for the quick round. */
-async function client(playwright: { request: { newContext: () => Promise<APIRequestContext> } }, account: { email: string; password: string }) {
-  const request = await playwright.request.newContext();
-  const { xsrf } = await apiSession(request, account);
-  const send = async (method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => {
-    const response = await request.fetch(url(path), {
-      method,
-      data,
-      headers: { 'X-XSRF-TOKEN': await xsrf(), Accept: 'application/json' },
-    });
-    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as { data: Record<string, unknown> & Array<Record<string, unknown>> };
-  };
-  return { request, send };
-}
-
 /** The line of a parcel in the lines list of `scope`. */
 const lineOf = (page: Page, scope: string, code: string) => page.getByTestId(scope).locator(`[data-testid="table-row"][data-key="${code}"]`);
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }) => {
-  const merchant = await client(playwright, CLIENT);
-  const admin = await client(playwright, ADMIN);
-  const courier = await client(playwright, DELIVERY);
+  const merchant = await apiClient(playwright, CLIENT);
+  const admin = await apiClient(playwright, ADMIN);
+  const courier = await apiClient(playwright, DELIVERY);
   const shops = (await merchant.send('GET', '/api/shops?per_page=100')).data;
   const shop = shops.find((candidate) => candidate.name === DEMO_SHOP);
   expect(shop, 'the demo shop').toBeDefined();

@@ -1,15 +1,41 @@
 // Every role at phone size (390 × 844): lists are cards with their filters in a sheet, the home
 // screens show the day's work, and the public pages and the sign-in form behave. The fixture fails
-// a test on any console error. The delivery person's lists hold the parcels money.spec.ts gave him
-// (the files run in name order).
+// a test on any console error. A quick round through the API first gives the demo delivery person
+// a delivered parcel and an exit voucher, so his lists are not empty whatever ran before.
 import type { Page } from '@playwright/test';
 import { ADMIN, CLIENT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
-import { screenshot, search, signIn, url } from './helpers';
+import { apiClient, DEMO_SHOP, screenshot, search, signIn, url } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 
 test.use({ viewport: PHONE });
+
+test.beforeAll(async ({ playwright }) => {
+  const merchant = await apiClient(playwright, CLIENT);
+  const admin = await apiClient(playwright, ADMIN);
+  const courier = await apiClient(playwright, DELIVERY);
+  const shop = (await merchant.send('GET', '/api/shops?per_page=100')).data.find((candidate) => candidate.name === DEMO_SHOP);
+  expect(shop, 'the demo shop').toBeDefined();
+  const run = String(Date.now()).slice(-6);
+  const created = await merchant.send('POST', '/api/parcels', {
+    shop: shop!.key,
+    recipient_name: `Téléphone ${run}`,
+    recipient_phone: `06${run}66`,
+    city: 'Casablanca',
+    address: '5 rue Ibnou Mounir, Maarif',
+    cod_amount: 12000,
+    product: 'Coffret de thé',
+  });
+  const codes = [String(created.data.key)];
+  const voucher = await merchant.send('POST', '/api/pickup-vouchers', { parcels: codes });
+  await admin.send('PUT', '/api/pickup-vouchers/pickup', { voucher: voucher.data.key, parcels: codes });
+  const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === 'Hamid Ouazzani');
+  expect(hamid, 'the demo delivery person').toBeDefined();
+  await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: hamid!.key, parcels: codes, force: true });
+  await courier.send('POST', '/api/parcels/states', { parcel: codes[0], status: 'delivered' });
+  for (const session of [merchant, admin, courier]) await session.request.dispose();
+});
 
 /** Nothing on the page is wider than the phone. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -74,6 +100,20 @@ test('the public tracking page and the sign-in form, on a phone, without a sessi
 test("the merchant's parcel lists are cards on a phone", async ({ page }) => {
   await signIn(page, CLIENT);
   await checkPhoneList(page, '/compte/tous-les-colis', 'client-parcels');
+
+  // On "Nouveaux colis" he ticks a parcel and makes a pickup voucher of it, then opens it.
+  await page.goto(url('/compte/nouveaux-colis'));
+  const card = page.getByTestId('table-row').first();
+  await expect(card).toBeVisible();
+  const code = (await card.getAttribute('data-key')) ?? '';
+  await card.getByRole('checkbox', { name: `Sélectionner ${code}` }).check();
+  await page.getByTestId('bulk-pickup').click();
+  const notice = page.getByTestId('parcels-notice');
+  await expect(notice).toContainText('créé avec 1 colis');
+  await screenshot(page, 'phone-client-pickup-from-selection');
+  await notice.getByTestId('pickup-voucher-link').click();
+  await expect(page).toHaveURL(/\/compte\/bons-de-ramassage\?bon=BR/);
+  await expect(page.getByTestId('voucher-parcels').locator(`[data-key="${code}"]`)).toBeVisible();
 });
 
 test("the admin's lists are cards on a phone, and his home shows the day's work queues", async ({ page }) => {
