@@ -26,6 +26,20 @@ impl FieldErrors {
         self.0.is_empty()
     }
 
+    /// Checks a required text (already trimmed): `missing` when it is empty, the limit and the
+    /// count when it is too long; a 600-character address is not a missing one. True when valid.
+    pub fn check_text(&mut self, field: &str, value: &str, max: usize, missing: &str) -> bool {
+        let count = value.chars().count();
+        if count == 0 {
+            self.add(field, missing);
+        } else if count > max {
+            self.add(field, format!("{max} caractères au plus ({count} saisis)."));
+        } else {
+            return true;
+        }
+        false
+    }
+
     pub fn contains(&self, field: &str) -> bool {
         self.0.contains_key(field)
     }

@@ -59,6 +59,16 @@ async fn bad_cities_answer_422_per_field() {
     for field in ["name", "delivery_fee", "return_fee", "refusal_fee"] {
         assert!(!res.field_errors(field).is_empty(), "{field}: {}", res.text);
     }
+    // A missing name and a long one say different things.
+    assert_eq!(res.field_errors("name"), ["Le nom est obligatoire."]);
+    let long = admin
+        .post("/api/cities", city(&"é".repeat(101), 4000))
+        .await;
+    long.assert_status(422);
+    assert_eq!(
+        long.field_errors("name"),
+        ["100 caractères au plus (101 saisis)."]
+    );
     admin
         .post("/api/cities", city("Tata", 4000))
         .await

@@ -168,9 +168,7 @@ struct ValidCity {
 fn validate(input: &CityInput) -> AppResult<ValidCity> {
     let mut errors = colivra_core::FieldErrors::new();
     let name = input.name.as_deref().unwrap_or_default().trim().to_owned();
-    if name.is_empty() || name.chars().count() > 100 {
-        errors.add("name", "Le nom est obligatoire (100 caractères au plus).");
-    }
+    errors.check_text("name", &name, 100, "Le nom est obligatoire.");
     let fees = Fees::check(
         &mut errors,
         input.delivery_fee,

@@ -171,20 +171,13 @@ fn validate(conn: &mut DbConnection, input: &ShopInput) -> AppResult<ValidShop> 
     let mut errors = FieldErrors::new();
     let text = |value: &Option<String>| value.as_deref().unwrap_or_default().trim().to_owned();
     let name = text(&input.name);
-    if name.is_empty() || name.chars().count() > 100 {
-        errors.add("name", "Le nom est obligatoire (100 caractères au plus).");
-    }
+    errors.check_text("name", &name, 100, "Le nom est obligatoire.");
     let phone = normalize_moroccan_phone(&text(&input.phone)).unwrap_or_else(|| {
         errors.add("phone", PHONE_MESSAGE);
         String::new()
     });
     let address = text(&input.address);
-    if address.is_empty() || address.chars().count() > 255 {
-        errors.add(
-            "address",
-            "L'adresse est obligatoire (255 caractères au plus).",
-        );
-    }
+    errors.check_text("address", &address, 255, "L'adresse est obligatoire.");
     let city_id: Option<i64> = cities::table
         .filter(cities::key.eq(text(&input.city)))
         .filter(cities::active.eq(true))

@@ -237,19 +237,11 @@ fn required(
     max: usize,
     missing: &str,
 ) -> String {
-    match value {
-        Some(v) if v.chars().count() <= max => v,
-        Some(v) => {
-            errors.add(
-                field,
-                format!("{max} caractères au plus ({} saisis).", v.chars().count()),
-            );
-            String::new()
-        }
-        None => {
-            errors.add(field, missing);
-            String::new()
-        }
+    let value = value.unwrap_or_default();
+    if errors.check_text(field, &value, max, missing) {
+        value
+    } else {
+        String::new()
     }
 }
 

@@ -28,7 +28,7 @@ const formApi = api.injectEndpoints({
 });
 
 const fields: FieldDef<ThingForm>[] = [
-  { name: 'name', label: 'Nom', required: true },
+  { name: 'name', label: 'Nom', required: true, maxLength: 100 },
   { name: 'delivery_fee', label: 'Frais de livraison', type: 'money', required: true },
   { name: 'active', label: 'Active', type: 'switch' },
   {
@@ -56,6 +56,15 @@ function CreateHarness({ onSaved = () => undefined }: { onSaved?: () => void }) 
 }
 
 describe('FormDialog', () => {
+  it("carries a field's length limit, so typing stops where the server would refuse", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CreateHarness />, { session: adminSession() });
+    const name = await screen.findByLabelText(/^Nom/);
+    expect(name).toHaveAttribute('maxlength', '100');
+    await user.type(name, 'x'.repeat(105));
+    expect(name).toHaveValue('x'.repeat(100));
+  });
+
   it('shows the money in dirhams and sends centimes, ticked boxes in option order, then closes', async () => {
     const user = userEvent.setup();
     const onSaved = vi.fn();
@@ -108,7 +117,7 @@ describe('FormDialog', () => {
       body: {
         message: 'Données invalides.',
         errors: {
-          name: ['Le nom est obligatoire (100 caractères au plus).'],
+          name: ['Le nom est obligatoire.'],
           delivery_fee: ['Entre 0 et 1 000,00 DH.'],
           'permissions.0': ['Permission inconnue.'],
           zone: ['Zone inconnue.'],
@@ -117,7 +126,7 @@ describe('FormDialog', () => {
     });
     const name = within(dialog).getByLabelText(/^Nom/);
     await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
-    expect(within(within(dialog).getByTestId('field-name')).getByText('Le nom est obligatoire (100 caractères au plus).')).toBeInTheDocument();
+    expect(within(within(dialog).getByTestId('field-name')).getByText('Le nom est obligatoire.')).toBeInTheDocument();
     expect(within(within(dialog).getByTestId('field-delivery_fee')).getByText('Entre 0 et 1 000,00 DH.')).toBeInTheDocument();
     expect(within(within(dialog).getByTestId('field-permissions')).getByText('Permission inconnue.')).toBeInTheDocument();
     // An error on a field the form does not have is not lost.

@@ -56,6 +56,8 @@ interface BaseField<V> {
   /** Other server error keys to show under this field. */
   errorKeys?: readonly string[];
   autoFocus?: boolean;
+  /** The server's length limit (text fields): a paste stops where the server would refuse. */
+  maxLength?: number;
 }
 
 export type TextFieldType = 'text' | 'email' | 'tel' | 'password' | 'multiline';
@@ -155,7 +157,7 @@ export function FormField({ field, value, onChange, error, disabled, values }: F
           autoComplete={field.autoComplete ?? (type === 'password' ? 'new-password' : 'off')}
           multiline={type === 'multiline'}
           minRows={type === 'multiline' ? 2 : undefined}
-          inputProps={field.inputMode ? { inputMode: field.inputMode } : undefined}
+          inputProps={field.inputMode || field.maxLength ? { inputMode: field.inputMode, maxLength: field.maxLength } : undefined}
         />
       );
     }

@@ -61,7 +61,7 @@ export default function CitiesScreen() {
           active: city.active,
         }),
         fields: () => [
-          { name: 'name', label: t('cities.name'), required: true, wide: true, autoFocus: true },
+          { name: 'name', label: t('cities.name'), required: true, wide: true, autoFocus: true, maxLength: 100 },
           { name: 'delivery_fee', label: t('fees.delivery'), type: 'money', required: true },
           { name: 'return_fee', label: t('fees.return'), type: 'money', required: true },
           { name: 'refusal_fee', label: t('fees.refusal'), type: 'money', required: true },

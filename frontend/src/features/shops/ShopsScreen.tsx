@@ -72,10 +72,10 @@ export default function ShopsScreen() {
           bank_account: shop.bank_account ?? '',
         }),
         fields: () => [
-          { name: 'name', label: t('shops.name'), required: true, wide: true, autoFocus: true },
+          { name: 'name', label: t('shops.name'), required: true, wide: true, autoFocus: true, maxLength: 100 },
           { name: 'phone', label: t('shops.phone'), type: 'tel', required: true, helperText: t('auth.phoneHelp') },
           { name: 'city', label: t('shops.city'), type: 'custom', required: true, render: (props) => <CityAutocomplete {...props} /> },
-          { name: 'address', label: t('shops.address'), type: 'multiline', required: true, wide: true },
+          { name: 'address', label: t('shops.address'), type: 'multiline', required: true, wide: true, maxLength: 255 },
           {
             name: 'bank_account',
             label: t('shops.bankAccount'),
