@@ -111,38 +111,18 @@ pub fn apply(conn: &mut DbConnection, row: &ParcelRow, mv: Move<'_>) -> AppResul
     let delivery_admin_id = mv.delivery_admin_id.or(row.delivery_admin_id);
     let outcome = outcome_after(conn, row, final_status, delivery_admin_id, now)?;
     check_invoices(row, &outcome)?;
-    let keeps_outcome = outcome.outcome == row.outcome;
-    let updated = diesel::update(
-        parcels::table
-            .find(row.id)
-            .filter(parcels::status.eq(from.as_str()))
-            // An invoice that took the parcel meanwhile wins: it then no longer moves (409).
-            .filter(parcels::client_completed_invoice_id.is_null())
-            .filter(parcels::client_returned_invoice_id.is_null())
-            .filter(
-                parcels::delivery_admin_invoice_id
-                    .is_null()
-                    .or(diesel::dsl::sql::<diesel::sql_types::Bool>(
-                        if keeps_outcome { "1 = 1" } else { "1 = 0" },
-                    )),
-            ),
-    )
-    .set((
-        parcels::status.eq(final_status.as_str()),
-        parcels::attempts.eq(attempts),
-        parcels::postponed_to.eq(postponed_to),
-        parcels::delivery_admin_id.eq(delivery_admin_id),
-        parcels::updated_at.eq(now),
-        parcels::status_changed_at.eq(now),
-        parcels::outcome.eq(&outcome.outcome),
-        parcels::commission.eq(outcome.commission),
-        parcels::outcome_at.eq(outcome.at),
-    ))
-    .execute(conn)
-    .map_db_err()?;
-    if updated == 0 {
-        return Err(changed_meanwhile());
-    }
+    write_move(
+        conn,
+        row,
+        Moved {
+            status: final_status,
+            attempts,
+            postponed_to,
+            delivery_admin_id,
+            outcome: &outcome,
+        },
+        now,
+    )?;
     // A parcel that leaves awaiting_pickup other than by its voucher (the merchant cancels it,
     // an admin moves it) leaves its pickup voucher too; vouchers manage their own links.
     if from == Status::AwaitingPickup && mv.mover != Mover::Voucher {
@@ -195,6 +175,59 @@ pub fn apply(conn: &mut DbConnection, row: &ParcelRow, mv: Move<'_>) -> AppResul
         .select(ParcelRow::as_select())
         .first(conn)
         .map_db_err()
+}
+
+/// The parcel's state after a move (or an undo), as `write_move` writes it.
+pub(crate) struct Moved<'a> {
+    pub(crate) status: Status,
+    pub(crate) attempts: i64,
+    pub(crate) postponed_to: Option<NaiveDate>,
+    pub(crate) delivery_admin_id: Option<i64>,
+    pub(crate) outcome: &'a Outcome,
+}
+
+/// Writes `moved` only if the parcel still has the status read and no invoice took it
+/// meanwhile (a delivery invoice matters only when the outcome changes): two concurrent moves
+/// leave one winner and a 409 for the other, on both databases.
+pub(crate) fn write_move(
+    conn: &mut DbConnection,
+    row: &ParcelRow,
+    moved: Moved<'_>,
+    now: NaiveDateTime,
+) -> AppResult<()> {
+    let keeps_outcome = moved.outcome.outcome == row.outcome;
+    let updated = diesel::update(
+        parcels::table
+            .find(row.id)
+            .filter(parcels::status.eq(row.status().as_str()))
+            // An invoice that took the parcel meanwhile wins: it then no longer moves (409).
+            .filter(parcels::client_completed_invoice_id.is_null())
+            .filter(parcels::client_returned_invoice_id.is_null())
+            .filter(
+                parcels::delivery_admin_invoice_id
+                    .is_null()
+                    .or(diesel::dsl::sql::<diesel::sql_types::Bool>(
+                        if keeps_outcome { "1 = 1" } else { "1 = 0" },
+                    )),
+            ),
+    )
+    .set((
+        parcels::status.eq(moved.status.as_str()),
+        parcels::attempts.eq(moved.attempts),
+        parcels::postponed_to.eq(moved.postponed_to),
+        parcels::delivery_admin_id.eq(moved.delivery_admin_id),
+        parcels::updated_at.eq(now),
+        parcels::status_changed_at.eq(now),
+        parcels::outcome.eq(&moved.outcome.outcome),
+        parcels::commission.eq(moved.outcome.commission),
+        parcels::outcome_at.eq(moved.outcome.at),
+    ))
+    .execute(conn)
+    .map_db_err()?;
+    if updated == 0 {
+        return Err(changed_meanwhile());
+    }
+    Ok(())
 }
 
 /// How the round ended for a parcel, and what the delivery person earned for it.

@@ -8,9 +8,9 @@ use colivra_db::schema::{parcel_states, parcels};
 use colivra_db::{activities, immediate_transaction, settings, DbConnection, MapDbErr};
 use diesel::prelude::*;
 
-use crate::moves::{check_invoices, history, outcome_after, Entry};
+use crate::moves::{check_invoices, history, outcome_after, write_move, Entry, Moved};
 use crate::note::{Note, NoteCode};
-use crate::parcel::{self, changed_meanwhile, ParcelRow, ParcelView};
+use crate::parcel::{self, ParcelRow, ParcelView};
 use crate::status::Status;
 
 /// Minutes during which an outcome may be undone, unless the `undo_minutes` setting says
@@ -221,36 +221,18 @@ pub fn undo(
         } else {
             row.attempts
         };
-        let keeps_outcome = outcome.outcome == row.outcome;
-        let updated = diesel::update(
-            parcels::table
-                .find(row.id)
-                .filter(parcels::status.eq(from.as_str()))
-                .filter(parcels::client_completed_invoice_id.is_null())
-                .filter(parcels::client_returned_invoice_id.is_null())
-                .filter(
-                    parcels::delivery_admin_invoice_id
-                        .is_null()
-                        .or(diesel::dsl::sql::<diesel::sql_types::Bool>(
-                            if keeps_outcome { "1 = 1" } else { "1 = 0" },
-                        )),
-                ),
-        )
-        .set((
-            parcels::status.eq(plan.to.as_str()),
-            parcels::attempts.eq(attempts),
-            parcels::postponed_to.eq(plan.postponed_to),
-            parcels::updated_at.eq(now),
-            parcels::status_changed_at.eq(now),
-            parcels::outcome.eq(&outcome.outcome),
-            parcels::commission.eq(outcome.commission),
-            parcels::outcome_at.eq(outcome.at),
-        ))
-        .execute(conn)
-        .map_db_err()?;
-        if updated == 0 {
-            return Err(changed_meanwhile());
-        }
+        write_move(
+            conn,
+            &row,
+            Moved {
+                status: plan.to,
+                attempts,
+                postponed_to: plan.postponed_to,
+                delivery_admin_id: row.delivery_admin_id,
+                outcome: &outcome,
+            },
+            now,
+        )?;
         let code = if plan.auto_refused {
             NoteCode::UndoneWithRefusal
         } else {
