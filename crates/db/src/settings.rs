@@ -3,7 +3,6 @@
 use diesel::prelude::*;
 
 use crate::connection::DbConnection;
-use crate::error::is_unique_violation;
 use crate::schema::settings;
 
 pub fn get(conn: &mut DbConnection, name: &str) -> QueryResult<Option<String>> {
@@ -15,7 +14,8 @@ pub fn get(conn: &mut DbConnection, name: &str) -> QueryResult<Option<String>> {
 }
 
 /// The value stored under `name`, or `generate()` stored now. Two processes racing settle on
-/// the first one written.
+/// the first one written. `ON CONFLICT DO NOTHING` rather than catching the unique violation,
+/// because on PostgreSQL a failed statement aborts the caller's whole transaction.
 pub fn get_or_init(
     conn: &mut DbConnection,
     name: &str,
@@ -24,13 +24,72 @@ pub fn get_or_init(
     if let Some(value) = get(conn, name)? {
         return Ok(value);
     }
-    let value = generate();
-    match diesel::insert_into(settings::table)
-        .values((settings::name.eq(name), settings::value.eq(&value)))
-        .execute(conn)
-    {
-        Ok(_) => Ok(value),
-        Err(error) if is_unique_violation(&error) => get(conn, name)?.ok_or(error),
-        Err(error) => Err(error),
+    let row = (settings::name.eq(name), settings::value.eq(generate()));
+    // the multi-backend connection has no ON CONFLICT: each backend's own connection does
+    match conn {
+        DbConnection::Pg(pg) => diesel::insert_into(settings::table)
+            .values(row)
+            .on_conflict_do_nothing()
+            .execute(pg)?,
+        DbConnection::Sqlite(sqlite) => diesel::insert_into(settings::table)
+            .values(row)
+            .on_conflict_do_nothing()
+            .execute(sqlite)?,
+    };
+    get(conn, name)?.ok_or(diesel::result::Error::NotFound)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    use diesel::connection::SimpleConnection;
+    use diesel::Connection;
+
+    use super::*;
+    use crate::connection::Backend;
+    use crate::test_support::{test_backend, TestDatabase};
+
+    /// A first read inside a PostgreSQL transaction while another connection writes the same
+    /// setting: the reader gets the other's value and its transaction stays usable.
+    #[test]
+    fn racing_first_reads_settle_on_one_value_and_leave_the_transaction_usable() {
+        if test_backend() != Backend::Postgres {
+            return; // SQLite serialises writers: the interleaving below cannot happen there
+        }
+        let (_db, pool) = TestDatabase::migrated();
+        let mut writer = pool.get().expect("writer connection");
+        writer.batch_execute("BEGIN").expect("begin");
+        diesel::insert_into(settings::table)
+            .values((
+                settings::name.eq("race_probe"),
+                settings::value.eq("writer"),
+            ))
+            .execute(&mut writer)
+            .expect("uncommitted insert");
+
+        let (done, finished) = mpsc::channel();
+        let reader_pool = pool.clone();
+        let reader = std::thread::spawn(move || {
+            let mut conn = reader_pool.get().expect("reader connection");
+            let outcome = conn.transaction::<_, diesel::result::Error, _>(|conn| {
+                // blocks on the writer's uncommitted row until it commits
+                let value = get_or_init(conn, "race_probe", || "reader".to_string())?;
+                let again = get(conn, "race_probe")?;
+                Ok((value, again))
+            });
+            done.send(()).ok();
+            outcome
+        });
+        // the reader must be waiting on the writer's row, not finished
+        assert!(finished.recv_timeout(Duration::from_millis(300)).is_err());
+        writer.batch_execute("COMMIT").expect("commit");
+        let (value, again) = reader
+            .join()
+            .expect("reader thread")
+            .expect("reader transaction");
+        assert_eq!(value, "writer");
+        assert_eq!(again.as_deref(), Some("writer"));
     }
 }
