@@ -116,7 +116,7 @@ pub struct AnnouncementInput {
     /// Plain text.
     #[schema(min_length = 1, max_length = 5000)]
     pub body: Option<String>,
-    #[schema(value_type = Option<Audience>)]
+    #[schema(value_type = Audience)]
     pub audience: Option<String>,
     /// First day shown (`YYYY-MM-DD`); none: from now.
     #[schema(value_type = Option<String>, format = Date)]

@@ -65,12 +65,12 @@ impl From<GuideRow> for GuideView {
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct GuideInput {
-    #[schema(min_length = 1, max_length = 150)]
+    #[schema(value_type = String, min_length = 1, max_length = 150)]
     pub title: Option<String>,
     /// Markdown.
-    #[schema(min_length = 1, max_length = 20000)]
+    #[schema(value_type = String, min_length = 1, max_length = 20000)]
     pub body: Option<String>,
-    #[schema(value_type = Option<Audience>)]
+    #[schema(value_type = Audience)]
     pub audience: Option<String>,
 }
 

@@ -265,7 +265,7 @@ pub struct TicketDetail {
 pub struct TicketInput {
     #[schema(min_length = 1, max_length = 150)]
     pub subject: Option<String>,
-    #[schema(value_type = Option<TicketCategory>)]
+    #[schema(value_type = TicketCategory)]
     pub category: Option<String>,
     /// The tracking code of one of the merchant's parcels (optional).
     pub parcel: Option<String>,
@@ -276,9 +276,10 @@ pub struct TicketInput {
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct TicketStatusInput {
+    #[schema(value_type = String, min_length = 1)]
     pub key: Option<String>,
     /// `closed` (either side) or `open` (the merchant reopens it).
-    #[schema(value_type = Option<TicketStatus>)]
+    #[schema(value_type = TicketStatus)]
     pub status: Option<String>,
 }
 
