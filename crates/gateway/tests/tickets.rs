@@ -497,3 +497,43 @@ async fn two_staff_closing_the_same_ticket_at_once_leave_one_winner() {
         .count();
     assert_eq!(closings, 1);
 }
+
+#[test]
+fn the_documented_bounds_are_the_servers() {
+    let document = serde_json::to_value(colivra_gateway::openapi::document()).unwrap();
+    let schemas = &document["components"]["schemas"];
+    let bound = |schema: &str, field: &str, name: &str| {
+        schemas[schema]["properties"][field][name]
+            .as_i64()
+            .unwrap_or_else(|| panic!("{schema}.{field} has no {name}"))
+    };
+    use colivra_support::tickets::{MAX_MESSAGE, MAX_SUBJECT};
+    assert_eq!(
+        bound("NewTicket", "subject", "maxLength"),
+        MAX_SUBJECT as i64
+    );
+    assert_eq!(
+        bound("NewTicket", "message", "maxLength"),
+        MAX_MESSAGE as i64
+    );
+    assert_eq!(
+        bound("MessageInput", "body", "maxLength"),
+        MAX_MESSAGE as i64
+    );
+    assert_eq!(
+        bound("NewAnnouncement", "body", "maxLength"),
+        colivra_support::announcements::MAX_BODY as i64
+    );
+    assert_eq!(
+        bound("GuideInput", "body", "maxLength"),
+        colivra_support::guides::MAX_BODY as i64
+    );
+    assert_eq!(
+        bound("GuideInput", "title", "maxLength"),
+        colivra_support::guides::MAX_TITLE as i64
+    );
+    assert_eq!(
+        schemas["TicketView"]["properties"]["code"]["type"],
+        "string"
+    );
+}
