@@ -79,6 +79,9 @@ dictionaries = {
     "client_invoices": keys("/api/clients/invoices"),
     "delivery_invoices": keys("/api/delivery-admins/invoices"),
     "staff": [staff],
+    "tickets": keys("/api/tickets"),
+    "announcements": keys("/api/announcements"),
+    "guides": keys("/api/guides"),
     "statuses": [s["key"] for s in call("GET", "/api/states")["data"]],
 }
 dictionaries = {name: values for name, values in dictionaries.items() if values}
@@ -106,6 +109,7 @@ everywhere = {
     "path.code": "parcels",
     "path.parcel": "parcels",
     "path.parcelKey": "parcels",
+    "path.ticket": "tickets",
 }
 # `{key}` and `{invoiceKey}` by the collection they are in.
 by_path = [
@@ -119,6 +123,9 @@ by_path = [
     (r"^/api/return-vouchers/\{key\}", "return_vouchers"),
     (r"^/api/clients/(invoices/\{key\}|parcels/invoices/\{invoiceKey\})", "client_invoices"),
     (r"^/api/delivery-admins/(invoices/\{key\}|parcels/invoices/\{invoiceKey\})", "delivery_invoices"),
+    (r"^/api/tickets/\{key\}", "tickets"),
+    (r"^/api/announcements/\{key\}$", "announcements"),
+    (r"^/api/guides/\{key\}$", "guides"),
 ]
 
 

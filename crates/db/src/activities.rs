@@ -77,3 +77,69 @@ pub fn for_subject(
         .select(Activity::as_select())
         .load(conn)
 }
+
+/// Whose activities a reader sees.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Audit {
+    /// Every activity (staff holding the dashboard).
+    Everything,
+    /// Those done by these users (a merchant and his staff, a delivery person, oneself).
+    Users(Vec<i64>),
+}
+
+/// The filters of the activity log; `user` is a user's id (the caller resolves keys).
+#[derive(Debug, Clone, Default)]
+pub struct ActivityFilter {
+    pub user: Option<i64>,
+    pub action: Option<String>,
+    pub subject_key: Option<String>,
+    /// On or after this moment.
+    pub from: Option<chrono::NaiveDateTime>,
+    /// Before this moment.
+    pub until: Option<chrono::NaiveDateTime>,
+}
+
+/// A page of activities `audit` lets the reader see, newest first (each filter has its index:
+/// `activities_user`, `activities_action`, `activities_subject_key`, `activities_created_at`).
+pub fn list(
+    conn: &mut DbConnection,
+    audit: &Audit,
+    filter: &ActivityFilter,
+    page: colivra_core::PageRequest,
+) -> colivra_core::AppResult<colivra_core::ListResponse<Activity>> {
+    let filtered = || {
+        let mut q = activities::table.into_boxed::<crate::DbBackend>();
+        if let Audit::Users(ids) = audit {
+            q = q.filter(activities::user_id.eq_any(ids.clone()));
+        }
+        if let Some(user) = filter.user {
+            q = q.filter(activities::user_id.eq(user));
+        }
+        if let Some(action) = &filter.action {
+            q = q.filter(activities::action.eq(action.clone()));
+        }
+        if let Some(key) = &filter.subject_key {
+            q = q.filter(activities::subject_key.eq(key.clone()));
+        }
+        if let Some(from) = filter.from {
+            q = q.filter(activities::created_at.ge(from));
+        }
+        if let Some(until) = filter.until {
+            q = q.filter(activities::created_at.lt(until));
+        }
+        q
+    };
+    crate::listing::paginate(
+        conn,
+        page,
+        |conn| filtered().count().get_result(conn),
+        |conn, limit, offset| {
+            filtered()
+                .order(activities::id.desc())
+                .select(Activity::as_select())
+                .limit(limit)
+                .offset(offset)
+                .load(conn)
+        },
+    )
+}

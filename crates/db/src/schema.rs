@@ -262,6 +262,65 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    tickets (id) {
+        id -> BigInt,
+        key -> Text,
+        code -> Text,
+        client_id -> BigInt,
+        opened_by -> Nullable<BigInt>,
+        subject -> Text,
+        category -> Text,
+        status -> Text,
+        parcel_id -> Nullable<BigInt>,
+        client_unread -> Bool,
+        admin_unread -> Bool,
+        messages_count -> BigInt,
+        active_at -> Timestamp,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    ticket_messages (id) {
+        id -> BigInt,
+        key -> Text,
+        ticket_id -> BigInt,
+        author_id -> Nullable<BigInt>,
+        side -> Text,
+        body -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    announcements (id) {
+        id -> BigInt,
+        key -> Text,
+        title -> Text,
+        body -> Text,
+        audience -> Text,
+        starts_on -> Nullable<Date>,
+        ends_on -> Nullable<Date>,
+        author_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    guides (id) {
+        id -> BigInt,
+        key -> Text,
+        title -> Text,
+        body -> Text,
+        audience -> Text,
+        author_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(invoices -> shops (shop_id));
 diesel::joinable!(parcels -> shops (shop_id));
@@ -278,6 +337,8 @@ diesel::joinable!(client_costs -> users (client_id));
 diesel::joinable!(vouchers -> shops (shop_id));
 diesel::joinable!(voucher_parcels -> vouchers (voucher_id));
 diesel::joinable!(voucher_parcels -> parcels (parcel_id));
+diesel::joinable!(ticket_messages -> tickets (ticket_id));
+diesel::joinable!(tickets -> parcels (parcel_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -296,5 +357,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     vouchers,
     voucher_parcels,
     invoices,
-    invoice_numbers
+    invoice_numbers,
+    tickets,
+    ticket_messages,
+    announcements,
+    guides
 );

@@ -399,6 +399,91 @@ fn seed_demo_activity(conn: &mut colivra_db::DbConnection) -> CliResult {
             merchant.email, voucher.key
         );
     }
+    seed_demo_support(conn, &admin, &merchant)
+}
+
+/// A ticket about a demo parcel with the staff's answer, an announcement for everyone and a
+/// guide for merchants; each only when none of its kind exists yet.
+fn seed_demo_support(
+    conn: &mut colivra_db::DbConnection,
+    admin: &colivra_auth::User,
+    merchant: &colivra_auth::User,
+) -> CliResult {
+    use colivra_db::schema::{announcements, guides, parcels, tickets};
+    use colivra_support::tickets::{Actor, MessageInput, TicketInput};
+    use diesel::prelude::*;
+    let has_tickets = tickets::table
+        .filter(tickets::client_id.eq(merchant.id))
+        .count()
+        .get_result::<i64>(conn)?
+        > 0;
+    if !has_tickets {
+        let parcel: Option<String> = parcels::table
+            .filter(parcels::client_id.eq(merchant.id))
+            .order(parcels::id.asc())
+            .select(parcels::key)
+            .first(conn)
+            .optional()?;
+        let merchant_side = Actor {
+            user_id: merchant.id,
+            scope: colivra_core::Scope::Merchant(merchant.id),
+        };
+        let ticket = colivra_support::tickets::create(
+            conn,
+            merchant_side,
+            &TicketInput {
+                subject: Some("Date de ramassage".into()),
+                category: Some(if parcel.is_some() { "parcel" } else { "pickup" }.into()),
+                parcel,
+                message: Some(
+                    "Bonjour, pouvez-vous passer prendre ce colis avant vendredi ?".into(),
+                ),
+            },
+        )
+        .map_err(describe)?;
+        let staff_side = Actor {
+            user_id: admin.id,
+            scope: colivra_core::Scope::Everyone,
+        };
+        colivra_support::tickets::add_message(
+            conn,
+            staff_side,
+            &ticket.ticket.key,
+            &MessageInput {
+                body: Some("Bonjour, le livreur passe jeudi matin.".into()),
+            },
+        )
+        .map_err(describe)?;
+        println!("Demo ticket: {} ({}).", ticket.ticket.code, merchant.email);
+    }
+    if announcements::table.count().get_result::<i64>(conn)? == 0 {
+        colivra_support::announcements::create(
+            conn,
+            admin.id,
+            &colivra_support::AnnouncementInput {
+                title: Some("Bienvenue sur Colivra".into()),
+                body: Some("Les ramassages ont lieu du lundi au samedi, de 9 h à 18 h.".into()),
+                audience: Some("all".into()),
+                ..Default::default()
+            },
+        )
+        .map_err(describe)?;
+    }
+    if guides::table.count().get_result::<i64>(conn)? == 0 {
+        colivra_support::guides::create(
+            conn,
+            admin.id,
+            &colivra_support::GuideInput {
+                title: Some("Bien préparer un colis".into()),
+                body: Some(
+                    "## Avant le ramassage\n\n1. Emballez l'article dans un carton solide.\n2. Collez l'étiquette imprimée depuis **Nouveaux colis**.\n3. Regroupez les colis sur un bon de ramassage.\n"
+                        .into(),
+                ),
+                audience: Some("clients".into()),
+            },
+        )
+        .map_err(describe)?;
+    }
     Ok(())
 }
 

@@ -10,6 +10,7 @@ pub mod db;
 pub mod error;
 pub mod extract;
 pub mod handlers;
+pub mod merchant_guide;
 pub mod middleware;
 pub mod openapi;
 pub mod routes;

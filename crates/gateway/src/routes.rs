@@ -8,7 +8,7 @@ use colivra_core::{Permission, Role};
 
 use crate::handlers::vouchers::{self, EXIT, PICKUP, RETURN};
 use crate::handlers::{
-    accounts, cities, couriers, invoices, parcels, prices, session, shops, staff, tokens,
+    accounts, cities, couriers, invoices, parcels, prices, session, shops, staff, support, tokens,
 };
 
 /// Who may call an endpoint.
@@ -56,7 +56,7 @@ const NEEDS_CITIES: &[Permission] = &[
 ];
 
 /// Screens that show parcels: who may read them (their own scope).
-const PARCEL_SCREENS: &[Permission] = &[
+pub(crate) const PARCEL_SCREENS: &[Permission] = &[
     // merchants
     "add-new-parcels",
     "new-parcels",
@@ -274,6 +274,24 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(DELETE "/api/delivery-admins/invoices/{key}", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: &["delivery-invoices", "create-delivery-invoice", "invoices"] }, invoices::delete_delivery_invoice, "invoices", "Delete a draft delivery invoice (a delivery person: his own, not yet counted)", None, 204 => None),
         endpoint!(GET "/api/delivery-admins/invoices/{key}/pdf", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: DELIVERY_INVOICE_SCREENS }, invoices::print::<false>, "invoices", "The delivery invoice as a PDF", None, 200 => None),
         endpoint!(GET "/api/delivery-admins/parcels/invoices/{invoiceKey}", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: DELIVERY_INVOICE_SCREENS }, invoices::invoice_lines::<false>, "invoices", "A delivery invoice's lines", None, 200 => Some("InvoiceLines")),
+        endpoint!(GET "/api/tickets", Active { roles: ADMIN_OR_CLIENT, permissions: &["support"] }, support::list_tickets, "support", "Support tickets (merchant: his own; admin: all), newest activity first: ?status=&category=&client=&parcel=&unread=true&q= (subject or code)", None, 200 => Some("TicketList")),
+        endpoint!(GET "/api/tickets/unread", Active { roles: ADMIN_OR_CLIENT, permissions: &["support"] }, support::unread_tickets, "support", "How many tickets have messages the caller's side has not read (the menu badge)", None, 200 => Some("UnreadResponse")),
+        endpoint!(GET "/api/tickets/{key}", Active { roles: ADMIN_OR_CLIENT, permissions: &["support"] }, support::show_ticket, "support", "A ticket with its messages; the caller's side has now read it", None, 200 => Some("TicketResponse")),
+        endpoint!(POST "/api/tickets", Active { roles: CLIENT, permissions: &["support"] }, support::create_ticket, "support", "Open a ticket ({subject, category, parcel?, message}): open, unread for the staff", Some("TicketInput"), 201 => Some("TicketResponse")),
+        endpoint!(PUT "/api/tickets", Active { roles: ADMIN_OR_CLIENT, permissions: &["support"] }, support::update_ticket, "support", "Close a ticket ({key, status: closed}, either side) or reopen it ({status: open}, the merchant); the same status: 409", Some("TicketStatusInput"), 200 => Some("TicketResponse")),
+        endpoint!(POST "/api/tickets/{key}/messages", Active { roles: ADMIN_OR_CLIENT, permissions: &["support"] }, support::add_message, "support", "Write in a ticket ({body}): a staff reply makes it answered, a merchant's message open; the other side has it unread", Some("MessageInput"), 201 => Some("TicketResponse")),
+        endpoint!(DELETE "/api/tickets/{ticket}/messages/{message}", Active { roles: ADMIN_OR_CLIENT, permissions: &["support"] }, support::delete_message, "support", "Delete one's own message while the other side has not written since (never the first message; 409 otherwise)", None, 204 => None),
+        endpoint!(GET "/api/announcements", Active { roles: EVERY_ROLE, permissions: &[] }, support::list_announcements, "announcements", "Announcements: staff holding announcements see all (?current=true: today's); anyone else today's of his audience", None, 200 => Some("AnnouncementList")),
+        endpoint!(POST "/api/announcements", Active { roles: ADMIN, permissions: &["announcements"] }, support::create_announcement, "announcements", "Publish an announcement ({title, body, audience, starts_on?, ends_on?})", Some("AnnouncementInput"), 201 => Some("AnnouncementResponse")),
+        endpoint!(DELETE "/api/announcements/{key}", Active { roles: ADMIN, permissions: &["announcements"] }, support::delete_announcement, "announcements", "Delete an announcement", None, 204 => None),
+        endpoint!(GET "/api/guides", Active { roles: ADMIN_OR_CLIENT, permissions: &["guide"] }, support::list_guides, "guides", "Guides (merchants: those for all and for clients), the built-in merchant API guide first", None, 200 => Some("GuideList")),
+        endpoint!(GET "/api/guides/{key}", Active { roles: ADMIN_OR_CLIENT, permissions: &["guide"] }, support::show_guide, "guides", "One guide (merchant-api: the merchant API guide, written from this API's live description)", None, 200 => Some("GuideResponse")),
+        endpoint!(POST "/api/guides", Active { roles: ADMIN, permissions: &["guide"] }, support::create_guide, "guides", "Write a guide ({title, body (Markdown), audience})", Some("GuideInput"), 201 => Some("GuideResponse")),
+        endpoint!(PUT "/api/guides/{key}", Active { roles: ADMIN, permissions: &["guide"] }, support::update_guide, "guides", "Edit a guide (the built-in one: 409)", Some("GuideInput"), 200 => Some("GuideResponse")),
+        endpoint!(DELETE "/api/guides/{key}", Active { roles: ADMIN, permissions: &["guide"] }, support::delete_guide, "guides", "Delete a guide (the built-in one: 409)", None, 204 => None),
+        endpoint!(GET "/api/activities", Active { roles: EVERY_ROLE, permissions: &["dashboard", "home"] }, support::list_activities, "activities", "The activity log, newest first: staff holding dashboard see all, anyone else (and ?mine=true) his scope: ?user=&action=&subject_key=&from=&to=", None, 200 => Some("ActivityList")),
+        endpoint!(GET "/api/activities/actions", Active { roles: EVERY_ROLE, permissions: &["dashboard", "home"] }, support::activity_kinds, "activities", "The kinds of activity with their French labels (the log's filter)", None, 200 => Some("ActionKinds")),
+        endpoint!(GET "/api/search", Active { roles: EVERY_ROLE, permissions: &[] }, support::search, "search", "The top bar's search (?q=, 2 characters at least): parcels, people (staff), tickets, 5 of each at most", None, 200 => Some("SearchResponse")),
         endpoint!(DELETE "/api/tokens/{key}", MERCHANT_SESSION, tokens::revoke_token, "tokens", "Revoke a personal API token", None, 204 => None),
     ]
 }

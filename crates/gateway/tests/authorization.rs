@@ -167,6 +167,29 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("DELETE", "/api/delivery-admins/invoices/{key}",                  [401, 403, 403, OK,  OK,  403]),
     ("GET",    "/api/delivery-admins/invoices/{key}/pdf",              [401, 403, 403, OK,  OK,  403]),
     ("GET",    "/api/delivery-admins/parcels/invoices/{invoiceKey}",   [401, 403, 403, OK,  OK,  403]),
+    // Support tickets: the merchant opens them, both sides write and close (permission support).
+    ("GET",    "/api/tickets",                                         [401, 403, OK,  403, OK,  403]),
+    ("GET",    "/api/tickets/unread",                                  [401, 403, OK,  403, OK,  403]),
+    ("GET",    "/api/tickets/{key}",                                   [401, 403, OK,  403, OK,  403]),
+    ("POST",   "/api/tickets",                                         [401, 403, OK,  403, 403, 403]),
+    ("PUT",    "/api/tickets",                                         [401, 403, OK,  403, OK,  403]),
+    ("POST",   "/api/tickets/{key}/messages",                          [401, 403, OK,  403, OK,  403]),
+    ("DELETE", "/api/tickets/{ticket}/messages/{message}",             [401, 403, OK,  403, OK,  403]),
+    // Announcements: every active user reads those for him; staff holding announcements publish.
+    ("GET",    "/api/announcements",                                   [401, 403, OK,  OK,  OK,  OK ]),
+    ("POST",   "/api/announcements",                                   [401, 403, 403, 403, OK,  403]),
+    ("DELETE", "/api/announcements/{key}",                             [401, 403, 403, 403, OK,  403]),
+    // Guides: merchants and staff read them (permission guide); staff write them.
+    ("GET",    "/api/guides",                                          [401, 403, OK,  403, OK,  403]),
+    ("GET",    "/api/guides/{key}",                                    [401, 403, OK,  403, OK,  403]),
+    ("POST",   "/api/guides",                                          [401, 403, 403, 403, OK,  403]),
+    ("PUT",    "/api/guides/{key}",                                    [401, 403, 403, 403, OK,  403]),
+    ("DELETE", "/api/guides/{key}",                                    [401, 403, 403, 403, OK,  403]),
+    // The activity log: every dashboard shows the caller's (the delivery person's home too).
+    ("GET",    "/api/activities",                                      [401, 403, OK,  OK,  OK,  OK ]),
+    ("GET",    "/api/activities/actions",                              [401, 403, OK,  OK,  OK,  OK ]),
+    // The top bar's search: every active user (each group within his own rights).
+    ("GET",    "/api/search",                                          [401, 403, OK,  OK,  OK,  OK ]),
 ];
 
 /// The routes the gateway serves, as (method, path).

@@ -10,6 +10,7 @@ pub mod session;
 pub mod shops;
 pub mod spa;
 pub mod staff;
+pub mod support;
 pub mod system;
 pub mod tokens;
 pub mod vouchers;

@@ -476,6 +476,77 @@ pub(super) fn contract(method: &str, path: &str) -> Contract {
             query: list_params(None),
             ..Default::default()
         },
+        ("GET", "/api/tickets") => Contract {
+            query: with(
+                list_params(None),
+                [
+                    ref_param("status", "TicketStatus", "Ticket status."),
+                    ref_param("category", "TicketCategory", "Ticket category."),
+                    key_param("client", "Merchant key (admins)."),
+                    key_param("parcel", "Tracking code: the tickets about that parcel."),
+                    bool_param("unread", "`true`: only tickets the caller's side has not read."),
+                ],
+            ),
+            ..Default::default()
+        },
+        ("POST", "/api/tickets") => Contract {
+            create: Some(("NewTicket", &["subject", "category", "message"])),
+            ..Default::default()
+        },
+        ("PUT", "/api/tickets") => Contract {
+            statuses: &[404, 409],
+            ..Default::default()
+        },
+        ("DELETE", "/api/tickets/{ticket}/messages/{message}") => Contract {
+            statuses: &[409],
+            ..Default::default()
+        },
+        ("GET", "/api/announcements") => Contract {
+            query: with(
+                page_params(),
+                [bool_param(
+                    "current",
+                    "`true`: only those shown today (staff holding announcements; the others always get today's).",
+                )],
+            ),
+            ..Default::default()
+        },
+        ("POST", "/api/announcements") => Contract {
+            create: Some(("NewAnnouncement", &["title", "body", "audience"])),
+            ..Default::default()
+        },
+        ("POST", "/api/guides") => Contract {
+            create: Some(("NewGuide", &["title", "body", "audience"])),
+            ..Default::default()
+        },
+        ("PUT", "/api/guides/{key}") | ("DELETE", "/api/guides/{key}") => Contract {
+            statuses: &[409],
+            ..Default::default()
+        },
+        ("GET", "/api/activities") => Contract {
+            query: with(
+                page_params(),
+                [
+                    key_param("user", "A user's key."),
+                    key_param("action", "An action, e.g. `parcel.created` (see /api/activities/actions)."),
+                    key_param("subject_key", "The key of what was acted on."),
+                    date_param("from", "On or after this day."),
+                    date_param("to", "On or before this day (422 before `from`)."),
+                    bool_param("mine", "`true`: only the caller's scope (staff: their own actions)."),
+                ],
+            ),
+            ..Default::default()
+        },
+        ("GET", "/api/search") => Contract {
+            query: vec![ParameterBuilder::new()
+                .name("q")
+                .parameter_in(ParameterIn::Query)
+                .required(Required::True)
+                .schema(Some(string().min_length(Some(2)).max_length(Some(100))))
+                .description(Some("The text: 2 to 100 characters once trimmed (422 otherwise)."))
+                .build()],
+            ..Default::default()
+        },
         ("GET", p) if p.ends_with("/pdf") => Contract {
             files: &["application/pdf"],
             ..Default::default()
