@@ -92,7 +92,7 @@ function MerchantStock() {
   const header = <PageHeader title={t('route.inventory-management')} subtitle={t('inventory.subtitle.client')} />;
   if (isLoading) {
     return (
-      <Box sx={{ display: 'grid', gap: 3 }} data-testid="inventory-screen">
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid="inventory-screen">
         {header}
         <Skeleton variant="rounded" height={240} data-testid="inventory-loading" />
       </Box>
@@ -100,7 +100,7 @@ function MerchantStock() {
   }
   if (isError) {
     return (
-      <Box sx={{ display: 'grid', gap: 3 }} data-testid="inventory-screen">
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid="inventory-screen">
         {header}
         <Alert severity="error" action={<Link component="button" onClick={() => refetch()}>{t('error.retry')}</Link>}>
           {t('inventory.serviceError')}
@@ -110,7 +110,7 @@ function MerchantStock() {
   }
   if (!service || service.status !== 'active') {
     return (
-      <Box sx={{ display: 'grid', gap: 3 }} data-testid="inventory-screen">
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid="inventory-screen">
         {header}
         <ServiceCard service={service} />
       </Box>
@@ -124,7 +124,7 @@ function MerchantStock() {
     </>
   );
   return (
-    <Box sx={{ display: 'grid', gap: 3 }} data-testid="inventory-screen" data-service="active">
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid="inventory-screen" data-service="active">
       <PageHeader
         title={t('route.inventory-management')}
         subtitle={t('inventory.subtitle.client')}
@@ -210,7 +210,7 @@ function AdminStock() {
   const [adjusting, setAdjusting] = useState(false);
   const { notice, notify, close } = useNotice();
   return (
-    <Box sx={{ display: 'grid', gap: 3 }} data-testid="inventory-screen" data-role="admin">
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid="inventory-screen" data-role="admin">
       <PageHeader
         title={t('route.inventory-management')}
         subtitle={t('inventory.subtitle.admin')}

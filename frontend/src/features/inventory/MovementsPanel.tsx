@@ -78,7 +78,7 @@ export function MovementsPanel({ admin, pending, header, toolbar, testId = 'move
   const decidable = (row: Movement) => admin && row.state === 'pending' && (row.type === 'entry' || row.type === 'return');
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       {header?.(setValidating)}
       <ResourceScreen<Movement, Record<string, never>>
         testId={testId}
