@@ -34,7 +34,7 @@ function ActiveStockCards({ path }: { path: string }) {
       </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
-          <FigureCard icon={WarehouseOutlined} label={t('inventory.cards.low')} hint={t('inventory.cards.lowHint')} count={low} to={path} testId="stock-low" />
+          <FigureCard icon={WarehouseOutlined} label={t('inventory.cards.low')} hint={t('inventory.cards.lowHint')} count={low} to={`${path}?low=true`} testId="stock-low" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
           <FigureCard

@@ -2,6 +2,7 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import Chip from '@mui/material/Chip';
 import { alpha } from '@mui/material/styles';
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import type { FormValues } from '../../components/form/fields';
 import { ResourceScreen } from '../../components/resource/ResourceScreen';
 import type { Column } from '../../components/table/DataTable';
@@ -33,7 +34,9 @@ function threshold(text: string): number | null {
  */
 export function ProductsPanel({ admin, toolbar }: { admin: boolean; toolbar?: ReactNode }) {
   const t = useT();
-  const list = useListState();
+  // `?low=true` (the dashboard's low-stock card): the list starts filtered.
+  const [params] = useSearchParams();
+  const list = useListState({ filters: { low: params.get('low') === 'true' ? 'true' : undefined } });
   const result = useListInventoriesQuery(list.args);
   const [create] = useCreateInventoryMutation();
   const [update] = useUpdateInventoryMutation();

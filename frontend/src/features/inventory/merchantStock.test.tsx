@@ -90,6 +90,16 @@ describe("the merchant's stock", () => {
     await waitFor(() => expect(screen.queryByTestId('form-dialog')).not.toBeInTheDocument());
   });
 
+  it('opens filtered on the low products from the dashboard card (?low=true)', async () => {
+    const server = mockServer({
+      'GET /api/inventory/clients': listReply([serviceRow('active')]),
+      'GET /api/inventories': (call) => listReply([product('P1', 'SAV-1', 'Savon argan', { low: true, available: 1 })], call.query),
+    });
+    renderWithProviders(<InventoryScreen />, { session: clientSession(), path: `${PATH}?low=true` });
+    await screen.findAllByTestId('table-row');
+    expect(server.callsTo('GET', '/api/inventories')[0].query).toMatchObject({ low: 'true' });
+  });
+
   it('declares an entry of two products and offers to print its slip', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
@@ -186,5 +196,29 @@ describe("the merchant's stock", () => {
     await user.click(within(confirm).getByTestId('confirm-submit'));
     await waitFor(() => expect(screen.getAllByTestId('table-row')).toHaveLength(1));
     expect(server.callsTo('DELETE', '/api/inventories/movements/MV1')).toHaveLength(1);
+  });
+
+  it('imports products from a file: the refused lines are named, then the file goes in whole', async () => {
+    const user = userEvent.setup();
+    const server = mockServer({
+      'GET /api/inventory/clients': listReply([serviceRow('active')]),
+      'GET /api/inventories': (call) => listReply([product('P1', 'SAV-1', 'Savon argan')], call.query),
+      'POST /api/inventories/import': [
+        { status: 422, body: { message: 'Le fichier contient des erreurs.', errors: { 'lines.3.sku': ['Ce SKU existe déjà.'] } } },
+        { status: 201, body: { data: { created: 4 } } },
+      ],
+    });
+    renderWithProviders(<InventoryScreen />, { session: clientSession(), path: PATH });
+    await screen.findAllByTestId('table-row');
+    await user.click(screen.getByTestId('import-button'));
+    const dialog = await screen.findByTestId('import-dialog');
+    expect(within(dialog).getByRole('link', { name: /Télécharger le modèle/ })).toHaveAttribute('href', '/api/inventories/import/template');
+    const file = new File(['sku,name,alert_threshold\n'], 'produits.csv', { type: 'text/csv' });
+    await user.upload(within(dialog).getByTestId('import-file'), file);
+    await user.click(within(dialog).getByTestId('import-submit'));
+    expect(await within(dialog).findByTestId('import-errors')).toHaveTextContent('3 · SKU : Ce SKU existe déjà.');
+    await user.click(within(dialog).getByTestId('import-submit'));
+    expect(await within(dialog).findByTestId('import-done')).toHaveTextContent('4 produit(s) créé(s).');
+    expect(server.callsTo('POST', '/api/inventories/import')).toHaveLength(2);
   });
 });

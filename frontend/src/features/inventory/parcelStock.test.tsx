@@ -100,7 +100,7 @@ describe('stock on the dashboards', () => {
     expect(await within(cards).findByTestId('stock-pending-entries-count')).toHaveTextContent(/^2$/);
     expect(server.callsTo('GET', '/api/inventories')[0].query).toEqual({ page: '1', per_page: '1', low: 'true' });
     expect(server.callsTo('GET', '/api/inventories/movements')[0].query).toEqual({ page: '1', per_page: '1', type: 'entry', state: 'pending' });
-    expect(within(cards).getByTestId('stock-low').querySelector('a')).toHaveAttribute('href', '/compte/gestion-des-stocks');
+    expect(within(cards).getByTestId('stock-low').querySelector('a')).toHaveAttribute('href', '/compte/gestion-des-stocks?low=true');
   });
 
   it('hides the stock cards of a merchant without an active service', async () => {
