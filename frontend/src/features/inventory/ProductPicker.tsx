@@ -16,10 +16,12 @@ interface Props {
   disabled?: boolean;
   /** Admin: the products of one merchant only. */
   client?: string;
+  /** Admin: each option names its merchant. */
+  showClient?: boolean;
 }
 
 /** Picks a product of the stock (GET /api/inventories?q=), with its SKU and what is available. */
-export function ProductPicker({ name, label, value, onChange, error, helperText, required, disabled, client }: Props) {
+export function ProductPicker({ name, label, value, onChange, error, helperText, required, disabled, client, showClient }: Props) {
   const t = useT();
   const [search, setSearch] = useState('');
   const q = useDebounced(search, 250);
@@ -35,7 +37,11 @@ export function ProductPicker({ name, label, value, onChange, error, helperText,
       onSearch={setSearch}
       getKey={(product) => product.key}
       getLabel={(product) => `${product.sku} — ${product.name}`}
-      getDetail={(product) => t('inventory.availableCount', { count: product.available })}
+      getDetail={(product) =>
+        showClient
+          ? `${product.client.company || product.client.name} · ${t('inventory.availableCount', { count: product.available })}`
+          : t('inventory.availableCount', { count: product.available })
+      }
       error={error}
       helperText={helperText ?? (value ? t('inventory.availableCount', { count: value.available }) : undefined)}
       required={required}
