@@ -43,8 +43,8 @@ export function ProductsPanel({ admin, toolbar }: { admin: boolean; toolbar?: Re
   const [opened, setOpened] = useState<Inventory | null>(null);
 
   const columns: Column<Inventory>[] = [
-    { id: 'sku', label: t('inventory.sku'), sortKey: 'sku', card: 'hidden' },
-    { id: 'name', label: t('inventory.name'), sortKey: 'name', card: 'title', render: (row) => `${row.name} · ${row.sku}` },
+    { id: 'sku', label: t('inventory.sku'), sortKey: 'sku' },
+    { id: 'name', label: t('inventory.name'), sortKey: 'name', card: 'title' },
     ...(admin ? [{ id: 'client', label: t('inventory.client'), render: (row: Inventory) => row.client.company || row.client.name }] : []),
     { id: 'on_hand', label: t('inventory.onHand'), align: 'right' },
     { id: 'reserved', label: t('inventory.reserved'), align: 'right' },
