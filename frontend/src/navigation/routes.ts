@@ -48,6 +48,8 @@ const IMPLEMENTED: Partial<Record<string, ScreenKey>> = {
   'create-delivery-invoice': 'new-invoice',
   // The delivery person declares his cash from his phone.
   'create-invoice': 'declare-cash',
+  // One screen for both roles: the merchant's stock, or the admin's stock desk.
+  'inventory-management': 'inventory',
 };
 
 /** A role's own screen for a route name the roles share. */

@@ -37,6 +37,7 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
   invoices: lazy(() => import(/* webpackChunkName: "route-invoices" */ '../features/invoices/InvoicesScreen')),
   'new-invoice': lazy(() => import(/* webpackChunkName: "route-new-invoice" */ '../features/invoices/NewInvoiceScreen')),
   'declare-cash': lazy(() => import(/* webpackChunkName: "route-declare-cash" */ '../features/invoices/DeclareScreen')),
+  inventory: lazy(() => import(/* webpackChunkName: "route-inventory" */ '../features/inventory/InventoryScreen')),
   'not-available': lazy(
     () => import(/* webpackChunkName: "route-not-available" */ '../components/NotAvailableYet'),
   ),

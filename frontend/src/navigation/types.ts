@@ -39,7 +39,8 @@ export type ScreenKey =
   | 'to-be-returned'
   | 'invoices'
   | 'new-invoice'
-  | 'declare-cash';
+  | 'declare-cash'
+  | 'inventory';
 
 export interface RouteDef {
   /** Route name, as in the specification (also a permission name for admins and clients). */

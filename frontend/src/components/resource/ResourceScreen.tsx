@@ -13,7 +13,7 @@ import type { FieldDef, FormValues } from '../form/fields';
 import { FormDialog } from '../form/FormDialog';
 import { NoticeSnackbar, useNotice, type Notify } from '../NoticeSnackbar';
 import { PageHeader } from '../PageHeader';
-import { DataTable, type Column, type ListResult, type RowAction, type TableTabs } from '../table/DataTable';
+import { DataTable, type Column, type DataTableProps, type ListResult, type RowAction, type TableTabs } from '../table/DataTable';
 import type { ListState } from '../table/useListState';
 import '../../i18n/screens';
 
@@ -78,6 +78,12 @@ export interface ResourceScreenProps<T, V extends FormValues> {
   rowActions?: (row: T, helpers: ResourceHelpers<T>) => ReadonlyArray<RowAction<T> | false | null | undefined>;
   /** More content (e.g. a drawer) that may use the helpers. */
   children?: (helpers: ResourceHelpers<T>) => ReactNode;
+  /** Clicking a row opens it (e.g. in a drawer). */
+  onRowClick?: (row: T) => void;
+  /** Extra style of a row (e.g. a product low on stock). */
+  rowSx?: DataTableProps<T>['rowSx'];
+  /** More toolbar buttons, before the create button. */
+  toolbar?: ReactNode;
 }
 
 const defaultKey = (row: unknown) => String((row as { key: string }).key);
@@ -108,6 +114,9 @@ export function ResourceScreen<T, V extends FormValues>({
   canDelete,
   rowActions,
   children,
+  onRowClick,
+  rowSx,
+  toolbar,
 }: ResourceScreenProps<T, V>) {
   const t = useT();
   /** undefined: closed; null: create form; a row: its edit form. */
@@ -182,21 +191,26 @@ export function ResourceScreen<T, V extends FormValues>({
         filters={filters}
         emptyMessage={emptyMessage}
         testId={`${testId}-table`}
+        onRowClick={onRowClick}
+        rowSx={rowSx}
         actions={
           form && onCreate ? (
-            <Button
-              variant="contained"
-              startIcon={<Add />}
-              onClick={() => {
-                setEditing(null);
-                setFormOpen(true);
-              }}
-              data-testid="create-button"
-              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-            >
-              {form.createLabel}
-            </Button>
-          ) : undefined
+            <>
+              {toolbar}
+              <Button
+                variant="contained"
+                startIcon={<Add />}
+                onClick={() => {
+                  setEditing(null);
+                  setFormOpen(true);
+                }}
+                data-testid="create-button"
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+              >
+                {form.createLabel}
+              </Button>
+            </>
+          ) : toolbar
         }
       />
       {form && editing !== undefined && (

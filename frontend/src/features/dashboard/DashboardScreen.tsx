@@ -16,6 +16,7 @@ import { sectionIcon } from '../../navigation/icons';
 import { selectSessionInfo, selectUser } from '../auth/authSlice';
 import { displayName, initials } from '../auth/displayName';
 import { DashboardStats } from './DashboardStats';
+import { StockCards } from './StockCards';
 import { TodayRound } from './TodayRound';
 import { WorkQueues } from './WorkQueues';
 
@@ -84,6 +85,7 @@ export default function DashboardScreen() {
 
       {role === 'delivery-admin' && <TodayRound />}
       {role === 'admin' && <WorkQueues />}
+      {role === 'client' && <StockCards />}
 
       <DashboardStats role={role} />
 

@@ -1,48 +1,20 @@
-import ArrowForward from '@mui/icons-material/ArrowForward';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { formatCount } from '../../components/money';
-import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
 import { pathOf } from '../../navigation/access';
 import { routeIcon } from '../../navigation/icons';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import { selectSessionInfo } from '../auth/authSlice';
 import { useListDeliveryInvoicesQuery } from '../invoices/api';
+import { useListMovementsQuery } from '../inventory/api';
+import { STOCK_TAB_PARAM } from '../inventory/tabs';
 import { useListParcelsQuery } from '../parcels/api';
 import { useListPickupVouchersQuery, useListReturnVouchersQuery } from '../vouchers/api';
+import { countOf, FigureCard, type QueueCount } from './FigureCard';
+import '../../i18n/inventory';
 import '../../i18n/parcels';
-
-/** A list's count as the dashboard shows it: `null` while loading or when the call failed. */
-export interface QueueCount {
-  count: number | null;
-  /** The server stopped counting there (parcel lists count up to 1,000). */
-  capped: boolean;
-  loading: boolean;
-  failed: boolean;
-}
-
-interface CountedResult {
-  data?: { meta?: { total: number | null; total_capped?: boolean } | null };
-  isLoading: boolean;
-  isError: boolean;
-}
-
-/** The total of a list asked with `per_page=1` (the list endpoints count what matches). */
-export function countOf(result: CountedResult): QueueCount {
-  const total = result.data?.meta?.total;
-  return {
-    count: typeof total === 'number' ? total : null,
-    capped: Boolean(result.data?.meta?.total_capped),
-    loading: result.isLoading,
-    failed: result.isError,
-  };
-}
 
 /** One page of one row: only the count is read. */
 const ONE = { page: 1, per_page: 1 } as const;
@@ -51,6 +23,8 @@ interface Queue {
   id: string;
   /** The screen that works the queue (a route name of the admin). */
   route: string;
+  /** Query string of the screen's address (a tab to open). */
+  search?: string;
   label: MessageKey;
   hint: MessageKey;
   useCount: () => QueueCount;
@@ -58,7 +32,7 @@ interface Queue {
 
 /** The menu icon of each queue's screen. */
 const ICONS = Object.fromEntries(
-  ['new-pickup-vouchers', 'delivery-exit-vouchers', 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices'].map((name) => [name, routeIcon(name)]),
+  ['new-pickup-vouchers', 'delivery-exit-vouchers', 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices', 'inventory-management'].map((name) => [name, routeIcon(name)]),
 );
 
 /**
@@ -101,6 +75,22 @@ const QUEUES: readonly Queue[] = [
     hint: 'queues.cashHint',
     useCount: () => countOf(useListDeliveryInvoicesQuery({ ...ONE, status: 'draft' })),
   },
+  {
+    id: 'stock-entries',
+    route: 'inventory-management',
+    search: `${STOCK_TAB_PARAM}=entries`,
+    label: 'inventory.cards.entries',
+    hint: 'inventory.cards.entriesHint',
+    useCount: () => countOf(useListMovementsQuery({ ...ONE, type: 'entry', state: 'pending' })),
+  },
+  {
+    id: 'stock-returns',
+    route: 'inventory-management',
+    search: `${STOCK_TAB_PARAM}=returns`,
+    label: 'inventory.cards.returns',
+    hint: 'inventory.cards.returnsHint',
+    useCount: () => countOf(useListMovementsQuery({ ...ONE, type: 'return', state: 'pending' })),
+  },
 ];
 
 /** The admin's dashboard: a card per work queue he holds the screen of, with its count. */
@@ -130,59 +120,10 @@ export function WorkQueues() {
 
 function QueueCard({ queue, path }: { queue: Queue; path: string }) {
   const t = useT();
-  const Icon = ICONS[queue.route];
   const count = queue.useCount();
-  return (
-    <Card sx={{ height: '100%' }} data-testid={`queue-${queue.id}`}>
-      <CardActionArea
-        component={RouterLink}
-        to={path}
-        sx={{ height: '100%', p: 2, display: 'flex', alignItems: 'center', justifyContent: 'flex-start', gap: { xs: 1.5, sm: 2 } }}
-      >
-        <Box
-          sx={{
-            width: 44,
-            height: 44,
-            flexShrink: 0,
-            borderRadius: 1.5,
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'action.hover',
-            color: 'primary.main',
-          }}
-        >
-          <Icon />
-        </Box>
-        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-          <Typography sx={{ fontWeight: 600 }}>{t(queue.label)}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t(queue.hint)}
-          </Typography>
-        </Box>
-        <CountText count={count} testId={`queue-${queue.id}-count`} compact />
-        <ArrowForward fontSize="small" sx={{ color: 'text.secondary', flexShrink: 0 }} />
-      </CardActionArea>
-    </Card>
-  );
+  const to = queue.search ? `${path}?${queue.search}` : path;
+  return <FigureCard icon={ICONS[queue.route]} label={t(queue.label)} hint={t(queue.hint)} count={count} to={to} testId={`queue-${queue.id}`} />;
 }
 
-/** A count in large type: a skeleton while it loads, "—" when it could not be read, muted at zero. */
-export function CountText({ count, testId, compact = false }: { count: QueueCount; testId: string; compact?: boolean }) {
-  const t = useT();
-  const language = useLanguage();
-  if (count.loading) return <Skeleton variant="rounded" width={48} height={40} data-testid={`${testId}-loading`} />;
-  const value = count.count;
-  const text = value === null ? '—' : count.capped ? t('queues.capped', { count: formatCount(value, language) }) : formatCount(value, language);
-  return (
-    <Typography
-      variant="h4"
-      component="p"
-      // Compact (beside a card's text): smaller on a phone, so the text keeps its width.
-      sx={{ fontWeight: 700, m: 0, flexShrink: 0, whiteSpace: 'nowrap', color: value ? 'text.primary' : 'text.disabled', ...(compact ? { fontSize: { xs: '1.5rem', sm: '2.125rem' } } : {}) }}
-      title={count.failed ? t('stats.error') : undefined}
-      data-testid={testId}
-    >
-      {text}
-    </Typography>
-  );
-}
+// The count helpers moved to FigureCard.tsx with the card; kept importable from here.
+export { CountText, countOf, type QueueCount } from './FigureCard';

@@ -31,6 +31,7 @@ import type { Shop } from '../shops/api';
 import { useImportParcelsMutation, usePreviewImportMutation, type ImportPreview, type ImportResult, type ImportRow } from './api';
 import { ShopSelect } from './fields';
 import { LabelsButton } from './LabelsButton';
+import '../../i18n/inventory';
 import '../../i18n/parcels';
 
 /** Rows shown at most in the preview (a file may hold 10 000). */
@@ -58,8 +59,13 @@ export function fieldLabel(field: string, t: Translate): string {
     kind: 'parcels.kind',
     original_parcel: 'parcels.originalParcel',
     item_to_collect: 'parcels.itemToCollect',
+    // The column `stock` (SKU:qty;SKU:qty) of a merchant with the stock service.
+    stock: 'inventory.stockLines',
+    stock_lines: 'inventory.stockLines',
   };
-  return keys[field] ? t(keys[field]) : field;
+  // `stock_lines.0.quantity`: the field of its base name.
+  const base = field.split(/[.[]/)[0];
+  return keys[field] ? t(keys[field]) : keys[base] ? t(keys[base]) : field;
 }
 
 function kb(bytes: number): string {

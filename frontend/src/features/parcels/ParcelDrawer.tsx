@@ -25,6 +25,7 @@ import { useGetParcelQuery, useParcelStatesQuery, type Parcel, type ParcelStateE
 import { DateTimeText } from './DateTimeText';
 import { noteText } from './historyNote';
 import { ParcelStatusChip, useStatusLabel } from './ParcelStatusChip';
+import '../../i18n/inventory';
 import '../../i18n/parcels';
 
 interface Props {
@@ -124,6 +125,14 @@ function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (pa
         <DetailField label={t('parcels.createdAt')} value={<DateTimeText value={parcel.created_at} />} />
         <DetailField label={t('parcels.updatedAt')} value={<DateTimeText value={parcel.updated_at} />} />
       </DetailSection>
+
+      {parcel.stock_lines && parcel.stock_lines.length > 0 && (
+        <DetailSection title={t('inventory.stockLines')} testId="parcel-stock-lines">
+          {parcel.stock_lines.map((line) => (
+            <DetailField key={line.inventory.key} label={line.inventory.sku} value={`${line.inventory.name} × ${line.quantity}`} wide />
+          ))}
+        </DetailSection>
+      )}
 
       <DetailSection title={t('parcels.fees')} testId="parcel-fees">
         <DetailField label={t('parcels.fee.delivery')} value={<MoneyText centimes={parcel.fees.delivery} />} />

@@ -25,11 +25,14 @@ import { pathOf } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import { selectSessionInfo } from '../auth/authSlice';
 import type { CityOption } from '../cities/CityAutocomplete';
+import { useStockService } from '../inventory/api';
+import { lineBodies, lineErrors, StockLinesEditor, type StockLine } from '../inventory/StockLinesEditor';
 import type { Shop } from '../shops/api';
 import { useCreateParcelMutation, type ParcelBody, type ParcelKind } from './api';
 import { CityField, ShopSelect } from './fields';
 import { LabelsButton } from './LabelsButton';
 import { PARCEL_PARAM } from './views';
+import '../../i18n/inventory';
 import '../../i18n/parcels';
 import '../../i18n/screens';
 
@@ -135,6 +138,12 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [created, setCreated] = useState<string[]>([]);
+  // The merchant's stock service: its lines section shows once it is active.
+  const stockHeld = session.role === 'client' && session.permissions.includes('inventory-management');
+  const { service } = useStockService(!stockHeld);
+  const stockActive = service?.status === 'active';
+  const [stockLines, setStockLines] = useState<StockLine[]>([]);
+  const [stockErrors, setStockErrors] = useState<Record<string, string>>({});
   // One shop: it is the shop; several: the merchant picks one.
   const shop = values.shop || (shops.length === 1 ? shops[0].key : '');
 
@@ -168,10 +177,14 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
       return;
     }
     setErrors({});
+    setStockErrors({});
     setFormError(null);
     setSaving(true);
     try {
-      const result = await create(parcelBody(values, shop, centimes)).unwrap();
+      const body = parcelBody(values, shop, centimes);
+      const lines = stockActive ? lineBodies(stockLines) : [];
+      if (lines.length > 0) body.stock_lines = lines;
+      const result = await create(body).unwrap();
       setSaving(false);
       const key = result.data.key;
       setCreated((current) => [key, ...current]);
@@ -183,6 +196,7 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
         }
       }
       setValues(empty({ shop: values.shop, city: values.city }));
+      setStockLines([]);
       focusName();
     } catch (error) {
       setSaving(false);
@@ -191,12 +205,15 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
         const found = fieldErrors(error);
         const placed: Record<string, string> = {};
         const unplaced: string[] = [];
+        const stock = lineErrors(found, 'stock_lines', stockLines);
         for (const [key, message] of Object.entries(found)) {
           if ((FIELDS as readonly string[]).includes(key)) placed[key] = message;
-          else unplaced.push(message);
+          else if (!(/^stock_lines\.\d+\./.test(key) && Object.keys(stock).length > 0)) unplaced.push(message);
         }
         setErrors(placed);
-        setFormError(unplaced.length > 0 ? unplaced.join(' ') : Object.keys(placed).length === 0 ? errorBody(error)?.message ?? t('error.generic') : null);
+        setStockErrors(stock);
+        const anyPlaced = Object.keys(placed).length > 0 || Object.keys(stock).length > 0;
+        setFormError(unplaced.length > 0 ? unplaced.join(' ') : !anyPlaced ? errorBody(error)?.message ?? t('error.generic') : null);
         // Back to the first field the server refused.
         const first = FIELDS.find((name) => placed[name]);
         if (first) setFocusRequest({ name: first, at: Date.now() });
@@ -306,6 +323,23 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
             {text('original_parcel', t('parcels.originalParcel'), { required: true, helper: t('parcels.form.originalHelp') })}
             {text('item_to_collect', t('parcels.itemToCollect'), { required: true })}
           </>
+        )}
+        {stockActive && (
+          <FormControl component="fieldset" sx={{ gridColumn: '1 / -1', minWidth: 0 }} data-testid="parcel-stock">
+            <FormLabel component="legend">{t('inventory.parcelSection')}</FormLabel>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {t('inventory.parcelSectionHelp')}
+            </Typography>
+            <StockLinesEditor
+              lines={stockLines}
+              onChange={(lines) => {
+                setStockLines(lines);
+                setStockErrors({});
+              }}
+              errors={stockErrors}
+              disabled={saving}
+            />
+          </FormControl>
         )}
       </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3, alignItems: { sm: 'center' } }}>

@@ -48,6 +48,12 @@ export type ParcelListView =
   | 'exchanges'
   | 'change-address';
 
+/** A line of stock packed in a parcel (reserved at creation). */
+export interface ParcelStockLine {
+  inventory: { key: string; sku: string; name: string };
+  quantity: number;
+}
+
 /** GET /api/parcels item. Money in centimes. */
 export interface Parcel {
   /** The tracking code. */
@@ -91,6 +97,8 @@ export interface Parcel {
   client_completed_invoice?: string | null;
   client_returned_invoice?: string | null;
   delivery_admin_invoice?: string | null;
+  /** The products of the merchant's stock packed in the parcel (empty when none). */
+  stock_lines?: ParcelStockLine[];
   created_at: string;
   updated_at: string;
 }
@@ -164,6 +172,8 @@ export interface ParcelBody {
   kind?: ParcelKind;
   original_parcel?: string | null;
   item_to_collect?: string | null;
+  /** Products of the merchant's stock to pack (creation only; needs an active stock service). */
+  stock_lines?: Array<{ inventory: string; quantity: number }>;
 }
 
 export interface AddressBody {
@@ -216,7 +226,8 @@ export function importContentType(file: { name: string; type: string }): string 
 const segment = encodeURIComponent;
 
 /** Parcel writes change the lists, the parcel, its history and the dashboards. */
-const WRITES = ['parcels', 'statistics'] as const;
+// A parcel's stock lines reserve, release and move stock: its writes refresh the stock lists too.
+const WRITES = ['parcels', 'statistics', 'inventories', 'inventoriesMovements'] as const;
 
 function importQuery({ file, shop }: ImportArgs, dryRun: boolean) {
   const params: Record<string, string> = {};

@@ -1,0 +1,261 @@
+// The stock round against the real server (issue 14). The merchant's stock service is set up
+// through the API (asked by the merchant, activated by the admin) with a product of this run;
+// then in the browser: the merchant declares an entry and prints its slip; the admin receives
+// it by scanning the slip's code; the merchant creates a parcel from stock (reserved). A quick
+// round through the API ships it with a second one (the stock goes down) and brings the refused
+// one back on a return voucher; the admin puts the returned item back in stock by scanning its
+// movement code; the merchant sees his stock.
+import type { Locator, Page } from '@playwright/test';
+import { ADMIN, CLIENT, DELIVERY } from './accounts';
+import { expect, test } from './fixtures';
+import { apiClient, chooseDemoShop, DEMO_SHOP, printedPdf, screenshot, search, signIn, signOutFromUserMenu, url } from './helpers';
+
+// Unique per run: the test can run again on the same database.
+const RUN = String(Date.now()).slice(-6);
+const SKU = `THE-${RUN}`;
+const NAME = `Thé vert ${RUN}`;
+const COURIER = 'Hamid Ouazzani';
+/** Quantities: declared and received, packed in the first (delivered) and second (refused) parcel. */
+const DECLARED = 10;
+const FIRST_QTY = 2;
+const SECOND_QTY = 1;
+
+let productKey = '';
+let entryCode = '';
+/** Tracking codes: the parcel made in the browser (delivered), the one made through the API (refused). */
+const codes: string[] = [];
+
+interface Stock {
+  on_hand: number;
+  reserved: number;
+  available: number;
+}
+
+type Api = Awaited<ReturnType<typeof apiClient>>;
+
+/** The product's quantities as the server counts them. */
+async function stockOf(session: Api): Promise<Stock> {
+  const { data } = await session.send('GET', `/api/inventories/${productKey}`);
+  return { on_hand: Number(data.on_hand), reserved: Number(data.reserved), available: Number(data.available) };
+}
+
+/** What a barcode scanner does: the code typed fast into the focused field, then Enter. */
+async function scan(field: Locator, code: string): Promise<void> {
+  await expect(field).toBeFocused();
+  await field.pressSequentially(code, { delay: 5 });
+  await field.press('Enter');
+}
+
+/** Picks the run's product in a product picker (typed SKU, then its option). */
+async function pickProduct(page: Page, box: Locator): Promise<void> {
+  await box.click();
+  await box.fill(SKU);
+  await page.getByRole('option', { name: new RegExp(`^${SKU} — `) }).click();
+  await expect(box).toHaveValue(`${SKU} — ${NAME}`);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ playwright }) => {
+  const merchant = await apiClient(playwright, CLIENT);
+  const admin = await apiClient(playwright, ADMIN);
+  // The demo merchant's stock service: asked once (409 afterwards), activated by the admin.
+  let rows = (await merchant.send('GET', '/api/inventory/clients')).data;
+  if (rows.length === 0) {
+    await merchant.send('POST', '/api/inventory/clients');
+    rows = (await merchant.send('GET', '/api/inventory/clients')).data;
+  }
+  expect(rows).toHaveLength(1);
+  if (rows[0].status !== 'active') {
+    const decided = await admin.send('PUT', `/api/inventory/clients/${String(rows[0].key)}`, { status: 'active' });
+    expect(decided.data.status).toBe('active');
+  }
+  const created = await merchant.send('POST', '/api/inventories', { sku: SKU, name: NAME, alert_threshold: 3 });
+  productKey = String(created.data.key);
+  expect(await stockOf(merchant)).toEqual({ on_hand: 0, reserved: 0, available: 0 });
+  for (const session of [merchant, admin]) await session.request.dispose();
+});
+
+test('the merchant declares an entry of his product and prints the entry slip', async ({ page }) => {
+  await signIn(page, CLIENT);
+  await page.goto(url('/compte/gestion-des-stocks'));
+  await expect(page.getByTestId('inventory-screen')).toHaveAttribute('data-service', 'active');
+  await search(page, SKU);
+  const row = page.getByTestId('table-row').filter({ hasText: SKU });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(NAME);
+
+  await page.getByTestId('declare-entry').click();
+  const dialog = page.getByTestId('declare-entry-dialog');
+  await pickProduct(page, dialog.getByRole('combobox'));
+  await dialog.locator('input[name="lines.0.quantity"]').fill(String(DECLARED));
+  const posted = page.waitForResponse((response) => response.url().endsWith('/api/inventories/entries') && response.request().method() === 'POST');
+  await dialog.getByTestId('form-submit').click();
+  const response = await posted;
+  expect(response.status()).toBe(201);
+  const slip = (await response.json()).data as { key: string; code: string; movements: Array<{ code: string; quantity: number; state: string }> };
+  expect(slip.movements).toHaveLength(1);
+  expect(slip.movements[0]).toMatchObject({ quantity: DECLARED, state: 'pending' });
+  entryCode = slip.movements[0].code;
+  await expect(dialog.getByTestId('entry-declared')).toContainText('1 ligne(s) en attente de réception');
+  await expect(dialog).toContainText(entryCode);
+  await screenshot(page, 'client-entry-slip');
+
+  const text = await printedPdf(page, () => dialog.getByTestId('print-slip').click(), `/api/inventories/entries/${slip.key}/pdf`);
+  expect(text).toContain(SKU);
+  await dialog.getByTestId('declare-close').click();
+
+  // Expected, not on hand yet.
+  await expect(row).toContainText(String(DECLARED));
+});
+
+test('the admin receives the entry by scanning the slip code', async ({ page, playwright }) => {
+  await signIn(page, ADMIN);
+  await page.goto(url('/compte/gestion-des-stocks?onglet=entries'));
+  await expect(page.getByTestId('stock-tab-entries')).toHaveAttribute('aria-selected', 'true');
+  const field = page.getByTestId('scan-input');
+  await scan(field, entryCode.toLowerCase());
+  const dialog = page.getByTestId('validate-dialog');
+  await expect(dialog).toContainText(`Recevoir l’entrée ${entryCode}`);
+  await expect(dialog.locator('input[name="quantity"]')).toHaveValue(String(DECLARED));
+  await screenshot(page, 'admin-receive-entry');
+  await dialog.getByTestId('form-submit').click();
+  await expect(page.getByTestId('resource-notice')).toContainText(`${entryCode} validé`);
+  await expect(page.getByTestId('table-row').filter({ hasText: entryCode })).toHaveCount(0);
+
+  const admin = await apiClient(playwright, ADMIN);
+  expect(await stockOf(admin)).toEqual({ on_hand: DECLARED, reserved: 0, available: DECLARED });
+  await admin.request.dispose();
+});
+
+test('the merchant creates a parcel from stock: the quantity is reserved', async ({ page, playwright }) => {
+  await signIn(page, CLIENT);
+  await page.goto(url('/compte/ajouter-de-nouveaux-colis'));
+  const form = page.getByTestId('parcel-form');
+  await expect(form.locator('input[name="recipient_name"]')).toBeFocused();
+  await chooseDemoShop(page, form);
+  await form.locator('input[name="recipient_name"]').fill(`Stock ${RUN} Livré`);
+  await form.locator('input[name="recipient_phone"]').fill(`06${RUN}91`);
+  await form.locator('input[name="city"]').fill('Casa');
+  await page.getByRole('option', { name: 'Casablanca' }).click();
+  await form.locator('input[name="address"]').fill('5 rue Ibnou Mounir, Maarif');
+  await form.locator('input[name="cod_amount"]').fill('180');
+  await form.locator('input[name="product"]').fill(NAME);
+
+  const section = form.getByTestId('parcel-stock');
+  await expect(section).toContainText('Articles du stock');
+  await section.getByTestId('add-line').click();
+  await pickProduct(page, section.getByRole('combobox'));
+  await expect(section).toContainText(`disponible : ${DECLARED}`);
+  // More than available: the server's message under the quantity, nothing created.
+  await section.locator('input[name="lines.0.quantity"]').fill(String(DECLARED + 1));
+  await form.getByTestId('save-another').click();
+  await expect(section).toContainText(`Stock insuffisant : ${DECLARED} disponible(s).`);
+  await expect(page.getByTestId('parcel-created')).toHaveCount(0);
+
+  await section.locator('input[name="lines.0.quantity"]').fill(String(FIRST_QTY));
+  await form.getByTestId('save-another').click();
+  const created = page.getByTestId('parcel-created');
+  await expect(created).toContainText('Colis ');
+  const code = (/Colis ([A-Z0-9]+) créé/.exec((await created.textContent()) ?? '') ?? [])[1] ?? '';
+  expect(code).toMatch(/^[A-Z0-9]{6,}$/);
+  codes.push(code);
+  await screenshot(page, 'client-parcel-from-stock');
+
+  // Its drawer lists the stock line.
+  await page.goto(url(`/compte/tous-les-colis?colis=${code}`));
+  await expect(page.getByTestId('parcel-stock-lines')).toContainText(`${NAME} × ${FIRST_QTY}`);
+
+  const merchant = await apiClient(playwright, CLIENT);
+  expect(await stockOf(merchant)).toEqual({ on_hand: DECLARED, reserved: FIRST_QTY, available: DECLARED - FIRST_QTY });
+  await merchant.request.dispose();
+});
+
+test('the round ships both parcels (stock goes down); the refused one comes back on a return voucher', async ({ playwright }) => {
+  const merchant = await apiClient(playwright, CLIENT);
+  const admin = await apiClient(playwright, ADMIN);
+  const courier = await apiClient(playwright, DELIVERY);
+  const shop = (await merchant.send('GET', '/api/shops?per_page=100')).data.find((candidate) => candidate.name === DEMO_SHOP);
+  expect(shop, 'the demo shop').toBeDefined();
+  const second = await merchant.send('POST', '/api/parcels', {
+    shop: shop!.key,
+    recipient_name: `Stock ${RUN} Refusé`,
+    recipient_phone: `06${RUN}92`,
+    city: 'Casablanca',
+    address: '6 rue Ibnou Mounir, Maarif',
+    cod_amount: 9000,
+    product: NAME,
+    stock_lines: [{ inventory: productKey, quantity: SECOND_QTY }],
+  });
+  codes.push(String(second.data.key));
+  expect(second.data.stock_lines).toEqual([{ inventory: { key: productKey, sku: SKU, name: NAME }, quantity: SECOND_QTY }]);
+  expect(await stockOf(merchant)).toEqual({ on_hand: DECLARED, reserved: FIRST_QTY + SECOND_QTY, available: DECLARED - FIRST_QTY - SECOND_QTY });
+
+  const voucher = await merchant.send('POST', '/api/pickup-vouchers', { parcels: codes });
+  await admin.send('PUT', '/api/pickup-vouchers/pickup', { voucher: voucher.data.key, parcels: codes });
+  const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === COURIER);
+  expect(hamid, 'the demo delivery person').toBeDefined();
+  await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: hamid!.key, parcels: codes, force: true });
+
+  // Out for delivery: the stock left the hub, an exit movement per parcel.
+  const shipped = DECLARED - FIRST_QTY - SECOND_QTY;
+  expect(await stockOf(merchant)).toEqual({ on_hand: shipped, reserved: 0, available: shipped });
+  const exits = (await merchant.send('GET', `/api/inventories/movements?inventory=${productKey}&type=exit`)).data;
+  expect(exits.map((movement) => [(movement.parcel as { code: string }).code, movement.quantity, movement.state]).sort()).toEqual(
+    [
+      [codes[0], FIRST_QTY, 'validated'],
+      [codes[1], SECOND_QTY, 'validated'],
+    ].sort(),
+  );
+
+  await courier.send('POST', '/api/parcels/states', { parcel: codes[0], status: 'delivered' });
+  await courier.send('POST', '/api/parcels/states', { parcel: codes[1], status: 'refused', comment: 'Ne veut plus la commande' });
+  const back = await courier.send('POST', '/api/return-vouchers', { parcels: [codes[1]] });
+  await admin.send('PUT', `/api/return-vouchers/${String(back.data.key)}/receive`);
+
+  // Back at the hub: a pending return, not in stock until checked.
+  const returns = (await admin.send('GET', `/api/inventories/movements?type=return&state=pending&parcel=${codes[1]}`)).data;
+  expect(returns).toHaveLength(1);
+  expect(returns[0]).toMatchObject({ quantity: SECOND_QTY, state: 'pending' });
+  expect(await stockOf(merchant)).toEqual({ on_hand: shipped, reserved: 0, available: shipped });
+  for (const session of [merchant, admin, courier]) await session.request.dispose();
+});
+
+test('the admin puts the returned item back in stock by scanning its code; the merchant sees it', async ({ page, playwright }) => {
+  const admin = await apiClient(playwright, ADMIN);
+  const pending = (await admin.send('GET', `/api/inventories/movements?type=return&state=pending&parcel=${codes[1]}`)).data;
+  const returnCode = String(pending[0].code);
+
+  await signIn(page, ADMIN);
+  await page.goto(url('/compte/tableau-de-bord'));
+  // The dashboard's card opens the returns tab.
+  const card = page.getByTestId('queue-stock-returns');
+  await expect(card.getByTestId('queue-stock-returns-count')).not.toHaveText('0');
+  await card.getByRole('link').click();
+  await expect(page).toHaveURL(/gestion-des-stocks\?onglet=returns$/);
+  await expect(page.getByTestId('table-row').filter({ hasText: returnCode })).toContainText(codes[1]);
+  await scan(page.getByTestId('scan-input'), returnCode);
+  const dialog = page.getByTestId('validate-dialog');
+  await expect(dialog).toContainText(`Remettre en stock le retour ${returnCode}`);
+  await expect(dialog.locator('input[name="quantity"]')).toHaveValue(String(SECOND_QTY));
+  await dialog.getByTestId('form-submit').click();
+  await expect(page.getByTestId('resource-notice')).toContainText(`${returnCode} validé`);
+
+  const back = DECLARED - FIRST_QTY;
+  expect(await stockOf(admin)).toEqual({ on_hand: back, reserved: 0, available: back });
+  await admin.request.dispose();
+
+  // The merchant's product: its figures and its history.
+  await signOutFromUserMenu(page);
+  await signIn(page, CLIENT);
+  await page.goto(url('/compte/gestion-des-stocks'));
+  await search(page, SKU);
+  const row = page.getByTestId('table-row').filter({ hasText: SKU });
+  await expect(row).toHaveCount(1);
+  await row.getByText(NAME).click();
+  const drawer = page.getByTestId('product-drawer');
+  await expect(drawer.getByTestId('figure-on_hand')).toContainText(String(back));
+  await expect(drawer.getByTestId('figure-reserved')).toContainText('0');
+  await expect(drawer.getByTestId('movement-line')).toHaveCount(4);
+  await screenshot(page, 'client-product-drawer');
+});

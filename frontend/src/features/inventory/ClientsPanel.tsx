@@ -1,0 +1,69 @@
+import PauseCircleOutline from '@mui/icons-material/PauseCircleOutlined';
+import PlayCircleOutline from '@mui/icons-material/PlayCircleOutlined';
+import { ResourceScreen } from '../../components/resource/ResourceScreen';
+import type { Column, RowAction } from '../../components/table/DataTable';
+import { dateColumn } from '../../components/table/columns';
+import { FilterSelect } from '../../components/table/FilterSelect';
+import { useListState } from '../../components/table/useListState';
+import { useT } from '../../i18n';
+import { useDecideInventoryClientMutation, useListInventoryClientsQuery, type InventoryClient } from './api';
+import { ServiceStatusChip } from './chips';
+import '../../i18n/inventory';
+import '../../i18n/screens';
+
+/** Admin: the merchants of the stock service, and his decision on each (activate, suspend). */
+export function ClientsPanel() {
+  const t = useT();
+  const list = useListState();
+  const result = useListInventoryClientsQuery(list.args);
+  const [decide] = useDecideInventoryClientMutation();
+  const name = (row: InventoryClient) => row.client.company || row.client.name;
+
+  const columns: Column<InventoryClient>[] = [
+    { id: 'client', label: t('inventory.client'), card: 'title', render: (row) => (row.client.company ? `${row.client.company} (${row.client.name})` : row.client.name) },
+    { id: 'status', label: t('inventory.status'), card: 'badge', render: (row) => <ServiceStatusChip status={row.status} label={row.status_label} /> },
+    { id: 'products', label: t('inventory.products'), align: 'right' },
+    dateColumn('created_at', t('inventory.askedOn')),
+    dateColumn('decided_at', t('inventory.decidedOn')),
+  ];
+
+  return (
+    <ResourceScreen<InventoryClient, Record<string, never>>
+      testId="inventory-clients"
+      list={list}
+      result={result}
+      columns={columns}
+      rowName={name}
+      searchPlaceholder={t('inventory.searchClients')}
+      emptyMessage={t('inventory.noClients')}
+      filters={
+        <FilterSelect
+          list={list}
+          filter="status"
+          label={t('inventory.status')}
+          options={[
+            { value: '', label: t('table.filterAll') },
+            { value: 'pending', label: t('inventory.status.pending') },
+            { value: 'active', label: t('inventory.status.active') },
+            { value: 'suspended', label: t('inventory.status.suspended') },
+          ]}
+        />
+      }
+      rowActions={(row, { run }): Array<RowAction<InventoryClient> | false> => [
+        row.status !== 'active' && {
+          id: 'activate',
+          label: t('inventory.activate'),
+          icon: <PlayCircleOutline fontSize="small" />,
+          color: 'success',
+          onClick: () => run(() => decide({ key: row.key, status: 'active' }).unwrap(), t('inventory.activated', { name: name(row) })),
+        },
+        row.status === 'active' && {
+          id: 'suspend',
+          label: t('inventory.suspend'),
+          icon: <PauseCircleOutline fontSize="small" />,
+          onClick: () => run(() => decide({ key: row.key, status: 'suspended' }).unwrap(), t('inventory.suspended', { name: name(row) })),
+        },
+      ]}
+    />
+  );
+}
