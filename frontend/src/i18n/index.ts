@@ -6,13 +6,20 @@ import type { ScreenMessageKey } from './screens.fr';
 import type { ParcelMessageKey } from './parcels.fr';
 import type { VoucherMessageKey } from './vouchers.fr';
 import type { InvoiceMessageKey } from './invoices.fr';
+import type { SupportMessageKey } from './support.fr';
 
 /**
  * Every message key: those of the first download (fr.ts) and those of the screens that load on
- * demand (screens.fr.ts, parcels.fr.ts, vouchers.fr.ts and invoices.fr.ts, registered by
- * screens.ts, parcels.ts, vouchers.ts and invoices.ts before such a screen renders).
+ * demand (screens.fr.ts, parcels.fr.ts, vouchers.fr.ts, invoices.fr.ts and support.fr.ts, registered by
+ * screens.ts, parcels.ts, vouchers.ts, invoices.ts and support.ts before such a screen renders).
  */
-export type MessageKey = CoreMessageKey | ScreenMessageKey | ParcelMessageKey | VoucherMessageKey | InvoiceMessageKey;
+export type MessageKey =
+  | CoreMessageKey
+  | ScreenMessageKey
+  | ParcelMessageKey
+  | VoucherMessageKey
+  | InvoiceMessageKey
+  | SupportMessageKey;
 export type Language = 'fr' | 'en';
 export const LANGUAGES: readonly Language[] = ['fr', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'fr';

@@ -17,8 +17,8 @@ describe('NOT_YET_AVAILABLE.md', () => {
     expect(lists.client.map((r) => r.name)).not.toContain('dashboard');
     expect(lists.admin.map((r) => r.name)).not.toContain('dashboard');
     expect(lists['delivery-admin'].map((r) => r.name)).not.toContain('home');
-    expect(lists.client).toHaveLength(3);
-    expect(lists.admin).toHaveLength(4);
+    expect(lists.client).toHaveLength(1);
+    expect(lists.admin).toHaveLength(1);
     expect(lists['delivery-admin']).toHaveLength(0);
   });
 });

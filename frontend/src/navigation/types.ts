@@ -39,7 +39,11 @@ export type ScreenKey =
   | 'to-be-returned'
   | 'invoices'
   | 'new-invoice'
-  | 'declare-cash';
+  | 'declare-cash'
+  | 'support'
+  | 'announcements'
+  | 'guides'
+  | 'activities';
 
 export interface RouteDef {
   /** Route name, as in the specification (also a permission name for admins and clients). */
@@ -48,6 +52,8 @@ export interface RouteDef {
   alias?: string;
   screen: ScreenKey;
   meta: RouteMeta;
+  /** The permission that opens the route when it is not the route's name (admins and clients). */
+  permission?: string;
 }
 
 export interface MenuSection {
