@@ -52,10 +52,15 @@ export function SearchDialog({ open, onClose, pages }: Props) {
   const session = useAppSelector(selectSessionInfo);
   const supportPath = pathOf('support', session);
   const peoplePaths: Record<string, string> = { client: pathOf('clients', session), 'delivery-admin': pathOf('deliverymen', session) };
-  const searchesPeople = session.role === 'admin';
+  /** Where a found person opens: his list (merchants or delivery people), when the admin holds it. */
+  const personPath = (person: SearchPerson): string | null => {
+    const path = peoplePaths[person.role === 'delivery' ? 'delivery-admin' : person.role] ?? NOT_FOUND_PATH;
+    return path === NOT_FOUND_PATH ? null : path;
+  };
+  const searchesPeople = session.role === 'admin' && Object.values(peoplePaths).some((path) => path !== NOT_FOUND_PATH);
   const searchesTickets = supportPath !== NOT_FOUND_PATH;
   const others = useGlobalSearch(query, open && (searchesPeople || searchesTickets));
-  const people = searchesPeople ? others.people : [];
+  const people = searchesPeople ? others.people.filter((person) => personPath(person) !== null) : [];
   const tickets = searchesTickets ? others.tickets : [];
   const peopleStart = results.length + parcels.length;
   const ticketsStart = peopleStart + people.length;
@@ -83,11 +88,6 @@ export function SearchDialog({ open, onClose, pages }: Props) {
   const openParcel = (parcel: Parcel) => {
     close();
     navigate(parcelSearch.pathOf(parcel));
-  };
-
-  const personPath = (person: SearchPerson) => {
-    const path = peoplePaths[person.role === 'delivery' ? 'delivery-admin' : person.role] ?? NOT_FOUND_PATH;
-    return path === NOT_FOUND_PATH ? null : path;
   };
 
   const openPerson = (person: SearchPerson) => {
