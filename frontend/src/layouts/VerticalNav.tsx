@@ -204,7 +204,15 @@ export function VerticalNav({ variant, collapsed, onToggleCollapsed, open, onClo
                   }}
                 >
                   <ListItemIcon sx={{ minWidth: mini ? 0 : 36, color: 'text.secondary' }}>
-                    <SectionIcon />
+                    {/* A closed section holding the support entry still tells of unread answers. */}
+                    <Badge
+                      color="error"
+                      variant="dot"
+                      invisible={expanded || unreadCount === 0 || !section.items.some((item) => item.name === 'support')}
+                      data-testid={`nav-section-badge-${section.id}`}
+                    >
+                      <SectionIcon />
+                    </Badge>
                   </ListItemIcon>
                   {!mini && (
                     <>
