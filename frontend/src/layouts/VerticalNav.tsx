@@ -18,7 +18,7 @@ import { NavLink, useLocation } from 'react-router';
 import { useAppSelector } from '../app/hooks';
 import { BrandLogo } from '../components/BrandLogo';
 import { selectSessionInfo } from '../features/auth/authSlice';
-import { UNREAD_POLL_MS, useUnreadTicketsQuery } from '../features/support/unread';
+import { useUnreadTicketCount } from '../features/support/unread';
 import { useT, type MessageKey } from '../i18n';
 import { visibleMenu, type VisibleSection } from '../navigation/access';
 import { routeIcon, sectionIcon } from '../navigation/icons';
@@ -53,10 +53,8 @@ export function VerticalNav({ variant, collapsed, onToggleCollapsed, open, onClo
     () => (session.role ? visibleMenu(session.role, session.permissions) : []),
     [session.role, session.permissions],
   );
-  const hasSupport = sections.some((section) => section.items.some((item) => item.name === 'support'));
   // Tickets with an unread answer, on the `support` entry: polled, and refetched after every ticket write.
-  const { data: unread } = useUnreadTicketsQuery(undefined, { skip: !hasSupport, pollingInterval: UNREAD_POLL_MS });
-  const unreadCount = hasSupport ? (unread?.data.count ?? 0) : 0;
+  const unreadCount = useUnreadTicketCount();
   const [hovered, setHovered] = useState(false);
   const activeSection = sectionOf(sections, pathname);
   const [openSection, setOpenSection] = useState<string | null>(activeSection);

@@ -233,6 +233,24 @@ describe('support tickets', () => {
     expect(server.callsTo('GET', '/api/tickets/unread')).toHaveLength(1);
   });
 
+  it('tells of unread answers on the closed help section and, on a phone, on the menu button', async () => {
+    setViewportWidth(390);
+    const server = mockServer({ 'GET /api/tickets/unread': { status: 200, body: { data: { count: 1 } } } });
+    renderWithProviders(<ContentLayout />, { session: clientSession(), path: '/compte/accueille' });
+    const dot = () => screen.getByTestId('nav-hamburger-badge').querySelector('.MuiBadge-badge');
+    await waitFor(() => expect(dot()).not.toHaveClass('MuiBadge-invisible'));
+    // The side menu and the top bar share one request.
+    expect(server.callsTo('GET', '/api/tickets/unread')).toHaveLength(1);
+  });
+
+  it('shows a dot on the closed section holding support', async () => {
+    mockServer({ 'GET /api/tickets/unread': { status: 200, body: { data: { count: 1 } } } });
+    renderWithProviders(<ContentLayout />, { session: clientSession(), path: '/compte/accueille' });
+    const dot = () => screen.getByTestId('nav-section-badge-help').querySelector('.MuiBadge-badge');
+    await waitFor(() => expect(dot()).not.toHaveClass('MuiBadge-invisible'));
+    expect(screen.getByTestId('nav-section-badge-parcels').querySelector('.MuiBadge-badge')).toHaveClass('MuiBadge-invisible');
+  });
+
   it('asks nothing for the badge when the user has no support entry', async () => {
     const server = mockServer({ 'GET /api/tickets/unread': { status: 200, body: { data: { count: 2 } } } });
     renderWithProviders(<ContentLayout />, { session: deliverySession(), path: '/compte/accueille' });

@@ -1,6 +1,9 @@
 // The menu badge of `support`: tickets with an unread answer for the caller's side. Loaded with
 // the side menu (main bundle), so it holds only this one small call.
 import { api } from '../../app/api';
+import { useAppSelector } from '../../app/hooks';
+import { roleRoutes } from '../../navigation/access';
+import { selectSessionInfo } from '../auth/authSlice';
 
 /** Polling period of the badge. */
 export const UNREAD_POLL_MS = 60_000;
@@ -18,3 +21,14 @@ export const unreadApi = api.injectEndpoints({
 });
 
 export const { useUnreadTicketsQuery } = unreadApi;
+
+/**
+ * Tickets with an unread answer for the signed-in user, 0 when he has no `support` entry (then
+ * nothing is asked). Polled every minute; the side menu and the top bar share one subscription.
+ */
+export function useUnreadTicketCount(): number {
+  const session = useAppSelector(selectSessionInfo);
+  const hasSupport = session.role !== null && roleRoutes(session.role, session.permissions).some((route) => route.name === 'support');
+  const { data } = useUnreadTicketsQuery(undefined, { skip: !hasSupport, pollingInterval: UNREAD_POLL_MS });
+  return hasSupport ? (data?.data.count ?? 0) : 0;
+}
