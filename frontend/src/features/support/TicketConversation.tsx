@@ -28,6 +28,8 @@ import { useT } from '../../i18n';
 import { pathOf } from '../../navigation/access';
 import { selectSessionInfo } from '../auth/authSlice';
 import { DateTimeText } from '../parcels/DateTimeText';
+import { useGetParcelQuery } from '../parcels/api';
+import { ParcelStatusChip } from '../parcels/ParcelStatusChip';
 import { PARCEL_PARAM, parcelListRoute } from '../parcels/views';
 import {
   useDeleteTicketMessageMutation,
@@ -155,6 +157,7 @@ function Conversation({ ticket, notify }: { ticket: TicketDetail; notify: Notify
             <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
               {ticket.parcel.code}
             </Typography>
+            <ParcelStatus parcelKey={ticket.parcel.key} />
             {parcelPath && (
               <Link component={RouterLink} to={parcelPath} variant="body2" sx={{ ml: 'auto' }} data-testid="ticket-parcel-link">
                 {t('support.openParcel')}
@@ -202,6 +205,13 @@ function Conversation({ ticket, notify }: { ticket: TicketDetail; notify: Notify
       )}
     </>
   );
+}
+
+/** The parcel's current status (nothing while it loads or when it cannot be read). */
+function ParcelStatus({ parcelKey }: { parcelKey: string }) {
+  const { data } = useGetParcelQuery(parcelKey);
+  if (!data) return null;
+  return <ParcelStatusChip status={data.data.status} label={data.data.status_label} />;
 }
 
 function MessageBubble({ message, onDelete }: { message: TicketMessage; onDelete: () => void }) {

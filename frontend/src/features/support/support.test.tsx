@@ -147,6 +147,7 @@ describe('support tickets', () => {
         };
         return { status: 201, body: { data: current } };
       },
+      'GET /api/parcels/CL000123': { status: 200, body: { data: parcel('CL000123', { status: 'postponed', status_label: 'Reporté' }) } },
       'PUT /api/tickets': (call) => {
         current = { ...current, status: 'closed', status_label: 'Clôturé' };
         return { status: 200, body: { data: { ...current, ...(call.body as object) } } };
@@ -157,6 +158,7 @@ describe('support tickets', () => {
     expect(screen.getByTestId('ticket-merchant')).toHaveTextContent('Atlas Shop · Salma Berrada');
     expect(screen.getByTestId('ticket-parcel')).toHaveTextContent('Colis concernéCL000123');
     expect(screen.getByTestId('ticket-parcel-link')).toHaveAttribute('href', '/compte/tous-les-colis?colis=CL000123');
+    expect(await within(screen.getByTestId('ticket-parcel')).findByTestId('parcel-status')).toHaveTextContent('Reporté');
     const first = screen.getByTestId('ticket-message');
     expect(first).toHaveAttribute('data-mine', 'false');
     expect(within(first).queryByTestId('ticket-message-delete')).toBeNull();
