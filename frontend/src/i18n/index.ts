@@ -7,11 +7,13 @@ import type { ParcelMessageKey } from './parcels.fr';
 import type { VoucherMessageKey } from './vouchers.fr';
 import type { InvoiceMessageKey } from './invoices.fr';
 import type { InventoryMessageKey } from './inventory.fr';
+import type { SupportMessageKey } from './support.fr';
 
 /**
  * Every message key: those of the first download (fr.ts) and those of the screens that load on
- * demand (screens.fr.ts, parcels.fr.ts, vouchers.fr.ts, invoices.fr.ts and inventory.fr.ts, registered
- * by screens.ts, parcels.ts, vouchers.ts, invoices.ts and inventory.ts before such a screen renders).
+ * demand (screens.fr.ts, parcels.fr.ts, vouchers.fr.ts, invoices.fr.ts, inventory.fr.ts and
+ * support.fr.ts, registered by screens.ts, parcels.ts, vouchers.ts, invoices.ts, inventory.ts and
+ * support.ts before such a screen renders).
  */
 export type MessageKey =
   | CoreMessageKey
@@ -19,7 +21,8 @@ export type MessageKey =
   | ParcelMessageKey
   | VoucherMessageKey
   | InvoiceMessageKey
-  | InventoryMessageKey;
+  | InventoryMessageKey
+  | SupportMessageKey;
 export type Language = 'fr' | 'en';
 export const LANGUAGES: readonly Language[] = ['fr', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'fr';

@@ -1,4 +1,7 @@
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
+import Chip from '@mui/material/Chip';
 import Search from '@mui/icons-material/Search';
 import Dialog from '@mui/material/Dialog';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -12,11 +15,16 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useAppSelector } from '../app/hooks';
+import { selectSessionInfo } from '../features/auth/authSlice';
 import { ParcelStatusChip } from '../features/parcels/ParcelStatusChip';
 import { useParcelSearch } from '../features/parcels/search';
 import type { Parcel } from '../features/parcels/api';
-import { useT } from '../i18n';
+import { useT, type MessageKey } from '../i18n';
+import { pathOf } from '../navigation/access';
 import { routeIcon } from '../navigation/icons';
+import { NOT_FOUND_PATH } from '../navigation/routes';
+import { useGlobalSearch, type SearchPerson, type SearchTicket } from './globalSearch';
 import { SEARCH_FOCUS_DELAY_MS } from '../theme/constants';
 import { searchPages, type SearchEntry } from './searchPages';
 
@@ -29,7 +37,8 @@ interface Props {
 
 /**
  * The top-bar search over the pages the user may open and, for those who hold a parcel list,
- * the parcels (code, phone, name or reference on the server): 5 results per type at most.
+ * the parcels (code, phone, name or reference on the server); for admins the people (merchants
+ * and delivery people) and, for those with `support`, the tickets: 5 results per type at most.
  */
 export function SearchDialog({ open, onClose, pages }: Props) {
   const t = useT();
@@ -40,7 +49,23 @@ export function SearchDialog({ open, onClose, pages }: Props) {
   const results = useMemo(() => searchPages(pages, query), [pages, query]);
   const parcelSearch = useParcelSearch(query, open);
   const { parcels } = parcelSearch;
-  const count = results.length + parcels.length;
+  const session = useAppSelector(selectSessionInfo);
+  const supportPath = pathOf('support', session);
+  const peoplePaths: Record<string, string> = { client: pathOf('clients', session), 'delivery-admin': pathOf('deliverymen', session) };
+  /** Where a found person opens: his list (merchants or delivery people), when the admin holds it. */
+  const personPath = (person: SearchPerson): string | null => {
+    const path = peoplePaths[person.role === 'delivery' ? 'delivery-admin' : person.role] ?? NOT_FOUND_PATH;
+    return path === NOT_FOUND_PATH ? null : path;
+  };
+  const searchesPeople = session.role === 'admin' && Object.values(peoplePaths).some((path) => path !== NOT_FOUND_PATH);
+  const searchesTickets = supportPath !== NOT_FOUND_PATH;
+  const others = useGlobalSearch(query, open && (searchesPeople || searchesTickets));
+  const people = searchesPeople ? others.people.filter((person) => personPath(person) !== null) : [];
+  const tickets = searchesTickets ? others.tickets : [];
+  const peopleStart = results.length + parcels.length;
+  const ticketsStart = peopleStart + people.length;
+  const count = ticketsStart + tickets.length;
+  const loading = parcelSearch.loading || others.loading;
 
   useEffect(() => {
     if (!open) return;
@@ -65,6 +90,17 @@ export function SearchDialog({ open, onClose, pages }: Props) {
     navigate(parcelSearch.pathOf(parcel));
   };
 
+  const openPerson = (person: SearchPerson) => {
+    const path = personPath(person);
+    close();
+    if (path) navigate(path);
+  };
+
+  const openTicket = (ticket: SearchTicket) => {
+    close();
+    navigate(`${supportPath}?ticket=${encodeURIComponent(ticket.key)}`);
+  };
+
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
@@ -75,9 +111,15 @@ export function SearchDialog({ open, onClose, pages }: Props) {
     } else if (event.key === 'Enter' && highlight < results.length && results[highlight]) {
       event.preventDefault();
       go(results[highlight]);
-    } else if (event.key === 'Enter' && parcels[highlight - results.length]) {
+    } else if (event.key === 'Enter' && highlight < peopleStart && parcels[highlight - results.length]) {
       event.preventDefault();
       openParcel(parcels[highlight - results.length]);
+    } else if (event.key === 'Enter' && highlight < ticketsStart && people[highlight - peopleStart]) {
+      event.preventDefault();
+      openPerson(people[highlight - peopleStart]);
+    } else if (event.key === 'Enter' && tickets[highlight - ticketsStart]) {
+      event.preventDefault();
+      openTicket(tickets[highlight - ticketsStart]);
     }
   };
 
@@ -116,7 +158,7 @@ export function SearchDialog({ open, onClose, pages }: Props) {
         }
         sx={{ m: 2, mb: 1, width: 'auto' }}
       />
-      {parcelSearch.loading && <LinearProgress sx={{ mx: 2, height: 2 }} aria-label={t('app.loading')} />}
+      {loading && <LinearProgress sx={{ mx: 2, height: 2 }} aria-label={t('app.loading')} />}
       {results.length > 0 && (
         <List
           dense
@@ -183,7 +225,75 @@ export function SearchDialog({ open, onClose, pages }: Props) {
           ))}
         </List>
       )}
-      {count === 0 && !parcelSearch.loading && (
+      {people.length > 0 && (
+        <List
+          dense
+          subheader={
+            <ListSubheader disableSticky sx={{ bgcolor: 'transparent' }}>
+              {t('topbar.searchPeople')}
+            </ListSubheader>
+          }
+          sx={{ pb: 2, pt: peopleStart > 0 ? 0 : undefined }}
+          data-testid="search-people"
+        >
+          {people.map((person, index) => (
+            <ListItemButton
+              key={person.key}
+              selected={peopleStart + index === highlight}
+              onClick={() => openPerson(person)}
+              onMouseEnter={() => setHighlight(peopleStart + index)}
+              data-testid="search-person"
+              sx={{ mx: 1 }}
+            >
+              <ListItemIcon>
+                <PersonOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={person.name} secondary={person.company ?? t(person.role === 'client' ? 'route.clients' : 'route.deliverymen')} />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+      {tickets.length > 0 && (
+        <List
+          dense
+          subheader={
+            <ListSubheader disableSticky sx={{ bgcolor: 'transparent' }}>
+              {t('topbar.searchTickets')}
+            </ListSubheader>
+          }
+          sx={{ pb: 2, pt: ticketsStart > 0 ? 0 : undefined }}
+          data-testid="search-tickets"
+        >
+          {tickets.map((ticket, index) => (
+            <ListItemButton
+              key={ticket.key}
+              selected={ticketsStart + index === highlight}
+              onClick={() => openTicket(ticket)}
+              onMouseEnter={() => setHighlight(ticketsStart + index)}
+              data-testid="search-ticket"
+              sx={{ mx: 1, gap: 1 }}
+            >
+              <ListItemIcon>
+                <SupportAgentOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText
+                primary={
+                  <>
+                    <bdi style={{ fontFamily: 'monospace', fontWeight: 600 }}>{ticket.code}</bdi> · {ticket.subject}
+                  </>
+                }
+              />
+              <Chip
+                size="small"
+                variant="outlined"
+                label={['open', 'answered', 'closed'].includes(ticket.status) ? t(`topbar.ticketStatus.${ticket.status}` as MessageKey) : ticket.status}
+                data-status={ticket.status}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+      {count === 0 && !loading && (
         <Typography color="text.secondary" sx={{ px: 3, pb: 3 }}>
           {query ? t('topbar.searchNoResult', { query }) : parcelSearch.enabled ? t('topbar.searchHintParcels') : t('topbar.searchHint')}
         </Typography>

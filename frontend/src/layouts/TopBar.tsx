@@ -3,6 +3,7 @@ import Search from '@mui/icons-material/Search';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
+import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -14,6 +15,7 @@ import { pathOf, visibleMenu } from '../navigation/access';
 import { ThemeToggle } from './DisplayControls';
 import { SearchDialog } from './SearchDialog';
 import { isSearchShortcut, type SearchEntry } from './searchPages';
+import { useUnreadTicketCount } from '../features/support/unread';
 import { SettingsMenu } from './SettingsMenu';
 import { UserMenu } from './UserMenu';
 
@@ -44,6 +46,7 @@ export function TopBar({ desktop, onOpenMenu }: Props) {
   const t = useT();
   const [searchOpen, setSearchOpen] = useState(false);
   const pages = useSearchPages();
+  const unreadCount = useUnreadTicketCount();
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -65,7 +68,10 @@ export function TopBar({ desktop, onOpenMenu }: Props) {
       <Toolbar sx={{ gap: 1, px: { xs: 2, sm: 3 } }}>
         {!desktop && (
           <IconButton edge="start" color="inherit" onClick={onOpenMenu} aria-label={t('menu.open')} data-testid="nav-hamburger">
-            <MenuIcon />
+            {/* On a phone the menu is hidden: its button tells of unread support answers. */}
+            <Badge color="error" variant="dot" invisible={unreadCount === 0} data-testid="nav-hamburger-badge">
+              <MenuIcon />
+            </Badge>
           </IconButton>
         )}
         <ButtonBase

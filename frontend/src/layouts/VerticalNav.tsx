@@ -2,6 +2,7 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Close from '@mui/icons-material/Close';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Drawer from '@mui/material/Drawer';
@@ -17,6 +18,7 @@ import { NavLink, useLocation } from 'react-router';
 import { useAppSelector } from '../app/hooks';
 import { BrandLogo } from '../components/BrandLogo';
 import { selectSessionInfo } from '../features/auth/authSlice';
+import { useUnreadTicketCount } from '../features/support/unread';
 import { useT, type MessageKey } from '../i18n';
 import { visibleMenu, type VisibleSection } from '../navigation/access';
 import { routeIcon, sectionIcon } from '../navigation/icons';
@@ -51,6 +53,8 @@ export function VerticalNav({ variant, collapsed, onToggleCollapsed, open, onClo
     () => (session.role ? visibleMenu(session.role, session.permissions) : []),
     [session.role, session.permissions],
   );
+  // Tickets with an unread answer, on the `support` entry: polled, and refetched after every ticket write.
+  const unreadCount = useUnreadTicketCount();
   const [hovered, setHovered] = useState(false);
   const activeSection = sectionOf(sections, pathname);
   const [openSection, setOpenSection] = useState<string | null>(activeSection);
@@ -78,6 +82,7 @@ export function VerticalNav({ variant, collapsed, onToggleCollapsed, open, onClo
   const link = (route: RouteDef, nested: boolean) => {
     const Icon = routeIcon(route.name);
     const label = t(`route.${route.name}` as MessageKey);
+    const badge = route.name === 'support' ? unreadCount : 0;
     return (
       <ListItemButton
         key={route.name}
@@ -90,9 +95,25 @@ export function VerticalNav({ variant, collapsed, onToggleCollapsed, open, onClo
         sx={{ mx: 1.5, mb: 0.5, minHeight: 40, pl: nested && !mini ? 2.5 : 1.5, pr: 1.5 }}
       >
         <ListItemIcon sx={{ minWidth: mini ? 0 : 36, color: 'text.secondary' }}>
-          <Icon fontSize={nested ? 'small' : 'medium'} />
+          {badge > 0 && mini ? (
+            <Badge color="error" variant="dot">
+              <Icon fontSize={nested ? 'small' : 'medium'} />
+            </Badge>
+          ) : (
+            <Icon fontSize={nested ? 'small' : 'medium'} />
+          )}
         </ListItemIcon>
         {!mini && <ListItemText primary={label} slotProps={{ primary: { noWrap: true, sx: { fontSize: 14 } } }} />}
+        {badge > 0 && !mini && (
+          <Badge
+            color="error"
+            badgeContent={badge}
+            max={99}
+            aria-label={t('menu.unread', { count: badge })}
+            data-testid="support-unread-badge"
+            sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+          />
+        )}
       </ListItemButton>
     );
   };
@@ -181,7 +202,15 @@ export function VerticalNav({ variant, collapsed, onToggleCollapsed, open, onClo
                   }}
                 >
                   <ListItemIcon sx={{ minWidth: mini ? 0 : 36, color: 'text.secondary' }}>
-                    <SectionIcon />
+                    {/* A closed section holding the support entry still tells of unread answers. */}
+                    <Badge
+                      color="error"
+                      variant="dot"
+                      invisible={expanded || unreadCount === 0 || !section.items.some((item) => item.name === 'support')}
+                      data-testid={`nav-section-badge-${section.id}`}
+                    >
+                      <SectionIcon />
+                    </Badge>
                   </ListItemIcon>
                   {!mini && (
                     <>

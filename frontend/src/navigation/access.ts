@@ -24,7 +24,7 @@ export function roleRoutes(role: Role, permissions: readonly string[]): RouteDef
   const all = ROLE_ROUTES[role];
   if (!filtersByPermissions(role)) return [...all];
   const held = new Set(permissions);
-  return all.filter((route) => held.has(route.name));
+  return all.filter((route) => held.has(route.permission ?? route.name));
 }
 
 /**

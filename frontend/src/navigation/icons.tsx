@@ -10,6 +10,7 @@ import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import DomainOutlined from '@mui/icons-material/DomainOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
@@ -75,6 +76,7 @@ const ROUTE_ICONS: Record<string, SvgIconComponent> = {
   support: SupportAgentOutlined,
   announcements: CampaignOutlined,
   guide: MenuBookOutlined,
+  activities: HistoryOutlined,
   pricing: LocalOfferOutlined,
 };
 

@@ -50,6 +50,10 @@ const IMPLEMENTED: Partial<Record<string, ScreenKey>> = {
   'create-invoice': 'declare-cash',
   // One screen for both roles: the merchant's stock, or the admin's stock desk.
   'inventory-management': 'inventory',
+  // Support tickets, announcements and guides (issue 15).
+  support: 'support',
+  announcements: 'announcements',
+  guide: 'guides',
 };
 
 /** A role's own screen for a route name the roles share. */
@@ -86,7 +90,7 @@ export const CLIENT_ROUTES: readonly RouteDef[] = table([
   ['/compte/gestion-des-stocks', 'inventory-management'],
 ]);
 
-export const ADMIN_ROUTES: readonly RouteDef[] = table([
+export const ADMIN_ROUTES: readonly RouteDef[] = [...table([
   ['/compte/tableau-de-bord', 'dashboard', '/compte'],
   ['/compte/nouveaux-bons-de-ramassage', 'new-pickup-vouchers'],
   ['/compte/tous-les-bons-de-ramassage', 'all-pickup-vouchers'],
@@ -115,7 +119,10 @@ export const ADMIN_ROUTES: readonly RouteDef[] = table([
   ['/compte/annonces', 'announcements'],
   ['/compte/guide', 'guide'],
   ['/compte/gestion-des-stocks', 'inventory-management'],
-]);
+]),
+  // The activity log, reached from the admin's dashboard (not a menu entry): the dashboard permission opens it.
+  { name: 'activities', path: '/compte/activites', screen: 'activities', meta: PROTECTED, permission: 'dashboard' },
+];
 
 export const DELIVERY_ROUTES: readonly RouteDef[] = table([
   ['/compte/accueille', 'home', '/compte'],

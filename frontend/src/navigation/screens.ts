@@ -38,6 +38,12 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
   'new-invoice': lazy(() => import(/* webpackChunkName: "route-new-invoice" */ '../features/invoices/NewInvoiceScreen')),
   'declare-cash': lazy(() => import(/* webpackChunkName: "route-declare-cash" */ '../features/invoices/DeclareScreen')),
   inventory: lazy(() => import(/* webpackChunkName: "route-inventory" */ '../features/inventory/InventoryScreen')),
+  support: lazy(() => import(/* webpackChunkName: "route-support" */ '../features/support/SupportScreen')),
+  announcements: lazy(
+    () => import(/* webpackChunkName: "route-announcements" */ '../features/announcements/AnnouncementsScreen'),
+  ),
+  guides: lazy(() => import(/* webpackChunkName: "route-guides" */ '../features/guides/GuidesScreen')),
+  activities: lazy(() => import(/* webpackChunkName: "route-activities" */ '../features/activities/ActivitiesScreen')),
   'not-available': lazy(
     () => import(/* webpackChunkName: "route-not-available" */ '../components/NotAvailableYet'),
   ),

@@ -40,7 +40,11 @@ export type ScreenKey =
   | 'invoices'
   | 'new-invoice'
   | 'declare-cash'
-  | 'inventory';
+  | 'inventory'
+  | 'support'
+  | 'announcements'
+  | 'guides'
+  | 'activities';
 
 export interface RouteDef {
   /** Route name, as in the specification (also a permission name for admins and clients). */
@@ -49,6 +53,8 @@ export interface RouteDef {
   alias?: string;
   screen: ScreenKey;
   meta: RouteMeta;
+  /** The permission that opens the route when it is not the route's name (admins and clients). */
+  permission?: string;
 }
 
 export interface MenuSection {

@@ -15,6 +15,8 @@ import { dashboardRouteName, pathOf, visibleMenu } from '../../navigation/access
 import { sectionIcon } from '../../navigation/icons';
 import { selectSessionInfo, selectUser } from '../auth/authSlice';
 import { displayName, initials } from '../auth/displayName';
+import { RecentActivity } from '../activities/RecentActivity';
+import { AnnouncementBoard } from '../announcements/AnnouncementBoard';
 import { DashboardStats } from './DashboardStats';
 import { StockCards } from './StockCards';
 import { TodayRound } from './TodayRound';
@@ -54,6 +56,7 @@ export default function DashboardScreen() {
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }} data-testid="dashboard" data-role={role}>
+      <AnnouncementBoard />
       <Card>
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 3, p: { xs: 3, sm: 4 } }}>
           <Avatar
@@ -88,6 +91,8 @@ export default function DashboardScreen() {
       {role === 'client' && <StockCards />}
 
       <DashboardStats role={role} />
+
+      <RecentActivity />
 
       <Box>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>

@@ -21,6 +21,7 @@ import { pathOf, type SessionInfo } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import { selectSessionInfo } from '../auth/authSlice';
 import { INVOICE_PARAM, invoiceRouteName } from '../invoices/config';
+import { ParcelTickets } from '../support/ParcelTickets';
 import { useGetParcelQuery, useParcelStatesQuery, type Parcel, type ParcelStateEntry } from './api';
 import { DateTimeText } from './DateTimeText';
 import { noteText } from './historyNote';
@@ -141,6 +142,8 @@ function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (pa
       </DetailSection>
 
       <ParcelInvoices parcel={parcel} session={session} />
+
+      <ParcelTickets parcelKey={parcel.key} />
 
       <Box>
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1.5 }}>

@@ -1,0 +1,10 @@
+// Registers the messages of support, announcements, guides and the activity log (support.fr.ts,
+// support.en.ts). Every module using one of those keys imports this file
+// (`import '../../i18n/support';`), so they load with the chunks that need them
+// (support.test.ts checks the rule).
+import { registerMessages } from './index';
+import { enSupport } from './support.en';
+import { frSupport } from './support.fr';
+
+registerMessages('fr', frSupport);
+registerMessages('en', enSupport);
