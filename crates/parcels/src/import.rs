@@ -112,64 +112,6 @@ pub fn template_xlsx() -> AppResult<Vec<u8>> {
     book.save_to_buffer().map_err(fail)
 }
 
-fn fold_header(header: &str) -> String {
-    header
-        .trim()
-        .trim_start_matches('\u{feff}')
-        .to_lowercase()
-        .replace([' ', '-'], "_")
-}
-
-/// The file's cells as text rows, header first. xlsx is recognised by its zip signature.
-fn read_cells(bytes: &[u8]) -> Result<Vec<Vec<String>>, String> {
-    if bytes.starts_with(b"PK") {
-        use calamine::{Data, Reader, Xlsx};
-        let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes))
-            .map_err(|e| format!("Fichier Excel illisible : {e}"))?;
-        let range = book
-            .worksheet_range_at(0)
-            .ok_or("Le classeur ne contient aucune feuille.")?
-            .map_err(|e| format!("Feuille illisible : {e}"))?;
-        Ok(range
-            .rows()
-            .map(|row| {
-                row.iter()
-                    .map(|cell| match cell {
-                        // Excel turns 0612345678 into the number 612345678 and 249 into 249.0.
-                        Data::Float(f) if f.fract() == 0.0 => format!("{}", *f as i64),
-                        Data::Float(f) => format!("{f}"),
-                        Data::Int(i) => i.to_string(),
-                        Data::Empty => String::new(),
-                        other => other.to_string(),
-                    })
-                    .collect()
-            })
-            .collect())
-    } else {
-        let text = std::str::from_utf8(bytes)
-            .map_err(|_| "Le fichier CSV doit être encodé en UTF-8.".to_owned())?;
-        let first_line = text.lines().next().unwrap_or_default();
-        let delimiter = if first_line.matches(';').count() >= first_line.matches(',').count() {
-            b';'
-        } else {
-            b','
-        };
-        let mut reader = csv::ReaderBuilder::new()
-            .delimiter(delimiter)
-            .has_headers(false)
-            .flexible(true)
-            .from_reader(text.as_bytes());
-        reader
-            .records()
-            .map(|record| {
-                record
-                    .map(|r| r.iter().map(str::to_owned).collect())
-                    .map_err(|e| format!("CSV illisible : {e}"))
-            })
-            .collect()
-    }
-}
-
 fn parse_bool(value: &str) -> Option<Option<bool>> {
     match value.trim().to_lowercase().as_str() {
         "" => Some(None),
@@ -205,26 +147,14 @@ fn restore_phone(value: &str) -> String {
 /// rows) is a 422 on `file`.
 pub fn parse(bytes: &[u8]) -> AppResult<Vec<ImportRow>> {
     let file_error = |message: String| AppError::validation("file", message);
-    let cells = read_cells(bytes).map_err(file_error)?;
-    // NUL and the like: PostgreSQL refuses them and no spreadsheet means them.
-    if let Some(line) = cells.iter().position(|row| {
-        row.iter().any(|cell| {
-            cell.chars()
-                .any(|c| (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{7f}')
-        })
-    }) {
-        return Err(file_error(format!(
-            "Ligne {} : caractère de contrôle interdit (NUL, …).",
-            line + 1
-        )));
-    }
+    let cells = colivra_documents::sheet::read_rows(bytes).map_err(file_error)?;
     let mut lines = cells.into_iter().enumerate();
     let (_, header) = lines
         .next()
         .ok_or_else(|| file_error("Le fichier est vide.".to_owned()))?;
     let mut positions: HashMap<&str, usize> = HashMap::new();
     for (index, name) in header.iter().enumerate() {
-        let name = fold_header(name);
+        let name = colivra_documents::sheet::fold_header(name);
         if let Some((field, _)) = COLUMNS
             .iter()
             .find(|(_, names)| names.iter().any(|n| *n == name))
