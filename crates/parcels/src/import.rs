@@ -12,6 +12,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::parcel::{self, Lookups, ParcelInput, ValidParcel};
+use colivra_inventory::stock::{self, StockLineInput, ValidLines};
 
 /// Rows one file may hold.
 pub const MAX_ROWS: usize = 10_000;
@@ -55,6 +56,7 @@ const COLUMNS: &[(&str, &[&str])] = &[
             "item_to_collect",
         ],
     ),
+    ("stock", &["stock", "stock_lines"]),
 ];
 
 /// One row of the file as read, with what reading it found wrong.
@@ -128,6 +130,36 @@ fn parse_kind(value: &str) -> String {
         "remboursement" | "refund" => "refund".to_owned(),
         other => other.to_owned(),
     }
+}
+
+/// The `stock` column: `SKU:qty;SKU:qty` (spaces allowed); a malformed pair is an error on
+/// `stock`.
+fn parse_stock(raw: &str, errors: &mut FieldErrors) -> Vec<StockLineInput> {
+    let mut lines = Vec::new();
+    for pair in raw
+        .split([';', ','])
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
+        match pair.rsplit_once(':') {
+            Some((sku, quantity)) if !sku.trim().is_empty() => match quantity.trim().parse() {
+                Ok(q) => lines.push(StockLineInput {
+                    inventory: Some(sku.trim().to_owned()),
+                    quantity: Some(q),
+                }),
+                Err(_) => {
+                    errors.add(
+                        "stock",
+                        format!("« {pair} » : la quantité n'est pas un nombre."),
+                    );
+                }
+            },
+            _ => {
+                errors.add("stock", format!("« {pair} » : écrivez SKU:quantité."));
+            }
+        }
+    }
+    lines
 }
 
 /// A phone typed into Excel loses its leading zero.
@@ -246,6 +278,7 @@ pub fn parse(bytes: &[u8]) -> AppResult<Vec<ImportRow>> {
                 kind: Some(parse_kind(&cell("kind").unwrap_or_default())),
                 original_parcel: cell("original_parcel"),
                 item_to_collect: cell("item_to_collect"),
+                stock_lines: cell("stock").map(|raw| parse_stock(&raw, &mut errors)),
             },
             errors,
         });
@@ -258,6 +291,9 @@ pub fn parse(bytes: &[u8]) -> AppResult<Vec<ImportRow>> {
     Ok(rows)
 }
 
+/// The rows with their errors, and the valid parcels with their stock lines in file order.
+type Checked = (Vec<ImportRow>, Vec<(ValidParcel, ValidLines)>);
+
 /// Checks every row (form rules, plus references unique in the file and in the shop). Returns
 /// the rows with their errors and the valid parcels in file order.
 fn check(
@@ -265,13 +301,21 @@ fn check(
     merchant_id: i64,
     default_shop: Option<&str>,
     mut rows: Vec<ImportRow>,
-) -> AppResult<(Vec<ImportRow>, Vec<ValidParcel>)> {
+) -> AppResult<Checked> {
     let lookups = Lookups::load(conn, merchant_id)?;
     let mut valid = Vec::with_capacity(rows.len());
+    let mut stock_lines: Vec<ValidLines> = Vec::with_capacity(rows.len());
     for row in rows.iter_mut() {
         if row.input.shop.is_none() {
             row.input.shop = default_shop.map(str::to_owned);
         }
+        let lines = stock::check_lines(
+            conn,
+            merchant_id,
+            row.input.stock_lines.as_deref().unwrap_or_default(),
+            &mut row.errors,
+        )?;
+        stock_lines.push(lines);
         match parcel::validate(conn, &lookups, &row.input, None)? {
             Ok(parcel) if row.errors.is_empty() => valid.push(Some(parcel)),
             Ok(_) => valid.push(None),
@@ -326,7 +370,33 @@ fn check(
             *parcel = None;
         }
     }
-    let valid: Vec<ValidParcel> = valid.into_iter().flatten().collect();
+    // Stock: what the whole file asks of each product, within what is available now.
+    let wanted: Vec<i64> = stock_lines
+        .iter()
+        .flat_map(|l| l.0.iter().map(|(id, _)| *id))
+        .collect();
+    let mut left = stock::available(conn, &wanted)?;
+    for ((row, parcel), lines) in rows.iter_mut().zip(valid.iter_mut()).zip(&stock_lines) {
+        for (n, (id, quantity)) in lines.0.iter().enumerate() {
+            let available = left.get(id).copied().unwrap_or(0);
+            if *quantity > available {
+                row.errors.add(
+                    format!("stock_lines.{n}.quantity"),
+                    stock::insufficient(available),
+                );
+            } else {
+                left.insert(*id, available - quantity);
+            }
+        }
+        if !row.errors.is_empty() {
+            *parcel = None;
+        }
+    }
+    let valid: Vec<(ValidParcel, ValidLines)> = valid
+        .into_iter()
+        .zip(stock_lines)
+        .filter_map(|(parcel, lines)| parcel.map(|p| (p, lines)))
+        .collect();
     Ok((rows, valid))
 }
 
@@ -371,8 +441,10 @@ pub fn import(
             return Ok(Imported::Refused(preview_of(rows, valid.len())));
         }
         let mut keys = Vec::with_capacity(valid.len());
-        for parcel in &valid {
-            keys.push(parcel::insert(conn, merchant_id, actor_id, parcel)?.key);
+        for (parcel, lines) in &valid {
+            let row = parcel::insert(conn, merchant_id, actor_id, parcel)?;
+            stock::reserve(conn, actor_id, row.id, &row.key, lines)?;
+            keys.push(row.key);
         }
         activities::record(
             conn,
