@@ -942,3 +942,112 @@ async fn the_same_entry_validated_twice_at_once_counts_once() {
     assert_eq!(activities_named(&w, "inventory.movement_validated"), 1);
     ledger_holds(&w);
 }
+
+/// Through a pickup voucher and an exit voucher: the parcels go out for delivery.
+async fn out_for_delivery(w: &World, parcels: &[&String]) {
+    let res = w
+        .merchant
+        .post("/api/pickup-vouchers", json!({ "parcels": parcels }))
+        .await;
+    res.assert_status(201);
+    let voucher = key(&res.body["data"]);
+    w.admin
+        .put(
+            "/api/pickup-vouchers/pickup",
+            json!({"voucher": voucher, "parcels": parcels}),
+        )
+        .await
+        .assert_status(200);
+    w.admin
+        .put(
+            "/api/parcels/delivery",
+            json!({"delivery_admin": w.courier_key, "parcels": parcels}),
+        )
+        .await
+        .assert_status(201);
+}
+
+#[actix_rt::test]
+async fn an_exchanges_collected_item_comes_back_as_a_pending_return_of_the_original() {
+    let w = world().await;
+    activate(&w, &w.merchant, &w.merchant_key).await;
+    let robe = product(&w.merchant, "ROBE-S", None).await;
+    stocked(&w, &robe, 4).await;
+    let res = w
+        .merchant
+        .post(
+            "/api/parcels",
+            parcel_body(&w, json!([{"inventory": robe, "quantity": 1}])),
+        )
+        .await;
+    res.assert_status(201);
+    let original = key(&res.body["data"]);
+    out_for_delivery(&w, &[&original]).await;
+    w.courier
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": original, "status": "delivered"}),
+        )
+        .await
+        .assert_status(200);
+    assert_eq!(stock_of(&w, &robe), (3, 0));
+
+    // The exchange brings the original's robe back.
+    let res = w
+        .merchant
+        .post(
+            "/api/parcels",
+            json!({
+                "shop": w.shop, "recipient_name": "Amina", "recipient_phone": "0612345678",
+                "city": w.casa, "address": "5 avenue Hassan II", "cod_amount": 0,
+                "product": "Robe taille M", "kind": "exchange", "original_parcel": original,
+                "item_to_collect": "Robe taille S"
+            }),
+        )
+        .await;
+    res.assert_status(201);
+    let exchange = key(&res.body["data"]);
+    assert_eq!(res.body["data"]["stock_lines"], json!([]));
+    out_for_delivery(&w, &[&exchange]).await;
+    w.courier
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": exchange, "status": "delivered"}),
+        )
+        .await
+        .assert_status(200);
+    let res = w
+        .courier
+        .post("/api/return-vouchers", json!({"parcels": [exchange]}))
+        .await;
+    res.assert_status(201);
+    let voucher = key(&res.body["data"]);
+    w.admin
+        .put(
+            &format!("/api/return-vouchers/{voucher}/receive"),
+            json!({}),
+        )
+        .await
+        .assert_status(200);
+    let res = w
+        .admin
+        .get(&format!(
+            "/api/inventories/movements?type=return&inventory={robe}"
+        ))
+        .await;
+    assert_eq!(res.body["meta"]["total"], 1);
+    let back = res.body["data"][0].clone();
+    assert_eq!(back["state"], "pending");
+    assert_eq!(back["quantity"], 1);
+    assert_eq!(back["parcel"]["code"], exchange.as_str());
+    // Damaged: rejected, nothing comes back.
+    w.admin
+        .put(
+            &format!("/api/inventories/movements/{}", key(&back)),
+            json!({"state": "rejected"}),
+        )
+        .await
+        .assert_status(200);
+    assert_eq!(stock_of(&w, &robe), (3, 0));
+    ledger_holds(&w);
+}
