@@ -1051,3 +1051,42 @@ async fn an_exchanges_collected_item_comes_back_as_a_pending_return_of_the_origi
     assert_eq!(stock_of(&w, &robe), (3, 0));
     ledger_holds(&w);
 }
+
+#[actix_rt::test]
+async fn undoing_a_cancellation_reserves_the_stock_again_while_it_is_there() {
+    let w = world().await;
+    activate(&w, &w.merchant, &w.merchant_key).await;
+    let robe = product(&w.merchant, "ROBE-M", None).await;
+    stocked(&w, &robe, 3).await;
+    let res = w
+        .merchant
+        .post(
+            "/api/parcels",
+            parcel_body(&w, json!([{"inventory": robe, "quantity": 2}])),
+        )
+        .await;
+    let parcel = key(&res.body["data"]);
+    let cancel = || {
+        w.admin.post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "cancelled", "comment": "Erreur de saisie"}),
+        )
+    };
+    cancel().await.assert_status(200);
+    assert_eq!(stock_of(&w, &robe), (3, 0));
+    let undo = format!("/api/parcels/{parcel}/undo");
+    w.admin.post(&undo, json!({})).await.assert_status(200);
+    assert_eq!(stock_of(&w, &robe), (3, 2));
+
+    // Cancelled again, and the stock taken by another parcel meanwhile: the undo is refused.
+    cancel().await.assert_status(200);
+    w.merchant
+        .post(
+            "/api/parcels",
+            parcel_body(&w, json!([{"inventory": robe, "quantity": 2}])),
+        )
+        .await
+        .assert_status(201);
+    w.admin.post(&undo, json!({})).await.assert_status(409);
+    assert_eq!(stock_of(&w, &robe), (3, 2));
+}

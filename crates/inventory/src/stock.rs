@@ -253,6 +253,50 @@ pub fn release(
     )
 }
 
+/// A released reservation taken back (the parcel's cancellation is undone): each line is
+/// reserved again, or a 409 when the stock went meanwhile.
+pub fn reserve_again(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    parcel_id: i64,
+    parcel_key: &str,
+) -> AppResult<()> {
+    let lines = claim(conn, parcel_id, "released", "reserved")?;
+    if lines.is_empty() {
+        return Ok(());
+    }
+    for (inventory_id, quantity) in lines {
+        let changed = diesel::update(
+            inventories::table
+                .find(inventory_id)
+                .filter((inventories::on_hand - inventories::reserved).ge(quantity)),
+        )
+        .set((
+            inventories::reserved.eq(inventories::reserved + quantity),
+            inventories::updated_at.eq(time::now()),
+        ))
+        .execute(conn)
+        .map_db_err()?;
+        if changed == 0 {
+            let left = available(conn, &[inventory_id])?
+                .get(&inventory_id)
+                .copied()
+                .unwrap_or(0);
+            return Err(AppError::Conflict(format!(
+                "Le stock réservé par ce colis n'est plus disponible ({}).",
+                insufficient(left)
+            )));
+        }
+    }
+    activities::log(
+        conn,
+        Some(actor_id),
+        "inventory.reserved",
+        "parcel",
+        parcel_key,
+    )
+}
+
 /// The parcel goes out for delivery: a validated `exit` movement per reserved line; on hand
 /// and reserved go down.
 pub fn exit(
