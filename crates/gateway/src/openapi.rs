@@ -164,6 +164,8 @@ use contract::{contract, path_parameter, Contract};
         colivra_inventory::stock::StockLineInput,
         colivra_inventory::stock::StockLine,
         crate::handlers::inventory::LabelledList,
+        crate::handlers::parcels::DashboardFigures,
+        colivra_inventory::dashboard::StockFigures,
         crate::handlers::inventory::InventoryClientList,
         crate::handlers::inventory::InventoryClientResponse,
         crate::handlers::inventory::InventoryList,

@@ -373,6 +373,31 @@ async fn products_are_checked_scoped_listed_low_first_and_edited() {
     assert_eq!(movements[0]["state"], "validated");
     assert_eq!(movements[0]["received_quantity"], 20);
     assert_eq!(activities_named(&w, "inventory.product_created"), 3);
+
+    // Dashboards: the low product, an entry on its way; nothing for delivery people.
+    w.merchant
+        .post(
+            "/api/inventories/movements",
+            json!({"inventory": sac, "type": "entry", "quantity": 2}),
+        )
+        .await
+        .assert_status(201);
+    let res = w.merchant.get("/api/statistics").await;
+    res.assert_status(200);
+    assert_eq!(
+        res.body["data"]["stock"],
+        json!({"low_products": 1, "pending_entries": 1, "returns_to_check": 0})
+    );
+    let res = other.get("/api/statistics").await;
+    assert_eq!(
+        res.body["data"]["stock"],
+        json!({"low_products": 0, "pending_entries": 0, "returns_to_check": 0})
+    );
+    let res = w.admin.get("/api/statistics").await;
+    assert_eq!(res.body["data"]["stock"]["pending_entries"], 1);
+    assert!(res.body["data"]["money"].is_object());
+    let res = w.courier.get("/api/statistics").await;
+    assert!(res.body["data"]["stock"].is_null());
 }
 
 #[actix_rt::test]

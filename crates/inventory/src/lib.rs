@@ -7,6 +7,7 @@
 //! conditional UPDATE (0 rows: refused), and the tables' CHECK constraints hold the same rule.
 
 pub mod clients;
+pub mod dashboard;
 pub mod movements;
 pub mod pdf;
 pub mod products;
