@@ -294,7 +294,7 @@ diesel::table! {
         key -> Text,
         code -> Text,
         client_id -> BigInt,
-        author_id -> BigInt,
+        author_id -> Nullable<BigInt>,
         comment -> Nullable<Text>,
         created_at -> Timestamp,
     }
@@ -313,7 +313,7 @@ diesel::table! {
         comment -> Nullable<Text>,
         parcel_id -> Nullable<BigInt>,
         entry_slip_id -> Nullable<BigInt>,
-        author_id -> BigInt,
+        author_id -> Nullable<BigInt>,
         decided_by -> Nullable<BigInt>,
         created_at -> Timestamp,
         decided_at -> Nullable<Timestamp>,

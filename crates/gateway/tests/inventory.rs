@@ -1115,3 +1115,44 @@ async fn undoing_a_cancellation_reserves_the_stock_again_while_it_is_there() {
     w.admin.post(&undo, json!({})).await.assert_status(409);
     assert_eq!(stock_of(&w, &robe), (3, 2));
 }
+
+#[actix_rt::test]
+async fn a_staff_members_movements_outlive_his_account() {
+    let w = world().await;
+    activate(&w, &w.merchant, &w.merchant_key).await;
+    let robe = product(&w.merchant, "ROBE-M", None).await;
+    let res = w
+        .merchant
+        .post(
+            "/api/managers",
+            json!({"first_name": "Sara", "last_name": "Magasin", "email": "sara.stock@test.ma",
+                   "password": support::PASSWORD, "permissions": ["inventory-management"]}),
+        )
+        .await;
+    res.assert_status(201);
+    let staff_key = key(&res.body["data"]);
+    let staff = w.app.client();
+    staff
+        .login("sara.stock@test.ma", support::PASSWORD)
+        .await
+        .assert_status(200);
+    let res = staff
+        .post(
+            "/api/inventories/movements",
+            json!({"inventory": robe, "type": "entry", "quantity": 2}),
+        )
+        .await;
+    res.assert_status(201);
+    assert_eq!(res.body["data"]["author"]["name"], "Sara Magasin");
+    let movement = format!("/api/inventories/movements/{}", key(&res.body["data"]));
+    // The merchant sees it but it is not his to delete.
+    w.merchant.delete(&movement).await.assert_status(404);
+    w.merchant
+        .delete(&format!("/api/managers/{staff_key}"))
+        .await
+        .assert_status(204);
+    let res = w.admin.put(&movement, json!({"state": "validated"})).await;
+    res.assert_status(200);
+    assert_eq!(res.body["data"]["author"]["name"], "");
+    assert_eq!(stock_of(&w, &robe), (2, 0));
+}

@@ -138,7 +138,8 @@ pub(crate) struct Row {
     pub comment: Option<String>,
     pub parcel_id: Option<i64>,
     pub entry_slip_id: Option<i64>,
-    pub author_id: i64,
+    /// Null once the author's account is deleted.
+    pub author_id: Option<i64>,
     pub decided_by: Option<i64>,
     pub created_at: NaiveDateTime,
     pub decided_at: Option<NaiveDateTime>,
@@ -221,7 +222,7 @@ pub(crate) fn views(
         .map_db_err()?
         .into_iter()
         .collect();
-    let mut user_ids: Vec<i64> = rows.iter().map(|r| r.author_id).collect();
+    let mut user_ids: Vec<i64> = rows.iter().filter_map(|r| r.author_id).collect();
     user_ids.extend(rows.iter().filter_map(|r| r.decided_by));
     user_ids.extend(products.values().map(|(_, c)| *c));
     let names = UserNames::load(conn, user_ids)?;
@@ -234,7 +235,7 @@ pub(crate) fn views(
                 client: names.client(client_id),
                 type_label: crate::type_label(&r.kind),
                 state_label: crate::state_label(&r.state),
-                deletable: r.author_id == viewer && r.state == "pending",
+                deletable: r.author_id == Some(viewer) && r.state == "pending",
                 parcel: r.parcel_id.and_then(|id| {
                     parcel_refs.get(&id).map(|code| ParcelRef {
                         key: code.clone(),
@@ -242,7 +243,7 @@ pub(crate) fn views(
                     })
                 }),
                 entry_slip: r.entry_slip_id.and_then(|id| slips.get(&id).cloned()),
-                author: names.person(r.author_id),
+                author: r.author_id.map(|id| names.person(id)).unwrap_or_default(),
                 decided_by: r.decided_by.map(|id| names.person(id)),
                 key: r.key,
                 code: r.code,
@@ -793,7 +794,7 @@ pub fn delete(
 ) -> AppResult<()> {
     immediate_transaction(conn, |conn| {
         let row = movement(conn, scope, movement_key)?;
-        if row.author_id != actor_id {
+        if row.author_id != Some(actor_id) {
             return match scope {
                 Scope::Everyone => Err(AppError::Conflict(
                     "Seul l'auteur d'un mouvement peut le supprimer.".to_owned(),

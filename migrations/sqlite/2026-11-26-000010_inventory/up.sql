@@ -31,7 +31,7 @@ CREATE TABLE inventory_entry_slips (
     key TEXT NOT NULL UNIQUE,
     code TEXT NOT NULL UNIQUE,
     client_id BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-    author_id BIGINT NOT NULL REFERENCES users (id),
+    author_id BIGINT REFERENCES users (id) ON DELETE SET NULL,
     comment TEXT,
     created_at TIMESTAMP NOT NULL
 );
@@ -50,8 +50,8 @@ CREATE TABLE inventory_movements (
     comment TEXT,
     parcel_id BIGINT REFERENCES parcels (id) ON DELETE SET NULL,
     entry_slip_id BIGINT REFERENCES inventory_entry_slips (id) ON DELETE SET NULL,
-    author_id BIGINT NOT NULL REFERENCES users (id),
-    decided_by BIGINT REFERENCES users (id),
+    author_id BIGINT REFERENCES users (id) ON DELETE SET NULL,
+    decided_by BIGINT REFERENCES users (id) ON DELETE SET NULL,
     created_at TIMESTAMP NOT NULL,
     decided_at TIMESTAMP
 );
