@@ -82,6 +82,9 @@ dictionaries = {
     "tickets": keys("/api/tickets"),
     "announcements": keys("/api/announcements"),
     "guides": keys("/api/guides"),
+    "inventories": keys("/api/inventories?per_page=100"),
+    "movements": keys("/api/inventories/movements?per_page=100"),
+    "entry_slips": sorted({m["entry_slip"] for m in call("GET", "/api/inventories/movements?per_page=100")["data"] if m["entry_slip"]}),
     "statuses": [s["key"] for s in call("GET", "/api/states")["data"]],
 }
 dictionaries = {name: values for name, values in dictionaries.items() if values}
@@ -97,6 +100,10 @@ everywhere = {
     "body.original_parcel": "parcels",
     "body.voucher": "pickup_vouchers",
     "body.status": "statuses",
+    "body.inventory": "inventories",
+    "body.lines[*].inventory": "inventories",
+    "body.stock_lines[*].inventory": "inventories",
+    "query.inventory": "inventories",
     "query.city": "cities",
     "query.shop": "shops",
     "query.client": "merchants",
@@ -114,6 +121,9 @@ everywhere = {
 # `{key}` and `{invoiceKey}` by the collection they are in.
 by_path = [
     (r"^/api/parcels/\{key\}", "parcels"),
+    (r"^/api/inventories/movements/\{key\}$", "movements"),
+    (r"^/api/inventories/entries/\{key\}", "entry_slips"),
+    (r"^/api/inventories/\{key\}$", "inventories"),
     (r"^/api/cities/\{key\}$", "cities"),
     (r"^/api/shops/\{key\}$", "shops"),
     (r"^/api/delivery-admins/\{key\}$", "couriers"),

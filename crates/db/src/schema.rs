@@ -321,6 +321,74 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    inventory_clients (id) {
+        id -> BigInt,
+        client_id -> BigInt,
+        status -> Text,
+        decided_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        decided_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    inventories (id) {
+        id -> BigInt,
+        key -> Text,
+        client_id -> BigInt,
+        sku -> Text,
+        name -> Text,
+        alert_threshold -> Nullable<BigInt>,
+        on_hand -> BigInt,
+        reserved -> BigInt,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    inventory_entry_slips (id) {
+        id -> BigInt,
+        key -> Text,
+        code -> Text,
+        client_id -> BigInt,
+        author_id -> Nullable<BigInt>,
+        comment -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    inventory_movements (id) {
+        id -> BigInt,
+        key -> Text,
+        code -> Text,
+        inventory_id -> BigInt,
+        kind -> Text,
+        state -> Text,
+        quantity -> BigInt,
+        received_quantity -> Nullable<BigInt>,
+        comment -> Nullable<Text>,
+        parcel_id -> Nullable<BigInt>,
+        entry_slip_id -> Nullable<BigInt>,
+        author_id -> Nullable<BigInt>,
+        decided_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        decided_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    parcel_stock_lines (id) {
+        id -> BigInt,
+        parcel_id -> BigInt,
+        inventory_id -> BigInt,
+        quantity -> BigInt,
+        state -> Text,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(invoices -> shops (shop_id));
 diesel::joinable!(parcels -> shops (shop_id));
@@ -339,6 +407,13 @@ diesel::joinable!(voucher_parcels -> vouchers (voucher_id));
 diesel::joinable!(voucher_parcels -> parcels (parcel_id));
 diesel::joinable!(ticket_messages -> tickets (ticket_id));
 diesel::joinable!(tickets -> parcels (parcel_id));
+diesel::joinable!(inventories -> users (client_id));
+diesel::joinable!(inventory_clients -> users (client_id));
+diesel::joinable!(inventory_movements -> inventories (inventory_id));
+diesel::joinable!(inventory_movements -> parcels (parcel_id));
+diesel::joinable!(inventory_movements -> inventory_entry_slips (entry_slip_id));
+diesel::joinable!(parcel_stock_lines -> parcels (parcel_id));
+diesel::joinable!(parcel_stock_lines -> inventories (inventory_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -361,5 +436,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     tickets,
     ticket_messages,
     announcements,
-    guides
+    guides,
+    inventory_clients,
+    inventories,
+    inventory_entry_slips,
+    inventory_movements,
+    parcel_stock_lines
 );

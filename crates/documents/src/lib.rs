@@ -65,6 +65,7 @@ mod listing;
 mod metrics;
 mod money;
 mod pdf;
+pub mod sheet;
 #[cfg(feature = "text")]
 mod text;
 mod unicode_font;

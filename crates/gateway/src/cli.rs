@@ -399,7 +399,107 @@ fn seed_demo_activity(conn: &mut colivra_db::DbConnection) -> CliResult {
             merchant.email, voucher.key
         );
     }
+    seed_demo_stock(conn, &admin, &merchant)?;
     seed_demo_support(conn, &admin, &merchant)
+}
+
+/// The demo merchant's stock service, active, with three products (one low on stock) and an
+/// entry slip waiting to be received.
+fn seed_demo_stock(
+    conn: &mut colivra_db::DbConnection,
+    admin: &colivra_auth::User,
+    merchant: &colivra_auth::User,
+) -> CliResult {
+    use colivra_inventory::movements::MovementInput;
+    use colivra_inventory::movements::{self, EntryLine, EntrySlipInput, MovementDecision};
+    use colivra_inventory::products::{self, InventoryInput};
+    let asked = {
+        use colivra_db::schema::inventory_clients;
+        use diesel::prelude::*;
+        inventory_clients::table
+            .filter(inventory_clients::client_id.eq(merchant.id))
+            .count()
+            .get_result::<i64>(conn)?
+            > 0
+    };
+    if asked {
+        return Ok(());
+    }
+    colivra_inventory::clients::request(conn, merchant.id, merchant.id).map_err(describe)?;
+    colivra_inventory::clients::decide(
+        conn,
+        admin.id,
+        &merchant.key,
+        &colivra_inventory::clients::ClientDecision {
+            status: Some("active".into()),
+        },
+    )
+    .map_err(describe)?;
+    let mut keys = Vec::new();
+    for (sku, name, threshold, stock) in [
+        ("ROBE-ETE-M", "Robe d'été taille M", Some(5), 24),
+        ("CAFTAN-BRODE", "Caftan brodé", Some(5), 3),
+        ("SAC-CUIR", "Sac en cuir", None, 12),
+    ] {
+        let product = products::create(
+            conn,
+            merchant.id,
+            merchant.id,
+            &InventoryInput {
+                sku: Some(sku.into()),
+                name: Some(name.into()),
+                alert_threshold: threshold,
+            },
+        )
+        .map_err(describe)?;
+        let entry = movements::create(
+            conn,
+            merchant.id,
+            colivra_core::Scope::Merchant(merchant.id),
+            &MovementInput {
+                inventory: Some(product.key.clone()),
+                kind: Some("entry".into()),
+                quantity: Some(stock),
+                comment: None,
+            },
+        )
+        .map_err(describe)?;
+        movements::decide(
+            conn,
+            admin.id,
+            &entry.key,
+            &MovementDecision {
+                state: Some("validated".into()),
+                quantity: None,
+            },
+        )
+        .map_err(describe)?;
+        keys.push(product.key);
+    }
+    let slip = movements::create_slip(
+        conn,
+        merchant.id,
+        merchant.id,
+        &EntrySlipInput {
+            lines: Some(vec![
+                EntryLine {
+                    inventory: Some(keys[1].clone()),
+                    quantity: Some(10),
+                },
+                EntryLine {
+                    inventory: Some(keys[2].clone()),
+                    quantity: Some(6),
+                },
+            ]),
+            comment: Some("Réassort de la semaine".into()),
+        },
+    )
+    .map_err(describe)?;
+    println!(
+        "Demo stock: 3 products for {} (one low), entry slip {} to receive.",
+        merchant.email, slip.code
+    );
+    Ok(())
 }
 
 /// A ticket about a demo parcel with the staff's answer, an announcement for everyone and a

@@ -181,6 +181,37 @@ use contract::{contract, path_parameter, Contract};
         crate::handlers::support::TicketHit,
         crate::handlers::support::SearchResults,
         crate::handlers::support::SearchResponse,
+        colivra_inventory::Labelled,
+        colivra_inventory::ClientRef,
+        colivra_inventory::PersonRef,
+        colivra_inventory::InventoryRef,
+        colivra_inventory::clients::InventoryClientView,
+        colivra_inventory::clients::ClientDecision,
+        colivra_inventory::products::InventoryView,
+        colivra_inventory::products::InventoryDetail,
+        colivra_inventory::products::InventoryInput,
+        colivra_inventory::movements::MovementView,
+        colivra_inventory::movements::ParcelRef,
+        colivra_inventory::movements::MovementInput,
+        colivra_inventory::movements::MovementDecision,
+        colivra_inventory::movements::EntryLine,
+        colivra_inventory::movements::EntrySlipInput,
+        colivra_inventory::movements::EntrySlipView,
+        colivra_inventory::stock::StockLineInput,
+        colivra_inventory::stock::StockLine,
+        crate::handlers::inventory::LabelledList,
+        crate::handlers::parcels::DashboardFigures,
+        colivra_inventory::dashboard::StockFigures,
+        crate::handlers::inventory::InventoryClientList,
+        crate::handlers::inventory::InventoryClientResponse,
+        crate::handlers::inventory::InventoryList,
+        crate::handlers::inventory::InventoryResponse,
+        crate::handlers::inventory::InventoryDetailResponse,
+        crate::handlers::inventory::MovementList,
+        crate::handlers::inventory::MovementResponse,
+        crate::handlers::inventory::EntrySlipResponse,
+        crate::handlers::inventory::ProductImportResult,
+        crate::handlers::inventory::ProductImportResponse,
     ))
 )]
 struct ApiDoc;
@@ -203,6 +234,21 @@ fn json_ref(schema: &str) -> Content {
 
 /// A body that is not JSON (a file): a string of that media type.
 fn file_content(media_type: &str) -> Content {
+    if media_type == "multipart/form-data" {
+        // A form with one file field, `file`.
+        return ContentBuilder::new()
+            .schema(Some(
+                ObjectBuilder::new()
+                    .property(
+                        "file",
+                        ObjectBuilder::new()
+                            .schema_type(Type::String)
+                            .content_media_type("application/octet-stream"),
+                    )
+                    .required("file"),
+            ))
+            .build();
+    }
     ContentBuilder::new()
         .schema(Some(
             ObjectBuilder::new()

@@ -8,7 +8,8 @@ use colivra_core::{Permission, Role};
 
 use crate::handlers::vouchers::{self, EXIT, PICKUP, RETURN};
 use crate::handlers::{
-    accounts, cities, couriers, invoices, parcels, prices, session, shops, staff, support, tokens,
+    accounts, cities, couriers, inventory, invoices, parcels, prices, session, shops, staff,
+    support, tokens,
 };
 
 /// Who may call an endpoint.
@@ -145,6 +146,12 @@ const DELIVERY_INVOICE_SCREENS: &[Permission] = &[
     "create-invoice",
     "invoices",
 ];
+
+/// The stock screens (`gestion-des-stocks`), the admin's and the merchant's.
+const INVENTORY: &[Permission] = &["inventory-management"];
+
+/// Reading products: the stock screens, and the parcel form (stock lines pick a product).
+const INVENTORY_READERS: &[Permission] = &["inventory-management", "add-new-parcels"];
 
 #[derive(Clone)]
 pub struct Endpoint {
@@ -292,6 +299,23 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(GET "/api/activities", Active { roles: EVERY_ROLE, permissions: &["dashboard", "home"] }, support::list_activities, "activities", "The activity log, newest first: staff holding dashboard see all, anyone else (and ?mine=true) his scope: ?user=&action=&subject_key=&from=&to=", None, 200 => Some("ActivityList")),
         endpoint!(GET "/api/activities/actions", Active { roles: EVERY_ROLE, permissions: &["dashboard", "home"] }, support::activity_kinds, "activities", "The kinds of activity with their French labels (the log's filter)", None, 200 => Some("ActionKinds")),
         endpoint!(GET "/api/search", Active { roles: EVERY_ROLE, permissions: &[] }, support::search, "search", "The top bar's search (?q=, 2 characters at least): parcels, people (staff), tickets, 5 of each at most", None, 200 => Some("SearchResponse")),
+        endpoint!(GET "/api/inventory/types", Active { roles: ADMIN_OR_CLIENT, permissions: INVENTORY }, inventory::types, "inventory", "Stock movement types with their French labels", None, 200 => Some("LabelledList")),
+        endpoint!(GET "/api/inventory/states", Active { roles: ADMIN_OR_CLIENT, permissions: INVENTORY }, inventory::states, "inventory", "Stock movement states with their French labels", None, 200 => Some("LabelledList")),
+        endpoint!(GET "/api/inventory/clients", Active { roles: ADMIN_OR_CLIENT, permissions: INVENTORY }, inventory::list_clients, "inventory", "Merchants' stock services (a merchant: his own row, if he asked): ?status=&q=", None, 200 => Some("InventoryClientList")),
+        endpoint!(POST "/api/inventory/clients", Active { roles: CLIENT, permissions: INVENTORY }, inventory::request_service, "inventory", "The merchant asks for the stock service (pending)", None, 201 => Some("InventoryClientResponse")),
+        endpoint!(PUT "/api/inventory/clients/{client}", Active { roles: ADMIN, permissions: INVENTORY }, inventory::decide_client, "inventory", "Decide a merchant's stock service ({status: active|suspended})", Some("ClientDecision"), 200 => Some("InventoryClientResponse")),
+        endpoint!(GET "/api/inventories", Active { roles: ADMIN_OR_CLIENT, permissions: INVENTORY_READERS }, inventory::list_products, "inventory", "Products in stock (merchant: his own; admin: all): ?client=&q=&low=true&sort=", None, 200 => Some("InventoryList")),
+        endpoint!(POST "/api/inventories", Active { roles: CLIENT, permissions: INVENTORY }, inventory::create_product, "inventory", "Create a product ({sku, name, alert_threshold?}; active stock service)", Some("InventoryInput"), 201 => Some("InventoryResponse")),
+        endpoint!(POST "/api/inventories/import", Active { roles: CLIENT, permissions: INVENTORY }, inventory::import_products, "inventory", "Import products from a CSV or xlsx file (multipart `file`, columns sku,name,alert_threshold): all or nothing, errors per line", None, 201 => Some("ProductImportResponse")),
+        endpoint!(GET "/api/inventories/import/template", Active { roles: CLIENT, permissions: INVENTORY }, inventory::import_template, "inventory", "The product import template (CSV)", None, 200 => None),
+        endpoint!(GET "/api/inventories/movements", Active { roles: ADMIN_OR_CLIENT, permissions: INVENTORY }, inventory::list_movements, "inventory", "Stock movements, newest first: ?inventory=&type=&state=&client=&parcel=&q=", None, 200 => Some("MovementList")),
+        endpoint!(POST "/api/inventories/movements", Active { roles: ADMIN_OR_CLIENT, permissions: INVENTORY }, inventory::create_movement, "inventory", "Declare an entry (merchant, pending) or record an adjustment (admin, signed delta with a comment, validated at once)", Some("MovementInput"), 201 => Some("MovementResponse")),
+        endpoint!(PUT "/api/inventories/movements/{key}", Active { roles: ADMIN, permissions: INVENTORY }, inventory::decide_movement, "inventory", "Validate (with the quantity received) or reject a pending entry or return ({state, quantity?})", Some("MovementDecision"), 200 => Some("MovementResponse")),
+        endpoint!(DELETE "/api/inventories/movements/{key}", Active { roles: ADMIN_OR_CLIENT, permissions: INVENTORY }, inventory::delete_movement, "inventory", "Delete one's own pending movement", None, 204 => None),
+        endpoint!(POST "/api/inventories/entries", Active { roles: CLIENT, permissions: INVENTORY }, inventory::create_entries, "inventory", "Declare several entries on one entry slip ({lines: [{inventory, quantity}], comment?})", Some("EntrySlipInput"), 201 => Some("EntrySlipResponse")),
+        endpoint!(GET "/api/inventories/entries/{key}/pdf", Active { roles: ADMIN_OR_CLIENT, permissions: INVENTORY }, inventory::print_entries, "inventory", "The entry slip as a PDF (a Code128 barcode per line)", None, 200 => None),
+        endpoint!(GET "/api/inventories/{key}", Active { roles: ADMIN_OR_CLIENT, permissions: INVENTORY_READERS }, inventory::show_product, "inventory", "A product with its latest movements (newest first, at most 100)", None, 200 => Some("InventoryDetailResponse")),
+        endpoint!(PUT "/api/inventories/{key}", Active { roles: CLIENT, permissions: INVENTORY }, inventory::update_product, "inventory", "Edit a product's name or alert threshold (the SKU is fixed)", Some("InventoryInput"), 200 => Some("InventoryResponse")),
         endpoint!(DELETE "/api/tokens/{key}", MERCHANT_SESSION, tokens::revoke_token, "tokens", "Revoke a personal API token", None, 204 => None),
     ]
 }

@@ -190,6 +190,26 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("GET",    "/api/activities/actions",                              [401, 403, OK,  OK,  OK,  OK ]),
     // The top bar's search: every active user (each group within his own rights).
     ("GET",    "/api/search",                                          [401, 403, OK,  OK,  OK,  OK ]),
+    // Stock (inventory-management): merchants their own products, entries and slips; admins
+    // decide services and movements and record adjustments; delivery people nothing. The
+    // parcel form (add-new-parcels) reads products too.
+    ("GET",    "/api/inventory/types",                                 [401, 403, OK,  403, OK,  403]),
+    ("GET",    "/api/inventory/states",                                [401, 403, OK,  403, OK,  403]),
+    ("GET",    "/api/inventory/clients",                               [401, 403, OK,  403, OK,  403]),
+    ("POST",   "/api/inventory/clients",                               [401, 403, OK,  403, 403, 403]),
+    ("PUT",    "/api/inventory/clients/{client}",                      [401, 403, 403, 403, OK,  403]),
+    ("GET",    "/api/inventories",                                     [401, 403, OK,  403, OK,  403]),
+    ("POST",   "/api/inventories",                                     [401, 403, OK,  403, 403, 403]),
+    ("POST",   "/api/inventories/import",                              [401, 403, OK,  403, 403, 403]),
+    ("GET",    "/api/inventories/import/template",                     [401, 403, OK,  403, 403, 403]),
+    ("GET",    "/api/inventories/movements",                           [401, 403, OK,  403, OK,  403]),
+    ("POST",   "/api/inventories/movements",                           [401, 403, OK,  403, OK,  403]),
+    ("PUT",    "/api/inventories/movements/{key}",                     [401, 403, 403, 403, OK,  403]),
+    ("DELETE", "/api/inventories/movements/{key}",                     [401, 403, OK,  403, OK,  403]),
+    ("POST",   "/api/inventories/entries",                             [401, 403, OK,  403, 403, 403]),
+    ("GET",    "/api/inventories/entries/{key}/pdf",                   [401, 403, OK,  403, OK,  403]),
+    ("GET",    "/api/inventories/{key}",                               [401, 403, OK,  403, OK,  403]),
+    ("PUT",    "/api/inventories/{key}",                               [401, 403, OK,  403, 403, 403]),
 ];
 
 /// The routes the gateway serves, as (method, path).

@@ -12,6 +12,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::parcel::{self, Lookups, ParcelInput, ValidParcel};
+use colivra_inventory::stock::{self, StockLineInput, ValidLines};
 
 /// Rows one file may hold.
 pub const MAX_ROWS: usize = 10_000;
@@ -55,6 +56,7 @@ const COLUMNS: &[(&str, &[&str])] = &[
             "item_to_collect",
         ],
     ),
+    ("stock", &["stock", "stock_lines"]),
 ];
 
 /// One row of the file as read, with what reading it found wrong.
@@ -112,64 +114,6 @@ pub fn template_xlsx() -> AppResult<Vec<u8>> {
     book.save_to_buffer().map_err(fail)
 }
 
-fn fold_header(header: &str) -> String {
-    header
-        .trim()
-        .trim_start_matches('\u{feff}')
-        .to_lowercase()
-        .replace([' ', '-'], "_")
-}
-
-/// The file's cells as text rows, header first. xlsx is recognised by its zip signature.
-fn read_cells(bytes: &[u8]) -> Result<Vec<Vec<String>>, String> {
-    if bytes.starts_with(b"PK") {
-        use calamine::{Data, Reader, Xlsx};
-        let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes))
-            .map_err(|e| format!("Fichier Excel illisible : {e}"))?;
-        let range = book
-            .worksheet_range_at(0)
-            .ok_or("Le classeur ne contient aucune feuille.")?
-            .map_err(|e| format!("Feuille illisible : {e}"))?;
-        Ok(range
-            .rows()
-            .map(|row| {
-                row.iter()
-                    .map(|cell| match cell {
-                        // Excel turns 0612345678 into the number 612345678 and 249 into 249.0.
-                        Data::Float(f) if f.fract() == 0.0 => format!("{}", *f as i64),
-                        Data::Float(f) => format!("{f}"),
-                        Data::Int(i) => i.to_string(),
-                        Data::Empty => String::new(),
-                        other => other.to_string(),
-                    })
-                    .collect()
-            })
-            .collect())
-    } else {
-        let text = std::str::from_utf8(bytes)
-            .map_err(|_| "Le fichier CSV doit être encodé en UTF-8.".to_owned())?;
-        let first_line = text.lines().next().unwrap_or_default();
-        let delimiter = if first_line.matches(';').count() >= first_line.matches(',').count() {
-            b';'
-        } else {
-            b','
-        };
-        let mut reader = csv::ReaderBuilder::new()
-            .delimiter(delimiter)
-            .has_headers(false)
-            .flexible(true)
-            .from_reader(text.as_bytes());
-        reader
-            .records()
-            .map(|record| {
-                record
-                    .map(|r| r.iter().map(str::to_owned).collect())
-                    .map_err(|e| format!("CSV illisible : {e}"))
-            })
-            .collect()
-    }
-}
-
 fn parse_bool(value: &str) -> Option<Option<bool>> {
     match value.trim().to_lowercase().as_str() {
         "" => Some(None),
@@ -186,6 +130,36 @@ fn parse_kind(value: &str) -> String {
         "remboursement" | "refund" => "refund".to_owned(),
         other => other.to_owned(),
     }
+}
+
+/// The `stock` column: `SKU:qty;SKU:qty` (spaces allowed); a malformed pair is an error on
+/// `stock`.
+fn parse_stock(raw: &str, errors: &mut FieldErrors) -> Vec<StockLineInput> {
+    let mut lines = Vec::new();
+    for pair in raw
+        .split([';', ','])
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
+        match pair.rsplit_once(':') {
+            Some((sku, quantity)) if !sku.trim().is_empty() => match quantity.trim().parse() {
+                Ok(q) => lines.push(StockLineInput {
+                    inventory: Some(sku.trim().to_owned()),
+                    quantity: Some(q),
+                }),
+                Err(_) => {
+                    errors.add(
+                        "stock",
+                        format!("« {pair} » : la quantité n'est pas un nombre."),
+                    );
+                }
+            },
+            _ => {
+                errors.add("stock", format!("« {pair} » : écrivez SKU:quantité."));
+            }
+        }
+    }
+    lines
 }
 
 /// A phone typed into Excel loses its leading zero.
@@ -205,26 +179,14 @@ fn restore_phone(value: &str) -> String {
 /// rows) is a 422 on `file`.
 pub fn parse(bytes: &[u8]) -> AppResult<Vec<ImportRow>> {
     let file_error = |message: String| AppError::validation("file", message);
-    let cells = read_cells(bytes).map_err(file_error)?;
-    // NUL and the like: PostgreSQL refuses them and no spreadsheet means them.
-    if let Some(line) = cells.iter().position(|row| {
-        row.iter().any(|cell| {
-            cell.chars()
-                .any(|c| (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{7f}')
-        })
-    }) {
-        return Err(file_error(format!(
-            "Ligne {} : caractère de contrôle interdit (NUL, …).",
-            line + 1
-        )));
-    }
+    let cells = colivra_documents::sheet::read_rows(bytes).map_err(file_error)?;
     let mut lines = cells.into_iter().enumerate();
     let (_, header) = lines
         .next()
         .ok_or_else(|| file_error("Le fichier est vide.".to_owned()))?;
     let mut positions: HashMap<&str, usize> = HashMap::new();
     for (index, name) in header.iter().enumerate() {
-        let name = fold_header(name);
+        let name = colivra_documents::sheet::fold_header(name);
         if let Some((field, _)) = COLUMNS
             .iter()
             .find(|(_, names)| names.iter().any(|n| *n == name))
@@ -316,6 +278,7 @@ pub fn parse(bytes: &[u8]) -> AppResult<Vec<ImportRow>> {
                 kind: Some(parse_kind(&cell("kind").unwrap_or_default())),
                 original_parcel: cell("original_parcel"),
                 item_to_collect: cell("item_to_collect"),
+                stock_lines: cell("stock").map(|raw| parse_stock(&raw, &mut errors)),
             },
             errors,
         });
@@ -328,6 +291,9 @@ pub fn parse(bytes: &[u8]) -> AppResult<Vec<ImportRow>> {
     Ok(rows)
 }
 
+/// The rows with their errors, and the valid parcels with their stock lines in file order.
+type Checked = (Vec<ImportRow>, Vec<(ValidParcel, ValidLines)>);
+
 /// Checks every row (form rules, plus references unique in the file and in the shop). Returns
 /// the rows with their errors and the valid parcels in file order.
 fn check(
@@ -335,13 +301,21 @@ fn check(
     merchant_id: i64,
     default_shop: Option<&str>,
     mut rows: Vec<ImportRow>,
-) -> AppResult<(Vec<ImportRow>, Vec<ValidParcel>)> {
+) -> AppResult<Checked> {
     let lookups = Lookups::load(conn, merchant_id)?;
     let mut valid = Vec::with_capacity(rows.len());
+    let mut stock_lines: Vec<ValidLines> = Vec::with_capacity(rows.len());
     for row in rows.iter_mut() {
         if row.input.shop.is_none() {
             row.input.shop = default_shop.map(str::to_owned);
         }
+        let lines = stock::check_lines(
+            conn,
+            merchant_id,
+            row.input.stock_lines.as_deref().unwrap_or_default(),
+            &mut row.errors,
+        )?;
+        stock_lines.push(lines);
         match parcel::validate(conn, &lookups, &row.input, None)? {
             Ok(parcel) if row.errors.is_empty() => valid.push(Some(parcel)),
             Ok(_) => valid.push(None),
@@ -396,7 +370,33 @@ fn check(
             *parcel = None;
         }
     }
-    let valid: Vec<ValidParcel> = valid.into_iter().flatten().collect();
+    // Stock: what the whole file asks of each product, within what is available now.
+    let wanted: Vec<i64> = stock_lines
+        .iter()
+        .flat_map(|l| l.0.iter().map(|(id, _)| *id))
+        .collect();
+    let mut left = stock::available(conn, &wanted)?;
+    for ((row, parcel), lines) in rows.iter_mut().zip(valid.iter_mut()).zip(&stock_lines) {
+        for (n, (id, quantity)) in lines.0.iter().enumerate() {
+            let available = left.get(id).copied().unwrap_or(0);
+            if *quantity > available {
+                row.errors.add(
+                    format!("stock_lines.{n}.quantity"),
+                    stock::insufficient(available),
+                );
+            } else {
+                left.insert(*id, available - quantity);
+            }
+        }
+        if !row.errors.is_empty() {
+            *parcel = None;
+        }
+    }
+    let valid: Vec<(ValidParcel, ValidLines)> = valid
+        .into_iter()
+        .zip(stock_lines)
+        .filter_map(|(parcel, lines)| parcel.map(|p| (p, lines)))
+        .collect();
     Ok((rows, valid))
 }
 
@@ -441,8 +441,10 @@ pub fn import(
             return Ok(Imported::Refused(preview_of(rows, valid.len())));
         }
         let mut keys = Vec::with_capacity(valid.len());
-        for parcel in &valid {
-            keys.push(parcel::insert(conn, merchant_id, actor_id, parcel)?.key);
+        for (parcel, lines) in &valid {
+            let row = parcel::insert(conn, merchant_id, actor_id, parcel)?;
+            stock::reserve(conn, actor_id, row.id, &row.key, lines)?;
+            keys.push(row.key);
         }
         activities::record(
             conn,

@@ -123,6 +123,18 @@ pub fn apply(conn: &mut DbConnection, row: &ParcelRow, mv: Move<'_>) -> AppResul
         },
         now,
     )?;
+    // Stock: a parcel cancelled before it reached the hub gives back what it reserved; one
+    // that goes out for delivery takes it out of stock (an exit movement per line).
+    let stock_actor = mv.actor_id.or(row.created_by).unwrap_or(row.client_id);
+    match final_status {
+        Status::Cancelled if matches!(from, Status::New | Status::AwaitingPickup) => {
+            colivra_inventory::stock::release(conn, stock_actor, row.id, &row.key)?;
+        }
+        Status::OutForDelivery => {
+            colivra_inventory::stock::exit(conn, stock_actor, row.id, &row.key)?;
+        }
+        _ => {}
+    }
     // A parcel that leaves awaiting_pickup other than by its voucher (the merchant cancels it,
     // an admin moves it) leaves its pickup voucher too; vouchers manage their own links.
     if from == Status::AwaitingPickup && mv.mover != Mover::Voucher {

@@ -233,6 +233,11 @@ pub fn undo(
             },
             now,
         )?;
+        // A cancellation before the hub released the parcel's stock: taking it back reserves it
+        // again (409 when it went meanwhile).
+        if from == Status::Cancelled && matches!(plan.to, Status::New | Status::AwaitingPickup) {
+            colivra_inventory::stock::reserve_again(conn, actor_id, row.id, &row.key)?;
+        }
         let code = if plan.auto_refused {
             NoteCode::UndoneWithRefusal
         } else {

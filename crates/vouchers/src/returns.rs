@@ -177,9 +177,21 @@ pub fn receive(
                             delivery_admin_id: None,
                         },
                     )?;
+                    // What left stock with it comes back to be checked; what it only
+                    // reserved (it never went out) is free again.
+                    colivra_inventory::stock::return_pending(
+                        conn, actor_id, row.id, row.id, &row.key,
+                    )?;
+                    colivra_inventory::stock::release(conn, actor_id, row.id, &row.key)?;
                 }
                 _ if is_collected_item(&row) => {
                     moves::annotate(conn, &row, &item_back, Some(actor_id))?;
+                    // The collected item is the original parcel's goods.
+                    if let Some(original) = row.original_parcel_id {
+                        colivra_inventory::stock::return_pending(
+                            conn, actor_id, original, row.id, &row.key,
+                        )?;
+                    }
                 }
                 status => changed.push(format!("{} ({})", row.key, status.label())),
             }

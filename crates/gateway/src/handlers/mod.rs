@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod cities;
 pub mod couriers;
+pub mod inventory;
 pub mod invoices;
 pub mod parcels;
 pub mod prices;

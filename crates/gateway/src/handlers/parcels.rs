@@ -29,7 +29,15 @@ pub struct ParcelViews {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct StatisticsResponse {
-    pub data: colivra_invoicing::dashboard::Dashboard,
+    pub data: DashboardFigures,
+}
+
+/// The dashboard: parcel and money figures, and the stock figures (admins and merchants).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DashboardFigures {
+    #[serde(flatten)]
+    pub figures: colivra_invoicing::dashboard::Dashboard,
+    pub stock: Option<colivra_inventory::dashboard::StockFigures>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -358,7 +366,10 @@ pub async fn statuses(Lang(language): Lang) -> HttpResponse {
 pub async fn statistics(state: web::Data<AppState>, caller: Scoped) -> ApiResult<HttpResponse> {
     let figures = crate::db::run(&state.pool, move |conn| {
         let scope = caller.scope;
-        colivra_invoicing::dashboard::figures(conn, scope)
+        Ok(DashboardFigures {
+            figures: colivra_invoicing::dashboard::figures(conn, scope)?,
+            stock: colivra_inventory::dashboard::figures(conn, scope)?,
+        })
     })
     .await?;
     Ok(HttpResponse::Ok().json(StatisticsResponse { data: figures }))

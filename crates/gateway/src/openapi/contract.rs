@@ -547,6 +547,79 @@ pub(super) fn contract(method: &str, path: &str) -> Contract {
                 .build()],
             ..Default::default()
         },
+        ("GET", "/api/inventory/clients") => Contract {
+            query: with(
+                list_params(None),
+                [enum_param(
+                    "status",
+                    &["pending", "active", "suspended"],
+                    "Stock service status.",
+                )],
+            ),
+            ..Default::default()
+        },
+        ("POST", "/api/inventory/clients") => Contract {
+            statuses: &[409],
+            ..Default::default()
+        },
+        ("GET", "/api/inventories") => Contract {
+            query: with(
+                list_params(Some(colivra_inventory::products::SORTABLE)),
+                [
+                    key_param("client", "A merchant's key (admins)."),
+                    bool_param(
+                        "low",
+                        "`true`: only products at or below their alert threshold.",
+                    ),
+                ],
+            ),
+            ..Default::default()
+        },
+        ("POST", "/api/inventories") => Contract {
+            statuses: &[409],
+            create: Some(("NewInventory", &["sku", "name"])),
+            ..Default::default()
+        },
+        ("PUT", "/api/inventories/{key}")
+        | ("DELETE", "/api/inventories/movements/{key}")
+        | ("PUT", "/api/inventories/movements/{key}") => Contract {
+            statuses: &[409],
+            ..Default::default()
+        },
+        ("POST", "/api/inventories/import") => Contract {
+            statuses: &[409],
+            raw_body: &["multipart/form-data", "text/csv", XLSX],
+            ..Default::default()
+        },
+        ("GET", "/api/inventories/import/template") => Contract {
+            files: &["text/csv"],
+            ..Default::default()
+        },
+        ("GET", "/api/inventories/movements") => Contract {
+            query: with(
+                list_params(Some(colivra_inventory::movements::SORTABLE)),
+                [
+                    key_param("inventory", "A product's key."),
+                    enum_param(
+                        "type",
+                        &["entry", "exit", "return", "adjustment"],
+                        "Movement type.",
+                    ),
+                    enum_param(
+                        "state",
+                        &["pending", "validated", "rejected"],
+                        "Movement state.",
+                    ),
+                    key_param("client", "A merchant's key (admins)."),
+                    key_param("parcel", "A parcel's tracking code."),
+                ],
+            ),
+            ..Default::default()
+        },
+        ("POST", "/api/inventories/movements") | ("POST", "/api/inventories/entries") => Contract {
+            statuses: &[409],
+            ..Default::default()
+        },
         ("GET", p) if p.ends_with("/pdf") => Contract {
             files: &["application/pdf"],
             ..Default::default()

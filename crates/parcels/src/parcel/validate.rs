@@ -63,6 +63,11 @@ pub struct ParcelInput {
     /// For exchanges and refunds: what the delivery person collects (required for them).
     #[schema(max_length = 255)]
     pub item_to_collect: Option<String>,
+    /// Products taken from stock (merchants with an active stock service; 20 lines at most),
+    /// reserved at creation; refused on edit. In an imported file, the `stock` column
+    /// `SKU:qty;SKU:qty`.
+    #[schema(max_items = 20)]
+    pub stock_lines: Option<Vec<colivra_inventory::stock::StockLineInput>>,
 }
 
 /// A city a parcel may go to, with what the merchant pays there.

@@ -42,9 +42,8 @@ pub struct ParcelView {
     pub kind: String,
     pub original_parcel: Option<String>,
     pub item_to_collect: Option<String>,
-    /// Stock lines arrive with the inventory; always empty for now.
-    #[schema(value_type = Vec<Object>)]
-    pub stock_lines: Vec<serde_json::Value>,
+    /// Products taken from stock (empty when none).
+    pub stock_lines: Vec<colivra_inventory::stock::StockLine>,
     pub fees: Fees,
     pub status: Status,
     pub status_label: &'static str,
@@ -141,6 +140,8 @@ pub fn views_with(
     invoice_ids.extend(ids(&rows, |r| r.client_returned_invoice_id));
     invoice_ids.extend(ids(&rows, |r| r.delivery_admin_invoice_id));
 
+    let parcel_ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let mut stock_lines = colivra_inventory::stock::lines_for(conn, &parcel_ids)?;
     let wanted = [shop_ids, city_ids, user_ids, original_ids, invoice_ids];
     let names = Names::load(conn, wanted, recent)?;
     let (shop_names, city_names, user_names) = (&names.shops, &names.cities, &names.users);
@@ -213,7 +214,7 @@ pub fn views_with(
                     .original_parcel_id
                     .and_then(|id| originals.get(&id).cloned()),
                 item_to_collect: row.item_to_collect,
-                stock_lines: Vec::new(),
+                stock_lines: stock_lines.remove(&row.id).unwrap_or_default(),
                 fees,
                 status,
                 status_label: status.label(),

@@ -1,8 +1,9 @@
 //! A merchant's writes on his parcels: create, edit and delete while new.
 
-use colivra_core::{key, time, AppError, AppResult, Role, Scope};
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, Role, Scope};
 use colivra_db::schema::{parcel_states, parcels};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
+use colivra_inventory::stock;
 use diesel::prelude::*;
 
 use super::row::{get, ParcelRow};
@@ -84,13 +85,33 @@ pub fn create(
 ) -> AppResult<ParcelView> {
     immediate_transaction(conn, |conn| {
         let lookups = Lookups::for_city(conn, merchant_id, input.city.as_deref())?;
-        let parcel = validate(conn, &lookups, input, None)?.map_err(AppError::Validation)?;
+        let mut errors = FieldErrors::new();
+        let lines = stock::check_lines(
+            conn,
+            merchant_id,
+            input.stock_lines.as_deref().unwrap_or_default(),
+            &mut errors,
+        )?;
+        let parcel = match validate(conn, &lookups, input, None)? {
+            Ok(parcel) => parcel,
+            Err(found) => {
+                for (field, messages) in found.0 {
+                    for message in messages {
+                        errors.add(field.clone(), message);
+                    }
+                }
+                return Err(AppError::Validation(errors));
+            }
+        };
+        errors.into_result()?;
         if let Some(reference) = &parcel.reference {
             if reference_taken(conn, parcel.shop_id, reference, None)? {
                 return Err(AppError::validation("reference", REFERENCE_TAKEN));
             }
         }
         let row = insert(conn, merchant_id, actor_id, &parcel)?;
+        // In the same transaction: short of stock, nothing is written.
+        stock::reserve(conn, actor_id, row.id, &row.key, &lines)?;
         activities::log(conn, Some(actor_id), "parcel.created", "parcel", &row.key)?;
         view(conn, Role::Client, row)
     })
@@ -118,6 +139,12 @@ pub fn update(
     immediate_transaction(conn, |conn| {
         let row = get(conn, Scope::Merchant(merchant_id), parcel_key)?;
         check_new(&row, "modifié")?;
+        if input.stock_lines.as_ref().is_some_and(|l| !l.is_empty()) {
+            return Err(AppError::validation(
+                "stock_lines",
+                "Les lignes de stock ne changent pas après la création.",
+            ));
+        }
         let lookups = Lookups::for_city(conn, merchant_id, input.city.as_deref())?;
         let parcel = validate(conn, &lookups, input, Some(&row))?.map_err(AppError::Validation)?;
         if let Some(reference) = &parcel.reference {
@@ -166,6 +193,8 @@ pub fn delete(
                 "Un échange ou un remboursement renvoie à ce colis.".to_owned(),
             ));
         }
+        // What it reserved is free again (its lines go with it).
+        stock::release(conn, actor_id, row.id, &row.key)?;
         let deleted = diesel::delete(
             parcels::table
                 .find(row.id)
