@@ -8,11 +8,12 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorStatus } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import { DateText } from '../../components/DateText';
+import { lazyNamed } from '../../components/lazy';
 import { DetailField, DetailSection } from '../../components/DetailList';
 import { PhoneLink } from '../../components/PhoneLink';
 import { MoneyText } from '../../components/MoneyText';
@@ -21,13 +22,18 @@ import { pathOf, type SessionInfo } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import { selectSessionInfo } from '../auth/authSlice';
 import { INVOICE_PARAM, invoiceRouteName } from '../invoices/config';
-import { ParcelTickets } from '../support/ParcelTickets';
 import { useGetParcelQuery, useParcelStatesQuery, type Parcel, type ParcelStateEntry } from './api';
 import { DateTimeText } from './DateTimeText';
 import { noteText } from './historyNote';
 import { ParcelStatusChip, useStatusLabel } from './ParcelStatusChip';
 import '../../i18n/inventory';
 import '../../i18n/parcels';
+
+// Only merchants and staff have tickets: the delivery person's round never loads them.
+const ParcelTickets = lazyNamed(
+  () => import(/* webpackChunkName: "parcel-tickets" */ '../support/ParcelTickets'),
+  'ParcelTickets',
+);
 
 interface Props {
   /** The tracking code of the parcel shown; null: closed. */
@@ -143,7 +149,11 @@ function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (pa
 
       <ParcelInvoices parcel={parcel} session={session} />
 
-      <ParcelTickets parcelKey={parcel.key} />
+      {session.role !== 'delivery-admin' && (
+        <Suspense fallback={null}>
+          <ParcelTickets parcelKey={parcel.key} />
+        </Suspense>
+      )}
 
       <Box>
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1.5 }}>
