@@ -3,6 +3,7 @@ import type { ListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
 import { useListInventoryClientsQuery } from './api';
 import '../../i18n/inventory';
+import '../../i18n/screens';
 
 /** Admin: the list's `?client=` filter, among the merchants of the stock service. */
 export function ClientFilter({ list }: { list: ListState }) {
