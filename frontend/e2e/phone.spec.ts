@@ -147,3 +147,33 @@ test("the delivery person's home shows today's round, and his lists are cards on
   await checkPhoneList(page, '/compte/bons-de-sortie', 'delivery-exit-vouchers');
   await checkPhoneList(page, '/compte/colis-livres', 'delivery-delivered');
 });
+
+/** A screen of `path` shows its content (`ready`) and nothing on it is wider than the phone. */
+async function checkPhoneScreen(page: Page, path: string, ready: string, name: string): Promise<void> {
+  await page.goto(url(path));
+  await expect(page.getByTestId(ready).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, `phone-${name}`);
+}
+
+test('stock, support, guides, announcements and the activity log fit a phone', async ({ page }) => {
+  await signIn(page, CLIENT);
+  // The demo merchant has the stock service, a ticket with its answer and guides to read.
+  await checkPhoneScreen(page, '/compte/gestion-des-stocks', 'table-row', 'client-stock');
+  await expect(page.locator('main table')).toHaveCount(0);
+  await checkPhoneScreen(page, '/compte/support', 'table-row', 'client-support');
+  await page.getByTestId('table-row').first().click();
+  await expect(page.getByTestId('ticket-message').first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, 'phone-client-ticket');
+  await checkPhoneScreen(page, '/compte/guide', 'guides-screen', 'client-guides');
+
+  await page.context().clearCookies();
+  await signIn(page, ADMIN);
+  await checkPhoneScreen(page, '/compte/gestion-des-stocks', 'table-row', 'admin-stock');
+  await checkPhoneScreen(page, '/compte/support', 'table-row', 'admin-support');
+  await checkPhoneScreen(page, '/compte/annonces', 'table-row', 'admin-announcements');
+  await checkPhoneScreen(page, '/compte/activites', 'table-row', 'admin-activities');
+  await checkPhoneScreen(page, '/compte/guide', 'guides-screen', 'admin-guides');
+});
