@@ -18,8 +18,10 @@ use colivra_inventory::stock::{self, StockLineInput, ValidLines};
 pub const MAX_ROWS: usize = 10_000;
 
 /// The template merchants download: French headers, `;` as Excel in French expects, one example.
-pub const TEMPLATE_CSV: &str = "boutique;reference;destinataire;telephone;telephone_2;ville;adresse;montant;produit;quantite;note;ouvrable;essayable;fragile;type;colis_origine;article_a_recuperer\r\n\
-;CMD-1001;Amina Benali;0612345678;;Casablanca;12 rue des Orangers, Maarif;249,00;Robe d'été taille M;1;Appeler avant 18 h;oui;non;non;standard;;\r\n";
+/// `stock` (merchants with the stock service) takes `SKU:quantity` pairs separated by commas,
+/// e.g. `CAFTAN-BRODE:1, ROBE-ETE-M:2`; empty otherwise.
+pub const TEMPLATE_CSV: &str = "boutique;reference;destinataire;telephone;telephone_2;ville;adresse;montant;produit;quantite;note;ouvrable;essayable;fragile;type;colis_origine;article_a_recuperer;stock\r\n\
+;CMD-1001;Amina Benali;0612345678;;Casablanca;12 rue des Orangers, Maarif;249,00;Robe d'été taille M;1;Appeler avant 18 h;oui;non;non;standard;;;\r\n";
 
 /// Header names accepted for each field (French template names and the API's names).
 const COLUMNS: &[(&str, &[&str])] = &[
