@@ -61,14 +61,16 @@ test('a merchant registers, waits for validation, is activated by an admin and s
   await expect(page.getByTestId('footer')).toContainText(`© ${new Date().getFullYear()} Colivra`);
 });
 
-test('the demo merchant: dashboard, a later-issue screen, Tarifs in the user menu, API tokens', async ({ page }) => {
+test('the demo merchant: dashboard, the support menu entry, Tarifs in the user menu, API tokens', async ({ page }) => {
   await signIn(page, CLIENT);
   await expect(page).toHaveURL(/\/compte\/accueille$/);
   await expect(page.getByTestId('user-display-name')).toHaveText('EL AMRANI YOUSSEF');
   await page.getByTestId('nav-section-help').click();
   await page.getByTestId('side-menu').getByRole('link', { name: 'Support' }).click();
   await expect(page).toHaveURL(/\/compte\/support$/);
-  await expect(page.getByTestId('not-available-yet')).toContainText('Cet écran arrive bientôt');
+  // Every menu entry has its screen now: support lists the demo ticket.
+  await expect(page.getByTestId('table-row').filter({ hasText: 'Date de ramassage' })).toBeVisible();
+  await expect(page.getByTestId('not-available-yet')).toHaveCount(0);
   await page.goto(url('/compte/accueille'));
   await expect(page.getByTestId('dashboard-shortcuts')).toBeVisible();
   await screenshot(page, 'client-dashboard');

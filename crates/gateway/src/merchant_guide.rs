@@ -55,6 +55,15 @@ fn example(document: &Value, name: &str, schema: &Value, depth: usize) -> Value 
             return example(document, name, first, depth);
         }
     }
+    if let Some(given) = schema
+        .get("example")
+        .or_else(|| schema["examples"].as_array().and_then(|all| all.first()))
+    {
+        return given.clone();
+    }
+    if let Some(value) = typical(name, type_of(schema)) {
+        return value;
+    }
     match type_of(schema) {
         Some("integer") | Some("number") => {
             json!(schema["minimum"].as_i64().unwrap_or(0).max(1))
@@ -80,6 +89,29 @@ fn example(document: &Value, name: &str, schema: &Value, depth: usize) -> Value 
             json!(text)
         }
     }
+}
+
+/// What a merchant would really send for the fields every example has, so a copied example
+/// reads like a parcel and not like a schema; keys say where they come from.
+fn typical(name: &str, kind: Option<&str>) -> Option<Value> {
+    let text = match (name, kind) {
+        ("cod_amount", Some("integer")) => return Some(json!(24_900)),
+        ("quantity", Some("integer")) => return Some(json!(1)),
+        (_, Some("string")) | (_, None) => match name {
+            "city" => "Casablanca",
+            "address" => "12 rue des Orangers, Maarif",
+            "recipient_name" => "Amina Benali",
+            "product" => "Robe d'été taille M",
+            "reference" => "CMD-1001",
+            "sku" => "ROBE-ETE-M",
+            "shop" => "CLE_DE_LA_BOUTIQUE (GET /api/shops)",
+            "inventory" => "CLE_DU_PRODUIT (GET /api/inventories)",
+            "parcel" | "original_parcel" => "CODE_DU_COLIS (GET /api/parcels)",
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some(json!(text))
 }
 
 fn object_example(document: &Value, schema: &Value, depth: usize) -> Value {
@@ -170,6 +202,9 @@ mod tests {
         assert!(text.contains("### POST /api/parcels\n"));
         assert!(text.contains("Authorization: Bearer $TOKEN"));
         assert!(text.contains("\"recipient_name\""));
+        // Examples read like a real parcel, not like the schema's field names.
+        assert!(text.contains("\"city\": \"Casablanca\""), "{text}");
+        assert!(text.contains("\"cod_amount\": 24900"));
         // Browser-session-only and staff-only calls are not in it.
         assert!(!text.contains("### GET /api/tokens"));
         assert!(!text.contains("### POST /api/cities"));
