@@ -125,7 +125,8 @@ pub struct EntrySlipView {
 /// Lines one slip may hold.
 pub const MAX_SLIP_LINES: usize = 100;
 
-#[derive(Queryable)]
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = inventory_movements)]
 pub(crate) struct Row {
     pub id: i64,
     pub key: String,
@@ -144,42 +145,6 @@ pub(crate) struct Row {
     pub created_at: NaiveDateTime,
     pub decided_at: Option<NaiveDateTime>,
 }
-
-type Columns = (
-    inventory_movements::id,
-    inventory_movements::key,
-    inventory_movements::code,
-    inventory_movements::inventory_id,
-    inventory_movements::kind,
-    inventory_movements::state,
-    inventory_movements::quantity,
-    inventory_movements::received_quantity,
-    inventory_movements::comment,
-    inventory_movements::parcel_id,
-    inventory_movements::entry_slip_id,
-    inventory_movements::author_id,
-    inventory_movements::decided_by,
-    inventory_movements::created_at,
-    inventory_movements::decided_at,
-);
-
-const COLUMNS: Columns = (
-    inventory_movements::id,
-    inventory_movements::key,
-    inventory_movements::code,
-    inventory_movements::inventory_id,
-    inventory_movements::kind,
-    inventory_movements::state,
-    inventory_movements::quantity,
-    inventory_movements::received_quantity,
-    inventory_movements::comment,
-    inventory_movements::parcel_id,
-    inventory_movements::entry_slip_id,
-    inventory_movements::author_id,
-    inventory_movements::decided_by,
-    inventory_movements::created_at,
-    inventory_movements::decided_at,
-);
 
 pub const SORTABLE: &[&str] = &["created_at"];
 
@@ -325,7 +290,7 @@ pub fn list(
         q.order(inventory_movements::id.desc())
     };
     let rows: Vec<Row> = q
-        .select(COLUMNS)
+        .select(Row::as_select())
         .limit(page.per_page())
         .offset(page.offset())
         .load(conn)
@@ -347,7 +312,7 @@ pub(crate) fn latest_of(
     let rows: Vec<Row> = inventory_movements::table
         .filter(inventory_movements::inventory_id.eq(inventory_id))
         .order(inventory_movements::id.desc())
-        .select(COLUMNS)
+        .select(Row::as_select())
         .limit(limit)
         .load(conn)
         .map_db_err()?;
@@ -392,7 +357,8 @@ pub(crate) fn insert(
             inventory_movements::created_at.eq(now),
             inventory_movements::decided_at.eq(validated.then_some(now)),
         ))
-        .returning(COLUMNS)
+        // the plain column tuple: RETURNING has no `SelectBy` on the multi-backend connection
+        .returning(<Row as Selectable<colivra_db::DbBackend>>::construct_selection())
         .get_result(conn)
         .map_db_err()?;
     activities::record(
@@ -676,7 +642,7 @@ pub fn slip(
     let rows: Vec<Row> = inventory_movements::table
         .filter(inventory_movements::entry_slip_id.eq(id))
         .order(inventory_movements::id.asc())
-        .select(COLUMNS)
+        .select(Row::as_select())
         .load(conn)
         .map_db_err()?;
     let client = UserNames::load(conn, vec![client_id])?.client(client_id);
@@ -699,7 +665,7 @@ fn movement(conn: &mut DbConnection, scope: Scope, movement_key: &str) -> AppRes
         Scope::DeliveryPerson(_) => q = q.filter(inventories::id.eq(-1)),
         Scope::Everyone => {}
     }
-    q.select(COLUMNS)
+    q.select(Row::as_select())
         .first(conn)
         .optional()
         .map_db_err()?

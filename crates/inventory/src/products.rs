@@ -70,7 +70,8 @@ pub const SORTABLE: &[&str] = &["name", "sku", "available", "created_at"];
 const LOW_FIRST: &str = "CASE WHEN inventories.alert_threshold IS NOT NULL \
     AND inventories.on_hand - inventories.reserved <= inventories.alert_threshold THEN 0 ELSE 1 END";
 
-#[derive(Queryable)]
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = inventories)]
 pub(crate) struct Row {
     pub id: i64,
     pub key: String,
@@ -83,32 +84,6 @@ pub(crate) struct Row {
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
 }
-
-type Columns = (
-    inventories::id,
-    inventories::key,
-    inventories::client_id,
-    inventories::sku,
-    inventories::name,
-    inventories::alert_threshold,
-    inventories::on_hand,
-    inventories::reserved,
-    inventories::created_at,
-    inventories::updated_at,
-);
-
-pub(crate) const COLUMNS: Columns = (
-    inventories::id,
-    inventories::key,
-    inventories::client_id,
-    inventories::sku,
-    inventories::name,
-    inventories::alert_threshold,
-    inventories::on_hand,
-    inventories::reserved,
-    inventories::created_at,
-    inventories::updated_at,
-);
 
 fn views(conn: &mut DbConnection, rows: Vec<Row>) -> AppResult<Vec<InventoryView>> {
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
@@ -201,7 +176,7 @@ pub fn list(
                     "sku" => inventories::sku,
                     "available" => inventories::on_hand - inventories::reserved,
                     "created_at" => inventories::id)
-                .select(COLUMNS)
+                .select(Row::as_select())
                 .limit(limit)
                 .offset(offset)
                 .load(conn)?,
@@ -212,7 +187,7 @@ pub fn list(
                         colivra_db::listing::fold(inventories::name).asc(),
                         inventories::id.asc(),
                     ))
-                    .select(COLUMNS)
+                    .select(Row::as_select())
                     .limit(limit)
                     .offset(offset)
                     .load(conn)?,
@@ -236,7 +211,7 @@ pub(crate) fn row(conn: &mut DbConnection, scope: Scope, inventory_key: &str) ->
         Scope::DeliveryPerson(_) => q = q.filter(inventories::id.eq(-1)),
         Scope::Everyone => {}
     }
-    q.select(COLUMNS)
+    q.select(Row::as_select())
         .first(conn)
         .optional()
         .map_db_err()?
@@ -246,7 +221,7 @@ pub(crate) fn row(conn: &mut DbConnection, scope: Scope, inventory_key: &str) ->
 pub(crate) fn view_by_id(conn: &mut DbConnection, id: i64) -> AppResult<InventoryView> {
     let rows: Vec<Row> = inventories::table
         .find(id)
-        .select(COLUMNS)
+        .select(Row::as_select())
         .load(conn)
         .map_db_err()?;
     views(conn, rows)?.pop().ok_or(AppError::NotFound)
