@@ -100,7 +100,8 @@ fn sql_time(at: NaiveDateTime) -> String {
 }
 
 /// Fills the database: the cities, merchants with shops, delivery people serving cities, and
-/// `parcels` parcels spread over a year and over the statuses, each with its history.
+/// `parcels` parcels spread over a year and over the statuses, each with its history and its
+/// activities (a database seeded before the activity log gets its activities only).
 pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
     let started = Instant::now();
     let mut conn = pool.get()?;
