@@ -74,6 +74,6 @@ fmt:
 migrate action="run":
     cargo run -q -p colivra-gateway -- migrate {{action}}
 
-# Seed a million parcels per backend (once) and measure the parcel list and creation with wrk on SQLite and PostgreSQL (figures in target/bench/results.md).
+# Seed a million parcels per backend (once) and measure the parcel list and creation with wrk on SQLite and PostgreSQL, and the activity CSV export's memory (figures in target/bench/results.md).
 bench:
     bash scripts/bench.sh

@@ -2,7 +2,8 @@
 # `just bench`: seeds a million parcels once per backend, then measures with wrk, on SQLite and
 # on PostgreSQL, the admin parcel list (page 1, a page 2,000 pages deep, a filtered view, a
 # phone search) and parcel creation, next to the same list query run directly against the
-# database in the same run. Figures go to stdout and target/bench/results.md.
+# database in the same run; and the activity log's CSV export of 100,000 rows, whose memory
+# must stay flat. Figures go to stdout and target/bench/results.md.
 #
 # Each backend runs on its own: one that fails is reported and the next still runs (the script
 # then exits 1). Whatever a run adds to the seeded database (the parcels the creation case makes,
@@ -11,7 +12,8 @@
 # same seeded data.
 #
 # Settings (environment): BENCH_PARCELS (1000000), BENCH_CONNECTIONS (32), BENCH_DURATION (10s),
-# BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/colivra_bench), BENCH_BACKENDS ("sqlite postgres").
+# BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/colivra_bench), BENCH_BACKENDS ("sqlite postgres"),
+# BENCH_EXPORT_ROWS (100000).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,7 +44,10 @@ BIN="${CARGO_TARGET_DIR:-target}/release/colivra"
 
 RESULTS="$OUT/results.md"
 INVOICES="$OUT/invoice-lines.md"
+EXPORTS="$OUT/export-lines.md"
+EXPORT_WANTED=${BENCH_EXPORT_ROWS:-100000}
 : > "$INVOICES"
+: > "$EXPORTS"
 {
     echo "# Benchmark run $(date -u +%Y-%m-%dT%H:%MZ)"
     echo
@@ -176,6 +181,47 @@ finish_backend() {
     exit "$status"
 }
 
+# The server's resident memory, in kB.
+rss_kb() {
+    awk -v field="$1" '$1 == field":" { print $2 }' "/proc/$SERVER/status"
+}
+
+# The activity log's CSV export of the newest 100,000 activities (BENCH_EXPORT_ROWS; fewer on a
+# smaller seed: every day from the day of the 100,000th newest), run on the fresh server: the
+# rows streamed, the time, and how far the server's resident memory grew meanwhile (sampled every
+# 50 ms, and its high-water mark): it must stay under 20 MB whatever the export's size.
+export_case() {
+    local offset from started before peak now hwm
+    offset=$((EXPORT_WANTED - 1))
+    from=$(sql "SELECT substr(CAST(created_at AS TEXT), 1, 10) FROM activities ORDER BY id DESC LIMIT 1 OFFSET $offset")
+    [ -n "$from" ] || from=$(sql "SELECT substr(CAST(MIN(created_at) AS TEXT), 1, 10) FROM activities")
+    EXPORT_MIN_ROWS=$(sql "SELECT COUNT(*) FROM activities WHERE created_at >= '$from'")
+    [ "$EXPORT_MIN_ROWS" -le "$EXPORT_WANTED" ] || EXPORT_MIN_ROWS=$EXPORT_WANTED
+    before=$(rss_kb VmRSS)
+    peak=$before
+    # The high-water mark counts only if the export raised it (start-up may have set it higher).
+    local hwm_before
+    hwm_before=$(rss_kb VmHWM)
+    started=$(date +%s.%N)
+    curl -sf -H "Cookie: $COOKIE" -o "$OUT/$BACKEND-activities.csv" "$BASE/api/activities/export?from=$from" &
+    local fetch=$!
+    while kill -0 "$fetch" 2>/dev/null; do
+        now=$(rss_kb VmRSS)
+        [ "$now" -gt "$peak" ] && peak=$now
+        sleep 0.05
+    done
+    wait "$fetch"
+    EXPORT_SECONDS=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+    hwm=$(rss_kb VmHWM)
+    if [ "$hwm" -gt "$hwm_before" ] && [ "$hwm" -gt "$peak" ]; then peak=$hwm; fi
+    EXPORT_GROWTH_KB=$((peak - before))
+    EXPORT_GROWTH_MB=$(awk -v kb="$EXPORT_GROWTH_KB" 'BEGIN { printf "%.1f", kb / 1024 }')
+    # Lines less the header (the file ends each line with CRLF).
+    EXPORT_ROWS=$(($(wc -l < "$OUT/$BACKEND-activities.csv") - 1))
+    echo "   activity export from $from: $EXPORT_ROWS rows in $EXPORT_SECONDS s, memory +$EXPORT_GROWTH_MB MB"
+    rm -f "$OUT/$BACKEND-activities.csv"
+}
+
 # One backend from seeding to clean-up; run in a subshell of its own.
 run_backend() {
     trap finish_backend EXIT
@@ -206,6 +252,8 @@ run_backend() {
     [ -n "$ready" ] || { echo "!! $BACKEND: the server did not start; see $OUT/server-$BACKEND.log" >&2; exit 1; }
 
     sign_in admin-0@bench.colivra.ma 'Bench#Colivra2026'
+    export_case
+
     # A cursor 50,000 rows below the newest parcel: page 2,000 of 25.
     local newest max_id deep_id
     newest=$(curl -sf -H "Cookie: $COOKIE" "$BASE/api/parcels?per_page=1" | jq -r '.data[0].key')
@@ -246,6 +294,12 @@ LUA
         if [ -n "$direct" ]; then ratio=$(awk -v a="$p50" -v b="$d50" 'BEGIN { if (b > 0) printf "%.1f×", a / b }'); else d50="-"; d99="-"; fi
         echo "| $BACKEND | $case | $p50 | $p99 | $rps | $d50 | $d99 | $ratio |" | tee -a "$RESULTS"
     done
+
+    echo "| $BACKEND | $EXPORT_ROWS | $EXPORT_SECONDS | $EXPORT_GROWTH_MB |" >> "$EXPORTS"
+    if [ "$EXPORT_ROWS" -lt "$EXPORT_MIN_ROWS" ] || [ "$EXPORT_GROWTH_KB" -ge $((20 * 1024)) ]; then
+        echo "!! $BACKEND: activity export of $EXPORT_ROWS rows (at least $EXPORT_MIN_ROWS expected) grew the server by $EXPORT_GROWTH_MB MB (limit 20)" >&2
+        exit 1
+    fi
 
     # An invoice of 5,000 parcels: drafted, validated, its PDF rendered (target: under 1 s).
     "$BIN" --database-url "$URL" bench-invoice --parcels 5000 > "$OUT/$BACKEND-invoice.txt"
@@ -295,6 +349,12 @@ done
     echo "| backend | client draft | validation | PDF | client total | delivery hand-over total |"
     echo "|---|---|---|---|---|---|"
     cat "$INVOICES"
+    echo
+    echo "Activity log CSV export, streamed (the server's memory growth must stay under 20 MB):"
+    echo
+    echo "| backend | rows | seconds | memory growth MB |"
+    echo "|---|---|---|---|"
+    cat "$EXPORTS"
 } | tee -a "$RESULTS"
 echo
 echo "Results: $RESULTS"

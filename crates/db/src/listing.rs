@@ -89,6 +89,75 @@ fn fold_char(c: char) -> impl Iterator<Item = char> {
     folded.into_iter()
 }
 
+/// How a typed code prefix is searched on an indexed text column: `lower <= code < upper` for the
+/// index, and `code LIKE pattern` for exactness. Codes are upper-case letters and digits with
+/// hyphens (CLVD96…, BR…, FC-2026-000001, MV…, TK…), so the text is upper-cased.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodePrefix {
+    pub lower: String,
+    /// `None` when no bound can be given (a prefix ending in Z…, or of other characters).
+    pub upper: Option<String>,
+    /// `PREFIX%`, LIKE's wildcards escaped (use `ESCAPE '\'`).
+    pub pattern: String,
+}
+
+/// The bounds of every code starting with `text`. The range runs from the prefix without its
+/// trailing punctuation to the next string of digits and capitals ("FC-2026-0" → "FC-2026-1",
+/// "CLZZ" → "CM00", "FL-" → "FL".."FM"): digits sort before capitals and the hyphen before both in
+/// byte order and in the C, ICU and glibc collations (the latter ignore it), so the range holds
+/// every match whatever the database's collation; the LIKE drops what else it holds.
+pub fn code_prefix(text: &str) -> CodePrefix {
+    const ALPHABET: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let upper_text = text.trim().to_uppercase();
+    let pattern = format!(
+        "{}%",
+        upper_text
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_")
+    );
+    let lower = upper_text
+        .trim_end_matches(|c: char| !c.is_ascii_alphanumeric())
+        .to_owned();
+    let mut bytes = lower.as_bytes().to_vec();
+    let mut upper = None;
+    for i in (0..bytes.len()).rev() {
+        let Some(at) = ALPHABET.iter().position(|b| *b == bytes[i]) else {
+            break;
+        };
+        if at + 1 < ALPHABET.len() {
+            bytes[i] = ALPHABET[at + 1];
+            upper = String::from_utf8(bytes).ok();
+            break;
+        }
+        bytes[i] = ALPHABET[0];
+    }
+    CodePrefix {
+        lower,
+        upper,
+        pattern,
+    }
+}
+
+/// Keeps the rows of a boxed query whose `column` starts with a [`CodePrefix`]:
+///
+/// ```ignore
+/// let q = code_prefix_filter!(vouchers::table.into_boxed(), vouchers::key, &code_prefix(text));
+/// ```
+#[macro_export]
+macro_rules! code_prefix_filter {
+    ($query:expr, $column:expr, $prefix:expr) => {{
+        let prefix: &$crate::listing::CodePrefix = $prefix;
+        let query = $query
+            .filter($column.ge(prefix.lower.clone()))
+            .filter($column.like(prefix.pattern.clone()).escape('\\'));
+        match prefix.upper.clone() {
+            Some(upper) => query.filter($column.lt(upper)),
+            None => query,
+        }
+    }};
+}
+
 /// Runs `count` and `rows(limit, offset)` (both built from the same filters by the caller) and
 /// wraps them as `{data, meta}`.
 pub fn paginate<T>(
@@ -124,6 +193,28 @@ macro_rules! order_by {
         };
         query.then_order_by($tie.asc())
     }};
+}
+
+#[cfg(test)]
+mod code_prefix_tests {
+    use super::code_prefix;
+
+    #[test]
+    fn a_code_prefix_is_a_range_and_a_pattern() {
+        let p = code_prefix(" fc-2026-0 ");
+        assert_eq!(p.lower, "FC-2026-0");
+        assert_eq!(p.upper.as_deref(), Some("FC-2026-1"));
+        assert_eq!(p.pattern, "FC-2026-0%");
+        let p = code_prefix("CLZZ");
+        assert_eq!(p.upper.as_deref(), Some("CM00"));
+        let p = code_prefix("FL-");
+        assert_eq!((p.lower.as_str(), p.upper.as_deref()), ("FL", Some("FM")));
+        assert_eq!(p.pattern, "FL-%");
+        assert_eq!(code_prefix("BR9").upper.as_deref(), Some("BRA"));
+        assert_eq!(code_prefix("ZZ").upper, None);
+        assert_eq!(code_prefix("A-Z").upper, None);
+        assert_eq!(code_prefix("50%_x").pattern, "50\\%\\_X%");
+    }
 }
 
 #[cfg(test)]

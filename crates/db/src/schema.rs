@@ -102,6 +102,7 @@ diesel::table! {
         subject_key -> Nullable<Text>,
         details -> Nullable<Text>,
         created_at -> Timestamp,
+        subject_code -> Nullable<Text>,
     }
 }
 

@@ -100,7 +100,8 @@ fn sql_time(at: NaiveDateTime) -> String {
 }
 
 /// Fills the database: the cities, merchants with shops, delivery people serving cities, and
-/// `parcels` parcels spread over a year and over the statuses, each with its history.
+/// `parcels` parcels spread over a year and over the statuses, each with its history and its
+/// activities (a database seeded before the activity log gets its activities only).
 pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
     let started = Instant::now();
     let mut conn = pool.get()?;
@@ -108,7 +109,20 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
         .count()
         .get_result(&mut conn)?;
     if existing > 0 {
-        println!("The database already holds {existing} parcels: nothing seeded.");
+        // Seeded before the log was: its activities only.
+        let logged: i64 = colivra_db::schema::activities::table
+            .filter(colivra_db::schema::activities::action.eq("parcel.created"))
+            .count()
+            .get_result(&mut conn)?;
+        if logged == 0 {
+            seed_activities(&mut conn)?;
+            println!(
+                "The database already holds {existing} parcels: their activities added in {:.0} s.",
+                started.elapsed().as_secs_f64()
+            );
+        } else {
+            println!("The database already holds {existing} parcels: nothing seeded.");
+        }
         return Ok(());
     }
     let mut rng = StdRng::seed_from_u64(2026);
@@ -295,12 +309,14 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
          INSERT INTO parcel_states (parcel_id, status, user_id, created_at) \
          SELECT id, status, delivery_admin_id, status_changed_at FROM parcels WHERE status <> 'new';",
     )?;
+    seed_activities(&mut conn)?;
     if matches!(*conn, DbConnection::Pg(_)) {
         // A fresh table left to autovacuum would make the first runs measure its catch-up.
         // One statement per call: several in one string would run as a transaction block,
         // where VACUUM is refused.
         conn.batch_execute("VACUUM ANALYZE parcels")?;
         conn.batch_execute("VACUUM ANALYZE parcel_states")?;
+        conn.batch_execute("VACUUM ANALYZE activities")?;
     } else {
         conn.batch_execute("ANALYZE;")?;
     }
@@ -309,6 +325,23 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
         started.elapsed().as_secs_f64()
     );
     println!("Sign in as admin-0@bench.colivra.ma / {BENCH_PASSWORD} (merchants: client-N@…, delivery people: delivery-admin-N@…).");
+    Ok(())
+}
+
+/// The activity log of the seeded year, oldest first as it was written: each parcel's creation
+/// by its merchant and its latest status change (as `moves::apply` records it), two activities
+/// per parcel moved, for the log's export case.
+fn seed_activities(conn: &mut DbConnection) -> CliResult {
+    conn.batch_execute(
+        "INSERT INTO activities (user_id, action, subject_type, subject_key, subject_code, details, created_at) \
+         SELECT user_id, action, 'parcel', key, key, details, at FROM ( \
+           SELECT created_by AS user_id, 'parcel.created' AS action, key, NULL AS details, created_at AS at, id, 0 AS step FROM parcels \
+           UNION ALL \
+           SELECT delivery_admin_id, 'parcel.status_changed', key, \
+                  '{\"forced\":false,\"status\":{\"new\":\"' || status || '\",\"old\":\"new\"}}', status_changed_at, id, 1 \
+           FROM parcels WHERE status <> 'new' \
+         ) AS logged ORDER BY at, id, step",
+    )?;
     Ok(())
 }
 

@@ -72,7 +72,7 @@ pub enum Command {
     /// delivery person; prints their sign-ins.
     SeedDemo,
     /// Fill an empty database with benchmark data: cities, 200 merchants with shops, 60
-    /// delivery people and `--parcels` parcels over a year, each with its history.
+    /// delivery people and `--parcels` parcels over a year, each with its history and activities.
     SeedBench {
         #[arg(long, default_value_t = 1_000_000)]
         parcels: u64,

@@ -84,18 +84,18 @@ pub(crate) const PARCEL_SCREENS: &[Permission] = &[
 ];
 
 /// Pickup voucher screens: the merchant's, the admin's new and all vouchers.
-const PICKUP_VOUCHER_SCREENS: &[Permission] = &[
+pub(crate) const PICKUP_VOUCHER_SCREENS: &[Permission] = &[
     "pickup-vouchers",
     "new-pickup-vouchers",
     "all-pickup-vouchers",
 ];
 
 /// Exit voucher screens: the admin's, the delivery person's.
-const EXIT_VOUCHER_SCREENS: &[Permission] = &["delivery-exit-vouchers", "exit-vouchers"];
+pub(crate) const EXIT_VOUCHER_SCREENS: &[Permission] = &["delivery-exit-vouchers", "exit-vouchers"];
 
 /// Return voucher screens: parcels to be returned (both), the admin's and the delivery person's
 /// return vouchers.
-const RETURN_VOUCHER_SCREENS: &[Permission] = &[
+pub(crate) const RETURN_VOUCHER_SCREENS: &[Permission] = &[
     "parcels-to-be-returned",
     "delivery-return-vouchers",
     "return-vouchers",
@@ -131,7 +131,7 @@ const CLIENT_INVOICE_WRITES: &[Permission] = &[
 ];
 
 /// Screens that read client invoices: the admin's, and the merchant's own.
-const CLIENT_INVOICE_SCREENS: &[Permission] = &[
+pub(crate) const CLIENT_INVOICE_SCREENS: &[Permission] = &[
     "create-client-invoice",
     "client-delivered-invoices",
     "client-returned-invoices",
@@ -140,7 +140,7 @@ const CLIENT_INVOICE_SCREENS: &[Permission] = &[
 ];
 
 /// Screens that read delivery invoices: the admin's, and the delivery person's (his whole set).
-const DELIVERY_INVOICE_SCREENS: &[Permission] = &[
+pub(crate) const DELIVERY_INVOICE_SCREENS: &[Permission] = &[
     "create-delivery-invoice",
     "delivery-invoices",
     "create-invoice",
@@ -296,9 +296,10 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(POST "/api/guides", Active { roles: ADMIN, permissions: &["guide"] }, support::create_guide, "guides", "Write a guide ({title, body (Markdown), audience})", Some("GuideInput"), 201 => Some("GuideResponse")),
         endpoint!(PUT "/api/guides/{key}", Active { roles: ADMIN, permissions: &["guide"] }, support::update_guide, "guides", "Edit a guide (the built-in one: 409)", Some("GuideInput"), 200 => Some("GuideResponse")),
         endpoint!(DELETE "/api/guides/{key}", Active { roles: ADMIN, permissions: &["guide"] }, support::delete_guide, "guides", "Delete a guide (the built-in one: 409)", None, 204 => None),
-        endpoint!(GET "/api/activities", Active { roles: EVERY_ROLE, permissions: &["dashboard", "home"] }, support::list_activities, "activities", "The activity log, newest first: staff holding dashboard see all, anyone else (and ?mine=true) his scope: ?user=&action=&subject_key=&from=&to=", None, 200 => Some("ActivityList")),
-        endpoint!(GET "/api/activities/actions", Active { roles: EVERY_ROLE, permissions: &["dashboard", "home"] }, support::activity_kinds, "activities", "The kinds of activity with their French labels (the log's filter)", None, 200 => Some("ActionKinds")),
-        endpoint!(GET "/api/search", Active { roles: EVERY_ROLE, permissions: &[] }, support::search, "search", "The top bar's search (?q=, 2 characters at least): parcels, people (staff), tickets, 5 of each at most", None, 200 => Some("SearchResponse")),
+        endpoint!(GET "/api/activities", Active { roles: EVERY_ROLE, permissions: &["dashboard", "home"] }, support::list_activities, "activities", "The activity log, newest first, labels and details rendered in the `Accept-Language` language: staff holding dashboard see all, anyone else (and ?mine=true) his scope: ?user=&action=&subject_key= (a code or its start)&from=&to=", None, 200 => Some("ActivityList")),
+        endpoint!(GET "/api/activities/actions", Active { roles: EVERY_ROLE, permissions: &["dashboard", "home"] }, support::activity_kinds, "activities", "The kinds of activity with their labels in the `Accept-Language` language (the log's filter)", None, 200 => Some("ActionKinds")),
+        endpoint!(GET "/api/activities/export", Active { roles: ADMIN, permissions: &["dashboard"] }, support::export_activities, "activities", "The filtered activity log as CSV (UTF-8 with BOM, `;`), streamed, newest first: the list's filters, headers and values in the `Accept-Language` language (or ?lang=fr|en)", None, 200 => None),
+        endpoint!(GET "/api/search", Active { roles: EVERY_ROLE, permissions: &[] }, support::search, "search", "The top bar's search (?q=, 2 characters at least): parcels, people (staff), tickets, vouchers and invoices by code, 5 of each at most", None, 200 => Some("SearchResponse")),
         endpoint!(GET "/api/inventory/types", Active { roles: ADMIN_OR_CLIENT, permissions: INVENTORY }, inventory::types, "inventory", "Stock movement types with their French labels", None, 200 => Some("LabelledList")),
         endpoint!(GET "/api/inventory/states", Active { roles: ADMIN_OR_CLIENT, permissions: INVENTORY }, inventory::states, "inventory", "Stock movement states with their French labels", None, 200 => Some("LabelledList")),
         endpoint!(GET "/api/inventory/clients", Active { roles: ADMIN_OR_CLIENT, permissions: INVENTORY }, inventory::list_clients, "inventory", "Merchants' stock services (a merchant: his own row, if he asked): ?status=&q=", None, 200 => Some("InventoryClientList")),

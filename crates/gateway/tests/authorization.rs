@@ -188,6 +188,8 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     // The activity log: every dashboard shows the caller's (the delivery person's home too).
     ("GET",    "/api/activities",                                      [401, 403, OK,  OK,  OK,  OK ]),
     ("GET",    "/api/activities/actions",                              [401, 403, OK,  OK,  OK,  OK ]),
+    // Its CSV export: admins holding the dashboard (the log's screen).
+    ("GET",    "/api/activities/export",                               [401, 403, 403, 403, OK,  OK ]),
     // The top bar's search: every active user (each group within his own rights).
     ("GET",    "/api/search",                                          [401, 403, OK,  OK,  OK,  OK ]),
     // Stock (inventory-management): merchants their own products, entries and slips; admins

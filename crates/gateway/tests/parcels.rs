@@ -1186,8 +1186,10 @@ async fn the_author_undoes_a_delivery_within_minutes_and_the_cash_goes_with_it()
         .unwrap();
     assert_eq!(details.len(), 1);
     let details: Value = serde_json::from_str(details[0].as_deref().unwrap()).unwrap();
-    assert_eq!(details["from"], "delivered");
-    assert_eq!(details["to"], "out_for_delivery");
+    assert_eq!(
+        details["status"],
+        json!({"old": "delivered", "new": "out_for_delivery"})
+    );
 
     // The undo itself is not undone, and nothing else is left to undo.
     let again = courier

@@ -361,6 +361,21 @@ pub(crate) fn insert(
         .returning(<Row as Selectable<colivra_db::DbBackend>>::construct_selection())
         .get_result(conn)
         .map_db_err()?;
+    // The parcel by its tracking code: activities never name internal ids.
+    let parcel: Option<String> = match movement.parcel_id {
+        Some(id) => Some(
+            colivra_db::schema::parcels::table
+                .find(id)
+                .select(colivra_db::schema::parcels::key)
+                .first(conn)
+                .map_db_err()?,
+        ),
+        None => None,
+    };
+    let mut details = serde_json::json!({ "quantity": movement.quantity });
+    if let Some(parcel) = parcel {
+        details["parcel"] = parcel.into();
+    }
     activities::record(
         conn,
         activities::NewActivity {
@@ -368,10 +383,7 @@ pub(crate) fn insert(
             action,
             subject_type: Some("inventory_movement"),
             subject_key: Some(&row.key),
-            details: Some(serde_json::json!({
-                "quantity": movement.quantity,
-                "parcel": movement.parcel_id,
-            })),
+            details: Some(details),
         },
     )
     .map_db_err()?;

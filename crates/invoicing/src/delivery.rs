@@ -257,7 +257,7 @@ fn count(
         actor_id,
         &row,
         "counted",
-        serde_json::json!({"counted": counted, "total": row.total, "difference": counted - row.total}),
+        serde_json::json!({"counted_amount": counted, "total": row.total, "difference": counted - row.total}),
     )?;
     Ok(row)
 }

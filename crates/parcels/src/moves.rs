@@ -175,8 +175,7 @@ pub fn apply(conn: &mut DbConnection, row: &ParcelRow, mv: Move<'_>) -> AppResul
             subject_type: Some("parcel"),
             subject_key: Some(&row.key),
             details: Some(serde_json::json!({
-                "from": from.as_str(),
-                "to": final_status.as_str(),
+                "status": {"old": from.as_str(), "new": final_status.as_str()},
                 "forced": forced && check_move(from, mv.to, Mover::Admin, false).is_err(),
             })),
         },

@@ -264,8 +264,7 @@ pub fn undo(
                 subject_type: Some("parcel"),
                 subject_key: Some(&row.key),
                 details: Some(serde_json::json!({
-                    "from": from.as_str(),
-                    "to": plan.to.as_str(),
+                    "status": {"old": from.as_str(), "new": plan.to.as_str()},
                     "undone": plan.undone.as_str(),
                 })),
             },

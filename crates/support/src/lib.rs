@@ -12,6 +12,7 @@ pub mod activity_log;
 pub mod announcements;
 pub mod guides;
 pub mod people;
+pub mod search;
 pub mod tickets;
 
 pub use announcements::{AnnouncementInput, AnnouncementView, Audience};

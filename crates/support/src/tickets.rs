@@ -433,26 +433,44 @@ pub fn unread_count(conn: &mut DbConnection, actor: Actor) -> AppResult<i64> {
     q.count().get_result(conn).map_db_err()
 }
 
-/// The tickets of the caller's scope whose subject or code matches `text`, newest first (the
-/// top bar's search).
+/// The tickets of the caller's scope whose code starts with `text` (newest code first), then
+/// those whose subject holds it (newest activity first): the top bar's search.
 pub fn search(
     conn: &mut DbConnection,
     scope: Scope,
     text: &str,
     limit: i64,
 ) -> AppResult<Vec<TicketRow>> {
-    scoped(scope)
-        .filter(
-            lower(tickets::subject)
-                .like(like_pattern(text))
-                .escape('\\')
-                .or(tickets::code.eq(text.trim().to_uppercase())),
-        )
-        .order((tickets::active_at.desc(), tickets::id.desc()))
-        .select(TicketRow::as_select())
-        .limit(limit)
-        .load(conn)
-        .map_db_err()
+    let prefix = colivra_db::listing::code_prefix(text);
+    let mut found: Vec<TicketRow> = if prefix.lower.is_empty() {
+        Vec::new()
+    } else {
+        colivra_db::code_prefix_filter!(scoped(scope), tickets::code, &prefix)
+            .order(tickets::code.desc())
+            .select(TicketRow::as_select())
+            .limit(limit)
+            .load(conn)
+            .map_db_err()?
+    };
+    if (found.len() as i64) < limit {
+        let by_subject: Vec<TicketRow> = scoped(scope)
+            .filter(
+                lower(tickets::subject)
+                    .like(like_pattern(text))
+                    .escape('\\'),
+            )
+            .order((tickets::active_at.desc(), tickets::id.desc()))
+            .select(TicketRow::as_select())
+            .limit(limit)
+            .load(conn)
+            .map_db_err()?;
+        for row in by_subject {
+            if (found.len() as i64) < limit && !found.iter().any(|f| f.id == row.id) {
+                found.push(row);
+            }
+        }
+    }
+    Ok(found)
 }
 
 /// `GET tickets/{key}`: the ticket with its messages; the caller's side has now read it.
@@ -695,7 +713,10 @@ pub fn set_status(
             actor,
             action,
             &changed,
-            serde_json::json!({ "code": changed.code, "from": row.status }),
+            serde_json::json!({
+                "code": changed.code,
+                "status": {"old": row.status, "new": changed.status},
+            }),
         )?;
         Ok(changed)
     })?;
@@ -755,8 +776,7 @@ pub fn add_message(
                 "code": changed.code,
                 "message": message,
                 "side": side.as_str(),
-                "from": row.status,
-                "to": changed.status,
+                "status": {"old": row.status, "new": changed.status},
             }),
         )?;
         Ok(changed)

@@ -82,8 +82,8 @@ export const COLLECTION_TAGS = [
   'inventoryClients',
 ] as const;
 
-/** Cached lists of the specification's collections that the bulk loader does not load. */
-export const EXTRA_TAGS = ['shopsUnpaid'] as const;
+/** Cached lists the bulk loader does not load: unpaid shops, the activity log. */
+export const EXTRA_TAGS = ['shopsUnpaid', 'activities'] as const;
 
 export const api = createApi({
   reducerPath: 'api',

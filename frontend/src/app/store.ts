@@ -40,15 +40,15 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     },
   });
 
-  // Status labels and history texts come from the server in the UI's language: a new language
-  // fetches them again.
+  // Status labels, history texts and the activity log come from the server in the UI's
+  // language: a new language fetches them again.
   const languageChange = createListenerMiddleware();
   languageChange.startListening({
     actionCreator: setLanguage,
     effect: (_action, listenerApi) => {
       const before = (listenerApi.getOriginalState() as RootState).settings.language;
       if (before !== (listenerApi.getState() as RootState).settings.language) {
-        listenerApi.dispatch(api.util.invalidateTags(['states', 'parcels']));
+        listenerApi.dispatch(api.util.invalidateTags(['states', 'parcels', 'activities']));
       }
     },
   });

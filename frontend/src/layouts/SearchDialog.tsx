@@ -1,5 +1,7 @@
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import Chip from '@mui/material/Chip';
 import Search from '@mui/icons-material/Search';
@@ -16,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../app/hooks';
+import { MoneyText } from '../components/MoneyText';
 import { selectSessionInfo } from '../features/auth/authSlice';
 import { ParcelStatusChip } from '../features/parcels/ParcelStatusChip';
 import { useParcelSearch } from '../features/parcels/search';
@@ -24,7 +27,16 @@ import { useT, type MessageKey } from '../i18n';
 import { pathOf } from '../navigation/access';
 import { routeIcon } from '../navigation/icons';
 import { NOT_FOUND_PATH } from '../navigation/routes';
-import { useGlobalSearch, type SearchPerson, type SearchTicket } from './globalSearch';
+import {
+  invoicePath,
+  searchesCodes,
+  useGlobalSearch,
+  voucherPath,
+  type SearchInvoice,
+  type SearchPerson,
+  type SearchTicket,
+  type SearchVoucher,
+} from './globalSearch';
 import { SEARCH_FOCUS_DELAY_MS } from '../theme/constants';
 import { searchPages, type SearchEntry } from './searchPages';
 
@@ -38,7 +50,8 @@ interface Props {
 /**
  * The top-bar search over the pages the user may open and, for those who hold a parcel list,
  * the parcels (code, phone, name or reference on the server); for admins the people (merchants
- * and delivery people) and, for those with `support`, the tickets: 5 results per type at most.
+ * and delivery people); for those with `support`, the tickets; vouchers by code and invoices by
+ * number, each opening its drawer on the caller's list: 5 results per type at most.
  */
 export function SearchDialog({ open, onClose, pages }: Props) {
   const t = useT();
@@ -59,12 +72,17 @@ export function SearchDialog({ open, onClose, pages }: Props) {
   };
   const searchesPeople = session.role === 'admin' && Object.values(peoplePaths).some((path) => path !== NOT_FOUND_PATH);
   const searchesTickets = supportPath !== NOT_FOUND_PATH;
-  const others = useGlobalSearch(query, open && (searchesPeople || searchesTickets));
+  const others = useGlobalSearch(query, open && (searchesPeople || searchesTickets || searchesCodes(session)));
   const people = searchesPeople ? others.people.filter((person) => personPath(person) !== null) : [];
   const tickets = searchesTickets ? others.tickets : [];
+  // Only what the caller has a screen for.
+  const vouchers = others.vouchers.filter((voucher) => voucherPath(voucher, session) !== null);
+  const invoices = others.invoices.filter((invoice) => invoicePath(invoice, session) !== null);
   const peopleStart = results.length + parcels.length;
   const ticketsStart = peopleStart + people.length;
-  const count = ticketsStart + tickets.length;
+  const vouchersStart = ticketsStart + tickets.length;
+  const invoicesStart = vouchersStart + vouchers.length;
+  const count = invoicesStart + invoices.length;
   const loading = parcelSearch.loading || others.loading;
 
   useEffect(() => {
@@ -101,6 +119,18 @@ export function SearchDialog({ open, onClose, pages }: Props) {
     navigate(`${supportPath}?ticket=${encodeURIComponent(ticket.key)}`);
   };
 
+  const openVoucher = (voucher: SearchVoucher) => {
+    const path = voucherPath(voucher, session);
+    close();
+    if (path) navigate(path);
+  };
+
+  const openInvoice = (invoice: SearchInvoice) => {
+    const path = invoicePath(invoice, session);
+    close();
+    if (path) navigate(path);
+  };
+
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
@@ -117,9 +147,15 @@ export function SearchDialog({ open, onClose, pages }: Props) {
     } else if (event.key === 'Enter' && highlight < ticketsStart && people[highlight - peopleStart]) {
       event.preventDefault();
       openPerson(people[highlight - peopleStart]);
-    } else if (event.key === 'Enter' && tickets[highlight - ticketsStart]) {
+    } else if (event.key === 'Enter' && highlight < vouchersStart && tickets[highlight - ticketsStart]) {
       event.preventDefault();
       openTicket(tickets[highlight - ticketsStart]);
+    } else if (event.key === 'Enter' && highlight < invoicesStart && vouchers[highlight - vouchersStart]) {
+      event.preventDefault();
+      openVoucher(vouchers[highlight - vouchersStart]);
+    } else if (event.key === 'Enter' && invoices[highlight - invoicesStart]) {
+      event.preventDefault();
+      openInvoice(invoices[highlight - invoicesStart]);
     }
   };
 
@@ -288,6 +324,87 @@ export function SearchDialog({ open, onClose, pages }: Props) {
                 variant="outlined"
                 label={['open', 'answered', 'closed'].includes(ticket.status) ? t(`topbar.ticketStatus.${ticket.status}` as MessageKey) : ticket.status}
                 data-status={ticket.status}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+      {vouchers.length > 0 && (
+        <List
+          dense
+          subheader={
+            <ListSubheader disableSticky sx={{ bgcolor: 'transparent' }}>
+              {t('topbar.searchVouchers')}
+            </ListSubheader>
+          }
+          sx={{ pb: 2, pt: vouchersStart > 0 ? 0 : undefined }}
+          data-testid="search-vouchers"
+        >
+          {vouchers.map((voucher, index) => (
+            <ListItemButton
+              key={voucher.key}
+              selected={vouchersStart + index === highlight}
+              onClick={() => openVoucher(voucher)}
+              onMouseEnter={() => setHighlight(vouchersStart + index)}
+              data-testid="search-voucher"
+              sx={{ mx: 1, gap: 1 }}
+            >
+              <ListItemIcon>
+                <ReceiptLongOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText
+                primary={
+                  <>
+                    <bdi style={{ fontFamily: 'monospace', fontWeight: 600 }}>{voucher.code}</bdi> · {t(`topbar.voucherKind.${voucher.kind}` as MessageKey)}
+                  </>
+                }
+              />
+              <Chip
+                size="small"
+                variant="outlined"
+                label={['new', 'received'].includes(voucher.status) ? t(`topbar.voucherStatus.${voucher.status}` as MessageKey) : voucher.status}
+                data-status={voucher.status}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+      {invoices.length > 0 && (
+        <List
+          dense
+          subheader={
+            <ListSubheader disableSticky sx={{ bgcolor: 'transparent' }}>
+              {t('topbar.searchInvoices')}
+            </ListSubheader>
+          }
+          sx={{ pb: 2, pt: invoicesStart > 0 ? 0 : undefined }}
+          data-testid="search-invoices"
+        >
+          {invoices.map((invoice, index) => (
+            <ListItemButton
+              key={invoice.key}
+              selected={invoicesStart + index === highlight}
+              onClick={() => openInvoice(invoice)}
+              onMouseEnter={() => setHighlight(invoicesStart + index)}
+              data-testid="search-invoice"
+              sx={{ mx: 1, gap: 1 }}
+            >
+              <ListItemIcon>
+                <RequestQuoteOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText
+                primary={
+                  <>
+                    <bdi style={{ fontFamily: 'monospace', fontWeight: 600 }}>{invoice.number}</bdi> · {t(`topbar.invoiceKind.${invoice.kind}` as MessageKey)}
+                  </>
+                }
+                secondary={<MoneyText centimes={invoice.total} />}
+              />
+              <Chip
+                size="small"
+                variant="outlined"
+                label={['validated', 'paid'].includes(invoice.status) ? t(`topbar.invoiceStatus.${invoice.status}` as MessageKey) : invoice.status}
+                data-status={invoice.status}
               />
             </ListItemButton>
           ))}

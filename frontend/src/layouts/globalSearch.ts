@@ -1,7 +1,12 @@
-// GET /api/search?q=: the people (admins) and tickets (callers with `support`) matching the text,
-// at most 5 of each; the top-bar search shows them beside the pages and the parcels.
+// GET /api/search?q=: the people (admins), tickets (callers with `support`), vouchers and
+// invoices (by code, within the caller's scope) matching the text, at most 5 of each; the
+// top-bar search shows them beside the pages and the parcels.
 import { api } from '../app/api';
 import { useDebounced } from '../components/useDebounced';
+import { INVOICE_LISTS, INVOICE_PARAM } from '../features/invoices/config';
+import { VOUCHER_LISTS, VOUCHER_PARAM } from '../features/vouchers/config';
+import { pathOf, type SessionInfo } from '../navigation/access';
+import { NOT_FOUND_PATH } from '../navigation/routes';
 import { SEARCH_MAX_RESULTS_PER_TYPE } from '../theme/constants';
 
 export interface SearchPerson {
@@ -18,11 +23,29 @@ export interface SearchTicket {
   status: string;
 }
 
+export interface SearchVoucher {
+  key: string;
+  code: string;
+  kind: 'pickup' | 'exit' | 'return';
+  status: string;
+}
+
+export interface SearchInvoice {
+  key: string;
+  number: string;
+  /** `delivered`, `returned` (client invoices) or `delivery`. */
+  kind: 'delivered' | 'returned' | 'delivery';
+  status: string;
+  total: number;
+}
+
 export interface SearchAnswer {
   data: {
     parcels?: Array<{ key: string; code: string; name: string; status: string }>;
     people?: SearchPerson[];
     tickets?: SearchTicket[];
+    vouchers?: SearchVoucher[];
+    invoices?: SearchInvoice[];
   };
 }
 
@@ -40,16 +63,57 @@ export const searchApi = api.injectEndpoints({
 
 export const { useGlobalSearchQuery } = searchApi;
 
-/** People and tickets for the text typed, once it has settled (nothing under 2 characters). */
+/** The first of the session's list routes `matches` accepts, on which `key` opens: its path, or null. */
+function listPath<C>(
+  lists: Readonly<Record<string, C>>,
+  matches: (config: C) => boolean,
+  session: SessionInfo,
+  param: string,
+  key: string,
+): string | null {
+  for (const [name, config] of Object.entries(lists)) {
+    if (!matches(config)) continue;
+    const path = pathOf(name, session);
+    if (path !== NOT_FOUND_PATH) return `${path}?${param}=${encodeURIComponent(key)}`;
+  }
+  return null;
+}
+
+/** Where a found voucher opens: the caller's list of its kind, its drawer open; null without one. */
+export function voucherPath(voucher: Pick<SearchVoucher, 'key' | 'kind'>, session: SessionInfo): string | null {
+  if (!session.role) return null;
+  // A list of every status (not "new vouchers only"), so the drawer opens whatever its status.
+  return listPath(VOUCHER_LISTS[session.role], (c) => c.kind === voucher.kind && !c.status, session, VOUCHER_PARAM, voucher.key);
+}
+
+/** Where a found invoice opens: the caller's list of its kind, its drawer open; null without one. */
+export function invoicePath(invoice: Pick<SearchInvoice, 'key' | 'kind'>, session: SessionInfo): string | null {
+  if (!session.role) return null;
+  const matches = (c: { family: string; type?: string }) =>
+    invoice.kind === 'delivery' ? c.family === 'delivery' : c.family === 'client' && c.type === invoice.kind;
+  return listPath(INVOICE_LISTS[session.role], matches, session, INVOICE_PARAM, invoice.key);
+}
+
+/** Whether the session opens any voucher or invoice list (then the server is asked for codes). */
+export function searchesCodes(session: SessionInfo): boolean {
+  if (!session.role) return false;
+  const names = [...Object.keys(VOUCHER_LISTS[session.role]), ...Object.keys(INVOICE_LISTS[session.role])];
+  return names.some((name) => pathOf(name, session) !== NOT_FOUND_PATH);
+}
+
+/** People, tickets, vouchers and invoices for the text typed, once it has settled (nothing under 2 characters). */
 export function useGlobalSearch(query: string, enabled: boolean) {
   const typed = query.trim();
   const q = useDebounced(typed, 250);
   const skip = !enabled || q.length < GLOBAL_SEARCH_MIN;
   const { data, isFetching } = useGlobalSearchQuery(q, { skip });
   const stale = skip || typed.length < GLOBAL_SEARCH_MIN;
+  const first = <T>(items: T[] | undefined): T[] => (stale ? [] : (items ?? []).slice(0, SEARCH_MAX_RESULTS_PER_TYPE));
   return {
-    people: stale ? [] : (data?.data.people ?? []).slice(0, SEARCH_MAX_RESULTS_PER_TYPE),
-    tickets: stale ? [] : (data?.data.tickets ?? []).slice(0, SEARCH_MAX_RESULTS_PER_TYPE),
+    people: first(data?.data.people),
+    tickets: first(data?.data.tickets),
+    vouchers: first(data?.data.vouchers),
+    invoices: first(data?.data.invoices),
     loading: !skip && typed.length >= GLOBAL_SEARCH_MIN && (isFetching || q !== typed),
   };
 }

@@ -9,6 +9,7 @@ use colivra_support::activity_log::{self, ActionKind, ActivityFilters, ActivityV
 use colivra_support::announcements::{self, AnnouncementFilters, AnnouncementInput, Reader};
 use colivra_support::guides::{self, GuideInput};
 use colivra_support::people::PersonHit;
+use colivra_support::search::{InvoiceHit, VoucherHit};
 use colivra_support::tickets::{
     self, Actor, MessageInput, TicketFilters, TicketInput, TicketStatusInput,
 };
@@ -18,7 +19,7 @@ use utoipa::ToSchema;
 
 use super::Data;
 use crate::error::ApiResult;
-use crate::extract::Scoped;
+use crate::extract::{Lang, Scoped};
 use crate::state::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -98,8 +99,13 @@ pub struct SearchResults {
     pub parcels: Vec<ParcelHit>,
     /// Merchants and delivery people (staff holding `clients` or `deliverymen`), 5 at most.
     pub people: Vec<PersonHit>,
-    /// Tickets (callers holding `support`), 5 at most.
+    /// Tickets by code prefix, then by subject (callers holding `support`), 5 at most.
     pub tickets: Vec<TicketHit>,
+    /// Vouchers by code prefix, of the kinds whose screens the caller holds, 5 at most.
+    pub vouchers: Vec<VoucherHit>,
+    /// Validated and paid invoices by number prefix (a merchant's or a delivery person's own;
+    /// staff, of the families whose screens they hold), 5 at most.
+    pub invoices: Vec<InvoiceHit>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -350,15 +356,21 @@ pub async fn delete_guide(
 
 // Activities.
 
+/// Staff holding the dashboard read every activity.
+fn sees_everything(caller: &Scoped) -> bool {
+    caller.user.role() == Role::Admin && caller.user.holds_any(&["dashboard"])
+}
+
 pub async fn list_activities(
     state: web::Data<AppState>,
     caller: Scoped,
+    Lang(header): Lang,
     query: web::Query<ListQuery>,
     filters: web::Query<ActivityFilters>,
 ) -> ApiResult<HttpResponse> {
     let (query, filters) = (query.into_inner(), filters.into_inner());
-    let sees_everything =
-        caller.user.role() == Role::Admin && caller.user.holds_any(&["dashboard"]);
+    let language = filters.language(header);
+    let sees_everything = sees_everything(&caller);
     let list = crate::db::run(&state.pool, move |conn| {
         let audit = activity_log::audit(
             conn,
@@ -367,16 +379,103 @@ pub async fn list_activities(
             sees_everything,
             filters.mine == Some(true),
         )?;
-        activity_log::list(conn, &audit, &query, &filters)
+        activity_log::list(conn, &audit, &query, &filters, language)
     })
     .await?;
-    Ok(HttpResponse::Ok().json(list))
+    Ok(HttpResponse::Ok()
+        .insert_header((actix_web::http::header::VARY, "Accept-Language"))
+        .json(list))
 }
 
-pub async fn activity_kinds() -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(ActionKinds {
-        data: activity_log::kinds(),
-    }))
+pub async fn activity_kinds(Lang(language): Lang) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok()
+        .insert_header((actix_web::http::header::VARY, "Accept-Language"))
+        .json(ActionKinds {
+            data: activity_log::kinds(language),
+        }))
+}
+
+/// Where an export stands: its header, then chunks below a cursor, then done.
+enum ExportStep {
+    Header,
+    Rows(Option<i64>),
+    Done,
+}
+
+/// `GET activities/export`: the filtered log as CSV, streamed. The filters are checked first (a
+/// 422 before any byte); then each chunk of rows is read on the blocking pool (a connection per
+/// chunk, so other requests go between) only when the client has taken the previous one: memory
+/// stays one chunk whatever the log's size.
+pub async fn export_activities(
+    state: web::Data<AppState>,
+    caller: Scoped,
+    Lang(header): Lang,
+    filters: web::Query<ActivityFilters>,
+) -> ApiResult<HttpResponse> {
+    let filters = filters.into_inner();
+    let language = filters.language(header);
+    let sees_everything = sees_everything(&caller);
+    let (audit, filter) = crate::db::run(&state.pool, move |conn| {
+        let audit = activity_log::audit(
+            conn,
+            caller.user.id,
+            caller.scope,
+            sees_everything,
+            filters.mine == Some(true),
+        )?;
+        Ok((audit, activity_log::filter(conn, &filters)?))
+    })
+    .await?;
+    let db = state.pool.clone();
+    let rows = futures_util::stream::unfold(ExportStep::Header, move |step| {
+        let (db, audit, filter) = (db.clone(), audit.clone(), filter.clone());
+        async move {
+            match step {
+                ExportStep::Header => Some((
+                    Ok(web::Bytes::from(activity_log::export_header(language))),
+                    ExportStep::Rows(None),
+                )),
+                ExportStep::Rows(before) => {
+                    let chunk = crate::db::run(&db, move |conn| {
+                        activity_log::export_chunk(conn, &audit, &filter, before, language)
+                    })
+                    .await;
+                    match chunk {
+                        Ok((bytes, next)) => Some((
+                            Ok(web::Bytes::from(bytes)),
+                            next.map_or(ExportStep::Done, |id| ExportStep::Rows(Some(id))),
+                        )),
+                        // The status is sent already: the connection ends without the last
+                        // chunk, which the client sees as a cut download.
+                        Err(error) => {
+                            tracing::error!(error = %error.0, "activity export stopped");
+                            Some((
+                                Err(std::io::Error::other(error.0.to_string())),
+                                ExportStep::Done,
+                            ))
+                        }
+                    }
+                }
+                ExportStep::Done => None,
+            }
+        }
+    });
+    let name = match language {
+        colivra_core::Language::Fr => "activites",
+        colivra_core::Language::En => "activities",
+    };
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            "Content-Disposition",
+            format!(
+                "attachment; filename=\"{name}-{}.csv\"",
+                colivra_core::time::now().date()
+            ),
+        ))
+        .insert_header(("Cache-Control", "no-store"))
+        .insert_header((actix_web::http::header::VARY, "Accept-Language"))
+        .streaming(rows))
 }
 
 // Search.
@@ -409,6 +508,25 @@ pub async fn search(
         if user.holds_any(&["deliverymen"]) {
             people_roles.push(Role::DeliveryAdmin);
         }
+    }
+    // The kinds whose screens (and routes) the caller holds.
+    let (merchant_side, delivery_side) = (role != Role::DeliveryAdmin, role != Role::Client);
+    let mut voucher_kinds = Vec::new();
+    if merchant_side && user.holds_any(crate::routes::PICKUP_VOUCHER_SCREENS) {
+        voucher_kinds.push("pickup");
+    }
+    if delivery_side && user.holds_any(crate::routes::EXIT_VOUCHER_SCREENS) {
+        voucher_kinds.push("exit");
+    }
+    if delivery_side && user.holds_any(crate::routes::RETURN_VOUCHER_SCREENS) {
+        voucher_kinds.push("return");
+    }
+    let mut invoice_kinds = Vec::new();
+    if merchant_side && user.holds_any(crate::routes::CLIENT_INVOICE_SCREENS) {
+        invoice_kinds.extend(["delivered", "returned"]);
+    }
+    if delivery_side && user.holds_any(crate::routes::DELIVERY_INVOICE_SCREENS) {
+        invoice_kinds.push("delivery");
     }
     let memory = state.list_memory.clone();
     let scope = caller.scope;
@@ -446,10 +564,14 @@ pub async fn search(
         } else {
             Vec::new()
         };
+        let vouchers = colivra_support::search::vouchers(conn, scope, &voucher_kinds, &text, HITS)?;
+        let invoices = colivra_support::search::invoices(conn, scope, &invoice_kinds, &text, HITS)?;
         Ok(SearchResults {
             parcels,
             people,
             tickets,
+            vouchers,
+            invoices,
         })
     })
     .await?;

@@ -101,6 +101,27 @@ fn page_params() -> Vec<Parameter> {
 }
 
 /// `?q=`: free text, 100 characters at most once trimmed (422 otherwise).
+/// The activity log's filters, shared by the list and the export.
+fn activity_filters() -> [Parameter; 7] {
+    [
+        key_param("user", "A user's key."),
+        key_param("action", "An action, e.g. `parcel.created` (see /api/activities/actions)."),
+        param(
+            "subject_key",
+            string().max_length(Some(100)),
+            "The code people see of what was acted on, or its start (tracking code, voucher code, invoice number, stock movement or ticket code; any case), or its whole key.",
+        ),
+        date_param("from", "On or after this day."),
+        date_param("to", "On or before this day (422 before `from`)."),
+        bool_param("mine", "`true`: only the caller's scope (staff: their own actions)."),
+        enum_param(
+            "lang",
+            &["fr", "en"],
+            "The language of labels and values, over `Accept-Language` (for download links).",
+        ),
+    ]
+}
+
 fn search_param() -> Parameter {
     param("q", string().max_length(Some(100)), "Free-text search.")
 }
@@ -524,17 +545,12 @@ pub(super) fn contract(method: &str, path: &str) -> Contract {
             ..Default::default()
         },
         ("GET", "/api/activities") => Contract {
-            query: with(
-                page_params(),
-                [
-                    key_param("user", "A user's key."),
-                    key_param("action", "An action, e.g. `parcel.created` (see /api/activities/actions)."),
-                    key_param("subject_key", "The key of what was acted on."),
-                    date_param("from", "On or after this day."),
-                    date_param("to", "On or before this day (422 before `from`)."),
-                    bool_param("mine", "`true`: only the caller's scope (staff: their own actions)."),
-                ],
-            ),
+            query: with(page_params(), activity_filters()),
+            ..Default::default()
+        },
+        ("GET", "/api/activities/export") => Contract {
+            query: activity_filters().into_iter().collect(),
+            files: &["text/csv"],
             ..Default::default()
         },
         ("GET", "/api/search") => Contract {

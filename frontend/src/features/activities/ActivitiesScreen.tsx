@@ -1,4 +1,6 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -8,24 +10,16 @@ import { DataTable, type Column } from '../../components/table/DataTable';
 import { FilterSelect } from '../../components/table/FilterSelect';
 import { useListState, type ListState } from '../../components/table/useListState';
 import { useDebounced } from '../../components/useDebounced';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
 import { DateTimeText } from '../parcels/DateTimeText';
-import { useActivityKindsQuery, useListActivitiesQuery, type Activity } from './api';
+import { activitiesExportUrl, detailsText, useActivityKindsQuery, useListActivitiesQuery, type Activity } from './api';
 import { PersonAutocomplete, type PersonOption } from './PersonAutocomplete';
 import '../../i18n/support';
-
-/** The recorded values of an activity, on one line. */
-export function detailsText(details: Activity['details']): string {
-  if (details === null || details === undefined) return '';
-  if (typeof details === 'string') return details;
-  return Object.entries(details)
-    .map(([name, value]) => `${name} : ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
-    .join(' · ');
-}
 
 /** /compte/activites (admin, from the dashboard): every recorded activity, filtered, server-paged. */
 export default function ActivitiesScreen() {
   const t = useT();
+  const language = useLanguage();
   const list = useListState();
   const result = useListActivitiesQuery(list.args);
   const [person, setPerson] = useState<PersonOption | null>(null);
@@ -69,16 +63,25 @@ export default function ActivitiesScreen() {
         ),
     },
     {
-      id: 'subject_key',
+      id: 'subject_code',
       label: t('activities.subject'),
-      render: (row) => (row.subject_key ? <bdi style={{ fontFamily: 'monospace' }}>{row.subject_key}</bdi> : '—'),
+      render: (row) => {
+        const code = row.subject_code ?? row.subject_key;
+        return code ? (
+          <bdi style={{ fontFamily: 'monospace' }} data-testid="activity-subject">
+            {code}
+          </bdi>
+        ) : (
+          '—'
+        );
+      },
     },
     {
       id: 'details',
       label: t('activities.details'),
       render: (row) => (
         <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere', display: 'block', maxWidth: 360 }}>
-          {detailsText(row.details) || '—'}
+          {detailsText(row.detail_lines) || '—'}
         </Typography>
       ),
     },
@@ -86,7 +89,23 @@ export default function ActivitiesScreen() {
 
   return (
     <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }} data-testid="activities-screen">
-      <PageHeader title={t('route.activities')} subtitle={t('activities.subtitle')} />
+      <PageHeader
+        title={t('route.activities')}
+        subtitle={t('activities.subtitle')}
+        actions={
+          // A plain link: the browser streams the file to disk, whatever its size.
+          <Button
+            component="a"
+            href={activitiesExportUrl(list.filters, language)}
+            download
+            variant="outlined"
+            startIcon={<FileDownloadOutlined />}
+            data-testid="activities-export"
+          >
+            {t('activities.export')}
+          </Button>
+        }
+      />
       <DataTable<Activity>
         columns={columns}
         list={list}

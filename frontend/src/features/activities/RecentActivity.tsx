@@ -21,7 +21,10 @@ import '../../i18n/support';
 /** Number of activities on a dashboard. */
 export const RECENT_ACTIVITIES = 10;
 
-/** « Activité récente »: the caller's last activities within his scope (GET /api/activities?mine=true). */
+/**
+ * « Activité récente »: the caller's last activities within his scope (GET /api/activities?mine=true),
+ * each kind by its label in the UI's language (the server's, fetched again when the language changes).
+ */
 export function RecentActivity() {
   const t = useT();
   const session = useAppSelector(selectSessionInfo);
@@ -62,9 +65,9 @@ export function RecentActivity() {
                 primary={
                   <>
                     {activity.action_label}
-                    {activity.subject_key && (
+                    {(activity.subject_code ?? activity.subject_key) && (
                       <Box component="bdi" sx={{ fontFamily: 'monospace', fontWeight: 600, ml: 1 }}>
-                        {activity.subject_key}
+                        {activity.subject_code ?? activity.subject_key}
                       </Box>
                     )}
                   </>

@@ -1,10 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { adminSession, clientSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
+import { makeStore } from '../../app/store';
+import { setLanguage } from '../../theme/settingsSlice';
 import { pathOf, routesFor } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import DashboardScreen from '../dashboard/DashboardScreen';
@@ -19,7 +21,9 @@ function activity(key: string, overrides: Partial<Activity> = {}): Activity {
     action_label: 'Colis créé',
     subject_type: 'parcel',
     subject_key: 'CL000123',
+    subject_code: 'CL000123',
     details: null,
+    detail_lines: [],
     created_at: '2026-11-24T09:30:00Z',
     ...overrides,
   };
@@ -41,7 +45,16 @@ describe('activity log', () => {
     const server = mockServer({
       'GET /api/activities': (call) =>
         listReply(
-          [activity('1', { details: { amount: 15000 } }), activity('2', { user: null, action: 'invoice.validated', action_label: 'Facture validée', subject_key: 'FA-2026-0001' })],
+          [
+            activity('1', {
+              details: { amount: 15000, status: { old: 'new', new: 'picked_up' } },
+              detail_lines: [
+                { field: 'status', label: 'Statut', value: 'Nouveau colis → Ramassé' },
+                { field: 'amount', label: 'Montant', value: '150,00\u00a0DH' },
+              ],
+            }),
+            activity('2', { user: null, action: 'invoice.validated', action_label: 'Facture validée', subject_key: 'K7QX9M2ABC', subject_code: 'FL-2026-000001' }),
+          ],
           call.query,
           60,
         ),
@@ -56,16 +69,21 @@ describe('activity log', () => {
     expect(rows[0]).toHaveTextContent('Colis créé');
     expect(rows[0]).toHaveTextContent('Salma Berrada');
     expect(rows[0]).toHaveTextContent('CL000123');
-    expect(rows[0]).toHaveTextContent('amount : 15000');
+    // The values as the server rendered them, never the raw ones.
+    expect(rows[0]).toHaveTextContent('Statut : Nouveau colis → Ramassé · Montant : 150,00 DH');
+    expect(rows[0]).not.toHaveTextContent('15000');
     expect(rows[1]).toHaveTextContent('Système');
+    // The code people see, not the opaque key.
+    expect(within(rows[1]).getByTestId('activity-subject')).toHaveTextContent('FL-2026-000001');
+    expect(rows[1]).not.toHaveTextContent('K7QX9M2ABC');
     expect(server.callsTo('GET', '/api/activities')[0].query).toMatchObject({ page: '1', per_page: '25' });
 
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByRole('option', { name: 'Facture validée' }));
     await waitFor(() => expect(server.callsTo('GET', '/api/activities').at(-1)!.query).toMatchObject({ action: 'invoice.validated' }));
 
-    await user.type(screen.getByTestId('filter-subject_key'), 'FA-2026');
-    await waitFor(() => expect(server.callsTo('GET', '/api/activities').at(-1)!.query).toMatchObject({ subject_key: 'FA-2026' }));
+    await user.type(screen.getByTestId('filter-subject_key'), 'FL-2026');
+    await waitFor(() => expect(server.callsTo('GET', '/api/activities').at(-1)!.query).toMatchObject({ subject_key: 'FL-2026' }));
 
     await user.type(screen.getByTestId('filter-from'), '2026-11-01');
     await user.type(screen.getByTestId('filter-to'), '2026-11-30');
@@ -80,6 +98,43 @@ describe('activity log', () => {
 
     await user.click(screen.getByRole('button', { name: /page suivante/i }));
     await waitFor(() => expect(server.callsTo('GET', '/api/activities').at(-1)!.query).toMatchObject({ page: '2', user: 'U7' }));
+
+    // The export downloads the same filters, in the UI's language.
+    const exportLink = screen.getByTestId('activities-export');
+    expect(exportLink).toHaveTextContent('Exporter CSV');
+    expect(exportLink).toHaveAttribute('download');
+    const url = new URL(exportLink.getAttribute('href')!);
+    expect(url.pathname).toBe('/api/activities/export');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      action: 'invoice.validated',
+      subject_key: 'FL-2026',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      user: 'U7',
+      lang: 'fr',
+    });
+  });
+
+  it('asks the labels in the UI’s language and again when it changes', async () => {
+    const server = mockServer({
+      'GET /api/activities': (call) =>
+        listReply(
+          [activity('1', call.headers.get('Accept-Language') === 'en' ? { action_label: 'Parcel created' } : {})],
+          call.query,
+        ),
+      'GET /api/activities/actions': { status: 200, body: { data: [] } },
+    });
+    const store = makeStore();
+    renderWithProviders(<ActivitiesScreen />, { session: adminSession(), store });
+    expect((await screen.findAllByTestId('table-row'))[0]).toHaveTextContent('Colis créé');
+    expect(server.callsTo('GET', '/api/activities')[0].headers.get('Accept-Language')).toBe('fr');
+    act(() => {
+      store.dispatch(setLanguage('en'));
+    });
+    await waitFor(() => expect(screen.getAllByTestId('table-row')[0]).toHaveTextContent('Parcel created'));
+    expect(server.callsTo('GET', '/api/activities').at(-1)!.headers.get('Accept-Language')).toBe('en');
+    await waitFor(() => expect(server.callsTo('GET', '/api/activities/actions').length).toBeGreaterThan(1));
+    expect(new URL(screen.getByTestId('activities-export').getAttribute('href')!).searchParams.get('lang')).toBe('en');
   });
 
   it('shows the empty state', async () => {
@@ -92,7 +147,9 @@ describe('activity log', () => {
   });
 
   it('shows the caller’s recent activity on his dashboard; the admin gets a link to the whole log', async () => {
-    const server = mockServer({ 'GET /api/activities': listReply([activity('1'), activity('2', { action_label: 'Bon de ramassage créé', subject_key: 'BR-12' })]) });
+    const server = mockServer({
+      'GET /api/activities': listReply([activity('1'), activity('2', { action_label: 'Bon de ramassage créé', subject_key: 'BRKEY', subject_code: 'BR-12' })]),
+    });
     renderWithProviders(<DashboardScreen />, { session: adminSession() });
     const card = await screen.findByTestId('recent-activity');
     expect(card).toHaveTextContent('Activité récente');

@@ -1,18 +1,32 @@
 import { api } from '../../app/api';
 import type { ListResponse } from '../../app/collections';
+import { siteOrigin } from '../../app/csrf';
 import { listParams } from '../../app/crud';
-import type { ListArgs } from '../../components/table/useListState';
+import type { FilterValue, ListArgs } from '../../components/table/useListState';
+import type { Language } from '../../i18n';
+
+/** One recorded value, rendered by the server in the request's language ("580,50 DH", "old → new"). */
+export interface DetailLine {
+  field: string;
+  label: string;
+  value: string;
+}
 
 /** GET /api/activities item. */
 export interface Activity {
   key: string;
   user: { key: string; name: string; role: string } | null;
   action: string;
+  /** In the language sent as Accept-Language. */
   action_label: string;
   subject_type: string | null;
   subject_key: string | null;
-  /** Free text or a small object of the recorded values. */
-  details: string | Record<string, unknown> | null;
+  /** The code people see: parcel or voucher code, invoice number, movement or ticket code (else the key). */
+  subject_code: string | null;
+  /** The recorded values as written (keys, codes, centimes). */
+  details: Record<string, unknown> | null;
+  /** The same values rendered in the request's language. */
+  detail_lines: DetailLine[];
   created_at: string;
 }
 
@@ -21,13 +35,38 @@ export interface ActivityKind {
   label: string;
 }
 
+/** The log's filters the export takes (the list's, without paging). */
+export const EXPORT_FILTERS = ['user', 'action', 'subject_key', 'from', 'to', 'mine'] as const;
+
+/**
+ * GET /api/activities/export with the screen's filters: a plain link, so the browser streams the
+ * file to disk; `lang` stands for Accept-Language, which a link cannot send.
+ */
+export function activitiesExportUrl(filters: Record<string, FilterValue>, language: Language): string {
+  const params = new URLSearchParams();
+  for (const name of EXPORT_FILTERS) {
+    const value = filters[name];
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  params.set('lang', language);
+  return `${siteOrigin()}/api/activities/export?${params.toString()}`;
+}
+
+/** The activities' lines on one line each: "Total : 580,50 DH · Écart : -0,50 DH". */
+export function detailsText(lines: readonly DetailLine[] | undefined): string {
+  return (lines ?? []).map((line) => (line.label ? `${line.label} : ${line.value}` : line.value)).join(' · ');
+}
+
 export const activitiesApi = api.injectEndpoints({
   endpoints: (build) => ({
+    // Labels and values come in the UI's language: the store refetches them when it changes.
     listActivities: build.query<ListResponse<Activity>, ListArgs | void>({
       query: (args) => ({ url: 'activities', params: listParams(args) }),
+      providesTags: ['activities'],
     }),
     activityKinds: build.query<{ data: ActivityKind[] }, void>({
       query: () => 'activities/actions',
+      providesTags: ['activities'],
     }),
   }),
 });
