@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 
@@ -23,6 +24,36 @@ class StatsFilePlugin {
         publicPath: true,
       });
       fs.writeFileSync(path.join(here, 'build-stats.json'), JSON.stringify(json, null, 1));
+    });
+  }
+}
+
+/**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text asset of 1 KB or more, so the
+ * server sends the smallest one the browser accepts without compressing on each request.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const [name, source] of Object.entries(assets)) {
+            if (!/\.(js|css|html|svg|json|txt)$/.test(name)) continue;
+            const buffer = source.buffer();
+            if (buffer.length < 1024) continue;
+            const brotli = zlib.brotliCompressSync(buffer, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
+              },
+            });
+            compilation.emitAsset(`${name}.br`, new sources.RawSource(brotli));
+            compilation.emitAsset(`${name}.gz`, new sources.RawSource(zlib.gzipSync(buffer, { level: 9 })));
+          }
+        },
+      );
     });
   }
 }
@@ -91,6 +122,7 @@ export default (_env, argv) => {
             chunkFilename: 'assets/[name].[contenthash:10].css',
           })]
         : []),
+      ...(production ? [new PrecompressPlugin()] : []),
       new StatsFilePlugin(),
     ],
     devServer: {

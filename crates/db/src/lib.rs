@@ -2,6 +2,7 @@
 //! PostgreSQL, the pool, embedded migrations, and per-test databases.
 
 pub mod activities;
+pub mod backup;
 pub mod connection;
 pub mod error;
 pub mod listing;

@@ -71,6 +71,19 @@ pub enum Command {
     /// Load demo data (idempotent): cities with fees, an admin, a merchant with a shop, a
     /// delivery person; prints their sign-ins.
     SeedDemo,
+    /// Write a consistent copy of the database to a new file while it keeps serving (SQLite:
+    /// `VACUUM INTO`; PostgreSQL: `pg_dump` custom format).
+    Backup {
+        #[arg(long)]
+        to: std::path::PathBuf,
+    },
+    /// Restore a backup into an empty database (SQLite: a missing or empty file; PostgreSQL: a
+    /// database without tables, through `pg_restore` in one transaction), then apply pending
+    /// migrations.
+    Restore {
+        #[arg(long)]
+        from: std::path::PathBuf,
+    },
     /// Fill an empty database with benchmark data: cities, 200 merchants with shops, 60
     /// delivery people and `--parcels` parcels over a year, each with its history and activities.
     SeedBench {
@@ -149,6 +162,29 @@ pub fn run(cli: Cli) -> CliResult {
                     None => println!("Nothing to revert."),
                 },
             }
+            Ok(())
+        }
+        Command::Backup { to } => {
+            let url = config::database_url(cli.database_url.as_deref())?;
+            let bytes = colivra_db::backup::backup(&url, &to)?;
+            println!(
+                "Backed up {} to {} ({bytes} bytes).",
+                url.redacted(),
+                to.display()
+            );
+            Ok(())
+        }
+        Command::Restore { from } => {
+            let url = config::database_url(cli.database_url.as_deref())?;
+            colivra_db::backup::restore(&url, &from)?;
+            let pool = open(&url)?;
+            let applied = migrations::run_pending(&mut *pool.get()?)?;
+            println!(
+                "Restored {} into {} ({} migration(s) applied after it).",
+                from.display(),
+                url.redacted(),
+                applied.len()
+            );
             Ok(())
         }
         Command::SeedBench { parcels } => {

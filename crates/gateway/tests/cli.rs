@@ -268,3 +268,190 @@ fn import_cities_adds_the_new_ones_and_reports_bad_lines() {
     assert!(stderr(&output).contains("line 2"), "{}", stderr(&output));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Rows of a table, through SQL both backends read alike.
+fn count(conn: &mut colivra_db::DbConnection, sql: &str) -> i64 {
+    use diesel::RunQueryDsl;
+    #[derive(diesel::QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    diesel::sql_query(sql)
+        .get_result::<Count>(conn)
+        .unwrap_or_else(|e| panic!("{sql}: {e}"))
+        .n
+}
+
+#[test]
+fn a_backup_taken_while_parcels_are_written_restores_into_an_empty_database() {
+    use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+    use std::sync::Arc;
+
+    use colivra_db::{connect_pool, PoolOptions};
+    use diesel::prelude::*;
+
+    let source = TestDatabase::empty();
+    let seeded = colivra(&source.url_string(), &["seed-demo"]);
+    assert!(seeded.status.success(), "{}", stderr(&seeded));
+    let pool = connect_pool(&source.url, &PoolOptions::for_backend(source.url.backend())).unwrap();
+    let (merchant, shop): (i64, String) = {
+        use colivra_db::schema::{shops, users};
+        let conn = &mut *pool.get().unwrap();
+        let merchant: i64 = users::table
+            .filter(users::email.eq("client@colivra.ma"))
+            .select(users::id)
+            .first(conn)
+            .unwrap();
+        let shop: String = shops::table
+            .filter(shops::client_id.eq(merchant))
+            .select(shops::key)
+            .first(conn)
+            .unwrap();
+        (merchant, shop)
+    };
+    const UNTOUCHED: &[&str] = &[
+        "users",
+        "shops",
+        "cities",
+        "vouchers",
+        "invoices",
+        "invoice_numbers",
+        "tickets",
+        "ticket_messages",
+        "inventories",
+        "inventory_movements",
+    ];
+    let before: Vec<i64> = {
+        let conn = &mut *pool.get().unwrap();
+        UNTOUCHED
+            .iter()
+            .map(|table| count(conn, &format!("SELECT COUNT(*) AS n FROM {table}")))
+            .collect()
+    };
+    let parcels_at_start = count(
+        &mut pool.get().unwrap(),
+        "SELECT COUNT(*) AS n FROM parcels",
+    );
+
+    // Two merchants' staff typing parcels in while the backup runs.
+    let stop = Arc::new(AtomicBool::new(false));
+    let created = Arc::new(AtomicI64::new(0));
+    let writers: Vec<_> = (0..2)
+        .map(|writer| {
+            let (pool, stop, created, shop) =
+                (pool.clone(), stop.clone(), created.clone(), shop.clone());
+            std::thread::spawn(move || {
+                let mut n = 0;
+                while !stop.load(Ordering::SeqCst) {
+                    n += 1;
+                    let input: colivra_parcels::parcel::ParcelInput =
+                        serde_json::from_value(serde_json::json!({
+                            "shop": shop,
+                            "recipient_name": format!("Client {writer}-{n}"),
+                            "recipient_phone": format!("06{:08}", writer * 1_000_000 + n),
+                            "city": "Casablanca",
+                            "address": "12 rue de Fès",
+                            "cod_amount": 10_000 + n,
+                            "product": "Théière",
+                        }))
+                        .unwrap();
+                    colivra_parcels::parcel::create(
+                        &mut pool.get().unwrap(),
+                        merchant,
+                        merchant,
+                        &input,
+                    )
+                    .unwrap();
+                    created.fetch_add(1, Ordering::SeqCst);
+                }
+            })
+        })
+        .collect();
+    while created.load(Ordering::SeqCst) < 20 {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let folder = std::env::temp_dir().join(format!(
+        "colivra-backup-{}",
+        colivra_core::key::random_secret(8)
+    ));
+    std::fs::create_dir_all(&folder).unwrap();
+    let file = folder.join("colivra.backup");
+    let file_arg = file.to_string_lossy().into_owned();
+    let backup = colivra(&source.url_string(), &["backup", "--to", &file_arg]);
+    let during = created.load(Ordering::SeqCst);
+    // The writers go on a little after the copy, so the source moves past it.
+    while created.load(Ordering::SeqCst) < during + 20 {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    stop.store(true, Ordering::SeqCst);
+    for writer in writers {
+        writer.join().unwrap();
+    }
+    assert!(backup.status.success(), "{}", stderr(&backup));
+    assert!(stdout(&backup).contains("Backed up"), "{}", stdout(&backup));
+    let parcels_at_end = count(
+        &mut pool.get().unwrap(),
+        "SELECT COUNT(*) AS n FROM parcels",
+    );
+    assert_eq!(
+        parcels_at_end,
+        parcels_at_start + created.load(Ordering::SeqCst)
+    );
+
+    // A second backup to the same file is refused: a backup never overwrites one.
+    let again = colivra(&source.url_string(), &["backup", "--to", &file_arg]);
+    assert!(!again.status.success());
+    assert!(
+        stderr(&again).contains("already exists"),
+        "{}",
+        stderr(&again)
+    );
+
+    let target = TestDatabase::empty();
+    let restore = colivra(&target.url_string(), &["restore", "--from", &file_arg]);
+    assert!(restore.status.success(), "{}", stderr(&restore));
+    let restored =
+        connect_pool(&target.url, &PoolOptions::for_backend(target.url.backend())).unwrap();
+    let conn = &mut *restored.get().unwrap();
+    // What nobody wrote meanwhile came back whole.
+    let after: Vec<i64> = UNTOUCHED
+        .iter()
+        .map(|table| count(conn, &format!("SELECT COUNT(*) AS n FROM {table}")))
+        .collect();
+    assert_eq!(after, before, "{UNTOUCHED:?}");
+    // The parcels are those of one moment: each with its history and its activity, as the
+    // transaction that created it wrote them; some written during the copy, not those after it.
+    let parcels = count(conn, "SELECT COUNT(*) AS n FROM parcels");
+    assert!(
+        parcels >= parcels_at_start + 20 && parcels < parcels_at_end,
+        "{parcels_at_start} ≤ {parcels} < {parcels_at_end}"
+    );
+    assert_eq!(
+        count(conn, "SELECT COUNT(*) AS n FROM parcels WHERE NOT EXISTS (SELECT 1 FROM parcel_states s WHERE s.parcel_id = parcels.id)"),
+        0,
+        "every restored parcel has its history"
+    );
+    let created_activities = count(
+        conn,
+        "SELECT COUNT(*) AS n FROM activities WHERE action = 'parcel.created'",
+    );
+    let seeded_activities = count(
+        &mut pool.get().unwrap(),
+        "SELECT COUNT(*) AS n FROM activities WHERE action = 'parcel.created'",
+    ) - created.load(Ordering::SeqCst);
+    assert_eq!(
+        created_activities - seeded_activities,
+        parcels - parcels_at_start
+    );
+    // The restored database takes new writes, its migrations all applied.
+    let status = stdout(&colivra(&target.url_string(), &["migrate", "status"]));
+    assert!(!status.contains("[ ]"), "{status}");
+    drop(restored);
+
+    // Restoring again, into what is no longer empty, is refused.
+    let twice = colivra(&target.url_string(), &["restore", "--from", &file_arg]);
+    assert!(!twice.status.success());
+    assert!(stderr(&twice).contains("not empty"), "{}", stderr(&twice));
+    let _ = std::fs::remove_dir_all(folder);
+}

@@ -180,3 +180,115 @@ async fn favicon_ico_is_served() {
     assert_eq!(res.header("content-type"), Some("image/svg+xml"));
     assert!(res.text.starts_with("<svg"), "{}", res.text);
 }
+
+/// The raw answer to a GET with this `Accept-Encoding`, not decoded by the client.
+async fn raw_get(
+    app: &TestApp,
+    path: &str,
+    accept: Option<&str>,
+) -> (u16, Vec<(String, String)>, Vec<u8>) {
+    let mut request = awc::Client::default()
+        .get(format!("{}{path}", app.base))
+        .no_decompress();
+    if let Some(accept) = accept {
+        request = request.insert_header(("Accept-Encoding", accept));
+    }
+    let mut response = request.send().await.expect("request sent");
+    let headers = response
+        .headers()
+        .iter()
+        .map(|(n, v)| (n.as_str().to_owned(), v.to_str().unwrap_or("").to_owned()))
+        .collect();
+    let body = response.body().limit(8 << 20).await.expect("body").to_vec();
+    (response.status().as_u16(), headers, body)
+}
+
+fn header<'a>(headers: &'a [(String, String)], name: &str) -> Vec<&'a str> {
+    headers
+        .iter()
+        .filter(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
+        .collect()
+}
+
+#[actix_rt::test]
+async fn built_assets_go_out_in_the_precompressed_copy_the_browser_accepts() {
+    let app = TestApp::spawn().await;
+    let assets = app.static_dir.join("assets");
+    let script = "console.log('colivra');\n".repeat(200);
+    std::fs::write(assets.join("big.js"), &script).unwrap();
+    std::fs::write(
+        assets.join("big.js.br"),
+        b"brotli bytes as the build wrote them",
+    )
+    .unwrap();
+    std::fs::write(
+        assets.join("big.js.gz"),
+        b"gzip bytes as the build wrote them",
+    )
+    .unwrap();
+
+    let (status, headers, body) =
+        raw_get(&app, "/assets/big.js", Some("gzip, deflate, br, zstd")).await;
+    assert_eq!(status, 200);
+    assert_eq!(header(&headers, "content-encoding"), ["br"]);
+    assert_eq!(body, b"brotli bytes as the build wrote them");
+    assert!(header(&headers, "content-type")[0].contains("javascript"));
+    assert_eq!(header(&headers, "vary").len(), 1, "{headers:?}");
+    assert!(header(&headers, "vary")[0].eq_ignore_ascii_case("accept-encoding"));
+    assert!(header(&headers, "cache-control")[0].contains("immutable"));
+
+    let (_, headers, body) = raw_get(&app, "/assets/big.js", Some("gzip")).await;
+    assert_eq!(header(&headers, "content-encoding"), ["gzip"]);
+    assert_eq!(body, b"gzip bytes as the build wrote them");
+
+    // No (acceptable) encoding: the file itself, still marked as varying.
+    for accept in [None, Some("identity"), Some("br;q=0, gzip;q=0")] {
+        let (status, headers, body) = raw_get(&app, "/assets/big.js", accept).await;
+        assert_eq!(status, 200, "{accept:?}");
+        assert!(
+            header(&headers, "content-encoding").is_empty(),
+            "{accept:?}"
+        );
+        assert_eq!(body, script.as_bytes(), "{accept:?}");
+        assert_eq!(header(&headers, "vary").len(), 1, "{accept:?}: {headers:?}");
+    }
+}
+
+#[actix_rt::test]
+async fn large_json_answers_are_compressed_and_small_ones_are_not() {
+    use std::io::Read;
+    let app = TestApp::spawn().await;
+    // The OpenAPI document: hundreds of kilobytes of JSON.
+    let (_, plain_headers, plain) = raw_get(&app, "/api/openapi.json", None).await;
+    assert!(header(&plain_headers, "content-encoding").is_empty());
+    assert!(plain.len() > 100_000);
+
+    let (status, headers, gzipped) = raw_get(&app, "/api/openapi.json", Some("gzip")).await;
+    assert_eq!(status, 200);
+    assert_eq!(header(&headers, "content-encoding"), ["gzip"]);
+    assert!(
+        gzipped.len() * 5 < plain.len(),
+        "{} vs {}",
+        gzipped.len(),
+        plain.len()
+    );
+    let mut decoded = Vec::new();
+    flate2::read::GzDecoder::new(gzipped.as_slice())
+        .read_to_end(&mut decoded)
+        .unwrap();
+    assert_eq!(decoded, plain);
+
+    let (_, headers, brotli) = raw_get(&app, "/api/openapi.json", Some("gzip, deflate, br")).await;
+    assert_eq!(header(&headers, "content-encoding"), ["br"]);
+    assert!(brotli.len() < gzipped.len());
+
+    // A small answer (an error body of a few dozen bytes) is not worth compressing.
+    let (status, headers, body) = raw_get(&app, "/api/user", Some("gzip, br")).await;
+    assert_eq!(status, 401);
+    assert!(header(&headers, "content-encoding").is_empty());
+    assert!(serde_json::from_slice::<serde_json::Value>(&body).is_ok());
+    assert!(header(&headers, "vary")
+        .iter()
+        .any(|v| v.to_ascii_lowercase().contains("accept-encoding")));
+}

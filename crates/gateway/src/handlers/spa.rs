@@ -1,6 +1,6 @@
 //! The single-page app: `index.html` for `/`, every `/compte/*` path and the public tracking
-//! page `/suivi/*`, hashed assets under
-//! `/assets` with a long cache lifetime.
+//! page `/suivi/*`, hashed assets under `/assets` with a long cache lifetime, each sent as the
+//! brotli or gzip copy the build wrote beside it when the browser accepts one.
 
 use actix_files::NamedFile;
 use actix_web::http::header::{CacheControl, CacheDirective};
@@ -37,12 +37,16 @@ pub fn mount(cfg: &mut web::ServiceConfig, static_dir: &std::path::Path) {
         .service(
             web::scope("/assets")
                 .wrap(
-                    actix_web::middleware::DefaultHeaders::new().add(CacheControl(vec![
-                        CacheDirective::Public,
-                        CacheDirective::MaxAge(31_536_000),
-                        CacheDirective::Extension("immutable".into(), None),
-                    ])),
+                    actix_web::middleware::DefaultHeaders::new()
+                        .add(CacheControl(vec![
+                            CacheDirective::Public,
+                            CacheDirective::MaxAge(31_536_000),
+                            CacheDirective::Extension("immutable".into(), None),
+                        ]))
+                        // Also on the uncompressed answer: a cache must not give it to a
+                        // browser that asked for brotli, nor the reverse.
+                        .add((actix_web::http::header::VARY, "Accept-Encoding")),
                 )
-                .service(actix_files::Files::new("", static_dir.join("assets"))),
+                .service(actix_files::Files::new("", static_dir.join("assets")).try_compressed()),
         );
 }

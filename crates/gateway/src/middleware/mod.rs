@@ -1,4 +1,5 @@
 pub mod authorize;
+pub mod compress;
 pub mod csrf;
 pub mod edge;
 pub mod request_log;
