@@ -494,6 +494,7 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
         &delivery::DeliveryInvoiceInput {
             delivery_admin: Some(courier_key),
             parcels: None,
+            carry_balance: None,
         },
     )
     .map_err(fail)?;
@@ -503,10 +504,12 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
         delivery::DeliveryInvoiceUpdate {
             counted_amount: Some(hand_over.total),
             status: None,
+            carry_balance: None,
         },
         delivery::DeliveryInvoiceUpdate {
             counted_amount: None,
             status: Some("validated".into()),
+            carry_balance: None,
         },
     ] {
         delivery::update(&mut conn, admin, &hand_over.key, &update).map_err(fail)?;

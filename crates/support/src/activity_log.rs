@@ -92,6 +92,25 @@ pub const ACTIONS: &[(&str, &str)] = &[
     ),
     ("delivery_invoice.validated", "Facture livreur validée"),
     ("delivery_invoice.deleted", "Facture livreur supprimée"),
+    // en: "Balance carried onto a delivery invoice"
+    (
+        "delivery_invoice.balance_carried",
+        "Écart reporté sur une facture livreur",
+    ),
+    // en: "Delivery invoice difference posted to the balance"
+    (
+        "courier_balance.difference_posted",
+        "Écart d'une facture livreur porté au solde",
+    ),
+    // en: "Balance payment recorded"
+    ("courier_balance.payment", "Règlement d'écart enregistré"),
+    // en: "Balance deducted on a delivery invoice"
+    (
+        "courier_balance.deduction",
+        "Écart déduit sur une facture livreur",
+    ),
+    // en: "Balance written off"
+    ("courier_balance.write_off", "Écart abandonné"),
     ("ticket.opened", "Ticket ouvert"),
     ("ticket.replied", "Réponse à un ticket"),
     ("ticket.closed", "Ticket fermé"),
