@@ -76,10 +76,7 @@ fn totals(voucher: &VoucherView) -> Vec<LabeledValue> {
                 format_money(voucher.net_cash),
             ));
         }
-        Kind::Return => totals.push(LabeledValue::new(
-            "Espèces",
-            "Aucune : ce bon ne transporte pas d'espèces",
-        )),
+        Kind::Return => totals.push(LabeledValue::new("Espèces transportées", "Aucune")),
     }
     totals
 }

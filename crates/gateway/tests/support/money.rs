@@ -152,7 +152,16 @@ impl Sent {
 /// Creates the parcels, has them picked up and shipped to their delivery person, and records
 /// each outcome through the API, as a real round does.
 pub async fn play_round(w: &MoneyWorld, plan: &[Planned]) -> Vec<Sent> {
+    let (sent, _) = ship_round(w, plan).await;
+    record_outcomes(w, &sent).await;
+    sent
+}
+
+/// Creates the parcels, has them picked up and shipped to their delivery person: the parcels
+/// and the exit vouchers (their details as the shipment answered them).
+pub async fn ship_round(w: &MoneyWorld, plan: &[Planned]) -> (Vec<Sent>, Vec<Value>) {
     let mut sent = Vec::new();
+    let mut exits = Vec::new();
     for (n, p) in plan.iter().enumerate() {
         let mut body = json!({
             "shop": w.shop, "recipient_name": format!("Client {n}"),
@@ -192,17 +201,24 @@ pub async fn play_round(w: &MoneyWorld, plan: &[Planned]) -> Vec<Sent> {
                 .map(|s| &s.code)
                 .collect();
             if !mine.is_empty() {
-                w.admin
+                let res = w
+                    .admin
                     .put(
                         "/api/parcels/delivery",
                         json!({"delivery_admin": courier.key, "parcels": mine, "force": true}),
                     )
-                    .await
-                    .assert_status(201);
+                    .await;
+                res.assert_status(201);
+                exits.push(res.body["data"].clone());
             }
         }
     }
-    for s in &sent {
+    (sent, exits)
+}
+
+/// Each delivery person records the planned outcome of his parcels.
+pub async fn record_outcomes(w: &MoneyWorld, sent: &[Sent]) {
+    for s in sent {
         let (status, comment) = match s.plan.end {
             End::Delivered => ("delivered", None),
             End::Refused => ("refused", Some("Le client refuse")),
@@ -217,7 +233,6 @@ pub async fn play_round(w: &MoneyWorld, plan: &[Planned]) -> Vec<Sent> {
             .await
             .assert_status(200);
     }
-    sent
 }
 
 /// A seeded pseudo-random generator (a 64-bit LCG): the same seed plays the same test.
