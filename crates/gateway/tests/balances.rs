@@ -709,9 +709,8 @@ async fn over_a_random_week_every_couriers_books_balance_to_the_centime() {
             }
         }
         let sent = play_round(&w, &plan).await;
-        for courier in 0..couriers {
+        for (courier, b) in books.iter_mut().enumerate() {
             let mine: Vec<&Sent> = sent.iter().filter(|s| s.plan.courier == courier).collect();
-            let b = &mut books[courier];
             b.collected += mine.iter().map(|s| s.collected()).sum::<i64>();
             b.refunds += mine.iter().map(|s| s.refunded()).sum::<i64>();
             b.commissions += mine.iter().map(|s| s.commission()).sum::<i64>();
@@ -746,9 +745,8 @@ async fn over_a_random_week_every_couriers_books_balance_to_the_centime() {
         }
         // Settlements now and then: part or all of it, paid in (or back) or written off; and an
         // attempt past zero, refused.
-        for courier in 0..couriers {
-            let path = format!("/api/delivery-admins/{}/balance", w.couriers[courier].key);
-            let b = &mut books[courier];
+        for (b, courier) in books.iter_mut().zip(&w.couriers) {
+            let path = format!("/api/delivery-admins/{}/balance", courier.key);
             if b.balance != 0 && rng.chance(30) {
                 let res = w
                     .admin
