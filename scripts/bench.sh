@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `just bench`: seeds a million parcels once per backend, then measures with wrk, on SQLite and
 # on PostgreSQL, the admin parcel list (page 1, a page 2,000 pages deep, a filtered view, a
-# phone search) and parcel creation, next to the same list query run directly against the
-# database in the same run; and the activity log's CSV export of 100,000 rows, whose memory
-# must stay flat. Figures go to stdout and target/bench/results.md.
+# phone search), the delivery people with their balances and parcel creation, next to the same
+# list query run directly against the database in the same run; and the activity log's CSV export
+# of 100,000 rows, whose memory must stay flat. Figures go to stdout and target/bench/results.md.
 #
 # Each backend runs on its own: one that fails is reported and the next still runs (the script
 # then exits 1). Whatever a run adds to the seeded database (the parcels the creation case makes,
@@ -117,7 +117,7 @@ stop_server() {
 MARKED=""
 mark() {
     local table
-    for table in parcels parcel_states vouchers invoices activities users shops personal_tokens; do
+    for table in parcels parcel_states vouchers invoices courier_balance_entries activities users shops personal_tokens; do
         printf -v "MARK_$table" '%s' "$(sql "SELECT COALESCE(MAX(id), 0) FROM $table")"
     done
     case $BACKEND in
@@ -143,6 +143,7 @@ unmark() {
         DELETE FROM parcel_states WHERE id > $MARK_parcel_states OR parcel_id > $MARK_parcels;
         DELETE FROM parcels WHERE id > $MARK_parcels;
         DELETE FROM vouchers WHERE id > $MARK_vouchers;
+        DELETE FROM courier_balance_entries WHERE id > $MARK_courier_balance_entries OR invoice_id > $MARK_invoices;
         DELETE FROM invoices WHERE id > $MARK_invoices;
         DELETE FROM invoice_numbers;
         $NUMBERS
@@ -267,6 +268,8 @@ run_backend() {
     run_wrk deep "$BASE/api/parcels?per_page=25&cursor=$CURSOR"
     run_wrk filtered "$BASE/api/parcels?per_page=25&view=delivered"
     run_wrk search "$BASE/api/parcels?per_page=25&q=0612"
+    # The delivery people with their balances (the ledger summed per person; no parcel read).
+    run_wrk balances "$BASE/api/delivery-admins/balances?per_page=25"
     "$BIN" --database-url "$URL" bench-direct --iterations 200 --cursor "$CURSOR" > "$OUT/$BACKEND-direct.txt"
 
     # Creation as a merchant with one shop (the parcels go again at the end of the run, so every
@@ -282,7 +285,7 @@ LUA
     echo "   created $(($(sql "SELECT COUNT(*) FROM parcels") - PARCELS_BEFORE)) parcels"
 
     local case file p50 p99 rps direct d50 d99 ratio
-    for case in page1 deep filtered search create; do
+    for case in page1 deep filtered search balances create; do
         file="$OUT/$BACKEND-$case.txt"
         p50=$(ms 50% < "$file")
         p99=$(ms 99% < "$file")

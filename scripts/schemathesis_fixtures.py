@@ -127,6 +127,7 @@ by_path = [
     (r"^/api/cities/\{key\}$", "cities"),
     (r"^/api/shops/\{key\}$", "shops"),
     (r"^/api/delivery-admins/\{key\}$", "couriers"),
+    (r"^/api/delivery-admins/\{key\}/balance$", "couriers"),
     (r"^/api/(managers|admins)/\{key\}$", "staff"),
     (r"^/api/pickup-vouchers/\{key\}", "pickup_vouchers"),
     (r"^/api/exit-vouchers/\{key\}", "exit_vouchers"),

@@ -164,11 +164,12 @@ test('the admin ships the three parcels to the demo delivery person; the exit vo
   await expect(list.getByTestId('out-of-zone')).toHaveCount(0);
   await screenshot(page, 'admin-ship-parcels');
 
-  // A confirmation names the count, the person and the cash on delivery (150 + 200 + 250 DH).
+  // A confirmation names the count, the person and the cash to collect (150 + 200 + 250 DH).
   await list.getByTestId('ship-submit').click();
   const confirm = page.getByTestId('ship-confirm');
   await expect(confirm).toContainText(`Remettre 3 colis à ${COURIER}`);
-  await expect(confirm).toContainText(/Contre-remboursement total : 600,00\sDH/);
+  await expect(confirm.getByTestId('ship-confirm-cash-collect-value')).toHaveText(/^600,00\sDH$/);
+  await expect(confirm.getByTestId('ship-confirm-cash-net-value')).toHaveText(/^600,00\sDH$/);
   const text = await printedPdf(page, () => confirm.getByTestId('confirm-submit').click(), '/api/exit-vouchers/BS');
   const notice = page.getByTestId('vouchers-notice');
   await expect(notice).toContainText(`3 colis remis à ${COURIER}`);

@@ -252,6 +252,7 @@ diesel::table! {
         counted_at -> Nullable<Timestamp>,
         validated_at -> Nullable<Timestamp>,
         paid_at -> Nullable<Timestamp>,
+        carried_balance -> BigInt,
     }
 }
 
@@ -390,6 +391,22 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    courier_balance_entries (id) {
+        id -> BigInt,
+        key -> Text,
+        delivery_admin_id -> BigInt,
+        seq -> BigInt,
+        kind -> Text,
+        amount -> BigInt,
+        invoice_id -> Nullable<BigInt>,
+        reference -> Nullable<Text>,
+        comment -> Nullable<Text>,
+        created_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(invoices -> shops (shop_id));
 diesel::joinable!(parcels -> shops (shop_id));
@@ -415,6 +432,7 @@ diesel::joinable!(inventory_movements -> parcels (parcel_id));
 diesel::joinable!(inventory_movements -> inventory_entry_slips (entry_slip_id));
 diesel::joinable!(parcel_stock_lines -> parcels (parcel_id));
 diesel::joinable!(parcel_stock_lines -> inventories (inventory_id));
+diesel::joinable!(courier_balance_entries -> invoices (invoice_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -442,5 +460,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     inventories,
     inventory_entry_slips,
     inventory_movements,
-    parcel_stock_lines
+    parcel_stock_lines,
+    courier_balance_entries
 );

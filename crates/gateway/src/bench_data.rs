@@ -302,6 +302,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
             );
         }
     }
+    seed_balances(&mut conn, &couriers, &mut rng, now)?;
     // Each parcel's history: its creation, then its current status.
     conn.batch_execute(
         "INSERT INTO parcel_states (parcel_id, status, user_id, created_at) \
@@ -342,6 +343,90 @@ fn seed_activities(conn: &mut DbConnection) -> CliResult {
            FROM parcels WHERE status <> 'new' \
          ) AS logged ORDER BY at, id, step",
     )?;
+    Ok(())
+}
+
+/// A year of weekly validated delivery invoices per delivery person (numbered in last year's
+/// sequence, so the runs' own invoices of this year never meet them), a third of them counted
+/// short or over, each difference posted to his balance and about half of them settled: the
+/// ledger the delivery people list sums (`GET /api/delivery-admins/balances`).
+fn seed_balances(
+    conn: &mut DbConnection,
+    couriers: &[i64],
+    rng: &mut StdRng,
+    now: NaiveDateTime,
+) -> CliResult {
+    let year = chrono::Datelike::year(&now) - 1;
+    let mut number = 0u64;
+    for &courier in couriers {
+        let mut seq = 0i64;
+        let mut balance = 0i64;
+        let mut invoices = Vec::new();
+        let mut entries: Vec<(i64, String, &str, i64)> = Vec::new();
+        for week in 0..52i64 {
+            number += 1;
+            let at = now - Duration::days(364 - 7 * week);
+            let total = rng.gen_range(50_000..400_000i64);
+            let owed = if rng.gen_bool(0.33) {
+                rng.gen_range(-3_000..3_000i64)
+            } else {
+                0
+            };
+            let key = colivra_core::key::prefixed_key("FL", 8);
+            invoices.push(format!(
+                "({}, 'delivery', 'validated', {}, {courier}, 0, {total}, 0, {total}, {}, {}, {}, {}, {})",
+                sql_text(&key),
+                sql_text(&format!("FL-{year}-{number:06}")),
+                total - owed,
+                sql_time(at),
+                sql_time(at),
+                sql_time(at),
+                sql_time(at),
+            ));
+            if owed != 0 {
+                seq += 1;
+                balance += owed;
+                entries.push((seq, key.clone(), "difference", owed));
+            }
+            if balance != 0 && rng.gen_bool(0.5) {
+                seq += 1;
+                entries.push((seq, String::new(), "payment", -balance));
+                balance = 0;
+            }
+        }
+        conn.batch_execute(&format!(
+            "INSERT INTO invoices (key, kind, status, number, delivery_admin_id, parcels_count, cod_total, fees_total, total, counted_amount, created_at, updated_at, counted_at, validated_at) VALUES {}",
+            invoices.join(", ")
+        ))?;
+        if entries.is_empty() {
+            continue;
+        }
+        let values: Vec<String> = entries
+            .into_iter()
+            .map(|(seq, invoice, kind, amount)| {
+                let invoice = if invoice.is_empty() {
+                    "NULL".to_owned()
+                } else {
+                    format!(
+                        "(SELECT id FROM invoices WHERE key = {})",
+                        sql_text(&invoice)
+                    )
+                };
+                format!(
+                    "({}, {courier}, {seq}, '{kind}', {amount}, {invoice}, {})",
+                    sql_text(&colivra_core::key::prefixed_key("EC", 8)),
+                    sql_time(now),
+                )
+            })
+            .collect();
+        conn.batch_execute(&format!(
+            "INSERT INTO courier_balance_entries (key, delivery_admin_id, seq, kind, amount, invoice_id, created_at) VALUES {}",
+            values.join(", ")
+        ))?;
+    }
+    conn.batch_execute(&format!(
+        "INSERT INTO invoice_numbers (prefix, year, last_number) VALUES ('FL', {year}, {number})"
+    ))?;
     Ok(())
 }
 
@@ -527,6 +612,7 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
         &delivery::DeliveryInvoiceInput {
             delivery_admin: Some(courier_key),
             parcels: None,
+            carry_balance: None,
         },
     )
     .map_err(fail)?;
@@ -536,10 +622,12 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
         delivery::DeliveryInvoiceUpdate {
             counted_amount: Some(hand_over.total),
             status: None,
+            carry_balance: None,
         },
         delivery::DeliveryInvoiceUpdate {
             counted_amount: None,
             status: Some("validated".into()),
+            carry_balance: None,
         },
     ] {
         delivery::update(&mut conn, admin, &hand_over.key, &update).map_err(fail)?;

@@ -8,8 +8,8 @@ use colivra_core::{Permission, Role};
 
 use crate::handlers::vouchers::{self, EXIT, PICKUP, RETURN};
 use crate::handlers::{
-    accounts, cities, couriers, inventory, invoices, parcels, prices, session, shops, staff,
-    support, tokens,
+    accounts, balances, cities, couriers, inventory, invoices, parcels, prices, session, shops,
+    staff, support, tokens,
 };
 
 /// Who may call an endpoint.
@@ -147,6 +147,14 @@ pub(crate) const DELIVERY_INVOICE_SCREENS: &[Permission] = &[
     "invoices",
 ];
 
+/// Admin screens that show delivery people's balances: the balances screen (delivery invoices
+/// area), the delivery people list, the delivery invoice draft.
+const BALANCE_SCREENS: &[Permission] = &[
+    "delivery-invoices",
+    "deliverymen",
+    "create-delivery-invoice",
+];
+
 /// The stock screens (`gestion-des-stocks`), the admin's and the merchant's.
 const INVENTORY: &[Permission] = &["inventory-management"];
 
@@ -281,6 +289,9 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(DELETE "/api/delivery-admins/invoices/{key}", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: &["delivery-invoices", "create-delivery-invoice", "invoices"] }, invoices::delete_delivery_invoice, "invoices", "Delete a draft delivery invoice (a delivery person: his own, not yet counted)", None, 204 => None),
         endpoint!(GET "/api/delivery-admins/invoices/{key}/pdf", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: DELIVERY_INVOICE_SCREENS }, invoices::print::<false>, "invoices", "The delivery invoice as a PDF", None, 200 => None),
         endpoint!(GET "/api/delivery-admins/parcels/invoices/{invoiceKey}", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: DELIVERY_INVOICE_SCREENS }, invoices::invoice_lines::<false>, "invoices", "A delivery invoice's lines", None, 200 => Some("InvoiceLines")),
+        endpoint!(GET "/api/delivery-admins/balances", Active { roles: ADMIN, permissions: BALANCE_SCREENS }, balances::list, "balances", "Delivery people with their balance (centimes, positive when he owes the company), owing first: ?q=&owing=true&delivery_admin=KEY1,KEY2&sort=", None, 200 => Some("CourierBalanceList")),
+        endpoint!(GET "/api/delivery-admins/{key}/balance", Active { roles: ADMIN_OR_DELIVERY_ADMIN, permissions: &["delivery-invoices", "deliverymen", "create-delivery-invoice", "home", "invoices"] }, balances::show, "balances", "A delivery person's balance with every entry, newest first (a delivery person: his own)", None, 200 => Some("CourierBalanceResponse")),
+        endpoint!(POST "/api/delivery-admins/{key}/balance", Active { roles: ADMIN, permissions: &["delivery-invoices"] }, balances::settle, "balances", "Settle a balance toward zero ({kind: payment|write_off, amount, reference?, comment}; a write-off needs the comment): 422 past zero, 409 when a concurrent settlement changed it", Some("SettlementInput"), 201 => Some("CourierBalanceResponse")),
         endpoint!(GET "/api/tickets", Active { roles: ADMIN_OR_CLIENT, permissions: &["support"] }, support::list_tickets, "support", "Support tickets (merchant: his own; admin: all), newest activity first: ?status=&category=&client=&parcel=&unread=true&q= (subject or code)", None, 200 => Some("TicketList")),
         endpoint!(GET "/api/tickets/unread", Active { roles: ADMIN_OR_CLIENT, permissions: &["support"] }, support::unread_tickets, "support", "How many tickets have messages the caller's side has not read (the menu badge)", None, 200 => Some("UnreadResponse")),
         endpoint!(GET "/api/tickets/{key}", Active { roles: ADMIN_OR_CLIENT, permissions: &["support"] }, support::show_ticket, "support", "A ticket with its messages; the caller's side has now read it", None, 200 => Some("TicketResponse")),

@@ -167,6 +167,12 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("DELETE", "/api/delivery-admins/invoices/{key}",                  [401, 403, 403, OK,  OK,  403]),
     ("GET",    "/api/delivery-admins/invoices/{key}/pdf",              [401, 403, 403, OK,  OK,  403]),
     ("GET",    "/api/delivery-admins/parcels/invoices/{invoiceKey}",   [401, 403, 403, OK,  OK,  403]),
+    // Courier balances: admins of the delivery invoices, delivery people and delivery invoice
+    // drafting screens read them; the delivery person his own (another's key: 404); only the
+    // delivery invoices screen settles.
+    ("GET",    "/api/delivery-admins/balances",                        [401, 403, 403, 403, OK,  403]),
+    ("GET",    "/api/delivery-admins/{key}/balance",                   [401, 403, 403, OK,  OK,  403]),
+    ("POST",   "/api/delivery-admins/{key}/balance",                   [401, 403, 403, 403, OK,  403]),
     // Support tickets: the merchant opens them, both sides write and close (permission support).
     ("GET",    "/api/tickets",                                         [401, 403, OK,  403, OK,  403]),
     ("GET",    "/api/tickets/unread",                                  [401, 403, OK,  403, OK,  403]),

@@ -574,10 +574,12 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
             "delivery_invoice.validated"
         ]
     );
-    // Cash he still holds: the refused parcel's commission only.
+    // Cash he still holds: the refused parcel's commission, plus the 5 DH he was short, which
+    // he still owes (his balance).
     let res = w.courier.get("/api/statistics").await;
     res.assert_status(200);
-    assert_eq!(res.body["data"]["money"]["cash_held"], -600);
+    assert_eq!(res.body["data"]["money"]["cash_held"], -600 + 500);
+    assert_eq!(res.body["data"]["money"]["balance"], 500);
 }
 
 #[actix_rt::test]

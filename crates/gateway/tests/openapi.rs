@@ -237,6 +237,14 @@ fn the_documented_bounds_are_the_servers() {
         field("DeliveryInvoiceUpdate", "counted_amount", "maximum"),
         colivra_invoicing::delivery::MAX_COUNTED_CENTIMES
     );
+    for schema in ["SettlementInput", "NewSettlement"] {
+        assert_eq!(
+            field(schema, "amount", "maximum"),
+            colivra_invoicing::balances::MAX_SETTLEMENT,
+            "{schema}"
+        );
+        assert_eq!(field(schema, "amount", "minimum"), 1, "{schema}");
+    }
     assert_eq!(
         field("ClientInvoiceUpdate", "payment_reference", "maxLength"),
         colivra_invoicing::client::MAX_REFERENCE as i64

@@ -4,6 +4,7 @@ use colivra_core::{time, AppResult, Scope};
 use colivra_db::schema::{invoices, parcels};
 use colivra_db::{DbConnection, MapDbErr};
 use colivra_parcels::statistics::{self, Statistics};
+use colivra_parcels::status::{Status, View};
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable};
@@ -11,12 +12,14 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::invoice::{InvoiceStatus, Kind};
+use crate::rules::{cash_at_door, CashFigures};
 
 /// Money figures in centimes; `null` where a figure does not concern the caller.
 #[derive(Debug, Clone, Default, Serialize, ToSchema)]
 pub struct MoneyFigures {
     /// Cash delivery people hold: their delivered, refund and refused parcels not on a
-    /// validated delivery invoice (admins: all of them; a delivery person: his).
+    /// validated delivery invoice, plus their balances (what they owe; a surplus the company
+    /// owes them lowers it) (admins: all of them; a delivery person: his).
     pub cash_held: Option<i64>,
     /// What merchants are owed for delivered parcels not yet on a paid invoice, fees deducted
     /// (admins: all; a merchant: his).
@@ -25,6 +28,16 @@ pub struct MoneyFigures {
     pub ready_to_transfer: Option<i64>,
     /// Paid `delivered` invoices with a payment date this month (admins: all; a merchant: his).
     pub paid_this_month: Option<i64>,
+    /// A delivery person: his balance with the company (positive: he owes it), already part of
+    /// `cash_held`.
+    pub balance: Option<i64>,
+    /// Admins: what delivery people owe the company (the sum of the balances above zero).
+    pub balances_owed: Option<i64>,
+    /// Admins: how many delivery people owe the company (« écarts à régulariser »).
+    pub couriers_owing: Option<i64>,
+    /// A delivery person: the cash of his round (the parcels he holds out for delivery), to
+    /// collect and to pay out kept apart.
+    pub round: Option<CashFigures>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -130,20 +143,57 @@ fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
         Ok(total.unwrap_or(0))
     };
     Ok(match scope {
-        Scope::Everyone => MoneyFigures {
-            cash_held: Some(cash_held(conn, None)?),
-            payouts_due: Some(payouts_due(conn, None)?),
-            ready_to_transfer: Some(invoices_total(conn, InvoiceStatus::Validated, None, false)?),
-            paid_this_month: Some(invoices_total(conn, InvoiceStatus::Paid, None, true)?),
-        },
+        Scope::Everyone => {
+            let balances = crate::balances::all_balances(conn)?;
+            let owed: Vec<i64> = balances.values().copied().filter(|b| *b > 0).collect();
+            MoneyFigures {
+                cash_held: Some(cash_held(conn, None)? + balances.values().sum::<i64>()),
+                payouts_due: Some(payouts_due(conn, None)?),
+                ready_to_transfer: Some(invoices_total(
+                    conn,
+                    InvoiceStatus::Validated,
+                    None,
+                    false,
+                )?),
+                paid_this_month: Some(invoices_total(conn, InvoiceStatus::Paid, None, true)?),
+                balances_owed: Some(owed.iter().sum()),
+                couriers_owing: Some(owed.len() as i64),
+                ..MoneyFigures::default()
+            }
+        }
         Scope::Merchant(id) => MoneyFigures {
             payouts_due: Some(payouts_due(conn, Some(id))?),
             paid_this_month: Some(invoices_total(conn, InvoiceStatus::Paid, Some(id), true)?),
             ..MoneyFigures::default()
         },
-        Scope::DeliveryPerson(id) => MoneyFigures {
-            cash_held: Some(cash_held(conn, Some(id))?),
-            ..MoneyFigures::default()
-        },
+        Scope::DeliveryPerson(id) => {
+            let balance = crate::balances::balance_of(conn, id)?;
+            MoneyFigures {
+                cash_held: Some(cash_held(conn, Some(id))? + balance),
+                balance: Some(balance),
+                round: Some(round_cash(conn, id)?),
+                ..MoneyFigures::default()
+            }
+        }
     })
+}
+
+/// The cash of a delivery person's round: the parcels he holds out for delivery (the `sent`
+/// view's statuses).
+fn round_cash(conn: &mut DbConnection, courier_id: i64) -> AppResult<CashFigures> {
+    let statuses: Vec<&str> = View::Sent
+        .statuses()
+        .unwrap_or_default()
+        .into_iter()
+        .map(Status::as_str)
+        .collect();
+    let held: Vec<(String, i64)> = parcels::table
+        .filter(parcels::delivery_admin_id.eq(courier_id))
+        .filter(parcels::status.eq_any(statuses))
+        .select((parcels::kind, parcels::cod_amount))
+        .load(conn)
+        .map_db_err()?;
+    Ok(CashFigures::of(
+        held.iter().map(|(kind, cod)| cash_at_door(kind, *cod)),
+    ))
 }

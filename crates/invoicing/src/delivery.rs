@@ -107,7 +107,7 @@ pub fn unpaid_delivery_admins(
 
 /// The delivery person with this key, as `scope` may name him: admins anyone, a delivery person
 /// only himself (another's key: 404).
-fn delivery_admin(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<i64> {
+pub(crate) fn delivery_admin(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<i64> {
     let id: i64 = users::table
         .filter(users::key.eq(key.trim()))
         .filter(users::role.eq(Role::DeliveryAdmin.as_str()))
@@ -137,6 +137,9 @@ pub struct DeliveryInvoiceInput {
     /// Tracking codes (1 to 10,000); absent: every parcel he holds on no delivery invoice.
     #[schema(min_items = 1, max_items = 10000)]
     pub parcels: Option<Vec<String>>,
+    /// Admins: `true` carries the delivery person's balance onto the draft as a line of its own
+    /// (its validation then posts the deduction); 422 when he has none.
+    pub carry_balance: Option<bool>,
 }
 
 /// `POST delivery-admins/invoices`: a draft of his cash hand-over.
@@ -166,6 +169,12 @@ pub fn create(
                 "Aucun colis à déclarer pour ce livreur.",
             ));
         }
+        if input.carry_balance == Some(true) && scope.delivery_person().is_some() {
+            return Err(AppError::validation(
+                "carry_balance",
+                "Seul un agent reporte l'écart du livreur sur une facture.",
+            ));
+        }
         let row = invoice::create_draft(
             conn,
             actor_id,
@@ -177,6 +186,10 @@ pub fn create(
             },
             &picked,
         )?;
+        let row = match input.carry_balance {
+            Some(true) => set_carried(conn, actor_id, row, true)?,
+            _ => row,
+        };
         view::delivery_view(conn, row)
     })
 }
@@ -197,6 +210,9 @@ pub struct DeliveryInvoiceUpdate {
     /// `validated` (needs the counted cash; the number is given now).
     #[schema(value_type = Option<DeliveryInvoiceUpdateStatus>)]
     pub status: Option<String>,
+    /// A draft: `true` carries the delivery person's current balance as a line of its own (again:
+    /// brought up to date), `false` carries none. May come with `counted_amount`.
+    pub carry_balance: Option<bool>,
 }
 
 /// `PUT delivery-admins/invoices/{key}` (admins): record the counted cash, or validate.
@@ -208,14 +224,29 @@ pub fn update(
 ) -> AppResult<DeliveryInvoiceView> {
     immediate_transaction(conn, |conn| {
         let row = invoice::get(conn, Scope::Everyone, false, invoice_key)?;
-        let row = match (input.counted_amount, input.status.as_deref().map(str::trim)) {
-            (Some(counted), None | Some("")) => count(conn, actor_id, row, counted)?,
-            (None, Some("validated")) => invoice::validate(conn, actor_id, row)?,
-            (Some(_), Some(_)) => {
+        let status = input
+            .status
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty());
+        let changes = input.counted_amount.is_some() || input.carry_balance.is_some();
+        let row = match (status, changes) {
+            (Some("validated"), false) => invoice::validate(conn, actor_id, row)?,
+            (Some(_), true) => {
                 return Err(AppError::validation(
                     "status",
                     "Enregistrez le comptage, puis validez.",
                 ))
+            }
+            (None, true) => {
+                let mut row = row;
+                if let Some(carry) = input.carry_balance {
+                    row = set_carried(conn, actor_id, row, carry)?;
+                }
+                if let Some(counted) = input.counted_amount {
+                    row = count(conn, actor_id, row, counted)?;
+                }
+                row
             }
             _ => {
                 return Err(AppError::validation(
@@ -258,6 +289,39 @@ fn count(
         &row,
         "counted",
         serde_json::json!({"counted_amount": counted, "total": row.total, "difference": counted - row.total}),
+    )?;
+    Ok(row)
+}
+
+/// The balance a draft carries from now on (all of the delivery person's balance, or none):
+/// the draft's total follows; recorded when it changes.
+fn set_carried(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    row: InvoiceRow,
+    carry: bool,
+) -> AppResult<InvoiceRow> {
+    claim_draft(conn, &row)?;
+    let amount = crate::balances::carried_amount(conn, &row, carry)?;
+    if amount == row.carried_balance {
+        return Ok(row);
+    }
+    let old = row.carried_balance;
+    let row: InvoiceRow = diesel::update(invoices::table.find(row.id))
+        .set((
+            invoices::carried_balance.eq(amount),
+            invoices::updated_at.eq(time::now()),
+        ))
+        .returning(invoices::all_columns)
+        .get_result(conn)
+        .map_db_err()?;
+    let row = invoice::refresh_totals(conn, &row)?;
+    record(
+        conn,
+        actor_id,
+        &row,
+        "balance_carried",
+        serde_json::json!({"carried_amount": {"old": old, "new": amount}, "total": row.total}),
     )?;
     Ok(row)
 }

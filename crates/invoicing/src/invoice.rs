@@ -198,6 +198,10 @@ pub struct InvoiceRow {
     pub counted_at: Option<NaiveDateTime>,
     pub validated_at: Option<NaiveDateTime>,
     pub paid_at: Option<NaiveDateTime>,
+    /// Delivery invoices: the delivery person's balance carried onto it as a line of its own
+    /// (positive: he owes it and hands it over now; negative: it is paid back to him), included
+    /// in `total`; 0 when none.
+    pub carried_balance: i64,
 }
 
 impl InvoiceRow {
@@ -435,7 +439,8 @@ pub(crate) fn parcels_on(conn: &mut DbConnection, row: &InvoiceRow) -> AppResult
         .map_db_err()
 }
 
-/// Recomputes and stores the invoice's totals from its parcels' snapshots.
+/// Recomputes and stores the invoice's totals from its parcels' snapshots and the balance it
+/// carries (`total` = the lines + the carried balance line).
 pub(crate) fn refresh_totals(conn: &mut DbConnection, row: &InvoiceRow) -> AppResult<InvoiceRow> {
     let on = parcels_on(conn, row)?;
     let totals = Totals::of(row.kind(), &on);
@@ -444,7 +449,7 @@ pub(crate) fn refresh_totals(conn: &mut DbConnection, row: &InvoiceRow) -> AppRe
             invoices::parcels_count.eq(totals.parcels_count),
             invoices::cod_total.eq(totals.cod_total),
             invoices::fees_total.eq(totals.fees_total),
-            invoices::total.eq(totals.total),
+            invoices::total.eq(totals.total + row.carried_balance),
             invoices::updated_at.eq(time::now()),
         ))
         .returning(invoices::all_columns)
@@ -522,6 +527,11 @@ pub(crate) fn validate(
         "validated",
         serde_json::json!({"number": number, "total": row.total}),
     )?;
+    if row.kind() == Kind::Delivery {
+        // The carried balance's deduction and the difference go to his balance now, in this
+        // transaction: a refused posting (the balance moved meanwhile) undoes the validation.
+        crate::balances::post_validated_invoice(conn, actor_id, &row)?;
+    }
     Ok(row)
 }
 

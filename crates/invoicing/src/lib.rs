@@ -14,6 +14,7 @@
 //! validating transaction ([`numbering`]). Nothing here knows HTTP: the gateway calls these
 //! functions with the caller's [`Scope`](colivra_core::Scope).
 
+pub mod balances;
 pub mod client;
 pub mod dashboard;
 pub mod delivery;

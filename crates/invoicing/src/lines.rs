@@ -97,15 +97,32 @@ pub(crate) fn eligible_rows(
         .map_db_err()
 }
 
+/// A delivery person's earlier balance carried onto a delivery invoice, a line of its own.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CarriedLine {
+    /// « Écart antérieur à régulariser ».
+    pub label: &'static str,
+    /// Centimes: positive raises the cash he hands over (he owed it), negative lowers it.
+    pub amount: i64,
+}
+
+/// The label of the carried balance line, on screens and PDFs.
+pub const CARRIED_LABEL: &str = "Écart antérieur à régulariser";
+
 /// `GET clients/parcels/invoices/{key}` (`client`) or `GET delivery-admins/parcels/invoices/{key}`:
-/// the lines of an invoice of the family in `scope`.
-pub fn lines(
+/// the lines of an invoice of the family in `scope`, with the carried balance line of a
+/// delivery invoice carrying one: their amounts add up to the invoice's total.
+pub fn lines_with_carried(
     conn: &mut DbConnection,
     scope: colivra_core::Scope,
     client: bool,
     key: &str,
-) -> AppResult<Vec<Line>> {
+) -> AppResult<(Vec<Line>, Option<CarriedLine>)> {
     let row = crate::invoice::get(conn, scope, client, key)?;
     let on = crate::invoice::parcels_on(conn, &row)?;
-    lines_of(conn, row.kind(), &on)
+    let carried = (row.carried_balance != 0).then_some(CarriedLine {
+        label: CARRIED_LABEL,
+        amount: row.carried_balance,
+    });
+    Ok((lines_of(conn, row.kind(), &on)?, carried))
 }

@@ -8,7 +8,8 @@ use colivra_db::DbConnection;
 use colivra_documents::{format_money, Column, Counterpart, LabeledValue, ListingDocument};
 
 use crate::invoice::{self, InvoiceRow, Kind};
-use crate::lines::{lines_of, Line};
+use crate::lines::{lines_of, Line, CARRIED_LABEL};
+use crate::rules::CashFigures;
 use crate::view;
 use crate::words::amount_in_words;
 
@@ -107,19 +108,41 @@ fn document(
         Kind::Returned => "Net dû par le client",
         Kind::Delivery => "Espèces à remettre",
     };
-    let mut totals = vec![
-        LabeledValue::new("Nombre de colis", row.parcels_count.to_string()),
-        LabeledValue::new("Total contre-remboursement", format_money(row.cod_total)),
-        LabeledValue::new(
-            if kind.is_client() {
-                "Total des frais"
-            } else {
-                "Total des commissions"
-            },
-            format_money(row.fees_total),
-        ),
-        LabeledValue::new(net_label, format_money(row.total)),
-    ];
+    let mut totals = vec![LabeledValue::new(
+        "Nombre de colis",
+        row.parcels_count.to_string(),
+    )];
+    if kind == Kind::Delivery {
+        // Refunds are cash paid out, shown apart from the cash collected.
+        let cash = CashFigures::of(lines.iter().map(|line| line.cod_amount));
+        totals.push(LabeledValue::new(
+            "Encaissé auprès des clients",
+            format_money(cash.cash_to_collect),
+        ));
+        totals.push(LabeledValue::new(
+            "Remboursé aux clients",
+            format_money(-cash.cash_to_pay_out),
+        ));
+    }
+    totals.push(LabeledValue::new(
+        "Total contre-remboursement",
+        format_money(row.cod_total),
+    ));
+    totals.push(LabeledValue::new(
+        if kind.is_client() {
+            "Total des frais"
+        } else {
+            "Total des commissions"
+        },
+        format_money(row.fees_total),
+    ));
+    if row.carried_balance != 0 {
+        totals.push(LabeledValue::new(
+            CARRIED_LABEL,
+            format_money(row.carried_balance),
+        ));
+    }
+    totals.push(LabeledValue::new(net_label, format_money(row.total)));
     if let Some(counted) = row.counted_amount {
         totals.push(LabeledValue::new("Espèces comptées", format_money(counted)));
         totals.push(LabeledValue::new(

@@ -1,8 +1,62 @@
 //! What each parcel counts for on each kind of invoice (domain rules, "Fees and invoices").
 
 use colivra_parcels::parcel::ParcelRow;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::invoice::Kind;
+
+/// The cash a parcel's COD moves at the door: collected from the customer, or, for a refund,
+/// paid out to him (negative).
+pub fn cash_at_door(kind: &str, cod_amount: i64) -> i64 {
+    if kind == "refund" {
+        -cod_amount
+    } else {
+        cod_amount
+    }
+}
+
+/// The cash a parcel brings to a delivery invoice: what moved at the door when it was
+/// delivered; nothing when refused.
+pub fn delivery_cash(kind: &str, outcome: Option<&str>, cod_amount: i64) -> i64 {
+    match outcome {
+        Some("delivered") => cash_at_door(kind, cod_amount),
+        _ => 0,
+    }
+}
+
+/// Cash to collect and cash to pay out, kept apart, and the net (collect − pay out), in
+/// centimes: the one computation behind vouchers, the round and delivery invoices, so a refund
+/// is never added to what is collected.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToSchema)]
+pub struct CashFigures {
+    /// Cash the delivery person collects from customers (« à encaisser »).
+    pub cash_to_collect: i64,
+    /// Cash he pays out to customers for refunds (« à rembourser »), positive.
+    pub cash_to_pay_out: i64,
+    /// `cash_to_collect − cash_to_pay_out`.
+    pub net_cash: i64,
+}
+
+impl CashFigures {
+    /// Adds one amount of cash at the door, signed as [`cash_at_door`] gives it.
+    pub fn add(&mut self, signed: i64) {
+        if signed >= 0 {
+            self.cash_to_collect += signed;
+        } else {
+            self.cash_to_pay_out -= signed;
+        }
+        self.net_cash += signed;
+    }
+
+    /// The figures of signed amounts of cash at the door.
+    pub fn of(signed: impl IntoIterator<Item = i64>) -> CashFigures {
+        signed.into_iter().fold(CashFigures::default(), |mut f, s| {
+            f.add(s);
+            f
+        })
+    }
+}
 
 /// One parcel's figures on an invoice, in centimes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,16 +76,12 @@ pub struct Amounts {
 /// - client `delivered`: `COD − delivery fee` (refund: `−COD − delivery fee`);
 /// - client `returned`: `−refusal fee` after a refusal, `−return fee` otherwise.
 pub fn amounts(kind: Kind, parcel: &ParcelRow) -> Amounts {
-    let collected = if parcel.kind == "refund" {
-        -parcel.cod_amount
-    } else {
-        parcel.cod_amount
-    };
+    let collected = cash_at_door(&parcel.kind, parcel.cod_amount);
     let (cod, fee) = match kind {
-        Kind::Delivery => match parcel.outcome.as_deref() {
-            Some("delivered") => (collected, parcel.commission.unwrap_or(0)),
-            _ => (0, parcel.commission.unwrap_or(0)),
-        },
+        Kind::Delivery => (
+            delivery_cash(&parcel.kind, parcel.outcome.as_deref(), parcel.cod_amount),
+            parcel.commission.unwrap_or(0),
+        ),
         Kind::Delivered => (collected, parcel.delivery_fee),
         Kind::Returned => match parcel.outcome.as_deref() {
             Some("refused") => (0, parcel.refusal_fee),
@@ -65,5 +115,29 @@ impl Totals {
                 total: t.total + a.amount,
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refunds_are_paid_out_never_collected() {
+        let figures = CashFigures::of([
+            cash_at_door("standard", 25_000),
+            cash_at_door("refund", 12_000),
+            cash_at_door("exchange", 4_990),
+            0,
+        ]);
+        assert_eq!(
+            figures,
+            CashFigures {
+                cash_to_collect: 29_990,
+                cash_to_pay_out: 12_000,
+                net_cash: 17_990,
+            }
+        );
+        assert_eq!(CashFigures::of([]), CashFigures::default());
     }
 }

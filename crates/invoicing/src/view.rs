@@ -5,13 +5,14 @@ use std::collections::HashMap;
 use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::{time, AppError, AppResult, ListQuery, ListResponse, Scope, Sort};
 use colivra_db::listing::{lower, lower_opt, paginate};
-use colivra_db::schema::{invoices, shops, users};
+use colivra_db::schema::{invoices, parcels, shops, users};
 use colivra_db::{DbBackend, DbConnection, MapDbErr};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::invoice::{InvoiceRow, InvoiceStatus, Kind};
+use crate::rules::{delivery_cash, CashFigures};
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct InvoiceShopRef {
@@ -78,9 +79,18 @@ pub struct DeliveryInvoiceView {
     pub status_label: &'static str,
     pub delivery_admin: InvoiceDeliveryAdminRef,
     pub parcels_count: i64,
+    /// Cash collected from customers for his delivered parcels (« à encaisser »).
+    pub cash_to_collect: i64,
+    /// Cash he paid out to customers for refunds (« à rembourser »), positive.
+    pub cash_to_pay_out: i64,
+    /// `cash_to_collect − cash_to_pay_out`: the same as `cod_total`.
+    pub net_cash: i64,
     pub cod_total: i64,
     pub commission_total: i64,
-    /// The cash he must hand over.
+    /// His earlier balance carried as a line of its own (« écart antérieur à régulariser »):
+    /// positive raises the cash he hands over, negative lowers it; 0 when none.
+    pub carried_balance: i64,
+    /// The cash he must hand over: `cod_total − commission_total + carried_balance`.
     pub total: i64,
     /// The cash actually counted (null until counted).
     pub counted_amount: Option<i64>,
@@ -202,16 +212,49 @@ pub(crate) fn client_views(
         .collect())
 }
 
+/// Cash to collect and to pay out of each delivery invoice, from its parcels.
+fn cash_of_invoices(
+    conn: &mut DbConnection,
+    rows: &[InvoiceRow],
+) -> AppResult<HashMap<i64, CashFigures>> {
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let mut figures: HashMap<i64, CashFigures> = HashMap::new();
+    for chunk in ids.chunks(500) {
+        let on: Vec<(Option<i64>, String, Option<String>, i64)> = parcels::table
+            .filter(parcels::delivery_admin_invoice_id.eq_any(chunk.to_vec()))
+            .select((
+                parcels::delivery_admin_invoice_id,
+                parcels::kind,
+                parcels::outcome,
+                parcels::cod_amount,
+            ))
+            .load(conn)
+            .map_db_err()?;
+        for (invoice, kind, outcome, cod) in on {
+            if let Some(invoice) = invoice {
+                figures.entry(invoice).or_default().add(delivery_cash(
+                    &kind,
+                    outcome.as_deref(),
+                    cod,
+                ));
+            }
+        }
+    }
+    Ok(figures)
+}
+
 pub(crate) fn delivery_views(
     conn: &mut DbConnection,
     rows: Vec<InvoiceRow>,
 ) -> AppResult<Vec<DeliveryInvoiceView>> {
     let parties = Parties::load(conn, &rows)?;
+    let cash = cash_of_invoices(conn, &rows)?;
     Ok(rows
         .into_iter()
         .map(|row| {
             let status = row.status();
             let (key, full_name, phone) = parties.person(row.delivery_admin_id);
+            let figures = cash.get(&row.id).copied().unwrap_or_default();
             DeliveryInvoiceView {
                 key: row.key,
                 number: row.number,
@@ -223,8 +266,12 @@ pub(crate) fn delivery_views(
                     phone,
                 },
                 parcels_count: row.parcels_count,
+                cash_to_collect: figures.cash_to_collect,
+                cash_to_pay_out: figures.cash_to_pay_out,
+                net_cash: figures.net_cash,
                 cod_total: row.cod_total,
                 commission_total: row.fees_total,
+                carried_balance: row.carried_balance,
                 total: row.total,
                 counted_amount: row.counted_amount,
                 difference: row.counted_amount.map(|counted| counted - row.total),

@@ -258,6 +258,31 @@ pub const ACTIONS: &[(&str, &str, &str)] = &[
         "Facture livreur supprimée",
         "Delivery invoice deleted",
     ),
+    (
+        "delivery_invoice.balance_carried",
+        "Écart reporté sur une facture livreur",
+        "Balance carried onto a delivery invoice",
+    ),
+    (
+        "courier_balance.difference_posted",
+        "Écart d'une facture livreur porté au solde",
+        "Delivery invoice difference posted to the balance",
+    ),
+    (
+        "courier_balance.payment",
+        "Règlement d'écart enregistré",
+        "Balance payment recorded",
+    ),
+    (
+        "courier_balance.deduction",
+        "Écart déduit sur une facture livreur",
+        "Balance deducted on a delivery invoice",
+    ),
+    (
+        "courier_balance.write_off",
+        "Écart abandonné",
+        "Balance written off",
+    ),
     ("ticket.opened", "Ticket ouvert", "Ticket opened"),
     ("ticket.replied", "Réponse à un ticket", "Ticket answered"),
     ("ticket.closed", "Ticket fermé", "Ticket closed"),

@@ -6,11 +6,12 @@ use colivra_core::{AppError, AppResult};
 use colivra_db::schema::shops;
 use colivra_db::{DbConnection, MapDbErr};
 use colivra_documents::{format_money, Column, Counterpart, LabeledValue, ListingDocument};
+use colivra_invoicing::rules::cash_at_door;
 use colivra_parcels::parcel::ParcelView;
 use colivra_parcels::status::Status;
 use diesel::prelude::*;
 
-use crate::view::{self, VoucherDetail};
+use crate::view::{self, VoucherDetail, VoucherView};
 use crate::voucher::{self, Kind};
 
 /// The PDF of the voucher of `kind` with this key, within `scope` (404 outside it).
@@ -47,6 +48,37 @@ fn returned_what(parcel: &ParcelView) -> String {
     } else {
         parcel.status_label.to_owned()
     }
+}
+
+/// The totals: the pickup's COD value; the cash of an exit voucher, collected and paid out
+/// apart with the net; none for a return voucher, which says so.
+fn totals(voucher: &VoucherView) -> Vec<LabeledValue> {
+    let mut totals = vec![LabeledValue::new(
+        "Nombre de colis",
+        voucher.parcels_count.to_string(),
+    )];
+    match voucher.kind {
+        Kind::Pickup => totals.push(LabeledValue::new(
+            "Total contre-remboursement",
+            format_money(voucher.cod_total),
+        )),
+        Kind::Exit => {
+            totals.push(LabeledValue::new(
+                "À encaisser",
+                format_money(voucher.cash_to_collect),
+            ));
+            totals.push(LabeledValue::new(
+                "À rembourser",
+                format_money(voucher.cash_to_pay_out),
+            ));
+            totals.push(LabeledValue::new(
+                "Net à encaisser",
+                format_money(voucher.net_cash),
+            ));
+        }
+        Kind::Return => totals.push(LabeledValue::new("Espèces transportées", "Aucune")),
+    }
+    totals
 }
 
 fn document(
@@ -92,10 +124,12 @@ fn document(
         Column::text("Téléphone", 2.6),
         Column::text("Ville", 2.6),
     ];
-    if voucher.kind == Kind::Return {
-        columns.push(Column::text("Retour", 3.2));
+    match voucher.kind {
+        // A return voucher moves no cash: no amount column.
+        Kind::Return => columns.push(Column::text("Retour", 3.2)),
+        Kind::Exit => columns.push(Column::right("À encaisser", 2.4)),
+        Kind::Pickup => columns.push(Column::right("Montant", 2.4)),
     }
-    columns.push(Column::right("Montant", 2.4));
     let rows = detail
         .parcels
         .iter()
@@ -106,10 +140,12 @@ fn document(
                 p.recipient_phone.clone(),
                 p.city_name.clone(),
             ];
-            if voucher.kind == Kind::Return {
-                row.push(returned_what(p));
+            match voucher.kind {
+                Kind::Return => row.push(returned_what(p)),
+                // A refund is paid out to the customer: negative.
+                Kind::Exit => row.push(format_money(cash_at_door(p.kind.as_str(), p.cod_amount))),
+                Kind::Pickup => row.push(format_money(p.cod_amount)),
             }
-            row.push(format_money(p.cod_amount));
             row
         })
         .collect();
@@ -127,13 +163,7 @@ fn document(
         details,
         columns,
         rows,
-        totals: vec![
-            LabeledValue::new("Nombre de colis", voucher.parcels_count.to_string()),
-            LabeledValue::new(
-                "Total contre-remboursement",
-                format_money(voucher.cod_total),
-            ),
-        ],
+        totals: totals(voucher),
         signatures: signatures.into_iter().map(str::to_owned).collect(),
     }
 }

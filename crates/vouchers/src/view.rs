@@ -8,6 +8,7 @@ use colivra_core::Scope;
 use colivra_core::{time, AppResult};
 use colivra_db::schema::{parcels, shops, users, voucher_parcels};
 use colivra_db::{DbConnection, MapDbErr};
+use colivra_invoicing::rules::{cash_at_door, CashFigures};
 use colivra_parcels::parcel::{self, ParcelView};
 use diesel::prelude::*;
 use serde::Serialize;
@@ -58,8 +59,18 @@ pub struct VoucherView {
     /// Exit and return vouchers: the delivery person.
     pub delivery_admin: Option<DeliveryAdminRef>,
     pub parcels_count: i64,
-    /// Sum of the parcels' cash-on-delivery amounts, centimes.
+    /// Sum of the parcels' cash-on-delivery amounts, centimes (refunds counted as they are
+    /// written on the parcel: positive). What moves as cash is in the three figures below.
     pub cod_total: i64,
+    /// Whether the hand-over moves cash at the customers' doors: exit vouchers only (a pickup
+    /// or a return voucher moves none, its figures are 0).
+    pub moves_cash: bool,
+    /// Exit vouchers: cash the delivery person collects (« à encaisser »).
+    pub cash_to_collect: i64,
+    /// Exit vouchers: cash he pays out to customers for refunds (« à rembourser »), positive.
+    pub cash_to_pay_out: i64,
+    /// `cash_to_collect − cash_to_pay_out`.
+    pub net_cash: i64,
     #[serde(serialize_with = "time::rfc3339")]
     #[schema(value_type = String)]
     pub created_at: NaiveDateTime,
@@ -148,18 +159,23 @@ pub fn views(conn: &mut DbConnection, rows: Vec<VoucherRow>) -> AppResult<Vec<Vo
         .map(|(id, key, name)| (id, ShopRef { key, name }))
         .collect();
     // Summed here rather than with SUM(): the amounts stay integers on both databases.
-    let mut totals: HashMap<i64, (i64, i64)> = HashMap::new();
-    for (voucher_id, cod) in voucher_parcels::table
+    let mut totals: HashMap<i64, (i64, i64, CashFigures)> = HashMap::new();
+    for (voucher_id, kind, cod) in voucher_parcels::table
         .inner_join(parcels::table)
         .filter(voucher_parcels::voucher_id.eq_any(&ids))
         .filter(voucher_parcels::removed_at.is_null())
-        .select((voucher_parcels::voucher_id, parcels::cod_amount))
-        .load::<(i64, i64)>(conn)
+        .select((
+            voucher_parcels::voucher_id,
+            parcels::kind,
+            parcels::cod_amount,
+        ))
+        .load::<(i64, String, i64)>(conn)
         .map_db_err()?
     {
         let entry = totals.entry(voucher_id).or_default();
         entry.0 += 1;
         entry.1 += cod;
+        entry.2.add(cash_at_door(&kind, cod));
     }
 
     let user_ref = |id: Option<i64>| {
@@ -172,7 +188,13 @@ pub fn views(conn: &mut DbConnection, rows: Vec<VoucherRow>) -> AppResult<Vec<Vo
         .into_iter()
         .map(|row| {
             let status = row.status();
-            let (parcels_count, cod_total) = totals.get(&row.id).copied().unwrap_or_default();
+            let (parcels_count, cod_total, cash) = totals.get(&row.id).copied().unwrap_or_default();
+            let moves_cash = row.kind() == Kind::Exit;
+            let cash = if moves_cash {
+                cash
+            } else {
+                CashFigures::default()
+            };
             VoucherView {
                 kind: row.kind(),
                 status,
@@ -196,6 +218,10 @@ pub fn views(conn: &mut DbConnection, rows: Vec<VoucherRow>) -> AppResult<Vec<Vo
                     }),
                 parcels_count,
                 cod_total,
+                moves_cash,
+                cash_to_collect: cash.cash_to_collect,
+                cash_to_pay_out: cash.cash_to_pay_out,
+                net_cash: cash.net_cash,
                 created_at: row.created_at,
                 received_at: row.received_at,
                 created_by: user_ref(row.created_by),

@@ -72,6 +72,7 @@ export const en: Record<MessageKey, string> = {
   'route.cities': 'Cities',
   'route.announcements': 'Announcements',
   'route.activities': 'Activity log',
+  'route.courier-balances': 'Delivery people’s balances',
   'route.exit-vouchers': 'Exit vouchers',
   'route.return-vouchers': 'Return vouchers',
   'route.create-invoice': 'Create an invoice',
@@ -260,4 +261,8 @@ export const en: Record<MessageKey, string> = {
   'common.back': 'Back',
   'common.confirm': 'Confirm',
   'common.close': 'Close',
+  'cash.toCollect': 'To collect',
+  'cash.toPayOut': 'To pay out',
+  'cash.net': 'Net to collect',
+  'cash.none': 'No cash: this voucher carries no money.',
 };

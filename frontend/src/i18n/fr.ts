@@ -71,6 +71,7 @@ export const fr = {
   'route.cities': 'Villes',
   'route.announcements': 'Annonces',
   'route.activities': 'Journal d’activité',
+  'route.courier-balances': 'Écarts des livreurs',
   'route.exit-vouchers': 'Bons de sortie',
   'route.return-vouchers': 'Bons de retour',
   'route.create-invoice': 'Créer une facture',
@@ -259,6 +260,11 @@ export const fr = {
   'common.back': 'Retour',
   'common.confirm': 'Confirmer',
   'common.close': 'Fermer',
+  // Cash at the customers' doors (components/CashBreakdown): a refund is paid out, never collected.
+  'cash.toCollect': 'À encaisser',
+  'cash.toPayOut': 'À rembourser',
+  'cash.net': 'Net à encaisser',
+  'cash.none': 'Aucun encaissement : ce bon ne transporte pas d’espèces.',
 } as const;
 
 export type MessageKey = keyof typeof fr;

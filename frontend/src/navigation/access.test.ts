@@ -37,7 +37,7 @@ describe('route tables (specification, section 2)', () => {
   });
 
   it('has the admin table', () => {
-    expect(ADMIN_ROUTES).toHaveLength(29);
+    expect(ADMIN_ROUTES).toHaveLength(30);
     expect(ADMIN_ROUTES[0]).toMatchObject({ path: '/compte/tableau-de-bord', name: 'dashboard', alias: '/compte' });
     const byName = Object.fromEntries(ADMIN_ROUTES.map((r) => [r.name, r.path]));
     expect(byName).toMatchObject({
@@ -59,6 +59,7 @@ describe('route tables (specification, section 2)', () => {
       cities: '/compte/villes',
       announcements: '/compte/annonces',
       activities: '/compte/activites',
+      'courier-balances': '/compte/ecarts-livreurs',
       'inventory-management': '/compte/gestion-des-stocks',
     });
   });

@@ -62,6 +62,7 @@ const ROUTE_ICONS: Record<string, SvgIconComponent> = {
   'client-returned-invoices': DescriptionOutlined,
   'create-delivery-invoice': NoteAddOutlined,
   'delivery-invoices': ReceiptLongOutlined,
+  'courier-balances': CurrencyExchangeOutlined,
   'create-invoice': NoteAddOutlined,
   invoices: ReceiptLongOutlined,
   'delivery-exit-vouchers': OutboxOutlined,

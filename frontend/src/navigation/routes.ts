@@ -122,6 +122,9 @@ export const ADMIN_ROUTES: readonly RouteDef[] = [...table([
 ]),
   // The activity log, reached from the admin's dashboard (not a menu entry): the dashboard permission opens it.
   { name: 'activities', path: '/compte/activites', screen: 'activities', meta: PROTECTED, permission: 'dashboard' },
+  // The delivery people's balances, in the delivery invoices area (reached from that screen, the
+  // dashboard's work queue and the delivery people list; not a menu entry).
+  { name: 'courier-balances', path: '/compte/ecarts-livreurs', screen: 'courier-balances', meta: PROTECTED, permission: 'delivery-invoices' },
 ];
 
 export const DELIVERY_ROUTES: readonly RouteDef[] = table([

@@ -44,6 +44,9 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
   ),
   guides: lazy(() => import(/* webpackChunkName: "route-guides" */ '../features/guides/GuidesScreen')),
   activities: lazy(() => import(/* webpackChunkName: "route-activities" */ '../features/activities/ActivitiesScreen')),
+  'courier-balances': lazy(
+    () => import(/* webpackChunkName: "route-courier-balances" */ '../features/invoices/CourierBalancesScreen'),
+  ),
   'not-available': lazy(
     () => import(/* webpackChunkName: "route-not-available" */ '../components/NotAvailableYet'),
   ),

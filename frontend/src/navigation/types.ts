@@ -44,7 +44,8 @@ export type ScreenKey =
   | 'support'
   | 'announcements'
   | 'guides'
-  | 'activities';
+  | 'activities'
+  | 'courier-balances';
 
 export interface RouteDef {
   /** Route name, as in the specification (also a permission name for admins and clients). */

@@ -9,6 +9,7 @@ use colivra_invoicing::client::{
 use colivra_invoicing::delivery::{
     self, DeliveryInvoiceInput, DeliveryInvoiceUpdate, UnpaidDeliveryAdmin,
 };
+use colivra_invoicing::lines::CarriedLine;
 use colivra_invoicing::{ClientInvoiceView, DeliveryInvoiceView, InvoiceFilters, Line};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -44,6 +45,10 @@ pub struct DeliveryInvoiceList {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct InvoiceLines {
     pub data: Vec<Line>,
+    /// A delivery invoice carrying the delivery person's earlier balance: that line of its own
+    /// (the lines' amounts and this one add up to the total); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub carried_balance: Option<CarriedLine>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -63,7 +68,10 @@ fn page<T: Serialize>(list: ListResponse<T>) -> HttpResponse {
 }
 
 fn lines(data: Vec<Line>) -> HttpResponse {
-    HttpResponse::Ok().json(InvoiceLines { data })
+    HttpResponse::Ok().json(InvoiceLines {
+        data,
+        carried_balance: None,
+    })
 }
 
 pub async fn unpaid_shops(
@@ -171,11 +179,14 @@ pub async fn invoice_lines<const CLIENT: bool>(
     key: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let key = key.into_inner();
-    let found = crate::db::run(&state.pool, move |conn| {
-        colivra_invoicing::lines::lines(conn, caller.scope, CLIENT, &key)
+    let (data, carried_balance) = crate::db::run(&state.pool, move |conn| {
+        colivra_invoicing::lines::lines_with_carried(conn, caller.scope, CLIENT, &key)
     })
     .await?;
-    Ok(lines(found))
+    Ok(HttpResponse::Ok().json(InvoiceLines {
+        data,
+        carried_balance,
+    }))
 }
 
 pub async fn print<const CLIENT: bool>(

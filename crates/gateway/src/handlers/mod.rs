@@ -1,6 +1,7 @@
 //! Thin handlers: extract, call one service, answer JSON.
 
 pub mod accounts;
+pub mod balances;
 pub mod cities;
 pub mod couriers;
 pub mod inventory;

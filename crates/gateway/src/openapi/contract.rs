@@ -497,6 +497,21 @@ pub(super) fn contract(method: &str, path: &str) -> Contract {
             query: list_params(None),
             ..Default::default()
         },
+        ("GET", "/api/delivery-admins/balances") => Contract {
+            query: with(
+                list_params(Some(colivra_invoicing::balances::SORTABLE)),
+                [
+                    bool_param("owing", "`true`: only those who owe the company (balance above zero)."),
+                    key_param("delivery_admin", "Delivery people's keys, comma-separated."),
+                ],
+            ),
+            ..Default::default()
+        },
+        ("POST", "/api/delivery-admins/{key}/balance") => Contract {
+            statuses: &[409],
+            create: Some(("NewSettlement", &["kind", "amount"])),
+            ..Default::default()
+        },
         ("GET", "/api/tickets") => Contract {
             query: with(
                 list_params(None),

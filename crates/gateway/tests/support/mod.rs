@@ -15,6 +15,8 @@ use colivra_db::test_support::TestDatabase;
 use colivra_gateway::state::AppState;
 use serde_json::{json, Value};
 
+pub mod money;
+
 pub const PASSWORD: &str = "Sup3r-Secret-Pass";
 
 pub struct TestApp {

@@ -102,9 +102,12 @@ function Figures({ stats, role }: { stats: Statistics; role: Role }) {
   );
 }
 
+/** The money figures that are one amount. */
+type MoneyAmount = Exclude<keyof MoneyFigures, 'round'>;
+
 interface MoneyFigure {
   id: string;
-  field: keyof MoneyFigures;
+  field: MoneyAmount;
   label: MessageKey;
   hint: MessageKey;
   /** The screen where this money is settled. */

@@ -14,9 +14,11 @@ import { MoneyText } from '../../components/MoneyText';
 import { useT } from '../../i18n';
 import { pathOf } from '../../navigation/access';
 import { selectSessionInfo } from '../auth/authSlice';
+import { BalanceChip } from '../invoices/BalanceChip';
 import { useListParcelsQuery, type Parcel } from '../parcels/api';
 import { useStatisticsQuery } from './api';
 import { CountText, countOf, type QueueCount } from './WorkQueues';
+import '../../i18n/invoices';
 import '../../i18n/parcels';
 
 /** Today as `YYYY-MM-DD` in the device's time zone (the dates of postponed parcels are days). */
@@ -43,7 +45,7 @@ const POSTPONED_PAGE = 100;
 
 /**
  * The delivery person's home: his round of the day (parcels to deliver, those postponed to
- * today, the cash he holds) and one big button into the round.
+ * today, the cash he holds, his balance with the company) and one big button into the round.
  */
 export function TodayRound() {
   const t = useT();
@@ -60,6 +62,7 @@ export function TodayRound() {
   };
   const statistics = useStatisticsQuery();
   const cash = statistics.data?.data.money?.cash_held ?? null;
+  const balance = statistics.data?.data.money?.balance ?? null;
 
   return (
     <Card data-testid="today-round" component="section" aria-labelledby="today-round-title">
@@ -68,7 +71,7 @@ export function TodayRound() {
           {t('today.title')}
         </Typography>
         <Grid container spacing={1.5}>
-          <Grid size={{ xs: 12, sm: 4 }}>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
             <Figure label={t('today.toDeliver')} testId="today-to-deliver">
               <CountText count={toDeliver} testId="today-to-deliver-count" />
               {toDeliver.count === 0 && (
@@ -78,7 +81,7 @@ export function TodayRound() {
               )}
             </Figure>
           </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
             <Figure label={t('today.postponed')} testId="today-postponed">
               <CountText count={postponedCount} testId="today-postponed-count" />
               {due.late > 0 && (
@@ -88,7 +91,7 @@ export function TodayRound() {
               )}
             </Figure>
           </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
             <Figure label={t('today.cash')} testId="today-cash" to={pathOf('create-invoice', session)} hint={t('today.cashHint')}>
               {statistics.isLoading ? (
                 <Skeleton variant="rounded" width={120} height={40} data-testid="today-cash-loading" />
@@ -96,6 +99,21 @@ export function TodayRound() {
                 <Typography variant="h4" component="p" sx={{ fontWeight: 700, m: 0 }} data-testid="today-cash-value">
                   {cash === null ? '—' : <MoneyText centimes={cash} />}
                 </Typography>
+              )}
+            </Figure>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            <Figure label={t('invoices.balance.mine')} testId="today-balance" to={pathOf('invoices', session)}>
+              {statistics.isLoading ? (
+                <Skeleton variant="rounded" width={120} height={32} data-testid="today-balance-loading" />
+              ) : balance === null ? (
+                <Typography variant="h4" component="p" sx={{ fontWeight: 700, m: 0 }}>
+                  —
+                </Typography>
+              ) : (
+                <Box>
+                  <BalanceChip balance={balance} own size="medium" testId="today-balance-value" />
+                </Box>
               )}
             </Figure>
           </Grid>

@@ -2,16 +2,19 @@ import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useAppSelector } from '../../app/hooks';
-import { useT, type MessageKey } from '../../i18n';
+import { formatMoney } from '../../components/money';
+import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { pathOf } from '../../navigation/access';
 import { routeIcon } from '../../navigation/icons';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import { selectSessionInfo } from '../auth/authSlice';
-import { useListDeliveryInvoicesQuery } from '../invoices/api';
+import { useListCourierBalancesQuery, useListDeliveryInvoicesQuery } from '../invoices/api';
+import { OWING_PARAM } from '../invoices/balanceParams';
 import { useListMovementsQuery } from '../inventory/api';
 import { STOCK_TAB_PARAM } from '../inventory/tabs';
 import { useListParcelsQuery } from '../parcels/api';
 import { useListPickupVouchersQuery, useListReturnVouchersQuery } from '../vouchers/api';
+import { useStatisticsQuery } from './api';
 import { countOf, FigureCard, type QueueCount } from './FigureCard';
 import '../../i18n/inventory';
 import '../../i18n/parcels';
@@ -28,16 +31,19 @@ interface Queue {
   label: MessageKey;
   hint: MessageKey;
   useCount: () => QueueCount;
+  /** A hint that says how much, once known (else `hint`). */
+  useHint?: () => string | null;
 }
 
 /** The menu icon of each queue's screen. */
 const ICONS = Object.fromEntries(
-  ['new-pickup-vouchers', 'delivery-exit-vouchers', 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices', 'inventory-management'].map((name) => [name, routeIcon(name)]),
+  ['new-pickup-vouchers', 'delivery-exit-vouchers', 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices', 'courier-balances', 'inventory-management'].map((name) => [name, routeIcon(name)]),
 );
 
 /**
  * The admin's work of the day, in the order of the flow: receive the pickups, ship what is at
- * the hub, send back the refused parcels, receive the returns, count the couriers' cash.
+ * the hub, send back the refused parcels, receive the returns, count the couriers' cash, settle
+ * what they still owe.
  */
 const QUEUES: readonly Queue[] = [
   {
@@ -74,6 +80,20 @@ const QUEUES: readonly Queue[] = [
     label: 'queues.cash',
     hint: 'queues.cashHint',
     useCount: () => countOf(useListDeliveryInvoicesQuery({ ...ONE, status: 'draft' })),
+  },
+  {
+    id: 'balances',
+    route: 'courier-balances',
+    search: `${OWING_PARAM}=true`,
+    label: 'queues.balances',
+    hint: 'queues.balancesHint',
+    useCount: () => countOf(useListCourierBalancesQuery({ ...ONE, owing: true })),
+    useHint: () => {
+      const t = useT();
+      const language = useLanguage();
+      const owed = useStatisticsQuery().data?.data.money?.balances_owed;
+      return owed ? t('queues.balancesOwed', { amount: formatMoney(owed, language) }) : null;
+    },
   },
   {
     id: 'stock-entries',
@@ -121,8 +141,9 @@ export function WorkQueues() {
 function QueueCard({ queue, path }: { queue: Queue; path: string }) {
   const t = useT();
   const count = queue.useCount();
+  const hint = queue.useHint?.() ?? t(queue.hint);
   const to = queue.search ? `${path}?${queue.search}` : path;
-  return <FigureCard icon={ICONS[queue.route]} label={t(queue.label)} hint={t(queue.hint)} count={count} to={to} testId={`queue-${queue.id}`} />;
+  return <FigureCard icon={ICONS[queue.route]} label={t(queue.label)} hint={hint} count={count} to={to} testId={`queue-${queue.id}`} />;
 }
 
 // The count helpers moved to FigureCard.tsx with the card; kept importable from here.

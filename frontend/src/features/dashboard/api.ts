@@ -1,4 +1,5 @@
 import { api } from '../../app/api';
+import type { CashFigures } from '../../components/cash';
 import type { ParcelStatus } from '../parcels/api';
 
 /** GET /api/statistics: the dashboard's figures in the caller's scope. Money in centimes. */
@@ -17,7 +18,7 @@ export interface Statistics {
 
 /** `money` of GET /api/statistics. */
 export interface MoneyFigures {
-  /** Admin: cash the delivery people hold; delivery person: what he must still hand over. */
+  /** Admin: cash the delivery people hold; delivery person: what he must still hand over (balances included). */
   cash_held: number | null;
   /** Admin: what merchants are owed; merchant: what he is owed. */
   payouts_due: number | null;
@@ -25,6 +26,13 @@ export interface MoneyFigures {
   ready_to_transfer: number | null;
   /** Paid invoices of delivered parcels this month (the merchant's own). */
   paid_this_month: number | null;
+  /** Delivery person: his balance with the company (positive: he owes it), part of cash_held. */
+  balance?: number | null;
+  /** Admin: what delivery people owe (balances above zero), and how many owe. */
+  balances_owed?: number | null;
+  couriers_owing?: number | null;
+  /** Delivery person: the cash of the parcels he holds out for delivery. */
+  round?: CashFigures | null;
 }
 
 export const statisticsApi = api.injectEndpoints({

@@ -10,7 +10,7 @@ import type { Statistics } from './api';
 import DashboardScreen from './DashboardScreen';
 import { dueToday, localToday } from './TodayRound';
 
-function statistics(cashHeld: number | null): { status: number; body: { data: Statistics } } {
+function statistics(cashHeld: number | null, money: Partial<NonNullable<Statistics['money']>> = {}): { status: number; body: { data: Statistics } } {
   return {
     status: 200,
     body: {
@@ -21,7 +21,7 @@ function statistics(cashHeld: number | null): { status: number; body: { data: St
         to_be_paid: 0,
         delivery_rate: null,
         daily: [],
-        money: { cash_held: cashHeld, payouts_due: null, ready_to_transfer: null, paid_this_month: null },
+        money: { cash_held: cashHeld, payouts_due: null, ready_to_transfer: null, paid_this_month: null, ...money },
       },
     },
   };
@@ -44,7 +44,7 @@ describe("the delivery person's round of the day", () => {
       parcel('K4', { status: 'postponed', postponed_to: day(1) }),
     ];
     const server = mockServer({
-      'GET /api/statistics': statistics(40900),
+      'GET /api/statistics': statistics(40900, { balance: 1250 }),
       'GET /api/parcels': (call) => (call.query.status ? parcelPage(postponed) : parcelPage([parcel('K0')], { total: 17 })),
     });
     renderWithProviders(<DashboardScreen />, { session: deliverySession() });
@@ -55,6 +55,9 @@ describe("the delivery person's round of the day", () => {
     expect(within(card).getByTestId('today-late')).toHaveTextContent('+ 1 dont la date est passée');
     expect(await within(card).findByTestId('today-cash-value')).toHaveTextContent(/^409,00\sDH$/);
     expect(within(card).queryByTestId('today-empty')).not.toBeInTheDocument();
+    // What he owes the company: part of the cash he holds, shown on its own, leading to his invoices.
+    expect(await within(card).findByTestId('today-balance-value')).toHaveTextContent(/^Vous devez 12,50\sDH$/);
+    expect(within(within(card).getByTestId('today-balance')).getByRole('link')).toHaveAttribute('href', '/compte/factures');
 
     // Counted from his round (view=sent): one row for the total, one page of the postponed ones.
     const queries = server.callsTo('GET', '/api/parcels').map((call) => call.query);
@@ -72,7 +75,7 @@ describe("the delivery person's round of the day", () => {
   it('shows skeletons while loading, then says when there is nothing to deliver', async () => {
     const held = deferred<MockReply>();
     mockServer({
-      'GET /api/statistics': statistics(0),
+      'GET /api/statistics': statistics(0, { balance: 0 }),
       'GET /api/parcels': () => held.promise,
     });
     renderWithProviders(<DashboardScreen />, { session: deliverySession() });
@@ -84,6 +87,7 @@ describe("the delivery person's round of the day", () => {
     expect(within(card).getByTestId('today-to-deliver-count')).toHaveTextContent(/^0$/);
     expect(within(card).getByTestId('today-postponed-count')).toHaveTextContent(/^0$/);
     expect(await within(card).findByTestId('today-cash-value')).toHaveTextContent(/^0,00\sDH$/);
+    expect(within(card).getByTestId('today-balance-value')).toHaveTextContent(/^Aucun écart$/);
     expect(within(card).queryByTestId('today-late')).not.toBeInTheDocument();
     // The button is there even on an empty day.
     expect(within(card).getByTestId('today-open-round')).toHaveAttribute('href', '/compte/colis-expedies');
@@ -98,7 +102,8 @@ describe("the delivery person's round of the day", () => {
 
 describe("the admin's work queues", () => {
   const routes = {
-    'GET /api/statistics': statistics(0),
+    'GET /api/statistics': statistics(0, { balances_owed: 3550, couriers_owing: 2 }),
+    'GET /api/delivery-admins/balances': (call: { query: Record<string, string> }) => listReply([], call.query, 2),
     'GET /api/pickup-vouchers': (call: { query: Record<string, string> }) => listReply([], call.query, 4),
     'GET /api/parcels': (call: { query: Record<string, string> }) =>
       call.query.view === 'pickup' ? parcelPage([parcel('K1')], { total: 1000, capped: true }) : parcelPage([parcel('K2')], { total: 3 }),
@@ -118,6 +123,7 @@ describe("the admin's work queues", () => {
       ['to-return', 'Retours à préparer', /^3$/, '/compte/colis-a-retourner'],
       ['returns', 'Retours à réceptionner', /^0$/, '/compte/bons-de-retour-livreur'],
       ['cash', 'Espèces à compter', /^2$/, '/compte/factures-livreurs'],
+      ['balances', 'Écarts à régulariser', /^2$/, '/compte/ecarts-livreurs?owing=true'],
     ] as const;
     for (const [id, label, count, href] of expected) {
       const card = within(queues).getByTestId(`queue-${id}`);
@@ -136,6 +142,9 @@ describe("the admin's work queues", () => {
     );
     expect(server.callsTo('GET', '/api/return-vouchers')[0].query).toEqual({ page: '1', per_page: '1', status: 'new' });
     expect(server.callsTo('GET', '/api/delivery-admins/invoices')[0].query).toEqual({ page: '1', per_page: '1', status: 'draft' });
+    // Those who owe, and how much they owe together (the dashboard's figures).
+    expect(server.callsTo('GET', '/api/delivery-admins/balances')[0].query).toEqual({ page: '1', per_page: '1', owing: 'true' });
+    await waitFor(() => expect(within(queues).getByTestId('queue-balances')).toHaveTextContent(/35,50\sDH dus par les livreurs/));
 
     await user.click(within(within(queues).getByTestId('queue-to-ship')).getByRole('link'));
     expect(screen.getByTestId('location')).toHaveTextContent('/compte/bons-de-sortie');
@@ -146,10 +155,11 @@ describe("the admin's work queues", () => {
     renderWithProviders(<DashboardScreen />, { session: adminSession(['dashboard', 'new-pickup-vouchers']) });
     const queues = await screen.findByTestId('work-queues');
     expect(await within(queues).findByTestId('queue-pickups-count')).toHaveTextContent(/^4$/);
-    for (const id of ['to-ship', 'to-return', 'returns', 'cash']) expect(within(queues).queryByTestId(`queue-${id}`), id).not.toBeInTheDocument();
+    for (const id of ['to-ship', 'to-return', 'returns', 'cash', 'balances']) expect(within(queues).queryByTestId(`queue-${id}`), id).not.toBeInTheDocument();
     await waitFor(() => expect(server.callsTo('GET', '/api/statistics')).toHaveLength(1));
     expect(server.callsTo('GET', '/api/parcels')).toHaveLength(0);
     expect(server.callsTo('GET', '/api/return-vouchers')).toHaveLength(0);
+    expect(server.callsTo('GET', '/api/delivery-admins/balances')).toHaveLength(0);
   });
 
   it('shows no queue at all to an admin holding none of their screens', async () => {

@@ -1,6 +1,9 @@
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import { Link as RouterLink } from 'react-router';
 import { useState } from 'react';
 import type { FormValues } from '../../components/form/fields';
 import { activeToggleAction, ResourceScreen } from '../../components/resource/ResourceScreen';
@@ -9,7 +12,14 @@ import type { Column } from '../../components/table/DataTable';
 import { dateColumn } from '../../components/table/columns';
 import { ActiveFilter } from '../../components/table/FilterSelect';
 import { useListState } from '../../components/table/useListState';
+import { useAppSelector } from '../../app/hooks';
 import { useT } from '../../i18n';
+import { pathOf } from '../../navigation/access';
+import { NOT_FOUND_PATH } from '../../navigation/routes';
+import { selectSessionInfo } from '../auth/authSlice';
+import { useListCourierBalancesQuery } from '../invoices/api';
+import { BalanceChip } from '../invoices/BalanceChip';
+import { OWING_PARAM, PERSON_PARAM } from '../invoices/balanceParams';
 import {
   useCreateDeliveryAdminMutation,
   useDeleteDeliveryAdminMutation,
@@ -19,6 +29,7 @@ import {
   type DeliveryAdminView,
 } from './api';
 import { DeliveryCitiesDialog } from './DeliveryCitiesDialog';
+import '../../i18n/invoices';
 import '../../i18n/screens';
 
 interface PersonForm extends FormValues {
@@ -56,6 +67,12 @@ export default function DeliverymenScreen() {
   const [updatePerson] = useUpdateDeliveryAdminMutation();
   const [deletePerson] = useDeleteDeliveryAdminMutation();
   const [citiesOf, setCitiesOf] = useState<DeliveryAdminView | null>(null);
+  // The balances of the people on this page, in one call.
+  const keys = (result.data?.data ?? []).map((row) => row.key);
+  const balances = useListCourierBalancesQuery({ delivery_admin: keys.join(','), per_page: 100 }, { skip: keys.length === 0 });
+  const balanceOf = new Map((balances.data?.data ?? []).map((row) => [row.key, row.balance]));
+  const session = useAppSelector(selectSessionInfo);
+  const balancesPath = pathOf('courier-balances', session);
 
   const columns: Column<DeliveryAdminView>[] = [
     { id: 'full_name', label: t('deliverymen.fullName'), sortKey: 'full_name' },
@@ -76,6 +93,24 @@ export default function DeliverymenScreen() {
           )}
         </Box>
       ),
+    },
+    {
+      id: 'balance',
+      label: t('invoices.balance.column.balance'),
+      align: 'right',
+      render: (row) => {
+        const balance = balanceOf.get(row.key);
+        if (balance === undefined) return balances.isFetching ? <Skeleton width={72} /> : '—';
+        const chip = <BalanceChip balance={balance} testId="deliveryman-balance" />;
+        // The balances screen, this person's entries open (admins holding it).
+        return balancesPath === NOT_FOUND_PATH ? (
+          chip
+        ) : (
+          <Link component={RouterLink} to={`${balancesPath}?${OWING_PARAM}=false&${PERSON_PARAM}=${encodeURIComponent(row.key)}`} onClick={(event) => event.stopPropagation()} underline="none">
+            {chip}
+          </Link>
+        );
+      },
     },
     { id: 'active', label: t('table.filterStatus'), card: 'badge', render: (row) => <ActiveChip active={row.active} /> },
     dateColumn('created_at', t('crud.createdAt'), 'created_at'),

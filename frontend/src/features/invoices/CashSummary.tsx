@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import type { CashFigures } from '../../components/cash';
 import { MoneyText } from '../../components/MoneyText';
 import { formatCount } from '../../components/money';
 import { useLanguage, useT } from '../../i18n';
@@ -19,11 +20,16 @@ export interface Totals {
   cod: number;
   deductions: number;
   total: number;
+  /** Delivery invoices: cash collected and paid out (refunds), shown apart. */
+  cash?: CashFigures;
+  /** Delivery invoices: the delivery person's earlier balance carried as a line (0: none). */
+  carried?: number;
 }
 
 /**
  * Cash collected, minus the fees (or commissions), equals the total: what the delivery person
- * hands over, what the shop is paid, or (returned) what it owes. `large` puts the total first.
+ * hands over (cash collected and paid out apart, and his carried balance), what the shop is
+ * paid, or (returned) what it owes. `large` puts the total first.
  */
 export function CashSummary({ kind, totals, large = false, testId = 'cash-summary' }: { kind: InvoiceKind; totals: Totals; large?: boolean; testId?: string }) {
   const t = useT();
@@ -49,8 +55,15 @@ export function CashSummary({ kind, totals, large = false, testId = 'cash-summar
       data-testid={testId}
     >
       {row(t('invoices.summary.count'), formatCount(totals.count, language), 'count')}
-      {row(t('invoices.summary.cod'), <MoneyText centimes={totals.cod} />, 'cod')}
+      {totals.cash && (
+        <>
+          {row(t('invoices.summary.collected'), <MoneyText centimes={totals.cash.cash_to_collect} />, 'collected')}
+          {row(t('invoices.summary.paidOut'), <>−&nbsp;<MoneyText centimes={totals.cash.cash_to_pay_out} /></>, 'paid-out')}
+        </>
+      )}
+      {row(t(totals.cash ? 'invoices.summary.net' : 'invoices.summary.cod'), <MoneyText centimes={totals.cod} />, 'cod')}
       {row(t(`invoices.summary.deductions.${kind}`), <>−&nbsp;<MoneyText centimes={totals.deductions} /></>, 'deductions')}
+      {totals.carried ? row(t('invoices.summary.carried'), <>{totals.carried > 0 ? '+' : '−'}&nbsp;<MoneyText centimes={Math.abs(totals.carried)} /></>, 'carried') : null}
       <Box sx={{ gridColumn: '1 / -1', borderTop: 1, borderColor: 'divider', my: 0.25 }} />
       {row(t(`invoices.summary.total.${kind}`), <MoneyText centimes={totals.total} />, 'total', true)}
     </Box>

@@ -10,15 +10,18 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Drawer from '@mui/material/Drawer';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { errorStatus } from '../../app/api';
 import { DateText } from '../../components/DateText';
 import { DetailField, DetailSection } from '../../components/DetailList';
 import { ConfirmDialog, type ConfirmDialogProps } from '../../components/form/ConfirmDialog';
+import { failureMessage } from '../../components/form/failureMessage';
 import { FormDialog } from '../../components/form/FormDialog';
 import { MoneyText } from '../../components/MoneyText';
 import { formatMoney } from '../../components/money';
@@ -32,6 +35,7 @@ import type { Role } from '../../navigation/types';
 import { DateTimeText } from '../parcels/DateTimeText';
 import { formatRib } from '../shops/rib';
 import {
+  deliveryTotals,
   invoiceDeductions,
   invoicePdfUrl,
   invoiceWindow,
@@ -39,6 +43,7 @@ import {
   useDeleteClientInvoiceMutation,
   useDeleteDeliveryInvoiceMutation,
   useDeliveryInvoiceLinesQuery,
+  useGetCourierBalanceQuery,
   useGetClientInvoiceQuery,
   useGetDeliveryInvoiceQuery,
   useRemoveFromDeliveryInvoiceMutation,
@@ -259,13 +264,18 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
         <CardContent sx={{ display: 'grid', gap: 2 }}>
           <CashSummary
             kind={kind}
-            totals={{ count: invoice.parcels_count, cod: invoice.cod_total, deductions: invoiceDeductions(invoice), total: invoice.total }}
+            totals={
+              isDelivery
+                ? deliveryTotals(invoice)
+                : { count: invoice.parcels_count, cod: invoice.cod_total, deductions: invoiceDeductions(invoice), total: invoice.total }
+            }
             testId="invoice-summary"
           />
           {isDelivery && <Counted invoice={invoice} />}
         </CardContent>
       </Card>
 
+      {isDelivery && can.count && <CarryBalance invoice={invoice} notify={notify} />}
       {isDelivery && can.count && <CountCashForm invoice={invoice} notify={notify} />}
 
       {isDelivery ? <DeliveryDetails invoice={invoice} role={role} /> : <ClientDetails invoice={invoice} role={role} />}
@@ -280,6 +290,17 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
           state={lines}
           emptyMessage={t('invoices.noLines')}
           testId="invoice-lines"
+          footer={
+            lines.data?.carried_balance ? (
+              <Stack direction="row" sx={{ justifyContent: 'space-between', px: 2, py: 1.25, borderTop: 1, borderColor: 'divider' }} data-testid="invoice-carried-line">
+                <Typography variant="body2">{t('invoices.summary.carried')}</Typography>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {lines.data.carried_balance.amount > 0 ? '+' : '−'}&nbsp;
+                  <MoneyText centimes={Math.abs(lines.data.carried_balance.amount)} />
+                </Typography>
+              </Stack>
+            ) : undefined
+          }
           rowActions={
             can.removeLines
               ? () => [
@@ -348,6 +369,59 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
         />
       )}
     </Stack>
+  );
+}
+
+/**
+ * An admin's choice on a draft: carry the delivery person's balance onto it as a line of its own
+ * (his shortage raises the cash he hands over; a surplus owed to him lowers it). Validation then
+ * posts the deduction; a balance changed since is shown, to bring the line up to date.
+ */
+function CarryBalance({ invoice, notify }: { invoice: DeliveryInvoice; notify: Notify }) {
+  const t = useT();
+  const language = useLanguage();
+  const { data } = useGetCourierBalanceQuery(invoice.delivery_admin.key);
+  const [update, { isLoading }] = useUpdateDeliveryInvoiceMutation();
+  const balance = data?.data.balance;
+  if (balance === undefined || (balance === 0 && invoice.carried_balance === 0)) return null;
+  const carried = invoice.carried_balance !== 0;
+  const stale = carried && invoice.carried_balance !== balance;
+  const carry = (value: boolean) =>
+    update({ key: invoice.key, body: { carry_balance: value } })
+      .unwrap()
+      .then(() => notify(t(value ? 'invoices.carry.done' : 'invoices.carry.removed')))
+      .catch((failure: unknown) => notify(failureMessage(failure, t), 'error'));
+  const shown = carried ? invoice.carried_balance : balance;
+  return (
+    <Box data-testid="invoice-carry" sx={{ display: 'grid', gap: 1 }}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={carried}
+            disabled={isLoading || (!carried && balance === 0)}
+            onChange={(event) => void carry(event.target.checked)}
+            slotProps={{ input: { 'data-testid': 'invoice-carry-switch' } as object }}
+          />
+        }
+        label={t('invoices.carry.label', { amount: formatMoney(Math.abs(shown), language) })}
+      />
+      <Typography variant="caption" color="text.secondary">
+        {t(shown > 0 ? 'invoices.carry.helpOwes' : 'invoices.carry.helpOwed', { amount: formatMoney(Math.abs(shown), language) })}
+      </Typography>
+      {stale && (
+        <Alert
+          severity="warning"
+          data-testid="invoice-carry-stale"
+          action={
+            <Button color="inherit" size="small" disabled={isLoading} onClick={() => void carry(balance !== 0)} data-testid="invoice-carry-update">
+              {t(balance !== 0 ? 'invoices.carry.update' : 'invoices.carry.remove')}
+            </Button>
+          }
+        >
+          {t('invoices.carry.stale', { amount: formatMoney(balance, language) })}
+        </Alert>
+      )}
+    </Box>
   );
 }
 

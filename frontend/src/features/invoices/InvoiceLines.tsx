@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { MoneyText } from '../../components/MoneyText';
 import { DataTable, type Column, type RowAction, type TableSelection } from '../../components/table/DataTable';
 import { localResult } from '../../components/table/localList';
@@ -29,6 +30,8 @@ export interface InvoiceLinesProps {
   rowActions?: (line: InvoiceLine) => ReadonlyArray<RowAction<InvoiceLine>>;
   emptyMessage: string;
   testId?: string;
+  /** Below the lines: a delivery invoice's carried balance, a line of its own. */
+  footer?: ReactNode;
 }
 
 function code(line: InvoiceLine, t: Translate) {
@@ -81,10 +84,10 @@ function lineColumns(kind: InvoiceKind, t: Translate): Column<InvoiceLine>[] {
  * The parcels of an invoice (or those that may go on one): a table on a wide screen, cards on
  * a phone (the shared table's card layout); tick boxes and a removal button when the screen offers them.
  */
-export function InvoiceLines({ kind, lines, state, selection, rowActions, emptyMessage, testId = 'invoice-lines' }: InvoiceLinesProps) {
+export function InvoiceLines({ kind, lines, state, selection, rowActions, emptyMessage, testId = 'invoice-lines', footer }: InvoiceLinesProps) {
   const t = useT();
   const list = useListState({ perPage: 100 });
-  return (
+  const table = (
     <DataTable<InvoiceLine>
       embedded
       testId={testId}
@@ -96,5 +99,12 @@ export function InvoiceLines({ kind, lines, state, selection, rowActions, emptyM
       emptyMessage={emptyMessage}
       selection={selection}
     />
+  );
+  if (!footer) return table;
+  return (
+    <Box>
+      {table}
+      {footer}
+    </Box>
   );
 }

@@ -1,4 +1,5 @@
 import Download from '@mui/icons-material/FileDownloadOutlined';
+import CurrencyExchange from '@mui/icons-material/CurrencyExchangeOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { Suspense, useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { today } from '../../components/dates';
 import { failureMessage } from '../../components/form/failureMessage';
@@ -18,9 +19,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { useListState } from '../../components/table/useListState';
 import { useT, type MessageKey, type Translate } from '../../i18n';
+import { pathOf } from '../../navigation/access';
+import { NOT_FOUND_PATH } from '../../navigation/routes';
 import type { ScreenProps } from '../../navigation/screens';
 import type { Role } from '../../navigation/types';
-import { selectSessionInfo } from '../auth/authSlice';
+import { selectSessionInfo, selectUser } from '../auth/authSlice';
 import { ClientAutocomplete, type ClientOption } from '../clients/ClientAutocomplete';
 import { parcelLookups } from '../parcels/access';
 import { DateTimeText } from '../parcels/DateTimeText';
@@ -39,6 +42,7 @@ import { CashDifference } from './CashDifference';
 import { invoiceKindOf } from './CashSummary';
 import { INVOICE_PARAM, invoiceListOf, type InvoiceColumn, type InvoiceListConfig } from './config';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
+import { MyBalance } from './MyBalance';
 
 // The drawer loads when an invoice is first opened, then stays for its closing animation.
 const InvoiceDrawer = lazyNamed(() => import(/* webpackChunkName: "invoice-drawer" */ './InvoiceDrawer'), 'InvoiceDrawer');
@@ -187,6 +191,10 @@ function InvoiceList({ routeName, role, config }: ListProps) {
   const [merchant, setMerchant] = useState<ClientOption | null>(null);
   const [courier, setCourier] = useState<DeliveryAdminOption | null>(null);
   const [exportTransfers, exporting] = useExportTransfersMutation();
+  const user = useAppSelector(selectUser);
+  // The admin's delivery invoices lead to the balances screen (same permission).
+  const heldBalances = role === 'admin' && config.family === 'delivery' ? pathOf('courier-balances', session) : NOT_FOUND_PATH;
+  const balancesPath = heldBalances === NOT_FOUND_PATH ? null : heldBalances;
 
   const open = useCallback(
     (key: string | null) =>
@@ -248,7 +256,11 @@ function InvoiceList({ routeName, role, config }: ListProps) {
         title={t(`route.${routeName}` as MessageKey)}
         subtitle={t(`invoices.subtitle.${routeName}` as MessageKey)}
         actions={
-          config.transfers && role === 'admin' ? (
+          balancesPath ? (
+            <Button component={RouterLink} to={balancesPath} variant="outlined" startIcon={<CurrencyExchange />} data-testid="invoices-balances">
+              {t('invoices.balance.open')}
+            </Button>
+          ) : config.transfers && role === 'admin' ? (
             <Button
               variant="outlined"
               startIcon={exporting.isLoading ? <CircularProgress size={16} color="inherit" /> : <Download />}
@@ -261,6 +273,7 @@ function InvoiceList({ routeName, role, config }: ListProps) {
           ) : undefined
         }
       />
+      {role === 'delivery-admin' && config.family === 'delivery' && user && <MyBalance personKey={user.key} />}
       <DataTable<Invoice>
         columns={config.columns.map((id) => invoiceColumn(id, config, t))}
         list={list}

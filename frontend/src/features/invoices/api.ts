@@ -8,9 +8,11 @@ import { api } from '../../app/api';
 import type { ListResponse } from '../../app/collections';
 import type { ItemResponse } from '../../app/crud';
 import { listParams } from '../../app/crud';
+import { cashOf } from '../../components/cash';
 import { openPdf } from '../../components/pdf';
 import type { ListArgs } from '../../components/table/useListState';
 import type { ParcelKind, ParcelStatus } from '../parcels/api';
+import type { Totals } from './CashSummary';
 
 /** The two invoice families: a shop's (client) or a delivery person's (delivery). */
 export type InvoiceFamily = 'client' | 'delivery';
@@ -49,7 +51,13 @@ export interface ClientInvoice extends InvoiceBase {
 export interface DeliveryInvoice extends InvoiceBase {
   status: 'draft' | 'validated';
   delivery_admin: { key: string; full_name: string; phone: string | null };
+  /** Cash collected from customers, and paid out to them for refunds (positive); net = cod_total. */
+  cash_to_collect: number;
+  cash_to_pay_out: number;
+  net_cash: number;
   commission_total: number;
+  /** His earlier balance carried as a line of its own (0: none); part of `total`. */
+  carried_balance: number;
   /** The cash an admin counted; null until counted. */
   counted_amount: number | null;
   /** counted_amount − total: negative short, positive over; null until counted. */
@@ -79,6 +87,58 @@ export interface InvoiceLine {
 
 export interface LinesResponse {
   data: InvoiceLine[];
+  /** A delivery invoice carrying the delivery person's balance: that line of its own. */
+  carried_balance?: { label: string; amount: number };
+}
+
+/** What moved a delivery person's balance. */
+export type BalanceEntryKind = 'difference' | 'payment' | 'deduction' | 'write_off';
+
+/** One entry of a balance (`amount` signed the way it moves it: positive, he owes more). */
+export interface BalanceEntry {
+  key: string;
+  kind: BalanceEntryKind;
+  amount: number;
+  /** The delivery invoice's number (differences and deductions). */
+  invoice: string | null;
+  reference: string | null;
+  comment: string | null;
+  author: { key: string; name: string } | null;
+  created_at: string;
+}
+
+/** GET /api/delivery-admins/{key}/balance. */
+export interface CourierBalance {
+  delivery_admin: { key: string; full_name: string; phone: string };
+  /** Centimes, positive when he owes the company. */
+  balance: number;
+  /** Newest first. */
+  entries: BalanceEntry[];
+  /** Drafts carrying the balance now. */
+  carried_on: Array<{ invoice: string; amount: number }>;
+}
+
+/** A row of GET /api/delivery-admins/balances. */
+export interface BalanceRow {
+  key: string;
+  full_name: string;
+  phone: string;
+  balance: number;
+}
+
+export interface BalanceListArgs extends ListArgs {
+  owing?: boolean;
+  /** Keys, comma-separated. */
+  delivery_admin?: string;
+}
+
+/** POST /api/delivery-admins/{key}/balance: a settlement toward zero. */
+export interface SettlementBody {
+  kind: 'payment' | 'write_off';
+  /** Centimes, at most the balance. */
+  amount: number;
+  reference?: string;
+  comment?: string;
 }
 
 /** GET /api/shops/unpaid/{type}: a shop with parcels to invoice. */
@@ -121,6 +181,8 @@ export interface CreateClientInvoiceBody {
 export interface CreateDeliveryInvoiceBody {
   delivery_admin?: string;
   parcels?: string[];
+  /** Admins: carry his balance onto the draft. */
+  carry_balance?: boolean;
 }
 
 /** PUT /api/clients/invoices/{key}: one of a draft's new parcel set, validation, payment. */
@@ -129,8 +191,8 @@ export type ClientInvoiceUpdate =
   | { status: 'validated' }
   | { status: 'paid'; payment_reference: string; paid_on: string };
 
-/** PUT /api/delivery-admins/invoices/{key}: the counted cash, or validation. */
-export type DeliveryInvoiceUpdate = { counted_amount: number } | { status: 'validated' };
+/** PUT /api/delivery-admins/invoices/{key}: the counted cash, the carried balance, or validation. */
+export type DeliveryInvoiceUpdate = { counted_amount: number } | { carry_balance: boolean } | { status: 'validated' };
 
 /** GET /api/clients/invoices/transfers: the CSV batch and how many invoices it left out. */
 export interface TransfersExport {
@@ -142,7 +204,8 @@ export interface TransfersExport {
 
 const segment = encodeURIComponent;
 
-/** The lists a write changes: both families' invoices, the unpaid lists, parcels, dashboards. */
+/** The lists a write changes: both families' invoices, the unpaid lists, parcels, dashboards,
+ * and the balances (a delivery invoice's validation posts to them, a draft carries one). */
 const WRITES = [
   'clientsInvoices',
   'deliveryAdminsInvoices',
@@ -150,6 +213,7 @@ const WRITES = [
   'shopsUnpaid',
   'parcels',
   'statistics',
+  'courierBalances',
 ] as const;
 
 /** The file name of a Content-Disposition header, if any. */
@@ -252,6 +316,22 @@ export const invoicesApi = api.injectEndpoints({
       query: (deliveryAdmin) => `delivery-admins/${segment(deliveryAdmin)}/parcels/unpaid`,
       providesTags: ['deliveryAdminsParcelsUnpaid'],
     }),
+
+    // Courier balances.
+    /** Delivery people with their balances, owing first. */
+    listCourierBalances: build.query<ListResponse<BalanceRow>, BalanceListArgs>({
+      query: (args) => ({ url: 'delivery-admins/balances', params: listParams(args) }),
+      providesTags: ['courierBalances'],
+    }),
+    getCourierBalance: build.query<ItemResponse<CourierBalance>, string>({
+      query: (deliveryAdmin) => `delivery-admins/${segment(deliveryAdmin)}/balance`,
+      providesTags: ['courierBalances'],
+    }),
+    /** A payment or a write-off: the balance and the dashboards change. */
+    settleCourierBalance: build.mutation<ItemResponse<CourierBalance>, { key: string; body: SettlementBody }>({
+      query: ({ key, body }) => ({ url: `delivery-admins/${segment(key)}/balance`, method: 'POST', body }),
+      invalidatesTags: ['courierBalances', 'statistics'],
+    }),
   }),
 });
 
@@ -274,6 +354,9 @@ export const {
   useDeleteDeliveryInvoiceMutation,
   useListUnpaidDeliveryAdminsQuery,
   useUnpaidDeliveryLinesQuery,
+  useListCourierBalancesQuery,
+  useGetCourierBalanceQuery,
+  useSettleCourierBalanceMutation,
 } = invoicesApi;
 
 /** API path of each family's invoices. */
@@ -307,8 +390,9 @@ export function invoiceDeductions(invoice: Invoice): number {
   return 'fees_total' in invoice ? invoice.fees_total : invoice.commission_total;
 }
 
-/** Sums of some lines: cash collected, fees or commissions, and what is left. */
-export function lineTotals(lines: readonly InvoiceLine[]): { count: number; cod: number; deductions: number; total: number } {
+/** Sums of some lines: cash collected, fees or commissions, and what is left; delivery lines
+ * also the cash collected and paid out (a line's signed `cod_amount`), apart. */
+export function lineTotals(lines: readonly InvoiceLine[]): Totals {
   let cod = 0;
   let deductions = 0;
   let total = 0;
@@ -317,5 +401,18 @@ export function lineTotals(lines: readonly InvoiceLine[]): { count: number; cod:
     deductions += lineDeduction(line);
     total += line.amount;
   }
-  return { count: lines.length, cod, deductions, total };
+  const delivery = lines.some((line) => line.commission !== undefined);
+  return { count: lines.length, cod, deductions, total, ...(delivery ? { cash: cashOf(lines.map((line) => line.cod_amount)) } : {}) };
+}
+
+/** A delivery invoice's totals as its summary shows them. */
+export function deliveryTotals(invoice: DeliveryInvoice): Totals {
+  return {
+    count: invoice.parcels_count,
+    cod: invoice.cod_total,
+    deductions: invoice.commission_total,
+    total: invoice.total,
+    cash: { cash_to_collect: invoice.cash_to_collect, cash_to_pay_out: invoice.cash_to_pay_out, net_cash: invoice.net_cash },
+    carried: invoice.carried_balance,
+  };
 }

@@ -1,5 +1,5 @@
 // Invoices as docs/invoices-api.md describes them, for the component tests.
-import type { ClientInvoice, DeliveryInvoice, InvoiceLine, UnpaidDeliveryAdmin, UnpaidShop } from './api';
+import type { BalanceEntry, ClientInvoice, CourierBalance, DeliveryInvoice, InvoiceLine, UnpaidDeliveryAdmin, UnpaidShop } from './api';
 
 export const COURIER = { key: 'D1', full_name: 'Hamid Ouazzani', phone: '0661000001' };
 
@@ -34,8 +34,12 @@ export function deliveryInvoice(key: string, overrides: Partial<DeliveryInvoice>
     status_label: 'Brouillon',
     delivery_admin: COURIER,
     parcels_count: 2,
+    cash_to_collect: 44900,
+    cash_to_pay_out: 0,
+    net_cash: 44900,
     cod_total: 44900,
     commission_total: 4000,
+    carried_balance: 0,
     total: 40900,
     counted_amount: null,
     difference: null,
@@ -84,4 +88,23 @@ export function unpaidShop(key: string, overrides: Partial<UnpaidShop> = {}): Un
 
 export function unpaidCourier(overrides: Partial<UnpaidDeliveryAdmin> = {}): UnpaidDeliveryAdmin {
   return { ...COURIER, parcels_count: 3, cod_total: 64800, commission_total: 6000, total: 58800, ...overrides };
+}
+
+/** A delivery person's balance as GET /api/delivery-admins/{key}/balance answers it. */
+export function courierBalance(balance: number, entries: CourierBalance['entries'] = [], overrides: Partial<CourierBalance> = {}): CourierBalance {
+  return { delivery_admin: COURIER, balance, entries, carried_on: [], ...overrides };
+}
+
+export function balanceEntry(key: string, kind: BalanceEntry['kind'], amount: number, overrides: Partial<BalanceEntry> = {}): BalanceEntry {
+  return {
+    key,
+    kind,
+    amount,
+    invoice: kind === 'difference' || kind === 'deduction' ? 'FL-2026-000001' : null,
+    reference: null,
+    comment: null,
+    author: { key: 'A1', name: 'Samira Admin' },
+    created_at: '2026-03-06T10:00:00Z',
+    ...overrides,
+  };
 }

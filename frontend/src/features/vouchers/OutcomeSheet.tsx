@@ -181,7 +181,9 @@ function SheetBody({
               data-testid={`outcome-${status}`}
               sx={{ minHeight: 52, gridColumn: status === 'delivered' ? '1 / -1' : undefined, lineHeight: 1.2 }}
             >
-              {status === 'delivered' ? t('round.deliveredCollect', { amount: formatMoney(parcel.cod_amount, language) }) : label(status)}
+              {status !== 'delivered'
+                ? label(status)
+                : t(parcel.kind === 'refund' ? 'round.deliveredRefund' : 'round.deliveredCollect', { amount: formatMoney(parcel.cod_amount, language) })}
             </Button>
           ))}
         </Box>

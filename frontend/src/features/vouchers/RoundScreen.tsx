@@ -19,6 +19,7 @@ import { useSearchParams } from 'react-router';
 import { errorBody, errorStatus } from '../../app/api';
 import { DateText } from '../../components/DateText';
 import { failureMessage } from '../../components/form/failureMessage';
+import { CashBreakdown } from '../../components/CashBreakdown';
 import { MoneyText } from '../../components/MoneyText';
 import { NoticeSnackbar, useNotice } from '../../components/NoticeSnackbar';
 import { PageHeader } from '../../components/PageHeader';
@@ -27,6 +28,7 @@ import { FilterSelect } from '../../components/table/FilterSelect';
 import { useListState } from '../../components/table/useListState';
 import { useT, type MessageKey } from '../../i18n';
 import type { ScreenProps } from '../../navigation/screens';
+import { useStatisticsQuery } from '../dashboard/api';
 import { useAcknowledgeAddressMutation, useListParcelsQuery, useUndoStateMutation, type Parcel } from '../parcels/api';
 import { ParcelDrawer } from '../parcels/ParcelDrawer';
 import { ParcelStatusChip, useStatusLabel } from '../parcels/ParcelStatusChip';
@@ -35,6 +37,24 @@ import { OutcomeSheet, outcomesFor } from './OutcomeSheet';
 import '../../i18n/parcels';
 import '../../i18n/screens';
 import '../../i18n/vouchers';
+
+/** The cash of the parcels he holds: to collect, to pay out (refunds), and the net, apart. */
+function RoundCash() {
+  const t = useT();
+  const { data, isLoading } = useStatisticsQuery();
+  const round = data?.data.money?.round;
+  if (isLoading) return <Skeleton variant="rounded" height={40} data-testid="round-cash-loading" />;
+  if (!round || (round.cash_to_collect === 0 && round.cash_to_pay_out === 0)) return null;
+  return (
+    <Card variant="outlined" data-testid="round-cash">
+      <CardContent sx={{ py: 1.25, '&:last-child': { pb: 1.25 } }}>
+        <Typography variant="body2" component="div" aria-label={t('round.cashTitle')}>
+          <CashBreakdown figures={round} variant="inline" testId="round-cash-figures" />
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
 
 /**
  * The delivery person's working list (colis-expédiés), made for a phone: one card per parcel
@@ -90,6 +110,7 @@ export default function RoundScreen({ route }: ScreenProps) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="round-screen">
       <PageHeader title={t(`route.${route.name}` as MessageKey)} subtitle={t('round.subtitle')} />
+      <RoundCash />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <SearchBox placeholder={t('parcels.search')} list={list} />
         <FilterSelect

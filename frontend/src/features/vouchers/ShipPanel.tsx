@@ -17,12 +17,12 @@ import { useAppDispatch } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/form/ConfirmDialog';
 import { failureMessage } from '../../components/form/failureMessage';
 import { submitErrors } from '../../components/form/submitErrors';
-import { formatMoney } from '../../components/money';
-import { MoneyText } from '../../components/MoneyText';
+import { CashBreakdown } from '../../components/CashBreakdown';
+import { cashOfParcels } from '../../components/cash';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { localResult } from '../../components/table/localList';
 import { useListState } from '../../components/table/useListState';
-import { useLanguage, useT, type Translate } from '../../i18n';
+import { useT, type Translate } from '../../i18n';
 import { parcelsApi, type Parcel } from '../parcels/api';
 import { useStatusLabel } from '../parcels/ParcelStatusChip';
 import { parcelColumns } from '../parcels/columns';
@@ -60,7 +60,6 @@ function zoneColumn(outOfZone: (parcel: Parcel) => boolean, t: Translate): Colum
  */
 export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) => void }) {
   const t = useT();
-  const language = useLanguage();
   const statusLabel = useStatusLabel();
   const dispatch = useAppDispatch();
   const [courier, setCourier] = useState<DeliveryAdminOption | null>(null);
@@ -78,7 +77,7 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
   const served = new Set((courier?.cities ?? []).map((city) => city.key));
   const outOfZone = (parcel: Parcel) => courier !== null && !served.has(parcel.city);
   const flagged = toShip.filter(outOfZone).length;
-  const total = toShip.reduce((sum, parcel) => sum + parcel.cod_amount, 0);
+  const cash = cashOfParcels(toShip);
 
   const update = (next: Parcel[]) => {
     latest.current = next;
@@ -209,8 +208,8 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
                 <Typography variant="subtitle2" component="h3" data-testid="ship-count">
                   {t('vouchers.ship.listCount', { count: toShip.length })}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t('vouchers.codTotal')} : <MoneyText centimes={total} />
+                <Typography variant="body2" color="text.secondary" component="div">
+                  <CashBreakdown figures={cash} variant="inline" testId="ship-cash" />
                 </Typography>
               </Stack>
               <DataTable<Parcel>
@@ -263,7 +262,12 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
               <ConfirmDialog
                 open={confirming}
                 title={t('vouchers.ship.confirmTitle')}
-                body={t('vouchers.ship.confirm', { count: toShip.length, name: courier.name, total: formatMoney(total, language) })}
+                body={
+                  <Stack spacing={1.5}>
+                    <span>{t('vouchers.ship.confirm', { count: toShip.length, name: courier.name })}</span>
+                    <CashBreakdown figures={cash} testId="ship-confirm-cash" />
+                  </Stack>
+                }
                 confirmLabel={t('vouchers.ship.confirmSubmit')}
                 cancelLabel={t('vouchers.ship.confirmBack')}
                 color="primary"

@@ -15,6 +15,7 @@ import { errorStatus } from '../../app/api';
 import { DetailField, DetailSection } from '../../components/DetailList';
 import { ConfirmDialog, type ConfirmDialogProps } from '../../components/form/ConfirmDialog';
 import { lazyNamed } from '../../components/lazy';
+import { CashBreakdown } from '../../components/CashBreakdown';
 import { MoneyText } from '../../components/MoneyText';
 import type { Notify } from '../../components/NoticeSnackbar';
 import { PhoneLink } from '../../components/PhoneLink';
@@ -232,7 +233,11 @@ function VoucherSummary({ voucher, role }: { voucher: VoucherDetail; role: Role 
           />
         )}
         <DetailField label={t('vouchers.parcelsCount')} value={voucher.parcels_count} testId="voucher-count" />
-        <DetailField label={t('vouchers.codTotal')} value={<MoneyText centimes={voucher.cod_total} />} testId="voucher-total" />
+        {voucher.kind === 'pickup' && (
+          <DetailField label={t('vouchers.codTotal')} value={<MoneyText centimes={voucher.cod_total} />} testId="voucher-total" />
+        )}
+        {voucher.kind === 'exit' && <DetailField label={t('vouchers.cash')} value={<CashBreakdown figures={voucher} testId="voucher-cash" />} wide testId="voucher-total" />}
+        {voucher.kind === 'return' && <DetailField label={t('vouchers.cash')} value={t('cash.none')} wide testId="voucher-no-cash" />}
         <DetailField
           label={t('vouchers.createdAt')}
           value={

@@ -38,7 +38,7 @@ import '../../i18n/vouchers';
 const VoucherDrawer = lazyNamed(() => import(/* webpackChunkName: "voucher-drawer" */ './VoucherDrawer'), 'VoucherDrawer');
 const PickParcelsDialog = lazyNamed(() => import(/* webpackChunkName: "voucher-pick" */ './PickParcelsDialog'), 'PickParcelsDialog');
 
-function voucherColumn(id: VoucherColumn, t: Translate): Column<Voucher> {
+function voucherColumn(id: VoucherColumn, t: Translate, exit: boolean): Column<Voucher> {
   switch (id) {
     case 'key':
       return {
@@ -81,7 +81,10 @@ function voucherColumn(id: VoucherColumn, t: Translate): Column<Voucher> {
     case 'count':
       return { id, label: t('vouchers.parcelsCount'), align: 'right', render: (voucher) => voucher.parcels_count };
     case 'total':
-      return { id, label: t('vouchers.codTotal'), align: 'right', render: (voucher) => <MoneyText centimes={voucher.cod_total} /> };
+      // An exit voucher's cash is its net (refunds paid out); a pickup voucher's the goods' COD.
+      return exit
+        ? { id, label: t('cash.net'), align: 'right', render: (voucher) => <MoneyText centimes={voucher.net_cash} /> }
+        : { id, label: t('vouchers.codTotal'), align: 'right', render: (voucher) => <MoneyText centimes={voucher.cod_total} /> };
     case 'status':
       return { id, label: t('parcels.status'), card: 'badge', render: (voucher) => <VoucherStatusChip voucher={voucher} /> };
     case 'created':
@@ -190,7 +193,7 @@ export function VoucherList({ routeName, role, config, top }: VoucherListProps) 
         </>
       )}
       <DataTable<Voucher>
-        columns={config.columns.map((id) => voucherColumn(id, t))}
+        columns={config.columns.map((id) => voucherColumn(id, t, config.kind === 'exit'))}
         list={list}
         result={result}
         rowKey={(voucher) => voucher.key}

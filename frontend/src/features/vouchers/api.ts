@@ -30,7 +30,14 @@ export interface Voucher {
   /** Exit and return vouchers: the delivery person. */
   delivery_admin: { key: string; name: string; phone: string } | null;
   parcels_count: number;
+  /** The parcels' COD as written on them (a refund too): not what moves as cash. */
   cod_total: number;
+  /** Exit vouchers only: the hand-over moves cash at the customers' doors. */
+  moves_cash: boolean;
+  /** Exit vouchers: cash to collect, to pay out (refunds), and the net; 0 on the other kinds. */
+  cash_to_collect: number;
+  cash_to_pay_out: number;
+  net_cash: number;
   created_at: string;
   received_at: string | null;
   created_by: VoucherPerson | null;

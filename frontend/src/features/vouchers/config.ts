@@ -25,8 +25,9 @@ const PICKUP_MERCHANT: readonly VoucherColumn[] = ['key', 'shop', 'count', 'tota
 const PICKUP_ADMIN: readonly VoucherColumn[] = ['key', 'merchant', 'count', 'total', 'status', 'created', 'received'];
 const EXIT_ADMIN: readonly VoucherColumn[] = ['key', 'delivery_admin', 'count', 'total', 'created'];
 const EXIT_DELIVERY: readonly VoucherColumn[] = ['key', 'count', 'total', 'created'];
-const RETURN_ADMIN: readonly VoucherColumn[] = ['key', 'delivery_admin', 'count', 'total', 'status', 'created', 'received'];
-const RETURN_DELIVERY: readonly VoucherColumn[] = ['key', 'count', 'total', 'status', 'created', 'received'];
+// A return voucher moves no cash: no amount column.
+const RETURN_ADMIN: readonly VoucherColumn[] = ['key', 'delivery_admin', 'count', 'status', 'created', 'received'];
+const RETURN_DELIVERY: readonly VoucherColumn[] = ['key', 'count', 'status', 'created', 'received'];
 
 /** Route name → voucher list, per role. */
 export const VOUCHER_LISTS: Readonly<Record<Role, Readonly<Record<string, VoucherListConfig>>>> = {

@@ -175,13 +175,17 @@ describe('shipping ticked parcels', () => {
   const shipped = () =>
     voucherDetail('BS9SHIPPED', [], { kind: 'exit', status: 'issued', status_label: 'Remis au livreur', client: null, shop: null, delivery_admin: COURIER }).body;
 
-  it('ships the parcels only ticked in the picker, after a confirmation naming the count, the delivery person and the total', async () => {
+  it('ships the parcels only ticked in the picker, after a confirmation naming the count, the delivery person and the cash apart (a refund paid out)', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
     const server = mockServer({
       'GET /api/exit-vouchers': (call) => listReply([], call.query),
       'GET /api/delivery-admins': listReply([courier]),
-      'GET /api/parcels': parcelPage([parcel('CLVTICKED01', { ...picked, cod_amount: 300000 }), parcel('CLVTICKED02', { ...picked, cod_amount: 45000 }), parcel('CLVTICKED03', picked)]),
+      'GET /api/parcels': parcelPage([
+        parcel('CLVTICKED01', { ...picked, cod_amount: 300000 }),
+        parcel('CLVTICKED02', { ...picked, cod_amount: 45000, kind: 'refund' }),
+        parcel('CLVTICKED03', picked),
+      ]),
       'PUT /api/parcels/delivery': { status: 201, body: shipped() },
     });
     renderWithProviders(<ExitVouchersScreen route={route} />, { session: adminSession() });
@@ -195,7 +199,13 @@ describe('shipping ticked parcels', () => {
 
     await user.click(within(panel).getByTestId('ship-submit'));
     const dialog = await screen.findByTestId('ship-confirm');
-    expect(dialog).toHaveTextContent('Remettre 2 colis à Hamid Ouazzani ? Contre-remboursement total : 3 450,00 DH');
+    expect(dialog).toHaveTextContent('Remettre 2 colis à Hamid Ouazzani ?');
+    // The 450 DH refund is paid out to the customer: never added to what is collected.
+    expect(within(dialog).getByTestId('ship-confirm-cash-collect-value')).toHaveTextContent(/^3 000,00\sDH$/);
+    expect(within(dialog).getByTestId('ship-confirm-cash-pay-out-value')).toHaveTextContent(/^450,00\sDH$/);
+    expect(within(dialog).getByTestId('ship-confirm-cash-net-value')).toHaveTextContent(/^2 550,00\sDH$/);
+    expect(dialog.textContent).not.toMatch(/3\s450,00/);
+    expect(within(panel).getByTestId('ship-cash')).toHaveTextContent(/À encaisser : 3 000,00\sDH\s*À rembourser : 450,00\sDH\s*Net à encaisser : 2 550,00\sDH/);
     expect(within(dialog).getByRole('button', { name: 'Retour' })).toBeInTheDocument();
     expect(server.callsTo('PUT', '/api/parcels/delivery')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
@@ -238,7 +248,10 @@ describe('shipping ticked parcels', () => {
     expect(within(panel).getByTestId('ship-count')).toHaveTextContent('À expédier : 3 colis');
 
     await user.click(within(panel).getByTestId('ship-submit'));
-    expect(await screen.findByTestId('ship-confirm')).toHaveTextContent('Remettre 3 colis à Hamid Ouazzani ? Contre-remboursement total : 747,00 DH');
+    const dialog = await screen.findByTestId('ship-confirm');
+    expect(dialog).toHaveTextContent('Remettre 3 colis à Hamid Ouazzani ?');
+    expect(within(dialog).getByTestId('ship-confirm-cash-collect-value')).toHaveTextContent(/^747,00\sDH$/);
+    expect(within(dialog).getByTestId('ship-confirm-cash-pay-out-value')).toHaveTextContent(/^0,00\sDH$/);
     await confirm(user);
     await waitFor(() => expect(server.callsTo('PUT', '/api/parcels/delivery')).toHaveLength(1));
     expect(server.callsTo('PUT', '/api/parcels/delivery')[0].body).toEqual({

@@ -1,0 +1,272 @@
+//! The money round's set-up, shared by the tests of cash, invoices and balances: two cities with
+//! their fees, a merchant's shop, delivery people serving both cities with their commissions,
+//! and rounds played through the API (parcels created, picked up, shipped, outcomes recorded),
+//! remembered as the test sent them so expectations never come from the code under test.
+
+use colivra_core::Role;
+use serde_json::{json, Value};
+
+use super::{TestApp, TestClient};
+
+/// Casablanca: delivery 20 DH, return 10 DH, refusal 15 DH. Rabat: 25, 10, 15.
+pub const CITY_FEES: [(&str, i64); 2] = [("Casablanca", 2000), ("Rabat", 2500)];
+/// Commissions per delivered and per refused parcel: Casablanca 15 and 5 DH, Rabat 18 and 6 DH.
+pub const CASA_COMMISSIONS: (i64, i64) = (1500, 500);
+pub const RABAT_COMMISSIONS: (i64, i64) = (1800, 600);
+
+pub struct Courier {
+    pub client: TestClient,
+    pub key: String,
+}
+
+pub struct MoneyWorld {
+    pub app: TestApp,
+    pub admin: TestClient,
+    pub merchant: TestClient,
+    pub shop: String,
+    pub casa: String,
+    pub rabat: String,
+    pub couriers: Vec<Courier>,
+}
+
+pub fn key_of(value: &Value) -> String {
+    value["key"].as_str().expect("a key").to_owned()
+}
+
+/// A world with `couriers` delivery people, each serving both cities.
+pub async fn money_world(couriers: usize) -> MoneyWorld {
+    let app = TestApp::spawn().await;
+    let (admin, _) = app.signed_in(Role::Admin, true).await;
+    let mut cities = Vec::new();
+    for (name, fee) in CITY_FEES {
+        let res = admin
+            .post(
+                "/api/cities",
+                json!({"name": name, "delivery_fee": fee, "return_fee": 1000, "refusal_fee": 1500}),
+            )
+            .await;
+        res.assert_status(201);
+        cities.push(key_of(&res.body["data"]));
+    }
+    let (merchant, _) = app.signed_in(Role::Client, true).await;
+    let res = merchant
+        .post("/api/shops", json!({"name": "Atlas Mode", "phone": "0522334455", "address": "1 rue A", "city": cities[0]}))
+        .await;
+    res.assert_status(201);
+    let shop = key_of(&res.body["data"]);
+    let mut people = Vec::new();
+    for _ in 0..couriers {
+        let (client, user) = app.signed_in(Role::DeliveryAdmin, true).await;
+        for (city, (delivered, refused)) in [
+            (&cities[0], CASA_COMMISSIONS),
+            (&cities[1], RABAT_COMMISSIONS),
+        ] {
+            admin
+                .post("/api/delivery-admins/cities", json!({"delivery_admin": user.key, "city": city, "delivered_commission": delivered, "refused_commission": refused}))
+                .await
+                .assert_status(201);
+        }
+        people.push(Courier {
+            client,
+            key: user.key,
+        });
+    }
+    MoneyWorld {
+        app,
+        admin,
+        merchant,
+        shop,
+        casa: cities[0].clone(),
+        rabat: cities[1].clone(),
+        couriers: people,
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    Delivered,
+    Refused,
+    Cancelled,
+}
+
+/// A parcel to play: its COD, whether it is a refund, in Rabat, how its round ends, and which
+/// delivery person (index) takes it.
+#[derive(Clone, Copy, Debug)]
+pub struct Planned {
+    pub cod: i64,
+    pub refund: bool,
+    pub rabat: bool,
+    pub end: End,
+    pub courier: usize,
+}
+
+/// A parcel as the test sent it.
+#[derive(Clone, Debug)]
+pub struct Sent {
+    pub code: String,
+    pub plan: Planned,
+}
+
+impl Sent {
+    /// The cash collected at the door (refunds: none).
+    pub fn collected(&self) -> i64 {
+        match (self.plan.end, self.plan.refund) {
+            (End::Delivered, false) => self.plan.cod,
+            _ => 0,
+        }
+    }
+
+    /// The cash paid out to the customer (a delivered refund).
+    pub fn refunded(&self) -> i64 {
+        match (self.plan.end, self.plan.refund) {
+            (End::Delivered, true) => self.plan.cod,
+            _ => 0,
+        }
+    }
+
+    /// The delivery person's commission for it.
+    pub fn commission(&self) -> i64 {
+        let (delivered, refused) = if self.plan.rabat {
+            RABAT_COMMISSIONS
+        } else {
+            CASA_COMMISSIONS
+        };
+        match self.plan.end {
+            End::Delivered => delivered,
+            End::Refused => refused,
+            End::Cancelled => 0,
+        }
+    }
+
+    /// What it counts for on the delivery invoice (domain rules): cash − commission.
+    pub fn delivery_amount(&self) -> i64 {
+        self.collected() - self.refunded() - self.commission()
+    }
+
+    /// Whether it goes on a delivery invoice (its round ended delivered or refused).
+    pub fn settles(&self) -> bool {
+        self.plan.end != End::Cancelled
+    }
+}
+
+/// Creates the parcels, has them picked up and shipped to their delivery person, and records
+/// each outcome through the API, as a real round does.
+pub async fn play_round(w: &MoneyWorld, plan: &[Planned]) -> Vec<Sent> {
+    let (sent, _) = ship_round(w, plan).await;
+    record_outcomes(w, &sent).await;
+    sent
+}
+
+/// Creates the parcels, has them picked up and shipped to their delivery person: the parcels
+/// and the exit vouchers (their details as the shipment answered them).
+pub async fn ship_round(w: &MoneyWorld, plan: &[Planned]) -> (Vec<Sent>, Vec<Value>) {
+    let mut sent = Vec::new();
+    let mut exits = Vec::new();
+    for (n, p) in plan.iter().enumerate() {
+        let mut body = json!({
+            "shop": w.shop, "recipient_name": format!("Client {n}"),
+            "recipient_phone": "0612345678", "city": if p.rabat { &w.rabat } else { &w.casa },
+            "address": "5 avenue Hassan II", "cod_amount": p.cod, "product": "Robe"
+        });
+        if p.refund {
+            body["kind"] = json!("refund");
+            body["item_to_collect"] = json!("Robe abîmée");
+        }
+        let res = w.merchant.post("/api/parcels", body).await;
+        res.assert_status(201);
+        sent.push(Sent {
+            code: key_of(&res.body["data"]),
+            plan: *p,
+        });
+    }
+    for chunk in sent.chunks(400) {
+        let all: Vec<&String> = chunk.iter().map(|s| &s.code).collect();
+        let res = w
+            .merchant
+            .post("/api/pickup-vouchers", json!({"parcels": all}))
+            .await;
+        res.assert_status(201);
+        let voucher = key_of(&res.body["data"]);
+        w.admin
+            .put(
+                "/api/pickup-vouchers/pickup",
+                json!({"voucher": voucher, "parcels": all}),
+            )
+            .await
+            .assert_status(200);
+        for (index, courier) in w.couriers.iter().enumerate() {
+            let mine: Vec<&String> = chunk
+                .iter()
+                .filter(|s| s.plan.courier == index)
+                .map(|s| &s.code)
+                .collect();
+            if !mine.is_empty() {
+                let res = w
+                    .admin
+                    .put(
+                        "/api/parcels/delivery",
+                        json!({"delivery_admin": courier.key, "parcels": mine, "force": true}),
+                    )
+                    .await;
+                res.assert_status(201);
+                exits.push(res.body["data"].clone());
+            }
+        }
+    }
+    (sent, exits)
+}
+
+/// Each delivery person records the planned outcome of his parcels.
+pub async fn record_outcomes(w: &MoneyWorld, sent: &[Sent]) {
+    for s in sent {
+        let (status, comment) = match s.plan.end {
+            End::Delivered => ("delivered", None),
+            End::Refused => ("refused", Some("Le client refuse")),
+            End::Cancelled => ("cancelled", Some("Commande annulée")),
+        };
+        w.couriers[s.plan.courier]
+            .client
+            .post(
+                "/api/parcels/states",
+                json!({"parcel": s.code, "status": status, "comment": comment}),
+            )
+            .await
+            .assert_status(200);
+    }
+}
+
+/// A seeded pseudo-random generator (a 64-bit LCG): the same seed plays the same test.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// A seed from the clock, or `COLIVRA_TEST_SEED` to play a run again.
+    pub fn seed_from_env() -> u64 {
+        std::env::var("COLIVRA_TEST_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_nanos() as u64)
+                    .unwrap_or(0x5eed)
+            })
+    }
+
+    /// A number in `0..bound` (bound > 0).
+    pub fn below(&mut self, bound: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % bound
+    }
+
+    /// True with probability `percent` in 100.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}

@@ -1,0 +1,77 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { DateTimeText } from '../parcels/DateTimeText';
+import { MoneyText } from '../../components/MoneyText';
+import { DataTable, type Column } from '../../components/table/DataTable';
+import { localResult } from '../../components/table/localList';
+import { useListState } from '../../components/table/useListState';
+import { useT } from '../../i18n';
+import type { BalanceEntry } from './api';
+import '../../i18n/invoices';
+
+/** The amount as it moves the balance: « + 10,00 DH » (owes more), « − 4,00 DH ». */
+export function SignedMoney({ centimes }: { centimes: number }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap', color: centimes > 0 ? 'error.main' : 'success.main', fontWeight: 600 }}>
+      {centimes > 0 ? '+' : '−'}&nbsp;
+      <MoneyText centimes={Math.abs(centimes)} />
+    </Box>
+  );
+}
+
+/** The entries of a balance, newest first: when, what (the invoice, the reference), who, how much. */
+export function BalanceEntries({ entries, showAuthor = true, testId = 'balance-entries' }: { entries: readonly BalanceEntry[]; showAuthor?: boolean; testId?: string }) {
+  const t = useT();
+  const list = useListState({ perPage: 100 });
+  const columns: Column<BalanceEntry>[] = [
+    {
+      id: 'kind',
+      label: t('invoices.balance.entry.kind'),
+      render: (entry) => (
+        <Box>
+          <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="balance-entry-kind">
+            {t(`invoices.balance.kind.${entry.kind}`)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="div">
+            <DateTimeText value={entry.created_at} />
+          </Typography>
+        </Box>
+      ),
+    },
+    {
+      id: 'details',
+      label: t('invoices.balance.entry.details'),
+      render: (entry) => {
+        const parts = [
+          entry.invoice ? t('invoices.balance.entry.invoice', { number: entry.invoice }) : null,
+          entry.reference ? t('invoices.balance.entry.reference', { reference: entry.reference }) : null,
+          entry.comment,
+        ].filter(Boolean);
+        return parts.length > 0 ? <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{parts.join(' · ')}</Typography> : '—';
+      },
+    },
+    ...(showAuthor ? [{ id: 'author', label: t('invoices.balance.entry.author'), render: (entry: BalanceEntry) => entry.author?.name ?? '—' }] : []),
+    {
+      id: 'amount',
+      label: t('invoices.balance.entry.amount'),
+      align: 'right',
+      card: 'badge',
+      render: (entry) => (
+        <Box data-testid="balance-entry-amount">
+          <SignedMoney centimes={entry.amount} />
+        </Box>
+      ),
+    },
+  ];
+  return (
+    <DataTable<BalanceEntry>
+      embedded
+      testId={testId}
+      columns={columns}
+      list={list}
+      result={localResult(entries, list, { isFetching: false, isError: false, refetch: () => undefined })}
+      rowKey={(entry) => entry.key}
+      emptyMessage={t('invoices.balance.noEntries')}
+    />
+  );
+}

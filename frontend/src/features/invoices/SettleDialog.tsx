@@ -1,0 +1,94 @@
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import { FormDialog } from '../../components/form/FormDialog';
+import { formatMoney } from '../../components/money';
+import type { Notify } from '../../components/NoticeSnackbar';
+import { useLanguage, useT } from '../../i18n';
+import { useSettleCourierBalanceMutation, type CourierBalance, type SettlementBody } from './api';
+import '../../i18n/invoices';
+import '../../i18n/screens';
+
+interface SettleValues extends Record<string, unknown> {
+  kind: SettlementBody['kind'];
+  /** Centimes (the money field gives them); null when empty. */
+  amount: number | null;
+  reference: string;
+  comment: string;
+}
+
+/**
+ * A payment or a write-off of a delivery person's balance: the amount (the whole balance to
+ * start with, never more), a reference, and a comment that a write-off requires.
+ */
+export function SettleDialog({ balance, onClose, notify }: { balance: CourierBalance; onClose: () => void; notify: Notify }) {
+  const t = useT();
+  const language = useLanguage();
+  const [settle] = useSettleCourierBalanceMutation();
+  const owed = Math.abs(balance.balance);
+  const person = balance.delivery_admin;
+  return (
+    <FormDialog<SettleValues>
+      open
+      title={t('invoices.balance.settleTitle', { name: person.full_name })}
+      intro={
+        <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="settle-intro">
+          {t(balance.balance > 0 ? 'invoices.balance.settleIntroOwes' : 'invoices.balance.settleIntroOwed', { amount: formatMoney(owed, language) })}
+        </Typography>
+      }
+      fields={[
+        {
+          name: 'kind',
+          label: t('invoices.balance.kindLabel'),
+          type: 'custom',
+          wide: true,
+          render: (field) => (
+            <FormControl error={Boolean(field.error)} disabled={field.disabled}>
+              <FormLabel id="settle-kind">{field.label}</FormLabel>
+              <RadioGroup row aria-labelledby="settle-kind" value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+                <FormControlLabel value="payment" control={<Radio />} label={t('invoices.balance.payment')} data-testid="settle-payment" />
+                <FormControlLabel value="write_off" control={<Radio />} label={t('invoices.balance.writeOff')} data-testid="settle-write-off" />
+              </RadioGroup>
+              {field.error && <FormHelperText>{field.error}</FormHelperText>}
+            </FormControl>
+          ),
+        },
+        { name: 'amount', label: t('invoices.balance.amount'), type: 'money', required: true, autoFocus: true },
+        { name: 'reference', label: t('invoices.balance.reference'), maxLength: 100 },
+        { name: 'comment', label: t('invoices.balance.comment'), type: 'multiline', wide: true, maxLength: 500, helperText: t('invoices.balance.commentHelp') },
+      ]}
+      initialValues={{ kind: 'payment', amount: owed, reference: '', comment: '' }}
+      validate={(values) => ({
+        amount:
+          values.amount === null || values.amount <= 0
+            ? t('form.invalidAmount')
+            : values.amount > owed
+              ? t('invoices.balance.amountOver', { amount: formatMoney(owed, language) })
+              : '',
+        comment: values.kind === 'write_off' && !values.comment.trim() ? t('invoices.balance.commentRequired') : '',
+      })}
+      submitLabel={t('invoices.balance.settleSubmit')}
+      onSubmit={(values) =>
+        settle({
+          key: person.key,
+          body: {
+            kind: values.kind,
+            amount: values.amount ?? 0,
+            ...(values.reference.trim() ? { reference: values.reference.trim() } : {}),
+            ...(values.comment.trim() ? { comment: values.comment.trim() } : {}),
+          },
+        }).unwrap()
+      }
+      onSaved={(result) => {
+        const after = (result as { data: CourierBalance }).data.balance;
+        notify(t('invoices.balance.settled', { name: person.full_name, balance: formatMoney(after, language) }));
+      }}
+      onClose={onClose}
+      testId="settle-dialog"
+    />
+  );
+}
