@@ -20,6 +20,7 @@ diesel::table! {
         updated_at -> Timestamp,
         national_id -> Nullable<Text>,
         vehicle -> Nullable<Text>,
+        ice -> Nullable<Text>,
     }
 }
 
@@ -251,6 +252,25 @@ diesel::table! {
         counted_at -> Nullable<Timestamp>,
         validated_at -> Nullable<Timestamp>,
         paid_at -> Nullable<Timestamp>,
+        bank_account -> Nullable<Text>,
+        client_ice -> Nullable<Text>,
+        issuer -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    shop_bank_account_changes (id) {
+        id -> BigInt,
+        key -> Text,
+        shop_id -> BigInt,
+        old_bank_account -> Nullable<Text>,
+        new_bank_account -> Text,
+        status -> Text,
+        comment -> Nullable<Text>,
+        requested_by -> Nullable<BigInt>,
+        decided_by -> Nullable<BigInt>,
+        requested_at -> Timestamp,
+        decided_at -> Nullable<Timestamp>,
     }
 }
 
@@ -414,6 +434,7 @@ diesel::joinable!(inventory_movements -> parcels (parcel_id));
 diesel::joinable!(inventory_movements -> inventory_entry_slips (entry_slip_id));
 diesel::joinable!(parcel_stock_lines -> parcels (parcel_id));
 diesel::joinable!(parcel_stock_lines -> inventories (inventory_id));
+diesel::joinable!(shop_bank_account_changes -> shops (shop_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -441,5 +462,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     inventories,
     inventory_entry_slips,
     inventory_movements,
-    parcel_stock_lines
+    parcel_stock_lines,
+    shop_bank_account_changes
 );
