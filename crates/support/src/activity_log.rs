@@ -47,6 +47,16 @@ pub const ACTIONS: &[(&str, &str)] = &[
     ("city.deleted", "Ville supprimée"),
     ("shop.created", "Boutique créée"),
     ("shop.updated", "Boutique modifiée"),
+    // en: "Shop RIB change requested"
+    ("shop.bank_account_requested", "Changement de RIB demandé"),
+    // en: "Shop RIB change approved"
+    ("shop.bank_account_approved", "Changement de RIB approuvé"),
+    // en: "Shop RIB change refused"
+    ("shop.bank_account_refused", "Changement de RIB refusé"),
+    // en: "Shop RIB changed by staff"
+    ("shop.bank_account_changed", "RIB changé par l'équipe"),
+    // en: "Company legal identity updated"
+    ("settings.company_updated", "Identité légale de l'entreprise modifiée"),
     ("cost.created", "Tarif client ajouté"),
     ("cost.updated", "Tarif client modifié"),
     ("cost.deleted", "Tarif client supprimé"),
