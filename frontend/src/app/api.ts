@@ -83,7 +83,7 @@ export const COLLECTION_TAGS = [
 ] as const;
 
 /** Cached lists of the specification's collections that the bulk loader does not load. */
-export const EXTRA_TAGS = ['shopsUnpaid'] as const;
+export const EXTRA_TAGS = ['shopsUnpaid', 'bankAccountChanges', 'companySettings'] as const;
 
 export const api = createApi({
   reducerPath: 'api',

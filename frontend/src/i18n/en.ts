@@ -72,6 +72,8 @@ export const en: Record<MessageKey, string> = {
   'route.cities': 'Cities',
   'route.announcements': 'Announcements',
   'route.activities': 'Activity log',
+  'route.bank-account-changes': 'RIB changes',
+  'route.company-settings': 'Company settings',
   'route.exit-vouchers': 'Exit vouchers',
   'route.return-vouchers': 'Return vouchers',
   'route.create-invoice': 'Create an invoice',

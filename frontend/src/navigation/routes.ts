@@ -122,6 +122,12 @@ export const ADMIN_ROUTES: readonly RouteDef[] = [...table([
 ]),
   // The activity log, reached from the admin's dashboard (not a menu entry): the dashboard permission opens it.
   { name: 'activities', path: '/compte/activites', screen: 'activities', meta: PROTECTED, permission: 'dashboard' },
+  // Merchants' RIB changes to approve or refuse, reached from the dashboard's work queue and the
+  // clients screen: the clients permission (the screen of merchants and their shops) opens it.
+  { name: 'bank-account-changes', path: '/compte/changements-de-rib', screen: 'bank-account-changes', meta: PROTECTED, permission: 'clients' },
+  // The company's legal identity, reached from the user menu: the cities permission (the
+  // company's own configuration) opens it.
+  { name: 'company-settings', path: '/compte/parametres', screen: 'company-settings', meta: PROTECTED, permission: 'cities' },
 ];
 
 export const DELIVERY_ROUTES: readonly RouteDef[] = table([

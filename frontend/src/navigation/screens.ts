@@ -44,6 +44,12 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
   ),
   guides: lazy(() => import(/* webpackChunkName: "route-guides" */ '../features/guides/GuidesScreen')),
   activities: lazy(() => import(/* webpackChunkName: "route-activities" */ '../features/activities/ActivitiesScreen')),
+  'bank-account-changes': lazy(
+    () => import(/* webpackChunkName: "route-bank-account-changes" */ '../features/shops/BankAccountChangesScreen'),
+  ),
+  'company-settings': lazy(
+    () => import(/* webpackChunkName: "route-company-settings" */ '../features/settings/CompanySettingsScreen'),
+  ),
   'not-available': lazy(
     () => import(/* webpackChunkName: "route-not-available" */ '../components/NotAvailableYet'),
   ),

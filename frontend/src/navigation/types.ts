@@ -44,7 +44,9 @@ export type ScreenKey =
   | 'support'
   | 'announcements'
   | 'guides'
-  | 'activities';
+  | 'activities'
+  | 'bank-account-changes'
+  | 'company-settings';
 
 export interface RouteDef {
   /** Route name, as in the specification (also a permission name for admins and clients). */

@@ -104,6 +104,7 @@ describe("the admin's work queues", () => {
       call.query.view === 'pickup' ? parcelPage([parcel('K1')], { total: 1000, capped: true }) : parcelPage([parcel('K2')], { total: 3 }),
     'GET /api/return-vouchers': (call: { query: Record<string, string> }) => listReply([], call.query, 0),
     'GET /api/delivery-admins/invoices': (call: { query: Record<string, string> }) => listReply([], call.query, 2),
+    'GET /api/shops/bank-account-changes': (call: { query: Record<string, string> }) => listReply([], call.query, 5),
   };
 
   it("shows the day's queues with their counts, each opening its screen", async () => {
@@ -118,6 +119,7 @@ describe("the admin's work queues", () => {
       ['to-return', 'Retours à préparer', /^3$/, '/compte/colis-a-retourner'],
       ['returns', 'Retours à réceptionner', /^0$/, '/compte/bons-de-retour-livreur'],
       ['cash', 'Espèces à compter', /^2$/, '/compte/factures-livreurs'],
+      ['rib-changes', 'Changements de RIB', /^5$/, '/compte/changements-de-rib'],
     ] as const;
     for (const [id, label, count, href] of expected) {
       const card = within(queues).getByTestId(`queue-${id}`);
@@ -136,6 +138,7 @@ describe("the admin's work queues", () => {
     );
     expect(server.callsTo('GET', '/api/return-vouchers')[0].query).toEqual({ page: '1', per_page: '1', status: 'new' });
     expect(server.callsTo('GET', '/api/delivery-admins/invoices')[0].query).toEqual({ page: '1', per_page: '1', status: 'draft' });
+    expect(server.callsTo('GET', '/api/shops/bank-account-changes')[0].query).toEqual({ page: '1', per_page: '1', status: 'pending' });
 
     await user.click(within(within(queues).getByTestId('queue-to-ship')).getByRole('link'));
     expect(screen.getByTestId('location')).toHaveTextContent('/compte/bons-de-sortie');
@@ -146,7 +149,7 @@ describe("the admin's work queues", () => {
     renderWithProviders(<DashboardScreen />, { session: adminSession(['dashboard', 'new-pickup-vouchers']) });
     const queues = await screen.findByTestId('work-queues');
     expect(await within(queues).findByTestId('queue-pickups-count')).toHaveTextContent(/^4$/);
-    for (const id of ['to-ship', 'to-return', 'returns', 'cash']) expect(within(queues).queryByTestId(`queue-${id}`), id).not.toBeInTheDocument();
+    for (const id of ['to-ship', 'to-return', 'returns', 'cash', 'rib-changes']) expect(within(queues).queryByTestId(`queue-${id}`), id).not.toBeInTheDocument();
     await waitFor(() => expect(server.callsTo('GET', '/api/statistics')).toHaveLength(1));
     expect(server.callsTo('GET', '/api/parcels')).toHaveLength(0);
     expect(server.callsTo('GET', '/api/return-vouchers')).toHaveLength(0);
