@@ -56,7 +56,10 @@ pub const ACTIONS: &[(&str, &str)] = &[
     // en: "Shop RIB changed by staff"
     ("shop.bank_account_changed", "RIB changé par l'équipe"),
     // en: "Company legal identity updated"
-    ("settings.company_updated", "Identité légale de l'entreprise modifiée"),
+    (
+        "settings.company_updated",
+        "Identité légale de l'entreprise modifiée",
+    ),
     ("cost.created", "Tarif client ajouté"),
     ("cost.updated", "Tarif client modifié"),
     ("cost.deleted", "Tarif client supprimé"),
