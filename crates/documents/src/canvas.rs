@@ -242,9 +242,9 @@ pub(crate) fn wrap(text: &str, font: Font, size: f32, max_w: f32) -> Vec<String>
                     line.pop();
                     let cut = line
                         .char_indices()
-                        .filter(|&(i, c)| i > 0 && matches!(c, '-' | '/'))
-                        .map(|(i, _)| i)
-                        .last();
+                        .rev()
+                        .find(|&(i, c)| i > 0 && matches!(c, '-' | '/'))
+                        .map(|(i, _)| i);
                     match cut {
                         Some(end) => {
                             let rest = line.split_off(end);

@@ -433,6 +433,9 @@ pub struct TransferFilters {
     pub shop: Option<String>,
 }
 
+/// Shop name, the RIB kept by the invoice, the shop's approved RIB, total, number.
+type TransferRow = (String, Option<String>, Option<String>, i64, Option<String>);
+
 /// The bank-transfer batch: the CSV and how many invoices were left out for want of a RIB.
 pub struct Transfers {
     pub csv: String,
@@ -475,7 +478,7 @@ pub fn transfers(conn: &mut DbConnection, filters: &TransferFilters) -> AppResul
     }
     // The RIB each invoice kept at validation (what it is paid to), else the shop's approved one
     // (invoices validated before RIBs were kept); never a RIB still waiting for approval.
-    let found: Vec<(String, Option<String>, Option<String>, i64, Option<String>)> = q
+    let found: Vec<TransferRow> = q
         .order(invoices::number.asc())
         .select((
             shops::name,
