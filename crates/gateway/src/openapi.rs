@@ -72,7 +72,7 @@ use contract::{contract, path_parameter, Contract};
         colivra_parcels::shops::BankAccountDecision,
         colivra_parcels::shops::BankAccountDecisionInput,
         colivra_parcels::shops::ChangeShopRef,
-        colivra_parcels::shops::PersonRef,
+        colivra_parcels::shops::ChangePersonRef,
         crate::handlers::shops::BankAccountChangeList,
         crate::handlers::shops::BankAccountChangeResponse,
         colivra_parcels::company::CompanyView,

@@ -641,7 +641,7 @@ fn apply_now(conn: &mut DbConnection, actor_id: i64, shop: &ShopRow, new: &str) 
 
 /// Someone named on a RIB change.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct PersonRef {
+pub struct ChangePersonRef {
     pub key: String,
     pub name: String,
 }
@@ -659,18 +659,18 @@ pub struct BankAccountChangeView {
     pub key: String,
     pub shop: ChangeShopRef,
     /// The merchant (his company, else his name).
-    pub client: PersonRef,
+    pub client: ChangePersonRef,
     /// The approved RIB when it was asked, masked (null: the shop had none).
     pub old_bank_account: Option<String>,
     /// The RIB asked for, masked.
     pub bank_account: String,
     pub status: BankAccountChangeStatus,
     pub comment: Option<String>,
-    pub requested_by: Option<PersonRef>,
+    pub requested_by: Option<ChangePersonRef>,
     #[serde(serialize_with = "time::rfc3339")]
     #[schema(value_type = String)]
     pub requested_at: NaiveDateTime,
-    pub decided_by: Option<PersonRef>,
+    pub decided_by: Option<ChangePersonRef>,
     #[serde(serialize_with = "time::rfc3339_opt")]
     #[schema(value_type = Option<String>)]
     pub decided_at: Option<NaiveDateTime>,
@@ -726,7 +726,7 @@ fn change_views(
         people
             .iter()
             .find(|p| p.0 == id)
-            .map(|(_, key, first, last, firm)| PersonRef {
+            .map(|(_, key, first, last, firm)| ChangePersonRef {
                 key: key.clone(),
                 name: person_name(first, last, firm.as_deref().filter(|_| company)),
             })
@@ -746,7 +746,7 @@ fn change_views(
                     key: shop_key,
                     name: shop_name,
                 },
-                client: person(client_id, true).unwrap_or(PersonRef {
+                client: person(client_id, true).unwrap_or(ChangePersonRef {
                     key: String::new(),
                     name: String::new(),
                 }),
