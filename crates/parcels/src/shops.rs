@@ -96,7 +96,10 @@ pub struct ShopInput {
     pub address: Option<String>,
     /// City key (an active city).
     pub city: Option<String>,
-    /// 24-digit Moroccan RIB (spaces allowed) whose key checks; empty or null for none.
+    /// 24-digit Moroccan RIB (spaces allowed) whose key checks; absent or null keeps the RIB.
+    /// At creation it is the shop's approved RIB; later a merchant's new RIB waits for an
+    /// admin's approval (202), an admin's applies at once. A RIB once set is replaced, never
+    /// removed (empty: 422).
     #[schema(pattern = "^\\s*(\\d\\s*){24}$|^\\s*$")]
     pub bank_account: Option<String>,
 }
