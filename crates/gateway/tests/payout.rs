@@ -716,3 +716,31 @@ async fn a_multi_page_client_invoice_reads_back_whole_with_both_ices_and_page_nu
         );
     }
 }
+
+#[actix_rt::test]
+async fn two_requests_of_one_merchant_at_once_leave_one_pending_change() {
+    let w = payout().await;
+    w.ask(&rib_b()).await;
+    let path = format!("/api/shops/{}", w.shop);
+    let result = race(vec![
+        w.merchant
+            .racer(Method::PUT, &path, Some(json!({"bank_account": rib_c()}))),
+        w.merchant
+            .racer(Method::PUT, &path, Some(json!({"bank_account": rib_d()}))),
+    ])
+    .await;
+    assert_eq!(result.in_flight_together(), 2);
+    // Queued (SQLite), the second replaces the first; side by side (PostgreSQL), the one-pending
+    // index refuses one. Either way one request waits, never two.
+    let statuses = result.statuses();
+    assert!(
+        statuses.contains(&202) && statuses.iter().all(|s| *s == 202 || *s == 409),
+        "{statuses:?}"
+    );
+    let changes = w.change_statuses();
+    let pending: Vec<&(String, String)> = changes.iter().filter(|(_, s)| s == "pending").collect();
+    assert_eq!(pending.len(), 1, "{changes:?}");
+    assert!(pending[0].0 == rib_c() || pending[0].0 == rib_d());
+    assert_eq!(changes[0], (rib_b(), "replaced".to_owned()));
+    assert_eq!(w.approved_rib(), Some(rib_a()));
+}
