@@ -67,8 +67,15 @@ staff = call(
     },
 )["data"]["key"]
 
+# A RIB change made by the staff (in force at once): a real key for the RIB change routes
+# (deciding it again answers 409, as documented).
+shop_keys = keys("/api/shops?per_page=100")
+if shop_keys:
+    call("PUT", f"/api/shops/{shop_keys[0]}", {"bank_account": "230181000098765432109813"})
+
 dictionaries = {
     "cities": keys("/api/cities?per_page=100"),
+    "bank_account_changes": keys("/api/shops/bank-account-changes"),
     "shops": keys("/api/shops?per_page=100"),
     "merchants": keys("/api/clients?per_page=100"),
     "couriers": [c["key"] for c in couriers],
@@ -126,6 +133,7 @@ by_path = [
     (r"^/api/inventories/\{key\}$", "inventories"),
     (r"^/api/cities/\{key\}$", "cities"),
     (r"^/api/shops/\{key\}$", "shops"),
+    (r"^/api/shops/bank-account-changes/\{key\}$", "bank_account_changes"),
     (r"^/api/delivery-admins/\{key\}$", "couriers"),
     (r"^/api/delivery-admins/\{key\}/balance$", "couriers"),
     (r"^/api/(managers|admins)/\{key\}$", "staff"),

@@ -67,6 +67,9 @@ pub struct RegisterClient {
     #[serde(default)]
     #[schema(required = true, min_length = 1, max_length = 100)]
     pub city: String,
+    /// The company's ICE, 15 digits (spaces allowed); optional.
+    #[schema(pattern = "^\\s*(\\d\\s*){15}$|^\\s*$", max_length = 40)]
+    pub ice: Option<String>,
 }
 
 fn validation_errors(input: &impl Validate) -> FieldErrors {
@@ -107,6 +110,7 @@ pub fn register_client(conn: &mut DbConnection, input: RegisterClient) -> AppRes
         input.password_confirmation.as_deref(),
         &[&input.first_name, &input.last_name, &input.email],
     );
+    let ice = crate::legal::read_ice(&mut errors, "ice", input.ice.as_deref(), None);
     immediate_transaction(conn, |conn| {
         if !errors.contains("email") && email_taken(conn, &input.email)? {
             errors.add("email", "Cette adresse e-mail est déjà utilisée.");
@@ -127,8 +131,14 @@ pub fn register_client(conn: &mut DbConnection, input: RegisterClient) -> AppRes
                 permissions: None,
             },
         )?;
+        if ice.is_some() {
+            diesel::update(users::table.find(user.id))
+                .set(users::ice.eq(&ice))
+                .execute(conn)
+                .map_db_err()?;
+        }
         activities::log(conn, Some(user.id), "client.registered", "user", &user.key)?;
-        Ok(user)
+        user_repo::find_by_id(conn, user.id)?.ok_or(AppError::NotFound)
     })
 }
 
@@ -213,6 +223,10 @@ pub struct UpdateProfile {
     pub current_password: Option<String>,
     pub password: Option<String>,
     pub password_confirmation: Option<String>,
+    /// A merchant's ICE, 15 digits (spaces allowed); empty clears it, absent keeps it. Merchant
+    /// accounts only (their staff and other roles: 422).
+    #[schema(pattern = "^\\s*(\\d\\s*){15}$|^\\s*$", max_length = 40)]
+    pub ice: Option<String>,
 }
 
 fn double_option<'de, D: serde::Deserializer<'de>>(
@@ -274,6 +288,13 @@ pub fn update_profile(
             Some(None) => None,
             None => user.avatar.clone(),
         };
+        let ice = match input.ice.as_deref() {
+            Some(_) if !is_merchant_account(conn, &user)? => {
+                errors.add("ice", "L'ICE appartient au compte du client.");
+                user.ice.clone()
+            }
+            raw => crate::legal::read_ice(&mut errors, "ice", raw, user.ice.clone()),
+        };
         let new_password = input.password.as_deref().filter(|p| !p.is_empty());
         if let Some(password) = new_password {
             match input.current_password.as_deref() {
@@ -303,6 +324,7 @@ pub fn update_profile(
                 users::phone.eq(&phone),
                 users::avatar.eq(&avatar),
                 users::password_hash.eq(&password_hash),
+                users::ice.eq(&ice),
                 users::updated_at.eq(time::now()),
             ))
             .execute(conn)
@@ -310,23 +332,37 @@ pub fn update_profile(
         if new_password.is_some() {
             end_all_access(conn, user.id)?;
         }
-        activities::log(
+        activities::record(
             conn,
-            Some(user.id),
-            if new_password.is_some() {
-                "user.password_changed"
-            } else {
-                "user.profile_updated"
+            NewActivity {
+                user_id: Some(user.id),
+                action: if new_password.is_some() {
+                    "user.password_changed"
+                } else {
+                    "user.profile_updated"
+                },
+                subject_type: Some("user"),
+                subject_key: Some(&user.key),
+                details: ice_change(&user.ice, &ice),
             },
-            "user",
-            &user.key,
-        )?;
+        )
+        .map_db_err()?;
         let user = user_repo::find_by_id(conn, user.id)?.ok_or(AppError::NotFound)?;
         Ok(ProfileUpdated {
             user,
             password_changed: new_password.is_some(),
         })
     })
+}
+
+/// A merchant account itself (not one of his staff): the one whose ICE his invoices print.
+fn is_merchant_account(conn: &mut DbConnection, user: &User) -> AppResult<bool> {
+    Ok(user.role() == Role::Client && user_repo::merchant_id(conn, user)? == user.id)
+}
+
+/// The activity details of an ICE change (`{"ice": {"old", "new"}}`), or none when it stayed.
+pub(crate) fn ice_change(old: &Option<String>, new: &Option<String>) -> Option<serde_json::Value> {
+    (old != new).then(|| json!({ "ice": { "old": old, "new": new } }))
 }
 
 fn is_image_data_url(value: &str) -> bool {

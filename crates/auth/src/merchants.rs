@@ -26,6 +26,9 @@ pub struct ClientInput {
     pub company: Option<String>,
     /// Route names of the client menu the merchant may use.
     pub permissions: Option<Vec<String>>,
+    /// The merchant's ICE, 15 digits (spaces allowed); empty clears it.
+    #[schema(pattern = "^\\s*(\\d\\s*){15}$|^\\s*$", max_length = 40)]
+    pub ice: Option<String>,
 }
 
 fn get_merchant(conn: &mut DbConnection, key: &str) -> AppResult<User> {
@@ -67,6 +70,8 @@ pub fn update_client(
             Some(company) => Some(company.to_owned()),
             None => client.company.clone(),
         };
+        let ice =
+            crate::legal::read_ice(&mut errors, "ice", input.ice.as_deref(), client.ice.clone());
         let permissions = match &input.permissions {
             Some(names) => Some(account_fields::grantable_permissions(
                 &mut errors,
@@ -81,7 +86,7 @@ pub fn update_client(
         let active = input.active.unwrap_or(client.active);
         account_fields::apply(conn, &client, &values, active)?;
         diesel::update(users::table.find(client.id))
-            .set(users::company.eq(&company))
+            .set((users::company.eq(&company), users::ice.eq(&ice)))
             .execute(conn)
             .map_db_err()?;
         if let Some(permissions) = &permissions {
@@ -95,7 +100,17 @@ pub fn update_client(
             (true, false) => "client.deactivated",
             _ => "client.updated",
         };
-        activities::log(conn, Some(actor.id), action, "user", &client.key)?;
+        activities::record(
+            conn,
+            activities::NewActivity {
+                user_id: Some(actor.id),
+                action,
+                subject_type: Some("user"),
+                subject_key: Some(&client.key),
+                details: crate::accounts::ice_change(&client.ice, &ice),
+            },
+        )
+        .map_db_err()?;
         user_repo::find_by_id(conn, client.id)?.ok_or(AppError::NotFound)
     })
 }

@@ -31,6 +31,9 @@ pub struct User {
     /// Delivery people only.
     pub national_id: Option<String>,
     pub vehicle: Option<String>,
+    /// Merchant accounts: the ICE printed on their invoices.
+    #[serde(default)]
+    pub ice: Option<String>,
 }
 
 impl User {
@@ -82,6 +85,7 @@ impl User {
             avatar: self.avatar.clone(),
             company: self.company.clone(),
             city: self.city.clone(),
+            ice: self.ice.clone(),
             permissions: self.permissions().into_iter().map(str::to_owned).collect(),
         }
     }
@@ -108,6 +112,8 @@ pub struct UserData {
     pub avatar: Option<String>,
     pub company: Option<String>,
     pub city: Option<String>,
+    /// A merchant's ICE (15 digits), printed on his invoices; null when none (or not a merchant).
+    pub ice: Option<String>,
     /// Route names, in menu order.
     pub permissions: Vec<String>,
 }
@@ -225,6 +231,7 @@ mod tests {
             updated_at: colivra_core::time::now(),
             national_id: None,
             vehicle: None,
+            ice: None,
         }
     }
 

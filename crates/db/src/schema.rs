@@ -20,6 +20,7 @@ diesel::table! {
         updated_at -> Timestamp,
         national_id -> Nullable<Text>,
         vehicle -> Nullable<Text>,
+        ice -> Nullable<Text>,
     }
 }
 
@@ -253,6 +254,25 @@ diesel::table! {
         validated_at -> Nullable<Timestamp>,
         paid_at -> Nullable<Timestamp>,
         carried_balance -> BigInt,
+        bank_account -> Nullable<Text>,
+        client_ice -> Nullable<Text>,
+        issuer -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    shop_bank_account_changes (id) {
+        id -> BigInt,
+        key -> Text,
+        shop_id -> BigInt,
+        old_bank_account -> Nullable<Text>,
+        new_bank_account -> Text,
+        status -> Text,
+        comment -> Nullable<Text>,
+        requested_by -> Nullable<BigInt>,
+        decided_by -> Nullable<BigInt>,
+        requested_at -> Timestamp,
+        decided_at -> Nullable<Timestamp>,
     }
 }
 
@@ -433,6 +453,7 @@ diesel::joinable!(inventory_movements -> inventory_entry_slips (entry_slip_id));
 diesel::joinable!(parcel_stock_lines -> parcels (parcel_id));
 diesel::joinable!(parcel_stock_lines -> inventories (inventory_id));
 diesel::joinable!(courier_balance_entries -> invoices (invoice_id));
+diesel::joinable!(shop_bank_account_changes -> shops (shop_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -461,5 +482,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     inventory_entry_slips,
     inventory_movements,
     parcel_stock_lines,
-    courier_balance_entries
+    courier_balance_entries,
+    shop_bank_account_changes
 );

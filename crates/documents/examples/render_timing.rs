@@ -64,6 +64,7 @@ fn main() {
             .collect(),
         totals: vec![LabeledValue::new("Total", "1 234,50 DH")],
         signatures: vec!["Signature du livreur".into(), "Signature de l'agent".into()],
+        ..Default::default()
     };
 
     let runs = 5;

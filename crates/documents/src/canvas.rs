@@ -232,12 +232,26 @@ pub(crate) fn wrap(text: &str, font: Font, size: f32, max_w: f32) -> Vec<String>
             if !line.is_empty() {
                 lines.push(std::mem::take(&mut line));
             }
-            // The word alone: split it by characters if it is wider than the line.
+            // The word alone: split it if it is wider than the line, before its last hyphen or
+            // slash that fits (a bank reference reads "VIR-BMCE" / "-20261125"), else between
+            // characters. Not after it: text extractors take a line ending in a hyphen for a
+            // hyphenated word and drop the hyphen.
             for c in word.chars() {
                 line.push(c);
                 if !fits(&line) && line.chars().count() > 1 {
                     line.pop();
-                    lines.push(std::mem::take(&mut line));
+                    let cut = line
+                        .char_indices()
+                        .rev()
+                        .find(|&(i, c)| i > 0 && matches!(c, '-' | '/'))
+                        .map(|(i, _)| i);
+                    match cut {
+                        Some(end) => {
+                            let rest = line.split_off(end);
+                            lines.push(std::mem::replace(&mut line, rest));
+                        }
+                        None => lines.push(std::mem::take(&mut line)),
+                    }
                     line.push(c);
                 }
             }
@@ -367,6 +381,10 @@ mod tests {
         let lines = wrap(text, Font::Regular, 10.0, 30.0);
         assert!(lines.len() > 1);
         assert_eq!(lines.join(" "), text);
+        let reference = "VIR-BMCE-20261125-000123456789";
+        let lines = wrap(reference, Font::Regular, 10.0, 30.0);
+        assert!(lines.len() > 1 && lines[1].starts_with('-'), "{lines:?}");
+        assert_eq!(lines.concat(), reference);
         let long = "X".repeat(200);
         let lines = wrap(&long, Font::Regular, 10.0, 30.0);
         assert!(lines

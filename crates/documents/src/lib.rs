@@ -5,8 +5,10 @@
 //! strings. Printed text is French; amounts go through [`format_money`].
 //!
 //! - [`parcel_labels`]: A6 labels, one per page or four per A4 sheet, with a Code128 barcode.
-//! - [`listing_document`]: the A4 layout of every voucher and invoice (header, key barcode,
-//!   counterpart, paginated table, totals, signature boxes).
+//! - [`listing_document`]: the A4 layout of every voucher and invoice (company identity, code
+//!   barcode, counterpart, paginated table, totals, remarks, signature boxes; every page's
+//!   footer with the legal identifiers, the document's reference and "Page n / N"). Text wraps,
+//!   it is never cut.
 //! - `extract_text` (feature `text`): reads a PDF's text back, for tests.
 //!
 //! Documents use the PDF built-in fonts (Helvetica, Courier) for text WinAnsi covers (French):
@@ -72,8 +74,8 @@ mod unicode_font;
 
 pub use label::{parcel_labels, LabelLayout, ParcelKind, ParcelLabel};
 pub use listing::{
-    listing_document, Column, Counterpart, LabeledValue, ListingDocument, MAX_COUNTERPART_LINES,
-    MAX_DETAILS, MAX_SIGNATURES, MAX_TOTALS,
+    listing_document, Column, Counterpart, LabeledValue, ListingDocument, MAX_COMPANY_LINES,
+    MAX_COUNTERPART_LINES, MAX_DETAILS, MAX_FOOTER_LINES, MAX_REMARKS, MAX_SIGNATURES, MAX_TOTALS,
 };
 pub use money::format_money;
 #[cfg(feature = "text")]

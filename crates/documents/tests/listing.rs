@@ -161,3 +161,80 @@ fn arabic_rows_and_counterpart_print_in_arabic() {
     }
     assert!(!text.contains('?'), "{text}");
 }
+
+/// Whitespace (line breaks of wrapped text included) collapsed to single spaces.
+fn collapsed(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A legal invoice: the company's identity under its name, its identifiers and the document's
+/// reference on every page, long texts wrapped whole (read back by poppler, a reader this
+/// project did not write), never cut with an ellipsis.
+#[test]
+fn identity_reference_and_long_texts_print_whole_on_every_page() {
+    let words = "Arrêtée la présente facture à la somme de : cent vingt-trois mille quatre cent \
+                 cinquante-six dirhams et soixante-dix-huit centimes, payable par virement au RIB \
+                 indiqué ci-dessus dans les quinze jours suivant sa date.";
+    let reference = "VIR-BMCE-20261125-000123456789-ATLAS-MODE-CASABLANCA-LOT-0042";
+    let address = "Résidence Al Fath, immeuble 4, appartement 12, angle boulevard Zerktouni et \
+                   rue Ibnou Mounir, quartier Maârif, 20330 Casablanca";
+    let mut doc = voucher(90);
+    doc.company_name = "Colivra Logistique SARL".into();
+    doc.company_lines = vec![
+        "12 rue des Entrepreneurs, zone industrielle Sidi Maârouf, 20280 Casablanca".into(),
+        "ICE 001234567000089 · IF 12345678 · RC 123456".into(),
+    ];
+    doc.legal_mention =
+        "Colivra Logistique SARL · ICE 001234567000089 · IF 12345678 · RC 123456 · Patente 34567890 · CNSS 1234567"
+            .into();
+    doc.reference = "Facture FC-2026-000042".into();
+    doc.key = "FC-2026-000042".into();
+    doc.counterpart.lines[3] = address.into();
+    doc.counterpart
+        .lines
+        .push("متجر الأطلس للأزياء التقليدية والعصرية بالدار البيضاء".into());
+    doc.details
+        .push(LabeledValue::new("Réf. du virement", reference));
+    doc.rows[5][2] = "Fatima Zahra El Idrissi Benjelloun Alaoui Mdaghri".into();
+    doc.remarks = vec![words.into()];
+    let pdf = listing_document(&doc).unwrap();
+    let (text, _) = common::poppler_text("listing-legal", &pdf);
+    let flat = collapsed(&text);
+    // A reference has no space: it breaks after a hyphen, and reads whole once lines are joined.
+    let joined: String = text.split_whitespace().collect();
+    assert!(joined.contains(reference), "{reference:?} not in:\n{text}");
+    for expected in [
+        words,
+        address,
+        "Fatima Zahra El Idrissi Benjelloun Alaoui Mdaghri",
+        "12 rue des Entrepreneurs, zone industrielle Sidi Maârouf, 20280 Casablanca",
+        "ICE 001234567000089 · IF 12345678 · RC 123456",
+    ] {
+        assert!(
+            flat.contains(&collapsed(expected)),
+            "{expected:?} not in:\n{text}"
+        );
+    }
+    for word in "متجر الأطلس للأزياء التقليدية والعصرية بالدار البيضاء".split(' ')
+    {
+        assert!(text.contains(word), "{word:?} not in:\n{text}");
+    }
+    assert!(!text.contains('…'), "something was cut:\n{text}");
+    let pages = page_texts(&pdf);
+    let n = pages.len();
+    assert!(n >= 2, "{n} pages");
+    for (i, page) in pages.iter().enumerate() {
+        let page = collapsed(page);
+        assert!(
+            page.contains(&format!("Page {} / {n}", i + 1)),
+            "page {}",
+            i + 1
+        );
+        assert!(
+            page.contains("Facture FC-2026-000042"),
+            "page {}: {page}",
+            i + 1
+        );
+        assert!(page.contains("CNSS 1234567"), "page {}", i + 1);
+    }
+}

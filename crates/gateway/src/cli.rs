@@ -327,6 +327,12 @@ fn seed_demo_activity(conn: &mut colivra_db::DbConnection) -> CliResult {
     let admin = find(conn, DEMO_ACCOUNTS[0].email)?;
     let merchant = find(conn, DEMO_ACCOUNTS[1].email)?;
     let courier = find(conn, DEMO_ACCOUNTS[2].email)?;
+    if colivra_parcels::company::identity(conn)
+        .map_err(describe)?
+        .is_none()
+    {
+        colivra_parcels::company::update(conn, admin.id, &demo_company()).map_err(describe)?;
+    }
     let view = couriers::view(conn, courier).map_err(describe)?;
     if view.cities.is_empty() {
         for city in ["Casablanca", "Rabat"] {
@@ -623,6 +629,22 @@ fn seed_demo_support(
     Ok(())
 }
 
+/// The demo merchant's ICE.
+const DEMO_MERCHANT_ICE: &str = "002345678000012";
+
+/// A plausible legal identity for the demo company, so invoices print as legal ones.
+fn demo_company() -> colivra_parcels::company::CompanyInput {
+    colivra_parcels::company::CompanyInput {
+        name: Some("Colivra Logistique SARL".into()),
+        address: Some("27 rue Ibnou Mounir, quartier Maârif, 20330 Casablanca".into()),
+        ice: Some("001234567000089".into()),
+        if_number: Some("40123456".into()),
+        rc: Some("512345".into()),
+        patente: Some("34567890".into()),
+        cnss: Some("8765432".into()),
+    }
+}
+
 pub fn seed_demo(pool: &DbPool) -> CliResult {
     let mut conn = pool.get()?;
     let rows = cities::parse_cities_csv(cities::MOROCCAN_CITIES_CSV)?;
@@ -658,10 +680,20 @@ pub fn seed_demo(pool: &DbPool) -> CliResult {
                     phone: "0522000002",
                     address: "12 boulevard d'Anfa, Casablanca",
                     city_id,
+                    // No RIB: the demo shows a merchant giving his first one (it waits for an
+                    // admin's approval) and the transfer file leaving out a shop without one.
                     bank_account: None,
                 },
             )
             .map_err(describe)?;
+            // The demo merchant's ICE, printed on his invoices (filled in only when missing).
+            {
+                use colivra_db::schema::users;
+                use diesel::prelude::*;
+                diesel::update(users::table.find(user.id).filter(users::ice.is_null()))
+                    .set(users::ice.eq(DEMO_MERCHANT_ICE))
+                    .execute(&mut conn)?;
+            }
         }
         let password = if created {
             account.password

@@ -95,10 +95,16 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST",   "/api/cities",                                          [401, 403, 403, 403, OK,  403]),
     ("PUT",    "/api/cities/{key}",                                    [401, 403, 403, 403, OK,  403]),
     ("DELETE", "/api/cities/{key}",                                    [401, 403, 403, 403, OK,  403]),
-    // Shops: the merchant's own (create and edit only); admins read them.
+    // Shops: the merchant's own (create and edit); admins read and edit them from the clients
+    // screen, and decide merchants' RIB changes there.
     ("GET",    "/api/shops",                                           [401, 403, OK,  403, OK,  403]),
     ("POST",   "/api/shops",                                           [401, 403, OK,  403, 403, 403]),
-    ("PUT",    "/api/shops/{key}",                                     [401, 403, OK,  403, 403, 403]),
+    ("PUT",    "/api/shops/{key}",                                     [401, 403, OK,  403, OK,  403]),
+    ("GET",    "/api/shops/bank-account-changes",                      [401, 403, 403, 403, OK,  403]),
+    ("PUT",    "/api/shops/bank-account-changes/{key}",                [401, 403, 403, 403, OK,  403]),
+    // The company's legal identity: admins holding the cities screen (the company's settings).
+    ("GET",    "/api/settings/company",                                [401, 403, 403, 403, OK,  403]),
+    ("PUT",    "/api/settings/company",                                [401, 403, 403, 403, OK,  403]),
     // Prices: the admin's client-costs screen; the merchant's pricing screen.
     ("GET",    "/api/costs",                                           [401, 403, 403, 403, OK,  403]),
     ("POST",   "/api/costs",                                           [401, 403, 403, 403, OK,  403]),

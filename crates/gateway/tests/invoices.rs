@@ -803,7 +803,7 @@ async fn admins_invoice_a_shops_delivered_and_returned_parcels_and_record_the_pa
         assert!(text.contains(&s.code), "{} missing", s.code);
     }
     assert!(
-        text.contains(&number) && text.contains("Arrêtée à la somme de"),
+        text.contains(&number) && text.contains("Arrêtée la présente facture à la somme de"),
         "{text}"
     );
     assert!(

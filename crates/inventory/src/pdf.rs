@@ -63,6 +63,8 @@ pub fn entry_slip_pdf(
             "Signature du client".to_owned(),
             "Signature de l'agent".to_owned(),
         ],
+        reference: format!("Bon d'entrée {}", slip.code),
+        ..Default::default()
     };
     colivra_documents::listing_document(&document).map_err(AppError::internal)
 }

@@ -31,6 +31,7 @@ pub struct UnpaidShop {
     pub key: String,
     pub name: String,
     pub client: InvoiceClientRef,
+    /// The shop's approved RIB, masked but for its last 4 digits (null: none, transfers skip it).
     pub bank_account: Option<String>,
     pub parcels_count: i64,
     pub cod_total: i64,
@@ -131,7 +132,9 @@ pub fn unpaid_shops(
                         key: client_key,
                         name: company.filter(|c| !c.trim().is_empty()).unwrap_or(person),
                     },
-                    bank_account,
+                    bank_account: bank_account
+                        .as_deref()
+                        .map(colivra_parcels::shops::mask_rib),
                     parcels_count: *count,
                     cod_total: *cod,
                     fees_total: *fees,
@@ -430,6 +433,9 @@ pub struct TransferFilters {
     pub shop: Option<String>,
 }
 
+/// Shop name, the RIB kept by the invoice, the shop's approved RIB, total, number.
+type TransferRow = (String, Option<String>, Option<String>, i64, Option<String>);
+
 /// The bank-transfer batch: the CSV and how many invoices were left out for want of a RIB.
 pub struct Transfers {
     pub csv: String,
@@ -439,7 +445,8 @@ pub struct Transfers {
 
 /// The validated, unpaid `delivered` invoices with a positive total, as one CSV for the bank's
 /// bulk transfer upload: `shop,rib,amount,invoice_number` (amount in dirhams, a dot before the
-/// centimes). Invoices whose shop has no RIB are counted in `skipped`.
+/// centimes; the RIB the invoice kept at validation). Invoices without a RIB are counted in
+/// `skipped`.
 pub fn transfers(conn: &mut DbConnection, filters: &TransferFilters) -> AppResult<Transfers> {
     let mut q = invoices::table
         .inner_join(shops::table)
@@ -469,10 +476,13 @@ pub fn transfers(conn: &mut DbConnection, filters: &TransferFilters) -> AppResul
             ),
         );
     }
-    let found: Vec<(String, Option<String>, i64, Option<String>)> = q
+    // The RIB each invoice kept at validation (what it is paid to), else the shop's approved one
+    // (invoices validated before RIBs were kept); never a RIB still waiting for approval.
+    let found: Vec<TransferRow> = q
         .order(invoices::number.asc())
         .select((
             shops::name,
+            invoices::bank_account,
             shops::bank_account,
             invoices::total,
             invoices::number,
@@ -485,8 +495,8 @@ pub fn transfers(conn: &mut DbConnection, filters: &TransferFilters) -> AppResul
         .write_record(["shop", "rib", "amount", "invoice_number"])
         .map_err(failed)?;
     let (mut count, mut skipped) = (0, 0);
-    for (shop, rib, total, number) in found {
-        let Some(rib) = rib.filter(|r| !r.trim().is_empty()) else {
+    for (shop, kept, approved, total, number) in found {
+        let Some(rib) = kept.or(approved).filter(|r| !r.trim().is_empty()) else {
             skipped += 1;
             continue;
         };

@@ -202,6 +202,12 @@ pub struct InvoiceRow {
     /// (positive: he owes it and hands it over now; negative: it is paid back to him), included
     /// in `total`; 0 when none.
     pub carried_balance: i64,
+    /// Client invoices: the RIB it is paid to, kept at validation.
+    pub bank_account: Option<String>,
+    /// The merchant's ICE, kept at validation.
+    pub client_ice: Option<String>,
+    /// The company's legal identity (JSON), kept at validation.
+    pub issuer: Option<String>,
 }
 
 impl InvoiceRow {
@@ -520,6 +526,8 @@ pub(crate) fn validate(
         .returning(invoices::all_columns)
         .get_result(conn)
         .map_db_err()?;
+    // What it prints is kept with it: the RIB it is paid to, the ICEs, the company's identity.
+    let row = crate::legal::keep(conn, row)?;
     record(
         conn,
         actor_id,

@@ -19,6 +19,7 @@ pub mod client;
 pub mod dashboard;
 pub mod delivery;
 mod invoice;
+pub mod legal;
 pub mod lines;
 pub mod numbering;
 pub mod pdf;

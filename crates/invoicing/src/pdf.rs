@@ -1,20 +1,24 @@
-//! Every invoice prints with the one listing layout: company, title, the invoice key as a
-//! barcode, number and dates, the counterpart (the shop with its RIB, or the delivery person),
-//! one row per parcel, totals in figures and in words, and, on delivery invoices, the boxes for
-//! the cash handed over and counted.
+//! Every invoice prints with the one listing layout: the company's legal identity (name,
+//! address, ICE, IF, RC, patente, CNSS), title, the invoice's number as a barcode, dates, the
+//! counterpart (the merchant with his ICE, the shop and the RIB it is paid to; or the delivery
+//! person), one row per parcel, totals, the total in words (never cut), and, on delivery
+//! invoices, the boxes for the cash handed over and counted. Every page's footer names the
+//! invoice by its number with "Page n / N" and repeats the company's identifiers.
 
 use colivra_core::{AppError, AppResult, Scope};
 use colivra_db::DbConnection;
 use colivra_documents::{format_money, Column, Counterpart, LabeledValue, ListingDocument};
 
 use crate::invoice::{self, InvoiceRow, Kind};
+use crate::legal::{self, Legal};
 use crate::lines::{lines_of, Line, CARRIED_LABEL};
 use crate::rules::CashFigures;
 use crate::view;
 use crate::words::amount_in_words;
 
 /// The PDF of the invoice with this key (`client`: a client invoice, else a delivery invoice),
-/// within `scope` (404 outside it).
+/// within `scope` (404 outside it). `company_name` prints until an admin sets the company's
+/// legal identity.
 pub fn invoice_pdf(
     conn: &mut DbConnection,
     scope: Scope,
@@ -25,11 +29,16 @@ pub fn invoice_pdf(
     let row = invoice::get(conn, scope, client, key)?;
     let on = invoice::parcels_on(conn, &row)?;
     let lines = lines_of(conn, row.kind(), &on)?;
+    let legal = legal::of(conn, &row)?;
     let counterpart = if client {
         let view = view::client_view(conn, row.clone())?;
-        let mut lines = vec![view.client.name, format!("Boutique : {}", view.shop.name)];
-        lines.push(match view.shop.bank_account {
-            Some(rib) => format!("RIB : {rib}"),
+        let mut lines = vec![view.client.name];
+        if let Some(ice) = &legal.client_ice {
+            lines.push(format!("ICE : {ice}"));
+        }
+        lines.push(format!("Boutique : {}", view.shop.name));
+        lines.push(match &legal.bank_account {
+            Some(rib) => format!("RIB : {}", grouped_rib(rib)),
             None => "RIB : non renseigné".to_owned(),
         });
         Counterpart {
@@ -43,8 +52,33 @@ pub fn invoice_pdf(
             lines: vec![view.delivery_admin.full_name, view.delivery_admin.phone],
         }
     };
-    let document = document(&row, &lines, counterpart, company_name);
+    let document = document(&row, &lines, counterpart, company_name, &legal);
     colivra_documents::listing_document(&document).map_err(AppError::internal)
+}
+
+/// A RIB as banks print it: bank (3), city (3), account (16), key (2).
+fn grouped_rib(rib: &str) -> String {
+    match (rib.get(..3), rib.get(3..6), rib.get(6..22), rib.get(22..)) {
+        (Some(bank), Some(city), Some(account), Some(key)) if rib.len() == 24 => {
+            format!("{bank} {city} {account} {key}")
+        }
+        _ => rib.to_owned(),
+    }
+}
+
+/// "Arrêtée la présente facture à la somme de …": the total in words, and who pays whom.
+fn total_in_words(kind: Kind, total: i64) -> String {
+    let direction = match (kind, total >= 0) {
+        (Kind::Delivered | Kind::Returned, true) => "à payer au client",
+        (Kind::Delivered | Kind::Returned, false) => "due par le client",
+        (Kind::Delivery, true) => "à remettre par le livreur",
+        (Kind::Delivery, false) => "à verser au livreur",
+    };
+    format!(
+        "Arrêtée la présente facture à la somme de {} ({}), {direction}.",
+        amount_in_words(total.abs()),
+        format_money(total.abs()),
+    )
 }
 
 fn date(at: chrono::NaiveDateTime) -> String {
@@ -56,6 +90,7 @@ fn document(
     lines: &[Line],
     counterpart: Counterpart,
     company_name: &str,
+    legal: &Legal,
 ) -> ListingDocument {
     let kind = row.kind();
     let mut details = vec![
@@ -150,10 +185,6 @@ fn document(
             format_money(counted - row.total),
         ));
     }
-    totals.push(LabeledValue::new(
-        "Arrêtée à la somme de",
-        amount_in_words(row.total),
-    ));
     let signatures = match kind {
         Kind::Delivery => vec![
             "Espèces remises par le livreur".to_owned(),
@@ -161,16 +192,56 @@ fn document(
         ],
         _ => Vec::new(),
     };
-    ListingDocument {
+    // People know an invoice by its number; a draft has none yet.
+    let (code, reference) = match &row.number {
+        Some(number) => (number.clone(), format!("Facture {number}")),
+        None => (
+            row.key.clone(),
+            "Facture brouillon (non numérotée)".to_owned(),
+        ),
+    };
+    let mut document = ListingDocument {
         company_name: company_name.to_owned(),
         title: kind.title().to_owned(),
-        key: row.key.clone(),
+        key: code,
+        reference,
         date: date(row.created_at),
         counterpart,
         details,
         columns,
         rows,
         totals,
+        remarks: vec![total_in_words(kind, row.total)],
         signatures,
+        ..Default::default()
+    };
+    if let Some(issuer) = &legal.issuer {
+        issuer.print_on(&mut document);
+    }
+    document
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ribs_print_grouped_as_banks_do() {
+        assert_eq!(
+            grouped_rib("011780000012345678901234"),
+            "011 780 0000123456789012 34"
+        );
+        assert_eq!(grouped_rib("123"), "123");
+    }
+
+    #[test]
+    fn the_total_in_words_says_who_pays_whom() {
+        assert_eq!(
+            total_in_words(Kind::Delivered, 58_050),
+            "Arrêtée la présente facture à la somme de cinq cent quatre-vingts dirhams et \
+             cinquante centimes (580,50 DH), à payer au client."
+        );
+        assert!(total_in_words(Kind::Returned, -1_500).ends_with("(15,00 DH), due par le client."));
+        assert!(total_in_words(Kind::Delivery, -100).ends_with("à verser au livreur."));
     }
 }

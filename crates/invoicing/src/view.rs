@@ -18,7 +18,8 @@ use crate::rules::{delivery_cash, CashFigures};
 pub struct InvoiceShopRef {
     pub key: String,
     pub name: String,
-    /// The shop's RIB, where its payments go.
+    /// The shop's approved RIB now (in full for the shop's merchant, masked but for its last 4
+    /// digits for admins).
     pub bank_account: Option<String>,
 }
 
@@ -49,6 +50,10 @@ pub struct ClientInvoiceView {
     pub status_label: &'static str,
     pub shop: InvoiceShopRef,
     pub client: InvoiceClientRef,
+    /// The RIB the invoice is paid to: kept at validation (a later change of the shop's RIB
+    /// leaves it), the shop's approved one while draft. In full for the shop's merchant, masked
+    /// but for its last 4 digits for admins (the PDF and the transfer file carry it in full).
+    pub bank_account: Option<String>,
     pub parcels_count: i64,
     pub cod_total: i64,
     pub fees_total: i64,
@@ -169,8 +174,18 @@ impl Parties {
     }
 }
 
+/// A RIB as `scope` may read it: in full for the merchant whose invoices these are, masked for
+/// staff (only the PDF and the transfer file, where the money is paid, carry it in full).
+fn shown_rib(scope: Scope, rib: Option<String>) -> Option<String> {
+    match scope {
+        Scope::Merchant(_) => rib,
+        _ => rib.as_deref().map(colivra_parcels::shops::mask_rib),
+    }
+}
+
 pub(crate) fn client_views(
     conn: &mut DbConnection,
+    scope: Scope,
     rows: Vec<InvoiceRow>,
 ) -> AppResult<Vec<ClientInvoiceView>> {
     let parties = Parties::load(conn, &rows)?;
@@ -179,7 +194,7 @@ pub(crate) fn client_views(
         .map(|row| {
             let status = row.status();
             let (client_key, client_name, _) = parties.person(row.client_id);
-            let shop = row
+            let mut shop = row
                 .shop_id
                 .and_then(|id| parties.shops.get(&id).cloned())
                 .unwrap_or(InvoiceShopRef {
@@ -187,7 +202,13 @@ pub(crate) fn client_views(
                     name: String::new(),
                     bank_account: None,
                 });
+            let paid_to = match status {
+                InvoiceStatus::Draft => shop.bank_account.clone(),
+                _ => row.bank_account.clone().or(shop.bank_account.clone()),
+            };
+            shop.bank_account = shown_rib(scope, shop.bank_account);
             ClientInvoiceView {
+                bank_account: shown_rib(scope, paid_to),
                 invoice_type: row.kind(),
                 key: row.key,
                 number: row.number,
@@ -293,11 +314,12 @@ pub enum InvoiceView {
 
 fn views(
     conn: &mut DbConnection,
+    scope: Scope,
     client: bool,
     rows: Vec<InvoiceRow>,
 ) -> AppResult<Vec<InvoiceView>> {
     Ok(if client {
-        client_views(conn, rows)?
+        client_views(conn, scope, rows)?
             .into_iter()
             .map(InvoiceView::Client)
             .collect()
@@ -320,7 +342,7 @@ pub fn list(
 ) -> AppResult<ListResponse<InvoiceView>> {
     let page = list_rows(conn, scope, client, query, filters)?;
     Ok(ListResponse {
-        data: views(conn, client, page.data)?,
+        data: views(conn, scope, client, page.data)?,
         meta: page.meta,
     })
 }
@@ -333,16 +355,17 @@ pub fn show(
     key: &str,
 ) -> AppResult<InvoiceView> {
     let row = crate::invoice::get(conn, scope, client, key)?;
-    views(conn, client, vec![row])?
+    views(conn, scope, client, vec![row])?
         .pop()
         .ok_or(AppError::NotFound)
 }
 
+/// One client invoice as staff see it (the answers of their writes).
 pub(crate) fn client_view(
     conn: &mut DbConnection,
     row: InvoiceRow,
 ) -> AppResult<ClientInvoiceView> {
-    client_views(conn, vec![row])?
+    client_views(conn, Scope::Everyone, vec![row])?
         .pop()
         .ok_or(AppError::NotFound)
 }

@@ -2,6 +2,7 @@
 //! themselves with their state machine and history, lists, imports, tracking and statistics.
 
 pub mod cities;
+pub mod company;
 pub mod fees;
 pub mod import;
 pub mod labels;

@@ -125,6 +125,31 @@ pub const ACTIONS: &[(&str, &str, &str)] = &[
     ("shop.created", "Boutique créée", "Shop created"),
     ("shop.updated", "Boutique modifiée", "Shop updated"),
     (
+        "shop.bank_account_requested",
+        "Changement de RIB demandé",
+        "Shop RIB change requested",
+    ),
+    (
+        "shop.bank_account_approved",
+        "Changement de RIB approuvé",
+        "Shop RIB change approved",
+    ),
+    (
+        "shop.bank_account_refused",
+        "Changement de RIB refusé",
+        "Shop RIB change refused",
+    ),
+    (
+        "shop.bank_account_changed",
+        "RIB changé par l'équipe",
+        "Shop RIB changed by staff",
+    ),
+    (
+        "settings.company_updated",
+        "Identité légale de l'entreprise modifiée",
+        "Company legal identity updated",
+    ),
+    (
         "cost.created",
         "Tarif client ajouté",
         "Merchant price added",

@@ -1,5 +1,6 @@
-//! Every voucher prints with the one listing layout: header with the company and the
-//! counterpart, the voucher key as a barcode, one row per parcel, totals, signature boxes.
+//! Every voucher prints with the one listing layout: header with the company's legal identity
+//! and the counterpart, the voucher code as a barcode, one row per parcel, totals, signature
+//! boxes; every page's footer names the voucher by its code with "Page n / N".
 
 use colivra_core::Scope;
 use colivra_core::{AppError, AppResult};
@@ -34,7 +35,9 @@ pub fn voucher_pdf(
             .map_db_err()?,
         None => None,
     };
-    let document = document(&detail, shop, company_name);
+    let mut document = document(&detail, shop, company_name);
+    // The company's legal identity in the header and every page's footer.
+    colivra_parcels::company::print_identity(conn, company_name, &mut document)?;
     colivra_documents::listing_document(&document).map_err(AppError::internal)
 }
 
@@ -165,5 +168,8 @@ fn document(
         rows,
         totals: totals(voucher),
         signatures: signatures.into_iter().map(str::to_owned).collect(),
+        // Every page's footer names the voucher by its code, as people know it.
+        reference: format!("{} {}", voucher.kind.title(), voucher.key),
+        ..Default::default()
     }
 }

@@ -82,8 +82,8 @@ export const COLLECTION_TAGS = [
   'inventoryClients',
 ] as const;
 
-/** Cached lists the bulk loader does not load: unpaid shops, the activity log, the delivery people's balances. */
-export const EXTRA_TAGS = ['shopsUnpaid', 'activities', 'courierBalances'] as const;
+/** Cached lists the bulk loader does not load: unpaid shops, the activity log, the delivery people's balances, RIB changes, the company's settings. */
+export const EXTRA_TAGS = ['shopsUnpaid', 'activities', 'courierBalances', 'bankAccountChanges', 'companySettings'] as const;
 
 export const api = createApi({
   reducerPath: 'api',

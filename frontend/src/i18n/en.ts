@@ -73,6 +73,8 @@ export const en: Record<MessageKey, string> = {
   'route.announcements': 'Announcements',
   'route.activities': 'Activity log',
   'route.courier-balances': 'Delivery people’s balances',
+  'route.bank-account-changes': 'RIB changes',
+  'route.company-settings': 'Company settings',
   'route.exit-vouchers': 'Exit vouchers',
   'route.return-vouchers': 'Return vouchers',
   'route.create-invoice': 'Create an invoice',

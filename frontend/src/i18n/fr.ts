@@ -72,6 +72,8 @@ export const fr = {
   'route.announcements': 'Annonces',
   'route.activities': 'Journal d’activité',
   'route.courier-balances': 'Écarts des livreurs',
+  'route.bank-account-changes': 'Changements de RIB',
+  'route.company-settings': 'Paramètres de l’entreprise',
   'route.exit-vouchers': 'Bons de sortie',
   'route.return-vouchers': 'Bons de retour',
   'route.create-invoice': 'Créer une facture',

@@ -8,12 +8,13 @@ import type { VoucherMessageKey } from './vouchers.fr';
 import type { InvoiceMessageKey } from './invoices.fr';
 import type { InventoryMessageKey } from './inventory.fr';
 import type { SupportMessageKey } from './support.fr';
+import type { PayoutMessageKey } from './payout.fr';
 
 /**
  * Every message key: those of the first download (fr.ts) and those of the screens that load on
  * demand (screens.fr.ts, parcels.fr.ts, vouchers.fr.ts, invoices.fr.ts, inventory.fr.ts and
  * support.fr.ts, registered by screens.ts, parcels.ts, vouchers.ts, invoices.ts, inventory.ts and
- * support.ts before such a screen renders).
+ * support.ts before such a screen renders; payout.fr.ts likewise, by payout.ts).
  */
 export type MessageKey =
   | CoreMessageKey
@@ -22,7 +23,8 @@ export type MessageKey =
   | VoucherMessageKey
   | InvoiceMessageKey
   | InventoryMessageKey
-  | SupportMessageKey;
+  | SupportMessageKey
+  | PayoutMessageKey;
 export type Language = 'fr' | 'en';
 export const LANGUAGES: readonly Language[] = ['fr', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'fr';

@@ -1,4 +1,5 @@
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import Logout from '@mui/icons-material/Logout';
 import Avatar from '@mui/material/Avatar';
@@ -17,8 +18,12 @@ import { displayName, initials } from '../features/auth/displayName';
 import { useSignOut } from '../features/auth/useSignOut';
 import { useT, type MessageKey } from '../i18n';
 import { pathOf } from '../navigation/access';
+import { NOT_FOUND_PATH } from '../navigation/routes';
 
-/** Avatar and name; menu with profile, Tarifs (clients only) and sign-out. */
+/**
+ * Avatar and name; menu with profile, Tarifs (clients only), the company's settings (admins
+ * who may open them) and sign-out.
+ */
 export function UserMenu({ compact }: { compact: boolean }) {
   const t = useT();
   const user = useAppSelector(selectUser);
@@ -29,6 +34,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
   const name = displayName(session.role, user);
   const roleLabel = session.role ? t(`role.${session.role}` as MessageKey) : '';
   const close = () => setAnchor(null);
+  const companySettings = session.role === 'admin' ? pathOf('company-settings', session) : NOT_FOUND_PATH;
 
   const avatar = (size: number) => (
     <Avatar src={user?.avatar ?? undefined} alt={name} sx={{ width: size, height: size, bgcolor: 'primary.main', fontSize: size / 2.6 }}>
@@ -92,6 +98,14 @@ export function UserMenu({ compact }: { compact: boolean }) {
               <LocalOfferOutlined fontSize="small" />
             </ListItemIcon>
             {t('topbar.pricing')}
+          </MenuItem>
+        )}
+        {companySettings !== NOT_FOUND_PATH && (
+          <MenuItem component={RouterLink} to={companySettings} onClick={close} data-testid="user-menu-company-settings">
+            <ListItemIcon>
+              <BusinessOutlined fontSize="small" />
+            </ListItemIcon>
+            {t('route.company-settings')}
           </MenuItem>
         )}
         <Divider />

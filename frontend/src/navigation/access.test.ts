@@ -37,7 +37,7 @@ describe('route tables (specification, section 2)', () => {
   });
 
   it('has the admin table', () => {
-    expect(ADMIN_ROUTES).toHaveLength(30);
+    expect(ADMIN_ROUTES).toHaveLength(32);
     expect(ADMIN_ROUTES[0]).toMatchObject({ path: '/compte/tableau-de-bord', name: 'dashboard', alias: '/compte' });
     const byName = Object.fromEntries(ADMIN_ROUTES.map((r) => [r.name, r.path]));
     expect(byName).toMatchObject({
@@ -60,6 +60,8 @@ describe('route tables (specification, section 2)', () => {
       announcements: '/compte/annonces',
       activities: '/compte/activites',
       'courier-balances': '/compte/ecarts-livreurs',
+      'bank-account-changes': '/compte/changements-de-rib',
+      'company-settings': '/compte/parametres',
       'inventory-management': '/compte/gestion-des-stocks',
     });
   });
@@ -100,9 +102,11 @@ describe('route tables (specification, section 2)', () => {
 
 describe('routes of a session', () => {
   it('filters admin and client routes by permissions', () => {
-    // The activity log opens with the dashboard permission (it has no menu entry of its own).
-    expect(roleRoutes('admin', ['dashboard', 'cities']).map((r) => r.name)).toEqual(['dashboard', 'cities', 'activities']);
-    expect(roleRoutes('admin', ['cities']).map((r) => r.name)).toEqual(['cities']);
+    // The activity log opens with the dashboard permission (it has no menu entry of its own);
+    // the company's settings with cities, the RIB changes with clients.
+    expect(roleRoutes('admin', ['dashboard', 'cities']).map((r) => r.name)).toEqual(['dashboard', 'cities', 'activities', 'company-settings']);
+    expect(roleRoutes('admin', ['cities']).map((r) => r.name)).toEqual(['cities', 'company-settings']);
+    expect(roleRoutes('admin', ['clients']).map((r) => r.name)).toEqual(['clients', 'bank-account-changes']);
     expect(roleRoutes('client', ['pricing', 'unknown']).map((r) => r.name)).toEqual(['pricing']);
   });
 

@@ -1,5 +1,7 @@
 // Icons of the menu entries and sections.
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import AddBoxOutlined from '@mui/icons-material/AddBoxOutlined';
 import AssignmentReturnOutlined from '@mui/icons-material/AssignmentReturnOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
@@ -79,6 +81,8 @@ const ROUTE_ICONS: Record<string, SvgIconComponent> = {
   guide: MenuBookOutlined,
   activities: HistoryOutlined,
   pricing: LocalOfferOutlined,
+  'bank-account-changes': AccountBalanceOutlined,
+  'company-settings': BusinessOutlined,
 };
 
 const SECTION_ICONS: Record<string, SvgIconComponent> = {

@@ -125,6 +125,12 @@ export const ADMIN_ROUTES: readonly RouteDef[] = [...table([
   // The delivery people's balances, in the delivery invoices area (reached from that screen, the
   // dashboard's work queue and the delivery people list; not a menu entry).
   { name: 'courier-balances', path: '/compte/ecarts-livreurs', screen: 'courier-balances', meta: PROTECTED, permission: 'delivery-invoices' },
+  // Merchants' RIB changes to approve or refuse, reached from the dashboard's work queue and the
+  // clients screen: the clients permission (the screen of merchants and their shops) opens it.
+  { name: 'bank-account-changes', path: '/compte/changements-de-rib', screen: 'bank-account-changes', meta: PROTECTED, permission: 'clients' },
+  // The company's legal identity, reached from the user menu: the cities permission (the
+  // company's own configuration) opens it.
+  { name: 'company-settings', path: '/compte/parametres', screen: 'company-settings', meta: PROTECTED, permission: 'cities' },
 ];
 
 export const DELIVERY_ROUTES: readonly RouteDef[] = table([

@@ -47,6 +47,12 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
   'courier-balances': lazy(
     () => import(/* webpackChunkName: "route-courier-balances" */ '../features/invoices/CourierBalancesScreen'),
   ),
+  'bank-account-changes': lazy(
+    () => import(/* webpackChunkName: "route-bank-account-changes" */ '../features/shops/BankAccountChangesScreen'),
+  ),
+  'company-settings': lazy(
+    () => import(/* webpackChunkName: "route-company-settings" */ '../features/settings/CompanySettingsScreen'),
+  ),
   'not-available': lazy(
     () => import(/* webpackChunkName: "route-not-available" */ '../components/NotAvailableYet'),
   ),

@@ -45,7 +45,9 @@ export type ScreenKey =
   | 'announcements'
   | 'guides'
   | 'activities'
-  | 'courier-balances';
+  | 'courier-balances'
+  | 'bank-account-changes'
+  | 'company-settings';
 
 export interface RouteDef {
   /** Route name, as in the specification (also a permission name for admins and clients). */

@@ -79,6 +79,7 @@ pub fn voucher(rows: usize) -> ListingDocument {
             LabeledValue::new("Total à encaisser", "98 765,43 DH"),
         ],
         signatures: vec!["Signature du client".into(), "Signature de l'agent".into()],
+        ..Default::default()
     }
 }
 

@@ -68,6 +68,8 @@ pub struct ClientView {
     pub phone: String,
     pub company: Option<String>,
     pub city: Option<String>,
+    /// The merchant's ICE (15 digits), printed on his invoices.
+    pub ice: Option<String>,
     pub active: bool,
     pub user_role: Role,
     /// Route names of the client menu he may use, in menu order.
@@ -89,6 +91,7 @@ impl From<User> for ClientView {
             phone: user.phone,
             company: user.company,
             city: user.city,
+            ice: user.ice,
             active: user.active,
             created_at: user.created_at,
         }

@@ -1,11 +1,15 @@
 use crate::middleware::edge::Json;
 use actix_web::{web, HttpResponse};
 use colivra_core::ListQuery;
-use colivra_parcels::shops::{self, ShopFilters, ShopInput, ShopView};
+use colivra_parcels::company::{CompanyInput, CompanyView};
+use colivra_parcels::shops::{
+    self, BankAccountChangeView, BankAccountDecisionInput, ChangeFilters, ShopFilters, ShopInput,
+    ShopView,
+};
 
 use super::Data;
 use crate::error::ApiResult;
-use crate::extract::Scoped;
+use crate::extract::{Caller, Scoped};
 use crate::state::AppState;
 
 pub async fn list_shops(
@@ -44,12 +48,65 @@ pub async fn update_shop(
     input: Json<ShopInput>,
 ) -> ApiResult<HttpResponse> {
     let (key, input) = (key.into_inner(), input.into_inner());
-    let shop = crate::db::run(&state.pool, move |conn| {
+    let updated = crate::db::run(&state.pool, move |conn| {
         let scope = caller.scope;
         shops::update(conn, caller.user.id, scope, &key, input)
     })
     .await?;
-    Ok(HttpResponse::Ok().json(Data::new(shop)))
+    // 202: the merchant's new RIB waits for an admin (the shop answers with the pending change).
+    let mut response = match updated.change_requested {
+        true => HttpResponse::Accepted(),
+        false => HttpResponse::Ok(),
+    };
+    Ok(response.json(Data::new(updated.shop)))
+}
+
+/// The admin's list of RIB changes (`?status=pending`: the work queue).
+pub async fn list_bank_account_changes(
+    state: web::Data<AppState>,
+    query: web::Query<ListQuery>,
+    filters: web::Query<ChangeFilters>,
+) -> ApiResult<HttpResponse> {
+    let (query, filters) = (query.into_inner(), filters.into_inner());
+    let list = crate::db::run(&state.pool, move |conn| {
+        shops::list_changes(conn, &query, &filters)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(list))
+}
+
+/// An admin approves or refuses a pending RIB change.
+pub async fn decide_bank_account_change(
+    state: web::Data<AppState>,
+    caller: Caller,
+    key: web::Path<String>,
+    input: Json<BankAccountDecisionInput>,
+) -> ApiResult<HttpResponse> {
+    let (key, input) = (key.into_inner(), input.into_inner());
+    let change = crate::db::run(&state.pool, move |conn| {
+        shops::decide(conn, caller.user.id, &key, &input)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(Data::new(change)))
+}
+
+/// The company's legal identity, as the admin's settings screen edits it.
+pub async fn company_settings(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
+    let identity = crate::db::run(&state.pool, colivra_parcels::company::identity).await?;
+    Ok(HttpResponse::Ok().json(Data::new(CompanyView::from(identity))))
+}
+
+pub async fn update_company_settings(
+    state: web::Data<AppState>,
+    caller: Caller,
+    input: Json<CompanyInput>,
+) -> ApiResult<HttpResponse> {
+    let input = input.into_inner();
+    let identity = crate::db::run(&state.pool, move |conn| {
+        colivra_parcels::company::update(conn, caller.user.id, &input)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(Data::new(identity)))
 }
 
 #[derive(serde::Serialize, utoipa::ToSchema)]
@@ -61,4 +118,20 @@ pub struct ShopList {
 #[derive(serde::Serialize, utoipa::ToSchema)]
 pub struct ShopResponse {
     pub data: ShopView,
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct BankAccountChangeList {
+    pub data: Vec<BankAccountChangeView>,
+    pub meta: colivra_core::PageMeta,
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct BankAccountChangeResponse {
+    pub data: BankAccountChangeView,
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct CompanyResponse {
+    pub data: CompanyView,
 }

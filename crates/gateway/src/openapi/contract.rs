@@ -325,6 +325,30 @@ pub(super) fn contract(method: &str, path: &str) -> Contract {
             create: Some(("NewShop", &["name", "phone", "address", "city"])),
             ..Default::default()
         },
+        ("PUT", "/api/shops/{key}") => Contract {
+            statuses: &[409],
+            answers: &[(
+                202,
+                "The merchant's new RIB waits for an admin's approval: the shop with its pending change",
+                "ShopResponse",
+            )],
+            ..Default::default()
+        },
+        ("GET", "/api/shops/bank-account-changes") => Contract {
+            query: with(
+                page_params(),
+                [
+                    ref_param("status", "BankAccountChangeStatus", "Where the change stands."),
+                    key_param("shop", "One shop's changes (shop key)."),
+                    key_param("client", "One merchant's changes (merchant key)."),
+                ],
+            ),
+            ..Default::default()
+        },
+        ("PUT", "/api/shops/bank-account-changes/{key}") => Contract {
+            statuses: &[409],
+            ..Default::default()
+        },
         ("GET", "/api/costs") => Contract {
             query: with(
                 list_params(Some(colivra_parcels::prices::COST_SORTABLE)),

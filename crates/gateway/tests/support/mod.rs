@@ -665,3 +665,120 @@ pub async fn race(racers: Vec<Racer>) -> Race {
     }
     race
 }
+
+/// A Moroccan RIB whose check key is right: the 22 digits of `body` (bank, city, account) and
+/// the 2-digit key that makes the whole 0 modulo 97.
+pub fn valid_rib(body: &str) -> String {
+    assert_eq!(body.len(), 22, "a RIB body is 22 digits");
+    let rest = body
+        .bytes()
+        .fold(0u64, |r, d| (r * 10 + u64::from(d - b'0')) % 97);
+    format!("{body}{:02}", 97 - (rest * 100 % 97))
+}
+
+/// An active city with this delivery fee (return and refusal fees 10 and 15 DH); its key.
+pub async fn create_city(admin: &TestClient, name: &str, delivery_fee: i64) -> String {
+    let res = admin
+        .post(
+            "/api/cities",
+            json!({"name": name, "delivery_fee": delivery_fee, "return_fee": 1000, "refusal_fee": 1500}),
+        )
+        .await;
+    res.assert_status(201);
+    res.body["data"]["key"].as_str().unwrap().to_owned()
+}
+
+/// A delivery person serving `city` (commissions 15 and 5 DH), signed in; with his key.
+pub async fn courier_serving(
+    app: &TestApp,
+    admin: &TestClient,
+    city: &str,
+) -> (TestClient, String) {
+    let (courier, user) = app.signed_in(Role::DeliveryAdmin, true).await;
+    admin
+        .post(
+            "/api/delivery-admins/cities",
+            json!({"delivery_admin": user.key, "city": city, "delivered_commission": 1500, "refused_commission": 500}),
+        )
+        .await
+        .assert_status(201);
+    (courier, user.key)
+}
+
+/// Parcels of `shop` with these COD amounts, taken through the whole round as in real life (a
+/// pickup voucher received, an exit voucher to the courier, each delivered); their codes.
+pub async fn delivered_parcels(
+    admin: &TestClient,
+    merchant: &TestClient,
+    (courier, courier_key): (&TestClient, &str),
+    shop: &str,
+    city: &str,
+    cods: &[i64],
+) -> Vec<String> {
+    let mut codes = Vec::new();
+    for (n, cod) in cods.iter().enumerate() {
+        let res = merchant
+            .post(
+                "/api/parcels",
+                json!({"shop": shop, "recipient_name": format!("Client {n}"), "recipient_phone": "0612345678",
+                       "city": city, "address": "5 avenue Hassan II", "cod_amount": cod, "product": "Robe"}),
+            )
+            .await;
+        res.assert_status(201);
+        codes.push(res.body["data"]["key"].as_str().unwrap().to_owned());
+    }
+    let res = merchant
+        .post("/api/pickup-vouchers", json!({"parcels": codes}))
+        .await;
+    res.assert_status(201);
+    let voucher = res.body["data"]["key"].as_str().unwrap().to_owned();
+    admin
+        .put(
+            "/api/pickup-vouchers/pickup",
+            json!({"voucher": voucher, "parcels": codes}),
+        )
+        .await
+        .assert_status(200);
+    admin
+        .put(
+            "/api/parcels/delivery",
+            json!({"delivery_admin": courier_key, "parcels": codes}),
+        )
+        .await
+        .assert_status(201);
+    for code in &codes {
+        courier
+            .post(
+                "/api/parcels/states",
+                json!({"parcel": code, "status": "delivered"}),
+            )
+            .await
+            .assert_status(200);
+    }
+    codes
+}
+
+/// The text of a PDF as poppler's `pdftotext` reads it (a reader this project did not write),
+/// one string per page.
+pub fn pdftotext_pages(pdf: &[u8]) -> Vec<String> {
+    let path = std::env::temp_dir().join(format!(
+        "colivra-{}.pdf",
+        colivra_core::key::random_secret(10)
+    ));
+    std::fs::write(&path, pdf).unwrap();
+    let out = std::process::Command::new("pdftotext")
+        .args(["-enc", "UTF-8"])
+        .arg(&path)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils) is installed");
+    let _ = std::fs::remove_file(&path);
+    assert!(out.status.success(), "pdftotext failed");
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Pages end with a form feed.
+    let mut pages: Vec<String> = text.split('\u{c}').map(str::to_owned).collect();
+    if pages.last().is_some_and(|p| p.trim().is_empty()) {
+        pages.pop();
+    }
+    pages
+}

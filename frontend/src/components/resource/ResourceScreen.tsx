@@ -46,6 +46,8 @@ export interface ResourceForm<T, V extends FormValues> {
   createLabel?: string;
   validate?: (values: V, row?: T) => Record<string, string>;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
+  /** The notice after a save, from the call's answer (none: "saved" or "created"). */
+  savedNotice?: (result: unknown, row?: T) => string | undefined;
 }
 
 export interface ResourceScreenProps<T, V extends FormValues> {
@@ -223,7 +225,7 @@ export function ResourceScreen<T, V extends FormValues>({
           maxWidth={form.maxWidth}
           submitLabel={editingRow ? t('form.save') : t('form.create')}
           onSubmit={(values) => (editingRow ? onUpdate!(editingRow, values) : onCreate!(values))}
-          onSaved={() => notify(editingRow ? t('crud.saved') : t('crud.created'))}
+          onSaved={(result) => notify(form.savedNotice?.(result, editingRow) ?? (editingRow ? t('crud.saved') : t('crud.created')))}
           onClose={() => setFormOpen(false)}
         />
       )}

@@ -15,8 +15,12 @@ import { AuthCard } from './AuthCard';
 import { formErrors, withoutField, type FormErrors } from './errors';
 import { PasswordField } from './PasswordField';
 import type { RegisterBody } from './types';
+import '../../i18n/payout';
 
-const EMPTY: RegisterBody = {
+/** The form's values: every field a string, the optional ICE included. */
+type RegisterForm = Required<RegisterBody>;
+
+const EMPTY: RegisterForm = {
   first_name: '',
   last_name: '',
   email: '',
@@ -25,11 +29,12 @@ const EMPTY: RegisterBody = {
   password_confirmation: '',
   company: '',
   city: '',
+  ice: '',
 };
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
 
-type Field = keyof RegisterBody;
+type Field = keyof RegisterForm;
 
 const FIELDS: ReadonlyArray<{
   name: Field;
@@ -47,6 +52,7 @@ const FIELDS: ReadonlyArray<{
   { name: 'phone', label: 'auth.phone', type: 'tel', autoComplete: 'tel', help: 'auth.phoneHelp' },
   { name: 'company', label: 'auth.company', autoComplete: 'organization', half: true, optional: true },
   { name: 'city', label: 'auth.city', autoComplete: 'address-level2', half: true },
+  { name: 'ice', label: 'payout.ice', autoComplete: 'off', help: 'payout.iceHelp', optional: true },
   { name: 'password', label: 'auth.password', autoComplete: 'new-password', password: true },
   { name: 'password_confirmation', label: 'auth.passwordConfirmation', autoComplete: 'new-password', password: true },
 ];
@@ -56,7 +62,7 @@ export default function RegisterScreen() {
   const t = useT();
   const dispatch = useAppDispatch();
   const [register] = useRegisterMutation();
-  const [values, setValues] = useState<RegisterBody>(EMPTY);
+  const [values, setValues] = useState<RegisterForm>(EMPTY);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
 
@@ -70,8 +76,11 @@ export default function RegisterScreen() {
     setErrors(NO_ERRORS);
     setBusy(true);
     try {
+      const { ice, ...rest } = values;
+      const digits = ice.replace(/\s+/g, '');
       const body: RegisterBody = {
-        ...values,
+        ...rest,
+        ...(digits ? { ice: digits } : {}),
         first_name: values.first_name.trim(),
         last_name: values.last_name.trim(),
         email: values.email.trim(),

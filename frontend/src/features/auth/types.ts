@@ -10,6 +10,8 @@ export interface UserData {
   phone?: string | null;
   /** Data URL of the photo, or null. */
   avatar?: string | null;
+  /** A merchant's ICE (15 digits), printed on his invoices. */
+  ice?: string | null;
   /** Route names the user holds, in menu order, dashboard first. */
   permissions: string[];
   [field: string]: unknown;
@@ -37,4 +39,6 @@ export interface RegisterBody {
   password_confirmation: string;
   company: string;
   city: string;
+  /** The company's ICE, 15 digits; optional. */
+  ice?: string;
 }

@@ -1,6 +1,10 @@
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
+import Button from '@mui/material/Button';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
 import type { FormValues } from '../../components/form/fields';
 import { FormDialog } from '../../components/form/FormDialog';
 import { activeToggleAction, ResourceScreen } from '../../components/resource/ResourceScreen';
@@ -9,6 +13,9 @@ import type { Column } from '../../components/table/DataTable';
 import { dateColumn } from '../../components/table/columns';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
+import { pathOf } from '../../navigation/access';
+import { NOT_FOUND_PATH } from '../../navigation/routes';
+import { selectSessionInfo } from '../auth/authSlice';
 import { permissionGroups } from '../staff/permissions';
 import {
   personName,
@@ -19,6 +26,7 @@ import {
   type ClientView,
 } from './api';
 import { ClientShopsDrawer } from './ClientShopsDrawer';
+import '../../i18n/payout';
 import '../../i18n/screens';
 
 interface ClientForm extends FormValues {
@@ -27,6 +35,7 @@ interface ClientForm extends FormValues {
   phone: string;
   email: string;
   company: string;
+  ice: string;
 }
 
 /** /compte/clients (admin): merchant accounts to activate, edit, give permissions or delete. */
@@ -38,6 +47,7 @@ export default function ClientsScreen() {
   const [deleteClient] = useDeleteClientMutation();
   const [shopsOf, setShopsOf] = useState<ClientView | null>(null);
   const [permissionsOf, setPermissionsOf] = useState<ClientView | null>(null);
+  const changesPath = pathOf('bank-account-changes', useAppSelector(selectSessionInfo));
 
   const columns: Column<ClientView>[] = [
     { id: 'name', label: t('clients.name'), sortKey: 'last_name', render: personName },
@@ -70,13 +80,14 @@ export default function ClientsScreen() {
       emptyMessage={list.filters.status === 'new' ? t('clients.emptyNew') : t('clients.empty')}
       form={{
         editTitle: (client) => t('clients.editTitle', { name: personName(client) }),
-        empty: () => ({ first_name: '', last_name: '', phone: '', email: '', company: '' }),
+        empty: () => ({ first_name: '', last_name: '', phone: '', email: '', company: '', ice: '' }),
         fromRow: (client) => ({
           first_name: client.first_name,
           last_name: client.last_name,
           phone: client.phone ?? '',
           email: client.email,
           company: client.company ?? '',
+          ice: client.ice ?? '',
         }),
         fields: () => [
           { name: 'first_name', label: t('auth.firstName'), required: true, autoComplete: 'off' },
@@ -84,9 +95,17 @@ export default function ClientsScreen() {
           { name: 'phone', label: t('auth.phone'), type: 'tel', required: true, helperText: t('auth.phoneHelp') },
           { name: 'email', label: t('auth.email'), type: 'email', required: true },
           { name: 'company', label: t('auth.company'), wide: true },
+          { name: 'ice', label: t('payout.company.ice'), inputMode: 'numeric', helperText: t('payout.iceHelp'), maxLength: 40 },
         ],
       }}
-      onUpdate={(client, body) => updateClient({ key: client.key, body }).unwrap()}
+      onUpdate={(client, body) => updateClient({ key: client.key, body: { ...body, ice: body.ice.replace(/\s+/g, '') } }).unwrap()}
+      toolbar={
+        changesPath !== NOT_FOUND_PATH && (
+          <Button component={RouterLink} to={changesPath} variant="outlined" startIcon={<AccountBalanceOutlined />} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} data-testid="open-rib-changes">
+            {t('payout.changes.open')}
+          </Button>
+        )
+      }
       onDelete={(client) => deleteClient(client.key).unwrap()}
       deleteText={(client) => ({
         title: t('clients.deleteTitle', { name: personName(client) }),

@@ -11,6 +11,8 @@ export interface ClientView {
   company: string | null;
   /** City given at registration (free text). */
   city: string | null;
+  /** The merchant's ICE (15 digits), printed on his invoices. */
+  ice?: string | null;
   active: boolean;
   user_role: string;
   created_at: string;
@@ -26,6 +28,8 @@ export interface ClientUpdate {
   phone?: string;
   email?: string;
   company?: string;
+  /** 15 digits; empty clears it. */
+  ice?: string;
   permissions?: string[];
 }
 

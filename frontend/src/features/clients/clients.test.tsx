@@ -114,6 +114,8 @@ describe('clients screen', () => {
       phone: '0612345678',
       email: 'pris@souk.ma',
       company: 'Argan Store',
+      // No ICE typed: none kept.
+      ice: '',
     });
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     await waitFor(() => expect(screen.queryByTestId('form-dialog')).not.toBeInTheDocument());

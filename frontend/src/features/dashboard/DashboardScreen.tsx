@@ -17,6 +17,7 @@ import { selectSessionInfo, selectUser } from '../auth/authSlice';
 import { displayName, initials } from '../auth/displayName';
 import { RecentActivity } from '../activities/RecentActivity';
 import { AnnouncementBoard } from '../announcements/AnnouncementBoard';
+import { BankAccountNotices } from '../shops/BankAccountNotices';
 import { DashboardStats } from './DashboardStats';
 import { StockCards } from './StockCards';
 import { TodayRound } from './TodayRound';
@@ -57,6 +58,7 @@ export default function DashboardScreen() {
   return (
     <Box sx={{ display: 'grid', gap: 3 }} data-testid="dashboard" data-role={role}>
       <AnnouncementBoard />
+      {role === 'client' && <BankAccountNotices />}
       <Card>
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 3, p: { xs: 3, sm: 4 } }}>
           <Avatar

@@ -13,11 +13,13 @@ import { OWING_PARAM } from '../invoices/balanceParams';
 import { useListMovementsQuery } from '../inventory/api';
 import { STOCK_TAB_PARAM } from '../inventory/tabs';
 import { useListParcelsQuery } from '../parcels/api';
+import { useListBankAccountChangesQuery } from '../shops/api';
 import { useListPickupVouchersQuery, useListReturnVouchersQuery } from '../vouchers/api';
 import { useStatisticsQuery } from './api';
 import { countOf, FigureCard, type QueueCount } from './FigureCard';
 import '../../i18n/inventory';
 import '../../i18n/parcels';
+import '../../i18n/payout';
 
 /** One page of one row: only the count is read. */
 const ONE = { page: 1, per_page: 1 } as const;
@@ -37,7 +39,7 @@ interface Queue {
 
 /** The menu icon of each queue's screen. */
 const ICONS = Object.fromEntries(
-  ['new-pickup-vouchers', 'delivery-exit-vouchers', 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices', 'courier-balances', 'inventory-management'].map((name) => [name, routeIcon(name)]),
+  ['new-pickup-vouchers', 'delivery-exit-vouchers', 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices', 'courier-balances', 'inventory-management', 'bank-account-changes'].map((name) => [name, routeIcon(name)]),
 );
 
 /**
@@ -94,6 +96,14 @@ const QUEUES: readonly Queue[] = [
       const owed = useStatisticsQuery().data?.data.money?.balances_owed;
       return owed ? t('queues.balancesOwed', { amount: formatMoney(owed, language) }) : null;
     },
+  },
+  {
+    // Merchants' new RIBs: no transfer goes to them until decided.
+    id: 'rib-changes',
+    route: 'bank-account-changes',
+    label: 'payout.queue.label',
+    hint: 'payout.queue.hint',
+    useCount: () => countOf(useListBankAccountChangesQuery({ ...ONE, status: 'pending' })),
   },
   {
     id: 'stock-entries',

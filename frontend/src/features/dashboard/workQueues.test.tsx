@@ -109,6 +109,7 @@ describe("the admin's work queues", () => {
       call.query.view === 'pickup' ? parcelPage([parcel('K1')], { total: 1000, capped: true }) : parcelPage([parcel('K2')], { total: 3 }),
     'GET /api/return-vouchers': (call: { query: Record<string, string> }) => listReply([], call.query, 0),
     'GET /api/delivery-admins/invoices': (call: { query: Record<string, string> }) => listReply([], call.query, 2),
+    'GET /api/shops/bank-account-changes': (call: { query: Record<string, string> }) => listReply([], call.query, 5),
   };
 
   it("shows the day's queues with their counts, each opening its screen", async () => {
@@ -124,6 +125,7 @@ describe("the admin's work queues", () => {
       ['returns', 'Retours à réceptionner', /^0$/, '/compte/bons-de-retour-livreur'],
       ['cash', 'Espèces à compter', /^2$/, '/compte/factures-livreurs'],
       ['balances', 'Écarts à régulariser', /^2$/, '/compte/ecarts-livreurs?owing=true'],
+      ['rib-changes', 'Changements de RIB', /^5$/, '/compte/changements-de-rib'],
     ] as const;
     for (const [id, label, count, href] of expected) {
       const card = within(queues).getByTestId(`queue-${id}`);
@@ -145,6 +147,7 @@ describe("the admin's work queues", () => {
     // Those who owe, and how much they owe together (the dashboard's figures).
     expect(server.callsTo('GET', '/api/delivery-admins/balances')[0].query).toEqual({ page: '1', per_page: '1', owing: 'true' });
     await waitFor(() => expect(within(queues).getByTestId('queue-balances')).toHaveTextContent(/35,50\sDH dus par les livreurs/));
+    expect(server.callsTo('GET', '/api/shops/bank-account-changes')[0].query).toEqual({ page: '1', per_page: '1', status: 'pending' });
 
     await user.click(within(within(queues).getByTestId('queue-to-ship')).getByRole('link'));
     expect(screen.getByTestId('location')).toHaveTextContent('/compte/bons-de-sortie');
@@ -155,7 +158,7 @@ describe("the admin's work queues", () => {
     renderWithProviders(<DashboardScreen />, { session: adminSession(['dashboard', 'new-pickup-vouchers']) });
     const queues = await screen.findByTestId('work-queues');
     expect(await within(queues).findByTestId('queue-pickups-count')).toHaveTextContent(/^4$/);
-    for (const id of ['to-ship', 'to-return', 'returns', 'cash', 'balances']) expect(within(queues).queryByTestId(`queue-${id}`), id).not.toBeInTheDocument();
+    for (const id of ['to-ship', 'to-return', 'returns', 'cash', 'balances', 'rib-changes']) expect(within(queues).queryByTestId(`queue-${id}`), id).not.toBeInTheDocument();
     await waitFor(() => expect(server.callsTo('GET', '/api/statistics')).toHaveLength(1));
     expect(server.callsTo('GET', '/api/parcels')).toHaveLength(0);
     expect(server.callsTo('GET', '/api/return-vouchers')).toHaveLength(0);

@@ -62,6 +62,7 @@ import { invoiceAbilities } from './config';
 import { InvoiceLines } from './InvoiceLines';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
 import '../../i18n/invoices';
+import '../../i18n/payout';
 import '../../i18n/screens';
 
 interface Props {
@@ -475,25 +476,44 @@ function DeliveryDetails({ invoice, role }: { invoice: DeliveryInvoice; role: Ro
   );
 }
 
+/**
+ * The RIB the invoice is paid to: the one it kept at validation (a later change of the shop's RIB
+ * leaves it), the shop's approved one while it is a draft.
+ */
+function PaidToField({ invoice }: { invoice: ClientInvoice }) {
+  const t = useT();
+  const rib = invoice.bank_account === undefined ? invoice.shop.bank_account : invoice.bank_account;
+  return (
+    <DetailField
+      label={invoice.status === 'draft' ? t('invoices.rib') : t('payout.invoice.paidTo')}
+      value={
+        rib ? (
+          <Box component="span" sx={{ display: 'grid' }}>
+            <Box component="span" sx={{ fontFamily: 'monospace' }} data-testid="invoice-rib">
+              {formatRib(rib)}
+            </Box>
+            {invoice.status !== 'draft' && (
+              <Typography component="span" variant="caption" color="text.secondary">
+                {t('payout.invoice.keptHint')}
+              </Typography>
+            )}
+          </Box>
+        ) : (
+          <Chip size="small" color="warning" label={t('invoices.ribMissing')} data-testid="rib-missing" />
+        )
+      }
+      wide
+    />
+  );
+}
+
 function ClientDetails({ invoice, role }: { invoice: ClientInvoice; role: Role }) {
   const t = useT();
   return (
     <DetailSection title={t('invoices.details')} testId="invoice-details">
       <DetailField label={t('invoices.shop')} value={invoice.shop.name} />
       {role !== 'client' && <DetailField label={t('invoices.merchant')} value={invoice.client.name} />}
-      <DetailField
-        label={t('invoices.rib')}
-        value={
-          invoice.shop.bank_account ? (
-            <Box component="span" sx={{ fontFamily: 'monospace' }}>
-              {formatRib(invoice.shop.bank_account)}
-            </Box>
-          ) : (
-            <Chip size="small" color="warning" label={t('invoices.ribMissing')} data-testid="rib-missing" />
-          )
-        }
-        wide
-      />
+      <PaidToField invoice={invoice} />
       <DetailField label={t('invoices.createdAt')} value={<DateTimeText value={invoice.created_at} />} />
       <DetailField label={t('invoices.validatedAt')} value={<DateTimeText value={invoice.validated_at} />} />
       {invoice.status === 'paid' && (

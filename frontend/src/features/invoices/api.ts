@@ -39,8 +39,11 @@ interface InvoiceBase {
 
 export interface ClientInvoice extends InvoiceBase {
   type: ClientInvoiceType;
+  /** The shop's approved RIB now (in full for the shop's merchant, `•••• 1234` for staff). */
   shop: { key: string; name: string; bank_account: string | null };
   client: { key: string; name: string };
+  /** The RIB the invoice is paid to: kept at validation, the shop's approved one while draft. */
+  bank_account?: string | null;
   fees_total: number;
   payment_reference: string | null;
   /** "YYYY-MM-DD". */

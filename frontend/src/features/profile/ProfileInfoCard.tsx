@@ -17,10 +17,11 @@ import { displayName, initials } from '../auth/displayName';
 import { formErrors, withoutField, type FormErrors } from '../auth/errors';
 import { useUpdateProfileMutation } from './api';
 import { resizeImageFile } from './resizeImage';
+import '../../i18n/payout';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
 
-/** First and last name, phone and photo. */
+/** First and last name, phone, photo and, for merchants, the ICE printed on their invoices. */
 export function ProfileInfoCard() {
   const t = useT();
   const user = useAppSelector(selectUser);
@@ -30,6 +31,7 @@ export function ProfileInfoCard() {
   const [firstName, setFirstName] = useState(user?.first_name ?? '');
   const [lastName, setLastName] = useState(user?.last_name ?? '');
   const [phone, setPhone] = useState(user?.phone ?? '');
+  const [ice, setIce] = useState(user?.ice ?? '');
   /** undefined: photo unchanged; null: photo removed; string: new photo (data URL). */
   const [avatar, setAvatar] = useState<string | null | undefined>(undefined);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -67,6 +69,8 @@ export function ProfileInfoCard() {
         last_name: lastName.trim(),
         phone: phone.trim(),
         ...(avatar !== undefined ? { avatar } : {}),
+        // Sent only when changed: a merchant's staff (who has none) never meets its rule.
+        ...(ice.replace(/\s+/g, '') !== (user.ice ?? '') ? { ice: ice.replace(/\s+/g, '') } : {}),
       }).unwrap();
       setAvatar(undefined);
       setSaved(true);
@@ -169,6 +173,20 @@ export function ProfileInfoCard() {
               value={user.email}
               readOnly
             />
+            {role === 'client' && (
+              <FormTextField
+                label={t('payout.ice')}
+                name="ice"
+                value={ice}
+                onChange={(event) => {
+                  setIce(event.target.value);
+                  setErrors((current) => withoutField(current, 'ice'));
+                }}
+                error={Boolean(errors.fields.ice)}
+                helperText={errors.fields.ice ?? t('payout.iceHelp')}
+                inputProps={{ inputMode: 'numeric', maxLength: 40 }}
+              />
+            )}
           </Box>
           <Box>
             <Button type="submit" variant="contained" disabled={isLoading}>

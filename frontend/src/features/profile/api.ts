@@ -9,6 +9,8 @@ export interface ProfileUpdate {
   phone: string;
   /** Data URL of the new photo; null removes it; absent keeps it. */
   avatar?: string | null;
+  /** A merchant's ICE: 15 digits, empty clears it; absent keeps it. */
+  ice?: string;
   current_password?: string;
   password?: string;
   password_confirmation?: string;

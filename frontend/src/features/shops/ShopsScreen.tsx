@@ -5,8 +5,9 @@ import { dateColumn } from '../../components/table/columns';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
 import { CityAutocomplete, type CityOption } from '../cities/CityAutocomplete';
-import { formatRib } from './rib';
-import { useCreateShopMutation, useListShopsQuery, useUpdateShopMutation, type Shop, type ShopBody } from './api';
+import { BankAccountCell } from './BankAccountCell';
+import { useCreateShopMutation, useListShopsQuery, useUpdateShopMutation, type Shop, type ShopBody, type ShopUpdated } from './api';
+import '../../i18n/payout';
 import '../../i18n/screens';
 
 interface ShopForm extends FormValues {
@@ -27,7 +28,16 @@ function toBody(values: ShopForm): ShopBody {
   };
 }
 
-/** /compte/shops (merchant): his shops, where parcels are picked up and which invoices pay. */
+/** The RIB a shop's merchant asked for and that waits for the staff, if any. */
+function pendingOf(shop: Shop): string | null {
+  return shop.bank_account_change?.status === 'pending' ? shop.bank_account_change.bank_account : null;
+}
+
+/**
+ * /compte/shops (merchant): his shops, where parcels are picked up and which invoices pay. A new
+ * RIB waits for the staff's approval (the server answers 202): the row shows it pending, then
+ * approved or refused with the reason.
+ */
 export default function ShopsScreen() {
   const t = useT();
   const list = useListState({ sort: 'name' });
@@ -40,11 +50,7 @@ export default function ShopsScreen() {
     { id: 'city_name', label: t('shops.city') },
     { id: 'phone', label: t('shops.phone') },
     { id: 'address', label: t('shops.address') },
-    {
-      id: 'bank_account',
-      label: t('shops.bankAccount'),
-      render: (shop) => <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatRib(shop.bank_account)}</span>,
-    },
+    { id: 'bank_account', label: t('shops.bankAccount'), render: (shop) => <BankAccountCell shop={shop} /> },
     dateColumn('created_at', t('crud.createdAt'), 'created_at'),
   ];
 
@@ -69,9 +75,11 @@ export default function ShopsScreen() {
           phone: shop.phone,
           address: shop.address,
           city: { key: shop.city, name: shop.city_name },
-          bank_account: shop.bank_account ?? '',
+          // A RIB waiting for approval is what the merchant last typed: he edits that one.
+          bank_account: (pendingOf(shop) ?? shop.bank_account) ?? '',
         }),
-        fields: () => [
+        savedNotice: (result) => ((result as ShopUpdated | undefined)?.requested ? t('payout.rib.requested') : undefined),
+        fields: (shop) => [
           { name: 'name', label: t('shops.name'), required: true, wide: true, autoFocus: true, maxLength: 100 },
           { name: 'phone', label: t('shops.phone'), type: 'tel', required: true, helperText: t('auth.phoneHelp') },
           { name: 'city', label: t('shops.city'), type: 'custom', required: true, render: (props) => <CityAutocomplete {...props} /> },
@@ -81,7 +89,7 @@ export default function ShopsScreen() {
             label: t('shops.bankAccount'),
             wide: true,
             inputMode: 'numeric',
-            helperText: t('shops.bankAccountHelp'),
+            helperText: !shop ? t('shops.bankAccountHelp') : pendingOf(shop) ? t('payout.rib.formPendingHelp') : t('payout.rib.formHelp'),
           },
         ],
       }}

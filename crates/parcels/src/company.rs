@@ -1,0 +1,322 @@
+//! The company's legal identity (raison sociale, address, ICE, IF, RC, and optionally patente
+//! and CNSS), set by an admin and printed on every invoice and voucher, as a Moroccan invoice
+//! must show it. Kept as one setting (JSON) so it is read and written whole.
+
+use colivra_core::{AppResult, FieldErrors};
+use colivra_db::schema::settings;
+use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+use utoipa::ToSchema;
+
+/// The setting the identity is kept under.
+const SETTING: &str = "company_identity";
+
+/// The company's legal identity, as printed.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CompanyIdentity {
+    pub name: String,
+    pub address: String,
+    pub ice: String,
+    #[serde(rename = "if")]
+    pub if_number: String,
+    pub rc: String,
+    pub patente: Option<String>,
+    pub cnss: Option<String>,
+}
+
+impl CompanyIdentity {
+    /// "ICE 001234567000089 · IF 12345678 · RC 123456 · Patente … · CNSS …": the identifiers a
+    /// Moroccan invoice shows.
+    pub fn identifiers(&self) -> String {
+        let mut parts = vec![
+            format!("ICE {}", self.ice),
+            format!("IF {}", self.if_number),
+            format!("RC {}", self.rc),
+        ];
+        if let Some(patente) = &self.patente {
+            parts.push(format!("Patente {patente}"));
+        }
+        if let Some(cnss) = &self.cnss {
+            parts.push(format!("CNSS {cnss}"));
+        }
+        parts.join(" · ")
+    }
+
+    /// The identity in the fields of a listing document: name and address and identifiers
+    /// under it on the first page, name and identifiers in every page's footer.
+    pub fn print_on(&self, document: &mut colivra_documents::ListingDocument) {
+        document.company_name = self.name.clone();
+        document.company_lines = vec![self.address.clone(), self.identifiers()];
+        document.legal_mention = format!("{} · {}", self.name, self.identifiers());
+    }
+}
+
+/// `GET /api/settings/company`: the identity, or empty fields and `configured: false` until an
+/// admin sets it.
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+pub struct CompanyView {
+    /// Whether an admin has set the identity (until then documents show the product's name only).
+    pub configured: bool,
+    /// Raison sociale.
+    pub name: String,
+    pub address: String,
+    /// Identifiant commun de l'entreprise, 15 digits.
+    pub ice: String,
+    /// Identifiant fiscal.
+    #[serde(rename = "if")]
+    pub if_number: String,
+    /// Registre du commerce.
+    pub rc: String,
+    /// Taxe professionnelle (patente).
+    pub patente: Option<String>,
+    pub cnss: Option<String>,
+}
+
+impl From<Option<CompanyIdentity>> for CompanyView {
+    fn from(identity: Option<CompanyIdentity>) -> Self {
+        match identity {
+            Some(id) => CompanyView {
+                configured: true,
+                name: id.name,
+                address: id.address,
+                ice: id.ice,
+                if_number: id.if_number,
+                rc: id.rc,
+                patente: id.patente,
+                cnss: id.cnss,
+            },
+            None => CompanyView::default(),
+        }
+    }
+}
+
+/// `PUT /api/settings/company`: the whole identity.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct CompanyInput {
+    /// Raison sociale, 1 to 150 characters.
+    #[schema(required = true, min_length = 1, max_length = 150)]
+    pub name: Option<String>,
+    /// 1 to 300 characters (line breaks allowed).
+    #[schema(required = true, min_length = 1, max_length = 300)]
+    pub address: Option<String>,
+    /// 15 digits (spaces allowed).
+    #[schema(required = true, pattern = "^\\s*(\\d\\s*){15}$", max_length = 40)]
+    pub ice: Option<String>,
+    /// Identifiant fiscal: 1 to 15 digits.
+    #[serde(rename = "if")]
+    #[schema(required = true, pattern = "^\\s*(\\d\\s*){1,15}$", max_length = 40)]
+    pub if_number: Option<String>,
+    /// Registre du commerce: 1 to 15 digits.
+    #[schema(required = true, pattern = "^\\s*(\\d\\s*){1,15}$", max_length = 40)]
+    pub rc: Option<String>,
+    /// Patente (taxe professionnelle): 1 to 15 digits; empty or absent for none.
+    #[schema(pattern = "^\\s*(\\d\\s*){0,15}$", max_length = 40)]
+    pub patente: Option<String>,
+    /// CNSS affiliation number: 1 to 15 digits; empty or absent for none.
+    #[schema(pattern = "^\\s*(\\d\\s*){0,15}$", max_length = 40)]
+    pub cnss: Option<String>,
+}
+
+/// Longest identifier but the ICE (IF, RC, patente, CNSS are shorter in practice).
+const MAX_NUMBER_DIGITS: usize = 15;
+
+/// Digits of an identifier as typed (spaces dropped), or `Err` when it holds anything else or
+/// more than [`MAX_NUMBER_DIGITS`] digits.
+fn digits(raw: &str) -> Result<String, ()> {
+    let digits: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+    if digits.len() <= MAX_NUMBER_DIGITS && digits.bytes().all(|b| b.is_ascii_digit()) {
+        Ok(digits)
+    } else {
+        Err(())
+    }
+}
+
+fn validate(input: &CompanyInput) -> AppResult<CompanyIdentity> {
+    let mut errors = FieldErrors::new();
+    let text = |value: &Option<String>| value.as_deref().unwrap_or_default().trim().to_owned();
+    let name = text(&input.name);
+    errors.check_text(
+        "name",
+        &name,
+        150,
+        "La raison sociale est obligatoire (150 caractères au plus).",
+    );
+    let address = text(&input.address);
+    errors.check_text(
+        "address",
+        &address,
+        300,
+        "L'adresse est obligatoire (300 caractères au plus).",
+    );
+    let ice = match colivra_auth::legal::normalize_ice(&text(&input.ice)) {
+        Ok(Some(ice)) => ice,
+        _ => {
+            errors.add("ice", colivra_auth::legal::ICE_MESSAGE);
+            String::new()
+        }
+    };
+    let mut number = |field: &str, value: &Option<String>, label: &str, required: bool| match digits(
+        &text(value),
+    ) {
+        Ok(d) if d.is_empty() && required => {
+            errors.add(field, format!("{label} est obligatoire (1 à 15 chiffres)."));
+            None
+        }
+        Ok(d) if d.is_empty() => None,
+        Ok(d) => Some(d),
+        Err(()) => {
+            errors.add(field, format!("{label} compte de 1 à 15 chiffres."));
+            None
+        }
+    };
+    let if_number = number("if", &input.if_number, "L'identifiant fiscal (IF)", true);
+    let rc = number("rc", &input.rc, "Le registre du commerce (RC)", true);
+    let patente = number("patente", &input.patente, "La patente", false);
+    let cnss = number("cnss", &input.cnss, "Le numéro CNSS", false);
+    errors.into_result()?;
+    Ok(CompanyIdentity {
+        name,
+        address,
+        ice,
+        if_number: if_number.unwrap_or_default(),
+        rc: rc.unwrap_or_default(),
+        patente,
+        cnss,
+    })
+}
+
+/// The identity set by an admin, if any.
+pub fn identity(conn: &mut DbConnection) -> AppResult<Option<CompanyIdentity>> {
+    let stored = colivra_db::settings::get(conn, SETTING).map_db_err()?;
+    Ok(stored.and_then(|json| serde_json::from_str(&json).ok()))
+}
+
+/// Replaces the identity; the activity names each field that changed, old → new.
+pub fn update(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    input: &CompanyInput,
+) -> AppResult<CompanyView> {
+    let new = validate(input)?;
+    immediate_transaction(conn, |conn| {
+        colivra_db::settings::get_or_init(conn, SETTING, || "null".to_owned()).map_db_err()?;
+        // Take the row first: two admins saving at once queue here, and each records the
+        // change from what the other left.
+        diesel::update(settings::table.find(SETTING))
+            .set(settings::value.eq(settings::value))
+            .execute(conn)
+            .map_db_err()?;
+        let old = identity(conn)?;
+        let json = serde_json::to_string(&new).map_err(colivra_core::AppError::internal)?;
+        diesel::update(settings::table.find(SETTING))
+            .set(settings::value.eq(json))
+            .execute(conn)
+            .map_db_err()?;
+        activities::record(
+            conn,
+            activities::NewActivity {
+                user_id: Some(actor_id),
+                action: "settings.company_updated",
+                subject_type: Some("settings"),
+                subject_key: Some("company"),
+                details: Some(changes(old.as_ref(), &new)),
+            },
+        )
+        .map_db_err()?;
+        Ok(CompanyView::from(Some(new)))
+    })
+}
+
+/// `{"<field>": {"old", "new"}}` for each field that changed (every field the first time).
+fn changes(old: Option<&CompanyIdentity>, new: &CompanyIdentity) -> Value {
+    let as_map = |identity: Option<&CompanyIdentity>| match identity.map(serde_json::to_value) {
+        Some(Ok(Value::Object(map))) => map,
+        _ => Map::new(),
+    };
+    let (old, new) = (as_map(old), as_map(Some(new)));
+    let changed: Map<String, Value> = new
+        .iter()
+        .filter(|(field, value)| old.get(*field).unwrap_or(&Value::Null) != *value)
+        .map(|(field, value)| {
+            let before = old.get(field).cloned().unwrap_or(Value::Null);
+            (field.clone(), json!({"old": before, "new": value}))
+        })
+        .collect();
+    Value::Object(changed)
+}
+
+/// What documents print for the company: the identity an admin set, else only `fallback_name`
+/// (the product's name) until he does.
+pub fn print_identity(
+    conn: &mut DbConnection,
+    fallback_name: &str,
+    document: &mut colivra_documents::ListingDocument,
+) -> AppResult<()> {
+    match identity(conn)? {
+        Some(identity) => identity.print_on(document),
+        None => document.company_name = fallback_name.to_owned(),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input() -> CompanyInput {
+        CompanyInput {
+            name: Some(" Colivra SARL ".into()),
+            address: Some("12 rue des Entrepreneurs, Casablanca".into()),
+            ice: Some("001 234 567 000 089".into()),
+            if_number: Some("12345678".into()),
+            rc: Some("123456".into()),
+            patente: Some("".into()),
+            cnss: None,
+        }
+    }
+
+    #[test]
+    fn a_valid_identity_is_cleaned() {
+        let identity = validate(&input()).unwrap();
+        assert_eq!(identity.name, "Colivra SARL");
+        assert_eq!(identity.ice, "001234567000089");
+        assert_eq!(identity.patente, None);
+        assert_eq!(
+            identity.identifiers(),
+            "ICE 001234567000089 · IF 12345678 · RC 123456"
+        );
+    }
+
+    #[test]
+    fn each_wrong_field_is_named() {
+        let wrong = CompanyInput {
+            name: Some(" ".into()),
+            address: None,
+            ice: Some("12345".into()),
+            if_number: Some("12A".into()),
+            rc: Some("".into()),
+            patente: Some("1234567890123456".into()),
+            cnss: Some("x".into()),
+        };
+        let colivra_core::AppError::Validation(errors) = validate(&wrong).unwrap_err() else {
+            panic!("a 422")
+        };
+        for field in ["name", "address", "ice", "if", "rc", "patente", "cnss"] {
+            assert!(errors.contains(field), "{field}");
+        }
+    }
+
+    #[test]
+    fn changes_name_each_field_old_and_new() {
+        let old = validate(&input()).unwrap();
+        let mut new = old.clone();
+        new.rc = "654321".into();
+        assert_eq!(
+            changes(Some(&old), &new),
+            json!({"rc": {"old": "123456", "new": "654321"}})
+        );
+        assert_eq!(changes(None, &new)["ice"]["old"], Value::Null);
+    }
+}

@@ -1,0 +1,58 @@
+import { api } from '../../app/api';
+import type { ItemResponse } from '../../app/crud';
+
+/** GET /api/settings/company: the company's legal identity, printed on invoices and vouchers. */
+export interface CompanyIdentity {
+  /** False until an admin sets it (documents then print the product's name only). */
+  configured: boolean;
+  name: string;
+  address: string;
+  /** 15 digits. */
+  ice: string;
+  if: string;
+  rc: string;
+  patente: string | null;
+  cnss: string | null;
+}
+
+export interface CompanyBody {
+  name: string;
+  address: string;
+  ice: string;
+  if: string;
+  rc: string;
+  patente: string;
+  cnss: string;
+}
+
+export const settingsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    companySettings: build.query<CompanyIdentity, void>({
+      query: () => 'settings/company',
+      transformResponse: (response: ItemResponse<CompanyIdentity>) => response.data,
+      providesTags: ['companySettings'],
+    }),
+    updateCompanySettings: build.mutation<CompanyIdentity, CompanyBody>({
+      query: (body) => ({ url: 'settings/company', method: 'PUT', body }),
+      transformResponse: (response: ItemResponse<CompanyIdentity>) => response.data,
+      invalidatesTags: ['companySettings'],
+    }),
+  }),
+});
+
+export const { useCompanySettingsQuery, useUpdateCompanySettingsMutation } = settingsApi;
+
+/** "ICE 001… · IF … · RC …": the identifiers as the documents' footer prints them. */
+export function identifiers(company: Pick<CompanyBody, 'ice' | 'if' | 'rc' | 'patente' | 'cnss'>): string {
+  const digits = (value: string) => value.replace(/\s+/g, '');
+  return [
+    ['ICE', company.ice],
+    ['IF', company.if],
+    ['RC', company.rc],
+    ['Patente', company.patente],
+    ['CNSS', company.cnss],
+  ]
+    .filter(([, value]) => digits(value).length > 0)
+    .map(([label, value]) => `${label} ${digits(value)}`)
+    .join(' · ');
+}

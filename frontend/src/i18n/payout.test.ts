@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fr } from './fr';
+import { translate } from './index';
+import { frInvoices } from './invoices.fr';
+import { enPayout } from './payout.en';
+import { frPayout } from './payout.fr';
+import { frScreens } from './screens.fr';
+import './payout';
+
+describe('payout and legal identity texts', () => {
+  it('has every key in English too, none empty, none also elsewhere', () => {
+    expect(Object.keys(enPayout).sort()).toEqual(Object.keys(frPayout).sort());
+    for (const [key, value] of [...Object.entries(frPayout), ...Object.entries(enPayout)]) {
+      expect(value.trim(), key).not.toBe('');
+      expect(fr, key).not.toHaveProperty(key);
+      expect(frScreens, key).not.toHaveProperty(key);
+      expect(frInvoices, key).not.toHaveProperty(key);
+    }
+  });
+
+  it('fills the notices', () => {
+    expect(translate('fr', 'payout.notice.refused', { shop: 'Atlas', rib: '•••• 1234', reason: 'RIB d’un tiers' })).toBe(
+      'Atlas : nouveau RIB •••• 1234 refusé (RIB d’un tiers). Les virements continuent sur le RIB actuel.',
+    );
+    expect(translate('en', 'payout.changes.approve')).toBe('Approve');
+  });
+
+  it('has every module using one of these keys import them (so they load with its chunk)', () => {
+    const usage = /t\(\s*[`'"]payout\./;
+    const offenders: string[] = [];
+    const visit = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== 'i18n' && entry.name !== 'test') visit(file);
+        } else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')) {
+          const source = fs.readFileSync(file, 'utf8');
+          if (usage.test(source) && !source.includes("i18n/payout';")) offenders.push(file);
+        }
+      }
+    };
+    visit(path.resolve(__dirname, '..'));
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,9 @@
+// Registers the messages of payout accounts and legal documents (payout.fr.ts, payout.en.ts).
+// Every module using one of those keys imports this file (`import '../../i18n/payout';`), so
+// they load with the chunks that need them (payout.test.ts checks the rule).
+import { registerMessages } from './index';
+import { enPayout } from './payout.en';
+import { frPayout } from './payout.fr';
+
+registerMessages('fr', frPayout);
+registerMessages('en', enPayout);
