@@ -1,0 +1,22 @@
+//! One declaration per endpoint. A handler's argument types (`Json<T>`, `web::Query<F>`,
+//! `Upload<K>`, …) and its reply type (`Reply<T>`, `Created<T>`, `Paged<T>`, `NoContent`,
+//! `File<K>`) say what it reads and answers; the route table names the handler, and the OpenAPI
+//! document is derived from those types.
+
+pub mod doc;
+pub mod input;
+pub mod reply;
+
+pub use doc::{DescribeInput, DescribeReply, OperationDoc};
+pub use input::{Creation, Db, New, SheetBody, SheetOrForm, Upload};
+pub use reply::{Accepted, Bare, Created, Csv, File, Items, NoContent, Paged, Pdf, Reply, Sheet};
+
+/// The description of a handler, from its types: what `web::route().to(handler)` accepts.
+pub fn describer<F, Args>(_handler: &F) -> fn(&mut OperationDoc)
+where
+    F: actix_web::Handler<Args>,
+    Args: DescribeInput,
+    F::Output: DescribeReply,
+{
+    doc::describe::<Args, F::Output>
+}

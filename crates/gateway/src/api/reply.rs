@@ -1,0 +1,301 @@
+//! What handlers answer. Each reply is a `Responder` that also describes its status and body, so
+//! a handler's return type is the whole truth about its success answer.
+
+use std::marker::PhantomData;
+
+use actix_web::body::BoxBody;
+use actix_web::http::header::{HeaderName, HeaderValue, CACHE_CONTROL, CONTENT_DISPOSITION};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, Responder};
+use colivra_core::{PageMeta, Paginated};
+use serde::Serialize;
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
+use utoipa::openapi::{ContentBuilder, ResponseBuilder};
+use utoipa::ToSchema;
+
+use super::doc::{DescribeReply, OperationDoc};
+
+/// `{"data": ...}` around a body: the shape of every single-object answer.
+#[derive(Serialize)]
+struct Data<T> {
+    data: T,
+}
+
+fn json<T: Serialize>(status: StatusCode, body: &T) -> HttpResponse {
+    HttpResponse::build(status).json(body)
+}
+
+/// `{"data": <T>}` in the document, with `T` a component.
+fn data_of<T: ToSchema>(doc: &mut OperationDoc) -> ObjectBuilder {
+    let item = doc.component::<T>();
+    ObjectBuilder::new().property("data", item).required("data")
+}
+
+/// `{"data": [<T>]}` in the document.
+fn data_list_of<T: ToSchema>(doc: &mut OperationDoc) -> ObjectBuilder {
+    let item = doc.component::<T>();
+    ObjectBuilder::new()
+        .property("data", ArrayBuilder::new().items(item))
+        .required("data")
+}
+
+fn success(doc: &mut OperationDoc, status: u16, body: Option<ObjectBuilder>) {
+    let mut response = ResponseBuilder::new().description("Success");
+    if let Some(body) = body {
+        response = response.content(
+            "application/json",
+            ContentBuilder::new().schema(Some(body)).build(),
+        );
+    }
+    doc.success = Some((status, response.build()));
+}
+
+macro_rules! data_reply {
+    ($(#[$doc:meta])* $name:ident, $status:ident, $code:literal) => {
+        $(#[$doc])*
+        pub struct $name<T>(pub T);
+
+        impl<T: Serialize> Responder for $name<T> {
+            type Body = BoxBody;
+
+            fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+                json(StatusCode::$status, &Data { data: self.0 })
+            }
+        }
+
+        impl<T: ToSchema> DescribeReply for $name<T> {
+            fn describe(doc: &mut OperationDoc) {
+                let body = data_of::<T>(doc);
+                success(doc, $code, Some(body));
+            }
+        }
+    };
+}
+
+data_reply!(
+    /// 200 `{"data": T}`.
+    Reply, OK, 200
+);
+data_reply!(
+    /// 201 `{"data": T}`: what was created.
+    Created, CREATED, 201
+);
+data_reply!(
+    /// 202 `{"data": T}`: taken, to be decided later (a payout account change awaiting approval).
+    Accepted, ACCEPTED, 202
+);
+
+/// 200 `{"data": [T]}`: a short list that is never paged.
+pub struct Items<T>(pub Vec<T>);
+
+impl<T: Serialize> Responder for Items<T> {
+    type Body = BoxBody;
+
+    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+        json(StatusCode::OK, &Data { data: self.0 })
+    }
+}
+
+impl<T: ToSchema> DescribeReply for Items<T> {
+    fn describe(doc: &mut OperationDoc) {
+        let body = data_list_of::<T>(doc);
+        success(doc, 200, Some(body));
+    }
+}
+
+/// 200 `{"data": [T], "meta": {...}}`: a page of a list.
+pub struct Paged<T>(pub Paginated<T>);
+
+impl<T> From<Paginated<T>> for Paged<T> {
+    fn from(page: Paginated<T>) -> Self {
+        Paged(page)
+    }
+}
+
+impl<T: Serialize> Responder for Paged<T> {
+    type Body = BoxBody;
+
+    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+        json(StatusCode::OK, &self.0)
+    }
+}
+
+impl<T: ToSchema> DescribeReply for Paged<T> {
+    fn describe(doc: &mut OperationDoc) {
+        let meta = doc.component::<PageMeta>();
+        let body = data_list_of::<T>(doc)
+            .property("meta", meta)
+            .required("meta");
+        success(doc, 200, Some(body));
+    }
+}
+
+/// 200 with `T` itself as the body (the signed-in user at sign-in, as the web app expects).
+pub struct Bare<T>(pub T);
+
+impl<T: Serialize> Responder for Bare<T> {
+    type Body = BoxBody;
+
+    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+        json(StatusCode::OK, &self.0)
+    }
+}
+
+impl<T: ToSchema> DescribeReply for Bare<T> {
+    fn describe(doc: &mut OperationDoc) {
+        let body = doc.component::<T>();
+        let response = ResponseBuilder::new()
+            .description("Success")
+            .content(
+                "application/json",
+                ContentBuilder::new().schema(Some(body)).build(),
+            )
+            .build();
+        doc.success = Some((200, response));
+    }
+}
+
+/// 204, no body.
+pub struct NoContent;
+
+impl Responder for NoContent {
+    type Body = BoxBody;
+
+    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+        HttpResponse::NoContent().finish()
+    }
+}
+
+impl DescribeReply for NoContent {
+    fn describe(doc: &mut OperationDoc) {
+        success(doc, 204, None);
+    }
+}
+
+/// The media types a file answer may have.
+pub trait FileKind {
+    const MEDIA_TYPES: &'static [&'static str];
+}
+
+pub const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/// A PDF document.
+pub struct Pdf;
+impl FileKind for Pdf {
+    const MEDIA_TYPES: &'static [&'static str] = &["application/pdf"];
+}
+
+/// A CSV file.
+pub struct Csv;
+impl FileKind for Csv {
+    const MEDIA_TYPES: &'static [&'static str] = &["text/csv"];
+}
+
+/// A spreadsheet: CSV or xlsx, as asked.
+pub struct Sheet;
+impl FileKind for Sheet {
+    const MEDIA_TYPES: &'static [&'static str] = &["text/csv", XLSX];
+}
+
+/// What a file answer's body is: bytes at hand, or a stream produced as it is sent.
+enum FileBody {
+    Bytes(Vec<u8>),
+    Stream(BoxBody),
+}
+
+/// 200 with a file: a PDF to show, a CSV or xlsx to save. Never cached (it holds personal data).
+pub struct File<K: FileKind> {
+    body: FileBody,
+    content_type: &'static str,
+    disposition: String,
+    headers: Vec<(HeaderName, HeaderValue)>,
+    kind: PhantomData<K>,
+}
+
+impl<K: FileKind> File<K> {
+    fn new(body: FileBody, content_type: &'static str, file_name: &str, inline: bool) -> Self {
+        // Quotes and control characters cannot end up in the header: names are ours (codes).
+        let safe: String = file_name
+            .chars()
+            .map(|c| if c == '"' || c.is_control() { '_' } else { c })
+            .collect();
+        let disposition = if inline { "inline" } else { "attachment" };
+        File {
+            body,
+            content_type,
+            disposition: format!("{disposition}; filename=\"{safe}\""),
+            headers: Vec::new(),
+            kind: PhantomData,
+        }
+    }
+
+    /// A file to show in the browser (a PDF).
+    pub fn inline(bytes: Vec<u8>, content_type: &'static str, file_name: &str) -> Self {
+        Self::new(FileBody::Bytes(bytes), content_type, file_name, true)
+    }
+
+    /// A file to save.
+    pub fn attachment(bytes: Vec<u8>, content_type: &'static str, file_name: &str) -> Self {
+        Self::new(FileBody::Bytes(bytes), content_type, file_name, false)
+    }
+
+    /// A file to save, written while it is sent.
+    pub fn streamed_attachment(
+        body: BoxBody,
+        content_type: &'static str,
+        file_name: &str,
+    ) -> Self {
+        Self::new(FileBody::Stream(body), content_type, file_name, false)
+    }
+
+    /// One more header (exposed to the web app's scripts).
+    pub fn header(mut self, name: &'static str, value: String) -> Self {
+        if let Ok(value) = HeaderValue::try_from(value) {
+            self.headers
+                .push((HeaderName::from_static(name), value));
+        }
+        self
+    }
+}
+
+impl<K: FileKind> Responder for File<K> {
+    type Body = BoxBody;
+
+    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+        let mut response = HttpResponse::Ok();
+        response
+            .content_type(self.content_type)
+            .insert_header((CONTENT_DISPOSITION, self.disposition))
+            .insert_header((CACHE_CONTROL, "no-store"));
+        if !self.headers.is_empty() {
+            let exposed: Vec<&str> = self.headers.iter().map(|(n, _)| n.as_str()).collect();
+            response.insert_header(("Access-Control-Expose-Headers", exposed.join(", ")));
+        }
+        for (name, value) in self.headers {
+            response.insert_header((name, value));
+        }
+        match self.body {
+            FileBody::Bytes(bytes) => response.body(bytes),
+            FileBody::Stream(body) => response.body(body),
+        }
+    }
+}
+
+impl<K: FileKind> DescribeReply for File<K> {
+    fn describe(doc: &mut OperationDoc) {
+        let mut response = ResponseBuilder::new().description("The file");
+        for media_type in K::MEDIA_TYPES {
+            response = response.content(
+                *media_type,
+                ContentBuilder::new()
+                    .schema(Some(
+                        ObjectBuilder::new()
+                            .schema_type(Type::String)
+                            .content_media_type(*media_type),
+                    ))
+                    .build(),
+            );
+        }
+        doc.success = Some((200, response.build()));
+    }
+}
