@@ -47,6 +47,7 @@ pub struct RegisterClient {
     /// A Moroccan mobile number (`0612345678`, `+212 6 12 34 56 78`…).
     #[serde(default)]
     #[schema(required = true)]
+    #[schema(schema_with = colivra_core::phone::schema)]
     pub phone: String,
     /// 8 to 128 characters, not a common or easily guessed password.
     #[serde(default)]
@@ -193,6 +194,36 @@ pub fn insert_user(conn: &mut DbConnection, new: NewUser<'_>) -> AppResult<User>
 }
 
 /// The user with these credentials. The one error message does not say which part was wrong.
+/// Sign-in: refused while the account or the address has failed too often lately (429), else the
+/// password is checked; a failure counts against both, a success clears the account's.
+pub fn sign_in(
+    conn: &mut DbConnection,
+    throttle: &crate::throttle::SignInThrottle,
+    email: &str,
+    password: &str,
+    address: &str,
+) -> AppResult<User> {
+    use crate::throttle::SignInThrottle;
+    let account_key = SignInThrottle::account_key(email);
+    let address_key = SignInThrottle::address_key(address);
+    if let Err(retry_after_seconds) = throttle.check(conn, &account_key, &address_key)? {
+        return Err(AppError::TooManyAttempts {
+            retry_after_seconds,
+        });
+    }
+    match authenticate(conn, email, password) {
+        Err(AppError::Validation(errors)) => {
+            throttle.record(conn, &[&account_key, &address_key])?;
+            Err(AppError::Validation(errors))
+        }
+        Ok(user) => {
+            throttle.clear(conn, &account_key)?;
+            Ok(user)
+        }
+        Err(other) => Err(other),
+    }
+}
+
 pub fn authenticate(conn: &mut DbConnection, email: &str, password: &str) -> AppResult<User> {
     let refused =
         || AppError::validation("email", "Ces identifiants ne correspondent à aucun compte.");
@@ -215,6 +246,7 @@ pub struct UpdateProfile {
     pub first_name: Option<String>,
     #[schema(min_length = 1, max_length = 100)]
     pub last_name: Option<String>,
+    #[schema(schema_with = colivra_core::phone::optional_schema)]
     pub phone: Option<String>,
     /// A `data:image/png|jpeg|webp;base64,...` URL; `null` removes the photo; absent keeps it.
     #[serde(default, deserialize_with = "double_option")]
@@ -517,6 +549,7 @@ pub enum ClientStatus {
 #[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
 pub struct ClientFilters {
     /// `new` (awaiting activation), `activated`, or `all` (default).
+    #[param(inline)]
     pub status: Option<ClientStatus>,
 }
 

@@ -49,6 +49,7 @@ pub struct DeliveryAdminInput {
     pub full_name: Option<String>,
     #[schema(format = Email, max_length = 190)]
     pub email: Option<String>,
+    #[schema(schema_with = colivra_core::phone::optional_schema)]
     pub phone: Option<String>,
     /// Required on creation; on edit, empty or absent keeps the current one.
     #[schema(max_length = 128)]

@@ -4,7 +4,7 @@ use colivra_core::{AppError, AppResult, FieldErrors, Role};
 use colivra_db::schema::{client_staff, users};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::account_fields::{self, AccountFields, Names};
@@ -18,6 +18,7 @@ pub struct ClientInput {
     pub first_name: Option<String>,
     #[schema(min_length = 1, max_length = 100)]
     pub last_name: Option<String>,
+    #[schema(schema_with = colivra_core::phone::optional_schema)]
     pub phone: Option<String>,
     #[schema(format = Email, max_length = 190)]
     pub email: Option<String>,
@@ -140,5 +141,58 @@ pub fn delete_client(conn: &mut DbConnection, actor: &User, client_key: &str) ->
             .map_db_err()?;
         account_fields::delete_user(conn, actor, &client)?;
         activities::log(conn, Some(actor.id), "client.deleted", "user", &client.key)
+    })
+}
+
+/// A merchant account as the admin screens see it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClientView {
+    pub key: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: String,
+    pub company: Option<String>,
+    pub city: Option<String>,
+    /// The merchant's ICE (15 digits), printed on his invoices.
+    pub ice: Option<String>,
+    pub active: bool,
+    pub user_role: Role,
+    /// Route names of the client menu he may use, in menu order.
+    pub permissions: Vec<String>,
+    #[serde(serialize_with = "colivra_core::time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: chrono::NaiveDateTime,
+}
+
+impl From<User> for ClientView {
+    fn from(user: User) -> Self {
+        ClientView {
+            user_role: user.role(),
+            permissions: user.permissions().into_iter().map(str::to_owned).collect(),
+            key: user.key,
+            first_name: user.first_name,
+            last_name: user.last_name,
+            email: user.email,
+            phone: user.phone,
+            company: user.company,
+            city: user.city,
+            ice: user.ice,
+            active: user.active,
+            created_at: user.created_at,
+        }
+    }
+}
+
+/// The admin `clients` screen's list: tabs `?status=new|activated|all`.
+pub fn list(
+    conn: &mut DbConnection,
+    query: &colivra_core::ListQuery,
+    filters: &crate::accounts::ClientFilters,
+) -> AppResult<colivra_core::Paginated<ClientView>> {
+    let page = crate::accounts::list_clients(conn, query, filters)?;
+    Ok(colivra_core::Paginated {
+        data: page.data.into_iter().map(ClientView::from).collect(),
+        meta: page.meta,
     })
 }

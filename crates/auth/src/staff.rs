@@ -54,6 +54,7 @@ pub struct StaffInput {
     #[schema(format = Email, max_length = 190)]
     pub email: Option<String>,
     /// Optional for staff.
+    #[schema(schema_with = colivra_core::phone::clearable_schema)]
     pub phone: Option<String>,
     /// Required on creation; on edit, empty or absent keeps the current one.
     #[schema(max_length = 128)]

@@ -5,6 +5,7 @@ pub mod key;
 pub mod language;
 pub mod money;
 pub mod pagination;
+pub mod permissions;
 pub mod phone;
 pub mod role;
 pub mod scope;
@@ -12,6 +13,8 @@ pub mod time;
 
 pub use error::{AppError, AppResult, ErrorBody, FieldErrors};
 pub use language::Language;
-pub use pagination::{ListQuery, ListResponse, ListResponse as Paginated, PageMeta, PageRequest, Sort};
+pub use pagination::{
+    ListQuery, ListResponse, ListResponse as Paginated, PageMeta, PageRequest, Sort,
+};
 pub use role::{Permission, Role};
 pub use scope::Scope;

@@ -27,6 +27,44 @@ pub fn normalize_moroccan_phone(input: &str) -> Option<String> {
 /// `00212` (then an optional 0) or `0`, then 5, 6 or 7 and eight more digits.
 pub const PHONE_PATTERN: &str = r"^[ .()\-]*(?:(?:\+|0[ .()\-]*0)[ .()\-]*2[ .()\-]*1[ .()\-]*2[ .()\-]*(?:0[ .()\-]*)?|0[ .()\-]*)[5-7](?:[ .()\-]*[0-9]){8}[ .()\-]*$";
 
+/// The OpenAPI schema of a phone field: the numbers the server accepts.
+pub fn schema() -> utoipa::openapi::schema::Object {
+    phone_object(utoipa::openapi::schema::SchemaType::Type(
+        utoipa::openapi::schema::Type::String,
+    ))
+    .pattern(Some(PHONE_PATTERN))
+    .build()
+}
+
+/// A phone field a body may leave out (or set to null).
+pub fn optional_schema() -> utoipa::openapi::schema::Object {
+    phone_object(nullable_string())
+        .pattern(Some(PHONE_PATTERN))
+        .build()
+}
+
+/// An optional phone an empty string clears (a second number, a staff member's).
+pub fn clearable_schema() -> utoipa::openapi::schema::Object {
+    phone_object(nullable_string())
+        .pattern(Some(format!("^$|{PHONE_PATTERN}")))
+        .build()
+}
+
+fn nullable_string() -> utoipa::openapi::schema::SchemaType {
+    use utoipa::openapi::schema::{SchemaType, Type};
+    SchemaType::Array(vec![Type::String, Type::Null])
+}
+
+fn phone_object(
+    kind: utoipa::openapi::schema::SchemaType,
+) -> utoipa::openapi::schema::ObjectBuilder {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(kind)
+        .description(Some(
+            "A Moroccan number: `0612345678`, `06 12 34 56 78`, `+212612345678`…",
+        ))
+}
+
 pub const PHONE_MESSAGE: &str =
     "Numéro de téléphone marocain invalide (ex. 0612345678 ou +212612345678).";
 

@@ -731,6 +731,7 @@ pub fn app_state(
         pool: crate::db::Database::new(pool),
         list_memory: Arc::default(),
         merchant_accounts: Arc::default(),
+        merchant_guide: Arc::new(crate::merchant_guide::template()),
         throttle: SignInThrottle::default(),
         tracking_throttle: Arc::new(Throttle::tracking()),
         settings: Arc::new(WebSettings {

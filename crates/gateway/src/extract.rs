@@ -1,8 +1,6 @@
 //! The signed-in caller, resolved once by the authorization middleware.
 
-use std::collections::HashMap;
 use std::future::{ready, Ready};
-use std::sync::Mutex;
 
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use colivra_auth::User;
@@ -77,31 +75,6 @@ impl Scoped {
         self.scope
             .merchant()
             .ok_or_else(|| AppError::Forbidden("Réservé aux clients.".to_owned()))
-    }
-}
-
-/// Which merchant account each merchant user works for, as far as this process has seen. The
-/// link never changes for a user (staff are created under their merchant and ids are never
-/// reused), so it is kept without expiry and a merchant's requests need no look-up.
-#[derive(Debug, Default)]
-pub struct MerchantAccounts {
-    known: Mutex<HashMap<i64, i64>>,
-}
-
-impl MerchantAccounts {
-    const MAX_ENTRIES: usize = 100_000;
-
-    fn get(&self, user_id: i64) -> Option<i64> {
-        let known = self.known.lock().unwrap_or_else(|e| e.into_inner());
-        known.get(&user_id).copied()
-    }
-
-    fn remember(&self, user_id: i64, merchant_id: i64) {
-        let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
-        if known.len() >= Self::MAX_ENTRIES {
-            known.clear();
-        }
-        known.insert(user_id, merchant_id);
     }
 }
 

@@ -2,6 +2,7 @@
 //! the domain crates, the middleware every request passes (request log, security headers,
 //! sessions, CSRF), the single-page app, OpenAPI, and the `colivra` command line.
 
+pub mod access;
 pub mod api;
 pub mod app;
 pub mod bench_data;

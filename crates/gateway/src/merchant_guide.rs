@@ -1,11 +1,13 @@
-//! The built-in « API marchand » guide, written at each request from the live OpenAPI document
-//! and the route table: one section per operation a merchant's personal token may call, with a
+//! The built-in « API marchand » guide, written at start-up from the live OpenAPI document and
+//! the route table: one section per operation a merchant's personal token may call, with a
 //! curl example and an example body built from the request schema. It cannot drift from the API.
 
 use colivra_core::Role;
 use serde_json::{json, Map, Value};
 
-use crate::routes::{table, Access};
+use crate::access::Access;
+use crate::routes::table;
+use crate::state::GuideTemplate;
 
 /// True when a merchant's personal token may call an operation with this access.
 fn merchant_may_call(access: Access) -> bool {
@@ -125,6 +127,12 @@ fn object_example(document: &Value, schema: &Value, depth: usize) -> Value {
         }
     }
     Value::Object(body)
+}
+
+/// The guide, written once at start-up: its examples name the server's address by the slot
+/// [`GuideTemplate::BASE_URL`], filled at each request with the address the caller reached.
+pub fn template() -> GuideTemplate {
+    GuideTemplate::new(markdown(GuideTemplate::BASE_URL))
 }
 
 /// The guide's Markdown for a server reached at `base_url`.

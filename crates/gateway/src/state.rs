@@ -1,5 +1,6 @@
+use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use colivra_auth::sessions::IdleTimeouts;
 use colivra_auth::throttle::{SignInThrottle, Throttle};
@@ -18,7 +19,9 @@ pub struct AppState {
     pub tracking_throttle: Arc<Throttle>,
     pub settings: Arc<WebSettings>,
     /// The merchant account of each merchant user seen (see `Scoped`).
-    pub merchant_accounts: Arc<crate::extract::MerchantAccounts>,
+    pub merchant_accounts: Arc<MerchantAccounts>,
+    /// The built-in merchant API guide, written once at start-up from the OpenAPI document.
+    pub merchant_guide: Arc<GuideTemplate>,
 }
 
 #[derive(Debug, Clone)]
@@ -29,4 +32,49 @@ pub struct WebSettings {
     /// 64+ bytes signing the session cookie, shared by every process through the database.
     pub cookie_key: Vec<u8>,
     pub idle_timeouts: IdleTimeouts,
+}
+
+/// Which merchant account each merchant user works for, as far as this process has seen. The
+/// link never changes for a user (staff are created under their merchant and ids are never
+/// reused), so it is kept without expiry and a merchant's requests need no look-up.
+#[derive(Debug, Default)]
+pub struct MerchantAccounts {
+    known: Mutex<HashMap<i64, i64>>,
+}
+
+impl MerchantAccounts {
+    const MAX_ENTRIES: usize = 100_000;
+
+    pub fn get(&self, user_id: i64) -> Option<i64> {
+        let known = self.known.lock().unwrap_or_else(|e| e.into_inner());
+        known.get(&user_id).copied()
+    }
+
+    pub fn remember(&self, user_id: i64, merchant_id: i64) {
+        let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
+        if known.len() >= Self::MAX_ENTRIES {
+            known.clear();
+        }
+        known.insert(user_id, merchant_id);
+    }
+}
+
+/// A text written once with a slot for the server's address, which each request fills with the
+/// address the caller reached (the merchant API guide's examples).
+#[derive(Debug, Default)]
+pub struct GuideTemplate {
+    text: String,
+}
+
+impl GuideTemplate {
+    /// Where the address goes.
+    pub const BASE_URL: &'static str = "{{BASE_URL}}";
+
+    pub fn new(text: String) -> Self {
+        GuideTemplate { text }
+    }
+
+    pub fn for_base(&self, base_url: &str) -> String {
+        self.text.replace(Self::BASE_URL, base_url)
+    }
 }

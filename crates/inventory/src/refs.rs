@@ -9,8 +9,10 @@ use diesel::prelude::*;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// A merchant: key, first and last name, company.
+/// A merchant: key, first and last name, company. (Its own name in the API document: vouchers
+/// have a `ClientRef` of their own.)
 #[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[schema(as = StockClientRef)]
 pub struct ClientRef {
     pub key: String,
     pub name: String,

@@ -106,6 +106,39 @@ pub struct CarriedLine {
     pub amount: i64,
 }
 
+/// The lines of an invoice, or of what an invoice would take.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct InvoiceLines {
+    pub data: Vec<Line>,
+    /// A delivery invoice carrying the delivery person's earlier balance: that line of its own
+    /// (the lines' amounts and this one add up to the total); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub carried_balance: Option<CarriedLine>,
+}
+
+impl From<Vec<Line>> for InvoiceLines {
+    fn from(data: Vec<Line>) -> Self {
+        InvoiceLines {
+            data,
+            carried_balance: None,
+        }
+    }
+}
+
+/// An invoice's lines with the balance it carries (`F`: its family), within `scope`.
+pub fn invoice_lines(
+    conn: &mut DbConnection,
+    scope: colivra_core::Scope,
+    client: bool,
+    key: &str,
+) -> AppResult<InvoiceLines> {
+    let (data, carried_balance) = lines_with_carried(conn, scope, client, key)?;
+    Ok(InvoiceLines {
+        data,
+        carried_balance,
+    })
+}
+
 /// The label of the carried balance line, on screens and PDFs.
 pub const CARRIED_LABEL: &str = "Écart antérieur à régulariser";
 

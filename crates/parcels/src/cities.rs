@@ -225,6 +225,17 @@ pub const SORTABLE: &[&str] = &[
 
 /// Cities, searched by name, filtered, sorted, paged. `only_active` for callers who may not see
 /// the inactive ones.
+/// The cities a reader of `role` may choose from: admins see every city; merchants and delivery
+/// people only the active ones.
+pub fn list_for(
+    conn: &mut DbConnection,
+    role: colivra_core::Role,
+    query: &colivra_core::ListQuery,
+    filters: &CityFilters,
+) -> AppResult<colivra_core::ListResponse<City>> {
+    list(conn, query, filters, role != colivra_core::Role::Admin)
+}
+
 pub fn list(
     conn: &mut DbConnection,
     query: &colivra_core::ListQuery,

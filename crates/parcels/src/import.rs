@@ -428,6 +428,51 @@ pub enum Imported {
     Refused(ImportPreview),
 }
 
+/// A file refused (nothing created): the preview, row by row, and what to do.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ImportRefused {
+    pub message: String,
+    #[serde(flatten)]
+    pub preview: ImportPreview,
+}
+
+/// What `POST parcels/import` leads to.
+#[derive(Debug, Clone)]
+pub enum ImportOutcome {
+    /// Every row created.
+    Created(ImportResult),
+    /// A dry run: the preview, nothing written.
+    Checked(ImportPreview),
+    /// A row is wrong: nothing created.
+    Refused(ImportRefused),
+}
+
+/// `POST parcels/import`: a dry run checks the file; otherwise every row is created, or none.
+pub fn run(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    merchant_id: i64,
+    default_shop: Option<&str>,
+    bytes: &[u8],
+    dry_run: bool,
+) -> AppResult<ImportOutcome> {
+    if dry_run {
+        return preview(conn, merchant_id, default_shop, bytes).map(ImportOutcome::Checked);
+    }
+    Ok(
+        match import(conn, actor_id, merchant_id, default_shop, bytes)? {
+            Imported::Created(result) => ImportOutcome::Created(result),
+            Imported::Refused(preview) => ImportOutcome::Refused(ImportRefused {
+                message: format!(
+                    "{} ligne(s) à corriger : aucun colis n'a été créé.",
+                    preview.error_count
+                ),
+                preview,
+            }),
+        },
+    )
+}
+
 /// Creates every row of the file in one transaction, or none if any row is wrong.
 pub fn import(
     conn: &mut DbConnection,

@@ -22,6 +22,25 @@ pub fn parse_layout(value: Option<&str>) -> AppResult<LabelLayout> {
     }
 }
 
+/// `GET parcels/labels?parcels=CODE1,CODE2&layout=a6|a4`: the labels of those parcels, in that
+/// order, all within `scope`.
+pub fn labels_for(
+    conn: &mut DbConnection,
+    scope: Scope,
+    codes: &str,
+    layout: Option<&str>,
+    company_name: &str,
+) -> AppResult<Vec<u8>> {
+    let layout = parse_layout(layout)?;
+    let keys: Vec<String> = codes
+        .split(',')
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+        .map(str::to_owned)
+        .collect();
+    labels_pdf(conn, scope, &keys, layout, company_name)
+}
+
 /// The PDF of the labels of `keys` (tracking codes, in that order), all within `scope`.
 pub fn labels_pdf(
     conn: &mut DbConnection,

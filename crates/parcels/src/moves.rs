@@ -466,8 +466,10 @@ pub fn cancel(
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct AddressInput {
+    #[schema(schema_with = colivra_core::phone::optional_schema)]
     pub recipient_phone: Option<String>,
     /// Empty clears it.
+    #[schema(schema_with = colivra_core::phone::clearable_schema)]
     pub recipient_phone_alt: Option<String>,
     /// City key or name.
     pub city: Option<String>,

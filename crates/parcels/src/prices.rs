@@ -152,6 +152,19 @@ fn check_fees(errors: &mut FieldErrors, input: &CostInput) -> Fees {
 
 /// A merchant's own price for one city. `client_id` is the merchant account the caller resolved
 /// from `input.client` (`None` when that key is not a merchant's).
+/// `POST costs`: the merchant named by `input.client` (his key) gets his own price for a city.
+pub fn create_cost_for_client(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    input: CostInput,
+) -> AppResult<CostView> {
+    let client_id = colivra_auth::users::merchant_account_id(
+        conn,
+        input.client.as_deref().unwrap_or_default(),
+    )?;
+    create_cost(conn, actor_id, client_id, input)
+}
+
 pub fn create_cost(
     conn: &mut DbConnection,
     actor_id: i64,

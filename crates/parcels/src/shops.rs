@@ -91,6 +91,7 @@ pub struct BankAccountChangeRef {
 pub struct ShopInput {
     #[schema(min_length = 1, max_length = 100)]
     pub name: Option<String>,
+    #[schema(schema_with = colivra_core::phone::optional_schema)]
     pub phone: Option<String>,
     #[schema(min_length = 1, max_length = 255)]
     pub address: Option<String>,

@@ -774,6 +774,29 @@ impl ActivityFilters {
     }
 }
 
+/// Whose activities a reader of `role` sees, `holds_dashboard` telling whether he holds the
+/// dashboard's route name (staff who do read every activity).
+pub fn reader_audit(
+    conn: &mut DbConnection,
+    user_id: i64,
+    scope: Scope,
+    role: colivra_core::Role,
+    holds_dashboard: bool,
+    mine: bool,
+) -> AppResult<Audit> {
+    let sees_everything = role == colivra_core::Role::Admin && holds_dashboard;
+    audit(conn, user_id, scope, sees_everything, mine)
+}
+
+/// The export's file name in `language`, dated today.
+pub fn export_file_name(language: Language) -> String {
+    let name = match language {
+        Language::Fr => "activites",
+        Language::En => "activities",
+    };
+    format!("{name}-{}.csv", time::now().date())
+}
+
 /// Whose activities a caller sees: staff holding the dashboard, everything (their own with
 /// `mine`); a merchant, his and his staff's; a delivery person, his own.
 pub fn audit(

@@ -143,6 +143,17 @@ pub enum Reader {
     Member(Role),
 }
 
+impl Reader {
+    /// Staff holding `announcements` manage them; anyone else reads his audience's.
+    pub fn of(role: Role, manages: bool) -> Reader {
+        if role == Role::Admin && manages {
+            Reader::Manager
+        } else {
+            Reader::Member(role)
+        }
+    }
+}
+
 type Boxed<'a> = announcements::BoxedQuery<'a, DbBackend>;
 
 /// The day announcements are shown for (UTC).

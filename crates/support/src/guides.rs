@@ -96,6 +96,40 @@ fn audiences(role: Role) -> Option<Vec<&'static str>> {
 }
 
 /// `GET guides`: the stored guides a user of `role` reads, by title.
+/// `GET guides`: the built-in merchant API guide first, then the stored guides of the reader's
+/// audience, all on one page.
+pub fn list_with_built_in(
+    conn: &mut DbConnection,
+    role: Role,
+    built_in: GuideView,
+) -> AppResult<colivra_core::Paginated<GuideView>> {
+    let mut data = vec![built_in];
+    data.extend(list(conn, role)?);
+    let total = data.len() as i64;
+    Ok(colivra_core::Paginated {
+        data,
+        meta: colivra_core::PageMeta {
+            page: 1,
+            per_page: total,
+            total,
+            last_page: 1,
+        },
+    })
+}
+
+/// `GET guides/{key}`: the built-in guide, or a stored one of the reader's audience.
+pub fn show(
+    conn: &mut DbConnection,
+    role: Role,
+    key: &str,
+    built_in: impl FnOnce() -> GuideView,
+) -> AppResult<GuideView> {
+    if key.trim() == BUILT_IN_KEY {
+        return Ok(built_in());
+    }
+    get(conn, role, key)
+}
+
 pub fn list(conn: &mut DbConnection, role: Role) -> AppResult<Vec<GuideView>> {
     let mut q = guides::table.into_boxed();
     if let Some(audiences) = audiences(role) {

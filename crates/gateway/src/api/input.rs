@@ -25,6 +25,11 @@ use crate::state::AppState;
 pub struct Db(crate::db::Database);
 
 impl Db {
+    /// The pool itself, for work that outlives the handler (a streamed file).
+    pub fn database(&self) -> crate::db::Database {
+        self.0.clone()
+    }
+
     /// Runs `work` with a connection, off the async workers, in arrival order.
     pub async fn run<T, F>(&self, work: F) -> ApiResult<T>
     where
@@ -65,6 +70,14 @@ impl<T: ToSchema + DeserializeOwned> DescribeInput for Json<T> {
     fn describe(doc: &mut OperationDoc) {
         let schema = doc.component::<T>();
         json_body(doc, schema, T::name().into_owned());
+    }
+}
+
+/// A JSON body the server also takes when left out (a cancellation's optional comment): the
+/// document, like every client of it, sends one.
+impl<T: ToSchema + DeserializeOwned> DescribeInput for Option<Json<T>> {
+    fn describe(doc: &mut OperationDoc) {
+        Json::<T>::describe(doc);
     }
 }
 
@@ -126,11 +139,9 @@ fn creation_schema(base: RefOr<Schema>, fields: &[&str]) -> RefOr<Schema> {
 
 impl<T: Creation> DescribeInput for New<T> {
     fn describe(doc: &mut OperationDoc) {
-        let mut referred = Vec::new();
-        T::schemas(&mut referred);
-        for (name, schema) in referred {
-            doc.register(name, schema);
-        }
+        // The edition body too, which the creation body is derived from (a request: open).
+        doc.component::<T>();
+        doc.request_components.push(T::name().into_owned());
         let name = T::CREATION_SCHEMA.to_owned();
         doc.register(name.clone(), creation_schema(T::schema(), T::REQUIRED));
         json_body(
@@ -155,6 +166,7 @@ impl DescribeInput for Caller {}
 impl DescribeInput for Scoped {}
 impl DescribeInput for Lang {}
 impl DescribeInput for HttpRequest {}
+impl DescribeInput for actix_session::Session {}
 impl<T: ?Sized> DescribeInput for web::Data<T> {}
 
 /// The media types an uploaded file may have.
@@ -180,6 +192,77 @@ pub struct Upload<K> {
     pub bytes: web::Bytes,
     pub content_type: Option<String>,
     kind: PhantomData<K>,
+}
+
+impl<K> Upload<K> {
+    /// The file: the `file` part of a `multipart/form-data` body, else the body itself.
+    pub fn file(&self) -> AppResult<Vec<u8>> {
+        let content_type = self.content_type.as_deref().unwrap_or_default();
+        if !content_type
+            .to_ascii_lowercase()
+            .starts_with("multipart/form-data")
+        {
+            return Ok(self.bytes.to_vec());
+        }
+        multipart_file(content_type, &self.bytes)
+    }
+}
+
+/// The `file` part of a multipart form.
+fn multipart_file(content_type: &str, body: &[u8]) -> AppResult<Vec<u8>> {
+    let missing = || {
+        colivra_core::AppError::validation(
+            "file",
+            "Joignez un fichier CSV ou Excel (champ « file »).",
+        )
+    };
+    let boundary = content_type
+        .split(';')
+        .map(str::trim)
+        .find_map(|p| p.strip_prefix("boundary="))
+        .map(|b| b.trim_matches('"'))
+        .filter(|b| !b.is_empty())
+        .ok_or_else(missing)?;
+    let delimiter = format!("--{boundary}").into_bytes();
+    for part in split(body, &delimiter) {
+        let Some(end) = find(part, b"\r\n\r\n") else {
+            continue;
+        };
+        let headers = String::from_utf8_lossy(&part[..end]).to_ascii_lowercase();
+        let named_file = headers.lines().any(|line| {
+            line.starts_with("content-disposition")
+                && (line.contains("name=\"file\"") || line.contains("name=file"))
+        });
+        if named_file {
+            let content = &part[end + 4..];
+            let content = content.strip_suffix(b"\r\n").unwrap_or(content);
+            return Ok(content.to_vec());
+        }
+    }
+    Err(missing())
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+/// The parts between multipart delimiters.
+fn split<'a>(body: &'a [u8], delimiter: &[u8]) -> Vec<&'a [u8]> {
+    let mut parts = Vec::new();
+    let mut rest = body;
+    while let Some(start) = find(rest, delimiter) {
+        rest = &rest[start + delimiter.len()..];
+        let end = find(rest, delimiter).unwrap_or(rest.len());
+        let part = &rest[..end];
+        let part = part.strip_prefix(b"\r\n").unwrap_or(part);
+        if !part.starts_with(b"--") && !part.is_empty() {
+            parts.push(part);
+        }
+        if end == rest.len() {
+            break;
+        }
+    }
+    parts
 }
 
 impl<K: 'static> FromRequest for Upload<K> {

@@ -3,13 +3,19 @@
 //! `File<K>`) say what it reads and answers; the route table names the handler, and the OpenAPI
 //! document is derived from those types.
 
+pub mod creation;
 pub mod doc;
 pub mod input;
+pub mod query;
 pub mod reply;
+pub mod stream;
 
 pub use doc::{DescribeInput, DescribeReply, OperationDoc};
 pub use input::{Creation, Db, New, SheetBody, SheetOrForm, Upload};
-pub use reply::{Accepted, Bare, Created, Csv, File, Items, NoContent, Paged, Pdf, Reply, Sheet};
+pub use reply::{
+    Accepted, Bare, BareCreated, Created, Csv, File, Items, Localized, NoContent, OkOrAccepted,
+    Paged, Pdf, Reply, Sheet,
+};
 
 /// The description of a handler, from its types: what `web::route().to(handler)` accepts.
 pub fn describer<F, Args>(_handler: &F) -> fn(&mut OperationDoc)

@@ -130,30 +130,48 @@ impl<T: ToSchema> DescribeReply for Paged<T> {
     }
 }
 
-/// 200 with `T` itself as the body (the signed-in user at sign-in, as the web app expects).
-pub struct Bare<T>(pub T);
-
-impl<T: Serialize> Responder for Bare<T> {
-    type Body = BoxBody;
-
-    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
-        json(StatusCode::OK, &self.0)
-    }
+fn bare<T: ToSchema>(doc: &mut OperationDoc, status: u16) {
+    let body = doc.component::<T>();
+    let response = ResponseBuilder::new()
+        .description("Success")
+        .content(
+            "application/json",
+            ContentBuilder::new().schema(Some(body)).build(),
+        )
+        .build();
+    doc.success = Some((status, response));
 }
 
-impl<T: ToSchema> DescribeReply for Bare<T> {
-    fn describe(doc: &mut OperationDoc) {
-        let body = doc.component::<T>();
-        let response = ResponseBuilder::new()
-            .description("Success")
-            .content(
-                "application/json",
-                ContentBuilder::new().schema(Some(body)).build(),
-            )
-            .build();
-        doc.success = Some((200, response));
-    }
+macro_rules! bare_reply {
+    ($(#[$doc:meta])* $name:ident, $status:ident, $code:literal) => {
+        $(#[$doc])*
+        pub struct $name<T>(pub T);
+
+        impl<T: Serialize> Responder for $name<T> {
+            type Body = BoxBody;
+
+            fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+                json(StatusCode::$status, &self.0)
+            }
+        }
+
+        impl<T: ToSchema> DescribeReply for $name<T> {
+            fn describe(doc: &mut OperationDoc) {
+                bare::<T>(doc, $code);
+            }
+        }
+    };
 }
+
+bare_reply!(
+    /// 200 with `T` itself as the body, not under `data` (the user at sign-in, as the web app
+    /// expects, and answers that are lists with their own shape).
+    Bare, OK, 200
+);
+bare_reply!(
+    /// 201 with `T` itself as the body (registration answers the new user, as sign-in does).
+    BareCreated, CREATED, 201
+);
 
 /// 204, no body.
 pub struct NoContent;
@@ -175,6 +193,9 @@ impl DescribeReply for NoContent {
 /// The media types a file answer may have.
 pub trait FileKind {
     const MEDIA_TYPES: &'static [&'static str];
+    /// The document's own content security policy, when the app's would stop the browser from
+    /// showing it.
+    const CONTENT_SECURITY_POLICY: Option<&'static str> = None;
 }
 
 pub const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -183,6 +204,11 @@ pub const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadshee
 pub struct Pdf;
 impl FileKind for Pdf {
     const MEDIA_TYPES: &'static [&'static str] = &["application/pdf"];
+    // The app's CSP forbids plugins (`object-src 'none'`), which would stop the browser's PDF
+    // viewer; a document gets its own, still locked-down policy.
+    const CONTENT_SECURITY_POLICY: Option<&'static str> = Some(
+        "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
 }
 
 /// A CSV file.
@@ -240,19 +266,14 @@ impl<K: FileKind> File<K> {
     }
 
     /// A file to save, written while it is sent.
-    pub fn streamed_attachment(
-        body: BoxBody,
-        content_type: &'static str,
-        file_name: &str,
-    ) -> Self {
+    pub fn streamed_attachment(body: BoxBody, content_type: &'static str, file_name: &str) -> Self {
         Self::new(FileBody::Stream(body), content_type, file_name, false)
     }
 
     /// One more header (exposed to the web app's scripts).
     pub fn header(mut self, name: &'static str, value: String) -> Self {
         if let Ok(value) = HeaderValue::try_from(value) {
-            self.headers
-                .push((HeaderName::from_static(name), value));
+            self.headers.push((HeaderName::from_static(name), value));
         }
         self
     }
@@ -267,6 +288,9 @@ impl<K: FileKind> Responder for File<K> {
             .content_type(self.content_type)
             .insert_header((CONTENT_DISPOSITION, self.disposition))
             .insert_header((CACHE_CONTROL, "no-store"));
+        if let Some(policy) = K::CONTENT_SECURITY_POLICY {
+            response.insert_header(("Content-Security-Policy", policy));
+        }
         if !self.headers.is_empty() {
             let exposed: Vec<&str> = self.headers.iter().map(|(n, _)| n.as_str()).collect();
             response.insert_header(("Access-Control-Expose-Headers", exposed.join(", ")));
@@ -297,5 +321,128 @@ impl<K: FileKind> DescribeReply for File<K> {
             );
         }
         doc.success = Some((200, response.build()));
+    }
+}
+
+/// 200 `{"data": T}` when the change is made, 202 with the same shape when it waits for someone
+/// else's decision (a merchant's new RIB awaiting an admin).
+pub enum OkOrAccepted<T> {
+    Done(T),
+    Accepted(T),
+}
+
+impl<T: Serialize> Responder for OkOrAccepted<T> {
+    type Body = BoxBody;
+
+    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+        match self {
+            OkOrAccepted::Done(data) => json(StatusCode::OK, &Data { data }),
+            OkOrAccepted::Accepted(data) => json(StatusCode::ACCEPTED, &Data { data }),
+        }
+    }
+}
+
+impl<T: ToSchema> DescribeReply for OkOrAccepted<T> {
+    fn describe(doc: &mut OperationDoc) {
+        let body = data_of::<T>(doc);
+        success(doc, 200, Some(body));
+        let body = data_of::<T>(doc);
+        doc.answers.push((
+            202,
+            ResponseBuilder::new()
+                .description("Taken, waiting for a decision (a merchant's new RIB awaits an admin's approval)")
+                .content(
+                    "application/json",
+                    ContentBuilder::new().schema(Some(body)).build(),
+                )
+                .build(),
+        ));
+    }
+}
+
+/// An answer whose texts are in the reader's language (`Accept-Language`): caches must keep one
+/// per language.
+pub struct Localized<R>(pub R);
+
+impl<R: Responder> Responder for Localized<R> {
+    type Body = R::Body;
+
+    fn respond_to(self, req: &HttpRequest) -> HttpResponse<R::Body> {
+        let mut response = self.0.respond_to(req);
+        response.headers_mut().append(
+            actix_web::http::header::VARY,
+            HeaderValue::from_static("Accept-Language"),
+        );
+        response
+    }
+}
+
+impl<R: DescribeReply> DescribeReply for Localized<R> {
+    fn describe(doc: &mut OperationDoc) {
+        R::describe(doc)
+    }
+}
+
+/// Describes one more answer with a JSON body of its own (`T` as it is).
+pub fn other_answer<T: ToSchema>(doc: &mut OperationDoc, status: u16, description: &str) {
+    let body = doc.component::<T>();
+    doc.answers.push((
+        status,
+        ResponseBuilder::new()
+            .description(description)
+            .content(
+                "application/json",
+                ContentBuilder::new().schema(Some(body)).build(),
+            )
+            .build(),
+    ));
+}
+
+/// An answer that also sets cookies (the session's CSRF token, or its removal), and may ask for
+/// the session cookie to end with the browser.
+pub struct WithCookies<R> {
+    pub reply: R,
+    pub cookies: Vec<actix_web::cookie::Cookie<'static>>,
+    /// The session cookie lasts as long as the browser (sign-in without « remember me »).
+    pub browser_session: bool,
+}
+
+impl<R> WithCookies<R> {
+    pub fn new(reply: R) -> Self {
+        WithCookies {
+            reply,
+            cookies: Vec::new(),
+            browser_session: false,
+        }
+    }
+
+    pub fn cookie(mut self, cookie: actix_web::cookie::Cookie<'static>) -> Self {
+        self.cookies.push(cookie);
+        self
+    }
+}
+
+impl<R: Responder> Responder for WithCookies<R> {
+    type Body = R::Body;
+
+    fn respond_to(self, req: &HttpRequest) -> HttpResponse<R::Body> {
+        let mut response = self.reply.respond_to(req);
+        for cookie in self.cookies {
+            if let Err(error) = response.add_cookie(&cookie) {
+                tracing::error!(%error, "cookie not set");
+            }
+        }
+        if self.browser_session {
+            response
+                .extensions_mut()
+                .insert(crate::middleware::session_cookie::BrowserSessionCookie);
+        }
+        response
+    }
+}
+
+impl<R: DescribeReply> DescribeReply for WithCookies<R> {
+    fn describe(doc: &mut OperationDoc) {
+        R::describe(doc)
     }
 }

@@ -1,66 +1,45 @@
 //! Courier balances: thin handlers over `colivra_invoicing::balances`.
 
-use crate::middleware::edge::Json;
-use actix_web::{web, HttpResponse};
-use colivra_core::{ListQuery, PageMeta};
+use actix_web::web;
 use colivra_invoicing::balances::{
     self, BalanceFilters, BalanceRow, CourierBalance, SettlementInput,
 };
-use serde::Serialize;
-use utoipa::ToSchema;
 
-use super::Data;
+use crate::api::query::{BalanceSort, Listing};
+use crate::api::{Created, Db, New, Paged, Reply};
 use crate::error::ApiResult;
 use crate::extract::{Caller, Scoped};
-use crate::state::AppState;
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct CourierBalanceList {
-    pub data: Vec<BalanceRow>,
-    pub meta: PageMeta,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct CourierBalanceResponse {
-    pub data: CourierBalance,
-}
 
 pub async fn list(
-    state: web::Data<AppState>,
-    query: web::Query<ListQuery>,
+    db: Db,
+    query: web::Query<Listing<BalanceSort>>,
     filters: web::Query<BalanceFilters>,
-) -> ApiResult<HttpResponse> {
-    let (query, filters) = (query.into_inner(), filters.into_inner());
-    let list = crate::db::run(&state.pool, move |conn| {
-        balances::list(conn, &query, &filters)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(list))
+) -> ApiResult<Paged<BalanceRow>> {
+    let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
+    db.run(move |conn| balances::list(conn, &query, &filters))
+        .await
+        .map(Paged)
 }
 
 pub async fn show(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Scoped,
     key: web::Path<String>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Reply<CourierBalance>> {
     let key = key.into_inner();
-    let balance = crate::db::run(&state.pool, move |conn| {
-        balances::show(conn, caller.scope, &key)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(Data::new(balance)))
+    db.run(move |conn| balances::show(conn, caller.scope, &key))
+        .await
+        .map(Reply)
 }
 
 pub async fn settle(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
     key: web::Path<String>,
-    input: Json<SettlementInput>,
-) -> ApiResult<HttpResponse> {
+    input: New<SettlementInput>,
+) -> ApiResult<Created<CourierBalance>> {
     let (key, input) = (key.into_inner(), input.into_inner());
-    let balance = crate::db::run(&state.pool, move |conn| {
-        balances::settle(conn, caller.user.id, &key, &input)
-    })
-    .await?;
-    Ok(HttpResponse::Created().json(Data::new(balance)))
+    db.run(move |conn| balances::settle(conn, caller.user.id, &key, &input))
+        .await
+        .map(Created)
 }

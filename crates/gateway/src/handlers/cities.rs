@@ -1,76 +1,53 @@
-use crate::middleware::edge::Json;
-use actix_web::{web, HttpResponse};
-use colivra_core::{ListQuery, Role};
-use colivra_parcels::cities::{self, CityFilters, CityInput};
+//! Cities and their fees.
 
-use super::Data;
+use actix_web::web;
+use colivra_parcels::cities::{self, City, CityFilters, CityInput};
+
+use crate::api::query::{CitySort, Listing};
+use crate::api::{Created, Db, New, NoContent, Paged, Reply};
 use crate::error::ApiResult;
 use crate::extract::Caller;
-use crate::state::AppState;
+use crate::middleware::edge::Json;
 
-/// Admins see every city; merchants and delivery people only the active ones they can choose.
 pub async fn list_cities(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
-    query: web::Query<ListQuery>,
+    query: web::Query<Listing<CitySort>>,
     filters: web::Query<CityFilters>,
-) -> ApiResult<HttpResponse> {
-    let only_active = caller.user.role() != Role::Admin;
-    let (query, filters) = (query.into_inner(), filters.into_inner());
-    let list = crate::db::run(&state.pool, move |conn| {
-        cities::list(conn, &query, &filters, only_active)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(list))
+) -> ApiResult<Paged<City>> {
+    let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
+    let role = caller.user.role();
+    db.run(move |conn| cities::list_for(conn, role, &query, &filters))
+        .await
+        .map(Paged)
 }
 
 pub async fn create_city(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
-    input: Json<CityInput>,
-) -> ApiResult<HttpResponse> {
+    input: New<CityInput>,
+) -> ApiResult<Created<City>> {
     let input = input.into_inner();
-    let city = crate::db::run(&state.pool, move |conn| {
-        cities::create(conn, caller.user.id, input)
-    })
-    .await?;
-    Ok(HttpResponse::Created().json(Data::new(city)))
+    db.run(move |conn| cities::create(conn, caller.user.id, input))
+        .await
+        .map(Created)
 }
 
 pub async fn update_city(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
     key: web::Path<String>,
     input: Json<CityInput>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Reply<City>> {
     let (key, input) = (key.into_inner(), input.into_inner());
-    let city = crate::db::run(&state.pool, move |conn| {
-        cities::update(conn, caller.user.id, &key, input)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(Data::new(city)))
+    db.run(move |conn| cities::update(conn, caller.user.id, &key, input))
+        .await
+        .map(Reply)
 }
 
-pub async fn delete_city(
-    state: web::Data<AppState>,
-    caller: Caller,
-    key: web::Path<String>,
-) -> ApiResult<HttpResponse> {
+pub async fn delete_city(db: Db, caller: Caller, key: web::Path<String>) -> ApiResult<NoContent> {
     let key = key.into_inner();
-    crate::db::run(&state.pool, move |conn| {
-        cities::delete(conn, caller.user.id, &key)
-    })
-    .await?;
-    Ok(HttpResponse::NoContent().finish())
-}
-
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct CityList {
-    pub data: Vec<cities::City>,
-    pub meta: colivra_core::PageMeta,
-}
-
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct CityResponse {
-    pub data: cities::City,
+    db.run(move |conn| cities::delete(conn, caller.user.id, &key))
+        .await
+        .map(|()| NoContent)
 }

@@ -1,117 +1,87 @@
 //! Delivery people and the cities each serves (admin `deliverymen` screen).
 
-use crate::middleware::edge::Json;
-use actix_web::{web, HttpResponse};
+use actix_web::web;
 use colivra_auth::couriers::{
     self, DeliveryAdminFilters, DeliveryAdminInput, DeliveryAdminView, DeliveryCityInput,
 };
-use colivra_core::ListQuery;
 
-use super::Data;
+use crate::api::query::{DeliveryAdminSort, Listing};
+use crate::api::{Created, Db, New, NoContent, Paged, Reply};
 use crate::error::ApiResult;
 use crate::extract::Caller;
-use crate::state::AppState;
-
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct DeliveryAdminList {
-    pub data: Vec<DeliveryAdminView>,
-    pub meta: colivra_core::PageMeta,
-}
-
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct DeliveryAdminResponse {
-    pub data: DeliveryAdminView,
-}
+use crate::middleware::edge::Json;
 
 pub async fn list(
-    state: web::Data<AppState>,
-    query: web::Query<ListQuery>,
+    db: Db,
+    query: web::Query<Listing<DeliveryAdminSort>>,
     filters: web::Query<DeliveryAdminFilters>,
-) -> ApiResult<HttpResponse> {
-    let (query, filters) = (query.into_inner(), filters.into_inner());
-    let list = crate::db::run(&state.pool, move |conn| {
-        couriers::list(conn, &query, &filters)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(list))
+) -> ApiResult<Paged<DeliveryAdminView>> {
+    let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
+    db.run(move |conn| couriers::list(conn, &query, &filters))
+        .await
+        .map(Paged)
 }
 
 pub async fn create(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
-    input: Json<DeliveryAdminInput>,
-) -> ApiResult<HttpResponse> {
+    input: New<DeliveryAdminInput>,
+) -> ApiResult<Created<DeliveryAdminView>> {
     let input = input.into_inner();
-    let person = crate::db::run(&state.pool, move |conn| {
-        couriers::create(conn, caller.user.id, input)
-    })
-    .await?;
-    Ok(HttpResponse::Created().json(Data::new(person)))
+    db.run(move |conn| couriers::create(conn, caller.user.id, input))
+        .await
+        .map(Created)
 }
 
 pub async fn update(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
     key: web::Path<String>,
     input: Json<DeliveryAdminInput>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Reply<DeliveryAdminView>> {
     let (key, input) = (key.into_inner(), input.into_inner());
-    let person = crate::db::run(&state.pool, move |conn| {
-        couriers::update(conn, caller.user.id, &key, input)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(Data::new(person)))
+    db.run(move |conn| couriers::update(conn, caller.user.id, &key, input))
+        .await
+        .map(Reply)
 }
 
-pub async fn delete(
-    state: web::Data<AppState>,
-    caller: Caller,
-    key: web::Path<String>,
-) -> ApiResult<HttpResponse> {
+pub async fn delete(db: Db, caller: Caller, key: web::Path<String>) -> ApiResult<NoContent> {
     let key = key.into_inner();
-    crate::db::run(&state.pool, move |conn| {
-        couriers::delete(conn, &caller.user, &key)
-    })
-    .await?;
-    Ok(HttpResponse::NoContent().finish())
+    db.run(move |conn| couriers::delete(conn, &caller.user, &key))
+        .await
+        .map(|()| NoContent)
 }
 
 pub async fn add_city(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
-    input: Json<DeliveryCityInput>,
-) -> ApiResult<HttpResponse> {
+    input: New<DeliveryCityInput>,
+) -> ApiResult<Created<DeliveryAdminView>> {
     let input = input.into_inner();
-    let person = crate::db::run(&state.pool, move |conn| {
-        couriers::add_city(conn, caller.user.id, input)
-    })
-    .await?;
-    Ok(HttpResponse::Created().json(Data::new(person)))
+    db.run(move |conn| couriers::add_city(conn, caller.user.id, input))
+        .await
+        .map(Created)
 }
 
 pub async fn update_city(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
     path: web::Path<(String, String)>,
     input: Json<DeliveryCityInput>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Reply<DeliveryAdminView>> {
     let ((person, city), input) = (path.into_inner(), input.into_inner());
-    let person = crate::db::run(&state.pool, move |conn| {
-        couriers::update_city(conn, caller.user.id, &person, &city, input)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(Data::new(person)))
+    db.run(move |conn| couriers::update_city(conn, caller.user.id, &person, &city, input))
+        .await
+        .map(Reply)
 }
 
 pub async fn remove_city(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
     path: web::Path<(String, String)>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<NoContent> {
     let (person, city) = path.into_inner();
-    crate::db::run(&state.pool, move |conn| {
-        couriers::remove_city(conn, caller.user.id, &person, &city)
-    })
-    .await?;
-    Ok(HttpResponse::NoContent().finish())
+    db.run(move |conn| couriers::remove_city(conn, caller.user.id, &person, &city))
+        .await
+        .map(|()| NoContent)
 }

@@ -1,4 +1,5 @@
-//! Thin handlers: extract, call one service, answer JSON.
+//! Thin handlers: extract, call one service, answer. What each reads and answers is in its
+//! argument and return types (see `crate::api`).
 
 pub mod accounts;
 pub mod balances;
@@ -16,18 +17,3 @@ pub mod support;
 pub mod system;
 pub mod tokens;
 pub mod vouchers;
-
-use serde::Serialize;
-use utoipa::ToSchema;
-
-/// `{ "data": ... }`, the shape of every single-object response.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Data<T> {
-    pub data: T,
-}
-
-impl<T> Data<T> {
-    pub fn new(data: T) -> Self {
-        Self { data }
-    }
-}

@@ -1,96 +1,63 @@
-use crate::middleware::edge::Json;
-use actix_web::{web, HttpResponse};
-use colivra_auth::users::merchant_account_id;
-use colivra_core::ListQuery;
+//! Merchants' own prices per city, and a merchant's effective price list.
+
+use actix_web::web;
 use colivra_parcels::prices::{self, CostFilters, CostInput, CostView, EffectivePrice};
 
-use super::Data;
+use crate::api::query::{CostSort, Listing, PriceSort};
+use crate::api::{Created, Db, New, NoContent, Paged, Reply};
 use crate::error::ApiResult;
 use crate::extract::{Caller, Scoped};
-use crate::state::AppState;
+use crate::middleware::edge::Json;
 
 pub async fn list_costs(
-    state: web::Data<AppState>,
-    query: web::Query<ListQuery>,
+    db: Db,
+    query: web::Query<Listing<CostSort>>,
     filters: web::Query<CostFilters>,
-) -> ApiResult<HttpResponse> {
-    let (query, filters) = (query.into_inner(), filters.into_inner());
-    let list = crate::db::run(&state.pool, move |conn| {
-        prices::list_costs(conn, &query, &filters)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(list))
+) -> ApiResult<Paged<CostView>> {
+    let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
+    db.run(move |conn| prices::list_costs(conn, &query, &filters))
+        .await
+        .map(Paged)
 }
 
 pub async fn create_cost(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
-    input: Json<CostInput>,
-) -> ApiResult<HttpResponse> {
+    input: New<CostInput>,
+) -> ApiResult<Created<CostView>> {
     let input = input.into_inner();
-    let cost = crate::db::run(&state.pool, move |conn| {
-        let client_id = merchant_account_id(conn, input.client.as_deref().unwrap_or_default())?;
-        prices::create_cost(conn, caller.user.id, client_id, input)
-    })
-    .await?;
-    Ok(HttpResponse::Created().json(Data::new(cost)))
+    db.run(move |conn| prices::create_cost_for_client(conn, caller.user.id, input))
+        .await
+        .map(Created)
 }
 
 pub async fn update_cost(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
     key: web::Path<String>,
     input: Json<CostInput>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Reply<CostView>> {
     let (key, input) = (key.into_inner(), input.into_inner());
-    let cost = crate::db::run(&state.pool, move |conn| {
-        prices::update_cost(conn, caller.user.id, &key, input)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(Data::new(cost)))
+    db.run(move |conn| prices::update_cost(conn, caller.user.id, &key, input))
+        .await
+        .map(Reply)
 }
 
-pub async fn delete_cost(
-    state: web::Data<AppState>,
-    caller: Caller,
-    key: web::Path<String>,
-) -> ApiResult<HttpResponse> {
+pub async fn delete_cost(db: Db, caller: Caller, key: web::Path<String>) -> ApiResult<NoContent> {
     let key = key.into_inner();
-    crate::db::run(&state.pool, move |conn| {
-        prices::delete_cost(conn, caller.user.id, &key)
-    })
-    .await?;
-    Ok(HttpResponse::NoContent().finish())
+    db.run(move |conn| prices::delete_cost(conn, caller.user.id, &key))
+        .await
+        .map(|()| NoContent)
 }
 
 /// The caller's merchant account's effective price for every active city.
 pub async fn my_pricing(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Scoped,
-    query: web::Query<ListQuery>,
-) -> ApiResult<HttpResponse> {
-    let query = query.into_inner();
-    let list = crate::db::run(&state.pool, move |conn| {
-        let merchant = caller.merchant()?;
-        prices::effective_prices(conn, merchant, &query)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(list))
-}
-
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct CostList {
-    pub data: Vec<CostView>,
-    pub meta: colivra_core::PageMeta,
-}
-
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct CostResponse {
-    pub data: CostView,
-}
-
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct PriceList {
-    pub data: Vec<EffectivePrice>,
-    pub meta: colivra_core::PageMeta,
+    query: web::Query<Listing<PriceSort>>,
+) -> ApiResult<Paged<EffectivePrice>> {
+    let query = query.into_inner().into_inner();
+    db.run(move |conn| prices::effective_prices(conn, caller.merchant()?, &query))
+        .await
+        .map(Paged)
 }

@@ -1,18 +1,20 @@
-use crate::middleware::edge::Json;
+//! Sign-in and sign-out, the CSRF cookie, one's sessions and the signed-in user.
+
 use actix_session::Session;
-use actix_web::{web, HttpRequest, HttpResponse};
-use colivra_auth::throttle::SignInThrottle;
-use colivra_auth::{accounts, sessions};
+use actix_web::{web, HttpRequest};
+use colivra_auth::{accounts, sessions, UserView};
 use colivra_core::AppError;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::api::reply::WithCookies;
+use crate::api::{Bare, Db, Items, NoContent};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Caller;
 use crate::middleware::authorize::SESSION_USER_ID;
 use crate::middleware::authorize::{SESSION_ADDRESS, SESSION_DEVICE, SESSION_PUBLIC_KEY};
 use crate::middleware::csrf::{self, csrf_cookie};
-use crate::middleware::session_cookie::BrowserSessionCookie;
+use crate::middleware::edge::Json;
 use crate::state::AppState;
 
 /// `GET /sanctum/csrf-cookie`: 204 and the session's `XSRF-TOKEN` cookie (a new session and
@@ -20,16 +22,14 @@ use crate::state::AppState;
 pub async fn csrf_token_cookie(
     state: web::Data<AppState>,
     session: Session,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<WithCookies<NoContent>> {
     if session.contains_key(crate::middleware::authorize::SESSION_UNAVAILABLE) {
         return Err(ApiError(AppError::Unavailable(
             "session store unavailable".to_owned(),
         )));
     }
     let token = csrf::session_token(&session)?;
-    Ok(HttpResponse::NoContent()
-        .cookie(csrf_cookie(token, state.settings.secure_cookies))
-        .finish())
+    Ok(WithCookies::new(NoContent).cookie(csrf_cookie(token, state.settings.secure_cookies)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -55,52 +55,38 @@ pub fn peer_address(req: &HttpRequest) -> String {
 
 pub async fn login(
     state: web::Data<AppState>,
+    db: Db,
     session: Session,
     req: HttpRequest,
     input: Json<LoginInput>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<WithCookies<Bare<UserView>>> {
     let LoginInput {
         email,
         password,
         remember,
     } = input.into_inner();
-    let throttle = state.throttle;
-    let account_key = SignInThrottle::account_key(&email);
-    let address = peer_address(&req);
-    let address_key = SignInThrottle::address_key(&address);
-    let (checked_account, checked_address) = (account_key.clone(), address_key.clone());
-    let allowed = crate::db::run(&state.pool, move |conn| {
-        throttle.check(conn, &checked_account, &checked_address)
-    })
-    .await?;
-    if let Err(retry_after_seconds) = allowed {
-        tracing::warn!(target: "colivra::auth", event = "sign_in_throttled", email = %email.trim().to_lowercase());
-        return Err(ApiError(AppError::TooManyAttempts {
-            retry_after_seconds,
-        }));
-    }
-    let attempt_email = email.clone();
-    let outcome = crate::db::run(&state.pool, move |conn| {
-        match accounts::authenticate(conn, &attempt_email, &password) {
-            Err(AppError::Validation(errors)) => {
-                throttle.record(conn, &[&account_key, &address_key])?;
-                Err(AppError::Validation(errors))
-            }
-            Ok(user) => {
-                throttle.clear(conn, &account_key)?;
-                Ok(user)
-            }
-            Err(other) => Err(other),
-        }
-    })
-    .await;
-    let user = match outcome {
+    let (throttle, address) = (state.throttle, peer_address(&req));
+    let (attempt_email, attempt_address) = (email.clone(), address.clone());
+    let signed_in = db
+        .run(move |conn| {
+            accounts::sign_in(conn, &throttle, &attempt_email, &password, &attempt_address)
+        })
+        .await;
+    let user = match signed_in {
         Ok(user) => user,
-        Err(ApiError(AppError::Validation(errors))) => {
-            tracing::warn!(target: "colivra::auth", event = "sign_in_failed", email = %email.trim().to_lowercase());
-            return Err(ApiError(AppError::Validation(errors)));
+        Err(error) => {
+            let email = email.trim().to_lowercase();
+            match &error.0 {
+                AppError::TooManyAttempts { .. } => {
+                    tracing::warn!(target: "colivra::auth", event = "sign_in_throttled", %email)
+                }
+                AppError::Validation(_) => {
+                    tracing::warn!(target: "colivra::auth", event = "sign_in_failed", %email)
+                }
+                _ => {}
+            }
+            return Err(error);
         }
-        Err(other) => return Err(other),
     };
     // A new session id at every sign-in: a planted cookie never becomes a signed-in session.
     session.renew();
@@ -119,13 +105,10 @@ pub async fn login(
     // A new CSRF token with the new session.
     let token = csrf::rotate(&session)?;
     tracing::info!(target: "colivra::auth", event = "signed_in", user = %user.key, role = user.role().as_str());
-    let mut response = HttpResponse::Ok()
-        .cookie(csrf_cookie(token, state.settings.secure_cookies))
-        .json(user.view());
-    if !remember {
-        response.extensions_mut().insert(BrowserSessionCookie);
-    }
-    Ok(response)
+    let mut reply = WithCookies::new(Bare(user.view()))
+        .cookie(csrf_cookie(token, state.settings.secure_cookies));
+    reply.browser_session = !remember;
+    Ok(reply)
 }
 
 /// The browser's User-Agent, printable and cut short, as the session's device.
@@ -143,22 +126,18 @@ fn device(req: &HttpRequest) -> Option<String> {
     (!device.trim().is_empty()).then_some(device)
 }
 
-pub async fn logout(state: web::Data<AppState>, session: Session, caller: Caller) -> HttpResponse {
+pub async fn logout(
+    state: web::Data<AppState>,
+    session: Session,
+    caller: Caller,
+) -> WithCookies<NoContent> {
     session.purge();
     tracing::info!(target: "colivra::auth", event = "signed_out", user = %caller.user.key);
-    HttpResponse::NoContent()
-        .cookie(csrf::removal_cookie(state.settings.secure_cookies))
-        .finish()
+    WithCookies::new(NoContent).cookie(csrf::removal_cookie(state.settings.secure_cookies))
 }
 
 fn current_session(session: &Session) -> Option<String> {
     session.get::<String>(SESSION_PUBLIC_KEY).ok().flatten()
-}
-
-/// `{data: [...]}`: one's live sessions.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct SessionList {
-    pub data: Vec<sessions::SessionView>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -168,51 +147,46 @@ pub struct EndedSessions {
 }
 
 pub async fn list_sessions(
-    state: web::Data<AppState>,
+    db: Db,
     session: Session,
     caller: Caller,
-) -> ApiResult<HttpResponse> {
-    let current = current_session(&session);
-    let user_id = caller.user.id;
-    let data = crate::db::run(&state.pool, move |conn| {
-        sessions::list_for_user(conn, user_id, current.as_deref())
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(SessionList { data }))
+) -> ApiResult<Items<sessions::SessionView>> {
+    let (current, user_id) = (current_session(&session), caller.user.id);
+    db.run(move |conn| sessions::list_for_user(conn, user_id, current.as_deref()))
+        .await
+        .map(Items)
 }
 
 pub async fn end_session(
     state: web::Data<AppState>,
+    db: Db,
     session: Session,
     caller: Caller,
     key: web::Path<String>,
-) -> ApiResult<HttpResponse> {
-    let key = key.into_inner();
-    let user_id = caller.user.id;
+) -> ApiResult<WithCookies<NoContent>> {
+    let (key, user_id) = (key.into_inner(), caller.user.id);
     let current = current_session(&session).is_some_and(|c| c == key);
-    crate::db::run(&state.pool, move |conn| sessions::end(conn, user_id, &key)).await?;
-    let mut response = HttpResponse::NoContent();
+    db.run(move |conn| sessions::end(conn, user_id, &key))
+        .await?;
+    let mut reply = WithCookies::new(NoContent);
     if current {
         session.purge();
-        response.cookie(csrf::removal_cookie(state.settings.secure_cookies));
+        reply = reply.cookie(csrf::removal_cookie(state.settings.secure_cookies));
     }
-    Ok(response.finish())
+    Ok(reply)
 }
 
 pub async fn end_other_sessions(
-    state: web::Data<AppState>,
+    db: Db,
     session: Session,
     caller: Caller,
-) -> ApiResult<HttpResponse> {
-    let current = current_session(&session);
-    let user_id = caller.user.id;
-    let ended = crate::db::run(&state.pool, move |conn| {
-        sessions::end_others(conn, user_id, current.as_deref())
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(EndedSessions { ended }))
+) -> ApiResult<Bare<EndedSessions>> {
+    let (current, user_id) = (current_session(&session), caller.user.id);
+    db.run(move |conn| sessions::end_others(conn, user_id, current.as_deref()))
+        .await
+        .map(|ended| Bare(EndedSessions { ended }))
 }
 
-pub async fn current_user(caller: Caller) -> HttpResponse {
-    HttpResponse::Ok().json(caller.user.view())
+pub async fn current_user(caller: Caller) -> Bare<UserView> {
+    Bare(caller.user.view())
 }

@@ -1,137 +1,97 @@
-use crate::middleware::edge::Json;
-use actix_web::{web, HttpResponse};
-use colivra_core::ListQuery;
-use colivra_parcels::company::{CompanyInput, CompanyView};
+//! Shops, their RIB changes, and the company's legal identity.
+
+use actix_web::web;
+use colivra_parcels::company::{self, CompanyInput, CompanyView};
 use colivra_parcels::shops::{
     self, BankAccountChangeView, BankAccountDecisionInput, ChangeFilters, ShopFilters, ShopInput,
     ShopView,
 };
 
-use super::Data;
+use crate::api::query::{Listing, Paging, ShopSort};
+use crate::api::{Created, Db, New, OkOrAccepted, Paged, Reply};
 use crate::error::ApiResult;
 use crate::extract::{Caller, Scoped};
-use crate::state::AppState;
+use crate::middleware::edge::Json;
 
 pub async fn list_shops(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Scoped,
-    query: web::Query<ListQuery>,
+    query: web::Query<Listing<ShopSort>>,
     filters: web::Query<ShopFilters>,
-) -> ApiResult<HttpResponse> {
-    let (query, filters) = (query.into_inner(), filters.into_inner());
-    let list = crate::db::run(&state.pool, move |conn| {
-        let scope = caller.scope;
-        shops::list(conn, scope, &query, &filters)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(list))
+) -> ApiResult<Paged<ShopView>> {
+    let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
+    db.run(move |conn| shops::list(conn, caller.scope, &query, &filters))
+        .await
+        .map(Paged)
 }
 
 pub async fn create_shop(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Scoped,
-    input: Json<ShopInput>,
-) -> ApiResult<HttpResponse> {
+    input: New<ShopInput>,
+) -> ApiResult<Created<ShopView>> {
     let input = input.into_inner();
-    let shop = crate::db::run(&state.pool, move |conn| {
-        let merchant = caller.merchant()?;
-        shops::create(conn, caller.user.id, merchant, input)
-    })
-    .await?;
-    Ok(HttpResponse::Created().json(Data::new(shop)))
+    db.run(move |conn| shops::create(conn, caller.user.id, caller.merchant()?, input))
+        .await
+        .map(Created)
 }
 
+/// A merchant's new RIB waits for an admin: 202 with the shop and its pending change.
 pub async fn update_shop(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Scoped,
     key: web::Path<String>,
     input: Json<ShopInput>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<OkOrAccepted<ShopView>> {
     let (key, input) = (key.into_inner(), input.into_inner());
-    let updated = crate::db::run(&state.pool, move |conn| {
-        let scope = caller.scope;
-        shops::update(conn, caller.user.id, scope, &key, input)
+    let updated = db
+        .run(move |conn| shops::update(conn, caller.user.id, caller.scope, &key, input))
+        .await?;
+    Ok(match updated.change_requested {
+        true => OkOrAccepted::Accepted(updated.shop),
+        false => OkOrAccepted::Done(updated.shop),
     })
-    .await?;
-    // 202: the merchant's new RIB waits for an admin (the shop answers with the pending change).
-    let mut response = match updated.change_requested {
-        true => HttpResponse::Accepted(),
-        false => HttpResponse::Ok(),
-    };
-    Ok(response.json(Data::new(updated.shop)))
 }
 
 /// The admin's list of RIB changes (`?status=pending`: the work queue).
 pub async fn list_bank_account_changes(
-    state: web::Data<AppState>,
-    query: web::Query<ListQuery>,
+    db: Db,
+    query: web::Query<Paging>,
     filters: web::Query<ChangeFilters>,
-) -> ApiResult<HttpResponse> {
-    let (query, filters) = (query.into_inner(), filters.into_inner());
-    let list = crate::db::run(&state.pool, move |conn| {
-        shops::list_changes(conn, &query, &filters)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(list))
+) -> ApiResult<Paged<BankAccountChangeView>> {
+    let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
+    db.run(move |conn| shops::list_changes(conn, &query, &filters))
+        .await
+        .map(Paged)
 }
 
 /// An admin approves or refuses a pending RIB change.
 pub async fn decide_bank_account_change(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
     key: web::Path<String>,
     input: Json<BankAccountDecisionInput>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Reply<BankAccountChangeView>> {
     let (key, input) = (key.into_inner(), input.into_inner());
-    let change = crate::db::run(&state.pool, move |conn| {
-        shops::decide(conn, caller.user.id, &key, &input)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(Data::new(change)))
+    db.run(move |conn| shops::decide(conn, caller.user.id, &key, &input))
+        .await
+        .map(Reply)
 }
 
 /// The company's legal identity, as the admin's settings screen edits it.
-pub async fn company_settings(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
-    let identity = crate::db::run(&state.pool, colivra_parcels::company::identity).await?;
-    Ok(HttpResponse::Ok().json(Data::new(CompanyView::from(identity))))
+pub async fn company_settings(db: Db) -> ApiResult<Reply<CompanyView>> {
+    db.run(|conn| company::identity(conn).map(CompanyView::from))
+        .await
+        .map(Reply)
 }
 
 pub async fn update_company_settings(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
     input: Json<CompanyInput>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Reply<CompanyView>> {
     let input = input.into_inner();
-    let identity = crate::db::run(&state.pool, move |conn| {
-        colivra_parcels::company::update(conn, caller.user.id, &input)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(Data::new(identity)))
-}
-
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct ShopList {
-    pub data: Vec<ShopView>,
-    pub meta: colivra_core::PageMeta,
-}
-
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct ShopResponse {
-    pub data: ShopView,
-}
-
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct BankAccountChangeList {
-    pub data: Vec<BankAccountChangeView>,
-    pub meta: colivra_core::PageMeta,
-}
-
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct BankAccountChangeResponse {
-    pub data: BankAccountChangeView,
-}
-
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct CompanyResponse {
-    pub data: CompanyView,
+    db.run(move |conn| company::update(conn, caller.user.id, &input))
+        .await
+        .map(Reply)
 }

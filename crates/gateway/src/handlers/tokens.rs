@@ -1,53 +1,42 @@
-use crate::middleware::edge::Json;
-use actix_web::{web, HttpResponse};
-use colivra_auth::tokens::{self, CreateToken, TokenView};
-use colivra_core::{ListResponse, PageRequest};
-use serde::Serialize;
-use utoipa::ToSchema;
+//! Personal API tokens (shown once, stored hashed).
 
+use actix_web::web;
+use colivra_auth::tokens::{self, CreateToken, CreatedToken, TokenView};
+
+use crate::api::query::Paging;
+use crate::api::{BareCreated, Db, NoContent, Paged};
 use crate::error::ApiResult;
 use crate::extract::Caller;
-use crate::state::AppState;
+use crate::middleware::edge::Json;
 
 pub async fn create_token(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
     input: Json<CreateToken>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<BareCreated<CreatedToken>> {
     let input = input.into_inner();
-    let created = crate::db::run(&state.pool, move |conn| {
-        tokens::create(conn, &caller.user, input)
-    })
-    .await?;
-    Ok(HttpResponse::Created().json(created))
-}
-
-/// `{data: [...], meta}` of personal tokens.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TokenList {
-    pub data: Vec<TokenView>,
-    pub meta: colivra_core::PageMeta,
+    db.run(move |conn| tokens::create(conn, &caller.user, input))
+        .await
+        .map(BareCreated)
 }
 
 pub async fn list_tokens(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
-    page: web::Query<PageRequest>,
-) -> ApiResult<HttpResponse> {
-    let page = page.into_inner();
-    let user_id = caller.user.id;
-    let list: ListResponse<TokenView> =
-        crate::db::run(&state.pool, move |conn| tokens::list(conn, user_id, page)).await?;
-    Ok(HttpResponse::Ok().json(list))
+    query: web::Query<Paging>,
+) -> ApiResult<Paged<TokenView>> {
+    let (page, user_id) = (
+        query.into_inner().into_inner().page_request(),
+        caller.user.id,
+    );
+    db.run(move |conn| tokens::list(conn, user_id, page))
+        .await
+        .map(Paged)
 }
 
-pub async fn revoke_token(
-    state: web::Data<AppState>,
-    caller: Caller,
-    key: web::Path<String>,
-) -> ApiResult<HttpResponse> {
-    let user_id = caller.user.id;
-    let key = key.into_inner();
-    crate::db::run(&state.pool, move |conn| tokens::revoke(conn, user_id, &key)).await?;
-    Ok(HttpResponse::NoContent().finish())
+pub async fn revoke_token(db: Db, caller: Caller, key: web::Path<String>) -> ApiResult<NoContent> {
+    let (user_id, key) = (caller.user.id, key.into_inner());
+    db.run(move |conn| tokens::revoke(conn, user_id, &key))
+        .await
+        .map(|()| NoContent)
 }

@@ -1,55 +1,30 @@
 //! Pickup, exit and return vouchers: thin handlers over `colivra_vouchers`.
 
-use crate::middleware::edge::Json;
-use actix_web::{web, HttpResponse};
-use colivra_core::{ListQuery, ListResponse};
+use actix_web::web;
 use colivra_vouchers::exit::{self, ShipInput};
 use colivra_vouchers::pickup::{self, PickupInput, ReceiveInput};
 use colivra_vouchers::returns::{self, ReturnInput};
 use colivra_vouchers::{list, pdf, view, Kind, VoucherDetail, VoucherFilters, VoucherView};
-use serde::Serialize;
-use utoipa::ToSchema;
 
-use super::parcels::pdf_response;
-use super::Data;
+use crate::api::query::{Listing, VoucherSort};
+use crate::api::{Created, Db, File, NoContent, Paged, Pdf, Reply};
 use crate::error::ApiResult;
 use crate::extract::{Caller, Scoped};
+use crate::middleware::edge::Json;
 use crate::state::AppState;
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct VoucherResponse {
-    pub data: VoucherView,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct VoucherDetailResponse {
-    pub data: VoucherDetail,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct VoucherList {
-    pub data: Vec<VoucherView>,
-    pub meta: colivra_core::PageMeta,
-}
 
 /// The list of one kind of voucher in the caller's scope; `KIND` is 0 pickup, 1 exit, 2 return
 /// (const generics take no enums), so one handler serves the three routes.
 pub async fn list<const KIND: u8>(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Scoped,
-    query: web::Query<ListQuery>,
+    query: web::Query<Listing<VoucherSort>>,
     filters: web::Query<VoucherFilters>,
-) -> ApiResult<HttpResponse> {
-    let (query, filters) = (query.into_inner(), filters.into_inner());
-    let page: ListResponse<VoucherView> = crate::db::run(&state.pool, move |conn| {
-        let scope = caller.scope;
-        list::list(conn, scope, kind(KIND), &query, &filters)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(VoucherList {
-        data: page.data,
-        meta: page.meta,
-    }))
+) -> ApiResult<Paged<VoucherView>> {
+    let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
+    db.run(move |conn| list::list(conn, caller.scope, kind(KIND), &query, &filters))
+        .await
+        .map(Paged)
 }
 
 const fn kind(n: u8) -> Kind {
@@ -65,141 +40,112 @@ pub const EXIT: u8 = 1;
 pub const RETURN: u8 = 2;
 
 pub async fn show<const KIND: u8>(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Scoped,
     key: web::Path<String>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Reply<VoucherDetail>> {
     let key = key.into_inner();
-    let detail = crate::db::run(&state.pool, move |conn| {
-        let scope = caller.scope;
-        view::show(conn, scope, kind(KIND), &key)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(Data::new(detail)))
+    db.run(move |conn| view::show(conn, caller.scope, kind(KIND), &key))
+        .await
+        .map(Reply)
 }
 
 pub async fn print<const KIND: u8>(
     state: web::Data<AppState>,
+    db: Db,
     caller: Scoped,
     key: web::Path<String>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<File<Pdf>> {
     let key = key.into_inner();
     let company = state.settings.app_name.clone();
     let file_name = format!("{}.pdf", key.trim().to_uppercase());
-    let bytes = crate::db::run(&state.pool, move |conn| {
-        let scope = caller.scope;
-        pdf::voucher_pdf(conn, scope, kind(KIND), &key, &company)
-    })
-    .await?;
-    Ok(pdf_response(bytes, &file_name))
+    let bytes = db
+        .run(move |conn| pdf::voucher_pdf(conn, caller.scope, kind(KIND), &key, &company))
+        .await?;
+    Ok(File::inline(bytes, "application/pdf", &file_name))
 }
 
 pub async fn create_pickup(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Scoped,
     input: Json<PickupInput>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Created<VoucherView>> {
     let input = input.into_inner();
-    let voucher = crate::db::run(&state.pool, move |conn| {
-        let merchant = caller.merchant()?;
-        pickup::create(conn, caller.user.id, merchant, &input)
-    })
-    .await?;
-    Ok(HttpResponse::Created().json(Data::new(voucher)))
+    db.run(move |conn| pickup::create(conn, caller.user.id, caller.merchant()?, &input))
+        .await
+        .map(Created)
 }
 
 pub async fn add_to_pickup(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Scoped,
     key: web::Path<String>,
     input: Json<PickupInput>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Reply<VoucherDetail>> {
     let (key, input) = (key.into_inner(), input.into_inner());
-    let detail = crate::db::run(&state.pool, move |conn| {
-        let merchant = caller.merchant()?;
-        pickup::add(conn, caller.user.id, merchant, &key, &input)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(Data::new(detail)))
+    db.run(move |conn| pickup::add(conn, caller.user.id, caller.merchant()?, &key, &input))
+        .await
+        .map(Reply)
 }
 
 pub async fn remove_from_pickup(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Scoped,
     parcel: web::Path<String>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Reply<VoucherView>> {
     let parcel = parcel.into_inner();
-    let voucher = crate::db::run(&state.pool, move |conn| {
-        let merchant = caller.merchant()?;
-        pickup::remove_parcel(conn, caller.user.id, merchant, &parcel)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(Data::new(voucher)))
+    db.run(move |conn| pickup::remove_parcel(conn, caller.user.id, caller.merchant()?, &parcel))
+        .await
+        .map(Reply)
 }
 
-pub async fn delete_pickup(
-    state: web::Data<AppState>,
-    caller: Scoped,
-    key: web::Path<String>,
-) -> ApiResult<HttpResponse> {
+pub async fn delete_pickup(db: Db, caller: Scoped, key: web::Path<String>) -> ApiResult<NoContent> {
     let key = key.into_inner();
-    crate::db::run(&state.pool, move |conn| {
-        let merchant = caller.merchant()?;
-        pickup::delete(conn, caller.user.id, merchant, &key)
-    })
-    .await?;
-    Ok(HttpResponse::NoContent().finish())
+    db.run(move |conn| pickup::delete(conn, caller.user.id, caller.merchant()?, &key))
+        .await
+        .map(|()| NoContent)
 }
 
 pub async fn receive_pickup(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
     input: Json<ReceiveInput>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Reply<VoucherDetail>> {
     let input = input.into_inner();
-    let detail = crate::db::run(&state.pool, move |conn| {
-        pickup::receive(conn, caller.user.id, &input)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(Data::new(detail)))
+    db.run(move |conn| pickup::receive(conn, caller.user.id, &input))
+        .await
+        .map(Reply)
 }
 
 pub async fn ship(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
     input: Json<ShipInput>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Created<VoucherDetail>> {
     let input = input.into_inner();
-    let detail = crate::db::run(&state.pool, move |conn| {
-        exit::ship(conn, caller.user.id, &input)
-    })
-    .await?;
-    Ok(HttpResponse::Created().json(Data::new(detail)))
+    db.run(move |conn| exit::ship(conn, caller.user.id, &input))
+        .await
+        .map(Created)
 }
 
 pub async fn create_return(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Scoped,
     input: Json<ReturnInput>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Created<VoucherDetail>> {
     let input = input.into_inner();
-    let detail = crate::db::run(&state.pool, move |conn| {
-        let scope = caller.scope;
-        returns::create(conn, caller.user.id, scope, &input)
-    })
-    .await?;
-    Ok(HttpResponse::Created().json(Data::new(detail)))
+    db.run(move |conn| returns::create(conn, caller.user.id, caller.scope, &input))
+        .await
+        .map(Created)
 }
 
 pub async fn receive_return(
-    state: web::Data<AppState>,
+    db: Db,
     caller: Caller,
     key: web::Path<String>,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Reply<VoucherDetail>> {
     let key = key.into_inner();
-    let detail = crate::db::run(&state.pool, move |conn| {
-        returns::receive(conn, caller.user.id, &key)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(Data::new(detail)))
+    db.run(move |conn| returns::receive(conn, caller.user.id, &key))
+        .await
+        .map(Reply)
 }

@@ -9,9 +9,9 @@ use actix_web::{web, Error, HttpMessage};
 use colivra_auth::{tokens, users, User};
 use colivra_core::AppError;
 
+use crate::access::Access;
 use crate::error::ApiError;
 use crate::extract::{Caller, Credential};
-use crate::routes::Access;
 use crate::state::AppState;
 
 pub const SESSION_USER_ID: &str = "uid";

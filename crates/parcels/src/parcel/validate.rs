@@ -35,8 +35,10 @@ pub struct ParcelInput {
     pub reference: Option<String>,
     #[schema(min_length = 1, max_length = 100)]
     pub recipient_name: Option<String>,
+    #[schema(schema_with = colivra_core::phone::optional_schema)]
     pub recipient_phone: Option<String>,
     /// Empty clears it.
+    #[schema(schema_with = colivra_core::phone::clearable_schema)]
     pub recipient_phone_alt: Option<String>,
     /// City key (or the city's name).
     pub city: Option<String>,

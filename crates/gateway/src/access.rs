@@ -1,0 +1,36 @@
+//! Who may call an endpoint: the rule a route-table row declares, which the authorization
+//! middleware enforces and the OpenAPI document describes.
+
+use colivra_core::{Permission, Role};
+
+/// Who may call an endpoint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone, signed in or not (sign-in, registration).
+    Public,
+    /// Any signed-in user, active or not: the only calls an inactive account may make.
+    SignedIn,
+    /// An active user of one of `roles`; for admins and merchants, holding at least one of
+    /// `permissions` (none listed: any). Delivery people hold their whole set.
+    Active {
+        roles: &'static [Role],
+        permissions: &'static [Permission],
+    },
+    /// As the inner rule, but only with the browser session: a personal token may not change
+    /// the password or the profile, manage tokens or sessions.
+    SessionOnly(&'static Access),
+}
+
+/// Any signed-in user, through the browser session only.
+pub const SIGNED_IN_SESSION: Access = Access::SessionOnly(&Access::SignedIn);
+/// An active merchant, through the browser session only.
+pub const MERCHANT_SESSION: Access = Access::SessionOnly(&Access::Active {
+    roles: CLIENT,
+    permissions: &[],
+});
+
+pub const ADMIN: &[Role] = &[Role::Admin];
+pub const CLIENT: &[Role] = &[Role::Client];
+pub const ADMIN_OR_CLIENT: &[Role] = &[Role::Admin, Role::Client];
+pub const EVERY_ROLE: &[Role] = &[Role::Admin, Role::Client, Role::DeliveryAdmin];
+pub const ADMIN_OR_DELIVERY_ADMIN: &[Role] = &[Role::Admin, Role::DeliveryAdmin];
