@@ -445,8 +445,10 @@ pub(crate) fn delivery_view(
 pub struct InvoiceFilters {
     /// Client invoices: `delivered` or `returned`.
     #[serde(rename = "type")]
+    #[param(value_type = Option<crate::client::ClientInvoiceType>, inline)]
     pub invoice_type: Option<String>,
     /// `draft`, `validated` or `paid`.
+    #[param(value_type = Option<crate::InvoiceStatus>, inline)]
     pub status: Option<String>,
     /// Shop key (client invoices).
     pub shop: Option<String>,

@@ -69,9 +69,10 @@ pub struct ParcelFilters {
     /// A named view: all, new, not-picked-up, pickup, sent, shipped, delivered, canceled,
     /// returned, to-be-returned, refunds, exchanges, change-address, unpaid (delivered, on no
     /// client invoice), reimbursed (on a paid client invoice).
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<View>, inline)]
     pub view: Option<View>,
-    /// Comma-separated status keys.
+    /// Status keys, comma-separated.
+    #[param(value_type = Option<Vec<crate::status::Status>>, inline, style = Form, explode = false)]
     pub status: Option<String>,
     /// City key.
     pub city: Option<String>,
@@ -82,11 +83,11 @@ pub struct ParcelFilters {
     /// Delivery person key (admins).
     pub delivery_admin: Option<String>,
     /// Created on or after this day (`YYYY-MM-DD`).
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<String>, format = Date)]
     #[serde(default, deserialize_with = "colivra_core::time::optional_day")]
     pub from: Option<NaiveDate>,
     /// Created on or before this day.
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<String>, format = Date)]
     #[serde(default, deserialize_with = "colivra_core::time::optional_day")]
     pub to: Option<NaiveDate>,
     /// The `next_cursor` of the previous page: the rows after it (faster than `page`).

@@ -684,6 +684,7 @@ pub struct BankAccountChangeView {
 pub struct ChangeFilters {
     /// `pending` (the work queue, oldest first), `approved`, `refused`, `replaced`; none: all,
     /// newest first.
+    #[param(value_type = Option<BankAccountChangeStatus>, inline)]
     pub status: Option<String>,
     /// One shop's changes (shop key).
     pub shop: Option<String>,

@@ -750,11 +750,11 @@ pub struct ActivityFilters {
     /// an invoice number, a stock movement or ticket code (any case); or its whole key.
     pub subject_key: Option<String>,
     /// On or after this day (`YYYY-MM-DD`).
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<String>, format = Date)]
     #[serde(default, deserialize_with = "colivra_core::time::optional_day")]
     pub from: Option<NaiveDate>,
     /// On or before this day.
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<String>, format = Date)]
     #[serde(default, deserialize_with = "colivra_core::time::optional_day")]
     pub to: Option<NaiveDate>,
     /// `true`: only the caller's scope, even for staff who see everything (their own actions).

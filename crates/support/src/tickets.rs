@@ -292,8 +292,10 @@ pub struct MessageInput {
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 pub struct TicketFilters {
     /// `open`, `answered` or `closed`.
+    #[param(value_type = Option<TicketStatus>, inline)]
     pub status: Option<String>,
     /// `parcel`, `pickup`, `invoice`, `account` or `other`.
+    #[param(value_type = Option<TicketCategory>, inline)]
     pub category: Option<String>,
     /// Merchant key (admins).
     pub client: Option<String>,

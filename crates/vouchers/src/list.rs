@@ -16,6 +16,7 @@ use crate::voucher::{Kind, VoucherRow, VoucherStatus};
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 pub struct VoucherFilters {
     /// `new`, `received` or `issued`.
+    #[param(value_type = Option<crate::voucher::VoucherStatus>, inline)]
     pub status: Option<String>,
     /// Merchant key (admins, pickup vouchers).
     pub client: Option<String>,
