@@ -73,7 +73,27 @@ shop_keys = keys("/api/shops?per_page=100")
 if shop_keys:
     call("PUT", f"/api/shops/{shop_keys[0]}", {"bank_account": "230181000098765432109813"})
 
+# A merchant's own price for a city: a real key for the cost routes.
+merchant_keys = keys("/api/clients?per_page=100")
+city_keys = keys("/api/cities?per_page=100")
+if merchant_keys and city_keys:
+    call("POST", "/api/costs", {
+        "client": merchant_keys[0],
+        "city": city_keys[-1],
+        "delivery_fee": 2500,
+        "return_fee": 1000,
+        "refusal_fee": 1500,
+    })
+ticket_keys = keys("/api/tickets")
+messages = [
+    message["key"]
+    for ticket in ticket_keys
+    for message in call("GET", f"/api/tickets/{ticket}")["data"]["messages"]
+]
+
 dictionaries = {
+    "costs": keys("/api/costs?per_page=100"),
+    "messages": messages,
     "cities": keys("/api/cities?per_page=100"),
     "bank_account_changes": keys("/api/shops/bank-account-changes"),
     "shops": keys("/api/shops?per_page=100"),
@@ -124,7 +144,14 @@ everywhere = {
     "path.parcel": "parcels",
     "path.parcelKey": "parcels",
     "path.ticket": "tickets",
+    "path.message": "messages",
 }
+# Paths whose `{key}` gets no real value, on purpose: the fuzzing identity's own session or
+# token, which a real key would end mid-run. (tests/openapi.rs reads this list.)
+unbound = [
+    r"^/api/sessions/\{key\}$",
+    r"^/api/tokens/\{key\}$",
+]
 # `{key}` and `{invoiceKey}` by the collection they are in.
 by_path = [
     (r"^/api/parcels/\{key\}", "parcels"),
@@ -132,6 +159,7 @@ by_path = [
     (r"^/api/inventories/entries/\{key\}", "entry_slips"),
     (r"^/api/inventories/\{key\}$", "inventories"),
     (r"^/api/cities/\{key\}$", "cities"),
+    (r"^/api/costs/\{key\}$", "costs"),
     (r"^/api/shops/\{key\}$", "shops"),
     (r"^/api/shops/bank-account-changes/\{key\}$", "bank_account_changes"),
     (r"^/api/delivery-admins/\{key\}$", "couriers"),

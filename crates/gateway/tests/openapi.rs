@@ -317,3 +317,48 @@ async fn bodies_over_the_limit_answer_413_with_the_error_body() {
     );
     assert!(response.body["message"].is_string(), "{}", response.text);
 }
+
+/// The API fuzzing gives every key a path names real values to try (a new route's `{key}`
+/// without a collection in `scripts/schemathesis_fixtures.py` would only ever meet 404).
+#[test]
+fn the_fuzzing_fixtures_know_every_path_parameter() {
+    let fixtures = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../scripts/schemathesis_fixtures.py"
+    ))
+    .expect("read the fixtures script");
+    let named: Vec<String> = regex::Regex::new(r#""path\.(\w+)":"#)
+        .unwrap()
+        .captures_iter(&fixtures)
+        .map(|c| c[1].to_owned())
+        .collect();
+    // `(r"PATTERN", "collection")` rows, and the `r"PATTERN",` rows of the unbound list.
+    let by_path: Vec<regex::Regex> = regex::Regex::new(r#"\(?r"([^"]+)",( "\w+"\))?"#)
+        .unwrap()
+        .captures_iter(&fixtures)
+        .map(|c| regex::Regex::new(&c[1]).expect("a fixture's path pattern"))
+        .collect();
+    assert!(
+        !named.is_empty() && !by_path.is_empty(),
+        "fixtures not read"
+    );
+    let mut missing = Vec::new();
+    for endpoint in table() {
+        for segment in endpoint.path.split('/') {
+            let Some(name) = segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) else {
+                continue;
+            };
+            let known = match name {
+                // `{key}` and `{invoiceKey}` are bound by the collection the path is in.
+                "key" | "invoiceKey" => by_path.iter().any(|p| p.is_match(endpoint.path)),
+                // Enumerations come from the document itself.
+                "type" => true,
+                other => named.iter().any(|n| n == other),
+            };
+            if !known {
+                missing.push(format!("{} {} {{{name}}}", endpoint.method, endpoint.path));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "no fixture values for: {missing:#?}");
+}
