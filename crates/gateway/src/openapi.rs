@@ -261,10 +261,13 @@ fn operation(endpoint: &Endpoint, doc: OperationDoc) -> utoipa::openapi::path::O
 
 pub fn document() -> utoipa::openapi::OpenApi {
     let mut components: BTreeMap<String, RefOr<Schema>> = BTreeMap::new();
-    components.insert(
+    // The error body every failure answers, with what it refers to.
+    let mut errors = vec![(
         colivra_core::ErrorBody::name().into_owned(),
         colivra_core::ErrorBody::schema(),
-    );
+    )];
+    colivra_core::ErrorBody::schemas(&mut errors);
+    components.extend(errors);
     let mut requests = Vec::new();
     let mut paths = PathsBuilder::new();
     for endpoint in table() {

@@ -65,6 +65,9 @@ async fn the_served_document_is_openapi_3_1_with_a_full_contract_per_operation()
     assert!(document["info"]["title"].is_string());
     assert!(document["info"]["version"].is_string());
 
+    // Components refer only to components.
+    check_refs(&document, &document["components"], "components");
+
     let endpoints = table();
     let operations = operations(&document);
     assert_eq!(operations.len(), endpoints.len());
