@@ -1,9 +1,8 @@
 //! The listing document (vouchers, invoices), read back from the PDF.
 
-mod common;
 
 use colivra_documents::{extract_text, listing_document, Column, DocumentError, LabeledValue};
-use common::{page_count, page_texts, tracking_code, voucher};
+use crate::common::{page_count, page_texts, tracking_code, voucher};
 
 #[test]
 fn empty_listing_is_one_page_with_header_totals_and_signatures() {
@@ -150,7 +149,7 @@ fn arabic_rows_and_counterpart_print_in_arabic() {
     doc.rows[0][2] = "فاطمة الزهراء".into();
     doc.rows[1][4] = "الدار البيضاء".into();
     let pdf = listing_document(&doc).unwrap();
-    let (text, _) = common::poppler_text("listing-arabic", &pdf);
+    let (text, _) = crate::common::poppler_text("listing-arabic", &pdf);
     for expected in [
         "متجر الأطلس",
         "فاطمة الزهراء",
@@ -198,7 +197,7 @@ fn identity_reference_and_long_texts_print_whole_on_every_page() {
     doc.rows[5][2] = "Fatima Zahra El Idrissi Benjelloun Alaoui Mdaghri".into();
     doc.remarks = vec![words.into()];
     let pdf = listing_document(&doc).unwrap();
-    let (text, _) = common::poppler_text("listing-legal", &pdf);
+    let (text, _) = crate::common::poppler_text("listing-legal", &pdf);
     let flat = collapsed(&text);
     // A reference has no space: it breaks after a hyphen, and reads whole once lines are joined.
     let joined: String = text.split_whitespace().collect();

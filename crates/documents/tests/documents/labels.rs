@@ -1,9 +1,8 @@
 //! Parcel labels, read back from the PDF.
 
-mod common;
 
 use colivra_documents::{extract_text, parcel_labels, LabelLayout, ParcelKind};
-use common::{label, page_count, tracking_code};
+use crate::common::{label, page_count, tracking_code};
 
 #[test]
 fn one_a6_label_is_one_page() {
@@ -121,7 +120,7 @@ fn arabic_recipients_print_in_arabic_and_read_back_as_typed() {
     arabic.city = "الدار البيضاء".into();
     arabic.note = Some("اتصل قبل التوصيل (Appeler avant)".into());
     let pdf = parcel_labels(&[arabic], LabelLayout::A6).unwrap();
-    let (text, dir) = common::poppler_text("label-arabic", &pdf);
+    let (text, dir) = crate::common::poppler_text("label-arabic", &pdf);
     // A line mixing Arabic and digits comes back in display order with direction marks; each
     // of its words comes back as typed.
     for expected in [
