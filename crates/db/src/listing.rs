@@ -1,6 +1,6 @@
 //! The one way lists are paged: a count and a page of rows from the same filters.
 
-use colivra_core::{AppResult, ListResponse, PageRequest};
+use colivra_core::{AppError, AppResult, Page, Paginated};
 use diesel::QueryResult;
 
 use crate::connection::DbConnection;
@@ -158,17 +158,24 @@ macro_rules! code_prefix_filter {
     }};
 }
 
-/// Runs `count` and `rows(limit, offset)` (both built from the same filters by the caller) and
-/// wraps them as `{data, meta}`.
+/// The one way a numbered list is paged: runs `count` and `rows(limit, offset)` (both built from
+/// the same filters by the caller, both in SQL) and wraps them as `{data, meta}`. Cursor pages
+/// belong to the keyset list of parcels; any other list refuses them.
 pub fn paginate<T>(
     conn: &mut DbConnection,
-    page: PageRequest,
+    page: &Page,
     count: impl FnOnce(&mut DbConnection) -> QueryResult<i64>,
     rows: impl FnOnce(&mut DbConnection, i64, i64) -> QueryResult<Vec<T>>,
-) -> AppResult<ListResponse<T>> {
+) -> AppResult<Paginated<T>> {
+    if page.after().is_some() {
+        return Err(AppError::validation(
+            "cursor",
+            "Cette liste se parcourt par numéro de page.",
+        ));
+    }
     let total = count(conn).map_db_err()?;
     let data = rows(conn, page.per_page(), page.offset()).map_db_err()?;
-    Ok(ListResponse {
+    Ok(Paginated {
         data,
         meta: page.meta(total),
     })

@@ -230,7 +230,7 @@ pub fn list(
     query: &colivra_core::ListQuery,
     filters: &CityFilters,
     only_active: bool,
-) -> AppResult<colivra_core::ListResponse<City>> {
+) -> AppResult<colivra_core::Paginated<City>> {
     use colivra_db::listing::{lower, paginate};
     let search = query.search()?;
     let sort = query.sort(SORTABLE)?;
@@ -255,7 +255,7 @@ pub fn list(
     };
     paginate(
         conn,
-        query.page_request(),
+        &query.page(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let q = colivra_db::order_by!(filtered(), sort, then cities::name;

@@ -2,7 +2,7 @@
 
 use crate::middleware::edge::Json;
 use actix_web::{web, HttpResponse};
-use colivra_core::{ListQuery, ListResponse, PageMeta};
+use colivra_core::{ListQuery, PageMeta, Paginated};
 use colivra_invoicing::client::{
     self, ClientInvoiceInput, ClientInvoiceUpdate, TransferFilters, UnpaidShop, UnpaidShopFilters,
 };
@@ -63,7 +63,7 @@ pub struct UnpaidDeliveryAdminList {
     pub meta: PageMeta,
 }
 
-fn page<T: Serialize>(list: ListResponse<T>) -> HttpResponse {
+fn page<T: Serialize>(list: Paginated<T>) -> HttpResponse {
     HttpResponse::Ok().json(list)
 }
 

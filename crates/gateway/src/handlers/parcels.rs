@@ -22,6 +22,13 @@ pub struct ParcelResponse {
     pub data: ParcelView,
 }
 
+/// `{data: [...], meta}` of a parcel list (a keyset page).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ParcelList {
+    pub data: Vec<ParcelView>,
+    pub meta: colivra_core::PageMeta,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ParcelViews {
     pub data: Vec<ParcelView>,

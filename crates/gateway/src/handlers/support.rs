@@ -293,8 +293,10 @@ pub async fn list_guides(
         meta: PageMeta {
             page: 1,
             per_page: total,
-            total,
-            last_page: 1,
+            total: Some(total),
+            last_page: Some(1),
+            total_capped: None,
+            next_cursor: None,
         },
     }))
 }

@@ -1,7 +1,7 @@
 use crate::middleware::edge::Json;
 use actix_web::{web, HttpResponse};
 use colivra_auth::tokens::{self, CreateToken, TokenView};
-use colivra_core::{ListResponse, PageRequest};
+use colivra_core::{ListQuery, Paginated};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -32,12 +32,12 @@ pub struct TokenList {
 pub async fn list_tokens(
     state: web::Data<AppState>,
     caller: Caller,
-    page: web::Query<PageRequest>,
+    query: web::Query<ListQuery>,
 ) -> ApiResult<HttpResponse> {
-    let page = page.into_inner();
+    let page = query.page();
     let user_id = caller.user.id;
-    let list: ListResponse<TokenView> =
-        crate::db::run(&state.pool, move |conn| tokens::list(conn, user_id, page)).await?;
+    let list: Paginated<TokenView> =
+        crate::db::run(&state.pool, move |conn| tokens::list(conn, user_id, &page)).await?;
     Ok(HttpResponse::Ok().json(list))
 }
 

@@ -2,7 +2,7 @@
 
 use crate::middleware::edge::Json;
 use actix_web::{web, HttpResponse};
-use colivra_core::{ListQuery, ListResponse};
+use colivra_core::{ListQuery, Paginated};
 use colivra_vouchers::exit::{self, ShipInput};
 use colivra_vouchers::pickup::{self, PickupInput, ReceiveInput};
 use colivra_vouchers::returns::{self, ReturnInput};
@@ -41,7 +41,7 @@ pub async fn list<const KIND: u8>(
     filters: web::Query<VoucherFilters>,
 ) -> ApiResult<HttpResponse> {
     let (query, filters) = (query.into_inner(), filters.into_inner());
-    let page: ListResponse<VoucherView> = crate::db::run(&state.pool, move |conn| {
+    let page: Paginated<VoucherView> = crate::db::run(&state.pool, move |conn| {
         let scope = caller.scope;
         list::list(conn, scope, kind(KIND), &query, &filters)
     })
