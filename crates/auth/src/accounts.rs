@@ -560,7 +560,7 @@ pub fn list_clients(
     conn: &mut DbConnection,
     query: &colivra_core::ListQuery,
     filters: &ClientFilters,
-) -> AppResult<colivra_core::ListResponse<User>> {
+) -> AppResult<colivra_core::Paginated<User>> {
     use colivra_db::listing::{lower, paginate};
     use colivra_db::schema::client_staff;
     let search = query.search()?;
@@ -606,7 +606,7 @@ pub fn list_clients(
     };
     paginate(
         conn,
-        query.page_request(),
+        &query.page(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let q = filtered();

@@ -2,7 +2,7 @@
 //! delivered and per refused parcel there.
 
 use chrono::NaiveDateTime;
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, ListResponse, Role};
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Role};
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{cities, delivery_admin_cities as served, users};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
@@ -136,7 +136,7 @@ pub fn list(
     conn: &mut DbConnection,
     query: &ListQuery,
     filters: &DeliveryAdminFilters,
-) -> AppResult<ListResponse<DeliveryAdminView>> {
+) -> AppResult<Paginated<DeliveryAdminView>> {
     let search = query.search()?;
     let sort = query.sort(SORTABLE)?;
     let filtered = || {
@@ -179,7 +179,7 @@ pub fn list(
     };
     let page = paginate(
         conn,
-        query.page_request(),
+        &query.page(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let q = colivra_db::order_by!(filtered(), sort, then users::id;
@@ -191,7 +191,7 @@ pub fn list(
                 .load(conn)
         },
     )?;
-    Ok(ListResponse {
+    Ok(Paginated {
         meta: page.meta,
         data: views(conn, page.data)?,
     })

@@ -3,7 +3,7 @@
 //! working on their merchant's data). Nobody grants a permission he does not hold.
 
 use chrono::NaiveDateTime;
-use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, ListResponse, Role};
+use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Role};
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{client_staff, users};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
@@ -137,7 +137,7 @@ pub fn list(
     actor: &User,
     collection: Collection,
     query: &ListQuery,
-) -> AppResult<ListResponse<StaffView>> {
+) -> AppResult<Paginated<StaffView>> {
     let team = team(conn, actor, collection)?;
     let search = query.search()?;
     let sort = query.sort(SORTABLE)?;
@@ -168,7 +168,7 @@ pub fn list(
     };
     let page = paginate(
         conn,
-        query.page_request(),
+        &query.page(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let q = colivra_db::order_by!(filtered(), sort, then users::id;
@@ -181,7 +181,7 @@ pub fn list(
                 .load(conn)
         },
     )?;
-    Ok(ListResponse {
+    Ok(Paginated {
         meta: page.meta,
         data: page.data.into_iter().map(StaffView::from).collect(),
     })

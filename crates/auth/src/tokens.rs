@@ -2,8 +2,9 @@
 //! `Authorization: Bearer <token>`.
 
 use chrono::{Duration, NaiveDateTime};
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListResponse, PageRequest};
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, Page, Paginated};
 use colivra_db::activities;
+use colivra_db::listing::paginate;
 use colivra_db::schema::{personal_tokens, users};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -193,28 +194,22 @@ pub fn create(conn: &mut DbConnection, user: &User, input: CreateToken) -> AppRe
     })
 }
 
-pub fn list(
-    conn: &mut DbConnection,
-    user_id: i64,
-    page: PageRequest,
-) -> AppResult<ListResponse<TokenView>> {
-    let total = personal_tokens::table
-        .filter(personal_tokens::user_id.eq(user_id))
-        .count()
-        .get_result(conn)
-        .map_db_err()?;
-    let rows = personal_tokens::table
-        .filter(personal_tokens::user_id.eq(user_id))
-        .order(personal_tokens::id.desc())
-        .limit(page.per_page())
-        .offset(page.offset())
-        .select(TokenRow::as_select())
-        .load(conn)
-        .map_db_err()?;
-    Ok(ListResponse {
-        data: rows.into_iter().map(Into::into).collect(),
-        meta: page.meta(total),
-    })
+pub fn list(conn: &mut DbConnection, user_id: i64, page: &Page) -> AppResult<Paginated<TokenView>> {
+    let mine = || personal_tokens::table.filter(personal_tokens::user_id.eq(user_id));
+    Ok(paginate(
+        conn,
+        page,
+        |conn| mine().count().get_result(conn),
+        |conn, limit, offset| {
+            mine()
+                .order(personal_tokens::id.desc())
+                .limit(limit)
+                .offset(offset)
+                .select(TokenRow::as_select())
+                .load(conn)
+        },
+    )?
+    .map(Into::into))
 }
 
 /// Revokes one of the user's own tokens; another user's token is a 404.

@@ -13,8 +13,6 @@ pub mod time;
 
 pub use error::{AppError, AppResult, ErrorBody, FieldErrors};
 pub use language::Language;
-pub use pagination::{
-    ListQuery, ListResponse, ListResponse as Paginated, PageMeta, PageRequest, Sort,
-};
+pub use pagination::{ListQuery, Page, PageMeta, Paginated, Sort};
 pub use role::{Permission, Role};
 pub use scope::Scope;

@@ -211,8 +211,8 @@ pub fn list(
     conn: &mut DbConnection,
     audit: &Audit,
     filter: &ActivityFilter,
-    page: colivra_core::PageRequest,
-) -> colivra_core::AppResult<colivra_core::ListResponse<Activity>> {
+    page: &colivra_core::Page,
+) -> colivra_core::AppResult<colivra_core::Paginated<Activity>> {
     crate::listing::paginate(
         conn,
         page,

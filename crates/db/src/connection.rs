@@ -89,10 +89,10 @@ impl DatabaseUrl {
                     "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
                      PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
                 )?;
-                // `COLLATE fold` (see `listing::fold`); PostgreSQL has it from a migration.
+                // `COLLATE fold` (see `collation`); PostgreSQL has it from a migration.
                 // diesel 2.3 hands the callback SQLite's two strings in reverse order: swap them
                 // back (the cities test fails in reverse if this ever changes).
-                conn.register_collation("fold", |a, b| crate::listing::fold_order(b, a))?;
+                conn.register_collation("fold", |a, b| crate::collation::fold_order(b, a))?;
                 Ok(DbConnection::Sqlite(conn))
             }
             DatabaseUrl::Postgres(url) => {

@@ -3,6 +3,7 @@
 
 pub mod activities;
 pub mod backup;
+pub mod collation;
 pub mod connection;
 pub mod error;
 pub mod listing;

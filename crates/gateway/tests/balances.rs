@@ -227,6 +227,23 @@ async fn a_shortage_is_owed_settled_in_part_then_carried_onto_the_next_invoice_a
     assert_eq!(res.body["data"][0]["key"], w.couriers[0].key.as_str());
     assert_eq!(res.body["data"][0]["balance"], 1_000);
     assert_eq!(res.body["data"][1]["balance"], 0);
+    // Sorted and paged by the database: one per page, smallest first when asked.
+    let res = w
+        .admin
+        .get("/api/delivery-admins/balances?per_page=1&page=2")
+        .await;
+    assert_eq!(
+        res.body["meta"],
+        json!({"page": 2, "per_page": 1, "total": 2, "last_page": 2})
+    );
+    assert_eq!(res.body["data"][0]["key"], w.couriers[1].key.as_str());
+    assert_eq!(res.body["data"][0]["balance"], 0);
+    let res = w
+        .admin
+        .get("/api/delivery-admins/balances?sort=balance")
+        .await;
+    assert_eq!(res.body["data"][0]["key"], w.couriers[1].key.as_str());
+    assert_eq!(res.body["data"][1]["balance"], 1_000);
     let res = w
         .admin
         .get("/api/delivery-admins/balances?owing=true")

@@ -116,10 +116,15 @@ struct Sent {
 /// Creates parcels, has them picked up and shipped to courier 0 or 1, and records each
 /// outcome through the API, as a real round does.
 async fn round(w: &World, plan: &[(i64, bool, bool, End, usize)]) -> Vec<Sent> {
+    round_in(w, &w.shop, plan).await
+}
+
+/// [`round`] with the parcels of another of the merchant's shops.
+async fn round_in(w: &World, shop: &str, plan: &[(i64, bool, bool, End, usize)]) -> Vec<Sent> {
     let mut sent = Vec::new();
     for (n, &(cod, refund, rabat, end, courier)) in plan.iter().enumerate() {
         let mut body = json!({
-            "shop": w.shop, "recipient_name": format!("Client {n}"),
+            "shop": shop, "recipient_name": format!("Client {n}"),
             "recipient_phone": "0612345678", "city": if rabat { &w.rabat } else { &w.casa },
             "address": "5 avenue Hassan II", "cod_amount": cod, "product": "Robe"
         });
@@ -226,6 +231,119 @@ fn activities(w: &World, subject_type: &str, subject_key: &str) -> Vec<String> {
             .collect();
     actions.reverse();
     actions
+}
+
+/// `{page, per_page, total, last_page}` of a list answer.
+fn meta(res: &support::Response) -> (i64, i64, i64, i64) {
+    let m = &res.body["meta"];
+    let n = |f: &str| m[f].as_i64().unwrap();
+    (n("page"), n("per_page"), n("total"), n("last_page"))
+}
+
+fn keys_of(res: &support::Response) -> Vec<String> {
+    res.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(key)
+        .collect()
+}
+
+/// The overviews of what is left to invoice are grouped, searched, sorted and paged by the
+/// database: rows and totals follow what the test sent, page by page.
+#[actix_rt::test]
+async fn unpaid_overviews_are_searched_sorted_and_paged() {
+    let w = world().await;
+    w.admin
+        .put(
+            &format!("/api/delivery-admins/{}", w.other_courier_key),
+            json!({"full_name": "Youssef Alaoui", "phone": "0698765432", "national_id": "BK123456"}),
+        )
+        .await
+        .assert_status(200);
+    let res = w
+        .merchant
+        .post("/api/shops", json!({"name": "Zagora Style", "phone": "0522334466", "address": "2 rue B", "city": w.casa}))
+        .await;
+    res.assert_status(201);
+    let zagora = key(&res.body["data"]);
+    let mut sent = round(
+        &w,
+        &[
+            (30_000, false, false, End::Delivered, 0),
+            (10_000, false, false, End::Delivered, 1),
+            (5_000, false, false, End::Refused, 1),
+        ],
+    )
+    .await;
+    sent.extend(round_in(&w, &zagora, &[(8_000, false, true, End::Delivered, 0)]).await);
+    let due = |courier: usize| -> i64 {
+        sent.iter()
+            .filter(|s| s.courier == courier)
+            .map(delivery_amount)
+            .sum()
+    };
+    assert!(due(0) > due(1));
+
+    // Delivery people: largest cash first, one per page.
+    let path = "/api/delivery-admins/parcels/unpaid";
+    let first = w.admin.get(&format!("{path}?per_page=1")).await;
+    first.assert_status(200);
+    assert_eq!(meta(&first), (1, 1, 2, 2));
+    assert_eq!(keys_of(&first), [w.courier_key.as_str()]);
+    assert_eq!(first.body["data"][0]["total"], due(0));
+    let second = w.admin.get(&format!("{path}?per_page=1&page=2")).await;
+    assert_eq!(meta(&second), (2, 1, 2, 2));
+    assert_eq!(keys_of(&second), [w.other_courier_key.as_str()]);
+    assert_eq!(second.body["data"][0]["total"], due(1));
+    assert_eq!(second.body["data"][0]["parcels_count"], 2);
+    for q in ["alaoui", "YOUSSEF", "0698"] {
+        let res = w.admin.get(&format!("{path}?q={q}")).await;
+        assert_eq!(keys_of(&res), [w.other_courier_key.as_str()], "q={q}");
+        assert_eq!(meta(&res), (1, 25, 1, 1));
+    }
+    let none = w.admin.get(&format!("{path}?q=personne")).await;
+    assert_eq!(meta(&none), (1, 25, 0, 1));
+    assert_eq!(keys_of(&none), Vec::<&str>::new());
+
+    // Shops: largest total first, one per page; searched by shop name; one merchant's.
+    let atlas_total: i64 = sent[..3]
+        .iter()
+        .filter(|s| s.end == End::Delivered)
+        .map(client_amount)
+        .sum();
+    let zagora_total = client_amount(&sent[3]);
+    assert!(atlas_total > zagora_total);
+    let path = "/api/shops/unpaid/delivered";
+    let first = w.admin.get(&format!("{path}?per_page=1")).await;
+    first.assert_status(200);
+    assert_eq!(meta(&first), (1, 1, 2, 2));
+    assert_eq!(keys_of(&first), [w.shop.as_str()]);
+    assert_eq!(first.body["data"][0]["total"], atlas_total);
+    let second = w.admin.get(&format!("{path}?per_page=1&page=2")).await;
+    assert_eq!(keys_of(&second), [zagora.as_str()]);
+    assert_eq!(second.body["data"][0]["total"], zagora_total);
+    assert_eq!(second.body["data"][0]["parcels_count"], 1);
+    assert_eq!(
+        second.body["data"][0]["client"]["key"],
+        w.merchant_key.as_str()
+    );
+    let res = w.admin.get(&format!("{path}?q=zagora")).await;
+    assert_eq!(keys_of(&res), [zagora.as_str()]);
+    assert_eq!(meta(&res), (1, 25, 1, 1));
+    let res = w
+        .admin
+        .get(&format!("{path}?client={}", w.merchant_key))
+        .await;
+    assert_eq!(keys_of(&res), [w.shop.as_str(), zagora.as_str()]);
+    let res = w
+        .admin
+        .get(&format!("{path}?client={}", w.courier_key))
+        .await;
+    assert_eq!(meta(&res), (1, 25, 0, 1));
+    // Returned parcels: none came back.
+    let res = w.admin.get("/api/shops/unpaid/returned").await;
+    assert_eq!(meta(&res), (1, 25, 0, 1));
 }
 
 #[actix_rt::test]

@@ -2,7 +2,7 @@
 //! (`pending`, `active`, `suspended`).
 
 use chrono::NaiveDateTime;
-use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, ListResponse, Scope};
+use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Scope};
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{inventories, inventory_clients, users};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
@@ -115,7 +115,7 @@ pub fn list(
     scope: Scope,
     query: &ListQuery,
     filters: &ClientFilters,
-) -> AppResult<ListResponse<InventoryClientView>> {
+) -> AppResult<Paginated<InventoryClientView>> {
     let search = query.search()?;
     if let Some(status) = &filters.status {
         if !crate::CLIENT_STATUSES.iter().any(|(k, _)| k == status) {
@@ -150,7 +150,7 @@ pub fn list(
     };
     paginate(
         conn,
-        query.page_request(),
+        &query.page(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let rows: Vec<Row> = filtered()

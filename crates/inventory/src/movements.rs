@@ -3,8 +3,8 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, ListResponse, Scope};
-use colivra_db::listing::lower;
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Scope};
+use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{inventories, inventory_entry_slips, inventory_movements, parcels, users};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -239,7 +239,7 @@ pub fn list(
     scope: Scope,
     query: &ListQuery,
     filters: &MovementFilters,
-) -> AppResult<ListResponse<MovementView>> {
+) -> AppResult<Paginated<MovementView>> {
     let search = query.search()?;
     let sort = query.sort(SORTABLE)?;
     check_filter("type", &filters.kind, crate::TYPES)?;
@@ -281,25 +281,24 @@ pub fn list(
         }
         q
     };
-    let page = query.page_request();
-    let total = filtered().count().get_result(conn).map_db_err()?;
-    let q = filtered();
-    let q = if sort.column == "created_at" && !sort.descending && query.sort.is_some() {
-        q.order(inventory_movements::id.asc())
-    } else {
-        q.order(inventory_movements::id.desc())
-    };
-    let rows: Vec<Row> = q
-        .select(Row::as_select())
-        .limit(page.per_page())
-        .offset(page.offset())
-        .load(conn)
-        .map_db_err()?;
-    let data = views(conn, viewer, rows)?;
-    Ok(ListResponse {
-        data,
-        meta: page.meta(total),
-    })
+    let page = paginate(
+        conn,
+        &query.page(),
+        |conn| filtered().count().get_result(conn),
+        |conn, limit, offset| {
+            let q = filtered();
+            let q = if sort.column == "created_at" && !sort.descending && query.sort.is_some() {
+                q.order(inventory_movements::id.asc())
+            } else {
+                q.order(inventory_movements::id.desc())
+            };
+            q.select(Row::as_select())
+                .limit(limit)
+                .offset(offset)
+                .load(conn)
+        },
+    )?;
+    page.try_map_all(|rows| views(conn, viewer, rows))
 }
 
 /// The product's latest movements, newest first.

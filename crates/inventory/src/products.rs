@@ -1,7 +1,7 @@
 //! Products in stock: SKU (unique per merchant), name, alert threshold, on hand, reserved.
 
 use chrono::NaiveDateTime;
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, ListResponse, Scope};
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Scope};
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{inventories, inventory_movements, users};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
@@ -129,7 +129,7 @@ pub fn list(
     scope: Scope,
     query: &ListQuery,
     filters: &InventoryFilters,
-) -> AppResult<ListResponse<InventoryView>> {
+) -> AppResult<Paginated<InventoryView>> {
     let search = query.search()?;
     let sort = query
         .sort
@@ -167,7 +167,7 @@ pub fn list(
     };
     let page = paginate(
         conn,
-        query.page_request(),
+        &query.page(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let rows: Vec<Row> = match &sort {
@@ -195,7 +195,7 @@ pub fn list(
             Ok(rows)
         },
     )?;
-    Ok(ListResponse {
+    Ok(Paginated {
         data: views(conn, page.data)?,
         meta: page.meta,
     })

@@ -16,14 +16,14 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, ListResponse, Role};
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Role};
 use colivra_core::{Scope, Sort};
-use colivra_db::listing::lower;
+use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{courier_balance_entries, invoices, users};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::dsl::sql;
 use diesel::prelude::*;
-use diesel::sql_types::BigInt;
+use diesel::sql_types::{BigInt, Bool};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -599,7 +599,7 @@ pub fn list(
     conn: &mut DbConnection,
     query: &ListQuery,
     filters: &BalanceFilters,
-) -> AppResult<ListResponse<BalanceRow>> {
+) -> AppResult<Paginated<BalanceRow>> {
     let search = query.search()?;
     let sort = match query.sort.as_deref().map(str::trim) {
         None | Some("") => Sort {
@@ -616,66 +616,65 @@ pub fn list(
             .map(str::to_owned)
             .collect()
     });
-    let mut people = users::table
-        .filter(users::role.eq(Role::DeliveryAdmin.as_str()))
-        .into_boxed();
-    if let Some(keys) = &keys {
-        people = people.filter(users::key.eq_any(keys.clone()));
-    }
-    if let Some(text) = &search {
-        let pattern = colivra_core::pagination::like_pattern(text);
-        people = people.filter(
-            lower(users::first_name.concat(" ").concat(users::last_name))
-                .like(pattern.clone())
-                .escape('\\')
-                .or(users::phone.like(pattern).escape('\\')),
-        );
-    }
-    let found: Vec<(i64, String, String, String, String)> = people
-        .select((
-            users::id,
-            users::key,
-            users::first_name,
-            users::last_name,
-            users::phone,
-        ))
-        .load(conn)
-        .map_db_err()?;
-    let balances = all_balances(conn)?;
-    let mut rows: Vec<BalanceRow> = found
-        .into_iter()
-        .map(|(id, key, first, last, phone)| BalanceRow {
-            key,
-            full_name: format!("{first} {last}").trim().to_owned(),
-            phone,
-            balance: balances.get(&id).copied().unwrap_or(0),
-        })
-        .filter(|row| filters.owing != Some(true) || row.balance > 0)
-        .collect();
-    rows.sort_by(|a, b| {
-        let name = |row: &BalanceRow| row.full_name.to_lowercase();
-        let primary = match sort.column {
-            "full_name" => name(a).cmp(&name(b)),
-            _ => a.balance.cmp(&b.balance),
-        };
-        let primary = if sort.descending {
-            primary.reverse()
-        } else {
-            primary
-        };
-        primary.then_with(|| name(a).cmp(&name(b)))
-    });
-    let page = query.page_request();
-    let total = rows.len() as i64;
-    let data = rows
-        .into_iter()
-        .skip(page.offset() as usize)
-        .take(page.per_page() as usize)
-        .collect();
-    Ok(ListResponse {
-        data,
-        meta: page.meta(total),
-    })
+    // His balance: the sum of his entries, read where the row is.
+    const BALANCE: &str = "COALESCE((SELECT SUM(courier_balance_entries.amount) \
+        FROM courier_balance_entries \
+        WHERE courier_balance_entries.delivery_admin_id = users.id), 0)";
+    let filtered = || {
+        let mut people = users::table
+            .filter(users::role.eq(Role::DeliveryAdmin.as_str()))
+            .into_boxed();
+        if let Some(keys) = &keys {
+            people = people.filter(users::key.eq_any(keys.clone()));
+        }
+        if let Some(text) = &search {
+            let pattern = colivra_core::pagination::like_pattern(text);
+            people = people.filter(
+                lower(users::first_name.concat(" ").concat(users::last_name))
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(users::phone.like(pattern).escape('\\')),
+            );
+        }
+        if filters.owing == Some(true) {
+            people = people.filter(sql::<Bool>(&format!("{BALANCE} > 0")));
+        }
+        people
+    };
+    let name = || lower(users::first_name.concat(" ").concat(users::last_name));
+    let balance = || sql::<BigInt>(&format!("CAST({BALANCE} AS BIGINT)"));
+    let page = paginate(
+        conn,
+        &query.page(),
+        |conn| filtered().count().get_result(conn),
+        |conn, limit, offset| {
+            let q = filtered();
+            let q = match (sort.column, sort.descending) {
+                ("full_name", false) => q.order(name().asc()),
+                ("full_name", true) => q.order(name().desc()),
+                (_, false) => q.order(balance().asc()),
+                (_, true) => q.order(balance().desc()),
+            };
+            q.then_order_by(name().asc())
+                .then_order_by(users::id.asc())
+                .select((
+                    users::key,
+                    users::first_name,
+                    users::last_name,
+                    users::phone,
+                    balance(),
+                ))
+                .limit(limit)
+                .offset(offset)
+                .load::<(String, String, String, String, i64)>(conn)
+        },
+    )?;
+    Ok(page.map(|(key, first, last, phone, balance)| BalanceRow {
+        key,
+        full_name: format!("{first} {last}").trim().to_owned(),
+        phone,
+        balance,
+    }))
 }
 
 #[cfg(test)]

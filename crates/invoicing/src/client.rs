@@ -2,14 +2,17 @@
 //! bills it for what came back (`returned`). Admins draft, validate and record payments;
 //! merchants read their validated and paid ones.
 
+use std::collections::HashMap;
+
 use chrono::NaiveDate;
-use colivra_core::{time, AppError, AppResult, ListQuery, ListResponse, Scope};
+use colivra_core::{time, AppError, AppResult, ListQuery, Paginated, Scope};
+use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{invoices, parcels, shops, users};
-use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
+use colivra_db::{immediate_transaction, DbBackend, DbConnection, MapDbErr};
 use colivra_parcels::parcel::ParcelRow;
 use diesel::dsl::sql;
 use diesel::prelude::*;
-use diesel::sql_types::BigInt;
+use diesel::sql_types::{BigInt, Bool, Text};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -53,12 +56,42 @@ pub fn unpaid_shops(
     invoice_type: &str,
     query: &ListQuery,
     filters: &UnpaidShopFilters,
-) -> AppResult<ListResponse<UnpaidShop>> {
+) -> AppResult<Paginated<UnpaidShop>> {
     let kind = kind_of(invoice_type)?;
     let search = query.search()?;
-    let page = query.page_request();
-    // One pass over the eligible parcels (a partial index) grouped by shop; the figures follow
-    // the rules of `rules::amounts`, summed in SQL.
+    let client = filters
+        .client
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_owned);
+    let pattern = search
+        .as_deref()
+        .map(colivra_core::pagination::like_pattern);
+    // One pass over the eligible parcels (a partial index) with their shops and merchants, kept
+    // by the merchant filter and the search (the count and the page share them).
+    macro_rules! matching {
+        ($query:expr) => {{
+            let mut q = $query;
+            if let Some(client) = &client {
+                q = q.filter(users::key.eq(client.clone()));
+            }
+            if let Some(pattern) = &pattern {
+                q = q.filter(
+                    lower(shops::name)
+                        .like(pattern.clone())
+                        .escape('\\')
+                        .or(
+                            lower(users::first_name.concat(" ").concat(users::last_name))
+                                .like(pattern.clone())
+                                .escape('\\'),
+                        ),
+                );
+            }
+            q
+        }};
+    }
+    // The figures follow the rules of `rules::amounts`, summed in SQL.
     let (cod, fee) = match kind {
         Kind::Delivered => (
             "CASE WHEN parcels.kind = 'refund' THEN -parcels.cod_amount ELSE parcels.cod_amount END",
@@ -69,44 +102,42 @@ pub fn unpaid_shops(
             "CASE WHEN parcels.outcome = 'refused' THEN parcels.refusal_fee ELSE parcels.return_fee END",
         ),
     };
-    let grouped: Vec<(i64, i64, i64, i64)> = parcels::table
-        .filter(kind.eligible())
-        .group_by(parcels::shop_id)
-        .select((
-            parcels::shop_id,
-            sql::<BigInt>("CAST(COUNT(*) AS BIGINT)"),
-            sql::<BigInt>(&format!("CAST(SUM({cod}) AS BIGINT)")),
-            sql::<BigInt>(&format!("CAST(SUM({fee}) AS BIGINT)")),
-        ))
-        .load(conn)
-        .map_db_err()?;
-    let shop_ids: Vec<i64> = grouped.iter().map(|g| g.0).collect();
-    let mut shop_query = shops::table
+    let page = paginate(
+        conn,
+        &query.page(),
+        |conn| {
+            matching!(parcels::table
+                .inner_join(shops::table.inner_join(users::table))
+                .filter(sql::<Bool>(kind.eligible_sql()))
+                .select(diesel::dsl::count(parcels::shop_id).aggregate_distinct())
+                .into_boxed::<DbBackend>())
+            .get_result(conn)
+        },
+        |conn, limit, offset| {
+            matching!(parcels::table
+                .inner_join(shops::table.inner_join(users::table))
+                .filter(sql::<Bool>(kind.eligible_sql()))
+                .group_by(parcels::shop_id)
+                .select((
+                    parcels::shop_id,
+                    sql::<BigInt>("CAST(COUNT(*) AS BIGINT)"),
+                    sql::<BigInt>(&format!("CAST(SUM({cod}) AS BIGINT)")),
+                    sql::<BigInt>(&format!("CAST(SUM({fee}) AS BIGINT)")),
+                ))
+                .into_boxed::<DbBackend>())
+            // Largest total first, then by name (one name per shop in each group).
+            .order(sql::<BigInt>(&format!("SUM({cod}) - SUM({fee})")).desc())
+            .then_order_by(sql::<Text>("MIN(shops.name)").asc())
+            .then_order_by(parcels::shop_id.asc())
+            .limit(limit)
+            .offset(offset)
+            .load::<(i64, i64, i64, i64)>(conn)
+        },
+    )?;
+    let ids: Vec<i64> = page.data.iter().map(|row| row.0).collect();
+    let found: Vec<ShopAndMerchant> = shops::table
         .inner_join(users::table)
-        .filter(shops::id.eq_any(&shop_ids))
-        .into_boxed();
-    if let Some(client) = filters
-        .client
-        .as_deref()
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-    {
-        shop_query = shop_query.filter(users::key.eq(client.to_owned()));
-    }
-    if let Some(text) = &search {
-        let pattern = colivra_core::pagination::like_pattern(text);
-        shop_query = shop_query.filter(
-            colivra_db::listing::lower(shops::name)
-                .like(pattern.clone())
-                .escape('\\')
-                .or(colivra_db::listing::lower(
-                    users::first_name.concat(" ").concat(users::last_name),
-                )
-                .like(pattern.clone())
-                .escape('\\')),
-        );
-    }
-    let found: Vec<ShopAndMerchant> = shop_query
+        .filter(shops::id.eq_any(&ids))
         .select((
             shops::id,
             shops::key,
@@ -119,41 +150,28 @@ pub fn unpaid_shops(
         ))
         .load(conn)
         .map_db_err()?;
-    let mut rows: Vec<UnpaidShop> = found
-        .into_iter()
-        .filter_map(
-            |(id, key, name, bank_account, client_key, first, last, company)| {
-                let (_, count, cod, fees) = grouped.iter().find(|g| g.0 == id)?;
-                let person = format!("{first} {last}").trim().to_owned();
-                Some(UnpaidShop {
-                    key,
-                    name,
-                    client: InvoiceClientRef {
-                        key: client_key,
-                        name: company.filter(|c| !c.trim().is_empty()).unwrap_or(person),
-                    },
-                    bank_account: bank_account
-                        .as_deref()
-                        .map(colivra_parcels::shops::mask_rib),
-                    parcels_count: *count,
-                    cod_total: *cod,
-                    fees_total: *fees,
-                    total: cod - fees,
-                })
+    let mut named: HashMap<i64, ShopAndMerchant> =
+        found.into_iter().map(|shop| (shop.0, shop)).collect();
+    Ok(page.map(|(id, count, cod, fees)| {
+        let (_, key, name, bank_account, client_key, first, last, company) =
+            named.remove(&id).unwrap_or_default();
+        let person = format!("{first} {last}").trim().to_owned();
+        UnpaidShop {
+            key,
+            name,
+            client: InvoiceClientRef {
+                key: client_key,
+                name: company.filter(|c| !c.trim().is_empty()).unwrap_or(person),
             },
-        )
-        .collect();
-    rows.sort_by(|a, b| b.total.cmp(&a.total).then_with(|| a.name.cmp(&b.name)));
-    let total = rows.len() as i64;
-    let data = rows
-        .into_iter()
-        .skip(page.offset() as usize)
-        .take(page.per_page() as usize)
-        .collect();
-    Ok(ListResponse {
-        data,
-        meta: page.meta(total),
-    })
+            bank_account: bank_account
+                .as_deref()
+                .map(colivra_parcels::shops::mask_rib),
+            parcels_count: count,
+            cod_total: cod,
+            fees_total: fees,
+            total: cod - fees,
+        }
+    }))
 }
 
 /// Shop id, key, name and RIB; the merchant's key, first and last names and company.

@@ -2,12 +2,15 @@
 //! and refused parcels, minus his commissions); an admin counts it, keeps the difference, and
 //! validates.
 
-use colivra_core::{time, AppError, AppResult, ListQuery, ListResponse, Role, Scope};
+use std::collections::HashMap;
+
+use colivra_core::{time, AppError, AppResult, ListQuery, Paginated, Role, Scope};
+use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{invoices, parcels, users};
-use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
+use colivra_db::{immediate_transaction, DbBackend, DbConnection, MapDbErr};
 use diesel::dsl::sql;
 use diesel::prelude::*;
-use diesel::sql_types::BigInt;
+use diesel::sql_types::{BigInt, Bool, Text};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -36,26 +39,66 @@ pub struct UnpaidDeliveryAdmin {
 pub fn unpaid_delivery_admins(
     conn: &mut DbConnection,
     query: &ListQuery,
-) -> AppResult<ListResponse<UnpaidDeliveryAdmin>> {
+) -> AppResult<Paginated<UnpaidDeliveryAdmin>> {
     let search = query.search()?;
-    let page = query.page_request();
-    let grouped: Vec<(Option<i64>, i64, i64, i64)> = parcels::table
-        .filter(Kind::Delivery.eligible())
-        .group_by(parcels::delivery_admin_id)
-        .select((
-            parcels::delivery_admin_id,
-            sql::<BigInt>("CAST(COUNT(*) AS BIGINT)"),
-            sql::<BigInt>(
-                "CAST(SUM(CASE WHEN parcels.outcome = 'delivered' THEN \
-                 (CASE WHEN parcels.kind = 'refund' THEN -parcels.cod_amount ELSE parcels.cod_amount END) \
-                 ELSE 0 END) AS BIGINT)",
-            ),
-            sql::<BigInt>("CAST(SUM(COALESCE(parcels.commission, 0)) AS BIGINT)"),
-        ))
-        .load(conn)
-        .map_db_err()?;
-    let ids: Vec<i64> = grouped.iter().filter_map(|g| g.0).collect();
-    let people: Vec<(i64, String, String, String, String)> = users::table
+    let pattern = search
+        .as_deref()
+        .map(colivra_core::pagination::like_pattern);
+    // The eligible parcels with their delivery people, kept by the search (the count and the
+    // page share it).
+    macro_rules! matching {
+        ($query:expr) => {{
+            let mut q = $query;
+            if let Some(pattern) = &pattern {
+                q = q.filter(
+                    lower(users::first_name.concat(" ").concat(users::last_name))
+                        .like(pattern.clone())
+                        .escape('\\')
+                        .or(users::phone.like(pattern.clone()).escape('\\')),
+                );
+            }
+            q
+        }};
+    }
+    const CASH: &str = "CASE WHEN parcels.outcome = 'delivered' THEN \
+        (CASE WHEN parcels.kind = 'refund' THEN -parcels.cod_amount ELSE parcels.cod_amount END) \
+        ELSE 0 END";
+    const COMMISSION: &str = "COALESCE(parcels.commission, 0)";
+    let holder = users::table.on(parcels::delivery_admin_id.eq(users::id.nullable()));
+    let page = paginate(
+        conn,
+        &query.page(),
+        |conn| {
+            matching!(parcels::table
+                .inner_join(holder)
+                .filter(sql::<Bool>(Kind::Delivery.eligible_sql()))
+                .select(diesel::dsl::count(parcels::delivery_admin_id).aggregate_distinct())
+                .into_boxed::<DbBackend>())
+            .get_result(conn)
+        },
+        |conn, limit, offset| {
+            matching!(parcels::table
+                .inner_join(holder)
+                .filter(sql::<Bool>(Kind::Delivery.eligible_sql()))
+                .group_by(parcels::delivery_admin_id)
+                .select((
+                    parcels::delivery_admin_id.assume_not_null(),
+                    sql::<BigInt>("CAST(COUNT(*) AS BIGINT)"),
+                    sql::<BigInt>(&format!("CAST(SUM({CASH}) AS BIGINT)")),
+                    sql::<BigInt>(&format!("CAST(SUM({COMMISSION}) AS BIGINT)")),
+                ))
+                .into_boxed::<DbBackend>())
+            // Largest cash first, then by name (one person per group).
+            .order(sql::<BigInt>(&format!("SUM({CASH}) - SUM({COMMISSION})")).desc())
+            .then_order_by(sql::<Text>("MIN(users.first_name || ' ' || users.last_name)").asc())
+            .then_order_by(parcels::delivery_admin_id.asc())
+            .limit(limit)
+            .offset(offset)
+            .load::<(i64, i64, i64, i64)>(conn)
+        },
+    )?;
+    let ids: Vec<i64> = page.data.iter().map(|row| row.0).collect();
+    let mut people: HashMap<i64, (String, String, String, String)> = users::table
         .filter(users::id.eq_any(&ids))
         .select((
             users::id,
@@ -64,45 +107,23 @@ pub fn unpaid_delivery_admins(
             users::last_name,
             users::phone,
         ))
-        .load(conn)
-        .map_db_err()?;
-    let needle = search.map(|s| s.to_lowercase());
-    let mut rows: Vec<UnpaidDeliveryAdmin> = people
+        .load::<(i64, String, String, String, String)>(conn)
+        .map_db_err()?
         .into_iter()
-        .filter_map(|(id, key, first, last, phone)| {
-            let (_, count, cod, commissions) = grouped.iter().find(|g| g.0 == Some(id))?;
-            let full_name = format!("{first} {last}").trim().to_owned();
-            if let Some(needle) = &needle {
-                if !full_name.to_lowercase().contains(needle) && !phone.contains(needle.as_str()) {
-                    return None;
-                }
-            }
-            Some(UnpaidDeliveryAdmin {
-                key,
-                full_name,
-                phone,
-                parcels_count: *count,
-                cod_total: *cod,
-                commission_total: *commissions,
-                total: cod - commissions,
-            })
-        })
+        .map(|(id, key, first, last, phone)| (id, (key, first, last, phone)))
         .collect();
-    rows.sort_by(|a, b| {
-        b.total
-            .cmp(&a.total)
-            .then_with(|| a.full_name.cmp(&b.full_name))
-    });
-    let total = rows.len() as i64;
-    let data = rows
-        .into_iter()
-        .skip(page.offset() as usize)
-        .take(page.per_page() as usize)
-        .collect();
-    Ok(ListResponse {
-        data,
-        meta: page.meta(total),
-    })
+    Ok(page.map(|(id, count, cod, commissions)| {
+        let (key, first, last, phone) = people.remove(&id).unwrap_or_default();
+        UnpaidDeliveryAdmin {
+            key,
+            full_name: format!("{first} {last}").trim().to_owned(),
+            phone,
+            parcels_count: count,
+            cod_total: cod,
+            commission_total: commissions,
+            total: cod - commissions,
+        }
+    }))
 }
 
 /// The delivery person with this key, as `scope` may name him: admins anyone, a delivery person

@@ -86,11 +86,16 @@ impl Kind {
     /// `returned`), parcels whose round ended delivered or refused (delivery), on no invoice of
     /// the kind yet.
     pub(crate) fn eligible(self) -> Condition {
-        Box::new(sql::<Bool>(match self {
+        Box::new(sql::<Bool>(self.eligible_sql()))
+    }
+
+    /// [`Kind::eligible`] as its SQL text, for queries that join other tables to `parcels`.
+    pub(crate) fn eligible_sql(self) -> &'static str {
+        match self {
             Kind::Delivered => "parcels.status = 'delivered' AND parcels.client_completed_invoice_id IS NULL",
             Kind::Returned => "parcels.status = 'returned' AND parcels.client_returned_invoice_id IS NULL",
             Kind::Delivery => "parcels.outcome IN ('delivered', 'refused') AND parcels.delivery_admin_invoice_id IS NULL",
-        }))
+        }
     }
 
     /// The parcels of `owner`: a shop (client invoices) or a delivery person.

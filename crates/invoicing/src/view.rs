@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{time, AppError, AppResult, ListQuery, ListResponse, Scope, Sort};
+use colivra_core::{time, AppError, AppResult, ListQuery, Paginated, Scope, Sort};
 use colivra_db::listing::{lower, lower_opt, paginate};
 use colivra_db::schema::{invoices, parcels, shops, users};
 use colivra_db::{DbBackend, DbConnection, MapDbErr};
@@ -339,9 +339,9 @@ pub fn list(
     client: bool,
     query: &ListQuery,
     filters: &InvoiceFilters,
-) -> AppResult<ListResponse<InvoiceView>> {
+) -> AppResult<Paginated<InvoiceView>> {
     let page = list_rows(conn, scope, client, query, filters)?;
-    Ok(ListResponse {
+    Ok(Paginated {
         data: views(conn, scope, client, page.data)?,
         meta: page.meta,
     })
@@ -405,9 +405,9 @@ pub fn list_of<F: Family>(
     scope: Scope,
     query: &ListQuery,
     filters: &InvoiceFilters,
-) -> AppResult<ListResponse<F::View>> {
+) -> AppResult<Paginated<F::View>> {
     let page = list(conn, scope, F::CLIENT, query, filters)?;
-    Ok(ListResponse {
+    Ok(Paginated {
         data: page
             .data
             .into_iter()
@@ -478,7 +478,7 @@ pub(crate) fn list_rows(
     client: bool,
     query: &ListQuery,
     filters: &InvoiceFilters,
-) -> AppResult<ListResponse<InvoiceRow>> {
+) -> AppResult<Paginated<InvoiceRow>> {
     let search = query.search()?;
     let sort = match query.sort.as_deref().map(str::trim) {
         None | Some("") => Sort {
@@ -577,7 +577,7 @@ pub(crate) fn list_rows(
     };
     paginate(
         conn,
-        query.page_request(),
+        &query.page(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let q = colivra_db::order_by!(filtered(), sort, then invoices::id;

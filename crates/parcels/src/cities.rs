@@ -232,7 +232,7 @@ pub fn list_for(
     role: colivra_core::Role,
     query: &colivra_core::ListQuery,
     filters: &CityFilters,
-) -> AppResult<colivra_core::ListResponse<City>> {
+) -> AppResult<colivra_core::Paginated<City>> {
     list(conn, query, filters, role != colivra_core::Role::Admin)
 }
 
@@ -241,7 +241,7 @@ pub fn list(
     query: &colivra_core::ListQuery,
     filters: &CityFilters,
     only_active: bool,
-) -> AppResult<colivra_core::ListResponse<City>> {
+) -> AppResult<colivra_core::Paginated<City>> {
     use colivra_db::listing::{lower, paginate};
     let search = query.search()?;
     let sort = query.sort(SORTABLE)?;
@@ -266,7 +266,7 @@ pub fn list(
     };
     paginate(
         conn,
-        query.page_request(),
+        &query.page(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let q = colivra_db::order_by!(filtered(), sort, then cities::name;

@@ -6,13 +6,13 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{AppError, AppResult, ListQuery};
+use colivra_core::{AppError, AppResult, ListQuery, Page, Paginated};
 use colivra_db::listing::lower;
 use colivra_db::schema::{cities, invoices, parcels, shops, users, voucher_parcels};
 use colivra_db::{DbBackend, DbConnection, MapDbErr};
 use diesel::prelude::*;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 use crate::parcel::{self, ParcelRow, ParcelView};
 use crate::status::{Status, View};
@@ -92,24 +92,6 @@ pub struct ParcelFilters {
     pub to: Option<NaiveDate>,
     /// The `next_cursor` of the previous page: the rows after it (faster than `page`).
     pub cursor: Option<String>,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct ParcelPageMeta {
-    pub page: i64,
-    pub per_page: i64,
-    /// Matching parcels, counted up to 1,000 (see `total_capped`); on cursor pages, `null`.
-    pub total: Option<i64>,
-    /// True when there are more than `total`.
-    pub total_capped: bool,
-    /// Pass as `cursor` for the next page; `null` on the last page.
-    pub next_cursor: Option<String>,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct ParcelList {
-    pub data: Vec<ParcelView>,
-    pub meta: ParcelPageMeta,
 }
 
 pub const SORTABLE: &[&str] = &["created_at", "cod_amount", "status_changed_at"];
@@ -372,7 +354,7 @@ pub fn list(
     query: &ListQuery,
     filters: &ParcelFilters,
     memory: &ListMemory,
-) -> AppResult<ParcelList> {
+) -> AppResult<Paginated<ParcelView>> {
     let capped = &memory.capped;
     let search = query.search()?.map(|q| classify(&q));
     let sort = match query.sort.as_deref() {
@@ -384,11 +366,14 @@ pub fn list(
     };
     let statuses = statuses(filters)?;
     let resolved = resolve(conn, filters)?;
-    let page_request = query.page_request();
-    let per_page = page_request.per_page();
+    let page = match filters.cursor.as_deref().filter(|c| !c.is_empty()) {
+        Some(after) => Page::cursor(after, query.per_page),
+        None => query.page(),
+    };
+    let per_page = page.per_page();
     let build = || filtered(scope, filters, &resolved, statuses.clone(), search.as_ref());
 
-    let cursor = match filters.cursor.as_deref().filter(|c| !c.is_empty()) {
+    let cursor = match page.after() {
         Some(raw) => Some(Cursor::parse(raw).ok_or_else(|| {
             AppError::validation("cursor", "Curseur invalide : rechargez la liste.")
         })?),
@@ -440,7 +425,7 @@ pub fn list(
         (_, true) => q.order(parcels::id.desc()),
     };
     if cursor.is_none() {
-        q = q.offset(page_request.offset());
+        q = q.offset(page.offset());
     }
     let mut rows: Vec<ParcelRow> = q
         .select(ParcelRow::as_select())
@@ -454,19 +439,9 @@ pub fn list(
     } else {
         None
     };
-    Ok(ParcelList {
+    Ok(Paginated {
         data: parcel::views_with(conn, scope.role(), rows, Some(&memory.names))?,
-        meta: ParcelPageMeta {
-            page: if cursor.is_some() {
-                0
-            } else {
-                page_request.page()
-            },
-            per_page,
-            total,
-            total_capped,
-            next_cursor,
-        },
+        meta: page.keyset_meta(total, total_capped, next_cursor),
     })
 }
 

@@ -2,7 +2,7 @@
 //! (a "cost", set by admins on `couts`). The merchant's `pricing` screen shows the result.
 
 use chrono::NaiveDateTime;
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, ListResponse};
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, Paginated};
 use colivra_db::error::is_unique_violation;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{cities, client_costs, users};
@@ -89,7 +89,7 @@ pub fn list_costs(
     conn: &mut DbConnection,
     query: &ListQuery,
     filters: &CostFilters,
-) -> AppResult<ListResponse<CostView>> {
+) -> AppResult<Paginated<CostView>> {
     let search = query.search()?;
     let sort = query.sort(COST_SORTABLE)?;
     let filtered = || {
@@ -114,7 +114,7 @@ pub fn list_costs(
     };
     paginate(
         conn,
-        query.page_request(),
+        &query.page(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let q = colivra_db::order_by!(filtered(), sort, then cities::name;
@@ -275,7 +275,7 @@ pub fn effective_prices(
     conn: &mut DbConnection,
     merchant_id: i64,
     query: &ListQuery,
-) -> AppResult<ListResponse<EffectivePrice>> {
+) -> AppResult<Paginated<EffectivePrice>> {
     let search = query.search()?;
     let sort = query.sort(PRICE_SORTABLE)?;
     let filtered = || {
@@ -291,7 +291,7 @@ pub fn effective_prices(
     };
     let page = paginate(
         conn,
-        query.page_request(),
+        &query.page(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             // Sorting by fee uses the city's fee: overrides are few and shown marked.
@@ -304,7 +304,7 @@ pub fn effective_prices(
                 .load::<CityPrice>(conn)
         },
     )?;
-    Ok(ListResponse {
+    Ok(Paginated {
         meta: page.meta,
         data: page
             .data

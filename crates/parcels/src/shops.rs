@@ -4,7 +4,7 @@
 
 use chrono::NaiveDateTime;
 use colivra_core::phone::{normalize_moroccan_phone, PHONE_MESSAGE};
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, ListResponse, Scope};
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Scope};
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::shop_bank_account_changes as changes;
 use colivra_db::schema::{cities, shops, users};
@@ -228,7 +228,7 @@ pub fn list(
     scope: Scope,
     query: &ListQuery,
     filters: &ShopFilters,
-) -> AppResult<ListResponse<ShopView>> {
+) -> AppResult<Paginated<ShopView>> {
     let search = query.search()?;
     let sort = query.sort(SORTABLE)?;
     let filtered = || {
@@ -259,7 +259,7 @@ pub fn list(
     };
     let page = paginate(
         conn,
-        query.page_request(),
+        &query.page(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let q = colivra_db::order_by!(filtered(), sort, then shops::id;
@@ -271,7 +271,7 @@ pub fn list(
                 .load::<ShopRow>(conn)
         },
     )?;
-    Ok(ListResponse {
+    Ok(Paginated {
         data: views(conn, scope, page.data)?,
         meta: page.meta,
     })
@@ -772,7 +772,7 @@ pub fn list_changes(
     conn: &mut DbConnection,
     query: &ListQuery,
     filters: &ChangeFilters,
-) -> AppResult<ListResponse<BankAccountChangeView>> {
+) -> AppResult<Paginated<BankAccountChangeView>> {
     let status = match filters.status.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(raw) => Some(BankAccountChangeStatus::parse(raw).ok_or_else(|| {
@@ -819,7 +819,7 @@ pub fn list_changes(
     let queue = status == Some(BankAccountChangeStatus::Pending);
     let page = paginate(
         conn,
-        query.page_request(),
+        &query.page(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let q = if queue {
@@ -833,7 +833,7 @@ pub fn list_changes(
                 .load(conn)
         },
     )?;
-    Ok(ListResponse {
+    Ok(Paginated {
         data: change_views(conn, page.data)?,
         meta: page.meta,
     })

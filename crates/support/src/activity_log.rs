@@ -8,7 +8,7 @@
 //! [`render_details`].
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{time, AppError, AppResult, Language, ListQuery, ListResponse, Scope};
+use colivra_core::{time, AppError, AppResult, Language, ListQuery, Paginated, Scope};
 use colivra_db::activities::{self, Activity, ActivityFilter, Audit};
 use colivra_db::schema::{client_staff, users};
 use colivra_db::{DbConnection, MapDbErr};
@@ -924,13 +924,10 @@ pub fn list(
     query: &ListQuery,
     filters: &ActivityFilters,
     language: Language,
-) -> AppResult<ListResponse<ActivityView>> {
+) -> AppResult<Paginated<ActivityView>> {
     let filter = filter(conn, filters)?;
-    let page = activities::list(conn, audit, &filter, query.page_request())?;
-    Ok(ListResponse {
-        data: views(conn, page.data, language)?,
-        meta: page.meta,
-    })
+    activities::list(conn, audit, &filter, &query.page())?
+        .try_map_all(|rows| views(conn, rows, language))
 }
 
 /// Rows an export reads from the database at a time.

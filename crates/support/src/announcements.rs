@@ -2,7 +2,7 @@
 //! new city), shown on their dashboards from `starts_on` to `ends_on` (both included).
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, ListResponse, Role};
+use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Role};
 use colivra_db::activities::{self, NewActivity};
 use colivra_db::listing::paginate;
 use colivra_db::schema::announcements;
@@ -168,7 +168,7 @@ pub fn list(
     reader: Reader,
     query: &ListQuery,
     filters: &AnnouncementFilters,
-) -> AppResult<ListResponse<AnnouncementView>> {
+) -> AppResult<Paginated<AnnouncementView>> {
     let today = today();
     let (current, audiences) = match reader {
         Reader::Manager => (filters.current == Some(true), None),
@@ -196,7 +196,7 @@ pub fn list(
     };
     let page = paginate(
         conn,
-        query.page_request(),
+        &query.page(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             filtered()
@@ -207,7 +207,7 @@ pub fn list(
                 .load(conn)
         },
     )?;
-    Ok(ListResponse {
+    Ok(Paginated {
         data: views(conn, page.data)?,
         meta: page.meta,
     })

@@ -108,12 +108,11 @@ pub fn list_with_built_in(
     let total = data.len() as i64;
     Ok(colivra_core::Paginated {
         data,
-        meta: colivra_core::PageMeta {
+        meta: colivra_core::Page::Number {
             page: 1,
             per_page: total,
-            total,
-            last_page: 1,
-        },
+        }
+        .meta(total),
     })
 }
 

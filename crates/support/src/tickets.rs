@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use colivra_core::pagination::like_pattern;
-use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, ListResponse, Scope};
+use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Scope};
 use colivra_db::activities::{self, NewActivity};
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{parcels, ticket_messages, tickets, users};
@@ -343,7 +343,7 @@ pub fn list(
     actor: Actor,
     query: &ListQuery,
     filters: &TicketFilters,
-) -> AppResult<ListResponse<TicketView>> {
+) -> AppResult<Paginated<TicketView>> {
     let side = actor.side()?;
     let search = query.search()?;
     let status = match trimmed(&filters.status) {
@@ -407,7 +407,7 @@ pub fn list(
     };
     let page = paginate(
         conn,
-        query.page_request(),
+        &query.page(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             filtered()
@@ -418,7 +418,7 @@ pub fn list(
                 .load(conn)
         },
     )?;
-    Ok(ListResponse {
+    Ok(Paginated {
         data: views(conn, side, page.data)?,
         meta: page.meta,
     })

@@ -2,7 +2,7 @@
 //! pagination helpers.
 
 use colivra_core::Scope;
-use colivra_core::{AppError, AppResult, ListQuery, ListResponse, Sort};
+use colivra_core::{AppError, AppResult, ListQuery, Paginated, Sort};
 use colivra_db::listing::{lower, lower_opt, paginate};
 use colivra_db::schema::{shops, users, vouchers};
 use colivra_db::{DbBackend, DbConnection};
@@ -36,7 +36,7 @@ pub fn list(
     kind: Kind,
     query: &ListQuery,
     filters: &VoucherFilters,
-) -> AppResult<ListResponse<VoucherView>> {
+) -> AppResult<Paginated<VoucherView>> {
     let search = query.search()?;
     // Newest first unless asked otherwise.
     let sort = match query.sort.as_deref().map(str::trim) {
@@ -125,7 +125,7 @@ pub fn list(
 
     let page = paginate(
         conn,
-        query.page_request(),
+        &query.page(),
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let q = colivra_db::order_by!(filtered(), sort, then vouchers::id;
@@ -136,7 +136,7 @@ pub fn list(
                 .load(conn)
         },
     )?;
-    Ok(ListResponse {
+    Ok(Paginated {
         data: view::views(conn, page.data)?,
         meta: page.meta,
     })

@@ -3,11 +3,10 @@
 //! The bars are read back from the page's content stream and decoded here, in Rust, against
 //! barcoders' own encoding: no scanner, no image, no zbarimg needed to run these tests.
 
-
 use std::collections::BTreeMap;
 
-use colivra_documents::{listing_document, parcel_labels, LabelLayout};
 use crate::common::{filled_rects, label, tracking_code, voucher, FilledRect};
+use colivra_documents::{listing_document, parcel_labels, LabelLayout};
 
 /// Code128 start-B and stop patterns from the standard, as dark (1) and light (0) modules.
 const START_B: &str = "11010010000";

@@ -1,8 +1,7 @@
 //! Parcel labels, read back from the PDF.
 
-
-use colivra_documents::{extract_text, parcel_labels, LabelLayout, ParcelKind};
 use crate::common::{label, page_count, tracking_code};
+use colivra_documents::{extract_text, parcel_labels, LabelLayout, ParcelKind};
 
 #[test]
 fn one_a6_label_is_one_page() {

@@ -1,8 +1,7 @@
 //! The listing document (vouchers, invoices), read back from the PDF.
 
-
-use colivra_documents::{extract_text, listing_document, Column, DocumentError, LabeledValue};
 use crate::common::{page_count, page_texts, tracking_code, voucher};
+use colivra_documents::{extract_text, listing_document, Column, DocumentError, LabeledValue};
 
 #[test]
 fn empty_listing_is_one_page_with_header_totals_and_signatures() {

@@ -4,7 +4,7 @@ use actix_web::body::BoxBody;
 use actix_web::{web, HttpRequest, HttpResponse, Responder};
 use colivra_core::AppError;
 use colivra_parcels::import::{self, ImportOutcome, ImportPreview, ImportRefused, ImportResult};
-use colivra_parcels::list::{self, ParcelFilters, ParcelList};
+use colivra_parcels::list::{self, ParcelFilters};
 use colivra_parcels::moves::{
     self, AddressInput, CancelInput, ReassignInput, StateInput, StateView,
 };
@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 use crate::api::query::{Listing, ParcelSort};
 use crate::api::reply::{other_answer, XLSX};
 use crate::api::{
-    Bare, Created, Db, DescribeReply, File, Items, Localized, New, NoContent, OperationDoc, Pdf,
+    Created, Db, DescribeReply, File, Items, Localized, New, NoContent, OperationDoc, Paged, Pdf,
     Reply, Sheet, SheetBody, Upload,
 };
 use crate::error::{ApiError, ApiResult};
@@ -39,12 +39,12 @@ pub async fn list(
     caller: Scoped,
     query: web::Query<Listing<ParcelSort>>,
     filters: web::Query<ParcelFilters>,
-) -> ApiResult<Bare<ParcelList>> {
+) -> ApiResult<Paged<ParcelView>> {
     let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
     let memory = state.list_memory.clone();
     db.run(move |conn| list::list(conn, caller.scope, &query, &filters, &memory))
         .await
-        .map(Bare)
+        .map(Paged)
 }
 
 pub async fn show(db: Db, caller: Scoped, key: web::Path<String>) -> ApiResult<Reply<ParcelView>> {

@@ -25,11 +25,8 @@ pub async fn list_tokens(
     caller: Caller,
     query: web::Query<Paging>,
 ) -> ApiResult<Paged<TokenView>> {
-    let (page, user_id) = (
-        query.into_inner().into_inner().page_request(),
-        caller.user.id,
-    );
-    db.run(move |conn| tokens::list(conn, user_id, page))
+    let (page, user_id) = (query.into_inner().into_inner().page(), caller.user.id);
+    db.run(move |conn| tokens::list(conn, user_id, &page))
         .await
         .map(Paged)
 }
