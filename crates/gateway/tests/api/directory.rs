@@ -1,11 +1,9 @@
 //! Accounts an admin (or a merchant, for his team) manages: merchants, delivery people with
 //! their cities, admin staff, full admins and merchant staff.
 
-mod support;
-
+use crate::support::{TestApp, TestClient, PASSWORD};
 use colivra_core::Role;
 use serde_json::json;
-use support::{TestApp, TestClient, PASSWORD};
 
 async fn city_key(admin: &TestClient, name: &str) -> String {
     let res = admin

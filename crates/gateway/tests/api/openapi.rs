@@ -1,13 +1,11 @@
 //! The served OpenAPI document is valid OpenAPI 3.1 and states every operation's contract:
 //! parameter schemas, required bodies, and the statuses each kind of operation can answer.
 
-mod support;
-
+use crate::support::TestApp;
 use colivra_gateway::access::Access;
 use colivra_gateway::api::OperationDoc;
 use colivra_gateway::routes::table;
 use serde_json::Value;
-use support::TestApp;
 
 const METHODS: &[&str] = &["get", "put", "post", "delete", "patch"];
 

@@ -3,15 +3,13 @@
 //! later invoice and deducted at its validation, the dashboards' cash, scoping, the races the
 //! database must settle, and a randomised week whose books must balance for every courier.
 
-mod support;
-
 use std::collections::BTreeMap;
 
-use actix_web::http::Method;
-use serde_json::{json, Value};
-use support::money::{
+use crate::support::money::{
     key_of, money_world, play_round, End, MoneyWorld, Planned, Rng, Sent, CASA_COMMISSIONS,
 };
+use actix_web::http::Method;
+use serde_json::{json, Value};
 
 fn planned(cod: i64, refund: bool, rabat: bool, end: End, courier: usize) -> Planned {
     Planned {
@@ -570,7 +568,7 @@ async fn two_admins_settling_one_balance_at_once_record_one_entry() {
     settle_round(&w, 0, false, |total| total - 2_500).await;
     let (second_admin, _) = w.app.signed_in(colivra_core::Role::Admin, true).await;
     let path = format!("/api/delivery-admins/{}/balance", w.couriers[0].key);
-    let race = support::race(vec![
+    let race = crate::support::race(vec![
         w.admin.racer(
             Method::POST,
             &path,
@@ -625,7 +623,7 @@ async fn validating_an_invoice_carrying_the_balance_while_it_is_settled_deducts_
         .await
         .assert_status(200);
     let (second_admin, _) = w.app.signed_in(colivra_core::Role::Admin, true).await;
-    let race = support::race(vec![
+    let race = crate::support::race(vec![
         w.admin.racer(
             Method::PUT,
             &format!("/api/delivery-admins/invoices/{invoice}"),

@@ -2,12 +2,10 @@
 //! instead of internal ids, the key filter by code prefix, the CSV export) and the top bar's
 //! search (parcels, people, tickets, vouchers, invoices, each within the caller's rights).
 
-mod support;
-
+use crate::support::{Hub, TestApp, TestClient};
 use colivra_core::Role;
 use diesel::prelude::*;
 use serde_json::{json, Value};
-use support::{Hub, TestApp, TestClient};
 
 fn actions(list: &Value) -> Vec<String> {
     list["data"]
@@ -48,7 +46,7 @@ async fn each_caller_reads_the_activities_of_his_scope_newest_first() {
         .execute(&mut *app.conn())
         .unwrap();
     let team = app.client();
-    team.login("aide@atlas.ma", support::PASSWORD)
+    team.login("aide@atlas.ma", crate::support::PASSWORD)
         .await
         .assert_status(200);
     team.post(
@@ -151,7 +149,7 @@ async fn the_search_finds_parcels_people_and_tickets_within_the_callers_rights()
     let merchant_user = app.create_user(Role::Client, "benali@atlas.ma", true, None);
     let merchant = app.client();
     merchant
-        .login("benali@atlas.ma", support::PASSWORD)
+        .login("benali@atlas.ma", crate::support::PASSWORD)
         .await
         .assert_status(200);
     let shop = merchant
@@ -213,7 +211,7 @@ async fn the_search_finds_parcels_people_and_tickets_within_the_callers_rights()
     app.create_admin_staff("tableau@colivra.ma", &["dashboard"]);
     let reader = app.client();
     reader
-        .login("tableau@colivra.ma", support::PASSWORD)
+        .login("tableau@colivra.ma", crate::support::PASSWORD)
         .await
         .assert_status(200);
     assert_eq!(
@@ -895,7 +893,7 @@ async fn the_search_finds_vouchers_invoices_and_tickets_by_code_within_scope() {
     app.create_admin_staff("retours@colivra.ma", &["delivery-return-vouchers"]);
     let returns = app.client();
     returns
-        .login("retours@colivra.ma", support::PASSWORD)
+        .login("retours@colivra.ma", crate::support::PASSWORD)
         .await
         .assert_status(200);
     let found = search(&returns, exit.clone()).await;

@@ -5,16 +5,14 @@
 //! screens and the documents that pay; the company's legal identity and the merchant's ICE print
 //! on invoices that `pdftotext` reads back whole, page by page.
 
-mod support;
-
+use crate::support::{
+    courier_serving, create_city, delivered_parcels, pdftotext_pages, race, valid_rib, TestApp,
+    TestClient,
+};
 use actix_web::http::Method;
 use colivra_core::Role;
 use diesel::prelude::*;
 use serde_json::{json, Value};
-use support::{
-    courier_serving, create_city, delivered_parcels, pdftotext_pages, race, valid_rib, TestApp,
-    TestClient,
-};
 
 /// A merchant with one shop paid to `rib_a`, an admin, a courier serving Casablanca.
 struct Payout {

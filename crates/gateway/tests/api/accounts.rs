@@ -1,10 +1,8 @@
 //! Sign-in, registration, activation, profile, sessions and tokens, over HTTP.
 
-mod support;
-
+use crate::support::{TestApp, PASSWORD};
 use colivra_core::Role;
 use serde_json::json;
-use support::{TestApp, PASSWORD};
 
 fn registration(email: &str) -> serde_json::Value {
     json!({

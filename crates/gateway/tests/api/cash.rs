@@ -3,10 +3,8 @@
 //! apart, with the net; a refund is never added to what is collected, and a return voucher moves
 //! no cash and says so. Expectations come from the amounts the test created parcels with.
 
-mod support;
-
+use crate::support::money::{key_of, money_world, record_outcomes, ship_round, End, Planned};
 use serde_json::json;
-use support::money::{key_of, money_world, record_outcomes, ship_round, End, Planned};
 
 #[actix_rt::test]
 async fn a_refund_is_cash_paid_out_on_the_exit_voucher_the_round_the_invoice_and_never_on_a_return()

@@ -1,10 +1,8 @@
 //! Merchant price overrides (admin `couts`) and the merchant's effective prices (`pricing`).
 
-mod support;
-
+use crate::support::{TestApp, TestClient, PASSWORD};
 use colivra_core::Role;
 use serde_json::json;
-use support::{TestApp, TestClient, PASSWORD};
 
 async fn city(admin: &TestClient, name: &str, delivery: i64) -> String {
     let res = admin.post("/api/cities", json!({"name": name, "delivery_fee": delivery, "return_fee": 1000, "refusal_fee": 1500})).await;

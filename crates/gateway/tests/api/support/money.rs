@@ -23,6 +23,7 @@ pub struct MoneyWorld {
     pub app: TestApp,
     pub admin: TestClient,
     pub merchant: TestClient,
+    pub merchant_key: String,
     pub shop: String,
     pub casa: String,
     pub rabat: String,
@@ -35,6 +36,12 @@ pub fn key_of(value: &Value) -> String {
 
 /// A world with `couriers` delivery people, each serving both cities.
 pub async fn money_world(couriers: usize) -> MoneyWorld {
+    money_world_with(couriers, None).await
+}
+
+/// [`money_world`] whose shop is created with a RIB (when the RIB check accepts the sample; a
+/// shop without one serves the same tests).
+pub async fn money_world_with(couriers: usize, bank_account: Option<&str>) -> MoneyWorld {
     let app = TestApp::spawn().await;
     let (admin, _) = app.signed_in(Role::Admin, true).await;
     let mut cities = Vec::new();
@@ -48,10 +55,21 @@ pub async fn money_world(couriers: usize) -> MoneyWorld {
         res.assert_status(201);
         cities.push(key_of(&res.body["data"]));
     }
-    let (merchant, _) = app.signed_in(Role::Client, true).await;
-    let res = merchant
-        .post("/api/shops", json!({"name": "Atlas Mode", "phone": "0522334455", "address": "1 rue A", "city": cities[0]}))
-        .await;
+    let (merchant, merchant_user) = app.signed_in(Role::Client, true).await;
+    let mut shop_body = json!({"name": "Atlas Mode", "phone": "0522334455", "address": "1 rue A", "city": cities[0]});
+    let mut res = None;
+    if let Some(rib) = bank_account {
+        shop_body["bank_account"] = json!(rib);
+        let with_rib = merchant.post("/api/shops", shop_body.clone()).await;
+        if with_rib.status == 201 {
+            res = Some(with_rib);
+        }
+        shop_body.as_object_mut().unwrap().remove("bank_account");
+    }
+    let res = match res {
+        Some(res) => res,
+        None => merchant.post("/api/shops", shop_body).await,
+    };
     res.assert_status(201);
     let shop = key_of(&res.body["data"]);
     let mut people = Vec::new();
@@ -75,6 +93,7 @@ pub async fn money_world(couriers: usize) -> MoneyWorld {
         app,
         admin,
         merchant,
+        merchant_key: merchant_user.key,
         shop,
         casa: cities[0].clone(),
         rabat: cities[1].clone(),
@@ -143,6 +162,21 @@ impl Sent {
         self.collected() - self.refunded() - self.commission()
     }
 
+    /// What a delivered parcel counts for on the shop's delivered invoice: COD less the city's
+    /// delivery fee (a refund: both owed by the merchant).
+    pub fn client_amount(&self) -> i64 {
+        let fee = if self.plan.rabat {
+            CITY_FEES[1].1
+        } else {
+            CITY_FEES[0].1
+        };
+        if self.plan.refund {
+            -self.plan.cod - fee
+        } else {
+            self.plan.cod - fee
+        }
+    }
+
     /// Whether it goes on a delivery invoice (its round ended delivered or refused).
     pub fn settles(&self) -> bool {
         self.plan.end != End::Cancelled
@@ -152,7 +186,12 @@ impl Sent {
 /// Creates the parcels, has them picked up and shipped to their delivery person, and records
 /// each outcome through the API, as a real round does.
 pub async fn play_round(w: &MoneyWorld, plan: &[Planned]) -> Vec<Sent> {
-    let (sent, _) = ship_round(w, plan).await;
+    play_round_in(w, &w.shop, plan).await
+}
+
+/// [`play_round`] with the parcels of another of the merchant's shops.
+pub async fn play_round_in(w: &MoneyWorld, shop: &str, plan: &[Planned]) -> Vec<Sent> {
+    let (sent, _) = ship_round_in(w, shop, plan).await;
     record_outcomes(w, &sent).await;
     sent
 }
@@ -160,11 +199,20 @@ pub async fn play_round(w: &MoneyWorld, plan: &[Planned]) -> Vec<Sent> {
 /// Creates the parcels, has them picked up and shipped to their delivery person: the parcels
 /// and the exit vouchers (their details as the shipment answered them).
 pub async fn ship_round(w: &MoneyWorld, plan: &[Planned]) -> (Vec<Sent>, Vec<Value>) {
+    ship_round_in(w, &w.shop, plan).await
+}
+
+/// [`ship_round`] with the parcels of another of the merchant's shops.
+pub async fn ship_round_in(
+    w: &MoneyWorld,
+    shop: &str,
+    plan: &[Planned],
+) -> (Vec<Sent>, Vec<Value>) {
     let mut sent = Vec::new();
     let mut exits = Vec::new();
     for (n, p) in plan.iter().enumerate() {
         let mut body = json!({
-            "shop": w.shop, "recipient_name": format!("Client {n}"),
+            "shop": shop, "recipient_name": format!("Client {n}"),
             "recipient_phone": "0612345678", "city": if p.rabat { &w.rabat } else { &w.casa },
             "address": "5 avenue Hassan II", "cod_amount": p.cod, "product": "Robe"
         });

@@ -3,12 +3,10 @@
 //! stock (reserve, release, exit, return); the races the database must settle; and a ledger
 //! check: on hand is the sum of the validated movements.
 
-mod support;
-
+use crate::support::{race, TestApp, TestClient};
 use actix_web::http::Method;
 use colivra_core::Role;
 use serde_json::{json, Value};
-use support::{race, TestApp, TestClient};
 
 struct World {
     app: TestApp,
@@ -1126,14 +1124,14 @@ async fn a_staff_members_movements_outlive_his_account() {
         .post(
             "/api/managers",
             json!({"first_name": "Sara", "last_name": "Magasin", "email": "sara.stock@test.ma",
-                   "password": support::PASSWORD, "permissions": ["inventory-management"]}),
+                   "password": crate::support::PASSWORD, "permissions": ["inventory-management"]}),
         )
         .await;
     res.assert_status(201);
     let staff_key = key(&res.body["data"]);
     let staff = w.app.client();
     staff
-        .login("sara.stock@test.ma", support::PASSWORD)
+        .login("sara.stock@test.ma", crate::support::PASSWORD)
         .await
         .assert_status(200);
     let res = staff

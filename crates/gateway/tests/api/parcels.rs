@@ -1,12 +1,10 @@
 //! Parcels through the API: creation with the fee snapshot, validation, the merchant's edits,
 //! the state machine from each role, lists, history, import, tracking and statistics.
 
-mod support;
-
+use crate::support::{TestApp, TestClient};
 use actix_web::http::Method;
 use colivra_core::Role;
 use serde_json::{json, Value};
-use support::{TestApp, TestClient};
 
 struct World {
     app: TestApp,
@@ -923,7 +921,7 @@ async fn two_outcomes_posted_at_once_leave_one_winner_and_a_409() {
         let parcel = key(&create(&w, &format!("Client {round}"), "0612345678").await);
         hand_to_courier(&w, &parcel, courier_user.id).await;
         // Delivered and refused from his session (a double tap), released by one barrier.
-        let race = support::race(vec![
+        let race = crate::support::race(vec![
             courier.racer(
                 Method::POST,
                 "/api/parcels/states",
@@ -1053,7 +1051,7 @@ async fn every_role_reads_the_statuses_and_the_lists_its_parcel_screens_filter_o
     w.app
         .create_admin_staff("parcels-desk@test.ma", &["all-parcels"]);
     let desk = w.app.client();
-    desk.login("parcels-desk@test.ma", support::PASSWORD)
+    desk.login("parcels-desk@test.ma", crate::support::PASSWORD)
         .await
         .assert_status(200);
     desk.get("/api/delivery-admins").await.assert_status(200);
@@ -1083,7 +1081,7 @@ async fn post_state(client: &TestClient, body: Value) -> Value {
     res.body["data"].clone()
 }
 
-fn cash_held(stats: &support::Response) -> i64 {
+fn cash_held(stats: &crate::support::Response) -> i64 {
     stats.assert_status(200);
     stats.body["data"]["money"]["cash_held"].as_i64().unwrap()
 }
@@ -1380,7 +1378,7 @@ async fn two_undos_at_once_leave_one_winner_and_one_history_row() {
         post_state(&courier, json!({"parcel": parcel, "status": "no_answer"})).await;
         // A double tap on « Annuler ».
         let path = format!("/api/parcels/{parcel}/undo");
-        let race = support::race(vec![
+        let race = crate::support::race(vec![
             courier.racer(Method::POST, &path, None),
             courier.racer(Method::POST, &path, None),
         ])

@@ -4,13 +4,11 @@
 //! permission too many in `routes.rs`) fails here; and the table must list exactly the routes the
 //! gateway serves, so a new route without a reviewed row fails too.
 
-mod support;
-
+use crate::support::{TestApp, TestClient, PASSWORD};
 use actix_web::http::Method;
 use colivra_core::Role;
 use colivra_gateway::routes::table;
 use serde_json::json;
-use support::{TestApp, TestClient, PASSWORD};
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Caller {
@@ -266,13 +264,11 @@ fn the_matrix_has_exactly_one_row_per_route_of_the_table() {
     assert!(served.len() >= 90, "{} routes", served.len());
 }
 
-async fn client_for(app: &TestApp, caller: Caller, n: usize) -> TestClient {
-    let client = app.client();
-    // Like the web app: the CSRF cookie first, so the matrix tests authorization, not CSRF.
-    client.get("/sanctum/csrf-cookie").await.assert_status(204);
-    let email = format!("{caller:?}-{n}@matrix.ma").to_lowercase();
+/// A caller's account (none for the anonymous caller), made once for the whole matrix.
+fn account_for(app: &TestApp, caller: Caller) -> Option<String> {
+    let email = format!("{caller:?}@matrix.ma").to_lowercase();
     match caller {
-        Caller::Anonymous => return client,
+        Caller::Anonymous => return None,
         Caller::InactiveMerchant => {
             app.create_user(Role::Client, &email, false, None);
         }
@@ -289,7 +285,17 @@ async fn client_for(app: &TestApp, caller: Caller, n: usize) -> TestClient {
             app.create_admin_staff(&email, &["dashboard"]);
         }
     }
-    client.login(&email, PASSWORD).await.assert_status(200);
+    Some(email)
+}
+
+/// A client signed in as the account (anonymous without one), holding the CSRF cookie like the
+/// web app, so the matrix tests authorization, not CSRF.
+async fn signed_in(app: &TestApp, account: Option<&str>) -> TestClient {
+    let client = app.client();
+    client.get("/sanctum/csrf-cookie").await.assert_status(204);
+    if let Some(email) = account {
+        client.login(email, PASSWORD).await.assert_status(200);
+    }
     client
 }
 
@@ -316,7 +322,7 @@ fn shown(expected: u16) -> String {
 
 #[actix_rt::test]
 async fn every_route_answers_each_caller_as_its_matrix_row_says() {
-    // Every cell signs in from 127.0.0.1 and the login row fails on purpose: lift the throttle.
+    // The login row fails on purpose for every caller, and sign-outs are followed by sign-ins: lift the throttle.
     let app = TestApp::spawn_with_throttle(colivra_auth::throttle::SignInThrottle {
         per_account: 100_000,
         per_address: 100_000,
@@ -324,13 +330,17 @@ async fn every_route_answers_each_caller_as_its_matrix_row_says() {
     })
     .await;
     let rows = rows();
+    let accounts: Vec<Option<String>> = CALLERS.iter().map(|c| account_for(&app, *c)).collect();
+    let mut clients = Vec::new();
+    for account in &accounts {
+        clients.push(signed_in(&app, account.as_deref()).await);
+    }
     let mut wrong = Vec::new();
     let mut checked = 0;
-    for (n, (method, path, answers)) in rows.iter().enumerate() {
+    for (method, path, answers) in &rows {
         let method = Method::from_bytes(method.as_bytes()).unwrap();
-        for (caller, expected) in CALLERS.into_iter().zip(*answers) {
-            // A fresh sign-in for each cell: some routes (logout) end the session they run in.
-            let client = client_for(&app, caller, n).await;
+        for (index, (caller, expected)) in CALLERS.into_iter().zip(*answers).enumerate() {
+            let client = &clients[index];
             let body = (method != Method::GET).then(|| json!({}));
             let res = client
                 .request(method.clone(), &concrete_path(path), body)
@@ -348,6 +358,11 @@ async fn every_route_answers_each_caller_as_its_matrix_row_says() {
                 ));
             }
             checked += 1;
+            // Each cell runs in a live session: a row that ended it (sign-out, the sessions
+            // list) is followed by a new sign-in, as a fresh session per cell would be.
+            if accounts[index].is_some() && client.get("/api/user").await.status == 401 {
+                clients[index] = signed_in(&app, accounts[index].as_deref()).await;
+            }
         }
     }
     assert!(

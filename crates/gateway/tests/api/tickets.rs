@@ -4,13 +4,11 @@
 
 // Named tickets.rs, not support.rs: a file beside tests/support/mod.rs would make every other
 // test's `mod support;` ambiguous.
-mod support;
-
+use crate::support::{TestApp, TestClient};
 use actix_web::http::Method;
 use colivra_core::Role;
 use diesel::prelude::*;
 use serde_json::{json, Value};
-use support::{TestApp, TestClient};
 
 struct World {
     app: TestApp,
@@ -362,7 +360,7 @@ async fn another_merchants_ticket_is_not_found_and_staff_act_for_their_merchant(
         .execute(&mut *w.app.conn())
         .unwrap();
     let team = w.app.client();
-    team.login("equipe@atlas.ma", support::PASSWORD)
+    team.login("equipe@atlas.ma", crate::support::PASSWORD)
         .await
         .assert_status(200);
     assert_eq!(team.get("/api/tickets").await.body["meta"]["total"], 1);
@@ -476,7 +474,7 @@ async fn two_staff_closing_the_same_ticket_at_once_leave_one_winner() {
     let key = s(&ticket["key"]);
     let (second_admin, _) = w.app.signed_in(Role::Admin, true).await;
     let body = json!({"key": key, "status": "closed"});
-    let race = support::race(vec![
+    let race = crate::support::race(vec![
         w.admin
             .racer(Method::PUT, "/api/tickets", Some(body.clone())),
         second_admin.racer(Method::PUT, "/api/tickets", Some(body)),
@@ -551,7 +549,7 @@ async fn a_deletion_racing_the_other_sides_reply_never_removes_an_answered_messa
         )
         .await;
     let message = s(&added.body["data"]["messages"][1]["key"]);
-    let race = support::race(vec![
+    let race = crate::support::race(vec![
         w.merchant.racer(
             Method::DELETE,
             &format!("/api/tickets/{key}/messages/{message}"),

@@ -1,10 +1,8 @@
 //! Cities: the admin's directory of cities served and their fees.
 
-mod support;
-
+use crate::support::{TestApp, PASSWORD};
 use colivra_core::Role;
 use serde_json::json;
-use support::{TestApp, PASSWORD};
 
 fn city(name: &str, delivery: i64) -> serde_json::Value {
     json!({"name": name, "delivery_fee": delivery, "return_fee": 1000, "refusal_fee": 1500})

@@ -2,12 +2,10 @@
 //! cities served, force) and return vouchers (refused parcels and exchange items), their lists and
 //! details in each role's scope, their PDFs, and the races the database must settle.
 
-mod support;
-
+use crate::support::{TestApp, TestClient};
 use actix_web::http::Method;
 use colivra_core::Role;
 use serde_json::{json, Value};
-use support::{TestApp, TestClient};
 
 struct World {
     app: TestApp,
@@ -985,7 +983,7 @@ async fn two_admins_shipping_the_same_parcel_at_once_leave_it_on_one_exit_vouche
     for round in 0..rounds {
         let parcel = parcel(&w, round).await;
         picked_up(&w, &[&parcel]).await;
-        let race = support::race(vec![
+        let race = crate::support::race(vec![
             w.admin.racer(
                 Method::PUT,
                 "/api/parcels/delivery",
@@ -1046,7 +1044,7 @@ async fn a_removal_racing_with_the_reception_leaves_one_outcome_and_a_409() {
         let a = parcel(&w, 2 * round).await;
         let b = parcel(&w, 2 * round + 1).await;
         let code = pickup_voucher(&w, &[&a, &b]).await;
-        let race = support::race(vec![
+        let race = crate::support::race(vec![
             w.merchant.racer(
                 Method::PUT,
                 &format!("/api/pickup-vouchers/parcels/{a}"),

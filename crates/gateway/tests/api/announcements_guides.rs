@@ -1,12 +1,10 @@
 //! Announcements (audience and dates) and guides (audience, the built-in merchant API guide
 //! written from the live OpenAPI document, which cannot be edited or deleted).
 
-mod support;
-
+use crate::support::TestApp;
 use chrono::Duration;
 use colivra_core::Role;
 use serde_json::{json, Value};
-use support::TestApp;
 
 fn day(offset: i64) -> String {
     (chrono::Utc::now().date_naive() + Duration::days(offset))
@@ -99,7 +97,7 @@ async fn announcements_reach_their_audience_within_their_dates() {
     app.create_admin_staff("lecteur@colivra.ma", &["dashboard"]);
     let reader = app.client();
     reader
-        .login("lecteur@colivra.ma", support::PASSWORD)
+        .login("lecteur@colivra.ma", crate::support::PASSWORD)
         .await
         .assert_status(200);
     assert_eq!(

@@ -1,9 +1,7 @@
 //! Health, readiness, security headers, the web app, and the database going away.
 
-mod support;
-
+use crate::support::TestApp;
 use colivra_core::Role;
-use support::TestApp;
 
 #[actix_rt::test]
 async fn health_and_ready_answer() {
@@ -58,7 +56,7 @@ async fn secure_cookies_mode_marks_cookies_secure_and_sends_hsts() {
         .header("strict-transport-security")
         .unwrap()
         .contains("max-age="));
-    let res = client.login(&user.email, support::PASSWORD).await;
+    let res = client.login(&user.email, crate::support::PASSWORD).await;
     res.assert_status(200);
     let session = res.headers["set-cookie"]
         .iter()

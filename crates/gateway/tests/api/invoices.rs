@@ -3,87 +3,27 @@
 //! refusal, scoping, PDFs, the bank-transfer file, the races the database must settle, and a
 //! ledger proving the books balance to the centime.
 
-mod support;
-
 use std::collections::BTreeMap;
 
+use crate::support::money::{
+    key_of, money_world_with, play_round_in, End, MoneyWorld, Planned, Sent,
+};
 use actix_web::http::Method;
 use colivra_core::Role;
 use serde_json::{json, Value};
-use support::{TestApp, TestClient};
 
-/// Casablanca: delivery 20 DH, return 10 DH, refusal 15 DH. Rabat: 25, 10, 15.
-/// The delivery people earn 15 DH per delivered and 5 DH per refused parcel in Casablanca,
-/// 18 and 6 in Rabat.
-struct World {
-    app: TestApp,
-    admin: TestClient,
-    merchant: TestClient,
-    merchant_key: String,
-    shop: String,
-    casa: String,
-    rabat: String,
-    courier: TestClient,
-    courier_key: String,
-    other_courier: TestClient,
-    other_courier_key: String,
-}
+/// The money round's world ([`crate::support::money`]) with two delivery people and a shop
+/// with a RIB: Casablanca delivery 20 DH, return 10 DH, refusal 15 DH; Rabat 25, 10, 15; the
+/// delivery people earn 15 and 5 DH per delivered and refused parcel in Casablanca, 18 and 6 in
+/// Rabat.
+type World = MoneyWorld;
 
 async fn world() -> World {
-    let app = TestApp::spawn().await;
-    let (admin, _) = app.signed_in(Role::Admin, true).await;
-    let mut cities = Vec::new();
-    for (name, fee) in [("Casablanca", 2000), ("Rabat", 2500)] {
-        let res = admin
-            .post(
-                "/api/cities",
-                json!({"name": name, "delivery_fee": fee, "return_fee": 1000, "refusal_fee": 1500}),
-            )
-            .await;
-        res.assert_status(201);
-        cities.push(key(&res.body["data"]));
-    }
-    let (merchant, user) = app.signed_in(Role::Client, true).await;
-    let res = merchant
-        .post("/api/shops", json!({"name": "Atlas Mode", "phone": "0522334455", "address": "1 rue A", "city": cities[0], "bank_account": "011780000012345678901234"}))
-        .await;
-    let shop = if res.status == 201 {
-        key(&res.body["data"])
-    } else {
-        // The RIB check refused the sample: a shop without a RIB serves as well.
-        let res = merchant
-            .post("/api/shops", json!({"name": "Atlas Mode", "phone": "0522334455", "address": "1 rue A", "city": cities[0]}))
-            .await;
-        res.assert_status(201);
-        key(&res.body["data"])
-    };
-    let (courier, courier_user) = app.signed_in(Role::DeliveryAdmin, true).await;
-    let (other_courier, other_user) = app.signed_in(Role::DeliveryAdmin, true).await;
-    for courier_key in [&courier_user.key, &other_user.key] {
-        for (city, delivered, refused) in [(&cities[0], 1500, 500), (&cities[1], 1800, 600)] {
-            admin
-                .post("/api/delivery-admins/cities", json!({"delivery_admin": courier_key, "city": city, "delivered_commission": delivered, "refused_commission": refused}))
-                .await
-                .assert_status(201);
-        }
-    }
-    World {
-        app,
-        admin,
-        merchant,
-        merchant_key: user.key,
-        shop,
-        casa: cities[0].clone(),
-        rabat: cities[1].clone(),
-        courier,
-        courier_key: courier_user.key,
-        other_courier,
-        other_courier_key: other_user.key,
-    }
+    money_world_with(2, Some("011780000012345678901234")).await
 }
 
 fn key(value: &Value) -> String {
-    value["key"].as_str().unwrap().to_owned()
+    key_of(value)
 }
 
 fn codes(lines: &Value) -> Vec<String> {
@@ -95,127 +35,24 @@ fn codes(lines: &Value) -> Vec<String> {
         .collect()
 }
 
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum End {
-    Delivered,
-    Refused,
-    Cancelled,
-}
-
-/// A parcel as the test knows it, to compute expectations without the code under test.
-#[derive(Clone, Debug)]
-struct Sent {
-    code: String,
-    cod: i64,
-    refund: bool,
-    rabat: bool,
-    end: End,
-    courier: usize,
-}
-
-/// Creates parcels, has them picked up and shipped to courier 0 or 1, and records each
-/// outcome through the API, as a real round does.
+/// Plays a round: (COD, refund, in Rabat, how it ends, delivery person 0 or 1) per parcel.
 async fn round(w: &World, plan: &[(i64, bool, bool, End, usize)]) -> Vec<Sent> {
     round_in(w, &w.shop, plan).await
 }
 
 /// [`round`] with the parcels of another of the merchant's shops.
 async fn round_in(w: &World, shop: &str, plan: &[(i64, bool, bool, End, usize)]) -> Vec<Sent> {
-    let mut sent = Vec::new();
-    for (n, &(cod, refund, rabat, end, courier)) in plan.iter().enumerate() {
-        let mut body = json!({
-            "shop": shop, "recipient_name": format!("Client {n}"),
-            "recipient_phone": "0612345678", "city": if rabat { &w.rabat } else { &w.casa },
-            "address": "5 avenue Hassan II", "cod_amount": cod, "product": "Robe"
-        });
-        if refund {
-            body["kind"] = json!("refund");
-            body["item_to_collect"] = json!("Robe abîmée");
-        }
-        let res = w.merchant.post("/api/parcels", body).await;
-        res.assert_status(201);
-        sent.push(Sent {
-            code: key(&res.body["data"]),
+    let planned: Vec<Planned> = plan
+        .iter()
+        .map(|&(cod, refund, rabat, end, courier)| Planned {
             cod,
             refund,
             rabat,
             end,
             courier,
-        });
-    }
-    for chunk in sent.chunks(400) {
-        let all: Vec<&String> = chunk.iter().map(|s| &s.code).collect();
-        let res = w
-            .merchant
-            .post("/api/pickup-vouchers", json!({"parcels": all}))
-            .await;
-        res.assert_status(201);
-        let voucher = key(&res.body["data"]);
-        w.admin
-            .put(
-                "/api/pickup-vouchers/pickup",
-                json!({"voucher": voucher, "parcels": all}),
-            )
-            .await
-            .assert_status(200);
-        for (index, courier_key) in [&w.courier_key, &w.other_courier_key].iter().enumerate() {
-            let mine: Vec<&String> = chunk
-                .iter()
-                .filter(|s| s.courier == index)
-                .map(|s| &s.code)
-                .collect();
-            if !mine.is_empty() {
-                w.admin
-                    .put(
-                        "/api/parcels/delivery",
-                        json!({"delivery_admin": courier_key, "parcels": mine, "force": true}),
-                    )
-                    .await
-                    .assert_status(201);
-            }
-        }
-    }
-    for s in &sent {
-        let client = if s.courier == 0 {
-            &w.courier
-        } else {
-            &w.other_courier
-        };
-        let (status, comment) = match s.end {
-            End::Delivered => ("delivered", None),
-            End::Refused => ("refused", Some("Le client refuse")),
-            End::Cancelled => ("cancelled", Some("Commande annulée")),
-        };
-        client
-            .post(
-                "/api/parcels/states",
-                json!({"parcel": s.code, "status": status, "comment": comment}),
-            )
-            .await
-            .assert_status(200);
-    }
-    sent
-}
-
-/// What a parcel counts for on its delivery invoice, from the domain rules.
-fn delivery_amount(s: &Sent) -> i64 {
-    let (delivered, refused) = if s.rabat { (1800, 600) } else { (1500, 500) };
-    match s.end {
-        End::Delivered if s.refund => -s.cod - delivered,
-        End::Delivered => s.cod - delivered,
-        End::Refused => -refused,
-        End::Cancelled => 0,
-    }
-}
-
-/// What a delivered parcel counts for on the shop's delivered invoice.
-fn client_amount(s: &Sent) -> i64 {
-    let fee = if s.rabat { 2500 } else { 2000 };
-    if s.refund {
-        -s.cod - fee
-    } else {
-        s.cod - fee
-    }
+        })
+        .collect();
+    play_round_in(w, shop, &planned).await
 }
 
 fn year() -> i32 {
@@ -234,13 +71,13 @@ fn activities(w: &World, subject_type: &str, subject_key: &str) -> Vec<String> {
 }
 
 /// `{page, per_page, total, last_page}` of a list answer.
-fn meta(res: &support::Response) -> (i64, i64, i64, i64) {
+fn meta(res: &crate::support::Response) -> (i64, i64, i64, i64) {
     let m = &res.body["meta"];
     let n = |f: &str| m[f].as_i64().unwrap();
     (n("page"), n("per_page"), n("total"), n("last_page"))
 }
 
-fn keys_of(res: &support::Response) -> Vec<String> {
+fn keys_of(res: &crate::support::Response) -> Vec<String> {
     res.body["data"]
         .as_array()
         .unwrap()
@@ -256,7 +93,7 @@ async fn unpaid_overviews_are_searched_sorted_and_paged() {
     let w = world().await;
     w.admin
         .put(
-            &format!("/api/delivery-admins/{}", w.other_courier_key),
+            &format!("/api/delivery-admins/{}", w.couriers[1].key),
             json!({"full_name": "Youssef Alaoui", "phone": "0698765432", "national_id": "BK123456"}),
         )
         .await
@@ -279,8 +116,8 @@ async fn unpaid_overviews_are_searched_sorted_and_paged() {
     sent.extend(round_in(&w, &zagora, &[(8_000, false, true, End::Delivered, 0)]).await);
     let due = |courier: usize| -> i64 {
         sent.iter()
-            .filter(|s| s.courier == courier)
-            .map(delivery_amount)
+            .filter(|s| s.plan.courier == courier)
+            .map(Sent::delivery_amount)
             .sum()
     };
     assert!(due(0) > due(1));
@@ -290,16 +127,16 @@ async fn unpaid_overviews_are_searched_sorted_and_paged() {
     let first = w.admin.get(&format!("{path}?per_page=1")).await;
     first.assert_status(200);
     assert_eq!(meta(&first), (1, 1, 2, 2));
-    assert_eq!(keys_of(&first), [w.courier_key.as_str()]);
+    assert_eq!(keys_of(&first), [w.couriers[0].key.as_str()]);
     assert_eq!(first.body["data"][0]["total"], due(0));
     let second = w.admin.get(&format!("{path}?per_page=1&page=2")).await;
     assert_eq!(meta(&second), (2, 1, 2, 2));
-    assert_eq!(keys_of(&second), [w.other_courier_key.as_str()]);
+    assert_eq!(keys_of(&second), [w.couriers[1].key.as_str()]);
     assert_eq!(second.body["data"][0]["total"], due(1));
     assert_eq!(second.body["data"][0]["parcels_count"], 2);
     for q in ["alaoui", "YOUSSEF", "0698"] {
         let res = w.admin.get(&format!("{path}?q={q}")).await;
-        assert_eq!(keys_of(&res), [w.other_courier_key.as_str()], "q={q}");
+        assert_eq!(keys_of(&res), [w.couriers[1].key.as_str()], "q={q}");
         assert_eq!(meta(&res), (1, 25, 1, 1));
     }
     let none = w.admin.get(&format!("{path}?q=personne")).await;
@@ -309,10 +146,10 @@ async fn unpaid_overviews_are_searched_sorted_and_paged() {
     // Shops: largest total first, one per page; searched by shop name; one merchant's.
     let atlas_total: i64 = sent[..3]
         .iter()
-        .filter(|s| s.end == End::Delivered)
-        .map(client_amount)
+        .filter(|s| s.plan.end == End::Delivered)
+        .map(Sent::client_amount)
         .sum();
-    let zagora_total = client_amount(&sent[3]);
+    let zagora_total = sent[3].client_amount();
     assert!(atlas_total > zagora_total);
     let path = "/api/shops/unpaid/delivered";
     let first = w.admin.get(&format!("{path}?per_page=1")).await;
@@ -338,7 +175,7 @@ async fn unpaid_overviews_are_searched_sorted_and_paged() {
     assert_eq!(keys_of(&res), [w.shop.as_str(), zagora.as_str()]);
     let res = w
         .admin
-        .get(&format!("{path}?client={}", w.courier_key))
+        .get(&format!("{path}?client={}", w.couriers[0].key))
         .await;
     assert_eq!(meta(&res), (1, 25, 0, 1));
     // Returned parcels: none came back.
@@ -362,10 +199,10 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
     .await;
     let mine: Vec<&Sent> = sent
         .iter()
-        .filter(|s| s.courier == 0 && s.end != End::Cancelled)
+        .filter(|s| s.plan.courier == 0 && s.plan.end != End::Cancelled)
         .collect();
     // 250 − 15, −100 − 15, −6: 99 DH.
-    let expected: i64 = mine.iter().map(|s| delivery_amount(s)).sum();
+    let expected: i64 = mine.iter().map(|s| s.delivery_amount()).sum();
     assert_eq!(expected, 23_500 - 11_500 - 600);
 
     // The admin's overview of unsettled cash.
@@ -375,7 +212,7 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
         .as_array()
         .unwrap()
         .iter()
-        .find(|r| r["key"] == w.courier_key.as_str())
+        .find(|r| r["key"] == w.couriers[0].key.as_str())
         .unwrap()
         .clone();
     assert_eq!(row["parcels_count"], 3);
@@ -384,11 +221,11 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
     assert_eq!(row["total"], expected);
 
     // His own lines; another's are not his to see.
-    let res = w
-        .courier
+    let res = w.couriers[0]
+        .client
         .get(&format!(
             "/api/delivery-admins/{}/parcels/unpaid",
-            w.courier_key
+            w.couriers[0].key
         ))
         .await;
     res.assert_status(200);
@@ -409,17 +246,18 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
     assert_eq!(refund_line["cod_amount"], -10_000);
     assert_eq!(refund_line["commission"], 1500);
     assert_eq!(refund_line["amount"], -11_500);
-    w.courier
+    w.couriers[0]
+        .client
         .get(&format!(
             "/api/delivery-admins/{}/parcels/unpaid",
-            w.other_courier_key
+            w.couriers[1].key
         ))
         .await
         .assert_status(404);
 
     // Declaring another's parcel, or the cancelled one, is refused.
-    let res = w
-        .courier
+    let res = w.couriers[0]
+        .client
         .post(
             "/api/delivery-admins/invoices",
             json!({"parcels": [sent[4].code]}),
@@ -427,7 +265,8 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
         .await;
     res.assert_status(422);
     assert!(!res.field_errors("parcels").is_empty());
-    w.courier
+    w.couriers[0]
+        .client
         .post(
             "/api/delivery-admins/invoices",
             json!({"parcels": [sent[3].code]}),
@@ -436,8 +275,8 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
         .assert_status(422);
 
     // He declares everything he holds.
-    let res = w
-        .courier
+    let res = w.couriers[0]
+        .client
         .post("/api/delivery-admins/invoices", json!({}))
         .await;
     res.assert_status(201);
@@ -447,15 +286,16 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
     assert_eq!(invoice["number"], Value::Null);
     assert_eq!(invoice["total"], expected);
     assert_eq!(invoice["counted_amount"], Value::Null);
-    assert_eq!(invoice["delivery_admin"]["key"], w.courier_key.as_str());
+    assert_eq!(invoice["delivery_admin"]["key"], w.couriers[0].key.as_str());
     // Nothing left to declare: a second draft has no parcel.
-    w.courier
+    w.couriers[0]
+        .client
         .post("/api/delivery-admins/invoices", json!({}))
         .await
         .assert_status(422);
     // The parcel shows its invoice to him and to admins, not to the merchant.
-    let res = w
-        .courier
+    let res = w.couriers[0]
+        .client
         .get(&format!("/api/parcels/{}", sent[0].code))
         .await;
     assert_eq!(
@@ -474,7 +314,8 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
     res.assert_status(409);
 
     // The other delivery person and merchants cannot see it.
-    w.other_courier
+    w.couriers[1]
+        .client
         .get(&format!("/api/delivery-admins/invoices/{invoice_key}"))
         .await
         .assert_status(404);
@@ -483,7 +324,8 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
         .await
         .assert_status(403);
     assert_eq!(
-        w.other_courier
+        w.couriers[1]
+            .client
             .get("/api/delivery-admins/invoices")
             .await
             .body["meta"]["total"],
@@ -491,7 +333,8 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
     );
 
     // Only admins count; validation needs the count.
-    w.courier
+    w.couriers[0]
+        .client
         .put(
             &format!("/api/delivery-admins/invoices/{invoice_key}"),
             json!({"counted_amount": 9_400}),
@@ -528,14 +371,16 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
     assert_eq!(res.body["data"]["counted_amount"], expected - 500);
     assert_eq!(res.body["data"]["difference"], -500);
     // Counted: he can no longer change it himself.
-    w.courier
+    w.couriers[0]
+        .client
         .put(
             &format!("/api/delivery-admins/invoices/parcels/{}", sent[2].code),
             json!({}),
         )
         .await
         .assert_status(409);
-    w.courier
+    w.couriers[0]
+        .client
         .delete(&format!("/api/delivery-admins/invoices/{invoice_key}"))
         .await
         .assert_status(409);
@@ -616,7 +461,7 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
         .admin
         .post(
             "/api/delivery-admins/invoices",
-            json!({"delivery_admin": w.courier_key}),
+            json!({"delivery_admin": w.couriers[0].key}),
         )
         .await;
     res.assert_status(201);
@@ -630,26 +475,26 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
         .get(&format!("/api/delivery-admins/invoices/{second}"))
         .await
         .assert_status(404);
-    let res = w
-        .courier
+    let res = w.couriers[0]
+        .client
         .get(&format!(
             "/api/delivery-admins/{}/parcels/unpaid",
-            w.courier_key
+            w.couriers[0].key
         ))
         .await;
     assert_eq!(codes(&res.body["data"]), vec![sent[2].code.clone()]);
 
     // Lines, list and PDF.
-    let res = w
-        .courier
+    let res = w.couriers[0]
+        .client
         .get(&format!(
             "/api/delivery-admins/parcels/invoices/{invoice_key}"
         ))
         .await;
     res.assert_status(200);
     assert_eq!(res.body["data"].as_array().unwrap().len(), 2);
-    let res = w
-        .courier
+    let res = w.couriers[0]
+        .client
         .get("/api/delivery-admins/invoices?status=validated")
         .await;
     assert_eq!(res.body["meta"]["total"], 1);
@@ -661,8 +506,8 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
         ))
         .await;
     assert_eq!(res.body["meta"]["total"], 1);
-    let res = w
-        .courier
+    let res = w.couriers[0]
+        .client
         .get(&format!("/api/delivery-admins/invoices/{invoice_key}/pdf"))
         .await;
     res.assert_status(200);
@@ -694,7 +539,7 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
     );
     // Cash he still holds: the refused parcel's commission, plus the 5 DH he was short, which
     // he still owes (his balance).
-    let res = w.courier.get("/api/statistics").await;
+    let res = w.couriers[0].client.get("/api/statistics").await;
     res.assert_status(200);
     assert_eq!(res.body["data"]["money"]["cash_held"], -600 + 500);
     assert_eq!(res.body["data"]["money"]["balance"], 500);
@@ -714,8 +559,11 @@ async fn admins_invoice_a_shops_delivered_and_returned_parcels_and_record_the_pa
         ],
     )
     .await;
-    let delivered: Vec<&Sent> = sent.iter().filter(|s| s.end == End::Delivered).collect();
-    let total: i64 = delivered.iter().map(|s| client_amount(s)).sum();
+    let delivered: Vec<&Sent> = sent
+        .iter()
+        .filter(|s| s.plan.end == End::Delivered)
+        .collect();
+    let total: i64 = delivered.iter().map(|s| s.client_amount()).sum();
     assert_eq!(total, 23_000 - 12_000 + 27_500);
 
     let res = w.admin.get("/api/shops/unpaid/delivered").await;
@@ -940,8 +788,8 @@ async fn admins_invoice_a_shops_delivered_and_returned_parcels_and_record_the_pa
 
     // Returned type: the refused and the cancelled parcel come back through a return voucher.
     let back = [&sent[3].code, &sent[4].code];
-    let res = w
-        .courier
+    let res = w.couriers[0]
+        .client
         .post("/api/return-vouchers", json!({"parcels": back}))
         .await;
     res.assert_status(201);
@@ -1070,7 +918,7 @@ async fn twenty_drafts_at_once_leave_each_parcel_on_exactly_one_invoice() {
         admins.push(w.app.signed_in(Role::Admin, true).await.0);
     }
     // Twenty drafts of every eligible parcel of the shop, from four admins, released together.
-    let race = support::race(
+    let race = crate::support::race(
         (0..20)
             .map(|i| {
                 admins[i % admins.len()].racer(
@@ -1091,7 +939,7 @@ async fn twenty_drafts_at_once_leave_each_parcel_on_exactly_one_invoice() {
         race.in_flight_together()
     );
     let invoice = key(&winner.body["data"]);
-    let expected_total: i64 = sent.iter().map(client_amount).sum();
+    let expected_total: i64 = sent.iter().map(Sent::client_amount).sum();
     assert_eq!(winner.body["data"]["parcels_count"], 30);
     assert_eq!(winner.body["data"]["total"], expected_total);
     // The database: one invoice (no draft of a loser left behind), holding every parcel, with
@@ -1125,17 +973,17 @@ async fn a_delivery_person_and_an_admin_declaring_his_cash_at_once_make_one_invo
         })
         .collect();
     let sent = round(&w, &plan).await;
-    let expected_total: i64 = sent.iter().map(delivery_amount).sum();
+    let expected_total: i64 = sent.iter().map(Sent::delivery_amount).sum();
     let (second_admin, _) = w.app.signed_in(Role::Admin, true).await;
     // His double tap and two admins drafting for him, released together.
-    let body = json!({"delivery_admin": w.courier_key});
-    let race = support::race(vec![
-        w.courier.racer(
+    let body = json!({"delivery_admin": w.couriers[0].key});
+    let race = crate::support::race(vec![
+        w.couriers[0].client.racer(
             Method::POST,
             "/api/delivery-admins/invoices",
             Some(json!({})),
         ),
-        w.courier.racer(
+        w.couriers[0].client.racer(
             Method::POST,
             "/api/delivery-admins/invoices",
             Some(json!({})),
@@ -1194,7 +1042,7 @@ async fn validations_at_once_give_distinct_consecutive_numbers_and_payments_at_o
     let (second_admin, _) = w.app.signed_in(Role::Admin, true).await;
     // Each invoice validated by two admins at once, the sixteen requests released together:
     // one validation per invoice, 8 numbers, no gap, no duplicate.
-    let race = support::race(
+    let race = crate::support::race(
         (0..16)
             .map(|i| {
                 let admin = if i % 2 == 0 { &w.admin } else { &second_admin };
@@ -1246,7 +1094,7 @@ async fn validations_at_once_give_distinct_consecutive_numbers_and_payments_at_o
     let today = chrono::Utc::now().date_naive().to_string();
     let (third_admin, _) = w.app.signed_in(Role::Admin, true).await;
     let path = format!("/api/clients/invoices/{}", invoices[0]);
-    let race = support::race(
+    let race = crate::support::race(
         [&w.admin, &second_admin, &third_admin]
             .iter()
             .enumerate()
@@ -1315,7 +1163,10 @@ async fn after_a_round_of_two_hundred_parcels_the_books_balance_to_the_centime()
 
     // Every delivery person declares; an admin counts exactly and validates.
     let mut handed_over = [0i64; 2];
-    for (index, courier) in [&w.courier, &w.other_courier].iter().enumerate() {
+    for (index, courier) in [&w.couriers[0].client, &w.couriers[1].client]
+        .iter()
+        .enumerate()
+    {
         let res = courier
             .post("/api/delivery-admins/invoices", json!({}))
             .await;
@@ -1339,10 +1190,13 @@ async fn after_a_round_of_two_hundred_parcels_the_books_balance_to_the_centime()
         handed_over[index] = total;
     }
     // The refused and cancelled parcels come back and are invoiced as returns.
-    for (index, courier) in [&w.courier, &w.other_courier].iter().enumerate() {
+    for (index, courier) in [&w.couriers[0].client, &w.couriers[1].client]
+        .iter()
+        .enumerate()
+    {
         let back: Vec<&String> = sent
             .iter()
-            .filter(|s| s.courier == index && s.end != End::Delivered)
+            .filter(|s| s.plan.courier == index && s.plan.end != End::Delivered)
             .map(|s| &s.code)
             .collect();
         if back.is_empty() {
@@ -1386,17 +1240,27 @@ async fn after_a_round_of_two_hundred_parcels_the_books_balance_to_the_centime()
 
     // Expectations from the parcels as the test sent them, not from the code.
     for (index, handed) in handed_over.into_iter().enumerate() {
-        let mine: Vec<&Sent> = sent.iter().filter(|s| s.courier == index).collect();
+        let mine: Vec<&Sent> = sent.iter().filter(|s| s.plan.courier == index).collect();
         let collected: i64 = mine
             .iter()
-            .filter(|s| s.end == End::Delivered)
-            .map(|s| if s.refund { -s.cod } else { s.cod })
+            .filter(|s| s.plan.end == End::Delivered)
+            .map(|s| {
+                if s.plan.refund {
+                    -s.plan.cod
+                } else {
+                    s.plan.cod
+                }
+            })
             .sum();
         let commissions: i64 = mine
             .iter()
             .map(|s| {
-                let (delivered, refused) = if s.rabat { (1800, 600) } else { (1500, 500) };
-                match s.end {
+                let (delivered, refused) = if s.plan.rabat {
+                    (1800, 600)
+                } else {
+                    (1500, 500)
+                };
+                match s.plan.end {
                     End::Delivered => delivered,
                     End::Refused => refused,
                     End::Cancelled => 0,
@@ -1408,18 +1272,27 @@ async fn after_a_round_of_two_hundred_parcels_the_books_balance_to_the_centime()
             handed + commissions,
             "courier {index}: COD = cash handed over + commissions"
         );
-        assert_eq!(handed, mine.iter().map(|s| delivery_amount(s)).sum::<i64>());
+        assert_eq!(
+            handed,
+            mine.iter().map(|s| s.delivery_amount()).sum::<i64>()
+        );
     }
     let collected: i64 = sent
         .iter()
-        .filter(|s| s.end == End::Delivered)
-        .map(|s| if s.refund { -s.cod } else { s.cod })
+        .filter(|s| s.plan.end == End::Delivered)
+        .map(|s| {
+            if s.plan.refund {
+                -s.plan.cod
+            } else {
+                s.plan.cod
+            }
+        })
         .sum();
     let fees: i64 = sent
         .iter()
-        .map(|s| match s.end {
+        .map(|s| match s.plan.end {
             End::Delivered => {
-                if s.rabat {
+                if s.plan.rabat {
                     2500
                 } else {
                     2000
@@ -1451,9 +1324,9 @@ async fn after_a_round_of_two_hundred_parcels_the_books_balance_to_the_centime()
     assert_eq!(rows.len(), 200);
     for (code, delivery, completed, returned) in rows {
         let s = sent.iter().find(|s| s.code == code).unwrap();
-        assert_eq!(delivery.is_some(), s.end != End::Cancelled, "{code}");
-        assert_eq!(completed.is_some(), s.end == End::Delivered, "{code}");
-        assert_eq!(returned.is_some(), s.end != End::Delivered, "{code}");
+        assert_eq!(delivery.is_some(), s.plan.end != End::Cancelled, "{code}");
+        assert_eq!(completed.is_some(), s.plan.end == End::Delivered, "{code}");
+        assert_eq!(returned.is_some(), s.plan.end != End::Delivered, "{code}");
     }
     let res = w.admin.get("/api/statistics").await;
     assert_eq!(res.body["data"]["money"]["cash_held"], 0);

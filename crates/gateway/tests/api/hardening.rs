@@ -3,11 +3,9 @@
 //! the session, per-role idle timeouts, one's sessions, token abilities, and sign-in throttling
 //! kept in the database.
 
-mod support;
-
+use crate::support::{TestApp, TestClient, PASSWORD};
 use colivra_core::Role;
 use serde_json::json;
-use support::{TestApp, TestClient, PASSWORD};
 
 const SECURITY_HEADERS: [&str; 6] = [
     "x-request-id",
@@ -19,7 +17,7 @@ const SECURITY_HEADERS: [&str; 6] = [
 ];
 
 #[track_caller]
-fn assert_headers(res: &support::Response, what: &str) {
+fn assert_headers(res: &crate::support::Response, what: &str) {
     for name in SECURITY_HEADERS {
         assert!(res.header(name).is_some(), "{name} missing on {what}");
     }

@@ -1,10 +1,8 @@
 //! Merchants' shops: created and edited by the merchant, seen per merchant by admins.
 
-mod support;
-
+use crate::support::{TestApp, TestClient};
 use colivra_core::Role;
 use serde_json::json;
-use support::{TestApp, TestClient};
 
 fn valid_rib() -> String {
     let body = "1810101234567890123456";
@@ -123,7 +121,7 @@ async fn a_merchant_never_sees_another_merchants_shops() {
             .unwrap();
     }
     let team = app.client();
-    team.login("team@one.ma", support::PASSWORD)
+    team.login("team@one.ma", crate::support::PASSWORD)
         .await
         .assert_status(200);
     assert_eq!(team.get("/api/shops").await.body["data"][0]["key"], key);

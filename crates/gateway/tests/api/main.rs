@@ -1,0 +1,25 @@
+//! Every API test of the gateway in one binary: one link of the server instead of one per file.
+//! Each module is one area; `support` holds the shared set-up (a real server on a fresh database).
+
+mod support;
+
+mod accounts;
+mod activities_search;
+mod announcements_guides;
+mod authorization;
+mod balances;
+mod cash;
+mod cities;
+mod cli;
+mod directory;
+mod hardening;
+mod inventory;
+mod invoices;
+mod openapi;
+mod parcels;
+mod payout;
+mod prices;
+mod shops;
+mod system;
+mod tickets;
+mod vouchers;
