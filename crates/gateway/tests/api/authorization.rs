@@ -322,7 +322,8 @@ fn shown(expected: u16) -> String {
 
 #[actix_rt::test]
 async fn every_route_answers_each_caller_as_its_matrix_row_says() {
-    // The login row fails on purpose for every caller, and sign-outs are followed by sign-ins: lift the throttle.
+    // The login row fails on purpose for every caller, and sign-outs are followed by sign-ins:
+    // lift the throttle.
     let app = TestApp::spawn_with_throttle(colivra_auth::throttle::SignInThrottle {
         per_account: 100_000,
         per_address: 100_000,
