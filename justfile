@@ -31,16 +31,33 @@ dev: build-server frontend-deps
     ./target/debug/colivra seed-demo
     trap 'kill 0' EXIT; ./target/debug/colivra serve & (cd frontend && npm run dev)
 
-# Every test: Rust on SQLite, Rust on PostgreSQL (when TEST_DATABASE_URL is set), the API fuzzed against its OpenAPI document, web app unit tests and size check, browser tests.
-test: preflight test-rust test-rust-postgres schemathesis test-frontend e2e
+# Every test: Rust on SQLite and on PostgreSQL (when TEST_DATABASE_URL is set) side by side, the API fuzzed against its OpenAPI document, web app unit tests and size check (beside the Rust build and tests: on 2 cores the compiler's links and the tests' waits leave room), browser tests last.
+test: preflight
+    #!/usr/bin/env bash
+    set -euo pipefail
+    mkdir -p target
+    (status=0; just test-frontend > target/test-frontend.log 2>&1 || status=$?; echo $status > target/test-frontend.status) &
+    frontend=$!
+    status=0
+    just test-rust || status=1
+    # The server the Rust tests were built with (one build; features as for the tests).
+    COLIVRA_BIN=target/debug/colivra just schemathesis || status=1
+    wait $frontend
+    echo "=== Web app: type check, unit tests, build, size check"
+    cat target/test-frontend.log
+    [ "$(cat target/test-frontend.status)" = 0 ] || status=1
+    [ $status = 0 ] || { echo "Tests failed above: browser tests not run."; exit 1; }
+    COLIVRA_BIN=../target/debug/colivra just e2e-run
 
 # What the tests need from the machine (Chromium, Node, npm, cargo, libpq, pdftotext; Python's venv for `test`): installed with apt-get when it can, else one line naming what is missing, before anything builds.
 preflight mode="test":
     @bash scripts/preflight.sh {{mode}}
 
+# Rust tests, built once, run on SQLite and (when TEST_DATABASE_URL is set) PostgreSQL at the same time; RUST_TEST_THREADS tests at once per program (6).
 test-rust:
-    COLIVRA_TEST_BACKEND=sqlite cargo test --workspace
+    bash scripts/test-rust.sh
 
+# Rust tests on PostgreSQL only.
 test-rust-postgres:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -48,7 +65,7 @@ test-rust-postgres:
         echo "TEST_DATABASE_URL is not set: the PostgreSQL pass is not run."
         exit 0
     fi
-    COLIVRA_TEST_BACKEND=postgres TEST_DATABASE_URL="{{postgres_test_url}}" cargo test --workspace --tests
+    COLIVRA_TEST_BACKEND=postgres TEST_DATABASE_URL="{{postgres_test_url}}" RUST_TEST_THREADS=${RUST_TEST_THREADS:-6} cargo test --workspace --tests
 
 # Validate /api/openapi.json, then fuzz the API with schemathesis (pinned, in a virtual environment under target/) as anonymous, a merchant's token, an admin and a delivery person: no 5xx, every answer as documented. SQLite, and PostgreSQL when TEST_DATABASE_URL is set.
 schemathesis:
@@ -58,8 +75,17 @@ test-frontend: frontend-deps
     cd frontend && npm run typecheck && npm test && npm run build && npm run size-check
 
 # Browser tests (Debian's Chromium) against the real server on a fresh SQLite database.
-e2e: (preflight "e2e") build-server build-frontend
-    cd frontend && COLIVRA_BIN=../target/debug/colivra npm run e2e
+e2e: (preflight "e2e") build-server build-frontend e2e-run
+
+# The browser tests on what is already built (COLIVRA_BIN: the server, from frontend/).
+e2e-run:
+    cd frontend && COLIVRA_BIN=${COLIVRA_BIN:-../target/debug/colivra} npm run e2e
+
+# What CI runs (.ci/run): formatting and eslint, then every test with clippy checking the Rust code as it compiles it (clippy-driver as the workspace's compiler wrapper, warnings denied), so the code is compiled once, not once for clippy and again for the tests.
+ci: frontend-deps
+    cargo fmt --all -- --check
+    cd frontend && npm run lint
+    RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)" RUSTFLAGS="-D warnings" just test
 
 # Formatting, clippy, TypeScript and eslint: all must be clean.
 lint: frontend-deps

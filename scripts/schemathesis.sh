@@ -9,7 +9,7 @@
 # The database is SQLite, or, when TEST_DATABASE_URL names a PostgreSQL server, a fresh database
 # there (PostgreSQL refuses what SQLite accepts, NUL characters for one); both take about three
 # minutes. Operations that would end the caller's own session or credentials are left out.
-# Settings (environment): SCHEMATHESIS_BACKENDS ("sqlite postgres" for both),
+# Settings (environment): COLIVRA_BIN (the server; else a debug build), SCHEMATHESIS_BACKENDS ("sqlite postgres" for both),
 # SCHEMATHESIS_MAX_EXAMPLES (per operation and phase, 15), SCHEMATHESIS_SEED (fixed, so a run is
 # reproducible), SCHEMATHESIS_PHASES, SCHEMATHESIS_ALLOW_NUL (true).
 set -euo pipefail
@@ -45,8 +45,13 @@ if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VER
 fi
 PY="$VENV/bin/python"
 
-cargo build -p colivra-gateway
-BIN="$TARGET/debug/colivra"
+# COLIVRA_BIN: a server already built (`just test` passes the one its Rust tests were built with).
+if [ -n "${COLIVRA_BIN:-}" ]; then
+    BIN=$(realpath "$COLIVRA_BIN")
+else
+    cargo build -p colivra-gateway
+    BIN="$TARGET/debug/colivra"
+fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/colivra-schemathesis-XXXXXX")
 SERVER_PID=""
@@ -102,14 +107,12 @@ sign_in() { # email password
 
 SUMMARY="$WORK/summary.txt"
 : > "$SUMMARY"
-FAILED=0
 
-fuzz() { # backend caller [schemathesis options…]
+fuzz() { # backend caller [schemathesis options…]: prints its output when it ends
     local name="$1-$2"
     shift 2
     local started=$SECONDS
     local log="$WORK/$name.log"
-    echo "--- schemathesis: $name"
     set +e
     (cd "$STATE" && "$VENV/bin/schemathesis" --config-file "$WORK/schemathesis.toml" \
         run "$WORK/openapi.json" --url "$BASE" \
@@ -117,9 +120,10 @@ fuzz() { # backend caller [schemathesis options…]
         --workers 2 --generation-database none --no-color --output-truncate true \
         --generation-with-security-parameters false --generation-allow-x00 "$ALLOW_NUL" \
         --suppress-health-check all --request-timeout 30 \
-        "$@") 2>&1 | tee "$log" | grep -v '^\s*$' | tail -n 400
-    local status=${PIPESTATUS[0]}
+        "$@") > "$log" 2>&1
+    local status=$?
     set -e
+    { echo "--- schemathesis: $name"; grep -v '^\s*$' "$log" | tail -n 400; } | cat
     local operations cases
     operations=$(grep -m1 -A1 "^API Operations:" "$log" | tail -n1 | sed -e 's/^\s*Selected: //')
     cases=$(grep -A1 "^Test cases:" "$log" | tail -n1 | sed -e 's/^\s*//')
@@ -127,7 +131,7 @@ fuzz() { # backend caller [schemathesis options…]
         "$([ "$status" = 0 ] && echo ok || echo FAILED)" "$((SECONDS - started))" \
         "$operations" "$cases" >> "$SUMMARY"
     if [ "$status" != 0 ]; then
-        FAILED=1
+        touch "$WORK/failed"
     fi
 }
 
@@ -183,12 +187,16 @@ for BACKEND in $BACKENDS; do
     # Vouchers and invoices to look at, and the keys of what exists for the fuzzer to use.
     "$PY" scripts/schemathesis_fixtures.py "$BASE" "$ADMIN_COOKIE" "$ADMIN_XSRF" "$WORK/schemathesis.toml"
 
+    # Two callers at a time (the server takes them side by side; each prints when it ends).
     # The admin last: his edits (a delivery person's or a merchant's password, deactivation)
-    # may end the others' sessions and tokens.
-    fuzz "$BACKEND" merchant-token -H "Authorization: Bearer $TOKEN" "${OWN_CREDENTIALS[@]}"
-    fuzz "$BACKEND" delivery -H "Cookie: $DELIVERY_COOKIE" -H "X-XSRF-TOKEN: $DELIVERY_XSRF" "${OWN_CREDENTIALS[@]}"
-    fuzz "$BACKEND" admin -H "Cookie: $ADMIN_COOKIE" -H "X-XSRF-TOKEN: $ADMIN_XSRF" "${OWN_CREDENTIALS[@]}"
-    fuzz "$BACKEND" anonymous
+    # may end the others' sessions and tokens. The anonymous caller's failed sign-ins come
+    # after every sign-in.
+    fuzz "$BACKEND" merchant-token -H "Authorization: Bearer $TOKEN" "${OWN_CREDENTIALS[@]}" &
+    fuzz "$BACKEND" delivery -H "Cookie: $DELIVERY_COOKIE" -H "X-XSRF-TOKEN: $DELIVERY_XSRF" "${OWN_CREDENTIALS[@]}" &
+    wait
+    fuzz "$BACKEND" admin -H "Cookie: $ADMIN_COOKIE" -H "X-XSRF-TOKEN: $ADMIN_XSRF" "${OWN_CREDENTIALS[@]}" &
+    fuzz "$BACKEND" anonymous &
+    wait
 
     if grep -q "panicked\|internal error" "$WORK/server-$BACKEND.log"; then
         echo "--- server log ($BACKEND): errors"
@@ -201,7 +209,7 @@ done
 echo
 echo "schemathesis summary (max $MAX_EXAMPLES examples per operation and phase, seed $SEED, phases $PHASES):"
 cat "$SUMMARY"
-if [ "$FAILED" != 0 ]; then
+if [ -e "$WORK/failed" ]; then
     echo "schemathesis: failures above (logs in $WORK)"
     trap - EXIT
     cleanup
