@@ -1,50 +1,17 @@
 //! Parcels through the API: creation with the fee snapshot, validation, the merchant's edits,
 //! the state machine from each role, lists, history, import, tracking and statistics.
 
-use crate::support::{TestApp, TestClient};
+use crate::support::money::{money_world, MoneyWorld};
+use crate::support::TestClient;
 use actix_web::http::Method;
 use colivra_core::Role;
 use serde_json::{json, Value};
 
-struct World {
-    app: TestApp,
-    admin: TestClient,
-    merchant: TestClient,
-    merchant_key: String,
-    shop: String,
-    casa: String,
-    rabat: String,
-}
+/// A merchant with a shop in Casablanca, Casablanca (20 DH) and Rabat (25 DH), an admin.
+type World = MoneyWorld;
 
 async fn world() -> World {
-    let app = TestApp::spawn().await;
-    let (admin, _) = app.signed_in(Role::Admin, true).await;
-    let city = |name: &'static str, fee: i64| {
-        let admin = &admin;
-        async move {
-            let res = admin
-                .post("/api/cities", json!({"name": name, "delivery_fee": fee, "return_fee": 1000, "refusal_fee": 1500}))
-                .await;
-            res.assert_status(201);
-            res.body["data"]["key"].as_str().unwrap().to_owned()
-        }
-    };
-    let casa = city("Casablanca", 2000).await;
-    let rabat = city("Rabat", 2500).await;
-    let (merchant, user) = app.signed_in(Role::Client, true).await;
-    let shop = merchant
-        .post("/api/shops", json!({"name": "Atlas Mode", "phone": "0522334455", "address": "1 rue A", "city": casa}))
-        .await;
-    shop.assert_status(201);
-    World {
-        shop: shop.body["data"]["key"].as_str().unwrap().to_owned(),
-        app,
-        admin,
-        merchant,
-        merchant_key: user.key,
-        casa,
-        rabat,
-    }
+    money_world(0).await
 }
 
 fn parcel_body(w: &World, name: &str, phone: &str) -> Value {
