@@ -18,7 +18,7 @@ import { PhoneLink } from '../../components/PhoneLink';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { useListState } from '../../components/table/useListState';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
-import type { ScreenProps } from '../../navigation/screens';
+import type { ScreenProps } from '../../navigation/types';
 import { useGetCourierBalanceQuery, useListCourierBalancesQuery, type BalanceListArgs, type BalanceRow, type CourierBalance } from './api';
 import { BalanceChip } from './BalanceChip';
 import { OWING_PARAM, PERSON_PARAM } from './balanceParams';

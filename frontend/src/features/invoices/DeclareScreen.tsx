@@ -9,7 +9,7 @@ import { NoticeSnackbar, useNotice } from '../../components/NoticeSnackbar';
 import { PageHeader } from '../../components/PageHeader';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { pathOf } from '../../navigation/access';
-import type { ScreenProps } from '../../navigation/screens';
+import type { ScreenProps } from '../../navigation/types';
 import { selectSessionInfo, selectUser } from '../auth/authSlice';
 import { openInvoicePdf, useCreateDeliveryInvoiceMutation, useUnpaidDeliveryLinesQuery } from './api';
 import { EligibleLines } from './EligibleLines';

@@ -21,7 +21,7 @@ import { useListState } from '../../components/table/useListState';
 import { useT, type MessageKey, type Translate } from '../../i18n';
 import { pathOf } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
-import type { ScreenProps } from '../../navigation/screens';
+import type { ScreenProps } from '../../navigation/types';
 import type { Role } from '../../navigation/types';
 import { selectSessionInfo, selectUser } from '../auth/authSlice';
 import { ClientAutocomplete, type ClientOption } from '../clients/ClientAutocomplete';

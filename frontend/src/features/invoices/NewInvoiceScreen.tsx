@@ -20,7 +20,7 @@ import { useListState } from '../../components/table/useListState';
 import { useLanguage, useT, type MessageKey, type Translate } from '../../i18n';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import { pathOf } from '../../navigation/access';
-import type { ScreenProps } from '../../navigation/screens';
+import type { ScreenProps } from '../../navigation/types';
 import { selectSessionInfo } from '../auth/authSlice';
 import { ClientAutocomplete, type ClientOption } from '../clients/ClientAutocomplete';
 import { parcelLookups } from '../parcels/access';

@@ -19,7 +19,7 @@ import { DataTable } from '../../components/table/DataTable';
 import { useListState } from '../../components/table/useListState';
 import { useT, type MessageKey } from '../../i18n';
 import { pathOf } from '../../navigation/access';
-import type { ScreenProps } from '../../navigation/screens';
+import type { ScreenProps } from '../../navigation/types';
 import type { Role } from '../../navigation/types';
 import { selectSessionInfo } from '../auth/authSlice';
 import { useCreatePickupVoucherMutation, type Voucher } from '../vouchers/api';

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useAppSelector } from '../../app/hooks';
 import { useT } from '../../i18n';
-import type { ScreenProps } from '../../navigation/screens';
+import type { ScreenProps } from '../../navigation/types';
 import { selectSessionInfo } from '../auth/authSlice';
 import { openVoucherPdf } from './api';
 import { voucherListOf } from './config';

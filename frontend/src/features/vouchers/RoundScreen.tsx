@@ -27,7 +27,7 @@ import { SearchBox } from '../../components/table/DataTable';
 import { FilterSelect } from '../../components/table/FilterSelect';
 import { useListState } from '../../components/table/useListState';
 import { useT, type MessageKey } from '../../i18n';
-import type { ScreenProps } from '../../navigation/screens';
+import type { ScreenProps } from '../../navigation/types';
 import { useStatisticsQuery } from '../dashboard/api';
 import { useAcknowledgeAddressMutation, useListParcelsQuery, useUndoStateMutation, type Parcel } from '../parcels/api';
 import { ParcelDrawer } from '../parcels/ParcelDrawer';

@@ -12,7 +12,7 @@ import { DataTable } from '../../components/table/DataTable';
 import { useListState } from '../../components/table/useListState';
 import { useRowSelection } from '../../components/table/useRowSelection';
 import { useT, type MessageKey } from '../../i18n';
-import type { ScreenProps } from '../../navigation/screens';
+import type { ScreenProps } from '../../navigation/types';
 import { selectSessionInfo } from '../auth/authSlice';
 import { parcelLookups } from '../parcels/access';
 import { useListParcelsQuery, type Parcel } from '../parcels/api';

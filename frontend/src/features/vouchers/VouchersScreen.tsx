@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { useAppSelector } from '../../app/hooks';
 import { useT } from '../../i18n';
-import type { ScreenProps } from '../../navigation/screens';
+import type { ScreenProps } from '../../navigation/types';
 import { selectSessionInfo } from '../auth/authSlice';
 import { voucherListOf } from './config';
 import { VoucherList } from './VoucherList';
