@@ -8,7 +8,7 @@ import { frInvoices } from './invoices.fr';
 import { frParcels } from './parcels.fr';
 import { frScreens } from './screens.fr';
 import { frVouchers } from './vouchers.fr';
-import { INVOICE_LISTS } from '../features/invoices/config';
+import { INVOICE_LISTS } from '../components/invoice/config';
 import './invoices';
 
 describe('invoice screen texts', () => {

@@ -6,7 +6,7 @@ import { translate } from './index';
 import { enParcels } from './parcels.en';
 import { frParcels } from './parcels.fr';
 import { frScreens } from './screens.fr';
-import { PARCEL_STATUSES } from '../features/parcels/api';
+import { PARCEL_STATUSES } from '../components/parcel/api';
 import './parcels';
 
 describe('parcel screen texts', () => {

@@ -7,7 +7,7 @@ import { frParcels } from './parcels.fr';
 import { frScreens } from './screens.fr';
 import { enVouchers } from './vouchers.en';
 import { frVouchers } from './vouchers.fr';
-import { VOUCHER_LISTS } from '../features/vouchers/config';
+import { VOUCHER_LISTS } from '../components/voucher/config';
 import './vouchers';
 
 describe('voucher screen texts', () => {

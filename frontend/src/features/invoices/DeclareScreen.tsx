@@ -3,15 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../core/hooks';
 import { formatMoney } from '../../components/money';
 import { NoticeSnackbar, useNotice } from '../../components/NoticeSnackbar';
 import { PageHeader } from '../../components/PageHeader';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { pathOf } from '../../navigation/access';
 import type { ScreenProps } from '../../navigation/types';
-import { selectSessionInfo, selectUser } from '../auth/authSlice';
-import { openInvoicePdf, useCreateDeliveryInvoiceMutation, useUnpaidDeliveryLinesQuery } from './api';
+import { selectSessionInfo, selectUser } from '../../core/session/authSlice';
+import { openInvoicePdf, useCreateDeliveryInvoiceMutation, useUnpaidDeliveryLinesQuery } from '../../components/invoice/api';
 import { EligibleLines } from './EligibleLines';
 import '../../i18n/invoices';
 
