@@ -20,11 +20,22 @@ const featureZones = FEATURES.map((feature) => ({
 }));
 // The shared layers never reach up into the features, the app or the layouts (their tests may: a
 // test composes what it checks, e.g. theme/contrast.test.tsx renders the features' chips).
-const sharedZones = ['components', 'core', 'i18n', 'theme'].map((dir) => ({
-  target: `./src/${dir}`,
-  from: ['./src/features', './src/app', './src/layouts'],
-  message: 'Shared code does not import features, the app or the layouts.',
-}));
+const SHARED_MESSAGE = 'Shared code does not import features, the app or the layouts.';
+const sharedZones = [
+  ...['components', 'core', 'theme'].map((dir) => ({
+    target: `./src/${dir}`,
+    from: ['./src/features', './src/app', './src/layouts'],
+    message: SHARED_MESSAGE,
+  })),
+  // The i18n layer merges the messages beside each feature (features/x/messages.{fr,en}.ts), nothing else.
+  { target: './src/i18n', from: ['./src/app', './src/layouts'], message: SHARED_MESSAGE },
+  ...FEATURES.map((feature) => ({
+    target: './src/i18n',
+    from: `./src/features/${feature}`,
+    except: ['./messages.fr.ts', './messages.en.ts'],
+    message: SHARED_MESSAGE,
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'e2e-artifacts/'] },

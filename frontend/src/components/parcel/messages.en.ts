@@ -1,4 +1,4 @@
-import type { ParcelMessageKey } from './parcels.fr';
+import type { ParcelMessageKey } from './messages.fr';
 
 export const enParcels: Record<ParcelMessageKey, string> = {
   'parcels.status.new': 'New parcel',

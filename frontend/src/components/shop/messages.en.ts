@@ -1,5 +1,5 @@
 // English messages of payout accounts and legal documents (payout.fr.ts is the reference).
-import type { PayoutMessageKey } from './payout.fr';
+import type { PayoutMessageKey } from './messages.fr';
 
 export const enPayout: Record<PayoutMessageKey, string> = {
   'payout.status.pending': 'Pending',

@@ -1,5 +1,5 @@
 // English messages of support, announcements, guides and the activity log (support.fr.ts is the reference).
-import type { SupportMessageKey } from './support.fr';
+import type { SupportMessageKey } from './messages.fr';
 
 export const enSupport: Record<SupportMessageKey, string> = {
   'support.subtitle.client': 'Ask our team: a parcel, a pickup, an invoice, your account.',

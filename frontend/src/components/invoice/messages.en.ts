@@ -1,5 +1,5 @@
 // English messages of the invoice screens (invoices.fr.ts is the reference).
-import type { InvoiceMessageKey } from './invoices.fr';
+import type { InvoiceMessageKey } from './messages.fr';
 
 export const enInvoices: Record<InvoiceMessageKey, string> = {
   'invoices.family.client': 'Client invoice',

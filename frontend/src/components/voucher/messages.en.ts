@@ -1,5 +1,5 @@
 // English messages of the voucher screens, the scan field and the delivery round (vouchers.fr.ts is the reference).
-import type { VoucherMessageKey } from './vouchers.fr';
+import type { VoucherMessageKey } from './messages.fr';
 
 export const enVouchers: Record<VoucherMessageKey, string> = {
   'vouchers.kind.pickup': 'Pickup voucher',

@@ -1,5 +1,5 @@
 // English messages of the stock screens (inventory.fr.ts is the reference).
-import type { InventoryMessageKey } from './inventory.fr';
+import type { InventoryMessageKey } from './messages.fr';
 
 export const enInventory: Record<InventoryMessageKey, string> = {
   'inventory.subtitle.client': 'Your products kept at the hub: what is available, reserved, and what you bring.',
