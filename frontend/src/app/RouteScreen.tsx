@@ -3,13 +3,13 @@ import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/FullPageLoader';
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary';
 import { productName } from '../config';
-import { selectSessionInfo } from '../features/auth/authSlice';
+import { selectSessionInfo } from '../core/session/authSlice';
 import { useT, type MessageKey } from '../i18n';
 import { pathOf } from '../navigation/access';
 import { SCREENS } from '../navigation/screens';
 import type { RouteDef } from '../navigation/types';
-import { guard } from './guard';
-import { useAppSelector } from './hooks';
+import { guard } from '../navigation/guard';
+import { useAppSelector } from '../core/hooks';
 
 /** A route's screen, behind the guard, with its page title. */
 export function RouteScreen({ route }: { route: RouteDef }) {

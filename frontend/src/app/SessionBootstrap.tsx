@@ -1,11 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
-import { loadUser } from '../features/auth/api';
-import { restoreFailed } from '../features/auth/authSlice';
+import { loadUser } from '../core/session/api';
+import { restoreFailed } from '../core/session/authSlice';
 import { GUEST, routesFor } from '../navigation/access';
 import { LOGIN_PATH } from '../navigation/routes';
-import { useAppDispatch, useAppSelector } from './hooks';
+import { useAppDispatch, useAppSelector } from '../core/hooks';
 
 /** Pages that need a session: when it cannot be restored there, the app goes to sign-in. */
 const PROTECTED_PATHS = new Set(

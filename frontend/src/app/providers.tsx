@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { ThemeRoot } from '../theme/ThemeRoot';
-import { makeStore, type AppStore } from './store';
+import { makeStore, type AppStore } from '../core/store';
 
 interface Props {
   children: ReactNode;

@@ -2,14 +2,14 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { FullPageLoader, PageLoader } from '../components/FullPageLoader';
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary';
-import { selectSessionInfo } from '../features/auth/authSlice';
+import { selectSessionInfo } from '../core/session/authSlice';
 import { useT } from '../i18n';
 import { BlankLayout } from '../layouts/BlankLayout';
 import { pathOf, routesFor } from '../navigation/access';
 import { NOT_FOUND_PATH } from '../navigation/routes';
 import type { RouteDef, RouteMeta } from '../navigation/types';
-import { guard } from './guard';
-import { useAppSelector } from './hooks';
+import { guard } from '../navigation/guard';
+import { useAppSelector } from '../core/hooks';
 import { RouteScreen } from './RouteScreen';
 
 const ContentLayout = lazy(() => import(/* webpackChunkName: "layout-content" */ '../layouts/ContentLayout'));

@@ -5,11 +5,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../core/hooks';
 import { productName } from '../config';
-import { selectSessionInfo } from '../features/auth/authSlice';
+import { selectSessionInfo } from '../core/session/authSlice';
 import { useT, type MessageKey } from '../i18n';
-import { firstPermission } from '../app/guard';
+import { firstPermission } from '../navigation/guard';
 import { pathOf } from '../navigation/access';
 import type { RouteDef } from '../navigation/types';
 

@@ -3,12 +3,12 @@ import { useSelector } from 'react-redux';
 import { en } from './en';
 import { fr, type MessageKey as CoreMessageKey } from './fr';
 import type { ScreenMessageKey } from './screens.fr';
-import type { ParcelMessageKey } from './parcels.fr';
-import type { VoucherMessageKey } from './vouchers.fr';
-import type { InvoiceMessageKey } from './invoices.fr';
-import type { InventoryMessageKey } from './inventory.fr';
-import type { SupportMessageKey } from './support.fr';
-import type { PayoutMessageKey } from './payout.fr';
+import type { ParcelMessageKey } from '../components/parcel/messages.fr';
+import type { VoucherMessageKey } from '../components/voucher/messages.fr';
+import type { InvoiceMessageKey } from '../components/invoice/messages.fr';
+import type { InventoryMessageKey } from '../components/inventory/messages.fr';
+import type { SupportMessageKey } from '../components/support/messages.fr';
+import type { PayoutMessageKey } from '../components/shop/messages.fr';
 
 /**
  * Every message key: those of the first download (fr.ts) and those of the screens that load on

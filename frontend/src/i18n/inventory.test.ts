@@ -3,12 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fr } from './fr';
 import { translate } from './index';
-import { enInventory } from './inventory.en';
-import { frInventory } from './inventory.fr';
-import { frInvoices } from './invoices.fr';
-import { frParcels } from './parcels.fr';
+import { enInventory } from '../components/inventory/messages.en';
+import { frInventory } from '../components/inventory/messages.fr';
+import { frInvoices } from '../components/invoice/messages.fr';
+import { frParcels } from '../components/parcel/messages.fr';
 import { frScreens } from './screens.fr';
-import { frVouchers } from './vouchers.fr';
+import { frVouchers } from '../components/voucher/messages.fr';
 import './inventory';
 
 describe('stock screen texts', () => {

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fr } from './fr';
 import { translate } from './index';
-import { enInvoices } from './invoices.en';
-import { frInvoices } from './invoices.fr';
-import { frParcels } from './parcels.fr';
+import { enInvoices } from '../components/invoice/messages.en';
+import { frInvoices } from '../components/invoice/messages.fr';
+import { frParcels } from '../components/parcel/messages.fr';
 import { frScreens } from './screens.fr';
-import { frVouchers } from './vouchers.fr';
-import { INVOICE_LISTS } from '../features/invoices/config';
+import { frVouchers } from '../components/voucher/messages.fr';
+import { INVOICE_LISTS } from '../components/invoice/config';
 import './invoices';
 
 describe('invoice screen texts', () => {

@@ -2,8 +2,8 @@
 // using one of those keys imports this file (`import '../../i18n/invoices';`), so they load
 // with the chunks that need them (invoices.test.ts checks the rule).
 import { registerMessages } from './index';
-import { enInvoices } from './invoices.en';
-import { frInvoices } from './invoices.fr';
+import { enInvoices } from '../components/invoice/messages.en';
+import { frInvoices } from '../components/invoice/messages.fr';
 
 registerMessages('fr', frInvoices);
 registerMessages('en', enInvoices);

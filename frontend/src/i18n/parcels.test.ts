@@ -3,10 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fr } from './fr';
 import { translate } from './index';
-import { enParcels } from './parcels.en';
-import { frParcels } from './parcels.fr';
+import { enParcels } from '../components/parcel/messages.en';
+import { frParcels } from '../components/parcel/messages.fr';
 import { frScreens } from './screens.fr';
-import { PARCEL_STATUSES } from '../features/parcels/api';
+import { PARCEL_STATUSES } from '../components/parcel/api';
 import './parcels';
 
 describe('parcel screen texts', () => {

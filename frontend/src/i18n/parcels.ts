@@ -2,8 +2,8 @@
 // (parcels.fr.ts, parcels.en.ts). Every module using one of those keys imports this file
 // (`import '../../i18n/parcels';`), so they load with the chunks that need them.
 import { registerMessages } from './index';
-import { enParcels } from './parcels.en';
-import { frParcels } from './parcels.fr';
+import { enParcels } from '../components/parcel/messages.en';
+import { frParcels } from '../components/parcel/messages.fr';
 
 registerMessages('fr', frParcels);
 registerMessages('en', enParcels);

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fr } from './fr';
 import { translate } from './index';
-import { frInvoices } from './invoices.fr';
-import { enPayout } from './payout.en';
-import { frPayout } from './payout.fr';
+import { frInvoices } from '../components/invoice/messages.fr';
+import { enPayout } from '../components/shop/messages.en';
+import { frPayout } from '../components/shop/messages.fr';
 import { frScreens } from './screens.fr';
 import './payout';
 

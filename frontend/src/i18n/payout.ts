@@ -2,8 +2,8 @@
 // Every module using one of those keys imports this file (`import '../../i18n/payout';`), so
 // they load with the chunks that need them (payout.test.ts checks the rule).
 import { registerMessages } from './index';
-import { enPayout } from './payout.en';
-import { frPayout } from './payout.fr';
+import { enPayout } from '../components/shop/messages.en';
+import { frPayout } from '../components/shop/messages.fr';
 
 registerMessages('fr', frPayout);
 registerMessages('en', enPayout);

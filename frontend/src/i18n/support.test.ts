@@ -3,12 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fr } from './fr';
 import { translate } from './index';
-import { frInvoices } from './invoices.fr';
-import { frParcels } from './parcels.fr';
+import { frInvoices } from '../components/invoice/messages.fr';
+import { frParcels } from '../components/parcel/messages.fr';
 import { frScreens } from './screens.fr';
-import { enSupport } from './support.en';
-import { frSupport } from './support.fr';
-import { frVouchers } from './vouchers.fr';
+import { enSupport } from '../components/support/messages.en';
+import { frSupport } from '../components/support/messages.fr';
+import { frVouchers } from '../components/voucher/messages.fr';
 import './support';
 
 describe('support, announcements, guides and activity texts', () => {

@@ -3,8 +3,8 @@
 // (`import '../../i18n/support';`), so they load with the chunks that need them
 // (support.test.ts checks the rule).
 import { registerMessages } from './index';
-import { enSupport } from './support.en';
-import { frSupport } from './support.fr';
+import { enSupport } from '../components/support/messages.en';
+import { frSupport } from '../components/support/messages.fr';
 
 registerMessages('fr', frSupport);
 registerMessages('en', enSupport);

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fr } from './fr';
 import { translate } from './index';
-import { frParcels } from './parcels.fr';
+import { frParcels } from '../components/parcel/messages.fr';
 import { frScreens } from './screens.fr';
-import { enVouchers } from './vouchers.en';
-import { frVouchers } from './vouchers.fr';
-import { VOUCHER_LISTS } from '../features/vouchers/config';
+import { enVouchers } from '../components/voucher/messages.en';
+import { frVouchers } from '../components/voucher/messages.fr';
+import { VOUCHER_LISTS } from '../components/voucher/config';
 import './vouchers';
 
 describe('voucher screen texts', () => {

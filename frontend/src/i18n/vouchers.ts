@@ -3,8 +3,8 @@
 // (`import '../../i18n/vouchers';`), so they load with the chunks that need them
 // (vouchers.test.ts checks the rule).
 import { registerMessages } from './index';
-import { enVouchers } from './vouchers.en';
-import { frVouchers } from './vouchers.fr';
+import { enVouchers } from '../components/voucher/messages.en';
+import { frVouchers } from '../components/voucher/messages.fr';
 
 registerMessages('fr', frVouchers);
 registerMessages('en', enVouchers);

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../app/store';
+import { makeStore } from '../core/store';
 import { setDirection } from '../theme/settingsSlice';
 import { adminSession, clientSession, deliverySession } from '../test/fixtures';
 import { mockServer } from '../test/mockServer';

@@ -3,7 +3,7 @@ import { keyframes } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../core/hooks';
 import { BOXED_CONTENT_MAX_WIDTH, DESKTOP_BREAKPOINT, THEME_DEFAULTS } from '../theme/constants';
 import { toggleNavCollapsed } from '../theme/settingsSlice';
 import { Footer } from './Footer';

@@ -3,7 +3,7 @@ import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../core/hooks';
 import { LANGUAGES, useT } from '../i18n';
 import { setLanguage, toggleTheme } from '../theme/settingsSlice';
 

@@ -7,7 +7,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../core/hooks';
 import { LANGUAGES, useT, type Language } from '../i18n';
 import type { ContentWidth, Direction, Skin, ThemeMode } from '../theme/constants';
 import { setContentWidth, setDirection, setLanguage, setSkin, setTheme } from '../theme/settingsSlice';

@@ -8,14 +8,14 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
-import { useAppSelector } from '../app/hooks';
-import { selectSessionInfo } from '../features/auth/authSlice';
+import { useAppSelector } from '../core/hooks';
+import { selectSessionInfo } from '../core/session/authSlice';
 import { useT, type MessageKey } from '../i18n';
 import { pathOf, visibleMenu } from '../navigation/access';
 import { ThemeToggle } from './DisplayControls';
 import { SearchDialog } from './SearchDialog';
 import { isSearchShortcut, type SearchEntry } from './searchPages';
-import { useUnreadTicketCount } from '../features/support/unread';
+import { useUnreadTicketCount } from '../components/support/unread';
 import { SettingsMenu } from './SettingsMenu';
 import { UserMenu } from './UserMenu';
 

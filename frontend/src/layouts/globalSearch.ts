@@ -1,10 +1,10 @@
 // GET /api/search?q=: the people (admins), tickets (callers with `support`), vouchers and
 // invoices (by code, within the caller's scope) matching the text, at most 5 of each; the
 // top-bar search shows them beside the pages and the parcels.
-import { api } from '../app/api';
+import { api } from '../core/api';
 import { useDebounced } from '../components/useDebounced';
-import { INVOICE_LISTS, INVOICE_PARAM } from '../features/invoices/config';
-import { VOUCHER_LISTS, VOUCHER_PARAM } from '../features/vouchers/config';
+import { INVOICE_LISTS, INVOICE_PARAM } from '../components/invoice/config';
+import { VOUCHER_LISTS, VOUCHER_PARAM } from '../components/voucher/config';
 import { pathOf, type SessionInfo } from '../navigation/access';
 import { NOT_FOUND_PATH } from '../navigation/routes';
 import { SEARCH_MAX_RESULTS_PER_TYPE } from '../theme/constants';

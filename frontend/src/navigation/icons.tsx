@@ -34,10 +34,18 @@ import TwoWheelerOutlined from '@mui/icons-material/TwoWheelerOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import WarehouseOutlined from '@mui/icons-material/WarehouseOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
+import type { MenuRouteName, MenuSectionId } from './menus';
 
 export type SvgIconComponent = typeof SvgIcon;
 
-const ROUTE_ICONS: Record<string, SvgIconComponent> = {
+/**
+ * Routes with an icon outside the side menus (the dashboard's work queues, the search dialog's
+ * pages, the user menu).
+ */
+type OtherIconRoute = 'profile' | 'courier-balances' | 'activities' | 'pricing' | 'bank-account-changes' | 'company-settings';
+
+/** Typed by the menus' route names: a menu route without an icon does not compile. */
+export const ROUTE_ICONS: Readonly<Record<MenuRouteName | OtherIconRoute, SvgIconComponent>> = {
   dashboard: DashboardOutlined,
   home: HomeOutlined,
   profile: AccountCircleOutlined,
@@ -85,7 +93,8 @@ const ROUTE_ICONS: Record<string, SvgIconComponent> = {
   'company-settings': BusinessOutlined,
 };
 
-const SECTION_ICONS: Record<string, SvgIconComponent> = {
+/** Typed by the menus' section ids: a section without an icon does not compile. */
+export const SECTION_ICONS: Readonly<Record<MenuSectionId, SvgIconComponent>> = {
   overview: DashboardOutlined,
   stock: WarehouseOutlined,
   pickups: MoveToInboxOutlined,
@@ -101,10 +110,15 @@ const SECTION_ICONS: Record<string, SvgIconComponent> = {
   communication: CampaignOutlined,
 };
 
+function hasKey<K extends string>(record: Readonly<Record<K, unknown>>, key: string): key is K {
+  return Object.prototype.hasOwnProperty.call(record, key);
+}
+
+/** A route's icon; a route name outside the menus and OtherIconRoute gets the page icon. */
 export function routeIcon(name: string): SvgIconComponent {
-  return ROUTE_ICONS[name] ?? DescriptionOutlined;
+  return hasKey(ROUTE_ICONS, name) ? ROUTE_ICONS[name] : DescriptionOutlined;
 }
 
 export function sectionIcon(id: string): SvgIconComponent {
-  return SECTION_ICONS[id] ?? DescriptionOutlined;
+  return hasKey(SECTION_ICONS, id) ? SECTION_ICONS[id] : DescriptionOutlined;
 }

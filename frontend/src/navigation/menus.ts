@@ -2,7 +2,7 @@
 // The order of the route names inside the sections is the specification's menu order.
 import type { MenuSection, Role } from './types';
 
-export const CLIENT_MENU: readonly MenuSection[] = [
+const CLIENT_SECTIONS = [
   { id: 'overview', items: ['dashboard'] },
   { id: 'stock', items: ['inventory-management'] },
   { id: 'pickups', items: ['pickup-vouchers'] },
@@ -22,9 +22,10 @@ export const CLIENT_MENU: readonly MenuSection[] = [
   { id: 'invoices', items: ['completed-invoices', 'returned-invoices'] },
   { id: 'business', items: ['shops', 'staff'] },
   { id: 'help', items: ['support', 'guide', 'pricing'] },
-];
+] as const satisfies readonly MenuSection[];
+export const CLIENT_MENU: readonly MenuSection[] = CLIENT_SECTIONS;
 
-export const ADMIN_MENU: readonly MenuSection[] = [
+const ADMIN_SECTIONS = [
   { id: 'overview', items: ['dashboard'] },
   { id: 'stock', items: ['inventory-management'] },
   { id: 'pickups', items: ['new-pickup-vouchers', 'all-pickup-vouchers'] },
@@ -52,14 +53,22 @@ export const ADMIN_MENU: readonly MenuSection[] = [
   { id: 'deliveryBilling', items: ['create-delivery-invoice', 'delivery-invoices'] },
   { id: 'management', items: ['clients', 'deliverymen', 'cities', 'staff'] },
   { id: 'communication', items: ['support', 'announcements', 'guide'] },
-];
+] as const satisfies readonly MenuSection[];
+export const ADMIN_MENU: readonly MenuSection[] = ADMIN_SECTIONS;
 
-export const DELIVERY_MENU: readonly MenuSection[] = [
+const DELIVERY_SECTIONS = [
   { id: 'overview', items: ['home'] },
   { id: 'vouchers', items: ['exit-vouchers', 'parcels-to-be-returned', 'return-vouchers'] },
   { id: 'parcels', items: ['all-parcels', 'sent-parcels', 'delivered-parcels', 'refunds', 'exchanges'] },
   { id: 'invoices', items: ['create-invoice', 'invoices'] },
-];
+] as const satisfies readonly MenuSection[];
+export const DELIVERY_MENU: readonly MenuSection[] = DELIVERY_SECTIONS;
+
+type MenuSections = typeof CLIENT_SECTIONS | typeof ADMIN_SECTIONS | typeof DELIVERY_SECTIONS;
+/** Every route name some side menu shows (navigation/icons.tsx must give each one an icon). */
+export type MenuRouteName = MenuSections[number]['items'][number];
+/** Every section id of the side menus (each has an icon too). */
+export type MenuSectionId = MenuSections[number]['id'];
 
 export const ROLE_MENUS: Readonly<Record<Role, readonly MenuSection[]>> = {
   client: CLIENT_MENU,

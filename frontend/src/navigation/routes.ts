@@ -16,7 +16,7 @@ const IMPLEMENTED: Partial<Record<string, ScreenKey>> = {
   'client-costs': 'client-costs',
   pricing: 'pricing',
   'add-new-parcels': 'add-new-parcels',
-  // One screen for every parcel list of every role (features/parcels/views.ts).
+  // One screen for every parcel list of every role (components/parcel/views.ts).
   'all-parcels': 'parcels',
   'new-parcels': 'parcels',
   'pickup-parcels': 'parcels',
@@ -26,7 +26,7 @@ const IMPLEMENTED: Partial<Record<string, ScreenKey>> = {
   'canceled-parcels': 'parcels',
   refunds: 'parcels',
   exchanges: 'parcels',
-  // One screen for every voucher list of every role (features/vouchers/config.ts).
+  // One screen for every voucher list of every role (components/voucher/config.ts).
   'pickup-vouchers': 'vouchers',
   'new-pickup-vouchers': 'vouchers',
   'all-pickup-vouchers': 'vouchers',
@@ -36,7 +36,7 @@ const IMPLEMENTED: Partial<Record<string, ScreenKey>> = {
   'exit-vouchers': 'vouchers',
   'return-vouchers': 'vouchers',
   'parcels-to-be-returned': 'to-be-returned',
-  // One screen for every invoice list of every role (features/invoices/config.ts).
+  // One screen for every invoice list of every role (components/invoice/config.ts).
   'completed-invoices': 'invoices',
   'returned-invoices': 'invoices',
   'client-delivered-invoices': 'invoices',

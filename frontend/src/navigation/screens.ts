@@ -1,10 +1,6 @@
 // Every screen is a lazy chunk, fetched when its route is first opened.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteDef, ScreenKey } from './types';
-
-export interface ScreenProps {
-  route: RouteDef;
-}
+import type { ScreenKey, ScreenProps } from './types';
 
 type LazyScreen = LazyExoticComponent<ComponentType<ScreenProps>>;
 

@@ -60,6 +60,11 @@ export interface RouteDef {
   permission?: string;
 }
 
+/** What the router gives every screen (navigation/screens.ts renders them; screens import this type from here). */
+export interface ScreenProps {
+  route: RouteDef;
+}
+
 export interface MenuSection {
   /** i18n key suffix: `section.<id>`. */
   id: string;

@@ -1,4 +1,4 @@
-import type { SessionPayload, UserData } from '../features/auth/types';
+import type { SessionPayload, UserData } from '../core/session/types';
 import { ADMIN_MENU, CLIENT_MENU } from '../navigation/menus';
 
 export const ALL_CLIENT_PERMISSIONS = CLIENT_MENU.flatMap((section) => section.items);

@@ -3,9 +3,9 @@ import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { App } from '../app/App';
-import { makeStore, type AppStore } from '../app/store';
-import { sessionLoaded } from '../features/auth/authSlice';
-import type { SessionPayload } from '../features/auth/types';
+import { makeStore, type AppStore } from '../core/store';
+import { sessionLoaded } from '../core/session/authSlice';
+import type { SessionPayload } from '../core/session/types';
 import { ThemeRoot } from '../theme/ThemeRoot';
 
 /** Shows the current path, so tests can assert redirects. */

@@ -2,7 +2,7 @@ import { getContrastRatio } from '@mui/material/styles';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { InvoiceStatusChip } from '../features/invoices/InvoiceStatusChip';
-import { ParcelStatusChip } from '../features/parcels/ParcelStatusChip';
+import { ParcelStatusChip } from '../components/parcel/ParcelStatusChip';
 import { VoucherStatusChip } from '../features/vouchers/VoucherStatusChip';
 import { renderWithProviders } from '../test/render';
 import { createAppTheme } from './createAppTheme';

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../app/store';
+import { makeStore } from '../core/store';
 import { ThemeToggle } from '../layouts/DisplayControls';
 import { renderWithProviders } from '../test/render';
 import { STORAGE_KEYS, THEME_DEFAULTS } from './constants';

@@ -1,4 +1,4 @@
-import { errorBody, errorStatus } from '../../app/api';
+import { errorBody, errorStatus } from '../../core/api';
 import type { Translate } from '../../i18n';
 
 /** The line to show for a failed call: the server's message, or what went wrong on the way. */

@@ -1,4 +1,4 @@
-import { errorBody, errorStatus, fieldErrors } from '../../app/api';
+import { errorBody, errorStatus, fieldErrors } from '../../core/api';
 import type { Translate } from '../../i18n';
 import type { FieldDef, FormValues } from './fields';
 

@@ -11,8 +11,8 @@ import { FilterSelect } from '../../components/table/FilterSelect';
 import { useListState, type ListState } from '../../components/table/useListState';
 import { useDebounced } from '../../components/useDebounced';
 import { useLanguage, useT } from '../../i18n';
-import { DateTimeText } from '../parcels/DateTimeText';
-import { activitiesExportUrl, detailsText, useActivityKindsQuery, useListActivitiesQuery, type Activity } from './api';
+import { DateTimeText } from '../../components/DateTimeText';
+import { activitiesExportUrl, detailsText, useActivityKindsQuery, useListActivitiesQuery, type Activity } from '../../components/activity/api';
 import { PersonAutocomplete, type PersonOption } from './PersonAutocomplete';
 import '../../i18n/support';
 

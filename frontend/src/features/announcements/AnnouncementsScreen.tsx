@@ -5,8 +5,8 @@ import type { Column } from '../../components/table/DataTable';
 import { dateColumn } from '../../components/table/columns';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
-import { DateField, SelectField } from '../support/fields';
-import { AnnouncementPeriod, AudienceChip } from './AnnouncementParts';
+import { DateField, SelectField } from '../../components/support/fields';
+import { AnnouncementPeriod, AudienceChip } from '../../components/announcement/AnnouncementParts';
 import {
   AUDIENCES,
   useCreateAnnouncementMutation,
@@ -14,7 +14,7 @@ import {
   useListAnnouncementsQuery,
   type Announcement,
   type Audience,
-} from './api';
+} from '../../components/announcement/api';
 import '../../i18n/screens';
 import '../../i18n/support';
 

@@ -4,14 +4,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { useT } from '../../i18n';
-import { loadUser } from './api';
+import { loadUser } from '../../core/session/api';
 import { AuthCard } from './AuthCard';
-import { selectRole, selectUser } from './authSlice';
-import { displayName } from './displayName';
-import { formErrors } from './errors';
-import { useSignOut } from './useSignOut';
+import { selectRole, selectUser } from '../../core/session/authSlice';
+import { displayName } from '../../core/session/displayName';
+import { formErrors } from '../../core/session/errors';
+import { useSignOut } from '../../core/session/useSignOut';
 
 /** "Your account awaits validation", with refresh (re-reads /api/user) and sign-out. */
 export default function ActivationScreen() {

@@ -8,14 +8,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../core/hooks';
 import { FormTextField } from '../../components/FormTextField';
 import { productName } from '../../config';
 import { useT } from '../../i18n';
-import { loadUser, useLoginMutation } from './api';
+import { loadUser, useLoginMutation } from '../../core/session/api';
 import { AuthCard } from './AuthCard';
-import { formErrors, withoutField, type FormErrors } from './errors';
-import { PasswordField } from './PasswordField';
+import { formErrors, withoutField, type FormErrors } from '../../core/session/errors';
+import { PasswordField } from '../../components/form/PasswordField';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
 

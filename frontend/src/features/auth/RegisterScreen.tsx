@@ -6,15 +6,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../core/hooks';
 import { phoneError } from '../../components/form/phone';
 import { FormTextField } from '../../components/FormTextField';
 import { useT, type MessageKey } from '../../i18n';
-import { loadUser, useRegisterMutation } from './api';
+import { loadUser, useRegisterMutation } from '../../core/session/api';
 import { AuthCard } from './AuthCard';
-import { formErrors, withoutField, type FormErrors } from './errors';
-import { PasswordField } from './PasswordField';
-import type { RegisterBody } from './types';
+import { formErrors, withoutField, type FormErrors } from '../../core/session/errors';
+import { PasswordField } from '../../components/form/PasswordField';
+import type { RegisterBody } from '../../core/session/types';
 import '../../i18n/payout';
 
 /** The form's values: every field a string, the optional ICE included. */

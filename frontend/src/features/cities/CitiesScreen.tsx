@@ -13,7 +13,7 @@ import {
   useUpdateCityMutation,
   type City,
   type CityBody,
-} from './api';
+} from '../../components/city/api';
 import '../../i18n/screens';
 
 type CityForm = CityBody & FormValues;

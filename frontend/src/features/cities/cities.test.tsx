@@ -5,7 +5,7 @@ import { adminSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import type { City } from './api';
+import type { City } from '../../components/city/api';
 import CitiesScreen from './CitiesScreen';
 
 export function city(key: string, name: string, overrides: Partial<City> = {}): City {

@@ -13,10 +13,10 @@ import { NoticeSnackbar, useNotice } from '../../components/NoticeSnackbar';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
-import { CityAutocomplete, type CityOption } from '../cities/CityAutocomplete';
-import { useListShopsQuery, useUpdateShopMutation, type Shop, type ShopBody } from '../shops/api';
-import { BankAccountCell } from '../shops/BankAccountCell';
-import { personName, type ClientView } from './api';
+import { CityAutocomplete, type CityOption } from '../../components/city/CityAutocomplete';
+import { useListShopsQuery, useUpdateShopMutation, type Shop, type ShopBody } from '../../components/shop/api';
+import { BankAccountCell } from '../../components/shop/BankAccountCell';
+import { personName, type ClientView } from '../../components/client/api';
 import '../../i18n/payout';
 import '../../i18n/screens';
 

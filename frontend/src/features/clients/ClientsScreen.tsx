@@ -4,7 +4,7 @@ import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../core/hooks';
 import type { FormValues } from '../../components/form/fields';
 import { FormDialog } from '../../components/form/FormDialog';
 import { activeToggleAction, ResourceScreen } from '../../components/resource/ResourceScreen';
@@ -15,8 +15,8 @@ import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
 import { pathOf } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
-import { selectSessionInfo } from '../auth/authSlice';
-import { permissionGroups } from '../staff/permissions';
+import { selectSessionInfo } from '../../core/session/authSlice';
+import { permissionGroups } from '../../components/staff/permissions';
 import {
   personName,
   useDeleteClientMutation,
@@ -24,7 +24,7 @@ import {
   useUpdateClientMutation,
   type ClientStatus,
   type ClientView,
-} from './api';
+} from '../../components/client/api';
 import { ClientShopsDrawer } from './ClientShopsDrawer';
 import '../../i18n/payout';
 import '../../i18n/screens';

@@ -5,7 +5,7 @@ import { adminSession, ALL_CLIENT_PERMISSIONS } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import type { ClientView } from './api';
+import type { ClientView } from '../../components/client/api';
 import ClientsScreen from './ClientsScreen';
 
 function merchant(key: string, overrides: Partial<ClientView> = {}): ClientView {

@@ -6,8 +6,8 @@ import type { Column } from '../../components/table/DataTable';
 import { dateColumn, moneyColumn } from '../../components/table/columns';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
-import { CityAutocomplete, type CityOption } from '../cities/CityAutocomplete';
-import { ClientAutocomplete, type ClientOption } from '../clients/ClientAutocomplete';
+import { CityAutocomplete, type CityOption } from '../../components/city/CityAutocomplete';
+import { ClientAutocomplete, type ClientOption } from '../../components/client/ClientAutocomplete';
 import {
   useCreateCostMutation,
   useDeleteCostMutation,

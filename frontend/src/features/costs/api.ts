@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import { crudEndpoints } from '../../app/crud';
+import { api } from '../../core/api';
+import { crudEndpoints } from '../../core/crud';
 
 /** GET /api/costs item: a merchant's own prices in one city (centimes). */
 export interface CostView {

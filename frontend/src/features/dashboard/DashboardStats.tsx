@@ -11,17 +11,17 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
-import { errorBody } from '../../app/api';
+import { useAppSelector } from '../../core/hooks';
+import { errorBody } from '../../core/api';
 import { MoneyText } from '../../components/MoneyText';
 import { formatCount } from '../../components/money';
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n';
 import { pathOf, type SessionInfo } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import type { Role } from '../../navigation/types';
-import { selectSessionInfo } from '../auth/authSlice';
-import { statusColor, useStatusLabel } from '../parcels/ParcelStatusChip';
-import { useStatisticsQuery, type MoneyFigures, type Statistics } from './api';
+import { selectSessionInfo } from '../../core/session/authSlice';
+import { statusColor, useStatusLabel } from '../../components/parcel/ParcelStatusChip';
+import { useStatisticsQuery, type MoneyFigures, type Statistics } from '../../components/dashboard/api';
 import '../../i18n/parcels';
 
 /** "87,5 %" in the user's language; "—" before any parcel's round ended. */

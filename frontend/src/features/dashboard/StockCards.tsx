@@ -3,13 +3,13 @@ import WarehouseOutlined from '@mui/icons-material/WarehouseOutlined';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../core/hooks';
 import { useT } from '../../i18n';
 import { pathOf } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
-import { selectSessionInfo } from '../auth/authSlice';
-import { ONE, useListInventoriesQuery, useListMovementsQuery, useStockService } from '../inventory/api';
-import { STOCK_TAB_PARAM } from '../inventory/tabs';
+import { selectSessionInfo } from '../../core/session/authSlice';
+import { ONE, useListInventoriesQuery, useListMovementsQuery, useStockService } from '../../components/inventory/api';
+import { STOCK_TAB_PARAM } from '../../components/inventory/tabs';
 import { countOf, FigureCard } from './FigureCard';
 import '../../i18n/inventory';
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { adminSession, clientSession, deliverySession } from '../../test/fixtures';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import type { Statistics } from './api';
-import { parcelPage } from '../parcels/testData';
+import type { Statistics } from '../../components/dashboard/api';
+import { parcelPage } from '../../components/parcel/testData';
 import DashboardScreen from './DashboardScreen';
 import { formatRate } from './DashboardStats';
 

@@ -5,8 +5,8 @@ import { adminSession, deliverySession } from '../../test/fixtures';
 import { deferred, listReply } from '../../test/listReply';
 import { mockServer, type MockReply } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import { parcel, parcelPage } from '../parcels/testData';
-import type { Statistics } from './api';
+import { parcel, parcelPage } from '../../components/parcel/testData';
+import type { Statistics } from '../../components/dashboard/api';
 import DashboardScreen from './DashboardScreen';
 import { dueToday, localToday } from './TodayRound';
 

@@ -22,14 +22,14 @@ import type { FormValues } from '../../components/form/fields';
 import { FormDialog } from '../../components/form/FormDialog';
 import { MoneyText } from '../../components/MoneyText';
 import { useT } from '../../i18n';
-import { CityAutocomplete, type CityOption } from '../cities/CityAutocomplete';
+import { CityAutocomplete, type CityOption } from '../../components/city/CityAutocomplete';
 import {
   useAddDeliveryCityMutation,
   useRemoveDeliveryCityMutation,
   useUpdateDeliveryCityMutation,
   type DeliveryAdminView,
   type DeliveryCity,
-} from './api';
+} from '../../components/deliveryman/api';
 import '../../i18n/screens';
 
 interface CityForm extends FormValues {

@@ -12,14 +12,14 @@ import type { Column } from '../../components/table/DataTable';
 import { dateColumn } from '../../components/table/columns';
 import { ActiveFilter } from '../../components/table/FilterSelect';
 import { useListState } from '../../components/table/useListState';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../core/hooks';
 import { useT } from '../../i18n';
 import { pathOf } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
-import { selectSessionInfo } from '../auth/authSlice';
-import { useListCourierBalancesQuery } from '../invoices/api';
-import { BalanceChip } from '../invoices/BalanceChip';
-import { OWING_PARAM, PERSON_PARAM } from '../invoices/balanceParams';
+import { selectSessionInfo } from '../../core/session/authSlice';
+import { useListCourierBalancesQuery } from '../../components/invoice/api';
+import { BalanceChip } from '../../components/invoice/BalanceChip';
+import { OWING_PARAM, PERSON_PARAM } from '../../components/invoice/balanceParams';
 import {
   useCreateDeliveryAdminMutation,
   useDeleteDeliveryAdminMutation,
@@ -27,7 +27,7 @@ import {
   useUpdateDeliveryAdminMutation,
   type DeliveryAdminBody,
   type DeliveryAdminView,
-} from './api';
+} from '../../components/deliveryman/api';
 import { DeliveryCitiesDialog } from './DeliveryCitiesDialog';
 import '../../i18n/invoices';
 import '../../i18n/screens';

@@ -5,7 +5,7 @@ import { adminSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import type { DeliveryAdminView } from './api';
+import type { DeliveryAdminView } from '../../components/deliveryman/api';
 import DeliverymenScreen from './DeliverymenScreen';
 
 function courier(overrides: Partial<DeliveryAdminView> = {}): DeliveryAdminView {

@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../core/hooks';
 import { useT } from '../../i18n';
-import { firstPermission } from '../../app/guard';
+import { firstPermission } from '../../navigation/guard';
 import { pathOf } from '../../navigation/access';
 import { LOGIN_PATH } from '../../navigation/routes';
-import { selectSessionInfo } from '../auth/authSlice';
+import { selectSessionInfo } from '../../core/session/authSlice';
 
 /** The 404 page (/compte/not-found), in the blank layout. */
 export default function NotFoundScreen() {

@@ -16,16 +16,16 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorStatus } from '../../app/api';
-import { useAppSelector } from '../../app/hooks';
+import { errorStatus } from '../../core/api';
+import { useAppSelector } from '../../core/hooks';
 import { ConfirmDialog } from '../../components/form/ConfirmDialog';
 import type { FormValues } from '../../components/form/fields';
 import { FormDialog } from '../../components/form/FormDialog';
 import { NoticeSnackbar, useNotice } from '../../components/NoticeSnackbar';
 import { PageHeader } from '../../components/PageHeader';
 import { localeOf, useLanguage, useT } from '../../i18n';
-import { selectSessionInfo } from '../auth/authSlice';
-import { SelectField } from '../support/fields';
+import { selectSessionInfo } from '../../core/session/authSlice';
+import { SelectField } from '../../components/support/fields';
 import {
   GUIDE_PARAM,
   useCreateGuideMutation,

@@ -1,6 +1,6 @@
-import { api } from '../../app/api';
-import type { ItemResponse } from '../../app/crud';
-import { crudEndpoints } from '../../app/crud';
+import { api } from '../../core/api';
+import type { ItemResponse } from '../../core/crud';
+import { crudEndpoints } from '../../core/crud';
 
 export type GuideAudience = 'all' | 'clients' | 'delivery';
 

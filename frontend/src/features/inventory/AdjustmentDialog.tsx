@@ -1,8 +1,8 @@
 import { FormDialog } from '../../components/form/FormDialog';
 import type { FormValues } from '../../components/form/fields';
 import { useT } from '../../i18n';
-import { useCreateMovementMutation, type Inventory } from './api';
-import { ProductPicker } from './ProductPicker';
+import { useCreateMovementMutation, type Inventory } from '../../components/inventory/api';
+import { ProductPicker } from '../../components/inventory/ProductPicker';
 import '../../i18n/inventory';
 
 interface Values extends FormValues {

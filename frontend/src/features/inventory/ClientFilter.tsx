@@ -1,7 +1,7 @@
 import { FilterSelect } from '../../components/table/FilterSelect';
 import type { ListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
-import { useListInventoryClientsQuery } from './api';
+import { useListInventoryClientsQuery } from '../../components/inventory/api';
 import '../../i18n/inventory';
 import '../../i18n/screens';
 

@@ -6,7 +6,7 @@ import { dateColumn } from '../../components/table/columns';
 import { FilterSelect } from '../../components/table/FilterSelect';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
-import { useDecideInventoryClientMutation, useListInventoryClientsQuery, type InventoryClient } from './api';
+import { useDecideInventoryClientMutation, useListInventoryClientsQuery, type InventoryClient } from '../../components/inventory/api';
 import { ServiceStatusChip } from './chips';
 import '../../i18n/inventory';
 import '../../i18n/screens';

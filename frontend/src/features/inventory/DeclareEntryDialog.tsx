@@ -9,13 +9,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState, type FormEvent } from 'react';
-import { errorStatus, fieldErrors } from '../../app/api';
+import { errorStatus, fieldErrors } from '../../core/api';
 import { failureMessage } from '../../components/form/failureMessage';
 import { FormTextField } from '../../components/FormTextField';
 import { PrintButton } from '../../components/PrintButton';
 import { useT } from '../../i18n';
-import { entrySlipPdfUrl, useDeclareEntriesMutation, type EntrySlip } from './api';
-import { lineBodies, lineErrors, newLine, StockLinesEditor, type StockLine } from './StockLinesEditor';
+import { entrySlipPdfUrl, useDeclareEntriesMutation, type EntrySlip } from '../../components/inventory/api';
+import { lineBodies, lineErrors, newLine, StockLinesEditor, type StockLine } from '../../components/inventory/StockLinesEditor';
 import '../../i18n/inventory';
 import '../../i18n/screens';
 

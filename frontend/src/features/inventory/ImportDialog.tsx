@@ -13,10 +13,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useRef, useState } from 'react';
-import { errorStatus, fieldErrors } from '../../app/api';
+import { errorStatus, fieldErrors } from '../../core/api';
 import { failureMessage } from '../../components/form/failureMessage';
 import { useT } from '../../i18n';
-import { INVENTORY_TEMPLATE_URL, useImportInventoriesMutation } from './api';
+import { INVENTORY_TEMPLATE_URL, useImportInventoriesMutation } from '../../components/inventory/api';
 import '../../i18n/inventory';
 import '../../i18n/screens';
 

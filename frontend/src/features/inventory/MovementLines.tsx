@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DateText } from '../../components/DateText';
 import { useT } from '../../i18n';
-import type { Movement } from './api';
+import type { Movement } from '../../components/inventory/api';
 import { MovementStateChip, signedQuantity } from './chips';
 import '../../i18n/inventory';
 

@@ -10,7 +10,7 @@ import { dateColumn } from '../../components/table/columns';
 import { FilterSelect } from '../../components/table/FilterSelect';
 import { useListState } from '../../components/table/useListState';
 import { useT, type Translate } from '../../i18n';
-import { entrySlipPdfUrl, useDecideMovementMutation, useDeleteMovementMutation, useListMovementsQuery, type Movement, type MovementType } from './api';
+import { entrySlipPdfUrl, useDecideMovementMutation, useDeleteMovementMutation, useListMovementsQuery, type Movement, type MovementType } from '../../components/inventory/api';
 import { MovementStateChip, signedQuantity } from './chips';
 import { ClientFilter } from './ClientFilter';
 import { ValidateDialog } from './ValidateDialog';

@@ -1,9 +1,9 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import { ScanField } from '../vouchers/ScanField';
-import { normalizeScan } from '../vouchers/scan';
+import { ScanField } from '../../components/voucher/ScanField';
+import { normalizeScan } from '../../components/voucher/scan';
 import { useT } from '../../i18n';
-import { useLazyListMovementsQuery } from './api';
+import { useLazyListMovementsQuery } from '../../components/inventory/api';
 import { MovementsPanel } from './MovementsPanel';
 import '../../i18n/inventory';
 

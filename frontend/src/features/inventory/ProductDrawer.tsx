@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DetailField, DetailSection } from '../../components/DetailList';
 import { useT } from '../../i18n';
-import { useGetInventoryQuery, type Inventory } from './api';
+import { useGetInventoryQuery, type Inventory } from '../../components/inventory/api';
 import { MovementLines } from './MovementLines';
 import '../../i18n/inventory';
 import '../../i18n/screens';

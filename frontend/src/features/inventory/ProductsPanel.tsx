@@ -9,7 +9,7 @@ import type { Column } from '../../components/table/DataTable';
 import { FilterSelect } from '../../components/table/FilterSelect';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
-import { useCreateInventoryMutation, useListInventoriesQuery, useUpdateInventoryMutation, type Inventory, type InventoryBody } from './api';
+import { useCreateInventoryMutation, useListInventoriesQuery, useUpdateInventoryMutation, type Inventory, type InventoryBody } from '../../components/inventory/api';
 import { ClientFilter } from './ClientFilter';
 import { ProductDrawer } from './ProductDrawer';
 import '../../i18n/inventory';

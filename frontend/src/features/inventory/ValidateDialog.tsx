@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import { FormDialog } from '../../components/form/FormDialog';
 import type { FormValues } from '../../components/form/fields';
 import { useT } from '../../i18n';
-import { useDecideMovementMutation, type Movement } from './api';
+import { useDecideMovementMutation, type Movement } from '../../components/inventory/api';
 import '../../i18n/inventory';
 
 interface Values extends FormValues {

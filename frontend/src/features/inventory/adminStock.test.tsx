@@ -5,7 +5,7 @@ import { adminSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import type { InventoryClient, Movement } from './api';
+import type { InventoryClient, Movement } from '../../components/inventory/api';
 import InventoryScreen from './InventoryScreen';
 import { movement, product, serviceRow } from './testData';
 

@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import type { InventoryClientStatus, MovementState } from './api';
+import type { InventoryClientStatus, MovementState } from '../../components/inventory/api';
 
 const STATE_COLORS: Record<MovementState, 'warning' | 'success' | 'error'> = { pending: 'warning', validated: 'success', rejected: 'error' };
 const STATUS_COLORS: Record<InventoryClientStatus, 'warning' | 'success' | 'default'> = { pending: 'warning', active: 'success', suspended: 'default' };

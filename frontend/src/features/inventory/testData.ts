@@ -1,4 +1,4 @@
-import type { Inventory, InventoryClient, Movement } from './api';
+import type { Inventory, InventoryClient, Movement } from '../../components/inventory/api';
 
 export const MERCHANT = { key: 'M1', name: 'Samira Bennani', company: 'Atlas Mode' };
 

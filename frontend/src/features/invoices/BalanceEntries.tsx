@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { DateTimeText } from '../parcels/DateTimeText';
+import { DateTimeText } from '../../components/DateTimeText';
 import { MoneyText } from '../../components/MoneyText';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { localResult } from '../../components/table/localList';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
-import type { BalanceEntry } from './api';
+import type { BalanceEntry } from '../../components/invoice/api';
 import '../../i18n/invoices';
 
 /** The amount as it moves the balance: « + 10,00 DH » (owes more), « − 4,00 DH ». */

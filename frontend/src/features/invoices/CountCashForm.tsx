@@ -10,7 +10,7 @@ import { FormTextField } from '../../components/FormTextField';
 import { CURRENCY_SYMBOL, formatMoney, moneyInputText, parseMoney } from '../../components/money';
 import type { Notify } from '../../components/NoticeSnackbar';
 import { useLanguage, useT } from '../../i18n';
-import { useUpdateDeliveryInvoiceMutation, type DeliveryInvoice } from './api';
+import { useUpdateDeliveryInvoiceMutation, type DeliveryInvoice } from '../../components/invoice/api';
 import { CashDifference, differenceKind } from './CashDifference';
 import '../../i18n/invoices';
 import '../../i18n/screens';

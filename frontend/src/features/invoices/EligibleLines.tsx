@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { submitErrors } from '../../components/form/submitErrors';
 import { useT } from '../../i18n';
-import { lineTotals, type InvoiceLine } from './api';
-import { CashSummary, type InvoiceKind } from './CashSummary';
+import { lineTotals, type InvoiceLine } from '../../components/invoice/api';
+import { CashSummary, type InvoiceKind } from '../../components/invoice/CashSummary';
 import { InvoiceLines, type LinesState } from './InvoiceLines';
 import '../../i18n/invoices';
 

@@ -17,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { errorStatus } from '../../app/api';
+import { errorStatus } from '../../core/api';
 import { DateText } from '../../components/DateText';
 import { DetailField, DetailSection } from '../../components/DetailList';
 import { ConfirmDialog, type ConfirmDialogProps } from '../../components/form/ConfirmDialog';
@@ -32,8 +32,8 @@ import { FormTextField } from '../../components/FormTextField';
 import { today } from '../../components/dates';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
 import type { Role } from '../../navigation/types';
-import { DateTimeText } from '../parcels/DateTimeText';
-import { formatRib } from '../shops/rib';
+import { DateTimeText } from '../../components/DateTimeText';
+import { formatRib } from '../../components/shop/rib';
 import {
   deliveryTotals,
   invoiceDeductions,
@@ -54,11 +54,11 @@ import {
   type Invoice,
   type InvoiceFamily,
   type InvoiceLine,
-} from './api';
+} from '../../components/invoice/api';
 import { CashDifference, differenceKind } from './CashDifference';
-import { CashSummary, invoiceKindOf } from './CashSummary';
+import { CashSummary, invoiceKindOf } from '../../components/invoice/CashSummary';
 import { CountCashForm } from './CountCashForm';
-import { invoiceAbilities } from './config';
+import { invoiceAbilities } from '../../components/invoice/config';
 import { InvoiceLines } from './InvoiceLines';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
 import '../../i18n/invoices';

@@ -6,9 +6,9 @@ import { DataTable, type Column, type RowAction, type TableSelection } from '../
 import { localResult } from '../../components/table/localList';
 import { useListState } from '../../components/table/useListState';
 import { useT, type Translate } from '../../i18n';
-import { ParcelStatusChip } from '../parcels/ParcelStatusChip';
-import { lineDeduction, type InvoiceLine } from './api';
-import type { InvoiceKind } from './CashSummary';
+import { ParcelStatusChip } from '../../components/parcel/ParcelStatusChip';
+import { lineDeduction, type InvoiceLine } from '../../components/invoice/api';
+import type { InvoiceKind } from '../../components/invoice/CashSummary';
 import '../../i18n/invoices';
 import '../../i18n/screens';
 

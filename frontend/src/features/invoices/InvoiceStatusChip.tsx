@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import type { InvoiceStatus } from './api';
+import type { InvoiceStatus } from '../../components/invoice/api';
 
 /** An invoice's status with the server's label: draft (still changing), validated, paid. */
 export function InvoiceStatusChip({ invoice, size = 'small' }: { invoice: { status: InvoiceStatus; status_label: string }; size?: 'small' | 'medium' }) {

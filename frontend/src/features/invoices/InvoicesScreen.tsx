@@ -9,7 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { Suspense, useCallback, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../core/hooks';
 import { today } from '../../components/dates';
 import { failureMessage } from '../../components/form/failureMessage';
 import { lazyNamed, useLoadedOnce } from '../../components/lazy';
@@ -21,13 +21,13 @@ import { useListState } from '../../components/table/useListState';
 import { useT, type MessageKey, type Translate } from '../../i18n';
 import { pathOf } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
-import type { ScreenProps } from '../../navigation/screens';
+import type { ScreenProps } from '../../navigation/types';
 import type { Role } from '../../navigation/types';
-import { selectSessionInfo, selectUser } from '../auth/authSlice';
-import { ClientAutocomplete, type ClientOption } from '../clients/ClientAutocomplete';
-import { parcelLookups } from '../parcels/access';
-import { DateTimeText } from '../parcels/DateTimeText';
-import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../parcels/DeliveryAdminAutocomplete';
+import { selectSessionInfo, selectUser } from '../../core/session/authSlice';
+import { ClientAutocomplete, type ClientOption } from '../../components/client/ClientAutocomplete';
+import { parcelLookups } from '../../components/parcel/access';
+import { DateTimeText } from '../../components/DateTimeText';
+import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../../components/parcel/DeliveryAdminAutocomplete';
 import { DateText } from '../../components/DateText';
 import {
   invoiceDeductions,
@@ -37,10 +37,10 @@ import {
   useListDeliveryInvoicesQuery,
   type Invoice,
   type InvoiceListArgs,
-} from './api';
+} from '../../components/invoice/api';
 import { CashDifference } from './CashDifference';
-import { invoiceKindOf } from './CashSummary';
-import { INVOICE_PARAM, invoiceListOf, type InvoiceColumn, type InvoiceListConfig } from './config';
+import { invoiceKindOf } from '../../components/invoice/CashSummary';
+import { INVOICE_PARAM, invoiceListOf, type InvoiceColumn, type InvoiceListConfig } from '../../components/invoice/config';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
 import { MyBalance } from './MyBalance';
 

@@ -10,8 +10,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useT } from '../../i18n';
-import { useGetCourierBalanceQuery } from './api';
-import { BalanceChip, balanceSide } from './BalanceChip';
+import { useGetCourierBalanceQuery } from '../../components/invoice/api';
+import { BalanceChip, balanceSide } from '../../components/invoice/BalanceChip';
 import { BalanceEntries } from './BalanceEntries';
 import '../../i18n/invoices';
 

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../core/hooks';
 import { MoneyText } from '../../components/MoneyText';
 import { formatMoney } from '../../components/money';
 import { NoticeSnackbar, useNotice, type Notify } from '../../components/NoticeSnackbar';
@@ -20,10 +20,10 @@ import { useListState } from '../../components/table/useListState';
 import { useLanguage, useT, type MessageKey, type Translate } from '../../i18n';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import { pathOf } from '../../navigation/access';
-import type { ScreenProps } from '../../navigation/screens';
-import { selectSessionInfo } from '../auth/authSlice';
-import { ClientAutocomplete, type ClientOption } from '../clients/ClientAutocomplete';
-import { parcelLookups } from '../parcels/access';
+import type { ScreenProps } from '../../navigation/types';
+import { selectSessionInfo } from '../../core/session/authSlice';
+import { ClientAutocomplete, type ClientOption } from '../../components/client/ClientAutocomplete';
+import { parcelLookups } from '../../components/parcel/access';
 import {
   useCreateClientInvoiceMutation,
   useCreateDeliveryInvoiceMutation,
@@ -35,9 +35,9 @@ import {
   type Invoice,
   type UnpaidDeliveryAdmin,
   type UnpaidShop,
-} from './api';
-import { invoiceKindOf, type InvoiceKind } from './CashSummary';
-import { INVOICE_PARAM, invoiceRouteName } from './config';
+} from '../../components/invoice/api';
+import { invoiceKindOf, type InvoiceKind } from '../../components/invoice/CashSummary';
+import { INVOICE_PARAM, invoiceRouteName } from '../../components/invoice/config';
 import { EligibleLines } from './EligibleLines';
 import '../../i18n/invoices';
 import '../../i18n/screens';

@@ -9,7 +9,7 @@ import { FormDialog } from '../../components/form/FormDialog';
 import { formatMoney } from '../../components/money';
 import type { Notify } from '../../components/NoticeSnackbar';
 import { useLanguage, useT } from '../../i18n';
-import { useSettleCourierBalanceMutation, type CourierBalance, type SettlementBody } from './api';
+import { useSettleCourierBalanceMutation, type CourierBalance, type SettlementBody } from '../../components/invoice/api';
 import '../../i18n/invoices';
 import '../../i18n/screens';
 

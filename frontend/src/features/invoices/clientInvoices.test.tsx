@@ -8,7 +8,7 @@ import { adminSession, clientSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer, type RecordedCall } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import type { ClientInvoice } from './api';
+import type { ClientInvoice } from '../../components/invoice/api';
 import InvoicesScreen from './InvoicesScreen';
 import { clientInvoice, line, linesReply } from './testData';
 

@@ -8,11 +8,11 @@ import { listReply } from '../../test/listReply';
 import { mockServer, type RecordedCall } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import { Provider } from 'react-redux';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../core/store';
 import { ThemeRoot } from '../../theme/ThemeRoot';
-import type { DeliveryInvoice } from './api';
+import type { DeliveryInvoice } from '../../components/invoice/api';
 import { CashDifference } from './CashDifference';
-import { INVOICE_LISTS } from './config';
+import { INVOICE_LISTS } from '../../components/invoice/config';
 import InvoicesScreen from './InvoicesScreen';
 import { deliveryInvoice, line, linesReply } from './testData';
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { adminSession, clientSession, deliverySession } from '../../test/fixtures';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import { ParcelDrawer } from '../parcels/ParcelDrawer';
-import { parcel } from '../parcels/testData';
+import { ParcelDrawer } from '../../components/parcel/ParcelDrawer';
+import { parcel } from '../../components/parcel/testData';
 
 function serve(invoices: { client_completed_invoice: string | null; client_returned_invoice: string | null; delivery_admin_invoice: string | null }) {
   return mockServer({

@@ -1,5 +1,5 @@
 // Invoices as docs/invoices-api.md describes them, for the component tests.
-import type { BalanceEntry, ClientInvoice, CourierBalance, DeliveryInvoice, InvoiceLine, UnpaidDeliveryAdmin, UnpaidShop } from './api';
+import type { BalanceEntry, ClientInvoice, CourierBalance, DeliveryInvoice, InvoiceLine, UnpaidDeliveryAdmin, UnpaidShop } from '../../components/invoice/api';
 
 export const COURIER = { key: 'D1', full_name: 'Hamid Ouazzani', phone: '0661000001' };
 

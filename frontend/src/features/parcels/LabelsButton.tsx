@@ -6,7 +6,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useT } from '../../i18n';
-import { openLabels, type LabelLayout } from './api';
+import { openLabels, type LabelLayout } from '../../components/parcel/api';
 import '../../i18n/parcels';
 
 interface Props {

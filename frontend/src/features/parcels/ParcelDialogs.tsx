@@ -3,17 +3,17 @@
 import { FormDialog } from '../../components/form/FormDialog';
 import type { FormValues } from '../../components/form/fields';
 import { useT } from '../../i18n';
-import type { CityOption } from '../cities/CityAutocomplete';
-import { useListShopsQuery } from '../shops/api';
+import type { CityOption } from '../../components/city/CityAutocomplete';
+import { useListShopsQuery } from '../../components/shop/api';
 import {
   useCancelParcelMutation,
   useChangeAddressMutation,
   useReassignParcelsMutation,
   useUpdateParcelMutation,
   type Parcel,
-} from './api';
-import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from './DeliveryAdminAutocomplete';
-import { CityField, ShopSelect } from './fields';
+} from '../../components/parcel/api';
+import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../../components/parcel/DeliveryAdminAutocomplete';
+import { CityField, ShopSelect } from '../../components/parcel/fields';
 import '../../i18n/parcels';
 import '../../i18n/screens';
 

@@ -7,8 +7,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { Suspense, useCallback, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { errorStatus } from '../../app/api';
-import { useAppSelector } from '../../app/hooks';
+import { errorStatus } from '../../core/api';
+import { useAppSelector } from '../../core/hooks';
 import { ConfirmDialog, type ConfirmDialogProps } from '../../components/form/ConfirmDialog';
 import { failureMessage } from '../../components/form/failureMessage';
 import { submitErrors } from '../../components/form/submitErrors';
@@ -19,12 +19,12 @@ import { DataTable } from '../../components/table/DataTable';
 import { useListState } from '../../components/table/useListState';
 import { useT, type MessageKey } from '../../i18n';
 import { pathOf } from '../../navigation/access';
-import type { ScreenProps } from '../../navigation/screens';
+import type { ScreenProps } from '../../navigation/types';
 import type { Role } from '../../navigation/types';
-import { selectSessionInfo } from '../auth/authSlice';
-import { useCreatePickupVoucherMutation, type Voucher } from '../vouchers/api';
-import { VOUCHER_PARAM } from '../vouchers/config';
-import { parcelLookups } from './access';
+import { selectSessionInfo } from '../../core/session/authSlice';
+import { useCreatePickupVoucherMutation, type Voucher } from '../../components/voucher/api';
+import { VOUCHER_PARAM } from '../../components/voucher/config';
+import { parcelLookups } from '../../components/parcel/access';
 import {
   useAcknowledgeAddressMutation,
   useCancelParcelMutation,
@@ -32,13 +32,13 @@ import {
   useListParcelsQuery,
   type Parcel,
   type ParcelAction,
-} from './api';
-import { parcelColumns } from './columns';
+} from '../../components/parcel/api';
+import { parcelColumns } from '../../components/parcel/columns';
 import { ParcelFilters } from './ParcelFilters';
 import { actionButtons, rowActions } from './actions';
 import { LabelsButton } from './LabelsButton';
-import { useStatusLabel } from './ParcelStatusChip';
-import { PARCEL_PARAM, parcelViewOf, type ParcelViewConfig } from './views';
+import { useStatusLabel } from '../../components/parcel/ParcelStatusChip';
+import { PARCEL_PARAM, parcelViewOf, type ParcelViewConfig } from '../../components/parcel/views';
 import '../../i18n/parcels';
 import '../../i18n/screens';
 import '../../i18n/vouchers';
@@ -51,7 +51,7 @@ const AddressDialog = lazyNamed(parcelDialogs, 'AddressDialog');
 const ReassignDialog = lazyNamed(parcelDialogs, 'ReassignDialog');
 // The drawer loads when a parcel is first opened (a row, or a link to one), then stays for its
 // closing animation.
-const ParcelDrawer = lazyNamed(() => import(/* webpackChunkName: "parcel-drawer" */ './ParcelDrawer'), 'ParcelDrawer');
+const ParcelDrawer = lazyNamed(() => import(/* webpackChunkName: "parcel-drawer" */ '../../components/parcel/ParcelDrawer'), 'ParcelDrawer');
 const StateDialog = lazyNamed(() => import(/* webpackChunkName: "parcel-state" */ './StateDialog'), 'StateDialog');
 
 /** Every parcel list of every role (the route decides the view, filters, columns and actions). */

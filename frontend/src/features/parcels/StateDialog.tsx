@@ -9,13 +9,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { errorBody, errorStatus, fieldErrors } from '../../app/api';
+import { errorBody, errorStatus, fieldErrors } from '../../core/api';
 import { useT, type MessageKey } from '../../i18n';
 import type { Role } from '../../navigation/types';
-import { usePostStateMutation, type Parcel, type ParcelStatus } from './api';
-import { ParcelStatusChip } from './ParcelStatusChip';
-import { StateDetailFields } from './StateDetailFields';
-import { stateChoices, stateRequirements } from './states';
+import { usePostStateMutation, type Parcel, type ParcelStatus } from '../../components/parcel/api';
+import { ParcelStatusChip } from '../../components/parcel/ParcelStatusChip';
+import { StateDetailFields } from '../../components/parcel/StateDetailFields';
+import { stateChoices, stateRequirements } from '../../components/parcel/states';
 import '../../i18n/parcels';
 import '../../i18n/screens';
 

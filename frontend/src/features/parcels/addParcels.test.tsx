@@ -5,10 +5,10 @@ import { clientSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import type { Shop } from '../shops/api';
+import type { Shop } from '../../components/shop/api';
 import AddParcelsScreen from './AddParcelsScreen';
-import type { ImportPreview, ParcelBody } from './api';
-import { parcel } from './testData';
+import type { ImportPreview, ParcelBody } from '../../components/parcel/api';
+import { parcel } from '../../components/parcel/testData';
 
 function shop(key: string, name: string): Shop {
   return {

@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../core/store';
 import { clientSession } from '../../test/fixtures';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import { setLanguage } from '../../theme/settingsSlice';
-import { ParcelDrawer } from './ParcelDrawer';
-import { parcel } from './testData';
+import { ParcelDrawer } from '../../components/parcel/ParcelDrawer';
+import { parcel } from '../../components/parcel/testData';
 
 // The server's texts come as a code and values; the server also renders them (`text`) in the
 // language asked, which the UI shows only for a code it does not know.

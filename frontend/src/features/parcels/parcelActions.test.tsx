@@ -8,7 +8,7 @@ import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import ParcelsScreen from './ParcelsScreen';
-import { parcel, parcelPage } from './testData';
+import { parcel, parcelPage } from '../../components/parcel/testData';
 
 function routeOf(role: Role, name: string): RouteDef {
   return ROLE_ROUTES[role].find((r) => r.name === name)!;

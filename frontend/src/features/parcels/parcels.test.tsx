@@ -8,9 +8,9 @@ import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import ParcelsScreen from './ParcelsScreen';
-import { stateChoices, stateRequirements } from './states';
-import { parcel, parcelPage } from './testData';
-import { PARCEL_VIEWS, parcelListRoute, parcelViewOf } from './views';
+import { stateChoices, stateRequirements } from '../../components/parcel/states';
+import { parcel, parcelPage } from '../../components/parcel/testData';
+import { PARCEL_VIEWS, parcelListRoute, parcelViewOf } from '../../components/parcel/views';
 
 function routeOf(role: Role, name: string): RouteDef {
   const route = ROLE_ROUTES[role].find((r) => r.name === name);

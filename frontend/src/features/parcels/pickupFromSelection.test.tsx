@@ -7,9 +7,9 @@ import { ALL_CLIENT_PERMISSIONS, clientSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import { voucher } from '../vouchers/testData';
+import { voucher } from '../../components/voucher/testData';
 import ParcelsScreen from './ParcelsScreen';
-import { parcel, parcelPage } from './testData';
+import { parcel, parcelPage } from '../../components/parcel/testData';
 
 function clientRoute(name: string): RouteDef {
   const route = ROLE_ROUTES.client.find((r) => r.name === name);

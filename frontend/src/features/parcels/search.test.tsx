@@ -5,7 +5,7 @@ import ContentLayout from '../../layouts/ContentLayout';
 import { adminSession, clientSession } from '../../test/fixtures';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import { parcel, parcelPage } from './testData';
+import { parcel, parcelPage } from '../../components/parcel/testData';
 
 describe('top-bar search of parcels', () => {
   it('finds up to 5 parcels on the server and opens one in the parcel list', async () => {

@@ -1,6 +1,6 @@
-import { api } from '../../app/api';
-import type { ListResponse } from '../../app/collections';
-import { listParams } from '../../app/crud';
+import { api } from '../../core/api';
+import type { ListResponse } from '../../core/collections';
+import { listParams } from '../../core/crud';
 import type { ListArgs } from '../../components/table/useListState';
 
 /** GET /api/pricing item: what the merchant pays in one active city (centimes). */

@@ -6,11 +6,11 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import { useState, type FormEvent } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../core/hooks';
 import { useT } from '../../i18n';
-import { selectUser } from '../auth/authSlice';
-import { formErrors, type FormErrors } from '../auth/errors';
-import { PasswordField } from '../auth/PasswordField';
+import { selectUser } from '../../core/session/authSlice';
+import { formErrors, type FormErrors } from '../../core/session/errors';
+import { PasswordField } from '../../components/form/PasswordField';
 import { useUpdateProfileMutation } from './api';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };

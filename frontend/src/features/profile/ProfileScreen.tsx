@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../core/hooks';
 import { useT } from '../../i18n';
-import { selectRole } from '../auth/authSlice';
+import { selectRole } from '../../core/session/authSlice';
 import { PasswordCard } from './PasswordCard';
 import { ProfileInfoCard } from './ProfileInfoCard';
 import { SessionsCard } from './SessionsCard';

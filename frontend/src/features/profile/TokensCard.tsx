@@ -29,7 +29,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { FormTextField } from '../../components/FormTextField';
 import { localeOf, useLanguage, useT } from '../../i18n';
-import { formErrors, type FormErrors } from '../auth/errors';
+import { formErrors, type FormErrors } from '../../core/session/errors';
 import {
   useCreateTokenMutation,
   useRevokeTokenMutation,

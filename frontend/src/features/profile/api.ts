@@ -1,7 +1,7 @@
-import { api } from '../../app/api';
-import type { ListResponse } from '../../app/collections';
-import { userDataUpdated } from '../auth/authSlice';
-import type { UserData } from '../auth/types';
+import { api } from '../../core/api';
+import type { ListResponse } from '../../core/collections';
+import { userDataUpdated } from '../../core/session/authSlice';
+import type { UserData } from '../../core/session/types';
 
 export interface ProfileUpdate {
   first_name: string;

@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { FormTextField } from '../../components/FormTextField';
 import { PageHeader } from '../../components/PageHeader';
 import { useT, type MessageKey } from '../../i18n';
-import { formErrors, withoutField, type FormErrors } from '../auth/errors';
+import { formErrors, withoutField, type FormErrors } from '../../core/session/errors';
 import { identifiers, useCompanySettingsQuery, useUpdateCompanySettingsMutation, type CompanyBody, type CompanyIdentity } from './api';
 import '../../i18n/payout';
 

@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import type { ItemResponse } from '../../app/crud';
+import { api } from '../../core/api';
+import type { ItemResponse } from '../../core/crud';
 
 /** GET /api/settings/company: the company's legal identity, printed on invoices and vouchers. */
 export interface CompanyIdentity {

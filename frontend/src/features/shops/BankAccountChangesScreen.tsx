@@ -15,7 +15,7 @@ import {
   useListBankAccountChangesQuery,
   type BankAccountChange,
   type BankAccountChangeStatus,
-} from './api';
+} from '../../components/shop/api';
 import '../../i18n/payout';
 import '../../i18n/screens';
 

@@ -4,9 +4,9 @@ import type { Column } from '../../components/table/DataTable';
 import { dateColumn } from '../../components/table/columns';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
-import { CityAutocomplete, type CityOption } from '../cities/CityAutocomplete';
-import { BankAccountCell } from './BankAccountCell';
-import { useCreateShopMutation, useListShopsQuery, useUpdateShopMutation, type Shop, type ShopBody, type ShopUpdated } from './api';
+import { CityAutocomplete, type CityOption } from '../../components/city/CityAutocomplete';
+import { BankAccountCell } from '../../components/shop/BankAccountCell';
+import { useCreateShopMutation, useListShopsQuery, useUpdateShopMutation, type Shop, type ShopBody, type ShopUpdated } from '../../components/shop/api';
 import '../../i18n/payout';
 import '../../i18n/screens';
 

@@ -5,8 +5,8 @@ import { clientSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import type { Shop } from './api';
-import { formatRib } from './rib';
+import type { Shop } from '../../components/shop/api';
+import { formatRib } from '../../components/shop/rib';
 import ShopsScreen from './ShopsScreen';
 
 const RIB = '011780000012345678901280';

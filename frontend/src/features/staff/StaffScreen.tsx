@@ -5,7 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../core/hooks';
 import type { FormValues } from '../../components/form/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { activeToggleAction, ResourceScreen, type FieldList } from '../../components/resource/ResourceScreen';
@@ -14,8 +14,8 @@ import { dateColumn } from '../../components/table/columns';
 import type { Column } from '../../components/table/DataTable';
 import { useListState } from '../../components/table/useListState';
 import { useT, type MessageKey, type Translate } from '../../i18n';
-import { selectRole, selectUser } from '../auth/authSlice';
-import { personName } from '../clients/api';
+import { selectRole, selectUser } from '../../core/session/authSlice';
+import { personName } from '../../components/client/api';
 import {
   useCreateAdminMutation,
   useCreateManagerMutation,
@@ -28,7 +28,7 @@ import {
   type StaffBody,
   type StaffView,
 } from './api';
-import { isFullAdmin, permissionGroups } from './permissions';
+import { isFullAdmin, permissionGroups } from '../../components/staff/permissions';
 import '../../i18n/screens';
 
 interface StaffForm extends FormValues {

@@ -5,20 +5,20 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../core/hooks';
 import { NoticeSnackbar, useNotice } from '../../components/NoticeSnackbar';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/table/DataTable';
-import { DateTimeText } from '../parcels/DateTimeText';
+import { DateTimeText } from '../../components/DateTimeText';
 import { FilterSelect } from '../../components/table/FilterSelect';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
-import { selectSessionInfo } from '../auth/authSlice';
-import { ClientAutocomplete, type ClientOption } from '../clients/ClientAutocomplete';
-import { TICKET_CATEGORIES, TICKET_PARAM, TICKET_STATUSES, useListTicketsQuery, type TicketView } from './api';
-import { NewTicketDialog } from './NewTicketDialog';
+import { selectSessionInfo } from '../../core/session/authSlice';
+import { ClientAutocomplete, type ClientOption } from '../../components/client/ClientAutocomplete';
+import { TICKET_CATEGORIES, TICKET_PARAM, TICKET_STATUSES, useListTicketsQuery, type TicketView } from '../../components/support/api';
+import { NewTicketDialog } from '../../components/support/NewTicketDialog';
 import { TicketConversation } from './TicketConversation';
-import { TicketStatusChip } from './TicketStatusChip';
+import { TicketStatusChip } from '../../components/support/TicketStatusChip';
 import '../../i18n/support';
 
 /** /compte/support: the merchant's tickets or, for admins, every ticket; `?ticket=KEY` opens one. */

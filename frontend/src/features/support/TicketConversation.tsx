@@ -19,18 +19,18 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { errorStatus, fieldErrors } from '../../app/api';
-import { useAppSelector } from '../../app/hooks';
+import { errorStatus, fieldErrors } from '../../core/api';
+import { useAppSelector } from '../../core/hooks';
 import { ConfirmDialog } from '../../components/form/ConfirmDialog';
 import { failureMessage } from '../../components/form/failureMessage';
 import type { Notify } from '../../components/NoticeSnackbar';
 import { useT } from '../../i18n';
 import { pathOf } from '../../navigation/access';
-import { selectSessionInfo } from '../auth/authSlice';
-import { DateTimeText } from '../parcels/DateTimeText';
-import { useGetParcelQuery } from '../parcels/api';
-import { ParcelStatusChip } from '../parcels/ParcelStatusChip';
-import { PARCEL_PARAM, parcelListRoute } from '../parcels/views';
+import { selectSessionInfo } from '../../core/session/authSlice';
+import { DateTimeText } from '../../components/DateTimeText';
+import { useGetParcelQuery } from '../../components/parcel/api';
+import { ParcelStatusChip } from '../../components/parcel/ParcelStatusChip';
+import { PARCEL_PARAM, parcelListRoute } from '../../components/parcel/views';
 import {
   useDeleteTicketMessageMutation,
   useGetTicketQuery,
@@ -38,8 +38,8 @@ import {
   useSetTicketStatusMutation,
   type TicketDetail,
   type TicketMessage,
-} from './api';
-import { TicketStatusChip } from './TicketStatusChip';
+} from '../../components/support/api';
+import { TicketStatusChip } from '../../components/support/TicketStatusChip';
 import '../../i18n/support';
 
 interface Props {

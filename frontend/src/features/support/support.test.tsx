@@ -7,9 +7,9 @@ import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import { setViewportWidth } from '../../test/setup';
-import { parcel } from '../parcels/testData';
-import type { TicketDetail, TicketMessage, TicketView } from './api';
-import { ParcelTickets } from './ParcelTickets';
+import { parcel } from '../../components/parcel/testData';
+import type { TicketDetail, TicketMessage, TicketView } from '../../components/support/api';
+import { ParcelTickets } from '../../components/support/ParcelTickets';
 import SupportScreen from './SupportScreen';
 
 function ticket(key: string, overrides: Partial<TicketView> = {}): TicketView {

@@ -11,14 +11,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { errorStatus } from '../../app/api';
+import { errorStatus } from '../../core/api';
 import { DateText } from '../../components/DateText';
 import { FormTextField } from '../../components/FormTextField';
 import { productName } from '../../config';
 import { useT } from '../../i18n';
 import { LOGIN_PATH } from '../../navigation/routes';
-import { DateTimeText } from '../parcels/DateTimeText';
-import { ParcelStatusChip, useStatusLabel } from '../parcels/ParcelStatusChip';
+import { DateTimeText } from '../../components/DateTimeText';
+import { ParcelStatusChip, useStatusLabel } from '../../components/parcel/ParcelStatusChip';
 import { normalizeCode, useTrackingQuery, type Tracking } from './api';
 import '../../i18n/parcels';
 

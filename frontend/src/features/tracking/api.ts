@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import type { ParcelStatus } from '../parcels/api';
+import { api } from '../../core/api';
+import type { ParcelStatus } from '../../components/parcel/api';
 
 /** GET /api/tracking/{code}: what anyone holding a tracking code may know. */
 export interface Tracking {

@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../core/hooks';
 import { useT } from '../../i18n';
-import type { ScreenProps } from '../../navigation/screens';
-import { selectSessionInfo } from '../auth/authSlice';
-import { openVoucherPdf } from './api';
-import { voucherListOf } from './config';
+import type { ScreenProps } from '../../navigation/types';
+import { selectSessionInfo } from '../../core/session/authSlice';
+import { openVoucherPdf } from '../../components/voucher/api';
+import { voucherListOf } from '../../components/voucher/config';
 import { ShipPanel } from './ShipPanel';
 import { VoucherList } from './VoucherList';
 import '../../i18n/vouchers';

@@ -5,9 +5,9 @@ import { DataTable, type Column, type TableTabs } from '../../components/table/D
 import { useListState, type FilterValue } from '../../components/table/useListState';
 import { useRowSelection } from '../../components/table/useRowSelection';
 import { useT } from '../../i18n';
-import { useListParcelsQuery, type Parcel, type ParcelListArgs, type ParcelListView } from '../parcels/api';
-import { parcelColumns } from '../parcels/columns';
-import type { ParcelColumn } from '../parcels/views';
+import { useListParcelsQuery, type Parcel, type ParcelListArgs, type ParcelListView } from '../../components/parcel/api';
+import { parcelColumns } from '../../components/parcel/columns';
+import type { ParcelColumn } from '../../components/parcel/views';
 import '../../i18n/parcels';
 
 export interface ParcelPickerProps {

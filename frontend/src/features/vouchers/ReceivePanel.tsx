@@ -10,9 +10,9 @@ import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/form/ConfirmDialog';
 import type { Notify } from '../../components/NoticeSnackbar';
 import { useT } from '../../i18n';
-import { useReceivePickupVoucherMutation, useReceiveReturnVoucherMutation, type VoucherDetail } from './api';
-import { matchScan, type ScanOutcome } from './scan';
-import { ScanField, type ScanResult } from './ScanField';
+import { useReceivePickupVoucherMutation, useReceiveReturnVoucherMutation, type VoucherDetail } from '../../components/voucher/api';
+import { matchScan, type ScanOutcome } from '../../components/voucher/scan';
+import { ScanField, type ScanResult } from '../../components/voucher/ScanField';
 import { VoucherParcels } from './VoucherParcels';
 import '../../i18n/vouchers';
 

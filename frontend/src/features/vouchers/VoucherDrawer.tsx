@@ -11,7 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense, useState } from 'react';
-import { errorStatus } from '../../app/api';
+import { errorStatus } from '../../core/api';
 import { DetailField, DetailSection } from '../../components/DetailList';
 import { ConfirmDialog, type ConfirmDialogProps } from '../../components/form/ConfirmDialog';
 import { lazyNamed } from '../../components/lazy';
@@ -22,8 +22,8 @@ import { PhoneLink } from '../../components/PhoneLink';
 import { PrintButton } from '../../components/PrintButton';
 import { useT, type MessageKey } from '../../i18n';
 import type { Role } from '../../navigation/types';
-import type { Parcel } from '../parcels/api';
-import { DateTimeText } from '../parcels/DateTimeText';
+import type { Parcel } from '../../components/parcel/api';
+import { DateTimeText } from '../../components/DateTimeText';
 import {
   useAddToPickupVoucherMutation,
   useDeletePickupVoucherMutation,
@@ -32,8 +32,8 @@ import {
   voucherPdfUrl,
   type VoucherDetail,
   type VoucherKind,
-} from './api';
-import { voucherAbilities } from './config';
+} from '../../components/voucher/api';
+import { voucherAbilities } from '../../components/voucher/config';
 import { VoucherParcels } from './VoucherParcels';
 import { VoucherStatusChip } from './VoucherStatusChip';
 import '../../i18n/parcels';

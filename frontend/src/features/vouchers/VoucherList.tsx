@@ -5,8 +5,8 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ItemResponse } from '../../app/crud';
-import { useAppSelector } from '../../app/hooks';
+import type { ItemResponse } from '../../core/crud';
+import { useAppSelector } from '../../core/hooks';
 import { lazyNamed, useLoadedOnce } from '../../components/lazy';
 import { MoneyText } from '../../components/MoneyText';
 import { NoticeSnackbar, useNotice, type Notify } from '../../components/NoticeSnackbar';
@@ -15,19 +15,19 @@ import { DataTable, type Column } from '../../components/table/DataTable';
 import { useListState } from '../../components/table/useListState';
 import { useT, type MessageKey, type Translate } from '../../i18n';
 import type { Role } from '../../navigation/types';
-import { selectSessionInfo } from '../auth/authSlice';
-import { ClientAutocomplete, type ClientOption } from '../clients/ClientAutocomplete';
-import { parcelLookups } from '../parcels/access';
-import { DateTimeText } from '../parcels/DateTimeText';
-import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../parcels/DeliveryAdminAutocomplete';
-import { useListShopsQuery } from '../shops/api';
+import { selectSessionInfo } from '../../core/session/authSlice';
+import { ClientAutocomplete, type ClientOption } from '../../components/client/ClientAutocomplete';
+import { parcelLookups } from '../../components/parcel/access';
+import { DateTimeText } from '../../components/DateTimeText';
+import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../../components/parcel/DeliveryAdminAutocomplete';
+import { useListShopsQuery } from '../../components/shop/api';
 import {
   openVoucherPdf,
   useCreatePickupVoucherMutation,
   VOUCHER_LIST_HOOKS,
   type Voucher,
-} from './api';
-import { VOUCHER_PARAM, type VoucherColumn, type VoucherListConfig } from './config';
+} from '../../components/voucher/api';
+import { VOUCHER_PARAM, type VoucherColumn, type VoucherListConfig } from '../../components/voucher/config';
 import { VoucherStatusChip } from './VoucherStatusChip';
 import '../../i18n/parcels';
 import '../../i18n/screens';

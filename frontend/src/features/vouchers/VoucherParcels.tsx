@@ -4,10 +4,10 @@ import { DataTable, type DataTableProps, type RowAction } from '../../components
 import { localResult } from '../../components/table/localList';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
-import type { Parcel } from '../parcels/api';
-import { parcelColumns } from '../parcels/columns';
-import type { ParcelColumn } from '../parcels/views';
-import type { VoucherDetail } from './api';
+import type { Parcel } from '../../components/parcel/api';
+import { parcelColumns } from '../../components/parcel/columns';
+import type { ParcelColumn } from '../../components/parcel/views';
+import type { VoucherDetail } from '../../components/voucher/api';
 import '../../i18n/vouchers';
 
 /** The parcel columns inside a voucher. */

@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import type { Voucher } from './api';
+import type { Voucher } from '../../components/voucher/api';
 
 /** A voucher's status with the server's label: new (to receive), received, issued (exit). */
 export function VoucherStatusChip({ voucher }: { voucher: Pick<Voucher, 'status' | 'status_label'> }) {

@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../core/hooks';
 import { useT } from '../../i18n';
-import type { ScreenProps } from '../../navigation/screens';
-import { selectSessionInfo } from '../auth/authSlice';
-import { voucherListOf } from './config';
+import type { ScreenProps } from '../../navigation/types';
+import { selectSessionInfo } from '../../core/session/authSlice';
+import { voucherListOf } from '../../components/voucher/config';
 import { VoucherList } from './VoucherList';
 import '../../i18n/vouchers';
 

@@ -7,10 +7,10 @@ import { adminSession, deliverySession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import type { Parcel } from '../parcels/api';
-import { parcel, parcelPage } from '../parcels/testData';
+import type { Parcel } from '../../components/parcel/api';
+import { parcel, parcelPage } from '../../components/parcel/testData';
 import RoundScreen from './RoundScreen';
-import { COURIER, voucher, voucherDetail } from './testData';
+import { COURIER, voucher, voucherDetail } from '../../components/voucher/testData';
 import VouchersScreen from './VouchersScreen';
 
 function routeOf(role: Role, name: string): RouteDef {

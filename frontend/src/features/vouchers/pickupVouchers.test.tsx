@@ -7,9 +7,9 @@ import { clientSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import { parcel, parcelPage } from '../parcels/testData';
-import { VOUCHER_LISTS } from './config';
-import { voucher, voucherDetail } from './testData';
+import { parcel, parcelPage } from '../../components/parcel/testData';
+import { VOUCHER_LISTS } from '../../components/voucher/config';
+import { voucher, voucherDetail } from '../../components/voucher/testData';
 import VouchersScreen from './VouchersScreen';
 
 function routeOf(role: Role, name: string): RouteDef {

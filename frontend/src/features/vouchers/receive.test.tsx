@@ -7,8 +7,8 @@ import { adminSession, deliverySession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import { parcel } from '../parcels/testData';
-import { COURIER, voucher, voucherDetail } from './testData';
+import { parcel } from '../../components/parcel/testData';
+import { COURIER, voucher, voucherDetail } from '../../components/voucher/testData';
 import VouchersScreen from './VouchersScreen';
 
 function routeOf(role: Role, name: string): RouteDef {

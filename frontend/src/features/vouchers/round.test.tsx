@@ -8,8 +8,8 @@ import { deliverySession } from '../../test/fixtures';
 import { mockServer, type RecordedCall } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import { setViewportWidth } from '../../test/setup';
-import type { Parcel, ParcelStatus } from '../parcels/api';
-import { parcel, parcelPage } from '../parcels/testData';
+import type { Parcel, ParcelStatus } from '../../components/parcel/api';
+import { parcel, parcelPage } from '../../components/parcel/testData';
 import { outcomesFor } from './OutcomeSheet';
 import RoundScreen from './RoundScreen';
 

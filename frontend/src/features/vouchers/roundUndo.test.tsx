@@ -7,8 +7,8 @@ import { deliverySession } from '../../test/fixtures';
 import { mockServer, type RecordedCall } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import { setViewportWidth } from '../../test/setup';
-import type { Parcel, ParcelStatus } from '../parcels/api';
-import { parcel, parcelPage } from '../parcels/testData';
+import type { Parcel, ParcelStatus } from '../../components/parcel/api';
+import { parcel, parcelPage } from '../../components/parcel/testData';
 import RoundScreen from './RoundScreen';
 
 const route: RouteDef = ROLE_ROUTES['delivery-admin'].find((r) => r.name === 'sent-parcels')!;

@@ -7,9 +7,9 @@ import { adminSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import { parcel, parcelPage } from '../parcels/testData';
+import { parcel, parcelPage } from '../../components/parcel/testData';
 import ExitVouchersScreen from './ExitVouchersScreen';
-import { COURIER, voucher, voucherDetail } from './testData';
+import { COURIER, voucher, voucherDetail } from '../../components/voucher/testData';
 
 const route: RouteDef = ROLE_ROUTES.admin.find((r) => r.name === 'delivery-exit-vouchers')!;
 

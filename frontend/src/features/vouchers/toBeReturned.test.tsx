@@ -7,8 +7,8 @@ import { adminSession, deliverySession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import { parcel, parcelPage } from '../parcels/testData';
-import { COURIER, voucherDetail } from './testData';
+import { parcel, parcelPage } from '../../components/parcel/testData';
+import { COURIER, voucherDetail } from '../../components/voucher/testData';
 import ToBeReturnedScreen from './ToBeReturnedScreen';
 
 function routeOf(role: Role): RouteDef {

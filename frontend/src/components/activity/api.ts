@@ -1,0 +1,74 @@
+import { api } from '../../core/api';
+import type { ListResponse } from '../../core/collections';
+import { siteOrigin } from '../../core/csrf';
+import { listParams } from '../../core/crud';
+import type { FilterValue, ListArgs } from '../table/useListState';
+import type { Language } from '../../i18n';
+
+/** One recorded value, rendered by the server in the request's language ("580,50 DH", "old → new"). */
+export interface DetailLine {
+  field: string;
+  label: string;
+  value: string;
+}
+
+/** GET /api/activities item. */
+export interface Activity {
+  key: string;
+  user: { key: string; name: string; role: string } | null;
+  action: string;
+  /** In the language sent as Accept-Language. */
+  action_label: string;
+  subject_type: string | null;
+  subject_key: string | null;
+  /** The code people see: parcel or voucher code, invoice number, movement or ticket code (else the key). */
+  subject_code: string | null;
+  /** The recorded values as written (keys, codes, centimes). */
+  details: Record<string, unknown> | null;
+  /** The same values rendered in the request's language. */
+  detail_lines: DetailLine[];
+  created_at: string;
+}
+
+export interface ActivityKind {
+  key: string;
+  label: string;
+}
+
+/** The log's filters the export takes (the list's, without paging). */
+export const EXPORT_FILTERS = ['user', 'action', 'subject_key', 'from', 'to', 'mine'] as const;
+
+/**
+ * GET /api/activities/export with the screen's filters: a plain link, so the browser streams the
+ * file to disk; `lang` stands for Accept-Language, which a link cannot send.
+ */
+export function activitiesExportUrl(filters: Record<string, FilterValue>, language: Language): string {
+  const params = new URLSearchParams();
+  for (const name of EXPORT_FILTERS) {
+    const value = filters[name];
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  params.set('lang', language);
+  return `${siteOrigin()}/api/activities/export?${params.toString()}`;
+}
+
+/** The activities' lines on one line each: "Total : 580,50 DH · Écart : -0,50 DH". */
+export function detailsText(lines: readonly DetailLine[] | undefined): string {
+  return (lines ?? []).map((line) => (line.label ? `${line.label} : ${line.value}` : line.value)).join(' · ');
+}
+
+export const activitiesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // Labels and values come in the UI's language: the store refetches them when it changes.
+    listActivities: build.query<ListResponse<Activity>, ListArgs | void>({
+      query: (args) => ({ url: 'activities', params: listParams(args) }),
+      providesTags: ['activities'],
+    }),
+    activityKinds: build.query<{ data: ActivityKind[] }, void>({
+      query: () => 'activities/actions',
+      providesTags: ['activities'],
+    }),
+  }),
+});
+
+export const { useListActivitiesQuery, useActivityKindsQuery } = activitiesApi;

@@ -1,0 +1,55 @@
+import { api } from '../../core/api';
+import { crudEndpoints } from '../../core/crud';
+
+/** GET /api/clients item: a merchant account. */
+export interface ClientView {
+  key: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  company: string | null;
+  /** City given at registration (free text). */
+  city: string | null;
+  /** The merchant's ICE (15 digits), printed on his invoices. */
+  ice?: string | null;
+  active: boolean;
+  user_role: string;
+  created_at: string;
+  /** Route names of the client menu the merchant may open. */
+  permissions: string[];
+}
+
+/** PUT /api/clients/{client}: any of these. */
+export interface ClientUpdate {
+  active?: boolean;
+  first_name?: string;
+  last_name?: string;
+  phone?: string;
+  email?: string;
+  company?: string;
+  /** 15 digits; empty clears it. */
+  ice?: string;
+  permissions?: string[];
+}
+
+export type ClientStatus = 'new' | 'activated' | 'all';
+
+export const clientsApi = api.injectEndpoints({
+  endpoints: (build) => {
+    // Merchants are created by registration (POST /api/clients is the sign-up call), not here.
+    const clients = crudEndpoints<ClientView, ClientUpdate>(build, {
+      path: 'clients',
+      tag: 'clients',
+      alsoInvalidates: ['costs'],
+    });
+    return { listClients: clients.list, updateClient: clients.update, deleteClient: clients.remove };
+  },
+});
+
+export const { useListClientsQuery, useUpdateClientMutation, useDeleteClientMutation } = clientsApi;
+
+/** "BERRADA Salma": how lists name a person. */
+export function personName(person: { first_name: string; last_name: string }): string {
+  return `${person.last_name.toUpperCase()} ${person.first_name}`.trim();
+}

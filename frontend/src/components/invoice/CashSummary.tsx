@@ -1,0 +1,71 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import type { CashFigures } from '../cash';
+import { MoneyText } from '../MoneyText';
+import { formatCount } from '../money';
+import { useLanguage, useT } from '../../i18n';
+import type { ClientInvoiceType, InvoiceFamily } from './api';
+import '../../i18n/invoices';
+
+/** The three kinds of invoice, which name their amounts differently. */
+export type InvoiceKind = 'delivery' | ClientInvoiceType;
+
+export function invoiceKindOf(family: InvoiceFamily, type?: ClientInvoiceType): InvoiceKind {
+  return family === 'delivery' ? 'delivery' : type ?? 'delivered';
+}
+
+export interface Totals {
+  count: number;
+  cod: number;
+  deductions: number;
+  total: number;
+  /** Delivery invoices: cash collected and paid out (refunds), shown apart. */
+  cash?: CashFigures;
+  /** Delivery invoices: the delivery person's earlier balance carried as a line (0: none). */
+  carried?: number;
+}
+
+/**
+ * Cash collected, minus the fees (or commissions), equals the total: what the delivery person
+ * hands over (cash collected and paid out apart, and his carried balance), what the shop is
+ * paid, or (returned) what it owes. `large` puts the total first.
+ */
+export function CashSummary({ kind, totals, large = false, testId = 'cash-summary' }: { kind: InvoiceKind; totals: Totals; large?: boolean; testId?: string }) {
+  const t = useT();
+  const language = useLanguage();
+  const row = (label: string, value: ReactNode, id: string, strong = false) => (
+    <Box sx={{ display: 'contents' }} data-testid={`${testId}-${id}`}>
+      <Typography variant={strong && large ? 'subtitle1' : 'body2'} sx={{ fontWeight: strong ? 700 : 400 }} color={strong ? 'text.primary' : 'text.secondary'}>
+        {label}
+      </Typography>
+      <Typography
+        variant={strong ? (large ? 'h4' : 'subtitle1') : 'body2'}
+        component="p"
+        sx={{ fontWeight: strong ? 700 : 500, textAlign: 'right', m: 0 }}
+        data-testid={`${testId}-${id}-value`}
+      >
+        {value}
+      </Typography>
+    </Box>
+  );
+  return (
+    <Box
+      sx={{ display: 'grid', gridTemplateColumns: '1fr auto', alignItems: 'baseline', columnGap: 2, rowGap: 0.75 }}
+      data-testid={testId}
+    >
+      {row(t('invoices.summary.count'), formatCount(totals.count, language), 'count')}
+      {totals.cash && (
+        <>
+          {row(t('invoices.summary.collected'), <MoneyText centimes={totals.cash.cash_to_collect} />, 'collected')}
+          {row(t('invoices.summary.paidOut'), <>−&nbsp;<MoneyText centimes={totals.cash.cash_to_pay_out} /></>, 'paid-out')}
+        </>
+      )}
+      {row(t(totals.cash ? 'invoices.summary.net' : 'invoices.summary.cod'), <MoneyText centimes={totals.cod} />, 'cod')}
+      {row(t(`invoices.summary.deductions.${kind}`), <>−&nbsp;<MoneyText centimes={totals.deductions} /></>, 'deductions')}
+      {totals.carried ? row(t('invoices.summary.carried'), <>{totals.carried > 0 ? '+' : '−'}&nbsp;<MoneyText centimes={Math.abs(totals.carried)} /></>, 'carried') : null}
+      <Box sx={{ gridColumn: '1 / -1', borderTop: 1, borderColor: 'divider', my: 0.25 }} />
+      {row(t(`invoices.summary.total.${kind}`), <MoneyText centimes={totals.total} />, 'total', true)}
+    </Box>
+  );
+}

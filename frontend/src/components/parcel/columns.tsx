@@ -1,0 +1,88 @@
+import SyncProblemOutlined from '@mui/icons-material/SyncProblemOutlined';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { DateText } from '../DateText';
+import { MoneyText } from '../MoneyText';
+import { PhoneLink } from '../PhoneLink';
+import type { Column } from '../table/DataTable';
+import type { Translate } from '../../i18n';
+import type { Parcel } from './api';
+import { ParcelStatusChip } from './ParcelStatusChip';
+import type { ParcelColumn } from './views';
+import '../../i18n/parcels';
+
+function column(id: ParcelColumn, t: Translate): Column<Parcel> {
+  switch (id) {
+    case 'code':
+      return {
+        id,
+        label: t('parcels.code'),
+        render: (parcel) => (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, whiteSpace: 'nowrap' }}>
+            <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }} data-testid="parcel-code">
+              {parcel.key}
+            </Typography>
+            {parcel.kind !== 'standard' && (
+              <Chip size="small" variant="outlined" label={t(parcel.kind === 'exchange' ? 'parcels.kind.exchange' : 'parcels.kind.refund')} />
+            )}
+            {parcel.address_change_pending && (
+              <Tooltip title={t('parcels.addressChanged')}>
+                <SyncProblemOutlined fontSize="small" color="warning" aria-label={t('parcels.addressChanged')} />
+              </Tooltip>
+            )}
+          </Box>
+        ),
+      };
+    case 'recipient':
+      return {
+        id,
+        label: t('parcels.recipient'),
+        render: (parcel) => (
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2">{parcel.recipient_name}</Typography>
+            <Typography variant="caption">
+              <PhoneLink phone={parcel.recipient_phone} />
+            </Typography>
+          </Box>
+        ),
+      };
+    case 'city':
+      return { id, label: t('parcels.city'), render: (parcel) => parcel.city_name };
+    case 'amount':
+      return { id, label: t('parcels.amount'), sortKey: 'cod_amount', align: 'right', render: (parcel) => <MoneyText centimes={parcel.cod_amount} /> };
+    case 'status':
+      return {
+        id,
+        label: t('parcels.status'),
+        sortKey: 'status_changed_at',
+        card: 'badge',
+        render: (parcel) => <ParcelStatusChip status={parcel.status} label={parcel.status_label} />,
+      };
+    case 'shop':
+      return { id, label: t('parcels.shop'), render: (parcel) => parcel.shop_name };
+    case 'merchant':
+      return {
+        id,
+        label: t('parcels.merchant'),
+        render: (parcel) => (
+          <Box>
+            <Typography variant="body2">{parcel.client_name}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {parcel.shop_name}
+            </Typography>
+          </Box>
+        ),
+      };
+    case 'delivery_admin':
+      return { id, label: t('parcels.deliveryAdmin'), render: (parcel) => parcel.delivery_admin_name ?? '—' };
+    case 'date':
+      return { id, label: t('parcels.createdAt'), sortKey: 'created_at', render: (parcel) => <DateText value={parcel.created_at} /> };
+  }
+}
+
+/** The columns of a parcel list, in the order its configuration gives. */
+export function parcelColumns(ids: readonly ParcelColumn[], t: Translate): Column<Parcel>[] {
+  return ids.map((id) => column(id, t));
+}

@@ -1,0 +1,118 @@
+import { api } from '../../core/api';
+import type { ListResponse } from '../../core/collections';
+import { crudEndpoints, listParams, type ItemResponse, type UpdateArgs } from '../../core/crud';
+import type { ListArgs } from '../table/useListState';
+
+export type BankAccountChangeStatus = 'pending' | 'approved' | 'refused' | 'replaced';
+
+/** A shop's latest RIB change (asked by the merchant or made by the staff). */
+export interface BankAccountChangeRef {
+  key: string;
+  /** The RIB asked for: in full for the shop's merchant, `•••• 1234` for staff. */
+  bank_account: string;
+  status: BankAccountChangeStatus;
+  /** The staff's reason, on a refusal. */
+  comment: string | null;
+  requested_at: string;
+  decided_at: string | null;
+}
+
+/** GET /api/shops item. */
+export interface Shop {
+  key: string;
+  name: string;
+  phone: string;
+  address: string;
+  /** City key. */
+  city: string;
+  city_name: string;
+  /** The approved RIB (where transfers go): in full for the shop's merchant, `•••• 1234` for staff; null when none. */
+  bank_account: string | null;
+  bank_account_change?: BankAccountChangeRef | null;
+  /** Merchant key. */
+  client: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ShopBody {
+  name: string;
+  phone: string;
+  address: string;
+  city: string;
+  bank_account?: string;
+}
+
+/** The answer of a shop edit: `requested` when a new RIB now waits for the staff's approval (202). */
+export interface ShopUpdated extends ItemResponse<Shop> {
+  requested: boolean;
+}
+
+interface Person {
+  key: string;
+  name: string;
+}
+
+/** GET /api/shops/bank-account-changes item: RIBs masked but for their last 4 digits. */
+export interface BankAccountChange {
+  key: string;
+  shop: { key: string; name: string };
+  client: Person;
+  old_bank_account: string | null;
+  bank_account: string;
+  status: BankAccountChangeStatus;
+  comment: string | null;
+  requested_by: Person | null;
+  requested_at: string;
+  decided_by: Person | null;
+  decided_at: string | null;
+}
+
+export interface BankAccountChangeArgs extends ListArgs {
+  status?: BankAccountChangeStatus;
+  client?: string;
+  shop?: string;
+}
+
+export interface DecisionArgs {
+  key: string;
+  status: 'approved' | 'refused';
+  comment?: string;
+}
+
+export const shopsApi = api.injectEndpoints({
+  endpoints: (build) => {
+    // The list shows city names: a renamed city refreshes it.
+    const shops = crudEndpoints<Shop, ShopBody>(build, { path: 'shops', tag: 'shops', alsoProvides: ['cities'] });
+    return {
+      listShops: shops.list,
+      createShop: shops.create,
+      updateShop: build.mutation<ShopUpdated, UpdateArgs<ShopBody>>({
+        query: ({ key, body }) => ({ url: `shops/${encodeURIComponent(key)}`, method: 'PUT', body }),
+        transformResponse: (response: ItemResponse<Shop>, meta: { response?: Response } | undefined) => ({
+          ...response,
+          requested: meta?.response?.status === 202,
+        }),
+        // A staff edit of a RIB is kept as a change too; unpaid shops show the RIB.
+        invalidatesTags: ['shops', 'bankAccountChanges', 'shopsUnpaid'],
+      }),
+      listBankAccountChanges: build.query<ListResponse<BankAccountChange>, BankAccountChangeArgs | void>({
+        query: (args) => ({ url: 'shops/bank-account-changes', params: listParams(args) }),
+        providesTags: ['bankAccountChanges'],
+      }),
+      decideBankAccountChange: build.mutation<ItemResponse<BankAccountChange>, DecisionArgs>({
+        query: ({ key, ...body }) => ({ url: `shops/bank-account-changes/${encodeURIComponent(key)}`, method: 'PUT', body }),
+        // An approval changes the shop's RIB, which shops, unpaid shops and draft invoices show.
+        invalidatesTags: ['bankAccountChanges', 'shops', 'shopsUnpaid', 'clientsInvoices'],
+      }),
+    };
+  },
+});
+
+export const {
+  useListShopsQuery,
+  useCreateShopMutation,
+  useUpdateShopMutation,
+  useListBankAccountChangesQuery,
+  useDecideBankAccountChangeMutation,
+} = shopsApi;

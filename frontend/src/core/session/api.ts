@@ -1,0 +1,59 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { api } from '../api';
+import { fetchCsrfCookie } from '../csrf';
+import type { LoginBody, RegisterBody, SessionPayload } from './types';
+
+async function withCsrfCookie<T>(
+  call: () => Promise<{ data: T } | { error: FetchBaseQueryError }>,
+): Promise<{ data: T } | { error: FetchBaseQueryError }> {
+  try {
+    await fetchCsrfCookie();
+  } catch (error) {
+    return { error: { status: 'FETCH_ERROR', error: String(error) } };
+  }
+  return call();
+}
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/user: active, user_role, user_data. */
+    user: build.query<SessionPayload, void>({
+      query: () => 'user',
+      providesTags: ['User'],
+    }),
+    /** GET sanctum/csrf-cookie, then POST /api/login. */
+    login: build.mutation<SessionPayload, LoginBody>({
+      queryFn: (body, _api, _extra, baseQuery) =>
+        withCsrfCookie<SessionPayload>(async () => {
+          const result = await baseQuery({ url: 'login', method: 'POST', body });
+          return result.error ? { error: result.error } : { data: result.data as SessionPayload };
+        }),
+    }),
+    /** GET sanctum/csrf-cookie, then POST /api/clients (merchant registration). */
+    register: build.mutation<SessionPayload, RegisterBody>({
+      queryFn: (body, _api, _extra, baseQuery) =>
+        withCsrfCookie<SessionPayload>(async () => {
+          const result = await baseQuery({ url: 'clients', method: 'POST', body });
+          return result.error ? { error: result.error } : { data: result.data as SessionPayload };
+        }),
+    }),
+    /** GET /api/logout. */
+    logout: build.mutation<null, void>({
+      query: () => ({ url: 'logout', method: 'GET' }),
+    }),
+  }),
+});
+
+export const { useLoginMutation, useRegisterMutation, useLogoutMutation } = authApi;
+
+type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+
+/**
+ * Loads the session (GET /api/user) into the store. When it fails, the common routes stay
+ * and the error is rethrown to the caller.
+ */
+export async function loadUser(dispatch: Dispatch): Promise<SessionPayload> {
+  const request = dispatch(authApi.endpoints.user.initiate(undefined, { forceRefetch: true, subscribe: false }));
+  return request.unwrap();
+}

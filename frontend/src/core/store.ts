@@ -1,0 +1,64 @@
+import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { authReducer } from './session/authSlice';
+import {
+  saveSettings,
+  setContentWidth,
+  setDirection,
+  setLanguage,
+  setSkin,
+  setTheme,
+  settingsReducer,
+  toggleNavCollapsed,
+  toggleTheme,
+} from '../theme/settingsSlice';
+import { api } from './api';
+
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  auth: authReducer,
+  settings: settingsReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Builds a store; tests pass a preloaded state. */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  // Theme, skin and the other display settings are kept in local storage.
+  const persistence = createListenerMiddleware();
+  persistence.startListening({
+    matcher: isAnyOf(
+      setTheme,
+      toggleTheme,
+      setSkin,
+      setContentWidth,
+      setDirection,
+      setLanguage,
+      toggleNavCollapsed,
+    ),
+    effect: (_action, listenerApi) => {
+      saveSettings((listenerApi.getState() as RootState).settings);
+    },
+  });
+
+  // Status labels, history texts and the activity log come from the server in the UI's
+  // language: a new language fetches them again.
+  const languageChange = createListenerMiddleware();
+  languageChange.startListening({
+    actionCreator: setLanguage,
+    effect: (_action, listenerApi) => {
+      const before = (listenerApi.getOriginalState() as RootState).settings.language;
+      if (before !== (listenerApi.getState() as RootState).settings.language) {
+        listenerApi.dispatch(api.util.invalidateTags(['states', 'parcels', 'activities']));
+      }
+    },
+  });
+
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(persistence.middleware, languageChange.middleware).concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,31 @@
+import type { ClientsMessageKey } from './messages.fr';
+
+// English messages of the merchants screen. Must carry every key of messages.fr.ts.
+export const enClients: Record<ClientsMessageKey, string> = {
+  'clients.subtitle': 'Merchant accounts: approve new sign-ups, manage their access.',
+  'clients.name': 'Name',
+  'clients.company': 'Company',
+  'clients.email': 'E-mail',
+  'clients.phone': 'Phone',
+  'clients.city': 'City',
+  'clients.registered': 'Signed up',
+  'clients.inactive': 'Pending',
+  'clients.search': 'Name, e-mail, phone or company',
+  'clients.tabNew': 'New',
+  'clients.tabActivated': 'Activated',
+  'clients.tabAll': 'All',
+  'clients.empty': 'No merchant.',
+  'clients.emptyNew': 'No sign-up awaiting activation.',
+  'clients.editTitle': 'Edit the merchant {name}',
+  'clients.deleteTitle': 'Delete the merchant {name}?',
+  'clients.deleteBody': 'The account, its shops and its access are deleted. A merchant who already has parcels cannot be deleted: deactivate it instead.',
+  'clients.activated': "{name}'s account is active.",
+  'clients.deactivateTitle': "Deactivate {name}'s account?",
+  'clients.deactivateBody': 'Their sessions and API tokens end at once. You can activate it again.',
+  'clients.shops': 'Shops',
+  'clients.shopsTitle': 'Shops of {name}',
+  'clients.noShop': 'This merchant has no shop yet.',
+  'clients.permissions': 'Permissions',
+  'clients.permissionsTitle': 'Permissions of {name}',
+  'clients.permissionsIntro': 'The merchant menu entries this merchant may open.',
+};

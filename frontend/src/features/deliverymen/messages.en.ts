@@ -1,0 +1,32 @@
+import type { DeliverymenMessageKey } from './messages.fr';
+
+// English messages of the delivery people screen. Must carry every key of messages.fr.ts.
+export const enDeliverymen: Record<DeliverymenMessageKey, string> = {
+  'deliverymen.subtitle': 'Delivery people, their accounts and, for each, the cities served with their commissions.',
+  'deliverymen.fullName': 'Full name',
+  'deliverymen.vehicle': 'Vehicle',
+  'deliverymen.vehicleHelp': 'Optional: motorbike, car, van…',
+  'deliverymen.nationalId': 'National ID number',
+  'deliverymen.nationalIdHelp': 'National identity card, e.g. AB123456',
+  'deliverymen.cities': 'Cities served',
+  'deliverymen.citiesAction': 'Cities and commissions',
+  'deliverymen.search': 'Name, e-mail, phone or ID number',
+  'deliverymen.empty': 'No delivery person yet.',
+  'deliverymen.create': 'Add a delivery person',
+  'deliverymen.createTitle': 'New delivery person',
+  'deliverymen.editTitle': 'Edit {name}',
+  'deliverymen.deleteTitle': 'Delete the delivery person {name}?',
+  'deliverymen.deleteBody': 'A delivery person who already had parcels cannot be deleted: deactivate them instead.',
+  'deliverymen.citiesTitle': 'Cities served by {name}',
+  'deliverymen.citiesIntro': "For each city: the delivery person's commission per delivered and per refused parcel.",
+  'deliverymen.noCity': 'This delivery person serves no city yet.',
+  'deliverymen.deliveredCommission': 'Commission per delivered parcel',
+  'deliverymen.refusedCommission': 'Commission per refused parcel',
+  'deliverymen.refusedHelp': 'Optional: 0 when nothing is paid for a refusal.',
+  'deliverymen.addCity': 'Add a city',
+  'deliverymen.addCityTitle': 'New city served',
+  'deliverymen.editCityTitle': 'Commissions in {city}',
+  'deliverymen.removeCity': 'Remove',
+  'deliverymen.removeCityTitle': 'Remove {city}?',
+  'deliverymen.removeCityBody': '{name} will no longer serve this city.',
+};

@@ -1,0 +1,32 @@
+import type { StaffMessageKey } from './messages.fr';
+
+// English messages of the staff screen. Must carry every key of messages.fr.ts.
+export const enStaff: Record<StaffMessageKey, string> = {
+  'staff.permissions': 'Permissions',
+  'staff.title': 'Staff',
+  'staff.subtitle': 'Managers only open the ticked entries; administrators open everything.',
+  'staff.teamTitle': 'My team',
+  'staff.teamSubtitle': 'Give your colleagues access to your account, one menu entry at a time.',
+  'staff.tabManagers': 'Managers',
+  'staff.tabAdmins': 'Administrators',
+  'staff.search': 'Name or e-mail',
+  'staff.emptyManagers': 'No manager.',
+  'staff.emptyTeam': 'No team member yet.',
+  'staff.emptyAdmins': 'No administrator.',
+  'staff.createManager': 'Add a manager',
+  'staff.createManagerTitle': 'New manager',
+  'staff.createMember': 'Add a member',
+  'staff.createMemberTitle': 'New team member',
+  'staff.createAdmin': 'Add an administrator',
+  'staff.createAdminTitle': 'New administrator',
+  'staff.editTitle': 'Edit {name}',
+  'staff.newPassword': 'New password',
+  'staff.passwordKeep': 'Leave blank to keep the current password.',
+  'staff.activeSwitch': 'Active account',
+  'staff.activeHelp': 'A deactivated account can no longer sign in.',
+  'staff.permissionsHelp': 'Only permissions you hold yourself can be granted.',
+  'staff.permissionCount': '{count} entry(ies)',
+  'staff.deleteTitle': "Delete {name}'s account?",
+  'staff.deleteAdminTitle': 'Delete the administrator {name}?',
+  'staff.deleteBody': 'They will no longer be able to sign in. This cannot be undone.',
+};
