@@ -23,8 +23,9 @@ pub struct StockLineInput {
     pub quantity: Option<i64>,
 }
 
-/// A product named by a movement or a parcel's stock line. (The stock crate's own type has the
-/// same name and shape: the API document shows one.)
+// The stock crate's own `InventoryRef` has the same name, shape and description: the API
+// document shows one (it refuses two different schemas under one name).
+/// A product named by a movement or a parcel's stock line.
 #[derive(Debug, Clone, Default, Serialize, ToSchema)]
 pub struct InventoryRef {
     pub key: String,
