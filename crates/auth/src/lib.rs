@@ -4,6 +4,7 @@
 mod account_fields;
 pub mod accounts;
 pub mod couriers;
+pub mod demo;
 pub mod legal;
 pub mod merchants;
 pub mod passwords;

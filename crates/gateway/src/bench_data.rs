@@ -17,7 +17,7 @@ use diesel::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::cli::CliResult;
+use crate::terminal::CliResult;
 
 pub const BENCH_PASSWORD: &str = "Bench#Colivra2026";
 const MERCHANTS: usize = 200;

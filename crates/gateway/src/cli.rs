@@ -3,14 +3,16 @@
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use colivra_auth::accounts::{self, CreateAdmin, NewUser};
+use colivra_auth::accounts::{self, CreateAdmin};
 use colivra_auth::throttle::{SignInThrottle, Throttle};
 use colivra_core::{AppError, Role};
 use colivra_db::{connect_pool, migrations, DatabaseUrl, DbPool, PoolOptions};
-use colivra_parcels::{cities, shops};
+use colivra_parcels::cities;
 
 use crate::config::{self, ServeConfig, ServeOverrides};
 use crate::state::{AppState, WebSettings};
+use crate::terminal::describe;
+pub use crate::terminal::CliResult;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -113,8 +115,6 @@ pub enum MigrateAction {
     Run,
     Revert,
 }
-
-pub type CliResult = Result<(), Box<dyn std::error::Error>>;
 
 pub fn run(cli: Cli) -> CliResult {
     match cli.command {
@@ -247,21 +247,6 @@ pub fn run(cli: Cli) -> CliResult {
     }
 }
 
-/// Validation errors as one readable line for the terminal.
-fn describe(error: AppError) -> Box<dyn std::error::Error> {
-    match error {
-        AppError::Validation(errors) => {
-            let parts: Vec<String> = errors
-                .0
-                .iter()
-                .map(|(field, messages)| format!("{field}: {}", messages.join(" ")))
-                .collect();
-            parts.join("; ").into()
-        }
-        other => other.to_string().into(),
-    }
-}
-
 fn open(url: &DatabaseUrl) -> Result<DbPool, Box<dyn std::error::Error>> {
     let mut options = PoolOptions::for_backend(url.backend());
     if let Some(size) = config::pool_size()? {
@@ -276,424 +261,22 @@ fn open_migrated(url: &DatabaseUrl) -> Result<DbPool, Box<dyn std::error::Error>
     Ok(pool)
 }
 
-pub struct DemoAccount {
-    pub role: Role,
-    pub email: &'static str,
-    pub password: &'static str,
-    pub first_name: &'static str,
-    pub last_name: &'static str,
-    pub phone: &'static str,
-}
+pub use colivra_auth::demo::{DemoAccount, DEMO_ACCOUNTS};
 
-pub const DEMO_ACCOUNTS: [DemoAccount; 3] = [
-    DemoAccount {
-        role: Role::Admin,
-        email: "admin@colivra.ma",
-        password: "Admin#Colivra2026",
-        first_name: "Samira",
-        last_name: "Bennani",
-        phone: "0522000001",
-    },
-    DemoAccount {
-        role: Role::Client,
-        email: "client@colivra.ma",
-        password: "Client#Colivra2026",
-        first_name: "Youssef",
-        last_name: "El Amrani",
-        phone: "0661000002",
-    },
-    DemoAccount {
-        role: Role::DeliveryAdmin,
-        email: "livreur@colivra.ma",
-        password: "Livreur#Colivra2026",
-        first_name: "Hamid",
-        last_name: "Ouazzani",
-        phone: "0670000003",
-    },
-];
-
-/// The demo delivery person serves Casablanca and Rabat; the demo merchant has a few parcels to
-/// look at. Only done on a fresh demo (nothing of the kind exists yet).
-fn seed_demo_activity(conn: &mut colivra_db::DbConnection) -> CliResult {
-    use colivra_auth::couriers::{self, DeliveryCityInput};
-    use colivra_parcels::parcel::{self, ParcelInput};
-    let find = |conn: &mut colivra_db::DbConnection,
-                email: &str|
-     -> Result<colivra_auth::User, Box<dyn std::error::Error>> {
-        colivra_auth::users::find_by_email(conn, email)
-            .map_err(describe)?
-            .ok_or_else(|| format!("{email} is missing").into())
-    };
-    let admin = find(conn, DEMO_ACCOUNTS[0].email)?;
-    let merchant = find(conn, DEMO_ACCOUNTS[1].email)?;
-    let courier = find(conn, DEMO_ACCOUNTS[2].email)?;
-    if colivra_parcels::company::identity(conn)
-        .map_err(describe)?
-        .is_none()
-    {
-        colivra_parcels::company::update(conn, admin.id, &demo_company()).map_err(describe)?;
-    }
-    let view = couriers::view(conn, courier).map_err(describe)?;
-    if view.cities.is_empty() {
-        for city in ["Casablanca", "Rabat"] {
-            let city_key: String = {
-                use colivra_db::schema::cities;
-                use diesel::prelude::*;
-                cities::table
-                    .filter(cities::name.eq(city))
-                    .select(cities::key)
-                    .first(conn)?
-            };
-            couriers::add_city(
-                conn,
-                admin.id,
-                DeliveryCityInput {
-                    delivery_admin: Some(view.key.clone()),
-                    city: Some(city_key),
-                    delivered_commission: Some(1_500),
-                    refused_commission: Some(500),
-                },
-            )
-            .map_err(describe)?;
-        }
-    }
-    let has_parcels = {
-        use colivra_db::schema::parcels;
-        use diesel::prelude::*;
-        parcels::table
-            .filter(parcels::client_id.eq(merchant.id))
-            .count()
-            .get_result::<i64>(conn)?
-            > 0
-    };
-    if !has_parcels {
-        let recipients = [
-            (
-                "Amina Benali",
-                "0612345678",
-                "Casablanca",
-                "12 rue des Orangers, Maarif",
-                24_900,
-            ),
-            (
-                "Karim Tazi",
-                "0698765432",
-                "Rabat",
-                "5 avenue Hassan II, Agdal",
-                15_000,
-            ),
-            (
-                "Salma Idrissi",
-                "0700112233",
-                "Casablanca",
-                "Résidence Atlas, bloc B, Sidi Maârouf",
-                39_900,
-            ),
-            (
-                "Omar Chraibi",
-                "0655443322",
-                "Marrakech",
-                "Derb Sidi Bouloukat 14, Médina",
-                12_000,
-            ),
-            (
-                "Nadia Berrada",
-                "0661223344",
-                "Fès",
-                "18 boulevard Allal El Fassi",
-                8_500,
-            ),
-        ];
-        let mut created = Vec::new();
-        for (name, phone, city, address, amount) in recipients {
-            let parcel = parcel::create(
-                conn,
-                merchant.id,
-                merchant.id,
-                &ParcelInput {
-                    recipient_name: Some(name.into()),
-                    recipient_phone: Some(phone.into()),
-                    city: Some(city.into()),
-                    address: Some(address.into()),
-                    cod_amount: Some(amount),
-                    product: Some("Article de démonstration".into()),
-                    quantity: Some(1),
-                    can_open: Some(true),
-                    ..Default::default()
-                },
-            )
-            .map_err(describe)?;
-            created.push(parcel.key);
-        }
-        // The first two (Casablanca and Rabat, which the demo delivery person serves) wait on a
-        // pickup voucher, so the admin has one to receive and can play the round from there.
-        let voucher = colivra_vouchers::pickup::create(
-            conn,
-            merchant.id,
-            merchant.id,
-            &colivra_vouchers::pickup::PickupInput {
-                parcels: created[..2].to_vec(),
-            },
-        )
-        .map_err(describe)?;
-        println!(
-            "Demo parcels: 5 for {}, 2 of them on pickup voucher {}.",
-            merchant.email, voucher.key
-        );
-    }
-    seed_demo_stock(conn, &admin, &merchant)?;
-    seed_demo_support(conn, &admin, &merchant)
-}
-
-/// The demo merchant's stock service, active, with three products (one low on stock) and an
-/// entry slip waiting to be received.
-fn seed_demo_stock(
-    conn: &mut colivra_db::DbConnection,
-    admin: &colivra_auth::User,
-    merchant: &colivra_auth::User,
-) -> CliResult {
-    use colivra_inventory::movements::MovementInput;
-    use colivra_inventory::movements::{self, EntryLine, EntrySlipInput, MovementDecision};
-    use colivra_inventory::products::{self, InventoryInput};
-    let asked = {
-        use colivra_db::schema::inventory_clients;
-        use diesel::prelude::*;
-        inventory_clients::table
-            .filter(inventory_clients::client_id.eq(merchant.id))
-            .count()
-            .get_result::<i64>(conn)?
-            > 0
-    };
-    if asked {
-        return Ok(());
-    }
-    colivra_inventory::clients::request(conn, merchant.id, merchant.id).map_err(describe)?;
-    colivra_inventory::clients::decide(
-        conn,
-        admin.id,
-        &merchant.key,
-        &colivra_inventory::clients::ClientDecision {
-            status: Some("active".into()),
-        },
-    )
-    .map_err(describe)?;
-    let mut keys = Vec::new();
-    for (sku, name, threshold, stock) in [
-        ("ROBE-ETE-M", "Robe d'été taille M", Some(5), 24),
-        ("CAFTAN-BRODE", "Caftan brodé", Some(5), 3),
-        ("SAC-CUIR", "Sac en cuir", None, 12),
-    ] {
-        let product = products::create(
-            conn,
-            merchant.id,
-            merchant.id,
-            &InventoryInput {
-                sku: Some(sku.into()),
-                name: Some(name.into()),
-                alert_threshold: threshold,
-            },
-        )
-        .map_err(describe)?;
-        let entry = movements::create(
-            conn,
-            merchant.id,
-            colivra_core::Scope::Merchant(merchant.id),
-            &MovementInput {
-                inventory: Some(product.key.clone()),
-                kind: Some("entry".into()),
-                quantity: Some(stock),
-                comment: None,
-            },
-        )
-        .map_err(describe)?;
-        movements::decide(
-            conn,
-            admin.id,
-            &entry.key,
-            &MovementDecision {
-                state: Some("validated".into()),
-                quantity: None,
-            },
-        )
-        .map_err(describe)?;
-        keys.push(product.key);
-    }
-    let slip = movements::create_slip(
-        conn,
-        merchant.id,
-        merchant.id,
-        &EntrySlipInput {
-            lines: Some(vec![
-                EntryLine {
-                    inventory: Some(keys[1].clone()),
-                    quantity: Some(10),
-                },
-                EntryLine {
-                    inventory: Some(keys[2].clone()),
-                    quantity: Some(6),
-                },
-            ]),
-            comment: Some("Réassort de la semaine".into()),
-        },
-    )
-    .map_err(describe)?;
-    println!(
-        "Demo stock: 3 products for {} (one low), entry slip {} to receive.",
-        merchant.email, slip.code
-    );
-    Ok(())
-}
-
-/// A ticket about a demo parcel with the staff's answer, an announcement for everyone and a
-/// guide for merchants; each only when none of its kind exists yet.
-fn seed_demo_support(
-    conn: &mut colivra_db::DbConnection,
-    admin: &colivra_auth::User,
-    merchant: &colivra_auth::User,
-) -> CliResult {
-    use colivra_db::schema::{announcements, guides, parcels, tickets};
-    use colivra_support::tickets::{Actor, MessageInput, TicketInput};
-    use diesel::prelude::*;
-    let has_tickets = tickets::table
-        .filter(tickets::client_id.eq(merchant.id))
-        .count()
-        .get_result::<i64>(conn)?
-        > 0;
-    if !has_tickets {
-        let parcel: Option<String> = parcels::table
-            .filter(parcels::client_id.eq(merchant.id))
-            .order(parcels::id.asc())
-            .select(parcels::key)
-            .first(conn)
-            .optional()?;
-        let merchant_side = Actor {
-            user_id: merchant.id,
-            scope: colivra_core::Scope::Merchant(merchant.id),
-        };
-        let ticket = colivra_support::tickets::create(
-            conn,
-            merchant_side,
-            &TicketInput {
-                subject: Some("Date de ramassage".into()),
-                category: Some(if parcel.is_some() { "parcel" } else { "pickup" }.into()),
-                parcel,
-                message: Some(
-                    "Bonjour, pouvez-vous passer prendre ce colis avant vendredi ?".into(),
-                ),
-            },
-        )
-        .map_err(describe)?;
-        let staff_side = Actor {
-            user_id: admin.id,
-            scope: colivra_core::Scope::Everyone,
-        };
-        colivra_support::tickets::add_message(
-            conn,
-            staff_side,
-            &ticket.ticket.key,
-            &MessageInput {
-                body: Some("Bonjour, le livreur passe jeudi matin.".into()),
-            },
-        )
-        .map_err(describe)?;
-        println!("Demo ticket: {} ({}).", ticket.ticket.code, merchant.email);
-    }
-    if announcements::table.count().get_result::<i64>(conn)? == 0 {
-        colivra_support::announcements::create(
-            conn,
-            admin.id,
-            &colivra_support::AnnouncementInput {
-                title: Some("Bienvenue sur Colivra".into()),
-                body: Some("Les ramassages ont lieu du lundi au samedi, de 9 h à 18 h.".into()),
-                audience: Some("all".into()),
-                ..Default::default()
-            },
-        )
-        .map_err(describe)?;
-    }
-    if guides::table.count().get_result::<i64>(conn)? == 0 {
-        colivra_support::guides::create(
-            conn,
-            admin.id,
-            &colivra_support::GuideInput {
-                title: Some("Bien préparer un colis".into()),
-                body: Some(
-                    "## Avant le ramassage\n\n1. Emballez l'article dans un carton solide.\n2. Collez l'étiquette imprimée depuis **Nouveaux colis**.\n3. Regroupez les colis sur un bon de ramassage.\n"
-                        .into(),
-                ),
-                audience: Some("clients".into()),
-            },
-        )
-        .map_err(describe)?;
-    }
-    Ok(())
-}
-
-/// The demo merchant's ICE.
-const DEMO_MERCHANT_ICE: &str = "002345678000012";
-
-/// A plausible legal identity for the demo company, so invoices print as legal ones.
-fn demo_company() -> colivra_parcels::company::CompanyInput {
-    colivra_parcels::company::CompanyInput {
-        name: Some("Colivra Logistique SARL".into()),
-        address: Some("27 rue Ibnou Mounir, quartier Maârif, 20330 Casablanca".into()),
-        ice: Some("001234567000089".into()),
-        if_number: Some("40123456".into()),
-        rc: Some("512345".into()),
-        patente: Some("34567890".into()),
-        cnss: Some("8765432".into()),
-    }
-}
-
+/// `colivra seed-demo`: each crate seeds its part of the demo, in order, and what was done is
+/// printed. Idempotent.
 pub fn seed_demo(pool: &DbPool) -> CliResult {
-    let mut conn = pool.get()?;
-    let rows = cities::parse_cities_csv(cities::MOROCCAN_CITIES_CSV)?;
-    let added = cities::ensure_cities(&mut conn, &rows).map_err(describe)?;
-    println!("Cities: {} served ({added} added).", rows.len());
+    use colivra_auth::demo as people;
+    use colivra_parcels::demo as parcels;
+    let conn = &mut *pool.get()?;
+    let stock = crate::stock::InventoryStock;
+    let (served, added) = parcels::seed_cities(conn).map_err(describe)?;
+    println!("Cities: {served} served ({added} added).");
     println!("Demo sign-ins:");
     for account in &DEMO_ACCOUNTS {
-        let (user, created) = accounts::ensure_account(
-            &mut conn,
-            NewUser {
-                role: account.role,
-                first_name: account.first_name,
-                last_name: account.last_name,
-                email: account.email,
-                phone: account.phone,
-                company: (account.role == Role::Client).then_some("Boutique Atlas"),
-                city: (account.role == Role::Client).then_some("Casablanca"),
-                password: account.password,
-                active: true,
-                permissions: None,
-            },
-        )
-        .map_err(describe)?;
+        let (user, created) = people::seed_account(conn, account).map_err(describe)?;
         if account.role == Role::Client {
-            let city_id = cities::id_by_name(&mut conn, "Casablanca")
-                .map_err(describe)?
-                .ok_or("Casablanca is missing")?;
-            shops::ensure_shop(
-                &mut conn,
-                shops::NewShop {
-                    client_id: user.id,
-                    name: "Boutique Atlas",
-                    phone: "0522000002",
-                    address: "12 boulevard d'Anfa, Casablanca",
-                    city_id,
-                    // No RIB: the demo shows a merchant giving his first one (it waits for an
-                    // admin's approval) and the transfer file leaving out a shop without one.
-                    bank_account: None,
-                },
-            )
-            .map_err(describe)?;
-            // The demo merchant's ICE, printed on his invoices (filled in only when missing).
-            {
-                use colivra_db::schema::users;
-                use diesel::prelude::*;
-                diesel::update(users::table.find(user.id).filter(users::ice.is_null()))
-                    .set(users::ice.eq(DEMO_MERCHANT_ICE))
-                    .execute(&mut conn)?;
-            }
+            parcels::seed_shop(conn, user.id, people::DEMO_SHOP_NAME).map_err(describe)?;
         }
         let password = if created {
             account.password
@@ -707,7 +290,34 @@ pub fn seed_demo(pool: &DbPool) -> CliResult {
             password
         );
     }
-    seed_demo_activity(&mut conn)?;
+    let admin = people::account(conn, DEMO_ACCOUNTS[0].email).map_err(describe)?;
+    let merchant = people::account(conn, DEMO_ACCOUNTS[1].email).map_err(describe)?;
+    let courier = people::account(conn, DEMO_ACCOUNTS[2].email).map_err(describe)?;
+    parcels::seed_company(conn, admin.id).map_err(describe)?;
+    people::seed_courier_cities(conn, admin.id, courier).map_err(describe)?;
+    if let Some(created) = parcels::seed_parcels(conn, &stock, merchant.id).map_err(describe)? {
+        // The first two (Casablanca and Rabat, which the demo delivery person serves) wait on
+        // a pickup voucher.
+        let voucher = colivra_vouchers::demo::seed_pickup(conn, &stock, merchant.id, &created[..2])
+            .map_err(describe)?;
+        println!(
+            "Demo parcels: 5 for {}, 2 of them on pickup voucher {voucher}.",
+            merchant.email
+        );
+    }
+    if let Some(slip) = colivra_inventory::demo::seed(conn, admin.id, merchant.id, &merchant.key)
+        .map_err(describe)?
+    {
+        println!(
+            "Demo stock: 3 products for {} (one low), entry slip {slip} to receive.",
+            merchant.email
+        );
+    }
+    if let Some(ticket) =
+        colivra_support::demo::seed(conn, admin.id, merchant.id).map_err(describe)?
+    {
+        println!("Demo ticket: {ticket} ({}).", merchant.email);
+    }
     Ok(())
 }
 
@@ -732,6 +342,7 @@ pub fn app_state(
         list_memory: Arc::default(),
         merchant_accounts: Arc::default(),
         merchant_guide: Arc::new(crate::merchant_guide::template()),
+        stock: Arc::new(crate::stock::InventoryStock),
         throttle: SignInThrottle::default(),
         tracking_throttle: Arc::new(Throttle::tracking()),
         settings: Arc::new(WebSettings {

@@ -18,3 +18,5 @@ pub mod openapi;
 pub mod routes;
 pub mod session_store;
 pub mod state;
+pub mod stock;
+pub mod terminal;

@@ -22,6 +22,8 @@ pub struct AppState {
     pub merchant_accounts: Arc<MerchantAccounts>,
     /// The built-in merchant API guide, written once at start-up from the OpenAPI document.
     pub merchant_guide: Arc<GuideTemplate>,
+    /// What parcels ask of stock (see `crate::stock`).
+    pub stock: Arc<dyn colivra_parcels::stock::StockHooks>,
 }
 
 #[derive(Debug, Clone)]

@@ -8,6 +8,7 @@
 
 pub mod clients;
 pub mod dashboard;
+pub mod demo;
 pub mod movements;
 pub mod pdf;
 pub mod products;

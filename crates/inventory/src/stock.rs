@@ -1,5 +1,6 @@
-//! What parcels do to stock. These functions run inside the parcel flow's own transaction
-//! (they take its `&mut DbConnection` and open none): stock lines are checked and reserved when
+//! What parcels do to stock (the parcels crate's `StockHooks`, which the application binds to
+//! these functions). They run inside the parcel flow's own transaction (they take its
+//! `&mut DbConnection` and open none): stock lines are checked and reserved when
 //! the parcel is created, released when it is deleted or cancelled before the hub, leave stock
 //! (a validated `exit` movement) when it goes out for delivery, and come back as a pending
 //! `return` movement when it returns.
@@ -10,58 +11,44 @@ use colivra_core::{time, AppError, AppResult, FieldErrors};
 use colivra_db::schema::{inventories, parcel_stock_lines};
 use colivra_db::{activities, DbConnection, MapDbErr};
 use diesel::prelude::*;
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
 use crate::movements::NewMovement;
-use crate::{InventoryRef, MAX_QUANTITY};
+use crate::MAX_QUANTITY;
 
 /// Lines one parcel may take from stock.
 pub const MAX_LINES: usize = 20;
 
-/// A stock line a merchant sends with a new parcel.
-#[derive(Debug, Clone, Default, Deserialize, Serialize, ToSchema)]
-pub struct StockLineInput {
-    /// Product key (or, in an imported file, its SKU).
-    pub inventory: Option<String>,
-    #[schema(minimum = 1, maximum = 1000000)]
+/// A stock line as a parcel asks it: a product key (or SKU) and a quantity, as sent.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LineRequest<'a> {
+    pub inventory: Option<&'a str>,
     pub quantity: Option<i64>,
 }
 
-/// A parcel's stock line as parcel views show it.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct StockLine {
-    pub inventory: InventoryRef,
-    pub quantity: i64,
-}
-
-/// Checked stock lines: (product id, quantity), in the order sent.
-#[derive(Debug, Clone, Default)]
-pub struct ValidLines(pub Vec<(i64, i64)>);
-
 /// Checks a parcel's stock lines (errors on `stock_lines.N.inventory` / `.quantity`): the
 /// merchant's own products, by key or SKU, each once, 1 to 1,000,000, 20 lines at most, and an
-/// active stock service. Availability is checked when reserving.
+/// active stock service. Availability is checked when reserving. Returns (product id, quantity)
+/// in the order sent.
 pub fn check_lines(
     conn: &mut DbConnection,
     merchant_id: i64,
-    lines: &[StockLineInput],
+    lines: &[LineRequest<'_>],
     errors: &mut FieldErrors,
-) -> AppResult<ValidLines> {
+) -> AppResult<Vec<(i64, i64)>> {
     if lines.is_empty() {
-        return Ok(ValidLines::default());
+        return Ok(Vec::new());
     }
     if lines.len() > MAX_LINES {
         errors.add("stock_lines", "20 lignes de stock au plus.");
-        return Ok(ValidLines::default());
+        return Ok(Vec::new());
     }
     if !crate::clients::is_active(conn, merchant_id)? {
         errors.add("stock_lines", crate::clients::NOT_ACTIVE);
-        return Ok(ValidLines::default());
+        return Ok(Vec::new());
     }
     let wanted: Vec<String> = lines
         .iter()
-        .filter_map(|l| l.inventory.as_deref().map(|k| k.trim().to_owned()))
+        .filter_map(|l| l.inventory.map(|k| k.trim().to_owned()))
         .collect();
     let products: Vec<(i64, String, String)> = inventories::table
         .filter(inventories::client_id.eq(merchant_id))
@@ -75,7 +62,7 @@ pub fn check_lines(
         .map_db_err()?;
     let mut valid = Vec::new();
     for (n, line) in lines.iter().enumerate() {
-        let wanted = line.inventory.as_deref().unwrap_or_default().trim();
+        let wanted = line.inventory.unwrap_or_default().trim();
         let id = products
             .iter()
             .find(|(_, k, _)| k == wanted)
@@ -104,7 +91,7 @@ pub fn check_lines(
             }
         }
     }
-    Ok(ValidLines(valid))
+    Ok(valid)
 }
 
 /// « Stock insuffisant : N disponible(s). »
@@ -134,13 +121,13 @@ pub fn reserve(
     actor_id: i64,
     parcel_id: i64,
     parcel_key: &str,
-    lines: &ValidLines,
+    lines: &[(i64, i64)],
 ) -> AppResult<()> {
-    if lines.0.is_empty() {
+    if lines.is_empty() {
         return Ok(());
     }
     let now = time::now();
-    for (n, (inventory_id, quantity)) in lines.0.iter().enumerate() {
+    for (n, (inventory_id, quantity)) in lines.iter().enumerate() {
         let changed = diesel::update(
             inventories::table
                 .find(inventory_id)
@@ -368,37 +355,4 @@ pub fn return_pending(
         )?;
     }
     Ok(())
-}
-
-/// The stock lines of these parcels, by parcel id, in the order they were sent.
-pub fn lines_for(
-    conn: &mut DbConnection,
-    parcel_ids: &[i64],
-) -> AppResult<HashMap<i64, Vec<StockLine>>> {
-    let mut map: HashMap<i64, Vec<StockLine>> = HashMap::new();
-    if parcel_ids.is_empty() {
-        return Ok(map);
-    }
-    for chunk in parcel_ids.chunks(500) {
-        let rows: Vec<(i64, i64, String, String, String)> = parcel_stock_lines::table
-            .inner_join(inventories::table)
-            .filter(parcel_stock_lines::parcel_id.eq_any(chunk))
-            .order(parcel_stock_lines::id.asc())
-            .select((
-                parcel_stock_lines::parcel_id,
-                parcel_stock_lines::quantity,
-                inventories::key,
-                inventories::sku,
-                inventories::name,
-            ))
-            .load(conn)
-            .map_db_err()?;
-        for (parcel_id, quantity, key, sku, name) in rows {
-            map.entry(parcel_id).or_default().push(StockLine {
-                inventory: InventoryRef { key, sku, name },
-                quantity,
-            });
-        }
-    }
-    Ok(map)
 }

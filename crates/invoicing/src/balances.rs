@@ -27,11 +27,12 @@ use diesel::sql_types::{BigInt, Bool};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::delivery::delivery_admin;
-use crate::invoice::{InvoiceRow, InvoiceStatus, Kind};
+use crate::kind::{InvoiceStatus, Kind};
+use crate::parties::delivery_admin;
+use crate::row::InvoiceRow;
 
 /// The largest settlement one entry may record: 1,000,000 DH, as a counted amount.
-pub const MAX_SETTLEMENT: i64 = crate::delivery::MAX_COUNTED_CENTIMES;
+pub const MAX_SETTLEMENT: i64 = crate::kind::MAX_COUNTED_CENTIMES;
 
 /// What moved a balance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

@@ -16,8 +16,11 @@ use diesel::sql_types::{BigInt, Bool, Text};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::invoice::{self, claim_draft, record, InvoiceRow, InvoiceStatus, Kind, Parties};
+use crate::invoice::{self, claim_draft, record, Parties};
+pub use crate::kind::ClientInvoiceType;
+use crate::kind::{InvoiceStatus, Kind};
 use crate::lines::{eligible_rows, lines_of, Line};
+use crate::row::{self, InvoiceRow};
 use crate::view::{self, ClientInvoiceView, InvoiceClientRef};
 
 /// The longest payment reference (a bank transfer's).
@@ -209,16 +212,6 @@ pub fn unpaid_lines(
     lines_of(conn, kind, &rows)
 }
 
-/// The two types of client invoice (the `type` a request names).
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum ClientInvoiceType {
-    /// Delivered parcels: the cash collected, less the fees, is paid to the merchant.
-    Delivered,
-    /// Returned parcels: the merchant owes the return and refusal fees.
-    Returned,
-}
-
 /// The moves a client invoice's `status` may ask for.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -305,7 +298,7 @@ pub fn update(
     input: &ClientInvoiceUpdate,
 ) -> AppResult<ClientInvoiceView> {
     immediate_transaction(conn, |conn| {
-        let row = invoice::get(conn, Scope::Everyone, true, invoice_key)?;
+        let row = row::get(conn, Scope::Everyone, true, invoice_key)?;
         let row = match (input.status.as_deref().map(str::trim), &input.parcels) {
             (None | Some(""), Some(parcels)) => change_parcels(conn, actor_id, row, parcels)?,
             (Some("validated"), None) => invoice::validate(conn, actor_id, row)?,
@@ -335,7 +328,7 @@ fn change_parcels(
 ) -> AppResult<InvoiceRow> {
     claim_draft(conn, &row)?;
     let kind = row.kind();
-    let current = invoice::parcels_on(conn, &row)?;
+    let current = row::parcels_on(conn, &row)?;
     let eligible = eligible_rows(conn, kind, row.owner_id())?;
     let picked = invoice::chosen(&eligible, &current, Some(asked))?;
     let keep: Vec<i64> = picked.iter().map(|p| p.id).collect();
@@ -440,7 +433,7 @@ fn pay(
 /// `DELETE clients/invoices/{key}`: a draft goes, its parcels are free again.
 pub fn delete(conn: &mut DbConnection, actor_id: i64, invoice_key: &str) -> AppResult<()> {
     immediate_transaction(conn, |conn| {
-        let row = invoice::get(conn, Scope::Everyone, true, invoice_key)?;
+        let row = row::get(conn, Scope::Everyone, true, invoice_key)?;
         invoice::delete_draft(conn, actor_id, row)
     })
 }

@@ -11,7 +11,7 @@ use diesel::sql_types::{BigInt, Nullable};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::invoice::{InvoiceStatus, Kind};
+use crate::kind::{InvoiceStatus, Kind};
 use crate::rules::{cash_at_door, CashFigures};
 
 /// Money figures in centimes; `null` where a figure does not concern the caller.

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use colivra_core::{time, AppError, AppResult, ListQuery, Paginated, Role, Scope};
+use colivra_core::{time, AppError, AppResult, ListQuery, Paginated, Scope};
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{invoices, parcels, users};
 use colivra_db::{immediate_transaction, DbBackend, DbConnection, MapDbErr};
@@ -14,12 +14,12 @@ use diesel::sql_types::{BigInt, Bool, Text};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::invoice::{self, claim_draft, record, InvoiceRow, Kind, Parties};
+use crate::invoice::{self, claim_draft, record, Parties};
+use crate::kind::Kind;
+pub use crate::kind::MAX_COUNTED_CENTIMES;
 use crate::lines::{eligible_rows, lines_of, Line};
+use crate::row::{self, InvoiceRow};
 use crate::view::{self, DeliveryInvoiceView};
-
-/// The most cash one count may record: 1,000,000 DH, far above a round's takings.
-pub const MAX_COUNTED_CENTIMES: i64 = 100_000_000;
 
 /// A delivery person holding cash not yet on a delivery invoice.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -126,27 +126,9 @@ pub fn unpaid_delivery_admins(
     }))
 }
 
-/// The delivery person with this key, as `scope` may name him: admins anyone, a delivery person
-/// only himself (another's key: 404).
-pub(crate) fn delivery_admin(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<i64> {
-    let id: i64 = users::table
-        .filter(users::key.eq(key.trim()))
-        .filter(users::role.eq(Role::DeliveryAdmin.as_str()))
-        .select(users::id)
-        .first(conn)
-        .optional()
-        .map_db_err()?
-        .ok_or(AppError::NotFound)?;
-    match scope {
-        Scope::Everyone => Ok(id),
-        Scope::DeliveryPerson(me) if me == id => Ok(id),
-        _ => Err(AppError::NotFound),
-    }
-}
-
 /// `GET delivery-admins/{deliveryAdmin}/parcels/unpaid`: his parcels on no delivery invoice.
 pub fn unpaid_lines(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<Vec<Line>> {
-    let id = delivery_admin(conn, scope, key)?;
+    let id = crate::parties::delivery_admin(conn, scope, key)?;
     let rows = eligible_rows(conn, Kind::Delivery, id)?;
     lines_of(conn, Kind::Delivery, &rows)
 }
@@ -173,8 +155,10 @@ pub fn create(
     immediate_transaction(conn, |conn| {
         let courier_id = match (scope, input.delivery_admin.as_deref().map(str::trim)) {
             (Scope::DeliveryPerson(me), None | Some("")) => me,
-            (_, Some(key)) if !key.is_empty() => delivery_admin(conn, scope, key)
-                .map_err(|e| e.not_found_as_invalid("delivery_admin", "Livreur introuvable."))?,
+            (_, Some(key)) if !key.is_empty() => {
+                crate::parties::delivery_admin(conn, scope, key)
+                    .map_err(|e| e.not_found_as_invalid("delivery_admin", "Livreur introuvable."))?
+            }
             _ => {
                 return Err(AppError::validation(
                     "delivery_admin",
@@ -244,7 +228,7 @@ pub fn update(
     input: &DeliveryInvoiceUpdate,
 ) -> AppResult<DeliveryInvoiceView> {
     immediate_transaction(conn, |conn| {
-        let row = invoice::get(conn, Scope::Everyone, false, invoice_key)?;
+        let row = row::get(conn, Scope::Everyone, false, invoice_key)?;
         let status = input
             .status
             .as_deref()
@@ -400,7 +384,7 @@ pub fn delete(
     invoice_key: &str,
 ) -> AppResult<()> {
     immediate_transaction(conn, |conn| {
-        let row = invoice::get(conn, scope, false, invoice_key)?;
+        let row = row::get(conn, scope, false, invoice_key)?;
         check_own_draft(scope, &row)?;
         invoice::delete_draft(conn, actor_id, row)
     })

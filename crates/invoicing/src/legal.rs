@@ -9,7 +9,8 @@ use colivra_db::{DbConnection, MapDbErr};
 use colivra_parcels::company::{self, CompanyIdentity};
 use diesel::prelude::*;
 
-use crate::invoice::{InvoiceRow, InvoiceStatus};
+use crate::kind::InvoiceStatus;
+use crate::row::InvoiceRow;
 
 /// The legal side of an invoice as it prints.
 pub struct Legal {

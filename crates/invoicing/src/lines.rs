@@ -11,7 +11,7 @@ use diesel::prelude::*;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::invoice::{Kind, MAX_PARCELS};
+use crate::kind::{Kind, MAX_PARCELS};
 use crate::rules::amounts;
 
 /// One parcel on an invoice (or eligible for one).
@@ -151,8 +151,8 @@ pub fn lines_with_carried(
     client: bool,
     key: &str,
 ) -> AppResult<(Vec<Line>, Option<CarriedLine>)> {
-    let row = crate::invoice::get(conn, scope, client, key)?;
-    let on = crate::invoice::parcels_on(conn, &row)?;
+    let row = crate::row::get(conn, scope, client, key)?;
+    let on = crate::row::parcels_on(conn, &row)?;
     let carried = (row.carried_balance != 0).then_some(CarriedLine {
         label: CARRIED_LABEL,
         amount: row.carried_balance,

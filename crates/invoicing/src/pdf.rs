@@ -9,9 +9,10 @@ use colivra_core::{AppError, AppResult, Scope};
 use colivra_db::DbConnection;
 use colivra_documents::{format_money, Column, Counterpart, LabeledValue, ListingDocument};
 
-use crate::invoice::{self, InvoiceRow, Kind};
+use crate::kind::Kind;
 use crate::legal::{self, Legal};
 use crate::lines::{lines_of, Line, CARRIED_LABEL};
+use crate::row::{self, InvoiceRow};
 use crate::rules::CashFigures;
 use crate::view;
 use crate::words::amount_in_words;
@@ -26,8 +27,8 @@ pub fn invoice_pdf(
     key: &str,
     company_name: &str,
 ) -> AppResult<Vec<u8>> {
-    let row = invoice::get(conn, scope, client, key)?;
-    let on = invoice::parcels_on(conn, &row)?;
+    let row = row::get(conn, scope, client, key)?;
+    let on = row::parcels_on(conn, &row)?;
     let lines = lines_of(conn, row.kind(), &on)?;
     let legal = legal::of(conn, &row)?;
     let counterpart = if client {

@@ -4,7 +4,7 @@ use colivra_parcels::parcel::ParcelRow;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::invoice::Kind;
+use crate::kind::Kind;
 
 /// The cash a parcel's COD moves at the door: collected from the customer, or, for a refund,
 /// paid out to him (negative).

@@ -11,7 +11,8 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::invoice::{InvoiceRow, InvoiceStatus, Kind};
+use crate::kind::{InvoiceStatus, Kind};
+use crate::row::InvoiceRow;
 use crate::rules::{delivery_cash, CashFigures};
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -354,7 +355,7 @@ pub fn show(
     client: bool,
     key: &str,
 ) -> AppResult<InvoiceView> {
-    let row = crate::invoice::get(conn, scope, client, key)?;
+    let row = crate::row::get(conn, scope, client, key)?;
     views(conn, scope, client, vec![row])?
         .pop()
         .ok_or(AppError::NotFound)
@@ -445,7 +446,7 @@ pub(crate) fn delivery_view(
 pub struct InvoiceFilters {
     /// Client invoices: `delivered` or `returned`.
     #[serde(rename = "type")]
-    #[param(value_type = Option<crate::client::ClientInvoiceType>, inline)]
+    #[param(value_type = Option<crate::kind::ClientInvoiceType>, inline)]
     pub invoice_type: Option<String>,
     /// `draft`, `validated` or `paid`.
     #[param(value_type = Option<crate::InvoiceStatus>, inline)]

@@ -12,7 +12,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::parcel::{self, Lookups, ParcelInput, ValidParcel};
-use colivra_inventory::stock::{self, StockLineInput, ValidLines};
+use crate::stock::{StockHooks, StockLineInput, ValidLines};
 
 /// Rows one file may hold.
 pub const MAX_ROWS: usize = 10_000;
@@ -300,6 +300,7 @@ type Checked = (Vec<ImportRow>, Vec<(ValidParcel, ValidLines)>);
 /// the rows with their errors and the valid parcels in file order.
 fn check(
     conn: &mut DbConnection,
+    stock: &dyn StockHooks,
     merchant_id: i64,
     default_shop: Option<&str>,
     mut rows: Vec<ImportRow>,
@@ -311,7 +312,7 @@ fn check(
         if row.input.shop.is_none() {
             row.input.shop = default_shop.map(str::to_owned);
         }
-        let lines = stock::check_lines(
+        let lines = stock.check_lines(
             conn,
             merchant_id,
             row.input.stock_lines.as_deref().unwrap_or_default(),
@@ -377,14 +378,14 @@ fn check(
         .iter()
         .flat_map(|l| l.0.iter().map(|(id, _)| *id))
         .collect();
-    let mut left = stock::available(conn, &wanted)?;
+    let mut left = stock.available(conn, &wanted)?;
     for ((row, parcel), lines) in rows.iter_mut().zip(valid.iter_mut()).zip(&stock_lines) {
         for (n, (id, quantity)) in lines.0.iter().enumerate() {
             let available = left.get(id).copied().unwrap_or(0);
             if *quantity > available {
                 row.errors.add(
                     format!("stock_lines.{n}.quantity"),
-                    stock::insufficient(available),
+                    stock.insufficient(available),
                 );
             } else {
                 left.insert(*id, available - quantity);
@@ -413,12 +414,13 @@ fn preview_of(rows: Vec<ImportRow>, valid_count: usize) -> ImportPreview {
 /// Reads and checks a file without writing anything.
 pub fn preview(
     conn: &mut DbConnection,
+    stock: &dyn StockHooks,
     merchant_id: i64,
     default_shop: Option<&str>,
     bytes: &[u8],
 ) -> AppResult<ImportPreview> {
     let rows = parse(bytes)?;
-    let (rows, valid) = check(conn, merchant_id, default_shop, rows)?;
+    let (rows, valid) = check(conn, stock, merchant_id, default_shop, rows)?;
     Ok(preview_of(rows, valid.len()))
 }
 
@@ -450,6 +452,7 @@ pub enum ImportOutcome {
 /// `POST parcels/import`: a dry run checks the file; otherwise every row is created, or none.
 pub fn run(
     conn: &mut DbConnection,
+    stock: &dyn StockHooks,
     actor_id: i64,
     merchant_id: i64,
     default_shop: Option<&str>,
@@ -457,10 +460,10 @@ pub fn run(
     dry_run: bool,
 ) -> AppResult<ImportOutcome> {
     if dry_run {
-        return preview(conn, merchant_id, default_shop, bytes).map(ImportOutcome::Checked);
+        return preview(conn, stock, merchant_id, default_shop, bytes).map(ImportOutcome::Checked);
     }
     Ok(
-        match import(conn, actor_id, merchant_id, default_shop, bytes)? {
+        match import(conn, stock, actor_id, merchant_id, default_shop, bytes)? {
             Imported::Created(result) => ImportOutcome::Created(result),
             Imported::Refused(preview) => ImportOutcome::Refused(ImportRefused {
                 message: format!(
@@ -476,6 +479,7 @@ pub fn run(
 /// Creates every row of the file in one transaction, or none if any row is wrong.
 pub fn import(
     conn: &mut DbConnection,
+    stock: &dyn StockHooks,
     actor_id: i64,
     merchant_id: i64,
     default_shop: Option<&str>,
@@ -483,14 +487,14 @@ pub fn import(
 ) -> AppResult<Imported> {
     let rows = parse(bytes)?;
     immediate_transaction(conn, |conn| {
-        let (rows, valid) = check(conn, merchant_id, default_shop, rows)?;
+        let (rows, valid) = check(conn, stock, merchant_id, default_shop, rows)?;
         if valid.len() != rows.len() {
             return Ok(Imported::Refused(preview_of(rows, valid.len())));
         }
         let mut keys = Vec::with_capacity(valid.len());
         for (parcel, lines) in &valid {
             let row = parcel::insert(conn, merchant_id, actor_id, parcel)?;
-            stock::reserve(conn, actor_id, row.id, &row.key, lines)?;
+            stock.reserve(conn, actor_id, row.id, &row.key, lines)?;
             keys.push(row.key);
         }
         activities::record(

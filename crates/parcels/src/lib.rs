@@ -3,6 +3,7 @@
 
 pub mod cities;
 pub mod company;
+pub mod demo;
 pub mod fees;
 pub mod import;
 pub mod labels;
@@ -14,5 +15,6 @@ pub mod prices;
 pub mod shops;
 pub mod statistics;
 pub mod status;
+pub mod stock;
 pub mod tracking;
 pub mod undo;

@@ -8,10 +8,11 @@ use colivra_db::schema::{parcel_states, parcels};
 use colivra_db::{activities, immediate_transaction, settings, DbConnection, MapDbErr};
 use diesel::prelude::*;
 
-use crate::moves::{check_invoices, history, outcome_after, write_move, Entry, Moved};
+use crate::moves::record::{check_invoices, history, outcome_after, write_move, Entry, Moved};
 use crate::note::{Note, NoteCode};
 use crate::parcel::{self, ParcelRow, ParcelView};
 use crate::status::Status;
+use crate::stock::StockHooks;
 
 /// Minutes during which an outcome may be undone, unless the `undo_minutes` setting says
 /// otherwise (0: never).
@@ -197,6 +198,7 @@ pub fn view(
 /// too late, not an outcome, on an invoice, or moved meanwhile.
 pub fn undo(
     conn: &mut DbConnection,
+    stock: &dyn StockHooks,
     actor_id: i64,
     scope: Scope,
     parcel_key: &str,
@@ -236,7 +238,7 @@ pub fn undo(
         // A cancellation before the hub released the parcel's stock: taking it back reserves it
         // again (409 when it went meanwhile).
         if from == Status::Cancelled && matches!(plan.to, Status::New | Status::AwaitingPickup) {
-            colivra_inventory::stock::reserve_again(conn, actor_id, row.id, &row.key)?;
+            stock.reserve_again(conn, actor_id, row.id, &row.key)?;
         }
         let code = if plan.auto_refused {
             NoteCode::UndoneWithRefusal

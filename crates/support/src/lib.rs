@@ -10,6 +10,7 @@
 
 pub mod activity_log;
 pub mod announcements;
+pub mod demo;
 pub mod guides;
 pub mod people;
 pub mod search;

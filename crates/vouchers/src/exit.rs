@@ -8,6 +8,7 @@ use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use colivra_parcels::moves::{self, Move};
 use colivra_parcels::note::{Note, NoteCode};
 use colivra_parcels::status::{Mover, Status};
+use colivra_parcels::stock::StockHooks;
 use diesel::prelude::*;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -59,7 +60,12 @@ pub(crate) fn delivery_person(
 /// Ships picked-up parcels with one delivery person: one exit voucher, parcels out for delivery.
 /// 409 naming the parcels not picked up; 422 naming those of cities he does not serve unless
 /// `force`.
-pub fn ship(conn: &mut DbConnection, actor_id: i64, input: &ShipInput) -> AppResult<VoucherDetail> {
+pub fn ship(
+    conn: &mut DbConnection,
+    stock: &dyn StockHooks,
+    actor_id: i64,
+    input: &ShipInput,
+) -> AppResult<VoucherDetail> {
     let keys = voucher::parcel_keys(&input.parcels)?;
     immediate_transaction(conn, |conn| {
         let courier_id = delivery_person(conn, input.delivery_admin.as_deref(), true)?;
@@ -111,6 +117,7 @@ pub fn ship(conn: &mut DbConnection, actor_id: i64, input: &ShipInput) -> AppRes
             };
             moves::apply(
                 conn,
+                stock,
                 row,
                 Move {
                     to: Status::OutForDelivery,

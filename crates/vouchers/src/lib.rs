@@ -10,6 +10,7 @@
 //! keeps a parcel on at most one open voucher of each kind (a partial unique index), so racing
 //! requests leave one winner and a 409.
 
+pub mod demo;
 pub mod exit;
 pub mod list;
 pub mod pdf;

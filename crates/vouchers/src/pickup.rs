@@ -9,6 +9,7 @@ use colivra_parcels::moves::{self, Move};
 use colivra_parcels::note::{Note, NoteCode};
 use colivra_parcels::parcel::{self, ParcelRow};
 use colivra_parcels::status::{Mover, Status};
+use colivra_parcels::stock::StockHooks;
 use diesel::prelude::*;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -78,6 +79,7 @@ fn new_parcels_of_one_shop(
 /// Moves the parcels to awaiting_pickup and puts them on the voucher.
 fn put_on(
     conn: &mut DbConnection,
+    stock: &dyn StockHooks,
     actor_id: i64,
     voucher: &VoucherRow,
     rows: &[ParcelRow],
@@ -85,6 +87,7 @@ fn put_on(
     for row in rows {
         moves::apply(
             conn,
+            stock,
             row,
             Move {
                 to: Status::AwaitingPickup,
@@ -105,6 +108,7 @@ fn put_on(
 /// removed.
 fn take_off(
     conn: &mut DbConnection,
+    stock: &dyn StockHooks,
     actor_id: i64,
     voucher: &VoucherRow,
     row: &ParcelRow,
@@ -113,6 +117,7 @@ fn take_off(
     if row.status() == Status::AwaitingPickup {
         moves::apply(
             conn,
+            stock,
             row,
             Move {
                 to: Status::New,
@@ -131,6 +136,7 @@ fn take_off(
 /// The merchant creates a voucher for new parcels of one shop: they go awaiting_pickup.
 pub fn create(
     conn: &mut DbConnection,
+    stock: &dyn StockHooks,
     actor_id: i64,
     merchant_id: i64,
     input: &PickupInput,
@@ -149,7 +155,7 @@ pub fn create(
             },
             actor_id,
         )?;
-        put_on(conn, actor_id, &voucher, &rows)?;
+        put_on(conn, stock, actor_id, &voucher, &rows)?;
         voucher::record(
             conn,
             actor_id,
@@ -164,6 +170,7 @@ pub fn create(
 /// The merchant adds new parcels of the same shop while the voucher is new.
 pub fn add(
     conn: &mut DbConnection,
+    stock: &dyn StockHooks,
     actor_id: i64,
     merchant_id: i64,
     voucher_key: &str,
@@ -175,7 +182,7 @@ pub fn add(
         voucher::claim_new(conn, &voucher)?;
         let keys = voucher::parcel_keys(&input.parcels)?;
         let rows = new_parcels_of_one_shop(conn, merchant_id, &keys, voucher.shop_id)?;
-        put_on(conn, actor_id, &voucher, &rows)?;
+        put_on(conn, stock, actor_id, &voucher, &rows)?;
         voucher::record(
             conn,
             actor_id,
@@ -191,6 +198,7 @@ pub fn add(
 /// his or on no pickup voucher; 409 once the voucher was received.
 pub fn remove_parcel(
     conn: &mut DbConnection,
+    stock: &dyn StockHooks,
     actor_id: i64,
     merchant_id: i64,
     parcel_key: &str,
@@ -214,6 +222,7 @@ pub fn remove_parcel(
         let row = parcel::get(conn, Scope::Merchant(merchant_id), parcel_key)?;
         take_off(
             conn,
+            stock,
             actor_id,
             &voucher,
             &row,
@@ -233,6 +242,7 @@ pub fn remove_parcel(
 /// The merchant deletes a voucher not yet received: its parcels go back to new.
 pub fn delete(
     conn: &mut DbConnection,
+    stock: &dyn StockHooks,
     actor_id: i64,
     merchant_id: i64,
     voucher_key: &str,
@@ -249,6 +259,7 @@ pub fn delete(
         for (row, _) in &on_it {
             take_off(
                 conn,
+                stock,
                 actor_id,
                 &voucher,
                 row,
@@ -276,6 +287,7 @@ pub fn delete(
 /// back to new and off the voucher. 409 once received.
 pub fn receive(
     conn: &mut DbConnection,
+    stock: &dyn StockHooks,
     actor_id: i64,
     input: &ReceiveInput,
 ) -> AppResult<VoucherDetail> {
@@ -337,6 +349,7 @@ pub fn receive(
             if collected.contains(&row.key) {
                 moves::apply(
                     conn,
+                    stock,
                     &row,
                     Move {
                         to: Status::PickedUp,
@@ -350,7 +363,7 @@ pub fn receive(
                 )?;
                 voucher::close_link(conn, voucher.id, row.id)?;
             } else {
-                take_off(conn, actor_id, &voucher, &row, NoteCode::NotPickedUp)?;
+                take_off(conn, stock, actor_id, &voucher, &row, NoteCode::NotPickedUp)?;
                 returned_to_new.push(row.key);
             }
         }

@@ -10,6 +10,7 @@ use colivra_parcels::moves::{self, Move};
 use colivra_parcels::note::{Note, NoteCode};
 use colivra_parcels::parcel::ParcelRow;
 use colivra_parcels::status::{Mover, Status};
+use colivra_parcels::stock::StockHooks;
 use diesel::prelude::*;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -57,6 +58,7 @@ fn to_be_returned(conn: &mut DbConnection, row: &ParcelRow) -> AppResult<bool> {
 /// cancelled parcels go returning; collected items ride along, their parcel staying delivered.
 pub fn create(
     conn: &mut DbConnection,
+    stock: &dyn StockHooks,
     actor_id: i64,
     scope: Scope,
     input: &ReturnInput,
@@ -112,6 +114,7 @@ pub fn create(
             } else {
                 moves::apply(
                     conn,
+                    stock,
                     row,
                     Move {
                         to: Status::Returning,
@@ -143,6 +146,7 @@ pub fn create(
 /// at the hub (a history row on their parcel). 409 once received.
 pub fn receive(
     conn: &mut DbConnection,
+    stock: &dyn StockHooks,
     actor_id: i64,
     voucher_key: &str,
 ) -> AppResult<VoucherDetail> {
@@ -166,6 +170,7 @@ pub fn receive(
                 Status::Returning => {
                     moves::apply(
                         conn,
+                        stock,
                         &row,
                         Move {
                             to: Status::Returned,
@@ -179,18 +184,14 @@ pub fn receive(
                     )?;
                     // What left stock with it comes back to be checked; what it only
                     // reserved (it never went out) is free again.
-                    colivra_inventory::stock::return_pending(
-                        conn, actor_id, row.id, row.id, &row.key,
-                    )?;
-                    colivra_inventory::stock::release(conn, actor_id, row.id, &row.key)?;
+                    stock.return_pending(conn, actor_id, row.id, row.id, &row.key)?;
+                    stock.release(conn, actor_id, row.id, &row.key)?;
                 }
                 _ if is_collected_item(&row) => {
                     moves::annotate(conn, &row, &item_back, Some(actor_id))?;
                     // The collected item is the original parcel's goods.
                     if let Some(original) = row.original_parcel_id {
-                        colivra_inventory::stock::return_pending(
-                            conn, actor_id, original, row.id, &row.key,
-                        )?;
+                        stock.return_pending(conn, actor_id, original, row.id, &row.key)?;
                     }
                 }
                 status => changed.push(format!("{} ({})", row.key, status.label())),

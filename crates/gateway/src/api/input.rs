@@ -4,10 +4,12 @@
 use std::future::{ready, Future, Ready};
 use std::marker::PhantomData;
 use std::pin::Pin;
+use std::sync::Arc;
 
 use actix_web::{web, FromRequest, HttpRequest};
 use colivra_core::AppResult;
 use colivra_db::DbConnection;
+use colivra_parcels::stock::StockHooks;
 use serde::de::DeserializeOwned;
 use utoipa::openapi::path::ParameterIn;
 use utoipa::openapi::request_body::RequestBodyBuilder;
@@ -22,12 +24,17 @@ use crate::middleware::edge::Json;
 use crate::state::AppState;
 
 /// The database, for handlers: each call runs on the blocking pool with one pooled connection.
-pub struct Db(crate::db::Database);
+pub struct Db(crate::db::Database, Arc<dyn StockHooks>);
 
 impl Db {
     /// The pool itself, for work that outlives the handler (a streamed file).
     pub fn database(&self) -> crate::db::Database {
         self.0.clone()
+    }
+
+    /// What parcels ask of stock, for the parcel flows that reserve or release it.
+    pub fn stock(&self) -> Arc<dyn StockHooks> {
+        self.1.clone()
     }
 
     /// Runs `work` with a connection, off the async workers, in arrival order.
@@ -47,7 +54,7 @@ impl FromRequest for Db {
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
         ready(
             req.app_data::<web::Data<AppState>>()
-                .map(|state| Db(state.pool.clone()))
+                .map(|state| Db(state.pool.clone(), state.stock.clone()))
                 .ok_or_else(|| ApiError(colivra_core::AppError::internal("state missing"))),
         )
     }

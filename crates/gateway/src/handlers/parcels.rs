@@ -62,8 +62,8 @@ pub async fn create(
     caller: Scoped,
     input: New<ParcelInput>,
 ) -> ApiResult<Created<ParcelView>> {
-    let input = input.into_inner();
-    db.run(move |conn| parcel::create(conn, caller.user.id, caller.merchant()?, &input))
+    let (input, stock) = (input.into_inner(), db.stock());
+    db.run(move |conn| parcel::create(conn, &*stock, caller.user.id, caller.merchant()?, &input))
         .await
         .map(Created)
 }
@@ -81,8 +81,8 @@ pub async fn update(
 }
 
 pub async fn delete(db: Db, caller: Scoped, key: web::Path<String>) -> ApiResult<NoContent> {
-    let key = key.into_inner();
-    db.run(move |conn| parcel::delete(conn, caller.user.id, caller.merchant()?, &key))
+    let (key, stock) = (key.into_inner(), db.stock());
+    db.run(move |conn| parcel::delete(conn, &*stock, caller.user.id, caller.merchant()?, &key))
         .await
         .map(|()| NoContent)
 }
@@ -105,18 +105,20 @@ pub async fn post_state(
     caller: Scoped,
     input: Json<StateInput>,
 ) -> ApiResult<Reply<ParcelView>> {
-    let input = input.into_inner();
-    db.run(move |conn| moves::post_state(conn, caller.user.id, caller.scope, &input))
+    let (input, stock) = (input.into_inner(), db.stock());
+    db.run(move |conn| moves::post_state(conn, &*stock, caller.user.id, caller.scope, &input))
         .await
         .map(Reply)
 }
 
 /// The caller takes back the parcel's latest status change (his own, made minutes ago).
 pub async fn undo(db: Db, caller: Scoped, key: web::Path<String>) -> ApiResult<Reply<ParcelView>> {
-    let key = key.into_inner();
-    db.run(move |conn| colivra_parcels::undo::undo(conn, caller.user.id, caller.scope, &key))
-        .await
-        .map(Reply)
+    let (key, stock) = (key.into_inner(), db.stock());
+    db.run(move |conn| {
+        colivra_parcels::undo::undo(conn, &*stock, caller.user.id, caller.scope, &key)
+    })
+    .await
+    .map(Reply)
 }
 
 pub async fn cancel(
@@ -127,9 +129,11 @@ pub async fn cancel(
 ) -> ApiResult<Reply<ParcelView>> {
     let key = key.into_inner();
     let comment = input.and_then(|i| i.into_inner().comment);
+    let stock = db.stock();
     db.run(move |conn| {
         moves::cancel(
             conn,
+            &*stock,
             caller.user.id,
             caller.merchant()?,
             &key,
@@ -221,10 +225,11 @@ pub async fn import_file(
     query: web::Query<ImportQuery>,
     file: Upload<SheetBody>,
 ) -> ApiResult<ImportAnswer> {
-    let query = query.into_inner();
+    let (query, stock) = (query.into_inner(), db.stock());
     db.run(move |conn| {
         import::run(
             conn,
+            &*stock,
             caller.user.id,
             caller.merchant()?,
             query.shop.as_deref(),

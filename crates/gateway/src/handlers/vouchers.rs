@@ -71,7 +71,8 @@ pub async fn create_pickup(
     input: Json<PickupInput>,
 ) -> ApiResult<Created<VoucherView>> {
     let input = input.into_inner();
-    db.run(move |conn| pickup::create(conn, caller.user.id, caller.merchant()?, &input))
+    let stock = db.stock();
+    db.run(move |conn| pickup::create(conn, &*stock, caller.user.id, caller.merchant()?, &input))
         .await
         .map(Created)
 }
@@ -83,9 +84,19 @@ pub async fn add_to_pickup(
     input: Json<PickupInput>,
 ) -> ApiResult<Reply<VoucherDetail>> {
     let (key, input) = (key.into_inner(), input.into_inner());
-    db.run(move |conn| pickup::add(conn, caller.user.id, caller.merchant()?, &key, &input))
-        .await
-        .map(Reply)
+    let stock = db.stock();
+    db.run(move |conn| {
+        pickup::add(
+            conn,
+            &*stock,
+            caller.user.id,
+            caller.merchant()?,
+            &key,
+            &input,
+        )
+    })
+    .await
+    .map(Reply)
 }
 
 pub async fn remove_from_pickup(
@@ -94,14 +105,18 @@ pub async fn remove_from_pickup(
     parcel: web::Path<String>,
 ) -> ApiResult<Reply<VoucherView>> {
     let parcel = parcel.into_inner();
-    db.run(move |conn| pickup::remove_parcel(conn, caller.user.id, caller.merchant()?, &parcel))
-        .await
-        .map(Reply)
+    let stock = db.stock();
+    db.run(move |conn| {
+        pickup::remove_parcel(conn, &*stock, caller.user.id, caller.merchant()?, &parcel)
+    })
+    .await
+    .map(Reply)
 }
 
 pub async fn delete_pickup(db: Db, caller: Scoped, key: web::Path<String>) -> ApiResult<NoContent> {
     let key = key.into_inner();
-    db.run(move |conn| pickup::delete(conn, caller.user.id, caller.merchant()?, &key))
+    let stock = db.stock();
+    db.run(move |conn| pickup::delete(conn, &*stock, caller.user.id, caller.merchant()?, &key))
         .await
         .map(|()| NoContent)
 }
@@ -112,7 +127,8 @@ pub async fn receive_pickup(
     input: Json<ReceiveInput>,
 ) -> ApiResult<Reply<VoucherDetail>> {
     let input = input.into_inner();
-    db.run(move |conn| pickup::receive(conn, caller.user.id, &input))
+    let stock = db.stock();
+    db.run(move |conn| pickup::receive(conn, &*stock, caller.user.id, &input))
         .await
         .map(Reply)
 }
@@ -123,7 +139,8 @@ pub async fn ship(
     input: Json<ShipInput>,
 ) -> ApiResult<Created<VoucherDetail>> {
     let input = input.into_inner();
-    db.run(move |conn| exit::ship(conn, caller.user.id, &input))
+    let stock = db.stock();
+    db.run(move |conn| exit::ship(conn, &*stock, caller.user.id, &input))
         .await
         .map(Created)
 }
@@ -134,7 +151,8 @@ pub async fn create_return(
     input: Json<ReturnInput>,
 ) -> ApiResult<Created<VoucherDetail>> {
     let input = input.into_inner();
-    db.run(move |conn| returns::create(conn, caller.user.id, caller.scope, &input))
+    let stock = db.stock();
+    db.run(move |conn| returns::create(conn, &*stock, caller.user.id, caller.scope, &input))
         .await
         .map(Created)
 }
@@ -145,7 +163,8 @@ pub async fn receive_return(
     key: web::Path<String>,
 ) -> ApiResult<Reply<VoucherDetail>> {
     let key = key.into_inner();
-    db.run(move |conn| returns::receive(conn, caller.user.id, &key))
+    let stock = db.stock();
+    db.run(move |conn| returns::receive(conn, &*stock, caller.user.id, &key))
         .await
         .map(Reply)
 }

@@ -358,6 +358,7 @@ fn a_backup_taken_while_parcels_are_written_restores_into_an_empty_database() {
                         .unwrap();
                     colivra_parcels::parcel::create(
                         &mut pool.get().unwrap(),
+                        &colivra_gateway::stock::InventoryStock,
                         merchant,
                         merchant,
                         &input,

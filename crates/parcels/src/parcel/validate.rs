@@ -69,7 +69,7 @@ pub struct ParcelInput {
     /// reserved at creation; refused on edit. In an imported file, the `stock` column
     /// `SKU:qty;SKU:qty`.
     #[schema(max_items = 20)]
-    pub stock_lines: Option<Vec<colivra_inventory::stock::StockLineInput>>,
+    pub stock_lines: Option<Vec<crate::stock::StockLineInput>>,
 }
 
 /// A city a parcel may go to, with what the merchant pays there.

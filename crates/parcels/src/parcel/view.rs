@@ -43,7 +43,7 @@ pub struct ParcelView {
     pub original_parcel: Option<String>,
     pub item_to_collect: Option<String>,
     /// Products taken from stock (empty when none).
-    pub stock_lines: Vec<colivra_inventory::stock::StockLine>,
+    pub stock_lines: Vec<crate::stock::StockLine>,
     pub fees: Fees,
     pub status: Status,
     pub status_label: &'static str,
@@ -141,7 +141,7 @@ pub fn views_with(
     invoice_ids.extend(ids(&rows, |r| r.delivery_admin_invoice_id));
 
     let parcel_ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-    let mut stock_lines = colivra_inventory::stock::lines_for(conn, &parcel_ids)?;
+    let mut stock_lines = crate::stock::lines_for(conn, &parcel_ids)?;
     let wanted = [shop_ids, city_ids, user_ids, original_ids, invoice_ids];
     let names = Names::load(conn, wanted, recent)?;
     let (shop_names, city_names, user_names) = (&names.shops, &names.cities, &names.users);

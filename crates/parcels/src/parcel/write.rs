@@ -3,13 +3,13 @@
 use colivra_core::{key, time, AppError, AppResult, FieldErrors, Role, Scope};
 use colivra_db::schema::{parcel_states, parcels};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
-use colivra_inventory::stock;
 use diesel::prelude::*;
 
 use super::row::{get, ParcelRow};
 use super::validate::{validate, Lookups, ParcelInput, ValidParcel};
 use super::view::{view, ParcelView};
 use crate::status::Status;
+use crate::stock::StockHooks;
 
 const REFERENCE_TAKEN: &str = "Cette référence existe déjà pour cette boutique.";
 
@@ -79,6 +79,7 @@ pub fn insert(
 /// Creates one parcel for the merchant, with the fees in force now.
 pub fn create(
     conn: &mut DbConnection,
+    stock: &dyn StockHooks,
     actor_id: i64,
     merchant_id: i64,
     input: &ParcelInput,
@@ -86,7 +87,7 @@ pub fn create(
     immediate_transaction(conn, |conn| {
         let lookups = Lookups::for_city(conn, merchant_id, input.city.as_deref())?;
         let mut errors = FieldErrors::new();
-        let lines = stock::check_lines(
+        let lines = stock.check_lines(
             conn,
             merchant_id,
             input.stock_lines.as_deref().unwrap_or_default(),
@@ -111,7 +112,7 @@ pub fn create(
         }
         let row = insert(conn, merchant_id, actor_id, &parcel)?;
         // In the same transaction: short of stock, nothing is written.
-        stock::reserve(conn, actor_id, row.id, &row.key, &lines)?;
+        stock.reserve(conn, actor_id, row.id, &row.key, &lines)?;
         activities::log(conn, Some(actor_id), "parcel.created", "parcel", &row.key)?;
         view(conn, Role::Client, row)
     })
@@ -176,6 +177,7 @@ pub(crate) fn changed_meanwhile() -> AppError {
 /// Deletes a merchant's parcel while it is new (nothing happened to it yet).
 pub fn delete(
     conn: &mut DbConnection,
+    stock: &dyn StockHooks,
     actor_id: i64,
     merchant_id: i64,
     parcel_key: &str,
@@ -194,7 +196,7 @@ pub fn delete(
             ));
         }
         // What it reserved is free again (its lines go with it).
-        stock::release(conn, actor_id, row.id, &row.key)?;
+        stock.release(conn, actor_id, row.id, &row.key)?;
         let deleted = diesel::delete(
             parcels::table
                 .find(row.id)

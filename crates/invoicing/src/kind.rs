@@ -1,0 +1,185 @@
+//! The kinds and statuses of invoices, and the bounds every kind shares.
+
+use colivra_db::schema::parcels;
+use colivra_db::DbBackend;
+use colivra_parcels::parcel::ParcelRow;
+use diesel::dsl::sql;
+use diesel::prelude::*;
+use diesel::sql_types::Bool;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Parcels one invoice may hold: a busy shop's fortnight, a large agency's week.
+pub const MAX_PARCELS: usize = 10_000;
+
+/// The three kinds: client invoices of delivered parcels (facture livrée) and of returned ones
+/// (facture retour), and a delivery person's cash hand-over (facture livreur).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = InvoiceKind)]
+pub enum Kind {
+    Delivered,
+    Returned,
+    Delivery,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Delivered => "delivered",
+            Kind::Returned => "returned",
+            Kind::Delivery => "delivery",
+        }
+    }
+
+    /// A client invoice type (`delivered` or `returned`) as the API names it.
+    pub fn client_type(value: &str) -> Option<Kind> {
+        match value.trim() {
+            "delivered" => Some(Kind::Delivered),
+            "returned" => Some(Kind::Returned),
+            _ => None,
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Kind> {
+        Kind::client_type(value).or((value == "delivery").then_some(Kind::Delivery))
+    }
+
+    pub fn is_client(self) -> bool {
+        self != Kind::Delivery
+    }
+
+    /// The number prefix: Facture Client, Facture Livreur (one sequence each per year).
+    pub fn number_prefix(self) -> &'static str {
+        if self.is_client() {
+            "FC"
+        } else {
+            "FL"
+        }
+    }
+
+    /// The printed title.
+    pub fn title(self) -> &'static str {
+        match self {
+            Kind::Delivered => "Facture client - colis livrés",
+            Kind::Returned => "Facture client - colis retournés",
+            Kind::Delivery => "Facture livreur",
+        }
+    }
+
+    /// The subject of its activities (`client_invoice.created`…).
+    pub fn subject(self) -> &'static str {
+        if self.is_client() {
+            "client_invoice"
+        } else {
+            "delivery_invoice"
+        }
+    }
+
+    /// Parcels that may go on an invoice of this kind, as literal SQL so the partial indexes of
+    /// migration 6 serve it: delivered parcels (client `delivered`), returned parcels (client
+    /// `returned`), parcels whose round ended delivered or refused (delivery), on no invoice of
+    /// the kind yet.
+    pub(crate) fn eligible(self) -> Condition {
+        Box::new(sql::<Bool>(self.eligible_sql()))
+    }
+
+    /// [`Kind::eligible`] as its SQL text, for queries that join other tables to `parcels`.
+    pub(crate) fn eligible_sql(self) -> &'static str {
+        match self {
+            Kind::Delivered => "parcels.status = 'delivered' AND parcels.client_completed_invoice_id IS NULL",
+            Kind::Returned => "parcels.status = 'returned' AND parcels.client_returned_invoice_id IS NULL",
+            Kind::Delivery => "parcels.outcome IN ('delivered', 'refused') AND parcels.delivery_admin_invoice_id IS NULL",
+        }
+    }
+
+    /// The parcels of `owner`: a shop (client invoices) or a delivery person.
+    pub(crate) fn owned_by(self, owner_id: i64) -> Condition {
+        if self.is_client() {
+            Box::new(parcels::shop_id.eq(owner_id))
+        } else {
+            Box::new(parcels::delivery_admin_id.eq(owner_id).assume_not_null())
+        }
+    }
+
+    /// The parcels on invoice `invoice_id` of this kind.
+    pub(crate) fn on_invoice(self, invoice_id: i64) -> Condition {
+        match self {
+            Kind::Delivered => Box::new(
+                parcels::client_completed_invoice_id
+                    .eq(invoice_id)
+                    .assume_not_null(),
+            ),
+            Kind::Returned => Box::new(
+                parcels::client_returned_invoice_id
+                    .eq(invoice_id)
+                    .assume_not_null(),
+            ),
+            Kind::Delivery => Box::new(
+                parcels::delivery_admin_invoice_id
+                    .eq(invoice_id)
+                    .assume_not_null(),
+            ),
+        }
+    }
+
+    /// The parcel's invoice of this kind.
+    pub fn invoice_of(self, parcel: &ParcelRow) -> Option<i64> {
+        match self {
+            Kind::Delivered => parcel.client_completed_invoice_id,
+            Kind::Returned => parcel.client_returned_invoice_id,
+            Kind::Delivery => parcel.delivery_admin_invoice_id,
+        }
+    }
+}
+
+pub(crate) type Condition = Box<dyn BoxableExpression<parcels::table, DbBackend, SqlType = Bool>>;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum InvoiceStatus {
+    Draft,
+    Validated,
+    Paid,
+}
+
+impl InvoiceStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            InvoiceStatus::Draft => "draft",
+            InvoiceStatus::Validated => "validated",
+            InvoiceStatus::Paid => "paid",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<InvoiceStatus> {
+        [
+            InvoiceStatus::Draft,
+            InvoiceStatus::Validated,
+            InvoiceStatus::Paid,
+        ]
+        .into_iter()
+        .find(|s| s.as_str() == value.trim())
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            InvoiceStatus::Draft => "Brouillon",
+            InvoiceStatus::Validated => "Validée",
+            InvoiceStatus::Paid => "Payée",
+        }
+    }
+}
+
+/// The two types of client invoice (the `type` a request names).
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ClientInvoiceType {
+    /// Delivered parcels: the cash collected, less the fees, is paid to the merchant.
+    Delivered,
+    /// Returned parcels: the merchant owes the return and refusal fees.
+    Returned,
+}
+
+/// The most cash one count may record: 1,000,000 DH, far above a round's takings.
+pub const MAX_COUNTED_CENTIMES: i64 = 100_000_000;

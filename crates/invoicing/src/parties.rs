@@ -1,0 +1,24 @@
+//! The people an invoice names, found by key within the caller's scope.
+
+use colivra_core::{AppError, AppResult, Role, Scope};
+use colivra_db::schema::users;
+use colivra_db::{DbConnection, MapDbErr};
+use diesel::prelude::*;
+
+/// The delivery person with this key, as `scope` may name him: admins anyone, a delivery person
+/// only himself (another's key: 404).
+pub(crate) fn delivery_admin(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<i64> {
+    let id: i64 = users::table
+        .filter(users::key.eq(key.trim()))
+        .filter(users::role.eq(Role::DeliveryAdmin.as_str()))
+        .select(users::id)
+        .first(conn)
+        .optional()
+        .map_db_err()?
+        .ok_or(AppError::NotFound)?;
+    match scope {
+        Scope::Everyone => Ok(id),
+        Scope::DeliveryPerson(me) if me == id => Ok(id),
+        _ => Err(AppError::NotFound),
+    }
+}

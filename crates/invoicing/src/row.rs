@@ -1,0 +1,107 @@
+//! The invoice row, and reading one (with its parcels) within the caller's scope.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use colivra_core::{AppError, AppResult, Scope};
+use colivra_db::schema::{invoices, parcels};
+use colivra_db::{DbConnection, MapDbErr};
+use colivra_parcels::parcel::ParcelRow;
+use diesel::prelude::*;
+
+use crate::kind::{InvoiceStatus, Kind};
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = invoices)]
+pub struct InvoiceRow {
+    pub id: i64,
+    pub key: String,
+    pub kind: String,
+    pub status: String,
+    pub number: Option<String>,
+    pub client_id: Option<i64>,
+    pub shop_id: Option<i64>,
+    pub delivery_admin_id: Option<i64>,
+    pub parcels_count: i64,
+    pub cod_total: i64,
+    pub fees_total: i64,
+    pub total: i64,
+    pub counted_amount: Option<i64>,
+    pub payment_reference: Option<String>,
+    pub paid_on: Option<NaiveDate>,
+    pub created_by: Option<i64>,
+    pub counted_by: Option<i64>,
+    pub validated_by: Option<i64>,
+    pub paid_by: Option<i64>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+    pub counted_at: Option<NaiveDateTime>,
+    pub validated_at: Option<NaiveDateTime>,
+    pub paid_at: Option<NaiveDateTime>,
+    /// Delivery invoices: the delivery person's balance carried onto it as a line of its own
+    /// (positive: he owes it and hands it over now; negative: it is paid back to him), included
+    /// in `total`; 0 when none.
+    pub carried_balance: i64,
+    /// Client invoices: the RIB it is paid to, kept at validation.
+    pub bank_account: Option<String>,
+    /// The merchant's ICE, kept at validation.
+    pub client_ice: Option<String>,
+    /// The company's legal identity (JSON), kept at validation.
+    pub issuer: Option<String>,
+}
+
+impl InvoiceRow {
+    pub fn kind(&self) -> Kind {
+        Kind::parse(&self.kind).unwrap_or(Kind::Delivered)
+    }
+
+    pub fn status(&self) -> InvoiceStatus {
+        InvoiceStatus::parse(&self.status).unwrap_or(InvoiceStatus::Draft)
+    }
+
+    /// The shop (client invoices) or the delivery person (delivery invoices).
+    pub fn owner_id(&self) -> i64 {
+        self.shop_id.or(self.delivery_admin_id).unwrap_or_default()
+    }
+
+    /// Merchants see their shops' validated and paid client invoices; delivery people their
+    /// own delivery invoices; admins everything.
+    pub fn in_scope(&self, scope: Scope) -> bool {
+        match scope {
+            Scope::Merchant(id) => {
+                self.client_id == Some(id) && self.status() != InvoiceStatus::Draft
+            }
+            Scope::DeliveryPerson(id) => self.delivery_admin_id == Some(id),
+            Scope::Everyone => true,
+        }
+    }
+}
+
+/// The invoice of one family (client or delivery) with this key within `scope`, else 404.
+pub(crate) fn get(
+    conn: &mut DbConnection,
+    scope: Scope,
+    client: bool,
+    key: &str,
+) -> AppResult<InvoiceRow> {
+    let row: InvoiceRow = invoices::table
+        .filter(invoices::key.eq(key.trim().to_uppercase()))
+        .select(InvoiceRow::as_select())
+        .first(conn)
+        .optional()
+        .map_db_err()?
+        .ok_or(AppError::NotFound)?;
+    if row.kind().is_client() == client && row.in_scope(scope) {
+        Ok(row)
+    } else {
+        Err(AppError::NotFound)
+    }
+}
+
+/// The parcels on the invoice, oldest first.
+pub(crate) fn parcels_on(conn: &mut DbConnection, row: &InvoiceRow) -> AppResult<Vec<ParcelRow>> {
+    parcels::table
+        .filter(row.kind().on_invoice(row.id))
+        .order(parcels::id.asc())
+        .select(ParcelRow::as_select())
+        .load(conn)
+        .map_db_err()
+}

@@ -1,0 +1,370 @@
+//! The requests that move or annotate parcels: posting a state, cancelling, changing the
+//! address, reassigning.
+
+use chrono::NaiveDate;
+use colivra_core::{time, AppError, AppResult, Role};
+use colivra_db::schema::{parcels, users};
+use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
+use diesel::prelude::*;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::note::{Note, NoteCode};
+use crate::parcel::{self, changed_meanwhile, ParcelRow, ParcelView};
+use crate::status::{Mover, Status};
+use colivra_core::Scope;
+
+use super::{apply, record::history, Entry, Move};
+use crate::stock::StockHooks;
+
+/// A history row that records an event without a move (an exchange's collected item handed
+/// over, say): the current status with `note`. Conditional on the status read, like a move.
+pub fn annotate(
+    conn: &mut DbConnection,
+    row: &ParcelRow,
+    note: &Note,
+    actor_id: Option<i64>,
+) -> AppResult<()> {
+    let now = time::now();
+    let status = row.status();
+    let updated = diesel::update(
+        parcels::table
+            .find(row.id)
+            .filter(parcels::status.eq(status.as_str())),
+    )
+    .set(parcels::updated_at.eq(now))
+    .execute(conn)
+    .map_db_err()?;
+    if updated == 0 {
+        return Err(changed_meanwhile());
+    }
+    history(
+        conn,
+        row.id,
+        Entry {
+            status,
+            comment: None,
+            note: Some(note),
+            date: None,
+            actor_id,
+        },
+        now,
+    )
+}
+
+/// `POST parcels/states`: `{parcel, status, comment, date}`.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct StateInput {
+    /// Tracking code (404 when it is none of the caller's parcels).
+    #[schema(value_type = String, required = true, min_length = 1)]
+    pub parcel: Option<String>,
+    /// A status key (422 otherwise).
+    #[schema(value_type = Status, required = true)]
+    pub status: Option<String>,
+    /// Required for refused, cancelled, lost, damaged; an admin's comment also forces a move the
+    /// normal flow does not allow.
+    #[schema(max_length = 500)]
+    pub comment: Option<String>,
+    /// `YYYY-MM-DD`, not in the past; required for postponed and scheduled.
+    #[schema(value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "colivra_core::time::optional_day")]
+    pub date: Option<NaiveDate>,
+}
+
+/// A delivery person records an outcome; an admin posts any state (forcing it with a comment).
+pub fn post_state(
+    conn: &mut DbConnection,
+    stock: &dyn StockHooks,
+    actor_id: i64,
+    scope: Scope,
+    input: &StateInput,
+) -> AppResult<ParcelView> {
+    let mover = match scope {
+        Scope::Everyone => Mover::Admin,
+        Scope::DeliveryPerson(_) => Mover::DeliveryPerson,
+        Scope::Merchant(_) => Mover::Merchant,
+    };
+    let Some(to) = input.status.as_deref().and_then(Status::parse) else {
+        return Err(AppError::validation("status", "Statut inconnu."));
+    };
+    immediate_transaction(conn, |conn| {
+        let key = input.parcel.as_deref().unwrap_or_default();
+        let row = parcel::get(conn, scope, key)?;
+        let today = time::now().date();
+        if let Some(date) = input.date {
+            if to.needs_date() && date < today {
+                return Err(AppError::validation(
+                    "date",
+                    "La date ne peut pas être passée.",
+                ));
+            }
+        }
+        let row = apply(
+            conn,
+            stock,
+            &row,
+            Move {
+                to,
+                comment: input.comment.as_deref(),
+                note: None,
+                date: input.date,
+                mover,
+                actor_id: Some(actor_id),
+                delivery_admin_id: None,
+            },
+        )?;
+        crate::undo::view(conn, actor_id, scope, row)
+    })
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct CancelInput {
+    #[schema(max_length = 500)]
+    pub comment: Option<String>,
+}
+
+/// The merchant cancels a parcel not yet picked up.
+pub fn cancel(
+    conn: &mut DbConnection,
+    stock: &dyn StockHooks,
+    actor_id: i64,
+    merchant_id: i64,
+    parcel_key: &str,
+    comment: Option<&str>,
+) -> AppResult<ParcelView> {
+    immediate_transaction(conn, |conn| {
+        let row = parcel::get(conn, Scope::Merchant(merchant_id), parcel_key)?;
+        let comment = comment.map(str::trim).filter(|c| !c.is_empty());
+        let row = apply(
+            conn,
+            stock,
+            &row,
+            Move {
+                to: Status::Cancelled,
+                comment,
+                note: comment
+                    .is_none()
+                    .then(|| Note::new(NoteCode::CancelledByClient)),
+                date: None,
+                mover: Mover::Merchant,
+                actor_id: Some(actor_id),
+                delivery_admin_id: None,
+            },
+        )?;
+        parcel::view(conn, Role::Client, row)
+    })
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct AddressInput {
+    #[schema(schema_with = colivra_core::phone::optional_schema)]
+    pub recipient_phone: Option<String>,
+    /// Empty clears it.
+    #[schema(schema_with = colivra_core::phone::clearable_schema)]
+    pub recipient_phone_alt: Option<String>,
+    /// City key or name.
+    pub city: Option<String>,
+    #[schema(min_length = 1, max_length = 255)]
+    pub address: Option<String>,
+}
+
+/// The merchant changes the recipient's phone, city or address until delivery. While a delivery
+/// person holds the parcel the change is flagged for him to acknowledge. The fee snapshot stays:
+/// the price was agreed at creation.
+pub fn change_address(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    merchant_id: i64,
+    parcel_key: &str,
+    input: &AddressInput,
+) -> AppResult<ParcelView> {
+    immediate_transaction(conn, |conn| {
+        let row = parcel::get(conn, Scope::Merchant(merchant_id), parcel_key)?;
+        let status = row.status();
+        if !status.address_can_change() {
+            return Err(AppError::Conflict(format!(
+                "L'adresse d'un colis « {} » ne peut plus changer.",
+                status.label()
+            )));
+        }
+        let lookups = parcel::Lookups::for_city(conn, merchant_id, input.city.as_deref())?;
+        let merged = parcel::ParcelInput {
+            recipient_phone: input.recipient_phone.clone(),
+            recipient_phone_alt: input.recipient_phone_alt.clone(),
+            city: input.city.clone(),
+            address: input.address.clone(),
+            ..Default::default()
+        };
+        let valid =
+            parcel::validate(conn, &lookups, &merged, Some(&row))?.map_err(AppError::Validation)?;
+        let pending = status.is_with_delivery_person();
+        let now = time::now();
+        let updated = diesel::update(
+            parcels::table
+                .find(row.id)
+                .filter(parcels::status.eq(status.as_str())),
+        )
+        .set((
+            parcels::recipient_phone.eq(&valid.recipient_phone),
+            parcels::recipient_phone_alt.eq(&valid.recipient_phone_alt),
+            parcels::city_id.eq(valid.city_id),
+            parcels::address.eq(&valid.address),
+            parcels::address_change_pending.eq(pending || row.address_change_pending),
+            parcels::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map_db_err()?;
+        if updated == 0 {
+            return Err(changed_meanwhile());
+        }
+        let changed = Note::new(NoteCode::AddressChanged)
+            .with("address", valid.address.as_str())
+            .with("phone", valid.recipient_phone.as_str());
+        history(
+            conn,
+            row.id,
+            Entry {
+                status,
+                comment: None,
+                note: Some(&changed),
+                date: None,
+                actor_id: Some(actor_id),
+            },
+            now,
+        )?;
+        activities::log(
+            conn,
+            Some(actor_id),
+            "parcel.address_changed",
+            "parcel",
+            &row.key,
+        )?;
+        let row = parcel::get(conn, Scope::Merchant(merchant_id), parcel_key)?;
+        parcel::view(conn, Role::Client, row)
+    })
+}
+
+/// The delivery person confirms he saw the new address.
+pub fn acknowledge_address(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    parcel_key: &str,
+) -> AppResult<ParcelView> {
+    immediate_transaction(conn, |conn| {
+        let scope = Scope::DeliveryPerson(actor_id);
+        let row = parcel::get(conn, scope, parcel_key)?;
+        if !row.address_change_pending {
+            return Err(AppError::Conflict(
+                "Aucun changement d'adresse à confirmer.".to_owned(),
+            ));
+        }
+        diesel::update(parcels::table.find(row.id))
+            .set(parcels::address_change_pending.eq(false))
+            .execute(conn)
+            .map_db_err()?;
+        activities::log(
+            conn,
+            Some(actor_id),
+            "parcel.address_acknowledged",
+            "parcel",
+            &row.key,
+        )?;
+        let row = parcel::get(conn, scope, parcel_key)?;
+        parcel::view(conn, Role::DeliveryAdmin, row)
+    })
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct ReassignInput {
+    /// Tracking codes of parcels out for delivery.
+    #[schema(min_items = 1)]
+    pub parcels: Vec<String>,
+    #[schema(max_length = 500)]
+    pub comment: Option<String>,
+}
+
+/// Gives parcels held by one delivery person to another (`deliveryAdmin` key). All or nothing.
+pub fn reassign(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    delivery_admin_key: &str,
+    input: &ReassignInput,
+) -> AppResult<Vec<ParcelView>> {
+    if input.parcels.is_empty() {
+        return Err(AppError::validation("parcels", "Choisissez des colis."));
+    }
+    immediate_transaction(conn, |conn| {
+        let (courier_id, courier_name): (i64, String) = users::table
+            .filter(users::key.eq(delivery_admin_key))
+            .filter(users::role.eq(Role::DeliveryAdmin.as_str()))
+            .filter(users::active.eq(true))
+            .select((
+                users::id,
+                users::first_name.concat(" ").concat(users::last_name),
+            ))
+            .first(conn)
+            .optional()
+            .map_db_err()?
+            .ok_or(AppError::NotFound)?;
+        let now = time::now();
+        let mut moved = Vec::new();
+        for key in &input.parcels {
+            let row = parcel::get(conn, Scope::Everyone, key)?;
+            let status = row.status();
+            if !status.is_with_delivery_person() {
+                return Err(AppError::Conflict(format!(
+                    "{} est « {} » : seul un colis en distribution change de livreur.",
+                    row.key,
+                    status.label()
+                )));
+            }
+            if row.delivery_admin_id == Some(courier_id) {
+                return Err(AppError::Conflict(format!(
+                    "{} est déjà confié à ce livreur.",
+                    row.key
+                )));
+            }
+            let updated = diesel::update(
+                parcels::table
+                    .find(row.id)
+                    .filter(parcels::status.eq(status.as_str())),
+            )
+            .set((
+                parcels::delivery_admin_id.eq(courier_id),
+                parcels::updated_at.eq(now),
+            ))
+            .execute(conn)
+            .map_db_err()?;
+            if updated == 0 {
+                return Err(changed_meanwhile());
+            }
+            let comment = input
+                .comment
+                .as_deref()
+                .map(str::trim)
+                .filter(|c| !c.is_empty());
+            let reassigned = Note::new(NoteCode::Reassigned).with("courier", courier_name.trim());
+            history(
+                conn,
+                row.id,
+                Entry {
+                    status,
+                    comment,
+                    note: Some(&reassigned),
+                    date: None,
+                    actor_id: Some(actor_id),
+                },
+                now,
+            )?;
+            activities::log(
+                conn,
+                Some(actor_id),
+                "parcel.reassigned",
+                "parcel",
+                &row.key,
+            )?;
+            moved.push(parcel::get(conn, Scope::Everyone, key)?);
+        }
+        parcel::views(conn, Role::Admin, moved)
+    })
+}

@@ -1,0 +1,244 @@
+//! A merchant's shops: parcels belong to a shop. Merchants manage their own; admins see them per
+//! merchant and edit them. A shop's RIB (its payout account) changes only through a kept,
+//! recorded change: a merchant's waits for an admin's approval, an admin's applies at once.
+//!
+//! `list` reads shops, `write` creates and edits them, `rib` keeps the RIB changes.
+
+mod list;
+mod rib;
+mod write;
+
+use chrono::NaiveDateTime;
+use colivra_core::phone::{normalize_moroccan_phone, PHONE_MESSAGE};
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Scope};
+use colivra_db::listing::{lower, paginate};
+use colivra_db::schema::shop_bank_account_changes as changes;
+use colivra_db::schema::{cities, shops, users};
+use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+
+pub use list::list;
+use list::view;
+use rib::{apply_now, request, ChangeRow};
+pub use rib::{
+    decide, list_changes, BankAccountChangeView, BankAccountDecision, BankAccountDecisionInput,
+    ChangeFilters, ChangePersonRef, ChangeShopRef, MAX_COMMENT,
+};
+use write::record;
+pub use write::{create, ensure_shop, update, NewShop, ShopUpdate};
+
+/// A shop as the API shows it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ShopView {
+    pub key: String,
+    pub name: String,
+    pub phone: String,
+    pub address: String,
+    /// City key.
+    pub city: String,
+    pub city_name: String,
+    /// The approved RIB, where transfers go: in full for the shop's own merchant, masked but for
+    /// its last 4 digits (`•••• 1234`) for anyone else; null when none.
+    pub bank_account: Option<String>,
+    /// The shop's latest RIB change (asked by the merchant or made by an admin), null when none.
+    pub bank_account_change: Option<BankAccountChangeRef>,
+    /// The merchant's key.
+    pub client: String,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: NaiveDateTime,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub updated_at: NaiveDateTime,
+}
+
+/// Where a RIB change stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BankAccountChangeStatus {
+    /// Asked by the merchant, waiting for an admin.
+    Pending,
+    /// In force: transfers and new invoices use it.
+    Approved,
+    /// Refused by an admin (his comment says why); the approved RIB stays.
+    Refused,
+    /// A newer request of the merchant took its place before anyone decided.
+    Replaced,
+}
+
+impl BankAccountChangeStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Approved => "approved",
+            Self::Refused => "refused",
+            Self::Replaced => "replaced",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        [Self::Pending, Self::Approved, Self::Refused, Self::Replaced]
+            .into_iter()
+            .find(|s| s.as_str() == value.trim())
+    }
+}
+
+/// A shop's latest RIB change, as its shop view carries it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct BankAccountChangeRef {
+    pub key: String,
+    /// The RIB asked for (masked as the shop's `bank_account` is).
+    pub bank_account: String,
+    pub status: BankAccountChangeStatus,
+    /// The admin's reason, on a refusal.
+    pub comment: Option<String>,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub requested_at: NaiveDateTime,
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>)]
+    pub decided_at: Option<NaiveDateTime>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct ShopInput {
+    #[schema(min_length = 1, max_length = 100)]
+    pub name: Option<String>,
+    #[schema(schema_with = colivra_core::phone::optional_schema)]
+    pub phone: Option<String>,
+    #[schema(min_length = 1, max_length = 255)]
+    pub address: Option<String>,
+    /// City key (an active city).
+    pub city: Option<String>,
+    /// 24-digit Moroccan RIB (spaces allowed) whose key checks; absent or null keeps the RIB.
+    /// At creation it is the shop's approved RIB; later a merchant's new RIB waits for an
+    /// admin's approval (202), an admin's applies at once. A RIB once set is replaced, never
+    /// removed (empty: 422).
+    #[schema(pattern = "^\\s*(\\d\\s*){24}$|^\\s*$")]
+    pub bank_account: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+pub struct ShopFilters {
+    /// A merchant's key (admins).
+    pub client: Option<String>,
+}
+
+/// A Moroccan RIB: 24 digits (bank, city, account, 2-digit key) whose value is 0 modulo 97.
+pub fn is_valid_rib(rib: &str) -> bool {
+    rib.len() == 24
+        && rib.bytes().all(|b| b.is_ascii_digit())
+        && rib.bytes().fold(0u32, |rest, digit| {
+            (rest * 10 + u32::from(digit - b'0')) % 97
+        }) == 0
+}
+
+pub const RIB_MESSAGE: &str = "RIB invalide : 24 chiffres dont la clé de contrôle.";
+
+/// A shop row with its city and merchant, before the RIB is shown or masked.
+#[derive(Debug, Clone, Queryable)]
+struct ShopRow {
+    id: i64,
+    key: String,
+    name: String,
+    phone: String,
+    address: String,
+    city: String,
+    city_name: String,
+    bank_account: Option<String>,
+    client: String,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+const SHOP_COLUMNS: (
+    shops::id,
+    shops::key,
+    shops::name,
+    shops::phone,
+    shops::address,
+    cities::key,
+    cities::name,
+    shops::bank_account,
+    users::key,
+    shops::created_at,
+    shops::updated_at,
+) = (
+    shops::id,
+    shops::key,
+    shops::name,
+    shops::phone,
+    shops::address,
+    cities::key,
+    cities::name,
+    shops::bank_account,
+    users::key,
+    shops::created_at,
+    shops::updated_at,
+);
+
+pub const SORTABLE: &[&str] = &["name", "created_at"];
+
+/// "•••• 1234": a RIB as lists, activities and notices show it (its last 4 digits).
+pub fn mask_rib(rib: &str) -> String {
+    let digits: Vec<char> = rib.chars().filter(char::is_ascii_digit).collect();
+    let last: String = digits[digits.len().saturating_sub(4)..].iter().collect();
+    format!("•••• {last}")
+}
+
+/// A RIB as `scope` may see it: in full for the shop's own merchant, masked for anyone else.
+fn shown_rib(scope: Scope, rib: &str) -> String {
+    match scope {
+        Scope::Merchant(_) => rib.to_owned(),
+        _ => mask_rib(rib),
+    }
+}
+
+fn get(conn: &mut DbConnection, scope: Scope, shop_key: &str) -> AppResult<ShopRow> {
+    let mut q = shops::table
+        .inner_join(cities::table)
+        .inner_join(users::table)
+        .filter(shops::key.eq(shop_key))
+        .into_boxed();
+    match scope {
+        Scope::Merchant(id) => q = q.filter(shops::client_id.eq(id)),
+        Scope::DeliveryPerson(_) => q = q.filter(shops::id.eq(-1)),
+        Scope::Everyone => {}
+    }
+    q.select(SHOP_COLUMNS)
+        .first(conn)
+        .optional()
+        .map_db_err()?
+        .ok_or(AppError::NotFound)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_valid_rib;
+
+    #[test]
+    fn ribs_need_24_digits_and_a_right_key() {
+        // 0 modulo 97: a valid key for these 22 digits.
+        let body = "0077800000012345678901";
+        let key = 97
+            - (body
+                .bytes()
+                .fold(0u64, |r, d| (r * 10 + u64::from(d - b'0')) % 97)
+                * 100
+                % 97);
+        let rib = format!("{body}{key:02}");
+        assert!(is_valid_rib(&rib), "{rib}");
+        let mut wrong = rib.clone().into_bytes();
+        wrong[23] = if wrong[23] == b'9' {
+            b'0'
+        } else {
+            wrong[23] + 1
+        };
+        assert!(!is_valid_rib(std::str::from_utf8(&wrong).unwrap()));
+        assert!(!is_valid_rib("12345"));
+        assert!(!is_valid_rib("00778000000123456789012a"));
+    }
+}

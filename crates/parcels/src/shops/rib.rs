@@ -1,0 +1,487 @@
+//! A shop's RIB changes: requested by its merchant, decided by an admin, applied at once for
+//! an admin; each change kept and listed.
+
+use super::*;
+
+/// A RIB change row.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = changes)]
+pub(super) struct ChangeRow {
+    pub(super) id: i64,
+    pub(super) key: String,
+    pub(super) shop_id: i64,
+    pub(super) old_bank_account: Option<String>,
+    pub(super) new_bank_account: String,
+    pub(super) status: String,
+    pub(super) comment: Option<String>,
+    pub(super) requested_by: Option<i64>,
+    pub(super) decided_by: Option<i64>,
+    pub(super) requested_at: NaiveDateTime,
+    pub(super) decided_at: Option<NaiveDateTime>,
+}
+
+impl ChangeRow {
+    pub(super) fn status(&self) -> BankAccountChangeStatus {
+        BankAccountChangeStatus::parse(&self.status).unwrap_or(BankAccountChangeStatus::Pending)
+    }
+}
+
+pub(super) fn pending_of(conn: &mut DbConnection, shop_id: i64) -> AppResult<Option<ChangeRow>> {
+    changes::table
+        .filter(changes::shop_id.eq(shop_id))
+        .filter(changes::status.eq(BankAccountChangeStatus::Pending.as_str()))
+        .select(ChangeRow::as_select())
+        .first(conn)
+        .optional()
+        .map_db_err()
+}
+
+pub(super) fn insert_change(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    shop: &ShopRow,
+    new: &str,
+    status: BankAccountChangeStatus,
+) -> AppResult<String> {
+    let now = time::now();
+    let change_key = key::prefixed_key("RB", 8);
+    let decided = status != BankAccountChangeStatus::Pending;
+    diesel::insert_into(changes::table)
+        .values((
+            changes::key.eq(&change_key),
+            changes::shop_id.eq(shop.id),
+            changes::old_bank_account.eq(&shop.bank_account),
+            changes::new_bank_account.eq(new),
+            changes::status.eq(status.as_str()),
+            changes::requested_by.eq(actor_id),
+            changes::decided_by.eq(decided.then_some(actor_id)),
+            changes::requested_at.eq(now),
+            changes::decided_at.eq(decided.then_some(now)),
+        ))
+        .execute(conn)
+        .map_err(|error| {
+            // The one-pending index: another request of this shop was written meanwhile.
+            if colivra_db::error::is_unique_violation(&error) {
+                AppError::Conflict(
+                    "Une autre demande de changement de RIB vient d'être faite pour cette boutique."
+                        .to_owned(),
+                )
+            } else {
+                colivra_db::error::app_error_from_diesel(error)
+            }
+        })?;
+    Ok(change_key)
+}
+
+/// The merchant asks for `new`: a pending change (his pending one, if any, is replaced).
+/// Returns whether a request was opened (asking again for the RIB already asked opens none).
+pub(super) fn request(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    shop: &ShopRow,
+    new: &str,
+) -> AppResult<bool> {
+    let pending = pending_of(conn, shop.id)?;
+    if pending.as_ref().is_some_and(|p| p.new_bank_account == new) {
+        return Ok(false);
+    }
+    let mut replaced = None;
+    if let Some(pending) = pending {
+        // Conditional: an admin deciding it at this moment wins, and this request stands alone.
+        let updated = diesel::update(
+            changes::table
+                .find(pending.id)
+                .filter(changes::status.eq(BankAccountChangeStatus::Pending.as_str())),
+        )
+        .set(changes::status.eq(BankAccountChangeStatus::Replaced.as_str()))
+        .execute(conn)
+        .map_db_err()?;
+        if updated == 1 {
+            replaced = Some(pending.key);
+        }
+    }
+    let change_key = insert_change(conn, actor_id, shop, new, BankAccountChangeStatus::Pending)?;
+    record(
+        conn,
+        actor_id,
+        "shop.bank_account_requested",
+        &shop.key,
+        json!({
+            "shop": shop.key,
+            "change": change_key,
+            "bank_account": {
+                "old": shop.bank_account.as_deref().map(mask_rib),
+                "new": mask_rib(new),
+            },
+            "replaced": replaced,
+        }),
+    )?;
+    Ok(true)
+}
+
+/// An admin's new RIB: in force at once, kept as an approved change.
+pub(super) fn apply_now(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    shop: &ShopRow,
+    new: &str,
+) -> AppResult<()> {
+    if let Some(pending) = pending_of(conn, shop.id)? {
+        return Err(AppError::Conflict(format!(
+            "Le client a demandé un changement de RIB ({}) : approuvez ou refusez sa demande d'abord.",
+            mask_rib(&pending.new_bank_account)
+        )));
+    }
+    let change_key = insert_change(conn, actor_id, shop, new, BankAccountChangeStatus::Approved)?;
+    diesel::update(shops::table.find(shop.id))
+        .set(shops::bank_account.eq(new))
+        .execute(conn)
+        .map_db_err()?;
+    record(
+        conn,
+        actor_id,
+        "shop.bank_account_changed",
+        &shop.key,
+        json!({
+            "shop": shop.key,
+            "change": change_key,
+            "bank_account": {
+                "old": shop.bank_account.as_deref().map(mask_rib),
+                "new": mask_rib(new),
+            },
+        }),
+    )
+}
+
+/// Someone named on a RIB change.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ChangePersonRef {
+    pub key: String,
+    pub name: String,
+}
+
+/// The shop a RIB change is about.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ChangeShopRef {
+    pub key: String,
+    pub name: String,
+}
+
+/// A RIB change as the admin's work queue shows it: RIBs masked but for their last 4 digits.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct BankAccountChangeView {
+    pub key: String,
+    pub shop: ChangeShopRef,
+    /// The merchant (his company, else his name).
+    pub client: ChangePersonRef,
+    /// The approved RIB when it was asked, masked (null: the shop had none).
+    pub old_bank_account: Option<String>,
+    /// The RIB asked for, masked.
+    pub bank_account: String,
+    pub status: BankAccountChangeStatus,
+    pub comment: Option<String>,
+    pub requested_by: Option<ChangePersonRef>,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub requested_at: NaiveDateTime,
+    pub decided_by: Option<ChangePersonRef>,
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>)]
+    pub decided_at: Option<NaiveDateTime>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+pub struct ChangeFilters {
+    /// `pending` (the work queue, oldest first), `approved`, `refused`, `replaced`; none: all,
+    /// newest first.
+    #[param(value_type = Option<BankAccountChangeStatus>, inline)]
+    pub status: Option<String>,
+    /// One shop's changes (shop key).
+    pub shop: Option<String>,
+    /// One merchant's changes (merchant key).
+    pub client: Option<String>,
+}
+
+pub(super) fn person_name(first: &str, last: &str, company: Option<&str>) -> String {
+    company
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_owned)
+        .unwrap_or_else(|| format!("{first} {last}").trim().to_owned())
+}
+
+pub(super) fn change_views(
+    conn: &mut DbConnection,
+    rows: Vec<ChangeRow>,
+) -> AppResult<Vec<BankAccountChangeView>> {
+    let shop_ids: Vec<i64> = rows.iter().map(|r| r.shop_id).collect();
+    let shops_found: Vec<(i64, String, String, i64)> = shops::table
+        .filter(shops::id.eq_any(&shop_ids))
+        .select((shops::id, shops::key, shops::name, shops::client_id))
+        .load(conn)
+        .map_db_err()?;
+    let people_ids: Vec<i64> = rows
+        .iter()
+        .flat_map(|r| [r.requested_by, r.decided_by])
+        .flatten()
+        .chain(shops_found.iter().map(|s| s.3))
+        .collect();
+    let people: Vec<(i64, String, String, String, Option<String>)> = users::table
+        .filter(users::id.eq_any(&people_ids))
+        .select((
+            users::id,
+            users::key,
+            users::first_name,
+            users::last_name,
+            users::company,
+        ))
+        .load(conn)
+        .map_db_err()?;
+    let person = |id: i64, company: bool| {
+        people
+            .iter()
+            .find(|p| p.0 == id)
+            .map(|(_, key, first, last, firm)| ChangePersonRef {
+                key: key.clone(),
+                name: person_name(first, last, firm.as_deref().filter(|_| company)),
+            })
+    };
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let (shop_key, shop_name, client_id) = shops_found
+                .iter()
+                .find(|s| s.0 == row.shop_id)
+                .map(|s| (s.1.clone(), s.2.clone(), s.3))
+                .unwrap_or_default();
+            BankAccountChangeView {
+                status: row.status(),
+                key: row.key,
+                shop: ChangeShopRef {
+                    key: shop_key,
+                    name: shop_name,
+                },
+                client: person(client_id, true).unwrap_or(ChangePersonRef {
+                    key: String::new(),
+                    name: String::new(),
+                }),
+                old_bank_account: row.old_bank_account.as_deref().map(mask_rib),
+                bank_account: mask_rib(&row.new_bank_account),
+                comment: row.comment,
+                requested_by: row.requested_by.and_then(|id| person(id, false)),
+                requested_at: row.requested_at,
+                decided_by: row.decided_by.and_then(|id| person(id, false)),
+                decided_at: row.decided_at,
+            }
+        })
+        .collect())
+}
+
+/// `GET shops/bank-account-changes`: every shop's RIB changes (admins).
+pub fn list_changes(
+    conn: &mut DbConnection,
+    query: &ListQuery,
+    filters: &ChangeFilters,
+) -> AppResult<Paginated<BankAccountChangeView>> {
+    let status = match filters.status.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(raw) => Some(BankAccountChangeStatus::parse(raw).ok_or_else(|| {
+            AppError::validation(
+                "status",
+                "Statut inconnu : pending, approved, refused ou replaced.",
+            )
+        })?),
+    };
+    let key_of = |value: &Option<String>| {
+        value
+            .as_deref()
+            .map(str::trim)
+            .filter(|k| !k.is_empty())
+            .map(str::to_owned)
+    };
+    let (shop, client) = (key_of(&filters.shop), key_of(&filters.client));
+    let filtered = || {
+        let mut q = changes::table.into_boxed();
+        if let Some(status) = status {
+            q = q.filter(changes::status.eq(status.as_str()));
+        }
+        if let Some(shop) = &shop {
+            q = q.filter(
+                changes::shop_id.eq_any(
+                    shops::table
+                        .filter(shops::key.eq(shop.clone()))
+                        .select(shops::id),
+                ),
+            );
+        }
+        if let Some(client) = &client {
+            q = q.filter(
+                changes::shop_id.eq_any(
+                    shops::table
+                        .inner_join(users::table)
+                        .filter(users::key.eq(client.clone()))
+                        .select(shops::id),
+                ),
+            );
+        }
+        q
+    };
+    let queue = status == Some(BankAccountChangeStatus::Pending);
+    let page = paginate(
+        conn,
+        &query.page(),
+        |conn| filtered().count().get_result(conn),
+        |conn, limit, offset| {
+            let q = if queue {
+                filtered().order(changes::id.asc())
+            } else {
+                filtered().order(changes::id.desc())
+            };
+            q.select(ChangeRow::as_select())
+                .limit(limit)
+                .offset(offset)
+                .load(conn)
+        },
+    )?;
+    Ok(Paginated {
+        data: change_views(conn, page.data)?,
+        meta: page.meta,
+    })
+}
+
+/// An admin's decision on a pending RIB change.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BankAccountDecision {
+    Approved,
+    Refused,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct BankAccountDecisionInput {
+    /// `approved`: the RIB is in force at once; `refused` (with a comment): the approved one stays.
+    #[schema(value_type = BankAccountDecision, required = true)]
+    pub status: Option<String>,
+    /// Why it was refused (required then), up to 500 characters; shown to the merchant.
+    #[schema(max_length = 500)]
+    pub comment: Option<String>,
+}
+
+/// The longest comment on a decision.
+pub const MAX_COMMENT: usize = 500;
+
+/// `PUT shops/bank-account-changes/{key}`: an admin approves or refuses a pending change.
+/// Conditional on it still being pending: of two decisions at once, one wins, the other 409s.
+pub fn decide(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    change_key: &str,
+    input: &BankAccountDecisionInput,
+) -> AppResult<BankAccountChangeView> {
+    let mut errors = FieldErrors::new();
+    let status = match input.status.as_deref().map(str::trim) {
+        Some("approved") => BankAccountChangeStatus::Approved,
+        Some("refused") => BankAccountChangeStatus::Refused,
+        _ => {
+            errors.add("status", "Indiquez approved ou refused.");
+            BankAccountChangeStatus::Pending
+        }
+    };
+    let comment = input
+        .comment
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_owned);
+    if comment
+        .as_ref()
+        .is_some_and(|c| c.chars().count() > MAX_COMMENT)
+    {
+        errors.add("comment", format!("{MAX_COMMENT} caractères au plus."));
+    } else if status == BankAccountChangeStatus::Refused && comment.is_none() {
+        errors.add("comment", "Indiquez au client pourquoi son RIB est refusé.");
+    }
+    immediate_transaction(conn, |conn| {
+        let row: ChangeRow = changes::table
+            .filter(changes::key.eq(change_key.trim().to_uppercase()))
+            .select(ChangeRow::as_select())
+            .first(conn)
+            .optional()
+            .map_db_err()?
+            .ok_or(AppError::NotFound)?;
+        std::mem::take(&mut errors).into_result()?;
+        let now = time::now();
+        let updated: Option<ChangeRow> = diesel::update(
+            changes::table
+                .find(row.id)
+                .filter(changes::status.eq(BankAccountChangeStatus::Pending.as_str())),
+        )
+        .set((
+            changes::status.eq(status.as_str()),
+            changes::comment.eq(&comment),
+            changes::decided_by.eq(actor_id),
+            changes::decided_at.eq(now),
+        ))
+        .returning(changes::all_columns)
+        .get_result(conn)
+        .optional()
+        .map_db_err()?;
+        let Some(row) = updated else {
+            let label = match row.status() {
+                BankAccountChangeStatus::Approved => "approuvée",
+                BankAccountChangeStatus::Refused => "refusée",
+                _ => "remplacée par une nouvelle demande du client",
+            };
+            return Err(AppError::Conflict(format!(
+                "Cette demande de changement de RIB est déjà {label}."
+            )));
+        };
+        if status == BankAccountChangeStatus::Approved {
+            diesel::update(shops::table.find(row.shop_id))
+                .set((
+                    shops::bank_account.eq(&row.new_bank_account),
+                    shops::updated_at.eq(now),
+                ))
+                .execute(conn)
+                .map_db_err()?;
+        }
+        let (shop_key, requester): (String, Option<String>) = (
+            shops::table
+                .find(row.shop_id)
+                .select(shops::key)
+                .first(conn)
+                .map_db_err()?,
+            match row.requested_by {
+                Some(id) => users::table
+                    .find(id)
+                    .select(users::key)
+                    .first(conn)
+                    .optional()
+                    .map_db_err()?,
+                None => None,
+            },
+        );
+        record(
+            conn,
+            actor_id,
+            match status {
+                BankAccountChangeStatus::Approved => "shop.bank_account_approved",
+                _ => "shop.bank_account_refused",
+            },
+            &shop_key,
+            json!({
+                "shop": shop_key,
+                "change": row.key,
+                "bank_account": {
+                    "old": row.old_bank_account.as_deref().map(mask_rib),
+                    "new": mask_rib(&row.new_bank_account),
+                },
+                "requested_by": requester,
+                "comment": comment,
+            }),
+        )?;
+        change_views(conn, vec![row])?
+            .pop()
+            .ok_or(AppError::NotFound)
+    })
+}

@@ -1,0 +1,288 @@
+//! The one formatter of recorded details: field labels, values, money, references.
+
+use super::*;
+
+/// The names of the recorded values, in French and English, in the order they are shown; any
+/// other shows as written, after these.
+pub(super) const FIELDS: &[(&str, &str, &str)] = &[
+    ("code", "Code", "Code"),
+    ("number", "Numéro", "Number"),
+    ("title", "Titre", "Title"),
+    ("type", "Type", "Type"),
+    ("category", "Catégorie", "Category"),
+    ("audience", "Public", "Audience"),
+    ("side", "Côté", "Side"),
+    ("status", "Statut", "Status"),
+    ("undone", "Statut annulé", "Status undone"),
+    ("forced", "Forcé", "Forced"),
+    ("parcel", "Colis", "Parcel"),
+    ("parcels", "Colis", "Parcels"),
+    ("received", "Reçus", "Received"),
+    ("not_collected", "Non ramassés", "Not collected"),
+    ("added", "Ajoutés", "Added"),
+    ("removed", "Retirés", "Removed"),
+    ("quantity", "Quantité", "Quantity"),
+    ("count", "Nombre", "Count"),
+    ("ended", "Sessions fermées", "Sessions ended"),
+    ("cod_amount", "Montant à encaisser", "Cash on delivery"),
+    ("cod_total", "Total encaissé", "Cash on delivery total"),
+    ("fees_total", "Total des frais", "Fees total"),
+    ("counted_amount", "Espèces comptées", "Cash counted"),
+    ("amount", "Montant", "Amount"),
+    ("total", "Total", "Total"),
+    ("difference", "Écart", "Difference"),
+    ("balance", "Solde", "Balance"),
+    ("reference", "Référence", "Reference"),
+    ("paid_on", "Payée le", "Paid on"),
+    ("message", "Message", "Message"),
+    ("permissions", "Permissions", "Permissions"),
+];
+
+/// Where a field comes when shown: its place in [`FIELDS`], else after them.
+pub(super) fn field_rank(field: &str) -> usize {
+    FIELDS
+        .iter()
+        .position(|(key, _, _)| *key == field)
+        .unwrap_or(FIELDS.len())
+}
+
+/// Values shown by their label: `(subject type or "*", field, value, French, English)`.
+pub(super) const VALUES: &[(&str, &str, &str, &str, &str)] = &[
+    ("ticket", "status", "open", "Ouvert", "Open"),
+    ("ticket", "status", "answered", "Répondu", "Answered"),
+    ("ticket", "status", "closed", "Fermé", "Closed"),
+    ("user", "status", "active", "Actif", "Active"),
+    ("user", "status", "suspended", "Suspendu", "Suspended"),
+    ("user", "status", "pending", "En attente", "Pending"),
+    ("*", "type", "delivered", "Livrés", "Delivered"),
+    ("*", "type", "returned", "Retours", "Returns"),
+    ("*", "type", "delivery", "Livreur", "Delivery person"),
+    ("*", "category", "parcel", "Colis", "Parcel"),
+    ("*", "category", "pickup", "Ramassage", "Pickup"),
+    ("*", "category", "invoice", "Facture", "Invoice"),
+    ("*", "category", "account", "Compte", "Account"),
+    ("*", "category", "other", "Autre", "Other"),
+    ("*", "audience", "all", "Tous", "Everyone"),
+    ("*", "audience", "clients", "Clients", "Merchants"),
+    ("*", "audience", "delivery", "Livreurs", "Delivery people"),
+    ("*", "side", "admin", "Équipe", "Staff"),
+    ("*", "side", "client", "Client", "Merchant"),
+];
+
+/// Names that stand for another object: an integer there would be an internal id (rows written
+/// before the convention), never shown.
+pub(super) const REFERENCES: &[&str] = &[
+    "parcel",
+    "invoice",
+    "voucher",
+    "shop",
+    "client",
+    "merchant",
+    "delivery_admin",
+    "user",
+    "product",
+    "inventory",
+    "ticket",
+    "city",
+];
+
+/// Values listed one after the other before "and N more".
+pub(super) const LISTED: usize = 20;
+
+pub(super) fn field_label(field: &str, language: Language) -> String {
+    FIELDS
+        .iter()
+        .find(|(key, _, _)| *key == field)
+        .map(|(_, fr, en)| match language {
+            Language::Fr => (*fr).to_owned(),
+            Language::En => (*en).to_owned(),
+        })
+        .unwrap_or_else(|| {
+            let spaced = field.replace('_', " ");
+            let mut chars = spaced.chars();
+            match chars.next() {
+                Some(first) => first.to_uppercase().chain(chars).collect(),
+                None => spaced,
+            }
+        })
+}
+
+/// Money under one of the convention's names.
+pub fn is_money(field: &str) -> bool {
+    matches!(field, "amount" | "total" | "difference" | "balance")
+        || field.ends_with("_amount")
+        || field.ends_with("_total")
+}
+
+/// An internal id: `id`, `…_id`, or an integer where an object is named.
+pub(super) fn is_internal_id(field: &str, value: &Value) -> bool {
+    field == "id"
+        || field.ends_with("_id")
+        || (value.is_i64() || value.is_u64()) && REFERENCES.contains(&field)
+}
+
+/// Centimes as people read them: "1 580,50 DH" (French, narrow no-break space between
+/// thousands), "1,580.50 DH" (English), as the web app's `formatMoney`.
+pub fn money(centimes: i64, language: Language) -> String {
+    let (group, decimal) = match language {
+        Language::Fr => ('\u{202f}', ','),
+        Language::En => (',', '.'),
+    };
+    let sign = if centimes < 0 { "-" } else { "" };
+    let abs = centimes.unsigned_abs();
+    let whole = (abs / 100).to_string();
+    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+    for (i, digit) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
+            grouped.push(group);
+        }
+        grouped.push(digit);
+    }
+    format!("{sign}{grouped}{decimal}{:02}\u{a0}DH", abs % 100)
+}
+
+/// One recorded value as people read it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct DetailLine {
+    /// The name in the details (`total`, `status`…).
+    pub field: String,
+    /// Its label in the reader's language.
+    pub label: String,
+    /// The value rendered: money as "580,50 DH", a change as "old → new", statuses and kinds
+    /// by their labels, lists joined.
+    pub value: String,
+}
+
+pub(super) fn text_value(
+    subject_type: Option<&str>,
+    field: &str,
+    value: &str,
+    language: Language,
+) -> String {
+    let by_subject = subject_type == Some("parcel") && matches!(field, "status" | "undone");
+    if by_subject {
+        if let Some(status) = colivra_parcels::status::Status::parse(value) {
+            return status.label_in(language).to_owned();
+        }
+    }
+    if field == "paid_on" || field.ends_with("_on") {
+        if let Ok(day) = NaiveDate::parse_from_str(value, "%Y-%m-%d") {
+            return match language {
+                Language::Fr => day.format("%d/%m/%Y").to_string(),
+                Language::En => day.format("%Y-%m-%d").to_string(),
+            };
+        }
+    }
+    VALUES
+        .iter()
+        .find(|(subject, f, v, _, _)| {
+            *f == field && *v == value && (*subject == "*" || Some(*subject) == subject_type)
+        })
+        .map(|(_, _, _, fr, en)| match language {
+            Language::Fr => (*fr).to_owned(),
+            Language::En => (*en).to_owned(),
+        })
+        .unwrap_or_else(|| value.to_owned())
+}
+
+pub(super) fn render_value(
+    subject_type: Option<&str>,
+    field: &str,
+    value: &Value,
+    language: Language,
+) -> String {
+    match value {
+        Value::Null => "—".to_owned(),
+        Value::Bool(yes) => match (*yes, language) {
+            (true, Language::Fr) => "oui",
+            (false, Language::Fr) => "non",
+            (true, Language::En) => "yes",
+            (false, Language::En) => "no",
+        }
+        .to_owned(),
+        Value::Number(number) => match number.as_i64() {
+            Some(centimes) if is_money(field) => money(centimes, language),
+            _ => number.to_string(),
+        },
+        Value::String(text) => text_value(subject_type, field, text, language),
+        Value::Array(items) => {
+            let mut shown: Vec<String> = items
+                .iter()
+                .take(LISTED)
+                .map(|item| render_value(subject_type, field, item, language))
+                .collect();
+            let more = items.len().saturating_sub(LISTED);
+            if more > 0 {
+                shown.push(match language {
+                    Language::Fr => format!("et {more} autre(s)"),
+                    Language::En => format!("and {more} more"),
+                });
+            }
+            if shown.is_empty() {
+                "—".to_owned()
+            } else {
+                shown.join(", ")
+            }
+        }
+        Value::Object(map) => match (map.get("old"), map.get("new")) {
+            (Some(old), Some(new)) if map.len() == 2 => format!(
+                "{} → {}",
+                render_value(subject_type, field, old, language),
+                render_value(subject_type, field, new, language)
+            ),
+            _ => map
+                .iter()
+                .filter(|(name, inner)| !is_internal_id(name, inner))
+                .map(|(name, inner)| {
+                    format!(
+                        "{} : {}",
+                        field_label(name, language),
+                        render_value(subject_type, name, inner, language)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+        },
+    }
+}
+
+/// The details of an activity as lines people read, in [`FIELDS`]' order (then by name);
+/// internal ids (rows written before the convention) are left out.
+pub fn render_details(
+    subject_type: Option<&str>,
+    details: &Value,
+    language: Language,
+) -> Vec<DetailLine> {
+    match details {
+        Value::Object(map) => {
+            let mut fields: Vec<(&String, &Value)> = map
+                .iter()
+                .filter(|(field, value)| !is_internal_id(field, value))
+                .collect();
+            fields.sort_by(|(a, _), (b, _)| field_rank(a).cmp(&field_rank(b)).then(a.cmp(b)));
+            fields
+                .into_iter()
+                .map(|(field, value)| DetailLine {
+                    field: field.clone(),
+                    label: field_label(field, language),
+                    value: render_value(subject_type, field, value, language),
+                })
+                .collect()
+        }
+        Value::Null => Vec::new(),
+        other => vec![DetailLine {
+            field: String::new(),
+            label: String::new(),
+            value: render_value(subject_type, "", other, language),
+        }],
+    }
+}
+
+/// The stored details without internal ids.
+pub(super) fn public_details(stored: Option<&str>) -> Option<Value> {
+    let mut value: Value = serde_json::from_str(stored?).ok()?;
+    if let Value::Object(map) = &mut value {
+        map.retain(|field, value| !is_internal_id(field, value));
+    }
+    Some(value)
+}

@@ -1,0 +1,122 @@
+//! The log as a CSV file, written in chunks.
+
+use super::*;
+
+/// The export's file name in `language`, dated today.
+pub fn export_file_name(language: Language) -> String {
+    let name = match language {
+        Language::Fr => "activites",
+        Language::En => "activities",
+    };
+    format!("{name}-{}.csv", time::now().date())
+}
+
+/// Rows an export reads from the database at a time.
+pub const EXPORT_CHUNK: i64 = 1_000;
+
+/// The export's first bytes: a BOM (Excel then reads UTF-8) and the header row, `;`-separated as
+/// Excel expects in French.
+pub fn export_header(language: Language) -> Vec<u8> {
+    let names: [&str; 6] = match language {
+        Language::Fr => [
+            "Date (UTC)",
+            "Personne",
+            "Rôle",
+            "Action",
+            "Objet",
+            "Détails",
+        ],
+        Language::En => [
+            "Date (UTC)",
+            "Person",
+            "Role",
+            "Action",
+            "Subject",
+            "Details",
+        ],
+    };
+    let mut out = "\u{feff}".as_bytes().to_vec();
+    out.extend(csv_line(&names.map(str::to_owned)));
+    out
+}
+
+/// A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first)
+/// is kept as text by a leading apostrophe.
+pub(super) fn cell(text: String) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text
+    }
+}
+
+pub(super) fn csv_line(cells: &[String]) -> Vec<u8> {
+    let mut writer = csv::WriterBuilder::new()
+        .delimiter(b';')
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(Vec::new());
+    // Writing into memory cannot fail.
+    let _ = writer.write_record(cells);
+    writer.into_inner().unwrap_or_default()
+}
+
+pub(super) fn role_label(role: &str, language: Language) -> &'static str {
+    match (role, language) {
+        ("admin", Language::Fr) => "Administrateur",
+        ("admin", Language::En) => "Administrator",
+        ("client", Language::Fr) => "Client",
+        ("client", Language::En) => "Merchant",
+        ("delivery-admin", Language::Fr) => "Livreur",
+        ("delivery-admin", Language::En) => "Delivery person",
+        _ => "",
+    }
+}
+
+/// The next rows of an export below the id `before` (from the newest when `None`), as CSV lines,
+/// with the cursor of the chunk after (`None`: nothing more).
+pub fn export_chunk(
+    conn: &mut DbConnection,
+    audit: &Audit,
+    filter: &ActivityFilter,
+    before: Option<i64>,
+    language: Language,
+) -> AppResult<(Vec<u8>, Option<i64>)> {
+    let rows = activities::chunk(conn, audit, filter, before, EXPORT_CHUNK).map_db_err()?;
+    let next = if rows.len() as i64 == EXPORT_CHUNK {
+        rows.last().map(|row| row.id)
+    } else {
+        None
+    };
+    let system = match language {
+        Language::Fr => "Système",
+        Language::En => "System",
+    };
+    let mut out = Vec::with_capacity(rows.len() * 160);
+    for view in views(conn, rows, language)? {
+        let details = view
+            .detail_lines
+            .iter()
+            .map(|line| {
+                if line.label.is_empty() {
+                    line.value.clone()
+                } else {
+                    format!("{} : {}", line.label, line.value)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" · ");
+        let (name, role) = match &view.user {
+            Some(user) => (user.name.clone(), role_label(&user.role, language)),
+            None => (system.to_owned(), ""),
+        };
+        out.extend(csv_line(&[
+            view.created_at.format("%Y-%m-%d %H:%M:%S").to_string(),
+            cell(name),
+            role.to_owned(),
+            cell(view.action_label),
+            cell(view.subject_code.unwrap_or_default()),
+            cell(details),
+        ]));
+    }
+    Ok((out, next))
+}

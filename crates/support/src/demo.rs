@@ -1,0 +1,93 @@
+//! The demo's support side (`colivra seed-demo`): a ticket about a demo parcel with the
+//! staff's answer, an announcement for everyone and a guide for merchants. Idempotent.
+
+use colivra_core::{AppResult, Scope};
+use colivra_db::schema::{announcements, guides, parcels, tickets};
+use colivra_db::{DbConnection, MapDbErr};
+use diesel::prelude::*;
+
+use crate::tickets::{Actor, MessageInput, TicketInput};
+
+/// A ticket about a demo parcel with the staff's answer, an announcement for everyone and a
+/// guide for merchants; each only when none of its kind exists yet.
+/// Returns the ticket's code when one was opened.
+pub fn seed(conn: &mut DbConnection, admin_id: i64, merchant_id: i64) -> AppResult<Option<String>> {
+    let mut opened = None;
+    let has_tickets = tickets::table
+        .filter(tickets::client_id.eq(merchant_id))
+        .count()
+        .get_result::<i64>(conn)
+        .map_db_err()?
+        > 0;
+    if !has_tickets {
+        let parcel: Option<String> = parcels::table
+            .filter(parcels::client_id.eq(merchant_id))
+            .order(parcels::id.asc())
+            .select(parcels::key)
+            .first(conn)
+            .optional()
+            .map_db_err()?;
+        let merchant_side = Actor {
+            user_id: merchant_id,
+            scope: Scope::Merchant(merchant_id),
+        };
+        let ticket = crate::tickets::create(
+            conn,
+            merchant_side,
+            &TicketInput {
+                subject: Some("Date de ramassage".into()),
+                category: Some(if parcel.is_some() { "parcel" } else { "pickup" }.into()),
+                parcel,
+                message: Some(
+                    "Bonjour, pouvez-vous passer prendre ce colis avant vendredi ?".into(),
+                ),
+            },
+        )?;
+        let staff_side = Actor {
+            user_id: admin_id,
+            scope: Scope::Everyone,
+        };
+        crate::tickets::add_message(
+            conn,
+            staff_side,
+            &ticket.ticket.key,
+            &MessageInput {
+                body: Some("Bonjour, le livreur passe jeudi matin.".into()),
+            },
+        )?;
+        opened = Some(ticket.ticket.code);
+    }
+    if announcements::table
+        .count()
+        .get_result::<i64>(conn)
+        .map_db_err()?
+        == 0
+    {
+        crate::announcements::create(
+            conn,
+            admin_id,
+            &crate::AnnouncementInput {
+                title: Some("Bienvenue sur Colivra".into()),
+                body: Some("Les ramassages ont lieu du lundi au samedi, de 9 h à 18 h.".into()),
+                audience: Some("all".into()),
+                ..Default::default()
+            },
+        )?;
+    }
+    if guides::table.count().get_result::<i64>(conn).map_db_err()? == 0 {
+        crate::guides::create(
+            conn,
+            admin_id,
+            &crate::GuideInput {
+                title: Some("Bien préparer un colis".into()),
+                body: Some(
+                    "## Avant le ramassage\n\n1. Emballez l'article dans un carton solide.\n2. Collez l'étiquette imprimée depuis **Nouveaux colis**.\n3. Regroupez les colis sur un bon de ramassage.\n"
+                        .into(),
+                ),
+                audience: Some("clients".into()),
+            },
+        )
+        ?;
+    }
+    Ok(opened)
+}
