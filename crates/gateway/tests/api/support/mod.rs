@@ -367,7 +367,11 @@ impl TestClient {
     pub fn new(base: &str) -> Self {
         TestClient {
             base: base.to_owned(),
+            // Idle connections are dropped after 2 s, before the server's 5 s keep-alive
+            // closes them: a connection the server closed while the client picked it up from
+            // the pool failed a request now and then on a loaded machine (Connect(Disconnected)).
             http: awc::Client::builder()
+                .connector(awc::Connector::new().conn_keep_alive(std::time::Duration::from_secs(2)))
                 .timeout(std::time::Duration::from_secs(30))
                 .finish(),
             cookies: RefCell::new(BTreeMap::new()),
