@@ -3,60 +3,18 @@
 //! stock (reserve, release, exit, return); the races the database must settle; and a ledger
 //! check: on hand is the sum of the validated movements.
 
-use crate::support::{race, TestApp, TestClient};
+use crate::support::money::{money_world, MoneyWorld};
+use crate::support::{race, TestClient};
 use actix_web::http::Method;
 use colivra_core::Role;
 use serde_json::{json, Value};
 
-struct World {
-    app: TestApp,
-    admin: TestClient,
-    merchant: TestClient,
-    merchant_key: String,
-    shop: String,
-    casa: String,
-    courier: TestClient,
-    courier_key: String,
-}
+/// The shared world ([`crate::support::money`]): a merchant's shop in Casablanca, one
+/// delivery person.
+type World = MoneyWorld;
 
 async fn world() -> World {
-    let app = TestApp::spawn().await;
-    let (admin, _) = app.signed_in(Role::Admin, true).await;
-    let res = admin
-        .post(
-            "/api/cities",
-            json!({"name": "Casablanca", "delivery_fee": 2000, "return_fee": 1000, "refusal_fee": 1500}),
-        )
-        .await;
-    res.assert_status(201);
-    let casa = key(&res.body["data"]);
-    let (merchant, user) = app.signed_in(Role::Client, true).await;
-    let res = merchant
-        .post(
-            "/api/shops",
-            json!({"name": "Atlas Mode", "phone": "0522334455", "address": "1 rue A", "city": casa}),
-        )
-        .await;
-    res.assert_status(201);
-    let shop = key(&res.body["data"]);
-    let (courier, courier_user) = app.signed_in(Role::DeliveryAdmin, true).await;
-    admin
-        .post(
-            "/api/delivery-admins/cities",
-            json!({"delivery_admin": courier_user.key, "city": casa, "delivered_commission": 1500, "refused_commission": 500}),
-        )
-        .await
-        .assert_status(201);
-    World {
-        app,
-        admin,
-        merchant,
-        merchant_key: user.key,
-        shop,
-        casa,
-        courier,
-        courier_key: courier_user.key,
-    }
+    money_world(1).await
 }
 
 fn key(value: &Value) -> String {
@@ -184,7 +142,11 @@ async fn the_stock_service_is_asked_by_merchants_and_decided_by_admins() {
         res.body["data"],
         json!([{"key":"pending","label":"En attente"},{"key":"validated","label":"Validé"},{"key":"rejected","label":"Rejeté"}])
     );
-    w.courier.get("/api/inventories").await.assert_status(403);
+    w.couriers[0]
+        .client
+        .get("/api/inventories")
+        .await
+        .assert_status(403);
 
     // Never asked: an empty list; products refused.
     let res = w.merchant.get("/api/inventory/clients").await;
@@ -394,7 +356,7 @@ async fn products_are_checked_scoped_listed_low_first_and_edited() {
     let res = w.admin.get("/api/statistics").await;
     assert_eq!(res.body["data"]["stock"]["pending_entries"], 1);
     assert!(res.body["data"]["money"].is_object());
-    let res = w.courier.get("/api/statistics").await;
+    let res = w.couriers[0].client.get("/api/statistics").await;
     assert!(res.body["data"]["stock"].is_null());
 }
 
@@ -795,7 +757,7 @@ async fn parcels_reserve_release_ship_and_return_stock() {
     w.admin
         .put(
             "/api/parcels/delivery",
-            json!({"delivery_admin": w.courier_key, "parcels": [parcel]}),
+            json!({"delivery_admin": w.couriers[0].key, "parcels": [parcel]}),
         )
         .await
         .assert_status(201);
@@ -812,15 +774,16 @@ async fn parcels_reserve_release_ship_and_return_stock() {
     assert_eq!(exit["parcel"]["code"], parcel.as_str());
 
     // Refused, returned on a return voucher: a pending return, validated back into stock.
-    w.courier
+    w.couriers[0]
+        .client
         .post(
             "/api/parcels/states",
             json!({"parcel": parcel, "status": "refused", "comment": "Refusé à la porte"}),
         )
         .await
         .assert_status(200);
-    let res = w
-        .courier
+    let res = w.couriers[0]
+        .client
         .post("/api/return-vouchers", json!({"parcels": [parcel]}))
         .await;
     res.assert_status(201);
@@ -984,7 +947,7 @@ async fn out_for_delivery(w: &World, parcels: &[&String]) {
     w.admin
         .put(
             "/api/parcels/delivery",
-            json!({"delivery_admin": w.courier_key, "parcels": parcels}),
+            json!({"delivery_admin": w.couriers[0].key, "parcels": parcels}),
         )
         .await
         .assert_status(201);
@@ -1006,7 +969,8 @@ async fn an_exchanges_collected_item_comes_back_as_a_pending_return_of_the_origi
     res.assert_status(201);
     let original = key(&res.body["data"]);
     out_for_delivery(&w, &[&original]).await;
-    w.courier
+    w.couriers[0]
+        .client
         .post(
             "/api/parcels/states",
             json!({"parcel": original, "status": "delivered"}),
@@ -1032,15 +996,16 @@ async fn an_exchanges_collected_item_comes_back_as_a_pending_return_of_the_origi
     let exchange = key(&res.body["data"]);
     assert_eq!(res.body["data"]["stock_lines"], json!([]));
     out_for_delivery(&w, &[&exchange]).await;
-    w.courier
+    w.couriers[0]
+        .client
         .post(
             "/api/parcels/states",
             json!({"parcel": exchange, "status": "delivered"}),
         )
         .await
         .assert_status(200);
-    let res = w
-        .courier
+    let res = w.couriers[0]
+        .client
         .post("/api/return-vouchers", json!({"parcels": [exchange]}))
         .await;
     res.assert_status(201);

@@ -2,77 +2,40 @@
 //! cities served, force) and return vouchers (refused parcels and exchange items), their lists and
 //! details in each role's scope, their PDFs, and the races the database must settle.
 
-use crate::support::{TestApp, TestClient};
+use crate::support::money::{world_of, MoneyWorld, WorldSpec};
+use crate::support::TestClient;
 use actix_web::http::Method;
 use colivra_core::Role;
 use serde_json::{json, Value};
 
+/// The shared world ([`crate::support::money`]): Casablanca (20 DH) and Rabat (25 DH), a
+/// merchant's shop, two delivery people serving Casablanca only; and a second shop.
 struct World {
-    app: TestApp,
-    admin: TestClient,
-    merchant: TestClient,
-    merchant_key: String,
-    shop: String,
+    base: MoneyWorld,
     second_shop: String,
-    casa: String,
-    rabat: String,
-    courier: TestClient,
-    courier_key: String,
-    other_courier: TestClient,
-    other_courier_key: String,
+}
+
+impl std::ops::Deref for World {
+    type Target = MoneyWorld;
+    fn deref(&self) -> &MoneyWorld {
+        &self.base
+    }
 }
 
 async fn world() -> World {
-    let app = TestApp::spawn().await;
-    let (admin, _) = app.signed_in(Role::Admin, true).await;
-    let city = |name: &'static str, fee: i64| {
-        let admin = &admin;
-        async move {
-            let res = admin
-                .post("/api/cities", json!({"name": name, "delivery_fee": fee, "return_fee": 1000, "refusal_fee": 1500}))
-                .await;
-            res.assert_status(201);
-            res.body["data"]["key"].as_str().unwrap().to_owned()
-        }
-    };
-    let casa = city("Casablanca", 2000).await;
-    let rabat = city("Rabat", 2500).await;
-    let (merchant, user) = app.signed_in(Role::Client, true).await;
-    let shop = |name: &'static str| {
-        let (merchant, casa) = (&merchant, &casa);
-        async move {
-            let res = merchant
-                .post("/api/shops", json!({"name": name, "phone": "0522334455", "address": "1 rue A", "city": casa}))
-                .await;
-            res.assert_status(201);
-            res.body["data"]["key"].as_str().unwrap().to_owned()
-        }
-    };
-    let first_shop = shop("Atlas Mode").await;
-    let second_shop = shop("Souk Déco").await;
-    let (courier, courier_user) = app.signed_in(Role::DeliveryAdmin, true).await;
-    let (other_courier, other_courier_user) = app.signed_in(Role::DeliveryAdmin, true).await;
-    // Both serve Casablanca only.
-    for key in [&courier_user.key, &other_courier_user.key] {
-        admin
-            .post("/api/delivery-admins/cities", json!({"delivery_admin": key, "city": casa, "delivered_commission": 1500, "refused_commission": 500}))
-            .await
-            .assert_status(201);
-    }
-    World {
-        app,
-        admin,
-        merchant,
-        merchant_key: user.key,
-        shop: first_shop,
-        second_shop,
-        casa,
-        rabat,
-        courier,
-        courier_key: courier_user.key,
-        other_courier,
-        other_courier_key: other_courier_user.key,
-    }
+    let base = world_of(WorldSpec {
+        couriers: 2,
+        bank_account: None,
+        couriers_in_rabat: false,
+    })
+    .await;
+    let res = base
+        .merchant
+        .post("/api/shops", json!({"name": "Souk Déco", "phone": "0522334455", "address": "1 rue A", "city": base.casa}))
+        .await;
+    res.assert_status(201);
+    let second_shop = key(&res.body["data"]);
+    World { base, second_shop }
 }
 
 fn key(value: &Value) -> String {
@@ -295,7 +258,7 @@ async fn merchants_group_new_parcels_of_one_shop_on_pickup_vouchers() {
         .put(&format!("/api/pickup-vouchers/parcels/{a}"), json!({}))
         .await
         .assert_status(404);
-    w.courier.get(&path).await.assert_status(403);
+    w.couriers[0].client.get(&path).await.assert_status(403);
     assert_eq!(
         stranger.get("/api/pickup-vouchers").await.body["meta"]["total"],
         0
@@ -467,11 +430,11 @@ async fn shipping_hands_picked_up_parcels_to_a_delivery_person_on_an_exit_vouche
 
     let send = |body: Value| w.admin.put("/api/parcels/delivery", body);
     // Not picked up: 409 naming it.
-    let res = send(json!({"delivery_admin": w.courier_key, "parcels": [a, fresh]})).await;
+    let res = send(json!({"delivery_admin": w.couriers[0].key, "parcels": [a, fresh]})).await;
     res.assert_status(409);
     assert!(res.body["message"].as_str().unwrap().contains(&fresh));
     // A city he does not serve: 422 naming it, unless forced.
-    let res = send(json!({"delivery_admin": w.courier_key, "parcels": [a, in_rabat]})).await;
+    let res = send(json!({"delivery_admin": w.couriers[0].key, "parcels": [a, in_rabat]})).await;
     res.assert_status(422);
     assert!(res.field_errors("parcels")[0].contains(&in_rabat));
     assert!(!res.field_errors("parcels")[0].contains(&a));
@@ -480,19 +443,19 @@ async fn shipping_hands_picked_up_parcels_to_a_delivery_person_on_an_exit_vouche
     assert!(!res.field_errors("delivery_admin").is_empty());
     let res = send(json!({"parcels": [a]})).await;
     assert!(!res.field_errors("delivery_admin").is_empty());
-    let res = send(json!({"delivery_admin": w.courier_key, "parcels": ["CLUNKNOWN000"]})).await;
+    let res = send(json!({"delivery_admin": w.couriers[0].key, "parcels": ["CLUNKNOWN000"]})).await;
     assert!(res.field_errors("parcels")[0].contains("CLUNKNOWN000"));
     w.merchant
         .put(
             "/api/parcels/delivery",
-            json!({"delivery_admin": w.courier_key, "parcels": [a]}),
+            json!({"delivery_admin": w.couriers[0].key, "parcels": [a]}),
         )
         .await
         .assert_status(403);
     assert_eq!(status_of(&w.admin, &a).await, "picked_up");
 
     let res =
-        send(json!({"delivery_admin": w.courier_key, "parcels": [a, in_rabat], "force": true}))
+        send(json!({"delivery_admin": w.couriers[0].key, "parcels": [a, in_rabat], "force": true}))
             .await;
     res.assert_status(201);
     let voucher = &res.body["data"];
@@ -501,14 +464,14 @@ async fn shipping_hands_picked_up_parcels_to_a_delivery_person_on_an_exit_vouche
     assert_eq!(voucher["kind"], "exit");
     assert_eq!(voucher["status"], "issued");
     assert_eq!(voucher["status_label"], "Remis au livreur");
-    assert_eq!(voucher["delivery_admin"]["key"], w.courier_key);
+    assert_eq!(voucher["delivery_admin"]["key"], w.couriers[0].key);
     assert_eq!(voucher["delivery_admin"]["phone"], "0612345678");
     assert_eq!(voucher["client"], Value::Null);
     assert_eq!(voucher["parcels_count"], 2);
     assert_eq!(voucher["cod_total"], 20_004);
     assert_eq!(keys(&voucher["parcels"]), vec![a.clone(), in_rabat.clone()]);
     assert_eq!(voucher["parcels"][0]["status"], "out_for_delivery");
-    assert_eq!(voucher["parcels"][0]["delivery_admin"], w.courier_key);
+    assert_eq!(voucher["parcels"][0]["delivery_admin"], w.couriers[0].key);
     assert!(history(&w.admin, &in_rabat)
         .await
         .last()
@@ -558,19 +521,19 @@ async fn shipping_hands_picked_up_parcels_to_a_delivery_person_on_an_exit_vouche
         .iter()
         .any(|(status, text)| status == "picked_up" && text.starts_with("Picked up (voucher BR")));
     *w.admin.language.borrow_mut() = None;
-    let second = key(&ship(&w, &w.other_courier_key, &[&b]).await);
+    let second = key(&ship(&w, &w.couriers[1].key, &[&b]).await);
 
     // He sees his parcels and his vouchers; the other delivery person his own only.
-    let sent = w.courier.get("/api/parcels?view=sent").await;
+    let sent = w.couriers[0].client.get("/api/parcels?view=sent").await;
     assert_eq!(sent.body["meta"]["total"], 2);
     let path = format!("/api/exit-vouchers/{code}");
-    let mine = w.courier.get(&path).await;
+    let mine = w.couriers[0].client.get(&path).await;
     mine.assert_status(200);
     assert_eq!(mine.body["data"]["parcels"][0]["actions"], json!(["state"]));
-    let listed = w.courier.get("/api/exit-vouchers").await;
+    let listed = w.couriers[0].client.get("/api/exit-vouchers").await;
     assert_eq!(listed.body["meta"]["total"], 1);
     assert_eq!(listed.body["data"][0]["key"], code);
-    w.other_courier.get(&path).await.assert_status(404);
+    w.couriers[1].client.get(&path).await.assert_status(404);
     w.merchant.get(&path).await.assert_status(403);
     w.merchant
         .get("/api/exit-vouchers")
@@ -584,7 +547,7 @@ async fn shipping_hands_picked_up_parcels_to_a_delivery_person_on_an_exit_vouche
         .admin
         .get(&format!(
             "/api/exit-vouchers?delivery_admin={}",
-            w.other_courier_key
+            w.couriers[1].key
         ))
         .await;
     assert_eq!(keys(&one.body["data"]), vec![second.clone()]);
@@ -601,7 +564,7 @@ async fn shipping_hands_picked_up_parcels_to_a_delivery_person_on_an_exit_vouche
         .await
         .assert_status(422);
     // Shipped already: shipping again is a 409.
-    send(json!({"delivery_admin": w.courier_key, "parcels": [b]}))
+    send(json!({"delivery_admin": w.couriers[0].key, "parcels": [b]}))
         .await
         .assert_status(409);
     assert_eq!(
@@ -616,8 +579,9 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
     // An exchange needs a delivered original.
     let original = parcel(&w, 1).await;
     picked_up(&w, &[&original]).await;
-    ship(&w, &w.courier_key, &[&original]).await;
-    w.courier
+    ship(&w, &w.couriers[0].key, &[&original]).await;
+    w.couriers[0]
+        .client
         .post(
             "/api/parcels/states",
             json!({"parcel": original, "status": "delivered"}),
@@ -642,12 +606,13 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
     let delivered = parcel(&w, 3).await;
     let elsewhere = parcel(&w, 4).await;
     picked_up(&w, &[&exchange, &refused, &delivered, &elsewhere]).await;
-    ship(&w, &w.courier_key, &[&exchange, &refused, &delivered]).await;
-    ship(&w, &w.other_courier_key, &[&elsewhere]).await;
+    ship(&w, &w.couriers[0].key, &[&exchange, &refused, &delivered]).await;
+    ship(&w, &w.couriers[1].key, &[&elsewhere]).await;
 
     // His round: the exchange delivered (item collected), one refused, one delivered.
     for (parcel, outcome) in [(&exchange, "delivered"), (&delivered, "delivered")] {
-        w.courier
+        w.couriers[0]
+            .client
             .post(
                 "/api/parcels/states",
                 json!({"parcel": parcel, "status": outcome}),
@@ -655,14 +620,16 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
             .await
             .assert_status(200);
     }
-    w.courier
+    w.couriers[0]
+        .client
         .post(
             "/api/parcels/states",
             json!({"parcel": refused, "status": "refused", "comment": "Refusé à la porte"}),
         )
         .await
         .assert_status(200);
-    w.other_courier
+    w.couriers[1]
+        .client
         .post(
             "/api/parcels/states",
             json!({"parcel": elsewhere, "status": "refused", "comment": "Absent"}),
@@ -671,7 +638,10 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
         .assert_status(200);
 
     // To be returned: the refused parcel and the collected item, his only.
-    let due = w.courier.get("/api/parcels?view=to-be-returned").await;
+    let due = w.couriers[0]
+        .client
+        .get("/api/parcels?view=to-be-returned")
+        .await;
     due.assert_status(200);
     let mut due_keys = keys(&due.body["data"]);
     due_keys.sort();
@@ -682,7 +652,7 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
         .admin
         .get(&format!(
             "/api/parcels?view=to-be-returned&delivery_admin={}",
-            w.courier_key
+            w.couriers[0].key
         ))
         .await;
     assert_eq!(for_admin.body["meta"]["total"], 2);
@@ -695,7 +665,7 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
     let create = |client: &'static str, body: Value| {
         let client = match client {
             "admin" => &w.admin,
-            _ => &w.courier,
+            _ => &w.couriers[0].client,
         };
         client.post("/api/return-vouchers", body)
     };
@@ -709,7 +679,7 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
     assert!(!res.field_errors("delivery_admin").is_empty());
     let res = create(
         "admin",
-        json!({"parcels": [refused], "delivery_admin": w.other_courier_key}),
+        json!({"parcels": [refused], "delivery_admin": w.couriers[1].key}),
     )
     .await;
     res.assert_status(422);
@@ -717,13 +687,13 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
         .post("/api/return-vouchers", json!({"parcels": [refused]}))
         .await
         .assert_status(403);
-    assert_eq!(status_of(&w.courier, &refused).await, "refused");
+    assert_eq!(status_of(&w.couriers[0].client, &refused).await, "refused");
 
     // He makes his return voucher: the refused parcel goes returning, the exchange stays
     // delivered with its item on the voucher.
     let res = create(
         "courier",
-        json!({"parcels": [refused, exchange], "delivery_admin": w.other_courier_key}),
+        json!({"parcels": [refused, exchange], "delivery_admin": w.couriers[1].key}),
     )
     .await;
     res.assert_status(201);
@@ -732,12 +702,22 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
     assert!(code.starts_with("BT") && code.len() == 10);
     assert_eq!(voucher["kind"], "return");
     assert_eq!(voucher["status"], "new");
-    assert_eq!(voucher["delivery_admin"]["key"], w.courier_key);
+    assert_eq!(voucher["delivery_admin"]["key"], w.couriers[0].key);
     assert_eq!(voucher["parcels_count"], 2);
-    assert_eq!(status_of(&w.courier, &refused).await, "returning");
-    assert_eq!(status_of(&w.courier, &exchange).await, "delivered");
     assert_eq!(
-        w.courier.get("/api/parcels?view=to-be-returned").await.body["meta"]["total"],
+        status_of(&w.couriers[0].client, &refused).await,
+        "returning"
+    );
+    assert_eq!(
+        status_of(&w.couriers[0].client, &exchange).await,
+        "delivered"
+    );
+    assert_eq!(
+        w.couriers[0]
+            .client
+            .get("/api/parcels?view=to-be-returned")
+            .await
+            .body["meta"]["total"],
         0
     );
     // Neither can go on a second voucher.
@@ -748,7 +728,7 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
     // The admin also makes one for the other delivery person.
     let res = create(
         "admin",
-        json!({"parcels": [elsewhere], "delivery_admin": w.other_courier_key}),
+        json!({"parcels": [elsewhere], "delivery_admin": w.couriers[1].key}),
     )
     .await;
     res.assert_status(201);
@@ -756,15 +736,15 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
 
     // Lists and details in scope.
     let path = format!("/api/return-vouchers/{code}");
-    w.courier.get(&path).await.assert_status(200);
-    w.other_courier.get(&path).await.assert_status(404);
+    w.couriers[0].client.get(&path).await.assert_status(200);
+    w.couriers[1].client.get(&path).await.assert_status(404);
     w.merchant.get(&path).await.assert_status(403);
     assert_eq!(
-        keys(&w.courier.get("/api/return-vouchers").await.body["data"]),
+        keys(&w.couriers[0].client.get("/api/return-vouchers").await.body["data"]),
         vec![code.clone()]
     );
     assert_eq!(
-        keys(&w.other_courier.get("/api/return-vouchers").await.body["data"]),
+        keys(&w.couriers[1].client.get("/api/return-vouchers").await.body["data"]),
         vec![theirs.clone()]
     );
     assert_eq!(
@@ -775,13 +755,14 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
         .admin
         .get(&format!(
             "/api/return-vouchers?delivery_admin={}",
-            w.courier_key
+            w.couriers[0].key
         ))
         .await;
     assert_eq!(keys(&found.body["data"]), vec![code.clone()]);
 
     // Received at the hub: returned, and the exchange's item is back.
-    w.courier
+    w.couriers[0]
+        .client
         .put(&format!("{path}/receive"), json!({}))
         .await
         .assert_status(403);
@@ -834,16 +815,17 @@ async fn every_voucher_prints_as_a_pdf_holding_its_parcels_tracking_codes() {
     let a = parcel(&w, 1).await;
     let b = parcel(&w, 2).await;
     let pickup = picked_up(&w, &[&a, &b]).await;
-    let exit = key(&ship(&w, &w.courier_key, &[&a, &b]).await);
-    w.courier
+    let exit = key(&ship(&w, &w.couriers[0].key, &[&a, &b]).await);
+    w.couriers[0]
+        .client
         .post(
             "/api/parcels/states",
             json!({"parcel": a, "status": "refused", "comment": "Refusé"}),
         )
         .await
         .assert_status(200);
-    let res = w
-        .courier
+    let res = w.couriers[0]
+        .client
         .post("/api/return-vouchers", json!({"parcels": [a]}))
         .await;
     res.assert_status(201);
@@ -852,7 +834,7 @@ async fn every_voucher_prints_as_a_pdf_holding_its_parcels_tracking_codes() {
     let read = |client: &'static str, path: String| {
         let client = match client {
             "merchant" => &w.merchant,
-            "courier" => &w.courier,
+            "courier" => &w.couriers[0].client,
             _ => &w.admin,
         };
         async move {
@@ -898,11 +880,13 @@ async fn every_voucher_prints_as_a_pdf_holding_its_parcels_tracking_codes() {
         .get(&format!("/api/pickup-vouchers/{pickup}/pdf"))
         .await
         .assert_status(404);
-    w.other_courier
+    w.couriers[1]
+        .client
         .get(&format!("/api/exit-vouchers/{exit}/pdf"))
         .await
         .assert_status(404);
-    w.other_courier
+    w.couriers[1]
+        .client
         .get(&format!("/api/return-vouchers/{back}/pdf"))
         .await
         .assert_status(404);
@@ -987,12 +971,12 @@ async fn two_admins_shipping_the_same_parcel_at_once_leave_it_on_one_exit_vouche
             w.admin.racer(
                 Method::PUT,
                 "/api/parcels/delivery",
-                Some(json!({"delivery_admin": w.courier_key, "parcels": [parcel]})),
+                Some(json!({"delivery_admin": w.couriers[0].key, "parcels": [parcel]})),
             ),
             second_admin.racer(
                 Method::PUT,
                 "/api/parcels/delivery",
-                Some(json!({"delivery_admin": w.other_courier_key, "parcels": [parcel]})),
+                Some(json!({"delivery_admin": w.couriers[1].key, "parcels": [parcel]})),
             ),
         ])
         .await;

@@ -34,14 +34,45 @@ pub fn key_of(value: &Value) -> String {
     value["key"].as_str().expect("a key").to_owned()
 }
 
-/// A world with `couriers` delivery people, each serving both cities.
-pub async fn money_world(couriers: usize) -> MoneyWorld {
-    money_world_with(couriers, None).await
+/// What a world holds beyond its admin, merchant, shop and two cities.
+#[derive(Clone, Copy, Debug)]
+pub struct WorldSpec {
+    /// How many delivery people.
+    pub couriers: usize,
+    /// The shop's RIB (when the RIB check accepts the sample; a shop without one serves the
+    /// same tests).
+    pub bank_account: Option<&'static str>,
+    /// Whether the delivery people serve Rabat as well as Casablanca.
+    pub couriers_in_rabat: bool,
 }
 
-/// [`money_world`] whose shop is created with a RIB (when the RIB check accepts the sample; a
-/// shop without one serves the same tests).
-pub async fn money_world_with(couriers: usize, bank_account: Option<&str>) -> MoneyWorld {
+/// A world with `couriers` delivery people, each serving both cities.
+pub async fn money_world(couriers: usize) -> MoneyWorld {
+    world_of(WorldSpec {
+        couriers,
+        bank_account: None,
+        couriers_in_rabat: true,
+    })
+    .await
+}
+
+/// [`money_world`] whose shop is created with a RIB.
+pub async fn money_world_with(couriers: usize, bank_account: Option<&'static str>) -> MoneyWorld {
+    world_of(WorldSpec {
+        couriers,
+        bank_account,
+        couriers_in_rabat: true,
+    })
+    .await
+}
+
+/// The world a spec describes.
+pub async fn world_of(spec: WorldSpec) -> MoneyWorld {
+    let WorldSpec {
+        couriers,
+        bank_account,
+        couriers_in_rabat,
+    } = spec;
     let app = TestApp::spawn().await;
     let (admin, _) = app.signed_in(Role::Admin, true).await;
     let mut cities = Vec::new();
@@ -75,10 +106,14 @@ pub async fn money_world_with(couriers: usize, bank_account: Option<&str>) -> Mo
     let mut people = Vec::new();
     for _ in 0..couriers {
         let (client, user) = app.signed_in(Role::DeliveryAdmin, true).await;
+        let served = if couriers_in_rabat { 2 } else { 1 };
         for (city, (delivered, refused)) in [
             (&cities[0], CASA_COMMISSIONS),
             (&cities[1], RABAT_COMMISSIONS),
-        ] {
+        ]
+        .into_iter()
+        .take(served)
+        {
             admin
                 .post("/api/delivery-admins/cities", json!({"delivery_admin": user.key, "city": city, "delivered_commission": delivered, "refused_commission": refused}))
                 .await
