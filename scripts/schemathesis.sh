@@ -191,12 +191,15 @@ for BACKEND in $BACKENDS; do
     # The admin last: his edits (a delivery person's or a merchant's password, deactivation)
     # may end the others' sessions and tokens. The anonymous caller's failed sign-ins come
     # after every sign-in.
+    # (`wait` names the two: a bare `wait` would also wait for the server.)
     fuzz "$BACKEND" merchant-token -H "Authorization: Bearer $TOKEN" "${OWN_CREDENTIALS[@]}" &
+    first=$!
     fuzz "$BACKEND" delivery -H "Cookie: $DELIVERY_COOKIE" -H "X-XSRF-TOKEN: $DELIVERY_XSRF" "${OWN_CREDENTIALS[@]}" &
-    wait
+    wait $first $!
     fuzz "$BACKEND" admin -H "Cookie: $ADMIN_COOKIE" -H "X-XSRF-TOKEN: $ADMIN_XSRF" "${OWN_CREDENTIALS[@]}" &
+    first=$!
     fuzz "$BACKEND" anonymous &
-    wait
+    wait $first $!
 
     if grep -q "panicked\|internal error" "$WORK/server-$BACKEND.log"; then
         echo "--- server log ($BACKEND): errors"
