@@ -1,0 +1,253 @@
+//! Timing the parcels list and the invoice build against the seeded data.
+
+use std::time::Instant;
+
+use colivra_core::Scope;
+use colivra_core::{ListQuery, Role};
+use colivra_db::{DbConnection, DbPool};
+use colivra_parcels::list::{self, ParcelFilters};
+use colivra_parcels::{cities, shops};
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+
+use crate::terminal::CliResult;
+
+use super::{sql_text, sql_time};
+
+/// Runs the parcel list service directly (no HTTP) `iterations` times for each benchmark case and
+/// prints p50/p99 in milliseconds, one line per case: `case p50 p99`.
+pub fn bench_direct(pool: &DbPool, iterations: usize, cursor: Option<String>) -> CliResult {
+    let mut conn = pool.get()?;
+    let cases: Vec<(&str, ListQuery, ParcelFilters)> = vec![
+        ("page1", ListQuery::default(), ParcelFilters::default()),
+        (
+            "deep",
+            ListQuery::default(),
+            ParcelFilters {
+                cursor: cursor.clone(),
+                ..Default::default()
+            },
+        ),
+        (
+            "filtered",
+            ListQuery::default(),
+            ParcelFilters {
+                view: Some(colivra_parcels::status::View::Delivered),
+                ..Default::default()
+            },
+        ),
+        (
+            "search",
+            ListQuery {
+                q: Some("0612".into()),
+                ..Default::default()
+            },
+            ParcelFilters::default(),
+        ),
+    ];
+    for (name, query, filters) in cases {
+        // Remembered across runs, as the server does: a list past the cap is counted once.
+        let memory = list::ListMemory::default();
+        let mut times = Vec::with_capacity(iterations);
+        for _ in 0..iterations {
+            let started = Instant::now();
+            list::list(&mut conn, Scope::Everyone, &query, &filters, &memory)
+                .map_err(|e| e.to_string())?;
+            times.push(started.elapsed().as_secs_f64() * 1000.0);
+        }
+        times.sort_by(f64::total_cmp);
+        let at = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
+        println!("{name} {:.2} {:.2}", at(0.50), at(0.99));
+    }
+    Ok(())
+}
+
+/// Times one invoice of `parcels` delivered parcels of one shop (drafted, validated, its PDF
+/// rendered), and the same for a delivery person's cash hand-over, through the invoicing
+/// services against the database; prints `case ms` lines, then removes what it created.
+pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
+    use colivra_db::schema::{
+        invoices, parcel_states, parcels as parcel_table, shops as shop_table, users,
+    };
+    use colivra_invoicing::{client, delivery, pdf};
+
+    let mut conn = pool.get()?;
+    let rows = cities::parse_cities_csv(cities::MOROCCAN_CITIES_CSV)?;
+    cities::ensure_cities(&mut conn, &rows).map_err(|e| e.to_string())?;
+    let (city, delivery_fee, return_fee, refusal_fee): (i64, i64, i64, i64) = {
+        use colivra_db::schema::cities;
+        cities::table
+            .select((
+                cities::id,
+                cities::delivery_fee,
+                cities::return_fee,
+                cities::refusal_fee,
+            ))
+            .order(cities::id)
+            .first(&mut conn)?
+    };
+    let now = colivra_core::time::now();
+    let run = colivra_core::key::random_key(6);
+    let user = |conn: &mut DbConnection, role: Role| -> Result<i64, Box<dyn std::error::Error>> {
+        let key = colivra_core::key::prefixed_key("U", 11);
+        conn.batch_execute(&format!(
+            "INSERT INTO users (key, role, first_name, last_name, email, phone, password_hash, active, created_at, updated_at) \
+             VALUES ({}, {}, 'Bench', 'Facture', {}, '0612345678', 'x', TRUE, {}, {})",
+            sql_text(&key),
+            sql_text(role.as_str()),
+            sql_text(&format!("invoice-{run}-{}@bench.colivra.ma", role.as_str())),
+            sql_time(now),
+            sql_time(now),
+        ))?;
+        Ok(users::table
+            .filter(users::key.eq(&key))
+            .select(users::id)
+            .first(conn)?)
+    };
+    let merchant = user(&mut conn, Role::Client)?;
+    let courier = user(&mut conn, Role::DeliveryAdmin)?;
+    let admin = user(&mut conn, Role::Admin)?;
+    let (shop_key, _) = shops::ensure_shop(
+        &mut conn,
+        shops::NewShop {
+            client_id: merchant,
+            name: &format!("Boutique facture {run}"),
+            phone: "0522000000",
+            address: "Zone industrielle",
+            city_id: city,
+            bank_account: None,
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let shop: i64 = shop_table::table
+        .filter(shop_table::key.eq(&shop_key))
+        .select(shop_table::id)
+        .first(&mut conn)?;
+    let mut sequence = 0;
+    while sequence < parcels {
+        let end = (sequence + 1_000).min(parcels);
+        let values: Vec<String> = (sequence..end)
+            .map(|n| {
+                format!(
+                    "({}, {merchant}, {shop}, 'Destinataire {n}', '0612345678', {city}, '1 rue du Banc', 'Article', 1, {}, FALSE, FALSE, FALSE, 'standard', {delivery_fee}, {return_fee}, {refusal_fee}, 'delivered', 0, {courier}, FALSE, {merchant}, {t}, {t}, {t}, 'delivered', 1500, {t})",
+                    sql_text(&colivra_core::key::prefixed_key("CL", 10)),
+                    10_000 + n as i64,
+                    t = sql_time(now),
+                )
+            })
+            .collect();
+        conn.batch_execute(&format!(
+            "INSERT INTO parcels (key, client_id, shop_id, recipient_name, recipient_phone, city_id, address, product, quantity, cod_amount, can_open, can_try, fragile, kind, delivery_fee, return_fee, refusal_fee, status, attempts, delivery_admin_id, address_change_pending, created_by, created_at, updated_at, status_changed_at, outcome, commission, outcome_at) VALUES {}",
+            values.join(", ")
+        ))?;
+        sequence = end;
+    }
+    let timed = |name: &str, started: Instant| {
+        println!("{name} {:.1}", started.elapsed().as_secs_f64() * 1000.0);
+    };
+    let fail = |e: colivra_core::AppError| e.to_string();
+
+    let total = Instant::now();
+    let started = Instant::now();
+    let invoice = client::create(
+        &mut conn,
+        admin,
+        &client::ClientInvoiceInput {
+            shop: Some(shop_key.clone()),
+            invoice_type: Some("delivered".into()),
+            parcels: None,
+        },
+    )
+    .map_err(fail)?;
+    timed("client_draft", started);
+    let started = Instant::now();
+    client::update(
+        &mut conn,
+        admin,
+        &invoice.key,
+        &client::ClientInvoiceUpdate {
+            status: Some("validated".into()),
+            ..Default::default()
+        },
+    )
+    .map_err(fail)?;
+    timed("client_validate", started);
+    let started = Instant::now();
+    let bytes = pdf::invoice_pdf(&mut conn, Scope::Everyone, true, &invoice.key, "Colivra")
+        .map_err(fail)?;
+    timed("client_pdf", started);
+    timed("client_total", total);
+    println!(
+        "client_parcels {} (PDF {} KB)",
+        invoice.parcels_count,
+        bytes.len() / 1024
+    );
+
+    let total = Instant::now();
+    let started = Instant::now();
+    let courier_key: String = users::table
+        .find(courier)
+        .select(users::key)
+        .first(&mut conn)?;
+    let hand_over = delivery::create(
+        &mut conn,
+        admin,
+        Scope::Everyone,
+        &delivery::DeliveryInvoiceInput {
+            delivery_admin: Some(courier_key),
+            parcels: None,
+            carry_balance: None,
+        },
+    )
+    .map_err(fail)?;
+    timed("delivery_draft", started);
+    let started = Instant::now();
+    for update in [
+        delivery::DeliveryInvoiceUpdate {
+            counted_amount: Some(hand_over.total),
+            status: None,
+            carry_balance: None,
+        },
+        delivery::DeliveryInvoiceUpdate {
+            counted_amount: None,
+            status: Some("validated".into()),
+            carry_balance: None,
+        },
+    ] {
+        delivery::update(&mut conn, admin, &hand_over.key, &update).map_err(fail)?;
+    }
+    timed("delivery_count_validate", started);
+    let started = Instant::now();
+    pdf::invoice_pdf(&mut conn, Scope::Everyone, false, &hand_over.key, "Colivra").map_err(fail)?;
+    timed("delivery_pdf", started);
+    timed("delivery_total", total);
+
+    // Leave the database as it was (the numbers given stay taken: a bench database only).
+    let ids: Vec<i64> = parcel_table::table
+        .filter(parcel_table::shop_id.eq(shop))
+        .select(parcel_table::id)
+        .load(&mut conn)?;
+    for chunk in ids.chunks(5_000) {
+        diesel::update(parcel_table::table.filter(parcel_table::id.eq_any(chunk)))
+            .set((
+                parcel_table::client_completed_invoice_id.eq(None::<i64>),
+                parcel_table::delivery_admin_invoice_id.eq(None::<i64>),
+            ))
+            .execute(&mut conn)?;
+        diesel::delete(parcel_states::table.filter(parcel_states::parcel_id.eq_any(chunk)))
+            .execute(&mut conn)?;
+        diesel::delete(parcel_table::table.filter(parcel_table::id.eq_any(chunk)))
+            .execute(&mut conn)?;
+    }
+    diesel::delete(invoices::table.filter(invoices::key.eq_any([&invoice.key, &hand_over.key])))
+        .execute(&mut conn)?;
+    diesel::delete(shop_table::table.find(shop)).execute(&mut conn)?;
+    diesel::delete(
+        colivra_db::schema::activities::table
+            .filter(colivra_db::schema::activities::user_id.eq_any([merchant, courier, admin])),
+    )
+    .execute(&mut conn)?;
+    diesel::delete(users::table.filter(users::id.eq_any([merchant, courier, admin])))
+        .execute(&mut conn)?;
+    Ok(())
+}

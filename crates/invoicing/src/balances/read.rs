@@ -1,0 +1,173 @@
+//! The balances screens: one delivery person's balance with its entries, and the list of all.
+
+use std::collections::HashMap;
+
+use colivra_core::{AppResult, ListQuery, Paginated, Role};
+use colivra_core::{Scope, Sort};
+use colivra_db::listing::{lower, paginate};
+use colivra_db::schema::{courier_balance_entries, invoices, users};
+use colivra_db::{DbConnection, MapDbErr};
+use diesel::dsl::sql;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Bool};
+
+use crate::kind::{InvoiceStatus, Kind};
+use crate::parties::delivery_admin;
+
+use super::{
+    people, BalanceCourierRef, BalanceEntry, BalanceFilters, BalanceRow, CarriedBalance,
+    CourierBalance, EntryAuthor, EntryKind, EntryRow, SORTABLE,
+};
+
+/// `GET delivery-admins/{key}/balance`: admins any delivery person's, a delivery person his own
+/// (another's: 404).
+pub fn show(conn: &mut DbConnection, scope: Scope, courier_key: &str) -> AppResult<CourierBalance> {
+    let courier_id = delivery_admin(conn, scope, courier_key)?;
+    let rows: Vec<EntryRow> = courier_balance_entries::table
+        .filter(courier_balance_entries::delivery_admin_id.eq(courier_id))
+        .order(courier_balance_entries::seq.desc())
+        .select(EntryRow::as_select())
+        .load(conn)
+        .map_db_err()?;
+    let mut ids: Vec<i64> = rows.iter().filter_map(|r| r.created_by).collect();
+    ids.push(courier_id);
+    ids.sort_unstable();
+    ids.dedup();
+    let names = people(conn, &ids)?;
+    let invoice_ids: Vec<i64> = rows.iter().filter_map(|r| r.invoice_id).collect();
+    let numbers: HashMap<i64, String> = invoices::table
+        .filter(invoices::id.eq_any(&invoice_ids))
+        .select((invoices::id, invoices::number, invoices::key))
+        .load::<(i64, Option<String>, String)>(conn)
+        .map_db_err()?
+        .into_iter()
+        .map(|(id, number, key)| (id, number.unwrap_or(key)))
+        .collect();
+    let carried_on = invoices::table
+        .filter(invoices::delivery_admin_id.eq(courier_id))
+        .filter(invoices::kind.eq(Kind::Delivery.as_str()))
+        .filter(invoices::status.eq(InvoiceStatus::Draft.as_str()))
+        .filter(invoices::carried_balance.ne(0))
+        .order(invoices::id.asc())
+        .select((invoices::key, invoices::carried_balance))
+        .load::<(String, i64)>(conn)
+        .map_db_err()?
+        .into_iter()
+        .map(|(invoice, amount)| CarriedBalance { invoice, amount })
+        .collect();
+    let balance = rows.iter().map(|r| r.amount).sum();
+    let (key, full_name, phone) = names.get(&courier_id).cloned().unwrap_or_default();
+    let entries = rows
+        .into_iter()
+        .map(|row| BalanceEntry {
+            key: row.key,
+            kind: EntryKind::parse(&row.kind).unwrap_or(EntryKind::Payment),
+            amount: row.amount,
+            invoice: row.invoice_id.and_then(|id| numbers.get(&id).cloned()),
+            reference: row.reference,
+            comment: row.comment,
+            author: row
+                .created_by
+                .and_then(|id| names.get(&id))
+                .map(|(key, name, _)| EntryAuthor {
+                    key: key.clone(),
+                    name: name.clone(),
+                }),
+            created_at: row.created_at,
+        })
+        .collect();
+    Ok(CourierBalance {
+        delivery_admin: BalanceCourierRef {
+            key,
+            full_name,
+            phone,
+        },
+        balance,
+        entries,
+        carried_on,
+    })
+}
+
+/// `GET delivery-admins/balances` (admins): every delivery person with his balance, owing first;
+/// `q` matches the name or phone, `owing=true` keeps those who owe, `delivery_admin` names keys.
+pub fn list(
+    conn: &mut DbConnection,
+    query: &ListQuery,
+    filters: &BalanceFilters,
+) -> AppResult<Paginated<BalanceRow>> {
+    let search = query.search()?;
+    let sort = match query.sort.as_deref().map(str::trim) {
+        None | Some("") => Sort {
+            column: "balance",
+            descending: true,
+        },
+        Some(_) => query.sort(SORTABLE)?,
+    };
+    let keys: Option<Vec<String>> = filters.delivery_admin.as_deref().map(|keys| {
+        keys.split(',')
+            .map(str::trim)
+            .filter(|k| !k.is_empty())
+            .take(200)
+            .map(str::to_owned)
+            .collect()
+    });
+    // His balance: the sum of his entries, read where the row is.
+    const BALANCE: &str = "COALESCE((SELECT SUM(courier_balance_entries.amount) \
+        FROM courier_balance_entries \
+        WHERE courier_balance_entries.delivery_admin_id = users.id), 0)";
+    let filtered = || {
+        let mut people = users::table
+            .filter(users::role.eq(Role::DeliveryAdmin.as_str()))
+            .into_boxed();
+        if let Some(keys) = &keys {
+            people = people.filter(users::key.eq_any(keys.clone()));
+        }
+        if let Some(text) = &search {
+            let pattern = colivra_core::pagination::like_pattern(text);
+            people = people.filter(
+                lower(users::first_name.concat(" ").concat(users::last_name))
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(users::phone.like(pattern).escape('\\')),
+            );
+        }
+        if filters.owing == Some(true) {
+            people = people.filter(sql::<Bool>(&format!("{BALANCE} > 0")));
+        }
+        people
+    };
+    let name = || lower(users::first_name.concat(" ").concat(users::last_name));
+    let balance = || sql::<BigInt>(&format!("CAST({BALANCE} AS BIGINT)"));
+    let page = paginate(
+        conn,
+        &query.page(),
+        |conn| filtered().count().get_result(conn),
+        |conn, limit, offset| {
+            let q = filtered();
+            let q = match (sort.column, sort.descending) {
+                ("full_name", false) => q.order(name().asc()),
+                ("full_name", true) => q.order(name().desc()),
+                (_, false) => q.order(balance().asc()),
+                (_, true) => q.order(balance().desc()),
+            };
+            q.then_order_by(name().asc())
+                .then_order_by(users::id.asc())
+                .select((
+                    users::key,
+                    users::first_name,
+                    users::last_name,
+                    users::phone,
+                    balance(),
+                ))
+                .limit(limit)
+                .offset(offset)
+                .load::<(String, String, String, String, i64)>(conn)
+        },
+    )?;
+    Ok(page.map(|(key, first, last, phone, balance)| BalanceRow {
+        key,
+        full_name: format!("{first} {last}").trim().to_owned(),
+        phone,
+        balance,
+    }))
+}

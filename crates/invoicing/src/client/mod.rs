@@ -1,0 +1,260 @@
+//! Client invoices: what the company pays a shop for its delivered parcels (`delivered`), or
+//! bills it for what came back (`returned`). Admins draft, validate and record payments;
+//! merchants read their validated and paid ones.
+
+use chrono::NaiveDate;
+use colivra_core::{time, AppError, AppResult, Scope};
+use colivra_db::schema::invoices;
+use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
+use colivra_parcels::parcel::ParcelRow;
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::invoice::{self, claim_draft, record, Parties};
+pub use crate::kind::ClientInvoiceType;
+use crate::kind::{InvoiceStatus, Kind};
+use crate::lines::eligible_rows;
+use crate::row::{self, InvoiceRow};
+use crate::view::{self, ClientInvoiceView};
+
+mod transfers;
+mod unpaid;
+
+pub use transfers::{transfers, TransferFilters, Transfers};
+use unpaid::shop;
+pub use unpaid::{unpaid_lines, unpaid_shops, UnpaidShop, UnpaidShopFilters};
+
+/// The longest payment reference (a bank transfer's).
+pub const MAX_REFERENCE: usize = 100;
+
+fn kind_of(value: &str) -> AppResult<Kind> {
+    Kind::client_type(value)
+        .ok_or_else(|| AppError::validation("type", "Type inconnu : delivered ou returned."))
+}
+
+/// The moves a client invoice's `status` may ask for.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ClientInvoiceUpdateStatus {
+    /// Draft → validated: the number is given.
+    Validated,
+    /// Validated → paid (with `payment_reference` and `paid_on`).
+    Paid,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct ClientInvoiceInput {
+    /// Shop key.
+    #[schema(value_type = String, required = true, min_length = 1)]
+    pub shop: Option<String>,
+    /// `delivered` or `returned`.
+    #[serde(rename = "type")]
+    #[schema(value_type = ClientInvoiceType, required = true)]
+    pub invoice_type: Option<String>,
+    /// Tracking codes (1 to 10,000); absent: every eligible parcel of the shop.
+    #[schema(min_items = 1, max_items = 10000)]
+    pub parcels: Option<Vec<String>>,
+}
+
+/// `POST clients/invoices`: a draft for one shop.
+pub fn create(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    input: &ClientInvoiceInput,
+) -> AppResult<ClientInvoiceView> {
+    let kind = kind_of(input.invoice_type.as_deref().unwrap_or_default())?;
+    let shop_key = input.shop.as_deref().unwrap_or_default().trim().to_owned();
+    if shop_key.is_empty() {
+        return Err(AppError::validation("shop", "Choisissez une boutique."));
+    }
+    immediate_transaction(conn, |conn| {
+        let (shop_id, client_id) = shop(conn, &shop_key)
+            .map_err(|e| e.not_found_as_invalid("shop", "Boutique introuvable."))?;
+        let eligible = eligible_rows(conn, kind, shop_id)?;
+        let picked = invoice::chosen(&eligible, &[], input.parcels.as_deref())?;
+        if picked.is_empty() {
+            return Err(AppError::validation(
+                "parcels",
+                "Aucun colis à facturer pour cette boutique.",
+            ));
+        }
+        let row = invoice::create_draft(
+            conn,
+            actor_id,
+            kind,
+            Parties {
+                client_id: Some(client_id),
+                shop_id: Some(shop_id),
+                delivery_admin_id: None,
+            },
+            &picked,
+        )?;
+        view::client_view(conn, row)
+    })
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct ClientInvoiceUpdate {
+    /// A draft's new set of parcels (tracking codes, 1 to 10,000).
+    #[schema(min_items = 1, max_items = 10000)]
+    pub parcels: Option<Vec<String>>,
+    /// `validated` (draft → validated, the number is given) or `paid` (validated → paid).
+    #[schema(value_type = Option<ClientInvoiceUpdateStatus>)]
+    pub status: Option<String>,
+    /// The bank transfer's reference (to mark paid; required then).
+    #[schema(max_length = 100)]
+    pub payment_reference: Option<String>,
+    /// The day it was paid, `YYYY-MM-DD`, not in the future (to mark paid; required then).
+    #[schema(value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "colivra_core::time::optional_day")]
+    pub paid_on: Option<NaiveDate>,
+}
+
+/// `PUT clients/invoices/{key}`: change a draft's parcels, validate it, or record its payment.
+pub fn update(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    invoice_key: &str,
+    input: &ClientInvoiceUpdate,
+) -> AppResult<ClientInvoiceView> {
+    immediate_transaction(conn, |conn| {
+        let row = row::get(conn, Scope::Everyone, true, invoice_key)?;
+        let row = match (input.status.as_deref().map(str::trim), &input.parcels) {
+            (None | Some(""), Some(parcels)) => change_parcels(conn, actor_id, row, parcels)?,
+            (Some("validated"), None) => invoice::validate(conn, actor_id, row)?,
+            (Some("paid"), None) => pay(conn, actor_id, row, input)?,
+            (Some(_), Some(_)) => {
+                return Err(AppError::validation(
+                    "status",
+                    "Changez les colis ou le statut, pas les deux à la fois.",
+                ))
+            }
+            _ => {
+                return Err(AppError::validation(
+                    "status",
+                    "Indiquez les colis, ou le statut validated ou paid.",
+                ))
+            }
+        };
+        view::client_view(conn, row)
+    })
+}
+
+fn change_parcels(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    row: InvoiceRow,
+    asked: &[String],
+) -> AppResult<InvoiceRow> {
+    claim_draft(conn, &row)?;
+    let kind = row.kind();
+    let current = row::parcels_on(conn, &row)?;
+    let eligible = eligible_rows(conn, kind, row.owner_id())?;
+    let picked = invoice::chosen(&eligible, &current, Some(asked))?;
+    let keep: Vec<i64> = picked.iter().map(|p| p.id).collect();
+    let leaving: Vec<i64> = current
+        .iter()
+        .filter(|p| !keep.contains(&p.id))
+        .map(|p| p.id)
+        .collect();
+    invoice::release_parcels(conn, &row, Some(&leaving))?;
+    let joining: Vec<&ParcelRow> = picked
+        .iter()
+        .copied()
+        .filter(|p| kind.invoice_of(p) != Some(row.id))
+        .collect();
+    let ids: Vec<i64> = joining.iter().map(|p| p.id).collect();
+    if invoice::claim_parcels(conn, &row, &ids)? != ids.len() {
+        return Err(invoice::taken_meanwhile(conn, &row, &joining)?);
+    }
+    let row = invoice::refresh_totals(conn, &row)?;
+    record(
+        conn,
+        actor_id,
+        &row,
+        "updated",
+        serde_json::json!({"added": ids.len(), "removed": leaving.len(), "total": row.total}),
+    )?;
+    Ok(row)
+}
+
+fn pay(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    row: InvoiceRow,
+    input: &ClientInvoiceUpdate,
+) -> AppResult<InvoiceRow> {
+    let mut errors = colivra_core::FieldErrors::new();
+    let reference = input
+        .payment_reference
+        .as_deref()
+        .map(str::trim)
+        .unwrap_or_default()
+        .to_owned();
+    if reference.is_empty() || reference.chars().count() > MAX_REFERENCE {
+        errors.add(
+            "payment_reference",
+            format!(
+                "La référence du virement est obligatoire ({MAX_REFERENCE} caractères au plus)."
+            ),
+        );
+    }
+    let today = time::now().date();
+    match input.paid_on {
+        None => {
+            errors.add("paid_on", "Indiquez la date du paiement.");
+        }
+        Some(day) if day > today => {
+            errors.add("paid_on", "La date ne peut pas être future.");
+        }
+        _ => {}
+    }
+    errors.into_result()?;
+    let now = time::now();
+    // Conditional on `validated`: of two payments recorded at once, one wins, the other 409s.
+    let updated: Option<InvoiceRow> = diesel::update(
+        invoices::table
+            .find(row.id)
+            .filter(invoices::status.eq(InvoiceStatus::Validated.as_str())),
+    )
+    .set((
+        invoices::status.eq(InvoiceStatus::Paid.as_str()),
+        invoices::payment_reference.eq(&reference),
+        invoices::paid_on.eq(input.paid_on),
+        invoices::paid_by.eq(actor_id),
+        invoices::paid_at.eq(now),
+        invoices::updated_at.eq(now),
+    ))
+    .returning(invoices::all_columns)
+    .get_result(conn)
+    .optional()
+    .map_db_err()?;
+    let Some(row) = updated else {
+        return Err(AppError::Conflict(match row.status() {
+            InvoiceStatus::Draft => {
+                "Validez la facture avant d'enregistrer son paiement.".to_owned()
+            }
+            _ => format!(
+                "Le paiement de la facture {} est déjà enregistré.",
+                row.number.as_deref().unwrap_or(&row.key)
+            ),
+        }));
+    };
+    record(
+        conn,
+        actor_id,
+        &row,
+        "paid",
+        serde_json::json!({"reference": reference, "paid_on": input.paid_on, "total": row.total}),
+    )?;
+    Ok(row)
+}
+
+/// `DELETE clients/invoices/{key}`: a draft goes, its parcels are free again.
+pub fn delete(conn: &mut DbConnection, actor_id: i64, invoice_key: &str) -> AppResult<()> {
+    immediate_transaction(conn, |conn| {
+        let row = row::get(conn, Scope::Everyone, true, invoice_key)?;
+        invoice::delete_draft(conn, actor_id, row)
+    })
+}

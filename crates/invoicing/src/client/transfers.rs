@@ -1,0 +1,97 @@
+//! The transfers list: paid client invoices with their references.
+
+use colivra_core::{AppError, AppResult};
+use colivra_db::schema::{invoices, shops, users};
+use colivra_db::{DbConnection, MapDbErr};
+use diesel::prelude::*;
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::kind::{InvoiceStatus, Kind};
+
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+pub struct TransferFilters {
+    pub client: Option<String>,
+    pub shop: Option<String>,
+}
+
+/// Shop name, the RIB kept by the invoice, the shop's approved RIB, total, number.
+type TransferRow = (String, Option<String>, Option<String>, i64, Option<String>);
+
+/// The bank-transfer batch: the CSV and how many invoices were left out for want of a RIB.
+pub struct Transfers {
+    pub csv: String,
+    pub count: usize,
+    pub skipped: usize,
+}
+
+/// The validated, unpaid `delivered` invoices with a positive total, as one CSV for the bank's
+/// bulk transfer upload: `shop,rib,amount,invoice_number` (amount in dirhams, a dot before the
+/// centimes; the RIB the invoice kept at validation). Invoices without a RIB are counted in
+/// `skipped`.
+pub fn transfers(conn: &mut DbConnection, filters: &TransferFilters) -> AppResult<Transfers> {
+    let mut q = invoices::table
+        .inner_join(shops::table)
+        .filter(invoices::kind.eq(Kind::Delivered.as_str()))
+        .filter(invoices::status.eq(InvoiceStatus::Validated.as_str()))
+        .filter(invoices::total.gt(0))
+        .into_boxed();
+    if let Some(shop) = filters
+        .shop
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        q = q.filter(shops::key.eq(shop.to_owned()));
+    }
+    if let Some(client) = filters
+        .client
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        q = q.filter(
+            invoices::client_id.eq_any(
+                users::table
+                    .filter(users::key.eq(client.to_owned()))
+                    .select(users::id.nullable()),
+            ),
+        );
+    }
+    // The RIB each invoice kept at validation (what it is paid to), else the shop's approved one
+    // (invoices validated before RIBs were kept); never a RIB still waiting for approval.
+    let found: Vec<TransferRow> = q
+        .order(invoices::number.asc())
+        .select((
+            shops::name,
+            invoices::bank_account,
+            shops::bank_account,
+            invoices::total,
+            invoices::number,
+        ))
+        .load(conn)
+        .map_db_err()?;
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let failed = |e: csv::Error| AppError::internal(e);
+    writer
+        .write_record(["shop", "rib", "amount", "invoice_number"])
+        .map_err(failed)?;
+    let (mut count, mut skipped) = (0, 0);
+    for (shop, kept, approved, total, number) in found {
+        let Some(rib) = kept.or(approved).filter(|r| !r.trim().is_empty()) else {
+            skipped += 1;
+            continue;
+        };
+        let amount = format!("{}.{:02}", total / 100, total % 100);
+        writer
+            .write_record([shop, rib, amount, number.unwrap_or_default()])
+            .map_err(failed)?;
+        count += 1;
+    }
+    let bytes = writer.into_inner().map_err(AppError::internal)?;
+    Ok(Transfers {
+        csv: String::from_utf8(bytes).map_err(AppError::internal)?,
+        count,
+        skipped,
+    })
+}

@@ -1,0 +1,209 @@
+//! Invoice views built from their rows: the parties named, the cash figures of delivery invoices.
+
+use std::collections::HashMap;
+
+use colivra_core::{AppResult, Scope};
+use colivra_db::schema::{parcels, shops, users};
+use colivra_db::{DbConnection, MapDbErr};
+use diesel::prelude::*;
+
+use crate::kind::InvoiceStatus;
+use crate::row::InvoiceRow;
+use crate::rules::{delivery_cash, CashFigures};
+
+use super::{
+    ClientInvoiceView, DeliveryInvoiceView, InvoiceClientRef, InvoiceDeliveryAdminRef,
+    InvoiceShopRef,
+};
+
+/// The shops and people invoices refer to, loaded in two queries for a whole page.
+struct Parties {
+    shops: HashMap<i64, InvoiceShopRef>,
+    people: HashMap<i64, (String, String, String)>,
+}
+
+impl Parties {
+    fn load(conn: &mut DbConnection, rows: &[InvoiceRow]) -> AppResult<Parties> {
+        let shop_ids: Vec<i64> = rows.iter().filter_map(|r| r.shop_id).collect();
+        let people_ids: Vec<i64> = rows
+            .iter()
+            .flat_map(|r| [r.client_id, r.delivery_admin_id])
+            .flatten()
+            .collect();
+        let shops = shops::table
+            .filter(shops::id.eq_any(&shop_ids))
+            .select((shops::id, shops::key, shops::name, shops::bank_account))
+            .load::<(i64, String, String, Option<String>)>(conn)
+            .map_db_err()?
+            .into_iter()
+            .map(|(id, key, name, bank_account)| {
+                (
+                    id,
+                    InvoiceShopRef {
+                        key,
+                        name,
+                        bank_account,
+                    },
+                )
+            })
+            .collect();
+        let people = users::table
+            .filter(users::id.eq_any(&people_ids))
+            .select((
+                users::id,
+                users::key,
+                users::first_name,
+                users::last_name,
+                users::company,
+                users::phone,
+            ))
+            .load::<(i64, String, String, String, Option<String>, String)>(conn)
+            .map_db_err()?
+            .into_iter()
+            .map(|(id, key, first, last, company, phone)| {
+                let person = format!("{first} {last}").trim().to_owned();
+                let name = company
+                    .filter(|c| !c.trim().is_empty())
+                    .unwrap_or_else(|| person.clone());
+                // (key, display name, phone): the company when there is one.
+                (id, (key, name, phone))
+            })
+            .collect();
+        Ok(Parties { shops, people })
+    }
+
+    fn person(&self, id: Option<i64>) -> (String, String, String) {
+        id.and_then(|id| self.people.get(&id).cloned())
+            .unwrap_or_default()
+    }
+}
+
+/// A RIB as `scope` may read it: in full for the merchant whose invoices these are, masked for
+/// staff (only the PDF and the transfer file, where the money is paid, carry it in full).
+fn shown_rib(scope: Scope, rib: Option<String>) -> Option<String> {
+    match scope {
+        Scope::Merchant(_) => rib,
+        _ => rib.as_deref().map(colivra_parcels::shops::mask_rib),
+    }
+}
+
+pub(crate) fn client_views(
+    conn: &mut DbConnection,
+    scope: Scope,
+    rows: Vec<InvoiceRow>,
+) -> AppResult<Vec<ClientInvoiceView>> {
+    let parties = Parties::load(conn, &rows)?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let status = row.status();
+            let (client_key, client_name, _) = parties.person(row.client_id);
+            let mut shop = row
+                .shop_id
+                .and_then(|id| parties.shops.get(&id).cloned())
+                .unwrap_or(InvoiceShopRef {
+                    key: String::new(),
+                    name: String::new(),
+                    bank_account: None,
+                });
+            let paid_to = match status {
+                InvoiceStatus::Draft => shop.bank_account.clone(),
+                _ => row.bank_account.clone().or(shop.bank_account.clone()),
+            };
+            shop.bank_account = shown_rib(scope, shop.bank_account);
+            ClientInvoiceView {
+                bank_account: shown_rib(scope, paid_to),
+                invoice_type: row.kind(),
+                key: row.key,
+                number: row.number,
+                status,
+                status_label: status.label(),
+                shop,
+                client: InvoiceClientRef {
+                    key: client_key,
+                    name: client_name,
+                },
+                parcels_count: row.parcels_count,
+                cod_total: row.cod_total,
+                fees_total: row.fees_total,
+                total: row.total,
+                payment_reference: row.payment_reference,
+                paid_on: row.paid_on,
+                created_at: row.created_at,
+                validated_at: row.validated_at,
+                paid_at: row.paid_at,
+            }
+        })
+        .collect())
+}
+
+/// Cash to collect and to pay out of each delivery invoice, from its parcels.
+fn cash_of_invoices(
+    conn: &mut DbConnection,
+    rows: &[InvoiceRow],
+) -> AppResult<HashMap<i64, CashFigures>> {
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let mut figures: HashMap<i64, CashFigures> = HashMap::new();
+    for chunk in ids.chunks(500) {
+        let on: Vec<(Option<i64>, String, Option<String>, i64)> = parcels::table
+            .filter(parcels::delivery_admin_invoice_id.eq_any(chunk.to_vec()))
+            .select((
+                parcels::delivery_admin_invoice_id,
+                parcels::kind,
+                parcels::outcome,
+                parcels::cod_amount,
+            ))
+            .load(conn)
+            .map_db_err()?;
+        for (invoice, kind, outcome, cod) in on {
+            if let Some(invoice) = invoice {
+                figures.entry(invoice).or_default().add(delivery_cash(
+                    &kind,
+                    outcome.as_deref(),
+                    cod,
+                ));
+            }
+        }
+    }
+    Ok(figures)
+}
+
+pub(crate) fn delivery_views(
+    conn: &mut DbConnection,
+    rows: Vec<InvoiceRow>,
+) -> AppResult<Vec<DeliveryInvoiceView>> {
+    let parties = Parties::load(conn, &rows)?;
+    let cash = cash_of_invoices(conn, &rows)?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let status = row.status();
+            let (key, full_name, phone) = parties.person(row.delivery_admin_id);
+            let figures = cash.get(&row.id).copied().unwrap_or_default();
+            DeliveryInvoiceView {
+                key: row.key,
+                number: row.number,
+                status,
+                status_label: status.label(),
+                delivery_admin: InvoiceDeliveryAdminRef {
+                    key,
+                    full_name,
+                    phone,
+                },
+                parcels_count: row.parcels_count,
+                cash_to_collect: figures.cash_to_collect,
+                cash_to_pay_out: figures.cash_to_pay_out,
+                net_cash: figures.net_cash,
+                cod_total: row.cod_total,
+                commission_total: row.fees_total,
+                carried_balance: row.carried_balance,
+                total: row.total,
+                counted_amount: row.counted_amount,
+                difference: row.counted_amount.map(|counted| counted - row.total),
+                created_at: row.created_at,
+                counted_at: row.counted_at,
+                validated_at: row.validated_at,
+            }
+        })
+        .collect())
+}

@@ -1,0 +1,192 @@
+//! How invoices are shown: one shape per family, and the one list both families share.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use colivra_core::{time, AppError, AppResult, ListQuery, Paginated, Scope};
+use colivra_db::DbConnection;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::kind::{InvoiceStatus, Kind};
+use crate::row::InvoiceRow;
+
+mod build;
+mod family;
+mod rows;
+
+pub(crate) use build::{client_views, delivery_views};
+pub use family::{list_of, show_of, ClientInvoices, DeliveryInvoices, Family};
+pub(crate) use rows::list_rows;
+pub use rows::{InvoiceFilters, SORTABLE};
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct InvoiceShopRef {
+    pub key: String,
+    pub name: String,
+    /// The shop's approved RIB now (in full for the shop's merchant, masked but for its last 4
+    /// digits for admins).
+    pub bank_account: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct InvoiceClientRef {
+    pub key: String,
+    /// The company, else the merchant's name.
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct InvoiceDeliveryAdminRef {
+    pub key: String,
+    pub full_name: String,
+    pub phone: String,
+}
+
+/// A client invoice (facture livrée or facture retour).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ClientInvoiceView {
+    pub key: String,
+    /// `FC-YYYY-NNNNNN`, given at validation (null while draft).
+    pub number: Option<String>,
+    /// `delivered` or `returned`.
+    #[serde(rename = "type")]
+    pub invoice_type: Kind,
+    pub status: InvoiceStatus,
+    pub status_label: &'static str,
+    pub shop: InvoiceShopRef,
+    pub client: InvoiceClientRef,
+    /// The RIB the invoice is paid to: kept at validation (a later change of the shop's RIB
+    /// leaves it), the shop's approved one while draft. In full for the shop's merchant, masked
+    /// but for its last 4 digits for admins (the PDF and the transfer file carry it in full).
+    pub bank_account: Option<String>,
+    pub parcels_count: i64,
+    pub cod_total: i64,
+    pub fees_total: i64,
+    /// What the company pays the shop (`delivered`), or what the merchant owes (`returned`,
+    /// negative).
+    pub total: i64,
+    pub payment_reference: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub paid_on: Option<NaiveDate>,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: NaiveDateTime,
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>)]
+    pub validated_at: Option<NaiveDateTime>,
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>)]
+    pub paid_at: Option<NaiveDateTime>,
+}
+
+/// A delivery invoice (facture livreur): the cash a delivery person hands over.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct DeliveryInvoiceView {
+    pub key: String,
+    /// `FL-YYYY-NNNNNN`, given at validation (null while draft).
+    pub number: Option<String>,
+    pub status: InvoiceStatus,
+    pub status_label: &'static str,
+    pub delivery_admin: InvoiceDeliveryAdminRef,
+    pub parcels_count: i64,
+    /// Cash collected from customers for his delivered parcels (« à encaisser »).
+    pub cash_to_collect: i64,
+    /// Cash he paid out to customers for refunds (« à rembourser »), positive.
+    pub cash_to_pay_out: i64,
+    /// `cash_to_collect − cash_to_pay_out`: the same as `cod_total`.
+    pub net_cash: i64,
+    pub cod_total: i64,
+    pub commission_total: i64,
+    /// His earlier balance carried as a line of its own (« écart antérieur à régulariser »):
+    /// positive raises the cash he hands over, negative lowers it; 0 when none.
+    pub carried_balance: i64,
+    /// The cash he must hand over: `cod_total − commission_total + carried_balance`.
+    pub total: i64,
+    /// The cash actually counted (null until counted).
+    pub counted_amount: Option<i64>,
+    /// `counted_amount − total`: negative is a shortfall (null until counted).
+    pub difference: Option<i64>,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: NaiveDateTime,
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>)]
+    pub counted_at: Option<NaiveDateTime>,
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>)]
+    pub validated_at: Option<NaiveDateTime>,
+}
+
+/// An invoice of either family, as its family shows it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum InvoiceView {
+    Client(ClientInvoiceView),
+    Delivery(DeliveryInvoiceView),
+}
+
+fn views(
+    conn: &mut DbConnection,
+    scope: Scope,
+    client: bool,
+    rows: Vec<InvoiceRow>,
+) -> AppResult<Vec<InvoiceView>> {
+    Ok(if client {
+        client_views(conn, scope, rows)?
+            .into_iter()
+            .map(InvoiceView::Client)
+            .collect()
+    } else {
+        delivery_views(conn, rows)?
+            .into_iter()
+            .map(InvoiceView::Delivery)
+            .collect()
+    })
+}
+
+/// `GET clients/invoices` (`client`) or `GET delivery-admins/invoices`: a page of the family's
+/// invoices in `scope`.
+pub fn list(
+    conn: &mut DbConnection,
+    scope: Scope,
+    client: bool,
+    query: &ListQuery,
+    filters: &InvoiceFilters,
+) -> AppResult<Paginated<InvoiceView>> {
+    let page = list_rows(conn, scope, client, query, filters)?;
+    Ok(Paginated {
+        data: views(conn, scope, client, page.data)?,
+        meta: page.meta,
+    })
+}
+
+/// One invoice of the family in `scope` (404 outside it).
+pub fn show(
+    conn: &mut DbConnection,
+    scope: Scope,
+    client: bool,
+    key: &str,
+) -> AppResult<InvoiceView> {
+    let row = crate::row::get(conn, scope, client, key)?;
+    views(conn, scope, client, vec![row])?
+        .pop()
+        .ok_or(AppError::NotFound)
+}
+
+/// One client invoice as staff see it (the answers of their writes).
+pub(crate) fn client_view(
+    conn: &mut DbConnection,
+    row: InvoiceRow,
+) -> AppResult<ClientInvoiceView> {
+    client_views(conn, Scope::Everyone, vec![row])?
+        .pop()
+        .ok_or(AppError::NotFound)
+}
+
+pub(crate) fn delivery_view(
+    conn: &mut DbConnection,
+    row: InvoiceRow,
+) -> AppResult<DeliveryInvoiceView> {
+    delivery_views(conn, vec![row])?
+        .pop()
+        .ok_or(AppError::NotFound)
+}

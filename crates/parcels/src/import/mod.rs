@@ -1,0 +1,156 @@
+//! Bulk import of parcels from a CSV or Excel (xlsx) file: every row is checked with the same
+//! rules as the form, the preview shows each row's errors before anything is written, and the
+//! import creates all valid rows or nothing.
+
+use colivra_core::{AppResult, FieldErrors};
+use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::parcel::{self, ParcelInput};
+use crate::stock::StockHooks;
+
+mod check;
+mod read;
+mod template;
+
+use check::{check, preview_of};
+pub use read::parse;
+pub use template::template_xlsx;
+
+/// Rows one file may hold.
+pub const MAX_ROWS: usize = 10_000;
+
+/// The template merchants download: French headers, `;` as Excel in French expects, one example.
+/// `stock` (merchants with the stock service) takes `SKU:quantity` pairs separated by commas,
+/// e.g. `CAFTAN-BRODE:1, ROBE-ETE-M:2`; empty otherwise.
+pub const TEMPLATE_CSV: &str = "boutique;reference;destinataire;telephone;telephone_2;ville;adresse;montant;produit;quantite;note;ouvrable;essayable;fragile;type;colis_origine;article_a_recuperer;stock\r\n\
+;CMD-1001;Amina Benali;0612345678;;Casablanca;12 rue des Orangers, Maarif;249,00;Robe d'été taille M;1;Appeler avant 18 h;oui;non;non;standard;;;\r\n";
+
+/// One row of the file as read, with what reading it found wrong.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ImportRow {
+    /// The line in the file (the header is line 1).
+    pub line: usize,
+    pub input: ParcelInput,
+    #[schema(value_type = Object)]
+    pub errors: FieldErrors,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ImportPreview {
+    pub rows: Vec<ImportRow>,
+    pub valid_count: usize,
+    pub error_count: usize,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ImportResult {
+    pub created: usize,
+    /// Tracking codes, in file order.
+    pub keys: Vec<String>,
+}
+
+/// Reads and checks a file without writing anything.
+pub fn preview(
+    conn: &mut DbConnection,
+    stock: &dyn StockHooks,
+    merchant_id: i64,
+    default_shop: Option<&str>,
+    bytes: &[u8],
+) -> AppResult<ImportPreview> {
+    let rows = parse(bytes)?;
+    let (rows, valid) = check(conn, stock, merchant_id, default_shop, rows)?;
+    Ok(preview_of(rows, valid.len()))
+}
+
+/// The outcome of an import: created, or refused with the preview showing why.
+pub enum Imported {
+    Created(ImportResult),
+    Refused(ImportPreview),
+}
+
+/// A file refused (nothing created): the preview, row by row, and what to do.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ImportRefused {
+    pub message: String,
+    #[serde(flatten)]
+    pub preview: ImportPreview,
+}
+
+/// What `POST parcels/import` leads to.
+#[derive(Debug, Clone)]
+pub enum ImportOutcome {
+    /// Every row created.
+    Created(ImportResult),
+    /// A dry run: the preview, nothing written.
+    Checked(ImportPreview),
+    /// A row is wrong: nothing created.
+    Refused(ImportRefused),
+}
+
+/// `POST parcels/import`: a dry run checks the file; otherwise every row is created, or none.
+pub fn run(
+    conn: &mut DbConnection,
+    stock: &dyn StockHooks,
+    actor_id: i64,
+    merchant_id: i64,
+    default_shop: Option<&str>,
+    bytes: &[u8],
+    dry_run: bool,
+) -> AppResult<ImportOutcome> {
+    if dry_run {
+        return preview(conn, stock, merchant_id, default_shop, bytes).map(ImportOutcome::Checked);
+    }
+    Ok(
+        match import(conn, stock, actor_id, merchant_id, default_shop, bytes)? {
+            Imported::Created(result) => ImportOutcome::Created(result),
+            Imported::Refused(preview) => ImportOutcome::Refused(ImportRefused {
+                message: format!(
+                    "{} ligne(s) à corriger : aucun colis n'a été créé.",
+                    preview.error_count
+                ),
+                preview,
+            }),
+        },
+    )
+}
+
+/// Creates every row of the file in one transaction, or none if any row is wrong.
+pub fn import(
+    conn: &mut DbConnection,
+    stock: &dyn StockHooks,
+    actor_id: i64,
+    merchant_id: i64,
+    default_shop: Option<&str>,
+    bytes: &[u8],
+) -> AppResult<Imported> {
+    let rows = parse(bytes)?;
+    immediate_transaction(conn, |conn| {
+        let (rows, valid) = check(conn, stock, merchant_id, default_shop, rows)?;
+        if valid.len() != rows.len() {
+            return Ok(Imported::Refused(preview_of(rows, valid.len())));
+        }
+        let mut keys = Vec::with_capacity(valid.len());
+        for (parcel, lines) in &valid {
+            let row = parcel::insert(conn, merchant_id, actor_id, parcel)?;
+            stock.reserve(conn, actor_id, row.id, &row.key, lines)?;
+            keys.push(row.key);
+        }
+        activities::record(
+            conn,
+            activities::NewActivity {
+                user_id: Some(actor_id),
+                action: "parcels.imported",
+                subject_type: Some("parcel"),
+                subject_key: keys.first().map(String::as_str),
+                details: Some(serde_json::json!({ "count": keys.len() })),
+            },
+        )
+        .map_db_err()?;
+        Ok(Imported::Created(ImportResult {
+            created: keys.len(),
+            keys,
+        }))
+    })
+}
