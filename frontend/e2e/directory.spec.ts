@@ -8,7 +8,7 @@ import { menuLinks, screenshot, signIn, url } from './helpers';
 // Unique per run: the tests can run again on the same database.
 const RUN = Date.now().toString(36).slice(-6);
 const CITY = `Ifrane ${RUN}`;
-const COURIER = { full_name: `Rachid Amrani ${RUN}`, email: `rachid.${RUN}@livreurs.ma`, phone: '0661234567' };
+const DELIVERY_PERSON = { full_name: `Rachid Amrani ${RUN}`, email: `rachid.${RUN}@livreurs.ma`, phone: '0661234567' };
 const SHOP = `Atelier Argane ${RUN}`;
 const MEMBER = { first_name: 'Imane', last_name: `Chraibi${RUN}`, email: `imane.${RUN}@souk.ma`, password: 'Cedre-Ifrane-2026!' };
 
@@ -75,18 +75,18 @@ test('an admin adds a city and a delivery person who serves it, with his commiss
   await expect(page.getByTestId('deliverymen-screen')).toBeVisible();
   await page.getByTestId('create-button').click();
   dialog = page.getByTestId('form-dialog');
-  await dialog.locator('input[name="full_name"]').fill(COURIER.full_name);
-  await dialog.locator('input[name="phone"]').fill(COURIER.phone);
-  await dialog.locator('input[name="email"]').fill(COURIER.email);
+  await dialog.locator('input[name="full_name"]').fill(DELIVERY_PERSON.full_name);
+  await dialog.locator('input[name="phone"]').fill(DELIVERY_PERSON.phone);
+  await dialog.locator('input[name="email"]').fill(DELIVERY_PERSON.email);
   await dialog.locator('input[name="password"]').fill('Moto-Ifrane-2026!');
   await dialog.locator('input[name="national_id"]').fill('AB123456');
   await dialog.locator('input[name="vehicle"]').fill('Moto');
   await submitDialog(dialog);
   // The server searches first name, last name, e-mail and phone one by one: search the e-mail.
-  await search(page, COURIER.email);
+  await search(page, DELIVERY_PERSON.email);
   await expect(page.getByTestId('table-row')).toHaveCount(1);
 
-  await page.getByRole('button', { name: `Villes et commissions ${COURIER.full_name}` }).click();
+  await page.getByRole('button', { name: `Villes et commissions ${DELIVERY_PERSON.full_name}` }).click();
   const cities = page.getByTestId('delivery-cities-dialog');
   await expect(cities.getByTestId('delivery-cities-empty')).toBeVisible();
   await cities.getByTestId('delivery-city-add').click();
@@ -106,7 +106,7 @@ test('an admin adds a city and a delivery person who serves it, with his commiss
   await expect(row).toContainText('13,50 DH');
   await screenshot(page, 'admin-delivery-cities');
   await cities.getByRole('button', { name: 'Fermer' }).click();
-  await expect(rowOf(page, COURIER.full_name)).toContainText(CITY);
+  await expect(rowOf(page, DELIVERY_PERSON.full_name)).toContainText(CITY);
 });
 
 test('a merchant creates a shop in that city, with his RIB', async ({ page }) => {

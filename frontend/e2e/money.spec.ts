@@ -12,7 +12,7 @@ import { apiClient, DEMO_SHOP, printedPdf, screenshot, search, signIn, url } fro
 
 // Unique per run: the test can run again on the same database.
 const RUN = String(Date.now()).slice(-6);
-const COURIER = 'Hamid Ouazzani';
+const DELIVERY_PERSON = 'Hamid Ouazzani';
 /** COD amounts (centimes) of the parcels: delivered, delivered, refused. */
 const AMOUNTS = [15000, 23000, 18000];
 const [FIRST, SECOND, REFUSED] = [0, 1, 2];
@@ -46,7 +46,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ playwright }) => {
   const merchant = await apiClient(playwright, CLIENT);
   const admin = await apiClient(playwright, ADMIN);
-  const courier = await apiClient(playwright, DELIVERY);
+  const deliveryPerson = await apiClient(playwright, DELIVERY);
   const shops = (await merchant.send('GET', '/api/shops?per_page=100')).data;
   const shop = shops.find((candidate) => candidate.name === DEMO_SHOP);
   expect(shop, 'the demo shop').toBeDefined();
@@ -65,13 +65,13 @@ test.beforeAll(async ({ playwright }) => {
   const voucher = await merchant.send('POST', '/api/pickup-vouchers', { parcels: codes });
   await admin.send('PUT', '/api/pickup-vouchers/pickup', { voucher: voucher.data.key, parcels: codes });
   const people = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data;
-  const hamid = people.find((person) => person.full_name === COURIER);
+  const hamid = people.find((person) => person.full_name === DELIVERY_PERSON);
   expect(hamid, 'the demo delivery person').toBeDefined();
   await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: hamid!.key, parcels: codes, force: true });
-  await courier.send('POST', '/api/parcels/states', { parcel: codes[FIRST], status: 'delivered' });
-  await courier.send('POST', '/api/parcels/states', { parcel: codes[SECOND], status: 'delivered' });
-  await courier.send('POST', '/api/parcels/states', { parcel: codes[REFUSED], status: 'refused', comment: 'Ne veut plus la commande' });
-  for (const session of [merchant, admin, courier]) await session.request.dispose();
+  await deliveryPerson.send('POST', '/api/parcels/states', { parcel: codes[FIRST], status: 'delivered' });
+  await deliveryPerson.send('POST', '/api/parcels/states', { parcel: codes[SECOND], status: 'delivered' });
+  await deliveryPerson.send('POST', '/api/parcels/states', { parcel: codes[REFUSED], status: 'refused', comment: 'Ne veut plus la commande' });
+  for (const session of [merchant, admin, deliveryPerson]) await session.request.dispose();
 });
 
 test('the delivery person declares his cash on his phone and prints the declaration', async ({ page }) => {
@@ -128,7 +128,7 @@ test('the admin counts the cash 5 DH short, sees the difference, validates and p
   const detail = page.getByTestId('invoice-detail');
   await expect(detail).toHaveAttribute('data-status', 'draft');
   await expect(detail.getByTestId('invoice-summary-total-value')).toHaveText(shown(deliveryTotal));
-  await expect(detail.getByTestId('invoice-details')).toContainText(COURIER);
+  await expect(detail.getByTestId('invoice-details')).toContainText(DELIVERY_PERSON);
   for (const code of codes) await expect(lineOf(page, 'invoice-lines', code)).toBeVisible();
   await expect(detail.getByTestId('invoice-validate')).toHaveCount(0);
 

@@ -14,7 +14,7 @@ test.use({ viewport: PHONE });
 test.beforeAll(async ({ playwright }) => {
   const merchant = await apiClient(playwright, CLIENT);
   const admin = await apiClient(playwright, ADMIN);
-  const courier = await apiClient(playwright, DELIVERY);
+  const deliveryPerson = await apiClient(playwright, DELIVERY);
   const shop = (await merchant.send('GET', '/api/shops?per_page=100')).data.find((candidate) => candidate.name === DEMO_SHOP);
   expect(shop, 'the demo shop').toBeDefined();
   const run = String(Date.now()).slice(-6);
@@ -33,8 +33,8 @@ test.beforeAll(async ({ playwright }) => {
   const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === 'Hamid Ouazzani');
   expect(hamid, 'the demo delivery person').toBeDefined();
   await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: hamid!.key, parcels: codes, force: true });
-  await courier.send('POST', '/api/parcels/states', { parcel: codes[0], status: 'delivered' });
-  for (const session of [merchant, admin, courier]) await session.request.dispose();
+  await deliveryPerson.send('POST', '/api/parcels/states', { parcel: codes[0], status: 'delivered' });
+  for (const session of [merchant, admin, deliveryPerson]) await session.request.dispose();
 });
 
 /** Nothing on the page is wider than the phone. */

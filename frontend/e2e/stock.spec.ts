@@ -14,7 +14,7 @@ import { apiClient, chooseDemoShop, DEMO_SHOP, printedPdf, screenshot, search, s
 const RUN = String(Date.now()).slice(-6);
 const SKU = `THE-${RUN}`;
 const NAME = `Thé vert ${RUN}`;
-const COURIER = 'Hamid Ouazzani';
+const DELIVERY_PERSON = 'Hamid Ouazzani';
 /** Quantities: declared and received, packed in the first (delivered) and second (refused) parcel. */
 const DECLARED = 10;
 const FIRST_QTY = 2;
@@ -174,7 +174,7 @@ test('the merchant creates a parcel from stock: the quantity is reserved', async
 test('the round ships both parcels (stock goes down); the refused one comes back on a return voucher', async ({ playwright }) => {
   const merchant = await apiClient(playwright, CLIENT);
   const admin = await apiClient(playwright, ADMIN);
-  const courier = await apiClient(playwright, DELIVERY);
+  const deliveryPerson = await apiClient(playwright, DELIVERY);
   const shop = (await merchant.send('GET', '/api/shops?per_page=100')).data.find((candidate) => candidate.name === DEMO_SHOP);
   expect(shop, 'the demo shop').toBeDefined();
   const second = await merchant.send('POST', '/api/parcels', {
@@ -193,7 +193,7 @@ test('the round ships both parcels (stock goes down); the refused one comes back
 
   const voucher = await merchant.send('POST', '/api/pickup-vouchers', { parcels: codes });
   await admin.send('PUT', '/api/pickup-vouchers/pickup', { voucher: voucher.data.key, parcels: codes });
-  const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === COURIER);
+  const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === DELIVERY_PERSON);
   expect(hamid, 'the demo delivery person').toBeDefined();
   await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: hamid!.key, parcels: codes, force: true });
 
@@ -208,9 +208,9 @@ test('the round ships both parcels (stock goes down); the refused one comes back
     ].sort(),
   );
 
-  await courier.send('POST', '/api/parcels/states', { parcel: codes[0], status: 'delivered' });
-  await courier.send('POST', '/api/parcels/states', { parcel: codes[1], status: 'refused', comment: 'Ne veut plus la commande' });
-  const back = await courier.send('POST', '/api/return-vouchers', { parcels: [codes[1]] });
+  await deliveryPerson.send('POST', '/api/parcels/states', { parcel: codes[0], status: 'delivered' });
+  await deliveryPerson.send('POST', '/api/parcels/states', { parcel: codes[1], status: 'refused', comment: 'Ne veut plus la commande' });
+  const back = await deliveryPerson.send('POST', '/api/return-vouchers', { parcels: [codes[1]] });
   await admin.send('PUT', `/api/return-vouchers/${String(back.data.key)}/receive`);
 
   // Back at the hub: a pending return, not in stock until checked.
@@ -218,7 +218,7 @@ test('the round ships both parcels (stock goes down); the refused one comes back
   expect(returns).toHaveLength(1);
   expect(returns[0]).toMatchObject({ quantity: SECOND_QTY, state: 'pending' });
   expect(await stockOf(merchant)).toEqual({ on_hand: shipped, reserved: 0, available: shipped });
-  for (const session of [merchant, admin, courier]) await session.request.dispose();
+  for (const session of [merchant, admin, deliveryPerson]) await session.request.dispose();
 });
 
 test('the admin puts the returned item back in stock by scanning its code; the merchant sees it', async ({ page, playwright }) => {

@@ -5,7 +5,7 @@ import { enCities } from '../features/cities/messages.en';
 import { enShops } from '../features/shops/messages.en';
 import { enClients } from '../features/clients/messages.en';
 import { enStaff } from '../features/staff/messages.en';
-import { enDeliverymen } from '../features/deliverymen/messages.en';
+import { enDeliveryPeople } from '../features/deliveryPeople/messages.en';
 import { enCosts } from '../features/costs/messages.en';
 
 // English messages of the screens that load on demand, merged like screens.fr.ts.
@@ -16,6 +16,6 @@ export const enScreens: Record<ScreenMessageKey, string> = {
   ...enShops,
   ...enClients,
   ...enStaff,
-  ...enDeliverymen,
+  ...enDeliveryPeople,
   ...enCosts,
 };

@@ -9,7 +9,7 @@ import { frCities } from '../features/cities/messages.fr';
 import { frShops } from '../features/shops/messages.fr';
 import { frClients } from '../features/clients/messages.fr';
 import { frStaff } from '../features/staff/messages.fr';
-import { frDeliverymen } from '../features/deliverymen/messages.fr';
+import { frDeliveryPeople } from '../features/deliveryPeople/messages.fr';
 import { frCosts } from '../features/costs/messages.fr';
 
 export const frScreens = {
@@ -19,7 +19,7 @@ export const frScreens = {
   ...frShops,
   ...frClients,
   ...frStaff,
-  ...frDeliverymen,
+  ...frDeliveryPeople,
   ...frCosts,
 } as const;
 

@@ -111,7 +111,7 @@ export interface BalanceEntry {
 }
 
 /** GET /api/delivery-admins/{key}/balance. */
-export interface CourierBalance {
+export interface DeliveryPersonBalance {
   delivery_admin: { key: string; full_name: string; phone: string };
   /** Centimes, positive when he owes the company. */
   balance: number;
@@ -157,7 +157,7 @@ export interface UnpaidShop {
 }
 
 /** GET /api/delivery-admins/parcels/unpaid: a delivery person holding cash on no invoice. */
-export interface UnpaidDeliveryAdmin {
+export interface UnpaidDeliveryPerson {
   key: string;
   full_name: string;
   phone: string | null;
@@ -216,7 +216,7 @@ const WRITES = [
   'shopsUnpaid',
   'parcels',
   'statistics',
-  'courierBalances',
+  'deliveryPersonBalances',
 ] as const;
 
 /** The file name of a Content-Disposition header, if any. */
@@ -311,29 +311,29 @@ export const invoicesApi = api.injectEndpoints({
       invalidatesTags: WRITES,
     }),
     /** Delivery people holding parcels on no delivery invoice, largest total first. */
-    listUnpaidDeliveryAdmins: build.query<ListResponse<UnpaidDeliveryAdmin>, ListArgs>({
+    listUnpaidDeliveryPeople: build.query<ListResponse<UnpaidDeliveryPerson>, ListArgs>({
       query: (args) => ({ url: 'delivery-admins/parcels/unpaid', params: listParams(args) }),
       providesTags: ['deliveryAdminsParcelsUnpaid'],
     }),
     unpaidDeliveryLines: build.query<LinesResponse, string>({
-      query: (deliveryAdmin) => `delivery-admins/${segment(deliveryAdmin)}/parcels/unpaid`,
+      query: (deliveryPerson) => `delivery-admins/${segment(deliveryPerson)}/parcels/unpaid`,
       providesTags: ['deliveryAdminsParcelsUnpaid'],
     }),
 
-    // Courier balances.
+    // Delivery people's balances.
     /** Delivery people with their balances, owing first. */
-    listCourierBalances: build.query<ListResponse<BalanceRow>, BalanceListArgs>({
+    listDeliveryPersonBalances: build.query<ListResponse<BalanceRow>, BalanceListArgs>({
       query: (args) => ({ url: 'delivery-admins/balances', params: listParams(args) }),
-      providesTags: ['courierBalances'],
+      providesTags: ['deliveryPersonBalances'],
     }),
-    getCourierBalance: build.query<ItemResponse<CourierBalance>, string>({
-      query: (deliveryAdmin) => `delivery-admins/${segment(deliveryAdmin)}/balance`,
-      providesTags: ['courierBalances'],
+    getDeliveryPersonBalance: build.query<ItemResponse<DeliveryPersonBalance>, string>({
+      query: (deliveryPerson) => `delivery-admins/${segment(deliveryPerson)}/balance`,
+      providesTags: ['deliveryPersonBalances'],
     }),
     /** A payment or a write-off: the balance and the dashboards change. */
-    settleCourierBalance: build.mutation<ItemResponse<CourierBalance>, { key: string; body: SettlementBody }>({
+    settleDeliveryPersonBalance: build.mutation<ItemResponse<DeliveryPersonBalance>, { key: string; body: SettlementBody }>({
       query: ({ key, body }) => ({ url: `delivery-admins/${segment(key)}/balance`, method: 'POST', body }),
-      invalidatesTags: ['courierBalances', 'statistics'],
+      invalidatesTags: ['deliveryPersonBalances', 'statistics'],
     }),
   }),
 });
@@ -355,11 +355,11 @@ export const {
   useUpdateDeliveryInvoiceMutation,
   useRemoveFromDeliveryInvoiceMutation,
   useDeleteDeliveryInvoiceMutation,
-  useListUnpaidDeliveryAdminsQuery,
+  useListUnpaidDeliveryPeopleQuery,
   useUnpaidDeliveryLinesQuery,
-  useListCourierBalancesQuery,
-  useGetCourierBalanceQuery,
-  useSettleCourierBalanceMutation,
+  useListDeliveryPersonBalancesQuery,
+  useGetDeliveryPersonBalanceQuery,
+  useSettleDeliveryPersonBalanceMutation,
 } = invoicesApi;
 
 /** API path of each family's invoices. */

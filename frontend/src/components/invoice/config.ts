@@ -36,7 +36,7 @@ export interface InvoiceListConfig {
 // The first two columns are what a 390 px phone shows without scrolling.
 const CLIENT_ADMIN: readonly InvoiceColumn[] = ['invoice', 'shop', 'total', 'count', 'cod', 'deductions', 'created', 'paid'];
 const CLIENT_MERCHANT: readonly InvoiceColumn[] = ['invoice', 'total', 'shop', 'paid', 'count', 'cod', 'deductions'];
-const DELIVERY_ADMIN: readonly InvoiceColumn[] = ['invoice', 'delivery_admin', 'cash', 'count', 'created'];
+const DELIVERY_PERSON: readonly InvoiceColumn[] = ['invoice', 'delivery_admin', 'cash', 'count', 'created'];
 const DELIVERY_OWN: readonly InvoiceColumn[] = ['invoice', 'cash', 'count'];
 
 /** Route name → invoice list, per role. */
@@ -55,7 +55,7 @@ export const INVOICE_LISTS: Readonly<Record<Role, Readonly<Record<string, Invoic
       transfers: true,
     },
     'client-returned-invoices': { family: 'client', type: 'returned', tabs: ['draft', 'validated', 'paid', ''], columns: CLIENT_ADMIN, filter: 'client' },
-    'delivery-invoices': { family: 'delivery', tabs: ['draft', 'validated', ''], columns: DELIVERY_ADMIN, filter: 'delivery_admin' },
+    'delivery-invoices': { family: 'delivery', tabs: ['draft', 'validated', ''], columns: DELIVERY_PERSON, filter: 'delivery_admin' },
   },
   'delivery-admin': {
     invoices: { family: 'delivery', tabs: ['', 'draft', 'validated'], columns: DELIVERY_OWN },

@@ -12,7 +12,7 @@ export interface ParcelLookups {
   /** GET /api/clients (admins: the merchant filter). */
   clients: boolean;
   /** GET /api/delivery-admins (admins: the delivery person filter, reassigning). */
-  deliveryAdmins: boolean;
+  deliveryPeople: boolean;
 }
 
 export function parcelLookups(session: Pick<SessionInfo, 'role' | 'permissions'>): ParcelLookups {
@@ -21,7 +21,7 @@ export function parcelLookups(session: Pick<SessionInfo, 'role' | 'permissions'>
     cities: role !== 'delivery-admin' && any(permissions, ['cities', 'shops', 'add-new-parcels', 'pricing', 'deliverymen', 'client-costs']),
     shops: role === 'client' && any(permissions, ['shops', 'add-new-parcels']),
     clients: role === 'admin' && any(permissions, ['clients', 'client-costs']),
-    deliveryAdmins:
+    deliveryPeople:
       role === 'admin' && any(permissions, ['deliverymen', 'delivery-exit-vouchers', 'create-delivery-invoice', 'delivery-invoices']),
   };
 }

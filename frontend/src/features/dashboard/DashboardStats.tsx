@@ -70,7 +70,7 @@ function Figures({ stats, role }: { stats: Statistics; role: Role }) {
     <Stack spacing={2} data-testid="dashboard-stats">
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
         <Figure id="total" label={t('stats.total')} value={formatCount(stats.total, language)} />
-        <Figure id="cod" label={t(role === 'delivery-admin' ? 'stats.codCollectedCourier' : 'stats.codCollected')} value={<MoneyText centimes={stats.cod_collected} />} />
+        <Figure id="cod" label={t(role === 'delivery-admin' ? 'stats.codCollectedDeliveryPerson' : 'stats.codCollected')} value={<MoneyText centimes={stats.cod_collected} />} />
         {role === 'client' && !(stats.money && stats.money.payouts_due !== null) && (
           <Figure id="to-be-paid" label={t('stats.toBePaid')} value={<MoneyText centimes={stats.to_be_paid} />} hint={t('stats.toBePaidHint')} />
         )}

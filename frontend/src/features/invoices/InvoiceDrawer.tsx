@@ -43,7 +43,7 @@ import {
   useDeleteClientInvoiceMutation,
   useDeleteDeliveryInvoiceMutation,
   useDeliveryInvoiceLinesQuery,
-  useGetCourierBalanceQuery,
+  useGetDeliveryPersonBalanceQuery,
   useGetClientInvoiceQuery,
   useGetDeliveryInvoiceQuery,
   useRemoveFromDeliveryInvoiceMutation,
@@ -381,7 +381,7 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
 function CarryBalance({ invoice, notify }: { invoice: DeliveryInvoice; notify: Notify }) {
   const t = useT();
   const language = useLanguage();
-  const { data } = useGetCourierBalanceQuery(invoice.delivery_admin.key);
+  const { data } = useGetDeliveryPersonBalanceQuery(invoice.delivery_admin.key);
   const [update, { isLoading }] = useUpdateDeliveryInvoiceMutation();
   const balance = data?.data.balance;
   if (balance === undefined || (balance === 0 && invoice.carried_balance === 0)) return null;
@@ -454,7 +454,7 @@ function DeliveryDetails({ invoice, role }: { invoice: DeliveryInvoice; role: Ro
     <DetailSection title={t('invoices.details')} testId="invoice-details">
       {role !== 'delivery-admin' && (
         <DetailField
-          label={t('invoices.deliveryAdmin')}
+          label={t('invoices.deliveryPerson')}
           value={
             <>
               {person.full_name}

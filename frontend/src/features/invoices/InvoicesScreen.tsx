@@ -27,7 +27,7 @@ import { selectSessionInfo, selectUser } from '../../core/session/authSlice';
 import { ClientAutocomplete, type ClientOption } from '../../components/client/ClientAutocomplete';
 import { parcelLookups } from '../../components/parcel/access';
 import { DateTimeText } from '../../components/DateTimeText';
-import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../../components/parcel/DeliveryAdminAutocomplete';
+import { DeliveryPersonAutocomplete, type DeliveryPersonOption } from '../../components/parcel/DeliveryPersonAutocomplete';
 import { DateText } from '../../components/DateText';
 import {
   invoiceDeductions,
@@ -98,7 +98,7 @@ function invoiceColumn(id: InvoiceColumn, config: InvoiceListConfig, t: Translat
     case 'delivery_admin':
       return {
         id,
-        label: t('invoices.deliveryAdmin'),
+        label: t('invoices.deliveryPerson'),
         render: (invoice) =>
           'delivery_admin' in invoice ? (
             <Box>
@@ -189,7 +189,7 @@ function InvoiceList({ routeName, role, config }: ListProps) {
   const drawerLoaded = useLoadedOnce(opened !== null);
   const { notice, notify, close } = useNotice();
   const [merchant, setMerchant] = useState<ClientOption | null>(null);
-  const [courier, setCourier] = useState<DeliveryAdminOption | null>(null);
+  const [deliveryPerson, setDeliveryPerson] = useState<DeliveryPersonOption | null>(null);
   const [exportTransfers, exporting] = useExportTransfersMutation();
   const user = useAppSelector(selectUser);
   // The admin's delivery invoices lead to the balances screen (same permission).
@@ -236,14 +236,14 @@ function InvoiceList({ routeName, role, config }: ListProps) {
           }}
         />
       </Box>
-    ) : config.filter === 'delivery_admin' && lookups.deliveryAdmins ? (
+    ) : config.filter === 'delivery_admin' && lookups.deliveryPeople ? (
       <Box sx={{ width: { xs: '100%', sm: 260 } }}>
-        <DeliveryAdminAutocomplete
+        <DeliveryPersonAutocomplete
           name="filter-delivery-admin"
-          label={t('invoices.deliveryAdmin')}
-          value={courier}
+          label={t('invoices.deliveryPerson')}
+          value={deliveryPerson}
           onChange={(option) => {
-            setCourier(option);
+            setDeliveryPerson(option);
             list.setFilter('delivery_admin', option?.key);
           }}
         />

@@ -27,13 +27,13 @@ import { parcelLookups } from '../../components/parcel/access';
 import {
   useCreateClientInvoiceMutation,
   useCreateDeliveryInvoiceMutation,
-  useListUnpaidDeliveryAdminsQuery,
+  useListUnpaidDeliveryPeopleQuery,
   useListUnpaidShopsQuery,
   useUnpaidDeliveryLinesQuery,
   useUnpaidShopLinesQuery,
   type ClientInvoiceType,
   type Invoice,
-  type UnpaidDeliveryAdmin,
+  type UnpaidDeliveryPerson,
   type UnpaidShop,
 } from '../../components/invoice/api';
 import { invoiceKindOf, type InvoiceKind } from '../../components/invoice/CashSummary';
@@ -105,15 +105,15 @@ function amountColumns<T extends { parcels_count: number; cod_total: number; tot
 function DeliveryHolders({ notify }: { notify: Notify }) {
   const t = useT();
   const list = useListState();
-  const result = useListUnpaidDeliveryAdminsQuery(list.args);
-  const [opened, setOpened] = useState<UnpaidDeliveryAdmin | null>(null);
+  const result = useListUnpaidDeliveryPeopleQuery(list.args);
+  const [opened, setOpened] = useState<UnpaidDeliveryPerson | null>(null);
   const [create] = useCreateDeliveryInvoiceMutation();
   const made = useDraftMade(notify);
   const lines = useUnpaidDeliveryLinesQuery(opened?.key ?? '', { skip: !opened });
-  const columns: Column<UnpaidDeliveryAdmin>[] = [
+  const columns: Column<UnpaidDeliveryPerson>[] = [
     {
       id: 'name',
-      label: t('invoices.deliveryAdmin'),
+      label: t('invoices.deliveryPerson'),
       render: (person) => (
         <Box>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -127,11 +127,11 @@ function DeliveryHolders({ notify }: { notify: Notify }) {
         </Box>
       ),
     },
-    ...amountColumns<UnpaidDeliveryAdmin>('delivery', (person) => person.commission_total, t),
+    ...amountColumns<UnpaidDeliveryPerson>('delivery', (person) => person.commission_total, t),
   ];
   return (
     <>
-      <DataTable<UnpaidDeliveryAdmin>
+      <DataTable<UnpaidDeliveryPerson>
         columns={columns}
         list={list}
         result={result}

@@ -8,7 +8,7 @@ import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import NewInvoiceScreen from './NewInvoiceScreen';
-import { clientInvoice, deliveryInvoice, line, linesReply, unpaidCourier, unpaidShop } from './testData';
+import { clientInvoice, deliveryInvoice, line, linesReply, unpaidDeliveryPerson, unpaidShop } from './testData';
 
 const routeOf = (name: string): RouteDef => ROLE_ROUTES.admin.find((r) => r.name === name)!;
 
@@ -91,7 +91,7 @@ describe("the admin's new delivery invoice", () => {
   it('lists who holds cash, opens one with his parcels all ticked and drafts them all', async () => {
     const user = userEvent.setup();
     const server = mockServer({
-      'GET /api/delivery-admins/parcels/unpaid': (call) => listReply([unpaidCourier()], call.query),
+      'GET /api/delivery-admins/parcels/unpaid': (call) => listReply([unpaidDeliveryPerson()], call.query),
       'GET /api/delivery-admins/D1/parcels/unpaid': linesReply([line('K1'), line('K2'), line('K3', { status: 'refused', status_label: 'Refusé', cod_amount: 0, commission: 1000, amount: -1000 })]),
       'POST /api/delivery-admins/invoices': { status: 201, body: { data: deliveryInvoice('FL9', { parcels_count: 3 }) } },
     });

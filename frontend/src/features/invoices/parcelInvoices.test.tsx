@@ -34,9 +34,9 @@ describe('the invoices of a parcel, in its drawer', () => {
     merchant.unmount();
 
     serve({ client_completed_invoice: null, client_returned_invoice: null, delivery_admin_invoice: 'FLK1' });
-    const courier = renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => undefined} />, { session: deliverySession() });
+    const deliveryPerson = renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => undefined} />, { session: deliverySession() });
     expect(within(await screen.findByTestId('parcel-invoices')).getByRole('link', { name: 'FLK1' })).toHaveAttribute('href', '/compte/factures?facture=FLK1');
-    courier.unmount();
+    deliveryPerson.unmount();
 
     serve({ client_completed_invoice: null, client_returned_invoice: null, delivery_admin_invoice: null });
     renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => undefined} />, { session: adminSession() });

@@ -13,7 +13,7 @@ import { ClientAutocomplete, type ClientOption } from '../../components/client/C
 import { useListShopsQuery } from '../../components/shop/api';
 import type { ParcelLookups } from '../../components/parcel/access';
 import type { ParcelStatus } from '../../components/parcel/api';
-import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../../components/parcel/DeliveryAdminAutocomplete';
+import { DeliveryPersonAutocomplete, type DeliveryPersonOption } from '../../components/parcel/DeliveryPersonAutocomplete';
 import { statusFilterOptions, type ParcelViewConfig } from '../../components/parcel/views';
 import '../../i18n/parcels';
 import '../../i18n/screens';
@@ -31,7 +31,7 @@ export function ParcelFilters({ list, config, lookups }: Props) {
   const t = useT();
   const [city, setCity] = useState<CityOption | null>(null);
   const [client, setClient] = useState<ClientOption | null>(null);
-  const [courier, setCourier] = useState<DeliveryAdminOption | null>(null);
+  const [deliveryPerson, setDeliveryPerson] = useState<DeliveryPersonOption | null>(null);
   const shown = new Set(config.filters);
   const statuses = statusFilterOptions(config.view);
   return (
@@ -66,14 +66,14 @@ export function ParcelFilters({ list, config, lookups }: Props) {
           />
         </Box>
       )}
-      {shown.has('delivery_admin') && lookups.deliveryAdmins && (
+      {shown.has('delivery_admin') && lookups.deliveryPeople && (
         <Box sx={{ width: 220 }}>
-          <DeliveryAdminAutocomplete
+          <DeliveryPersonAutocomplete
             name="filter-delivery-admin"
-            label={t('parcels.deliveryAdmin')}
-            value={courier}
+            label={t('parcels.deliveryPerson')}
+            value={deliveryPerson}
             onChange={(option) => {
-              setCourier(option);
+              setDeliveryPerson(option);
               list.setFilter('delivery_admin', option?.key);
             }}
           />

@@ -90,7 +90,7 @@ describe('parcel row actions', () => {
     unmount();
 
     const flagged = { ...held, address_change_pending: true, actions: ['state', 'acknowledge-address'] as typeof held.actions };
-    const courier = mockServer({
+    const deliveryPerson = mockServer({
       'GET /api/parcels': parcelPage([flagged]),
       'PUT /api/parcels/K5/acknowledge-address': { status: 200, body: { data: { ...flagged, address_change_pending: false } } },
     });
@@ -98,7 +98,7 @@ describe('parcel row actions', () => {
     const row = (await screen.findAllByTestId('table-row'))[0];
     expect(within(row).getByLabelText('Adresse modifiée')).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: "J'ai vu la nouvelle adresse K5" }));
-    await waitFor(() => expect(courier.callsTo('PUT', '/api/parcels/K5/acknowledge-address')).toHaveLength(1));
+    await waitFor(() => expect(deliveryPerson.callsTo('PUT', '/api/parcels/K5/acknowledge-address')).toHaveLength(1));
     expect(await screen.findByTestId('parcels-notice')).toHaveTextContent('Nouvelle adresse du colis K5 confirmée.');
   });
 

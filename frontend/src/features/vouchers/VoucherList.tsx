@@ -19,7 +19,7 @@ import { selectSessionInfo } from '../../core/session/authSlice';
 import { ClientAutocomplete, type ClientOption } from '../../components/client/ClientAutocomplete';
 import { parcelLookups } from '../../components/parcel/access';
 import { DateTimeText } from '../../components/DateTimeText';
-import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../../components/parcel/DeliveryAdminAutocomplete';
+import { DeliveryPersonAutocomplete, type DeliveryPersonOption } from '../../components/parcel/DeliveryPersonAutocomplete';
 import { useListShopsQuery } from '../../components/shop/api';
 import {
   openVoucherPdf,
@@ -68,7 +68,7 @@ function voucherColumn(id: VoucherColumn, t: Translate, exit: boolean): Column<V
     case 'delivery_admin':
       return {
         id,
-        label: t('parcels.deliveryAdmin'),
+        label: t('parcels.deliveryPerson'),
         render: (voucher) => (
           <Box>
             <Typography variant="body2">{voucher.delivery_admin?.name ?? '—'}</Typography>
@@ -121,7 +121,7 @@ export function VoucherList({ routeName, role, config, top }: VoucherListProps) 
   const [pickLoaded, setPickLoaded] = useState(false);
   const drawerLoaded = useLoadedOnce(opened !== null);
   const [client, setClient] = useState<ClientOption | null>(null);
-  const [courier, setCourier] = useState<DeliveryAdminOption | null>(null);
+  const [deliveryPerson, setDeliveryPerson] = useState<DeliveryPersonOption | null>(null);
   const [createVoucher] = useCreatePickupVoucherMutation();
   const canCreate = Boolean(config.create) && role === 'client';
   const { data: shops } = useListShopsQuery({ page: 1, per_page: 100, sort: 'name' }, { skip: !canCreate || !lookups.shops });
@@ -153,14 +153,14 @@ export function VoucherList({ routeName, role, config, top }: VoucherListProps) 
           }}
         />
       </Box>
-    ) : config.filter === 'delivery_admin' && lookups.deliveryAdmins ? (
+    ) : config.filter === 'delivery_admin' && lookups.deliveryPeople ? (
       <Box sx={{ width: 240 }}>
-        <DeliveryAdminAutocomplete
+        <DeliveryPersonAutocomplete
           name="filter-delivery-admin"
-          label={t('parcels.deliveryAdmin')}
-          value={courier}
+          label={t('parcels.deliveryPerson')}
+          value={deliveryPerson}
           onChange={(option) => {
-            setCourier(option);
+            setDeliveryPerson(option);
             list.setFilter('delivery_admin', option?.key);
           }}
         />
