@@ -3,7 +3,7 @@
 // 560 DH); then in the browser the admin finds the counting in the log by the invoice's code,
 // reads its amounts as money ("560,00 DH", not 56000), and downloads the filtered log as CSV.
 import fs from 'node:fs';
-import { ADMIN, CLIENT, DELIVERY } from './accounts';
+import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
 import { apiClient, DEMO_SHOP, screenshot, signIn, url } from './helpers';
 
@@ -13,7 +13,7 @@ const DELIVERY_PERSON = 'Hamid Ouazzani';
 let invoiceKey = '';
 
 test.beforeAll(async ({ playwright }) => {
-  const merchant = await apiClient(playwright, CLIENT);
+  const merchant = await apiClient(playwright, MERCHANT);
   const admin = await apiClient(playwright, ADMIN);
   const deliveryPerson = await apiClient(playwright, DELIVERY);
   const shop = (await merchant.send('GET', '/api/shops?per_page=100')).data.find((candidate) => candidate.name === DEMO_SHOP);

@@ -1,7 +1,7 @@
 // Directory and pricing against the real server: cities, delivery people with per-city
 // commissions, a merchant's shop, a price override, the merchant's Tarifs and his team.
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, CLIENT } from './accounts';
+import { ADMIN, MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
 import { menuLinks, screenshot, signIn, url } from './helpers';
 
@@ -110,7 +110,7 @@ test('an admin adds a city and a delivery person who serves it, with his commiss
 });
 
 test('a merchant creates a shop in that city, with his RIB', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.goto(url('/compte/shops'));
   await expect(page.getByTestId('shops-screen')).toBeVisible();
   await page.getByTestId('create-button').click();
@@ -145,7 +145,7 @@ test('the admin cannot delete the city a shop uses, and gives the merchant his o
   // The merchant's shops from the clients screen.
   await page.goto(url('/compte/clients'));
   await page.getByTestId('tab-activated').click();
-  await search(page, CLIENT.email);
+  await search(page, MERCHANT.email);
   await expect(page.getByTestId('table-row')).toHaveCount(1);
   await page.getByTestId('table-row').getByTestId('row-action-shops').click();
   await expect(page.getByTestId('client-shops-drawer').getByTestId('table-row').filter({ hasText: SHOP })).toHaveCount(1);
@@ -158,7 +158,7 @@ test('the admin cannot delete the city a shop uses, and gives the merchant his o
   await expect(page.getByTestId('costs-screen')).toBeVisible();
   await page.getByTestId('create-button').click();
   const dialog = page.getByTestId('form-dialog');
-  await pick(dialog, page, 'client', CLIENT.email, /client@colivra\.ma/);
+  await pick(dialog, page, 'client', MERCHANT.email, /client@colivra\.ma/);
   await pick(dialog, page, 'city', CITY, CITY);
   await dialog.locator('input[name="delivery_fee"]').fill('25');
   await dialog.locator('input[name="return_fee"]').fill('8');
@@ -166,7 +166,7 @@ test('the admin cannot delete the city a shop uses, and gives the merchant his o
   await submitDialog(dialog);
 
   // Filtered by that merchant, the override is listed.
-  await pick(page.getByTestId('costs-client-filter'), page, 'client_filter', CLIENT.email, /client@colivra\.ma/);
+  await pick(page.getByTestId('costs-client-filter'), page, 'client_filter', MERCHANT.email, /client@colivra\.ma/);
   const row = rowOf(page, CITY);
   await expect(row).toContainText('25,00 DH');
   await expect(row).toContainText('12,50 DH');
@@ -174,7 +174,7 @@ test('the admin cannot delete the city a shop uses, and gives the merchant his o
 });
 
 test('the merchant sees his own price on Tarifs, marked as such', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.getByTestId('user-menu-button').click();
   await page.getByTestId('user-menu-pricing').click();
   await expect(page).toHaveURL(/\/compte\/pricing$/);
@@ -196,7 +196,7 @@ test('a merchant adds a team member with only the shops permission, who then see
   page,
   browser,
 }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.goto(url('/compte/staff'));
   await expect(page.getByTestId('staff-screen')).toHaveAttribute('data-scope', 'client');
   await page.getByTestId('create-button').click();

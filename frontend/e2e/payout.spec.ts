@@ -6,7 +6,7 @@
 // PDF shows the company's ICE, the merchant's ICE and the new RIB. The admin's screens of this
 // part fit a phone.
 import type { Page } from '@playwright/test';
-import { ADMIN, CLIENT, DELIVERY } from './accounts';
+import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
 import { apiClient, DEMO_SHOP, printedPdf, screenshot, search, signIn, url } from './helpers';
 
@@ -34,7 +34,7 @@ let invoiceNumber = '';
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }) => {
-  const merchant = await apiClient(playwright, CLIENT);
+  const merchant = await apiClient(playwright, MERCHANT);
   const admin = await apiClient(playwright, ADMIN);
   const deliveryPerson = await apiClient(playwright, DELIVERY);
   const shops = (await merchant.send('GET', '/api/shops?per_page=100')).data;
@@ -71,7 +71,7 @@ async function shopRow(page: Page) {
 }
 
 test('the merchant gives his shop a new RIB and sees it waiting for approval', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   const row = await shopRow(page);
   await row.getByRole('button', { name: `Modifier ${DEMO_SHOP}` }).click();
   const dialog = page.getByTestId('form-dialog');
@@ -111,7 +111,7 @@ test('the admin approves it from his work queue, seeing its last 4 digits only',
 });
 
 test('the merchant sees it approved, and it is where his next invoice is paid', async ({ page, playwright }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   const row = await shopRow(page);
   await expect(row.getByTestId('shop-rib')).toHaveText(grouped(NEW_RIB));
   await expect(row.getByTestId('rib-change')).toHaveAttribute('data-status', 'approved');

@@ -5,7 +5,7 @@
 // receives it. Then each parcel's status and history are checked for the three users, and each
 // printed voucher (pickup, exit, return) holds its parcels' tracking codes.
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, CLIENT, DELIVERY } from './accounts';
+import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
 import { chooseDemoShop, printedPdf, screenshot, search, signIn, url } from './helpers';
 
@@ -53,7 +53,7 @@ const POSTPONED_HISTORY = ['postponed', 'out_for_delivery', 'picked_up', 'awaiti
 test.describe.configure({ mode: 'serial' });
 
 test('the merchant creates three parcels for Casablanca and a pickup voucher with them, and prints it', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.goto(url('/compte/ajouter-de-nouveaux-colis'));
   const form = page.getByTestId('parcel-form');
   await expect(form.locator('input[name="recipient_name"]')).toBeFocused();
@@ -278,7 +278,7 @@ test('the admin receives the return voucher by scanning the parcel', async ({ pa
 });
 
 for (const [role, account] of [
-  ['merchant', CLIENT],
+  ['merchant', MERCHANT],
   ['admin', ADMIN],
   ['delivery person', DELIVERY],
 ] as const) {

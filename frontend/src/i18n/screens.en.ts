@@ -3,7 +3,7 @@ import { enComponents } from '../components/messages.en';
 import { enPricing } from '../features/pricing/messages.en';
 import { enCities } from '../features/cities/messages.en';
 import { enShops } from '../features/shops/messages.en';
-import { enClients } from '../features/clients/messages.en';
+import { enMerchants } from '../features/merchants/messages.en';
 import { enStaff } from '../features/staff/messages.en';
 import { enDeliveryPeople } from '../features/deliveryPeople/messages.en';
 import { enCosts } from '../features/costs/messages.en';
@@ -14,7 +14,7 @@ export const enScreens: Record<ScreenMessageKey, string> = {
   ...enPricing,
   ...enCities,
   ...enShops,
-  ...enClients,
+  ...enMerchants,
   ...enStaff,
   ...enDeliveryPeople,
   ...enCosts,

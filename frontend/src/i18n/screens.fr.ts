@@ -7,7 +7,7 @@ import { frComponents } from '../components/messages.fr';
 import { frPricing } from '../features/pricing/messages.fr';
 import { frCities } from '../features/cities/messages.fr';
 import { frShops } from '../features/shops/messages.fr';
-import { frClients } from '../features/clients/messages.fr';
+import { frMerchants } from '../features/merchants/messages.fr';
 import { frStaff } from '../features/staff/messages.fr';
 import { frDeliveryPeople } from '../features/deliveryPeople/messages.fr';
 import { frCosts } from '../features/costs/messages.fr';
@@ -17,7 +17,7 @@ export const frScreens = {
   ...frPricing,
   ...frCities,
   ...frShops,
-  ...frClients,
+  ...frMerchants,
   ...frStaff,
   ...frDeliveryPeople,
   ...frCosts,

@@ -18,7 +18,7 @@ import type { Totals } from './CashSummary';
 export type InvoiceFamily = 'client' | 'delivery';
 
 /** A client invoice's type: delivered parcels (paid to the shop) or returned ones (owed by it). */
-export type ClientInvoiceType = 'delivered' | 'returned';
+export type MerchantInvoiceType = 'delivered' | 'returned';
 
 export type InvoiceStatus = 'draft' | 'validated' | 'paid';
 
@@ -31,14 +31,14 @@ interface InvoiceBase {
   status_label: string;
   parcels_count: number;
   cod_total: number;
-  /** Client: what the company pays the shop (negative for a returned invoice). Delivery: the cash to hand over. */
+  /** Merchant invoice: what the company pays the shop (negative for a returned invoice). Delivery: the cash to hand over. */
   total: number;
   created_at: string;
   validated_at: string | null;
 }
 
-export interface ClientInvoice extends InvoiceBase {
-  type: ClientInvoiceType;
+export interface MerchantInvoice extends InvoiceBase {
+  type: MerchantInvoiceType;
   /** The shop's approved RIB now (in full for the shop's merchant, `•••• 1234` for staff). */
   shop: { key: string; name: string; bank_account: string | null };
   client: { key: string; name: string };
@@ -68,7 +68,7 @@ export interface DeliveryInvoice extends InvoiceBase {
   counted_at: string | null;
 }
 
-export type Invoice = ClientInvoice | DeliveryInvoice;
+export type Invoice = MerchantInvoice | DeliveryInvoice;
 
 /** One parcel of an invoice (or eligible for one). `fee` on client lines, `commission` on delivery lines. */
 export interface InvoiceLine {
@@ -168,16 +168,16 @@ export interface UnpaidDeliveryPerson {
 }
 
 export interface InvoiceListArgs extends ListArgs {
-  type?: ClientInvoiceType;
+  type?: MerchantInvoiceType;
   status?: string;
   client?: string;
   shop?: string;
   delivery_admin?: string;
 }
 
-export interface CreateClientInvoiceBody {
+export interface CreateMerchantInvoiceBody {
   shop: string;
-  type: ClientInvoiceType;
+  type: MerchantInvoiceType;
   parcels?: string[];
 }
 
@@ -189,7 +189,7 @@ export interface CreateDeliveryInvoiceBody {
 }
 
 /** PUT /api/clients/invoices/{key}: one of a draft's new parcel set, validation, payment. */
-export type ClientInvoiceUpdate =
+export type MerchantInvoiceUpdate =
   | { parcels: string[] }
   | { status: 'validated' }
   | { status: 'paid'; payment_reference: string; paid_on: string };
@@ -228,37 +228,37 @@ function attachmentName(header: string | null | undefined): string | null {
 
 export const invoicesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    // Client invoices.
-    listClientInvoices: build.query<ListResponse<ClientInvoice>, InvoiceListArgs>({
+    // Merchant invoices.
+    listMerchantInvoices: build.query<ListResponse<MerchantInvoice>, InvoiceListArgs>({
       query: (args) => ({ url: 'clients/invoices', params: listParams(args) }),
       providesTags: ['clientsInvoices'],
     }),
-    getClientInvoice: build.query<ItemResponse<ClientInvoice>, string>({
+    getMerchantInvoice: build.query<ItemResponse<MerchantInvoice>, string>({
       query: (key) => `clients/invoices/${segment(key)}`,
       providesTags: ['clientsInvoices'],
     }),
-    clientInvoiceLines: build.query<LinesResponse, string>({
+    merchantInvoiceLines: build.query<LinesResponse, string>({
       query: (key) => `clients/parcels/invoices/${segment(key)}`,
       providesTags: ['clientsInvoices'],
     }),
-    createClientInvoice: build.mutation<ItemResponse<ClientInvoice>, CreateClientInvoiceBody>({
+    createMerchantInvoice: build.mutation<ItemResponse<MerchantInvoice>, CreateMerchantInvoiceBody>({
       query: (body) => ({ url: 'clients/invoices', method: 'POST', body }),
       invalidatesTags: WRITES,
     }),
-    updateClientInvoice: build.mutation<ItemResponse<ClientInvoice>, { key: string; body: ClientInvoiceUpdate }>({
+    updateMerchantInvoice: build.mutation<ItemResponse<MerchantInvoice>, { key: string; body: MerchantInvoiceUpdate }>({
       query: ({ key, body }) => ({ url: `clients/invoices/${segment(key)}`, method: 'PUT', body }),
       invalidatesTags: WRITES,
     }),
-    deleteClientInvoice: build.mutation<null, string>({
+    deleteMerchantInvoice: build.mutation<null, string>({
       query: (key) => ({ url: `clients/invoices/${segment(key)}`, method: 'DELETE' }),
       invalidatesTags: WRITES,
     }),
     /** Shops with parcels to invoice, largest total first. */
-    listUnpaidShops: build.query<ListResponse<UnpaidShop>, ListArgs & { type: ClientInvoiceType; client?: string }>({
+    listUnpaidShops: build.query<ListResponse<UnpaidShop>, ListArgs & { type: MerchantInvoiceType; client?: string }>({
       query: ({ type, ...args }) => ({ url: `shops/unpaid/${segment(type)}`, params: listParams(args) }),
       providesTags: ['shopsUnpaid'],
     }),
-    unpaidShopLines: build.query<LinesResponse, { type: ClientInvoiceType; shop: string }>({
+    unpaidShopLines: build.query<LinesResponse, { type: MerchantInvoiceType; shop: string }>({
       query: ({ type, shop }) => `shops/unpaid/${segment(type)}/${segment(shop)}`,
       providesTags: ['shopsUnpaid'],
     }),
@@ -339,12 +339,12 @@ export const invoicesApi = api.injectEndpoints({
 });
 
 export const {
-  useListClientInvoicesQuery,
-  useGetClientInvoiceQuery,
-  useClientInvoiceLinesQuery,
-  useCreateClientInvoiceMutation,
-  useUpdateClientInvoiceMutation,
-  useDeleteClientInvoiceMutation,
+  useListMerchantInvoicesQuery,
+  useGetMerchantInvoiceQuery,
+  useMerchantInvoiceLinesQuery,
+  useCreateMerchantInvoiceMutation,
+  useUpdateMerchantInvoiceMutation,
+  useDeleteMerchantInvoiceMutation,
   useListUnpaidShopsQuery,
   useUnpaidShopLinesQuery,
   useExportTransfersMutation,

@@ -167,8 +167,8 @@ function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (pa
 
 /** The invoices that may hold a parcel: which family, which list shows it. */
 const INVOICE_LINKS = [
-  { field: 'client_completed_invoice', label: 'parcels.invoice.clientCompleted', family: 'client', type: 'delivered' },
-  { field: 'client_returned_invoice', label: 'parcels.invoice.clientReturned', family: 'client', type: 'returned' },
+  { field: 'client_completed_invoice', label: 'parcels.invoice.merchantCompleted', family: 'client', type: 'delivered' },
+  { field: 'client_returned_invoice', label: 'parcels.invoice.merchantReturned', family: 'client', type: 'returned' },
   { field: 'delivery_admin_invoice', label: 'parcels.invoice.delivery', family: 'delivery' },
 ] as const;
 

@@ -123,7 +123,7 @@ const MONEY_FIGURES: Record<Role, readonly MoneyFigure[]> = {
     { id: 'paid-this-month', field: 'paid_this_month', label: 'stats.paidThisMonth', hint: 'stats.paidThisMonthHint' },
   ],
   client: [
-    { id: 'payouts-due', field: 'payouts_due', label: 'stats.payoutsDueClient', hint: 'stats.payoutsDueClientHint' },
+    { id: 'payouts-due', field: 'payouts_due', label: 'stats.payoutsDueMerchant', hint: 'stats.payoutsDueMerchantHint' },
     { id: 'paid-this-month', field: 'paid_this_month', label: 'stats.paidThisMonth', hint: 'stats.paidThisMonthHint', route: 'completed-invoices' },
   ],
   // The delivery person's cash shows on his round of the day (TodayRound), with a link to declare it.

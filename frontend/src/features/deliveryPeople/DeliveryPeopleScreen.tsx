@@ -76,8 +76,8 @@ export default function DeliveryPeopleScreen() {
 
   const columns: Column<DeliveryPersonView>[] = [
     { id: 'full_name', label: t('deliveryPeople.fullName'), sortKey: 'full_name' },
-    { id: 'phone', label: t('clients.phone') },
-    { id: 'email', label: t('clients.email') },
+    { id: 'phone', label: t('merchants.phone') },
+    { id: 'email', label: t('merchants.email') },
     { id: 'vehicle', label: t('deliveryPeople.vehicle'), render: (row) => row.vehicle || '—' },
     {
       id: 'cities',

@@ -1,5 +1,5 @@
 // Invoices as docs/invoices-api.md describes them, for the component tests.
-import type { BalanceEntry, ClientInvoice, DeliveryPersonBalance, DeliveryInvoice, InvoiceLine, UnpaidDeliveryPerson, UnpaidShop } from '../../components/invoice/api';
+import type { BalanceEntry, MerchantInvoice, DeliveryPersonBalance, DeliveryInvoice, InvoiceLine, UnpaidDeliveryPerson, UnpaidShop } from '../../components/invoice/api';
 
 export const DELIVERY_PERSON = { key: 'D1', full_name: 'Hamid Ouazzani', phone: '0661000001' };
 
@@ -50,7 +50,7 @@ export function deliveryInvoice(key: string, overrides: Partial<DeliveryInvoice>
   };
 }
 
-export function clientInvoice(key: string, overrides: Partial<ClientInvoice> = {}): ClientInvoice {
+export function merchantInvoice(key: string, overrides: Partial<MerchantInvoice> = {}): MerchantInvoice {
   return {
     key,
     number: null,

@@ -9,7 +9,7 @@ import { FilterSelect } from '../../components/table/FilterSelect';
 import type { ListState } from '../../components/table/useListState';
 import { useT, type MessageKey } from '../../i18n';
 import { CityAutocomplete, type CityOption } from '../../components/city/CityAutocomplete';
-import { ClientAutocomplete, type ClientOption } from '../../components/client/ClientAutocomplete';
+import { MerchantAutocomplete, type MerchantOption } from '../../components/merchant/MerchantAutocomplete';
 import { useListShopsQuery } from '../../components/shop/api';
 import type { ParcelLookups } from '../../components/parcel/access';
 import type { ParcelStatus } from '../../components/parcel/api';
@@ -30,7 +30,7 @@ const NO_VALUES = {};
 export function ParcelFilters({ list, config, lookups }: Props) {
   const t = useT();
   const [city, setCity] = useState<CityOption | null>(null);
-  const [client, setClient] = useState<ClientOption | null>(null);
+  const [merchant, setMerchant] = useState<MerchantOption | null>(null);
   const [deliveryPerson, setDeliveryPerson] = useState<DeliveryPersonOption | null>(null);
   const shown = new Set(config.filters);
   const statuses = statusFilterOptions(config.view);
@@ -53,14 +53,14 @@ export function ParcelFilters({ list, config, lookups }: Props) {
         </Box>
       )}
       {shown.has('shop') && lookups.shops && <ShopFilter list={list} />}
-      {shown.has('client') && lookups.clients && (
+      {shown.has('client') && lookups.merchants && (
         <Box sx={{ width: 220 }}>
-          <ClientAutocomplete
+          <MerchantAutocomplete
             name="filter-client"
             label={t('parcels.merchant')}
-            value={client}
+            value={merchant}
             onChange={(option) => {
-              setClient(option);
+              setMerchant(option);
               list.setFilter('client', option?.key);
             }}
           />

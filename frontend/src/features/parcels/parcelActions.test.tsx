@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ROLE_ROUTES } from '../../navigation/routes';
 import type { Role, RouteDef } from '../../navigation/types';
-import { adminSession, clientSession, deliverySession } from '../../test/fixtures';
+import { adminSession, merchantSession, deliverySession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
@@ -26,7 +26,7 @@ describe('parcel row actions', () => {
       'PUT /api/parcels/K1': (call) => ({ status: 200, body: { data: { ...parcel('K1'), ...(call.body as object) } } }),
       'DELETE /api/parcels/K2': { status: 204 },
     });
-    renderWithProviders(<ParcelsScreen route={routeOf('client', 'new-parcels')} />, { session: clientSession() });
+    renderWithProviders(<ParcelsScreen route={routeOf('client', 'new-parcels')} />, { session: merchantSession() });
     await user.click(await screen.findByRole('button', { name: 'Modifier K1' }));
     const dialog = await screen.findByTestId('parcel-edit-dialog');
     const amount = within(dialog).getByLabelText(/^Montant/);
@@ -70,7 +70,7 @@ describe('parcel row actions', () => {
       'GET /api/cities': listReply(cities),
       'PUT /api/parcels/K5/change-address': { status: 200, body: { data: held } },
     });
-    const { unmount } = renderWithProviders(<ParcelsScreen route={routeOf('client', 'sent-parcels')} />, { session: clientSession() });
+    const { unmount } = renderWithProviders(<ParcelsScreen route={routeOf('client', 'sent-parcels')} />, { session: merchantSession() });
     await user.click(await screen.findByRole('button', { name: "Changer l'adresse K5" }));
     const dialog = await screen.findByTestId('parcel-address-dialog');
     expect(dialog).toHaveTextContent('Le livreur qui détient ce colis verra le changement');

@@ -16,7 +16,7 @@ import { useListState } from '../../components/table/useListState';
 import { useT, type MessageKey, type Translate } from '../../i18n';
 import type { Role } from '../../navigation/types';
 import { selectSessionInfo } from '../../core/session/authSlice';
-import { ClientAutocomplete, type ClientOption } from '../../components/client/ClientAutocomplete';
+import { MerchantAutocomplete, type MerchantOption } from '../../components/merchant/MerchantAutocomplete';
 import { parcelLookups } from '../../components/parcel/access';
 import { DateTimeText } from '../../components/DateTimeText';
 import { DeliveryPersonAutocomplete, type DeliveryPersonOption } from '../../components/parcel/DeliveryPersonAutocomplete';
@@ -120,7 +120,7 @@ export function VoucherList({ routeName, role, config, top }: VoucherListProps) 
   // The dialog's code loads on the first opening.
   const [pickLoaded, setPickLoaded] = useState(false);
   const drawerLoaded = useLoadedOnce(opened !== null);
-  const [client, setClient] = useState<ClientOption | null>(null);
+  const [merchant, setMerchant] = useState<MerchantOption | null>(null);
   const [deliveryPerson, setDeliveryPerson] = useState<DeliveryPersonOption | null>(null);
   const [createVoucher] = useCreatePickupVoucherMutation();
   const canCreate = Boolean(config.create) && role === 'client';
@@ -141,14 +141,14 @@ export function VoucherList({ routeName, role, config, top }: VoucherListProps) 
   );
 
   const filters =
-    config.filter === 'client' && lookups.clients ? (
+    config.filter === 'client' && lookups.merchants ? (
       <Box sx={{ width: 240 }}>
-        <ClientAutocomplete
+        <MerchantAutocomplete
           name="filter-client"
           label={t('parcels.merchant')}
-          value={client}
+          value={merchant}
           onChange={(option) => {
-            setClient(option);
+            setMerchant(option);
             list.setFilter('client', option?.key);
           }}
         />
