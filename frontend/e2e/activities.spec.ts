@@ -3,19 +3,19 @@
 // 560 DH); then in the browser the admin finds the counting in the log by the invoice's code,
 // reads its amounts as money ("560,00 DH", not 56000), and downloads the filtered log as CSV.
 import fs from 'node:fs';
-import { ADMIN, CLIENT, DELIVERY } from './accounts';
+import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
 import { apiClient, DEMO_SHOP, screenshot, signIn, url } from './helpers';
 
 // Unique per run: the test can run again on the same database.
 const RUN = String(Date.now()).slice(-6);
-const COURIER = 'Hamid Ouazzani';
+const DELIVERY_PERSON = 'Hamid Ouazzani';
 let invoiceKey = '';
 
 test.beforeAll(async ({ playwright }) => {
-  const merchant = await apiClient(playwright, CLIENT);
+  const merchant = await apiClient(playwright, MERCHANT);
   const admin = await apiClient(playwright, ADMIN);
-  const courier = await apiClient(playwright, DELIVERY);
+  const deliveryPerson = await apiClient(playwright, DELIVERY);
   const shop = (await merchant.send('GET', '/api/shops?per_page=100')).data.find((candidate) => candidate.name === DEMO_SHOP);
   expect(shop, 'the demo shop').toBeDefined();
   const created = await merchant.send('POST', '/api/parcels', {
@@ -30,16 +30,16 @@ test.beforeAll(async ({ playwright }) => {
   const code = String(created.data.key);
   const voucher = await merchant.send('POST', '/api/pickup-vouchers', { parcels: [code] });
   await admin.send('PUT', '/api/pickup-vouchers/pickup', { voucher: voucher.data.key, parcels: [code] });
-  const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === COURIER);
+  const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === DELIVERY_PERSON);
   expect(hamid, 'the demo delivery person').toBeDefined();
   await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: hamid!.key, parcels: [code], force: true });
-  await courier.send('POST', '/api/parcels/states', { parcel: code, status: 'delivered' });
+  await deliveryPerson.send('POST', '/api/parcels/states', { parcel: code, status: 'delivered' });
   // 580,50 DH collected less his 15 DH: 565,50 DH due; 560 DH counted.
-  const invoice = await courier.send('POST', '/api/delivery-admins/invoices', { parcels: [code] });
+  const invoice = await deliveryPerson.send('POST', '/api/delivery-admins/invoices', { parcels: [code] });
   invoiceKey = String(invoice.data.key);
   expect(invoice.data.total).toBe(56550);
   await admin.send('PUT', `/api/delivery-admins/invoices/${invoiceKey}`, { counted_amount: 56000 });
-  for (const session of [merchant, admin, courier]) await session.request.dispose();
+  for (const session of [merchant, admin, deliveryPerson]) await session.request.dispose();
 });
 
 test('the admin reads amounts as money in the log and exports it as CSV', async ({ page }) => {

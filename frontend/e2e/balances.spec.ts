@@ -1,18 +1,18 @@
-// Courier balances against the real server (issue 21). Through the API: a parcel of the merchant
+// Delivery people's balances against the real server (issue 21). Through the API: a parcel of the merchant
 // delivered by the demo delivery person, who declares his cash. In the browser: the admin counts
 // it 10 DH short and validates; the shortage shows on the admin's side (the balances screen with
 // its entry, the delivery people list) and on the delivery person's home on his phone; the admin
 // records his payment, and the balance is back to zero on both sides.
 import type { Page } from '@playwright/test';
-import { ADMIN, CLIENT, DELIVERY } from './accounts';
+import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
 import { apiClient, DEMO_SHOP, screenshot, signIn, url } from './helpers';
 
 const RUN = String(Date.now()).slice(-6);
-const COURIER = 'Hamid Ouazzani';
+const DELIVERY_PERSON = 'Hamid Ouazzani';
 const SHORT = 1000;
 
-let courierKey = '';
+let deliveryPersonKey = '';
 let invoiceKey = '';
 /** His balance before this run (other tests may have left one), then after the shortage. */
 let before = 0;
@@ -36,9 +36,9 @@ function noSidewaysScroll(page: Page) {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }) => {
-  const merchant = await apiClient(playwright, CLIENT);
+  const merchant = await apiClient(playwright, MERCHANT);
   const admin = await apiClient(playwright, ADMIN);
-  const courier = await apiClient(playwright, DELIVERY);
+  const deliveryPerson = await apiClient(playwright, DELIVERY);
   const shop = (await merchant.send('GET', '/api/shops?per_page=100')).data.find((candidate) => candidate.name === DEMO_SHOP);
   expect(shop, 'the demo shop').toBeDefined();
   const created = await merchant.send('POST', '/api/parcels', {
@@ -53,14 +53,14 @@ test.beforeAll(async ({ playwright }) => {
   const code = String(created.data.key);
   const voucher = await merchant.send('POST', '/api/pickup-vouchers', { parcels: [code] });
   await admin.send('PUT', '/api/pickup-vouchers/pickup', { voucher: voucher.data.key, parcels: [code] });
-  const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === COURIER);
+  const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === DELIVERY_PERSON);
   expect(hamid, 'the demo delivery person').toBeDefined();
-  courierKey = String(hamid!.key);
-  await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: courierKey, parcels: [code], force: true });
-  await courier.send('POST', '/api/parcels/states', { parcel: code, status: 'delivered' });
-  invoiceKey = String((await courier.send('POST', '/api/delivery-admins/invoices', {})).data.key);
-  before = Number((await admin.send('GET', `/api/delivery-admins/${courierKey}/balance`)).data.balance);
-  for (const session of [merchant, admin, courier]) await session.request.dispose();
+  deliveryPersonKey = String(hamid!.key);
+  await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: deliveryPersonKey, parcels: [code], force: true });
+  await deliveryPerson.send('POST', '/api/parcels/states', { parcel: code, status: 'delivered' });
+  invoiceKey = String((await deliveryPerson.send('POST', '/api/delivery-admins/invoices', {})).data.key);
+  before = Number((await admin.send('GET', `/api/delivery-admins/${deliveryPersonKey}/balance`)).data.balance);
+  for (const session of [merchant, admin, deliveryPerson]) await session.request.dispose();
 });
 
 test('the admin counts the cash 10 DH short: the shortage is on his balance, on the balances screen and the delivery people list', async ({ page }) => {
@@ -82,9 +82,9 @@ test('the admin counts the cash 10 DH short: the shortage is on his balance, on 
   await page.getByTestId('invoice-drawer').getByRole('button', { name: 'Fermer' }).click();
   await page.getByTestId('invoices-balances').click();
   await expect(page).toHaveURL(/\/compte\/ecarts-livreurs/);
-  const row = page.getByTestId('balances-table').getByTestId('table-row').filter({ hasText: COURIER });
+  const row = page.getByTestId('balances-table').getByTestId('table-row').filter({ hasText: DELIVERY_PERSON });
   await expect(row.getByTestId('balance-row-balance')).toHaveText(new RegExp(`^Doit ${shown(owed)}\\sDH$`));
-  await row.getByText(COURIER).click();
+  await row.getByText(DELIVERY_PERSON).click();
   const balance = page.getByTestId('balance-detail');
   await expect(balance.getByTestId('balance-amount')).toHaveText(new RegExp(`^${shown(owed)}\\sDH$`));
   const entry = balance.getByTestId('table-row').first();
@@ -95,7 +95,7 @@ test('the admin counts the cash 10 DH short: the shortage is on his balance, on 
 
   // On the delivery people list too.
   await page.goto(url('/compte/livreurs'));
-  const person = page.getByTestId('table-row').filter({ hasText: COURIER });
+  const person = page.getByTestId('table-row').filter({ hasText: DELIVERY_PERSON });
   await expect(person.getByTestId('deliveryman-balance')).toHaveText(new RegExp(`^Doit ${shown(owed)}\\sDH$`));
 });
 
@@ -113,7 +113,7 @@ test('the delivery person sees what he owes on his home, on his phone', async ({
 
 test('the admin records his payment: the balance is back to zero on both sides', async ({ page, browser }) => {
   await signIn(page, ADMIN);
-  await page.goto(url(`/compte/ecarts-livreurs?livreur=${courierKey}`));
+  await page.goto(url(`/compte/ecarts-livreurs?livreur=${deliveryPersonKey}`));
   const balance = page.getByTestId('balance-detail');
   await expect(balance.getByTestId('balance-amount')).toHaveText(new RegExp(`^${shown(owed)}\\sDH$`));
   await balance.getByTestId('balance-settle').click();
@@ -127,7 +127,7 @@ test('the admin records his payment: the balance is back to zero on both sides',
   await expect(balance.getByTestId('table-row').first()).toContainText(`Réf. REÇU-${RUN}`);
   // Nobody owes any more: not on the list of those who do.
   await page.goto(url('/compte/ecarts-livreurs'));
-  await expect(page.getByTestId('balances-table').getByTestId('table-row').filter({ hasText: COURIER })).toHaveCount(0);
+  await expect(page.getByTestId('balances-table').getByTestId('table-row').filter({ hasText: DELIVERY_PERSON })).toHaveCount(0);
 
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await signIn(phone, DELIVERY);

@@ -1,14 +1,14 @@
 // Directory and pricing against the real server: cities, delivery people with per-city
 // commissions, a merchant's shop, a price override, the merchant's Tarifs and his team.
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, CLIENT } from './accounts';
+import { ADMIN, MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
 import { menuLinks, screenshot, signIn, url } from './helpers';
 
 // Unique per run: the tests can run again on the same database.
 const RUN = Date.now().toString(36).slice(-6);
 const CITY = `Ifrane ${RUN}`;
-const COURIER = { full_name: `Rachid Amrani ${RUN}`, email: `rachid.${RUN}@livreurs.ma`, phone: '0661234567' };
+const DELIVERY_PERSON = { full_name: `Rachid Amrani ${RUN}`, email: `rachid.${RUN}@livreurs.ma`, phone: '0661234567' };
 const SHOP = `Atelier Argane ${RUN}`;
 const MEMBER = { first_name: 'Imane', last_name: `Chraibi${RUN}`, email: `imane.${RUN}@souk.ma`, password: 'Cedre-Ifrane-2026!' };
 
@@ -75,18 +75,18 @@ test('an admin adds a city and a delivery person who serves it, with his commiss
   await expect(page.getByTestId('deliverymen-screen')).toBeVisible();
   await page.getByTestId('create-button').click();
   dialog = page.getByTestId('form-dialog');
-  await dialog.locator('input[name="full_name"]').fill(COURIER.full_name);
-  await dialog.locator('input[name="phone"]').fill(COURIER.phone);
-  await dialog.locator('input[name="email"]').fill(COURIER.email);
+  await dialog.locator('input[name="full_name"]').fill(DELIVERY_PERSON.full_name);
+  await dialog.locator('input[name="phone"]').fill(DELIVERY_PERSON.phone);
+  await dialog.locator('input[name="email"]').fill(DELIVERY_PERSON.email);
   await dialog.locator('input[name="password"]').fill('Moto-Ifrane-2026!');
   await dialog.locator('input[name="national_id"]').fill('AB123456');
   await dialog.locator('input[name="vehicle"]').fill('Moto');
   await submitDialog(dialog);
   // The server searches first name, last name, e-mail and phone one by one: search the e-mail.
-  await search(page, COURIER.email);
+  await search(page, DELIVERY_PERSON.email);
   await expect(page.getByTestId('table-row')).toHaveCount(1);
 
-  await page.getByRole('button', { name: `Villes et commissions ${COURIER.full_name}` }).click();
+  await page.getByRole('button', { name: `Villes et commissions ${DELIVERY_PERSON.full_name}` }).click();
   const cities = page.getByTestId('delivery-cities-dialog');
   await expect(cities.getByTestId('delivery-cities-empty')).toBeVisible();
   await cities.getByTestId('delivery-city-add').click();
@@ -106,11 +106,11 @@ test('an admin adds a city and a delivery person who serves it, with his commiss
   await expect(row).toContainText('13,50 DH');
   await screenshot(page, 'admin-delivery-cities');
   await cities.getByRole('button', { name: 'Fermer' }).click();
-  await expect(rowOf(page, COURIER.full_name)).toContainText(CITY);
+  await expect(rowOf(page, DELIVERY_PERSON.full_name)).toContainText(CITY);
 });
 
 test('a merchant creates a shop in that city, with his RIB', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.goto(url('/compte/shops'));
   await expect(page.getByTestId('shops-screen')).toBeVisible();
   await page.getByTestId('create-button').click();
@@ -145,7 +145,7 @@ test('the admin cannot delete the city a shop uses, and gives the merchant his o
   // The merchant's shops from the clients screen.
   await page.goto(url('/compte/clients'));
   await page.getByTestId('tab-activated').click();
-  await search(page, CLIENT.email);
+  await search(page, MERCHANT.email);
   await expect(page.getByTestId('table-row')).toHaveCount(1);
   await page.getByTestId('table-row').getByTestId('row-action-shops').click();
   await expect(page.getByTestId('client-shops-drawer').getByTestId('table-row').filter({ hasText: SHOP })).toHaveCount(1);
@@ -158,7 +158,7 @@ test('the admin cannot delete the city a shop uses, and gives the merchant his o
   await expect(page.getByTestId('costs-screen')).toBeVisible();
   await page.getByTestId('create-button').click();
   const dialog = page.getByTestId('form-dialog');
-  await pick(dialog, page, 'client', CLIENT.email, /client@colivra\.ma/);
+  await pick(dialog, page, 'client', MERCHANT.email, /client@colivra\.ma/);
   await pick(dialog, page, 'city', CITY, CITY);
   await dialog.locator('input[name="delivery_fee"]').fill('25');
   await dialog.locator('input[name="return_fee"]').fill('8');
@@ -166,7 +166,7 @@ test('the admin cannot delete the city a shop uses, and gives the merchant his o
   await submitDialog(dialog);
 
   // Filtered by that merchant, the override is listed.
-  await pick(page.getByTestId('costs-client-filter'), page, 'client_filter', CLIENT.email, /client@colivra\.ma/);
+  await pick(page.getByTestId('costs-client-filter'), page, 'client_filter', MERCHANT.email, /client@colivra\.ma/);
   const row = rowOf(page, CITY);
   await expect(row).toContainText('25,00 DH');
   await expect(row).toContainText('12,50 DH');
@@ -174,7 +174,7 @@ test('the admin cannot delete the city a shop uses, and gives the merchant his o
 });
 
 test('the merchant sees his own price on Tarifs, marked as such', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.getByTestId('user-menu-button').click();
   await page.getByTestId('user-menu-pricing').click();
   await expect(page).toHaveURL(/\/compte\/pricing$/);
@@ -196,7 +196,7 @@ test('a merchant adds a team member with only the shops permission, who then see
   page,
   browser,
 }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.goto(url('/compte/staff'));
   await expect(page.getByTestId('staff-screen')).toHaveAttribute('data-scope', 'client');
   await page.getByTestId('create-button').click();

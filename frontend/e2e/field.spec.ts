@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN, CLIENT } from './accounts';
+import { ADMIN, MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
 import { apiClient, apiSession, ARTIFACTS, DEMO_SHOP, screenshot, search, signIn, url } from './helpers';
 
@@ -18,7 +18,7 @@ let code = '';
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }) => {
-  const merchant = await apiClient(playwright, CLIENT);
+  const merchant = await apiClient(playwright, MERCHANT);
   const shop = (await merchant.send('GET', '/api/shops?per_page=100')).data.find((candidate) => candidate.name === DEMO_SHOP);
   expect(shop, 'the demo shop').toBeDefined();
   const created = await merchant.send('POST', '/api/parcels', {
@@ -37,7 +37,7 @@ test.beforeAll(async ({ playwright }) => {
 test('a parcel for an Arabic name is found by its name and by the start of its code, and its label prints in Arabic', async ({
   page,
 }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.goto(url('/compte/tous-les-colis'));
   await search(page, RECIPIENT);
   const row = page.locator(`[data-testid="table-row"][data-key="${code}"]`);

@@ -6,13 +6,13 @@
 // transfers (the shop has no RIB: left out) and records the payment; the merchant sees the paid
 // invoice and its PDF (FC-…), and the invoice in his parcel's drawer.
 import type { Page } from '@playwright/test';
-import { ADMIN, CLIENT, DELIVERY } from './accounts';
+import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
 import { apiClient, DEMO_SHOP, printedPdf, screenshot, search, signIn, url } from './helpers';
 
 // Unique per run: the test can run again on the same database.
 const RUN = String(Date.now()).slice(-6);
-const COURIER = 'Hamid Ouazzani';
+const DELIVERY_PERSON = 'Hamid Ouazzani';
 /** COD amounts (centimes) of the parcels: delivered, delivered, refused. */
 const AMOUNTS = [15000, 23000, 18000];
 const [FIRST, SECOND, REFUSED] = [0, 1, 2];
@@ -23,8 +23,8 @@ const codes: string[] = [];
 let deliveryKey = '';
 let deliveryTotal = 0;
 let deliveryNumber = '';
-let clientKey = '';
-let clientNumber = '';
+let merchantKey = '';
+let merchantNumber = '';
 
 /** "1 234,50" as a person types it: dirhams with a comma. */
 function typed(centimes: number): string {
@@ -44,9 +44,9 @@ const lineOf = (page: Page, scope: string, code: string) => page.getByTestId(sco
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }) => {
-  const merchant = await apiClient(playwright, CLIENT);
+  const merchant = await apiClient(playwright, MERCHANT);
   const admin = await apiClient(playwright, ADMIN);
-  const courier = await apiClient(playwright, DELIVERY);
+  const deliveryPerson = await apiClient(playwright, DELIVERY);
   const shops = (await merchant.send('GET', '/api/shops?per_page=100')).data;
   const shop = shops.find((candidate) => candidate.name === DEMO_SHOP);
   expect(shop, 'the demo shop').toBeDefined();
@@ -65,13 +65,13 @@ test.beforeAll(async ({ playwright }) => {
   const voucher = await merchant.send('POST', '/api/pickup-vouchers', { parcels: codes });
   await admin.send('PUT', '/api/pickup-vouchers/pickup', { voucher: voucher.data.key, parcels: codes });
   const people = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data;
-  const hamid = people.find((person) => person.full_name === COURIER);
+  const hamid = people.find((person) => person.full_name === DELIVERY_PERSON);
   expect(hamid, 'the demo delivery person').toBeDefined();
   await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: hamid!.key, parcels: codes, force: true });
-  await courier.send('POST', '/api/parcels/states', { parcel: codes[FIRST], status: 'delivered' });
-  await courier.send('POST', '/api/parcels/states', { parcel: codes[SECOND], status: 'delivered' });
-  await courier.send('POST', '/api/parcels/states', { parcel: codes[REFUSED], status: 'refused', comment: 'Ne veut plus la commande' });
-  for (const session of [merchant, admin, courier]) await session.request.dispose();
+  await deliveryPerson.send('POST', '/api/parcels/states', { parcel: codes[FIRST], status: 'delivered' });
+  await deliveryPerson.send('POST', '/api/parcels/states', { parcel: codes[SECOND], status: 'delivered' });
+  await deliveryPerson.send('POST', '/api/parcels/states', { parcel: codes[REFUSED], status: 'refused', comment: 'Ne veut plus la commande' });
+  for (const session of [merchant, admin, deliveryPerson]) await session.request.dispose();
 });
 
 test('the delivery person declares his cash on his phone and prints the declaration', async ({ page }) => {
@@ -128,7 +128,7 @@ test('the admin counts the cash 5 DH short, sees the difference, validates and p
   const detail = page.getByTestId('invoice-detail');
   await expect(detail).toHaveAttribute('data-status', 'draft');
   await expect(detail.getByTestId('invoice-summary-total-value')).toHaveText(shown(deliveryTotal));
-  await expect(detail.getByTestId('invoice-details')).toContainText(COURIER);
+  await expect(detail.getByTestId('invoice-details')).toContainText(DELIVERY_PERSON);
   for (const code of codes) await expect(lineOf(page, 'invoice-lines', code)).toBeVisible();
   await expect(detail.getByTestId('invoice-validate')).toHaveCount(0);
 
@@ -191,11 +191,11 @@ test("the admin invoices the merchant's delivered parcels, validates, exports th
   const response = await posted;
   expect(response.status()).toBe(201);
   const invoice = (await response.json()).data as { key: string; total: number };
-  clientKey = invoice.key;
+  merchantKey = invoice.key;
   const notice = page.getByTestId('invoices-notice');
   await expect(notice).toContainText(`Brouillon créé pour ${DEMO_SHOP}`);
   await notice.getByTestId('draft-open').click();
-  await expect(page).toHaveURL(new RegExp(`/compte/factures-clients-livrees\\?facture=${clientKey}$`));
+  await expect(page).toHaveURL(new RegExp(`/compte/factures-clients-livrees\\?facture=${merchantKey}$`));
 
   const detail = page.getByTestId('invoice-detail');
   await expect(detail).toHaveAttribute('data-status', 'draft');
@@ -205,7 +205,7 @@ test("the admin invoices the merchant's delivered parcels, validates, exports th
   await page.getByTestId('invoice-validate-confirm').getByTestId('confirm-submit').click();
   await expect(page.getByTestId('invoices-notice')).toContainText(/Facture FC-\d{4}-\d{6} validée\./);
   await expect(detail.getByTestId('invoice-number')).toHaveText(/^FC-\d{4}-\d{6}$/);
-  clientNumber = ((await detail.getByTestId('invoice-number').textContent()) ?? '').trim();
+  merchantNumber = ((await detail.getByTestId('invoice-number').textContent()) ?? '').trim();
 
   // Validated and unpaid, but without a RIB: the transfers file leaves it out and says so.
   await page.getByTestId('invoice-drawer').getByRole('button', { name: 'Fermer' }).click();
@@ -213,7 +213,7 @@ test("the admin invoices the merchant's delivered parcels, validates, exports th
   await page.getByTestId('invoices-transfers').click();
   await expect(page.getByTestId('invoices-notice')).toContainText(/facture\(s\) laissée\(s\) de côté faute de RIB\./);
 
-  await page.goto(url(`/compte/factures-clients-livrees?facture=${clientKey}`));
+  await page.goto(url(`/compte/factures-clients-livrees?facture=${merchantKey}`));
   await expect(detail).toHaveAttribute('data-status', 'validated');
   await detail.getByTestId('invoice-pay').click();
   const dialog = page.getByTestId('invoice-pay-dialog');
@@ -221,28 +221,28 @@ test("the admin invoices the merchant's delivered parcels, validates, exports th
   await expect(dialog.getByTestId('paid-on')).not.toHaveValue('');
   await screenshot(page, 'admin-record-payment');
   await dialog.getByTestId('form-submit').click();
-  await expect(page.getByTestId('invoices-notice')).toContainText(`Facture ${clientNumber} payée.`);
+  await expect(page.getByTestId('invoices-notice')).toContainText(`Facture ${merchantNumber} payée.`);
   await expect(detail).toHaveAttribute('data-status', 'paid');
   await expect(detail.getByTestId('invoice-payment-reference')).toContainText(REFERENCE);
 });
 
 test('the merchant sees the paid invoice, its PDF, and the invoice in his parcel', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.goto(url('/compte/factures-livrees'));
   await page.getByTestId('tab-paid').click();
-  await search(page, clientNumber);
-  const row = page.getByTestId('invoices-table').locator(`[data-testid="table-row"][data-key="${clientKey}"]`);
-  await expect(row).toContainText(clientNumber);
+  await search(page, merchantNumber);
+  const row = page.getByTestId('invoices-table').locator(`[data-testid="table-row"][data-key="${merchantKey}"]`);
+  await expect(row).toContainText(merchantNumber);
   await expect(row).toContainText('Payée');
-  await row.getByText(clientNumber).click();
+  await row.getByText(merchantNumber).click();
   const detail = page.getByTestId('invoice-detail');
   await expect(detail.getByTestId('invoice-payment-reference')).toContainText(REFERENCE);
   await expect(lineOf(page, 'invoice-lines', codes[FIRST])).toBeVisible();
   await expect(lineOf(page, 'invoice-lines', codes[SECOND])).toBeVisible();
   for (const action of ['invoice-validate', 'invoice-pay', 'invoice-delete']) await expect(detail.getByTestId(action)).toHaveCount(0);
   await screenshot(page, 'merchant-paid-invoice');
-  const text = await printedPdf(page, () => detail.getByTestId('invoice-print').click(), `/api/clients/invoices/${clientKey}/pdf`);
-  expect(text).toContain(clientNumber);
+  const text = await printedPdf(page, () => detail.getByTestId('invoice-print').click(), `/api/clients/invoices/${merchantKey}/pdf`);
+  expect(text).toContain(merchantNumber);
   expect(text).toContain(codes[FIRST]);
   expect(text).toContain(codes[SECOND]);
   expect(text).not.toContain(codes[REFUSED]);
@@ -250,7 +250,7 @@ test('the merchant sees the paid invoice, its PDF, and the invoice in his parcel
   // The parcel's drawer names the invoice it is on.
   await page.goto(url(`/compte/tous-les-colis?colis=${codes[FIRST]}`));
   const invoices = page.getByTestId('parcel-invoices');
-  await expect(invoices.getByRole('link', { name: clientKey })).toHaveAttribute('href', `/compte/factures-livrees?facture=${clientKey}`);
+  await expect(invoices.getByRole('link', { name: merchantKey })).toHaveAttribute('href', `/compte/factures-livrees?facture=${merchantKey}`);
   // A merchant sees no delivery invoice.
   await expect(invoices.getByTestId('parcel-invoice-delivery_admin_invoice')).toHaveCount(0);
 });

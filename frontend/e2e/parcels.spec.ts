@@ -2,7 +2,7 @@
 // finds one by phone, prints labels (the PDF holds the tracking codes), cancels one and reads
 // its history; the admin sees them; the public tracking page answers without signing in.
 import type { Page } from '@playwright/test';
-import { ADMIN, CLIENT, DELIVERY } from './accounts';
+import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
 import { chooseDemoShop, screenshot, search, signIn, url } from './helpers';
 import { pdfText } from './pdf';
@@ -54,7 +54,7 @@ async function chooseShop(page: Page): Promise<void> {
 test.describe.configure({ mode: 'serial' });
 
 test('a merchant creates a parcel with the keyboard-only form', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.goto(url('/compte/ajouter-de-nouveaux-colis'));
   const form = page.getByTestId('parcel-form');
   await expect(form.locator('input[name="recipient_name"]')).toBeFocused();
@@ -93,7 +93,7 @@ test('a merchant creates a parcel with the keyboard-only form', async ({ page })
 });
 
 test('a merchant imports twenty parcels from a CSV file, checked before anything is created', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.goto(url('/compte/ajouter-de-nouveaux-colis'));
   await page.getByTestId('tab-import').click();
   // The template the server hands out has the header the file uses.
@@ -123,7 +123,7 @@ test('a merchant imports twenty parcels from a CSV file, checked before anything
 });
 
 test('a merchant finds a parcel by phone, prints labels, cancels one and reads its history', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.goto(url('/compte/tous-les-colis'));
   await search(page, phoneOf(7));
   await expect(page.getByTestId('table-row')).toHaveCount(1);
@@ -199,7 +199,7 @@ test('a delivery person sees his parcel lists', async ({ page }) => {
 });
 
 test("the merchant's dashboard shows his figures and the top-bar search opens a parcel", async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await expect(page).toHaveURL(/\/compte\/accueille$/);
   const stats = page.getByTestId('dashboard-stats');
   await expect(stats).toBeVisible();

@@ -6,12 +6,12 @@
 // PDF shows the company's ICE, the merchant's ICE and the new RIB. The admin's screens of this
 // part fit a phone.
 import type { Page } from '@playwright/test';
-import { ADMIN, CLIENT, DELIVERY } from './accounts';
+import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
 import { apiClient, DEMO_SHOP, printedPdf, screenshot, search, signIn, url } from './helpers';
 
 const RUN = String(Date.now()).slice(-6);
-const COURIER = 'Hamid Ouazzani';
+const DELIVERY_PERSON = 'Hamid Ouazzani';
 /** seed-demo's company identity and merchant ICE. */
 const COMPANY_ICE = '001234567000089';
 const MERCHANT_ICE = '002345678000012';
@@ -34,9 +34,9 @@ let invoiceNumber = '';
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }) => {
-  const merchant = await apiClient(playwright, CLIENT);
+  const merchant = await apiClient(playwright, MERCHANT);
   const admin = await apiClient(playwright, ADMIN);
-  const courier = await apiClient(playwright, DELIVERY);
+  const deliveryPerson = await apiClient(playwright, DELIVERY);
   const shops = (await merchant.send('GET', '/api/shops?per_page=100')).data;
   const shop = shops.find((candidate) => candidate.name === DEMO_SHOP);
   expect(shop, 'the demo shop').toBeDefined();
@@ -54,11 +54,11 @@ test.beforeAll(async ({ playwright }) => {
   }
   const voucher = await merchant.send('POST', '/api/pickup-vouchers', { parcels: codes });
   await admin.send('PUT', '/api/pickup-vouchers/pickup', { voucher: voucher.data.key, parcels: codes });
-  const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === COURIER);
+  const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === DELIVERY_PERSON);
   expect(hamid, 'the demo delivery person').toBeDefined();
   await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: hamid!.key, parcels: codes, force: true });
-  for (const code of codes) await courier.send('POST', '/api/parcels/states', { parcel: code, status: 'delivered' });
-  for (const session of [merchant, admin, courier]) await session.request.dispose();
+  for (const code of codes) await deliveryPerson.send('POST', '/api/parcels/states', { parcel: code, status: 'delivered' });
+  for (const session of [merchant, admin, deliveryPerson]) await session.request.dispose();
 });
 
 /** The demo shop's row on the merchant's shops screen. */
@@ -71,7 +71,7 @@ async function shopRow(page: Page) {
 }
 
 test('the merchant gives his shop a new RIB and sees it waiting for approval', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   const row = await shopRow(page);
   await row.getByRole('button', { name: `Modifier ${DEMO_SHOP}` }).click();
   const dialog = page.getByTestId('form-dialog');
@@ -111,7 +111,7 @@ test('the admin approves it from his work queue, seeing its last 4 digits only',
 });
 
 test('the merchant sees it approved, and it is where his next invoice is paid', async ({ page, playwright }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   const row = await shopRow(page);
   await expect(row.getByTestId('shop-rib')).toHaveText(grouped(NEW_RIB));
   await expect(row.getByTestId('rib-change')).toHaveAttribute('data-status', 'approved');

@@ -3,7 +3,7 @@
 // a test on any console error. A quick round through the API first gives the demo delivery person
 // a delivered parcel and an exit voucher, so his lists are not empty whatever ran before.
 import type { Page } from '@playwright/test';
-import { ADMIN, CLIENT, DELIVERY } from './accounts';
+import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
 import { apiClient, DEMO_SHOP, screenshot, search, signIn, url } from './helpers';
 
@@ -12,9 +12,9 @@ const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
 
 test.beforeAll(async ({ playwright }) => {
-  const merchant = await apiClient(playwright, CLIENT);
+  const merchant = await apiClient(playwright, MERCHANT);
   const admin = await apiClient(playwright, ADMIN);
-  const courier = await apiClient(playwright, DELIVERY);
+  const deliveryPerson = await apiClient(playwright, DELIVERY);
   const shop = (await merchant.send('GET', '/api/shops?per_page=100')).data.find((candidate) => candidate.name === DEMO_SHOP);
   expect(shop, 'the demo shop').toBeDefined();
   const run = String(Date.now()).slice(-6);
@@ -33,8 +33,8 @@ test.beforeAll(async ({ playwright }) => {
   const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === 'Hamid Ouazzani');
   expect(hamid, 'the demo delivery person').toBeDefined();
   await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: hamid!.key, parcels: codes, force: true });
-  await courier.send('POST', '/api/parcels/states', { parcel: codes[0], status: 'delivered' });
-  for (const session of [merchant, admin, courier]) await session.request.dispose();
+  await deliveryPerson.send('POST', '/api/parcels/states', { parcel: codes[0], status: 'delivered' });
+  for (const session of [merchant, admin, deliveryPerson]) await session.request.dispose();
 });
 
 /** Nothing on the page is wider than the phone. */
@@ -98,7 +98,7 @@ test('the public tracking page and the sign-in form, on a phone, without a sessi
 });
 
 test("the merchant's parcel lists are cards on a phone", async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await checkPhoneList(page, '/compte/tous-les-colis', 'client-parcels');
 
   // On "Nouveaux colis" he ticks a parcel and makes a pickup voucher of it, then opens it.
@@ -158,7 +158,7 @@ async function checkPhoneScreen(page: Page, path: string, ready: string, name: s
 }
 
 test('stock, support, guides, announcements and the activity log fit a phone', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   // The demo merchant has the stock service, a ticket with its answer and guides to read.
   await checkPhoneScreen(page, '/compte/gestion-des-stocks', 'table-row', 'client-stock');
   await expect(page.locator('main table')).toHaveCount(0);

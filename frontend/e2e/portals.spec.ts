@@ -1,9 +1,9 @@
 import { expect, test } from './fixtures';
-import { ADMIN, CLIENT, DELIVERY, STAFF } from './accounts';
+import { ADMIN, MERCHANT, DELIVERY, STAFF } from './accounts';
 import { gradientPng } from './png';
 import { apiSession, menuLinks, screenshot, signIn, signOutFromUserMenu, url } from './helpers';
 
-const MERCHANT = {
+const NEW_MERCHANT = {
   first_name: 'Salma',
   last_name: 'Berrada',
   email: `salma.${Date.now()}@souk-digital.ma`,
@@ -20,10 +20,10 @@ test('a merchant registers, waits for validation, is activated by an admin and s
   playwright,
 }) => {
   await page.goto(url('/compte/inscription'));
-  for (const [name, value] of Object.entries(MERCHANT)) {
+  for (const [name, value] of Object.entries(NEW_MERCHANT)) {
     await page.locator(`input[name="${name}"]`).fill(value);
   }
-  await page.locator('input[name="password_confirmation"]').fill(MERCHANT.password);
+  await page.locator('input[name="password_confirmation"]').fill(NEW_MERCHANT.password);
   await page.getByRole('button', { name: "S'inscrire" }).click();
 
   await expect(page).toHaveURL(/\/compte\/activation$/);
@@ -49,7 +49,7 @@ test('a merchant registers, waits for validation, is activated by an admin and s
   // He signs out, signs in again and lands on his dashboard with the client menu.
   await page.getByTestId('activation-sign-out').click();
   await expect(page).toHaveURL(/\/compte\/connexion$/);
-  await signIn(page, MERCHANT);
+  await signIn(page, NEW_MERCHANT);
   await expect(page).toHaveURL(/\/compte\/accueille$/);
   await expect(page.getByTestId('dashboard')).toHaveAttribute('data-role', 'client');
   await expect(page.getByTestId('dashboard-greeting')).toContainText('BERRADA SALMA');
@@ -62,7 +62,7 @@ test('a merchant registers, waits for validation, is activated by an admin and s
 });
 
 test('the demo merchant: dashboard, the support menu entry, Tarifs in the user menu, API tokens', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await expect(page).toHaveURL(/\/compte\/accueille$/);
   await expect(page.getByTestId('user-display-name')).toHaveText('EL AMRANI YOUSSEF');
   await page.getByTestId('nav-section-help').click();
@@ -183,7 +183,7 @@ test('unknown /compte paths show the 404 page', async ({ page }) => {
 test('a visitor on a protected page goes to sign-in; sign-out returns to /compte/connexion', async ({ page }) => {
   await page.goto(url('/compte/profile'));
   await expect(page).toHaveURL(/\/compte\/connexion$/);
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await signOutFromUserMenu(page);
   // The session is gone on the server too.
   expect((await page.request.get(url('/api/user'))).status()).toBe(401);
@@ -218,7 +218,7 @@ test.describe('phone-sized viewport', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('shows the temporary drawer behind the hamburger', async ({ page }) => {
-    await signIn(page, CLIENT);
+    await signIn(page, MERCHANT);
     await expect(page).toHaveURL(/\/compte\/accueille$/);
     await expect(page.getByTestId('nav-drawer-permanent')).toHaveCount(0);
     await expect(page.getByTestId('side-menu')).toBeHidden();

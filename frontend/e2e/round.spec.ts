@@ -5,7 +5,7 @@
 // receives it. Then each parcel's status and history are checked for the three users, and each
 // printed voucher (pickup, exit, return) holds its parcels' tracking codes.
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, CLIENT, DELIVERY } from './accounts';
+import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
 import { chooseDemoShop, printedPdf, screenshot, search, signIn, url } from './helpers';
 
@@ -14,7 +14,7 @@ const RUN = String(Date.now()).slice(-6);
 /** Phones 06 + the run + 7 + the parcel's number: `06${RUN}7` finds the three. */
 const PHONE_PREFIX = `06${RUN}7`;
 const RECIPIENTS = ['Delivered', 'Refused', 'Postponed'].map((word) => `Tournée ${RUN} ${word}`);
-const COURIER = 'Hamid Ouazzani';
+const DELIVERY_PERSON = 'Hamid Ouazzani';
 const REFUSAL = 'Le client ne veut plus la commande';
 
 /** Tracking codes, in the order of RECIPIENTS: delivered, refused, postponed. */
@@ -53,7 +53,7 @@ const POSTPONED_HISTORY = ['postponed', 'out_for_delivery', 'picked_up', 'awaiti
 test.describe.configure({ mode: 'serial' });
 
 test('the merchant creates three parcels for Casablanca and a pickup voucher with them, and prints it', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.goto(url('/compte/ajouter-de-nouveaux-colis'));
   const form = page.getByTestId('parcel-form');
   await expect(form.locator('input[name="recipient_name"]')).toBeFocused();
@@ -151,7 +151,7 @@ test('the admin ships the three parcels to the demo delivery person; the exit vo
   await page.goto(url('/compte/bons-de-sortie'));
   const panel = page.getByTestId('ship-panel');
   await panel.getByLabel(/^Livreur/).fill('Hamid');
-  await page.getByRole('option', { name: new RegExp(COURIER) }).click();
+  await page.getByRole('option', { name: new RegExp(DELIVERY_PERSON) }).click();
   await expect(panel.getByTestId('courier-cities')).toContainText('Casablanca');
   const field = panel.getByTestId('scan-input');
   for (const [index, code] of codes.entries()) {
@@ -167,12 +167,12 @@ test('the admin ships the three parcels to the demo delivery person; the exit vo
   // A confirmation names the count, the person and the cash to collect (150 + 200 + 250 DH).
   await list.getByTestId('ship-submit').click();
   const confirm = page.getByTestId('ship-confirm');
-  await expect(confirm).toContainText(`Remettre 3 colis à ${COURIER}`);
+  await expect(confirm).toContainText(`Remettre 3 colis à ${DELIVERY_PERSON}`);
   await expect(confirm.getByTestId('ship-confirm-cash-collect-value')).toHaveText(/^600,00\sDH$/);
   await expect(confirm.getByTestId('ship-confirm-cash-net-value')).toHaveText(/^600,00\sDH$/);
   const text = await printedPdf(page, () => confirm.getByTestId('confirm-submit').click(), '/api/exit-vouchers/BS');
   const notice = page.getByTestId('vouchers-notice');
-  await expect(notice).toContainText(`3 colis remis à ${COURIER}`);
+  await expect(notice).toContainText(`3 colis remis à ${DELIVERY_PERSON}`);
   exitKey = (/Bon de sortie (BS[A-Z0-9]{8})/.exec((await notice.textContent()) ?? '') ?? [])[1] ?? '';
   expect(exitKey).toMatch(/^BS[A-Z0-9]{8}$/);
   expect(text).toContain(exitKey);
@@ -263,7 +263,7 @@ test('the admin receives the return voucher by scanning the parcel', async ({ pa
   await page.goto(url('/compte/bons-de-retour-livreur'));
   await search(page, returnKey);
   const row = page.getByTestId('table-row').filter({ hasText: returnKey });
-  await expect(row).toContainText(COURIER);
+  await expect(row).toContainText(DELIVERY_PERSON);
   await row.getByText(returnKey).click();
   const panel = page.getByTestId('receive-panel');
   await scan(panel.getByTestId('scan-input'), codes[REFUSED]);
@@ -278,7 +278,7 @@ test('the admin receives the return voucher by scanning the parcel', async ({ pa
 });
 
 for (const [role, account] of [
-  ['merchant', CLIENT],
+  ['merchant', MERCHANT],
   ['admin', ADMIN],
   ['delivery person', DELIVERY],
 ] as const) {

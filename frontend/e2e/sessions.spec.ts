@@ -1,6 +1,6 @@
 // One's sessions and read-only tokens on /compte/profile, against the real server: the same
 // merchant signed in from two browsers ends the other one; a read-only token shows its rights.
-import { CLIENT } from './accounts';
+import { MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
 import { screenshot, signIn, url } from './helpers';
 
@@ -9,8 +9,8 @@ test.describe.configure({ mode: 'serial' });
 test('a merchant signed in twice sees both sessions and ends the other one', async ({ page, browser }) => {
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await signIn(otherPage, CLIENT);
-  await signIn(page, CLIENT);
+  await signIn(otherPage, MERCHANT);
+  await signIn(page, MERCHANT);
 
   await page.goto(url('/compte/profile'));
   const card = page.getByTestId('sessions-card');
@@ -43,7 +43,7 @@ test('a merchant signed in twice sees both sessions and ends the other one', asy
 });
 
 test('a read-only token shows its rights and its expiry', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.goto(url('/compte/profile'));
   const card = page.getByTestId('tokens-card');
   const name = `Lecture ${Date.now().toString(36)}`;

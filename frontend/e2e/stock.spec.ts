@@ -6,7 +6,7 @@
 // one back on a return voucher; the admin puts the returned item back in stock by scanning its
 // movement code; the merchant sees his stock.
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, CLIENT, DELIVERY } from './accounts';
+import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
 import { apiClient, chooseDemoShop, DEMO_SHOP, printedPdf, screenshot, search, signIn, signOutFromUserMenu, url } from './helpers';
 
@@ -14,7 +14,7 @@ import { apiClient, chooseDemoShop, DEMO_SHOP, printedPdf, screenshot, search, s
 const RUN = String(Date.now()).slice(-6);
 const SKU = `THE-${RUN}`;
 const NAME = `Thé vert ${RUN}`;
-const COURIER = 'Hamid Ouazzani';
+const DELIVERY_PERSON = 'Hamid Ouazzani';
 /** Quantities: declared and received, packed in the first (delivered) and second (refused) parcel. */
 const DECLARED = 10;
 const FIRST_QTY = 2;
@@ -57,7 +57,7 @@ async function pickProduct(page: Page, box: Locator): Promise<void> {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }) => {
-  const merchant = await apiClient(playwright, CLIENT);
+  const merchant = await apiClient(playwright, MERCHANT);
   const admin = await apiClient(playwright, ADMIN);
   // The demo merchant's stock service: asked once (409 afterwards), activated by the admin.
   let rows = (await merchant.send('GET', '/api/inventory/clients')).data;
@@ -77,7 +77,7 @@ test.beforeAll(async ({ playwright }) => {
 });
 
 test('the merchant declares an entry of his product and prints the entry slip', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.goto(url('/compte/gestion-des-stocks'));
   await expect(page.getByTestId('inventory-screen')).toHaveAttribute('data-service', 'active');
   await search(page, SKU);
@@ -129,7 +129,7 @@ test('the admin receives the entry by scanning the slip code', async ({ page, pl
 });
 
 test('the merchant creates a parcel from stock: the quantity is reserved', async ({ page, playwright }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.goto(url('/compte/ajouter-de-nouveaux-colis'));
   const form = page.getByTestId('parcel-form');
   await expect(form.locator('input[name="recipient_name"]')).toBeFocused();
@@ -166,15 +166,15 @@ test('the merchant creates a parcel from stock: the quantity is reserved', async
   await page.goto(url(`/compte/tous-les-colis?colis=${code}`));
   await expect(page.getByTestId('parcel-stock-lines')).toContainText(`${NAME} × ${FIRST_QTY}`);
 
-  const merchant = await apiClient(playwright, CLIENT);
+  const merchant = await apiClient(playwright, MERCHANT);
   expect(await stockOf(merchant)).toEqual({ on_hand: DECLARED, reserved: FIRST_QTY, available: DECLARED - FIRST_QTY });
   await merchant.request.dispose();
 });
 
 test('the round ships both parcels (stock goes down); the refused one comes back on a return voucher', async ({ playwright }) => {
-  const merchant = await apiClient(playwright, CLIENT);
+  const merchant = await apiClient(playwright, MERCHANT);
   const admin = await apiClient(playwright, ADMIN);
-  const courier = await apiClient(playwright, DELIVERY);
+  const deliveryPerson = await apiClient(playwright, DELIVERY);
   const shop = (await merchant.send('GET', '/api/shops?per_page=100')).data.find((candidate) => candidate.name === DEMO_SHOP);
   expect(shop, 'the demo shop').toBeDefined();
   const second = await merchant.send('POST', '/api/parcels', {
@@ -193,7 +193,7 @@ test('the round ships both parcels (stock goes down); the refused one comes back
 
   const voucher = await merchant.send('POST', '/api/pickup-vouchers', { parcels: codes });
   await admin.send('PUT', '/api/pickup-vouchers/pickup', { voucher: voucher.data.key, parcels: codes });
-  const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === COURIER);
+  const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === DELIVERY_PERSON);
   expect(hamid, 'the demo delivery person').toBeDefined();
   await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: hamid!.key, parcels: codes, force: true });
 
@@ -208,9 +208,9 @@ test('the round ships both parcels (stock goes down); the refused one comes back
     ].sort(),
   );
 
-  await courier.send('POST', '/api/parcels/states', { parcel: codes[0], status: 'delivered' });
-  await courier.send('POST', '/api/parcels/states', { parcel: codes[1], status: 'refused', comment: 'Ne veut plus la commande' });
-  const back = await courier.send('POST', '/api/return-vouchers', { parcels: [codes[1]] });
+  await deliveryPerson.send('POST', '/api/parcels/states', { parcel: codes[0], status: 'delivered' });
+  await deliveryPerson.send('POST', '/api/parcels/states', { parcel: codes[1], status: 'refused', comment: 'Ne veut plus la commande' });
+  const back = await deliveryPerson.send('POST', '/api/return-vouchers', { parcels: [codes[1]] });
   await admin.send('PUT', `/api/return-vouchers/${String(back.data.key)}/receive`);
 
   // Back at the hub: a pending return, not in stock until checked.
@@ -218,7 +218,7 @@ test('the round ships both parcels (stock goes down); the refused one comes back
   expect(returns).toHaveLength(1);
   expect(returns[0]).toMatchObject({ quantity: SECOND_QTY, state: 'pending' });
   expect(await stockOf(merchant)).toEqual({ on_hand: shipped, reserved: 0, available: shipped });
-  for (const session of [merchant, admin, courier]) await session.request.dispose();
+  for (const session of [merchant, admin, deliveryPerson]) await session.request.dispose();
 });
 
 test('the admin puts the returned item back in stock by scanning its code; the merchant sees it', async ({ page, playwright }) => {
@@ -247,7 +247,7 @@ test('the admin puts the returned item back in stock by scanning its code; the m
 
   // The merchant's product: its figures and its history.
   await signOutFromUserMenu(page);
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.goto(url('/compte/gestion-des-stocks'));
   await search(page, SKU);
   const row = page.getByTestId('table-row').filter({ hasText: SKU });

@@ -5,7 +5,7 @@
 //   reads the reply and closes the ticket;
 // - an announcement for the delivery people reaches the delivery person's home, and not the
 //   merchant's dashboard.
-import { ADMIN, CLIENT, DELIVERY } from './accounts';
+import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
 import { apiClient, DEMO_SHOP, screenshot, search, signIn, url } from './helpers';
 
@@ -24,7 +24,7 @@ let ticketCode = '';
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }) => {
-  const merchant = await apiClient(playwright, CLIENT);
+  const merchant = await apiClient(playwright, MERCHANT);
   const shop = (await merchant.send('GET', '/api/shops?per_page=100')).data.find((candidate) => candidate.name === DEMO_SHOP);
   expect(shop, 'the demo shop').toBeDefined();
   const created = await merchant.send('POST', '/api/parcels', {
@@ -41,7 +41,7 @@ test.beforeAll(async ({ playwright }) => {
 });
 
 test('the merchant opens a ticket about a parcel from its detail', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.goto(url(`/compte/tous-les-colis?colis=${parcelCode}`));
   const detail = page.getByTestId('parcel-detail');
   await expect(detail).toBeVisible();
@@ -101,7 +101,7 @@ test('the admin finds the ticket, sees the parcel at hand and answers', async ({
 });
 
 test('the merchant sees the unread badge, reads the answer and replies', async ({ page }) => {
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   await page.goto(url('/compte/support'));
   const menu = page.getByTestId('side-menu');
   await expect(menu.getByTestId('support-unread-badge')).toBeVisible();
@@ -165,7 +165,7 @@ test('an announcement for the delivery people reaches the delivery person’s ho
   await screenshot(page, 'delivery-home-announcement');
 
   await page.context().clearCookies();
-  await signIn(page, CLIENT);
+  await signIn(page, MERCHANT);
   const announcements = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/announcements');
   await page.goto(url('/compte/accueille'));
   await expect(page.getByTestId('dashboard')).toBeVisible();

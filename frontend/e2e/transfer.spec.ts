@@ -2,7 +2,7 @@
 // (encodedDataLength from the DevTools protocol, compressed as sent, headers included), not the
 // size of the files on disk. Cold cache: nothing is kept from earlier tests.
 import type { CDPSession, Page } from '@playwright/test';
-import { CLIENT } from './accounts';
+import { MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
 import { url } from './helpers';
 
@@ -62,8 +62,8 @@ test('the sign-in page and the screens after it stay within their transfer budge
   expect(total(signInScripts)).toBeLessThanOrEqual(SIGN_IN_SCRIPT_BUDGET);
 
   // Signing in opens the merchant's home: the layout and the dashboard come on top.
-  await page.locator('input[name="email"]').fill(CLIENT.email);
-  await page.locator('input[name="password"]').fill(CLIENT.password);
+  await page.locator('input[name="email"]').fill(MERCHANT.email);
+  await page.locator('input[name="password"]').fill(MERCHANT.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByTestId('side-menu')).toBeAttached();
   await page.waitForLoadState('networkidle');

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminSession, clientSession, deliverySession } from '../test/fixtures';
+import { adminSession, merchantSession, deliverySession } from '../test/fixtures';
 import { mockServer } from '../test/mockServer';
 import { renderApp } from '../test/render';
 
@@ -54,7 +54,7 @@ describe('app start-up and routing', () => {
   });
 
   it('lands an activated client on his first permission from the login alias', async () => {
-    mockServer({ 'GET /api/user': { status: 200, body: clientSession() } });
+    mockServer({ 'GET /api/user': { status: 200, body: merchantSession() } });
     renderApp('/');
     expect(await screen.findByTestId('dashboard')).toHaveAttribute('data-role', 'client');
     expect(location()).toBe('/compte/accueille');
@@ -84,7 +84,7 @@ describe('app start-up and routing', () => {
   });
 
   it('sends a client who is not activated to the activation page', async () => {
-    mockServer({ 'GET /api/user': { status: 200, body: clientSession({ active: false }) } });
+    mockServer({ 'GET /api/user': { status: 200, body: merchantSession({ active: false }) } });
     renderApp('/compte/accueille');
     expect(await screen.findByTestId('activation-card')).toBeInTheDocument();
     expect(location()).toBe('/compte/activation');
@@ -106,9 +106,9 @@ describe('app start-up and routing', () => {
     const user = userEvent.setup();
     const server = mockServer({
       'GET /api/user': [
-        { status: 200, body: clientSession({ active: false }) },
-        { status: 200, body: clientSession({ active: false }) },
-        { status: 200, body: clientSession({ active: true }) },
+        { status: 200, body: merchantSession({ active: false }) },
+        { status: 200, body: merchantSession({ active: false }) },
+        { status: 200, body: merchantSession({ active: true }) },
       ],
     });
     renderApp('/compte/activation');
@@ -122,7 +122,7 @@ describe('app start-up and routing', () => {
   it('signs out from the activation page to /compte/connexion', async () => {
     const user = userEvent.setup();
     const server = mockServer({
-      'GET /api/user': { status: 200, body: clientSession({ active: false }) },
+      'GET /api/user': { status: 200, body: merchantSession({ active: false }) },
       'GET /api/logout': { status: 204 },
     });
     renderApp('/compte/activation');

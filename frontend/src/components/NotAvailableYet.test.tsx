@@ -1,16 +1,16 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ROUTES } from '../navigation/routes';
-import { clientSession } from '../test/fixtures';
+import { MERCHANT_ROUTES } from '../navigation/routes';
+import { merchantSession } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { setLanguage } from '../theme/settingsSlice';
 import NotAvailableYet from './NotAvailableYet';
 
-const route = CLIENT_ROUTES.find((r) => r.name === 'pickup-vouchers')!;
+const route = MERCHANT_ROUTES.find((r) => r.name === 'pickup-vouchers')!;
 
 describe('not available yet screen', () => {
   it('names the screen and says it arrives soon, in French', () => {
-    renderWithProviders(<NotAvailableYet route={route} />, { session: clientSession() });
+    renderWithProviders(<NotAvailableYet route={route} />, { session: merchantSession() });
     const screenBox = screen.getByTestId('not-available-yet');
     expect(screenBox).toHaveTextContent('Cet écran arrive bientôt');
     expect(screenBox).toHaveTextContent('Bons de ramassage');
@@ -18,7 +18,7 @@ describe('not available yet screen', () => {
   });
 
   it('follows the chosen language', () => {
-    const { store } = renderWithProviders(<NotAvailableYet route={route} />, { session: clientSession() });
+    const { store } = renderWithProviders(<NotAvailableYet route={route} />, { session: merchantSession() });
     expect(screen.getByTestId('not-available-yet')).toHaveTextContent('Cet écran');
     act(() => {
       store.dispatch(setLanguage('en'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authApi, loadUser } from './session/api';
-import { clientSession } from '../test/fixtures';
+import { merchantSession } from '../test/fixtures';
 import { mockServer } from '../test/mockServer';
 import { api } from './api';
 import { readCookie } from './csrf';
@@ -67,7 +67,7 @@ describe('API layer', () => {
 
   it('on a 401 forgets the session (the guard then sends the user to sign-in)', async () => {
     mockServer({
-      'GET /api/user': { status: 200, body: clientSession() },
+      'GET /api/user': { status: 200, body: merchantSession() },
       'GET /api/probe': { status: 401, body: { message: 'Unauthenticated.' } },
     });
     const store = makeStore();
@@ -83,7 +83,7 @@ describe('API layer', () => {
         document.cookie = 'XSRF-TOKEN=first';
         return { status: 204 };
       },
-      'POST /api/login': { status: 200, body: clientSession() },
+      'POST /api/login': { status: 200, body: merchantSession() },
     });
     const store = makeStore();
     await store.dispatch(authApi.endpoints.login.initiate({ email: 'a@b.ma', password: 'x', remember: true })).unwrap();

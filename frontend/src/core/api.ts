@@ -83,7 +83,7 @@ export const COLLECTION_TAGS = [
 ] as const;
 
 /** Cached lists the bulk loader does not load: unpaid shops, the activity log, the delivery people's balances, RIB changes, the company's settings. */
-export const EXTRA_TAGS = ['shopsUnpaid', 'activities', 'courierBalances', 'bankAccountChanges', 'companySettings'] as const;
+export const EXTRA_TAGS = ['shopsUnpaid', 'activities', 'deliveryPersonBalances', 'bankAccountChanges', 'companySettings'] as const;
 
 export const api = createApi({
   reducerPath: 'api',

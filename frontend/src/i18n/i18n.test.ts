@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES, CLIENT_ROUTES, COMMON_ROUTES, DELIVERY_ROUTES } from '../navigation/routes';
-import { ADMIN_MENU, CLIENT_MENU, DELIVERY_MENU } from '../navigation/menus';
+import { ADMIN_ROUTES, MERCHANT_ROUTES, COMMON_ROUTES, DELIVERY_ROUTES } from '../navigation/routes';
+import { ADMIN_MENU, MERCHANT_MENU, DELIVERY_MENU } from '../navigation/menus';
 import { en } from './en';
 import { fr, type MessageKey } from './fr';
 import { translate } from './index';
@@ -48,9 +48,9 @@ describe('i18n', () => {
   });
 
   it('has a title for every route and section, in both languages', () => {
-    const routes = [...CLIENT_ROUTES, ...ADMIN_ROUTES, ...DELIVERY_ROUTES, ...COMMON_ROUTES];
+    const routes = [...MERCHANT_ROUTES, ...ADMIN_ROUTES, ...DELIVERY_ROUTES, ...COMMON_ROUTES];
     for (const route of routes) expect(fr).toHaveProperty(`route.${route.name}`);
-    for (const section of [...CLIENT_MENU, ...ADMIN_MENU, ...DELIVERY_MENU]) expect(fr).toHaveProperty(`section.${section.id}`);
+    for (const section of [...MERCHANT_MENU, ...ADMIN_MENU, ...DELIVERY_MENU]) expect(fr).toHaveProperty(`section.${section.id}`);
   });
 
   it('fills placeholders', () => {

@@ -3,9 +3,9 @@ import { enComponents } from '../components/messages.en';
 import { enPricing } from '../features/pricing/messages.en';
 import { enCities } from '../features/cities/messages.en';
 import { enShops } from '../features/shops/messages.en';
-import { enClients } from '../features/clients/messages.en';
+import { enMerchants } from '../features/merchants/messages.en';
 import { enStaff } from '../features/staff/messages.en';
-import { enDeliverymen } from '../features/deliverymen/messages.en';
+import { enDeliveryPeople } from '../features/deliveryPeople/messages.en';
 import { enCosts } from '../features/costs/messages.en';
 
 // English messages of the screens that load on demand, merged like screens.fr.ts.
@@ -14,8 +14,8 @@ export const enScreens: Record<ScreenMessageKey, string> = {
   ...enPricing,
   ...enCities,
   ...enShops,
-  ...enClients,
+  ...enMerchants,
   ...enStaff,
-  ...enDeliverymen,
+  ...enDeliveryPeople,
   ...enCosts,
 };

@@ -7,9 +7,9 @@ import { frComponents } from '../components/messages.fr';
 import { frPricing } from '../features/pricing/messages.fr';
 import { frCities } from '../features/cities/messages.fr';
 import { frShops } from '../features/shops/messages.fr';
-import { frClients } from '../features/clients/messages.fr';
+import { frMerchants } from '../features/merchants/messages.fr';
 import { frStaff } from '../features/staff/messages.fr';
-import { frDeliverymen } from '../features/deliverymen/messages.fr';
+import { frDeliveryPeople } from '../features/deliveryPeople/messages.fr';
 import { frCosts } from '../features/costs/messages.fr';
 
 export const frScreens = {
@@ -17,9 +17,9 @@ export const frScreens = {
   ...frPricing,
   ...frCities,
   ...frShops,
-  ...frClients,
+  ...frMerchants,
   ...frStaff,
-  ...frDeliverymen,
+  ...frDeliveryPeople,
   ...frCosts,
 } as const;
 

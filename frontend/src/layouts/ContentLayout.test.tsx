@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../core/store';
 import { setDirection } from '../theme/settingsSlice';
-import { adminSession, clientSession, deliverySession } from '../test/fixtures';
+import { adminSession, merchantSession, deliverySession } from '../test/fixtures';
 import { mockServer } from '../test/mockServer';
 import { renderWithProviders } from '../test/render';
 import { setViewportWidth } from '../test/setup';
@@ -16,7 +16,7 @@ const menuLinks = () =>
 
 describe('side menu', () => {
   it('shows the client menu with its sections, label and every entry', () => {
-    renderWithProviders(<ContentLayout />, { session: clientSession(), path: '/compte/accueille' });
+    renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/accueille' });
     const nav = screen.getByTestId('side-menu');
     expect(nav).toHaveAttribute('data-role', 'client');
     expect(within(nav).getByText('CLIENT')).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('side menu', () => {
 
   it('works as an accordion: opening a section closes the other', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<ContentLayout />, { session: clientSession(), path: '/compte/colis-livres' });
+    renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/colis-livres' });
     const parcels = screen.getByTestId('nav-section-parcels');
     const invoices = screen.getByTestId('nav-section-invoices');
     // The section of the current page starts open.
@@ -60,7 +60,7 @@ describe('side menu', () => {
 
   it('collapses to the mini width (68) and keeps the choice', async () => {
     const user = userEvent.setup();
-    const { store } = renderWithProviders(<ContentLayout />, { session: clientSession(), path: '/compte/accueille' });
+    const { store } = renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/accueille' });
     const drawer = screen.getByTestId('nav-drawer-permanent');
     expect(drawer.parentElement).toHaveStyle({ width: '260px' });
     await user.click(screen.getByTestId('nav-collapse'));
@@ -74,7 +74,7 @@ describe('side menu', () => {
   it('is a temporary drawer opened by the hamburger below 1264px', async () => {
     setViewportWidth(1263);
     const user = userEvent.setup();
-    renderWithProviders(<ContentLayout />, { session: clientSession(), path: '/compte/accueille' });
+    renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/accueille' });
     expect(screen.queryByTestId('nav-drawer-permanent')).not.toBeInTheDocument();
     await user.click(screen.getByTestId('nav-hamburger'));
     expect(await screen.findByTestId('nav-drawer-temporary')).toBeVisible();
@@ -85,7 +85,7 @@ describe('top bar', () => {
   it('shows the display name and role; Tarifs and profile for a client; sign-out', async () => {
     const user = userEvent.setup();
     const server = mockServer({ 'GET /api/logout': { status: 204 } });
-    renderWithProviders(<ContentLayout />, { session: clientSession(), path: '/compte/accueille' });
+    renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/accueille' });
     expect(screen.getByTestId('user-display-name')).toHaveTextContent('BENNANI SAMIRA');
     await user.click(screen.getByTestId('user-menu-button'));
     expect(screen.getByTestId('user-menu-profile')).toHaveAttribute('href', '/compte/profile');
@@ -109,14 +109,14 @@ describe('top bar', () => {
   });
 
   it('shows the product name and the current year in the footer', () => {
-    renderWithProviders(<ContentLayout />, { session: clientSession(), path: '/compte/accueille' });
+    renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/accueille' });
     expect(screen.getByTestId('footer')).toHaveTextContent(`© ${new Date().getFullYear()} Colivra`);
   });
 
   it('takes the product name from window.__COLIVRA__ when present', () => {
     window.__COLIVRA__ = { appName: 'Livraison Express' };
     try {
-      renderWithProviders(<ContentLayout />, { session: clientSession(), path: '/compte/accueille' });
+      renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/accueille' });
       expect(screen.getByTestId('footer')).toHaveTextContent('Livraison Express');
     } finally {
       delete window.__COLIVRA__;
@@ -128,7 +128,7 @@ describe('search', () => {
   it('opens with Ctrl+Shift+/, focuses after 150 ms, shows at most 5 pages, closes with Escape', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      renderWithProviders(<ContentLayout />, { session: clientSession(), path: '/compte/accueille' });
+      renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/accueille' });
       expect(screen.queryByTestId('search-dialog')).not.toBeInTheDocument();
       fireEvent.keyDown(window, { key: '?', code: 'Slash', ctrlKey: true, shiftKey: true });
       const input = await screen.findByTestId('search-input');
@@ -169,7 +169,7 @@ describe('right-to-left', () => {
   it('renders the layout under dir="rtl" with the drawer on the right and flipped styles', async () => {
     const store = makeStore();
     store.dispatch(setDirection('rtl'));
-    renderWithProviders(<ContentLayout />, { store, session: clientSession(), path: '/compte/accueille' });
+    renderWithProviders(<ContentLayout />, { store, session: merchantSession(), path: '/compte/accueille' });
     await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
     const paper = await waitFor(() => {
       const element = screen.getByTestId('nav-drawer-permanent').querySelector('.MuiDrawer-paper');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../navigation/access';
-import { ALL_CLIENT_PERMISSIONS, adminSession, clientSession, deliverySession } from '../test/fixtures';
+import { ALL_MERCHANT_PERMISSIONS, adminSession, merchantSession, deliverySession } from '../test/fixtures';
 import { listReply } from '../test/listReply';
 import { mockServer } from '../test/mockServer';
 import { renderWithProviders } from '../test/render';
@@ -13,13 +13,13 @@ const info = (role: SessionInfo['role'], permissions: string[] = []): SessionInf
 
 describe('where a voucher or an invoice found by its code opens', () => {
   it('opens the drawer on the caller’s list of its kind', () => {
-    expect(voucherPath({ key: 'BRK7', kind: 'pickup' }, info('client', ALL_CLIENT_PERMISSIONS))).toBe('/compte/bons-de-ramassage?bon=BRK7');
+    expect(voucherPath({ key: 'BRK7', kind: 'pickup' }, info('client', ALL_MERCHANT_PERMISSIONS))).toBe('/compte/bons-de-ramassage?bon=BRK7');
     expect(voucherPath({ key: 'BRK7', kind: 'pickup' }, info('admin', ['new-pickup-vouchers', 'all-pickup-vouchers']))).toBe(
       '/compte/tous-les-bons-de-ramassage?bon=BRK7',
     );
     expect(voucherPath({ key: 'BSK7', kind: 'exit' }, info('delivery-admin'))).toBe('/compte/bons-de-sortie?bon=BSK7');
     expect(voucherPath({ key: 'BTK7', kind: 'return' }, info('admin', ['delivery-return-vouchers']))).toBe('/compte/bons-de-retour-livreur?bon=BTK7');
-    expect(invoicePath({ key: 'INV1', kind: 'delivered' }, info('client', ALL_CLIENT_PERMISSIONS))).toBe('/compte/factures-livrees?facture=INV1');
+    expect(invoicePath({ key: 'INV1', kind: 'delivered' }, info('client', ALL_MERCHANT_PERMISSIONS))).toBe('/compte/factures-livrees?facture=INV1');
     expect(invoicePath({ key: 'INV2', kind: 'returned' }, info('admin', ['client-returned-invoices']))).toBe(
       '/compte/factures-clients-retours?facture=INV2',
     );
@@ -29,9 +29,9 @@ describe('where a voucher or an invoice found by its code opens', () => {
   it('has no place for what the caller has no screen for', () => {
     // Only the "new vouchers" list: a received voucher would not show there.
     expect(voucherPath({ key: 'BRK7', kind: 'pickup' }, info('admin', ['new-pickup-vouchers']))).toBeNull();
-    expect(voucherPath({ key: 'BSK7', kind: 'exit' }, info('client', ALL_CLIENT_PERMISSIONS))).toBeNull();
+    expect(voucherPath({ key: 'BSK7', kind: 'exit' }, info('client', ALL_MERCHANT_PERMISSIONS))).toBeNull();
     expect(invoicePath({ key: 'INV1', kind: 'delivered' }, info('admin', ['client-returned-invoices']))).toBeNull();
-    expect(invoicePath({ key: 'INV3', kind: 'delivery' }, info('client', ALL_CLIENT_PERMISSIONS))).toBeNull();
+    expect(invoicePath({ key: 'INV3', kind: 'delivery' }, info('client', ALL_MERCHANT_PERMISSIONS))).toBeNull();
     expect(searchesCodes(info('admin', ['dashboard', 'cities']))).toBe(false);
     expect(searchesCodes(info('delivery-admin'))).toBe(true);
   });
@@ -55,7 +55,7 @@ describe('top-bar search of vouchers and invoices', () => {
       'GET /api/parcels': listReply([]),
       'GET /api/search': { status: 200, body: { data: answer } },
     });
-    renderWithProviders(<ContentLayout />, { session: clientSession(), path: '/compte/accueille' });
+    renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/accueille' });
     await user.click(screen.getByTestId('search-open'));
     await user.type(await screen.findByTestId('search-input'), 'BRQ7');
     const voucher = await screen.findByTestId('search-voucher');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_ADMIN_PERMISSIONS, ALL_CLIENT_PERMISSIONS } from '../test/fixtures';
+import { ALL_ADMIN_PERMISSIONS, ALL_MERCHANT_PERMISSIONS } from '../test/fixtures';
 import { GUEST, pathOf, roleRoutes, routesFor, visibleMenu, type SessionInfo } from './access';
-import { ADMIN_MENU, CLIENT_MENU, DELIVERY_MENU } from './menus';
-import { ADMIN_ROUTES, CLIENT_ROUTES, COMMON_ROUTES, DELIVERY_ROUTES } from './routes';
+import { ADMIN_MENU, MERCHANT_MENU, DELIVERY_MENU } from './menus';
+import { ADMIN_ROUTES, MERCHANT_ROUTES, COMMON_ROUTES, DELIVERY_ROUTES } from './routes';
 
 const active = (role: SessionInfo['role'], permissions: string[] = []): SessionInfo => ({
   authenticated: true,
@@ -13,7 +13,7 @@ const active = (role: SessionInfo['role'], permissions: string[] = []): SessionI
 
 describe('route tables (specification, section 2)', () => {
   it('has the client table', () => {
-    expect(CLIENT_ROUTES.map((r) => [r.path, r.name])).toEqual([
+    expect(MERCHANT_ROUTES.map((r) => [r.path, r.name])).toEqual([
       ['/compte/accueille', 'dashboard'],
       ['/compte/bons-de-ramassage', 'pickup-vouchers'],
       ['/compte/ajouter-de-nouveaux-colis', 'add-new-parcels'],
@@ -33,7 +33,7 @@ describe('route tables (specification, section 2)', () => {
       ['/compte/pricing', 'pricing'],
       ['/compte/gestion-des-stocks', 'inventory-management'],
     ]);
-    expect(CLIENT_ROUTES[0].alias).toBe('/compte');
+    expect(MERCHANT_ROUTES[0].alias).toBe('/compte');
   });
 
   it('has the admin table', () => {
@@ -94,7 +94,7 @@ describe('route tables (specification, section 2)', () => {
   });
 
   it('requires auth and activation on every role route (content layout)', () => {
-    for (const route of [...CLIENT_ROUTES, ...ADMIN_ROUTES, ...DELIVERY_ROUTES]) {
+    for (const route of [...MERCHANT_ROUTES, ...ADMIN_ROUTES, ...DELIVERY_ROUTES]) {
       expect(route.meta).toEqual({ layout: 'content', requiresAuth: true, requiresActivation: true });
     }
   });
@@ -138,7 +138,7 @@ describe('routes of a session', () => {
 
 describe('side menus', () => {
   it('lists the specification menus in order', () => {
-    expect(CLIENT_MENU.flatMap((s) => s.items)).toEqual(
+    expect(MERCHANT_MENU.flatMap((s) => s.items)).toEqual(
       'dashboard inventory-management pickup-vouchers add-new-parcels new-parcels all-parcels sent-parcels delivered-parcels return-parcels refunds exchanges completed-invoices returned-invoices shops staff support guide pricing'.split(' '),
     );
     expect(ADMIN_MENU.flatMap((s) => s.items)).toEqual(
@@ -158,7 +158,7 @@ describe('side menus', () => {
   });
 
   it('shows every section to a client holding everything', () => {
-    expect(visibleMenu('client', ALL_CLIENT_PERMISSIONS).map((s) => s.id)).toEqual(CLIENT_MENU.map((s) => s.id));
+    expect(visibleMenu('client', ALL_MERCHANT_PERMISSIONS).map((s) => s.id)).toEqual(MERCHANT_MENU.map((s) => s.id));
     expect(visibleMenu('admin', ALL_ADMIN_PERMISSIONS).flatMap((s) => s.items)).toHaveLength(28);
   });
 

@@ -17,7 +17,7 @@ function session(state: 'guest' | 'inactive' | 'active', role: Role | null = nul
   };
 }
 
-const CLIENT_PERMS = ['dashboard', 'pickup-vouchers'];
+const MERCHANT_PERMS = ['dashboard', 'pickup-vouchers'];
 const ADMIN_PERMS = ['dashboard', 'cities'];
 const STAFF_PERMS = ['cities', 'clients'];
 
@@ -25,17 +25,17 @@ const STAFF_PERMS = ['cities', 'clients'];
 const rows: Array<[string, RouteMeta, SessionInfo, string | null]> = [
   // A route requiring auth and activation.
   ['auth+activation: unauthenticated → login', AUTH_AND_ACTIVATION, session('guest'), 'login'],
-  ['auth+activation: client not activated → activation', AUTH_AND_ACTIVATION, session('inactive', 'client', CLIENT_PERMS), 'activation'],
+  ['auth+activation: client not activated → activation', AUTH_AND_ACTIVATION, session('inactive', 'client', MERCHANT_PERMS), 'activation'],
   ['auth+activation: admin not activated → activation', AUTH_AND_ACTIVATION, session('inactive', 'admin', ADMIN_PERMS), 'activation'],
   ['auth+activation: delivery not activated → activation', AUTH_AND_ACTIVATION, session('inactive', 'delivery-admin'), 'activation'],
-  ['auth+activation: activated client passes', AUTH_AND_ACTIVATION, session('active', 'client', CLIENT_PERMS), null],
+  ['auth+activation: activated client passes', AUTH_AND_ACTIVATION, session('active', 'client', MERCHANT_PERMS), null],
   ['auth+activation: activated admin passes', AUTH_AND_ACTIVATION, session('active', 'admin', ADMIN_PERMS), null],
   ['auth+activation: activated delivery passes', AUTH_AND_ACTIVATION, session('active', 'delivery-admin'), null],
 
   // A route requiring auth only (the activation page).
   ['auth only: unauthenticated → login', AUTH_ONLY, session('guest'), 'login'],
-  ['auth only: not activated stays', AUTH_ONLY, session('inactive', 'client', CLIENT_PERMS), null],
-  ['auth only: activated client → first permission', AUTH_ONLY, session('active', 'client', CLIENT_PERMS), 'dashboard'],
+  ['auth only: not activated stays', AUTH_ONLY, session('inactive', 'client', MERCHANT_PERMS), null],
+  ['auth only: activated client → first permission', AUTH_ONLY, session('active', 'client', MERCHANT_PERMS), 'dashboard'],
   ['auth only: activated admin → first permission', AUTH_ONLY, session('active', 'admin', ADMIN_PERMS), 'dashboard'],
   ['auth only: activated staff → its first permission', AUTH_ONLY, session('active', 'admin', STAFF_PERMS), 'cities'],
   ['auth only: activated delivery with permissions → first permission', AUTH_ONLY, session('active', 'delivery-admin', ['home', 'invoices']), 'home'],
@@ -43,11 +43,11 @@ const rows: Array<[string, RouteMeta, SessionInfo, string | null]> = [
 
   // Guest-only routes (login, register).
   ['guest only: unauthenticated stays', GUEST_ONLY, session('guest'), null],
-  ['guest only: activated client → first permission', GUEST_ONLY, session('active', 'client', CLIENT_PERMS), 'dashboard'],
+  ['guest only: activated client → first permission', GUEST_ONLY, session('active', 'client', MERCHANT_PERMS), 'dashboard'],
   ['guest only: activated admin → first permission', GUEST_ONLY, session('active', 'admin', ADMIN_PERMS), 'dashboard'],
   ['guest only: activated staff → its first permission', GUEST_ONLY, session('active', 'admin', STAFF_PERMS), 'cities'],
   ['guest only: activated delivery → all-parcels', GUEST_ONLY, session('active', 'delivery-admin', ['home']), 'all-parcels'],
-  ['guest only: client not activated → activation', GUEST_ONLY, session('inactive', 'client', CLIENT_PERMS), 'activation'],
+  ['guest only: client not activated → activation', GUEST_ONLY, session('inactive', 'client', MERCHANT_PERMS), 'activation'],
   ['guest only: delivery not activated → activation', GUEST_ONLY, session('inactive', 'delivery-admin'), 'activation'],
 
   // Routes without rules (the 404 page).

@@ -2,7 +2,7 @@
 // The order of the route names inside the sections is the specification's menu order.
 import type { MenuSection, Role } from './types';
 
-const CLIENT_SECTIONS = [
+const MERCHANT_SECTIONS = [
   { id: 'overview', items: ['dashboard'] },
   { id: 'stock', items: ['inventory-management'] },
   { id: 'pickups', items: ['pickup-vouchers'] },
@@ -23,7 +23,7 @@ const CLIENT_SECTIONS = [
   { id: 'business', items: ['shops', 'staff'] },
   { id: 'help', items: ['support', 'guide', 'pricing'] },
 ] as const satisfies readonly MenuSection[];
-export const CLIENT_MENU: readonly MenuSection[] = CLIENT_SECTIONS;
+export const MERCHANT_MENU: readonly MenuSection[] = MERCHANT_SECTIONS;
 
 const ADMIN_SECTIONS = [
   { id: 'overview', items: ['dashboard'] },
@@ -64,14 +64,14 @@ const DELIVERY_SECTIONS = [
 ] as const satisfies readonly MenuSection[];
 export const DELIVERY_MENU: readonly MenuSection[] = DELIVERY_SECTIONS;
 
-type MenuSections = typeof CLIENT_SECTIONS | typeof ADMIN_SECTIONS | typeof DELIVERY_SECTIONS;
+type MenuSections = typeof MERCHANT_SECTIONS | typeof ADMIN_SECTIONS | typeof DELIVERY_SECTIONS;
 /** Every route name some side menu shows (navigation/icons.tsx must give each one an icon). */
 export type MenuRouteName = MenuSections[number]['items'][number];
 /** Every section id of the side menus (each has an icon too). */
 export type MenuSectionId = MenuSections[number]['id'];
 
 export const ROLE_MENUS: Readonly<Record<Role, readonly MenuSection[]>> = {
-  client: CLIENT_MENU,
+  client: MERCHANT_MENU,
   admin: ADMIN_MENU,
   'delivery-admin': DELIVERY_MENU,
 };

@@ -69,7 +69,7 @@ function table(rows: ReadonlyArray<readonly [path: string, name: string, alias?:
   }));
 }
 
-export const CLIENT_ROUTES: readonly RouteDef[] = table([
+export const MERCHANT_ROUTES: readonly RouteDef[] = table([
   ['/compte/accueille', 'dashboard', '/compte'],
   ['/compte/bons-de-ramassage', 'pickup-vouchers'],
   ['/compte/ajouter-de-nouveaux-colis', 'add-new-parcels'],
@@ -149,7 +149,7 @@ export const DELIVERY_ROUTES: readonly RouteDef[] = table([
 ], { 'sent-parcels': 'delivery-round' });
 
 export const ROLE_ROUTES: Readonly<Record<Role, readonly RouteDef[]>> = {
-  client: CLIENT_ROUTES,
+  client: MERCHANT_ROUTES,
   admin: ADMIN_ROUTES,
   'delivery-admin': DELIVERY_ROUTES,
 };

@@ -14,8 +14,8 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
   dashboard: lazy(() => import(/* webpackChunkName: "route-dashboard" */ '../features/dashboard/DashboardScreen')),
   profile: lazy(() => import(/* webpackChunkName: "route-profile" */ '../features/profile/ProfileScreen')),
   cities: lazy(() => import(/* webpackChunkName: "route-cities" */ '../features/cities/CitiesScreen')),
-  clients: lazy(() => import(/* webpackChunkName: "route-clients" */ '../features/clients/ClientsScreen')),
-  deliverymen: lazy(() => import(/* webpackChunkName: "route-deliverymen" */ '../features/deliverymen/DeliverymenScreen')),
+  clients: lazy(() => import(/* webpackChunkName: "route-clients" */ '../features/merchants/MerchantsScreen')),
+  deliverymen: lazy(() => import(/* webpackChunkName: "route-deliverymen" */ '../features/deliveryPeople/DeliveryPeopleScreen')),
   staff: lazy(() => import(/* webpackChunkName: "route-staff" */ '../features/staff/StaffScreen')),
   shops: lazy(() => import(/* webpackChunkName: "route-shops" */ '../features/shops/ShopsScreen')),
   'client-costs': lazy(() => import(/* webpackChunkName: "route-client-costs" */ '../features/costs/CostsScreen')),
@@ -41,7 +41,7 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
   guides: lazy(() => import(/* webpackChunkName: "route-guides" */ '../features/guides/GuidesScreen')),
   activities: lazy(() => import(/* webpackChunkName: "route-activities" */ '../features/activities/ActivitiesScreen')),
   'courier-balances': lazy(
-    () => import(/* webpackChunkName: "route-courier-balances" */ '../features/invoices/CourierBalancesScreen'),
+    () => import(/* webpackChunkName: "route-courier-balances" */ '../features/invoices/DeliveryPersonBalancesScreen'),
   ),
   'bank-account-changes': lazy(
     () => import(/* webpackChunkName: "route-bank-account-changes" */ '../features/shops/BankAccountChangesScreen'),

@@ -1,7 +1,7 @@
 import type { SessionPayload, UserData } from '../core/session/types';
-import { ADMIN_MENU, CLIENT_MENU } from '../navigation/menus';
+import { ADMIN_MENU, MERCHANT_MENU } from '../navigation/menus';
 
-export const ALL_CLIENT_PERMISSIONS = CLIENT_MENU.flatMap((section) => section.items);
+export const ALL_MERCHANT_PERMISSIONS = MERCHANT_MENU.flatMap((section) => section.items);
 export const ALL_ADMIN_PERMISSIONS = ADMIN_MENU.flatMap((section) => section.items);
 
 export function user(overrides: Partial<UserData> = {}): UserData {
@@ -18,11 +18,11 @@ export function user(overrides: Partial<UserData> = {}): UserData {
   };
 }
 
-export function clientSession(overrides: Partial<SessionPayload> = {}, data: Partial<UserData> = {}): SessionPayload {
+export function merchantSession(overrides: Partial<SessionPayload> = {}, data: Partial<UserData> = {}): SessionPayload {
   return {
     active: true,
     user_role: 'client',
-    user_data: user({ permissions: ALL_CLIENT_PERMISSIONS, ...data }),
+    user_data: user({ permissions: ALL_MERCHANT_PERMISSIONS, ...data }),
     ...overrides,
   };
 }

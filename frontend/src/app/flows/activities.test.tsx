@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminSession, clientSession } from '../../test/fixtures';
+import { adminSession, merchantSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
@@ -161,7 +161,7 @@ describe('activity log', () => {
 
   it('gives a merchant his recent activity without the log link, and an empty state', async () => {
     mockServer({ 'GET /api/activities': listReply([]) });
-    renderWithProviders(<DashboardScreen />, { session: clientSession() });
+    renderWithProviders(<DashboardScreen />, { session: merchantSession() });
     expect(await screen.findByTestId('recent-activity-empty')).toHaveTextContent('Aucune activité récente.');
     expect(screen.queryByTestId('activity-log-link')).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminSession, clientSession, deliverySession } from '../../test/fixtures';
+import { adminSession, merchantSession, deliverySession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
@@ -137,7 +137,7 @@ describe('announcements', () => {
   it('shows nothing above the merchant’s dashboard when the server has no announcement for him', async () => {
     window.sessionStorage.clear();
     const server = mockServer({ 'GET /api/announcements': listReply([]) });
-    renderWithProviders(<DashboardScreen />, { session: clientSession() });
+    renderWithProviders(<DashboardScreen />, { session: merchantSession() });
     await screen.findByTestId('dashboard');
     await waitFor(() => expect(server.callsTo('GET', '/api/announcements')).toHaveLength(1));
     expect(screen.queryByTestId('announcement-board')).toBeNull();

@@ -7,11 +7,11 @@ import { adminSession, deliverySession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer, type RecordedCall } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import DeliverymenScreen from '../../features/deliverymen/DeliverymenScreen';
-import type { BalanceRow, CourierBalance, DeliveryInvoice, SettlementBody } from '../../components/invoice/api';
-import CourierBalancesScreen from '../../features/invoices/CourierBalancesScreen';
+import DeliveryPeopleScreen from '../../features/deliveryPeople/DeliveryPeopleScreen';
+import type { BalanceRow, DeliveryPersonBalance, DeliveryInvoice, SettlementBody } from '../../components/invoice/api';
+import DeliveryPersonBalancesScreen from '../../features/invoices/DeliveryPersonBalancesScreen';
 import InvoicesScreen from '../../features/invoices/InvoicesScreen';
-import { balanceEntry, COURIER, courierBalance, deliveryInvoice, line } from '../../features/invoices/testData';
+import { balanceEntry, DELIVERY_PERSON, deliveryPersonBalance, deliveryInvoice, line } from '../../features/invoices/testData';
 
 function routeOf(role: Role, name: string): RouteDef {
   const route = ROLE_ROUTES[role].find((r) => r.name === name);
@@ -24,7 +24,7 @@ const NADIA: BalanceRow = { key: 'D2', full_name: 'Nadia Tazi', phone: '06610000
 
 /** A server holding Hamid's balance: 10 DH short on FL-2026-000001, settled as the dialog says. */
 function balanceServer() {
-  let balance: CourierBalance = courierBalance(1000, [balanceEntry('EC1', 'difference', 1000)]);
+  let balance: DeliveryPersonBalance = deliveryPersonBalance(1000, [balanceEntry('EC1', 'difference', 1000)]);
   return mockServer({
     'GET /api/delivery-admins/balances': (call) => {
       const rows = [{ ...HAMID, balance: balance.balance }, NADIA].filter((row) => call.query.owing !== 'true' || row.balance > 0);
@@ -34,7 +34,7 @@ function balanceServer() {
     'POST /api/delivery-admins/D1/balance': (call: RecordedCall) => {
       const body = call.body as SettlementBody;
       const amount = -Math.sign(balance.balance) * body.amount;
-      balance = courierBalance(balance.balance + amount, [
+      balance = deliveryPersonBalance(balance.balance + amount, [
         balanceEntry('EC2', body.kind, amount, { reference: body.reference ?? null, comment: body.comment ?? null }),
         ...balance.entries,
       ]);
@@ -47,7 +47,7 @@ describe("the admin's balances screen", () => {
   it('lists those who owe, opens one person’s entries and records a partial payment, refusing more than the balance or a write-off without a reason', async () => {
     const user = userEvent.setup();
     const server = balanceServer();
-    renderWithProviders(<CourierBalancesScreen route={routeOf('admin', 'courier-balances')} />, {
+    renderWithProviders(<DeliveryPersonBalancesScreen route={routeOf('admin', 'courier-balances')} />, {
       session: adminSession(),
       path: '/compte/ecarts-livreurs?owing=true',
     });
@@ -101,12 +101,12 @@ describe("the admin's balances screen", () => {
 
   it('shows a balance the company owes him, and the draft it is carried on', async () => {
     const user = userEvent.setup();
-    const owed = courierBalance(-500, [balanceEntry('EC1', 'difference', -500)], { carried_on: [{ invoice: 'FL9DRAFT', amount: -500 }] });
+    const owed = deliveryPersonBalance(-500, [balanceEntry('EC1', 'difference', -500)], { carried_on: [{ invoice: 'FL9DRAFT', amount: -500 }] });
     mockServer({
       'GET /api/delivery-admins/balances': (call) => listReply([{ ...HAMID, balance: -500 }], call.query),
       'GET /api/delivery-admins/D1/balance': { status: 200, body: { data: owed } },
     });
-    renderWithProviders(<CourierBalancesScreen route={routeOf('admin', 'courier-balances')} />, {
+    renderWithProviders(<DeliveryPersonBalancesScreen route={routeOf('admin', 'courier-balances')} />, {
       session: adminSession(),
       path: '/compte/ecarts-livreurs?owing=false&livreur=D1',
     });
@@ -126,7 +126,7 @@ describe("the admin's balances screen", () => {
         ),
       'GET /api/delivery-admins/balances': (call) => listReply([HAMID, NADIA], call.query),
     });
-    renderWithProviders(<DeliverymenScreen />, { session: adminSession() });
+    renderWithProviders(<DeliveryPeopleScreen />, { session: adminSession() });
     const chips = await screen.findAllByTestId('deliveryman-balance');
     expect(server.callsTo('GET', '/api/delivery-admins/balances')[0].query).toMatchObject({ delivery_admin: 'D1,D2', per_page: '100' });
     expect(chips[0]).toHaveTextContent(/^Doit 10,00\sDH$/);
@@ -146,7 +146,7 @@ describe('a balance carried onto a delivery invoice', () => {
         status: 200,
         body: { data: [line('K1'), line('K2', { cod_amount: 20000, amount: 18000 })], ...(invoice.carried_balance ? { carried_balance: { label: 'Écart antérieur à régulariser', amount: invoice.carried_balance } } : {}) },
       }),
-      'GET /api/delivery-admins/D1/balance': { status: 200, body: { data: courierBalance(600, [balanceEntry('EC1', 'difference', 600)]) } },
+      'GET /api/delivery-admins/D1/balance': { status: 200, body: { data: deliveryPersonBalance(600, [balanceEntry('EC1', 'difference', 600)]) } },
       'PUT /api/delivery-admins/invoices/FL1': (call: RecordedCall) => {
         const carry = (call.body as { carry_balance: boolean }).carry_balance;
         invoice = { ...invoice, carried_balance: carry ? 600 : 0, total: 40900 + (carry ? 600 : 0) };
@@ -178,7 +178,7 @@ describe("the delivery person's own balance", () => {
       'GET /api/delivery-admins/invoices': (call) => listReply([], call.query),
       'GET /api/delivery-admins/u_1/balance': {
         status: 200,
-        body: { data: courierBalance(600, [balanceEntry('EC2', 'payment', -400, { reference: 'REÇU-17' }), balanceEntry('EC1', 'difference', 1000)], { delivery_admin: { ...COURIER, key: 'u_1' } }) },
+        body: { data: deliveryPersonBalance(600, [balanceEntry('EC2', 'payment', -400, { reference: 'REÇU-17' }), balanceEntry('EC1', 'difference', 1000)], { delivery_admin: { ...DELIVERY_PERSON, key: 'u_1' } }) },
       },
     });
     renderWithProviders(<InvoicesScreen route={routeOf('delivery-admin', 'invoices')} />, { session: deliverySession(), path: '/compte/factures' });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminSession, clientSession } from '../../test/fixtures';
+import { adminSession, merchantSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
@@ -39,7 +39,7 @@ describe('parcels packed from stock', () => {
         { status: 201, body: { data: parcel('CLV777') } },
       ],
     });
-    renderWithProviders(<AddParcelsScreen />, { session: clientSession(), path: '/compte/ajouter-de-nouveaux-colis' });
+    renderWithProviders(<AddParcelsScreen />, { session: merchantSession(), path: '/compte/ajouter-de-nouveaux-colis' });
     const section = await screen.findByTestId('parcel-stock');
     expect(section).toHaveTextContent('Articles du stock');
     await user.type(screen.getByLabelText(/^Nom du destinataire/), 'Amina Benali');
@@ -78,7 +78,7 @@ describe('parcels packed from stock', () => {
       'GET /api/shops': listReply([shop]),
       'GET /api/inventory/clients': listReply([serviceRow('pending')]),
     });
-    renderWithProviders(<AddParcelsScreen />, { session: clientSession(), path: '/compte/ajouter-de-nouveaux-colis' });
+    renderWithProviders(<AddParcelsScreen />, { session: merchantSession(), path: '/compte/ajouter-de-nouveaux-colis' });
     await screen.findByLabelText(/^Nom du destinataire/);
     await waitFor(() => expect(screen.queryByTestId('parcel-stock')).not.toBeInTheDocument());
   });
@@ -94,7 +94,7 @@ describe('stock on the dashboards', () => {
       'GET /api/inventories': (call) => listReply([], call.query, 3),
       'GET /api/inventories/movements': (call) => listReply([], call.query, 2),
     });
-    renderWithProviders(<DashboardScreen />, { session: clientSession() });
+    renderWithProviders(<DashboardScreen />, { session: merchantSession() });
     const cards = await screen.findByTestId('stock-cards');
     expect(await within(cards).findByTestId('stock-low-count')).toHaveTextContent(/^3$/);
     expect(await within(cards).findByTestId('stock-pending-entries-count')).toHaveTextContent(/^2$/);
@@ -108,7 +108,7 @@ describe('stock on the dashboards', () => {
       'GET /api/statistics': statistics,
       'GET /api/inventory/clients': listReply([]),
     });
-    renderWithProviders(<DashboardScreen />, { session: clientSession() });
+    renderWithProviders(<DashboardScreen />, { session: merchantSession() });
     await waitFor(() => expect(server.callsTo('GET', '/api/inventory/clients')).toHaveLength(1));
     expect(screen.queryByTestId('stock-cards')).not.toBeInTheDocument();
     expect(server.callsTo('GET', '/api/inventories')).toHaveLength(0);

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminSession, clientSession } from '../../test/fixtures';
+import { adminSession, merchantSession } from '../../test/fixtures';
 import { ProfileInfoCard } from '../../features/profile/ProfileInfoCard';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderApp, renderWithProviders } from '../../test/render';
-import { ClientShopsDrawer } from '../../features/clients/ClientShopsDrawer';
-import type { ClientView } from '../../components/client/api';
+import { MerchantShopsDrawer } from '../../features/merchants/MerchantShopsDrawer';
+import type { MerchantView } from '../../components/merchant/api';
 import CompanySettingsScreen from '../../features/settings/CompanySettingsScreen';
 import type { BankAccountChange, Shop } from '../../components/shop/api';
 import BankAccountChangesScreen from '../../features/shops/BankAccountChangesScreen';
@@ -47,7 +47,7 @@ describe("the merchant's RIB changes", () => {
       'GET /api/cities': (call) => listReply([], call.query),
       'PUT /api/shops/S1': { status: 202, body: { data: waiting } },
     });
-    renderWithProviders(<ShopsScreen />, { session: clientSession() });
+    renderWithProviders(<ShopsScreen />, { session: merchantSession() });
     const row = await screen.findByTestId('table-row');
     expect(within(row).getByTestId('shop-rib')).toHaveTextContent('0117 8000 0012 3456 7890 1280');
     expect(within(row).getByTestId('rib-change')).toHaveAttribute('data-status', 'pending');
@@ -79,7 +79,7 @@ describe("the merchant's RIB changes", () => {
       'GET /api/cities': (call) => listReply([], call.query),
       'PUT /api/shops/S1': { status: 200, body: { data: refused } },
     });
-    renderWithProviders(<ShopsScreen />, { session: clientSession() });
+    renderWithProviders(<ShopsScreen />, { session: merchantSession() });
     const row = await screen.findByTestId('table-row');
     expect(within(row).getByTestId('rib-change')).toHaveTextContent('Nouveau RIB refusé : RIB d’un tiers');
     await user.click(screen.getByRole('button', { name: 'Modifier Souk Rabat' }));
@@ -100,7 +100,7 @@ describe("the merchant's RIB changes", () => {
     ];
     expect(noticedShops(shops).map((s) => s.key)).toEqual(['S1', 'S2', 'S3']);
     mockServer({ 'GET /api/shops': (call) => listReply(shops, call.query) });
-    renderWithProviders(<BankAccountNotices />, { session: clientSession() });
+    renderWithProviders(<BankAccountNotices />, { session: merchantSession() });
     const notices = await screen.findAllByTestId('rib-notice');
     expect(notices.map((n) => n.getAttribute('data-status'))).toEqual(['pending', 'approved', 'refused']);
     expect(notices[0]).toHaveTextContent('Atlas : nouveau RIB 2301 8100 0098 7654 3210 9813 en attente de validation.');
@@ -181,8 +181,8 @@ describe("the staff's RIB changes", () => {
       'GET /api/cities': (call) => listReply([], call.query),
       'PUT /api/shops/S1': { status: 200, body: { data: masked } },
     });
-    const client = { key: 'M1', first_name: 'Salma', last_name: 'Berrada', email: 's@atlas.ma', company: 'Atlas SARL' } as ClientView;
-    renderWithProviders(<ClientShopsDrawer client={client} onClose={() => undefined} />, { session: adminSession() });
+    const merchant = { key: 'M1', first_name: 'Salma', last_name: 'Berrada', email: 's@atlas.ma', company: 'Atlas SARL' } as MerchantView;
+    renderWithProviders(<MerchantShopsDrawer merchant={merchant} onClose={() => undefined} />, { session: adminSession() });
     await user.click(await screen.findByRole('button', { name: 'Modifier Souk Rabat' }));
     let dialog = await screen.findByTestId('shop-edit-dialog');
     expect(dialog).toHaveTextContent('Laissez vide pour garder le RIB actuel (•••• 1280).');
@@ -206,8 +206,8 @@ describe("the staff's RIB changes", () => {
       'GET /api/shops': (call) => listReply([shop({ bank_account: '•••• 1280', bank_account_change: pending('•••• 9813') })], call.query),
       'GET /api/cities': (call) => listReply([], call.query),
     });
-    const client = { key: 'M1', first_name: 'Salma', last_name: 'Berrada', email: 's@atlas.ma', company: null } as ClientView;
-    renderWithProviders(<ClientShopsDrawer client={client} onClose={() => undefined} />, { session: adminSession() });
+    const merchant = { key: 'M1', first_name: 'Salma', last_name: 'Berrada', email: 's@atlas.ma', company: null } as MerchantView;
+    renderWithProviders(<MerchantShopsDrawer merchant={merchant} onClose={() => undefined} />, { session: adminSession() });
     await user.click(await screen.findByRole('button', { name: 'Modifier Souk Rabat' }));
     const dialog = await screen.findByTestId('shop-edit-dialog');
     expect(within(dialog).getByTestId('shop-rib-pending')).toHaveTextContent('nouveau RIB (•••• 9813)');
@@ -260,11 +260,11 @@ describe("a merchant's ICE", () => {
     const user = userEvent.setup();
     const server = mockServer({
       'PUT /api/users': [
-        { status: 200, body: { data: clientSession().user_data } },
+        { status: 200, body: { data: merchantSession().user_data } },
         { status: 422, body: { message: 'Données invalides.', errors: { ice: ['L’ICE compte exactement 15 chiffres.'] } } },
       ],
     });
-    renderWithProviders(<ProfileInfoCard />, { session: clientSession({}, { ice: '002345678000012' }) });
+    renderWithProviders(<ProfileInfoCard />, { session: merchantSession({}, { ice: '002345678000012' }) });
     const ice = await screen.findByLabelText(/^ICE/);
     expect(ice).toHaveValue('002345678000012');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
@@ -287,9 +287,9 @@ describe("a merchant's ICE", () => {
   it('may be given at registration, without spaces', async () => {
     const user = userEvent.setup();
     const server = mockServer({
-      'GET /api/user': [{ status: 401 }, { status: 200, body: clientSession({ active: false }) }],
+      'GET /api/user': [{ status: 401 }, { status: 200, body: merchantSession({ active: false }) }],
       'GET /sanctum/csrf-cookie': { status: 204 },
-      'POST /api/clients': { status: 201, body: clientSession({ active: false }) },
+      'POST /api/clients': { status: 201, body: merchantSession({ active: false }) },
     });
     renderApp('/compte/inscription');
     const fill = async (label: RegExp, value: string) => user.type(await screen.findByLabelText(label), value);

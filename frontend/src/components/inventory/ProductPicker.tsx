@@ -15,17 +15,17 @@ interface Props {
   required?: boolean;
   disabled?: boolean;
   /** Admin: the products of one merchant only. */
-  client?: string;
+  merchant?: string;
   /** Admin: each option names its merchant. */
-  showClient?: boolean;
+  showMerchant?: boolean;
 }
 
 /** Picks a product of the stock (GET /api/inventories?q=), with its SKU and what is available. */
-export function ProductPicker({ name, label, value, onChange, error, helperText, required, disabled, client, showClient }: Props) {
+export function ProductPicker({ name, label, value, onChange, error, helperText, required, disabled, merchant, showMerchant }: Props) {
   const t = useT();
   const [search, setSearch] = useState('');
   const q = useDebounced(search, 250);
-  const { data, isFetching } = useListInventoriesQuery({ page: 1, per_page: 25, sort: 'name', q: q || undefined, client });
+  const { data, isFetching } = useListInventoriesQuery({ page: 1, per_page: 25, sort: 'name', q: q || undefined, client: merchant });
   return (
     <RemoteAutocomplete<Inventory>
       name={name}
@@ -38,7 +38,7 @@ export function ProductPicker({ name, label, value, onChange, error, helperText,
       getKey={(product) => product.key}
       getLabel={(product) => `${product.sku} — ${product.name}`}
       getDetail={(product) =>
-        showClient
+        showMerchant
           ? `${product.client.company || product.client.name} · ${t('inventory.availableCount', { count: product.available })}`
           : t('inventory.availableCount', { count: product.available })
       }

@@ -5,21 +5,21 @@ import type { ListResponse } from '../../core/collections';
 import { listParams, type ItemResponse } from '../../core/crud';
 import type { ListArgs } from '../table/useListState';
 
-export type InventoryClientStatus = 'pending' | 'active' | 'suspended';
+export type InventoryMerchantStatus = 'pending' | 'active' | 'suspended';
 export type MovementType = 'entry' | 'exit' | 'return' | 'adjustment';
 export type MovementState = 'pending' | 'validated' | 'rejected';
 
-export interface ClientRef {
+export interface MerchantRef {
   key: string;
   name: string;
   company?: string | null;
 }
 
 /** GET /api/inventory/clients item: a merchant's stock service. */
-export interface InventoryClient {
+export interface InventoryMerchant {
   key: string;
-  client: ClientRef;
-  status: InventoryClientStatus;
+  client: MerchantRef;
+  status: InventoryMerchantStatus;
   status_label: string;
   products: number;
   created_at: string;
@@ -37,7 +37,7 @@ export interface Inventory {
   available: number;
   low: boolean;
   pending_entries: number;
-  client: ClientRef;
+  client: MerchantRef;
   created_at: string;
   updated_at: string;
 }
@@ -52,7 +52,7 @@ export interface Movement {
   key: string;
   code: string;
   inventory: { key: string; sku: string; name: string };
-  client: ClientRef;
+  client: MerchantRef;
   type: MovementType;
   type_label: string;
   state: MovementState;
@@ -116,15 +116,15 @@ const STOCK = ['inventories', 'inventoriesMovements', 'inventoryClients'] as con
 
 export const inventoryApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listInventoryClients: build.query<ListResponse<InventoryClient>, ListArgs | void>({
+    listInventoryMerchants: build.query<ListResponse<InventoryMerchant>, ListArgs | void>({
       query: (args) => ({ url: 'inventory/clients', params: listParams(args) }),
       providesTags: ['inventoryClients'],
     }),
-    requestStockService: build.mutation<ItemResponse<InventoryClient>, void>({
+    requestStockService: build.mutation<ItemResponse<InventoryMerchant>, void>({
       query: () => ({ url: 'inventory/clients', method: 'POST' }),
       invalidatesTags: ['inventoryClients'],
     }),
-    decideInventoryClient: build.mutation<ItemResponse<InventoryClient>, { key: string; status: InventoryClientStatus }>({
+    decideInventoryMerchant: build.mutation<ItemResponse<InventoryMerchant>, { key: string; status: InventoryMerchantStatus }>({
       query: ({ key, status }) => ({ url: `inventory/clients/${segment(key)}`, method: 'PUT', body: { status } }),
       invalidatesTags: ['inventoryClients'],
     }),
@@ -176,9 +176,9 @@ export const inventoryApi = api.injectEndpoints({
 });
 
 export const {
-  useListInventoryClientsQuery,
+  useListInventoryMerchantsQuery,
   useRequestStockServiceMutation,
-  useDecideInventoryClientMutation,
+  useDecideInventoryMerchantMutation,
   useListInventoriesQuery,
   useGetInventoryQuery,
   useCreateInventoryMutation,
@@ -197,6 +197,6 @@ export const ONE = { page: 1, per_page: 1 } as const;
 
 /** The signed-in merchant's stock service: his row, or null when he never asked. */
 export function useStockService(skip = false) {
-  const result = useListInventoryClientsQuery(ONE, { skip });
+  const result = useListInventoryMerchantsQuery(ONE, { skip });
   return { service: result.data?.data[0] ?? null, ...result };
 }

@@ -5,13 +5,13 @@ import type { CashFigures } from '../cash';
 import { MoneyText } from '../MoneyText';
 import { formatCount } from '../money';
 import { useLanguage, useT } from '../../i18n';
-import type { ClientInvoiceType, InvoiceFamily } from './api';
+import type { MerchantInvoiceType, InvoiceFamily } from './api';
 import '../../i18n/invoices';
 
 /** The three kinds of invoice, which name their amounts differently. */
-export type InvoiceKind = 'delivery' | ClientInvoiceType;
+export type InvoiceKind = 'delivery' | MerchantInvoiceType;
 
-export function invoiceKindOf(family: InvoiceFamily, type?: ClientInvoiceType): InvoiceKind {
+export function invoiceKindOf(family: InvoiceFamily, type?: MerchantInvoiceType): InvoiceKind {
   return family === 'delivery' ? 'delivery' : type ?? 'delivered';
 }
 

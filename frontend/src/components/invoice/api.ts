@@ -18,7 +18,7 @@ import type { Totals } from './CashSummary';
 export type InvoiceFamily = 'client' | 'delivery';
 
 /** A client invoice's type: delivered parcels (paid to the shop) or returned ones (owed by it). */
-export type ClientInvoiceType = 'delivered' | 'returned';
+export type MerchantInvoiceType = 'delivered' | 'returned';
 
 export type InvoiceStatus = 'draft' | 'validated' | 'paid';
 
@@ -31,14 +31,14 @@ interface InvoiceBase {
   status_label: string;
   parcels_count: number;
   cod_total: number;
-  /** Client: what the company pays the shop (negative for a returned invoice). Delivery: the cash to hand over. */
+  /** Merchant invoice: what the company pays the shop (negative for a returned invoice). Delivery: the cash to hand over. */
   total: number;
   created_at: string;
   validated_at: string | null;
 }
 
-export interface ClientInvoice extends InvoiceBase {
-  type: ClientInvoiceType;
+export interface MerchantInvoice extends InvoiceBase {
+  type: MerchantInvoiceType;
   /** The shop's approved RIB now (in full for the shop's merchant, `•••• 1234` for staff). */
   shop: { key: string; name: string; bank_account: string | null };
   client: { key: string; name: string };
@@ -68,7 +68,7 @@ export interface DeliveryInvoice extends InvoiceBase {
   counted_at: string | null;
 }
 
-export type Invoice = ClientInvoice | DeliveryInvoice;
+export type Invoice = MerchantInvoice | DeliveryInvoice;
 
 /** One parcel of an invoice (or eligible for one). `fee` on client lines, `commission` on delivery lines. */
 export interface InvoiceLine {
@@ -111,7 +111,7 @@ export interface BalanceEntry {
 }
 
 /** GET /api/delivery-admins/{key}/balance. */
-export interface CourierBalance {
+export interface DeliveryPersonBalance {
   delivery_admin: { key: string; full_name: string; phone: string };
   /** Centimes, positive when he owes the company. */
   balance: number;
@@ -157,7 +157,7 @@ export interface UnpaidShop {
 }
 
 /** GET /api/delivery-admins/parcels/unpaid: a delivery person holding cash on no invoice. */
-export interface UnpaidDeliveryAdmin {
+export interface UnpaidDeliveryPerson {
   key: string;
   full_name: string;
   phone: string | null;
@@ -168,16 +168,16 @@ export interface UnpaidDeliveryAdmin {
 }
 
 export interface InvoiceListArgs extends ListArgs {
-  type?: ClientInvoiceType;
+  type?: MerchantInvoiceType;
   status?: string;
   client?: string;
   shop?: string;
   delivery_admin?: string;
 }
 
-export interface CreateClientInvoiceBody {
+export interface CreateMerchantInvoiceBody {
   shop: string;
-  type: ClientInvoiceType;
+  type: MerchantInvoiceType;
   parcels?: string[];
 }
 
@@ -189,7 +189,7 @@ export interface CreateDeliveryInvoiceBody {
 }
 
 /** PUT /api/clients/invoices/{key}: one of a draft's new parcel set, validation, payment. */
-export type ClientInvoiceUpdate =
+export type MerchantInvoiceUpdate =
   | { parcels: string[] }
   | { status: 'validated' }
   | { status: 'paid'; payment_reference: string; paid_on: string };
@@ -216,7 +216,7 @@ const WRITES = [
   'shopsUnpaid',
   'parcels',
   'statistics',
-  'courierBalances',
+  'deliveryPersonBalances',
 ] as const;
 
 /** The file name of a Content-Disposition header, if any. */
@@ -228,37 +228,37 @@ function attachmentName(header: string | null | undefined): string | null {
 
 export const invoicesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    // Client invoices.
-    listClientInvoices: build.query<ListResponse<ClientInvoice>, InvoiceListArgs>({
+    // Merchant invoices.
+    listMerchantInvoices: build.query<ListResponse<MerchantInvoice>, InvoiceListArgs>({
       query: (args) => ({ url: 'clients/invoices', params: listParams(args) }),
       providesTags: ['clientsInvoices'],
     }),
-    getClientInvoice: build.query<ItemResponse<ClientInvoice>, string>({
+    getMerchantInvoice: build.query<ItemResponse<MerchantInvoice>, string>({
       query: (key) => `clients/invoices/${segment(key)}`,
       providesTags: ['clientsInvoices'],
     }),
-    clientInvoiceLines: build.query<LinesResponse, string>({
+    merchantInvoiceLines: build.query<LinesResponse, string>({
       query: (key) => `clients/parcels/invoices/${segment(key)}`,
       providesTags: ['clientsInvoices'],
     }),
-    createClientInvoice: build.mutation<ItemResponse<ClientInvoice>, CreateClientInvoiceBody>({
+    createMerchantInvoice: build.mutation<ItemResponse<MerchantInvoice>, CreateMerchantInvoiceBody>({
       query: (body) => ({ url: 'clients/invoices', method: 'POST', body }),
       invalidatesTags: WRITES,
     }),
-    updateClientInvoice: build.mutation<ItemResponse<ClientInvoice>, { key: string; body: ClientInvoiceUpdate }>({
+    updateMerchantInvoice: build.mutation<ItemResponse<MerchantInvoice>, { key: string; body: MerchantInvoiceUpdate }>({
       query: ({ key, body }) => ({ url: `clients/invoices/${segment(key)}`, method: 'PUT', body }),
       invalidatesTags: WRITES,
     }),
-    deleteClientInvoice: build.mutation<null, string>({
+    deleteMerchantInvoice: build.mutation<null, string>({
       query: (key) => ({ url: `clients/invoices/${segment(key)}`, method: 'DELETE' }),
       invalidatesTags: WRITES,
     }),
     /** Shops with parcels to invoice, largest total first. */
-    listUnpaidShops: build.query<ListResponse<UnpaidShop>, ListArgs & { type: ClientInvoiceType; client?: string }>({
+    listUnpaidShops: build.query<ListResponse<UnpaidShop>, ListArgs & { type: MerchantInvoiceType; client?: string }>({
       query: ({ type, ...args }) => ({ url: `shops/unpaid/${segment(type)}`, params: listParams(args) }),
       providesTags: ['shopsUnpaid'],
     }),
-    unpaidShopLines: build.query<LinesResponse, { type: ClientInvoiceType; shop: string }>({
+    unpaidShopLines: build.query<LinesResponse, { type: MerchantInvoiceType; shop: string }>({
       query: ({ type, shop }) => `shops/unpaid/${segment(type)}/${segment(shop)}`,
       providesTags: ['shopsUnpaid'],
     }),
@@ -311,40 +311,40 @@ export const invoicesApi = api.injectEndpoints({
       invalidatesTags: WRITES,
     }),
     /** Delivery people holding parcels on no delivery invoice, largest total first. */
-    listUnpaidDeliveryAdmins: build.query<ListResponse<UnpaidDeliveryAdmin>, ListArgs>({
+    listUnpaidDeliveryPeople: build.query<ListResponse<UnpaidDeliveryPerson>, ListArgs>({
       query: (args) => ({ url: 'delivery-admins/parcels/unpaid', params: listParams(args) }),
       providesTags: ['deliveryAdminsParcelsUnpaid'],
     }),
     unpaidDeliveryLines: build.query<LinesResponse, string>({
-      query: (deliveryAdmin) => `delivery-admins/${segment(deliveryAdmin)}/parcels/unpaid`,
+      query: (deliveryPerson) => `delivery-admins/${segment(deliveryPerson)}/parcels/unpaid`,
       providesTags: ['deliveryAdminsParcelsUnpaid'],
     }),
 
-    // Courier balances.
+    // Delivery people's balances.
     /** Delivery people with their balances, owing first. */
-    listCourierBalances: build.query<ListResponse<BalanceRow>, BalanceListArgs>({
+    listDeliveryPersonBalances: build.query<ListResponse<BalanceRow>, BalanceListArgs>({
       query: (args) => ({ url: 'delivery-admins/balances', params: listParams(args) }),
-      providesTags: ['courierBalances'],
+      providesTags: ['deliveryPersonBalances'],
     }),
-    getCourierBalance: build.query<ItemResponse<CourierBalance>, string>({
-      query: (deliveryAdmin) => `delivery-admins/${segment(deliveryAdmin)}/balance`,
-      providesTags: ['courierBalances'],
+    getDeliveryPersonBalance: build.query<ItemResponse<DeliveryPersonBalance>, string>({
+      query: (deliveryPerson) => `delivery-admins/${segment(deliveryPerson)}/balance`,
+      providesTags: ['deliveryPersonBalances'],
     }),
     /** A payment or a write-off: the balance and the dashboards change. */
-    settleCourierBalance: build.mutation<ItemResponse<CourierBalance>, { key: string; body: SettlementBody }>({
+    settleDeliveryPersonBalance: build.mutation<ItemResponse<DeliveryPersonBalance>, { key: string; body: SettlementBody }>({
       query: ({ key, body }) => ({ url: `delivery-admins/${segment(key)}/balance`, method: 'POST', body }),
-      invalidatesTags: ['courierBalances', 'statistics'],
+      invalidatesTags: ['deliveryPersonBalances', 'statistics'],
     }),
   }),
 });
 
 export const {
-  useListClientInvoicesQuery,
-  useGetClientInvoiceQuery,
-  useClientInvoiceLinesQuery,
-  useCreateClientInvoiceMutation,
-  useUpdateClientInvoiceMutation,
-  useDeleteClientInvoiceMutation,
+  useListMerchantInvoicesQuery,
+  useGetMerchantInvoiceQuery,
+  useMerchantInvoiceLinesQuery,
+  useCreateMerchantInvoiceMutation,
+  useUpdateMerchantInvoiceMutation,
+  useDeleteMerchantInvoiceMutation,
   useListUnpaidShopsQuery,
   useUnpaidShopLinesQuery,
   useExportTransfersMutation,
@@ -355,11 +355,11 @@ export const {
   useUpdateDeliveryInvoiceMutation,
   useRemoveFromDeliveryInvoiceMutation,
   useDeleteDeliveryInvoiceMutation,
-  useListUnpaidDeliveryAdminsQuery,
+  useListUnpaidDeliveryPeopleQuery,
   useUnpaidDeliveryLinesQuery,
-  useListCourierBalancesQuery,
-  useGetCourierBalanceQuery,
-  useSettleCourierBalanceMutation,
+  useListDeliveryPersonBalancesQuery,
+  useGetDeliveryPersonBalanceQuery,
+  useSettleDeliveryPersonBalanceMutation,
 } = invoicesApi;
 
 /** API path of each family's invoices. */

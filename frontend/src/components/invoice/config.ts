@@ -1,7 +1,7 @@
 // Which invoice list each route of each role shows (one screen, InvoicesScreen, reads this
 // table), and what a role may do with an opened invoice.
 import type { Role } from '../../navigation/types';
-import type { ClientInvoiceType, Invoice, InvoiceFamily } from './api';
+import type { MerchantInvoiceType, Invoice, InvoiceFamily } from './api';
 
 /** A tab of the list: a status, or every invoice (`''`). */
 export type InvoiceTab = '' | 'draft' | 'validated' | 'paid';
@@ -22,8 +22,8 @@ export type InvoiceColumn =
 
 export interface InvoiceListConfig {
   family: InvoiceFamily;
-  /** Client invoices: the type listed. */
-  type?: ClientInvoiceType;
+  /** Merchant invoices: the type listed. */
+  type?: MerchantInvoiceType;
   /** Status tabs, the first one shown first. */
   tabs: readonly InvoiceTab[];
   columns: readonly InvoiceColumn[];
@@ -34,28 +34,28 @@ export interface InvoiceListConfig {
 }
 
 // The first two columns are what a 390 px phone shows without scrolling.
-const CLIENT_ADMIN: readonly InvoiceColumn[] = ['invoice', 'shop', 'total', 'count', 'cod', 'deductions', 'created', 'paid'];
-const CLIENT_MERCHANT: readonly InvoiceColumn[] = ['invoice', 'total', 'shop', 'paid', 'count', 'cod', 'deductions'];
-const DELIVERY_ADMIN: readonly InvoiceColumn[] = ['invoice', 'delivery_admin', 'cash', 'count', 'created'];
+const MERCHANT_FOR_ADMIN: readonly InvoiceColumn[] = ['invoice', 'shop', 'total', 'count', 'cod', 'deductions', 'created', 'paid'];
+const MERCHANT_OWN: readonly InvoiceColumn[] = ['invoice', 'total', 'shop', 'paid', 'count', 'cod', 'deductions'];
+const DELIVERY_FOR_ADMIN: readonly InvoiceColumn[] = ['invoice', 'delivery_admin', 'cash', 'count', 'created'];
 const DELIVERY_OWN: readonly InvoiceColumn[] = ['invoice', 'cash', 'count'];
 
 /** Route name → invoice list, per role. */
 export const INVOICE_LISTS: Readonly<Record<Role, Readonly<Record<string, InvoiceListConfig>>>> = {
   client: {
-    'completed-invoices': { family: 'client', type: 'delivered', tabs: ['', 'validated', 'paid'], columns: CLIENT_MERCHANT },
-    'returned-invoices': { family: 'client', type: 'returned', tabs: ['', 'validated', 'paid'], columns: CLIENT_MERCHANT },
+    'completed-invoices': { family: 'client', type: 'delivered', tabs: ['', 'validated', 'paid'], columns: MERCHANT_OWN },
+    'returned-invoices': { family: 'client', type: 'returned', tabs: ['', 'validated', 'paid'], columns: MERCHANT_OWN },
   },
   admin: {
     'client-delivered-invoices': {
       family: 'client',
       type: 'delivered',
       tabs: ['draft', 'validated', 'paid', ''],
-      columns: CLIENT_ADMIN,
+      columns: MERCHANT_FOR_ADMIN,
       filter: 'client',
       transfers: true,
     },
-    'client-returned-invoices': { family: 'client', type: 'returned', tabs: ['draft', 'validated', 'paid', ''], columns: CLIENT_ADMIN, filter: 'client' },
-    'delivery-invoices': { family: 'delivery', tabs: ['draft', 'validated', ''], columns: DELIVERY_ADMIN, filter: 'delivery_admin' },
+    'client-returned-invoices': { family: 'client', type: 'returned', tabs: ['draft', 'validated', 'paid', ''], columns: MERCHANT_FOR_ADMIN, filter: 'client' },
+    'delivery-invoices': { family: 'delivery', tabs: ['draft', 'validated', ''], columns: DELIVERY_FOR_ADMIN, filter: 'delivery_admin' },
   },
   'delivery-admin': {
     invoices: { family: 'delivery', tabs: ['', 'draft', 'validated'], columns: DELIVERY_OWN },
@@ -107,7 +107,7 @@ export function invoiceAbilities(role: Role, invoice: Invoice): InvoiceAbilities
 export const INVOICE_PARAM = 'facture';
 
 /** The admin list route of each kind of invoice (links from the parcel drawer and the drafts made). */
-export function invoiceRouteName(role: Role, family: InvoiceFamily, type?: ClientInvoiceType): string | null {
+export function invoiceRouteName(role: Role, family: InvoiceFamily, type?: MerchantInvoiceType): string | null {
   if (family === 'delivery') return role === 'admin' ? 'delivery-invoices' : role === 'delivery-admin' ? 'invoices' : null;
   if (role === 'admin') return type === 'returned' ? 'client-returned-invoices' : 'client-delivered-invoices';
   if (role === 'client') return type === 'returned' ? 'returned-invoices' : 'completed-invoices';

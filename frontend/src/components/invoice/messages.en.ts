@@ -31,7 +31,7 @@ export const enInvoices: Record<InvoiceMessageKey, string> = {
   'invoices.status': 'Status',
   'invoices.shop': 'Shop',
   'invoices.merchant': 'Merchant',
-  'invoices.deliveryAdmin': 'Delivery person',
+  'invoices.deliveryPerson': 'Delivery person',
   'invoices.rib': 'Bank account',
   'invoices.ribOk': 'Bank account given',
   'invoices.ribMissing': 'No bank account',

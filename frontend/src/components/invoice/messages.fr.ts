@@ -32,7 +32,7 @@ export const frInvoices = {
   'invoices.status': 'Statut',
   'invoices.shop': 'Boutique',
   'invoices.merchant': 'Client',
-  'invoices.deliveryAdmin': 'Livreur',
+  'invoices.deliveryPerson': 'Livreur',
   'invoices.rib': 'RIB',
   'invoices.ribOk': 'RIB renseigné',
   'invoices.ribMissing': 'RIB manquant',

@@ -123,7 +123,7 @@ function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (pa
         {parcel.reference && <DetailField label={t('parcels.reference')} value={parcel.reference} />}
         <DetailField label={t('parcels.shop')} value={parcel.shop_name} />
         {role !== 'client' && <DetailField label={t('parcels.merchant')} value={parcel.client_name} />}
-        <DetailField label={t('parcels.deliveryAdmin')} value={parcel.delivery_admin_name ?? '—'} />
+        <DetailField label={t('parcels.deliveryPerson')} value={parcel.delivery_admin_name ?? '—'} />
         {parcel.original_parcel && <DetailField label={t('parcels.originalParcel')} value={parcel.original_parcel} />}
         {parcel.item_to_collect && <DetailField label={t('parcels.itemToCollect')} value={parcel.item_to_collect} />}
         {parcel.postponed_to && <DetailField label={t('parcels.postponedTo')} value={<DateText value={parcel.postponed_to} />} />}
@@ -167,8 +167,8 @@ function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (pa
 
 /** The invoices that may hold a parcel: which family, which list shows it. */
 const INVOICE_LINKS = [
-  { field: 'client_completed_invoice', label: 'parcels.invoice.clientCompleted', family: 'client', type: 'delivered' },
-  { field: 'client_returned_invoice', label: 'parcels.invoice.clientReturned', family: 'client', type: 'returned' },
+  { field: 'client_completed_invoice', label: 'parcels.invoice.merchantCompleted', family: 'client', type: 'delivered' },
+  { field: 'client_returned_invoice', label: 'parcels.invoice.merchantReturned', family: 'client', type: 'returned' },
   { field: 'delivery_admin_invoice', label: 'parcels.invoice.delivery', family: 'delivery' },
 ] as const;
 

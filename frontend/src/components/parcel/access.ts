@@ -10,9 +10,9 @@ export interface ParcelLookups {
   /** GET /api/shops (a merchant's shops). */
   shops: boolean;
   /** GET /api/clients (admins: the merchant filter). */
-  clients: boolean;
+  merchants: boolean;
   /** GET /api/delivery-admins (admins: the delivery person filter, reassigning). */
-  deliveryAdmins: boolean;
+  deliveryPeople: boolean;
 }
 
 export function parcelLookups(session: Pick<SessionInfo, 'role' | 'permissions'>): ParcelLookups {
@@ -20,8 +20,8 @@ export function parcelLookups(session: Pick<SessionInfo, 'role' | 'permissions'>
   return {
     cities: role !== 'delivery-admin' && any(permissions, ['cities', 'shops', 'add-new-parcels', 'pricing', 'deliverymen', 'client-costs']),
     shops: role === 'client' && any(permissions, ['shops', 'add-new-parcels']),
-    clients: role === 'admin' && any(permissions, ['clients', 'client-costs']),
-    deliveryAdmins:
+    merchants: role === 'admin' && any(permissions, ['clients', 'client-costs']),
+    deliveryPeople:
       role === 'admin' && any(permissions, ['deliverymen', 'delivery-exit-vouchers', 'create-delivery-invoice', 'delivery-invoices']),
   };
 }

@@ -295,9 +295,9 @@ export const parcelsApi = api.injectEndpoints({
       query: (key) => ({ url: `parcels/${segment(key)}/undo`, method: 'POST' }),
       invalidatesTags: [...WRITES],
     }),
-    reassignParcels: build.mutation<{ data: Parcel[] }, { deliveryAdmin: string; parcels: string[]; comment?: string }>({
-      query: ({ deliveryAdmin, parcels, comment }) => ({
-        url: `parcels/delivery-admins/${segment(deliveryAdmin)}`,
+    reassignParcels: build.mutation<{ data: Parcel[] }, { deliveryPerson: string; parcels: string[]; comment?: string }>({
+      query: ({ deliveryPerson, parcels, comment }) => ({
+        url: `parcels/delivery-admins/${segment(deliveryPerson)}`,
         method: 'PUT',
         body: comment ? { parcels, comment } : { parcels },
       }),

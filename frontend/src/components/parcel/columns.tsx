@@ -76,7 +76,7 @@ function column(id: ParcelColumn, t: Translate): Column<Parcel> {
         ),
       };
     case 'delivery_admin':
-      return { id, label: t('parcels.deliveryAdmin'), render: (parcel) => parcel.delivery_admin_name ?? '—' };
+      return { id, label: t('parcels.deliveryPerson'), render: (parcel) => parcel.delivery_admin_name ?? '—' };
     case 'date':
       return { id, label: t('parcels.createdAt'), sortKey: 'created_at', render: (parcel) => <DateText value={parcel.created_at} /> };
   }

@@ -32,16 +32,16 @@ export const VIEW_STATUSES: Record<ParcelListView, readonly ParcelStatus[]> = {
   'change-address': PARCEL_STATUSES,
 };
 
-const CLIENT_COLUMNS: readonly ParcelColumn[] = ['code', 'recipient', 'city', 'amount', 'status', 'shop', 'date'];
+const MERCHANT_COLUMNS: readonly ParcelColumn[] = ['code', 'recipient', 'city', 'amount', 'status', 'shop', 'date'];
 const ADMIN_COLUMNS: readonly ParcelColumn[] = ['code', 'recipient', 'city', 'amount', 'status', 'merchant', 'delivery_admin', 'date'];
 const DELIVERY_COLUMNS: readonly ParcelColumn[] = ['code', 'recipient', 'city', 'amount', 'status', 'shop', 'date'];
 
-const CLIENT_FILTERS: readonly ParcelFilter[] = ['status', 'city', 'shop', 'dates'];
+const MERCHANT_FILTERS: readonly ParcelFilter[] = ['status', 'city', 'shop', 'dates'];
 const ADMIN_FILTERS: readonly ParcelFilter[] = ['status', 'city', 'client', 'delivery_admin', 'dates'];
 const DELIVERY_FILTERS: readonly ParcelFilter[] = ['status', 'city', 'dates'];
 
-function client(view: ParcelListView, bulk: readonly BulkAction[] = ['labels']): ParcelViewConfig {
-  return { view, filters: CLIENT_FILTERS, columns: CLIENT_COLUMNS, bulk };
+function merchant(view: ParcelListView, bulk: readonly BulkAction[] = ['labels']): ParcelViewConfig {
+  return { view, filters: MERCHANT_FILTERS, columns: MERCHANT_COLUMNS, bulk };
 }
 function admin(view: ParcelListView): ParcelViewConfig {
   return { view, filters: ADMIN_FILTERS, columns: ADMIN_COLUMNS, bulk: ['labels'] };
@@ -53,13 +53,13 @@ function delivery(view: ParcelListView): ParcelViewConfig {
 /** Route name → list, per role. */
 export const PARCEL_VIEWS: Readonly<Record<Role, Readonly<Record<string, ParcelViewConfig>>>> = {
   client: {
-    'new-parcels': client('new', ['pickup', 'labels', 'cancel']),
-    'all-parcels': client('all', ['labels', 'cancel']),
-    'sent-parcels': client('sent'),
-    'delivered-parcels': client('delivered'),
-    'return-parcels': client('returned'),
-    refunds: client('refunds', ['labels', 'cancel']),
-    exchanges: client('exchanges', ['labels', 'cancel']),
+    'new-parcels': merchant('new', ['pickup', 'labels', 'cancel']),
+    'all-parcels': merchant('all', ['labels', 'cancel']),
+    'sent-parcels': merchant('sent'),
+    'delivered-parcels': merchant('delivered'),
+    'return-parcels': merchant('returned'),
+    refunds: merchant('refunds', ['labels', 'cancel']),
+    exchanges: merchant('exchanges', ['labels', 'cancel']),
   },
   admin: {
     'all-parcels': admin('all'),

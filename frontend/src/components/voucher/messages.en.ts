@@ -99,7 +99,7 @@ export const enVouchers: Record<VoucherMessageKey, string> = {
 
   'vouchers.return.subtitle': 'Refused or cancelled parcels to bring back to the hub: tick them to make a return voucher.',
   'vouchers.return.subtitleAdmin': 'Refused or cancelled parcels still with the delivery people: choose one, then make his return voucher.',
-  'vouchers.return.chooseCourier': 'One return voucher per delivery person.',
+  'vouchers.return.chooseDeliveryPerson': 'One return voucher per delivery person.',
   'vouchers.return.empty': 'No parcel to return.',
   'vouchers.return.create': 'Create a return voucher',
   'vouchers.return.confirmTitle': 'Create a return voucher for {count} parcels?',

@@ -100,7 +100,7 @@ export const frVouchers = {
 
   'vouchers.return.subtitle': 'Les colis refusés ou annulés à rapporter au dépôt : cochez-les pour faire un bon de retour.',
   'vouchers.return.subtitleAdmin': 'Les colis refusés ou annulés encore chez les livreurs : choisissez le livreur puis faites son bon de retour.',
-  'vouchers.return.chooseCourier': 'Un bon de retour par livreur.',
+  'vouchers.return.chooseDeliveryPerson': 'Un bon de retour par livreur.',
   'vouchers.return.empty': 'Aucun colis à retourner.',
   'vouchers.return.create': 'Créer un bon de retour',
   'vouchers.return.confirmTitle': 'Créer un bon de retour pour {count} colis ?',

@@ -44,7 +44,7 @@ export function voucherDetail(key: string, parcels: Parcel[], overrides: Partial
   };
 }
 
-export const COURIER = {
+export const DELIVERY_PERSON = {
   key: 'D1',
   name: 'Hamid Ouazzani',
   phone: '0661000001',

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { clientSession } from '../../test/fixtures';
+import { merchantSession } from '../../test/fixtures';
 import { mockServer } from '../../test/mockServer';
 import { renderApp } from '../../test/render';
 
@@ -69,9 +69,9 @@ describe('sign-in', () => {
   it('signs in (cookie first, remember sent), loads the session and lands on the first permission', async () => {
     const user = userEvent.setup();
     const server = mockServer({
-      'GET /api/user': [{ status: 401 }, { status: 200, body: clientSession() }],
+      'GET /api/user': [{ status: 401 }, { status: 200, body: merchantSession() }],
       'GET /sanctum/csrf-cookie': { status: 204 },
-      'POST /api/login': { status: 200, body: clientSession() },
+      'POST /api/login': { status: 200, body: merchantSession() },
     });
     renderApp('/compte/connexion');
     await user.type(await screen.findByLabelText(/Adresse e-mail/), ' client@colivra.ma ');
@@ -122,7 +122,7 @@ describe('merchant registration', () => {
     const server = mockServer({
       'GET /api/user': { status: 401 },
       'GET /sanctum/csrf-cookie': { status: 204 },
-      'POST /api/clients': { status: 201, body: clientSession({ active: false }) },
+      'POST /api/clients': { status: 201, body: merchantSession({ active: false }) },
     });
     renderApp('/compte/inscription');
     const phone = await screen.findByLabelText(/^Téléphone/);
@@ -139,9 +139,9 @@ describe('merchant registration', () => {
   it('registers, loads the session without a second cookie fetch and shows the activation page', async () => {
     const user = userEvent.setup();
     const server = mockServer({
-      'GET /api/user': [{ status: 401 }, { status: 200, body: clientSession({ active: false }) }],
+      'GET /api/user': [{ status: 401 }, { status: 200, body: merchantSession({ active: false }) }],
       'GET /sanctum/csrf-cookie': { status: 204 },
-      'POST /api/clients': { status: 201, body: clientSession({ active: false }) },
+      'POST /api/clients': { status: 201, body: merchantSession({ active: false }) },
     });
     renderApp('/compte/inscription');
     const fill = async (label: RegExp, value: string) => user.type(await screen.findByLabelText(label), value);

@@ -7,7 +7,7 @@ import { dateColumn, moneyColumn } from '../../components/table/columns';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
 import { CityAutocomplete, type CityOption } from '../../components/city/CityAutocomplete';
-import { ClientAutocomplete, type ClientOption } from '../../components/client/ClientAutocomplete';
+import { MerchantAutocomplete, type MerchantOption } from '../../components/merchant/MerchantAutocomplete';
 import {
   useCreateCostMutation,
   useDeleteCostMutation,
@@ -18,7 +18,7 @@ import {
 import '../../i18n/screens';
 
 interface CostForm extends FormValues {
-  client: ClientOption | null;
+  client: MerchantOption | null;
   city: CityOption | null;
   delivery_fee: number | null;
   return_fee: number | null;
@@ -29,7 +29,7 @@ interface CostForm extends FormValues {
 export default function CostsScreen() {
   const t = useT();
   const list = useListState({ sort: 'city' });
-  const [merchant, setMerchant] = useState<ClientOption | null>(null);
+  const [merchant, setMerchant] = useState<MerchantOption | null>(null);
   const result = useListCostsQuery(list.args);
   const [createCost] = useCreateCostMutation();
   const [updateCost] = useUpdateCostMutation();
@@ -63,9 +63,9 @@ export default function CostsScreen() {
       emptyMessage={merchant ? t('costs.emptyFor', { name: merchant.name }) : t('costs.empty')}
       filters={
         <Box sx={{ minWidth: { sm: 300 } }} data-testid="costs-client-filter">
-          <ClientAutocomplete
+          <MerchantAutocomplete
             name="client_filter"
-            label={t('costs.filterClient')}
+            label={t('costs.filterMerchant')}
             value={merchant}
             onChange={(option) => {
               setMerchant(option);
@@ -94,7 +94,7 @@ export default function CostsScreen() {
             required: true,
             wide: true,
             disabled: Boolean(cost),
-            render: (props) => <ClientAutocomplete {...props} />,
+            render: (props) => <MerchantAutocomplete {...props} />,
           },
           {
             name: 'city',

@@ -5,7 +5,7 @@ export const enCosts: Record<CostsMessageKey, string> = {
   'costs.title': 'Merchant prices',
   'costs.subtitle': "A merchant's own prices in a city: they replace the city's prices for that merchant.",
   'costs.client': 'Merchant',
-  'costs.filterClient': 'Filter by merchant',
+  'costs.filterMerchant': 'Filter by merchant',
   'costs.updatedAt': 'Updated',
   'costs.search': 'City, merchant name or e-mail',
   'costs.empty': "No own price: every merchant pays the city's prices.",

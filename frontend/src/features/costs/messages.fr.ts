@@ -5,7 +5,7 @@ export const frCosts = {
   'costs.title': 'Coûts par client',
   'costs.subtitle': 'Les tarifs propres à un client dans une ville : ils remplacent ceux de la ville pour ce client.',
   'costs.client': 'Client',
-  'costs.filterClient': 'Filtrer par client',
+  'costs.filterMerchant': 'Filtrer par client',
   'costs.updatedAt': 'Modifié le',
   'costs.search': 'Ville, nom ou e-mail du client',
   'costs.empty': 'Aucun tarif personnalisé : chaque client paie les tarifs de la ville.',

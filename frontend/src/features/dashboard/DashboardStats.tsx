@@ -70,7 +70,7 @@ function Figures({ stats, role }: { stats: Statistics; role: Role }) {
     <Stack spacing={2} data-testid="dashboard-stats">
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
         <Figure id="total" label={t('stats.total')} value={formatCount(stats.total, language)} />
-        <Figure id="cod" label={t(role === 'delivery-admin' ? 'stats.codCollectedCourier' : 'stats.codCollected')} value={<MoneyText centimes={stats.cod_collected} />} />
+        <Figure id="cod" label={t(role === 'delivery-admin' ? 'stats.codCollectedDeliveryPerson' : 'stats.codCollected')} value={<MoneyText centimes={stats.cod_collected} />} />
         {role === 'client' && !(stats.money && stats.money.payouts_due !== null) && (
           <Figure id="to-be-paid" label={t('stats.toBePaid')} value={<MoneyText centimes={stats.to_be_paid} />} hint={t('stats.toBePaidHint')} />
         )}
@@ -123,7 +123,7 @@ const MONEY_FIGURES: Record<Role, readonly MoneyFigure[]> = {
     { id: 'paid-this-month', field: 'paid_this_month', label: 'stats.paidThisMonth', hint: 'stats.paidThisMonthHint' },
   ],
   client: [
-    { id: 'payouts-due', field: 'payouts_due', label: 'stats.payoutsDueClient', hint: 'stats.payoutsDueClientHint' },
+    { id: 'payouts-due', field: 'payouts_due', label: 'stats.payoutsDueMerchant', hint: 'stats.payoutsDueMerchantHint' },
     { id: 'paid-this-month', field: 'paid_this_month', label: 'stats.paidThisMonth', hint: 'stats.paidThisMonthHint', route: 'completed-invoices' },
   ],
   // The delivery person's cash shows on his round of the day (TodayRound), with a link to declare it.

@@ -8,7 +8,7 @@ import { pathOf } from '../../navigation/access';
 import { routeIcon } from '../../navigation/icons';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import { selectSessionInfo } from '../../core/session/authSlice';
-import { useListCourierBalancesQuery, useListDeliveryInvoicesQuery } from '../../components/invoice/api';
+import { useListDeliveryPersonBalancesQuery, useListDeliveryInvoicesQuery } from '../../components/invoice/api';
 import { OWING_PARAM } from '../../components/invoice/balanceParams';
 import { useListMovementsQuery } from '../../components/inventory/api';
 import { STOCK_TAB_PARAM } from '../../components/inventory/tabs';
@@ -44,7 +44,7 @@ const ICONS = Object.fromEntries(
 
 /**
  * The admin's work of the day, in the order of the flow: receive the pickups, ship what is at
- * the hub, send back the refused parcels, receive the returns, count the couriers' cash, settle
+ * the hub, send back the refused parcels, receive the returns, count the delivery people's cash, settle
  * what they still owe.
  */
 const QUEUES: readonly Queue[] = [
@@ -89,7 +89,7 @@ const QUEUES: readonly Queue[] = [
     search: `${OWING_PARAM}=true`,
     label: 'queues.balances',
     hint: 'queues.balancesHint',
-    useCount: () => countOf(useListCourierBalancesQuery({ ...ONE, owing: true })),
+    useCount: () => countOf(useListDeliveryPersonBalancesQuery({ ...ONE, owing: true })),
     useHint: () => {
       const t = useT();
       const language = useLanguage();

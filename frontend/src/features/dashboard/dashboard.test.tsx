@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminSession, clientSession, deliverySession } from '../../test/fixtures';
+import { adminSession, merchantSession, deliverySession } from '../../test/fixtures';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import type { Statistics } from '../../components/dashboard/api';
@@ -35,7 +35,7 @@ function statistics(overrides: Partial<Statistics> = {}): Statistics {
 describe('dashboard figures', () => {
   it("shows a merchant's totals, cash collected, what he is owed, the delivery rate and 30 days of bars", async () => {
     const server = mockServer({ 'GET /api/statistics': { status: 200, body: { data: statistics() } } });
-    renderWithProviders(<DashboardScreen />, { session: clientSession() });
+    renderWithProviders(<DashboardScreen />, { session: merchantSession() });
     const stats = await screen.findByTestId('dashboard-stats');
     expect(server.callsTo('GET', '/api/statistics')).toHaveLength(1);
     expect(within(stats).getByTestId('stat-total')).toHaveTextContent(/^Colis1\s234$/);
@@ -64,7 +64,7 @@ describe('dashboard figures', () => {
 
   it('names the role of a merchant and of a delivery person in lowercase', async () => {
     mockServer({ 'GET /api/statistics': { status: 200, body: { data: statistics() } } });
-    const merchant = renderWithProviders(<DashboardScreen />, { session: clientSession() });
+    const merchant = renderWithProviders(<DashboardScreen />, { session: merchantSession() });
     expect(await screen.findByText(/Vous êtes connecté en tant que client\./)).toBeInTheDocument();
     merchant.unmount();
     renderWithProviders(<DashboardScreen />, { session: deliverySession() });
@@ -99,7 +99,7 @@ describe('dashboard figures', () => {
     admin.unmount();
 
     mockServer({ 'GET /api/statistics': { status: 200, body: { data: statistics({ money: { cash_held: null, payouts_due: 54300, ready_to_transfer: null, paid_this_month: 37900 } }) } } });
-    const merchant = renderWithProviders(<DashboardScreen />, { session: clientSession() });
+    const merchant = renderWithProviders(<DashboardScreen />, { session: merchantSession() });
     row = await screen.findByTestId('stats-money');
     expect(within(row).getByTestId('stat-payouts-due')).toHaveTextContent(/À vous verser543,00\sDH/);
     expect(within(row).getByTestId('stat-paid-this-month')).toHaveTextContent(/Versé ce mois379,00\sDH/);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminSession, clientSession } from '../../test/fixtures';
+import { adminSession, merchantSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
@@ -36,7 +36,7 @@ describe('guides', () => {
       'GET /api/guides/merchant-api': { status: 200, body: { data: API_GUIDE } },
       'GET /api/guides/G2': { status: 200, body: { data: hostile } },
     });
-    renderWithProviders(<GuidesScreen />, { session: clientSession(), path: '/compte/guide' });
+    renderWithProviders(<GuidesScreen />, { session: merchantSession(), path: '/compte/guide' });
     const rows = await screen.findAllByTestId('guide-row');
     expect(rows.map((row) => row.getAttribute('data-key'))).toEqual(['merchant-api', 'G2']);
     expect(rows[0]).toHaveTextContent('Fourni avec Colivra');
@@ -114,7 +114,7 @@ describe('guides', () => {
 
   it('shows the empty state', async () => {
     mockServer({ 'GET /api/guides': listReply([]) });
-    renderWithProviders(<GuidesScreen />, { session: clientSession(), path: '/compte/guide' });
+    renderWithProviders(<GuidesScreen />, { session: merchantSession(), path: '/compte/guide' });
     expect(await screen.findByTestId('guides-empty')).toHaveTextContent('Aucun guide pour le moment.');
   });
 });

@@ -28,7 +28,7 @@ export function AdjustmentDialog({ open, onClose, onDone }: { open: boolean; onC
           required: true,
           wide: true,
           render: ({ name, label, value, onChange, error, disabled }) => (
-            <ProductPicker name={name} label={label} value={(value as Inventory | null) ?? null} onChange={onChange} error={error} disabled={disabled} required showClient />
+            <ProductPicker name={name} label={label} value={(value as Inventory | null) ?? null} onChange={onChange} error={error} disabled={disabled} required showMerchant />
           ),
         },
         { name: 'quantity', label: t('inventory.delta'), required: true, helperText: t('inventory.deltaHelp'), wide: true, maxLength: 8 },

@@ -21,10 +21,10 @@ import { NoticeSnackbar, useNotice } from '../../components/NoticeSnackbar';
 import { PageHeader } from '../../components/PageHeader';
 import { useT, type MessageKey } from '../../i18n';
 import { selectSessionInfo } from '../../core/session/authSlice';
-import { useRequestStockServiceMutation, useStockService, type InventoryClient } from '../../components/inventory/api';
+import { useRequestStockServiceMutation, useStockService, type InventoryMerchant } from '../../components/inventory/api';
 import { AdjustmentDialog } from './AdjustmentDialog';
 import { ServiceStatusChip } from './chips';
-import { ClientsPanel } from './ClientsPanel';
+import { MerchantsPanel } from './MerchantsPanel';
 import { DeclareEntryDialog } from './DeclareEntryDialog';
 import { ImportDialog } from './ImportDialog';
 import { MovementsPanel } from './MovementsPanel';
@@ -143,7 +143,7 @@ function MerchantStock() {
 }
 
 /** The stock service as the merchant sees it before it is active: ask for it, or where it stands. */
-function ServiceCard({ service }: { service: InventoryClient | null }) {
+function ServiceCard({ service }: { service: InventoryMerchant | null }) {
   const t = useT();
   const [request, { isLoading }] = useRequestStockServiceMutation();
   const [error, setError] = useState<string | null>(null);
@@ -221,7 +221,7 @@ function AdminStock() {
         }
       />
       <StockTabs tabs={ADMIN_TABS} tab={tab} onChange={setTab} />
-      {tab === 'clients' && <ClientsPanel />}
+      {tab === 'clients' && <MerchantsPanel />}
       {tab === 'products' && <ProductsPanel admin />}
       {tab === 'entries' && <PendingPanel key="entry" type="entry" />}
       {tab === 'returns' && <PendingPanel key="return" type="return" />}

@@ -12,7 +12,7 @@ import { useListState } from '../../components/table/useListState';
 import { useT, type Translate } from '../../i18n';
 import { entrySlipPdfUrl, useDecideMovementMutation, useDeleteMovementMutation, useListMovementsQuery, type Movement, type MovementType } from '../../components/inventory/api';
 import { MovementStateChip, signedQuantity } from './chips';
-import { ClientFilter } from './ClientFilter';
+import { MerchantFilter } from './MerchantFilter';
 import { ValidateDialog } from './ValidateDialog';
 import '../../i18n/inventory';
 import '../../i18n/screens';
@@ -58,7 +58,7 @@ export function MovementsPanel({ admin, pending, header, toolbar, testId = 'move
   const columns: Column<Movement>[] = [
     { id: 'code', label: t('inventory.code'), card: 'title', render: (row) => <strong>{row.code}</strong> },
     { id: 'product', label: t('inventory.product'), render: (row) => `${row.inventory.sku} — ${row.inventory.name}` },
-    ...(admin ? [{ id: 'client', label: t('inventory.client'), render: (row: Movement) => row.client.company || row.client.name }] : []),
+    ...(admin ? [{ id: 'client', label: t('inventory.merchant'), render: (row: Movement) => row.client.company || row.client.name }] : []),
     { id: 'type', label: t('inventory.type'), render: (row) => row.type_label },
     { id: 'state', label: t('inventory.state'), card: 'badge', render: (row) => <MovementStateChip state={row.state} label={row.state_label} /> },
     {
@@ -93,7 +93,7 @@ export function MovementsPanel({ admin, pending, header, toolbar, testId = 'move
             <>
               <FilterSelect list={list} filter="type" label={t('inventory.type')} options={typeOptions(t)} />
               <FilterSelect list={list} filter="state" label={t('inventory.state')} options={stateOptions(t)} />
-              {admin && <ClientFilter list={list} />}
+              {admin && <MerchantFilter list={list} />}
             </>
           )
         }

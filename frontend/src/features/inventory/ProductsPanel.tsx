@@ -10,7 +10,7 @@ import { FilterSelect } from '../../components/table/FilterSelect';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
 import { useCreateInventoryMutation, useListInventoriesQuery, useUpdateInventoryMutation, type Inventory, type InventoryBody } from '../../components/inventory/api';
-import { ClientFilter } from './ClientFilter';
+import { MerchantFilter } from './MerchantFilter';
 import { ProductDrawer } from './ProductDrawer';
 import '../../i18n/inventory';
 import '../../i18n/screens';
@@ -45,7 +45,7 @@ export function ProductsPanel({ admin, toolbar }: { admin: boolean; toolbar?: Re
   const columns: Column<Inventory>[] = [
     { id: 'sku', label: t('inventory.sku'), sortKey: 'sku' },
     { id: 'name', label: t('inventory.name'), sortKey: 'name', card: 'title' },
-    ...(admin ? [{ id: 'client', label: t('inventory.client'), render: (row: Inventory) => row.client.company || row.client.name }] : []),
+    ...(admin ? [{ id: 'client', label: t('inventory.merchant'), render: (row: Inventory) => row.client.company || row.client.name }] : []),
     { id: 'on_hand', label: t('inventory.onHand'), align: 'right' },
     { id: 'reserved', label: t('inventory.reserved'), align: 'right' },
     { id: 'available', label: t('inventory.available'), align: 'right', sortKey: 'available', render: (row) => <strong>{row.available}</strong> },
@@ -92,7 +92,7 @@ export function ProductsPanel({ admin, toolbar }: { admin: boolean; toolbar?: Re
                 { value: 'true', label: t('inventory.lowChip') },
               ]}
             />
-            {admin && <ClientFilter list={list} />}
+            {admin && <MerchantFilter list={list} />}
           </>
         }
         toolbar={toolbar}

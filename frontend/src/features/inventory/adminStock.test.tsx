@@ -5,7 +5,7 @@ import { adminSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import type { InventoryClient, Movement } from '../../components/inventory/api';
+import type { InventoryMerchant, Movement } from '../../components/inventory/api';
 import InventoryScreen from './InventoryScreen';
 import { movement, product, serviceRow } from './testData';
 
@@ -79,7 +79,7 @@ describe("the admin's stock desk", () => {
 
   it('activates a pending stock client', async () => {
     const user = userEvent.setup();
-    let rows: InventoryClient[] = [serviceRow('pending')];
+    let rows: InventoryMerchant[] = [serviceRow('pending')];
     const server = mockServer({
       'GET /api/inventory/clients': (call) => listReply(rows, call.query),
       'PUT /api/inventory/clients/M1': (call) => {

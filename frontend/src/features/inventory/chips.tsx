@@ -1,8 +1,8 @@
 import Chip from '@mui/material/Chip';
-import type { InventoryClientStatus, MovementState } from '../../components/inventory/api';
+import type { InventoryMerchantStatus, MovementState } from '../../components/inventory/api';
 
 const STATE_COLORS: Record<MovementState, 'warning' | 'success' | 'error'> = { pending: 'warning', validated: 'success', rejected: 'error' };
-const STATUS_COLORS: Record<InventoryClientStatus, 'warning' | 'success' | 'default'> = { pending: 'warning', active: 'success', suspended: 'default' };
+const STATUS_COLORS: Record<InventoryMerchantStatus, 'warning' | 'success' | 'default'> = { pending: 'warning', active: 'success', suspended: 'default' };
 
 /** A movement's state, as the server words it. */
 export function MovementStateChip({ state, label }: { state: MovementState; label: string }) {
@@ -10,7 +10,7 @@ export function MovementStateChip({ state, label }: { state: MovementState; labe
 }
 
 /** A stock service's status, as the server words it. */
-export function ServiceStatusChip({ status, label }: { status: InventoryClientStatus; label: string }) {
+export function ServiceStatusChip({ status, label }: { status: InventoryMerchantStatus; label: string }) {
   return <Chip size="small" variant="outlined" color={STATUS_COLORS[status] ?? 'default'} label={label} data-testid="service-status" data-status={status} />;
 }
 

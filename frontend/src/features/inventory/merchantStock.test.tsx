@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientSession } from '../../test/fixtures';
+import { merchantSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import type { Inventory, InventoryClient, Movement } from '../../components/inventory/api';
+import type { Inventory, InventoryMerchant, Movement } from '../../components/inventory/api';
 import InventoryScreen from './InventoryScreen';
 import { movement, product, serviceRow } from './testData';
 
@@ -18,7 +18,7 @@ afterEach(() => {
 describe("the merchant's stock", () => {
   it('explains the stock service and asks for it, then says the request is pending', async () => {
     const user = userEvent.setup();
-    let rows: InventoryClient[] = [];
+    let rows: InventoryMerchant[] = [];
     const server = mockServer({
       'GET /api/inventory/clients': (call) => listReply(rows, call.query),
       'POST /api/inventory/clients': () => {
@@ -26,7 +26,7 @@ describe("the merchant's stock", () => {
         return { status: 201, body: { data: rows[0] } };
       },
     });
-    renderWithProviders(<InventoryScreen />, { session: clientSession(), path: PATH });
+    renderWithProviders(<InventoryScreen />, { session: merchantSession(), path: PATH });
     const card = await screen.findByTestId('stock-service');
     expect(card).toHaveTextContent('Le service de stock');
     expect(screen.queryByTestId('products')).not.toBeInTheDocument();
@@ -41,7 +41,7 @@ describe("the merchant's stock", () => {
 
   it('shows a suspended service plainly, without the products', async () => {
     mockServer({ 'GET /api/inventory/clients': listReply([serviceRow('suspended')]) });
-    renderWithProviders(<InventoryScreen />, { session: clientSession(), path: PATH });
+    renderWithProviders(<InventoryScreen />, { session: merchantSession(), path: PATH });
     expect(await screen.findByTestId('service-suspended')).toHaveTextContent('suspendu');
     expect(screen.queryByTestId('request-service')).not.toBeInTheDocument();
   });
@@ -63,7 +63,7 @@ describe("the merchant's stock", () => {
         return { status: 201, body: { data: created } };
       },
     });
-    renderWithProviders(<InventoryScreen />, { session: clientSession(), path: PATH });
+    renderWithProviders(<InventoryScreen />, { session: merchantSession(), path: PATH });
     const rows = await screen.findAllByTestId('table-row');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Savon argan');
@@ -95,7 +95,7 @@ describe("the merchant's stock", () => {
       'GET /api/inventory/clients': listReply([serviceRow('active')]),
       'GET /api/inventories': (call) => listReply([product('P1', 'SAV-1', 'Savon argan', { low: true, available: 1 })], call.query),
     });
-    renderWithProviders(<InventoryScreen />, { session: clientSession(), path: `${PATH}?low=true` });
+    renderWithProviders(<InventoryScreen />, { session: merchantSession(), path: `${PATH}?low=true` });
     await screen.findAllByTestId('table-row');
     expect(server.callsTo('GET', '/api/inventories')[0].query).toMatchObject({ low: 'true' });
   });
@@ -125,7 +125,7 @@ describe("the merchant's stock", () => {
         };
       },
     });
-    renderWithProviders(<InventoryScreen />, { session: clientSession(), path: PATH });
+    renderWithProviders(<InventoryScreen />, { session: merchantSession(), path: PATH });
     await screen.findAllByTestId('table-row');
     await user.click(screen.getByTestId('declare-entry'));
     const dialog = await screen.findByTestId('declare-entry-dialog');
@@ -183,7 +183,7 @@ describe("the merchant's stock", () => {
         return { status: 204 };
       },
     });
-    renderWithProviders(<InventoryScreen />, { session: clientSession(), path: `${PATH}?onglet=movements` });
+    renderWithProviders(<InventoryScreen />, { session: merchantSession(), path: `${PATH}?onglet=movements` });
     const rows = await screen.findAllByTestId('table-row');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toHaveTextContent('−2');
@@ -208,7 +208,7 @@ describe("the merchant's stock", () => {
         { status: 201, body: { data: { created: 4 } } },
       ],
     });
-    renderWithProviders(<InventoryScreen />, { session: clientSession(), path: PATH });
+    renderWithProviders(<InventoryScreen />, { session: merchantSession(), path: PATH });
     await screen.findAllByTestId('table-row');
     await user.click(screen.getByTestId('import-button'));
     const dialog = await screen.findByTestId('import-dialog');

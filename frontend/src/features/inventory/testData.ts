@@ -1,8 +1,8 @@
-import type { Inventory, InventoryClient, Movement } from '../../components/inventory/api';
+import type { Inventory, InventoryMerchant, Movement } from '../../components/inventory/api';
 
 export const MERCHANT = { key: 'M1', name: 'Samira Bennani', company: 'Atlas Mode' };
 
-export function serviceRow(status: InventoryClient['status'], overrides: Partial<InventoryClient> = {}): InventoryClient {
+export function serviceRow(status: InventoryMerchant['status'], overrides: Partial<InventoryMerchant> = {}): InventoryMerchant {
   const labels = { pending: 'En attente', active: 'Actif', suspended: 'Suspendu' } as const;
   return {
     key: 'M1',

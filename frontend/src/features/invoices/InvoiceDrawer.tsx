@@ -39,17 +39,17 @@ import {
   invoiceDeductions,
   invoicePdfUrl,
   invoiceWindow,
-  useClientInvoiceLinesQuery,
-  useDeleteClientInvoiceMutation,
+  useMerchantInvoiceLinesQuery,
+  useDeleteMerchantInvoiceMutation,
   useDeleteDeliveryInvoiceMutation,
   useDeliveryInvoiceLinesQuery,
-  useGetCourierBalanceQuery,
-  useGetClientInvoiceQuery,
+  useGetDeliveryPersonBalanceQuery,
+  useGetMerchantInvoiceQuery,
   useGetDeliveryInvoiceQuery,
   useRemoveFromDeliveryInvoiceMutation,
-  useUpdateClientInvoiceMutation,
+  useUpdateMerchantInvoiceMutation,
   useUpdateDeliveryInvoiceMutation,
-  type ClientInvoice,
+  type MerchantInvoice,
   type DeliveryInvoice,
   type Invoice,
   type InvoiceFamily,
@@ -109,16 +109,16 @@ function invoiceTitle(invoice: Pick<Invoice, 'number'>, t: (key: MessageKey) => 
 function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 'invoiceKey'> & { invoiceKey: string }) {
   const t = useT();
   const language = useLanguage();
-  const client = useGetClientInvoiceQuery(invoiceKey, { skip: family !== 'client' });
+  const merchantInvoice = useGetMerchantInvoiceQuery(invoiceKey, { skip: family !== 'client' });
   const delivery = useGetDeliveryInvoiceQuery(invoiceKey, { skip: family !== 'delivery' });
-  const clientLines = useClientInvoiceLinesQuery(invoiceKey, { skip: family !== 'client' });
+  const merchantLines = useMerchantInvoiceLinesQuery(invoiceKey, { skip: family !== 'client' });
   const deliveryLines = useDeliveryInvoiceLinesQuery(invoiceKey, { skip: family !== 'delivery' });
-  const query = family === 'client' ? client : delivery;
-  const lines = family === 'client' ? clientLines : deliveryLines;
-  const [updateClient] = useUpdateClientInvoiceMutation();
+  const query = family === 'client' ? merchantInvoice : delivery;
+  const lines = family === 'client' ? merchantLines : deliveryLines;
+  const [updateMerchant] = useUpdateMerchantInvoiceMutation();
   const [updateDelivery] = useUpdateDeliveryInvoiceMutation();
   const [removeDelivery] = useRemoveFromDeliveryInvoiceMutation();
-  const [deleteClient] = useDeleteClientInvoiceMutation();
+  const [deleteMerchant] = useDeleteMerchantInvoiceMutation();
   const [deleteDelivery] = useDeleteDeliveryInvoiceMutation();
   const [confirm, setConfirm] = useState<ConfirmState | null>(null);
   const [paying, setPaying] = useState(false);
@@ -183,7 +183,7 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
       onConfirm: async () => {
         const result = isDelivery
           ? await updateDelivery({ key: invoice.key, body: { status: 'validated' } }).unwrap()
-          : await updateClient({ key: invoice.key, body: { status: 'validated' } }).unwrap();
+          : await updateMerchant({ key: invoice.key, body: { status: 'validated' } }).unwrap();
         number = result.data.number;
       },
       onDone: () => notify(t('invoices.validated', { number: number ?? invoice.key })),
@@ -197,7 +197,7 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
       body: t('invoices.deleteBody', { count: invoice.parcels_count }),
       confirmLabel: t('invoices.delete'),
       testId: 'invoice-delete-confirm',
-      onConfirm: () => (isDelivery ? deleteDelivery(invoice.key).unwrap() : deleteClient(invoice.key).unwrap()),
+      onConfirm: () => (isDelivery ? deleteDelivery(invoice.key).unwrap() : deleteMerchant(invoice.key).unwrap()),
       onDone: () => {
         notify(t('invoices.deleted', { count: invoice.parcels_count }));
         onClose();
@@ -215,7 +215,7 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
       onConfirm: () =>
         isDelivery
           ? removeDelivery(line.parcel).unwrap()
-          : updateClient({
+          : updateMerchant({
               key: invoice.key,
               body: { parcels: (lineRows ?? []).filter((row) => row.parcel !== line.parcel).map((row) => row.parcel) },
             }).unwrap(),
@@ -279,7 +279,7 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
       {isDelivery && can.count && <CarryBalance invoice={invoice} notify={notify} />}
       {isDelivery && can.count && <CountCashForm invoice={invoice} notify={notify} />}
 
-      {isDelivery ? <DeliveryDetails invoice={invoice} role={role} /> : <ClientDetails invoice={invoice} role={role} />}
+      {isDelivery ? <DeliveryDetails invoice={invoice} role={role} /> : <MerchantDetails invoice={invoice} role={role} />}
 
       <Box>
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
@@ -359,7 +359,7 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
           })}
           submitLabel={t('invoices.paySubmit')}
           onSubmit={(values) =>
-            updateClient({
+            updateMerchant({
               key: invoice.key,
               body: { status: 'paid', payment_reference: values.payment_reference.trim(), paid_on: values.paid_on },
             }).unwrap()
@@ -381,7 +381,7 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
 function CarryBalance({ invoice, notify }: { invoice: DeliveryInvoice; notify: Notify }) {
   const t = useT();
   const language = useLanguage();
-  const { data } = useGetCourierBalanceQuery(invoice.delivery_admin.key);
+  const { data } = useGetDeliveryPersonBalanceQuery(invoice.delivery_admin.key);
   const [update, { isLoading }] = useUpdateDeliveryInvoiceMutation();
   const balance = data?.data.balance;
   if (balance === undefined || (balance === 0 && invoice.carried_balance === 0)) return null;
@@ -454,7 +454,7 @@ function DeliveryDetails({ invoice, role }: { invoice: DeliveryInvoice; role: Ro
     <DetailSection title={t('invoices.details')} testId="invoice-details">
       {role !== 'delivery-admin' && (
         <DetailField
-          label={t('invoices.deliveryAdmin')}
+          label={t('invoices.deliveryPerson')}
           value={
             <>
               {person.full_name}
@@ -480,7 +480,7 @@ function DeliveryDetails({ invoice, role }: { invoice: DeliveryInvoice; role: Ro
  * The RIB the invoice is paid to: the one it kept at validation (a later change of the shop's RIB
  * leaves it), the shop's approved one while it is a draft.
  */
-function PaidToField({ invoice }: { invoice: ClientInvoice }) {
+function PaidToField({ invoice }: { invoice: MerchantInvoice }) {
   const t = useT();
   const rib = invoice.bank_account === undefined ? invoice.shop.bank_account : invoice.bank_account;
   return (
@@ -507,7 +507,7 @@ function PaidToField({ invoice }: { invoice: ClientInvoice }) {
   );
 }
 
-function ClientDetails({ invoice, role }: { invoice: ClientInvoice; role: Role }) {
+function MerchantDetails({ invoice, role }: { invoice: MerchantInvoice; role: Role }) {
   const t = useT();
   return (
     <DetailSection title={t('invoices.details')} testId="invoice-details">

@@ -24,16 +24,16 @@ import { NOT_FOUND_PATH } from '../../navigation/routes';
 import type { ScreenProps } from '../../navigation/types';
 import type { Role } from '../../navigation/types';
 import { selectSessionInfo, selectUser } from '../../core/session/authSlice';
-import { ClientAutocomplete, type ClientOption } from '../../components/client/ClientAutocomplete';
+import { MerchantAutocomplete, type MerchantOption } from '../../components/merchant/MerchantAutocomplete';
 import { parcelLookups } from '../../components/parcel/access';
 import { DateTimeText } from '../../components/DateTimeText';
-import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../../components/parcel/DeliveryAdminAutocomplete';
+import { DeliveryPersonAutocomplete, type DeliveryPersonOption } from '../../components/parcel/DeliveryPersonAutocomplete';
 import { DateText } from '../../components/DateText';
 import {
   invoiceDeductions,
   openInvoicePdf,
   useExportTransfersMutation,
-  useListClientInvoicesQuery,
+  useListMerchantInvoicesQuery,
   useListDeliveryInvoicesQuery,
   type Invoice,
   type InvoiceListArgs,
@@ -98,7 +98,7 @@ function invoiceColumn(id: InvoiceColumn, config: InvoiceListConfig, t: Translat
     case 'delivery_admin':
       return {
         id,
-        label: t('invoices.deliveryAdmin'),
+        label: t('invoices.deliveryPerson'),
         render: (invoice) =>
           'delivery_admin' in invoice ? (
             <Box>
@@ -181,15 +181,15 @@ function InvoiceList({ routeName, role, config }: ListProps) {
   const lookups = parcelLookups(session);
   const list = useListState({ filters: config.tabs.length > 0 ? { status: config.tabs[0] } : {} });
   const args: InvoiceListArgs = { ...list.args, ...(config.type ? { type: config.type } : {}) };
-  const client = useListClientInvoicesQuery(args, { skip: config.family !== 'client' });
+  const merchantInvoices = useListMerchantInvoicesQuery(args, { skip: config.family !== 'client' });
   const delivery = useListDeliveryInvoicesQuery(args, { skip: config.family !== 'delivery' });
-  const result = config.family === 'client' ? client : delivery;
+  const result = config.family === 'client' ? merchantInvoices : delivery;
   const [params, setParams] = useSearchParams();
   const opened = params.get(INVOICE_PARAM);
   const drawerLoaded = useLoadedOnce(opened !== null);
   const { notice, notify, close } = useNotice();
-  const [merchant, setMerchant] = useState<ClientOption | null>(null);
-  const [courier, setCourier] = useState<DeliveryAdminOption | null>(null);
+  const [merchant, setMerchant] = useState<MerchantOption | null>(null);
+  const [deliveryPerson, setDeliveryPerson] = useState<DeliveryPersonOption | null>(null);
   const [exportTransfers, exporting] = useExportTransfersMutation();
   const user = useAppSelector(selectUser);
   // The admin's delivery invoices lead to the balances screen (same permission).
@@ -224,9 +224,9 @@ function InvoiceList({ routeName, role, config }: ListProps) {
   };
 
   const filters =
-    config.filter === 'client' && lookups.clients ? (
+    config.filter === 'client' && lookups.merchants ? (
       <Box sx={{ width: { xs: '100%', sm: 260 } }}>
-        <ClientAutocomplete
+        <MerchantAutocomplete
           name="filter-client"
           label={t('invoices.merchant')}
           value={merchant}
@@ -236,14 +236,14 @@ function InvoiceList({ routeName, role, config }: ListProps) {
           }}
         />
       </Box>
-    ) : config.filter === 'delivery_admin' && lookups.deliveryAdmins ? (
+    ) : config.filter === 'delivery_admin' && lookups.deliveryPeople ? (
       <Box sx={{ width: { xs: '100%', sm: 260 } }}>
-        <DeliveryAdminAutocomplete
+        <DeliveryPersonAutocomplete
           name="filter-delivery-admin"
-          label={t('invoices.deliveryAdmin')}
-          value={courier}
+          label={t('invoices.deliveryPerson')}
+          value={deliveryPerson}
           onChange={(option) => {
-            setCourier(option);
+            setDeliveryPerson(option);
             list.setFilter('delivery_admin', option?.key);
           }}
         />

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useT } from '../../i18n';
-import { useGetCourierBalanceQuery } from '../../components/invoice/api';
+import { useGetDeliveryPersonBalanceQuery } from '../../components/invoice/api';
 import { BalanceChip, balanceSide } from '../../components/invoice/BalanceChip';
 import { BalanceEntries } from './BalanceEntries';
 import '../../i18n/invoices';
@@ -20,7 +20,7 @@ const EXPLAIN = { owes: 'invoices.balance.mineOwes', owed: 'invoices.balance.min
 /** The delivery person's own balance with the company (his invoices screen), and its entries. */
 export function MyBalance({ personKey }: { personKey: string }) {
   const t = useT();
-  const { data, isLoading, isError } = useGetCourierBalanceQuery(personKey, { skip: !personKey });
+  const { data, isLoading, isError } = useGetDeliveryPersonBalanceQuery(personKey, { skip: !personKey });
   const [showing, setShowing] = useState(false);
   if (isLoading) return <Skeleton variant="rounded" height={88} data-testid="my-balance-loading" />;
   if (isError || !data) return <Alert severity="error" data-testid="my-balance-error">{t('invoices.balance.loadError')}</Alert>;

@@ -22,18 +22,18 @@ import { NOT_FOUND_PATH } from '../../navigation/routes';
 import { pathOf } from '../../navigation/access';
 import type { ScreenProps } from '../../navigation/types';
 import { selectSessionInfo } from '../../core/session/authSlice';
-import { ClientAutocomplete, type ClientOption } from '../../components/client/ClientAutocomplete';
+import { MerchantAutocomplete, type MerchantOption } from '../../components/merchant/MerchantAutocomplete';
 import { parcelLookups } from '../../components/parcel/access';
 import {
-  useCreateClientInvoiceMutation,
+  useCreateMerchantInvoiceMutation,
   useCreateDeliveryInvoiceMutation,
-  useListUnpaidDeliveryAdminsQuery,
+  useListUnpaidDeliveryPeopleQuery,
   useListUnpaidShopsQuery,
   useUnpaidDeliveryLinesQuery,
   useUnpaidShopLinesQuery,
-  type ClientInvoiceType,
+  type MerchantInvoiceType,
   type Invoice,
-  type UnpaidDeliveryAdmin,
+  type UnpaidDeliveryPerson,
   type UnpaidShop,
 } from '../../components/invoice/api';
 import { invoiceKindOf, type InvoiceKind } from '../../components/invoice/CashSummary';
@@ -42,7 +42,7 @@ import { EligibleLines } from './EligibleLines';
 import '../../i18n/invoices';
 import '../../i18n/screens';
 
-const TYPES: readonly ClientInvoiceType[] = ['delivered', 'returned'];
+const TYPES: readonly MerchantInvoiceType[] = ['delivered', 'returned'];
 
 /**
  * The admin's new drafts: `create-delivery-invoice` (the delivery people holding unsettled
@@ -105,15 +105,15 @@ function amountColumns<T extends { parcels_count: number; cod_total: number; tot
 function DeliveryHolders({ notify }: { notify: Notify }) {
   const t = useT();
   const list = useListState();
-  const result = useListUnpaidDeliveryAdminsQuery(list.args);
-  const [opened, setOpened] = useState<UnpaidDeliveryAdmin | null>(null);
+  const result = useListUnpaidDeliveryPeopleQuery(list.args);
+  const [opened, setOpened] = useState<UnpaidDeliveryPerson | null>(null);
   const [create] = useCreateDeliveryInvoiceMutation();
   const made = useDraftMade(notify);
   const lines = useUnpaidDeliveryLinesQuery(opened?.key ?? '', { skip: !opened });
-  const columns: Column<UnpaidDeliveryAdmin>[] = [
+  const columns: Column<UnpaidDeliveryPerson>[] = [
     {
       id: 'name',
-      label: t('invoices.deliveryAdmin'),
+      label: t('invoices.deliveryPerson'),
       render: (person) => (
         <Box>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -127,11 +127,11 @@ function DeliveryHolders({ notify }: { notify: Notify }) {
         </Box>
       ),
     },
-    ...amountColumns<UnpaidDeliveryAdmin>('delivery', (person) => person.commission_total, t),
+    ...amountColumns<UnpaidDeliveryPerson>('delivery', (person) => person.commission_total, t),
   ];
   return (
     <>
-      <DataTable<UnpaidDeliveryAdmin>
+      <DataTable<UnpaidDeliveryPerson>
         columns={columns}
         list={list}
         result={result}
@@ -174,11 +174,11 @@ function ShopHolders({ notify }: { notify: Notify }) {
   const session = useAppSelector(selectSessionInfo);
   const lookups = parcelLookups(session);
   const list = useListState({ filters: { type: 'delivered' } });
-  const type = (list.filters.type as ClientInvoiceType | undefined) ?? 'delivered';
+  const type = (list.filters.type as MerchantInvoiceType | undefined) ?? 'delivered';
   const result = useListUnpaidShopsQuery({ ...list.args, type });
-  const [merchant, setMerchant] = useState<ClientOption | null>(null);
-  const [opened, setOpened] = useState<{ shop: UnpaidShop; type: ClientInvoiceType } | null>(null);
-  const [create] = useCreateClientInvoiceMutation();
+  const [merchant, setMerchant] = useState<MerchantOption | null>(null);
+  const [opened, setOpened] = useState<{ shop: UnpaidShop; type: MerchantInvoiceType } | null>(null);
+  const [create] = useCreateMerchantInvoiceMutation();
   const made = useDraftMade(notify);
   const lines = useUnpaidShopLinesQuery({ type: opened?.type ?? type, shop: opened?.shop.key ?? '' }, { skip: !opened });
   const kind = invoiceKindOf('client', type);
@@ -221,9 +221,9 @@ function ShopHolders({ notify }: { notify: Notify }) {
         tabs={{ filter: 'type', options: TYPES.map((value) => ({ value, label: t(`invoices.type.${value}`) })) }}
         searchPlaceholder={t('invoices.new.searchShop')}
         filters={
-          lookups.clients ? (
+          lookups.merchants ? (
             <Box sx={{ width: { xs: '100%', sm: 260 } }}>
-              <ClientAutocomplete
+              <MerchantAutocomplete
                 name="filter-client"
                 label={t('invoices.merchant')}
                 value={merchant}

@@ -9,7 +9,7 @@ import { FormDialog } from '../../components/form/FormDialog';
 import { formatMoney } from '../../components/money';
 import type { Notify } from '../../components/NoticeSnackbar';
 import { useLanguage, useT } from '../../i18n';
-import { useSettleCourierBalanceMutation, type CourierBalance, type SettlementBody } from '../../components/invoice/api';
+import { useSettleDeliveryPersonBalanceMutation, type DeliveryPersonBalance, type SettlementBody } from '../../components/invoice/api';
 import '../../i18n/invoices';
 import '../../i18n/screens';
 
@@ -25,10 +25,10 @@ interface SettleValues extends Record<string, unknown> {
  * A payment or a write-off of a delivery person's balance: the amount (the whole balance to
  * start with, never more), a reference, and a comment that a write-off requires.
  */
-export function SettleDialog({ balance, onClose, notify }: { balance: CourierBalance; onClose: () => void; notify: Notify }) {
+export function SettleDialog({ balance, onClose, notify }: { balance: DeliveryPersonBalance; onClose: () => void; notify: Notify }) {
   const t = useT();
   const language = useLanguage();
-  const [settle] = useSettleCourierBalanceMutation();
+  const [settle] = useSettleDeliveryPersonBalanceMutation();
   const owed = Math.abs(balance.balance);
   const person = balance.delivery_admin;
   return (
@@ -84,7 +84,7 @@ export function SettleDialog({ balance, onClose, notify }: { balance: CourierBal
         }).unwrap()
       }
       onSaved={(result) => {
-        const after = (result as { data: CourierBalance }).data.balance;
+        const after = (result as { data: DeliveryPersonBalance }).data.balance;
         notify(t('invoices.balance.settled', { name: person.full_name, balance: formatMoney(after, language) }));
       }}
       onClose={onClose}

@@ -8,11 +8,11 @@ import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import NewInvoiceScreen from './NewInvoiceScreen';
-import { clientInvoice, deliveryInvoice, line, linesReply, unpaidCourier, unpaidShop } from './testData';
+import { merchantInvoice, deliveryInvoice, line, linesReply, unpaidDeliveryPerson, unpaidShop } from './testData';
 
 const routeOf = (name: string): RouteDef => ROLE_ROUTES.admin.find((r) => r.name === name)!;
 
-const CLIENT_LINES = [
+const MERCHANT_LINES = [
   line('K1', {}, 'client'),
   line('K2', { cod_amount: 20000, amount: 16500, recipient_name: 'Youssef Alami' }, 'client'),
   line('K3', { kind: 'refund', cod_amount: -10000, fee: 3500, amount: -13500, recipient_name: 'Nadia Tazi' }, 'client'),
@@ -25,8 +25,8 @@ describe("the admin's new client invoice", () => {
       'GET /api/shops/unpaid/delivered': (call) =>
         listReply([unpaidShop('S1'), unpaidShop('S2', { name: 'Dar Zellige', bank_account: null, client: { key: 'M2', name: 'Zellige SARL' }, total: 12000 })], call.query),
       'GET /api/shops/unpaid/returned': (call) => listReply([unpaidShop('S3', { name: 'Souk Rabat', cod_total: 0, fees_total: 3000, total: -3000 })], call.query),
-      'GET /api/shops/unpaid/delivered/S1': linesReply(CLIENT_LINES),
-      'POST /api/clients/invoices': { status: 201, body: { data: clientInvoice('FC1', { parcels_count: 2, cod_total: 14900, fees_total: 7000, total: 7900 }) } },
+      'GET /api/shops/unpaid/delivered/S1': linesReply(MERCHANT_LINES),
+      'POST /api/clients/invoices': { status: 201, body: { data: merchantInvoice('FC1', { parcels_count: 2, cod_total: 14900, fees_total: 7000, total: 7900 }) } },
     });
     renderWithProviders(<NewInvoiceScreen route={routeOf('create-client-invoice')} />, { session: adminSession(), path: '/compte/creer-facture-client' });
     const rows = await screen.findAllByTestId('table-row');
@@ -71,7 +71,7 @@ describe("the admin's new client invoice", () => {
     const user = userEvent.setup();
     mockServer({
       'GET /api/shops/unpaid/delivered': (call) => listReply([unpaidShop('S1')], call.query),
-      'GET /api/shops/unpaid/delivered/S1': linesReply(CLIENT_LINES),
+      'GET /api/shops/unpaid/delivered/S1': linesReply(MERCHANT_LINES),
       'POST /api/clients/invoices': { status: 422, body: { message: 'Données invalides.', errors: { parcels: ['Colis non facturables : K3.'] } } },
     });
     const view = renderWithProviders(<NewInvoiceScreen route={routeOf('create-client-invoice')} />, { session: adminSession() });
@@ -91,7 +91,7 @@ describe("the admin's new delivery invoice", () => {
   it('lists who holds cash, opens one with his parcels all ticked and drafts them all', async () => {
     const user = userEvent.setup();
     const server = mockServer({
-      'GET /api/delivery-admins/parcels/unpaid': (call) => listReply([unpaidCourier()], call.query),
+      'GET /api/delivery-admins/parcels/unpaid': (call) => listReply([unpaidDeliveryPerson()], call.query),
       'GET /api/delivery-admins/D1/parcels/unpaid': linesReply([line('K1'), line('K2'), line('K3', { status: 'refused', status_label: 'Refusé', cod_amount: 0, commission: 1000, amount: -1000 })]),
       'POST /api/delivery-admins/invoices': { status: 201, body: { data: deliveryInvoice('FL9', { parcels_count: 3 }) } },
     });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminSession, clientSession, deliverySession } from '../../test/fixtures';
+import { adminSession, merchantSession, deliverySession } from '../../test/fixtures';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import { ParcelDrawer } from '../../components/parcel/ParcelDrawer';
@@ -29,14 +29,14 @@ describe('the invoices of a parcel, in its drawer', () => {
 
   it("links a merchant to his invoice lists, a delivery person to his, and shows nothing when the parcel is on none", async () => {
     serve({ client_completed_invoice: null, client_returned_invoice: 'FCR1', delivery_admin_invoice: null });
-    const merchant = renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => undefined} />, { session: clientSession() });
+    const merchant = renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => undefined} />, { session: merchantSession() });
     expect(within(await screen.findByTestId('parcel-invoices')).getByRole('link', { name: 'FCR1' })).toHaveAttribute('href', '/compte/factures-retour?facture=FCR1');
     merchant.unmount();
 
     serve({ client_completed_invoice: null, client_returned_invoice: null, delivery_admin_invoice: 'FLK1' });
-    const courier = renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => undefined} />, { session: deliverySession() });
+    const deliveryPerson = renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => undefined} />, { session: deliverySession() });
     expect(within(await screen.findByTestId('parcel-invoices')).getByRole('link', { name: 'FLK1' })).toHaveAttribute('href', '/compte/factures?facture=FLK1');
-    courier.unmount();
+    deliveryPerson.unmount();
 
     serve({ client_completed_invoice: null, client_returned_invoice: null, delivery_admin_invoice: null });
     renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => undefined} />, { session: adminSession() });

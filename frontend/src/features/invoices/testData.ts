@@ -1,7 +1,7 @@
 // Invoices as docs/invoices-api.md describes them, for the component tests.
-import type { BalanceEntry, ClientInvoice, CourierBalance, DeliveryInvoice, InvoiceLine, UnpaidDeliveryAdmin, UnpaidShop } from '../../components/invoice/api';
+import type { BalanceEntry, MerchantInvoice, DeliveryPersonBalance, DeliveryInvoice, InvoiceLine, UnpaidDeliveryPerson, UnpaidShop } from '../../components/invoice/api';
 
-export const COURIER = { key: 'D1', full_name: 'Hamid Ouazzani', phone: '0661000001' };
+export const DELIVERY_PERSON = { key: 'D1', full_name: 'Hamid Ouazzani', phone: '0661000001' };
 
 /** A delivered parcel's line: COD minus a 20 DH commission (delivery) or a 35 DH fee (client). */
 export function line(parcel: string, overrides: Partial<InvoiceLine> = {}, family: 'client' | 'delivery' = 'delivery'): InvoiceLine {
@@ -32,7 +32,7 @@ export function deliveryInvoice(key: string, overrides: Partial<DeliveryInvoice>
     number: null,
     status: 'draft',
     status_label: 'Brouillon',
-    delivery_admin: COURIER,
+    delivery_admin: DELIVERY_PERSON,
     parcels_count: 2,
     cash_to_collect: 44900,
     cash_to_pay_out: 0,
@@ -50,7 +50,7 @@ export function deliveryInvoice(key: string, overrides: Partial<DeliveryInvoice>
   };
 }
 
-export function clientInvoice(key: string, overrides: Partial<ClientInvoice> = {}): ClientInvoice {
+export function merchantInvoice(key: string, overrides: Partial<MerchantInvoice> = {}): MerchantInvoice {
   return {
     key,
     number: null,
@@ -86,13 +86,13 @@ export function unpaidShop(key: string, overrides: Partial<UnpaidShop> = {}): Un
   };
 }
 
-export function unpaidCourier(overrides: Partial<UnpaidDeliveryAdmin> = {}): UnpaidDeliveryAdmin {
-  return { ...COURIER, parcels_count: 3, cod_total: 64800, commission_total: 6000, total: 58800, ...overrides };
+export function unpaidDeliveryPerson(overrides: Partial<UnpaidDeliveryPerson> = {}): UnpaidDeliveryPerson {
+  return { ...DELIVERY_PERSON, parcels_count: 3, cod_total: 64800, commission_total: 6000, total: 58800, ...overrides };
 }
 
 /** A delivery person's balance as GET /api/delivery-admins/{key}/balance answers it. */
-export function courierBalance(balance: number, entries: CourierBalance['entries'] = [], overrides: Partial<CourierBalance> = {}): CourierBalance {
-  return { delivery_admin: COURIER, balance, entries, carried_on: [], ...overrides };
+export function deliveryPersonBalance(balance: number, entries: DeliveryPersonBalance['entries'] = [], overrides: Partial<DeliveryPersonBalance> = {}): DeliveryPersonBalance {
+  return { delivery_admin: DELIVERY_PERSON, balance, entries, carried_on: [], ...overrides };
 }
 
 export function balanceEntry(key: string, kind: BalanceEntry['kind'], amount: number, overrides: Partial<BalanceEntry> = {}): BalanceEntry {

@@ -12,7 +12,7 @@ import {
   useUpdateParcelMutation,
   type Parcel,
 } from '../../components/parcel/api';
-import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../../components/parcel/DeliveryAdminAutocomplete';
+import { DeliveryPersonAutocomplete, type DeliveryPersonOption } from '../../components/parcel/DeliveryPersonAutocomplete';
 import { CityField, ShopSelect } from '../../components/parcel/fields';
 import '../../i18n/parcels';
 import '../../i18n/screens';
@@ -174,7 +174,7 @@ export function AddressDialog({ parcel, open, onClose, onDone }: DialogProps) {
       open={open && parcel !== null}
       title={t('parcels.addressTitle', { code: parcel?.key ?? '' })}
       testId="parcel-address-dialog"
-      intro={parcel?.delivery_admin ? t('parcels.addressIntroCourier') : undefined}
+      intro={parcel?.delivery_admin ? t('parcels.addressIntroDeliveryPerson') : undefined}
       initialValues={
         parcel
           ? {
@@ -216,7 +216,7 @@ export function AddressDialog({ parcel, open, onClose, onDone }: DialogProps) {
 }
 
 interface ReassignValues extends FormValues {
-  delivery_admin: DeliveryAdminOption | null;
+  delivery_admin: DeliveryPersonOption | null;
   comment: string;
 }
 
@@ -235,15 +235,15 @@ export function ReassignDialog({ parcel, open, onClose, onDone }: DialogProps) {
       fields={[
         {
           name: 'delivery_admin',
-          label: t('parcels.deliveryAdmin'),
+          label: t('parcels.deliveryPerson'),
           type: 'custom',
           required: true,
           wide: true,
           errorKeys: ['parcels'],
           render: (props) => (
-            <DeliveryAdminAutocomplete
+            <DeliveryPersonAutocomplete
               {...props}
-              value={(props.value as DeliveryAdminOption | null) ?? null}
+              value={(props.value as DeliveryPersonOption | null) ?? null}
               onChange={props.onChange}
               exclude={parcel?.delivery_admin}
             />
@@ -253,7 +253,7 @@ export function ReassignDialog({ parcel, open, onClose, onDone }: DialogProps) {
       ]}
       submitLabel={t('parcels.reassignSubmit')}
       onSubmit={(values) =>
-        reassign({ deliveryAdmin: values.delivery_admin!.key, parcels: [parcel!.key], comment: text(values.comment) || undefined }).unwrap()
+        reassign({ deliveryPerson: values.delivery_admin!.key, parcels: [parcel!.key], comment: text(values.comment) || undefined }).unwrap()
       }
       onSaved={() => onDone(t('parcels.reassigned', { code: parcel?.key ?? '' }))}
       onClose={onClose}

@@ -9,11 +9,11 @@ import { FilterSelect } from '../../components/table/FilterSelect';
 import type { ListState } from '../../components/table/useListState';
 import { useT, type MessageKey } from '../../i18n';
 import { CityAutocomplete, type CityOption } from '../../components/city/CityAutocomplete';
-import { ClientAutocomplete, type ClientOption } from '../../components/client/ClientAutocomplete';
+import { MerchantAutocomplete, type MerchantOption } from '../../components/merchant/MerchantAutocomplete';
 import { useListShopsQuery } from '../../components/shop/api';
 import type { ParcelLookups } from '../../components/parcel/access';
 import type { ParcelStatus } from '../../components/parcel/api';
-import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../../components/parcel/DeliveryAdminAutocomplete';
+import { DeliveryPersonAutocomplete, type DeliveryPersonOption } from '../../components/parcel/DeliveryPersonAutocomplete';
 import { statusFilterOptions, type ParcelViewConfig } from '../../components/parcel/views';
 import '../../i18n/parcels';
 import '../../i18n/screens';
@@ -30,8 +30,8 @@ const NO_VALUES = {};
 export function ParcelFilters({ list, config, lookups }: Props) {
   const t = useT();
   const [city, setCity] = useState<CityOption | null>(null);
-  const [client, setClient] = useState<ClientOption | null>(null);
-  const [courier, setCourier] = useState<DeliveryAdminOption | null>(null);
+  const [merchant, setMerchant] = useState<MerchantOption | null>(null);
+  const [deliveryPerson, setDeliveryPerson] = useState<DeliveryPersonOption | null>(null);
   const shown = new Set(config.filters);
   const statuses = statusFilterOptions(config.view);
   return (
@@ -53,27 +53,27 @@ export function ParcelFilters({ list, config, lookups }: Props) {
         </Box>
       )}
       {shown.has('shop') && lookups.shops && <ShopFilter list={list} />}
-      {shown.has('client') && lookups.clients && (
+      {shown.has('client') && lookups.merchants && (
         <Box sx={{ width: 220 }}>
-          <ClientAutocomplete
+          <MerchantAutocomplete
             name="filter-client"
             label={t('parcels.merchant')}
-            value={client}
+            value={merchant}
             onChange={(option) => {
-              setClient(option);
+              setMerchant(option);
               list.setFilter('client', option?.key);
             }}
           />
         </Box>
       )}
-      {shown.has('delivery_admin') && lookups.deliveryAdmins && (
+      {shown.has('delivery_admin') && lookups.deliveryPeople && (
         <Box sx={{ width: 220 }}>
-          <DeliveryAdminAutocomplete
+          <DeliveryPersonAutocomplete
             name="filter-delivery-admin"
-            label={t('parcels.deliveryAdmin')}
-            value={courier}
+            label={t('parcels.deliveryPerson')}
+            value={deliveryPerson}
             onChange={(option) => {
-              setCourier(option);
+              setDeliveryPerson(option);
               list.setFilter('delivery_admin', option?.key);
             }}
           />

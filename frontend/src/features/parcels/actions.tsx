@@ -48,7 +48,7 @@ const ORDER: readonly ParcelAction[] = ['state', 'acknowledge-address', 'change-
 export function usableActions(parcel: Parcel, role: Role, lookups: ParcelLookups): ParcelAction[] {
   return ORDER.filter((action) => {
     if (!parcel.actions.includes(action)) return false;
-    if (action === 'reassign') return role === 'admin' && lookups.deliveryAdmins;
+    if (action === 'reassign') return role === 'admin' && lookups.deliveryPeople;
     return true;
   });
 }

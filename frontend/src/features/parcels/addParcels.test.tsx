@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { clientSession } from '../../test/fixtures';
+import { merchantSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
@@ -55,7 +55,7 @@ describe('add new parcels', () => {
         return { status: 201, body: { data: parcel(`CLV00${created}`) } };
       },
     });
-    renderWithProviders(<AddParcelsScreen />, { session: clientSession(), path: '/compte/ajouter-de-nouveaux-colis' });
+    renderWithProviders(<AddParcelsScreen />, { session: merchantSession(), path: '/compte/ajouter-de-nouveaux-colis' });
     const name = await screen.findByLabelText(/^Nom du destinataire/);
     // One shop: chosen for the merchant, no shop field.
     expect(screen.queryByTestId('field-shop')).not.toBeInTheDocument();
@@ -126,7 +126,7 @@ describe('add new parcels', () => {
         },
       },
     });
-    renderWithProviders(<AddParcelsScreen />, { session: clientSession() });
+    renderWithProviders(<AddParcelsScreen />, { session: merchantSession() });
     await screen.findByTestId('parcel-form');
     // Several shops: the merchant chooses.
     await user.click(screen.getByTestId('save-another'));
@@ -152,7 +152,7 @@ describe('add new parcels', () => {
       'GET /api/cities': listReply(cities),
       'POST /api/parcels': { status: 201, body: { data: parcel('CLV001') } },
     });
-    renderWithProviders(<AddParcelsScreen />, { session: clientSession() });
+    renderWithProviders(<AddParcelsScreen />, { session: merchantSession() });
     await user.type(await screen.findByLabelText(/^Nom du destinataire/), 'Amina Benali');
     await user.type(screen.getByLabelText(/^Téléphone/), '06123');
     await user.type(screen.getByLabelText(/^Deuxième téléphone/), '+33612345678');
@@ -169,7 +169,7 @@ describe('add new parcels', () => {
 
   it("carries the server's length limits on its text fields", async () => {
     mockServer({ 'GET /api/shops': listReply([shop('S1', 'Boutique Atlas')]), 'GET /api/cities': listReply(cities) });
-    renderWithProviders(<AddParcelsScreen />, { session: clientSession() });
+    renderWithProviders(<AddParcelsScreen />, { session: merchantSession() });
     // The limits of crates/parcels/src/parcel/validate.rs: a paste stops where the server would refuse.
     expect(await screen.findByLabelText(/^Nom du destinataire/)).toHaveAttribute('maxlength', '100');
     for (const [name, max] of [['address', '255'], ['product', '255'], ['reference', '64'], ['note', '500']]) {
@@ -202,7 +202,7 @@ describe('add new parcels', () => {
         return { status: 201, body: { created: 2, keys: ['CLVA', 'CLVB'] } };
       },
     });
-    renderWithProviders(<AddParcelsScreen />, { session: clientSession() });
+    renderWithProviders(<AddParcelsScreen />, { session: merchantSession() });
     await user.click(await screen.findByTestId('tab-import'));
     expect(screen.getByTestId('import-template')).toHaveAttribute('href', '/api/parcels/import/template');
 
@@ -258,7 +258,7 @@ describe('add new parcels', () => {
         };
       },
     });
-    renderWithProviders(<AddParcelsScreen />, { session: clientSession() });
+    renderWithProviders(<AddParcelsScreen />, { session: merchantSession() });
     await user.click(await screen.findByTestId('tab-import'));
     await user.upload(screen.getByTestId('import-file'), new File(['pas un fichier'], 'notes.csv', { type: 'text/csv' }));
     expect(await screen.findByTestId('import-error')).toHaveTextContent('Colonnes manquantes : destinataire, telephone.');

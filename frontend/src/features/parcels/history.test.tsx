@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../core/store';
-import { clientSession } from '../../test/fixtures';
+import { merchantSession } from '../../test/fixtures';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import { setLanguage } from '../../theme/settingsSlice';
@@ -70,7 +70,7 @@ async function historyEntries() {
 describe('parcel history', () => {
   it('renders the server notes in French, and a person’s comment as written', async () => {
     const server = serve();
-    renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => {}} />, { session: clientSession() });
+    renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => {}} />, { session: merchantSession() });
     const entries = await historyEntries();
     expect(entries[1]).toHaveTextContent('Refusé automatiquement après 3 tentatives sans succès.');
     expect(entries[1]).toHaveTextContent('Refusé');
@@ -86,7 +86,7 @@ describe('parcel history', () => {
     const server = serve();
     const store = makeStore();
     store.dispatch(setLanguage('en'));
-    renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => {}} />, { session: clientSession(), store });
+    renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => {}} />, { session: merchantSession(), store });
     const entries = await historyEntries();
     expect(entries[1]).toHaveTextContent('Refused automatically after 3 unsuccessful attempts.');
     expect(entries[1]).not.toHaveTextContent('tentatives');
@@ -100,7 +100,7 @@ describe('parcel history', () => {
   it('fetches the history again when the language changes', async () => {
     const server = serve();
     const store = makeStore();
-    renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => {}} />, { session: clientSession(), store });
+    renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => {}} />, { session: merchantSession(), store });
     await historyEntries();
     expect(server.callsTo('GET', '/api/parcels/K1/states')).toHaveLength(1);
     act(() => {

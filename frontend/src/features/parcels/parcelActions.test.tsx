@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ROLE_ROUTES } from '../../navigation/routes';
 import type { Role, RouteDef } from '../../navigation/types';
-import { adminSession, clientSession, deliverySession } from '../../test/fixtures';
+import { adminSession, merchantSession, deliverySession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
@@ -26,7 +26,7 @@ describe('parcel row actions', () => {
       'PUT /api/parcels/K1': (call) => ({ status: 200, body: { data: { ...parcel('K1'), ...(call.body as object) } } }),
       'DELETE /api/parcels/K2': { status: 204 },
     });
-    renderWithProviders(<ParcelsScreen route={routeOf('client', 'new-parcels')} />, { session: clientSession() });
+    renderWithProviders(<ParcelsScreen route={routeOf('client', 'new-parcels')} />, { session: merchantSession() });
     await user.click(await screen.findByRole('button', { name: 'Modifier K1' }));
     const dialog = await screen.findByTestId('parcel-edit-dialog');
     const amount = within(dialog).getByLabelText(/^Montant/);
@@ -70,7 +70,7 @@ describe('parcel row actions', () => {
       'GET /api/cities': listReply(cities),
       'PUT /api/parcels/K5/change-address': { status: 200, body: { data: held } },
     });
-    const { unmount } = renderWithProviders(<ParcelsScreen route={routeOf('client', 'sent-parcels')} />, { session: clientSession() });
+    const { unmount } = renderWithProviders(<ParcelsScreen route={routeOf('client', 'sent-parcels')} />, { session: merchantSession() });
     await user.click(await screen.findByRole('button', { name: "Changer l'adresse K5" }));
     const dialog = await screen.findByTestId('parcel-address-dialog');
     expect(dialog).toHaveTextContent('Le livreur qui détient ce colis verra le changement');
@@ -90,7 +90,7 @@ describe('parcel row actions', () => {
     unmount();
 
     const flagged = { ...held, address_change_pending: true, actions: ['state', 'acknowledge-address'] as typeof held.actions };
-    const courier = mockServer({
+    const deliveryPerson = mockServer({
       'GET /api/parcels': parcelPage([flagged]),
       'PUT /api/parcels/K5/acknowledge-address': { status: 200, body: { data: { ...flagged, address_change_pending: false } } },
     });
@@ -98,7 +98,7 @@ describe('parcel row actions', () => {
     const row = (await screen.findAllByTestId('table-row'))[0];
     expect(within(row).getByLabelText('Adresse modifiée')).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: "J'ai vu la nouvelle adresse K5" }));
-    await waitFor(() => expect(courier.callsTo('PUT', '/api/parcels/K5/acknowledge-address')).toHaveLength(1));
+    await waitFor(() => expect(deliveryPerson.callsTo('PUT', '/api/parcels/K5/acknowledge-address')).toHaveLength(1));
     expect(await screen.findByTestId('parcels-notice')).toHaveTextContent('Nouvelle adresse du colis K5 confirmée.');
   });
 

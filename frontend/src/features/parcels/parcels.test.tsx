@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ROLE_ROUTES } from '../../navigation/routes';
 import type { Role, RouteDef } from '../../navigation/types';
-import { adminSession, clientSession, deliverySession } from '../../test/fixtures';
+import { adminSession, merchantSession, deliverySession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
@@ -130,7 +130,7 @@ describe('parcels screen', () => {
         },
       },
     });
-    renderWithProviders(<ParcelsScreen route={routeOf('client', 'new-parcels')} />, { session: clientSession(), path: '/compte/nouveaux-colis' });
+    renderWithProviders(<ParcelsScreen route={routeOf('client', 'new-parcels')} />, { session: merchantSession(), path: '/compte/nouveaux-colis' });
     const rows = await screen.findAllByTestId('table-row');
     expect(rows).toHaveLength(2);
     expect(server.callsTo('GET', '/api/parcels')[0].query).toEqual({ view: 'new', page: '1', per_page: '25', sort: '-created_at' });
@@ -170,7 +170,7 @@ describe('parcels screen', () => {
       'GET /api/shops': listReply([]),
       'GET /api/cities': listReply([]),
     });
-    renderWithProviders(<ParcelsScreen route={routeOf('client', 'all-parcels')} />, { session: clientSession(), path: '/compte/tous-les-colis' });
+    renderWithProviders(<ParcelsScreen route={routeOf('client', 'all-parcels')} />, { session: merchantSession(), path: '/compte/tous-les-colis' });
     await screen.findAllByTestId('table-row');
     expect(screen.getByTestId('table-pagination').textContent).toMatch(/1–1 sur 1\s000\+/);
     const lastQuery = () => server.callsTo('GET', '/api/parcels').at(-1)!.query;
@@ -200,7 +200,7 @@ describe('parcels screen', () => {
       'GET /api/parcels': [{ status: 503, body: { message: 'Base de données indisponible.' } }, parcelPage([parcel('P1')])],
       'GET /api/shops': listReply([]),
     });
-    renderWithProviders(<ParcelsScreen route={routeOf('client', 'all-parcels')} />, { session: clientSession() });
+    renderWithProviders(<ParcelsScreen route={routeOf('client', 'all-parcels')} />, { session: merchantSession() });
     const error = await screen.findByTestId('table-error');
     expect(error).toHaveTextContent('Base de données indisponible.');
     await user.click(within(error).getByRole('button', { name: 'Réessayer' }));
@@ -214,7 +214,7 @@ describe('parcels screen', () => {
       'GET /api/parcels': parcelPage([parcel('K1'), parcel('K2'), parcel('K3')]),
       'GET /api/shops': listReply([]),
     });
-    renderWithProviders(<ParcelsScreen route={routeOf('client', 'all-parcels')} />, { session: clientSession() });
+    renderWithProviders(<ParcelsScreen route={routeOf('client', 'all-parcels')} />, { session: merchantSession() });
     await screen.findAllByTestId('table-row');
     await user.click(screen.getByRole('checkbox', { name: 'Sélectionner K1' }));
     await user.click(screen.getByRole('checkbox', { name: 'Sélectionner K3' }));
@@ -236,7 +236,7 @@ describe('parcels screen', () => {
       'PUT /api/parcels/K2/cancel': { status: 200, body: { data: parcel('K2', { status: 'cancelled' }) } },
       'PUT /api/parcels/K3/cancel': { status: 409, body: { message: 'Un colis « Ramassé » ne peut plus être annulé par le client : contactez le support.' } },
     });
-    renderWithProviders(<ParcelsScreen route={routeOf('client', 'all-parcels')} />, { session: clientSession() });
+    renderWithProviders(<ParcelsScreen route={routeOf('client', 'all-parcels')} />, { session: merchantSession() });
     await user.click(await screen.findByRole('button', { name: 'Annuler le colis K1' }));
     const dialog = await screen.findByTestId('parcel-cancel-dialog');
     // Its close button is not another "Annuler" next to "Annuler le colis".

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ROLE_ROUTES } from '../../navigation/routes';
 import type { RouteDef } from '../../navigation/types';
-import { ALL_CLIENT_PERMISSIONS, clientSession } from '../../test/fixtures';
+import { ALL_MERCHANT_PERMISSIONS, merchantSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
@@ -11,7 +11,7 @@ import { voucher } from '../../components/voucher/testData';
 import ParcelsScreen from './ParcelsScreen';
 import { parcel, parcelPage } from '../../components/parcel/testData';
 
-function clientRoute(name: string): RouteDef {
+function merchantRoute(name: string): RouteDef {
   const route = ROLE_ROUTES.client.find((r) => r.name === name);
   if (!route) throw new Error(`no route ${name}`);
   return route;
@@ -27,7 +27,7 @@ describe("a merchant's pickup voucher from his selected new parcels", () => {
       'GET /api/shops': listReply([]),
       'POST /api/pickup-vouchers': { status: 201, body: { data: voucher('BR9CREATED', { parcels_count: 2 }) } },
     });
-    renderWithProviders(<ParcelsScreen route={clientRoute('new-parcels')} />, { session: clientSession(), path: '/compte/nouveaux-colis' });
+    renderWithProviders(<ParcelsScreen route={merchantRoute('new-parcels')} />, { session: merchantSession(), path: '/compte/nouveaux-colis' });
     await screen.findAllByTestId('table-row');
     expect(screen.queryByTestId('bulk-pickup')).not.toBeInTheDocument();
 
@@ -63,7 +63,7 @@ describe("a merchant's pickup voucher from his selected new parcels", () => {
         return { status: 201, body: { data: voucher(keys.includes('K4') ? 'BR2TANGER' : 'BR1ATLAS', { parcels_count: keys.length }) } };
       },
     });
-    renderWithProviders(<ParcelsScreen route={clientRoute('new-parcels')} />, { session: clientSession(), path: '/compte/nouveaux-colis' });
+    renderWithProviders(<ParcelsScreen route={merchantRoute('new-parcels')} />, { session: merchantSession(), path: '/compte/nouveaux-colis' });
     await screen.findAllByTestId('table-row');
     await user.click(screen.getByRole('checkbox', { name: 'Sélectionner K2' }));
     await user.click(screen.getByRole('checkbox', { name: 'Sélectionner K4' }));
@@ -84,7 +84,7 @@ describe("a merchant's pickup voucher from his selected new parcels", () => {
       'GET /api/shops': listReply([]),
       'POST /api/pickup-vouchers': { status: 422, body: { message: 'Données invalides.', errors: { parcels: ['Le colis K2 n’est plus nouveau.'] } } },
     });
-    renderWithProviders(<ParcelsScreen route={clientRoute('new-parcels')} />, { session: clientSession(), path: '/compte/nouveaux-colis' });
+    renderWithProviders(<ParcelsScreen route={merchantRoute('new-parcels')} />, { session: merchantSession(), path: '/compte/nouveaux-colis' });
     await screen.findAllByTestId('table-row');
     await user.click(screen.getByRole('checkbox', { name: 'Sélectionner K2' }));
     await user.click(screen.getByTestId('bulk-pickup'));
@@ -96,15 +96,15 @@ describe("a merchant's pickup voucher from his selected new parcels", () => {
   it('is offered on the new parcels only, to a merchant holding the pickup vouchers', async () => {
     const user = userEvent.setup();
     mockServer({ 'GET /api/parcels': parcelPage(NEW), 'GET /api/shops': listReply([]) });
-    const all = renderWithProviders(<ParcelsScreen route={clientRoute('all-parcels')} />, { session: clientSession() });
+    const all = renderWithProviders(<ParcelsScreen route={merchantRoute('all-parcels')} />, { session: merchantSession() });
     await screen.findAllByTestId('table-row');
     await user.click(screen.getByRole('checkbox', { name: 'Sélectionner K1' }));
     expect(screen.getByTestId('table-selection-bar')).toBeInTheDocument();
     expect(screen.queryByTestId('bulk-pickup')).not.toBeInTheDocument();
     all.unmount();
 
-    const permissions = ALL_CLIENT_PERMISSIONS.filter((name) => name !== 'pickup-vouchers');
-    renderWithProviders(<ParcelsScreen route={clientRoute('new-parcels')} />, { session: clientSession({}, { permissions }) });
+    const permissions = ALL_MERCHANT_PERMISSIONS.filter((name) => name !== 'pickup-vouchers');
+    renderWithProviders(<ParcelsScreen route={merchantRoute('new-parcels')} />, { session: merchantSession({}, { permissions }) });
     await screen.findAllByTestId('table-row');
     await user.click(screen.getByRole('checkbox', { name: 'Sélectionner K1' }));
     expect(screen.getByTestId('table-selection-bar')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import ContentLayout from '../../layouts/ContentLayout';
-import { adminSession, clientSession } from '../../test/fixtures';
+import { adminSession, merchantSession } from '../../test/fixtures';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import { parcel, parcelPage } from '../../components/parcel/testData';
@@ -17,7 +17,7 @@ describe('top-bar search of parcels', () => {
         ),
       ),
     });
-    renderWithProviders(<ContentLayout />, { session: clientSession(), path: '/compte/accueille' });
+    renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/accueille' });
     await user.click(screen.getByTestId('search-open'));
     const input = await screen.findByTestId('search-input');
     expect(input).toHaveAttribute('placeholder', 'Rechercher une page ou un colis…');

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { clientSession } from '../../test/fixtures';
+import { merchantSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
@@ -20,7 +20,7 @@ describe('Tarifs (pricing) screen', () => {
           call.query,
         ),
     });
-    renderWithProviders(<PricingScreen />, { session: clientSession() });
+    renderWithProviders(<PricingScreen />, { session: merchantSession() });
     const rows = await screen.findAllByTestId('table-row');
     expect(rows[0]).toHaveTextContent('Casablanca18,00 DH5,00 DH9,00 DHTarif personnalisé');
     expect(rows[1]).toHaveTextContent('Rabat25,00 DH5,00 DH10,00 DHTarif standard');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { adminSession, clientSession } from '../../test/fixtures';
+import { adminSession, merchantSession } from '../../test/fixtures';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import ProfileScreen from './ProfileScreen';
@@ -34,11 +34,11 @@ describe('profile screen', () => {
       'GET /api/tokens': { status: 200, body: { data: [], meta: { page: 1, per_page: 100, total: 0 } } },
       'PUT /api/users': (call) => ({
         status: 200,
-        body: { data: { ...clientSession().user_data, ...(call.body as object) } },
+        body: { data: { ...merchantSession().user_data, ...(call.body as object) } },
       }),
     });
     const { store } = renderWithProviders(<ProfileScreen />, {
-      session: clientSession({}, { avatar: 'data:image/jpeg;base64,AAAA' }),
+      session: merchantSession({}, { avatar: 'data:image/jpeg;base64,AAAA' }),
     });
     const form = screen.getByTestId('profile-form');
     const lastName = within(form).getByLabelText(/^Nom/);
@@ -61,9 +61,9 @@ describe('profile screen', () => {
     const user = userEvent.setup();
     const server = mockServer({
       'GET /api/tokens': { status: 200, body: { data: [], meta: { page: 1, per_page: 100, total: 0 } } },
-      'PUT /api/users': { status: 200, body: { data: clientSession().user_data } },
+      'PUT /api/users': { status: 200, body: { data: merchantSession().user_data } },
     });
-    renderWithProviders(<ProfileScreen />, { session: clientSession() });
+    renderWithProviders(<ProfileScreen />, { session: merchantSession() });
     const form = screen.getByTestId('profile-form');
     const phone = within(form).getByLabelText(/^Téléphone/);
     await user.clear(phone);
@@ -132,7 +132,7 @@ describe('profile screen', () => {
         return { status: 204 };
       },
     });
-    renderWithProviders(<ProfileScreen />, { session: clientSession() });
+    renderWithProviders(<ProfileScreen />, { session: merchantSession() });
     expect(await screen.findAllByTestId('token-row')).toHaveLength(1);
 
     const form = screen.getByTestId('token-form');

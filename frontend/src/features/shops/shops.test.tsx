@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { clientSession } from '../../test/fixtures';
+import { merchantSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
@@ -38,7 +38,7 @@ describe('shops screen', () => {
     expect(formatRib(RIB)).toBe('0117 8000 0012 3456 7890 1280');
     expect(formatRib(null)).toBe('—');
     mockServer({ 'GET /api/shops': (call) => listReply([shop], call.query) });
-    renderWithProviders(<ShopsScreen />, { session: clientSession() });
+    renderWithProviders(<ShopsScreen />, { session: merchantSession() });
     expect(await screen.findByTestId('table-row')).toHaveTextContent('0117 8000 0012 3456 7890 1280');
   });
 
@@ -52,7 +52,7 @@ describe('shops screen', () => {
         { status: 201, body: { data: shop } },
       ],
     });
-    renderWithProviders(<ShopsScreen />, { session: clientSession() });
+    renderWithProviders(<ShopsScreen />, { session: merchantSession() });
     await user.click(await screen.findByTestId('create-button'));
     const dialog = await screen.findByTestId('form-dialog');
     await user.type(within(dialog).getByLabelText(/^Boutique/), 'Souk Tanger');
@@ -88,7 +88,7 @@ describe('shops screen', () => {
       'GET /api/cities': cityList,
       'POST /api/shops': { status: 201, body: { data: shop } },
     });
-    renderWithProviders(<ShopsScreen />, { session: clientSession() });
+    renderWithProviders(<ShopsScreen />, { session: merchantSession() });
     await user.click(await screen.findByTestId('create-button'));
     const dialog = await screen.findByTestId('form-dialog');
     await user.type(within(dialog).getByLabelText(/^Boutique/), 'Souk Tanger');
@@ -109,7 +109,7 @@ describe('shops screen', () => {
       'GET /api/cities': cityList,
       'PUT /api/shops/S1': (call) => ({ status: 200, body: { data: { ...shop, ...(call.body as object) } } }),
     });
-    renderWithProviders(<ShopsScreen />, { session: clientSession() });
+    renderWithProviders(<ShopsScreen />, { session: merchantSession() });
     await user.click(await screen.findByRole('button', { name: 'Modifier Souk Rabat' }));
     const dialog = await screen.findByTestId('form-dialog');
     expect(within(dialog).getByRole('combobox', { name: /^Ville/ })).toHaveValue('Rabat');

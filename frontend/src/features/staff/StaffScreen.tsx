@@ -15,7 +15,7 @@ import type { Column } from '../../components/table/DataTable';
 import { useListState } from '../../components/table/useListState';
 import { useT, type MessageKey, type Translate } from '../../i18n';
 import { selectRole, selectUser } from '../../core/session/authSlice';
-import { personName } from '../../components/client/api';
+import { personName } from '../../components/merchant/api';
 import {
   useCreateAdminMutation,
   useCreateManagerMutation,
@@ -116,9 +116,9 @@ function ManagersList({ scope }: { scope: 'admin' | 'client' }) {
   const manageable = (row: StaffView) => (row.permissions ?? []).every((name) => heldSet.has(name));
 
   const columns: Column<StaffView>[] = [
-    { id: 'name', label: t('clients.name'), sortKey: 'last_name', render: personName },
-    { id: 'email', label: t('clients.email') },
-    { id: 'phone', label: t('clients.phone'), render: (row) => row.phone || '—' },
+    { id: 'name', label: t('merchants.name'), sortKey: 'last_name', render: personName },
+    { id: 'email', label: t('merchants.email') },
+    { id: 'phone', label: t('merchants.phone'), render: (row) => row.phone || '—' },
     { id: 'permissions', label: t('staff.permissions'), render: (row) => <PermissionsCell row={row} t={t} /> },
     { id: 'active', label: t('table.filterStatus'), card: 'badge', render: (row) => <ActiveChip active={row.active} /> },
     dateColumn('created_at', t('crud.createdAt'), 'created_at'),
@@ -184,9 +184,9 @@ function AdminsList() {
   const [deleteAdmin] = useDeleteAdminMutation();
 
   const columns: Column<StaffView>[] = [
-    { id: 'name', label: t('clients.name'), sortKey: 'last_name', render: personName },
-    { id: 'email', label: t('clients.email') },
-    { id: 'phone', label: t('clients.phone'), render: (row) => row.phone || '—' },
+    { id: 'name', label: t('merchants.name'), sortKey: 'last_name', render: personName },
+    { id: 'email', label: t('merchants.email') },
+    { id: 'phone', label: t('merchants.phone'), render: (row) => row.phone || '—' },
     { id: 'active', label: t('table.filterStatus'), card: 'badge', render: (row) => <ActiveChip active={row.active} /> },
     dateColumn('created_at', t('crud.createdAt'), 'created_at'),
   ];

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminSession, ALL_ADMIN_PERMISSIONS, clientSession } from '../../test/fixtures';
+import { adminSession, ALL_ADMIN_PERMISSIONS, merchantSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
@@ -31,7 +31,7 @@ describe('staff screen', () => {
       'GET /api/managers': empty,
       'POST /api/managers': (call) => ({ status: 201, body: { data: member('T1', call.body as Partial<StaffView>) } }),
     });
-    renderWithProviders(<StaffScreen />, { session: clientSession({}, { permissions: ['dashboard', 'shops', 'staff', 'pricing'] }) });
+    renderWithProviders(<StaffScreen />, { session: merchantSession({}, { permissions: ['dashboard', 'shops', 'staff', 'pricing'] }) });
     expect(await screen.findByTestId('staff-screen')).toHaveAttribute('data-scope', 'client');
     expect(screen.queryByTestId('tab-admins')).not.toBeInTheDocument();
     await user.click(await screen.findByTestId('create-button'));

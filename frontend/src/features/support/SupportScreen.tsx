@@ -14,7 +14,7 @@ import { FilterSelect } from '../../components/table/FilterSelect';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
 import { selectSessionInfo } from '../../core/session/authSlice';
-import { ClientAutocomplete, type ClientOption } from '../../components/client/ClientAutocomplete';
+import { MerchantAutocomplete, type MerchantOption } from '../../components/merchant/MerchantAutocomplete';
 import { TICKET_CATEGORIES, TICKET_PARAM, TICKET_STATUSES, useListTicketsQuery, type TicketView } from '../../components/support/api';
 import { NewTicketDialog } from '../../components/support/NewTicketDialog';
 import { TicketConversation } from './TicketConversation';
@@ -72,7 +72,7 @@ function TicketList({ isAdmin, onOpen, onCreate }: { isAdmin: boolean; onOpen: (
   const t = useT();
   const list = useListState();
   const result = useListTicketsQuery(list.args);
-  const [merchant, setMerchant] = useState<ClientOption | null>(null);
+  const [merchant, setMerchant] = useState<MerchantOption | null>(null);
 
   const columns: Column<TicketView>[] = [
     {
@@ -150,7 +150,7 @@ function TicketList({ isAdmin, onOpen, onCreate }: { isAdmin: boolean; onOpen: (
       />
       {isAdmin && (
         <Box sx={{ minWidth: 240 }} data-testid="filter-client">
-          <ClientAutocomplete
+          <MerchantAutocomplete
             name="client"
             label={t('support.merchant')}
             value={merchant}

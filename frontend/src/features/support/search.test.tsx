@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import ContentLayout from '../../layouts/ContentLayout';
-import { adminSession, clientSession } from '../../test/fixtures';
+import { adminSession, merchantSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
@@ -57,7 +57,7 @@ describe('top-bar search of people and tickets', () => {
         body: { data: { parcels: [], people, tickets: [{ key: 'T1', code: 'TK000001', subject: 'Colis non livré', status: 'open' }] } },
       },
     });
-    renderWithProviders(<ContentLayout />, { session: clientSession(), path: '/compte/accueille' });
+    renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/accueille' });
     await user.click(screen.getByTestId('search-open'));
     await user.type(await screen.findByTestId('search-input'), 'TK00');
     expect(await screen.findByTestId('search-ticket')).toHaveTextContent('TK000001');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import ContentLayout from '../../layouts/ContentLayout';
-import { adminSession, clientSession, deliverySession } from '../../test/fixtures';
+import { adminSession, merchantSession, deliverySession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
@@ -63,7 +63,7 @@ describe('support tickets', () => {
       },
       'GET /api/tickets/1': () => ({ status: 200, body: { data: created } }),
     });
-    renderWithProviders(<SupportScreen />, { session: clientSession(), path: '/compte/support' });
+    renderWithProviders(<SupportScreen />, { session: merchantSession(), path: '/compte/support' });
     expect(await screen.findByTestId('table-empty')).toHaveTextContent('Aucun ticket dans cette liste.');
 
     await user.click(screen.getByTestId('new-ticket'));
@@ -99,7 +99,7 @@ describe('support tickets', () => {
         body: { message: 'Données invalides.', errors: { subject: ['L’objet est obligatoire.'], message: ['Le message est trop long.'] } },
       },
     });
-    renderWithProviders(<SupportScreen />, { session: clientSession(), path: '/compte/support' });
+    renderWithProviders(<SupportScreen />, { session: merchantSession(), path: '/compte/support' });
     await user.click(await screen.findByTestId('new-ticket'));
     const dialog = await screen.findByTestId('new-ticket-dialog');
     await user.type(within(dialog).getByLabelText(/^Objet/), ' ');
@@ -200,7 +200,7 @@ describe('support tickets', () => {
         return { status: 200, body: { data: current } };
       },
     });
-    renderWithProviders(<SupportScreen />, { session: clientSession(), path: '/compte/support?ticket=1' });
+    renderWithProviders(<SupportScreen />, { session: merchantSession(), path: '/compte/support?ticket=1' });
     const messages = await screen.findAllByTestId('ticket-message');
     expect(messages).toHaveLength(3);
     expect(within(messages[0]).queryByTestId('ticket-message-delete')).toBeNull();
@@ -222,13 +222,13 @@ describe('support tickets', () => {
 
   it('says so when the ticket is not the caller’s (404)', async () => {
     mockServer({ 'GET /api/tickets/9': { status: 404, body: { message: 'Introuvable.' } } });
-    renderWithProviders(<SupportScreen />, { session: clientSession(), path: '/compte/support?ticket=9' });
+    renderWithProviders(<SupportScreen />, { session: merchantSession(), path: '/compte/support?ticket=9' });
     expect(await screen.findByTestId('ticket-error')).toHaveTextContent('Ce ticket n’existe pas ou n’est pas à vous.');
   });
 
   it('counts the tickets with an unread answer on the support menu entry', async () => {
     const server = mockServer({ 'GET /api/tickets/unread': { status: 200, body: { data: { count: 2 } } } });
-    renderWithProviders(<ContentLayout />, { session: clientSession(), path: '/compte/accueille' });
+    renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/accueille' });
     const badge = await screen.findByTestId('support-unread-badge');
     expect(badge).toHaveTextContent('2');
     expect(badge).toHaveAttribute('aria-label', '2 ticket(s) avec une réponse non lue');
@@ -238,7 +238,7 @@ describe('support tickets', () => {
   it('tells of unread answers on the closed help section and, on a phone, on the menu button', async () => {
     setViewportWidth(390);
     const server = mockServer({ 'GET /api/tickets/unread': { status: 200, body: { data: { count: 1 } } } });
-    renderWithProviders(<ContentLayout />, { session: clientSession(), path: '/compte/accueille' });
+    renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/accueille' });
     const dot = () => screen.getByTestId('nav-hamburger-badge').querySelector('.MuiBadge-badge');
     await waitFor(() => expect(dot()).not.toHaveClass('MuiBadge-invisible'));
     // The side menu and the top bar share one request.
@@ -247,7 +247,7 @@ describe('support tickets', () => {
 
   it('shows a dot on the closed section holding support', async () => {
     mockServer({ 'GET /api/tickets/unread': { status: 200, body: { data: { count: 1 } } } });
-    renderWithProviders(<ContentLayout />, { session: clientSession(), path: '/compte/accueille' });
+    renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/accueille' });
     const dot = () => screen.getByTestId('nav-section-badge-help').querySelector('.MuiBadge-badge');
     await waitFor(() => expect(dot()).not.toHaveClass('MuiBadge-invisible'));
     expect(screen.getByTestId('nav-section-badge-parcels').querySelector('.MuiBadge-badge')).toHaveClass('MuiBadge-invisible');
@@ -267,7 +267,7 @@ describe('support tickets', () => {
       'GET /api/tickets': listReply([ticket('1')]),
       'POST /api/tickets': { status: 201, body: { data: detail('2', [message('m1')]) } },
     });
-    renderWithProviders(<ParcelTickets parcelKey="CL000123" />, { session: clientSession(), path: '/compte/tous-les-colis' });
+    renderWithProviders(<ParcelTickets parcelKey="CL000123" />, { session: merchantSession(), path: '/compte/tous-les-colis' });
     const row = await screen.findByTestId('parcel-ticket');
     expect(row).toHaveTextContent('TK000001');
     expect(within(row).getByRole('link', { name: 'TK000001' })).toHaveAttribute('href', '/compte/support?ticket=1');
@@ -292,7 +292,7 @@ describe('support tickets', () => {
   it('keeps the conversation usable on a phone', async () => {
     setViewportWidth(390);
     mockServer({ 'GET /api/tickets/1': { status: 200, body: { data: detail('1', [message('m1')]) } } });
-    renderWithProviders(<SupportScreen />, { session: clientSession(), path: '/compte/support?ticket=1' });
+    renderWithProviders(<SupportScreen />, { session: merchantSession(), path: '/compte/support?ticket=1' });
     expect(await screen.findByTestId('ticket-reply-input')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Envoyer' })).toBeInTheDocument();
   });

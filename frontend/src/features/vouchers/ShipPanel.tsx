@@ -26,7 +26,7 @@ import { useT, type Translate } from '../../i18n';
 import { parcelsApi, type Parcel } from '../../components/parcel/api';
 import { useStatusLabel } from '../../components/parcel/ParcelStatusChip';
 import { parcelColumns } from '../../components/parcel/columns';
-import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../../components/parcel/DeliveryAdminAutocomplete';
+import { DeliveryPersonAutocomplete, type DeliveryPersonOption } from '../../components/parcel/DeliveryPersonAutocomplete';
 import { useShipParcelsMutation, type VoucherDetail } from '../../components/voucher/api';
 import { ParcelPicker } from './ParcelPicker';
 import { matchScan } from '../../components/voucher/scan';
@@ -62,7 +62,7 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
   const t = useT();
   const statusLabel = useStatusLabel();
   const dispatch = useAppDispatch();
-  const [courier, setCourier] = useState<DeliveryAdminOption | null>(null);
+  const [deliveryPerson, setDeliveryPerson] = useState<DeliveryPersonOption | null>(null);
   const [toShip, setToShip] = useState<Parcel[]>([]);
   // Scans arrive faster than renders: the latest list and the codes being looked up.
   const latest = useRef<Parcel[]>([]);
@@ -74,8 +74,8 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
   const [ship] = useShipParcelsMutation();
   const list = useListState({ perPage: 100 });
 
-  const served = new Set((courier?.cities ?? []).map((city) => city.key));
-  const outOfZone = (parcel: Parcel) => courier !== null && !served.has(parcel.city);
+  const served = new Set((deliveryPerson?.cities ?? []).map((city) => city.key));
+  const outOfZone = (parcel: Parcel) => deliveryPerson !== null && !served.has(parcel.city);
   const flagged = toShip.filter(outOfZone).length;
   const cash = cashOfParcels(toShip);
 
@@ -121,11 +121,11 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
 
   /** Sends the list (after the confirmation); a refusal shows under the list, never throws. */
   const submit = async () => {
-    if (!courier || toShip.length === 0 || busy) return;
+    if (!deliveryPerson || toShip.length === 0 || busy) return;
     setErrors({ form: null });
     setBusy(true);
     try {
-      const result = await ship({ delivery_admin: courier.key, parcels: toShip.map((parcel) => parcel.key), force }).unwrap();
+      const result = await ship({ delivery_admin: deliveryPerson.key, parcels: toShip.map((parcel) => parcel.key), force }).unwrap();
       setBusy(false);
       update([]);
       setForce(false);
@@ -137,7 +137,7 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
     }
   };
 
-  const cities = courier?.cities ?? [];
+  const cities = deliveryPerson?.cities ?? [];
   return (
     <Card data-testid="ship-panel">
       <CardContent sx={{ display: 'grid', gap: 2.5 }}>
@@ -151,20 +151,20 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
         </Box>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
           <Box sx={{ width: { xs: '100%', md: 360 } }}>
-            <DeliveryAdminAutocomplete
+            <DeliveryPersonAutocomplete
               name="delivery_admin"
-              label={t('parcels.deliveryAdmin')}
+              label={t('parcels.deliveryPerson')}
               required
-              value={courier}
+              value={deliveryPerson}
               error={errors.delivery_admin}
               onChange={(option) => {
-                setCourier(option);
+                setDeliveryPerson(option);
                 setForce(false);
                 setErrors({ form: null });
               }}
             />
           </Box>
-          {courier && (
+          {deliveryPerson && (
             <Typography variant="body2" data-testid="courier-cities">
               <Box component="span" sx={{ color: 'text.secondary' }}>
                 {t('vouchers.ship.serves')}
@@ -174,7 +174,7 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
           )}
         </Stack>
 
-        {!courier ? (
+        {!deliveryPerson ? (
           <Alert severity="info">{t('vouchers.ship.chooseFirst')}</Alert>
         ) : (
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
@@ -184,7 +184,7 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
                 {t('vouchers.ship.pickTitle')}
               </Typography>
               <ParcelPicker
-                key={courier.key}
+                key={deliveryPerson.key}
                 testId="ship-picker"
                 view="pickup"
                 columns={['code', 'recipient', 'city', 'amount']}
@@ -231,7 +231,7 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
               />
               {flagged > 0 && (
                 <Alert severity="warning" sx={{ mt: 2 }} data-testid="ship-force-box">
-                  <Box>{t('vouchers.ship.flagged', { count: flagged, name: courier.name })}</Box>
+                  <Box>{t('vouchers.ship.flagged', { count: flagged, name: deliveryPerson.name })}</Box>
                   <FormControlLabel
                     control={<Checkbox checked={force} onChange={(event) => setForce(event.target.checked)} slotProps={{ input: { 'data-testid': 'ship-force' } as object }} />}
                     label={t('vouchers.ship.force')}
@@ -264,7 +264,7 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
                 title={t('vouchers.ship.confirmTitle')}
                 body={
                   <Stack spacing={1.5}>
-                    <span>{t('vouchers.ship.confirm', { count: toShip.length, name: courier.name })}</span>
+                    <span>{t('vouchers.ship.confirm', { count: toShip.length, name: deliveryPerson.name })}</span>
                     <CashBreakdown figures={cash} testId="ship-confirm-cash" />
                   </Stack>
                 }

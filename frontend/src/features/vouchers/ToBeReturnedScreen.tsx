@@ -17,7 +17,7 @@ import { selectSessionInfo } from '../../core/session/authSlice';
 import { parcelLookups } from '../../components/parcel/access';
 import { useListParcelsQuery, type Parcel } from '../../components/parcel/api';
 import { parcelColumns } from '../../components/parcel/columns';
-import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../../components/parcel/DeliveryAdminAutocomplete';
+import { DeliveryPersonAutocomplete, type DeliveryPersonOption } from '../../components/parcel/DeliveryPersonAutocomplete';
 import type { ParcelColumn } from '../../components/parcel/views';
 import { openVoucherPdf, useCreateReturnVoucherMutation } from '../../components/voucher/api';
 import '../../i18n/parcels';
@@ -39,7 +39,7 @@ export default function ToBeReturnedScreen({ route }: ScreenProps) {
   const lookups = parcelLookups(session);
   const list = useListState({ sort: '-created_at', cursor: true });
   const result = useListParcelsQuery({ ...list.args, view: 'to-be-returned' });
-  const [courier, setCourier] = useState<DeliveryAdminOption | null>(null);
+  const [deliveryPerson, setDeliveryPerson] = useState<DeliveryPersonOption | null>(null);
   const selection = useRowSelection<Parcel>((parcel) => parcel.key);
   const selected = selection.selected;
   const setSelected = (keys: string[]) => selection.select(keys, result.data?.data ?? []);
@@ -50,9 +50,9 @@ export default function ToBeReturnedScreen({ route }: ScreenProps) {
   // An admin's voucher is for one delivery person: the one filtered on, else the one holding
   // every selected parcel.
   const holders = [...new Set(selection.rows.map((parcel) => parcel.delivery_admin))];
-  const holder = admin ? courier?.key ?? (holders.length === 1 ? holders[0] : null) : null;
-  const holderName = courier?.name ?? selection.rows[0]?.delivery_admin_name ?? '';
-  const mixed = admin && !courier && holders.length > 1;
+  const holder = admin ? deliveryPerson?.key ?? (holders.length === 1 ? holders[0] : null) : null;
+  const holderName = deliveryPerson?.name ?? selection.rows[0]?.delivery_admin_name ?? '';
+  const mixed = admin && !deliveryPerson && holders.length > 1;
 
   const submit = async () => {
     const result = await create({ parcels: selected, ...(admin && holder ? { delivery_admin: holder } : {}) }).unwrap();
@@ -80,15 +80,15 @@ export default function ToBeReturnedScreen({ route }: ScreenProps) {
         rowKey={(parcel) => parcel.key}
         searchPlaceholder={t('parcels.search')}
         filters={
-          admin && lookups.deliveryAdmins ? (
+          admin && lookups.deliveryPeople ? (
             <Box sx={{ width: 260 }}>
-              <DeliveryAdminAutocomplete
+              <DeliveryPersonAutocomplete
                 name="filter-delivery-admin"
-                label={t('parcels.deliveryAdmin')}
-                value={courier}
-                helperText={t('vouchers.return.chooseCourier')}
+                label={t('parcels.deliveryPerson')}
+                value={deliveryPerson}
+                helperText={t('vouchers.return.chooseDeliveryPerson')}
                 onChange={(option) => {
-                  setCourier(option);
+                  setDeliveryPerson(option);
                   setSelected([]);
                   list.setFilter('delivery_admin', option?.key);
                 }}

@@ -218,7 +218,7 @@ function VoucherSummary({ voucher, role }: { voucher: VoucherDetail; role: Role 
         {voucher.shop && <DetailField label={t('parcels.shop')} value={voucher.shop.name} />}
         {voucher.delivery_admin && role !== 'delivery-admin' && (
           <DetailField
-            label={t('parcels.deliveryAdmin')}
+            label={t('parcels.deliveryPerson')}
             value={
               <>
                 {voucher.delivery_admin.name}

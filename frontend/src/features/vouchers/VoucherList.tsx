@@ -16,10 +16,10 @@ import { useListState } from '../../components/table/useListState';
 import { useT, type MessageKey, type Translate } from '../../i18n';
 import type { Role } from '../../navigation/types';
 import { selectSessionInfo } from '../../core/session/authSlice';
-import { ClientAutocomplete, type ClientOption } from '../../components/client/ClientAutocomplete';
+import { MerchantAutocomplete, type MerchantOption } from '../../components/merchant/MerchantAutocomplete';
 import { parcelLookups } from '../../components/parcel/access';
 import { DateTimeText } from '../../components/DateTimeText';
-import { DeliveryAdminAutocomplete, type DeliveryAdminOption } from '../../components/parcel/DeliveryAdminAutocomplete';
+import { DeliveryPersonAutocomplete, type DeliveryPersonOption } from '../../components/parcel/DeliveryPersonAutocomplete';
 import { useListShopsQuery } from '../../components/shop/api';
 import {
   openVoucherPdf,
@@ -68,7 +68,7 @@ function voucherColumn(id: VoucherColumn, t: Translate, exit: boolean): Column<V
     case 'delivery_admin':
       return {
         id,
-        label: t('parcels.deliveryAdmin'),
+        label: t('parcels.deliveryPerson'),
         render: (voucher) => (
           <Box>
             <Typography variant="body2">{voucher.delivery_admin?.name ?? '—'}</Typography>
@@ -120,8 +120,8 @@ export function VoucherList({ routeName, role, config, top }: VoucherListProps) 
   // The dialog's code loads on the first opening.
   const [pickLoaded, setPickLoaded] = useState(false);
   const drawerLoaded = useLoadedOnce(opened !== null);
-  const [client, setClient] = useState<ClientOption | null>(null);
-  const [courier, setCourier] = useState<DeliveryAdminOption | null>(null);
+  const [merchant, setMerchant] = useState<MerchantOption | null>(null);
+  const [deliveryPerson, setDeliveryPerson] = useState<DeliveryPersonOption | null>(null);
   const [createVoucher] = useCreatePickupVoucherMutation();
   const canCreate = Boolean(config.create) && role === 'client';
   const { data: shops } = useListShopsQuery({ page: 1, per_page: 100, sort: 'name' }, { skip: !canCreate || !lookups.shops });
@@ -141,26 +141,26 @@ export function VoucherList({ routeName, role, config, top }: VoucherListProps) 
   );
 
   const filters =
-    config.filter === 'client' && lookups.clients ? (
+    config.filter === 'client' && lookups.merchants ? (
       <Box sx={{ width: 240 }}>
-        <ClientAutocomplete
+        <MerchantAutocomplete
           name="filter-client"
           label={t('parcels.merchant')}
-          value={client}
+          value={merchant}
           onChange={(option) => {
-            setClient(option);
+            setMerchant(option);
             list.setFilter('client', option?.key);
           }}
         />
       </Box>
-    ) : config.filter === 'delivery_admin' && lookups.deliveryAdmins ? (
+    ) : config.filter === 'delivery_admin' && lookups.deliveryPeople ? (
       <Box sx={{ width: 240 }}>
-        <DeliveryAdminAutocomplete
+        <DeliveryPersonAutocomplete
           name="filter-delivery-admin"
-          label={t('parcels.deliveryAdmin')}
-          value={courier}
+          label={t('parcels.deliveryPerson')}
+          value={deliveryPerson}
           onChange={(option) => {
-            setCourier(option);
+            setDeliveryPerson(option);
             list.setFilter('delivery_admin', option?.key);
           }}
         />

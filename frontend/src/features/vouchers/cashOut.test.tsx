@@ -10,7 +10,7 @@ import { renderWithProviders } from '../../test/render';
 import type { Parcel } from '../../components/parcel/api';
 import { parcel, parcelPage } from '../../components/parcel/testData';
 import RoundScreen from './RoundScreen';
-import { COURIER, voucher, voucherDetail } from '../../components/voucher/testData';
+import { DELIVERY_PERSON, voucher, voucherDetail } from '../../components/voucher/testData';
 import VouchersScreen from './VouchersScreen';
 
 function routeOf(role: Role, name: string): RouteDef {
@@ -66,7 +66,7 @@ describe('refunds are cash paid out', () => {
   });
 
   it('on an exit voucher: collected, paid out and net; a return voucher says it moves no cash', async () => {
-    const issued = { kind: 'exit' as const, status: 'issued' as const, status_label: 'Remis au livreur', client: null, shop: null, delivery_admin: COURIER };
+    const issued = { kind: 'exit' as const, status: 'issued' as const, status_label: 'Remis au livreur', client: null, shop: null, delivery_admin: DELIVERY_PERSON };
     const onIt = [out('CLV1AAAAAAA', { actions: [] }), out('CLV2BBBBBBB', { kind: 'refund', cod_amount: 12000, actions: [] })];
     mockServer({
       'GET /api/exit-vouchers': (call) => listReply([voucher('BS1EXITEXI', { ...issued, moves_cash: true, cash_to_collect: 24900, cash_to_pay_out: 12000, net_cash: 12900 })], call.query),
@@ -86,7 +86,7 @@ describe('refunds are cash paid out', () => {
     expect(row.textContent).not.toMatch(/369,00/);
     view.unmount();
 
-    const back = { kind: 'return' as const, client: null, shop: null, delivery_admin: COURIER };
+    const back = { kind: 'return' as const, client: null, shop: null, delivery_admin: DELIVERY_PERSON };
     mockServer({
       'GET /api/return-vouchers': (call) => listReply([voucher('BT1RETURNS', back)], call.query),
       'GET /api/delivery-admins': listReply([]),

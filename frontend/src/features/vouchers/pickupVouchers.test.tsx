@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ROLE_ROUTES } from '../../navigation/routes';
 import type { Role, RouteDef } from '../../navigation/types';
-import { clientSession } from '../../test/fixtures';
+import { merchantSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
@@ -63,7 +63,7 @@ describe("a merchant's pickup vouchers", () => {
           call.query,
         ),
     });
-    renderWithProviders(<VouchersScreen route={routeOf('client', 'pickup-vouchers')} />, { session: clientSession(), path: '/compte/bons-de-ramassage' });
+    renderWithProviders(<VouchersScreen route={routeOf('client', 'pickup-vouchers')} />, { session: merchantSession(), path: '/compte/bons-de-ramassage' });
     const row = (await screen.findAllByTestId('table-row'))[0];
     expect(server.callsTo('GET', '/api/pickup-vouchers')[0].query).toEqual({ page: '1', per_page: '25', sort: '-created_at', status: 'new' });
     expect(row).toHaveTextContent('BR1NEWNEWN');
@@ -94,7 +94,7 @@ describe("a merchant's pickup vouchers", () => {
       ],
       'GET /api/pickup-vouchers/BR9CREATED': voucherDetail('BR9CREATED', [parcel('K1', { status: 'awaiting_pickup', status_label: 'En attente de ramassage' })]),
     });
-    renderWithProviders(<VouchersScreen route={routeOf('client', 'pickup-vouchers')} />, { session: clientSession(), path: '/compte/bons-de-ramassage' });
+    renderWithProviders(<VouchersScreen route={routeOf('client', 'pickup-vouchers')} />, { session: merchantSession(), path: '/compte/bons-de-ramassage' });
     expect(await screen.findByTestId('table-empty')).toBeInTheDocument();
 
     await user.click(screen.getByTestId('voucher-create'));
@@ -140,7 +140,7 @@ describe("a merchant's pickup vouchers", () => {
       'DELETE /api/pickup-vouchers/BR1NEWNEWN': [{ status: 409, body: { message: 'Ce bon a déjà été réceptionné.' } }, { status: 204 }],
     });
     renderWithProviders(<VouchersScreen route={routeOf('client', 'pickup-vouchers')} />, {
-      session: clientSession(),
+      session: merchantSession(),
       path: '/compte/bons-de-ramassage?bon=BR1NEWNEWN',
     });
     const detail = await screen.findByTestId('voucher-detail');
@@ -196,7 +196,7 @@ describe("a merchant's pickup vouchers", () => {
       'GET /api/pickup-vouchers/BR404': { status: 404, body: { message: 'Introuvable.' } },
     });
     const { unmount } = renderWithProviders(<VouchersScreen route={routeOf('client', 'pickup-vouchers')} />, {
-      session: clientSession(),
+      session: merchantSession(),
       path: '/compte/bons-de-ramassage?bon=BR2RECEIVED',
     });
     const detail = await screen.findByTestId('voucher-detail');
@@ -208,7 +208,7 @@ describe("a merchant's pickup vouchers", () => {
     expect(within(detail).queryByRole('button', { name: /Retirer du bon/ })).not.toBeInTheDocument();
     unmount();
 
-    renderWithProviders(<VouchersScreen route={routeOf('client', 'pickup-vouchers')} />, { session: clientSession(), path: '/compte/bons-de-ramassage?bon=BR404' });
+    renderWithProviders(<VouchersScreen route={routeOf('client', 'pickup-vouchers')} />, { session: merchantSession(), path: '/compte/bons-de-ramassage?bon=BR404' });
     expect(await screen.findByTestId('voucher-drawer-error')).toHaveTextContent('Bon introuvable.');
   });
 });

@@ -8,7 +8,7 @@ import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import { parcel } from '../../components/parcel/testData';
-import { COURIER, voucher, voucherDetail } from '../../components/voucher/testData';
+import { DELIVERY_PERSON, voucher, voucherDetail } from '../../components/voucher/testData';
 import VouchersScreen from './VouchersScreen';
 
 function routeOf(role: Role, name: string): RouteDef {
@@ -106,7 +106,7 @@ describe("the admin's pickup vouchers", () => {
     const user = userEvent.setup();
     const returning = { status: 'returning' as const, status_label: 'En retour', actions: [] };
     const parcels = [parcel('CLV1AAAAAAA', returning), parcel('CLV2BBBBBBB', returning)];
-    const back = { kind: 'return' as const, client: null, shop: null, delivery_admin: COURIER };
+    const back = { kind: 'return' as const, client: null, shop: null, delivery_admin: DELIVERY_PERSON };
     const server = mockServer({
       'GET /api/return-vouchers': (call) => listReply([voucher('BT1RETURNS', back)], call.query),
       'GET /api/delivery-admins': listReply([]),
@@ -137,7 +137,7 @@ describe("the admin's pickup vouchers", () => {
 
   it("shows a delivery person his exit vouchers to open and print, without receiving", async () => {
     const user = userEvent.setup();
-    const issued = { kind: 'exit' as const, status: 'issued' as const, status_label: 'Remis au livreur', client: null, shop: null, delivery_admin: COURIER };
+    const issued = { kind: 'exit' as const, status: 'issued' as const, status_label: 'Remis au livreur', client: null, shop: null, delivery_admin: DELIVERY_PERSON };
     const out = { status: 'out_for_delivery' as const, status_label: 'Mis en distribution', actions: [] };
     const server = mockServer({
       'GET /api/exit-vouchers': (call) => listReply([voucher('BS1EXITEXI', issued)], call.query),

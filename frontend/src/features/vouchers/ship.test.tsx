@@ -9,15 +9,15 @@ import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import { parcel, parcelPage } from '../../components/parcel/testData';
 import ExitVouchersScreen from './ExitVouchersScreen';
-import { COURIER, voucher, voucherDetail } from '../../components/voucher/testData';
+import { DELIVERY_PERSON, voucher, voucherDetail } from '../../components/voucher/testData';
 
 const route: RouteDef = ROLE_ROUTES.admin.find((r) => r.name === 'delivery-exit-vouchers')!;
 
-const courier = {
-  key: COURIER.key,
-  full_name: COURIER.name,
+const deliveryPerson = {
+  key: DELIVERY_PERSON.key,
+  full_name: DELIVERY_PERSON.name,
   email: 'hamid@colivra.ma',
-  phone: COURIER.phone,
+  phone: DELIVERY_PERSON.phone,
   national_id: null,
   vehicle: null,
   active: true,
@@ -42,7 +42,7 @@ async function confirm(user: ReturnType<typeof userEvent.setup>) {
 }
 
 /** The admin chooses Hamid Ouazzani in the ship panel. */
-async function chooseCourier(user: ReturnType<typeof userEvent.setup>) {
+async function chooseDeliveryPerson(user: ReturnType<typeof userEvent.setup>) {
   const panel = await screen.findByTestId('ship-panel');
   await user.click(within(panel).getByLabelText(/^Livreur/));
   await user.click(await screen.findByRole('option', { name: /Hamid Ouazzani/ }));
@@ -53,11 +53,11 @@ describe("the admin's exit vouchers", () => {
   it('ships scanned and picked parcels to a delivery person, with "Forcer" for a city he does not serve, then prints the voucher', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
-    const shipped = voucherDetail('BS7SHIPPED', [], { kind: 'exit', status: 'issued', status_label: 'Remis au livreur', client: null, shop: null, delivery_admin: COURIER });
+    const shipped = voucherDetail('BS7SHIPPED', [], { kind: 'exit', status: 'issued', status_label: 'Remis au livreur', client: null, shop: null, delivery_admin: DELIVERY_PERSON });
     shipped.body.data.parcels_count = 3;
     const server = mockServer({
-      'GET /api/exit-vouchers': (call) => listReply([voucher('BS1EXITEXI', { kind: 'exit', status: 'issued', status_label: 'Remis au livreur', client: null, shop: null, delivery_admin: COURIER })], call.query),
-      'GET /api/delivery-admins': listReply([courier]),
+      'GET /api/exit-vouchers': (call) => listReply([voucher('BS1EXITEXI', { kind: 'exit', status: 'issued', status_label: 'Remis au livreur', client: null, shop: null, delivery_admin: DELIVERY_PERSON })], call.query),
+      'GET /api/delivery-admins': listReply([deliveryPerson]),
       'GET /api/parcels': (call) =>
         parcelPage(call.query.city === 'RBA' ? [parcel('CLVRABAT001', { ...picked, city: 'RBA', city_name: 'Rabat' })] : [parcel('CLVPICKED02', picked)]),
       'GET /api/parcels/CLVPICKED01': { status: 200, body: { data: parcel('CLVPICKED01', picked) } },
@@ -139,10 +139,10 @@ describe("the admin's exit vouchers", () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const shipped = voucherDetail('BS8SHIPPED', [parcel('CLVPICKED01', picked)], { kind: 'exit', status: 'issued', status_label: 'Remis au livreur', client: null, shop: null, delivery_admin: COURIER });
+    const shipped = voucherDetail('BS8SHIPPED', [parcel('CLVPICKED01', picked)], { kind: 'exit', status: 'issued', status_label: 'Remis au livreur', client: null, shop: null, delivery_admin: DELIVERY_PERSON });
     const server = mockServer({
       'GET /api/exit-vouchers': (call) => listReply([], call.query),
-      'GET /api/delivery-admins': listReply([courier]),
+      'GET /api/delivery-admins': listReply([deliveryPerson]),
       'GET /api/parcels': parcelPage([]),
       'GET /api/parcels/CLVPICKED01': { status: 200, body: { data: parcel('CLVPICKED01', picked) } },
       'GET /api/parcels/CLVPICKED03': { status: 200, body: { data: parcel('CLVPICKED03', picked) } },
@@ -173,14 +173,14 @@ describe("the admin's exit vouchers", () => {
 
 describe('shipping ticked parcels', () => {
   const shipped = () =>
-    voucherDetail('BS9SHIPPED', [], { kind: 'exit', status: 'issued', status_label: 'Remis au livreur', client: null, shop: null, delivery_admin: COURIER }).body;
+    voucherDetail('BS9SHIPPED', [], { kind: 'exit', status: 'issued', status_label: 'Remis au livreur', client: null, shop: null, delivery_admin: DELIVERY_PERSON }).body;
 
   it('ships the parcels only ticked in the picker, after a confirmation naming the count, the delivery person and the cash apart (a refund paid out)', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
     const server = mockServer({
       'GET /api/exit-vouchers': (call) => listReply([], call.query),
-      'GET /api/delivery-admins': listReply([courier]),
+      'GET /api/delivery-admins': listReply([deliveryPerson]),
       'GET /api/parcels': parcelPage([
         parcel('CLVTICKED01', { ...picked, cod_amount: 300000 }),
         parcel('CLVTICKED02', { ...picked, cod_amount: 45000, kind: 'refund' }),
@@ -189,7 +189,7 @@ describe('shipping ticked parcels', () => {
       'PUT /api/parcels/delivery': { status: 201, body: shipped() },
     });
     renderWithProviders(<ExitVouchersScreen route={route} />, { session: adminSession() });
-    const panel = await chooseCourier(user);
+    const panel = await chooseDeliveryPerson(user);
     const picker = within(panel).getByTestId('ship-picker');
     await within(picker).findByText('CLVTICKED01');
     await user.click(within(picker).getByRole('checkbox', { name: 'Sélectionner CLVTICKED01' }));
@@ -220,14 +220,14 @@ describe('shipping ticked parcels', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
     const server = mockServer({
       'GET /api/exit-vouchers': (call) => listReply([], call.query),
-      'GET /api/delivery-admins': listReply([courier]),
+      'GET /api/delivery-admins': listReply([deliveryPerson]),
       'GET /api/parcels': parcelPage([parcel('CLVTICKED01', picked), parcel('CLVTICKED02', picked)]),
       'GET /api/parcels/CLVTICKED01': { status: 200, body: { data: parcel('CLVTICKED01', picked) } },
       'GET /api/parcels/CLVSCANNED1': { status: 200, body: { data: parcel('CLVSCANNED1', picked) } },
       'PUT /api/parcels/delivery': { status: 201, body: shipped() },
     });
     renderWithProviders(<ExitVouchersScreen route={route} />, { session: adminSession() });
-    const panel = await chooseCourier(user);
+    const panel = await chooseDeliveryPerson(user);
     const picker = within(panel).getByTestId('ship-picker');
     await within(picker).findByText('CLVTICKED01');
     // Scanned: on the list, and ticked in the picker.
@@ -266,12 +266,12 @@ describe('shipping ticked parcels', () => {
     const user = userEvent.setup();
     const server = mockServer({
       'GET /api/exit-vouchers': (call) => listReply([], call.query),
-      'GET /api/delivery-admins': listReply([courier]),
+      'GET /api/delivery-admins': listReply([deliveryPerson]),
       'GET /api/parcels': parcelPage([parcel('CLVTICKED01', picked)]),
       'PUT /api/parcels/delivery': { status: 201, body: shipped() },
     });
     renderWithProviders(<ExitVouchersScreen route={route} />, { session: adminSession() });
-    const panel = await chooseCourier(user);
+    const panel = await chooseDeliveryPerson(user);
     const picker = within(panel).getByTestId('ship-picker');
     await within(picker).findByText('CLVTICKED01');
     await user.click(within(picker).getByRole('checkbox', { name: 'Sélectionner CLVTICKED01' }));

@@ -8,7 +8,7 @@ import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import { parcel, parcelPage } from '../../components/parcel/testData';
-import { COURIER, voucherDetail } from '../../components/voucher/testData';
+import { DELIVERY_PERSON, voucherDetail } from '../../components/voucher/testData';
 import ToBeReturnedScreen from './ToBeReturnedScreen';
 
 function routeOf(role: Role): RouteDef {
@@ -19,7 +19,7 @@ const refused = (key: string, overrides = {}) =>
   parcel(key, { status: 'refused', status_label: 'Refusé', actions: [], delivery_admin: 'D1', delivery_admin_name: 'Hamid Ouazzani', ...overrides });
 
 const created = (parcels: ReturnType<typeof refused>[]) =>
-  voucherDetail('BT5CREATED', parcels, { kind: 'return', client: null, shop: null, delivery_admin: COURIER });
+  voucherDetail('BT5CREATED', parcels, { kind: 'return', client: null, shop: null, delivery_admin: DELIVERY_PERSON });
 
 describe('parcels to be returned', () => {
   it('lets a delivery person make a return voucher of the parcels he ticks, and prints it', async () => {

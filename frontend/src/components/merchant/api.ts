@@ -2,7 +2,7 @@ import { api } from '../../core/api';
 import { crudEndpoints } from '../../core/crud';
 
 /** GET /api/clients item: a merchant account. */
-export interface ClientView {
+export interface MerchantView {
   key: string;
   first_name: string;
   last_name: string;
@@ -21,7 +21,7 @@ export interface ClientView {
 }
 
 /** PUT /api/clients/{client}: any of these. */
-export interface ClientUpdate {
+export interface MerchantUpdate {
   active?: boolean;
   first_name?: string;
   last_name?: string;
@@ -33,21 +33,21 @@ export interface ClientUpdate {
   permissions?: string[];
 }
 
-export type ClientStatus = 'new' | 'activated' | 'all';
+export type MerchantStatus = 'new' | 'activated' | 'all';
 
-export const clientsApi = api.injectEndpoints({
+export const merchantsApi = api.injectEndpoints({
   endpoints: (build) => {
     // Merchants are created by registration (POST /api/clients is the sign-up call), not here.
-    const clients = crudEndpoints<ClientView, ClientUpdate>(build, {
+    const merchants = crudEndpoints<MerchantView, MerchantUpdate>(build, {
       path: 'clients',
       tag: 'clients',
       alsoInvalidates: ['costs'],
     });
-    return { listClients: clients.list, updateClient: clients.update, deleteClient: clients.remove };
+    return { listMerchants: merchants.list, updateMerchant: merchants.update, deleteMerchant: merchants.remove };
   },
 });
 
-export const { useListClientsQuery, useUpdateClientMutation, useDeleteClientMutation } = clientsApi;
+export const { useListMerchantsQuery, useUpdateMerchantMutation, useDeleteMerchantMutation } = merchantsApi;
 
 /** "BERRADA Salma": how lists name a person. */
 export function personName(person: { first_name: string; last_name: string }): string {

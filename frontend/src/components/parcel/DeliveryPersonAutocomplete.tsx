@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { RemoteAutocomplete } from '../form/RemoteAutocomplete';
 import { useDebounced } from '../useDebounced';
-import { useListDeliveryAdminsQuery } from '../deliveryman/api';
+import { useListDeliveryPeopleQuery } from '../deliveryPerson/api';
 
 /** A delivery person as a form value: his key and his name (and the cities he serves, when listed). */
-export interface DeliveryAdminOption {
+export interface DeliveryPersonOption {
   key: string;
   name: string;
   phone?: string;
@@ -14,8 +14,8 @@ export interface DeliveryAdminOption {
 interface Props {
   name: string;
   label: string;
-  value: DeliveryAdminOption | null;
-  onChange: (value: DeliveryAdminOption | null) => void;
+  value: DeliveryPersonOption | null;
+  onChange: (value: DeliveryPersonOption | null) => void;
   error?: string;
   helperText?: string;
   required?: boolean;
@@ -25,11 +25,11 @@ interface Props {
 }
 
 /** Picks an active delivery person, searched on the server (GET /api/delivery-admins?q=&active=true). */
-export function DeliveryAdminAutocomplete({ exclude, ...props }: Props) {
+export function DeliveryPersonAutocomplete({ exclude, ...props }: Props) {
   const [search, setSearch] = useState('');
   const q = useDebounced(search, 250);
-  const { data, isFetching } = useListDeliveryAdminsQuery({ page: 1, per_page: 25, sort: 'full_name', active: 'true', q: q || undefined });
-  const options: DeliveryAdminOption[] = (data?.data ?? [])
+  const { data, isFetching } = useListDeliveryPeopleQuery({ page: 1, per_page: 25, sort: 'full_name', active: 'true', q: q || undefined });
+  const options: DeliveryPersonOption[] = (data?.data ?? [])
     .filter((person) => person.key !== exclude)
     .map((person) => ({
       key: person.key,
@@ -38,7 +38,7 @@ export function DeliveryAdminAutocomplete({ exclude, ...props }: Props) {
       cities: (person.cities ?? []).map((city) => ({ key: city.city, name: city.city_name })),
     }));
   return (
-    <RemoteAutocomplete<DeliveryAdminOption>
+    <RemoteAutocomplete<DeliveryPersonOption>
       {...props}
       options={options}
       loading={isFetching}

@@ -19,7 +19,7 @@ import { DataTable, type Column } from '../../components/table/DataTable';
 import { useListState } from '../../components/table/useListState';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
 import type { ScreenProps } from '../../navigation/types';
-import { useGetCourierBalanceQuery, useListCourierBalancesQuery, type BalanceListArgs, type BalanceRow, type CourierBalance } from '../../components/invoice/api';
+import { useGetDeliveryPersonBalanceQuery, useListDeliveryPersonBalancesQuery, type BalanceListArgs, type BalanceRow, type DeliveryPersonBalance } from '../../components/invoice/api';
 import { BalanceChip } from '../../components/invoice/BalanceChip';
 import { OWING_PARAM, PERSON_PARAM } from '../../components/invoice/balanceParams';
 import { BalanceEntries } from './BalanceEntries';
@@ -32,11 +32,11 @@ import '../../i18n/screens';
  * /compte/ecarts-livreurs (admin, `delivery-invoices`): every delivery person with his balance,
  * those who owe first; a person's entries in a drawer, with the settle dialog.
  */
-export default function CourierBalancesScreen({ route }: ScreenProps) {
+export default function DeliveryPersonBalancesScreen({ route }: ScreenProps) {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const list = useListState({ filters: { owing: params.get(OWING_PARAM) === 'false' ? '' : 'true' } });
-  const result = useListCourierBalancesQuery(list.args as BalanceListArgs);
+  const result = useListDeliveryPersonBalancesQuery(list.args as BalanceListArgs);
   const opened = params.get(PERSON_PARAM);
   const { notice, notify, close } = useNotice();
 
@@ -122,7 +122,7 @@ export default function CourierBalancesScreen({ route }: ScreenProps) {
 function PersonBalance({ personKey, notify }: { personKey: string; notify: Notify }) {
   const t = useT();
   const language = useLanguage();
-  const query = useGetCourierBalanceQuery(personKey);
+  const query = useGetDeliveryPersonBalanceQuery(personKey);
   const [settling, setSettling] = useState(false);
   if (query.isLoading) {
     return (
@@ -140,7 +140,7 @@ function PersonBalance({ personKey, notify }: { personKey: string; notify: Notif
       </Alert>
     );
   }
-  const balance: CourierBalance = query.data.data;
+  const balance: DeliveryPersonBalance = query.data.data;
   return (
     <Stack spacing={3} data-testid="balance-detail" data-balance={balance.balance}>
       <Box>

@@ -16,24 +16,24 @@ import { useT } from '../../i18n';
 import { CityAutocomplete, type CityOption } from '../../components/city/CityAutocomplete';
 import { useListShopsQuery, useUpdateShopMutation, type Shop, type ShopBody } from '../../components/shop/api';
 import { BankAccountCell } from '../../components/shop/BankAccountCell';
-import { personName, type ClientView } from '../../components/client/api';
+import { personName, type MerchantView } from '../../components/merchant/api';
 import '../../i18n/payout';
 import '../../i18n/screens';
 
 /** A merchant's shops (GET /api/shops?client=KEY), in a side panel of the clients screen. */
-export function ClientShopsDrawer({ client, onClose }: { client: ClientView | null; onClose: () => void }) {
+export function MerchantShopsDrawer({ merchant, onClose }: { merchant: MerchantView | null; onClose: () => void }) {
   const t = useT();
   return (
-    <Drawer anchor="right" open={client !== null} onClose={onClose} data-testid="client-shops-drawer">
+    <Drawer anchor="right" open={merchant !== null} onClose={onClose} data-testid="client-shops-drawer">
       <Box sx={{ width: { xs: '100vw', sm: 720, md: 880 }, maxWidth: '100vw', boxSizing: 'border-box', p: 3 }}>
         <Stack direction="row" sx={{ alignItems: 'flex-start', mb: 2 }}>
           <Box sx={{ flexGrow: 1 }}>
             <Typography variant="h6" component="h2">
-              {t('clients.shopsTitle', { name: client ? client.company || personName(client) : '' })}
+              {t('merchants.shopsTitle', { name: merchant ? merchant.company || personName(merchant) : '' })}
             </Typography>
-            {client && (
+            {merchant && (
               <Typography variant="body2" color="text.secondary">
-                {personName(client)} · {client.email}
+                {personName(merchant)} · {merchant.email}
               </Typography>
             )}
           </Box>
@@ -41,7 +41,7 @@ export function ClientShopsDrawer({ client, onClose }: { client: ClientView | nu
             <Close />
           </IconButton>
         </Stack>
-        {client && <ShopsOf client={client.key} />}
+        {merchant && <ShopsOf merchant={merchant.key} />}
       </Box>
     </Drawer>
   );
@@ -56,10 +56,10 @@ interface ShopForm extends FormValues {
   bank_account: string;
 }
 
-function ShopsOf({ client }: { client: string }) {
+function ShopsOf({ merchant }: { merchant: string }) {
   const t = useT();
   const list = useListState({ sort: 'name' });
-  const result = useListShopsQuery({ ...list.args, client });
+  const result = useListShopsQuery({ ...list.args, client: merchant });
   const [updateShop] = useUpdateShopMutation();
   const [editing, setEditing] = useState<Shop | null>(null);
   const { notice, notify, close } = useNotice();
@@ -82,7 +82,7 @@ function ShopsOf({ client }: { client: string }) {
         rowName={(shop) => shop.name}
         rowActions={() => [{ id: 'edit', label: t('crud.edit'), icon: <EditOutlined fontSize="small" />, onClick: setEditing }]}
         searchPlaceholder={t('shops.search')}
-        emptyMessage={t('clients.noShop')}
+        emptyMessage={t('merchants.noShop')}
         testId="client-shops"
       />
       {editing && (

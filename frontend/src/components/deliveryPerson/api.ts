@@ -12,7 +12,7 @@ export interface DeliveryCity {
 }
 
 /** GET /api/delivery-admins item: a delivery person. */
-export interface DeliveryAdminView {
+export interface DeliveryPersonView {
   key: string;
   full_name: string;
   email: string;
@@ -24,7 +24,7 @@ export interface DeliveryAdminView {
   cities: DeliveryCity[];
 }
 
-export interface DeliveryAdminBody {
+export interface DeliveryPersonBody {
   full_name: string;
   email: string;
   phone: string;
@@ -42,36 +42,36 @@ export interface DeliveryCityBody {
 
 const segment = encodeURIComponent;
 
-export const deliveryAdminsApi = api.injectEndpoints({
+export const deliveryPeopleApi = api.injectEndpoints({
   endpoints: (build) => {
-    const people = crudEndpoints<DeliveryAdminView, DeliveryAdminBody>(build, {
+    const people = crudEndpoints<DeliveryPersonView, DeliveryPersonBody>(build, {
       path: 'delivery-admins',
       tag: 'deliveryAdmins',
       alsoProvides: ['cities'],
     });
     return {
-      listDeliveryAdmins: people.list,
-      createDeliveryAdmin: people.create,
-      updateDeliveryAdmin: people.update,
-      deleteDeliveryAdmin: people.remove,
+      listDeliveryPeople: people.list,
+      createDeliveryPerson: people.create,
+      updateDeliveryPerson: people.update,
+      deleteDeliveryPerson: people.remove,
       /** POST /api/delivery-admins/cities: he now serves a city. */
-      addDeliveryCity: build.mutation<ItemResponse<DeliveryAdminView>, DeliveryCityBody & { delivery_admin: string; city: string }>({
+      addDeliveryCity: build.mutation<ItemResponse<DeliveryPersonView>, DeliveryCityBody & { delivery_admin: string; city: string }>({
         query: (body) => ({ url: 'delivery-admins/cities', method: 'POST', body }),
         invalidatesTags: ['deliveryAdmins'],
       }),
       /** PUT /api/delivery-admins/{deliveryAdmin}/cities/{city}: new commissions. */
-      updateDeliveryCity: build.mutation<ItemResponse<DeliveryAdminView>, { deliveryAdmin: string; city: string; body: DeliveryCityBody }>({
-        query: ({ deliveryAdmin, city, body }) => ({
-          url: `delivery-admins/${segment(deliveryAdmin)}/cities/${segment(city)}`,
+      updateDeliveryCity: build.mutation<ItemResponse<DeliveryPersonView>, { deliveryPerson: string; city: string; body: DeliveryCityBody }>({
+        query: ({ deliveryPerson, city, body }) => ({
+          url: `delivery-admins/${segment(deliveryPerson)}/cities/${segment(city)}`,
           method: 'PUT',
           body,
         }),
         invalidatesTags: ['deliveryAdmins'],
       }),
       /** DELETE /api/delivery-admins/{deliveryAdmin}/cities/{city}: he no longer serves it. */
-      removeDeliveryCity: build.mutation<null, { deliveryAdmin: string; city: string }>({
-        query: ({ deliveryAdmin, city }) => ({
-          url: `delivery-admins/${segment(deliveryAdmin)}/cities/${segment(city)}`,
+      removeDeliveryCity: build.mutation<null, { deliveryPerson: string; city: string }>({
+        query: ({ deliveryPerson, city }) => ({
+          url: `delivery-admins/${segment(deliveryPerson)}/cities/${segment(city)}`,
           method: 'DELETE',
         }),
         invalidatesTags: ['deliveryAdmins'],
@@ -81,11 +81,11 @@ export const deliveryAdminsApi = api.injectEndpoints({
 });
 
 export const {
-  useListDeliveryAdminsQuery,
-  useCreateDeliveryAdminMutation,
-  useUpdateDeliveryAdminMutation,
-  useDeleteDeliveryAdminMutation,
+  useListDeliveryPeopleQuery,
+  useCreateDeliveryPersonMutation,
+  useUpdateDeliveryPersonMutation,
+  useDeleteDeliveryPersonMutation,
   useAddDeliveryCityMutation,
   useUpdateDeliveryCityMutation,
   useRemoveDeliveryCityMutation,
-} = deliveryAdminsApi;
+} = deliveryPeopleApi;

@@ -4,13 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { today } from '../../components/dates';
 import { ROLE_ROUTES } from '../../navigation/routes';
 import type { Role, RouteDef } from '../../navigation/types';
-import { adminSession, clientSession } from '../../test/fixtures';
+import { adminSession, merchantSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer, type RecordedCall } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import type { ClientInvoice } from '../../components/invoice/api';
+import type { MerchantInvoice } from '../../components/invoice/api';
 import InvoicesScreen from './InvoicesScreen';
-import { clientInvoice, line, linesReply } from './testData';
+import { merchantInvoice, line, linesReply } from './testData';
 
 function routeOf(role: Role, name: string): RouteDef {
   return ROLE_ROUTES[role].find((r) => r.name === name)!;
@@ -19,7 +19,7 @@ function routeOf(role: Role, name: string): RouteDef {
 const LINES = [line('K1', {}, 'client'), line('K2', { cod_amount: 20000, amount: 16500 }, 'client')];
 
 /** One client invoice the admin trims, validates and marks paid; the payment is refused once (422). */
-function invoiceServer(initial: ClientInvoice) {
+function invoiceServer(initial: MerchantInvoice) {
   let invoice = initial;
   let lines = LINES;
   let payments = 0;
@@ -50,7 +50,7 @@ afterEach(() => vi.restoreAllMocks());
 describe("the admin's client invoices", () => {
   it('takes a parcel off a draft, validates it, records the payment (a 422 under its field first)', async () => {
     const user = userEvent.setup();
-    const server = invoiceServer(clientInvoice('FC1'));
+    const server = invoiceServer(merchantInvoice('FC1'));
     renderWithProviders(<InvoicesScreen route={routeOf('admin', 'client-delivered-invoices')} />, { session: adminSession(), path: '/compte/factures-clients-livrees' });
     const row = (await screen.findAllByTestId('table-row'))[0];
     expect(server.callsTo('GET', '/api/clients/invoices')[0].query).toEqual({ page: '1', per_page: '25', status: 'draft', type: 'delivered' });
@@ -152,7 +152,7 @@ describe("the merchant's invoices", () => {
   it('lists his delivered-parcel invoices, opens one with its parcels and prints it, and changes nothing', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
-    const paid = clientInvoice('FC1', {
+    const paid = merchantInvoice('FC1', {
       number: 'FC-2026-000003',
       status: 'paid',
       status_label: 'Payée',
@@ -165,7 +165,7 @@ describe("the merchant's invoices", () => {
       'GET /api/clients/invoices/FC1': { status: 200, body: { data: paid } },
       'GET /api/clients/parcels/invoices/FC1': linesReply(LINES),
     });
-    renderWithProviders(<InvoicesScreen route={routeOf('client', 'completed-invoices')} />, { session: clientSession(), path: '/compte/factures-livrees' });
+    renderWithProviders(<InvoicesScreen route={routeOf('client', 'completed-invoices')} />, { session: merchantSession(), path: '/compte/factures-livrees' });
     const row = (await screen.findAllByTestId('table-row'))[0];
     expect(server.callsTo('GET', '/api/clients/invoices')[0].query).toEqual({ page: '1', per_page: '25', type: 'delivered' });
     expect(row).toHaveTextContent('FC-2026-000003');
@@ -191,9 +191,9 @@ describe("the merchant's invoices", () => {
   });
 
   it('lists his returned-parcel invoices, whose total he owes', async () => {
-    const owed = clientInvoice('FC2', { type: 'returned', number: 'FC-2026-000004', status: 'validated', status_label: 'Validée', cod_total: 0, fees_total: 3000, total: -3000 });
+    const owed = merchantInvoice('FC2', { type: 'returned', number: 'FC-2026-000004', status: 'validated', status_label: 'Validée', cod_total: 0, fees_total: 3000, total: -3000 });
     const server = mockServer({ 'GET /api/clients/invoices': (call) => listReply([owed], call.query) });
-    renderWithProviders(<InvoicesScreen route={routeOf('client', 'returned-invoices')} />, { session: clientSession() });
+    renderWithProviders(<InvoicesScreen route={routeOf('client', 'returned-invoices')} />, { session: merchantSession() });
     const row = (await screen.findAllByTestId('table-row'))[0];
     expect(server.callsTo('GET', '/api/clients/invoices')[0].query).toEqual({ page: '1', per_page: '25', type: 'returned' });
     expect(within(row).getByTestId('invoice-row-total')).toHaveTextContent(/^-30,00\sDH$/);

@@ -27,9 +27,9 @@ import {
   useAddDeliveryCityMutation,
   useRemoveDeliveryCityMutation,
   useUpdateDeliveryCityMutation,
-  type DeliveryAdminView,
+  type DeliveryPersonView,
   type DeliveryCity,
-} from '../../components/deliveryman/api';
+} from '../../components/deliveryPerson/api';
 import '../../i18n/screens';
 
 interface CityForm extends FormValues {
@@ -39,7 +39,7 @@ interface CityForm extends FormValues {
 }
 
 interface Props {
-  person: DeliveryAdminView;
+  person: DeliveryPersonView;
   onClose: () => void;
   notify: (message: string) => void;
 }
@@ -63,19 +63,19 @@ export function DeliveryCitiesDialog({ person: initial, onClose, notify }: Props
       refused_commission: values.refused_commission ?? 0,
     };
     const answer = editing
-      ? await updateCity({ deliveryAdmin: person.key, city: editing.city, body: commissions }).unwrap()
+      ? await updateCity({ deliveryPerson: person.key, city: editing.city, body: commissions }).unwrap()
       : await addCity({ delivery_admin: person.key, city: values.city?.key ?? '', ...commissions }).unwrap();
     setPerson(answer.data);
   };
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" data-testid="delivery-cities-dialog">
-      <DialogTitle>{t('deliverymen.citiesTitle', { name: person.full_name })}</DialogTitle>
+      <DialogTitle>{t('deliveryPeople.citiesTitle', { name: person.full_name })}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t('deliverymen.citiesIntro')}</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t('deliveryPeople.citiesIntro')}</DialogContentText>
         {person.cities.length === 0 ? (
           <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }} data-testid="delivery-cities-empty">
-            {t('deliverymen.noCity')}
+            {t('deliveryPeople.noCity')}
           </Typography>
         ) : (
           <Box sx={{ overflowX: 'auto' }}>
@@ -83,8 +83,8 @@ export function DeliveryCitiesDialog({ person: initial, onClose, notify }: Props
               <TableHead>
                 <TableRow>
                   <TableCell sx={{ fontWeight: 600 }}>{t('cities.name')}</TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 600 }}>{t('deliverymen.deliveredCommission')}</TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 600 }}>{t('deliverymen.refusedCommission')}</TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>{t('deliveryPeople.deliveredCommission')}</TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>{t('deliveryPeople.refusedCommission')}</TableCell>
                   <TableCell align="right" sx={{ fontWeight: 600 }}>{t('table.actions')}</TableCell>
                 </TableRow>
               </TableHead>
@@ -100,11 +100,11 @@ export function DeliveryCitiesDialog({ person: initial, onClose, notify }: Props
                           <EditOutlined fontSize="small" />
                         </IconButton>
                       </Tooltip>
-                      <Tooltip title={t('deliverymen.removeCity')}>
+                      <Tooltip title={t('deliveryPeople.removeCity')}>
                         <IconButton
                           size="small"
                           color="error"
-                          aria-label={`${t('deliverymen.removeCity')} ${city.city_name}`}
+                          aria-label={`${t('deliveryPeople.removeCity')} ${city.city_name}`}
                           onClick={() => setRemoving(city)}
                         >
                           <DeleteOutlined fontSize="small" />
@@ -120,7 +120,7 @@ export function DeliveryCitiesDialog({ person: initial, onClose, notify }: Props
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, justifyContent: 'space-between' }}>
         <Button startIcon={<Add />} onClick={() => setEditing(null)} data-testid="delivery-city-add">
-          {t('deliverymen.addCity')}
+          {t('deliveryPeople.addCity')}
         </Button>
         <Button onClick={onClose} variant="contained">
           {t('common.close')}
@@ -130,7 +130,7 @@ export function DeliveryCitiesDialog({ person: initial, onClose, notify }: Props
         <FormDialog<CityForm>
           open
           testId="delivery-city-form"
-          title={editing ? t('deliverymen.editCityTitle', { city: editing.city_name }) : t('deliverymen.addCityTitle')}
+          title={editing ? t('deliveryPeople.editCityTitle', { city: editing.city_name }) : t('deliveryPeople.addCityTitle')}
           initialValues={
             editing
               ? {
@@ -150,8 +150,8 @@ export function DeliveryCitiesDialog({ person: initial, onClose, notify }: Props
               disabled: Boolean(editing),
               render: (props) => <CityAutocomplete {...props} />,
             },
-            { name: 'delivered_commission', label: t('deliverymen.deliveredCommission'), type: 'money', required: true },
-            { name: 'refused_commission', label: t('deliverymen.refusedCommission'), type: 'money', helperText: t('deliverymen.refusedHelp') },
+            { name: 'delivered_commission', label: t('deliveryPeople.deliveredCommission'), type: 'money', required: true },
+            { name: 'refused_commission', label: t('deliveryPeople.refusedCommission'), type: 'money', helperText: t('deliveryPeople.refusedHelp') },
           ]}
           onSubmit={save}
           onSaved={() => notify(t('crud.saved'))}
@@ -161,10 +161,10 @@ export function DeliveryCitiesDialog({ person: initial, onClose, notify }: Props
       {removing && (
         <ConfirmDialog
           open
-          title={t('deliverymen.removeCityTitle', { city: removing.city_name })}
-          body={t('deliverymen.removeCityBody', { name: person.full_name })}
-          confirmLabel={t('deliverymen.removeCity')}
-          onConfirm={() => removeCity({ deliveryAdmin: person.key, city: removing.city }).unwrap()}
+          title={t('deliveryPeople.removeCityTitle', { city: removing.city_name })}
+          body={t('deliveryPeople.removeCityBody', { name: person.full_name })}
+          confirmLabel={t('deliveryPeople.removeCity')}
+          onConfirm={() => removeCity({ deliveryPerson: person.key, city: removing.city }).unwrap()}
           onDone={() => {
             setPerson((current) => ({ ...current, cities: current.cities.filter((c) => c.city !== removing.city) }));
             notify(t('crud.deleted'));

@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminSession, ALL_CLIENT_PERMISSIONS } from '../../test/fixtures';
+import { adminSession, ALL_MERCHANT_PERMISSIONS } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import type { ClientView } from '../../components/client/api';
-import ClientsScreen from './ClientsScreen';
+import type { MerchantView } from '../../components/merchant/api';
+import MerchantsScreen from './MerchantsScreen';
 
-function merchant(key: string, overrides: Partial<ClientView> = {}): ClientView {
+function merchant(key: string, overrides: Partial<MerchantView> = {}): MerchantView {
   return {
     key,
     first_name: 'Salma',
@@ -20,7 +20,7 @@ function merchant(key: string, overrides: Partial<ClientView> = {}): ClientView 
     active: false,
     user_role: 'client',
     created_at: '2026-02-01T10:00:00Z',
-    permissions: ALL_CLIENT_PERMISSIONS,
+    permissions: ALL_MERCHANT_PERMISSIONS,
     ...overrides,
   };
 }
@@ -32,11 +32,11 @@ describe('clients screen', () => {
     const server = mockServer({
       'GET /api/clients': (call) => listReply(call.query.status === 'new' ? rows.filter((r) => !r.active) : rows, call.query),
       'PUT /api/clients/M1': (call) => {
-        rows = rows.map((r) => ({ ...r, ...(call.body as Partial<ClientView>) }));
+        rows = rows.map((r) => ({ ...r, ...(call.body as Partial<MerchantView>) }));
         return { status: 200, body: { data: rows[0] } };
       },
     });
-    renderWithProviders(<ClientsScreen />, { session: adminSession() });
+    renderWithProviders(<MerchantsScreen />, { session: adminSession() });
     const row = await screen.findByTestId('table-row');
     expect(row).toHaveTextContent('BERRADA Salma');
     expect(row).toHaveTextContent('En attente');
@@ -59,7 +59,7 @@ describe('clients screen', () => {
       'GET /api/clients': (call) => listReply([merchant('M1', { active: true })], call.query),
       'PUT /api/clients/M1': { status: 200, body: { data: merchant('M1') } },
     });
-    renderWithProviders(<ClientsScreen />, { session: adminSession() });
+    renderWithProviders(<MerchantsScreen />, { session: adminSession() });
     await user.click(await screen.findByRole('button', { name: 'Désactiver BERRADA Salma' }));
     const confirm = await screen.findByTestId('confirm-dialog');
     expect(confirm).toHaveTextContent('Ses sessions et ses jetons');
@@ -74,11 +74,11 @@ describe('clients screen', () => {
       'GET /api/clients': (call) => listReply([merchant('M1', { permissions: ['dashboard', 'shops', 'pricing'] })], call.query),
       'PUT /api/clients/M1': (call) => ({ status: 200, body: { data: { ...merchant('M1'), ...(call.body as object) } } }),
     });
-    renderWithProviders(<ClientsScreen />, { session: adminSession() });
+    renderWithProviders(<MerchantsScreen />, { session: adminSession() });
     await user.click(await screen.findByRole('button', { name: 'Permissions BERRADA Salma' }));
     const dialog = await screen.findByTestId('permissions-dialog');
     const boxes = within(dialog).getAllByRole('checkbox');
-    expect(boxes).toHaveLength(ALL_CLIENT_PERMISSIONS.length);
+    expect(boxes).toHaveLength(ALL_MERCHANT_PERMISSIONS.length);
     expect(within(dialog).getByRole('checkbox', { name: 'Boutiques' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Équipe' })).not.toBeChecked();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Tarifs' }));
@@ -99,7 +99,7 @@ describe('clients screen', () => {
       'PUT /api/clients/M1': { status: 422, body: { message: 'Données invalides.', errors: { email: ['Cette adresse e-mail est déjà utilisée.'] } } },
       'DELETE /api/clients/M1': { status: 409, body: { message } },
     });
-    renderWithProviders(<ClientsScreen />, { session: adminSession() });
+    renderWithProviders(<MerchantsScreen />, { session: adminSession() });
     await user.click(await screen.findByRole('button', { name: 'Modifier BERRADA Salma' }));
     const dialog = await screen.findByTestId('form-dialog');
     const email = within(dialog).getByLabelText(/^Adresse e-mail/);
@@ -149,7 +149,7 @@ describe('clients screen', () => {
           call.query,
         ),
     });
-    renderWithProviders(<ClientsScreen />, { session: adminSession() });
+    renderWithProviders(<MerchantsScreen />, { session: adminSession() });
     await user.click(await screen.findByRole('button', { name: 'Boutiques BERRADA Salma' }));
     const drawer = await screen.findByTestId('client-shops-drawer');
     expect(drawer).toHaveTextContent('Boutiques de Souk Digital');

@@ -6,21 +6,21 @@ import { dateColumn } from '../../components/table/columns';
 import { FilterSelect } from '../../components/table/FilterSelect';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
-import { useDecideInventoryClientMutation, useListInventoryClientsQuery, type InventoryClient } from '../../components/inventory/api';
+import { useDecideInventoryMerchantMutation, useListInventoryMerchantsQuery, type InventoryMerchant } from '../../components/inventory/api';
 import { ServiceStatusChip } from './chips';
 import '../../i18n/inventory';
 import '../../i18n/screens';
 
 /** Admin: the merchants of the stock service, and his decision on each (activate, suspend). */
-export function ClientsPanel() {
+export function MerchantsPanel() {
   const t = useT();
   const list = useListState();
-  const result = useListInventoryClientsQuery(list.args);
-  const [decide] = useDecideInventoryClientMutation();
-  const name = (row: InventoryClient) => row.client.company || row.client.name;
+  const result = useListInventoryMerchantsQuery(list.args);
+  const [decide] = useDecideInventoryMerchantMutation();
+  const name = (row: InventoryMerchant) => row.client.company || row.client.name;
 
-  const columns: Column<InventoryClient>[] = [
-    { id: 'client', label: t('inventory.client'), card: 'title', render: (row) => (row.client.company ? `${row.client.company} (${row.client.name})` : row.client.name) },
+  const columns: Column<InventoryMerchant>[] = [
+    { id: 'client', label: t('inventory.merchant'), card: 'title', render: (row) => (row.client.company ? `${row.client.company} (${row.client.name})` : row.client.name) },
     { id: 'status', label: t('inventory.status'), card: 'badge', render: (row) => <ServiceStatusChip status={row.status} label={row.status_label} /> },
     { id: 'products', label: t('inventory.products'), align: 'right' },
     dateColumn('created_at', t('inventory.askedOn')),
@@ -28,14 +28,14 @@ export function ClientsPanel() {
   ];
 
   return (
-    <ResourceScreen<InventoryClient, Record<string, never>>
+    <ResourceScreen<InventoryMerchant, Record<string, never>>
       testId="inventory-clients"
       list={list}
       result={result}
       columns={columns}
       rowName={name}
-      searchPlaceholder={t('inventory.searchClients')}
-      emptyMessage={t('inventory.noClients')}
+      searchPlaceholder={t('inventory.searchMerchants')}
+      emptyMessage={t('inventory.noMerchants')}
       filters={
         <FilterSelect
           list={list}
@@ -49,7 +49,7 @@ export function ClientsPanel() {
           ]}
         />
       }
-      rowActions={(row, { run }): Array<RowAction<InventoryClient> | false> => [
+      rowActions={(row, { run }): Array<RowAction<InventoryMerchant> | false> => [
         row.status !== 'active' && {
           id: 'activate',
           label: t('inventory.activate'),

@@ -17,17 +17,17 @@ import { useT } from '../../i18n';
 import { pathOf } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import { selectSessionInfo } from '../../core/session/authSlice';
-import { useListCourierBalancesQuery } from '../../components/invoice/api';
+import { useListDeliveryPersonBalancesQuery } from '../../components/invoice/api';
 import { BalanceChip } from '../../components/invoice/BalanceChip';
 import { OWING_PARAM, PERSON_PARAM } from '../../components/invoice/balanceParams';
 import {
-  useCreateDeliveryAdminMutation,
-  useDeleteDeliveryAdminMutation,
-  useListDeliveryAdminsQuery,
-  useUpdateDeliveryAdminMutation,
-  type DeliveryAdminBody,
-  type DeliveryAdminView,
-} from '../../components/deliveryman/api';
+  useCreateDeliveryPersonMutation,
+  useDeleteDeliveryPersonMutation,
+  useListDeliveryPeopleQuery,
+  useUpdateDeliveryPersonMutation,
+  type DeliveryPersonBody,
+  type DeliveryPersonView,
+} from '../../components/deliveryPerson/api';
 import { DeliveryCitiesDialog } from './DeliveryCitiesDialog';
 import '../../i18n/invoices';
 import '../../i18n/screens';
@@ -43,8 +43,8 @@ interface PersonForm extends FormValues {
 }
 
 /** The request body: a blank password on edit keeps the current one. */
-function toBody(values: PersonForm, editing: boolean): DeliveryAdminBody {
-  const body: DeliveryAdminBody = {
+function toBody(values: PersonForm, editing: boolean): DeliveryPersonBody {
+  const body: DeliveryPersonBody = {
     full_name: values.full_name.trim(),
     email: values.email.trim(),
     phone: values.phone.trim(),
@@ -59,29 +59,29 @@ function toBody(values: PersonForm, editing: boolean): DeliveryAdminBody {
 const MAX_CITY_CHIPS = 3;
 
 /** /compte/livreurs (admin): delivery people, their accounts and the cities each one serves. */
-export default function DeliverymenScreen() {
+export default function DeliveryPeopleScreen() {
   const t = useT();
   const list = useListState({ sort: 'full_name' });
-  const result = useListDeliveryAdminsQuery(list.args);
-  const [createPerson] = useCreateDeliveryAdminMutation();
-  const [updatePerson] = useUpdateDeliveryAdminMutation();
-  const [deletePerson] = useDeleteDeliveryAdminMutation();
-  const [citiesOf, setCitiesOf] = useState<DeliveryAdminView | null>(null);
+  const result = useListDeliveryPeopleQuery(list.args);
+  const [createPerson] = useCreateDeliveryPersonMutation();
+  const [updatePerson] = useUpdateDeliveryPersonMutation();
+  const [deletePerson] = useDeleteDeliveryPersonMutation();
+  const [citiesOf, setCitiesOf] = useState<DeliveryPersonView | null>(null);
   // The balances of the people on this page, in one call.
   const keys = (result.data?.data ?? []).map((row) => row.key);
-  const balances = useListCourierBalancesQuery({ delivery_admin: keys.join(','), per_page: 100 }, { skip: keys.length === 0 });
+  const balances = useListDeliveryPersonBalancesQuery({ delivery_admin: keys.join(','), per_page: 100 }, { skip: keys.length === 0 });
   const balanceOf = new Map((balances.data?.data ?? []).map((row) => [row.key, row.balance]));
   const session = useAppSelector(selectSessionInfo);
   const balancesPath = pathOf('courier-balances', session);
 
-  const columns: Column<DeliveryAdminView>[] = [
-    { id: 'full_name', label: t('deliverymen.fullName'), sortKey: 'full_name' },
-    { id: 'phone', label: t('clients.phone') },
-    { id: 'email', label: t('clients.email') },
-    { id: 'vehicle', label: t('deliverymen.vehicle'), render: (row) => row.vehicle || '—' },
+  const columns: Column<DeliveryPersonView>[] = [
+    { id: 'full_name', label: t('deliveryPeople.fullName'), sortKey: 'full_name' },
+    { id: 'phone', label: t('merchants.phone') },
+    { id: 'email', label: t('merchants.email') },
+    { id: 'vehicle', label: t('deliveryPeople.vehicle'), render: (row) => row.vehicle || '—' },
     {
       id: 'cities',
-      label: t('deliverymen.cities'),
+      label: t('deliveryPeople.cities'),
       render: (row) => (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
           {row.cities.length === 0 && '—'}
@@ -117,21 +117,21 @@ export default function DeliverymenScreen() {
   ];
 
   return (
-    <ResourceScreen<DeliveryAdminView, PersonForm>
+    <ResourceScreen<DeliveryPersonView, PersonForm>
       title={t('route.deliverymen')}
-      subtitle={t('deliverymen.subtitle')}
+      subtitle={t('deliveryPeople.subtitle')}
       testId="deliverymen-screen"
       list={list}
       result={result}
       columns={columns}
       rowName={(row) => row.full_name}
-      searchPlaceholder={t('deliverymen.search')}
+      searchPlaceholder={t('deliveryPeople.search')}
       filters={<ActiveFilter list={list} />}
-      emptyMessage={t('deliverymen.empty')}
+      emptyMessage={t('deliveryPeople.empty')}
       form={{
-        createLabel: t('deliverymen.create'),
-        createTitle: t('deliverymen.createTitle'),
-        editTitle: (row) => t('deliverymen.editTitle', { name: row.full_name }),
+        createLabel: t('deliveryPeople.create'),
+        createTitle: t('deliveryPeople.createTitle'),
+        editTitle: (row) => t('deliveryPeople.editTitle', { name: row.full_name }),
         empty: () => ({ full_name: '', phone: '', email: '', password: '', national_id: '', vehicle: '', active: true }),
         fromRow: (row) => ({
           full_name: row.full_name,
@@ -143,7 +143,7 @@ export default function DeliverymenScreen() {
           active: row.active,
         }),
         fields: (row) => [
-          { name: 'full_name', label: t('deliverymen.fullName'), required: true, wide: true, autoFocus: !row },
+          { name: 'full_name', label: t('deliveryPeople.fullName'), required: true, wide: true, autoFocus: !row },
           { name: 'phone', label: t('auth.phone'), type: 'tel', required: true, helperText: t('auth.phoneHelp') },
           { name: 'email', label: t('auth.email'), type: 'email', required: true },
           {
@@ -153,19 +153,19 @@ export default function DeliverymenScreen() {
             required: !row,
             helperText: row ? t('staff.passwordKeep') : t('profile.passwordHelp'),
           },
-          { name: 'national_id', label: t('deliverymen.nationalId'), required: true, helperText: t('deliverymen.nationalIdHelp') },
-          { name: 'vehicle', label: t('deliverymen.vehicle'), helperText: t('deliverymen.vehicleHelp') },
+          { name: 'national_id', label: t('deliveryPeople.nationalId'), required: true, helperText: t('deliveryPeople.nationalIdHelp') },
+          { name: 'vehicle', label: t('deliveryPeople.vehicle'), helperText: t('deliveryPeople.vehicleHelp') },
           { name: 'active', label: t('staff.activeSwitch'), type: 'switch', helperText: t('staff.activeHelp') },
         ],
       }}
       onCreate={(values) => createPerson(toBody(values, false)).unwrap()}
       onUpdate={(row, values) => updatePerson({ key: row.key, body: toBody(values, true) }).unwrap()}
       onDelete={(row) => deletePerson(row.key).unwrap()}
-      deleteText={(row) => ({ title: t('deliverymen.deleteTitle', { name: row.full_name }), body: t('deliverymen.deleteBody') })}
+      deleteText={(row) => ({ title: t('deliveryPeople.deleteTitle', { name: row.full_name }), body: t('deliveryPeople.deleteBody') })}
       rowActions={(row, { run }) => [
         {
           id: 'cities',
-          label: t('deliverymen.citiesAction'),
+          label: t('deliveryPeople.citiesAction'),
           icon: <PlaceOutlined fontSize="small" />,
           onClick: setCitiesOf,
         },

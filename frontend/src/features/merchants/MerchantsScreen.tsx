@@ -19,17 +19,17 @@ import { selectSessionInfo } from '../../core/session/authSlice';
 import { permissionGroups } from '../../components/staff/permissions';
 import {
   personName,
-  useDeleteClientMutation,
-  useListClientsQuery,
-  useUpdateClientMutation,
-  type ClientStatus,
-  type ClientView,
-} from '../../components/client/api';
-import { ClientShopsDrawer } from './ClientShopsDrawer';
+  useDeleteMerchantMutation,
+  useListMerchantsQuery,
+  useUpdateMerchantMutation,
+  type MerchantStatus,
+  type MerchantView,
+} from '../../components/merchant/api';
+import { MerchantShopsDrawer } from './MerchantShopsDrawer';
 import '../../i18n/payout';
 import '../../i18n/screens';
 
-interface ClientForm extends FormValues {
+interface MerchantForm extends FormValues {
   first_name: string;
   last_name: string;
   phone: string;
@@ -39,55 +39,55 @@ interface ClientForm extends FormValues {
 }
 
 /** /compte/clients (admin): merchant accounts to activate, edit, give permissions or delete. */
-export default function ClientsScreen() {
+export default function MerchantsScreen() {
   const t = useT();
-  const list = useListState({ filters: { status: 'new' satisfies ClientStatus } });
-  const result = useListClientsQuery(list.args);
-  const [updateClient] = useUpdateClientMutation();
-  const [deleteClient] = useDeleteClientMutation();
-  const [shopsOf, setShopsOf] = useState<ClientView | null>(null);
-  const [permissionsOf, setPermissionsOf] = useState<ClientView | null>(null);
+  const list = useListState({ filters: { status: 'new' satisfies MerchantStatus } });
+  const result = useListMerchantsQuery(list.args);
+  const [updateMerchant] = useUpdateMerchantMutation();
+  const [deleteMerchant] = useDeleteMerchantMutation();
+  const [shopsOf, setShopsOf] = useState<MerchantView | null>(null);
+  const [permissionsOf, setPermissionsOf] = useState<MerchantView | null>(null);
   const changesPath = pathOf('bank-account-changes', useAppSelector(selectSessionInfo));
 
-  const columns: Column<ClientView>[] = [
-    { id: 'name', label: t('clients.name'), sortKey: 'last_name', render: personName },
-    { id: 'company', label: t('clients.company'), sortKey: 'company', render: (c) => c.company || '—' },
-    { id: 'email', label: t('clients.email'), sortKey: 'email' },
-    { id: 'phone', label: t('clients.phone') },
-    { id: 'city', label: t('clients.city'), render: (c) => c.city || '—' },
-    { id: 'active', label: t('table.filterStatus'), card: 'badge', render: (c) => <ActiveChip active={c.active} inactiveLabel={t('clients.inactive')} /> },
-    dateColumn('created_at', t('clients.registered'), 'created_at'),
+  const columns: Column<MerchantView>[] = [
+    { id: 'name', label: t('merchants.name'), sortKey: 'last_name', render: personName },
+    { id: 'company', label: t('merchants.company'), sortKey: 'company', render: (c) => c.company || '—' },
+    { id: 'email', label: t('merchants.email'), sortKey: 'email' },
+    { id: 'phone', label: t('merchants.phone') },
+    { id: 'city', label: t('merchants.city'), render: (c) => c.city || '—' },
+    { id: 'active', label: t('table.filterStatus'), card: 'badge', render: (c) => <ActiveChip active={c.active} inactiveLabel={t('merchants.inactive')} /> },
+    dateColumn('created_at', t('merchants.registered'), 'created_at'),
   ];
 
   return (
-    <ResourceScreen<ClientView, ClientForm>
+    <ResourceScreen<MerchantView, MerchantForm>
       title={t('route.clients')}
-      subtitle={t('clients.subtitle')}
+      subtitle={t('merchants.subtitle')}
       testId="clients-screen"
       list={list}
       result={result}
       columns={columns}
       rowName={personName}
-      searchPlaceholder={t('clients.search')}
+      searchPlaceholder={t('merchants.search')}
       tabs={{
         filter: 'status',
         options: [
-          { value: 'new', label: t('clients.tabNew') },
-          { value: 'activated', label: t('clients.tabActivated') },
-          { value: 'all', label: t('clients.tabAll') },
+          { value: 'new', label: t('merchants.tabNew') },
+          { value: 'activated', label: t('merchants.tabActivated') },
+          { value: 'all', label: t('merchants.tabAll') },
         ],
       }}
-      emptyMessage={list.filters.status === 'new' ? t('clients.emptyNew') : t('clients.empty')}
+      emptyMessage={list.filters.status === 'new' ? t('merchants.emptyNew') : t('merchants.empty')}
       form={{
-        editTitle: (client) => t('clients.editTitle', { name: personName(client) }),
+        editTitle: (merchant) => t('merchants.editTitle', { name: personName(merchant) }),
         empty: () => ({ first_name: '', last_name: '', phone: '', email: '', company: '', ice: '' }),
-        fromRow: (client) => ({
-          first_name: client.first_name,
-          last_name: client.last_name,
-          phone: client.phone ?? '',
-          email: client.email,
-          company: client.company ?? '',
-          ice: client.ice ?? '',
+        fromRow: (merchant) => ({
+          first_name: merchant.first_name,
+          last_name: merchant.last_name,
+          phone: merchant.phone ?? '',
+          email: merchant.email,
+          company: merchant.company ?? '',
+          ice: merchant.ice ?? '',
         }),
         fields: () => [
           { name: 'first_name', label: t('auth.firstName'), required: true, autoComplete: 'off' },
@@ -98,7 +98,7 @@ export default function ClientsScreen() {
           { name: 'ice', label: t('payout.company.ice'), inputMode: 'numeric', helperText: t('payout.iceHelp'), maxLength: 40 },
         ],
       }}
-      onUpdate={(client, body) => updateClient({ key: client.key, body: { ...body, ice: body.ice.replace(/\s+/g, '') } }).unwrap()}
+      onUpdate={(merchant, body) => updateMerchant({ key: merchant.key, body: { ...body, ice: body.ice.replace(/\s+/g, '') } }).unwrap()}
       toolbar={
         changesPath !== NOT_FOUND_PATH && (
           <Button component={RouterLink} to={changesPath} variant="outlined" startIcon={<AccountBalanceOutlined />} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} data-testid="open-rib-changes">
@@ -106,21 +106,21 @@ export default function ClientsScreen() {
           </Button>
         )
       }
-      onDelete={(client) => deleteClient(client.key).unwrap()}
-      deleteText={(client) => ({
-        title: t('clients.deleteTitle', { name: personName(client) }),
-        body: t('clients.deleteBody'),
+      onDelete={(merchant) => deleteMerchant(merchant.key).unwrap()}
+      deleteText={(merchant) => ({
+        title: t('merchants.deleteTitle', { name: personName(merchant) }),
+        body: t('merchants.deleteBody'),
       })}
-      rowActions={(client, { run, confirm }) => [
-        activeToggleAction(client, t, (row, active) => {
-          const work = () => updateClient({ key: row.key, body: { active } }).unwrap();
+      rowActions={(merchant, { run, confirm }) => [
+        activeToggleAction(merchant, t, (row, active) => {
+          const work = () => updateMerchant({ key: row.key, body: { active } }).unwrap();
           const name = personName(row);
           if (active) {
-            void run(work, t('clients.activated', { name }));
+            void run(work, t('merchants.activated', { name }));
           } else {
             confirm({
-              title: t('clients.deactivateTitle', { name }),
-              body: t('clients.deactivateBody'),
+              title: t('merchants.deactivateTitle', { name }),
+              body: t('merchants.deactivateBody'),
               confirmLabel: t('crud.deactivate'),
               color: 'warning',
               onConfirm: work,
@@ -129,13 +129,13 @@ export default function ClientsScreen() {
         }),
         {
           id: 'shops',
-          label: t('clients.shops'),
+          label: t('merchants.shops'),
           icon: <StorefrontOutlined fontSize="small" />,
           onClick: setShopsOf,
         },
         {
           id: 'permissions',
-          label: t('clients.permissions'),
+          label: t('merchants.permissions'),
           icon: <VpnKeyOutlined fontSize="small" />,
           onClick: setPermissionsOf,
         },
@@ -143,12 +143,12 @@ export default function ClientsScreen() {
     >
       {({ notify }) => (
         <>
-          <ClientShopsDrawer client={shopsOf} onClose={() => setShopsOf(null)} />
+          <MerchantShopsDrawer merchant={shopsOf} onClose={() => setShopsOf(null)} />
           {permissionsOf && (
             <FormDialog<{ permissions: string[] }>
               open
-              title={t('clients.permissionsTitle', { name: personName(permissionsOf) })}
-              intro={t('clients.permissionsIntro')}
+              title={t('merchants.permissionsTitle', { name: personName(permissionsOf) })}
+              intro={t('merchants.permissionsIntro')}
               maxWidth="md"
               fields={[
                 {
@@ -160,7 +160,7 @@ export default function ClientsScreen() {
               ]}
               initialValues={{ permissions: permissionsOf.permissions ?? [] }}
               onSubmit={({ permissions }) =>
-                updateClient({ key: permissionsOf.key, body: { permissions } }).unwrap()
+                updateMerchant({ key: permissionsOf.key, body: { permissions } }).unwrap()
               }
               onSaved={() => notify(t('crud.saved'))}
               onClose={() => setPermissionsOf(null)}

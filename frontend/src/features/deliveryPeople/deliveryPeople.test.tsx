@@ -5,10 +5,10 @@ import { adminSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import type { DeliveryAdminView } from '../../components/deliveryman/api';
-import DeliverymenScreen from './DeliverymenScreen';
+import type { DeliveryPersonView } from '../../components/deliveryPerson/api';
+import DeliveryPeopleScreen from './DeliveryPeopleScreen';
 
-function courier(overrides: Partial<DeliveryAdminView> = {}): DeliveryAdminView {
+function deliveryPerson(overrides: Partial<DeliveryPersonView> = {}): DeliveryPersonView {
   return {
     key: 'D1',
     full_name: 'Hamid Ouazzani',
@@ -38,10 +38,10 @@ describe('delivery people screen', () => {
   it('filters by status and keeps the password when the edit leaves it blank', async () => {
     const user = userEvent.setup();
     const server = mockServer({
-      'GET /api/delivery-admins': (call) => listReply([courier()], call.query),
-      'PUT /api/delivery-admins/D1': (call) => ({ status: 200, body: { data: { ...courier(), ...(call.body as object) } } }),
+      'GET /api/delivery-admins': (call) => listReply([deliveryPerson()], call.query),
+      'PUT /api/delivery-admins/D1': (call) => ({ status: 200, body: { data: { ...deliveryPerson(), ...(call.body as object) } } }),
     });
-    renderWithProviders(<DeliverymenScreen />, { session: adminSession() });
+    renderWithProviders(<DeliveryPeopleScreen />, { session: adminSession() });
     const row = await screen.findByTestId('table-row');
     expect(row).toHaveTextContent('Casablanca');
     await user.click(screen.getByRole('combobox', { name: 'Statut' }));
@@ -71,7 +71,7 @@ describe('delivery people screen', () => {
       'GET /api/delivery-admins': (call) => listReply([], call.query),
       'POST /api/delivery-admins': { status: 422, body: { message: 'Données invalides.', errors: { password: ['Le mot de passe est obligatoire.'], national_id: ['Le numéro de CIN est obligatoire.'] } } },
     });
-    renderWithProviders(<DeliverymenScreen />, { session: adminSession() });
+    renderWithProviders(<DeliveryPeopleScreen />, { session: adminSession() });
     await user.click(await screen.findByTestId('create-button'));
     const dialog = await screen.findByTestId('form-dialog');
     await user.type(within(dialog).getByLabelText(/^Nom complet/), 'Youssef Idrissi');
@@ -85,16 +85,16 @@ describe('delivery people screen', () => {
     const user = userEvent.setup();
     const fes = { key: 'DC2', city: 'C2', city_name: 'Fès', delivered_commission: 1550, refused_commission: 0 };
     const server = mockServer({
-      'GET /api/delivery-admins': (call) => listReply([courier()], call.query),
+      'GET /api/delivery-admins': (call) => listReply([deliveryPerson()], call.query),
       'GET /api/cities': cities,
-      'POST /api/delivery-admins/cities': { status: 201, body: { data: courier({ cities: [...courier().cities, fes] }) } },
+      'POST /api/delivery-admins/cities': { status: 201, body: { data: deliveryPerson({ cities: [...deliveryPerson().cities, fes] }) } },
       'PUT /api/delivery-admins/D1/cities/C1': {
         status: 200,
-        body: { data: courier({ cities: [{ ...courier().cities[0], delivered_commission: 1300 }, fes] }) },
+        body: { data: deliveryPerson({ cities: [{ ...deliveryPerson().cities[0], delivered_commission: 1300 }, fes] }) },
       },
       'DELETE /api/delivery-admins/D1/cities/C2': { status: 204 },
     });
-    renderWithProviders(<DeliverymenScreen />, { session: adminSession() });
+    renderWithProviders(<DeliveryPeopleScreen />, { session: adminSession() });
     await user.click(await screen.findByRole('button', { name: 'Villes et commissions Hamid Ouazzani' }));
     const dialog = await screen.findByTestId('delivery-cities-dialog');
     expect(within(dialog).getAllByTestId('delivery-city-row')[0]).toHaveTextContent('Casablanca12,00 DH5,00 DH');

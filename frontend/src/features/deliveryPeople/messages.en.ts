@@ -1,0 +1,32 @@
+import type { DeliveryPeopleMessageKey } from './messages.fr';
+
+// English messages of the delivery people screen. Must carry every key of messages.fr.ts.
+export const enDeliveryPeople: Record<DeliveryPeopleMessageKey, string> = {
+  'deliveryPeople.subtitle': 'Delivery people, their accounts and, for each, the cities served with their commissions.',
+  'deliveryPeople.fullName': 'Full name',
+  'deliveryPeople.vehicle': 'Vehicle',
+  'deliveryPeople.vehicleHelp': 'Optional: motorbike, car, van…',
+  'deliveryPeople.nationalId': 'National ID number',
+  'deliveryPeople.nationalIdHelp': 'National identity card, e.g. AB123456',
+  'deliveryPeople.cities': 'Cities served',
+  'deliveryPeople.citiesAction': 'Cities and commissions',
+  'deliveryPeople.search': 'Name, e-mail, phone or ID number',
+  'deliveryPeople.empty': 'No delivery person yet.',
+  'deliveryPeople.create': 'Add a delivery person',
+  'deliveryPeople.createTitle': 'New delivery person',
+  'deliveryPeople.editTitle': 'Edit {name}',
+  'deliveryPeople.deleteTitle': 'Delete the delivery person {name}?',
+  'deliveryPeople.deleteBody': 'A delivery person who already had parcels cannot be deleted: deactivate them instead.',
+  'deliveryPeople.citiesTitle': 'Cities served by {name}',
+  'deliveryPeople.citiesIntro': "For each city: the delivery person's commission per delivered and per refused parcel.",
+  'deliveryPeople.noCity': 'This delivery person serves no city yet.',
+  'deliveryPeople.deliveredCommission': 'Commission per delivered parcel',
+  'deliveryPeople.refusedCommission': 'Commission per refused parcel',
+  'deliveryPeople.refusedHelp': 'Optional: 0 when nothing is paid for a refusal.',
+  'deliveryPeople.addCity': 'Add a city',
+  'deliveryPeople.addCityTitle': 'New city served',
+  'deliveryPeople.editCityTitle': 'Commissions in {city}',
+  'deliveryPeople.removeCity': 'Remove',
+  'deliveryPeople.removeCityTitle': 'Remove {city}?',
+  'deliveryPeople.removeCityBody': '{name} will no longer serve this city.',
+};

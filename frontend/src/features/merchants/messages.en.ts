@@ -1,0 +1,31 @@
+import type { MerchantsMessageKey } from './messages.fr';
+
+// English messages of the merchants screen. Must carry every key of messages.fr.ts.
+export const enMerchants: Record<MerchantsMessageKey, string> = {
+  'merchants.subtitle': 'Merchant accounts: approve new sign-ups, manage their access.',
+  'merchants.name': 'Name',
+  'merchants.company': 'Company',
+  'merchants.email': 'E-mail',
+  'merchants.phone': 'Phone',
+  'merchants.city': 'City',
+  'merchants.registered': 'Signed up',
+  'merchants.inactive': 'Pending',
+  'merchants.search': 'Name, e-mail, phone or company',
+  'merchants.tabNew': 'New',
+  'merchants.tabActivated': 'Activated',
+  'merchants.tabAll': 'All',
+  'merchants.empty': 'No merchant.',
+  'merchants.emptyNew': 'No sign-up awaiting activation.',
+  'merchants.editTitle': 'Edit the merchant {name}',
+  'merchants.deleteTitle': 'Delete the merchant {name}?',
+  'merchants.deleteBody': 'The account, its shops and its access are deleted. A merchant who already has parcels cannot be deleted: deactivate it instead.',
+  'merchants.activated': "{name}'s account is active.",
+  'merchants.deactivateTitle': "Deactivate {name}'s account?",
+  'merchants.deactivateBody': 'Their sessions and API tokens end at once. You can activate it again.',
+  'merchants.shops': 'Shops',
+  'merchants.shopsTitle': 'Shops of {name}',
+  'merchants.noShop': 'This merchant has no shop yet.',
+  'merchants.permissions': 'Permissions',
+  'merchants.permissionsTitle': 'Permissions of {name}',
+  'merchants.permissionsIntro': 'The merchant menu entries this merchant may open.',
+};
