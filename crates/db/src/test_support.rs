@@ -136,9 +136,19 @@ impl TestDatabase {
     }
 }
 
+/// `TEST_DATABASE_URL`, without TLS unless it asks for it: the test server is local, and TLS
+/// state torn down at a test program's exit while a pool's thread still opened a connection
+/// crashed the program after its tests had passed.
 fn postgres_admin_url() -> String {
-    std::env::var("TEST_DATABASE_URL")
-        .expect("COLIVRA_TEST_BACKEND=postgres needs TEST_DATABASE_URL")
+    let url = std::env::var("TEST_DATABASE_URL")
+        .expect("COLIVRA_TEST_BACKEND=postgres needs TEST_DATABASE_URL");
+    if url.contains("sslmode=") {
+        url
+    } else if url.contains('?') {
+        format!("{url}&sslmode=disable")
+    } else {
+        format!("{url}?sslmode=disable")
+    }
 }
 
 /// A hash of the backend's migration files (names and contents), naming its template.

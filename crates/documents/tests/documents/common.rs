@@ -136,13 +136,17 @@ pub fn filled_rects(pdf: &[u8], page: u32) -> Vec<FilledRect> {
 pub fn poppler_text(name: &str, pdf: &[u8]) -> (String, std::path::PathBuf) {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/test-artifacts");
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("{name}.pdf"));
-    std::fs::write(&file, pdf).unwrap();
+    // Read from a file of this process's own, then renamed into place: the SQLite and the
+    // PostgreSQL passes run this program at the same time, and a half-written shared file read
+    // back as half a document.
+    let own = dir.join(format!("{name}.{}.pdf", std::process::id()));
+    std::fs::write(&own, pdf).unwrap();
     let out = std::process::Command::new("pdftotext")
         .args(["-enc", "UTF-8"])
-        .arg(&file)
+        .arg(&own)
         .arg("-")
         .output()
         .expect("pdftotext (poppler-utils) is installed");
+    std::fs::rename(&own, dir.join(format!("{name}.pdf"))).unwrap();
     (String::from_utf8_lossy(&out.stdout).into_owned(), dir)
 }
