@@ -31,7 +31,7 @@ dev: build-server frontend-deps
     ./target/debug/colivra seed-demo
     trap 'kill 0' EXIT; ./target/debug/colivra serve & (cd frontend && npm run dev)
 
-# Every test: Rust on SQLite and on PostgreSQL (when TEST_DATABASE_URL is set) side by side, the API fuzzed against its OpenAPI document, web app unit tests and size check (beside the Rust build and tests: on 2 cores the compiler's links and the tests' waits leave room), browser tests last.
+# Every test: Rust on SQLite and on PostgreSQL (when TEST_DATABASE_URL is set) side by side, the API fuzzed against its OpenAPI document, web app type check, eslint, unit tests and size check (beside the Rust build and tests: on 2 cores the compiler's links and the tests' waits leave room), browser tests last.
 test: preflight
     #!/usr/bin/env bash
     set -euo pipefail
@@ -43,7 +43,7 @@ test: preflight
     # The server the Rust tests were built with (one build; features as for the tests).
     COLIVRA_BIN=target/debug/colivra just schemathesis || status=1
     wait $frontend
-    echo "=== Web app: type check, unit tests, build, size check"
+    echo "=== Web app: type check, eslint, unit tests, build, size check"
     cat target/test-frontend.log
     [ "$(cat target/test-frontend.status)" = 0 ] || status=1
     [ $status = 0 ] || { echo "Tests failed above: browser tests not run."; exit 1; }
@@ -72,7 +72,7 @@ schemathesis:
     bash scripts/schemathesis.sh
 
 test-frontend: frontend-deps
-    cd frontend && npm run typecheck && npm test && npm run build && npm run size-check
+    cd frontend && npm run typecheck && npm run lint && npm test && npm run build && npm run size-check
 
 # Browser tests (Debian's Chromium) against the real server on a fresh SQLite database.
 e2e: (preflight "e2e") build-server build-frontend e2e-run
@@ -81,10 +81,9 @@ e2e: (preflight "e2e") build-server build-frontend e2e-run
 e2e-run:
     cd frontend && COLIVRA_BIN=${COLIVRA_BIN:-../target/debug/colivra} npm run e2e
 
-# What CI runs (.ci/run): formatting and eslint, then every test with clippy checking the Rust code as it compiles it (clippy-driver as the workspace's compiler wrapper, warnings denied), so the code is compiled once, not once for clippy and again for the tests.
-ci: frontend-deps
+# What CI runs (.ci/run): formatting, then every test (eslint is in the web app's checks) with clippy checking the Rust code as it compiles it (clippy-driver as the workspace's compiler wrapper, warnings denied), so the code is compiled once, not once for clippy and again for the tests.
+ci:
     cargo fmt --all -- --check
-    cd frontend && npm run lint
     RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)" RUSTFLAGS="-D warnings" just test
 
 # Formatting, clippy, TypeScript and eslint: all must be clean.
