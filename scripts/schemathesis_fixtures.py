@@ -147,7 +147,7 @@ everywhere = {
     "path.message": "messages",
 }
 # Paths whose `{key}` gets no real value, on purpose: the fuzzing identity's own session or
-# token, which a real key would end mid-run. (tests/openapi.rs reads this list.)
+# token, which a real key would end mid-run. (tests/api/openapi.rs reads this list.)
 unbound = [
     r"^/api/sessions/\{key\}$",
     r"^/api/tokens/\{key\}$",
