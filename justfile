@@ -81,11 +81,6 @@ e2e: (preflight "e2e") build-server build-frontend e2e-run
 e2e-run:
     cd frontend && COLIVRA_BIN=${COLIVRA_BIN:-../target/debug/colivra} npm run e2e
 
-# What CI runs (.ci/run): formatting, then every test (eslint is in the web app's checks) with clippy checking the Rust code as it compiles it (clippy-driver as the workspace's compiler wrapper, warnings denied), so the code is compiled once, not once for clippy and again for the tests.
-ci:
-    cargo fmt --all -- --check
-    RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)" RUSTFLAGS="-D warnings" just test
-
 # Formatting, clippy, TypeScript and eslint: all must be clean.
 lint: frontend-deps
     cargo fmt --all -- --check
