@@ -31,7 +31,7 @@ dev: build-server frontend-deps
     ./target/debug/colivra seed-demo
     trap 'kill 0' EXIT; ./target/debug/colivra serve & (cd frontend && npm run dev)
 
-# Every test: Rust on SQLite and on PostgreSQL (when TEST_DATABASE_URL is set) side by side, the API fuzzed against its OpenAPI document, web app type check, eslint, unit tests and size check (beside the Rust build and tests: on 2 cores the compiler's links and the tests' waits leave room), browser tests last.
+# Every test: Rust on SQLite and on PostgreSQL (when TEST_DATABASE_URL is set), the API fuzzed against its OpenAPI document, web app type check, eslint, unit tests and size check (beside the Rust build and tests: on 2 cores the compiler's links and the tests' waits leave room), browser tests last.
 test: preflight
     #!/usr/bin/env bash
     set -euo pipefail
@@ -53,7 +53,7 @@ test: preflight
 preflight mode="test":
     @bash scripts/preflight.sh {{mode}}
 
-# Rust tests, built once, run on SQLite and (when TEST_DATABASE_URL is set) PostgreSQL at the same time; RUST_TEST_THREADS tests at once per program (6).
+# Rust tests, built once, run on SQLite and (when TEST_DATABASE_URL is set) PostgreSQL; RUST_TEST_THREADS tests at once per program (2), RUST_PASSES_TOGETHER=1 for both passes at once.
 test-rust:
     bash scripts/test-rust.sh
 
@@ -65,7 +65,7 @@ test-rust-postgres:
         echo "TEST_DATABASE_URL is not set: the PostgreSQL pass is not run."
         exit 0
     fi
-    COLIVRA_TEST_BACKEND=postgres TEST_DATABASE_URL="{{postgres_test_url}}" RUST_TEST_THREADS=${RUST_TEST_THREADS:-6} cargo test --workspace --tests
+    COLIVRA_TEST_BACKEND=postgres TEST_DATABASE_URL="{{postgres_test_url}}" RUST_TEST_THREADS=${RUST_TEST_THREADS:-2} cargo test --workspace --tests
 
 # Validate /api/openapi.json, then fuzz the API with schemathesis (pinned, in a virtual environment under target/) as anonymous, a merchant's token, an admin and a delivery person: no 5xx, every answer as documented. SQLite, and PostgreSQL when TEST_DATABASE_URL is set.
 schemathesis:
