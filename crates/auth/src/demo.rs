@@ -7,7 +7,7 @@ use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
 
 use crate::accounts::{self, NewUser};
-use crate::couriers::{self, DeliveryCityInput};
+use crate::delivery_people::{self, DeliveryCityInput};
 use crate::User;
 
 pub struct DemoAccount {
@@ -29,7 +29,7 @@ pub const DEMO_ACCOUNTS: [DemoAccount; 3] = [
         phone: "0522000001",
     },
     DemoAccount {
-        role: Role::Client,
+        role: Role::Merchant,
         email: "client@colivra.ma",
         password: "Client#Colivra2026",
         first_name: "Youssef",
@@ -37,7 +37,7 @@ pub const DEMO_ACCOUNTS: [DemoAccount; 3] = [
         phone: "0661000002",
     },
     DemoAccount {
-        role: Role::DeliveryAdmin,
+        role: Role::DeliveryPerson,
         email: "livreur@colivra.ma",
         password: "Livreur#Colivra2026",
         first_name: "Hamid",
@@ -55,7 +55,7 @@ const DEMO_MERCHANT_ICE: &str = "002345678000012";
 /// The account, created when missing (`true`); the merchant's ICE, printed on his invoices, is
 /// filled in only when missing.
 pub fn seed_account(conn: &mut DbConnection, account: &DemoAccount) -> AppResult<(User, bool)> {
-    let merchant = account.role == Role::Client;
+    let merchant = account.role == Role::Merchant;
     let (user, created) = accounts::ensure_account(
         conn,
         NewUser {
@@ -87,8 +87,12 @@ pub fn account(conn: &mut DbConnection, email: &str) -> AppResult<User> {
 }
 
 /// The demo delivery person serves Casablanca and Rabat (only when he serves no city yet).
-pub fn seed_courier_cities(conn: &mut DbConnection, admin_id: i64, courier: User) -> AppResult<()> {
-    let view = couriers::view(conn, courier)?;
+pub fn seed_delivery_person_cities(
+    conn: &mut DbConnection,
+    admin_id: i64,
+    delivery_person: User,
+) -> AppResult<()> {
+    let view = delivery_people::view(conn, delivery_person)?;
     if !view.cities.is_empty() {
         return Ok(());
     }
@@ -98,11 +102,11 @@ pub fn seed_courier_cities(conn: &mut DbConnection, admin_id: i64, courier: User
             .select(cities::key)
             .first(conn)
             .map_db_err()?;
-        couriers::add_city(
+        delivery_people::add_city(
             conn,
             admin_id,
             DeliveryCityInput {
-                delivery_admin: Some(view.key.clone()),
+                delivery_person: Some(view.key.clone()),
                 city: Some(city_key),
                 delivered_commission: Some(1_500),
                 refused_commission: Some(500),

@@ -3,7 +3,7 @@
 
 mod account_fields;
 pub mod accounts;
-pub mod couriers;
+pub mod delivery_people;
 pub mod demo;
 pub mod legal;
 pub mod merchants;

@@ -1,7 +1,7 @@
 //! Admins editing and deleting merchant accounts.
 
 use colivra_core::{AppError, AppResult, FieldErrors, Role};
-use colivra_db::schema::{client_staff, users};
+use colivra_db::schema::{merchant_staff, users};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -12,7 +12,7 @@ use crate::users::{self as user_repo, User};
 
 /// Any subset of a merchant's details; absent fields stay as they are.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-pub struct ClientInput {
+pub struct MerchantInput {
     pub active: Option<bool>,
     #[schema(min_length = 1, max_length = 100)]
     pub first_name: Option<String>,
@@ -38,14 +38,14 @@ fn get_merchant(conn: &mut DbConnection, key: &str) -> AppResult<User> {
 }
 
 /// Edits a merchant account (not one of its staff). Deactivation ends its sessions and tokens.
-pub fn update_client(
+pub fn update_merchant(
     conn: &mut DbConnection,
     actor: &User,
-    client_key: &str,
-    input: ClientInput,
+    merchant_key: &str,
+    input: MerchantInput,
 ) -> AppResult<User> {
     immediate_transaction(conn, |conn| {
-        let client = get_merchant(conn, client_key)?;
+        let merchant = get_merchant(conn, merchant_key)?;
         let mut errors = FieldErrors::new();
         let values = account_fields::check(
             conn,
@@ -60,7 +60,7 @@ pub fn update_client(
                 phone_required: true,
                 password: None,
             },
-            Some(&client),
+            Some(&merchant),
         )?;
         let company = match input.company.as_deref().map(str::trim) {
             Some("") => None,
@@ -69,34 +69,38 @@ pub fn update_client(
                 None
             }
             Some(company) => Some(company.to_owned()),
-            None => client.company.clone(),
+            None => merchant.company.clone(),
         };
-        let ice =
-            crate::legal::read_ice(&mut errors, "ice", input.ice.as_deref(), client.ice.clone());
+        let ice = crate::legal::read_ice(
+            &mut errors,
+            "ice",
+            input.ice.as_deref(),
+            merchant.ice.clone(),
+        );
         let permissions = match &input.permissions {
             Some(names) => Some(account_fields::grantable_permissions(
                 &mut errors,
                 actor,
-                Role::Client,
+                Role::Merchant,
                 names,
             )?),
             None => None,
         };
         errors.into_result()?;
 
-        let active = input.active.unwrap_or(client.active);
-        account_fields::apply(conn, &client, &values, active)?;
-        diesel::update(users::table.find(client.id))
+        let active = input.active.unwrap_or(merchant.active);
+        account_fields::apply(conn, &merchant, &values, active)?;
+        diesel::update(users::table.find(merchant.id))
             .set((users::company.eq(&company), users::ice.eq(&ice)))
             .execute(conn)
             .map_db_err()?;
         if let Some(permissions) = &permissions {
-            diesel::update(users::table.find(client.id))
+            diesel::update(users::table.find(merchant.id))
                 .set(users::permissions.eq(account_fields::permissions_json(permissions)))
                 .execute(conn)
                 .map_db_err()?;
         }
-        let action = match (client.active, active) {
+        let action = match (merchant.active, active) {
             (false, true) => "client.activated",
             (true, false) => "client.deactivated",
             _ => "client.updated",
@@ -107,21 +111,21 @@ pub fn update_client(
                 user_id: Some(actor.id),
                 action,
                 subject_type: Some("user"),
-                subject_key: Some(&client.key),
-                details: crate::accounts::ice_change(&client.ice, &ice),
+                subject_key: Some(&merchant.key),
+                details: crate::accounts::ice_change(&merchant.ice, &ice),
             },
         )
         .map_db_err()?;
-        user_repo::find_by_id(conn, client.id)?.ok_or(AppError::NotFound)
+        user_repo::find_by_id(conn, merchant.id)?.ok_or(AppError::NotFound)
     })
 }
 
 /// Deletes a merchant account with its shops, prices and staff, as long as it has no parcels.
-pub fn delete_client(conn: &mut DbConnection, actor: &User, client_key: &str) -> AppResult<()> {
+pub fn delete_merchant(conn: &mut DbConnection, actor: &User, merchant_key: &str) -> AppResult<()> {
     immediate_transaction(conn, |conn| {
-        let client = get_merchant(conn, client_key)?;
+        let merchant = get_merchant(conn, merchant_key)?;
         let parcels: i64 = colivra_db::schema::parcels::table
-            .filter(colivra_db::schema::parcels::client_id.eq(client.id))
+            .filter(colivra_db::schema::parcels::merchant_id.eq(merchant.id))
             .count()
             .get_result(conn)
             .map_db_err()?;
@@ -131,22 +135,28 @@ pub fn delete_client(conn: &mut DbConnection, actor: &User, client_key: &str) ->
             )));
         }
         // Staff accounts would otherwise outlive their merchant and pass for merchants.
-        let staff: Vec<i64> = client_staff::table
-            .filter(client_staff::owner_id.eq(client.id))
-            .select(client_staff::user_id)
+        let staff: Vec<i64> = merchant_staff::table
+            .filter(merchant_staff::owner_id.eq(merchant.id))
+            .select(merchant_staff::user_id)
             .load(conn)
             .map_db_err()?;
         diesel::delete(users::table.filter(users::id.eq_any(&staff)))
             .execute(conn)
             .map_db_err()?;
-        account_fields::delete_user(conn, actor, &client)?;
-        activities::log(conn, Some(actor.id), "client.deleted", "user", &client.key)
+        account_fields::delete_user(conn, actor, &merchant)?;
+        activities::log(
+            conn,
+            Some(actor.id),
+            "client.deleted",
+            "user",
+            &merchant.key,
+        )
     })
 }
 
 /// A merchant account as the admin screens see it.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ClientView {
+pub struct MerchantView {
     pub key: String,
     pub first_name: String,
     pub last_name: String,
@@ -165,9 +175,9 @@ pub struct ClientView {
     pub created_at: chrono::NaiveDateTime,
 }
 
-impl From<User> for ClientView {
+impl From<User> for MerchantView {
     fn from(user: User) -> Self {
-        ClientView {
+        MerchantView {
             user_role: user.role(),
             permissions: user.permissions().into_iter().map(str::to_owned).collect(),
             key: user.key,
@@ -188,11 +198,11 @@ impl From<User> for ClientView {
 pub fn list(
     conn: &mut DbConnection,
     query: &colivra_core::ListQuery,
-    filters: &crate::accounts::ClientFilters,
-) -> AppResult<colivra_core::Paginated<ClientView>> {
-    let page = crate::accounts::list_clients(conn, query, filters)?;
+    filters: &crate::accounts::MerchantFilters,
+) -> AppResult<colivra_core::Paginated<MerchantView>> {
+    let page = crate::accounts::list_merchants(conn, query, filters)?;
     Ok(colivra_core::Paginated {
-        data: page.data.into_iter().map(ClientView::from).collect(),
+        data: page.data.into_iter().map(MerchantView::from).collect(),
         meta: page.meta,
     })
 }

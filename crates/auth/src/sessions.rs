@@ -346,11 +346,11 @@ mod tests {
         let timeouts = IdleTimeouts::default();
         assert_eq!(timeouts.for_role(Some(Role::Admin)), Duration::minutes(30));
         assert_eq!(
-            timeouts.for_role(Some(Role::Client)),
+            timeouts.for_role(Some(Role::Merchant)),
             Duration::minutes(120)
         );
         assert_eq!(
-            timeouts.for_role(Some(Role::DeliveryAdmin)),
+            timeouts.for_role(Some(Role::DeliveryPerson)),
             Duration::minutes(120)
         );
         assert_eq!(timeouts.for_role(None), Duration::minutes(120));

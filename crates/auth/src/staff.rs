@@ -5,7 +5,7 @@
 use chrono::NaiveDateTime;
 use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Role};
 use colivra_db::listing::{lower, paginate};
-use colivra_db::schema::{client_staff, users};
+use colivra_db::schema::{merchant_staff, users};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -84,7 +84,7 @@ enum Team {
 impl Team {
     fn role(self) -> Role {
         match self {
-            Team::Merchant(_) => Role::Client,
+            Team::Merchant(_) => Role::Merchant,
             _ => Role::Admin,
         }
     }
@@ -94,7 +94,7 @@ fn team(conn: &mut DbConnection, actor: &User, collection: Collection) -> AppRes
     Ok(match (actor.role(), collection) {
         (Role::Admin, Collection::Managers) => Team::AdminManagers,
         (Role::Admin, Collection::Admins) => Team::FullAdmins,
-        (Role::Client, Collection::Managers) => Team::Merchant(merchant_id(conn, actor)?),
+        (Role::Merchant, Collection::Managers) => Team::Merchant(merchant_id(conn, actor)?),
         _ => return Err(AppError::Forbidden("Accès refusé.".to_owned())),
     })
 }
@@ -112,9 +112,9 @@ fn members(team: Team) -> users::BoxedQuery<'static, colivra_db::DbBackend> {
         Team::FullAdmins => q.filter(users::permissions.is_null()),
         Team::Merchant(owner) => q.filter(
             users::id.eq_any(
-                client_staff::table
-                    .filter(client_staff::owner_id.eq(owner))
-                    .select(client_staff::user_id),
+                merchant_staff::table
+                    .filter(merchant_staff::owner_id.eq(owner))
+                    .select(merchant_staff::user_id),
             ),
         ),
     }
@@ -264,10 +264,10 @@ pub fn create(
             },
         )?;
         if let Team::Merchant(owner) = team {
-            diesel::insert_into(client_staff::table)
+            diesel::insert_into(merchant_staff::table)
                 .values((
-                    client_staff::user_id.eq(user.id),
-                    client_staff::owner_id.eq(owner),
+                    merchant_staff::user_id.eq(user.id),
+                    merchant_staff::owner_id.eq(owner),
                 ))
                 .execute(conn)
                 .map_db_err()?;

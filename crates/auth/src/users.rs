@@ -39,7 +39,7 @@ pub struct User {
 impl User {
     pub fn role(&self) -> Role {
         // The column has a CHECK constraint on the three names.
-        Role::parse(&self.role).unwrap_or(Role::Client)
+        Role::parse(&self.role).unwrap_or(Role::Merchant)
     }
 
     pub fn full_name(&self) -> String {
@@ -177,17 +177,17 @@ pub fn scope(conn: &mut DbConnection, user: &User) -> AppResult<Scope> {
 pub fn known_scope(user: &User) -> Option<Scope> {
     match user.role() {
         Role::Admin => Some(Scope::Everyone),
-        Role::DeliveryAdmin => Some(Scope::DeliveryPerson(user.id)),
-        Role::Client => None,
+        Role::DeliveryPerson => Some(Scope::DeliveryPerson(user.id)),
+        Role::Merchant => None,
     }
 }
 
 /// The merchant account a client user works for: his own id, or his owner's for merchant staff.
 pub fn merchant_id(conn: &mut DbConnection, user: &User) -> AppResult<i64> {
-    use colivra_db::schema::client_staff;
-    let owner: Option<i64> = client_staff::table
+    use colivra_db::schema::merchant_staff;
+    let owner: Option<i64> = merchant_staff::table
         .find(user.id)
-        .select(client_staff::owner_id)
+        .select(merchant_staff::owner_id)
         .first(conn)
         .optional()
         .map_db_err()?;
@@ -196,12 +196,12 @@ pub fn merchant_id(conn: &mut DbConnection, user: &User) -> AppResult<i64> {
 
 /// The id of the merchant account (a client user who is not someone's staff) with this key.
 pub fn merchant_account_id(conn: &mut DbConnection, key: &str) -> AppResult<Option<i64>> {
-    use colivra_db::schema::client_staff;
+    use colivra_db::schema::merchant_staff;
     users::table
-        .left_join(client_staff::table.on(client_staff::user_id.eq(users::id)))
+        .left_join(merchant_staff::table.on(merchant_staff::user_id.eq(users::id)))
         .filter(users::key.eq(key))
-        .filter(users::role.eq(Role::Client.as_str()))
-        .filter(client_staff::user_id.is_null())
+        .filter(users::role.eq(Role::Merchant.as_str()))
+        .filter(merchant_staff::user_id.is_null())
         .select(users::id)
         .first(conn)
         .optional()
@@ -253,11 +253,11 @@ mod tests {
 
     #[test]
     fn delivery_people_ignore_stored_subsets() {
-        let courier = user("delivery-admin", Some(r#"["home"]"#));
+        let delivery_person = user("delivery-admin", Some(r#"["home"]"#));
         assert_eq!(
-            courier.permissions().len(),
-            Role::DeliveryAdmin.route_names().len()
+            delivery_person.permissions().len(),
+            Role::DeliveryPerson.route_names().len()
         );
-        assert!(courier.holds_any(&["anything"]));
+        assert!(delivery_person.holds_any(&["anything"]));
     }
 }

@@ -83,14 +83,14 @@ pub const ADMIN_PARCEL_WRITES: &[Permission] = &[
 ];
 
 /// Admin screens that write client invoices.
-pub const CLIENT_INVOICE_WRITES: &[Permission] = &[
+pub const MERCHANT_INVOICE_WRITES: &[Permission] = &[
     "create-client-invoice",
     "client-delivered-invoices",
     "client-returned-invoices",
 ];
 
 /// Screens that read client invoices: the admin's, and the merchant's own.
-pub const CLIENT_INVOICE_SCREENS: &[Permission] = &[
+pub const MERCHANT_INVOICE_SCREENS: &[Permission] = &[
     "create-client-invoice",
     "client-delivered-invoices",
     "client-returned-invoices",

@@ -11,19 +11,19 @@ pub enum Role {
     #[serde(rename = "admin")]
     Admin,
     #[serde(rename = "client")]
-    Client,
+    Merchant,
     #[serde(rename = "delivery-admin")]
-    DeliveryAdmin,
+    DeliveryPerson,
 }
 
 impl Role {
-    pub const ALL: [Role; 3] = [Role::Admin, Role::Client, Role::DeliveryAdmin];
+    pub const ALL: [Role; 3] = [Role::Admin, Role::Merchant, Role::DeliveryPerson];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Role::Admin => "admin",
-            Role::Client => "client",
-            Role::DeliveryAdmin => "delivery-admin",
+            Role::Merchant => "client",
+            Role::DeliveryPerson => "delivery-admin",
         }
     }
 
@@ -35,19 +35,19 @@ impl Role {
     pub fn route_names(self) -> &'static [Permission] {
         match self {
             Role::Admin => ADMIN_ROUTE_NAMES,
-            Role::Client => CLIENT_ROUTE_NAMES,
-            Role::DeliveryAdmin => DELIVERY_ADMIN_ROUTE_NAMES,
+            Role::Merchant => MERCHANT_ROUTE_NAMES,
+            Role::DeliveryPerson => DELIVERY_PERSON_ROUTE_NAMES,
         }
     }
 
     /// Admins and merchants can be given a subset of their route names; delivery people always
     /// hold their whole set.
     pub fn has_permission_subsets(self) -> bool {
-        !matches!(self, Role::DeliveryAdmin)
+        !matches!(self, Role::DeliveryPerson)
     }
 }
 
-pub const CLIENT_ROUTE_NAMES: &[Permission] = &[
+pub const MERCHANT_ROUTE_NAMES: &[Permission] = &[
     "dashboard",
     "inventory-management",
     "pickup-vouchers",
@@ -99,7 +99,7 @@ pub const ADMIN_ROUTE_NAMES: &[Permission] = &[
     "guide",
 ];
 
-pub const DELIVERY_ADMIN_ROUTE_NAMES: &[Permission] = &[
+pub const DELIVERY_PERSON_ROUTE_NAMES: &[Permission] = &[
     "home",
     "exit-vouchers",
     "parcels-to-be-returned",
@@ -149,12 +149,12 @@ mod tests {
 
     #[test]
     fn menus_start_with_the_landing_route() {
-        assert_eq!(CLIENT_ROUTE_NAMES[0], "dashboard");
+        assert_eq!(MERCHANT_ROUTE_NAMES[0], "dashboard");
         assert_eq!(ADMIN_ROUTE_NAMES[0], "dashboard");
-        assert_eq!(DELIVERY_ADMIN_ROUTE_NAMES[0], "home");
-        assert_eq!(CLIENT_ROUTE_NAMES.len(), 18);
+        assert_eq!(DELIVERY_PERSON_ROUTE_NAMES[0], "home");
+        assert_eq!(MERCHANT_ROUTE_NAMES.len(), 18);
         assert_eq!(ADMIN_ROUTE_NAMES.len(), 28);
-        assert_eq!(DELIVERY_ADMIN_ROUTE_NAMES.len(), 11);
+        assert_eq!(DELIVERY_PERSON_ROUTE_NAMES.len(), 11);
     }
 
     #[test]

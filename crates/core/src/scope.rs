@@ -17,8 +17,8 @@ pub enum Scope {
 impl Scope {
     pub fn role(self) -> Role {
         match self {
-            Scope::Merchant(_) => Role::Client,
-            Scope::DeliveryPerson(_) => Role::DeliveryAdmin,
+            Scope::Merchant(_) => Role::Merchant,
+            Scope::DeliveryPerson(_) => Role::DeliveryPerson,
             Scope::Everyone => Role::Admin,
         }
     }

@@ -18,6 +18,41 @@ diesel::define_sql_function! {
     fn lower_opt(x: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>;
 }
 
+/// The ids of the people (users) whose full name or company is like `$pattern` (a `&String`,
+/// lower-case, `\` escaping, as `like_pattern` makes it): how a list's free-text search finds its
+/// rows by their merchant or delivery person (`column.eq_any(people_named_like!(&pattern))`).
+/// A macro, not a function: a boxed subquery would be bound to `MultiBackend` alone, while the
+/// lists' queries need it on each backend.
+#[macro_export]
+macro_rules! people_named_like {
+    ($pattern:expr) => {{
+        use $crate::listing::{lower, lower_opt};
+        use $crate::schema::users;
+        let pattern: &String = $pattern;
+        users::table
+            .filter(
+                lower(users::first_name.concat(" ").concat(users::last_name))
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(lower_opt(users::company).like(pattern.clone()).escape('\\')),
+            )
+            .select(users::id.nullable())
+    }};
+}
+
+/// The ids of the shops whose name is like `$pattern` (see [`people_named_like!`]).
+#[macro_export]
+macro_rules! shops_named_like {
+    ($pattern:expr) => {{
+        use $crate::listing::lower;
+        use $crate::schema::shops;
+        let pattern: &String = $pattern;
+        shops::table
+            .filter(lower(shops::name).like(pattern.clone()).escape('\\'))
+            .select(shops::id.nullable())
+    }};
+}
+
 /// How a typed code prefix is searched on an indexed text column: `lower <= code < upper` for the
 /// index, and `code LIKE pattern` for exactness. Codes are upper-case letters and digits with
 /// hyphens (CLVD96…, BR…, FC-2026-000001, MV…, TK…), so the text is upper-cased.

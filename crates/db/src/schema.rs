@@ -25,17 +25,20 @@ diesel::table! {
 }
 
 diesel::table! {
-    client_staff (user_id) {
+    #[sql_name = "client_staff"]
+    merchant_staff (user_id) {
         user_id -> BigInt,
         owner_id -> BigInt,
     }
 }
 
 diesel::table! {
-    delivery_admin_cities (id) {
+    #[sql_name = "delivery_admin_cities"]
+    delivery_person_cities (id) {
         id -> BigInt,
         key -> Text,
-        delivery_admin_id -> BigInt,
+        #[sql_name = "delivery_admin_id"]
+        delivery_person_id -> BigInt,
         city_id -> BigInt,
         delivered_commission -> BigInt,
         refused_commission -> BigInt,
@@ -45,10 +48,12 @@ diesel::table! {
 }
 
 diesel::table! {
-    client_costs (id) {
+    #[sql_name = "client_costs"]
+    merchant_costs (id) {
         id -> BigInt,
         key -> Text,
-        client_id -> BigInt,
+        #[sql_name = "client_id"]
+        merchant_id -> BigInt,
         city_id -> BigInt,
         delivery_fee -> BigInt,
         return_fee -> BigInt,
@@ -132,7 +137,8 @@ diesel::table! {
     shops (id) {
         id -> BigInt,
         key -> Text,
-        client_id -> BigInt,
+        #[sql_name = "client_id"]
+        merchant_id -> BigInt,
         name -> Text,
         phone -> Text,
         address -> Text,
@@ -147,7 +153,8 @@ diesel::table! {
     parcels (id) {
         id -> BigInt,
         key -> Text,
-        client_id -> BigInt,
+        #[sql_name = "client_id"]
+        merchant_id -> BigInt,
         shop_id -> BigInt,
         reference -> Nullable<Text>,
         recipient_name -> Text,
@@ -171,7 +178,8 @@ diesel::table! {
         status -> Text,
         attempts -> BigInt,
         postponed_to -> Nullable<Date>,
-        delivery_admin_id -> Nullable<BigInt>,
+        #[sql_name = "delivery_admin_id"]
+        delivery_person_id -> Nullable<BigInt>,
         address_change_pending -> Bool,
         created_by -> Nullable<BigInt>,
         created_at -> Timestamp,
@@ -180,9 +188,12 @@ diesel::table! {
         outcome -> Nullable<Text>,
         commission -> Nullable<BigInt>,
         outcome_at -> Nullable<Timestamp>,
-        client_completed_invoice_id -> Nullable<BigInt>,
-        client_returned_invoice_id -> Nullable<BigInt>,
-        delivery_admin_invoice_id -> Nullable<BigInt>,
+        #[sql_name = "client_completed_invoice_id"]
+        merchant_completed_invoice_id -> Nullable<BigInt>,
+        #[sql_name = "client_returned_invoice_id"]
+        merchant_returned_invoice_id -> Nullable<BigInt>,
+        #[sql_name = "delivery_admin_invoice_id"]
+        delivery_person_invoice_id -> Nullable<BigInt>,
     }
 }
 
@@ -206,9 +217,11 @@ diesel::table! {
         key -> Text,
         kind -> Text,
         status -> Text,
-        client_id -> Nullable<BigInt>,
+        #[sql_name = "client_id"]
+        merchant_id -> Nullable<BigInt>,
         shop_id -> Nullable<BigInt>,
-        delivery_admin_id -> Nullable<BigInt>,
+        #[sql_name = "delivery_admin_id"]
+        delivery_person_id -> Nullable<BigInt>,
         created_by -> Nullable<BigInt>,
         received_by -> Nullable<BigInt>,
         created_at -> Timestamp,
@@ -234,9 +247,11 @@ diesel::table! {
         kind -> Text,
         status -> Text,
         number -> Nullable<Text>,
-        client_id -> Nullable<BigInt>,
+        #[sql_name = "client_id"]
+        merchant_id -> Nullable<BigInt>,
         shop_id -> Nullable<BigInt>,
-        delivery_admin_id -> Nullable<BigInt>,
+        #[sql_name = "delivery_admin_id"]
+        delivery_person_id -> Nullable<BigInt>,
         parcels_count -> BigInt,
         cod_total -> BigInt,
         fees_total -> BigInt,
@@ -255,7 +270,8 @@ diesel::table! {
         paid_at -> Nullable<Timestamp>,
         carried_balance -> BigInt,
         bank_account -> Nullable<Text>,
-        client_ice -> Nullable<Text>,
+        #[sql_name = "client_ice"]
+        merchant_ice -> Nullable<Text>,
         issuer -> Nullable<Text>,
     }
 }
@@ -289,13 +305,15 @@ diesel::table! {
         id -> BigInt,
         key -> Text,
         code -> Text,
-        client_id -> BigInt,
+        #[sql_name = "client_id"]
+        merchant_id -> BigInt,
         opened_by -> Nullable<BigInt>,
         subject -> Text,
         category -> Text,
         status -> Text,
         parcel_id -> Nullable<BigInt>,
-        client_unread -> Bool,
+        #[sql_name = "client_unread"]
+        merchant_unread -> Bool,
         admin_unread -> Bool,
         messages_count -> BigInt,
         active_at -> Timestamp,
@@ -344,9 +362,11 @@ diesel::table! {
 }
 
 diesel::table! {
-    inventory_clients (id) {
+    #[sql_name = "inventory_clients"]
+    inventory_merchants (id) {
         id -> BigInt,
-        client_id -> BigInt,
+        #[sql_name = "client_id"]
+        merchant_id -> BigInt,
         status -> Text,
         decided_by -> Nullable<BigInt>,
         created_at -> Timestamp,
@@ -358,7 +378,8 @@ diesel::table! {
     inventories (id) {
         id -> BigInt,
         key -> Text,
-        client_id -> BigInt,
+        #[sql_name = "client_id"]
+        merchant_id -> BigInt,
         sku -> Text,
         name -> Text,
         alert_threshold -> Nullable<BigInt>,
@@ -374,7 +395,8 @@ diesel::table! {
         id -> BigInt,
         key -> Text,
         code -> Text,
-        client_id -> BigInt,
+        #[sql_name = "client_id"]
+        merchant_id -> BigInt,
         author_id -> Nullable<BigInt>,
         comment -> Nullable<Text>,
         created_at -> Timestamp,
@@ -412,10 +434,12 @@ diesel::table! {
 }
 
 diesel::table! {
-    courier_balance_entries (id) {
+    #[sql_name = "courier_balance_entries"]
+    delivery_person_balance_entries (id) {
         id -> BigInt,
         key -> Text,
-        delivery_admin_id -> BigInt,
+        #[sql_name = "delivery_admin_id"]
+        delivery_person_id -> BigInt,
         seq -> BigInt,
         kind -> Text,
         amount -> BigInt,
@@ -434,25 +458,25 @@ diesel::joinable!(parcels -> cities (city_id));
 diesel::joinable!(parcel_states -> parcels (parcel_id));
 diesel::joinable!(personal_tokens -> users (user_id));
 diesel::joinable!(activities -> users (user_id));
-diesel::joinable!(shops -> users (client_id));
+diesel::joinable!(shops -> users (merchant_id));
 diesel::joinable!(shops -> cities (city_id));
-diesel::joinable!(delivery_admin_cities -> cities (city_id));
-diesel::joinable!(delivery_admin_cities -> users (delivery_admin_id));
-diesel::joinable!(client_costs -> cities (city_id));
-diesel::joinable!(client_costs -> users (client_id));
+diesel::joinable!(delivery_person_cities -> cities (city_id));
+diesel::joinable!(delivery_person_cities -> users (delivery_person_id));
+diesel::joinable!(merchant_costs -> cities (city_id));
+diesel::joinable!(merchant_costs -> users (merchant_id));
 diesel::joinable!(vouchers -> shops (shop_id));
 diesel::joinable!(voucher_parcels -> vouchers (voucher_id));
 diesel::joinable!(voucher_parcels -> parcels (parcel_id));
 diesel::joinable!(ticket_messages -> tickets (ticket_id));
 diesel::joinable!(tickets -> parcels (parcel_id));
-diesel::joinable!(inventories -> users (client_id));
-diesel::joinable!(inventory_clients -> users (client_id));
+diesel::joinable!(inventories -> users (merchant_id));
+diesel::joinable!(inventory_merchants -> users (merchant_id));
 diesel::joinable!(inventory_movements -> inventories (inventory_id));
 diesel::joinable!(inventory_movements -> parcels (parcel_id));
 diesel::joinable!(inventory_movements -> inventory_entry_slips (entry_slip_id));
 diesel::joinable!(parcel_stock_lines -> parcels (parcel_id));
 diesel::joinable!(parcel_stock_lines -> inventories (inventory_id));
-diesel::joinable!(courier_balance_entries -> invoices (invoice_id));
+diesel::joinable!(delivery_person_balance_entries -> invoices (invoice_id));
 diesel::joinable!(shop_bank_account_changes -> shops (shop_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -464,9 +488,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     settings,
     cities,
     shops,
-    client_staff,
-    delivery_admin_cities,
-    client_costs,
+    merchant_staff,
+    delivery_person_cities,
+    merchant_costs,
     parcels,
     parcel_states,
     vouchers,
@@ -477,11 +501,11 @@ diesel::allow_tables_to_appear_in_same_query!(
     ticket_messages,
     announcements,
     guides,
-    inventory_clients,
+    inventory_merchants,
     inventories,
     inventory_entry_slips,
     inventory_movements,
     parcel_stock_lines,
-    courier_balance_entries,
+    delivery_person_balance_entries,
     shop_bank_account_changes
 );

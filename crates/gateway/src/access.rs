@@ -25,12 +25,12 @@ pub enum Access {
 pub const SIGNED_IN_SESSION: Access = Access::SessionOnly(&Access::SignedIn);
 /// An active merchant, through the browser session only.
 pub const MERCHANT_SESSION: Access = Access::SessionOnly(&Access::Active {
-    roles: CLIENT,
+    roles: MERCHANT,
     permissions: &[],
 });
 
 pub const ADMIN: &[Role] = &[Role::Admin];
-pub const CLIENT: &[Role] = &[Role::Client];
-pub const ADMIN_OR_CLIENT: &[Role] = &[Role::Admin, Role::Client];
-pub const EVERY_ROLE: &[Role] = &[Role::Admin, Role::Client, Role::DeliveryAdmin];
-pub const ADMIN_OR_DELIVERY_ADMIN: &[Role] = &[Role::Admin, Role::DeliveryAdmin];
+pub const MERCHANT: &[Role] = &[Role::Merchant];
+pub const ADMIN_OR_MERCHANT: &[Role] = &[Role::Admin, Role::Merchant];
+pub const EVERY_ROLE: &[Role] = &[Role::Admin, Role::Merchant, Role::DeliveryPerson];
+pub const ADMIN_OR_DELIVERY_PERSON: &[Role] = &[Role::Admin, Role::DeliveryPerson];

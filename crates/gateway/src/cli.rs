@@ -275,7 +275,7 @@ pub fn seed_demo(pool: &DbPool) -> CliResult {
     println!("Demo sign-ins:");
     for account in &DEMO_ACCOUNTS {
         let (user, created) = people::seed_account(conn, account).map_err(describe)?;
-        if account.role == Role::Client {
+        if account.role == Role::Merchant {
             parcels::seed_shop(conn, user.id, people::DEMO_SHOP_NAME).map_err(describe)?;
         }
         let password = if created {
@@ -292,9 +292,9 @@ pub fn seed_demo(pool: &DbPool) -> CliResult {
     }
     let admin = people::account(conn, DEMO_ACCOUNTS[0].email).map_err(describe)?;
     let merchant = people::account(conn, DEMO_ACCOUNTS[1].email).map_err(describe)?;
-    let courier = people::account(conn, DEMO_ACCOUNTS[2].email).map_err(describe)?;
+    let delivery_person = people::account(conn, DEMO_ACCOUNTS[2].email).map_err(describe)?;
     parcels::seed_company(conn, admin.id).map_err(describe)?;
-    people::seed_courier_cities(conn, admin.id, courier).map_err(describe)?;
+    people::seed_delivery_person_cities(conn, admin.id, delivery_person).map_err(describe)?;
     if let Some(created) = parcels::seed_parcels(conn, &stock, merchant.id).map_err(describe)? {
         // The first two (Casablanca and Rabat, which the demo delivery person serves) wait on
         // a pickup voucher.

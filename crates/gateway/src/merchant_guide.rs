@@ -12,7 +12,7 @@ use crate::state::GuideTemplate;
 /// True when a merchant's personal token may call an operation with this access.
 fn merchant_may_call(access: Access) -> bool {
     match access {
-        Access::Active { roles, .. } => roles.contains(&Role::Client),
+        Access::Active { roles, .. } => roles.contains(&Role::Merchant),
         // Public calls need no token; browser-session-only calls refuse tokens.
         Access::Public | Access::SignedIn | Access::SessionOnly(_) => false,
     }

@@ -74,7 +74,7 @@ fn retry_after() -> Header {
 fn path_parameter(name: &str) -> Parameter {
     let (schema, description): (RefOr<Schema>, &str) = match name {
         "type" => (
-            colivra_invoicing::client::ClientInvoiceType::schema(),
+            colivra_invoicing::merchant::MerchantInvoiceType::schema(),
             "Client invoice type (422 otherwise).",
         ),
         "code" | "parcel" | "parcelKey" => (

@@ -33,7 +33,7 @@ pub fn figures(conn: &mut DbConnection, scope: Scope) -> AppResult<Option<StockF
         )
         .into_boxed();
     if let Some(id) = merchant {
-        low = low.filter(inventories::client_id.eq(id));
+        low = low.filter(inventories::merchant_id.eq(id));
     }
     let low_products = low.count().get_result(conn).map_db_err()?;
     let mut pending = |kind: &str| -> AppResult<i64> {
@@ -43,7 +43,7 @@ pub fn figures(conn: &mut DbConnection, scope: Scope) -> AppResult<Option<StockF
             .filter(inventory_movements::state.eq("pending"))
             .into_boxed();
         if let Some(id) = merchant {
-            q = q.filter(inventories::client_id.eq(id));
+            q = q.filter(inventories::merchant_id.eq(id));
         }
         q.count().get_result(conn).map_db_err()
     };

@@ -2,7 +2,7 @@
 //! three products (one low on stock) and an entry slip waiting to be received. Idempotent.
 
 use colivra_core::{AppResult, Scope};
-use colivra_db::schema::inventory_clients;
+use colivra_db::schema::inventory_merchants;
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
 
@@ -18,8 +18,8 @@ pub fn seed(
     merchant_id: i64,
     merchant_key: &str,
 ) -> AppResult<Option<String>> {
-    let asked = inventory_clients::table
-        .filter(inventory_clients::client_id.eq(merchant_id))
+    let asked = inventory_merchants::table
+        .filter(inventory_merchants::merchant_id.eq(merchant_id))
         .count()
         .get_result::<i64>(conn)
         .map_db_err()?
@@ -27,12 +27,12 @@ pub fn seed(
     if asked {
         return Ok(None);
     }
-    crate::clients::request(conn, merchant_id, merchant_id)?;
-    crate::clients::decide(
+    crate::merchants::request(conn, merchant_id, merchant_id)?;
+    crate::merchants::decide(
         conn,
         admin_id,
         merchant_key,
-        &crate::clients::ClientDecision {
+        &crate::merchants::MerchantDecision {
             status: Some("active".into()),
         },
     )?;

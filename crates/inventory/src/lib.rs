@@ -6,9 +6,9 @@
 //! Quantities never go below zero and reserved never exceeds on hand: every change is one
 //! conditional UPDATE (0 rows: refused), and the tables' CHECK constraints hold the same rule.
 
-pub mod clients;
 pub mod dashboard;
 pub mod demo;
+pub mod merchants;
 pub mod movements;
 pub mod pdf;
 pub mod products;
@@ -18,7 +18,7 @@ pub mod stock;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub use refs::{ClientRef, InventoryRef, PersonRef};
+pub use refs::{InventoryRef, MerchantRef, PersonRef};
 
 /// The largest quantity of one line (declared, received, reserved, adjusted).
 pub const MAX_QUANTITY: i64 = 1_000_000;
@@ -43,7 +43,7 @@ pub const STATES: &[(&str, &str)] = &[
     ("rejected", "Rejeté"),
 ];
 
-pub const CLIENT_STATUSES: &[(&str, &str)] = &[
+pub const MERCHANT_STATUSES: &[(&str, &str)] = &[
     ("pending", "En attente"),
     ("active", "Actif"),
     ("suspended", "Suspendu"),
@@ -70,6 +70,6 @@ pub fn state_label(key: &str) -> &'static str {
     label(STATES, key)
 }
 
-pub fn client_status_label(key: &str) -> &'static str {
-    label(CLIENT_STATUSES, key)
+pub fn merchant_status_label(key: &str) -> &'static str {
+    label(MERCHANT_STATUSES, key)
 }

@@ -15,12 +15,12 @@ pub fn entry_slip_pdf(
 ) -> AppResult<Vec<u8>> {
     let slip = crate::movements::slip(conn, viewer, scope, slip_key)?;
     let mut lines = vec![slip
-        .client
+        .merchant
         .company
         .clone()
-        .unwrap_or(slip.client.name.clone())];
-    if slip.client.company.is_some() {
-        lines.push(slip.client.name.clone());
+        .unwrap_or(slip.merchant.name.clone())];
+    if slip.merchant.company.is_some() {
+        lines.push(slip.merchant.name.clone());
     }
     let mut details = Vec::new();
     if let Some(comment) = &slip.comment {

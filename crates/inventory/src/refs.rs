@@ -10,10 +10,10 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 /// A merchant: key, first and last name, company. (Its own name in the API document: vouchers
-/// have a `ClientRef` of their own.)
+/// have a `MerchantRef` of their own.)
 #[derive(Debug, Clone, Default, Serialize, ToSchema)]
-#[schema(as = StockClientRef)]
-pub struct ClientRef {
+#[schema(as = StockMerchantRef)]
+pub struct MerchantRef {
     pub key: String,
     pub name: String,
     pub company: Option<String>,
@@ -61,10 +61,10 @@ impl UserNames {
         Ok(UserNames(map))
     }
 
-    pub(crate) fn client(&self, id: i64) -> ClientRef {
+    pub(crate) fn merchant(&self, id: i64) -> MerchantRef {
         self.0
             .get(&id)
-            .map(|(key, name, _, company)| ClientRef {
+            .map(|(key, name, _, company)| MerchantRef {
                 key: key.clone(),
                 name: name.clone(),
                 company: company.clone(),

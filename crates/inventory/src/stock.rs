@@ -42,8 +42,8 @@ pub fn check_lines(
         errors.add("stock_lines", "20 lignes de stock au plus.");
         return Ok(Vec::new());
     }
-    if !crate::clients::is_active(conn, merchant_id)? {
-        errors.add("stock_lines", crate::clients::NOT_ACTIVE);
+    if !crate::merchants::is_active(conn, merchant_id)? {
+        errors.add("stock_lines", crate::merchants::NOT_ACTIVE);
         return Ok(Vec::new());
     }
     let wanted: Vec<String> = lines
@@ -51,7 +51,7 @@ pub fn check_lines(
         .filter_map(|l| l.inventory.map(|k| k.trim().to_owned()))
         .collect();
     let products: Vec<(i64, String, String)> = inventories::table
-        .filter(inventories::client_id.eq(merchant_id))
+        .filter(inventories::merchant_id.eq(merchant_id))
         .filter(
             inventories::key
                 .eq_any(&wanted)

@@ -34,7 +34,8 @@ pub struct MoneyFigures {
     /// Admins: what delivery people owe the company (the sum of the balances above zero).
     pub balances_owed: Option<i64>,
     /// Admins: how many delivery people owe the company (« écarts à régulariser »).
-    pub couriers_owing: Option<i64>,
+    #[serde(rename = "couriers_owing")]
+    pub delivery_people_owing: Option<i64>,
     /// A delivery person: the cash of his round (the parcels he holds out for delivery), to
     /// collect and to pay out kept apart.
     pub round: Option<CashFigures>,
@@ -77,17 +78,17 @@ fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
         .filter(invoices::kind.eq(Kind::Delivered.as_str()))
         .filter(invoices::status.ne(InvoiceStatus::Paid.as_str()))
         .select(invoices::id.nullable());
-    let cash_held = |conn: &mut DbConnection, courier: Option<i64>| -> AppResult<i64> {
+    let cash_held = |conn: &mut DbConnection, delivery_person: Option<i64>| -> AppResult<i64> {
         let mut q = parcels::table
             .filter(parcels::outcome.eq_any(["delivered", "refused"]))
             .filter(
-                parcels::delivery_admin_invoice_id
+                parcels::delivery_person_invoice_id
                     .is_null()
-                    .or(parcels::delivery_admin_invoice_id.eq_any(unsettled_invoices)),
+                    .or(parcels::delivery_person_invoice_id.eq_any(unsettled_invoices)),
             )
             .into_boxed();
-        if let Some(id) = courier {
-            q = q.filter(parcels::delivery_admin_id.eq(id));
+        if let Some(id) = delivery_person {
+            q = q.filter(parcels::delivery_person_id.eq(id));
         }
         let held: Option<i64> = q
             .select(sum(&format!(
@@ -102,13 +103,13 @@ fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
         let mut q = parcels::table
             .filter(parcels::status.eq("delivered"))
             .filter(
-                parcels::client_completed_invoice_id
+                parcels::merchant_completed_invoice_id
                     .is_null()
-                    .or(parcels::client_completed_invoice_id.eq_any(unpaid_invoices)),
+                    .or(parcels::merchant_completed_invoice_id.eq_any(unpaid_invoices)),
             )
             .into_boxed();
         if let Some(id) = merchant {
-            q = q.filter(parcels::client_id.eq(id));
+            q = q.filter(parcels::merchant_id.eq(id));
         }
         let due: Option<i64> = q
             .select(sum(&format!("{COLLECTED} - parcels.delivery_fee")))
@@ -126,7 +127,7 @@ fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
             .filter(invoices::status.eq(status.as_str()))
             .into_boxed();
         if let Some(id) = merchant {
-            q = q.filter(invoices::client_id.eq(id));
+            q = q.filter(invoices::merchant_id.eq(id));
         }
         if this_month {
             let today = time::now().date();
@@ -157,7 +158,7 @@ fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
                 )?),
                 paid_this_month: Some(invoices_total(conn, InvoiceStatus::Paid, None, true)?),
                 balances_owed: Some(owed.iter().sum()),
-                couriers_owing: Some(owed.len() as i64),
+                delivery_people_owing: Some(owed.len() as i64),
                 ..MoneyFigures::default()
             }
         }
@@ -180,7 +181,7 @@ fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
 
 /// The cash of a delivery person's round: the parcels he holds out for delivery (the `sent`
 /// view's statuses).
-fn round_cash(conn: &mut DbConnection, courier_id: i64) -> AppResult<CashFigures> {
+fn round_cash(conn: &mut DbConnection, delivery_person_id: i64) -> AppResult<CashFigures> {
     let statuses: Vec<&str> = View::Sent
         .statuses()
         .unwrap_or_default()
@@ -188,7 +189,7 @@ fn round_cash(conn: &mut DbConnection, courier_id: i64) -> AppResult<CashFigures
         .map(Status::as_str)
         .collect();
     let held: Vec<(String, i64)> = parcels::table
-        .filter(parcels::delivery_admin_id.eq(courier_id))
+        .filter(parcels::delivery_person_id.eq(delivery_person_id))
         .filter(parcels::status.eq_any(statuses))
         .select((parcels::kind, parcels::cod_amount))
         .load(conn)

@@ -23,7 +23,7 @@ use crate::view::{self, DeliveryInvoiceView};
 
 /// A delivery person holding cash not yet on a delivery invoice.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct UnpaidDeliveryAdmin {
+pub struct UnpaidDeliveryPerson {
     pub key: String,
     pub full_name: String,
     pub phone: String,
@@ -36,10 +36,10 @@ pub struct UnpaidDeliveryAdmin {
 
 /// `GET delivery-admins/parcels/unpaid`: delivery people holding parcels on no delivery
 /// invoice, largest cash first; `q` matches the name or phone.
-pub fn unpaid_delivery_admins(
+pub fn unpaid_delivery_people(
     conn: &mut DbConnection,
     query: &ListQuery,
-) -> AppResult<Paginated<UnpaidDeliveryAdmin>> {
+) -> AppResult<Paginated<UnpaidDeliveryPerson>> {
     let search = query.search()?;
     let pattern = search
         .as_deref()
@@ -64,7 +64,7 @@ pub fn unpaid_delivery_admins(
         (CASE WHEN parcels.kind = 'refund' THEN -parcels.cod_amount ELSE parcels.cod_amount END) \
         ELSE 0 END";
     const COMMISSION: &str = "COALESCE(parcels.commission, 0)";
-    let holder = users::table.on(parcels::delivery_admin_id.eq(users::id.nullable()));
+    let holder = users::table.on(parcels::delivery_person_id.eq(users::id.nullable()));
     let page = paginate(
         conn,
         &query.page(),
@@ -72,7 +72,7 @@ pub fn unpaid_delivery_admins(
             matching!(parcels::table
                 .inner_join(holder)
                 .filter(sql::<Bool>(Kind::Delivery.eligible_sql()))
-                .select(diesel::dsl::count(parcels::delivery_admin_id).aggregate_distinct())
+                .select(diesel::dsl::count(parcels::delivery_person_id).aggregate_distinct())
                 .into_boxed::<DbBackend>())
             .get_result(conn)
         },
@@ -80,9 +80,9 @@ pub fn unpaid_delivery_admins(
             matching!(parcels::table
                 .inner_join(holder)
                 .filter(sql::<Bool>(Kind::Delivery.eligible_sql()))
-                .group_by(parcels::delivery_admin_id)
+                .group_by(parcels::delivery_person_id)
                 .select((
-                    parcels::delivery_admin_id.assume_not_null(),
+                    parcels::delivery_person_id.assume_not_null(),
                     sql::<BigInt>("CAST(COUNT(*) AS BIGINT)"),
                     sql::<BigInt>(&format!("CAST(SUM({CASH}) AS BIGINT)")),
                     sql::<BigInt>(&format!("CAST(SUM({COMMISSION}) AS BIGINT)")),
@@ -91,7 +91,7 @@ pub fn unpaid_delivery_admins(
             // Largest cash first, then by name (one person per group).
             .order(sql::<BigInt>(&format!("SUM({CASH}) - SUM({COMMISSION})")).desc())
             .then_order_by(sql::<Text>("MIN(users.first_name || ' ' || users.last_name)").asc())
-            .then_order_by(parcels::delivery_admin_id.asc())
+            .then_order_by(parcels::delivery_person_id.asc())
             .limit(limit)
             .offset(offset)
             .load::<(i64, i64, i64, i64)>(conn)
@@ -114,7 +114,7 @@ pub fn unpaid_delivery_admins(
         .collect();
     Ok(page.map(|(id, count, cod, commissions)| {
         let (key, first, last, phone) = people.remove(&id).unwrap_or_default();
-        UnpaidDeliveryAdmin {
+        UnpaidDeliveryPerson {
             key,
             full_name: format!("{first} {last}").trim().to_owned(),
             phone,
@@ -128,7 +128,7 @@ pub fn unpaid_delivery_admins(
 
 /// `GET delivery-admins/{deliveryAdmin}/parcels/unpaid`: his parcels on no delivery invoice.
 pub fn unpaid_lines(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<Vec<Line>> {
-    let id = crate::parties::delivery_admin(conn, scope, key)?;
+    let id = crate::parties::delivery_person(conn, scope, key)?;
     let rows = eligible_rows(conn, Kind::Delivery, id)?;
     lines_of(conn, Kind::Delivery, &rows)
 }
@@ -136,7 +136,8 @@ pub fn unpaid_lines(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResu
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct DeliveryInvoiceInput {
     /// The delivery person's key (a delivery person may leave it out: himself).
-    pub delivery_admin: Option<String>,
+    #[serde(rename = "delivery_admin")]
+    pub delivery_person: Option<String>,
     /// Tracking codes (1 to 10,000); absent: every parcel he holds on no delivery invoice.
     #[schema(min_items = 1, max_items = 10000)]
     pub parcels: Option<Vec<String>>,
@@ -153,12 +154,10 @@ pub fn create(
     input: &DeliveryInvoiceInput,
 ) -> AppResult<DeliveryInvoiceView> {
     immediate_transaction(conn, |conn| {
-        let courier_id = match (scope, input.delivery_admin.as_deref().map(str::trim)) {
+        let delivery_person_id = match (scope, input.delivery_person.as_deref().map(str::trim)) {
             (Scope::DeliveryPerson(me), None | Some("")) => me,
-            (_, Some(key)) if !key.is_empty() => {
-                crate::parties::delivery_admin(conn, scope, key)
-                    .map_err(|e| e.not_found_as_invalid("delivery_admin", "Livreur introuvable."))?
-            }
+            (_, Some(key)) if !key.is_empty() => crate::parties::delivery_person(conn, scope, key)
+                .map_err(|e| e.not_found_as_invalid("delivery_admin", "Livreur introuvable."))?,
             _ => {
                 return Err(AppError::validation(
                     "delivery_admin",
@@ -166,7 +165,7 @@ pub fn create(
                 ))
             }
         };
-        let eligible = eligible_rows(conn, Kind::Delivery, courier_id)?;
+        let eligible = eligible_rows(conn, Kind::Delivery, delivery_person_id)?;
         let picked = invoice::chosen(&eligible, &[], input.parcels.as_deref())?;
         if picked.is_empty() {
             return Err(AppError::validation(
@@ -185,9 +184,9 @@ pub fn create(
             actor_id,
             Kind::Delivery,
             Parties {
-                client_id: None,
+                merchant_id: None,
                 shop_id: None,
-                delivery_admin_id: Some(courier_id),
+                delivery_person_id: Some(delivery_person_id),
             },
             &picked,
         )?;
@@ -352,7 +351,9 @@ pub fn remove_parcel(
 ) -> AppResult<DeliveryInvoiceView> {
     immediate_transaction(conn, |conn| {
         let parcel = colivra_parcels::parcel::get(conn, scope, parcel_key)?;
-        let invoice_id = parcel.delivery_admin_invoice_id.ok_or(AppError::NotFound)?;
+        let invoice_id = parcel
+            .delivery_person_invoice_id
+            .ok_or(AppError::NotFound)?;
         let row: InvoiceRow = invoices::table
             .find(invoice_id)
             .select(InvoiceRow::as_select())

@@ -13,9 +13,9 @@ use crate::rules::Totals;
 
 /// Who a new draft is with.
 pub(crate) struct Parties {
-    pub client_id: Option<i64>,
+    pub merchant_id: Option<i64>,
     pub shop_id: Option<i64>,
-    pub delivery_admin_id: Option<i64>,
+    pub delivery_person_id: Option<i64>,
 }
 
 /// Inserts an empty draft; the caller claims its parcels and then sets its totals.
@@ -31,9 +31,9 @@ fn insert_draft(
             invoices::key.eq(key::prefixed_key(kind.number_prefix(), 8)),
             invoices::kind.eq(kind.as_str()),
             invoices::status.eq(InvoiceStatus::Draft.as_str()),
-            invoices::client_id.eq(parties.client_id),
+            invoices::merchant_id.eq(parties.merchant_id),
             invoices::shop_id.eq(parties.shop_id),
-            invoices::delivery_admin_id.eq(parties.delivery_admin_id),
+            invoices::delivery_person_id.eq(parties.delivery_person_id),
             invoices::parcels_count.eq(0),
             invoices::cod_total.eq(0),
             invoices::fees_total.eq(0),
@@ -136,13 +136,13 @@ fn set_invoice(
     let target = parcels::table.filter(which);
     match kind {
         Kind::Delivered => diesel::update(target)
-            .set(parcels::client_completed_invoice_id.eq(invoice))
+            .set(parcels::merchant_completed_invoice_id.eq(invoice))
             .execute(conn),
         Kind::Returned => diesel::update(target)
-            .set(parcels::client_returned_invoice_id.eq(invoice))
+            .set(parcels::merchant_returned_invoice_id.eq(invoice))
             .execute(conn),
         Kind::Delivery => diesel::update(target)
-            .set(parcels::delivery_admin_invoice_id.eq(invoice))
+            .set(parcels::delivery_person_invoice_id.eq(invoice))
             .execute(conn),
     }
     .map_db_err()
@@ -365,7 +365,7 @@ mod tests {
         for kind in [Kind::Delivered, Kind::Returned, Kind::Delivery] {
             assert_eq!(Kind::parse(kind.as_str()), Some(kind));
         }
-        assert_eq!(Kind::client_type("delivery"), None);
+        assert_eq!(Kind::merchant_type("delivery"), None);
         assert_eq!(Kind::Delivered.number_prefix(), "FC");
         assert_eq!(Kind::Returned.number_prefix(), "FC");
         assert_eq!(Kind::Delivery.number_prefix(), "FL");

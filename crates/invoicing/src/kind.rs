@@ -33,7 +33,7 @@ impl Kind {
     }
 
     /// A client invoice type (`delivered` or `returned`) as the API names it.
-    pub fn client_type(value: &str) -> Option<Kind> {
+    pub fn merchant_type(value: &str) -> Option<Kind> {
         match value.trim() {
             "delivered" => Some(Kind::Delivered),
             "returned" => Some(Kind::Returned),
@@ -42,16 +42,16 @@ impl Kind {
     }
 
     pub fn parse(value: &str) -> Option<Kind> {
-        Kind::client_type(value).or((value == "delivery").then_some(Kind::Delivery))
+        Kind::merchant_type(value).or((value == "delivery").then_some(Kind::Delivery))
     }
 
-    pub fn is_client(self) -> bool {
+    pub fn is_merchant(self) -> bool {
         self != Kind::Delivery
     }
 
     /// The number prefix: Facture Client, Facture Livreur (one sequence each per year).
     pub fn number_prefix(self) -> &'static str {
-        if self.is_client() {
+        if self.is_merchant() {
             "FC"
         } else {
             "FL"
@@ -69,7 +69,7 @@ impl Kind {
 
     /// The subject of its activities (`client_invoice.created`…).
     pub fn subject(self) -> &'static str {
-        if self.is_client() {
+        if self.is_merchant() {
             "client_invoice"
         } else {
             "delivery_invoice"
@@ -95,10 +95,10 @@ impl Kind {
 
     /// The parcels of `owner`: a shop (client invoices) or a delivery person.
     pub(crate) fn owned_by(self, owner_id: i64) -> Condition {
-        if self.is_client() {
+        if self.is_merchant() {
             Box::new(parcels::shop_id.eq(owner_id))
         } else {
-            Box::new(parcels::delivery_admin_id.eq(owner_id).assume_not_null())
+            Box::new(parcels::delivery_person_id.eq(owner_id).assume_not_null())
         }
     }
 
@@ -106,17 +106,17 @@ impl Kind {
     pub(crate) fn on_invoice(self, invoice_id: i64) -> Condition {
         match self {
             Kind::Delivered => Box::new(
-                parcels::client_completed_invoice_id
+                parcels::merchant_completed_invoice_id
                     .eq(invoice_id)
                     .assume_not_null(),
             ),
             Kind::Returned => Box::new(
-                parcels::client_returned_invoice_id
+                parcels::merchant_returned_invoice_id
                     .eq(invoice_id)
                     .assume_not_null(),
             ),
             Kind::Delivery => Box::new(
-                parcels::delivery_admin_invoice_id
+                parcels::delivery_person_invoice_id
                     .eq(invoice_id)
                     .assume_not_null(),
             ),
@@ -126,9 +126,9 @@ impl Kind {
     /// The parcel's invoice of this kind.
     pub fn invoice_of(self, parcel: &ParcelRow) -> Option<i64> {
         match self {
-            Kind::Delivered => parcel.client_completed_invoice_id,
-            Kind::Returned => parcel.client_returned_invoice_id,
-            Kind::Delivery => parcel.delivery_admin_invoice_id,
+            Kind::Delivered => parcel.merchant_completed_invoice_id,
+            Kind::Returned => parcel.merchant_returned_invoice_id,
+            Kind::Delivery => parcel.delivery_person_invoice_id,
         }
     }
 }
@@ -174,7 +174,7 @@ impl InvoiceStatus {
 /// The two types of client invoice (the `type` a request names).
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum ClientInvoiceType {
+pub enum MerchantInvoiceType {
     /// Delivered parcels: the cash collected, less the fees, is paid to the merchant.
     Delivered,
     /// Returned parcels: the merchant owes the return and refusal fees.

@@ -17,7 +17,7 @@ pub struct Legal {
     /// The company's identity (none until an admin sets it).
     pub issuer: Option<CompanyIdentity>,
     /// The merchant's ICE (client invoices, when he has one).
-    pub client_ice: Option<String>,
+    pub merchant_ice: Option<String>,
     /// Where a client invoice is paid: the RIB kept at validation, else the shop's approved one.
     pub bank_account: Option<String>,
 }
@@ -35,12 +35,12 @@ fn shop_rib(conn: &mut DbConnection, row: &InvoiceRow) -> AppResult<Option<Strin
         .flatten())
 }
 
-fn client_ice(conn: &mut DbConnection, row: &InvoiceRow) -> AppResult<Option<String>> {
-    let Some(client_id) = row.client_id.filter(|_| row.kind().is_client()) else {
+fn merchant_ice(conn: &mut DbConnection, row: &InvoiceRow) -> AppResult<Option<String>> {
+    let Some(merchant_id) = row.merchant_id.filter(|_| row.kind().is_merchant()) else {
         return Ok(None);
     };
     Ok(users::table
-        .find(client_id)
+        .find(merchant_id)
         .select(users::ice)
         .first::<Option<String>>(conn)
         .optional()
@@ -51,11 +51,11 @@ fn client_ice(conn: &mut DbConnection, row: &InvoiceRow) -> AppResult<Option<Str
 /// Keeps on a validated invoice what it prints: the RIB it is paid to (client invoices), the
 /// merchant's ICE and the company's identity. Runs inside the validating transaction.
 pub(crate) fn keep(conn: &mut DbConnection, row: InvoiceRow) -> AppResult<InvoiceRow> {
-    let bank_account = match row.kind().is_client() {
+    let bank_account = match row.kind().is_merchant() {
         true => shop_rib(conn, &row)?,
         false => None,
     };
-    let client_ice = client_ice(conn, &row)?;
+    let merchant_ice = merchant_ice(conn, &row)?;
     let issuer = company::identity(conn)?
         .map(|identity| serde_json::to_string(&identity))
         .transpose()
@@ -63,7 +63,7 @@ pub(crate) fn keep(conn: &mut DbConnection, row: InvoiceRow) -> AppResult<Invoic
     diesel::update(invoices::table.find(row.id))
         .set((
             invoices::bank_account.eq(bank_account),
-            invoices::client_ice.eq(client_ice),
+            invoices::merchant_ice.eq(merchant_ice),
             invoices::issuer.eq(issuer),
         ))
         .returning(invoices::all_columns)
@@ -79,18 +79,18 @@ pub fn of(conn: &mut DbConnection, row: &InvoiceRow) -> AppResult<Legal> {
         Some(json) => serde_json::from_str(json).ok(),
         None => company::identity(conn)?,
     };
-    let client_ice = match kept {
-        true => row.client_ice.clone(),
-        false => client_ice(conn, row)?,
+    let merchant_ice = match kept {
+        true => row.merchant_ice.clone(),
+        false => merchant_ice(conn, row)?,
     };
     let bank_account = match (kept, &row.bank_account) {
         (true, Some(rib)) => Some(rib.clone()),
-        _ if row.kind().is_client() => shop_rib(conn, row)?,
+        _ if row.kind().is_merchant() => shop_rib(conn, row)?,
         _ => None,
     };
     Ok(Legal {
         issuer,
-        client_ice,
+        merchant_ice,
         bank_account,
     })
 }

@@ -15,13 +15,13 @@
 //! functions with the caller's [`Scope`](colivra_core::Scope).
 
 pub mod balances;
-pub mod client;
 pub mod dashboard;
 pub mod delivery;
 mod invoice;
 mod kind;
 pub mod legal;
 pub mod lines;
+pub mod merchant;
 pub mod numbering;
 mod parties;
 pub mod pdf;
@@ -33,4 +33,4 @@ pub mod words;
 pub use kind::{InvoiceStatus, Kind, MAX_PARCELS};
 pub use lines::Line;
 pub use row::InvoiceRow;
-pub use view::{ClientInvoiceView, DeliveryInvoiceView, InvoiceFilters, InvoiceView};
+pub use view::{DeliveryInvoiceView, InvoiceFilters, InvoiceView, MerchantInvoiceView};

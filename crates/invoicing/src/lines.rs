@@ -72,8 +72,8 @@ pub(crate) fn lines_of(
                 status_label: status.label(),
                 kind: row.kind.clone(),
                 cod_amount: figures.cod,
-                fee: kind.is_client().then_some(figures.fee),
-                commission: (!kind.is_client()).then_some(figures.fee),
+                fee: kind.is_merchant().then_some(figures.fee),
+                commission: (!kind.is_merchant()).then_some(figures.fee),
                 amount: figures.amount,
             }
         })
@@ -129,10 +129,10 @@ impl From<Vec<Line>> for InvoiceLines {
 pub fn invoice_lines(
     conn: &mut DbConnection,
     scope: colivra_core::Scope,
-    client: bool,
+    merchant: bool,
     key: &str,
 ) -> AppResult<InvoiceLines> {
-    let (data, carried_balance) = lines_with_carried(conn, scope, client, key)?;
+    let (data, carried_balance) = lines_with_carried(conn, scope, merchant, key)?;
     Ok(InvoiceLines {
         data,
         carried_balance,
@@ -142,16 +142,16 @@ pub fn invoice_lines(
 /// The label of the carried balance line, on screens and PDFs.
 pub const CARRIED_LABEL: &str = "Écart antérieur à régulariser";
 
-/// `GET clients/parcels/invoices/{key}` (`client`) or `GET delivery-admins/parcels/invoices/{key}`:
+/// `GET clients/parcels/invoices/{key}` (`merchant`) or `GET delivery-admins/parcels/invoices/{key}`:
 /// the lines of an invoice of the family in `scope`, with the carried balance line of a
 /// delivery invoice carrying one: their amounts add up to the invoice's total.
 pub fn lines_with_carried(
     conn: &mut DbConnection,
     scope: colivra_core::Scope,
-    client: bool,
+    merchant: bool,
     key: &str,
 ) -> AppResult<(Vec<Line>, Option<CarriedLine>)> {
-    let row = crate::row::get(conn, scope, client, key)?;
+    let row = crate::row::get(conn, scope, merchant, key)?;
     let on = crate::row::parcels_on(conn, &row)?;
     let carried = (row.carried_balance != 0).then_some(CarriedLine {
         label: CARRIED_LABEL,

@@ -7,10 +7,10 @@ use diesel::prelude::*;
 
 /// The delivery person with this key, as `scope` may name him: admins anyone, a delivery person
 /// only himself (another's key: 404).
-pub(crate) fn delivery_admin(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<i64> {
+pub(crate) fn delivery_person(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<i64> {
     let id: i64 = users::table
         .filter(users::key.eq(key.trim()))
-        .filter(users::role.eq(Role::DeliveryAdmin.as_str()))
+        .filter(users::role.eq(Role::DeliveryPerson.as_str()))
         .select(users::id)
         .first(conn)
         .optional()

@@ -17,24 +17,24 @@ use crate::rules::CashFigures;
 use crate::view;
 use crate::words::amount_in_words;
 
-/// The PDF of the invoice with this key (`client`: a client invoice, else a delivery invoice),
+/// The PDF of the invoice with this key (`merchant`: a merchant invoice, else a delivery invoice),
 /// within `scope` (404 outside it). `company_name` prints until an admin sets the company's
 /// legal identity.
 pub fn invoice_pdf(
     conn: &mut DbConnection,
     scope: Scope,
-    client: bool,
+    merchant: bool,
     key: &str,
     company_name: &str,
 ) -> AppResult<Vec<u8>> {
-    let row = row::get(conn, scope, client, key)?;
+    let row = row::get(conn, scope, merchant, key)?;
     let on = row::parcels_on(conn, &row)?;
     let lines = lines_of(conn, row.kind(), &on)?;
     let legal = legal::of(conn, &row)?;
-    let counterpart = if client {
-        let view = view::client_view(conn, row.clone())?;
-        let mut lines = vec![view.client.name];
-        if let Some(ice) = &legal.client_ice {
+    let counterpart = if merchant {
+        let view = view::merchant_view(conn, row.clone())?;
+        let mut lines = vec![view.merchant.name];
+        if let Some(ice) = &legal.merchant_ice {
             lines.push(format!("ICE : {ice}"));
         }
         lines.push(format!("Boutique : {}", view.shop.name));
@@ -50,7 +50,7 @@ pub fn invoice_pdf(
         let view = view::delivery_view(conn, row.clone())?;
         Counterpart {
             label: "Livreur".into(),
-            lines: vec![view.delivery_admin.full_name, view.delivery_admin.phone],
+            lines: vec![view.delivery_person.full_name, view.delivery_person.phone],
         }
     };
     let document = document(&row, &lines, counterpart, company_name, &legal);
@@ -113,7 +113,7 @@ fn document(
         ));
         details.push(LabeledValue::new("Réf. du virement", reference.as_str()));
     }
-    let fee_header = if kind.is_client() {
+    let fee_header = if kind.is_merchant() {
         "Frais"
     } else {
         "Commission"
@@ -165,7 +165,7 @@ fn document(
         format_money(row.cod_total),
     ));
     totals.push(LabeledValue::new(
-        if kind.is_client() {
+        if kind.is_merchant() {
             "Total des frais"
         } else {
             "Total des commissions"

@@ -17,9 +17,9 @@ pub struct InvoiceRow {
     pub kind: String,
     pub status: String,
     pub number: Option<String>,
-    pub client_id: Option<i64>,
+    pub merchant_id: Option<i64>,
     pub shop_id: Option<i64>,
-    pub delivery_admin_id: Option<i64>,
+    pub delivery_person_id: Option<i64>,
     pub parcels_count: i64,
     pub cod_total: i64,
     pub fees_total: i64,
@@ -43,7 +43,7 @@ pub struct InvoiceRow {
     /// Client invoices: the RIB it is paid to, kept at validation.
     pub bank_account: Option<String>,
     /// The merchant's ICE, kept at validation.
-    pub client_ice: Option<String>,
+    pub merchant_ice: Option<String>,
     /// The company's legal identity (JSON), kept at validation.
     pub issuer: Option<String>,
 }
@@ -59,7 +59,7 @@ impl InvoiceRow {
 
     /// The shop (client invoices) or the delivery person (delivery invoices).
     pub fn owner_id(&self) -> i64 {
-        self.shop_id.or(self.delivery_admin_id).unwrap_or_default()
+        self.shop_id.or(self.delivery_person_id).unwrap_or_default()
     }
 
     /// Merchants see their shops' validated and paid client invoices; delivery people their
@@ -67,9 +67,9 @@ impl InvoiceRow {
     pub fn in_scope(&self, scope: Scope) -> bool {
         match scope {
             Scope::Merchant(id) => {
-                self.client_id == Some(id) && self.status() != InvoiceStatus::Draft
+                self.merchant_id == Some(id) && self.status() != InvoiceStatus::Draft
             }
-            Scope::DeliveryPerson(id) => self.delivery_admin_id == Some(id),
+            Scope::DeliveryPerson(id) => self.delivery_person_id == Some(id),
             Scope::Everyone => true,
         }
     }
@@ -79,7 +79,7 @@ impl InvoiceRow {
 pub(crate) fn get(
     conn: &mut DbConnection,
     scope: Scope,
-    client: bool,
+    merchant: bool,
     key: &str,
 ) -> AppResult<InvoiceRow> {
     let row: InvoiceRow = invoices::table
@@ -89,7 +89,7 @@ pub(crate) fn get(
         .optional()
         .map_db_err()?
         .ok_or(AppError::NotFound)?;
-    if row.kind().is_client() == client && row.in_scope(scope) {
+    if row.kind().is_merchant() == merchant && row.in_scope(scope) {
         Ok(row)
     } else {
         Err(AppError::NotFound)

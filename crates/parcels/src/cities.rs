@@ -349,7 +349,7 @@ pub fn update(
 
 /// Deletes a city nobody uses; one in use is a 409 that says to deactivate it instead.
 pub fn delete(conn: &mut DbConnection, actor_id: i64, city_key: &str) -> AppResult<()> {
-    use colivra_db::schema::{client_costs, delivery_admin_cities, parcels, shops};
+    use colivra_db::schema::{delivery_person_cities, merchant_costs, parcels, shops};
     immediate_transaction(conn, |conn| {
         let city = get_by_key(conn, city_key)?;
         let uses = [
@@ -368,15 +368,15 @@ pub fn delete(conn: &mut DbConnection, actor_id: i64, city_key: &str) -> AppResu
                 "boutique(s)",
             ),
             (
-                client_costs::table
-                    .filter(client_costs::city_id.eq(city.id))
+                merchant_costs::table
+                    .filter(merchant_costs::city_id.eq(city.id))
                     .count()
                     .get_result::<i64>(conn),
                 "tarif(s) client",
             ),
             (
-                delivery_admin_cities::table
-                    .filter(delivery_admin_cities::city_id.eq(city.id))
+                delivery_person_cities::table
+                    .filter(delivery_person_cities::city_id.eq(city.id))
                     .count()
                     .get_result::<i64>(conn),
                 "livreur(s)",

@@ -25,7 +25,7 @@ pub fn seed_shop(conn: &mut DbConnection, merchant_id: i64, name: &str) -> AppRe
     shops::ensure_shop(
         conn,
         shops::NewShop {
-            client_id: merchant_id,
+            merchant_id,
             name,
             phone: "0522000002",
             address: "12 boulevard d'Anfa, Casablanca",
@@ -66,7 +66,7 @@ pub fn seed_parcels(
     merchant_id: i64,
 ) -> AppResult<Option<Vec<String>>> {
     let has_parcels = parcels::table
-        .filter(parcels::client_id.eq(merchant_id))
+        .filter(parcels::merchant_id.eq(merchant_id))
         .count()
         .get_result::<i64>(conn)
         .map_db_err()?

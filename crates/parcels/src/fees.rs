@@ -4,7 +4,7 @@
 //! city, else the city's", is [`Fees::effective`], applied to the rows of [`effective_fees`].
 
 use colivra_core::{money, FieldErrors};
-use colivra_db::schema::{cities, client_costs};
+use colivra_db::schema::{cities, merchant_costs};
 use colivra_db::DbBackend;
 use diesel::dsl;
 use diesel::prelude::*;
@@ -76,14 +76,14 @@ impl Fees {
     pub fn cost_columns(
         self,
     ) -> (
-        dsl::Eq<client_costs::delivery_fee, i64>,
-        dsl::Eq<client_costs::return_fee, i64>,
-        dsl::Eq<client_costs::refusal_fee, i64>,
+        dsl::Eq<merchant_costs::delivery_fee, i64>,
+        dsl::Eq<merchant_costs::return_fee, i64>,
+        dsl::Eq<merchant_costs::refusal_fee, i64>,
     ) {
         (
-            client_costs::delivery_fee.eq(self.delivery),
-            client_costs::return_fee.eq(self.return_fee),
-            client_costs::refusal_fee.eq(self.refusal),
+            merchant_costs::delivery_fee.eq(self.delivery),
+            merchant_costs::return_fee.eq(self.return_fee),
+            merchant_costs::refusal_fee.eq(self.refusal),
         )
     }
 }
@@ -125,10 +125,12 @@ impl CityPrice {
     }
 }
 
-type OwnPriceOn =
-    dsl::And<dsl::Eq<client_costs::city_id, cities::id>, dsl::Eq<client_costs::client_id, i64>>;
+type OwnPriceOn = dsl::And<
+    dsl::Eq<merchant_costs::city_id, cities::id>,
+    dsl::Eq<merchant_costs::merchant_id, i64>,
+>;
 type ActiveCitiesWithOwnPrice = dsl::Filter<
-    dsl::LeftJoinOn<cities::table, client_costs::table, OwnPriceOn>,
+    dsl::LeftJoinOn<cities::table, merchant_costs::table, OwnPriceOn>,
     dsl::Eq<cities::active, bool>,
 >;
 /// The active cities with the merchant's own prices; callers add filters, order and paging.
@@ -143,9 +145,9 @@ pub fn city_price_columns() -> (
     cities::delivery_fee,
     cities::return_fee,
     cities::refusal_fee,
-    dsl::Nullable<client_costs::delivery_fee>,
-    dsl::Nullable<client_costs::return_fee>,
-    dsl::Nullable<client_costs::refusal_fee>,
+    dsl::Nullable<merchant_costs::delivery_fee>,
+    dsl::Nullable<merchant_costs::return_fee>,
+    dsl::Nullable<merchant_costs::refusal_fee>,
 ) {
     (
         cities::id,
@@ -154,9 +156,9 @@ pub fn city_price_columns() -> (
         cities::delivery_fee,
         cities::return_fee,
         cities::refusal_fee,
-        client_costs::delivery_fee.nullable(),
-        client_costs::return_fee.nullable(),
-        client_costs::refusal_fee.nullable(),
+        merchant_costs::delivery_fee.nullable(),
+        merchant_costs::return_fee.nullable(),
+        merchant_costs::refusal_fee.nullable(),
     )
 }
 
@@ -166,9 +168,9 @@ pub fn city_price_columns() -> (
 pub fn effective_fees<'a>(merchant_id: i64) -> EffectiveFeesQuery<'a> {
     cities::table
         .left_join(
-            client_costs::table.on(client_costs::city_id
+            merchant_costs::table.on(merchant_costs::city_id
                 .eq(cities::id)
-                .and(client_costs::client_id.eq(merchant_id))),
+                .and(merchant_costs::merchant_id.eq(merchant_id))),
         )
         .filter(cities::active.eq(true))
         .into_boxed()

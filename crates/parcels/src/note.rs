@@ -17,7 +17,8 @@ pub enum NoteCode {
     /// `{attempts}`: refused after that many failed delivery attempts.
     AutoRefused,
     /// The merchant cancelled without giving a reason.
-    CancelledByClient,
+    #[serde(rename = "cancelled_by_client")]
+    CancelledByMerchant,
     /// `{address, phone}`: the merchant changed the recipient's address.
     AddressChanged,
     /// `{courier}`: given to another delivery person (an admin's comment may follow).
@@ -72,8 +73,8 @@ impl NoteCode {
                 "auto_refused",
                 "Refused automatically after {attempts} unsuccessful attempts.",
             ),
-            (CancelledByClient, Fr) => ("cancelled_by_client", "Annulé par le client."),
-            (CancelledByClient, En) => ("cancelled_by_client", "Cancelled by the merchant."),
+            (CancelledByMerchant, Fr) => ("cancelled_by_client", "Annulé par le client."),
+            (CancelledByMerchant, En) => ("cancelled_by_client", "Cancelled by the merchant."),
             (AddressChanged, Fr) => ("address_changed", "Adresse modifiée : {address}, {phone}"),
             (AddressChanged, En) => ("address_changed", "Address changed: {address}, {phone}"),
             (Reassigned, Fr) => ("reassigned", "Réaffecté à {courier}"),
@@ -233,7 +234,7 @@ mod tests {
 
     const ALL: [NoteCode; 17] = [
         NoteCode::AutoRefused,
-        NoteCode::CancelledByClient,
+        NoteCode::CancelledByMerchant,
         NoteCode::AddressChanged,
         NoteCode::Reassigned,
         NoteCode::PickupVoucher,

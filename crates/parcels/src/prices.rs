@@ -5,7 +5,7 @@ use chrono::NaiveDateTime;
 use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, Paginated};
 use colivra_db::error::is_unique_violation;
 use colivra_db::listing::{lower, paginate};
-use colivra_db::schema::{cities, client_costs, users};
+use colivra_db::schema::{cities, merchant_costs, users};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -17,10 +17,13 @@ use crate::fees::{city_price_columns, effective_fees, CityPrice, Fees};
 pub struct CostView {
     pub key: String,
     /// The merchant's key.
-    pub client: String,
+    #[serde(rename = "client")]
+    pub merchant: String,
     /// The merchant's last and first names.
-    pub client_name: String,
-    pub client_company: Option<String>,
+    #[serde(rename = "client_name")]
+    pub merchant_name: String,
+    #[serde(rename = "client_company")]
+    pub merchant_company: Option<String>,
     /// City key.
     pub city: String,
     pub city_name: String,
@@ -35,7 +38,8 @@ pub struct CostView {
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct CostInput {
     /// The merchant's key (creation only).
-    pub client: Option<String>,
+    #[serde(rename = "client")]
+    pub merchant: Option<String>,
     /// City key (creation only).
     pub city: Option<String>,
     /// Centimes.
@@ -52,34 +56,35 @@ pub struct CostInput {
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 pub struct CostFilters {
     /// One merchant's prices (merchant key).
-    pub client: Option<String>,
+    #[serde(rename = "client")]
+    pub merchant: Option<String>,
 }
 
 type CostColumns = (
-    client_costs::key,
+    merchant_costs::key,
     users::key,
     diesel::dsl::Concat<diesel::dsl::Concat<users::last_name, &'static str>, users::first_name>,
     users::company,
     cities::key,
     cities::name,
-    client_costs::delivery_fee,
-    client_costs::return_fee,
-    client_costs::refusal_fee,
-    client_costs::updated_at,
+    merchant_costs::delivery_fee,
+    merchant_costs::return_fee,
+    merchant_costs::refusal_fee,
+    merchant_costs::updated_at,
 );
 
 fn cost_columns() -> CostColumns {
     (
-        client_costs::key,
+        merchant_costs::key,
         users::key,
         users::last_name.concat(" ").concat(users::first_name),
         users::company,
         cities::key,
         cities::name,
-        client_costs::delivery_fee,
-        client_costs::return_fee,
-        client_costs::refusal_fee,
-        client_costs::updated_at,
+        merchant_costs::delivery_fee,
+        merchant_costs::return_fee,
+        merchant_costs::refusal_fee,
+        merchant_costs::updated_at,
     )
 }
 
@@ -93,12 +98,12 @@ pub fn list_costs(
     let search = query.search()?;
     let sort = query.sort(COST_SORTABLE)?;
     let filtered = || {
-        let mut q = client_costs::table
+        let mut q = merchant_costs::table
             .inner_join(cities::table)
             .inner_join(users::table)
             .into_boxed();
-        if let Some(client) = &filters.client {
-            q = q.filter(users::key.eq(client.clone()));
+        if let Some(merchant) = &filters.merchant {
+            q = q.filter(users::key.eq(merchant.clone()));
         }
         if let Some(text) = &search {
             let pattern = colivra_core::pagination::like_pattern(text);
@@ -119,8 +124,8 @@ pub fn list_costs(
         |conn, limit, offset| {
             let q = colivra_db::order_by!(filtered(), sort, then cities::name;
                 "city" => colivra_db::listing::fold(cities::name),
-                "delivery_fee" => client_costs::delivery_fee,
-                "updated_at" => client_costs::updated_at);
+                "delivery_fee" => merchant_costs::delivery_fee,
+                "updated_at" => merchant_costs::updated_at);
             q.select(cost_columns())
                 .limit(limit)
                 .offset(offset)
@@ -130,11 +135,11 @@ pub fn list_costs(
 }
 
 fn get_cost(conn: &mut DbConnection, cost_key: &str) -> AppResult<(i64, CostView)> {
-    client_costs::table
+    merchant_costs::table
         .inner_join(cities::table)
         .inner_join(users::table)
-        .filter(client_costs::key.eq(cost_key))
-        .select((client_costs::id, cost_columns()))
+        .filter(merchant_costs::key.eq(cost_key))
+        .select((merchant_costs::id, cost_columns()))
         .first(conn)
         .optional()
         .map_db_err()?
@@ -150,30 +155,30 @@ fn check_fees(errors: &mut FieldErrors, input: &CostInput) -> Fees {
     )
 }
 
-/// A merchant's own price for one city. `client_id` is the merchant account the caller resolved
-/// from `input.client` (`None` when that key is not a merchant's).
-/// `POST costs`: the merchant named by `input.client` (his key) gets his own price for a city.
-pub fn create_cost_for_client(
+/// A merchant's own price for one city. `merchant_id` is the merchant account the caller resolved
+/// from `input.merchant` (`None` when that key is not a merchant's).
+/// `POST costs`: the merchant named by `input.merchant` (his key) gets his own price for a city.
+pub fn create_cost_for_merchant(
     conn: &mut DbConnection,
     actor_id: i64,
     input: CostInput,
 ) -> AppResult<CostView> {
-    let client_id = colivra_auth::users::merchant_account_id(
+    let merchant_id = colivra_auth::users::merchant_account_id(
         conn,
-        input.client.as_deref().unwrap_or_default(),
+        input.merchant.as_deref().unwrap_or_default(),
     )?;
-    create_cost(conn, actor_id, client_id, input)
+    create_cost(conn, actor_id, merchant_id, input)
 }
 
 pub fn create_cost(
     conn: &mut DbConnection,
     actor_id: i64,
-    client_id: Option<i64>,
+    merchant_id: Option<i64>,
     input: CostInput,
 ) -> AppResult<CostView> {
     immediate_transaction(conn, |conn| {
         let mut errors = FieldErrors::new();
-        if client_id.is_none() {
+        if merchant_id.is_none() {
             errors.add("client", "Choisissez un client.");
         }
         let city_id: Option<i64> = cities::table
@@ -189,14 +194,14 @@ pub fn create_cost(
         errors.into_result()?;
         let now = time::now();
         let cost_key = key::prefixed_key("P", 9);
-        diesel::insert_into(client_costs::table)
+        diesel::insert_into(merchant_costs::table)
             .values((
-                client_costs::key.eq(&cost_key),
-                client_costs::client_id.eq(client_id.unwrap_or_default()),
-                client_costs::city_id.eq(city_id.unwrap_or_default()),
+                merchant_costs::key.eq(&cost_key),
+                merchant_costs::merchant_id.eq(merchant_id.unwrap_or_default()),
+                merchant_costs::city_id.eq(city_id.unwrap_or_default()),
                 fees.cost_columns(),
-                client_costs::created_at.eq(now),
-                client_costs::updated_at.eq(now),
+                merchant_costs::created_at.eq(now),
+                merchant_costs::updated_at.eq(now),
             ))
             .execute(conn)
             .map_err(|error| {
@@ -231,10 +236,10 @@ pub fn update_cost(
         let mut errors = FieldErrors::new();
         let fees = check_fees(&mut errors, &merged);
         errors.into_result()?;
-        diesel::update(client_costs::table.find(id))
+        diesel::update(merchant_costs::table.find(id))
             .set((
                 fees.cost_columns(),
-                client_costs::updated_at.eq(time::now()),
+                merchant_costs::updated_at.eq(time::now()),
             ))
             .execute(conn)
             .map_db_err()?;
@@ -246,7 +251,7 @@ pub fn update_cost(
 pub fn delete_cost(conn: &mut DbConnection, actor_id: i64, cost_key: &str) -> AppResult<()> {
     immediate_transaction(conn, |conn| {
         let (id, _) = get_cost(conn, cost_key)?;
-        diesel::delete(client_costs::table.find(id))
+        diesel::delete(merchant_costs::table.find(id))
             .execute(conn)
             .map_db_err()?;
         colivra_db::activities::log(conn, Some(actor_id), "cost.deleted", "cost", cost_key)

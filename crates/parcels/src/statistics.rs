@@ -51,8 +51,8 @@ pub struct Statistics {
 fn scoped(scope: Scope) -> parcels::BoxedQuery<'static, DbBackend> {
     let q = parcels::table.into_boxed();
     match scope {
-        Scope::Merchant(id) => q.filter(parcels::client_id.eq(id)),
-        Scope::DeliveryPerson(id) => q.filter(parcels::delivery_admin_id.eq(id)),
+        Scope::Merchant(id) => q.filter(parcels::merchant_id.eq(id)),
+        Scope::DeliveryPerson(id) => q.filter(parcels::delivery_person_id.eq(id)),
         Scope::Everyone => q,
     }
 }
@@ -68,8 +68,8 @@ type Condition = Box<
 /// The scope as a condition, for the grouped query (boxed queries cannot be grouped).
 fn scope_condition(scope: Scope) -> Condition {
     match scope {
-        Scope::Merchant(id) => Box::new(parcels::client_id.eq(id).nullable()),
-        Scope::DeliveryPerson(id) => Box::new(parcels::delivery_admin_id.eq(id)),
+        Scope::Merchant(id) => Box::new(parcels::merchant_id.eq(id).nullable()),
+        Scope::DeliveryPerson(id) => Box::new(parcels::delivery_person_id.eq(id)),
         Scope::Everyone => Box::new(parcels::id.gt(0).nullable()),
     }
 }

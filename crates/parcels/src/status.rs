@@ -333,7 +333,7 @@ mod tests {
     /// Every pair of statuses, for every mover, against the table of the domain rules.
     #[test]
     fn every_move_is_allowed_or_refused_as_the_rules_say() {
-        let with_courier = [
+        let with_delivery_person = [
             OutForDelivery,
             NoAnswer,
             Unreachable,
@@ -349,8 +349,9 @@ mod tests {
                 New => matches!(to, AwaitingPickup | Cancelled),
                 AwaitingPickup => matches!(to, New | PickedUp | Cancelled),
                 PickedUp => to == OutForDelivery,
-                f if with_courier.contains(&f) => {
-                    with_courier.contains(&to) || matches!(to, Delivered | Refused | Cancelled)
+                f if with_delivery_person.contains(&f) => {
+                    with_delivery_person.contains(&to)
+                        || matches!(to, Delivered | Refused | Cancelled)
                 }
                 Refused | Cancelled => to == Returning,
                 Returning => to == Returned,
@@ -383,7 +384,7 @@ mod tests {
                 assert_eq!(
                     check_move(from, to, Mover::DeliveryPerson, false).is_ok(),
                     from != to
-                        && with_courier.contains(&from)
+                        && with_delivery_person.contains(&from)
                         && (to.is_attempt() || matches!(to, Delivered | Refused | Cancelled)),
                     "delivery person {from:?} -> {to:?}"
                 );

@@ -213,7 +213,7 @@ pub fn undo(
         let now = time::now();
         let plan = plan(conn, &row, actor_id, now)?.map_err(AppError::Conflict)?;
         let from = row.status();
-        let mut outcome = outcome_after(conn, &row, plan.to, row.delivery_admin_id, now)?;
+        let mut outcome = outcome_after(conn, &row, plan.to, row.delivery_person_id, now)?;
         if outcome.at.is_some() {
             outcome.at = plan.outcome_at;
         }
@@ -230,7 +230,7 @@ pub fn undo(
                 status: plan.to,
                 attempts,
                 postponed_to: plan.postponed_to,
-                delivery_admin_id: row.delivery_admin_id,
+                delivery_person_id: row.delivery_person_id,
                 outcome: &outcome,
             },
             now,

@@ -21,17 +21,18 @@ pub const MAX_BODY: usize = 5000;
 #[serde(rename_all = "snake_case")]
 pub enum Audience {
     All,
-    Clients,
+    #[serde(rename = "clients")]
+    Merchants,
     Delivery,
 }
 
 impl Audience {
-    pub const ALL: [Audience; 3] = [Audience::All, Audience::Clients, Audience::Delivery];
+    pub const ALL: [Audience; 3] = [Audience::All, Audience::Merchants, Audience::Delivery];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Audience::All => "all",
-            Audience::Clients => "clients",
+            Audience::Merchants => "clients",
             Audience::Delivery => "delivery",
         }
     }
@@ -43,7 +44,7 @@ impl Audience {
     pub fn label(self) -> &'static str {
         match self {
             Audience::All => "Tout le monde",
-            Audience::Clients => "Clients",
+            Audience::Merchants => "Clients",
             Audience::Delivery => "Livreurs",
         }
     }
@@ -52,8 +53,8 @@ impl Audience {
     pub fn of(role: Role) -> Vec<&'static str> {
         match role {
             Role::Admin => vec![Audience::All.as_str()],
-            Role::Client => vec![Audience::All.as_str(), Audience::Clients.as_str()],
-            Role::DeliveryAdmin => vec![Audience::All.as_str(), Audience::Delivery.as_str()],
+            Role::Merchant => vec![Audience::All.as_str(), Audience::Merchants.as_str()],
+            Role::DeliveryPerson => vec![Audience::All.as_str(), Audience::Delivery.as_str()],
         }
     }
 }

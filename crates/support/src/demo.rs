@@ -14,14 +14,14 @@ use crate::tickets::{Actor, MessageInput, TicketInput};
 pub fn seed(conn: &mut DbConnection, admin_id: i64, merchant_id: i64) -> AppResult<Option<String>> {
     let mut opened = None;
     let has_tickets = tickets::table
-        .filter(tickets::client_id.eq(merchant_id))
+        .filter(tickets::merchant_id.eq(merchant_id))
         .count()
         .get_result::<i64>(conn)
         .map_db_err()?
         > 0;
     if !has_tickets {
         let parcel: Option<String> = parcels::table
-            .filter(parcels::client_id.eq(merchant_id))
+            .filter(parcels::merchant_id.eq(merchant_id))
             .order(parcels::id.asc())
             .select(parcels::key)
             .first(conn)

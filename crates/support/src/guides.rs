@@ -80,7 +80,7 @@ pub fn built_in(body: String, at: NaiveDateTime) -> GuideView {
         key: BUILT_IN_KEY.to_owned(),
         title: BUILT_IN_TITLE.to_owned(),
         body,
-        audience: Audience::Clients,
+        audience: Audience::Merchants,
         built_in: true,
         created_at: at,
         updated_at: at,

@@ -99,16 +99,16 @@ pub fn search(
     limit: i64,
 ) -> AppResult<Vec<PersonHit>> {
     use colivra_db::listing::{lower, lower_opt};
-    use colivra_db::schema::client_staff;
+    use colivra_db::schema::merchant_staff;
     if roles.is_empty() {
         return Ok(Vec::new());
     }
     let pattern = colivra_core::pagination::like_pattern(text);
     let roles: Vec<&str> = roles.iter().map(|r| r.as_str()).collect();
     Ok(users::table
-        .left_join(client_staff::table.on(client_staff::user_id.eq(users::id)))
+        .left_join(merchant_staff::table.on(merchant_staff::user_id.eq(users::id)))
         .filter(users::role.eq_any(roles))
-        .filter(client_staff::user_id.is_null())
+        .filter(merchant_staff::user_id.is_null())
         .filter(
             lower(users::first_name.concat(" ").concat(users::last_name))
                 .like(pattern.clone())

@@ -53,8 +53,8 @@ pub fn vouchers(
         .filter(vouchers::kind.eq_any(kinds.to_vec()))
         .into_boxed();
     q = match scope {
-        Scope::Merchant(id) => q.filter(vouchers::client_id.eq(id)),
-        Scope::DeliveryPerson(id) => q.filter(vouchers::delivery_admin_id.eq(id)),
+        Scope::Merchant(id) => q.filter(vouchers::merchant_id.eq(id)),
+        Scope::DeliveryPerson(id) => q.filter(vouchers::delivery_person_id.eq(id)),
         Scope::Everyone => q,
     };
     let q = code_prefix_filter!(q, vouchers::key, &prefix);
@@ -90,9 +90,9 @@ pub fn invoices(
         .into_boxed();
     q = match scope {
         Scope::Merchant(id) => q
-            .filter(invoices::client_id.eq(id))
+            .filter(invoices::merchant_id.eq(id))
             .filter(invoices::status.ne("draft")),
-        Scope::DeliveryPerson(id) => q.filter(invoices::delivery_admin_id.eq(id)),
+        Scope::DeliveryPerson(id) => q.filter(invoices::delivery_person_id.eq(id)),
         Scope::Everyone => q,
     };
     let q = code_prefix_filter!(q, invoices::number, &prefix);
@@ -196,14 +196,14 @@ pub fn search(
     let mut people_roles = Vec::new();
     if role == Role::Admin {
         if holds(&["clients"]) {
-            people_roles.push(Role::Client);
+            people_roles.push(Role::Merchant);
         }
         if holds(&["deliverymen"]) {
-            people_roles.push(Role::DeliveryAdmin);
+            people_roles.push(Role::DeliveryPerson);
         }
     }
     // The kinds whose screens (and routes) the caller holds.
-    let (merchant_side, delivery_side) = (role != Role::DeliveryAdmin, role != Role::Client);
+    let (merchant_side, delivery_side) = (role != Role::DeliveryPerson, role != Role::Merchant);
     let mut voucher_kinds = Vec::new();
     if merchant_side && holds(PICKUP_VOUCHER_SCREENS) {
         voucher_kinds.push("pickup");
@@ -215,7 +215,7 @@ pub fn search(
         voucher_kinds.push("return");
     }
     let mut invoice_kinds = Vec::new();
-    if merchant_side && holds(CLIENT_INVOICE_SCREENS) {
+    if merchant_side && holds(MERCHANT_INVOICE_SCREENS) {
         invoice_kinds.extend(["delivered", "returned"]);
     }
     if delivery_side && holds(DELIVERY_INVOICE_SCREENS) {
@@ -240,7 +240,7 @@ pub fn search(
     } else {
         Vec::new()
     };
-    let tickets = if role != Role::DeliveryAdmin && holds(&["support"]) {
+    let tickets = if role != Role::DeliveryPerson && holds(&["support"]) {
         crate::tickets::search(conn, who.scope, &text, HITS)?
             .into_iter()
             .map(|t| TicketHit {

@@ -3,7 +3,7 @@
 
 use colivra_core::Scope;
 use colivra_core::{AppError, AppResult, Role};
-use colivra_db::schema::{delivery_admin_cities, users, voucher_parcels};
+use colivra_db::schema::{delivery_person_cities, users, voucher_parcels};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use colivra_parcels::moves::{self, Move};
 use colivra_parcels::note::{Note, NoteCode};
@@ -21,7 +21,8 @@ use crate::voucher::{self, Kind, Parties, VoucherStatus};
 pub struct ShipInput {
     /// The delivery person's key (an active one, else 422).
     #[schema(value_type = String, required = true, min_length = 1)]
-    pub delivery_admin: Option<String>,
+    #[serde(rename = "delivery_admin")]
+    pub delivery_person: Option<String>,
     /// Tracking codes of picked-up parcels (1 to 500).
     #[serde(default)]
     #[schema(required = true, min_items = 1, max_items = 500)]
@@ -45,7 +46,7 @@ pub(crate) fn delivery_person(
     };
     let mut q = users::table
         .filter(users::key.eq(key))
-        .filter(users::role.eq(Role::DeliveryAdmin.as_str()))
+        .filter(users::role.eq(Role::DeliveryPerson.as_str()))
         .into_boxed();
     if active_only {
         q = q.filter(users::active.eq(true));
@@ -68,7 +69,7 @@ pub fn ship(
 ) -> AppResult<VoucherDetail> {
     let keys = voucher::parcel_keys(&input.parcels)?;
     immediate_transaction(conn, |conn| {
-        let courier_id = delivery_person(conn, input.delivery_admin.as_deref(), true)?;
+        let delivery_person_id = delivery_person(conn, input.delivery_person.as_deref(), true)?;
         let (rows, unknown) = voucher::parcels_by_keys(conn, &keys)?;
         voucher::refuse_codes("Colis introuvables", &unknown)?;
         let not_picked_up: Vec<String> = rows
@@ -82,9 +83,9 @@ pub fn ship(
                 &not_picked_up,
             )));
         }
-        let served: Vec<i64> = delivery_admin_cities::table
-            .filter(delivery_admin_cities::delivery_admin_id.eq(courier_id))
-            .select(delivery_admin_cities::city_id)
+        let served: Vec<i64> = delivery_person_cities::table
+            .filter(delivery_person_cities::delivery_person_id.eq(delivery_person_id))
+            .select(delivery_person_cities::city_id)
             .load(conn)
             .map_db_err()?;
         let elsewhere: Vec<String> = rows
@@ -104,7 +105,7 @@ pub fn ship(
             Kind::Exit,
             VoucherStatus::Issued,
             Parties {
-                delivery_admin_id: Some(courier_id),
+                delivery_person_id: Some(delivery_person_id),
                 ..Default::default()
             },
             actor_id,
@@ -126,7 +127,7 @@ pub fn ship(
                     date: None,
                     mover: Mover::Voucher,
                     actor_id: Some(actor_id),
-                    delivery_admin_id: Some(courier_id),
+                    delivery_person_id: Some(delivery_person_id),
                 },
             )?;
             // A parcel shipped again (back at the hub after a forced move) leaves its older

@@ -3,8 +3,8 @@
 
 use colivra_core::Scope;
 use colivra_core::{AppError, AppResult, ListQuery, Paginated, Sort};
-use colivra_db::listing::{lower, lower_opt, paginate};
-use colivra_db::schema::{shops, users, vouchers};
+use colivra_db::listing::{lower, paginate};
+use colivra_db::schema::{users, vouchers};
 use colivra_db::{DbBackend, DbConnection};
 use diesel::prelude::*;
 use serde::Deserialize;
@@ -19,9 +19,11 @@ pub struct VoucherFilters {
     #[param(value_type = Option<crate::voucher::VoucherStatus>, inline)]
     pub status: Option<String>,
     /// Merchant key (admins, pickup vouchers).
-    pub client: Option<String>,
+    #[serde(rename = "client")]
+    pub merchant: Option<String>,
     /// Delivery person key (admins, exit and return vouchers).
-    pub delivery_admin: Option<String>,
+    #[serde(rename = "delivery_admin")]
+    pub delivery_person: Option<String>,
 }
 
 pub const SORTABLE: &[&str] = &["created_at"];
@@ -64,32 +66,32 @@ pub fn list(
             .filter(|k| !k.is_empty())
             .map(str::to_owned)
     };
-    let (client, courier) = (key_of(&filters.client), key_of(&filters.delivery_admin));
+    let (merchant, delivery_person) = (key_of(&filters.merchant), key_of(&filters.delivery_person));
 
     let filtered = || -> Boxed<'_> {
         let mut q = vouchers::table
             .filter(vouchers::kind.eq(kind.as_str()))
             .into_boxed();
         match scope {
-            Scope::Merchant(id) => q = q.filter(vouchers::client_id.eq(id)),
-            Scope::DeliveryPerson(id) => q = q.filter(vouchers::delivery_admin_id.eq(id)),
+            Scope::Merchant(id) => q = q.filter(vouchers::merchant_id.eq(id)),
+            Scope::DeliveryPerson(id) => q = q.filter(vouchers::delivery_person_id.eq(id)),
             Scope::Everyone => {}
         }
         if let Some(status) = status {
             q = q.filter(vouchers::status.eq(status.as_str()));
         }
-        if let Some(key) = &client {
+        if let Some(key) = &merchant {
             q = q.filter(
-                vouchers::client_id.eq_any(
+                vouchers::merchant_id.eq_any(
                     users::table
                         .filter(users::key.eq(key.clone()))
                         .select(users::id.nullable()),
                 ),
             );
         }
-        if let Some(key) = &courier {
+        if let Some(key) = &delivery_person {
             q = q.filter(
-                vouchers::delivery_admin_id.eq_any(
+                vouchers::delivery_person_id.eq_any(
                     users::table
                         .filter(users::key.eq(key.clone()))
                         .select(users::id.nullable()),
@@ -98,26 +100,14 @@ pub fn list(
         }
         if let Some(text) = &search {
             let pattern = colivra_core::pagination::like_pattern(text);
-            let people = || {
-                users::table
-                    .filter(
-                        lower(users::first_name.concat(" ").concat(users::last_name))
-                            .like(pattern.clone())
-                            .escape('\\')
-                            .or(lower_opt(users::company).like(pattern.clone()).escape('\\')),
-                    )
-                    .select(users::id.nullable())
-            };
-            let named_shops = shops::table
-                .filter(lower(shops::name).like(pattern.clone()).escape('\\'))
-                .select(shops::id.nullable());
             q = q.filter(
                 lower(vouchers::key)
                     .like(pattern.clone())
                     .escape('\\')
-                    .or(vouchers::shop_id.eq_any(named_shops))
-                    .or(vouchers::client_id.eq_any(people()))
-                    .or(vouchers::delivery_admin_id.eq_any(people())),
+                    .or(vouchers::shop_id.eq_any(colivra_db::shops_named_like!(&pattern)))
+                    .or(vouchers::merchant_id.eq_any(colivra_db::people_named_like!(&pattern)))
+                    .or(vouchers::delivery_person_id
+                        .eq_any(colivra_db::people_named_like!(&pattern))),
             );
         }
         q

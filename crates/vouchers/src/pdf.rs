@@ -90,11 +90,11 @@ fn document(
     company_name: &str,
 ) -> ListingDocument {
     let voucher = &detail.voucher;
-    let counterpart = match (&voucher.client, &voucher.delivery_admin) {
-        (Some(client), _) => {
-            let mut lines = vec![client.company.clone().unwrap_or(client.name.clone())];
-            if client.company.is_some() {
-                lines.push(client.name.clone());
+    let counterpart = match (&voucher.merchant, &voucher.delivery_person) {
+        (Some(merchant), _) => {
+            let mut lines = vec![merchant.company.clone().unwrap_or(merchant.name.clone())];
+            if merchant.company.is_some() {
+                lines.push(merchant.name.clone());
             }
             if let Some(shop) = &voucher.shop {
                 lines.push(format!("Boutique : {}", shop.name));
@@ -108,9 +108,9 @@ fn document(
                 lines,
             }
         }
-        (None, Some(courier)) => Counterpart {
+        (None, Some(delivery_person)) => Counterpart {
             label: "Livreur".into(),
-            lines: vec![courier.name.clone(), courier.phone.clone()],
+            lines: vec![delivery_person.name.clone(), delivery_person.phone.clone()],
         },
         (None, None) => Counterpart::default(),
     };

@@ -96,7 +96,7 @@ fn put_on(
                 date: None,
                 mover: Mover::Voucher,
                 actor_id: Some(actor_id),
-                delivery_admin_id: None,
+                delivery_person_id: None,
             },
         )?;
         voucher::link(conn, voucher, row)?;
@@ -126,7 +126,7 @@ fn take_off(
                 date: None,
                 mover: Mover::Voucher,
                 actor_id: Some(actor_id),
-                delivery_admin_id: None,
+                delivery_person_id: None,
             },
         )?;
     }
@@ -149,9 +149,9 @@ pub fn create(
             Kind::Pickup,
             VoucherStatus::New,
             Parties {
-                client_id: Some(merchant_id),
+                merchant_id: Some(merchant_id),
                 shop_id: Some(rows[0].shop_id),
-                delivery_admin_id: None,
+                delivery_person_id: None,
             },
             actor_id,
         )?;
@@ -358,7 +358,7 @@ pub fn receive(
                         date: None,
                         mover: Mover::Voucher,
                         actor_id: Some(actor_id),
-                        delivery_admin_id: None,
+                        delivery_person_id: None,
                     },
                 )?;
                 voucher::close_link(conn, voucher.id, row.id)?;

@@ -27,7 +27,8 @@ pub struct ReturnInput {
     #[schema(required = true, min_items = 1, max_items = 500)]
     pub parcels: Vec<String>,
     /// The delivery person's key: required from an admin, ignored from a delivery person.
-    pub delivery_admin: Option<String>,
+    #[serde(rename = "delivery_admin")]
+    pub delivery_person: Option<String>,
 }
 
 /// A delivered exchange or refund: what comes back is the item collected, the parcel stays
@@ -65,9 +66,9 @@ pub fn create(
 ) -> AppResult<VoucherDetail> {
     let keys = voucher::parcel_keys(&input.parcels)?;
     immediate_transaction(conn, |conn| {
-        let courier_id = match scope {
+        let delivery_person_id = match scope {
             Scope::DeliveryPerson(id) => id,
-            Scope::Everyone => delivery_person(conn, input.delivery_admin.as_deref(), false)?,
+            Scope::Everyone => delivery_person(conn, input.delivery_person.as_deref(), false)?,
             Scope::Merchant(_) => {
                 return Err(AppError::Forbidden(
                     "Réservé aux livreurs et à l'administration.".to_owned(),
@@ -77,7 +78,7 @@ pub fn create(
         let (rows, mut unknown) = voucher::parcels_by_keys(conn, &keys)?;
         let (rows, others): (Vec<ParcelRow>, Vec<ParcelRow>) = rows
             .into_iter()
-            .partition(|r| r.delivery_admin_id == Some(courier_id));
+            .partition(|r| r.delivery_person_id == Some(delivery_person_id));
         unknown.extend(others.into_iter().map(|r| r.key));
         voucher::refuse_codes("Colis introuvables chez ce livreur", &unknown)?;
         let mut not_due = Vec::new();
@@ -98,7 +99,7 @@ pub fn create(
             Kind::Return,
             VoucherStatus::New,
             Parties {
-                delivery_admin_id: Some(courier_id),
+                delivery_person_id: Some(delivery_person_id),
                 ..Default::default()
             },
             actor_id,
@@ -123,7 +124,7 @@ pub fn create(
                         date: None,
                         mover: Mover::Voucher,
                         actor_id: Some(actor_id),
-                        delivery_admin_id: None,
+                        delivery_person_id: None,
                     },
                 )?;
             }
@@ -179,7 +180,7 @@ pub fn receive(
                             date: None,
                             mover: Mover::Voucher,
                             actor_id: Some(actor_id),
-                            delivery_admin_id: None,
+                            delivery_person_id: None,
                         },
                     )?;
                     // What left stock with it comes back to be checked; what it only

@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 use crate::voucher::{self, Kind, VoucherRow, VoucherStatus};
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct ClientRef {
+pub struct MerchantRef {
     pub key: String,
     /// First and last name.
     pub name: String,
@@ -31,7 +31,7 @@ pub struct ShopRef {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct DeliveryAdminRef {
+pub struct DeliveryPersonRef {
     pub key: String,
     pub name: String,
     pub phone: String,
@@ -53,11 +53,13 @@ pub struct VoucherView {
     pub status: VoucherStatus,
     pub status_label: &'static str,
     /// Pickup vouchers: the merchant.
-    pub client: Option<ClientRef>,
+    #[serde(rename = "client")]
+    pub merchant: Option<MerchantRef>,
     /// Pickup vouchers: the shop collected from.
     pub shop: Option<ShopRef>,
     /// Exit and return vouchers: the delivery person.
-    pub delivery_admin: Option<DeliveryAdminRef>,
+    #[serde(rename = "delivery_admin")]
+    pub delivery_person: Option<DeliveryPersonRef>,
     pub parcels_count: i64,
     /// Sum of the parcels' cash-on-delivery amounts, centimes (refunds counted as they are
     /// written on the parcel: positive). What moves as cash is in the three figures below.
@@ -112,8 +114,8 @@ pub fn views(conn: &mut DbConnection, rows: Vec<VoucherRow>) -> AppResult<Vec<Vo
         .iter()
         .flat_map(|r| {
             [
-                r.client_id,
-                r.delivery_admin_id,
+                r.merchant_id,
+                r.delivery_person_id,
                 r.created_by,
                 r.received_by,
             ]
@@ -199,19 +201,19 @@ pub fn views(conn: &mut DbConnection, rows: Vec<VoucherRow>) -> AppResult<Vec<Vo
                 kind: row.kind(),
                 status,
                 status_label: status.label(),
-                client: row
-                    .client_id
+                merchant: row
+                    .merchant_id
                     .and_then(|id| people.get(&id))
-                    .map(|p| ClientRef {
+                    .map(|p| MerchantRef {
                         key: p.key.clone(),
                         name: p.name(),
                         company: p.company.clone().filter(|c| !c.trim().is_empty()),
                     }),
                 shop: row.shop_id.and_then(|id| shop_names.get(&id)).cloned(),
-                delivery_admin: row
-                    .delivery_admin_id
+                delivery_person: row
+                    .delivery_person_id
                     .and_then(|id| people.get(&id))
-                    .map(|p| DeliveryAdminRef {
+                    .map(|p| DeliveryPersonRef {
                         key: p.key.clone(),
                         name: p.name(),
                         phone: p.phone.clone(),

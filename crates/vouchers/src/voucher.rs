@@ -110,9 +110,9 @@ pub struct VoucherRow {
     pub key: String,
     pub kind: String,
     pub status: String,
-    pub client_id: Option<i64>,
+    pub merchant_id: Option<i64>,
     pub shop_id: Option<i64>,
-    pub delivery_admin_id: Option<i64>,
+    pub delivery_person_id: Option<i64>,
     pub created_by: Option<i64>,
     pub received_by: Option<i64>,
     pub created_at: NaiveDateTime,
@@ -132,8 +132,8 @@ impl VoucherRow {
     /// Merchants see their pickup vouchers, delivery people their exit and return vouchers.
     pub fn in_scope(&self, scope: Scope) -> bool {
         match scope {
-            Scope::Merchant(id) => self.client_id == Some(id),
-            Scope::DeliveryPerson(id) => self.delivery_admin_id == Some(id),
+            Scope::Merchant(id) => self.merchant_id == Some(id),
+            Scope::DeliveryPerson(id) => self.delivery_person_id == Some(id),
             Scope::Everyone => true,
         }
     }
@@ -159,9 +159,9 @@ pub fn get(conn: &mut DbConnection, scope: Scope, kind: Kind, key: &str) -> AppR
 /// Who a new voucher is with.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Parties {
-    pub client_id: Option<i64>,
+    pub merchant_id: Option<i64>,
     pub shop_id: Option<i64>,
-    pub delivery_admin_id: Option<i64>,
+    pub delivery_person_id: Option<i64>,
 }
 
 pub(crate) fn insert(
@@ -177,9 +177,9 @@ pub(crate) fn insert(
             vouchers::key.eq(key::prefixed_key(kind.prefix(), 8)),
             vouchers::kind.eq(kind.as_str()),
             vouchers::status.eq(status.as_str()),
-            vouchers::client_id.eq(parties.client_id),
+            vouchers::merchant_id.eq(parties.merchant_id),
             vouchers::shop_id.eq(parties.shop_id),
-            vouchers::delivery_admin_id.eq(parties.delivery_admin_id),
+            vouchers::delivery_person_id.eq(parties.delivery_person_id),
             vouchers::created_by.eq(actor_id),
             vouchers::created_at.eq(now),
             vouchers::updated_at.eq(now),

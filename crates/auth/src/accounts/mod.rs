@@ -11,15 +11,15 @@ use crate::passwords;
 use crate::users::{self as user_repo, normalize_email, User};
 
 mod admins;
-mod clients;
+mod merchants;
 mod profile;
 mod register;
 
 pub use admins::{create_admin, CreateAdmin};
-pub use clients::{list_clients, ClientFilters, ClientStatus, CLIENT_SORTABLE};
+pub use merchants::{list_merchants, MerchantFilters, MerchantStatus, MERCHANT_SORTABLE};
 pub(crate) use profile::ice_change;
 pub use profile::{update_profile, ProfileUpdated, UpdateProfile};
-pub use register::{register_client, RegisterClient};
+pub use register::{register_merchant, RegisterMerchant};
 
 const NAME_MESSAGE: &str = "Ce champ est obligatoire (100 caractères au plus).";
 /// A resized profile photo fits easily; anything larger is not a photo the UI sent.

@@ -164,7 +164,7 @@ pub fn update_profile(
 
 /// A merchant account itself (not one of his staff): the one whose ICE his invoices print.
 fn is_merchant_account(conn: &mut DbConnection, user: &User) -> AppResult<bool> {
-    Ok(user.role() == Role::Client && user_repo::merchant_id(conn, user)? == user.id)
+    Ok(user.role() == Role::Merchant && user_repo::merchant_id(conn, user)? == user.id)
 }
 
 /// The activity details of an ICE change (`{"ice": {"old", "new"}}`), or none when it stayed.

@@ -16,7 +16,7 @@ use crate::users::{self as user_repo, email_taken, normalize_email, User};
 use super::{insert_user, non_blank, trimmed, validation_errors, NewUser};
 
 #[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
-pub struct RegisterClient {
+pub struct RegisterMerchant {
     #[validate(length(
         min = 1,
         max = 100,
@@ -70,7 +70,7 @@ pub struct RegisterClient {
 }
 
 /// Creates an inactive merchant account; an admin activates it later.
-pub fn register_client(conn: &mut DbConnection, input: RegisterClient) -> AppResult<User> {
+pub fn register_merchant(conn: &mut DbConnection, input: RegisterMerchant) -> AppResult<User> {
     let mut input = input;
     input.first_name = trimmed(&input.first_name);
     input.last_name = trimmed(&input.last_name);
@@ -97,7 +97,7 @@ pub fn register_client(conn: &mut DbConnection, input: RegisterClient) -> AppRes
         let user = insert_user(
             conn,
             NewUser {
-                role: Role::Client,
+                role: Role::Merchant,
                 first_name: &input.first_name,
                 last_name: &input.last_name,
                 email: &input.email,

@@ -15,8 +15,8 @@ macro_rules! creation {
 }
 
 creation!(
-    colivra_auth::couriers::DeliveryAdminInput => "NewDeliveryAdmin" ["full_name", "email", "phone", "password"],
-    colivra_auth::couriers::DeliveryCityInput => "NewDeliveryCity" ["delivery_admin", "city", "delivered_commission", "refused_commission"],
+    colivra_auth::delivery_people::DeliveryPersonInput => "NewDeliveryPerson" ["full_name", "email", "phone", "password"],
+    colivra_auth::delivery_people::DeliveryCityInput => "NewDeliveryCity" ["delivery_admin", "city", "delivered_commission", "refused_commission"],
     colivra_auth::staff::StaffInput => "NewStaff" ["first_name", "last_name", "email", "password"],
     colivra_parcels::cities::CityInput => "NewCity" ["name", "delivery_fee", "return_fee", "refusal_fee"],
     colivra_parcels::shops::ShopInput => "NewShop" ["name", "phone", "address", "city"],

@@ -38,8 +38,8 @@ macro_rules! sort_columns {
 }
 
 sort_columns!(
-    ClientSort => colivra_auth::accounts::CLIENT_SORTABLE,
-    DeliveryAdminSort => colivra_auth::couriers::SORTABLE,
+    MerchantSort => colivra_auth::accounts::MERCHANT_SORTABLE,
+    DeliveryPersonSort => colivra_auth::delivery_people::SORTABLE,
     StaffSort => colivra_auth::staff::SORTABLE,
     CitySort => colivra_parcels::cities::SORTABLE,
     ShopSort => colivra_parcels::shops::SORTABLE,

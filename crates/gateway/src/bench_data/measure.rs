@@ -69,7 +69,7 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
     use colivra_db::schema::{
         invoices, parcel_states, parcels as parcel_table, shops as shop_table, users,
     };
-    use colivra_invoicing::{client, delivery, pdf};
+    use colivra_invoicing::{delivery, merchant, pdf};
 
     let mut conn = pool.get()?;
     let rows = cities::parse_cities_csv(cities::MOROCCAN_CITIES_CSV)?;
@@ -104,13 +104,13 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
             .select(users::id)
             .first(conn)?)
     };
-    let merchant = user(&mut conn, Role::Client)?;
-    let courier = user(&mut conn, Role::DeliveryAdmin)?;
+    let merchant = user(&mut conn, Role::Merchant)?;
+    let delivery_person = user(&mut conn, Role::DeliveryPerson)?;
     let admin = user(&mut conn, Role::Admin)?;
     let (shop_key, _) = shops::ensure_shop(
         &mut conn,
         shops::NewShop {
-            client_id: merchant,
+            merchant_id: merchant,
             name: &format!("Boutique facture {run}"),
             phone: "0522000000",
             address: "Zone industrielle",
@@ -129,7 +129,7 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
         let values: Vec<String> = (sequence..end)
             .map(|n| {
                 format!(
-                    "({}, {merchant}, {shop}, 'Destinataire {n}', '0612345678', {city}, '1 rue du Banc', 'Article', 1, {}, FALSE, FALSE, FALSE, 'standard', {delivery_fee}, {return_fee}, {refusal_fee}, 'delivered', 0, {courier}, FALSE, {merchant}, {t}, {t}, {t}, 'delivered', 1500, {t})",
+                    "({}, {merchant}, {shop}, 'Destinataire {n}', '0612345678', {city}, '1 rue du Banc', 'Article', 1, {}, FALSE, FALSE, FALSE, 'standard', {delivery_fee}, {return_fee}, {refusal_fee}, 'delivered', 0, {delivery_person}, FALSE, {merchant}, {t}, {t}, {t}, 'delivered', 1500, {t})",
                     sql_text(&colivra_core::key::prefixed_key("CL", 10)),
                     10_000 + n as i64,
                     t = sql_time(now),
@@ -149,10 +149,10 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
 
     let total = Instant::now();
     let started = Instant::now();
-    let invoice = client::create(
+    let invoice = merchant::create(
         &mut conn,
         admin,
-        &client::ClientInvoiceInput {
+        &merchant::MerchantInvoiceInput {
             shop: Some(shop_key.clone()),
             invoice_type: Some("delivered".into()),
             parcels: None,
@@ -161,11 +161,11 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
     .map_err(fail)?;
     timed("client_draft", started);
     let started = Instant::now();
-    client::update(
+    merchant::update(
         &mut conn,
         admin,
         &invoice.key,
-        &client::ClientInvoiceUpdate {
+        &merchant::MerchantInvoiceUpdate {
             status: Some("validated".into()),
             ..Default::default()
         },
@@ -185,8 +185,8 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
 
     let total = Instant::now();
     let started = Instant::now();
-    let courier_key: String = users::table
-        .find(courier)
+    let delivery_person_key: String = users::table
+        .find(delivery_person)
         .select(users::key)
         .first(&mut conn)?;
     let hand_over = delivery::create(
@@ -194,7 +194,7 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
         admin,
         Scope::Everyone,
         &delivery::DeliveryInvoiceInput {
-            delivery_admin: Some(courier_key),
+            delivery_person: Some(delivery_person_key),
             parcels: None,
             carry_balance: None,
         },
@@ -230,8 +230,8 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
     for chunk in ids.chunks(5_000) {
         diesel::update(parcel_table::table.filter(parcel_table::id.eq_any(chunk)))
             .set((
-                parcel_table::client_completed_invoice_id.eq(None::<i64>),
-                parcel_table::delivery_admin_invoice_id.eq(None::<i64>),
+                parcel_table::merchant_completed_invoice_id.eq(None::<i64>),
+                parcel_table::delivery_person_invoice_id.eq(None::<i64>),
             ))
             .execute(&mut conn)?;
         diesel::delete(parcel_states::table.filter(parcel_states::parcel_id.eq_any(chunk)))
@@ -242,12 +242,11 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
     diesel::delete(invoices::table.filter(invoices::key.eq_any([&invoice.key, &hand_over.key])))
         .execute(&mut conn)?;
     diesel::delete(shop_table::table.find(shop)).execute(&mut conn)?;
-    diesel::delete(
-        colivra_db::schema::activities::table
-            .filter(colivra_db::schema::activities::user_id.eq_any([merchant, courier, admin])),
-    )
+    diesel::delete(colivra_db::schema::activities::table.filter(
+        colivra_db::schema::activities::user_id.eq_any([merchant, delivery_person, admin]),
+    ))
     .execute(&mut conn)?;
-    diesel::delete(users::table.filter(users::id.eq_any([merchant, courier, admin])))
+    diesel::delete(users::table.filter(users::id.eq_any([merchant, delivery_person, admin])))
         .execute(&mut conn)?;
     Ok(())
 }

@@ -15,7 +15,7 @@ pub use seed::seed_bench;
 
 pub const BENCH_PASSWORD: &str = "Bench#Colivra2026";
 const MERCHANTS: usize = 200;
-const COURIERS: usize = 60;
+const DELIVERY_PEOPLE: usize = 60;
 const FIRST_NAMES: &[&str] = &[
     "Amina", "Youssef", "Salma", "Karim", "Nadia", "Omar", "Imane", "Hamza", "Sara", "Mehdi",
     "Fatima", "Rachid", "Khadija", "Anas", "Meryem", "Ayoub", "Hajar", "Ilyas", "Zineb", "Adil",

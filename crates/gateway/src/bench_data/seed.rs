@@ -15,8 +15,8 @@ use rand::{Rng, SeedableRng};
 use crate::terminal::CliResult;
 
 use super::{
-    pick, pick_status, sql_text, sql_time, tracking_code, BENCH_PASSWORD, COURIERS, FIRST_NAMES,
-    LAST_NAMES, MERCHANTS,
+    pick, pick_status, sql_text, sql_time, tracking_code, BENCH_PASSWORD, DELIVERY_PEOPLE,
+    FIRST_NAMES, LAST_NAMES, MERCHANTS,
 };
 
 /// Fills the database: the cities, merchants with shops, delivery people serving cities, and
@@ -72,7 +72,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
                 last_name: LAST_NAMES[n % LAST_NAMES.len()],
                 email: &email,
                 phone: "0612345678",
-                company: (role == Role::Client).then_some("Boutique Bench"),
+                company: (role == Role::Merchant).then_some("Boutique Bench"),
                 city: Some("Casablanca"),
                 password: BENCH_PASSWORD,
                 active: true,
@@ -105,7 +105,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
             sql_text(FIRST_NAMES[n % FIRST_NAMES.len()]),
             sql_text(LAST_NAMES[n % LAST_NAMES.len()]),
             sql_text(&format!("{}-{n}@bench.colivra.ma", role.as_str())),
-            if role == Role::Client { sql_text(&format!("Boutique {n}")) } else { "NULL".into() },
+            if role == Role::Merchant { sql_text(&format!("Boutique {n}")) } else { "NULL".into() },
             sql_text(&hash),
             sql_time(now),
             sql_time(now),
@@ -118,7 +118,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
             .first(conn)?)
     };
     for n in 1..=MERCHANTS {
-        let merchant = add_user(&mut conn, Role::Client, n)?;
+        let merchant = add_user(&mut conn, Role::Merchant, n)?;
         let mut shop_ids = Vec::new();
         for s in 0..(1 + n % 3) {
             let city = city_rows[rng.gen_range(0..city_rows.len())].0;
@@ -126,7 +126,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
             let (key, _) = shops::ensure_shop(
                 &mut conn,
                 shops::NewShop {
-                    client_id: merchant,
+                    merchant_id: merchant,
                     name: &shop_name,
                     phone: "0522000000",
                     address: "Zone industrielle",
@@ -145,9 +145,9 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
         }
         merchants.push((merchant, shop_ids));
     }
-    let mut couriers = Vec::new();
-    for n in 1..=COURIERS {
-        couriers.push(add_user(&mut conn, Role::DeliveryAdmin, n)?);
+    let mut delivery_people = Vec::new();
+    for n in 1..=DELIVERY_PEOPLE {
+        delivery_people.push(add_user(&mut conn, Role::DeliveryPerson, n)?);
     }
 
     // Parcels in chronological order, so ids follow creation time as in real life.
@@ -168,9 +168,9 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
             // Half the cancelled parcels were cancelled before pickup, with no delivery person.
             let before_pickup = matches!(status, "new" | "awaiting_pickup" | "picked_up")
                 || (status == "cancelled" && rng.gen_bool(0.5));
-            let with_courier = !before_pickup;
-            let courier = if with_courier {
-                couriers[rng.gen_range(0..couriers.len())].to_string()
+            let with_delivery_person = !before_pickup;
+            let delivery_person = if with_delivery_person {
+                delivery_people[rng.gen_range(0..delivery_people.len())].to_string()
             } else {
                 "NULL".to_owned()
             };
@@ -185,7 +185,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
                 rng.gen_range(0..100_000_000)
             );
             values.push(format!(
-                "({}, {merchant}, {shop}, {}, {}, {}, {city}, {}, 'Article', 1, {}, {}, FALSE, {}, {}, {}, {delivery}, {ret}, {refusal}, {}, {}, {courier}, FALSE, {merchant}, {}, {}, {}, {})",
+                "({}, {merchant}, {shop}, {}, {}, {}, {city}, {}, 'Article', 1, {}, {}, FALSE, {}, {}, {}, {delivery}, {ret}, {refusal}, {}, {}, {delivery_person}, FALSE, {merchant}, {}, {}, {}, {})",
                 sql_text(&tracking_code(n)),
                 if n % 2 == 0 { sql_text(&format!("CMD-{n}")) } else { "NULL".into() },
                 sql_text(&format!("{} {}", pick(&mut rng, FIRST_NAMES), pick(&mut rng, LAST_NAMES))),
@@ -203,7 +203,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
                 sql_time(changed),
                 // The outcome of the round, as the state machine records it (no commissions
                 // set up for bench delivery people).
-                if with_courier && matches!(status, "delivered" | "refused" | "cancelled") {
+                if with_delivery_person && matches!(status, "delivered" | "refused" | "cancelled") {
                     format!("{}, 0, {}", sql_text(status), sql_time(changed))
                 } else {
                     "NULL, NULL, NULL".to_owned()
@@ -222,7 +222,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
             );
         }
     }
-    seed_balances(&mut conn, &couriers, &mut rng, now)?;
+    seed_balances(&mut conn, &delivery_people, &mut rng, now)?;
     // Each parcel's history: its creation, then its current status.
     conn.batch_execute(
         "INSERT INTO parcel_states (parcel_id, status, user_id, created_at) \
@@ -242,7 +242,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
         conn.batch_execute("ANALYZE;")?;
     }
     println!(
-        "Seeded {parcels} parcels, {MERCHANTS} merchants, {COURIERS} delivery people in {:.0} s.",
+        "Seeded {parcels} parcels, {MERCHANTS} merchants, {DELIVERY_PEOPLE} delivery people in {:.0} s.",
         started.elapsed().as_secs_f64()
     );
     println!("Sign in as admin-0@bench.colivra.ma / {BENCH_PASSWORD} (merchants: client-N@…, delivery people: delivery-admin-N@…).");
@@ -272,13 +272,13 @@ fn seed_activities(conn: &mut DbConnection) -> CliResult {
 /// ledger the delivery people list sums (`GET /api/delivery-admins/balances`).
 fn seed_balances(
     conn: &mut DbConnection,
-    couriers: &[i64],
+    delivery_people: &[i64],
     rng: &mut StdRng,
     now: NaiveDateTime,
 ) -> CliResult {
     let year = chrono::Datelike::year(&now) - 1;
     let mut number = 0u64;
-    for &courier in couriers {
+    for &delivery_person in delivery_people {
         let mut seq = 0i64;
         let mut balance = 0i64;
         let mut invoices = Vec::new();
@@ -294,7 +294,7 @@ fn seed_balances(
             };
             let key = colivra_core::key::prefixed_key("FL", 8);
             invoices.push(format!(
-                "({}, 'delivery', 'validated', {}, {courier}, 0, {total}, 0, {total}, {}, {}, {}, {}, {})",
+                "({}, 'delivery', 'validated', {}, {delivery_person}, 0, {total}, 0, {total}, {}, {}, {}, {}, {})",
                 sql_text(&key),
                 sql_text(&format!("FL-{year}-{number:06}")),
                 total - owed,
@@ -333,7 +333,7 @@ fn seed_balances(
                     )
                 };
                 format!(
-                    "({}, {courier}, {seq}, '{kind}', {amount}, {invoice}, {})",
+                    "({}, {delivery_person}, {seq}, '{kind}', {amount}, {invoice}, {})",
                     sql_text(&colivra_core::key::prefixed_key("EC", 8)),
                     sql_time(now),
                 )

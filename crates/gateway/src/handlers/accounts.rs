@@ -2,12 +2,12 @@
 
 use actix_session::Session;
 use actix_web::web;
-use colivra_auth::accounts::{self, RegisterClient, UpdateProfile};
-use colivra_auth::merchants::{self, ClientInput, ClientView};
+use colivra_auth::accounts::{self, RegisterMerchant, UpdateProfile};
+use colivra_auth::merchants::{self, MerchantInput, MerchantView};
 use colivra_auth::{UserData, UserView};
 use colivra_core::AppError;
 
-use crate::api::query::{ClientSort, Listing};
+use crate::api::query::{Listing, MerchantSort};
 use crate::api::{BareCreated, Db, NoContent, Paged, Reply};
 use crate::error::ApiResult;
 use crate::extract::Caller;
@@ -15,14 +15,14 @@ use crate::middleware::authorize::SESSION_USER_ID;
 use crate::middleware::edge::Json;
 
 /// Registration signs the new merchant in (inactive: he lands on the activation screen).
-pub async fn register_client(
+pub async fn register_merchant(
     db: Db,
     session: Session,
-    input: Json<RegisterClient>,
+    input: Json<RegisterMerchant>,
 ) -> ApiResult<BareCreated<UserView>> {
     let input = input.into_inner();
     let user = db
-        .run(move |conn| accounts::register_client(conn, input))
+        .run(move |conn| accounts::register_merchant(conn, input))
         .await?;
     session.renew();
     session
@@ -51,35 +51,35 @@ pub async fn update_profile(
 }
 
 /// Edits a merchant: activation, details, permissions.
-pub async fn update_client(
+pub async fn update_merchant(
     db: Db,
     caller: Caller,
-    client: web::Path<String>,
-    input: Json<ClientInput>,
-) -> ApiResult<Reply<ClientView>> {
-    let (client, input) = (client.into_inner(), input.into_inner());
-    db.run(move |conn| merchants::update_client(conn, &caller.user, &client, input))
+    merchant: web::Path<String>,
+    input: Json<MerchantInput>,
+) -> ApiResult<Reply<MerchantView>> {
+    let (merchant, input) = (merchant.into_inner(), input.into_inner());
+    db.run(move |conn| merchants::update_merchant(conn, &caller.user, &merchant, input))
         .await
-        .map(|user| Reply(ClientView::from(user)))
+        .map(|user| Reply(MerchantView::from(user)))
 }
 
-pub async fn delete_client(
+pub async fn delete_merchant(
     db: Db,
     caller: Caller,
-    client: web::Path<String>,
+    merchant: web::Path<String>,
 ) -> ApiResult<NoContent> {
-    let client = client.into_inner();
-    db.run(move |conn| merchants::delete_client(conn, &caller.user, &client))
+    let merchant = merchant.into_inner();
+    db.run(move |conn| merchants::delete_merchant(conn, &caller.user, &merchant))
         .await
         .map(|()| NoContent)
 }
 
 /// Merchant accounts for the admin `clients` screen: tabs `?status=new|activated|all`.
-pub async fn list_clients(
+pub async fn list_merchants(
     db: Db,
-    query: web::Query<Listing<ClientSort>>,
-    filters: web::Query<accounts::ClientFilters>,
-) -> ApiResult<Paged<ClientView>> {
+    query: web::Query<Listing<MerchantSort>>,
+    filters: web::Query<accounts::MerchantFilters>,
+) -> ApiResult<Paged<MerchantView>> {
     let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
     db.run(move |conn| merchants::list(conn, &query, &filters))
         .await

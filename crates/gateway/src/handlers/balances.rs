@@ -2,7 +2,7 @@
 
 use actix_web::web;
 use colivra_invoicing::balances::{
-    self, BalanceFilters, BalanceRow, CourierBalance, SettlementInput,
+    self, BalanceFilters, BalanceRow, DeliveryPersonBalance, SettlementInput,
 };
 
 use crate::api::query::{BalanceSort, Listing};
@@ -25,7 +25,7 @@ pub async fn show(
     db: Db,
     caller: Scoped,
     key: web::Path<String>,
-) -> ApiResult<Reply<CourierBalance>> {
+) -> ApiResult<Reply<DeliveryPersonBalance>> {
     let key = key.into_inner();
     db.run(move |conn| balances::show(conn, caller.scope, &key))
         .await
@@ -37,7 +37,7 @@ pub async fn settle(
     caller: Caller,
     key: web::Path<String>,
     input: New<SettlementInput>,
-) -> ApiResult<Created<CourierBalance>> {
+) -> ApiResult<Created<DeliveryPersonBalance>> {
     let (key, input) = (key.into_inner(), input.into_inner());
     db.run(move |conn| balances::settle(conn, caller.user.id, &key, &input))
         .await

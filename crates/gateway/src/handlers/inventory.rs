@@ -1,7 +1,9 @@
 //! Stock (issue 14): thin handlers over `colivra_inventory`.
 
 use actix_web::web;
-use colivra_inventory::clients::{self, ClientDecision, ClientFilters, InventoryClientView};
+use colivra_inventory::merchants::{
+    self, InventoryMerchantView, MerchantDecision, MerchantFilters,
+};
 use colivra_inventory::movements::{
     self, EntrySlipInput, EntrySlipView, MovementDecision, MovementFilters, MovementInput,
     MovementView,
@@ -36,32 +38,32 @@ pub async fn states() -> Items<Labelled> {
     Items(colivra_inventory::labelled(colivra_inventory::STATES))
 }
 
-pub async fn list_clients(
+pub async fn list_merchants(
     db: Db,
     caller: Scoped,
     query: web::Query<Listing<Unsorted>>,
-    filters: web::Query<ClientFilters>,
-) -> ApiResult<Paged<InventoryClientView>> {
+    filters: web::Query<MerchantFilters>,
+) -> ApiResult<Paged<InventoryMerchantView>> {
     let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
-    db.run(move |conn| clients::list(conn, caller.scope, &query, &filters))
+    db.run(move |conn| merchants::list(conn, caller.scope, &query, &filters))
         .await
         .map(Paged)
 }
 
-pub async fn request_service(db: Db, caller: Scoped) -> ApiResult<Created<InventoryClientView>> {
-    db.run(move |conn| clients::request(conn, caller.user.id, caller.merchant()?))
+pub async fn request_service(db: Db, caller: Scoped) -> ApiResult<Created<InventoryMerchantView>> {
+    db.run(move |conn| merchants::request(conn, caller.user.id, caller.merchant()?))
         .await
         .map(Created)
 }
 
-pub async fn decide_client(
+pub async fn decide_merchant(
     db: Db,
     caller: Scoped,
     key: web::Path<String>,
-    input: Json<ClientDecision>,
-) -> ApiResult<Reply<InventoryClientView>> {
+    input: Json<MerchantDecision>,
+) -> ApiResult<Reply<InventoryMerchantView>> {
     let (key, input) = (key.into_inner(), input.into_inner());
-    db.run(move |conn| clients::decide(conn, caller.user.id, &key, &input))
+    db.run(move |conn| merchants::decide(conn, caller.user.id, &key, &input))
         .await
         .map(Reply)
 }

@@ -1,16 +1,17 @@
 //! Client and delivery invoices: thin handlers over `colivra_invoicing`. The list, show, lines
-//! and PDF handlers serve both families: `F` is `ClientInvoices` or `DeliveryInvoices`.
+//! and PDF handlers serve both families: `F` is `MerchantInvoices` or `DeliveryInvoices`.
 
 use actix_web::web;
-use colivra_invoicing::client::{
-    self, ClientInvoiceInput, ClientInvoiceUpdate, TransferFilters, UnpaidShop, UnpaidShopFilters,
-};
 use colivra_invoicing::delivery::{
-    self, DeliveryInvoiceInput, DeliveryInvoiceUpdate, UnpaidDeliveryAdmin,
+    self, DeliveryInvoiceInput, DeliveryInvoiceUpdate, UnpaidDeliveryPerson,
 };
 use colivra_invoicing::lines::{self, InvoiceLines};
+use colivra_invoicing::merchant::{
+    self, MerchantInvoiceInput, MerchantInvoiceUpdate, TransferFilters, UnpaidShop,
+    UnpaidShopFilters,
+};
 use colivra_invoicing::view::{self, Family};
-use colivra_invoicing::{ClientInvoiceView, DeliveryInvoiceView, InvoiceFilters};
+use colivra_invoicing::{DeliveryInvoiceView, InvoiceFilters, MerchantInvoiceView};
 
 use crate::api::query::{InvoiceSort, Listing, Unsorted};
 use crate::api::{Bare, Created, Csv, Db, File, NoContent, Paged, Pdf, Reply};
@@ -30,7 +31,7 @@ pub async fn unpaid_shops(
         query.into_inner().into_inner(),
         filters.into_inner(),
     );
-    db.run(move |conn| client::unpaid_shops(conn, &invoice_type, &query, &filters))
+    db.run(move |conn| merchant::unpaid_shops(conn, &invoice_type, &query, &filters))
         .await
         .map(Paged)
 }
@@ -40,41 +41,41 @@ pub async fn unpaid_shop_lines(
     path: web::Path<(String, String)>,
 ) -> ApiResult<Bare<InvoiceLines>> {
     let (invoice_type, shop) = path.into_inner();
-    db.run(move |conn| client::unpaid_lines(conn, &invoice_type, &shop))
+    db.run(move |conn| merchant::unpaid_lines(conn, &invoice_type, &shop))
         .await
         .map(|found| Bare(found.into()))
 }
 
-pub async fn create_client_invoice(
+pub async fn create_merchant_invoice(
     db: Db,
     caller: Caller,
-    input: Json<ClientInvoiceInput>,
-) -> ApiResult<Created<ClientInvoiceView>> {
+    input: Json<MerchantInvoiceInput>,
+) -> ApiResult<Created<MerchantInvoiceView>> {
     let input = input.into_inner();
-    db.run(move |conn| client::create(conn, caller.user.id, &input))
+    db.run(move |conn| merchant::create(conn, caller.user.id, &input))
         .await
         .map(Created)
 }
 
-pub async fn update_client_invoice(
+pub async fn update_merchant_invoice(
     db: Db,
     caller: Caller,
     key: web::Path<String>,
-    input: Json<ClientInvoiceUpdate>,
-) -> ApiResult<Reply<ClientInvoiceView>> {
+    input: Json<MerchantInvoiceUpdate>,
+) -> ApiResult<Reply<MerchantInvoiceView>> {
     let (key, input) = (key.into_inner(), input.into_inner());
-    db.run(move |conn| client::update(conn, caller.user.id, &key, &input))
+    db.run(move |conn| merchant::update(conn, caller.user.id, &key, &input))
         .await
         .map(Reply)
 }
 
-pub async fn delete_client_invoice(
+pub async fn delete_merchant_invoice(
     db: Db,
     caller: Caller,
     key: web::Path<String>,
 ) -> ApiResult<NoContent> {
     let key = key.into_inner();
-    db.run(move |conn| client::delete(conn, caller.user.id, &key))
+    db.run(move |conn| merchant::delete(conn, caller.user.id, &key))
         .await
         .map(|()| NoContent)
 }
@@ -109,7 +110,7 @@ pub async fn invoice_lines<F: Family>(
     key: web::Path<String>,
 ) -> ApiResult<Bare<InvoiceLines>> {
     let key = key.into_inner();
-    db.run(move |conn| lines::invoice_lines(conn, caller.scope, F::CLIENT, &key))
+    db.run(move |conn| lines::invoice_lines(conn, caller.scope, F::MERCHANT, &key))
         .await
         .map(Bare)
 }
@@ -125,7 +126,7 @@ pub async fn print<F: Family>(
     let file_name = format!("{}.pdf", key.trim().to_uppercase());
     let bytes = db
         .run(move |conn| {
-            colivra_invoicing::pdf::invoice_pdf(conn, caller.scope, F::CLIENT, &key, &company)
+            colivra_invoicing::pdf::invoice_pdf(conn, caller.scope, F::MERCHANT, &key, &company)
         })
         .await?;
     Ok(File::inline(bytes, "application/pdf", &file_name))
@@ -135,7 +136,7 @@ pub async fn print<F: Family>(
 pub async fn transfers(db: Db, filters: web::Query<TransferFilters>) -> ApiResult<File<Csv>> {
     let filters = filters.into_inner();
     let batch = db
-        .run(move |conn| client::transfers(conn, &filters))
+        .run(move |conn| merchant::transfers(conn, &filters))
         .await?;
     Ok(File::attachment(
         batch.csv.into_bytes(),
@@ -145,12 +146,12 @@ pub async fn transfers(db: Db, filters: web::Query<TransferFilters>) -> ApiResul
     .header("x-skipped-invoices", batch.skipped.to_string()))
 }
 
-pub async fn unpaid_delivery_admins(
+pub async fn unpaid_delivery_people(
     db: Db,
     query: web::Query<Listing<Unsorted>>,
-) -> ApiResult<Paged<UnpaidDeliveryAdmin>> {
+) -> ApiResult<Paged<UnpaidDeliveryPerson>> {
     let query = query.into_inner().into_inner();
-    db.run(move |conn| delivery::unpaid_delivery_admins(conn, &query))
+    db.run(move |conn| delivery::unpaid_delivery_people(conn, &query))
         .await
         .map(Paged)
 }
@@ -158,10 +159,10 @@ pub async fn unpaid_delivery_admins(
 pub async fn unpaid_delivery_lines(
     db: Db,
     caller: Scoped,
-    delivery_admin: web::Path<String>,
+    delivery_person: web::Path<String>,
 ) -> ApiResult<Bare<InvoiceLines>> {
-    let delivery_admin = delivery_admin.into_inner();
-    db.run(move |conn| delivery::unpaid_lines(conn, caller.scope, &delivery_admin))
+    let delivery_person = delivery_person.into_inner();
+    db.run(move |conn| delivery::unpaid_lines(conn, caller.scope, &delivery_person))
         .await
         .map(|found| Bare(found.into()))
 }

@@ -4,7 +4,7 @@
 pub mod accounts;
 pub mod balances;
 pub mod cities;
-pub mod couriers;
+pub mod delivery_people;
 pub mod inventory;
 pub mod invoices;
 pub mod parcels;

@@ -172,11 +172,11 @@ pub async fn acknowledge_address(
 pub async fn reassign(
     db: Db,
     caller: Caller,
-    delivery_admin: web::Path<String>,
+    delivery_person: web::Path<String>,
     input: Json<ReassignInput>,
 ) -> ApiResult<Items<ParcelView>> {
-    let (delivery_admin, input) = (delivery_admin.into_inner(), input.into_inner());
-    db.run(move |conn| moves::reassign(conn, caller.user.id, &delivery_admin, &input))
+    let (delivery_person, input) = (delivery_person.into_inner(), input.into_inner());
+    db.run(move |conn| moves::reassign(conn, caller.user.id, &delivery_person, &input))
         .await
         .map(Items)
 }

@@ -26,7 +26,7 @@ pub async fn create_cost(
     input: New<CostInput>,
 ) -> ApiResult<Created<CostView>> {
     let input = input.into_inner();
-    db.run(move |conn| prices::create_cost_for_client(conn, caller.user.id, input))
+    db.run(move |conn| prices::create_cost_for_merchant(conn, caller.user.id, input))
         .await
         .map(Created)
 }

@@ -136,7 +136,7 @@ async fn registration_reports_every_bad_field() {
 #[actix_rt::test]
 async fn login_answers_one_vague_message_and_rotates_the_session() {
     let app = TestApp::spawn().await;
-    let user = app.create_user(Role::Client, "amine@shop.ma", true, None);
+    let user = app.create_user(Role::Merchant, "amine@shop.ma", true, None);
     let client = app.client();
     let wrong_password = client.login("amine@shop.ma", "nope").await;
     wrong_password.assert_status(422);
@@ -180,7 +180,7 @@ async fn login_answers_one_vague_message_and_rotates_the_session() {
 #[actix_rt::test]
 async fn remember_false_gives_a_browser_session_cookie() {
     let app = TestApp::spawn().await;
-    app.create_user(Role::Client, "r@shop.ma", true, None);
+    app.create_user(Role::Merchant, "r@shop.ma", true, None);
     let client = app.client();
     let res = client
         .post(
@@ -215,7 +215,7 @@ async fn remember_false_gives_a_browser_session_cookie() {
 #[actix_rt::test]
 async fn too_many_failures_for_one_email_answer_429() {
     let app = TestApp::spawn().await;
-    app.create_user(Role::Client, "victim@shop.ma", true, None);
+    app.create_user(Role::Merchant, "victim@shop.ma", true, None);
     let client = app.client();
     for _ in 0..5 {
         client
@@ -237,7 +237,7 @@ async fn too_many_failures_for_one_email_answer_429() {
 #[actix_rt::test]
 async fn logout_ends_the_server_side_session() {
     let app = TestApp::spawn().await;
-    let (client, _) = app.signed_in(Role::Client, true).await;
+    let (client, _) = app.signed_in(Role::Merchant, true).await;
     let cookie = client.cookie("colivra_session").unwrap();
     client
         .post("/api/logout", json!({}))
@@ -263,7 +263,7 @@ async fn sessions_expire_when_idle_or_too_old() {
     use colivra_db::schema::sessions;
     use diesel::prelude::*;
     let app = TestApp::spawn().await;
-    let (client, user) = app.signed_in(Role::Client, true).await;
+    let (client, user) = app.signed_in(Role::Merchant, true).await;
     client.get("/api/user").await.assert_status(200);
     let past = colivra_core::time::now() - chrono::Duration::minutes(1);
     diesel::update(sessions::table.filter(sessions::user_id.eq(user.id)))
@@ -272,7 +272,7 @@ async fn sessions_expire_when_idle_or_too_old() {
         .unwrap();
     client.get("/api/user").await.assert_status(401);
 
-    let (client, user) = app.signed_in(Role::Client, true).await;
+    let (client, user) = app.signed_in(Role::Merchant, true).await;
     let thirteen_hours_ago = colivra_core::time::now() - chrono::Duration::hours(13);
     diesel::update(sessions::table.filter(sessions::user_id.eq(user.id)))
         .set(sessions::created_at.eq(thirteen_hours_ago))
@@ -305,8 +305,8 @@ async fn user_shape_and_permissions_follow_the_role() {
             "user_data.{field} missing"
         );
     }
-    let (courier, _) = app.signed_in(Role::DeliveryAdmin, true).await;
-    let body = courier.get("/api/user").await.body;
+    let (delivery_person, _) = app.signed_in(Role::DeliveryPerson, true).await;
+    let body = delivery_person.get("/api/user").await.body;
     assert_eq!(body["user_role"], "delivery-admin");
     assert_eq!(body["user_data"]["full_name"], "Test delivery-admin");
 
@@ -325,7 +325,7 @@ async fn user_shape_and_permissions_follow_the_role() {
 #[actix_rt::test]
 async fn profile_update_validates_and_returns_the_new_user_data() {
     let app = TestApp::spawn().await;
-    let (client, _) = app.signed_in(Role::Client, true).await;
+    let (client, _) = app.signed_in(Role::Merchant, true).await;
     let photo = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==";
     let res = client.put("/api/users", json!({"first_name": "Karim", "last_name": "Idrissi", "phone": "0700112233", "avatar": photo})).await;
     res.assert_status(200);
@@ -355,7 +355,7 @@ async fn profile_update_validates_and_returns_the_new_user_data() {
 #[actix_rt::test]
 async fn changing_the_password_needs_the_current_one_and_ends_other_access() {
     let app = TestApp::spawn().await;
-    let user = app.create_user(Role::Client, "pw@shop.ma", true, None);
+    let user = app.create_user(Role::Merchant, "pw@shop.ma", true, None);
     let first = app.client();
     first.login("pw@shop.ma", PASSWORD).await.assert_status(200);
     let second = app.client();
@@ -402,7 +402,7 @@ async fn changing_the_password_needs_the_current_one_and_ends_other_access() {
 #[actix_rt::test]
 async fn personal_tokens_are_shown_once_hashed_and_revocable() {
     let app = TestApp::spawn().await;
-    let (client, _) = app.signed_in(Role::Client, true).await;
+    let (client, _) = app.signed_in(Role::Merchant, true).await;
     let in_200_days = (chrono::Utc::now() + chrono::Duration::days(200)).date_naive();
     let created = client
         .post(
@@ -447,7 +447,7 @@ async fn personal_tokens_are_shown_once_hashed_and_revocable() {
     *bad.bearer.borrow_mut() = Some("clv_not-a-real-token".into());
     bad.get("/api/user").await.assert_status(401);
 
-    let (other, _) = app.signed_in(Role::Client, true).await;
+    let (other, _) = app.signed_in(Role::Merchant, true).await;
     other
         .delete(&format!("/api/tokens/{key}"))
         .await
@@ -470,7 +470,7 @@ async fn personal_tokens_are_shown_once_hashed_and_revocable() {
 async fn an_expired_token_no_longer_authenticates() {
     use diesel::prelude::*;
     let app = TestApp::spawn().await;
-    let (client, _) = app.signed_in(Role::Client, true).await;
+    let (client, _) = app.signed_in(Role::Merchant, true).await;
     let token = client
         .post("/api/tokens", json!({"name": "short"}))
         .await
@@ -563,15 +563,15 @@ async fn admins_list_merchants_by_tab_and_search() {
         .post("/api/clients", registration("waiting@atlas.ma"))
         .await
         .assert_status(201);
-    let active = app.create_user(Role::Client, "active@souk.ma", true, None);
-    let member = app.create_user(Role::Client, "member@souk.ma", true, None);
+    let active = app.create_user(Role::Merchant, "active@souk.ma", true, None);
+    let member = app.create_user(Role::Merchant, "member@souk.ma", true, None);
     {
-        use colivra_db::schema::client_staff;
+        use colivra_db::schema::merchant_staff;
         use diesel::prelude::*;
-        diesel::insert_into(client_staff::table)
+        diesel::insert_into(merchant_staff::table)
             .values((
-                client_staff::user_id.eq(member.id),
-                client_staff::owner_id.eq(active.id),
+                merchant_staff::user_id.eq(member.id),
+                merchant_staff::owner_id.eq(active.id),
             ))
             .execute(&mut *app.conn())
             .unwrap();
@@ -601,6 +601,6 @@ async fn admins_list_merchants_by_tab_and_search() {
         .get("/api/clients?status=sleeping")
         .await
         .assert_status(422);
-    let (merchant, _) = app.signed_in(Role::Client, true).await;
+    let (merchant, _) = app.signed_in(Role::Merchant, true).await;
     merchant.get("/api/clients").await.assert_status(403);
 }

@@ -27,7 +27,7 @@ async fn each_caller_reads_the_activities_of_his_scope_newest_first() {
         )
         .await;
     let city = city.body["data"]["key"].as_str().unwrap().to_owned();
-    let (merchant, owner) = app.signed_in(Role::Client, true).await;
+    let (merchant, owner) = app.signed_in(Role::Merchant, true).await;
     let shop = merchant
         .post(
             "/api/shops",
@@ -37,11 +37,11 @@ async fn each_caller_reads_the_activities_of_his_scope_newest_first() {
     shop.assert_status(201);
     let shop_key = shop.body["data"]["key"].as_str().unwrap().to_owned();
     // His staff member's actions are his too.
-    let member = app.create_user(Role::Client, "aide@atlas.ma", true, None);
-    diesel::insert_into(colivra_db::schema::client_staff::table)
+    let member = app.create_user(Role::Merchant, "aide@atlas.ma", true, None);
+    diesel::insert_into(colivra_db::schema::merchant_staff::table)
         .values((
-            colivra_db::schema::client_staff::user_id.eq(member.id),
-            colivra_db::schema::client_staff::owner_id.eq(owner.id),
+            colivra_db::schema::merchant_staff::user_id.eq(member.id),
+            colivra_db::schema::merchant_staff::owner_id.eq(owner.id),
         ))
         .execute(&mut *app.conn())
         .unwrap();
@@ -55,8 +55,8 @@ async fn each_caller_reads_the_activities_of_his_scope_newest_first() {
     )
     .await
     .assert_status(201);
-    let (other, _) = app.signed_in(Role::Client, true).await;
-    let (courier, courier_user) = app.signed_in(Role::DeliveryAdmin, true).await;
+    let (other, _) = app.signed_in(Role::Merchant, true).await;
+    let (delivery_person, delivery_person_user) = app.signed_in(Role::DeliveryPerson, true).await;
 
     let mine = merchant.get("/api/activities").await;
     mine.assert_status(200);
@@ -77,11 +77,11 @@ async fn each_caller_reads_the_activities_of_his_scope_newest_first() {
         actions(&other.get("/api/activities").await.body),
         vec!["user.signed_in"]
     );
-    let own = courier.get("/api/activities").await;
+    let own = delivery_person.get("/api/activities").await;
     assert_eq!(actions(&own.body), vec!["user.signed_in"]);
     assert_eq!(
         own.body["data"][0]["user"]["key"],
-        courier_user.key.as_str()
+        delivery_person_user.key.as_str()
     );
 
     // Staff holding the dashboard: everything, filtered and paged; `mine`: their own.
@@ -146,7 +146,7 @@ async fn the_search_finds_parcels_people_and_tickets_within_the_callers_rights()
         )
         .await;
     let city = city.body["data"]["key"].as_str().unwrap().to_owned();
-    let merchant_user = app.create_user(Role::Client, "benali@atlas.ma", true, None);
+    let merchant_user = app.create_user(Role::Merchant, "benali@atlas.ma", true, None);
     let merchant = app.client();
     merchant
         .login("benali@atlas.ma", crate::support::PASSWORD)
@@ -177,7 +177,7 @@ async fn the_search_finds_parcels_people_and_tickets_within_the_callers_rights()
         )
         .await;
     ticket.assert_status(201);
-    let (courier, _) = app.signed_in(Role::DeliveryAdmin, true).await;
+    let (delivery_person, _) = app.signed_in(Role::DeliveryPerson, true).await;
 
     let found = merchant.get("/api/search?q=benali").await;
     found.assert_status(200);
@@ -201,7 +201,7 @@ async fn the_search_finds_parcels_people_and_tickets_within_the_callers_rights()
     assert_eq!(by_code.body["data"]["parcels"][0]["code"], code.as_str());
 
     // The delivery person: none of these parcels are his, no people, no tickets.
-    let nothing = courier.get("/api/search?q=benali").await;
+    let nothing = delivery_person.get("/api/search?q=benali").await;
     nothing.assert_status(200);
     assert_eq!(
         nothing.body["data"],
@@ -484,7 +484,7 @@ async fn money_is_formatted_and_an_invoice_is_found_by_its_number_once_validated
     hub.deliver(&[&first, &second]).await;
     // 580,50 DH collected, 2 × 15 DH earned: 550,50 DH due; 550 DH counted.
     let res = hub
-        .courier
+        .delivery_person
         .post("/api/delivery-admins/invoices", json!({}))
         .await;
     res.assert_status(201);
@@ -613,7 +613,7 @@ async fn admins_export_the_filtered_log_as_csv_streamed_in_their_language() {
         hub.parcel(10000, json!({})).await,
         hub.parcel(12550, json!({})).await,
     ];
-    let (merchant, _) = app.signed_in(Role::Client, true).await;
+    let (merchant, _) = app.signed_in(Role::Merchant, true).await;
 
     let res = hub
         .admin
@@ -629,7 +629,7 @@ async fn admins_export_the_filtered_log_as_csv_streamed_in_their_language() {
     assert_eq!(rows[0], "Date (UTC);Personne;Rôle;Action;Objet;Détails");
     assert_eq!(rows.len(), 3, "{}", res.text);
     // Newest first, each with its author, kind and code.
-    let name = format!("Test {}", Role::Client.as_str());
+    let name = format!("Test {}", Role::Merchant.as_str());
     for (row, parcel) in rows[1..].iter().zip(parcels.iter().rev()) {
         let cells: Vec<&str> = row.split(';').collect();
         assert_eq!(cells.len(), 6, "{row}");
@@ -756,16 +756,16 @@ async fn the_search_finds_vouchers_invoices_and_tickets_by_code_within_scope() {
         )
         .await;
     res.assert_status(201);
-    let client_invoice = data_key(&res.body["data"]);
+    let merchant_invoice = data_key(&res.body["data"]);
     hub.admin
         .put(
-            &format!("/api/clients/invoices/{client_invoice}"),
+            &format!("/api/clients/invoices/{merchant_invoice}"),
             json!({"status": "validated"}),
         )
         .await
         .assert_status(200);
     let res = hub
-        .courier
+        .delivery_person
         .post("/api/delivery-admins/invoices", json!({}))
         .await;
     res.assert_status(201);
@@ -794,7 +794,7 @@ async fn the_search_finds_vouchers_invoices_and_tickets_by_code_within_scope() {
     res.assert_status(201);
     let ticket = res.body["data"]["code"].as_str().unwrap().to_owned();
     // Another merchant with a pickup voucher of his own.
-    let (other, _) = app.signed_in(Role::Client, true).await;
+    let (other, _) = app.signed_in(Role::Merchant, true).await;
     let res = other
         .post(
             "/api/shops",
@@ -842,7 +842,7 @@ async fn the_search_finds_vouchers_invoices_and_tickets_by_code_within_scope() {
     assert_eq!(found["vouchers"], json!([]));
     let found = search(&hub.merchant, format!("FC-{}-0", year())).await;
     assert_eq!(codes(&found["invoices"], "number"), vec![fc.clone()]);
-    assert_eq!(found["invoices"][0]["key"], client_invoice.as_str());
+    assert_eq!(found["invoices"][0]["key"], merchant_invoice.as_str());
     assert_eq!(found["invoices"][0]["kind"], "delivered");
     assert_eq!(found["invoices"][0]["status"], "validated");
     assert_eq!(found["invoices"][0]["total"], 28000);
@@ -866,18 +866,18 @@ async fn the_search_finds_vouchers_invoices_and_tickets_by_code_within_scope() {
 
     // The delivery person: his exit voucher, his delivery invoice; no pickup voucher, no
     // merchant invoice.
-    let found = search(&hub.courier, exit.clone()).await;
+    let found = search(&hub.delivery_person, exit.clone()).await;
     assert_eq!(codes(&found["vouchers"], "code"), vec![exit.clone()]);
     assert_eq!(found["vouchers"][0]["kind"], "exit");
-    let found = search(&hub.courier, "FL".into()).await;
+    let found = search(&hub.delivery_person, "FL".into()).await;
     assert_eq!(codes(&found["invoices"], "number"), vec![fl.clone()]);
     assert_eq!(found["invoices"][0]["kind"], "delivery");
     assert_eq!(
-        search(&hub.courier, "FC".into()).await["invoices"],
+        search(&hub.delivery_person, "FC".into()).await["invoices"],
         json!([])
     );
     assert_eq!(
-        search(&hub.courier, pickup.clone()).await["vouchers"],
+        search(&hub.delivery_person, pickup.clone()).await["vouchers"],
         json!([])
     );
 

@@ -27,8 +27,8 @@ fn titles(list: &Value) -> Vec<String> {
 async fn announcements_reach_their_audience_within_their_dates() {
     let app = TestApp::spawn().await;
     let (admin, _) = app.signed_in(Role::Admin, true).await;
-    let (merchant, _) = app.signed_in(Role::Client, true).await;
-    let (courier, _) = app.signed_in(Role::DeliveryAdmin, true).await;
+    let (merchant, _) = app.signed_in(Role::Merchant, true).await;
+    let (delivery_person, _) = app.signed_in(Role::DeliveryPerson, true).await;
     let publish = |title: &'static str,
                    audience: &'static str,
                    starts: Option<String>,
@@ -81,7 +81,7 @@ async fn announcements_reach_their_audience_within_their_dates() {
         vec!["Fermeture vendredi", "Nouveaux tarifs"]
     );
     assert_eq!(
-        titles(&courier.get("/api/announcements").await.body),
+        titles(&delivery_person.get("/api/announcements").await.body),
         vec!["Fermeture vendredi", "Tournée du samedi"]
     );
     // Staff managing them see every one, or today's.
@@ -128,7 +128,7 @@ async fn announcements_reach_their_audience_within_their_dates() {
 async fn guides_for_merchants_start_with_the_api_guide_written_from_the_openapi_document() {
     let app = TestApp::spawn().await;
     let (admin, _) = app.signed_in(Role::Admin, true).await;
-    let (merchant, _) = app.signed_in(Role::Client, true).await;
+    let (merchant, _) = app.signed_in(Role::Merchant, true).await;
     let write = |title: &'static str, audience: &'static str| {
         let admin = &admin;
         async move {
@@ -142,9 +142,9 @@ async fn guides_for_merchants_start_with_the_api_guide_written_from_the_openapi_
             res.body["data"].clone()
         }
     };
-    let for_clients = write("Emballer un colis", "clients").await;
-    assert_eq!(for_clients["built_in"], false);
-    let for_couriers = write("Remettre les espèces", "delivery").await;
+    let for_merchants = write("Emballer un colis", "clients").await;
+    assert_eq!(for_merchants["built_in"], false);
+    let for_delivery_people = write("Remettre les espèces", "delivery").await;
 
     let list = merchant.get("/api/guides").await;
     list.assert_status(200);
@@ -176,7 +176,7 @@ async fn guides_for_merchants_start_with_the_api_guide_written_from_the_openapi_
     let one = merchant.get("/api/guides/merchant-api").await;
     one.assert_status(200);
     assert_eq!(one.body["data"]["body"], data[0]["body"]);
-    let delivery_key = for_couriers["key"].as_str().unwrap();
+    let delivery_key = for_delivery_people["key"].as_str().unwrap();
     merchant
         .get(&format!("/api/guides/{delivery_key}"))
         .await
@@ -194,7 +194,7 @@ async fn guides_for_merchants_start_with_the_api_guide_written_from_the_openapi_
         .delete("/api/guides/merchant-api")
         .await
         .assert_status(409);
-    let key = for_clients["key"].as_str().unwrap();
+    let key = for_merchants["key"].as_str().unwrap();
     let edited = admin
         .put(
             &format!("/api/guides/{key}"),

@@ -270,13 +270,13 @@ fn account_for(app: &TestApp, caller: Caller) -> Option<String> {
     match caller {
         Caller::Anonymous => return None,
         Caller::InactiveMerchant => {
-            app.create_user(Role::Client, &email, false, None);
+            app.create_user(Role::Merchant, &email, false, None);
         }
         Caller::Merchant => {
-            app.create_user(Role::Client, &email, true, None);
+            app.create_user(Role::Merchant, &email, true, None);
         }
         Caller::DeliveryPerson => {
-            app.create_user(Role::DeliveryAdmin, &email, true, None);
+            app.create_user(Role::DeliveryPerson, &email, true, None);
         }
         Caller::Admin => {
             app.create_user(Role::Admin, &email, true, None);
@@ -332,16 +332,16 @@ async fn every_route_answers_each_caller_as_its_matrix_row_says() {
     .await;
     let rows = rows();
     let accounts: Vec<Option<String>> = CALLERS.iter().map(|c| account_for(&app, *c)).collect();
-    let mut clients = Vec::new();
+    let mut merchants = Vec::new();
     for account in &accounts {
-        clients.push(signed_in(&app, account.as_deref()).await);
+        merchants.push(signed_in(&app, account.as_deref()).await);
     }
     let mut wrong = Vec::new();
     let mut checked = 0;
     for (method, path, answers) in &rows {
         let method = Method::from_bytes(method.as_bytes()).unwrap();
         for (index, (caller, expected)) in CALLERS.into_iter().zip(*answers).enumerate() {
-            let client = &clients[index];
+            let client = &merchants[index];
             let body = (method != Method::GET).then(|| json!({}));
             let res = client
                 .request(method.clone(), &concrete_path(path), body)
@@ -362,7 +362,7 @@ async fn every_route_answers_each_caller_as_its_matrix_row_says() {
             // Each cell runs in a live session: a row that ended it (sign-out, the sessions
             // list) is followed by a new sign-in, as a fresh session per cell would be.
             if accounts[index].is_some() && client.get("/api/user").await.status == 401 {
-                clients[index] = signed_in(&app, accounts[index].as_deref()).await;
+                merchants[index] = signed_in(&app, accounts[index].as_deref()).await;
             }
         }
     }

@@ -11,23 +11,23 @@ use crate::support::money::{
 use actix_web::http::Method;
 use serde_json::{json, Value};
 
-fn planned(cod: i64, refund: bool, rabat: bool, end: End, courier: usize) -> Planned {
+fn planned(cod: i64, refund: bool, rabat: bool, end: End, delivery_person: usize) -> Planned {
     Planned {
         cod,
         refund,
         rabat,
         end,
-        courier,
+        delivery_person,
     }
 }
 
 /// The balance as the API gives it: `GET delivery-admins/{key}/balance`, as an admin.
-async fn api_balance(w: &MoneyWorld, courier: usize) -> Value {
+async fn api_balance(w: &MoneyWorld, delivery_person: usize) -> Value {
     let res = w
         .admin
         .get(&format!(
             "/api/delivery-admins/{}/balance",
-            w.couriers[courier].key
+            w.delivery_people[delivery_person].key
         ))
         .await;
     res.assert_status(200);
@@ -35,12 +35,12 @@ async fn api_balance(w: &MoneyWorld, courier: usize) -> Value {
 }
 
 /// The entries in the database of one delivery person: (kind, amount), oldest first.
-fn stored_entries(w: &MoneyWorld, courier: usize) -> Vec<(String, i64)> {
-    use colivra_db::schema::{courier_balance_entries as entries, users};
+fn stored_entries(w: &MoneyWorld, delivery_person: usize) -> Vec<(String, i64)> {
+    use colivra_db::schema::{delivery_person_balance_entries as entries, users};
     use diesel::prelude::*;
     entries::table
-        .inner_join(users::table.on(users::id.eq(entries::delivery_admin_id)))
-        .filter(users::key.eq(&w.couriers[courier].key))
+        .inner_join(users::table.on(users::id.eq(entries::delivery_person_id)))
+        .filter(users::key.eq(&w.delivery_people[delivery_person].key))
         .order(entries::seq.asc())
         .select((entries::kind, entries::amount))
         .load(&mut w.app.conn())
@@ -65,7 +65,7 @@ fn activities_named(w: &MoneyWorld, action: &str) -> Vec<Value> {
 /// validates a delivery invoice of everything he holds; returns the validated invoice.
 async fn settle_round(
     w: &MoneyWorld,
-    courier: usize,
+    delivery_person: usize,
     carry: bool,
     counted: impl Fn(i64) -> i64,
 ) -> Value {
@@ -73,11 +73,11 @@ async fn settle_round(
         w.admin
             .post(
                 "/api/delivery-admins/invoices",
-                json!({"delivery_admin": w.couriers[courier].key, "carry_balance": true}),
+                json!({"delivery_admin": w.delivery_people[delivery_person].key, "carry_balance": true}),
             )
             .await
     } else {
-        w.couriers[courier]
+        w.delivery_people[delivery_person]
             .client
             .post("/api/delivery-admins/invoices", json!({}))
             .await
@@ -125,7 +125,7 @@ async fn a_shortage_is_owed_settled_in_part_then_carried_onto_the_next_invoice_a
     );
 
     // He declares; the admin counts 10 DH short and validates.
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .post("/api/delivery-admins/invoices", json!({}))
         .await;
@@ -140,7 +140,7 @@ async fn a_shortage_is_owed_settled_in_part_then_carried_onto_the_next_invoice_a
     assert_eq!(first["cod_total"], 37_000 - 9_900);
     let first_key = key_of(&first);
     // A delivery person cannot carry his own balance.
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .post(
             "/api/delivery-admins/invoices",
@@ -178,7 +178,10 @@ async fn a_shortage_is_owed_settled_in_part_then_carried_onto_the_next_invoice_a
     // He owes 10 DH: one difference entry naming the invoice.
     let balance = api_balance(&w, 0).await;
     assert_eq!(balance["balance"], 1_000);
-    assert_eq!(balance["delivery_admin"]["key"], w.couriers[0].key.as_str());
+    assert_eq!(
+        balance["delivery_admin"]["key"],
+        w.delivery_people[0].key.as_str()
+    );
     let entries = balance["entries"].as_array().unwrap();
     assert_eq!(entries.len(), 1);
     assert_eq!(entries[0]["kind"], "difference");
@@ -190,30 +193,33 @@ async fn a_shortage_is_owed_settled_in_part_then_carried_onto_the_next_invoice_a
     assert_eq!(posted[0]["invoice"], number.as_str());
     assert_eq!(posted[0]["amount"], 1_000);
     assert_eq!(posted[0]["balance"], 1_000);
-    assert_eq!(posted[0]["delivery_admin"], w.couriers[0].key.as_str());
+    assert_eq!(
+        posted[0]["delivery_admin"],
+        w.delivery_people[0].key.as_str()
+    );
 
     // He sees his own, not another's; a merchant sees none.
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .get(&format!(
             "/api/delivery-admins/{}/balance",
-            w.couriers[0].key
+            w.delivery_people[0].key
         ))
         .await;
     res.assert_status(200);
     assert_eq!(res.body["data"]["balance"], 1_000);
-    w.couriers[1]
+    w.delivery_people[1]
         .client
         .get(&format!(
             "/api/delivery-admins/{}/balance",
-            w.couriers[0].key
+            w.delivery_people[0].key
         ))
         .await
         .assert_status(404);
     w.merchant
         .get(&format!(
             "/api/delivery-admins/{}/balance",
-            w.couriers[0].key
+            w.delivery_people[0].key
         ))
         .await
         .assert_status(403);
@@ -222,7 +228,10 @@ async fn a_shortage_is_owed_settled_in_part_then_carried_onto_the_next_invoice_a
     let res = w.admin.get("/api/delivery-admins/balances").await;
     res.assert_status(200);
     assert_eq!(res.body["meta"]["total"], 2);
-    assert_eq!(res.body["data"][0]["key"], w.couriers[0].key.as_str());
+    assert_eq!(
+        res.body["data"][0]["key"],
+        w.delivery_people[0].key.as_str()
+    );
     assert_eq!(res.body["data"][0]["balance"], 1_000);
     assert_eq!(res.body["data"][1]["balance"], 0);
     // Sorted and paged by the database: one per page, smallest first when asked.
@@ -234,13 +243,19 @@ async fn a_shortage_is_owed_settled_in_part_then_carried_onto_the_next_invoice_a
         res.body["meta"],
         json!({"page": 2, "per_page": 1, "total": 2, "last_page": 2})
     );
-    assert_eq!(res.body["data"][0]["key"], w.couriers[1].key.as_str());
+    assert_eq!(
+        res.body["data"][0]["key"],
+        w.delivery_people[1].key.as_str()
+    );
     assert_eq!(res.body["data"][0]["balance"], 0);
     let res = w
         .admin
         .get("/api/delivery-admins/balances?sort=balance")
         .await;
-    assert_eq!(res.body["data"][0]["key"], w.couriers[1].key.as_str());
+    assert_eq!(
+        res.body["data"][0]["key"],
+        w.delivery_people[1].key.as_str()
+    );
     assert_eq!(res.body["data"][1]["balance"], 1_000);
     let res = w
         .admin
@@ -251,18 +266,21 @@ async fn a_shortage_is_owed_settled_in_part_then_carried_onto_the_next_invoice_a
         .admin
         .get(&format!(
             "/api/delivery-admins/balances?delivery_admin={}",
-            w.couriers[1].key
+            w.delivery_people[1].key
         ))
         .await;
     assert_eq!(res.body["meta"]["total"], 1);
-    assert_eq!(res.body["data"][0]["key"], w.couriers[1].key.as_str());
+    assert_eq!(
+        res.body["data"][0]["key"],
+        w.delivery_people[1].key.as_str()
+    );
     w.admin
         .get("/api/delivery-admins/balances?sort=nope")
         .await
         .assert_status(422);
 
     // The dashboards: what he owes is cash he holds (his refused parcel is settled already).
-    let res = w.couriers[0].client.get("/api/statistics").await;
+    let res = w.delivery_people[0].client.get("/api/statistics").await;
     assert_eq!(res.body["data"]["money"]["balance"], 1_000);
     assert_eq!(res.body["data"]["money"]["cash_held"], 1_000);
     let res = w.admin.get("/api/statistics").await;
@@ -271,7 +289,7 @@ async fn a_shortage_is_owed_settled_in_part_then_carried_onto_the_next_invoice_a
     assert_eq!(res.body["data"]["money"]["couriers_owing"], 1);
 
     // Settlements that are refused: past zero, no reason for a write-off, unknown kind, nothing.
-    let path = format!("/api/delivery-admins/{}/balance", w.couriers[0].key);
+    let path = format!("/api/delivery-admins/{}/balance", w.delivery_people[0].key);
     for (body, field) in [
         (json!({"kind": "payment", "amount": 1_001}), "amount"),
         (json!({"kind": "payment", "amount": 0}), "amount"),
@@ -292,7 +310,7 @@ async fn a_shortage_is_owed_settled_in_part_then_carried_onto_the_next_invoice_a
         res.assert_status(422);
         assert!(!res.field_errors(field).is_empty(), "{body}: {}", res.text);
     }
-    let other = format!("/api/delivery-admins/{}/balance", w.couriers[1].key);
+    let other = format!("/api/delivery-admins/{}/balance", w.delivery_people[1].key);
     let res = w
         .admin
         .post(&other, json!({"kind": "payment", "amount": 100}))
@@ -305,7 +323,7 @@ async fn a_shortage_is_owed_settled_in_part_then_carried_onto_the_next_invoice_a
         )
         .await
         .assert_status(404);
-    w.couriers[0]
+    w.delivery_people[0]
         .client
         .post(&path, json!({"kind": "payment", "amount": 100}))
         .await
@@ -345,7 +363,7 @@ async fn a_shortage_is_owed_settled_in_part_then_carried_onto_the_next_invoice_a
         .admin
         .post(
             "/api/delivery-admins/invoices",
-            json!({"delivery_admin": w.couriers[0].key, "carry_balance": true}),
+            json!({"delivery_admin": w.delivery_people[0].key, "carry_balance": true}),
         )
         .await;
     res.assert_status(201);
@@ -450,7 +468,7 @@ async fn a_shortage_is_owed_settled_in_part_then_carried_onto_the_next_invoice_a
         .get("/api/delivery-admins/balances?owing=true")
         .await;
     assert_eq!(res.body["meta"]["total"], 0, "he owes nothing");
-    let other = format!("/api/delivery-admins/{}/balance", w.couriers[1].key);
+    let other = format!("/api/delivery-admins/{}/balance", w.delivery_people[1].key);
     let res = w
         .admin
         .post(&other, json!({"kind": "payment", "amount": 501}))
@@ -496,7 +514,7 @@ async fn a_stale_carried_balance_is_refused_at_validation_and_brought_up_to_date
         .admin
         .post(
             "/api/delivery-admins/invoices",
-            json!({"delivery_admin": w.couriers[0].key, "carry_balance": true}),
+            json!({"delivery_admin": w.delivery_people[0].key, "carry_balance": true}),
         )
         .await;
     res.assert_status(201);
@@ -512,7 +530,7 @@ async fn a_stale_carried_balance_is_refused_at_validation_and_brought_up_to_date
     // He pays part of it in meanwhile: the draft carries 8 DH, he owes 5.
     w.admin
         .post(
-            &format!("/api/delivery-admins/{}/balance", w.couriers[0].key),
+            &format!("/api/delivery-admins/{}/balance", w.delivery_people[0].key),
             json!({"kind": "payment", "amount": 300}),
         )
         .await
@@ -567,7 +585,7 @@ async fn two_admins_settling_one_balance_at_once_record_one_entry() {
     play_round(&w, &[planned(10_000, false, false, End::Delivered, 0)]).await;
     settle_round(&w, 0, false, |total| total - 2_500).await;
     let (second_admin, _) = w.app.signed_in(colivra_core::Role::Admin, true).await;
-    let path = format!("/api/delivery-admins/{}/balance", w.couriers[0].key);
+    let path = format!("/api/delivery-admins/{}/balance", w.delivery_people[0].key);
     let race = crate::support::race(vec![
         w.admin.racer(
             Method::POST,
@@ -609,7 +627,7 @@ async fn validating_an_invoice_carrying_the_balance_while_it_is_settled_deducts_
         .admin
         .post(
             "/api/delivery-admins/invoices",
-            json!({"delivery_admin": w.couriers[0].key, "carry_balance": true}),
+            json!({"delivery_admin": w.delivery_people[0].key, "carry_balance": true}),
         )
         .await;
     res.assert_status(201);
@@ -631,7 +649,7 @@ async fn validating_an_invoice_carrying_the_balance_while_it_is_settled_deducts_
         ),
         second_admin.racer(
             Method::POST,
-            &format!("/api/delivery-admins/{}/balance", w.couriers[0].key),
+            &format!("/api/delivery-admins/{}/balance", w.delivery_people[0].key),
             Some(json!({"kind": "payment", "amount": 1_200})),
         ),
     ])
@@ -690,19 +708,19 @@ struct Books {
 }
 
 #[actix_rt::test]
-async fn over_a_random_week_every_couriers_books_balance_to_the_centime() {
+async fn over_a_random_week_every_delivery_persons_books_balance_to_the_centime() {
     let seed = Rng::seed_from_env();
     println!("balances week seed: {seed} (COLIVRA_TEST_SEED={seed} plays it again)");
     let mut rng = Rng::new(seed);
-    let couriers = 3;
-    let w = money_world(couriers).await;
-    let mut books: Vec<Books> = (0..couriers).map(|_| Books::default()).collect();
+    let delivery_people = 3;
+    let w = money_world(delivery_people).await;
+    let mut books: Vec<Books> = (0..delivery_people).map(|_| Books::default()).collect();
     let mut sent_all: Vec<Sent> = Vec::new();
 
     for day in 0..5 {
         // The day's parcels: each delivery person gets two to five, the first delivered.
         let mut plan = Vec::new();
-        for courier in 0..couriers {
+        for delivery_person in 0..delivery_people {
             for n in 0..(2 + rng.below(4)) {
                 let refund = n > 0 && rng.chance(20);
                 let end = if n == 0 || refund {
@@ -719,13 +737,16 @@ async fn over_a_random_week_every_couriers_books_balance_to_the_centime() {
                     refund,
                     rng.chance(35),
                     end,
-                    courier,
+                    delivery_person,
                 ));
             }
         }
         let sent = play_round(&w, &plan).await;
-        for (courier, b) in books.iter_mut().enumerate() {
-            let mine: Vec<&Sent> = sent.iter().filter(|s| s.plan.courier == courier).collect();
+        for (delivery_person, b) in books.iter_mut().enumerate() {
+            let mine: Vec<&Sent> = sent
+                .iter()
+                .filter(|s| s.plan.delivery_person == delivery_person)
+                .collect();
             b.collected += mine.iter().map(|s| s.collected()).sum::<i64>();
             b.refunds += mine.iter().map(|s| s.refunded()).sum::<i64>();
             b.commissions += mine.iter().map(|s| s.commission()).sum::<i64>();
@@ -744,8 +765,11 @@ async fn over_a_random_week_every_couriers_books_balance_to_the_centime() {
                 _ => 1 + rng.below(3_000) as i64,
             };
             let counted = (expected_total + deviation).max(0);
-            let invoice = settle_round(&w, courier, carry, |total| {
-                assert_eq!(total, expected_total, "day {day}, courier {courier}: total");
+            let invoice = settle_round(&w, delivery_person, carry, |total| {
+                assert_eq!(
+                    total, expected_total,
+                    "day {day}, delivery person {delivery_person}: total"
+                );
                 counted
             })
             .await;
@@ -760,8 +784,8 @@ async fn over_a_random_week_every_couriers_books_balance_to_the_centime() {
         }
         // Settlements now and then: part or all of it, paid in (or back) or written off; and an
         // attempt past zero, refused.
-        for (b, courier) in books.iter_mut().zip(&w.couriers) {
-            let path = format!("/api/delivery-admins/{}/balance", courier.key);
+        for (b, delivery_person) in books.iter_mut().zip(&w.delivery_people) {
+            let path = format!("/api/delivery-admins/{}/balance", delivery_person.key);
             if b.balance != 0 && rng.chance(30) {
                 let res = w
                     .admin
@@ -811,14 +835,17 @@ async fn over_a_random_week_every_couriers_books_balance_to_the_centime() {
         .map(|r| (key_of(r), r["balance"].as_i64().unwrap()))
         .collect();
     let mut owed = 0;
-    for (courier, b) in books.iter().enumerate() {
+    for (delivery_person, b) in books.iter().enumerate() {
         assert_eq!(
             b.collected,
             b.handed_over + b.commissions + b.refunds + b.balance + b.written_off,
-            "seed {seed}, courier {courier}: {b:?}"
+            "seed {seed}, delivery person {delivery_person}: {b:?}"
         );
-        let api = api_balance(&w, courier).await;
-        assert_eq!(api["balance"], b.balance, "seed {seed}, courier {courier}");
+        let api = api_balance(&w, delivery_person).await;
+        assert_eq!(
+            api["balance"], b.balance,
+            "seed {seed}, delivery person {delivery_person}"
+        );
         let entries_sum: i64 = api["entries"]
             .as_array()
             .unwrap()
@@ -829,13 +856,19 @@ async fn over_a_random_week_every_couriers_books_balance_to_the_centime() {
             entries_sum, b.balance,
             "seed {seed}: the balance is its entries"
         );
-        let stored: i64 = stored_entries(&w, courier).iter().map(|e| e.1).sum();
+        let stored: i64 = stored_entries(&w, delivery_person)
+            .iter()
+            .map(|e| e.1)
+            .sum();
         assert_eq!(
             stored, b.balance,
-            "seed {seed}, courier {courier}: database"
+            "seed {seed}, delivery person {delivery_person}: database"
         );
-        assert_eq!(listed[&w.couriers[courier].key], b.balance);
-        let res = w.couriers[courier].client.get("/api/statistics").await;
+        assert_eq!(listed[&w.delivery_people[delivery_person].key], b.balance);
+        let res = w.delivery_people[delivery_person]
+            .client
+            .get("/api/statistics")
+            .await;
         assert_eq!(res.body["data"]["money"]["balance"], b.balance);
         assert_eq!(
             res.body["data"]["money"]["cash_held"], b.balance,
@@ -853,7 +886,7 @@ async fn over_a_random_week_every_couriers_books_balance_to_the_centime() {
     // Every invoice's stored difference, deduction and settlement went to the ledger: the sum of
     // (total − counted) over validated delivery invoices, minus the carried amounts, equals the
     // entries posted by invoices.
-    use colivra_db::schema::{courier_balance_entries, invoices};
+    use colivra_db::schema::{delivery_person_balance_entries, invoices};
     use diesel::prelude::*;
     let stored: Vec<(i64, Option<i64>, i64)> = invoices::table
         .filter(invoices::kind.eq("delivery"))
@@ -868,9 +901,9 @@ async fn over_a_random_week_every_couriers_books_balance_to_the_centime() {
         .iter()
         .map(|(total, counted, carried)| total - counted.unwrap() - carried)
         .sum();
-    let posted: i64 = courier_balance_entries::table
-        .filter(courier_balance_entries::kind.eq_any(["difference", "deduction"]))
-        .select(courier_balance_entries::amount)
+    let posted: i64 = delivery_person_balance_entries::table
+        .filter(delivery_person_balance_entries::kind.eq_any(["difference", "deduction"]))
+        .select(delivery_person_balance_entries::amount)
         .load::<i64>(&mut w.app.conn())
         .unwrap()
         .iter()

@@ -15,7 +15,7 @@ async fn a_refund_is_cash_paid_out_on_the_exit_voucher_the_round_the_invoice_and
         refund,
         rabat: false,
         end,
-        courier: 0,
+        delivery_person: 0,
     };
     // 250 DH and 49.90 DH to collect; a 120 DH refund to pay out; a 69.90 DH parcel refused.
     let (sent, exits) = ship_round(
@@ -41,10 +41,10 @@ async fn a_refund_is_cash_paid_out_on_the_exit_voucher_the_round_the_invoice_and
     let res = w.admin.get(&format!("/api/exit-vouchers/{exit_key}")).await;
     res.assert_status(200);
     assert_eq!(res.body["data"]["cash_to_pay_out"], pay_out);
-    let res = w.couriers[0].client.get("/api/exit-vouchers").await;
+    let res = w.delivery_people[0].client.get("/api/exit-vouchers").await;
     assert_eq!(res.body["data"][0]["net_cash"], collect - pay_out);
     // Its PDF: the refund row is paid out (negative), the totals apart.
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .get(&format!("/api/exit-vouchers/{exit_key}/pdf"))
         .await;
@@ -67,7 +67,7 @@ async fn a_refund_is_cash_paid_out_on_the_exit_voucher_the_round_the_invoice_and
     );
 
     // His round: the same figures on his dashboard.
-    let res = w.couriers[0].client.get("/api/statistics").await;
+    let res = w.delivery_people[0].client.get("/api/statistics").await;
     assert_eq!(
         res.body["data"]["money"]["round"],
         json!({"cash_to_collect": collect, "cash_to_pay_out": pay_out, "net_cash": collect - pay_out})
@@ -75,12 +75,12 @@ async fn a_refund_is_cash_paid_out_on_the_exit_voucher_the_round_the_invoice_and
 
     // The outcomes; then his round is empty and his invoice keeps the refund apart.
     record_outcomes(&w, &sent).await;
-    let res = w.couriers[0].client.get("/api/statistics").await;
+    let res = w.delivery_people[0].client.get("/api/statistics").await;
     assert_eq!(
         res.body["data"]["money"]["round"],
         json!({"cash_to_collect": 0, "cash_to_pay_out": 0, "net_cash": 0})
     );
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .post("/api/delivery-admins/invoices", json!({}))
         .await;
@@ -93,7 +93,7 @@ async fn a_refund_is_cash_paid_out_on_the_exit_voucher_the_round_the_invoice_and
 
     // The refused parcel and the refund's collected item go back on a return voucher: no cash.
     let back = [sent[3].code.clone(), sent[1].code.clone()];
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .post("/api/return-vouchers", json!({"parcels": back}))
         .await;

@@ -97,14 +97,14 @@ async fn a_city_in_use_cannot_be_deleted() {
         .as_str()
         .unwrap()
         .to_owned();
-    let merchant = app.create_user(Role::Client, "m@shop.ma", true, None);
+    let merchant = app.create_user(Role::Merchant, "m@shop.ma", true, None);
     let city_id = colivra_parcels::cities::id_by_name(&mut app.conn(), "Midelt")
         .unwrap()
         .unwrap();
     colivra_parcels::shops::ensure_shop(
         &mut app.conn(),
         colivra_parcels::shops::NewShop {
-            client_id: merchant.id,
+            merchant_id: merchant.id,
             name: "Atlas",
             phone: "0612345678",
             address: "1 rue",
@@ -215,7 +215,7 @@ async fn lists_search_sort_filter_and_page_on_the_server() {
     );
 
     // Merchants see only the active cities they can choose.
-    let (merchant, _) = app.signed_in(Role::Client, true).await;
+    let (merchant, _) = app.signed_in(Role::Merchant, true).await;
     let visible = merchant.get("/api/cities?active=false&per_page=100").await;
     visible.assert_status(200);
     assert_eq!(visible.body["meta"]["total"], 7, "the 8 cities but Berkane");

@@ -304,7 +304,7 @@ fn a_backup_taken_while_parcels_are_written_restores_into_an_empty_database() {
             .first(conn)
             .unwrap();
         let shop: String = shops::table
-            .filter(shops::client_id.eq(merchant))
+            .filter(shops::merchant_id.eq(merchant))
             .select(shops::key)
             .first(conn)
             .unwrap();

@@ -36,7 +36,7 @@ fn activity_count(app: &TestApp, action: &str) -> i64 {
 async fn admins_edit_a_merchant_and_restrict_his_permissions() {
     let app = TestApp::spawn().await;
     let (admin, _) = app.signed_in(Role::Admin, true).await;
-    let (merchant, user) = app.signed_in(Role::Client, true).await;
+    let (merchant, user) = app.signed_in(Role::Merchant, true).await;
     let path = format!("/api/clients/{}", user.key);
 
     let edited = admin
@@ -78,7 +78,7 @@ async fn admins_edit_a_merchant_and_restrict_his_permissions() {
         assert!(!bad.field_errors(field).is_empty(), "{field}: {}", bad.text);
     }
     // Another account's e-mail is refused.
-    let (_, other) = app.signed_in(Role::Client, true).await;
+    let (_, other) = app.signed_in(Role::Merchant, true).await;
     let taken = admin.put(&path, json!({"email": other.email})).await;
     assert!(!taken.field_errors("email").is_empty());
 
@@ -96,7 +96,7 @@ async fn deleting_a_merchant_takes_his_shops_prices_and_staff() {
     let app = TestApp::spawn().await;
     let (admin, _) = app.signed_in(Role::Admin, true).await;
     let casa = city_key(&admin, "Casablanca").await;
-    let (merchant, user) = app.signed_in(Role::Client, true).await;
+    let (merchant, user) = app.signed_in(Role::Merchant, true).await;
     merchant
         .post(
             "/api/shops",
@@ -161,8 +161,8 @@ async fn delivery_people_with_the_cities_they_serve() {
     let key = person["key"].as_str().unwrap().to_owned();
 
     // He can sign in: the delivery person's session object.
-    let courier = sign_in(&app, "youssef@colivra.ma").await;
-    let me = courier.get("/api/user").await;
+    let delivery_person = sign_in(&app, "youssef@colivra.ma").await;
+    let me = delivery_person.get("/api/user").await;
     assert_eq!(me.body["user_role"], "delivery-admin");
     assert_eq!(me.body["user_data"]["full_name"], "Youssef El Amrani");
 
@@ -270,7 +270,7 @@ async fn delivery_people_with_the_cities_they_serve() {
         )
         .await
         .assert_status(200);
-    courier.get("/api/user").await.assert_status(401);
+    delivery_person.get("/api/user").await.assert_status(401);
     assert_eq!(
         admin.get("/api/delivery-admins?active=false").await.body["meta"]["total"],
         1
@@ -306,7 +306,7 @@ async fn delivery_people_need_their_fields() {
     weak.assert_status(422);
     assert!(!weak.field_errors("password").is_empty());
     // Merchants are not delivery people.
-    let (_, merchant) = app.signed_in(Role::Client, true).await;
+    let (_, merchant) = app.signed_in(Role::Merchant, true).await;
     admin
         .put(
             &format!("/api/delivery-admins/{}", merchant.key),
@@ -387,8 +387,8 @@ async fn admin_staff_get_only_permissions_their_creator_holds() {
         .assert_status(409);
 
     // The full admin narrows Omar's permissions; the change applies to his next request.
-    let omar_client = sign_in(&app, "omar@colivra.ma").await;
-    omar_client.get("/api/cities").await.assert_status(200);
+    let omar_merchant = sign_in(&app, "omar@colivra.ma").await;
+    omar_merchant.get("/api/cities").await.assert_status(200);
     admin
         .put(
             &format!("/api/managers/{omar_key}"),
@@ -396,7 +396,7 @@ async fn admin_staff_get_only_permissions_their_creator_holds() {
         )
         .await
         .assert_status(200);
-    omar_client.get("/api/cities").await.assert_status(403);
+    omar_merchant.get("/api/cities").await.assert_status(403);
 
     let bad = admin
         .post("/api/managers", json!({"first_name": "", "email": "nadia@colivra.ma", "password": "x", "permissions": ["pricing"]}))
@@ -448,8 +448,8 @@ async fn merchant_staff_work_on_their_merchant_data_only() {
     let app = TestApp::spawn().await;
     let (admin, _) = app.signed_in(Role::Admin, true).await;
     let casa = city_key(&admin, "Casablanca").await;
-    let (merchant, owner) = app.signed_in(Role::Client, true).await;
-    let (other_merchant, _) = app.signed_in(Role::Client, true).await;
+    let (merchant, owner) = app.signed_in(Role::Merchant, true).await;
+    let (other_merchant, _) = app.signed_in(Role::Merchant, true).await;
     merchant
         .post(
             "/api/shops",

@@ -65,7 +65,7 @@ async fn a_nul_or_control_character_anywhere_is_a_422_naming_the_field() {
     assert!(!listed.field_errors("q").is_empty(), "{}", listed.text);
     assert_headers(&listed, "an edge 422");
 
-    let (merchant, _) = app.signed_in(Role::Client, true).await;
+    let (merchant, _) = app.signed_in(Role::Merchant, true).await;
     let nested = merchant
         .post(
             "/api/pickup-vouchers",
@@ -106,7 +106,7 @@ async fn every_layer_answers_with_the_headers_and_405_names_the_allowed_methods(
     with_key.assert_status(405);
     assert_eq!(with_key.header("allow"), Some("DELETE, GET, PUT"));
 
-    let (merchant, _) = app.signed_in(Role::Client, true).await;
+    let (merchant, _) = app.signed_in(Role::Merchant, true).await;
     let too_big = merchant
         .post_bytes(
             "/api/parcels/import",
@@ -171,7 +171,7 @@ async fn the_xsrf_token_belongs_to_the_session_and_changes_at_sign_in_and_out() 
     );
 
     // Sign-in rotates it: the token seen before signing in no longer works after.
-    let user = app.create_user(Role::Client, "rotate@shop.ma", true, None);
+    let user = app.create_user(Role::Merchant, "rotate@shop.ma", true, None);
     let before = first.cookie("XSRF-TOKEN").unwrap();
     first
         .login("rotate@shop.ma", PASSWORD)
@@ -228,8 +228,8 @@ fn idle_for(app: &TestApp, user_id: i64, minutes: i64) {
 async fn admins_idle_out_after_30_minutes_and_others_after_2_hours() {
     let app = TestApp::spawn().await;
     let (admin, admin_user) = app.signed_in(Role::Admin, true).await;
-    let (merchant, merchant_user) = app.signed_in(Role::Client, true).await;
-    let (courier, courier_user) = app.signed_in(Role::DeliveryAdmin, true).await;
+    let (merchant, merchant_user) = app.signed_in(Role::Merchant, true).await;
+    let (delivery_person, delivery_person_user) = app.signed_in(Role::DeliveryPerson, true).await;
     idle_for(&app, admin_user.id, 29);
     admin.get("/api/user").await.assert_status(200);
     idle_for(&app, admin_user.id, 31);
@@ -237,8 +237,8 @@ async fn admins_idle_out_after_30_minutes_and_others_after_2_hours() {
 
     idle_for(&app, merchant_user.id, 31);
     merchant.get("/api/user").await.assert_status(200);
-    idle_for(&app, courier_user.id, 119);
-    courier.get("/api/user").await.assert_status(200);
+    idle_for(&app, delivery_person_user.id, 119);
+    delivery_person.get("/api/user").await.assert_status(200);
     idle_for(&app, merchant_user.id, 121);
     merchant.get("/api/user").await.assert_status(401);
 }
@@ -271,7 +271,7 @@ async fn second_sign_in(app: &TestApp, email: &str, device: &str) -> TestClient 
 #[actix_rt::test]
 async fn a_user_sees_his_sessions_and_ends_the_others() {
     let app = TestApp::spawn().await;
-    let user = app.create_user(Role::Client, "two@shop.ma", true, None);
+    let user = app.create_user(Role::Merchant, "two@shop.ma", true, None);
     let laptop = second_sign_in(
         &app,
         "two@shop.ma",
@@ -298,7 +298,7 @@ async fn a_user_sees_his_sessions_and_ends_the_others() {
         .to_owned();
 
     // Another user cannot end it, nor see it.
-    let (stranger, _) = app.signed_in(Role::Client, true).await;
+    let (stranger, _) = app.signed_in(Role::Merchant, true).await;
     stranger
         .delete(&format!("/api/sessions/{phone_key}"))
         .await
@@ -355,7 +355,7 @@ async fn token_with(client: &TestClient, abilities: serde_json::Value) -> String
 #[actix_rt::test]
 async fn tokens_read_or_write_as_granted_and_never_touch_the_account() {
     let app = TestApp::spawn().await;
-    let (merchant, _) = app.signed_in(Role::Client, true).await;
+    let (merchant, _) = app.signed_in(Role::Merchant, true).await;
 
     let default = merchant
         .post("/api/tokens", json!({"name": "default"}))
@@ -418,8 +418,8 @@ async fn tokens_read_or_write_as_granted_and_never_touch_the_account() {
 #[actix_rt::test]
 async fn sign_in_throttling_is_in_the_database_per_account_and_per_address() {
     let app = TestApp::spawn().await;
-    app.create_user(Role::Client, "victim@shop.ma", true, None);
-    app.create_user(Role::Client, "colleague@shop.ma", true, None);
+    app.create_user(Role::Merchant, "victim@shop.ma", true, None);
+    app.create_user(Role::Merchant, "colleague@shop.ma", true, None);
     let client = app.client();
     for _ in 0..5 {
         client
@@ -461,7 +461,7 @@ async fn one_address_is_stopped_after_many_failures_over_many_accounts() {
         window_seconds: 900,
     })
     .await;
-    app.create_user(Role::Client, "real@shop.ma", true, None);
+    app.create_user(Role::Merchant, "real@shop.ma", true, None);
     let client = app.client();
     for n in 0..8 {
         client

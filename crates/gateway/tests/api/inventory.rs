@@ -142,7 +142,7 @@ async fn the_stock_service_is_asked_by_merchants_and_decided_by_admins() {
         res.body["data"],
         json!([{"key":"pending","label":"En attente"},{"key":"validated","label":"Validé"},{"key":"rejected","label":"Rejeté"}])
     );
-    w.couriers[0]
+    w.delivery_people[0]
         .client
         .get("/api/inventories")
         .await
@@ -257,7 +257,7 @@ async fn products_are_checked_scoped_listed_low_first_and_edited() {
     stocked(&w, &sac, 20).await;
 
     // Another merchant: his own SKU space, and nothing of the first one's.
-    let (other, other_user) = w.app.signed_in(Role::Client, true).await;
+    let (other, other_user) = w.app.signed_in(Role::Merchant, true).await;
     activate(&w, &other, &other_user.key).await;
     product(&other, "ROBE-M", None).await;
     other
@@ -356,7 +356,7 @@ async fn products_are_checked_scoped_listed_low_first_and_edited() {
     let res = w.admin.get("/api/statistics").await;
     assert_eq!(res.body["data"]["stock"]["pending_entries"], 1);
     assert!(res.body["data"]["money"].is_object());
-    let res = w.couriers[0].client.get("/api/statistics").await;
+    let res = w.delivery_people[0].client.get("/api/statistics").await;
     assert!(res.body["data"]["stock"].is_null());
 }
 
@@ -494,7 +494,7 @@ async fn entries_adjustments_validation_and_deletion_follow_the_rules() {
         )
         .await;
     let pending = format!("/api/inventories/movements/{}", key(&res.body["data"]));
-    let (other, _) = w.app.signed_in(Role::Client, true).await;
+    let (other, _) = w.app.signed_in(Role::Merchant, true).await;
     other.delete(&pending).await.assert_status(404);
     w.admin.delete(&pending).await.assert_status(409);
     w.merchant.delete(&pending).await.assert_status(204);
@@ -589,7 +589,7 @@ async fn an_entry_slip_declares_several_lines_and_prints_their_barcodes() {
     assert!(text.contains("يبرغم ناطفق"), "{text}");
     assert!(!text.contains('?'), "{text}");
     w.merchant.get(&path).await.assert_status(200);
-    let (other, _) = w.app.signed_in(Role::Client, true).await;
+    let (other, _) = w.app.signed_in(Role::Merchant, true).await;
     other.get(&path).await.assert_status(404);
 }
 
@@ -668,7 +668,7 @@ async fn parcels_reserve_release_ship_and_return_stock() {
         res.field_errors("stock_lines.0.quantity"),
         vec!["Stock insuffisant : 10 disponible(s).".to_owned()]
     );
-    let (other, other_user) = w.app.signed_in(Role::Client, true).await;
+    let (other, other_user) = w.app.signed_in(Role::Merchant, true).await;
     activate(&w, &other, &other_user.key).await;
     let theirs = product(&other, "THEIRS", None).await;
     let res = w
@@ -757,7 +757,7 @@ async fn parcels_reserve_release_ship_and_return_stock() {
     w.admin
         .put(
             "/api/parcels/delivery",
-            json!({"delivery_admin": w.couriers[0].key, "parcels": [parcel]}),
+            json!({"delivery_admin": w.delivery_people[0].key, "parcels": [parcel]}),
         )
         .await
         .assert_status(201);
@@ -774,7 +774,7 @@ async fn parcels_reserve_release_ship_and_return_stock() {
     assert_eq!(exit["parcel"]["code"], parcel.as_str());
 
     // Refused, returned on a return voucher: a pending return, validated back into stock.
-    w.couriers[0]
+    w.delivery_people[0]
         .client
         .post(
             "/api/parcels/states",
@@ -782,7 +782,7 @@ async fn parcels_reserve_release_ship_and_return_stock() {
         )
         .await
         .assert_status(200);
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .post("/api/return-vouchers", json!({"parcels": [parcel]}))
         .await;
@@ -947,7 +947,7 @@ async fn out_for_delivery(w: &World, parcels: &[&String]) {
     w.admin
         .put(
             "/api/parcels/delivery",
-            json!({"delivery_admin": w.couriers[0].key, "parcels": parcels}),
+            json!({"delivery_admin": w.delivery_people[0].key, "parcels": parcels}),
         )
         .await
         .assert_status(201);
@@ -969,7 +969,7 @@ async fn an_exchanges_collected_item_comes_back_as_a_pending_return_of_the_origi
     res.assert_status(201);
     let original = key(&res.body["data"]);
     out_for_delivery(&w, &[&original]).await;
-    w.couriers[0]
+    w.delivery_people[0]
         .client
         .post(
             "/api/parcels/states",
@@ -996,7 +996,7 @@ async fn an_exchanges_collected_item_comes_back_as_a_pending_return_of_the_origi
     let exchange = key(&res.body["data"]);
     assert_eq!(res.body["data"]["stock_lines"], json!([]));
     out_for_delivery(&w, &[&exchange]).await;
-    w.couriers[0]
+    w.delivery_people[0]
         .client
         .post(
             "/api/parcels/states",
@@ -1004,7 +1004,7 @@ async fn an_exchanges_collected_item_comes_back_as_a_pending_return_of_the_origi
         )
         .await
         .assert_status(200);
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .post("/api/return-vouchers", json!({"parcels": [exchange]}))
         .await;

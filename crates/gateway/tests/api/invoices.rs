@@ -44,12 +44,12 @@ async fn round(w: &World, plan: &[(i64, bool, bool, End, usize)]) -> Vec<Sent> {
 async fn round_in(w: &World, shop: &str, plan: &[(i64, bool, bool, End, usize)]) -> Vec<Sent> {
     let planned: Vec<Planned> = plan
         .iter()
-        .map(|&(cod, refund, rabat, end, courier)| Planned {
+        .map(|&(cod, refund, rabat, end, delivery_person)| Planned {
             cod,
             refund,
             rabat,
             end,
-            courier,
+            delivery_person,
         })
         .collect();
     play_round_in(w, shop, &planned).await
@@ -93,7 +93,7 @@ async fn unpaid_overviews_are_searched_sorted_and_paged() {
     let w = world().await;
     w.admin
         .put(
-            &format!("/api/delivery-admins/{}", w.couriers[1].key),
+            &format!("/api/delivery-admins/{}", w.delivery_people[1].key),
             json!({"full_name": "Youssef Alaoui", "phone": "0698765432", "national_id": "BK123456"}),
         )
         .await
@@ -114,9 +114,9 @@ async fn unpaid_overviews_are_searched_sorted_and_paged() {
     )
     .await;
     sent.extend(round_in(&w, &zagora, &[(8_000, false, true, End::Delivered, 0)]).await);
-    let due = |courier: usize| -> i64 {
+    let due = |delivery_person: usize| -> i64 {
         sent.iter()
-            .filter(|s| s.plan.courier == courier)
+            .filter(|s| s.plan.delivery_person == delivery_person)
             .map(Sent::delivery_amount)
             .sum()
     };
@@ -127,16 +127,16 @@ async fn unpaid_overviews_are_searched_sorted_and_paged() {
     let first = w.admin.get(&format!("{path}?per_page=1")).await;
     first.assert_status(200);
     assert_eq!(meta(&first), (1, 1, 2, 2));
-    assert_eq!(keys_of(&first), [w.couriers[0].key.as_str()]);
+    assert_eq!(keys_of(&first), [w.delivery_people[0].key.as_str()]);
     assert_eq!(first.body["data"][0]["total"], due(0));
     let second = w.admin.get(&format!("{path}?per_page=1&page=2")).await;
     assert_eq!(meta(&second), (2, 1, 2, 2));
-    assert_eq!(keys_of(&second), [w.couriers[1].key.as_str()]);
+    assert_eq!(keys_of(&second), [w.delivery_people[1].key.as_str()]);
     assert_eq!(second.body["data"][0]["total"], due(1));
     assert_eq!(second.body["data"][0]["parcels_count"], 2);
     for q in ["alaoui", "YOUSSEF", "0698"] {
         let res = w.admin.get(&format!("{path}?q={q}")).await;
-        assert_eq!(keys_of(&res), [w.couriers[1].key.as_str()], "q={q}");
+        assert_eq!(keys_of(&res), [w.delivery_people[1].key.as_str()], "q={q}");
         assert_eq!(meta(&res), (1, 25, 1, 1));
     }
     let none = w.admin.get(&format!("{path}?q=personne")).await;
@@ -147,9 +147,9 @@ async fn unpaid_overviews_are_searched_sorted_and_paged() {
     let atlas_total: i64 = sent[..3]
         .iter()
         .filter(|s| s.plan.end == End::Delivered)
-        .map(Sent::client_amount)
+        .map(Sent::merchant_amount)
         .sum();
-    let zagora_total = sent[3].client_amount();
+    let zagora_total = sent[3].merchant_amount();
     assert!(atlas_total > zagora_total);
     let path = "/api/shops/unpaid/delivered";
     let first = w.admin.get(&format!("{path}?per_page=1")).await;
@@ -175,7 +175,7 @@ async fn unpaid_overviews_are_searched_sorted_and_paged() {
     assert_eq!(keys_of(&res), [w.shop.as_str(), zagora.as_str()]);
     let res = w
         .admin
-        .get(&format!("{path}?client={}", w.couriers[0].key))
+        .get(&format!("{path}?client={}", w.delivery_people[0].key))
         .await;
     assert_eq!(meta(&res), (1, 25, 0, 1));
     // Returned parcels: none came back.
@@ -199,7 +199,7 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
     .await;
     let mine: Vec<&Sent> = sent
         .iter()
-        .filter(|s| s.plan.courier == 0 && s.plan.end != End::Cancelled)
+        .filter(|s| s.plan.delivery_person == 0 && s.plan.end != End::Cancelled)
         .collect();
     // 250 − 15, −100 − 15, −6: 99 DH.
     let expected: i64 = mine.iter().map(|s| s.delivery_amount()).sum();
@@ -212,7 +212,7 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
         .as_array()
         .unwrap()
         .iter()
-        .find(|r| r["key"] == w.couriers[0].key.as_str())
+        .find(|r| r["key"] == w.delivery_people[0].key.as_str())
         .unwrap()
         .clone();
     assert_eq!(row["parcels_count"], 3);
@@ -221,11 +221,11 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
     assert_eq!(row["total"], expected);
 
     // His own lines; another's are not his to see.
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .get(&format!(
             "/api/delivery-admins/{}/parcels/unpaid",
-            w.couriers[0].key
+            w.delivery_people[0].key
         ))
         .await;
     res.assert_status(200);
@@ -246,17 +246,17 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
     assert_eq!(refund_line["cod_amount"], -10_000);
     assert_eq!(refund_line["commission"], 1500);
     assert_eq!(refund_line["amount"], -11_500);
-    w.couriers[0]
+    w.delivery_people[0]
         .client
         .get(&format!(
             "/api/delivery-admins/{}/parcels/unpaid",
-            w.couriers[1].key
+            w.delivery_people[1].key
         ))
         .await
         .assert_status(404);
 
     // Declaring another's parcel, or the cancelled one, is refused.
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .post(
             "/api/delivery-admins/invoices",
@@ -265,7 +265,7 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
         .await;
     res.assert_status(422);
     assert!(!res.field_errors("parcels").is_empty());
-    w.couriers[0]
+    w.delivery_people[0]
         .client
         .post(
             "/api/delivery-admins/invoices",
@@ -275,7 +275,7 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
         .assert_status(422);
 
     // He declares everything he holds.
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .post("/api/delivery-admins/invoices", json!({}))
         .await;
@@ -286,15 +286,18 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
     assert_eq!(invoice["number"], Value::Null);
     assert_eq!(invoice["total"], expected);
     assert_eq!(invoice["counted_amount"], Value::Null);
-    assert_eq!(invoice["delivery_admin"]["key"], w.couriers[0].key.as_str());
+    assert_eq!(
+        invoice["delivery_admin"]["key"],
+        w.delivery_people[0].key.as_str()
+    );
     // Nothing left to declare: a second draft has no parcel.
-    w.couriers[0]
+    w.delivery_people[0]
         .client
         .post("/api/delivery-admins/invoices", json!({}))
         .await
         .assert_status(422);
     // The parcel shows its invoice to him and to admins, not to the merchant.
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .get(&format!("/api/parcels/{}", sent[0].code))
         .await;
@@ -314,7 +317,7 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
     res.assert_status(409);
 
     // The other delivery person and merchants cannot see it.
-    w.couriers[1]
+    w.delivery_people[1]
         .client
         .get(&format!("/api/delivery-admins/invoices/{invoice_key}"))
         .await
@@ -324,7 +327,7 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
         .await
         .assert_status(403);
     assert_eq!(
-        w.couriers[1]
+        w.delivery_people[1]
             .client
             .get("/api/delivery-admins/invoices")
             .await
@@ -333,7 +336,7 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
     );
 
     // Only admins count; validation needs the count.
-    w.couriers[0]
+    w.delivery_people[0]
         .client
         .put(
             &format!("/api/delivery-admins/invoices/{invoice_key}"),
@@ -371,7 +374,7 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
     assert_eq!(res.body["data"]["counted_amount"], expected - 500);
     assert_eq!(res.body["data"]["difference"], -500);
     // Counted: he can no longer change it himself.
-    w.couriers[0]
+    w.delivery_people[0]
         .client
         .put(
             &format!("/api/delivery-admins/invoices/parcels/{}", sent[2].code),
@@ -379,7 +382,7 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
         )
         .await
         .assert_status(409);
-    w.couriers[0]
+    w.delivery_people[0]
         .client
         .delete(&format!("/api/delivery-admins/invoices/{invoice_key}"))
         .await
@@ -461,7 +464,7 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
         .admin
         .post(
             "/api/delivery-admins/invoices",
-            json!({"delivery_admin": w.couriers[0].key}),
+            json!({"delivery_admin": w.delivery_people[0].key}),
         )
         .await;
     res.assert_status(201);
@@ -475,17 +478,17 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
         .get(&format!("/api/delivery-admins/invoices/{second}"))
         .await
         .assert_status(404);
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .get(&format!(
             "/api/delivery-admins/{}/parcels/unpaid",
-            w.couriers[0].key
+            w.delivery_people[0].key
         ))
         .await;
     assert_eq!(codes(&res.body["data"]), vec![sent[2].code.clone()]);
 
     // Lines, list and PDF.
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .get(&format!(
             "/api/delivery-admins/parcels/invoices/{invoice_key}"
@@ -493,7 +496,7 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
         .await;
     res.assert_status(200);
     assert_eq!(res.body["data"].as_array().unwrap().len(), 2);
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .get("/api/delivery-admins/invoices?status=validated")
         .await;
@@ -506,7 +509,7 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
         ))
         .await;
     assert_eq!(res.body["meta"]["total"], 1);
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .get(&format!("/api/delivery-admins/invoices/{invoice_key}/pdf"))
         .await;
@@ -539,7 +542,7 @@ async fn a_delivery_person_declares_his_cash_and_an_admin_counts_and_validates_i
     );
     // Cash he still holds: the refused parcel's commission, plus the 5 DH he was short, which
     // he still owes (his balance).
-    let res = w.couriers[0].client.get("/api/statistics").await;
+    let res = w.delivery_people[0].client.get("/api/statistics").await;
     res.assert_status(200);
     assert_eq!(res.body["data"]["money"]["cash_held"], -600 + 500);
     assert_eq!(res.body["data"]["money"]["balance"], 500);
@@ -563,7 +566,7 @@ async fn admins_invoice_a_shops_delivered_and_returned_parcels_and_record_the_pa
         .iter()
         .filter(|s| s.plan.end == End::Delivered)
         .collect();
-    let total: i64 = delivered.iter().map(|s| s.client_amount()).sum();
+    let total: i64 = delivered.iter().map(|s| s.merchant_amount()).sum();
     assert_eq!(total, 23_000 - 12_000 + 27_500);
 
     let res = w.admin.get("/api/shops/unpaid/delivered").await;
@@ -695,7 +698,7 @@ async fn admins_invoice_a_shops_delivered_and_returned_parcels_and_record_the_pa
         res.body["data"]["client_completed_invoice"],
         invoice.as_str()
     );
-    let (stranger, _) = w.app.signed_in(Role::Client, true).await;
+    let (stranger, _) = w.app.signed_in(Role::Merchant, true).await;
     stranger
         .get(&format!("/api/clients/invoices/{invoice}"))
         .await
@@ -788,7 +791,7 @@ async fn admins_invoice_a_shops_delivered_and_returned_parcels_and_record_the_pa
 
     // Returned type: the refused and the cancelled parcel come back through a return voucher.
     let back = [&sent[3].code, &sent[4].code];
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .post("/api/return-vouchers", json!({"parcels": back}))
         .await;
@@ -879,10 +882,10 @@ fn parcels_on(w: &World, kind: &str, invoice: &str) -> Vec<String> {
         .order(parcels::key.asc());
     match kind {
         "delivered" => on
-            .filter(parcels::client_completed_invoice_id.eq(id))
+            .filter(parcels::merchant_completed_invoice_id.eq(id))
             .load(&mut w.app.conn()),
         "delivery" => on
-            .filter(parcels::delivery_admin_invoice_id.eq(id))
+            .filter(parcels::delivery_person_invoice_id.eq(id))
             .load(&mut w.app.conn()),
         _ => unreachable!("{kind}"),
     }
@@ -939,7 +942,7 @@ async fn twenty_drafts_at_once_leave_each_parcel_on_exactly_one_invoice() {
         race.in_flight_together()
     );
     let invoice = key(&winner.body["data"]);
-    let expected_total: i64 = sent.iter().map(Sent::client_amount).sum();
+    let expected_total: i64 = sent.iter().map(Sent::merchant_amount).sum();
     assert_eq!(winner.body["data"]["parcels_count"], 30);
     assert_eq!(winner.body["data"]["total"], expected_total);
     // The database: one invoice (no draft of a loser left behind), holding every parcel, with
@@ -976,14 +979,14 @@ async fn a_delivery_person_and_an_admin_declaring_his_cash_at_once_make_one_invo
     let expected_total: i64 = sent.iter().map(Sent::delivery_amount).sum();
     let (second_admin, _) = w.app.signed_in(Role::Admin, true).await;
     // His double tap and two admins drafting for him, released together.
-    let body = json!({"delivery_admin": w.couriers[0].key});
+    let body = json!({"delivery_admin": w.delivery_people[0].key});
     let race = crate::support::race(vec![
-        w.couriers[0].client.racer(
+        w.delivery_people[0].client.racer(
             Method::POST,
             "/api/delivery-admins/invoices",
             Some(json!({})),
         ),
-        w.couriers[0].client.racer(
+        w.delivery_people[0].client.racer(
             Method::POST,
             "/api/delivery-admins/invoices",
             Some(json!({})),
@@ -1163,11 +1166,11 @@ async fn after_a_round_of_two_hundred_parcels_the_books_balance_to_the_centime()
 
     // Every delivery person declares; an admin counts exactly and validates.
     let mut handed_over = [0i64; 2];
-    for (index, courier) in [&w.couriers[0].client, &w.couriers[1].client]
+    for (index, delivery_person) in [&w.delivery_people[0].client, &w.delivery_people[1].client]
         .iter()
         .enumerate()
     {
-        let res = courier
+        let res = delivery_person
             .post("/api/delivery-admins/invoices", json!({}))
             .await;
         res.assert_status(201);
@@ -1190,19 +1193,19 @@ async fn after_a_round_of_two_hundred_parcels_the_books_balance_to_the_centime()
         handed_over[index] = total;
     }
     // The refused and cancelled parcels come back and are invoiced as returns.
-    for (index, courier) in [&w.couriers[0].client, &w.couriers[1].client]
+    for (index, delivery_person) in [&w.delivery_people[0].client, &w.delivery_people[1].client]
         .iter()
         .enumerate()
     {
         let back: Vec<&String> = sent
             .iter()
-            .filter(|s| s.plan.courier == index && s.plan.end != End::Delivered)
+            .filter(|s| s.plan.delivery_person == index && s.plan.end != End::Delivered)
             .map(|s| &s.code)
             .collect();
         if back.is_empty() {
             continue;
         }
-        let res = courier
+        let res = delivery_person
             .post("/api/return-vouchers", json!({"parcels": back}))
             .await;
         res.assert_status(201);
@@ -1240,7 +1243,10 @@ async fn after_a_round_of_two_hundred_parcels_the_books_balance_to_the_centime()
 
     // Expectations from the parcels as the test sent them, not from the code.
     for (index, handed) in handed_over.into_iter().enumerate() {
-        let mine: Vec<&Sent> = sent.iter().filter(|s| s.plan.courier == index).collect();
+        let mine: Vec<&Sent> = sent
+            .iter()
+            .filter(|s| s.plan.delivery_person == index)
+            .collect();
         let collected: i64 = mine
             .iter()
             .filter(|s| s.plan.end == End::Delivered)
@@ -1315,9 +1321,9 @@ async fn after_a_round_of_two_hundred_parcels_the_books_balance_to_the_centime()
     let rows: Vec<InvoiceIds> = parcels::table
         .select((
             parcels::key,
-            parcels::delivery_admin_invoice_id,
-            parcels::client_completed_invoice_id,
-            parcels::client_returned_invoice_id,
+            parcels::delivery_person_invoice_id,
+            parcels::merchant_completed_invoice_id,
+            parcels::merchant_returned_invoice_id,
         ))
         .load(&mut w.app.conn())
         .unwrap();

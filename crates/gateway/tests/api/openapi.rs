@@ -228,7 +228,7 @@ fn the_documented_bounds_are_the_servers() {
             assert_eq!(field(schema, name, "minimum"), 0, "{schema}.{name}");
         }
     }
-    let commission = colivra_auth::couriers::MAX_COMMISSION_CENTIMES;
+    let commission = colivra_auth::delivery_people::MAX_COMMISSION_CENTIMES;
     for name in ["delivered_commission", "refused_commission"] {
         assert_eq!(field("DeliveryCityInput", name, "maximum"), commission);
     }
@@ -251,16 +251,16 @@ fn the_documented_bounds_are_the_servers() {
         assert_eq!(field(schema, "amount", "minimum"), 1, "{schema}");
     }
     assert_eq!(
-        field("ClientInvoiceUpdate", "payment_reference", "maxLength"),
-        colivra_invoicing::client::MAX_REFERENCE as i64
+        field("MerchantInvoiceUpdate", "payment_reference", "maxLength"),
+        colivra_invoicing::merchant::MAX_REFERENCE as i64
     );
     use colivra_auth::passwords::{MAX_LENGTH, MIN_LENGTH};
     assert_eq!(
-        field("RegisterClient", "password", "minLength"),
+        field("RegisterMerchant", "password", "minLength"),
         MIN_LENGTH as i64
     );
     assert_eq!(
-        field("RegisterClient", "password", "maxLength"),
+        field("RegisterMerchant", "password", "maxLength"),
         MAX_LENGTH as i64
     );
     assert_eq!(
@@ -275,8 +275,8 @@ fn the_documented_bounds_are_the_servers() {
         );
     }
     for schema in [
-        "ClientInvoiceInput",
-        "ClientInvoiceUpdate",
+        "MerchantInvoiceInput",
+        "MerchantInvoiceUpdate",
         "DeliveryInvoiceInput",
     ] {
         assert_eq!(
@@ -304,7 +304,7 @@ async fn bodies_over_the_limit_answer_413_with_the_error_body() {
         .await;
     response.assert_status(413);
     assert!(response.body["message"].is_string(), "{}", response.text);
-    let (merchant, _) = app.signed_in(colivra_core::Role::Client, true).await;
+    let (merchant, _) = app.signed_in(colivra_core::Role::Merchant, true).await;
     let file = vec![b'a'; colivra_gateway::app::FILE_LIMIT_BYTES + 10];
     let response = merchant
         .post_bytes("/api/parcels/import", file, "text/csv")

@@ -37,7 +37,7 @@ fn key(parcel: &Value) -> String {
 
 /// Gives a parcel to a delivery person the way an exit voucher will (issue 6): picked up by an
 /// admin's forced move, then assigned and sent out.
-async fn hand_to_courier(w: &World, parcel: &str, courier_id: i64) {
+async fn hand_to_delivery_person(w: &World, parcel: &str, delivery_person_id: i64) {
     w.admin
         .post(
             "/api/parcels/states",
@@ -49,7 +49,7 @@ async fn hand_to_courier(w: &World, parcel: &str, courier_id: i64) {
         use colivra_db::schema::parcels;
         use diesel::prelude::*;
         diesel::update(parcels::table.filter(parcels::key.eq(parcel)))
-            .set(parcels::delivery_admin_id.eq(courier_id))
+            .set(parcels::delivery_person_id.eq(delivery_person_id))
             .execute(&mut w.app.conn())
             .unwrap();
     }
@@ -176,7 +176,7 @@ async fn bad_parcels_answer_422_on_each_field() {
     let twice = w.merchant.post("/api/parcels", body).await;
     assert!(!twice.field_errors("reference").is_empty());
     // Another merchant's shop is not his.
-    let (other, _) = w.app.signed_in(Role::Client, true).await;
+    let (other, _) = w.app.signed_in(Role::Merchant, true).await;
     let res = other
         .post("/api/parcels", parcel_body(&w, "Ali", "0612345678"))
         .await;
@@ -208,7 +208,7 @@ async fn merchants_edit_delete_and_cancel_only_while_they_may() {
     assert_eq!(edited.body["data"]["note"], "Sonner deux fois");
 
     // Another merchant, an admin's key guess, a delivery person: 404 on every call.
-    let (other, _) = w.app.signed_in(Role::Client, true).await;
+    let (other, _) = w.app.signed_in(Role::Merchant, true).await;
     other.get(&path).await.assert_status(404);
     other
         .put(&path, json!({"note": "x"}))
@@ -223,8 +223,8 @@ async fn merchants_edit_delete_and_cancel_only_while_they_may() {
         .put(&format!("{path}/cancel"), json!({}))
         .await
         .assert_status(404);
-    let (courier, _) = w.app.signed_in(Role::DeliveryAdmin, true).await;
-    courier.get(&path).await.assert_status(404);
+    let (delivery_person, _) = w.app.signed_in(Role::DeliveryPerson, true).await;
+    delivery_person.get(&path).await.assert_status(404);
     assert_eq!(other.get("/api/parcels").await.body["meta"]["total"], 0);
 
     let cancelled = w
@@ -269,11 +269,11 @@ async fn merchants_edit_delete_and_cancel_only_while_they_may() {
 #[actix_rt::test]
 async fn the_round_of_a_delivery_person_follows_the_state_machine() {
     let w = world().await;
-    let (courier, courier_user) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let (delivery_person, delivery_person_user) = w.app.signed_in(Role::DeliveryPerson, true).await;
     let parcel = key(&create(&w, "Amina", "0612345678").await);
 
     // Not his yet: invisible to him; admins may not skip steps without a comment.
-    courier
+    delivery_person
         .post(
             "/api/parcels/states",
             json!({"parcel": parcel, "status": "delivered"}),
@@ -290,13 +290,13 @@ async fn the_round_of_a_delivery_person_follows_the_state_machine() {
     skipped.assert_status(409);
     assert!(skipped.body["message"].as_str().unwrap().contains("forcer"));
 
-    hand_to_courier(&w, &parcel, courier_user.id).await;
-    let mine = courier.get("/api/parcels?view=sent").await;
+    hand_to_delivery_person(&w, &parcel, delivery_person_user.id).await;
+    let mine = delivery_person.get("/api/parcels?view=sent").await;
     assert_eq!(mine.body["meta"]["total"], 1);
     assert_eq!(mine.body["data"][0]["actions"], json!(["state"]));
 
     // Postponed needs a date; refused needs a reason.
-    let no_date = courier
+    let no_date = delivery_person
         .post(
             "/api/parcels/states",
             json!({"parcel": parcel, "status": "postponed"}),
@@ -304,7 +304,7 @@ async fn the_round_of_a_delivery_person_follows_the_state_machine() {
         .await;
     assert!(!no_date.field_errors("date").is_empty());
     let tomorrow = (chrono::Utc::now().date_naive() + chrono::Duration::days(1)).to_string();
-    let postponed = courier
+    let postponed = delivery_person
         .post(
             "/api/parcels/states",
             json!({"parcel": parcel, "status": "postponed", "date": tomorrow}),
@@ -314,7 +314,7 @@ async fn the_round_of_a_delivery_person_follows_the_state_machine() {
     assert_eq!(postponed.body["data"]["postponed_to"], tomorrow);
     // Three failed attempts: the third refuses the parcel by itself.
     for (n, status) in ["no_answer", "unreachable", "no_answer"].iter().enumerate() {
-        let res = courier
+        let res = delivery_person
             .post(
                 "/api/parcels/states",
                 json!({"parcel": parcel, "status": status}),
@@ -323,10 +323,10 @@ async fn the_round_of_a_delivery_person_follows_the_state_machine() {
         res.assert_status(200);
         assert_eq!(res.body["data"]["attempts"], n as i64 + 1);
     }
-    let now = courier.get(&format!("/api/parcels/{parcel}")).await;
+    let now = delivery_person.get(&format!("/api/parcels/{parcel}")).await;
     assert_eq!(now.body["data"]["status"], "refused");
     // He can no longer change it; a merchant never posts states.
-    courier
+    delivery_person
         .post(
             "/api/parcels/states",
             json!({"parcel": parcel, "status": "delivered"}),
@@ -431,10 +431,10 @@ async fn the_round_of_a_delivery_person_follows_the_state_machine() {
 #[actix_rt::test]
 async fn address_changes_and_reassignment_while_out_for_delivery() {
     let w = world().await;
-    let (courier, courier_user) = w.app.signed_in(Role::DeliveryAdmin, true).await;
-    let (_, second_courier) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let (delivery_person, delivery_person_user) = w.app.signed_in(Role::DeliveryPerson, true).await;
+    let (_, second_delivery_person) = w.app.signed_in(Role::DeliveryPerson, true).await;
     let parcel = key(&create(&w, "Amina", "0612345678").await);
-    hand_to_courier(&w, &parcel, courier_user.id).await;
+    hand_to_delivery_person(&w, &parcel, delivery_person_user.id).await;
 
     let changed = w
         .merchant
@@ -445,10 +445,12 @@ async fn address_changes_and_reassignment_while_out_for_delivery() {
         .await;
     changed.assert_status(200);
     assert_eq!(changed.body["data"]["address_change_pending"], true);
-    let flagged = courier.get("/api/parcels?view=change-address").await;
+    let flagged = delivery_person
+        .get("/api/parcels?view=change-address")
+        .await;
     assert_eq!(flagged.body["meta"]["total"], 1);
     assert_eq!(flagged.body["data"][0]["address"], "9 rue Nouvelle");
-    courier
+    delivery_person
         .put(
             &format!("/api/parcels/{parcel}/acknowledge-address"),
             json!({}),
@@ -456,19 +458,28 @@ async fn address_changes_and_reassignment_while_out_for_delivery() {
         .await
         .assert_status(200);
     assert_eq!(
-        courier.get("/api/parcels?view=change-address").await.body["meta"]["total"],
+        delivery_person
+            .get("/api/parcels?view=change-address")
+            .await
+            .body["meta"]["total"],
         0
     );
 
     let moved = w
         .admin
         .put(
-            &format!("/api/parcels/delivery-admins/{}", second_courier.key),
+            &format!(
+                "/api/parcels/delivery-admins/{}",
+                second_delivery_person.key
+            ),
             json!({"parcels": [parcel]}),
         )
         .await;
     moved.assert_status(200);
-    assert_eq!(moved.body["data"][0]["delivery_admin"], second_courier.key);
+    assert_eq!(
+        moved.body["data"][0]["delivery_admin"],
+        second_delivery_person.key
+    );
     // Both changes in the history, as codes with their values, in the reader's language.
     *w.admin.language.borrow_mut() = Some("en".to_owned());
     let history = w.admin.get(&format!("/api/parcels/{parcel}/states")).await;
@@ -492,7 +503,7 @@ async fn address_changes_and_reassignment_while_out_for_delivery() {
         .as_str()
         .unwrap()
         .starts_with("Réaffecté à "));
-    courier
+    delivery_person
         .get(&format!("/api/parcels/{parcel}"))
         .await
         .assert_status(404);
@@ -500,7 +511,7 @@ async fn address_changes_and_reassignment_while_out_for_delivery() {
     let fresh = key(&create(&w, "Karim", "0612345679").await);
     w.admin
         .put(
-            &format!("/api/parcels/delivery-admins/{}", courier_user.key),
+            &format!("/api/parcels/delivery-admins/{}", delivery_person_user.key),
             json!({"parcels": [fresh]}),
         )
         .await
@@ -633,7 +644,7 @@ async fn lists_filter_search_and_page_with_cursors() {
         .assert_status(422);
 
     // Admins see every merchant's parcels and filter by merchant.
-    let (other, _) = w.app.signed_in(Role::Client, true).await;
+    let (other, _) = w.app.signed_in(Role::Merchant, true).await;
     let admin_all = w.admin.get("/api/parcels").await;
     assert_eq!(admin_all.body["meta"]["total"], 7);
     assert_eq!(admin_all.body["data"][0]["actions"], json!(["state"]));
@@ -792,11 +803,11 @@ async fn public_tracking_tells_status_city_and_dates_only() {
 #[actix_rt::test]
 async fn statistics_count_within_the_callers_scope() {
     let w = world().await;
-    let (courier, courier_user) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let (delivery_person, delivery_person_user) = w.app.signed_in(Role::DeliveryPerson, true).await;
     let delivered = key(&create(&w, "Amina", "0612345678").await);
     create(&w, "Karim", "0612345679").await;
-    hand_to_courier(&w, &delivered, courier_user.id).await;
-    courier
+    hand_to_delivery_person(&w, &delivered, delivery_person_user.id).await;
+    delivery_person
         .post(
             "/api/parcels/states",
             json!({"parcel": delivered, "status": "delivered"}),
@@ -814,9 +825,9 @@ async fn statistics_count_within_the_callers_scope() {
     assert_eq!(data["daily"].as_array().unwrap().len(), 30);
     assert_eq!(data["daily"][29]["created"], 2);
     assert_eq!(data["daily"][29]["delivered"], 1);
-    let his = courier.get("/api/statistics").await;
+    let his = delivery_person.get("/api/statistics").await;
     assert_eq!(his.body["data"]["total"], 1);
-    let (other, _) = w.app.signed_in(Role::Client, true).await;
+    let (other, _) = w.app.signed_in(Role::Merchant, true).await;
     assert_eq!(other.get("/api/statistics").await.body["data"]["total"], 0);
     assert_eq!(
         w.admin.get("/api/statistics").await.body["data"]["total"],
@@ -859,7 +870,7 @@ async fn labels_print_as_a_pdf_holding_every_tracking_code() {
         .get(&format!("/api/parcels/labels?parcels={first}"))
         .await
         .assert_status(200);
-    let (other, _) = w.app.signed_in(Role::Client, true).await;
+    let (other, _) = w.app.signed_in(Role::Merchant, true).await;
     other
         .get(&format!("/api/parcels/labels?parcels={first}"))
         .await
@@ -881,20 +892,20 @@ async fn two_outcomes_posted_at_once_leave_one_winner_and_a_409() {
     use colivra_db::schema::{parcel_states, parcels};
     use diesel::prelude::*;
     let w = world().await;
-    let (courier, courier_user) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let (delivery_person, delivery_person_user) = w.app.signed_in(Role::DeliveryPerson, true).await;
     let rounds = 6;
     let mut together = 0;
     for round in 0..rounds {
         let parcel = key(&create(&w, &format!("Client {round}"), "0612345678").await);
-        hand_to_courier(&w, &parcel, courier_user.id).await;
+        hand_to_delivery_person(&w, &parcel, delivery_person_user.id).await;
         // Delivered and refused from his session (a double tap), released by one barrier.
         let race = crate::support::race(vec![
-            courier.racer(
+            delivery_person.racer(
                 Method::POST,
                 "/api/parcels/states",
                 Some(json!({"parcel": parcel, "status": "delivered"})),
             ),
-            courier.racer(
+            delivery_person.racer(
                 Method::POST,
                 "/api/parcels/states",
                 Some(
@@ -966,9 +977,9 @@ fn bench_data_reads_back_as_valid_parcels() {
 #[actix_rt::test]
 async fn every_role_reads_the_statuses_and_the_lists_its_parcel_screens_filter_on() {
     let w = world().await;
-    let (courier, _) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let (delivery_person, _) = w.app.signed_in(Role::DeliveryPerson, true).await;
 
-    let res = courier.get("/api/states").await;
+    let res = delivery_person.get("/api/states").await;
     res.assert_status(200);
     let states = res.body["data"].as_array().unwrap();
     assert_eq!(states.len(), 16);
@@ -976,8 +987,8 @@ async fn every_role_reads_the_statuses_and_the_lists_its_parcel_screens_filter_o
     assert_eq!(postponed["label"], "Reporté");
     assert_eq!(postponed["needs_date"], true);
     // In the reader's language.
-    *courier.language.borrow_mut() = Some("en-US,en;q=0.9".to_owned());
-    let english = courier.get("/api/states").await;
+    *delivery_person.language.borrow_mut() = Some("en-US,en;q=0.9".to_owned());
+    let english = delivery_person.get("/api/states").await;
     english.assert_status(200);
     let labels: Vec<&str> = english.body["data"]
         .as_array()
@@ -987,14 +998,14 @@ async fn every_role_reads_the_statuses_and_the_lists_its_parcel_screens_filter_o
         .collect();
     assert!(labels.contains(&"Postponed") && labels.contains(&"Out for delivery"));
     assert!(!labels.contains(&"Reporté"));
-    *courier.language.borrow_mut() = Some("de, fr;q=0.5".to_owned());
-    let french = courier.get("/api/states").await;
+    *delivery_person.language.borrow_mut() = Some("de, fr;q=0.5".to_owned());
+    let french = delivery_person.get("/api/states").await;
     assert!(french.body["data"]
         .as_array()
         .unwrap()
         .iter()
         .any(|s| s["label"] == "Reporté"));
-    *courier.language.borrow_mut() = None;
+    *delivery_person.language.borrow_mut() = None;
     let refused = states.iter().find(|s| s["key"] == "refused").unwrap();
     assert_eq!(refused["needs_comment"], true);
     assert_eq!(
@@ -1006,7 +1017,7 @@ async fn every_role_reads_the_statuses_and_the_lists_its_parcel_screens_filter_o
     );
 
     // The city filter of his parcel lists.
-    let cities = courier.get("/api/cities").await;
+    let cities = delivery_person.get("/api/cities").await;
     cities.assert_status(200);
     assert!(cities.body["data"]
         .as_array()
@@ -1058,12 +1069,16 @@ async fn the_author_undoes_a_delivery_within_minutes_and_the_cash_goes_with_it()
     use colivra_db::schema::activities;
     use diesel::prelude::*;
     let w = world().await;
-    let (courier, courier_user) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let (delivery_person, delivery_person_user) = w.app.signed_in(Role::DeliveryPerson, true).await;
     let parcel = key(&create(&w, "Amina", "0612345678").await);
-    hand_to_courier(&w, &parcel, courier_user.id).await;
-    assert_eq!(cash_held(&courier.get("/api/statistics").await), 0);
+    hand_to_delivery_person(&w, &parcel, delivery_person_user.id).await;
+    assert_eq!(cash_held(&delivery_person.get("/api/statistics").await), 0);
 
-    let delivered = post_state(&courier, json!({"parcel": parcel, "status": "delivered"})).await;
+    let delivered = post_state(
+        &delivery_person,
+        json!({"parcel": parcel, "status": "delivered"}),
+    )
+    .await;
     assert_eq!(delivered["status"], "delivered");
     let until = delivered["undo_until"].as_str().expect("undo_until is set");
     let until = chrono::DateTime::parse_from_rfc3339(until).unwrap();
@@ -1073,16 +1088,19 @@ async fn the_author_undoes_a_delivery_within_minutes_and_the_cash_goes_with_it()
         "{left:?}"
     );
     // The delivered parcel's cash is with him; the parcel as he reads it says he may undo.
-    assert!(cash_held(&courier.get("/api/statistics").await) > 0);
-    let unpaid_path = format!("/api/delivery-admins/{}/parcels/unpaid", courier_user.key);
-    let unpaid = courier.get(&unpaid_path).await;
+    assert!(cash_held(&delivery_person.get("/api/statistics").await) > 0);
+    let unpaid_path = format!(
+        "/api/delivery-admins/{}/parcels/unpaid",
+        delivery_person_user.key
+    );
+    let unpaid = delivery_person.get(&unpaid_path).await;
     assert_eq!(
         unpaid.body["data"].as_array().unwrap().len(),
         1,
         "{}",
         unpaid.text
     );
-    let his = courier.get(&format!("/api/parcels/{parcel}")).await;
+    let his = delivery_person.get(&format!("/api/parcels/{parcel}")).await;
     assert!(his.body["data"]["undo_until"].is_string());
     // Not the admin's move to undo; the merchant never undoes, and sees no undo.
     let not_his = w
@@ -1102,13 +1120,13 @@ async fn the_author_undoes_a_delivery_within_minutes_and_the_cash_goes_with_it()
     let merchant_view = w.merchant.get(&format!("/api/parcels/{parcel}")).await;
     assert!(merchant_view.body["data"]["undo_until"].is_null());
     // Another delivery person does not see the parcel at all.
-    let (other, _) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let (other, _) = w.app.signed_in(Role::DeliveryPerson, true).await;
     other
         .post(&format!("/api/parcels/{parcel}/undo"), json!({}))
         .await
         .assert_status(404);
 
-    let undone = courier
+    let undone = delivery_person
         .post(&format!("/api/parcels/{parcel}/undo"), json!({}))
         .await;
     undone.assert_status(200);
@@ -1128,14 +1146,16 @@ async fn the_author_undoes_a_delivery_within_minutes_and_the_cash_goes_with_it()
         ]
     );
     assert_eq!(comment, "« Livré » annulé");
-    let history = courier.get(&format!("/api/parcels/{parcel}/states")).await;
+    let history = delivery_person
+        .get(&format!("/api/parcels/{parcel}/states"))
+        .await;
     assert_eq!(
         history.body["data"][4]["user_name"],
-        format!("Test {}", Role::DeliveryAdmin.as_str())
+        format!("Test {}", Role::DeliveryPerson.as_str())
     );
     // The cash is no longer his to hand over: the outcome is gone.
-    assert_eq!(cash_held(&courier.get("/api/statistics").await), 0);
-    let unpaid = courier.get(&unpaid_path).await;
+    assert_eq!(cash_held(&delivery_person.get("/api/statistics").await), 0);
+    let unpaid = delivery_person.get(&unpaid_path).await;
     unpaid.assert_status(200);
     assert_eq!(
         unpaid.body["data"].as_array().unwrap().len(),
@@ -1157,30 +1177,30 @@ async fn the_author_undoes_a_delivery_within_minutes_and_the_cash_goes_with_it()
     );
 
     // The undo itself is not undone, and nothing else is left to undo.
-    let again = courier
+    let again = delivery_person
         .post(&format!("/api/parcels/{parcel}/undo"), json!({}))
         .await;
     again.assert_status(409);
     assert!(again.body["message"].as_str().unwrap().contains("Aucun"));
     // He records the right outcome; the history goes on.
     post_state(
-        &courier,
+        &delivery_person,
         json!({"parcel": parcel, "status": "refused", "comment": "Refusé à la porte"}),
     )
     .await;
-    assert_eq!(history_of(&courier, &parcel).await.0.len(), 6);
+    assert_eq!(history_of(&delivery_person, &parcel).await.0.len(), 6);
 }
 
 #[actix_rt::test]
 async fn undoing_a_failed_attempt_gives_back_the_attempt_and_the_postponed_date() {
     let w = world().await;
-    let (courier, courier_user) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let (delivery_person, delivery_person_user) = w.app.signed_in(Role::DeliveryPerson, true).await;
     let parcel = key(&create(&w, "Amina", "0612345678").await);
-    hand_to_courier(&w, &parcel, courier_user.id).await;
+    hand_to_delivery_person(&w, &parcel, delivery_person_user.id).await;
     let undo = |parcel: String| {
-        let courier = &courier;
+        let delivery_person = &delivery_person;
         async move {
-            let res = courier
+            let res = delivery_person
                 .post(&format!("/api/parcels/{parcel}/undo"), json!({}))
                 .await;
             res.assert_status(200);
@@ -1190,26 +1210,34 @@ async fn undoing_a_failed_attempt_gives_back_the_attempt_and_the_postponed_date(
 
     let tomorrow = (chrono::Utc::now().date_naive() + chrono::Duration::days(1)).to_string();
     post_state(
-        &courier,
+        &delivery_person,
         json!({"parcel": parcel, "status": "postponed", "date": tomorrow}),
     )
     .await;
-    let missed = post_state(&courier, json!({"parcel": parcel, "status": "no_answer"})).await;
+    let missed = post_state(
+        &delivery_person,
+        json!({"parcel": parcel, "status": "no_answer"}),
+    )
+    .await;
     assert_eq!(missed["attempts"], 1);
     assert!(missed["postponed_to"].is_null());
     let back = undo(parcel.clone()).await;
     assert_eq!(back["status"], "postponed");
     assert_eq!(back["postponed_to"], tomorrow);
     assert_eq!(back["attempts"], 0);
-    let (statuses, comment) = history_of(&courier, &parcel).await;
+    let (statuses, comment) = history_of(&delivery_person, &parcel).await;
     assert_eq!(statuses[3..], ["postponed", "no_answer", "postponed"]);
     assert_eq!(comment, "« Pas de réponse » annulé");
 
     // The third failed attempt refuses the parcel by itself: its undo takes both back.
     for status in ["no_answer", "unreachable", "wrong_number"] {
-        post_state(&courier, json!({"parcel": parcel, "status": status})).await;
+        post_state(
+            &delivery_person,
+            json!({"parcel": parcel, "status": status}),
+        )
+        .await;
     }
-    let refused = courier.get(&format!("/api/parcels/{parcel}")).await;
+    let refused = delivery_person.get(&format!("/api/parcels/{parcel}")).await;
     assert_eq!(refused.body["data"]["status"], "refused");
     assert_eq!(refused.body["data"]["attempts"], 3);
     assert!(refused.body["data"]["undo_until"].is_string());
@@ -1217,7 +1245,7 @@ async fn undoing_a_failed_attempt_gives_back_the_attempt_and_the_postponed_date(
     assert_eq!(back["status"], "unreachable");
     assert_eq!(back["attempts"], 2);
     assert!(back["postponed_to"].is_null());
-    let (statuses, comment) = history_of(&courier, &parcel).await;
+    let (statuses, comment) = history_of(&delivery_person, &parcel).await;
     assert_eq!(
         statuses[7..],
         ["unreachable", "wrong_number", "refused", "unreachable"]
@@ -1236,11 +1264,15 @@ async fn undoing_a_failed_attempt_gives_back_the_attempt_and_the_postponed_date(
     // A scheduled date comes back too.
     let in_two_days = (chrono::Utc::now().date_naive() + chrono::Duration::days(2)).to_string();
     post_state(
-        &courier,
+        &delivery_person,
         json!({"parcel": parcel, "status": "scheduled", "date": in_two_days}),
     )
     .await;
-    post_state(&courier, json!({"parcel": parcel, "status": "delivered"})).await;
+    post_state(
+        &delivery_person,
+        json!({"parcel": parcel, "status": "delivered"}),
+    )
+    .await;
     let back = undo(parcel.clone()).await;
     assert_eq!(back["status"], "scheduled");
     assert_eq!(back["postponed_to"], in_two_days);
@@ -1252,10 +1284,14 @@ async fn an_outcome_cannot_be_undone_once_the_minutes_are_over() {
     use colivra_db::schema::{parcel_states, parcels, settings};
     use diesel::prelude::*;
     let w = world().await;
-    let (courier, courier_user) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let (delivery_person, delivery_person_user) = w.app.signed_in(Role::DeliveryPerson, true).await;
     let parcel = key(&create(&w, "Amina", "0612345678").await);
-    hand_to_courier(&w, &parcel, courier_user.id).await;
-    post_state(&courier, json!({"parcel": parcel, "status": "delivered"})).await;
+    hand_to_delivery_person(&w, &parcel, delivery_person_user.id).await;
+    post_state(
+        &delivery_person,
+        json!({"parcel": parcel, "status": "delivered"}),
+    )
+    .await;
     // Six minutes later (the default window is five).
     let id: i64 = parcels::table
         .filter(parcels::key.eq(&parcel))
@@ -1272,9 +1308,9 @@ async fn an_outcome_cannot_be_undone_once_the_minutes_are_over() {
         .set(parcel_states::created_at.eq(colivra_core::time::now() - chrono::Duration::minutes(6)))
         .execute(&mut w.app.conn())
         .unwrap();
-    let view = courier.get(&format!("/api/parcels/{parcel}")).await;
+    let view = delivery_person.get(&format!("/api/parcels/{parcel}")).await;
     assert!(view.body["data"]["undo_until"].is_null());
-    let late = courier
+    let late = delivery_person
         .post(&format!("/api/parcels/{parcel}/undo"), json!({}))
         .await;
     late.assert_status(409);
@@ -1284,7 +1320,10 @@ async fn an_outcome_cannot_be_undone_once_the_minutes_are_over() {
         late.text
     );
     assert_eq!(
-        courier.get(&format!("/api/parcels/{parcel}")).await.body["data"]["status"],
+        delivery_person
+            .get(&format!("/api/parcels/{parcel}"))
+            .await
+            .body["data"]["status"],
         "delivered"
     );
 
@@ -1294,10 +1333,14 @@ async fn an_outcome_cannot_be_undone_once_the_minutes_are_over() {
         .execute(&mut w.app.conn())
         .unwrap();
     let other = key(&create(&w, "Karim", "0612345679").await);
-    hand_to_courier(&w, &other, courier_user.id).await;
-    let missed = post_state(&courier, json!({"parcel": other, "status": "no_answer"})).await;
+    hand_to_delivery_person(&w, &other, delivery_person_user.id).await;
+    let missed = post_state(
+        &delivery_person,
+        json!({"parcel": other, "status": "no_answer"}),
+    )
+    .await;
     assert!(missed["undo_until"].is_null());
-    courier
+    delivery_person
         .post(&format!("/api/parcels/{other}/undo"), json!({}))
         .await
         .assert_status(409);
@@ -1308,16 +1351,20 @@ async fn an_outcome_cannot_be_undone_once_the_minutes_are_over() {
         .execute(&mut w.app.conn())
         .unwrap();
     let third = key(&create(&w, "Sara", "0612345670").await);
-    hand_to_courier(&w, &third, courier_user.id).await;
-    post_state(&courier, json!({"parcel": third, "status": "delivered"})).await;
-    courier
+    hand_to_delivery_person(&w, &third, delivery_person_user.id).await;
+    post_state(
+        &delivery_person,
+        json!({"parcel": third, "status": "delivered"}),
+    )
+    .await;
+    delivery_person
         .post(
             "/api/delivery-admins/invoices",
-            json!({"delivery_admin": courier_user.key, "parcels": [third]}),
+            json!({"delivery_admin": delivery_person_user.key, "parcels": [third]}),
         )
         .await
         .assert_status(201);
-    let invoiced = courier
+    let invoiced = delivery_person
         .post(&format!("/api/parcels/{third}/undo"), json!({}))
         .await;
     invoiced.assert_status(409);
@@ -1336,18 +1383,22 @@ async fn two_undos_at_once_leave_one_winner_and_one_history_row() {
     use colivra_db::schema::{parcel_states, parcels};
     use diesel::prelude::*;
     let w = world().await;
-    let (courier, courier_user) = w.app.signed_in(Role::DeliveryAdmin, true).await;
+    let (delivery_person, delivery_person_user) = w.app.signed_in(Role::DeliveryPerson, true).await;
     let rounds = 6;
     let mut together = 0;
     for round in 0..rounds {
         let parcel = key(&create(&w, &format!("Client {round}"), "0612345678").await);
-        hand_to_courier(&w, &parcel, courier_user.id).await;
-        post_state(&courier, json!({"parcel": parcel, "status": "no_answer"})).await;
+        hand_to_delivery_person(&w, &parcel, delivery_person_user.id).await;
+        post_state(
+            &delivery_person,
+            json!({"parcel": parcel, "status": "no_answer"}),
+        )
+        .await;
         // A double tap on « Annuler ».
         let path = format!("/api/parcels/{parcel}/undo");
         let race = crate::support::race(vec![
-            courier.racer(Method::POST, &path, None),
-            courier.racer(Method::POST, &path, None),
+            delivery_person.racer(Method::POST, &path, None),
+            delivery_person.racer(Method::POST, &path, None),
         ])
         .await;
         let winner = race.one_winner(200, &[409]);

@@ -6,8 +6,8 @@
 //! on invoices that `pdftotext` reads back whole, page by page.
 
 use crate::support::{
-    courier_serving, create_city, delivered_parcels, pdftotext_pages, race, valid_rib, TestApp,
-    TestClient,
+    create_city, delivered_parcels, delivery_person_serving, pdftotext_pages, race, valid_rib,
+    TestApp, TestClient,
 };
 use actix_web::http::Method;
 use colivra_core::Role;
@@ -22,7 +22,7 @@ struct Payout {
     merchant_key: String,
     shop: String,
     casa: String,
-    courier: (TestClient, String),
+    delivery_person: (TestClient, String),
 }
 
 fn rib_a() -> String {
@@ -46,7 +46,7 @@ async fn payout() -> Payout {
     let app = TestApp::spawn().await;
     let (admin, _) = app.signed_in(Role::Admin, true).await;
     let casa = create_city(&admin, "Casablanca", 2000).await;
-    let (merchant, user) = app.signed_in(Role::Client, true).await;
+    let (merchant, user) = app.signed_in(Role::Merchant, true).await;
     let res = merchant
         .post(
             "/api/shops",
@@ -55,7 +55,7 @@ async fn payout() -> Payout {
         .await;
     res.assert_status(201);
     let shop = res.body["data"]["key"].as_str().unwrap().to_owned();
-    let courier = courier_serving(&app, &admin, &casa).await;
+    let delivery_person = delivery_person_serving(&app, &admin, &casa).await;
     Payout {
         app,
         admin,
@@ -63,7 +63,7 @@ async fn payout() -> Payout {
         merchant_key: user.key,
         shop,
         casa,
-        courier,
+        delivery_person,
     }
 }
 
@@ -73,7 +73,7 @@ impl Payout {
         delivered_parcels(
             &self.admin,
             &self.merchant,
-            (&self.courier.0, &self.courier.1),
+            (&self.delivery_person.0, &self.delivery_person.1),
             &self.shop,
             &self.casa,
             cods,
@@ -330,7 +330,7 @@ async fn a_merchants_new_rib_waits_for_an_admin_and_money_goes_to_the_approved_o
         .await;
     res.assert_status(422);
     assert!(!res.field_errors("bank_account").is_empty());
-    let (stranger, _) = w.app.signed_in(Role::Client, true).await;
+    let (stranger, _) = w.app.signed_in(Role::Merchant, true).await;
     stranger
         .put(
             &format!("/api/shops/{}", w.shop),
@@ -596,7 +596,7 @@ fn joined(text: &str) -> String {
 }
 
 #[actix_rt::test]
-async fn a_multi_page_client_invoice_reads_back_whole_with_both_ices_and_page_numbers() {
+async fn a_multi_page_merchant_invoice_reads_back_whole_with_both_ices_and_page_numbers() {
     let w = payout().await;
     w.admin
         .put(

@@ -21,8 +21,8 @@ async fn an_override_changes_only_that_merchants_price_for_that_city() {
         .put(&format!("/api/cities/{off}"), json!({"active": false}))
         .await
         .assert_status(200);
-    let (merchant, merchant_user) = app.signed_in(Role::Client, true).await;
-    let (other, _) = app.signed_in(Role::Client, true).await;
+    let (merchant, merchant_user) = app.signed_in(Role::Merchant, true).await;
+    let (other, _) = app.signed_in(Role::Merchant, true).await;
 
     let created = admin
         .post("/api/costs", json!({"client": merchant_user.key, "city": casa, "delivery_fee": 1500, "return_fee": 500, "refusal_fee": 800}))
@@ -94,7 +94,7 @@ async fn bad_overrides_answer_422_per_field() {
     ] {
         assert!(!res.field_errors(field).is_empty(), "{field}: {}", res.text);
     }
-    let (_, merchant) = app.signed_in(Role::Client, true).await;
+    let (_, merchant) = app.signed_in(Role::Merchant, true).await;
     let body = json!({"client": merchant.key, "city": casa, "delivery_fee": 1, "return_fee": 1, "refusal_fee": 1});
     admin
         .post("/api/costs", body.clone())
@@ -110,7 +110,7 @@ async fn bad_overrides_answer_422_per_field() {
 }
 
 #[actix_rt::test]
-async fn only_holders_of_client_costs_and_pricing_reach_prices() {
+async fn only_holders_of_merchant_costs_and_pricing_reach_prices() {
     let app = TestApp::spawn().await;
     app.create_admin_staff("desk@colivra.ma", &["dashboard", "cities"]);
     let staff = app.client();
@@ -120,7 +120,7 @@ async fn only_holders_of_client_costs_and_pricing_reach_prices() {
         .assert_status(200);
     staff.get("/api/costs").await.assert_status(403);
     staff.post("/api/costs", json!({})).await.assert_status(403);
-    let (merchant, _) = app.signed_in(Role::Client, true).await;
+    let (merchant, _) = app.signed_in(Role::Merchant, true).await;
     merchant.get("/api/costs").await.assert_status(403);
     let (admin, _) = app.signed_in(Role::Admin, true).await;
     admin.get("/api/pricing").await.assert_status(403);

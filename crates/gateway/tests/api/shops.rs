@@ -35,7 +35,7 @@ async fn merchants_create_and_edit_their_shops() {
     let (admin, _) = app.signed_in(Role::Admin, true).await;
     let casa = city_key(&admin, "Casablanca").await;
     let rabat = city_key(&admin, "Rabat").await;
-    let (merchant, user) = app.signed_in(Role::Client, true).await;
+    let (merchant, user) = app.signed_in(Role::Merchant, true).await;
     let created = merchant
         .post("/api/shops", json!({"name": "Atlas Mode", "phone": "+212522334455", "address": "12 bd Anfa", "city": casa, "bank_account": valid_rib()}))
         .await;
@@ -68,7 +68,7 @@ async fn bad_shops_answer_422_per_field() {
         .put(&format!("/api/cities/{tata}"), json!({"active": false}))
         .await
         .assert_status(200);
-    let (merchant, _) = app.signed_in(Role::Client, true).await;
+    let (merchant, _) = app.signed_in(Role::Merchant, true).await;
     let res = merchant
         .post("/api/shops", json!({"name": "", "phone": "12", "address": " ", "city": tata, "bank_account": wrong_rib()}))
         .await;
@@ -83,7 +83,7 @@ async fn a_merchant_never_sees_another_merchants_shops() {
     let app = TestApp::spawn().await;
     let (admin, _) = app.signed_in(Role::Admin, true).await;
     let casa = city_key(&admin, "Casablanca").await;
-    let (first, first_user) = app.signed_in(Role::Client, true).await;
+    let (first, first_user) = app.signed_in(Role::Merchant, true).await;
     let key = first
         .post(
             "/api/shops",
@@ -94,7 +94,7 @@ async fn a_merchant_never_sees_another_merchants_shops() {
         .as_str()
         .unwrap()
         .to_owned();
-    let (second, _) = app.signed_in(Role::Client, true).await;
+    let (second, _) = app.signed_in(Role::Merchant, true).await;
     assert_eq!(second.get("/api/shops").await.body["meta"]["total"], 0);
     second
         .put(&format!("/api/shops/{key}"), json!({"name": "Mine now"}))
@@ -109,13 +109,13 @@ async fn a_merchant_never_sees_another_merchants_shops() {
     );
 
     // A member of the first merchant's team works on the first merchant's shops.
-    let member = app.create_user(Role::Client, "team@one.ma", true, None);
+    let member = app.create_user(Role::Merchant, "team@one.ma", true, None);
     {
         use diesel::prelude::*;
-        diesel::insert_into(colivra_db::schema::client_staff::table)
+        diesel::insert_into(colivra_db::schema::merchant_staff::table)
             .values((
-                colivra_db::schema::client_staff::user_id.eq(member.id),
-                colivra_db::schema::client_staff::owner_id.eq(first_user.id),
+                colivra_db::schema::merchant_staff::user_id.eq(member.id),
+                colivra_db::schema::merchant_staff::owner_id.eq(first_user.id),
             ))
             .execute(&mut *app.conn())
             .unwrap();

@@ -48,7 +48,7 @@ async fn every_response_carries_the_security_headers_and_a_request_id() {
 #[actix_rt::test]
 async fn secure_cookies_mode_marks_cookies_secure_and_sends_hsts() {
     let app = TestApp::spawn_secure().await;
-    let user = app.create_user(Role::Client, "secure@shop.ma", true, None);
+    let user = app.create_user(Role::Merchant, "secure@shop.ma", true, None);
     let client = app.client();
     let csrf = client.get("/sanctum/csrf-cookie").await;
     assert!(csrf.header("set-cookie").unwrap().contains("Secure"));
@@ -103,7 +103,7 @@ async fn the_web_app_is_served_for_root_and_every_compte_path() {
 async fn writes_are_recorded_as_activities() {
     use diesel::prelude::*;
     let app = TestApp::spawn().await;
-    let (client, user) = app.signed_in(Role::Client, true).await;
+    let (client, user) = app.signed_in(Role::Merchant, true).await;
     client
         .post("/api/tokens", serde_json::json!({"name": "erp"}))
         .await
@@ -132,7 +132,7 @@ async fn a_lost_postgres_answers_503_and_recovers() {
         );
         return;
     };
-    let (client, _) = app.signed_in(Role::Client, true).await;
+    let (client, _) = app.signed_in(Role::Merchant, true).await;
     client.get("/api/user").await.assert_status(200);
     let mut admin = diesel::PgConnection::establish(&admin_url).unwrap();
     admin

@@ -30,7 +30,7 @@ async fn world() -> World {
         .await;
     city.assert_status(201);
     let city = city.body["data"]["key"].as_str().unwrap().to_owned();
-    let (merchant, user) = app.signed_in(Role::Client, true).await;
+    let (merchant, user) = app.signed_in(Role::Merchant, true).await;
     let shop = merchant
         .post(
             "/api/shops",
@@ -274,7 +274,7 @@ async fn opening_a_ticket_checks_every_field() {
     long.assert_status(422);
     assert!(!long.field_errors("subject").is_empty());
     // Another merchant's parcel (or no parcel at all) is the field's error.
-    let (other, _) = w.app.signed_in(Role::Client, true).await;
+    let (other, _) = w.app.signed_in(Role::Merchant, true).await;
     let foreign = other
         .post(
             "/api/tickets",
@@ -321,7 +321,7 @@ async fn another_merchants_ticket_is_not_found_and_staff_act_for_their_merchant(
     let ticket = open_ticket(&w, "Colis abîmé").await;
     let key = s(&ticket["key"]);
     let first = s(&ticket["messages"][0]["key"]);
-    let (other, _) = w.app.signed_in(Role::Client, true).await;
+    let (other, _) = w.app.signed_in(Role::Merchant, true).await;
     assert_eq!(other.get("/api/tickets").await.body["meta"]["total"], 0);
     other
         .get(&format!("/api/tickets/{key}"))
@@ -351,11 +351,11 @@ async fn another_merchants_ticket_is_not_found_and_staff_act_for_their_merchant(
     // A member of the merchant's team sees and writes in his merchant's tickets.
     let member = w
         .app
-        .create_user(Role::Client, "equipe@atlas.ma", true, None);
-    diesel::insert_into(colivra_db::schema::client_staff::table)
+        .create_user(Role::Merchant, "equipe@atlas.ma", true, None);
+    diesel::insert_into(colivra_db::schema::merchant_staff::table)
         .values((
-            colivra_db::schema::client_staff::user_id.eq(member.id),
-            colivra_db::schema::client_staff::owner_id.eq(w.merchant_id),
+            colivra_db::schema::merchant_staff::user_id.eq(member.id),
+            colivra_db::schema::merchant_staff::owner_id.eq(w.merchant_id),
         ))
         .execute(&mut *w.app.conn())
         .unwrap();

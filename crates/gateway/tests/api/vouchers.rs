@@ -24,9 +24,9 @@ impl std::ops::Deref for World {
 
 async fn world() -> World {
     let base = world_of(WorldSpec {
-        couriers: 2,
+        delivery_people: 2,
         bank_account: None,
-        couriers_in_rabat: false,
+        delivery_people_in_rabat: false,
     })
     .await;
     let res = base
@@ -111,12 +111,12 @@ async fn picked_up(w: &World, parcels: &[&String]) -> String {
     voucher
 }
 
-async fn ship(w: &World, courier: &str, parcels: &[&String]) -> Value {
+async fn ship(w: &World, delivery_person: &str, parcels: &[&String]) -> Value {
     let res = w
         .admin
         .put(
             "/api/parcels/delivery",
-            json!({"delivery_admin": courier, "parcels": parcels}),
+            json!({"delivery_admin": delivery_person, "parcels": parcels}),
         )
         .await;
     res.assert_status(201);
@@ -189,7 +189,7 @@ async fn merchants_group_new_parcels_of_one_shop_on_pickup_vouchers() {
         .await;
     taken.assert_status(422);
     assert!(taken.field_errors("parcels")[0].contains(&a));
-    let (stranger, _) = w.app.signed_in(Role::Client, true).await;
+    let (stranger, _) = w.app.signed_in(Role::Merchant, true).await;
     let not_his = stranger
         .post("/api/pickup-vouchers", json!({"parcels": [c]}))
         .await;
@@ -258,7 +258,11 @@ async fn merchants_group_new_parcels_of_one_shop_on_pickup_vouchers() {
         .put(&format!("/api/pickup-vouchers/parcels/{a}"), json!({}))
         .await
         .assert_status(404);
-    w.couriers[0].client.get(&path).await.assert_status(403);
+    w.delivery_people[0]
+        .client
+        .get(&path)
+        .await
+        .assert_status(403);
     assert_eq!(
         stranger.get("/api/pickup-vouchers").await.body["meta"]["total"],
         0
@@ -430,11 +434,13 @@ async fn shipping_hands_picked_up_parcels_to_a_delivery_person_on_an_exit_vouche
 
     let send = |body: Value| w.admin.put("/api/parcels/delivery", body);
     // Not picked up: 409 naming it.
-    let res = send(json!({"delivery_admin": w.couriers[0].key, "parcels": [a, fresh]})).await;
+    let res =
+        send(json!({"delivery_admin": w.delivery_people[0].key, "parcels": [a, fresh]})).await;
     res.assert_status(409);
     assert!(res.body["message"].as_str().unwrap().contains(&fresh));
     // A city he does not serve: 422 naming it, unless forced.
-    let res = send(json!({"delivery_admin": w.couriers[0].key, "parcels": [a, in_rabat]})).await;
+    let res =
+        send(json!({"delivery_admin": w.delivery_people[0].key, "parcels": [a, in_rabat]})).await;
     res.assert_status(422);
     assert!(res.field_errors("parcels")[0].contains(&in_rabat));
     assert!(!res.field_errors("parcels")[0].contains(&a));
@@ -443,19 +449,21 @@ async fn shipping_hands_picked_up_parcels_to_a_delivery_person_on_an_exit_vouche
     assert!(!res.field_errors("delivery_admin").is_empty());
     let res = send(json!({"parcels": [a]})).await;
     assert!(!res.field_errors("delivery_admin").is_empty());
-    let res = send(json!({"delivery_admin": w.couriers[0].key, "parcels": ["CLUNKNOWN000"]})).await;
+    let res =
+        send(json!({"delivery_admin": w.delivery_people[0].key, "parcels": ["CLUNKNOWN000"]}))
+            .await;
     assert!(res.field_errors("parcels")[0].contains("CLUNKNOWN000"));
     w.merchant
         .put(
             "/api/parcels/delivery",
-            json!({"delivery_admin": w.couriers[0].key, "parcels": [a]}),
+            json!({"delivery_admin": w.delivery_people[0].key, "parcels": [a]}),
         )
         .await
         .assert_status(403);
     assert_eq!(status_of(&w.admin, &a).await, "picked_up");
 
     let res =
-        send(json!({"delivery_admin": w.couriers[0].key, "parcels": [a, in_rabat], "force": true}))
+        send(json!({"delivery_admin": w.delivery_people[0].key, "parcels": [a, in_rabat], "force": true}))
             .await;
     res.assert_status(201);
     let voucher = &res.body["data"];
@@ -464,14 +472,17 @@ async fn shipping_hands_picked_up_parcels_to_a_delivery_person_on_an_exit_vouche
     assert_eq!(voucher["kind"], "exit");
     assert_eq!(voucher["status"], "issued");
     assert_eq!(voucher["status_label"], "Remis au livreur");
-    assert_eq!(voucher["delivery_admin"]["key"], w.couriers[0].key);
+    assert_eq!(voucher["delivery_admin"]["key"], w.delivery_people[0].key);
     assert_eq!(voucher["delivery_admin"]["phone"], "0612345678");
     assert_eq!(voucher["client"], Value::Null);
     assert_eq!(voucher["parcels_count"], 2);
     assert_eq!(voucher["cod_total"], 20_004);
     assert_eq!(keys(&voucher["parcels"]), vec![a.clone(), in_rabat.clone()]);
     assert_eq!(voucher["parcels"][0]["status"], "out_for_delivery");
-    assert_eq!(voucher["parcels"][0]["delivery_admin"], w.couriers[0].key);
+    assert_eq!(
+        voucher["parcels"][0]["delivery_admin"],
+        w.delivery_people[0].key
+    );
     assert!(history(&w.admin, &in_rabat)
         .await
         .last()
@@ -521,19 +532,26 @@ async fn shipping_hands_picked_up_parcels_to_a_delivery_person_on_an_exit_vouche
         .iter()
         .any(|(status, text)| status == "picked_up" && text.starts_with("Picked up (voucher BR")));
     *w.admin.language.borrow_mut() = None;
-    let second = key(&ship(&w, &w.couriers[1].key, &[&b]).await);
+    let second = key(&ship(&w, &w.delivery_people[1].key, &[&b]).await);
 
     // He sees his parcels and his vouchers; the other delivery person his own only.
-    let sent = w.couriers[0].client.get("/api/parcels?view=sent").await;
+    let sent = w.delivery_people[0]
+        .client
+        .get("/api/parcels?view=sent")
+        .await;
     assert_eq!(sent.body["meta"]["total"], 2);
     let path = format!("/api/exit-vouchers/{code}");
-    let mine = w.couriers[0].client.get(&path).await;
+    let mine = w.delivery_people[0].client.get(&path).await;
     mine.assert_status(200);
     assert_eq!(mine.body["data"]["parcels"][0]["actions"], json!(["state"]));
-    let listed = w.couriers[0].client.get("/api/exit-vouchers").await;
+    let listed = w.delivery_people[0].client.get("/api/exit-vouchers").await;
     assert_eq!(listed.body["meta"]["total"], 1);
     assert_eq!(listed.body["data"][0]["key"], code);
-    w.couriers[1].client.get(&path).await.assert_status(404);
+    w.delivery_people[1]
+        .client
+        .get(&path)
+        .await
+        .assert_status(404);
     w.merchant.get(&path).await.assert_status(403);
     w.merchant
         .get("/api/exit-vouchers")
@@ -547,7 +565,7 @@ async fn shipping_hands_picked_up_parcels_to_a_delivery_person_on_an_exit_vouche
         .admin
         .get(&format!(
             "/api/exit-vouchers?delivery_admin={}",
-            w.couriers[1].key
+            w.delivery_people[1].key
         ))
         .await;
     assert_eq!(keys(&one.body["data"]), vec![second.clone()]);
@@ -564,7 +582,7 @@ async fn shipping_hands_picked_up_parcels_to_a_delivery_person_on_an_exit_vouche
         .await
         .assert_status(422);
     // Shipped already: shipping again is a 409.
-    send(json!({"delivery_admin": w.couriers[0].key, "parcels": [b]}))
+    send(json!({"delivery_admin": w.delivery_people[0].key, "parcels": [b]}))
         .await
         .assert_status(409);
     assert_eq!(
@@ -579,8 +597,8 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
     // An exchange needs a delivered original.
     let original = parcel(&w, 1).await;
     picked_up(&w, &[&original]).await;
-    ship(&w, &w.couriers[0].key, &[&original]).await;
-    w.couriers[0]
+    ship(&w, &w.delivery_people[0].key, &[&original]).await;
+    w.delivery_people[0]
         .client
         .post(
             "/api/parcels/states",
@@ -606,12 +624,17 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
     let delivered = parcel(&w, 3).await;
     let elsewhere = parcel(&w, 4).await;
     picked_up(&w, &[&exchange, &refused, &delivered, &elsewhere]).await;
-    ship(&w, &w.couriers[0].key, &[&exchange, &refused, &delivered]).await;
-    ship(&w, &w.couriers[1].key, &[&elsewhere]).await;
+    ship(
+        &w,
+        &w.delivery_people[0].key,
+        &[&exchange, &refused, &delivered],
+    )
+    .await;
+    ship(&w, &w.delivery_people[1].key, &[&elsewhere]).await;
 
     // His round: the exchange delivered (item collected), one refused, one delivered.
     for (parcel, outcome) in [(&exchange, "delivered"), (&delivered, "delivered")] {
-        w.couriers[0]
+        w.delivery_people[0]
             .client
             .post(
                 "/api/parcels/states",
@@ -620,7 +643,7 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
             .await
             .assert_status(200);
     }
-    w.couriers[0]
+    w.delivery_people[0]
         .client
         .post(
             "/api/parcels/states",
@@ -628,7 +651,7 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
         )
         .await
         .assert_status(200);
-    w.couriers[1]
+    w.delivery_people[1]
         .client
         .post(
             "/api/parcels/states",
@@ -638,7 +661,7 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
         .assert_status(200);
 
     // To be returned: the refused parcel and the collected item, his only.
-    let due = w.couriers[0]
+    let due = w.delivery_people[0]
         .client
         .get("/api/parcels?view=to-be-returned")
         .await;
@@ -652,7 +675,7 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
         .admin
         .get(&format!(
             "/api/parcels?view=to-be-returned&delivery_admin={}",
-            w.couriers[0].key
+            w.delivery_people[0].key
         ))
         .await;
     assert_eq!(for_admin.body["meta"]["total"], 2);
@@ -665,7 +688,7 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
     let create = |client: &'static str, body: Value| {
         let client = match client {
             "admin" => &w.admin,
-            _ => &w.couriers[0].client,
+            _ => &w.delivery_people[0].client,
         };
         client.post("/api/return-vouchers", body)
     };
@@ -679,7 +702,7 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
     assert!(!res.field_errors("delivery_admin").is_empty());
     let res = create(
         "admin",
-        json!({"parcels": [refused], "delivery_admin": w.couriers[1].key}),
+        json!({"parcels": [refused], "delivery_admin": w.delivery_people[1].key}),
     )
     .await;
     res.assert_status(422);
@@ -687,13 +710,16 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
         .post("/api/return-vouchers", json!({"parcels": [refused]}))
         .await
         .assert_status(403);
-    assert_eq!(status_of(&w.couriers[0].client, &refused).await, "refused");
+    assert_eq!(
+        status_of(&w.delivery_people[0].client, &refused).await,
+        "refused"
+    );
 
     // He makes his return voucher: the refused parcel goes returning, the exchange stays
     // delivered with its item on the voucher.
     let res = create(
         "courier",
-        json!({"parcels": [refused, exchange], "delivery_admin": w.couriers[1].key}),
+        json!({"parcels": [refused, exchange], "delivery_admin": w.delivery_people[1].key}),
     )
     .await;
     res.assert_status(201);
@@ -702,18 +728,18 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
     assert!(code.starts_with("BT") && code.len() == 10);
     assert_eq!(voucher["kind"], "return");
     assert_eq!(voucher["status"], "new");
-    assert_eq!(voucher["delivery_admin"]["key"], w.couriers[0].key);
+    assert_eq!(voucher["delivery_admin"]["key"], w.delivery_people[0].key);
     assert_eq!(voucher["parcels_count"], 2);
     assert_eq!(
-        status_of(&w.couriers[0].client, &refused).await,
+        status_of(&w.delivery_people[0].client, &refused).await,
         "returning"
     );
     assert_eq!(
-        status_of(&w.couriers[0].client, &exchange).await,
+        status_of(&w.delivery_people[0].client, &exchange).await,
         "delivered"
     );
     assert_eq!(
-        w.couriers[0]
+        w.delivery_people[0]
             .client
             .get("/api/parcels?view=to-be-returned")
             .await
@@ -728,7 +754,7 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
     // The admin also makes one for the other delivery person.
     let res = create(
         "admin",
-        json!({"parcels": [elsewhere], "delivery_admin": w.couriers[1].key}),
+        json!({"parcels": [elsewhere], "delivery_admin": w.delivery_people[1].key}),
     )
     .await;
     res.assert_status(201);
@@ -736,15 +762,35 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
 
     // Lists and details in scope.
     let path = format!("/api/return-vouchers/{code}");
-    w.couriers[0].client.get(&path).await.assert_status(200);
-    w.couriers[1].client.get(&path).await.assert_status(404);
+    w.delivery_people[0]
+        .client
+        .get(&path)
+        .await
+        .assert_status(200);
+    w.delivery_people[1]
+        .client
+        .get(&path)
+        .await
+        .assert_status(404);
     w.merchant.get(&path).await.assert_status(403);
     assert_eq!(
-        keys(&w.couriers[0].client.get("/api/return-vouchers").await.body["data"]),
+        keys(
+            &w.delivery_people[0]
+                .client
+                .get("/api/return-vouchers")
+                .await
+                .body["data"]
+        ),
         vec![code.clone()]
     );
     assert_eq!(
-        keys(&w.couriers[1].client.get("/api/return-vouchers").await.body["data"]),
+        keys(
+            &w.delivery_people[1]
+                .client
+                .get("/api/return-vouchers")
+                .await
+                .body["data"]
+        ),
         vec![theirs.clone()]
     );
     assert_eq!(
@@ -755,13 +801,13 @@ async fn return_vouchers_bring_back_refused_parcels_and_the_items_exchanges_coll
         .admin
         .get(&format!(
             "/api/return-vouchers?delivery_admin={}",
-            w.couriers[0].key
+            w.delivery_people[0].key
         ))
         .await;
     assert_eq!(keys(&found.body["data"]), vec![code.clone()]);
 
     // Received at the hub: returned, and the exchange's item is back.
-    w.couriers[0]
+    w.delivery_people[0]
         .client
         .put(&format!("{path}/receive"), json!({}))
         .await
@@ -815,8 +861,8 @@ async fn every_voucher_prints_as_a_pdf_holding_its_parcels_tracking_codes() {
     let a = parcel(&w, 1).await;
     let b = parcel(&w, 2).await;
     let pickup = picked_up(&w, &[&a, &b]).await;
-    let exit = key(&ship(&w, &w.couriers[0].key, &[&a, &b]).await);
-    w.couriers[0]
+    let exit = key(&ship(&w, &w.delivery_people[0].key, &[&a, &b]).await);
+    w.delivery_people[0]
         .client
         .post(
             "/api/parcels/states",
@@ -824,7 +870,7 @@ async fn every_voucher_prints_as_a_pdf_holding_its_parcels_tracking_codes() {
         )
         .await
         .assert_status(200);
-    let res = w.couriers[0]
+    let res = w.delivery_people[0]
         .client
         .post("/api/return-vouchers", json!({"parcels": [a]}))
         .await;
@@ -834,7 +880,7 @@ async fn every_voucher_prints_as_a_pdf_holding_its_parcels_tracking_codes() {
     let read = |client: &'static str, path: String| {
         let client = match client {
             "merchant" => &w.merchant,
-            "courier" => &w.couriers[0].client,
+            "courier" => &w.delivery_people[0].client,
             _ => &w.admin,
         };
         async move {
@@ -875,17 +921,17 @@ async fn every_voucher_prints_as_a_pdf_holding_its_parcels_tracking_codes() {
     assert!(!text.contains(&b));
 
     // Out of scope: 404, as for the details.
-    let (stranger, _) = w.app.signed_in(Role::Client, true).await;
+    let (stranger, _) = w.app.signed_in(Role::Merchant, true).await;
     stranger
         .get(&format!("/api/pickup-vouchers/{pickup}/pdf"))
         .await
         .assert_status(404);
-    w.couriers[1]
+    w.delivery_people[1]
         .client
         .get(&format!("/api/exit-vouchers/{exit}/pdf"))
         .await
         .assert_status(404);
-    w.couriers[1]
+    w.delivery_people[1]
         .client
         .get(&format!("/api/return-vouchers/{back}/pdf"))
         .await
@@ -903,7 +949,7 @@ fn parcel_row(w: &World, parcel: &str) -> (String, Option<String>) {
     use diesel::prelude::*;
     let (status, holder): (String, Option<i64>) = parcels::table
         .filter(parcels::key.eq(parcel))
-        .select((parcels::status, parcels::delivery_admin_id))
+        .select((parcels::status, parcels::delivery_person_id))
         .first(&mut w.app.conn())
         .unwrap();
     let holder = holder.map(|id| {
@@ -953,7 +999,11 @@ fn vouchers_of_kind(w: &World, kind: &str) -> Vec<(String, String, Option<i64>)>
     vouchers::table
         .filter(vouchers::kind.eq(kind))
         .order(vouchers::id.asc())
-        .select((vouchers::key, vouchers::status, vouchers::delivery_admin_id))
+        .select((
+            vouchers::key,
+            vouchers::status,
+            vouchers::delivery_person_id,
+        ))
         .load(&mut w.app.conn())
         .unwrap()
 }
@@ -971,12 +1021,12 @@ async fn two_admins_shipping_the_same_parcel_at_once_leave_it_on_one_exit_vouche
             w.admin.racer(
                 Method::PUT,
                 "/api/parcels/delivery",
-                Some(json!({"delivery_admin": w.couriers[0].key, "parcels": [parcel]})),
+                Some(json!({"delivery_admin": w.delivery_people[0].key, "parcels": [parcel]})),
             ),
             second_admin.racer(
                 Method::PUT,
                 "/api/parcels/delivery",
-                Some(json!({"delivery_admin": w.couriers[1].key, "parcels": [parcel]})),
+                Some(json!({"delivery_admin": w.delivery_people[1].key, "parcels": [parcel]})),
             ),
         ])
         .await;
@@ -985,7 +1035,7 @@ async fn two_admins_shipping_the_same_parcel_at_once_leave_it_on_one_exit_vouche
             together += 1;
         }
         let voucher = key(&winner.body["data"]);
-        let courier = winner.body["data"]["delivery_admin"]["key"]
+        let delivery_person = winner.body["data"]["delivery_admin"]["key"]
             .as_str()
             .unwrap()
             .to_owned();
@@ -993,7 +1043,7 @@ async fn two_admins_shipping_the_same_parcel_at_once_leave_it_on_one_exit_vouche
         // only, one move in its history, and no voucher left behind by the loser.
         assert_eq!(
             parcel_row(&w, &parcel),
-            ("out_for_delivery".to_owned(), Some(courier))
+            ("out_for_delivery".to_owned(), Some(delivery_person))
         );
         assert_eq!(links(&w, &parcel, "exit"), [(voucher.clone(), true, false)]);
         assert_eq!(

@@ -14,7 +14,7 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::{ClientRef, InventoryRef, PersonRef};
+use crate::{InventoryRef, MerchantRef, PersonRef};
 
 pub use read::list;
 pub(crate) use read::{latest_of, views};
@@ -36,7 +36,8 @@ pub struct MovementView {
     /// Printed as a Code128 barcode on the entry slip (e.g. `MV3K7P9QX2`).
     pub code: String,
     pub inventory: InventoryRef,
-    pub client: ClientRef,
+    #[serde(rename = "client")]
+    pub merchant: MerchantRef,
     /// `entry`, `exit`, `return` or `adjustment`.
     #[serde(rename = "type")]
     pub kind: String,
@@ -72,7 +73,8 @@ pub struct MovementFilters {
     pub kind: Option<String>,
     pub state: Option<String>,
     /// Merchant key (admins).
-    pub client: Option<String>,
+    #[serde(rename = "client")]
+    pub merchant: Option<String>,
     /// Parcel tracking code.
     pub parcel: Option<String>,
 }

@@ -29,12 +29,12 @@ pub(crate) fn views(
             inventories::key,
             inventories::sku,
             inventories::name,
-            inventories::client_id,
+            inventories::merchant_id,
         ))
         .load::<(i64, String, String, String, i64)>(conn)
         .map_db_err()?
         .into_iter()
-        .map(|(id, key, sku, name, client)| (id, (InventoryRef { key, sku, name }, client)))
+        .map(|(id, key, sku, name, merchant)| (id, (InventoryRef { key, sku, name }, merchant)))
         .collect();
     let parcel_ids: Vec<i64> = rows.iter().filter_map(|r| r.parcel_id).collect();
     let parcel_refs: HashMap<i64, String> = parcels::table
@@ -59,10 +59,11 @@ pub(crate) fn views(
     Ok(rows
         .into_iter()
         .map(|r| {
-            let (inventory, client_id) = products.get(&r.inventory_id).cloned().unwrap_or_default();
+            let (inventory, merchant_id) =
+                products.get(&r.inventory_id).cloned().unwrap_or_default();
             MovementView {
                 inventory,
-                client: names.client(client_id),
+                merchant: names.merchant(merchant_id),
                 type_label: crate::type_label(&r.kind),
                 state_label: crate::state_label(&r.state),
                 deletable: r.author_id == Some(viewer) && r.state == "pending",
@@ -115,7 +116,7 @@ pub fn list(
             .left_join(parcels::table)
             .into_boxed();
         match scope {
-            Scope::Merchant(id) => q = q.filter(inventories::client_id.eq(id)),
+            Scope::Merchant(id) => q = q.filter(inventories::merchant_id.eq(id)),
             Scope::DeliveryPerson(_) => q = q.filter(inventories::id.eq(-1)),
             Scope::Everyone => {}
         }
@@ -128,7 +129,7 @@ pub fn list(
         if let Some(v) = &filters.state {
             q = q.filter(inventory_movements::state.eq(v.clone()));
         }
-        if let Some(v) = &filters.client {
+        if let Some(v) = &filters.merchant {
             q = q.filter(users::key.eq(v.clone()));
         }
         if let Some(v) = &filters.parcel {

@@ -7,7 +7,7 @@ use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
 
 use crate::refs::UserNames;
-use crate::{ClientRef, MAX_QUANTITY};
+use crate::{MerchantRef, MAX_QUANTITY};
 
 use super::write::{comment_of, product_id};
 use super::*;
@@ -45,7 +45,7 @@ pub fn create_slip(
             valid.push((id.unwrap_or_default(), quantity));
         }
         errors.into_result()?;
-        crate::clients::require_active(conn, merchant_id)?;
+        crate::merchants::require_active(conn, merchant_id)?;
         let now = time::now();
         let slip_key = key::prefixed_key("ES", 10);
         let code = key::prefixed_key("BE", 8);
@@ -53,7 +53,7 @@ pub fn create_slip(
             .values((
                 inventory_entry_slips::key.eq(&slip_key),
                 inventory_entry_slips::code.eq(&code),
-                inventory_entry_slips::client_id.eq(merchant_id),
+                inventory_entry_slips::merchant_id.eq(merchant_id),
                 inventory_entry_slips::author_id.eq(actor_id),
                 inventory_entry_slips::comment.eq(&comment),
                 inventory_entry_slips::created_at.eq(now),
@@ -92,7 +92,7 @@ pub fn create_slip(
 pub struct SlipForPrint {
     pub code: String,
     pub created_at: NaiveDateTime,
-    pub client: ClientRef,
+    pub merchant: MerchantRef,
     pub comment: Option<String>,
     pub movements: Vec<MovementView>,
 }
@@ -107,11 +107,11 @@ pub fn slip(
         .filter(inventory_entry_slips::key.eq(slip_key))
         .into_boxed();
     match scope {
-        Scope::Merchant(id) => q = q.filter(inventory_entry_slips::client_id.eq(id)),
+        Scope::Merchant(id) => q = q.filter(inventory_entry_slips::merchant_id.eq(id)),
         Scope::DeliveryPerson(_) => q = q.filter(inventory_entry_slips::id.eq(-1)),
         Scope::Everyone => {}
     }
-    let (id, code, client_id, comment, created_at): (
+    let (id, code, merchant_id, comment, created_at): (
         i64,
         String,
         i64,
@@ -121,7 +121,7 @@ pub fn slip(
         .select((
             inventory_entry_slips::id,
             inventory_entry_slips::code,
-            inventory_entry_slips::client_id,
+            inventory_entry_slips::merchant_id,
             inventory_entry_slips::comment,
             inventory_entry_slips::created_at,
         ))
@@ -135,11 +135,11 @@ pub fn slip(
         .select(Row::as_select())
         .load(conn)
         .map_db_err()?;
-    let client = UserNames::load(conn, vec![client_id])?.client(client_id);
+    let merchant = UserNames::load(conn, vec![merchant_id])?.merchant(merchant_id);
     Ok(SlipForPrint {
         code,
         created_at,
-        client,
+        merchant,
         comment,
         movements: views(conn, viewer, rows)?,
     })

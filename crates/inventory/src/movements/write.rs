@@ -162,7 +162,7 @@ pub fn create(
         errors.into_result()?;
         let inventory_id = inventory_id.unwrap_or_default();
         let row = if let Some(merchant) = scope.merchant() {
-            crate::clients::require_active(conn, merchant)?;
+            crate::merchants::require_active(conn, merchant)?;
             insert(
                 conn,
                 NewMovement {
@@ -230,7 +230,7 @@ fn movement(conn: &mut DbConnection, scope: Scope, movement_key: &str) -> AppRes
         .filter(inventory_movements::key.eq(movement_key))
         .into_boxed();
     match scope {
-        Scope::Merchant(id) => q = q.filter(inventories::client_id.eq(id)),
+        Scope::Merchant(id) => q = q.filter(inventories::merchant_id.eq(id)),
         Scope::DeliveryPerson(_) => q = q.filter(inventories::id.eq(-1)),
         Scope::Everyone => {}
     }

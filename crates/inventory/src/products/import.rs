@@ -116,9 +116,9 @@ pub fn import(
         ));
     }
     immediate_transaction(conn, |conn| {
-        crate::clients::require_active(conn, merchant_id)?;
+        crate::merchants::require_active(conn, merchant_id)?;
         let existing: std::collections::HashSet<String> = inventories::table
-            .filter(inventories::client_id.eq(merchant_id))
+            .filter(inventories::merchant_id.eq(merchant_id))
             .select(inventories::sku)
             .load::<String>(conn)
             .map_db_err()?

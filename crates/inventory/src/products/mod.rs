@@ -11,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::movements::MovementView;
 use crate::refs::UserNames;
-use crate::ClientRef;
+use crate::MerchantRef;
 
 mod import;
 mod write;
@@ -34,7 +34,8 @@ pub struct InventoryView {
     pub low: bool,
     /// Quantity declared in pending entries, not yet received.
     pub pending_entries: i64,
-    pub client: ClientRef,
+    #[serde(rename = "client")]
+    pub merchant: MerchantRef,
     #[serde(serialize_with = "time::rfc3339")]
     #[schema(value_type = String)]
     pub created_at: NaiveDateTime,
@@ -65,7 +66,8 @@ pub struct InventoryInput {
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 pub struct InventoryFilters {
     /// A merchant's key (admins).
-    pub client: Option<String>,
+    #[serde(rename = "client")]
+    pub merchant: Option<String>,
     /// `true`: only products at or below their alert threshold.
     pub low: Option<bool>,
 }
@@ -81,7 +83,7 @@ const LOW_FIRST: &str = "CASE WHEN inventories.alert_threshold IS NOT NULL \
 pub(crate) struct Row {
     pub id: i64,
     pub key: String,
-    pub client_id: i64,
+    pub merchant_id: i64,
     pub sku: String,
     pub name: String,
     pub alert_threshold: Option<i64>,
@@ -107,7 +109,7 @@ fn views(conn: &mut DbConnection, rows: Vec<Row>) -> AppResult<Vec<InventoryView
     {
         *pending.entry(id).or_default() += quantity;
     }
-    let names = UserNames::load(conn, rows.iter().map(|r| r.client_id).collect())?;
+    let names = UserNames::load(conn, rows.iter().map(|r| r.merchant_id).collect())?;
     Ok(rows
         .into_iter()
         .map(|r| {
@@ -115,7 +117,7 @@ fn views(conn: &mut DbConnection, rows: Vec<Row>) -> AppResult<Vec<InventoryView
             InventoryView {
                 low: r.alert_threshold.is_some_and(|t| available <= t),
                 pending_entries: pending.get(&r.id).copied().unwrap_or(0),
-                client: names.client(r.client_id),
+                merchant: names.merchant(r.merchant_id),
                 key: r.key,
                 sku: r.sku,
                 name: r.name,
@@ -145,12 +147,12 @@ pub fn list(
     let filtered = || {
         let mut q = inventories::table.inner_join(users::table).into_boxed();
         match scope {
-            Scope::Merchant(id) => q = q.filter(inventories::client_id.eq(id)),
+            Scope::Merchant(id) => q = q.filter(inventories::merchant_id.eq(id)),
             Scope::DeliveryPerson(_) => q = q.filter(inventories::id.eq(-1)),
             Scope::Everyone => {}
         }
-        if let Some(client) = &filters.client {
-            q = q.filter(users::key.eq(client.clone()));
+        if let Some(merchant) = &filters.merchant {
+            q = q.filter(users::key.eq(merchant.clone()));
         }
         if filters.low == Some(true) {
             q = q.filter(
@@ -213,7 +215,7 @@ pub(crate) fn row(conn: &mut DbConnection, scope: Scope, inventory_key: &str) ->
         .filter(inventories::key.eq(inventory_key))
         .into_boxed();
     match scope {
-        Scope::Merchant(id) => q = q.filter(inventories::client_id.eq(id)),
+        Scope::Merchant(id) => q = q.filter(inventories::merchant_id.eq(id)),
         Scope::DeliveryPerson(_) => q = q.filter(inventories::id.eq(-1)),
         Scope::Everyone => {}
     }

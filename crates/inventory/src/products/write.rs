@@ -60,7 +60,7 @@ pub(crate) fn insert(
     product: &ValidProduct,
 ) -> AppResult<String> {
     let taken: i64 = inventories::table
-        .filter(inventories::client_id.eq(merchant_id))
+        .filter(inventories::merchant_id.eq(merchant_id))
         .filter(inventories::sku.eq(&product.sku))
         .count()
         .get_result(conn)
@@ -73,7 +73,7 @@ pub(crate) fn insert(
     diesel::insert_into(inventories::table)
         .values((
             inventories::key.eq(&inventory_key),
-            inventories::client_id.eq(merchant_id),
+            inventories::merchant_id.eq(merchant_id),
             inventories::sku.eq(&product.sku),
             inventories::name.eq(&product.name),
             inventories::alert_threshold.eq(product.alert_threshold),
@@ -101,7 +101,7 @@ pub fn create(
 ) -> AppResult<InventoryView> {
     let product = check(input, true).map_err(AppError::Validation)?;
     immediate_transaction(conn, |conn| {
-        crate::clients::require_active(conn, merchant_id)?;
+        crate::merchants::require_active(conn, merchant_id)?;
         let inventory_key = insert(conn, merchant_id, &product)?;
         activities::log(
             conn,
@@ -125,7 +125,7 @@ pub fn update(
 ) -> AppResult<InventoryView> {
     immediate_transaction(conn, |conn| {
         let current = row(conn, Scope::Merchant(merchant_id), inventory_key)?;
-        crate::clients::require_active(conn, merchant_id)?;
+        crate::merchants::require_active(conn, merchant_id)?;
         if input
             .sku
             .as_deref()

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use colivra_core::{time, AppResult};
-use colivra_db::schema::{courier_balance_entries, users};
+use colivra_db::schema::{delivery_person_balance_entries, users};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::dsl::sql;
 use diesel::prelude::*;
@@ -38,7 +38,7 @@ pub const MAX_SETTLEMENT: i64 = crate::kind::MAX_COUNTED_CENTIMES;
 /// What moved a balance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
-#[schema(as = CourierBalanceEntryKind)]
+#[schema(as = DeliveryPersonBalanceEntryKind)]
 pub enum EntryKind {
     /// Posted by a validated delivery invoice: `total − counted`.
     Difference,
@@ -83,7 +83,7 @@ impl EntryKind {
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = courier_balance_entries)]
+#[diesel(table_name = delivery_person_balance_entries)]
 struct EntryRow {
     key: String,
     kind: String,
@@ -96,7 +96,7 @@ struct EntryRow {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(as = CourierBalanceAuthor)]
+#[schema(as = DeliveryPersonBalanceAuthor)]
 pub struct EntryAuthor {
     pub key: String,
     pub name: String,
@@ -122,7 +122,7 @@ pub struct BalanceEntry {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct BalanceCourierRef {
+pub struct BalanceDeliveryPersonRef {
     pub key: String,
     pub full_name: String,
     pub phone: String,
@@ -139,8 +139,9 @@ pub struct CarriedBalance {
 
 /// `GET delivery-admins/{key}/balance`: the balance and every entry, newest first.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct CourierBalance {
-    pub delivery_admin: BalanceCourierRef,
+pub struct DeliveryPersonBalance {
+    #[serde(rename = "delivery_admin")]
+    pub delivery_person: BalanceDeliveryPersonRef,
     /// Centimes: the sum of the entries, positive when he owes the company.
     pub balance: i64,
     pub entries: Vec<BalanceEntry>,
@@ -163,7 +164,8 @@ pub struct BalanceFilters {
     /// `true`: only those who owe the company (balance above zero).
     pub owing: Option<bool>,
     /// Delivery people's keys, comma-separated (the delivery people screen's page).
-    pub delivery_admin: Option<String>,
+    #[serde(rename = "delivery_admin")]
+    pub delivery_person: Option<String>,
 }
 
 /// Sortable columns of the balances list (default: largest balance first).
@@ -196,9 +198,9 @@ pub struct SettlementInput {
 
 /// The last entry number and the balance of a delivery person, read in one statement so both
 /// come from the same snapshot.
-fn state(conn: &mut DbConnection, courier_id: i64) -> AppResult<(i64, i64)> {
-    courier_balance_entries::table
-        .filter(courier_balance_entries::delivery_admin_id.eq(courier_id))
+fn state(conn: &mut DbConnection, delivery_person_id: i64) -> AppResult<(i64, i64)> {
+    delivery_person_balance_entries::table
+        .filter(delivery_person_balance_entries::delivery_person_id.eq(delivery_person_id))
         .select((
             sql::<BigInt>("CAST(COALESCE(MAX(courier_balance_entries.seq), 0) AS BIGINT)"),
             sql::<BigInt>("CAST(COALESCE(SUM(courier_balance_entries.amount), 0) AS BIGINT)"),
@@ -208,16 +210,16 @@ fn state(conn: &mut DbConnection, courier_id: i64) -> AppResult<(i64, i64)> {
 }
 
 /// A delivery person's balance: the sum of his entries.
-pub fn balance_of(conn: &mut DbConnection, courier_id: i64) -> AppResult<i64> {
-    Ok(state(conn, courier_id)?.1)
+pub fn balance_of(conn: &mut DbConnection, delivery_person_id: i64) -> AppResult<i64> {
+    Ok(state(conn, delivery_person_id)?.1)
 }
 
 /// Every delivery person's non-zero balance, by id.
 pub fn all_balances(conn: &mut DbConnection) -> AppResult<HashMap<i64, i64>> {
-    let sums: Vec<(i64, i64)> = courier_balance_entries::table
-        .group_by(courier_balance_entries::delivery_admin_id)
+    let sums: Vec<(i64, i64)> = delivery_person_balance_entries::table
+        .group_by(delivery_person_balance_entries::delivery_person_id)
         .select((
-            courier_balance_entries::delivery_admin_id,
+            delivery_person_balance_entries::delivery_person_id,
             sql::<BigInt>("CAST(SUM(courier_balance_entries.amount) AS BIGINT)"),
         ))
         .load(conn)

@@ -5,32 +5,36 @@ use std::collections::HashMap;
 use colivra_core::{AppResult, ListQuery, Paginated, Role};
 use colivra_core::{Scope, Sort};
 use colivra_db::listing::{lower, paginate};
-use colivra_db::schema::{courier_balance_entries, invoices, users};
+use colivra_db::schema::{delivery_person_balance_entries, invoices, users};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool};
 
 use crate::kind::{InvoiceStatus, Kind};
-use crate::parties::delivery_admin;
+use crate::parties::delivery_person;
 
 use super::{
-    people, BalanceCourierRef, BalanceEntry, BalanceFilters, BalanceRow, CarriedBalance,
-    CourierBalance, EntryAuthor, EntryKind, EntryRow, SORTABLE,
+    people, BalanceDeliveryPersonRef, BalanceEntry, BalanceFilters, BalanceRow, CarriedBalance,
+    DeliveryPersonBalance, EntryAuthor, EntryKind, EntryRow, SORTABLE,
 };
 
 /// `GET delivery-admins/{key}/balance`: admins any delivery person's, a delivery person his own
 /// (another's: 404).
-pub fn show(conn: &mut DbConnection, scope: Scope, courier_key: &str) -> AppResult<CourierBalance> {
-    let courier_id = delivery_admin(conn, scope, courier_key)?;
-    let rows: Vec<EntryRow> = courier_balance_entries::table
-        .filter(courier_balance_entries::delivery_admin_id.eq(courier_id))
-        .order(courier_balance_entries::seq.desc())
+pub fn show(
+    conn: &mut DbConnection,
+    scope: Scope,
+    delivery_person_key: &str,
+) -> AppResult<DeliveryPersonBalance> {
+    let delivery_person_id = delivery_person(conn, scope, delivery_person_key)?;
+    let rows: Vec<EntryRow> = delivery_person_balance_entries::table
+        .filter(delivery_person_balance_entries::delivery_person_id.eq(delivery_person_id))
+        .order(delivery_person_balance_entries::seq.desc())
         .select(EntryRow::as_select())
         .load(conn)
         .map_db_err()?;
     let mut ids: Vec<i64> = rows.iter().filter_map(|r| r.created_by).collect();
-    ids.push(courier_id);
+    ids.push(delivery_person_id);
     ids.sort_unstable();
     ids.dedup();
     let names = people(conn, &ids)?;
@@ -44,7 +48,7 @@ pub fn show(conn: &mut DbConnection, scope: Scope, courier_key: &str) -> AppResu
         .map(|(id, number, key)| (id, number.unwrap_or(key)))
         .collect();
     let carried_on = invoices::table
-        .filter(invoices::delivery_admin_id.eq(courier_id))
+        .filter(invoices::delivery_person_id.eq(delivery_person_id))
         .filter(invoices::kind.eq(Kind::Delivery.as_str()))
         .filter(invoices::status.eq(InvoiceStatus::Draft.as_str()))
         .filter(invoices::carried_balance.ne(0))
@@ -56,7 +60,7 @@ pub fn show(conn: &mut DbConnection, scope: Scope, courier_key: &str) -> AppResu
         .map(|(invoice, amount)| CarriedBalance { invoice, amount })
         .collect();
     let balance = rows.iter().map(|r| r.amount).sum();
-    let (key, full_name, phone) = names.get(&courier_id).cloned().unwrap_or_default();
+    let (key, full_name, phone) = names.get(&delivery_person_id).cloned().unwrap_or_default();
     let entries = rows
         .into_iter()
         .map(|row| BalanceEntry {
@@ -76,8 +80,8 @@ pub fn show(conn: &mut DbConnection, scope: Scope, courier_key: &str) -> AppResu
             created_at: row.created_at,
         })
         .collect();
-    Ok(CourierBalance {
-        delivery_admin: BalanceCourierRef {
+    Ok(DeliveryPersonBalance {
+        delivery_person: BalanceDeliveryPersonRef {
             key,
             full_name,
             phone,
@@ -103,7 +107,7 @@ pub fn list(
         },
         Some(_) => query.sort(SORTABLE)?,
     };
-    let keys: Option<Vec<String>> = filters.delivery_admin.as_deref().map(|keys| {
+    let keys: Option<Vec<String>> = filters.delivery_person.as_deref().map(|keys| {
         keys.split(',')
             .map(str::trim)
             .filter(|k| !k.is_empty())
@@ -117,7 +121,7 @@ pub fn list(
         WHERE courier_balance_entries.delivery_admin_id = users.id), 0)";
     let filtered = || {
         let mut people = users::table
-            .filter(users::role.eq(Role::DeliveryAdmin.as_str()))
+            .filter(users::role.eq(Role::DeliveryPerson.as_str()))
             .into_boxed();
         if let Some(keys) = &keys {
             people = people.filter(users::key.eq_any(keys.clone()));

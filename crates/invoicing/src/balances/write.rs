@@ -3,18 +3,18 @@
 
 use colivra_core::Scope;
 use colivra_core::{key, time, AppError, AppResult, FieldErrors};
-use colivra_db::schema::{courier_balance_entries, users};
+use colivra_db::schema::{delivery_person_balance_entries, users};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
 
-use crate::parties::delivery_admin;
+use crate::parties::delivery_person;
 use crate::row::InvoiceRow;
 
 use super::read::show;
-use super::{balance_of, state, CourierBalance, EntryKind, SettlementInput, MAX_SETTLEMENT};
+use super::{balance_of, state, DeliveryPersonBalance, EntryKind, SettlementInput, MAX_SETTLEMENT};
 
 struct NewEntry<'a> {
-    courier_id: i64,
+    delivery_person_id: i64,
     kind: EntryKind,
     amount: i64,
     invoice: Option<(i64, &'a str)>,
@@ -32,18 +32,18 @@ fn insert(
     entry: NewEntry<'_>,
 ) -> AppResult<String> {
     let entry_key = key::prefixed_key("EC", 8);
-    let inserted = diesel::insert_into(courier_balance_entries::table)
+    let inserted = diesel::insert_into(delivery_person_balance_entries::table)
         .values((
-            courier_balance_entries::key.eq(&entry_key),
-            courier_balance_entries::delivery_admin_id.eq(entry.courier_id),
-            courier_balance_entries::seq.eq(seq),
-            courier_balance_entries::kind.eq(entry.kind.as_str()),
-            courier_balance_entries::amount.eq(entry.amount),
-            courier_balance_entries::invoice_id.eq(entry.invoice.map(|(id, _)| id)),
-            courier_balance_entries::reference.eq(entry.reference),
-            courier_balance_entries::comment.eq(entry.comment),
-            courier_balance_entries::created_by.eq(actor_id),
-            courier_balance_entries::created_at.eq(time::now()),
+            delivery_person_balance_entries::key.eq(&entry_key),
+            delivery_person_balance_entries::delivery_person_id.eq(entry.delivery_person_id),
+            delivery_person_balance_entries::seq.eq(seq),
+            delivery_person_balance_entries::kind.eq(entry.kind.as_str()),
+            delivery_person_balance_entries::amount.eq(entry.amount),
+            delivery_person_balance_entries::invoice_id.eq(entry.invoice.map(|(id, _)| id)),
+            delivery_person_balance_entries::reference.eq(entry.reference),
+            delivery_person_balance_entries::comment.eq(entry.comment),
+            delivery_person_balance_entries::created_by.eq(actor_id),
+            delivery_person_balance_entries::created_at.eq(time::now()),
         ))
         .execute(conn);
     match inserted {
@@ -56,13 +56,13 @@ fn insert(
         }
         Err(error) => return Err(colivra_db::error::app_error_from_diesel(error)),
     }
-    let courier_key: String = users::table
-        .find(entry.courier_id)
+    let delivery_person_key: String = users::table
+        .find(entry.delivery_person_id)
         .select(users::key)
         .first(conn)
         .map_db_err()?;
     let mut details = serde_json::json!({
-        "delivery_admin": courier_key,
+        "delivery_admin": delivery_person_key,
         "amount": entry.amount,
         "balance": balance_after,
     });
@@ -102,11 +102,11 @@ pub(crate) fn post_validated_invoice(
     actor_id: i64,
     row: &InvoiceRow,
 ) -> AppResult<()> {
-    let Some(courier_id) = row.delivery_admin_id else {
+    let Some(delivery_person_id) = row.delivery_person_id else {
         return Ok(());
     };
     let number = row.number.clone().unwrap_or_else(|| row.key.clone());
-    let (mut seq, mut balance) = state(conn, courier_id)?;
+    let (mut seq, mut balance) = state(conn, delivery_person_id)?;
     let carried = row.carried_balance;
     if carried != 0 {
         if balance.signum() != carried.signum() || carried.abs() > balance.abs() {
@@ -124,7 +124,7 @@ pub(crate) fn post_validated_invoice(
             seq,
             balance,
             NewEntry {
-                courier_id,
+                delivery_person_id,
                 kind: EntryKind::Deduction,
                 amount: -carried,
                 invoice: Some((row.id, &number)),
@@ -144,7 +144,7 @@ pub(crate) fn post_validated_invoice(
                 seq,
                 balance,
                 NewEntry {
-                    courier_id,
+                    delivery_person_id,
                     kind: EntryKind::Difference,
                     amount: owed,
                     invoice: Some((row.id, &number)),
@@ -167,7 +167,7 @@ pub(crate) fn carried_amount(
     if !carry {
         return Ok(0);
     }
-    let balance = balance_of(conn, row.delivery_admin_id.unwrap_or_default())?;
+    let balance = balance_of(conn, row.delivery_person_id.unwrap_or_default())?;
     if balance == 0 {
         return Err(AppError::validation(
             "carry_balance",
@@ -192,9 +192,9 @@ fn text(value: &Option<String>) -> Option<String> {
 pub fn settle(
     conn: &mut DbConnection,
     actor_id: i64,
-    courier_key: &str,
+    delivery_person_key: &str,
     input: &SettlementInput,
-) -> AppResult<CourierBalance> {
+) -> AppResult<DeliveryPersonBalance> {
     let mut errors = FieldErrors::new();
     let kind = match input.kind.as_deref().map(str::trim) {
         Some("payment") => Some(EntryKind::Payment),
@@ -251,8 +251,8 @@ pub fn settle(
         unreachable!("checked above");
     };
     immediate_transaction(conn, |conn| {
-        let courier_id = delivery_admin(conn, Scope::Everyone, courier_key)?;
-        let (seq, balance) = state(conn, courier_id)?;
+        let delivery_person_id = delivery_person(conn, Scope::Everyone, delivery_person_key)?;
+        let (seq, balance) = state(conn, delivery_person_id)?;
         if balance == 0 {
             return Err(AppError::validation(
                 "amount",
@@ -276,7 +276,7 @@ pub fn settle(
             seq + 1,
             balance + signed,
             NewEntry {
-                courier_id,
+                delivery_person_id,
                 kind,
                 amount: signed,
                 invoice: None,
@@ -284,6 +284,6 @@ pub fn settle(
                 comment: comment.as_deref(),
             },
         )?;
-        show(conn, Scope::Everyone, courier_key)
+        show(conn, Scope::Everyone, delivery_person_key)
     })
 }

@@ -12,8 +12,8 @@ use crate::row::InvoiceRow;
 use crate::rules::{delivery_cash, CashFigures};
 
 use super::{
-    ClientInvoiceView, DeliveryInvoiceView, InvoiceClientRef, InvoiceDeliveryAdminRef,
-    InvoiceShopRef,
+    DeliveryInvoiceView, InvoiceDeliveryPersonRef, InvoiceMerchantRef, InvoiceShopRef,
+    MerchantInvoiceView,
 };
 
 /// The shops and people invoices refer to, loaded in two queries for a whole page.
@@ -27,7 +27,7 @@ impl Parties {
         let shop_ids: Vec<i64> = rows.iter().filter_map(|r| r.shop_id).collect();
         let people_ids: Vec<i64> = rows
             .iter()
-            .flat_map(|r| [r.client_id, r.delivery_admin_id])
+            .flat_map(|r| [r.merchant_id, r.delivery_person_id])
             .flatten()
             .collect();
         let shops = shops::table
@@ -87,17 +87,17 @@ fn shown_rib(scope: Scope, rib: Option<String>) -> Option<String> {
     }
 }
 
-pub(crate) fn client_views(
+pub(crate) fn merchant_views(
     conn: &mut DbConnection,
     scope: Scope,
     rows: Vec<InvoiceRow>,
-) -> AppResult<Vec<ClientInvoiceView>> {
+) -> AppResult<Vec<MerchantInvoiceView>> {
     let parties = Parties::load(conn, &rows)?;
     Ok(rows
         .into_iter()
         .map(|row| {
             let status = row.status();
-            let (client_key, client_name, _) = parties.person(row.client_id);
+            let (merchant_key, merchant_name, _) = parties.person(row.merchant_id);
             let mut shop = row
                 .shop_id
                 .and_then(|id| parties.shops.get(&id).cloned())
@@ -111,7 +111,7 @@ pub(crate) fn client_views(
                 _ => row.bank_account.clone().or(shop.bank_account.clone()),
             };
             shop.bank_account = shown_rib(scope, shop.bank_account);
-            ClientInvoiceView {
+            MerchantInvoiceView {
                 bank_account: shown_rib(scope, paid_to),
                 invoice_type: row.kind(),
                 key: row.key,
@@ -119,9 +119,9 @@ pub(crate) fn client_views(
                 status,
                 status_label: status.label(),
                 shop,
-                client: InvoiceClientRef {
-                    key: client_key,
-                    name: client_name,
+                merchant: InvoiceMerchantRef {
+                    key: merchant_key,
+                    name: merchant_name,
                 },
                 parcels_count: row.parcels_count,
                 cod_total: row.cod_total,
@@ -146,9 +146,9 @@ fn cash_of_invoices(
     let mut figures: HashMap<i64, CashFigures> = HashMap::new();
     for chunk in ids.chunks(500) {
         let on: Vec<(Option<i64>, String, Option<String>, i64)> = parcels::table
-            .filter(parcels::delivery_admin_invoice_id.eq_any(chunk.to_vec()))
+            .filter(parcels::delivery_person_invoice_id.eq_any(chunk.to_vec()))
             .select((
-                parcels::delivery_admin_invoice_id,
+                parcels::delivery_person_invoice_id,
                 parcels::kind,
                 parcels::outcome,
                 parcels::cod_amount,
@@ -178,14 +178,14 @@ pub(crate) fn delivery_views(
         .into_iter()
         .map(|row| {
             let status = row.status();
-            let (key, full_name, phone) = parties.person(row.delivery_admin_id);
+            let (key, full_name, phone) = parties.person(row.delivery_person_id);
             let figures = cash.get(&row.id).copied().unwrap_or_default();
             DeliveryInvoiceView {
                 key: row.key,
                 number: row.number,
                 status,
                 status_label: status.label(),
-                delivery_admin: InvoiceDeliveryAdminRef {
+                delivery_person: InvoiceDeliveryPersonRef {
                     key,
                     full_name,
                     phone,

@@ -6,27 +6,27 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::rows::InvoiceFilters;
-use super::{list, show, ClientInvoiceView, DeliveryInvoiceView, InvoiceView};
+use super::{list, show, DeliveryInvoiceView, InvoiceView, MerchantInvoiceView};
 
 /// One of the two families of invoices, as its own type: what a list or a show of that family
 /// answers.
 pub trait Family {
-    const CLIENT: bool;
+    const MERCHANT: bool;
     type View: Serialize + ToSchema + Send + 'static;
     fn narrow(view: InvoiceView) -> AppResult<Self::View>;
 }
 
 /// Client invoices (`clients/invoices`).
-pub struct ClientInvoices;
+pub struct MerchantInvoices;
 /// Delivery invoices (`delivery-admins/invoices`).
 pub struct DeliveryInvoices;
 
-impl Family for ClientInvoices {
-    const CLIENT: bool = true;
-    type View = ClientInvoiceView;
-    fn narrow(view: InvoiceView) -> AppResult<ClientInvoiceView> {
+impl Family for MerchantInvoices {
+    const MERCHANT: bool = true;
+    type View = MerchantInvoiceView;
+    fn narrow(view: InvoiceView) -> AppResult<MerchantInvoiceView> {
         match view {
-            InvoiceView::Client(view) => Ok(view),
+            InvoiceView::Merchant(view) => Ok(view),
             InvoiceView::Delivery(_) => Err(AppError::internal(
                 "a delivery invoice among client invoices",
             )),
@@ -35,12 +35,12 @@ impl Family for ClientInvoices {
 }
 
 impl Family for DeliveryInvoices {
-    const CLIENT: bool = false;
+    const MERCHANT: bool = false;
     type View = DeliveryInvoiceView;
     fn narrow(view: InvoiceView) -> AppResult<DeliveryInvoiceView> {
         match view {
             InvoiceView::Delivery(view) => Ok(view),
-            InvoiceView::Client(_) => Err(AppError::internal(
+            InvoiceView::Merchant(_) => Err(AppError::internal(
                 "a client invoice among delivery invoices",
             )),
         }
@@ -54,7 +54,7 @@ pub fn list_of<F: Family>(
     query: &ListQuery,
     filters: &InvoiceFilters,
 ) -> AppResult<Paginated<F::View>> {
-    let page = list(conn, scope, F::CLIENT, query, filters)?;
+    let page = list(conn, scope, F::MERCHANT, query, filters)?;
     Ok(Paginated {
         data: page
             .data
@@ -67,5 +67,5 @@ pub fn list_of<F: Family>(
 
 /// One invoice of family `F` in `scope` (404 outside it).
 pub fn show_of<F: Family>(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<F::View> {
-    F::narrow(show(conn, scope, F::CLIENT, key)?)
+    F::narrow(show(conn, scope, F::MERCHANT, key)?)
 }

@@ -13,8 +13,8 @@ mod build;
 mod family;
 mod rows;
 
-pub(crate) use build::{client_views, delivery_views};
-pub use family::{list_of, show_of, ClientInvoices, DeliveryInvoices, Family};
+pub(crate) use build::{delivery_views, merchant_views};
+pub use family::{list_of, show_of, DeliveryInvoices, Family, MerchantInvoices};
 pub(crate) use rows::list_rows;
 pub use rows::{InvoiceFilters, SORTABLE};
 
@@ -28,14 +28,14 @@ pub struct InvoiceShopRef {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct InvoiceClientRef {
+pub struct InvoiceMerchantRef {
     pub key: String,
     /// The company, else the merchant's name.
     pub name: String,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct InvoiceDeliveryAdminRef {
+pub struct InvoiceDeliveryPersonRef {
     pub key: String,
     pub full_name: String,
     pub phone: String,
@@ -43,7 +43,7 @@ pub struct InvoiceDeliveryAdminRef {
 
 /// A client invoice (facture livrée or facture retour).
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct ClientInvoiceView {
+pub struct MerchantInvoiceView {
     pub key: String,
     /// `FC-YYYY-NNNNNN`, given at validation (null while draft).
     pub number: Option<String>,
@@ -53,7 +53,8 @@ pub struct ClientInvoiceView {
     pub status: InvoiceStatus,
     pub status_label: &'static str,
     pub shop: InvoiceShopRef,
-    pub client: InvoiceClientRef,
+    #[serde(rename = "client")]
+    pub merchant: InvoiceMerchantRef,
     /// The RIB the invoice is paid to: kept at validation (a later change of the shop's RIB
     /// leaves it), the shop's approved one while draft. In full for the shop's merchant, masked
     /// but for its last 4 digits for admins (the PDF and the transfer file carry it in full).
@@ -86,7 +87,8 @@ pub struct DeliveryInvoiceView {
     pub number: Option<String>,
     pub status: InvoiceStatus,
     pub status_label: &'static str,
-    pub delivery_admin: InvoiceDeliveryAdminRef,
+    #[serde(rename = "delivery_admin")]
+    pub delivery_person: InvoiceDeliveryPersonRef,
     pub parcels_count: i64,
     /// Cash collected from customers for his delivered parcels (« à encaisser »).
     pub cash_to_collect: i64,
@@ -120,20 +122,20 @@ pub struct DeliveryInvoiceView {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum InvoiceView {
-    Client(ClientInvoiceView),
+    Merchant(MerchantInvoiceView),
     Delivery(DeliveryInvoiceView),
 }
 
 fn views(
     conn: &mut DbConnection,
     scope: Scope,
-    client: bool,
+    merchant: bool,
     rows: Vec<InvoiceRow>,
 ) -> AppResult<Vec<InvoiceView>> {
-    Ok(if client {
-        client_views(conn, scope, rows)?
+    Ok(if merchant {
+        merchant_views(conn, scope, rows)?
             .into_iter()
-            .map(InvoiceView::Client)
+            .map(InvoiceView::Merchant)
             .collect()
     } else {
         delivery_views(conn, rows)?
@@ -143,18 +145,18 @@ fn views(
     })
 }
 
-/// `GET clients/invoices` (`client`) or `GET delivery-admins/invoices`: a page of the family's
+/// `GET clients/invoices` (`merchant`) or `GET delivery-admins/invoices`: a page of the family's
 /// invoices in `scope`.
 pub fn list(
     conn: &mut DbConnection,
     scope: Scope,
-    client: bool,
+    merchant: bool,
     query: &ListQuery,
     filters: &InvoiceFilters,
 ) -> AppResult<Paginated<InvoiceView>> {
-    let page = list_rows(conn, scope, client, query, filters)?;
+    let page = list_rows(conn, scope, merchant, query, filters)?;
     Ok(Paginated {
-        data: views(conn, scope, client, page.data)?,
+        data: views(conn, scope, merchant, page.data)?,
         meta: page.meta,
     })
 }
@@ -163,21 +165,21 @@ pub fn list(
 pub fn show(
     conn: &mut DbConnection,
     scope: Scope,
-    client: bool,
+    merchant: bool,
     key: &str,
 ) -> AppResult<InvoiceView> {
-    let row = crate::row::get(conn, scope, client, key)?;
-    views(conn, scope, client, vec![row])?
+    let row = crate::row::get(conn, scope, merchant, key)?;
+    views(conn, scope, merchant, vec![row])?
         .pop()
         .ok_or(AppError::NotFound)
 }
 
 /// One client invoice as staff see it (the answers of their writes).
-pub(crate) fn client_view(
+pub(crate) fn merchant_view(
     conn: &mut DbConnection,
     row: InvoiceRow,
-) -> AppResult<ClientInvoiceView> {
-    client_views(conn, Scope::Everyone, vec![row])?
+) -> AppResult<MerchantInvoiceView> {
+    merchant_views(conn, Scope::Everyone, vec![row])?
         .pop()
         .ok_or(AppError::NotFound)
 }

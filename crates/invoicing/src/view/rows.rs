@@ -15,7 +15,7 @@ use crate::row::InvoiceRow;
 pub struct InvoiceFilters {
     /// Client invoices: `delivered` or `returned`.
     #[serde(rename = "type")]
-    #[param(value_type = Option<crate::kind::ClientInvoiceType>, inline)]
+    #[param(value_type = Option<crate::kind::MerchantInvoiceType>, inline)]
     pub invoice_type: Option<String>,
     /// `draft`, `validated` or `paid`.
     #[param(value_type = Option<crate::InvoiceStatus>, inline)]
@@ -23,9 +23,11 @@ pub struct InvoiceFilters {
     /// Shop key (client invoices).
     pub shop: Option<String>,
     /// Merchant key (client invoices).
-    pub client: Option<String>,
+    #[serde(rename = "client")]
+    pub merchant: Option<String>,
     /// Delivery person key (delivery invoices).
-    pub delivery_admin: Option<String>,
+    #[serde(rename = "delivery_admin")]
+    pub delivery_person: Option<String>,
 }
 
 pub const SORTABLE: &[&str] = &["created_at", "total", "number"];
@@ -45,7 +47,7 @@ fn key_of(value: &Option<String>) -> Option<String> {
 pub(crate) fn list_rows(
     conn: &mut DbConnection,
     scope: Scope,
-    client: bool,
+    merchant: bool,
     query: &ListQuery,
     filters: &InvoiceFilters,
 ) -> AppResult<Paginated<InvoiceRow>> {
@@ -58,7 +60,7 @@ pub(crate) fn list_rows(
         Some(_) => query.sort(SORTABLE)?,
     };
     let kind = match key_of(&filters.invoice_type) {
-        Some(raw) if client => Some(Kind::client_type(&raw).ok_or_else(|| {
+        Some(raw) if merchant => Some(Kind::merchant_type(&raw).ok_or_else(|| {
             AppError::validation("type", "Type inconnu : delivered ou returned.")
         })?),
         _ => None,
@@ -69,14 +71,14 @@ pub(crate) fn list_rows(
         })?),
         None => None,
     };
-    let (shop, merchant, courier) = (
+    let (shop, merchant_key, delivery_person_key) = (
         key_of(&filters.shop),
-        key_of(&filters.client),
-        key_of(&filters.delivery_admin),
+        key_of(&filters.merchant),
+        key_of(&filters.delivery_person),
     );
     let filtered = || -> Boxed<'_> {
         let mut q = invoices::table.into_boxed();
-        q = if client {
+        q = if merchant {
             q.filter(invoices::kind.ne(Kind::Delivery.as_str()))
         } else {
             q.filter(invoices::kind.eq(Kind::Delivery.as_str()))
@@ -84,10 +86,10 @@ pub(crate) fn list_rows(
         match scope {
             Scope::Merchant(id) => {
                 q = q
-                    .filter(invoices::client_id.eq(id))
+                    .filter(invoices::merchant_id.eq(id))
                     .filter(invoices::status.ne(InvoiceStatus::Draft.as_str()))
             }
-            Scope::DeliveryPerson(id) => q = q.filter(invoices::delivery_admin_id.eq(id)),
+            Scope::DeliveryPerson(id) => q = q.filter(invoices::delivery_person_id.eq(id)),
             Scope::Everyone => {}
         }
         if let Some(kind) = kind {
@@ -110,27 +112,14 @@ pub(crate) fn list_rows(
                 ),
             );
         }
-        if let Some(key) = &merchant {
-            q = q.filter(invoices::client_id.eq_any(person(key)));
+        if let Some(key) = &merchant_key {
+            q = q.filter(invoices::merchant_id.eq_any(person(key)));
         }
-        if let Some(key) = &courier {
-            q = q.filter(invoices::delivery_admin_id.eq_any(person(key)));
+        if let Some(key) = &delivery_person_key {
+            q = q.filter(invoices::delivery_person_id.eq_any(person(key)));
         }
         if let Some(text) = &search {
             let pattern = colivra_core::pagination::like_pattern(text);
-            let people = || {
-                users::table
-                    .filter(
-                        lower(users::first_name.concat(" ").concat(users::last_name))
-                            .like(pattern.clone())
-                            .escape('\\')
-                            .or(lower_opt(users::company).like(pattern.clone()).escape('\\')),
-                    )
-                    .select(users::id.nullable())
-            };
-            let named_shops = shops::table
-                .filter(lower(shops::name).like(pattern.clone()).escape('\\'))
-                .select(shops::id.nullable());
             q = q.filter(
                 lower(invoices::key)
                     .like(pattern.clone())
@@ -138,9 +127,10 @@ pub(crate) fn list_rows(
                     .or(lower_opt(invoices::number)
                         .like(pattern.clone())
                         .escape('\\'))
-                    .or(invoices::shop_id.eq_any(named_shops))
-                    .or(invoices::client_id.eq_any(people()))
-                    .or(invoices::delivery_admin_id.eq_any(people())),
+                    .or(invoices::shop_id.eq_any(colivra_db::shops_named_like!(&pattern)))
+                    .or(invoices::merchant_id.eq_any(colivra_db::people_named_like!(&pattern)))
+                    .or(invoices::delivery_person_id
+                        .eq_any(colivra_db::people_named_like!(&pattern))),
             );
         }
         q

@@ -84,9 +84,11 @@ pub struct ParcelFilters {
     /// Shop key.
     pub shop: Option<String>,
     /// Merchant key (admins).
-    pub client: Option<String>,
+    #[serde(rename = "client")]
+    pub merchant: Option<String>,
     /// Delivery person key (admins).
-    pub delivery_admin: Option<String>,
+    #[serde(rename = "delivery_admin")]
+    pub delivery_person: Option<String>,
     /// Created on or after this day (`YYYY-MM-DD`).
     #[param(value_type = Option<String>, format = Date)]
     #[serde(default, deserialize_with = "colivra_core::time::optional_day")]
@@ -141,8 +143,8 @@ pub fn list(
         filters.status,
         filters.city,
         filters.shop,
-        filters.client,
-        filters.delivery_admin,
+        filters.merchant,
+        filters.delivery_person,
         filters.from,
         filters.to,
         search

@@ -40,10 +40,10 @@ pub(super) fn resolve(conn: &mut DbConnection, filters: &ParcelFilters) -> AppRe
         shop: one(conn, &filters.shop, |k| {
             shops::table.filter(shops::key.eq(k)).select(shops::id)
         })?,
-        client: one(conn, &filters.client, |k| {
+        merchant: one(conn, &filters.merchant, |k| {
             users::table.filter(users::key.eq(k)).select(users::id)
         })?,
-        delivery_admin: one(conn, &filters.delivery_admin, |k| {
+        delivery_person: one(conn, &filters.delivery_person, |k| {
             users::table.filter(users::key.eq(k)).select(users::id)
         })?,
     })
@@ -52,8 +52,8 @@ pub(super) fn resolve(conn: &mut DbConnection, filters: &ParcelFilters) -> AppRe
 pub(super) struct Resolved {
     city: Option<Option<i64>>,
     shop: Option<Option<i64>>,
-    client: Option<Option<i64>>,
-    delivery_admin: Option<Option<i64>>,
+    merchant: Option<Option<i64>>,
+    delivery_person: Option<Option<i64>>,
 }
 
 /// How a search text is read: a tracking code, a phone number, or a name/reference.
@@ -125,8 +125,8 @@ pub(super) fn filtered<'a>(
 ) -> AppResult<Boxed<'a>> {
     let mut q = parcels::table.into_boxed();
     match scope {
-        Scope::Merchant(id) => q = q.filter(parcels::client_id.eq(id)),
-        Scope::DeliveryPerson(id) => q = q.filter(parcels::delivery_admin_id.eq(id)),
+        Scope::Merchant(id) => q = q.filter(parcels::merchant_id.eq(id)),
+        Scope::DeliveryPerson(id) => q = q.filter(parcels::delivery_person_id.eq(id)),
         Scope::Everyone => {}
     }
     if let Some(statuses) = statuses {
@@ -136,15 +136,15 @@ pub(super) fn filtered<'a>(
         Some(View::Refunds) => q = q.filter(parcels::kind.eq("refund")),
         Some(View::Exchanges) => q = q.filter(parcels::kind.eq("exchange")),
         Some(View::ChangeAddress) => q = q.filter(parcels::address_change_pending.eq(true)),
-        Some(View::Unpaid) => q = q.filter(parcels::client_completed_invoice_id.is_null()),
+        Some(View::Unpaid) => q = q.filter(parcels::merchant_completed_invoice_id.is_null()),
         Some(View::Reimbursed) => {
             let paid = invoices::table
                 .filter(invoices::status.eq("paid"))
                 .select(invoices::id.nullable());
             q = q.filter(
-                parcels::client_completed_invoice_id
+                parcels::merchant_completed_invoice_id
                     .eq_any(paid)
-                    .or(parcels::client_returned_invoice_id.eq_any(paid)),
+                    .or(parcels::merchant_returned_invoice_id.eq_any(paid)),
             )
         }
         Some(View::ToBeReturned) => {
@@ -156,7 +156,7 @@ pub(super) fn filtered<'a>(
                     .filter(voucher_parcels::parcel_id.eq(parcels::id))
                     .filter(voucher_parcels::kind.eq("return")),
             );
-            q = q.filter(parcels::delivery_admin_id.is_not_null()).filter(
+            q = q.filter(parcels::delivery_person_id.is_not_null()).filter(
                 parcels::status
                     .eq_any([Status::Refused.as_str(), Status::Cancelled.as_str()])
                     .or(parcels::status
@@ -174,11 +174,11 @@ pub(super) fn filtered<'a>(
     if let Some(id) = resolved.shop {
         q = q.filter(parcels::shop_id.eq(id.unwrap_or(none)));
     }
-    if let Some(id) = resolved.client {
-        q = q.filter(parcels::client_id.eq(id.unwrap_or(none)));
+    if let Some(id) = resolved.merchant {
+        q = q.filter(parcels::merchant_id.eq(id.unwrap_or(none)));
     }
-    if let Some(id) = resolved.delivery_admin {
-        q = q.filter(parcels::delivery_admin_id.eq(id.unwrap_or(none)));
+    if let Some(id) = resolved.delivery_person {
+        q = q.filter(parcels::delivery_person_id.eq(id.unwrap_or(none)));
     }
     if let Some(from) = filters.from {
         q = q.filter(parcels::created_at.ge(from.and_hms_opt(0, 0, 0).unwrap_or_default()));

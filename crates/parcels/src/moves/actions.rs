@@ -110,7 +110,7 @@ pub fn post_state(
                 date: input.date,
                 mover,
                 actor_id: Some(actor_id),
-                delivery_admin_id: None,
+                delivery_person_id: None,
             },
         )?;
         crate::undo::view(conn, actor_id, scope, row)
@@ -144,14 +144,14 @@ pub fn cancel(
                 comment,
                 note: comment
                     .is_none()
-                    .then(|| Note::new(NoteCode::CancelledByClient)),
+                    .then(|| Note::new(NoteCode::CancelledByMerchant)),
                 date: None,
                 mover: Mover::Merchant,
                 actor_id: Some(actor_id),
-                delivery_admin_id: None,
+                delivery_person_id: None,
             },
         )?;
-        parcel::view(conn, Role::Client, row)
+        parcel::view(conn, Role::Merchant, row)
     })
 }
 
@@ -240,7 +240,7 @@ pub fn change_address(
             &row.key,
         )?;
         let row = parcel::get(conn, Scope::Merchant(merchant_id), parcel_key)?;
-        parcel::view(conn, Role::Client, row)
+        parcel::view(conn, Role::Merchant, row)
     })
 }
 
@@ -270,7 +270,7 @@ pub fn acknowledge_address(
             &row.key,
         )?;
         let row = parcel::get(conn, scope, parcel_key)?;
-        parcel::view(conn, Role::DeliveryAdmin, row)
+        parcel::view(conn, Role::DeliveryPerson, row)
     })
 }
 
@@ -287,16 +287,16 @@ pub struct ReassignInput {
 pub fn reassign(
     conn: &mut DbConnection,
     actor_id: i64,
-    delivery_admin_key: &str,
+    delivery_person_key: &str,
     input: &ReassignInput,
 ) -> AppResult<Vec<ParcelView>> {
     if input.parcels.is_empty() {
         return Err(AppError::validation("parcels", "Choisissez des colis."));
     }
     immediate_transaction(conn, |conn| {
-        let (courier_id, courier_name): (i64, String) = users::table
-            .filter(users::key.eq(delivery_admin_key))
-            .filter(users::role.eq(Role::DeliveryAdmin.as_str()))
+        let (delivery_person_id, delivery_person_name): (i64, String) = users::table
+            .filter(users::key.eq(delivery_person_key))
+            .filter(users::role.eq(Role::DeliveryPerson.as_str()))
             .filter(users::active.eq(true))
             .select((
                 users::id,
@@ -318,7 +318,7 @@ pub fn reassign(
                     status.label()
                 )));
             }
-            if row.delivery_admin_id == Some(courier_id) {
+            if row.delivery_person_id == Some(delivery_person_id) {
                 return Err(AppError::Conflict(format!(
                     "{} est déjà confié à ce livreur.",
                     row.key
@@ -330,7 +330,7 @@ pub fn reassign(
                     .filter(parcels::status.eq(status.as_str())),
             )
             .set((
-                parcels::delivery_admin_id.eq(courier_id),
+                parcels::delivery_person_id.eq(delivery_person_id),
                 parcels::updated_at.eq(now),
             ))
             .execute(conn)
@@ -343,7 +343,8 @@ pub fn reassign(
                 .as_deref()
                 .map(str::trim)
                 .filter(|c| !c.is_empty());
-            let reassigned = Note::new(NoteCode::Reassigned).with("courier", courier_name.trim());
+            let reassigned =
+                Note::new(NoteCode::Reassigned).with("courier", delivery_person_name.trim());
             history(
                 conn,
                 row.id,

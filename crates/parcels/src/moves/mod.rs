@@ -54,7 +54,7 @@ pub struct Move<'a> {
     pub mover: Mover,
     pub actor_id: Option<i64>,
     /// The delivery person the parcel goes to (exit vouchers); `None` keeps the current one.
-    pub delivery_admin_id: Option<i64>,
+    pub delivery_person_id: Option<i64>,
 }
 
 /// Moves `row` as `mv` says, inside the caller's transaction: checks the state machine and the
@@ -95,8 +95,8 @@ pub fn apply(
         mv.to
     };
     let postponed_to = if mv.to.needs_date() { mv.date } else { None };
-    let delivery_admin_id = mv.delivery_admin_id.or(row.delivery_admin_id);
-    let outcome = outcome_after(conn, row, final_status, delivery_admin_id, now)?;
+    let delivery_person_id = mv.delivery_person_id.or(row.delivery_person_id);
+    let outcome = outcome_after(conn, row, final_status, delivery_person_id, now)?;
     check_invoices(row, &outcome)?;
     write_move(
         conn,
@@ -105,14 +105,14 @@ pub fn apply(
             status: final_status,
             attempts,
             postponed_to,
-            delivery_admin_id,
+            delivery_person_id,
             outcome: &outcome,
         },
         now,
     )?;
     // Stock: a parcel cancelled before it reached the hub gives back what it reserved; one
     // that goes out for delivery takes it out of stock (an exit movement per line).
-    let stock_actor = mv.actor_id.or(row.created_by).unwrap_or(row.client_id);
+    let stock_actor = mv.actor_id.or(row.created_by).unwrap_or(row.merchant_id);
     match final_status {
         Status::Cancelled if matches!(from, Status::New | Status::AwaitingPickup) => {
             stock.release(conn, stock_actor, row.id, &row.key)?;

@@ -48,7 +48,7 @@ pub(crate) struct Moved<'a> {
     pub(crate) status: Status,
     pub(crate) attempts: i64,
     pub(crate) postponed_to: Option<NaiveDate>,
-    pub(crate) delivery_admin_id: Option<i64>,
+    pub(crate) delivery_person_id: Option<i64>,
     pub(crate) outcome: &'a Outcome,
 }
 
@@ -67,10 +67,10 @@ pub(crate) fn write_move(
             .find(row.id)
             .filter(parcels::status.eq(row.status().as_str()))
             // An invoice that took the parcel meanwhile wins: it then no longer moves (409).
-            .filter(parcels::client_completed_invoice_id.is_null())
-            .filter(parcels::client_returned_invoice_id.is_null())
+            .filter(parcels::merchant_completed_invoice_id.is_null())
+            .filter(parcels::merchant_returned_invoice_id.is_null())
             .filter(
-                parcels::delivery_admin_invoice_id
+                parcels::delivery_person_invoice_id
                     .is_null()
                     .or(diesel::dsl::sql::<diesel::sql_types::Bool>(
                         if keeps_outcome { "1 = 1" } else { "1 = 0" },
@@ -81,7 +81,7 @@ pub(crate) fn write_move(
         parcels::status.eq(moved.status.as_str()),
         parcels::attempts.eq(moved.attempts),
         parcels::postponed_to.eq(moved.postponed_to),
-        parcels::delivery_admin_id.eq(moved.delivery_admin_id),
+        parcels::delivery_person_id.eq(moved.delivery_person_id),
         parcels::updated_at.eq(now),
         parcels::status_changed_at.eq(now),
         parcels::outcome.eq(&moved.outcome.outcome),
@@ -110,14 +110,18 @@ pub(crate) fn outcome_after(
     conn: &mut DbConnection,
     row: &ParcelRow,
     status: Status,
-    delivery_admin_id: Option<i64>,
+    delivery_person_id: Option<i64>,
     at: NaiveDateTime,
 ) -> AppResult<Outcome> {
     Ok(match status {
         Status::Delivered | Status::Refused | Status::Cancelled => {
-            let commission = match delivery_admin_id {
-                Some(courier) => {
-                    let earned = colivra_auth::couriers::commission(conn, courier, row.city_id)?;
+            let commission = match delivery_person_id {
+                Some(delivery_person) => {
+                    let earned = colivra_auth::delivery_people::commission(
+                        conn,
+                        delivery_person,
+                        row.city_id,
+                    )?;
                     Some(match status {
                         Status::Delivered => earned.delivered,
                         Status::Refused => earned.refused,
@@ -148,13 +152,13 @@ pub(crate) fn outcome_after(
 /// A parcel on a client invoice keeps its status, and one on a delivery invoice keeps its
 /// outcome: the invoice's lines were computed from them. A draft lets the parcel go first.
 pub(crate) fn check_invoices(row: &ParcelRow, after: &Outcome) -> AppResult<()> {
-    if row.client_completed_invoice_id.is_some() || row.client_returned_invoice_id.is_some() {
+    if row.merchant_completed_invoice_id.is_some() || row.merchant_returned_invoice_id.is_some() {
         return Err(AppError::Conflict(format!(
             "{} figure sur une facture client : retirez-le du brouillon avant de changer son statut.",
             row.key
         )));
     }
-    if row.delivery_admin_invoice_id.is_some() && after.outcome != row.outcome {
+    if row.delivery_person_invoice_id.is_some() && after.outcome != row.outcome {
         return Err(AppError::Conflict(format!(
             "{} figure sur une facture livreur : retirez-le du brouillon avant de changer son résultat.",
             row.key

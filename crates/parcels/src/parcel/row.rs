@@ -14,7 +14,7 @@ use crate::status::Status;
 pub struct ParcelRow {
     pub id: i64,
     pub key: String,
-    pub client_id: i64,
+    pub merchant_id: i64,
     pub shop_id: i64,
     pub reference: Option<String>,
     pub recipient_name: String,
@@ -38,7 +38,7 @@ pub struct ParcelRow {
     pub status: String,
     pub attempts: i64,
     pub postponed_to: Option<NaiveDate>,
-    pub delivery_admin_id: Option<i64>,
+    pub delivery_person_id: Option<i64>,
     pub address_change_pending: bool,
     pub created_by: Option<i64>,
     pub created_at: NaiveDateTime,
@@ -49,9 +49,9 @@ pub struct ParcelRow {
     /// The delivery person's commission for the outcome, as it was when recorded.
     pub commission: Option<i64>,
     pub outcome_at: Option<NaiveDateTime>,
-    pub client_completed_invoice_id: Option<i64>,
-    pub client_returned_invoice_id: Option<i64>,
-    pub delivery_admin_invoice_id: Option<i64>,
+    pub merchant_completed_invoice_id: Option<i64>,
+    pub merchant_returned_invoice_id: Option<i64>,
+    pub delivery_person_invoice_id: Option<i64>,
 }
 
 impl ParcelRow {
@@ -70,8 +70,8 @@ impl ParcelRow {
 
     pub fn in_scope(&self, scope: Scope) -> bool {
         match scope {
-            Scope::Merchant(id) => self.client_id == id,
-            Scope::DeliveryPerson(id) => self.delivery_admin_id == Some(id),
+            Scope::Merchant(id) => self.merchant_id == id,
+            Scope::DeliveryPerson(id) => self.delivery_person_id == Some(id),
             Scope::Everyone => true,
         }
     }

@@ -20,9 +20,11 @@ pub struct ParcelView {
     pub key: String,
     pub shop: String,
     pub shop_name: String,
-    pub client: String,
+    #[serde(rename = "client")]
+    pub merchant: String,
     /// The merchant's company, else his name.
-    pub client_name: String,
+    #[serde(rename = "client_name")]
+    pub merchant_name: String,
     pub reference: Option<String>,
     pub recipient_name: String,
     pub recipient_phone: String,
@@ -49,16 +51,21 @@ pub struct ParcelView {
     pub status_label: &'static str,
     pub attempts: i64,
     pub postponed_to: Option<NaiveDate>,
-    pub delivery_admin: Option<String>,
-    pub delivery_admin_name: Option<String>,
+    #[serde(rename = "delivery_admin")]
+    pub delivery_person: Option<String>,
+    #[serde(rename = "delivery_admin_name")]
+    pub delivery_person_name: Option<String>,
     /// The recipient's details changed while the parcel was with a delivery person.
     pub address_change_pending: bool,
     /// The key of the client invoice (delivered type) it is on, if the caller may see it.
-    pub client_completed_invoice: Option<String>,
+    #[serde(rename = "client_completed_invoice")]
+    pub merchant_completed_invoice: Option<String>,
     /// The key of the client invoice (returned type) it is on.
-    pub client_returned_invoice: Option<String>,
+    #[serde(rename = "client_returned_invoice")]
+    pub merchant_returned_invoice: Option<String>,
     /// The key of the delivery invoice it is on.
-    pub delivery_admin_invoice: Option<String>,
+    #[serde(rename = "delivery_admin_invoice")]
+    pub delivery_person_invoice: Option<String>,
     /// What the caller may do with it now: `edit`, `delete`, `cancel`, `change-address`,
     /// `state`, `reassign`, `acknowledge-address`.
     pub actions: Vec<&'static str>,
@@ -80,7 +87,7 @@ pub fn actions(role: Role, row: &ParcelRow) -> Vec<&'static str> {
     let status = row.status();
     let mut actions = Vec::new();
     match role {
-        Role::Client => {
+        Role::Merchant => {
             if status == Status::New {
                 actions.extend(["edit", "delete"]);
             }
@@ -97,7 +104,7 @@ pub fn actions(role: Role, row: &ParcelRow) -> Vec<&'static str> {
                 actions.push("reassign");
             }
         }
-        Role::DeliveryAdmin => {
+        Role::DeliveryPerson => {
             if status.is_with_delivery_person() {
                 actions.push("state");
             }
@@ -133,12 +140,12 @@ pub fn views_with(
     }
     let shop_ids = ids(&rows, |r| Some(r.shop_id));
     let city_ids = ids(&rows, |r| Some(r.city_id));
-    let mut user_ids = ids(&rows, |r| Some(r.client_id));
-    user_ids.extend(ids(&rows, |r| r.delivery_admin_id));
+    let mut user_ids = ids(&rows, |r| Some(r.merchant_id));
+    user_ids.extend(ids(&rows, |r| r.delivery_person_id));
     let original_ids = ids(&rows, |r| r.original_parcel_id);
-    let mut invoice_ids = ids(&rows, |r| r.client_completed_invoice_id);
-    invoice_ids.extend(ids(&rows, |r| r.client_returned_invoice_id));
-    invoice_ids.extend(ids(&rows, |r| r.delivery_admin_invoice_id));
+    let mut invoice_ids = ids(&rows, |r| r.merchant_completed_invoice_id);
+    invoice_ids.extend(ids(&rows, |r| r.merchant_returned_invoice_id));
+    invoice_ids.extend(ids(&rows, |r| r.delivery_person_invoice_id));
 
     let parcel_ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut stock_lines = crate::stock::lines_for(conn, &parcel_ids)?;
@@ -158,8 +165,8 @@ pub fn views_with(
         .map(|row| {
             let (shop, shop_name) = pair(shop_names, row.shop_id);
             let (city, city_name) = pair(city_names, row.city_id);
-            let (client, client_name) = pair(user_names, row.client_id);
-            let courier = row.delivery_admin_id.map(|id| pair(user_names, id));
+            let (merchant, merchant_name) = pair(user_names, row.merchant_id);
+            let delivery_person = row.delivery_person_id.map(|id| pair(user_names, id));
             let status = row.status();
             let fees = row.fees();
             let invoice = |id: Option<i64>, visible: &dyn Fn(&str) -> bool| {
@@ -169,23 +176,23 @@ pub fn views_with(
             };
             // Admins see every invoice; a merchant his client invoices once validated; a
             // delivery person his delivery invoice.
-            let client_invoice_visible = |status: &str| match role {
+            let merchant_invoice_visible = |status: &str| match role {
                 Role::Admin => true,
-                Role::Client => status != "draft",
-                Role::DeliveryAdmin => false,
+                Role::Merchant => status != "draft",
+                Role::DeliveryPerson => false,
             };
-            let delivery_invoice_visible = |_: &str| role != Role::Client;
+            let delivery_invoice_visible = |_: &str| role != Role::Merchant;
             ParcelView {
-                client_completed_invoice: invoice(
-                    row.client_completed_invoice_id,
-                    &client_invoice_visible,
+                merchant_completed_invoice: invoice(
+                    row.merchant_completed_invoice_id,
+                    &merchant_invoice_visible,
                 ),
-                client_returned_invoice: invoice(
-                    row.client_returned_invoice_id,
-                    &client_invoice_visible,
+                merchant_returned_invoice: invoice(
+                    row.merchant_returned_invoice_id,
+                    &merchant_invoice_visible,
                 ),
-                delivery_admin_invoice: invoice(
-                    row.delivery_admin_invoice_id,
+                delivery_person_invoice: invoice(
+                    row.delivery_person_invoice_id,
                     &delivery_invoice_visible,
                 ),
                 actions: actions(role, &row),
@@ -193,8 +200,8 @@ pub fn views_with(
                 key: row.key,
                 shop,
                 shop_name,
-                client,
-                client_name,
+                merchant,
+                merchant_name,
                 reference: row.reference,
                 recipient_name: row.recipient_name,
                 recipient_phone: row.recipient_phone,
@@ -220,8 +227,8 @@ pub fn views_with(
                 status_label: status.label(),
                 attempts: row.attempts,
                 postponed_to: row.postponed_to,
-                delivery_admin: courier.as_ref().map(|c| c.0.clone()),
-                delivery_admin_name: courier.map(|c| c.1),
+                delivery_person: delivery_person.as_ref().map(|c| c.0.clone()),
+                delivery_person_name: delivery_person.map(|c| c.1),
                 address_change_pending: row.address_change_pending,
                 created_at: row.created_at,
                 updated_at: row.updated_at,

@@ -51,7 +51,7 @@ pub fn insert(
         .values((
             parcel,
             parcels::key.eq(key::prefixed_key("CL", 10)),
-            parcels::client_id.eq(merchant_id),
+            parcels::merchant_id.eq(merchant_id),
             parcels::status.eq(Status::New.as_str()),
             parcels::attempts.eq(0),
             parcels::address_change_pending.eq(false),
@@ -114,7 +114,7 @@ pub fn create(
         // In the same transaction: short of stock, nothing is written.
         stock.reserve(conn, actor_id, row.id, &row.key, &lines)?;
         activities::log(conn, Some(actor_id), "parcel.created", "parcel", &row.key)?;
-        view(conn, Role::Client, row)
+        view(conn, Role::Merchant, row)
     })
 }
 
@@ -166,7 +166,7 @@ pub fn update(
         }
         activities::log(conn, Some(actor_id), "parcel.updated", "parcel", &row.key)?;
         let row = get(conn, Scope::Merchant(merchant_id), parcel_key)?;
-        view(conn, Role::Client, row)
+        view(conn, Role::Merchant, row)
     })
 }
 

@@ -40,7 +40,7 @@ pub(super) fn views(
                 city_name: row.city_name,
                 bank_account: row.bank_account.as_deref().map(|rib| shown_rib(scope, rib)),
                 bank_account_change: latest,
-                client: row.client,
+                merchant: row.merchant,
                 created_at: row.created_at,
                 updated_at: row.updated_at,
             }
@@ -62,13 +62,13 @@ pub fn list(
             .inner_join(users::table)
             .into_boxed();
         match scope {
-            Scope::Merchant(id) => q = q.filter(shops::client_id.eq(id)),
+            Scope::Merchant(id) => q = q.filter(shops::merchant_id.eq(id)),
             // Delivery people have no shops.
             Scope::DeliveryPerson(_) => q = q.filter(shops::id.eq(-1)),
             Scope::Everyone => {}
         }
-        if let Some(client) = &filters.client {
-            q = q.filter(users::key.eq(client.clone()));
+        if let Some(merchant) = &filters.merchant {
+            q = q.filter(users::key.eq(merchant.clone()));
         }
         if let Some(text) = &search {
             let pattern = colivra_core::pagination::like_pattern(text);

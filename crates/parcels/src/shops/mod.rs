@@ -46,7 +46,8 @@ pub struct ShopView {
     /// The shop's latest RIB change (asked by the merchant or made by an admin), null when none.
     pub bank_account_change: Option<BankAccountChangeRef>,
     /// The merchant's key.
-    pub client: String,
+    #[serde(rename = "client")]
+    pub merchant: String,
     #[serde(serialize_with = "time::rfc3339")]
     #[schema(value_type = String)]
     pub created_at: NaiveDateTime,
@@ -124,7 +125,8 @@ pub struct ShopInput {
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 pub struct ShopFilters {
     /// A merchant's key (admins).
-    pub client: Option<String>,
+    #[serde(rename = "client")]
+    pub merchant: Option<String>,
 }
 
 /// A Moroccan RIB: 24 digits (bank, city, account, 2-digit key) whose value is 0 modulo 97.
@@ -149,7 +151,7 @@ struct ShopRow {
     city: String,
     city_name: String,
     bank_account: Option<String>,
-    client: String,
+    merchant: String,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
 }
@@ -204,7 +206,7 @@ fn get(conn: &mut DbConnection, scope: Scope, shop_key: &str) -> AppResult<ShopR
         .filter(shops::key.eq(shop_key))
         .into_boxed();
     match scope {
-        Scope::Merchant(id) => q = q.filter(shops::client_id.eq(id)),
+        Scope::Merchant(id) => q = q.filter(shops::merchant_id.eq(id)),
         Scope::DeliveryPerson(_) => q = q.filter(shops::id.eq(-1)),
         Scope::Everyone => {}
     }

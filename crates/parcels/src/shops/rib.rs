@@ -173,7 +173,8 @@ pub struct BankAccountChangeView {
     pub key: String,
     pub shop: ChangeShopRef,
     /// The merchant (his company, else his name).
-    pub client: ChangePersonRef,
+    #[serde(rename = "client")]
+    pub merchant: ChangePersonRef,
     /// The approved RIB when it was asked, masked (null: the shop had none).
     pub old_bank_account: Option<String>,
     /// The RIB asked for, masked.
@@ -199,7 +200,8 @@ pub struct ChangeFilters {
     /// One shop's changes (shop key).
     pub shop: Option<String>,
     /// One merchant's changes (merchant key).
-    pub client: Option<String>,
+    #[serde(rename = "client")]
+    pub merchant: Option<String>,
 }
 
 pub(super) fn person_name(first: &str, last: &str, company: Option<&str>) -> String {
@@ -217,7 +219,7 @@ pub(super) fn change_views(
     let shop_ids: Vec<i64> = rows.iter().map(|r| r.shop_id).collect();
     let shops_found: Vec<(i64, String, String, i64)> = shops::table
         .filter(shops::id.eq_any(&shop_ids))
-        .select((shops::id, shops::key, shops::name, shops::client_id))
+        .select((shops::id, shops::key, shops::name, shops::merchant_id))
         .load(conn)
         .map_db_err()?;
     let people_ids: Vec<i64> = rows
@@ -249,7 +251,7 @@ pub(super) fn change_views(
     Ok(rows
         .into_iter()
         .map(|row| {
-            let (shop_key, shop_name, client_id) = shops_found
+            let (shop_key, shop_name, merchant_id) = shops_found
                 .iter()
                 .find(|s| s.0 == row.shop_id)
                 .map(|s| (s.1.clone(), s.2.clone(), s.3))
@@ -261,7 +263,7 @@ pub(super) fn change_views(
                     key: shop_key,
                     name: shop_name,
                 },
-                client: person(client_id, true).unwrap_or(ChangePersonRef {
+                merchant: person(merchant_id, true).unwrap_or(ChangePersonRef {
                     key: String::new(),
                     name: String::new(),
                 }),
@@ -299,7 +301,7 @@ pub fn list_changes(
             .filter(|k| !k.is_empty())
             .map(str::to_owned)
     };
-    let (shop, client) = (key_of(&filters.shop), key_of(&filters.client));
+    let (shop, merchant) = (key_of(&filters.shop), key_of(&filters.merchant));
     let filtered = || {
         let mut q = changes::table.into_boxed();
         if let Some(status) = status {
@@ -314,12 +316,12 @@ pub fn list_changes(
                 ),
             );
         }
-        if let Some(client) = &client {
+        if let Some(merchant) = &merchant {
             q = q.filter(
                 changes::shop_id.eq_any(
                     shops::table
                         .inner_join(users::table)
-                        .filter(users::key.eq(client.clone()))
+                        .filter(users::key.eq(merchant.clone()))
                         .select(shops::id),
                 ),
             );

@@ -68,7 +68,7 @@ pub fn create(
         diesel::insert_into(shops::table)
             .values((
                 shops::key.eq(&shop_key),
-                shops::client_id.eq(merchant_id),
+                shops::merchant_id.eq(merchant_id),
                 shops::name.eq(&valid.name),
                 shops::phone.eq(&valid.phone),
                 shops::address.eq(&valid.address),
@@ -207,7 +207,7 @@ pub(super) fn record(
 }
 
 pub struct NewShop<'a> {
-    pub client_id: i64,
+    pub merchant_id: i64,
     pub name: &'a str,
     pub phone: &'a str,
     pub address: &'a str,
@@ -220,7 +220,7 @@ pub struct NewShop<'a> {
 pub fn ensure_shop(conn: &mut DbConnection, shop: NewShop<'_>) -> AppResult<(String, bool)> {
     immediate_transaction(conn, |conn| {
         let existing: Option<String> = shops::table
-            .filter(shops::client_id.eq(shop.client_id))
+            .filter(shops::merchant_id.eq(shop.merchant_id))
             .filter(shops::name.eq(shop.name))
             .select(shops::key)
             .first(conn)
@@ -234,7 +234,7 @@ pub fn ensure_shop(conn: &mut DbConnection, shop: NewShop<'_>) -> AppResult<(Str
         diesel::insert_into(shops::table)
             .values((
                 shops::key.eq(&shop_key),
-                shops::client_id.eq(shop.client_id),
+                shops::merchant_id.eq(shop.merchant_id),
                 shops::name.eq(shop.name),
                 shops::phone.eq(shop.phone),
                 shops::address.eq(shop.address),

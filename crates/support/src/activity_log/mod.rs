@@ -18,7 +18,7 @@ mod reader;
 use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::{time, AppError, AppResult, Language, ListQuery, Paginated, Scope};
 use colivra_db::activities::{self, Activity, ActivityFilter, Audit};
-use colivra_db::schema::{client_staff, users};
+use colivra_db::schema::{merchant_staff, users};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};

@@ -29,9 +29,9 @@ pub fn audit(
         Scope::Everyone if sees_everything && !mine => Audit::Everything,
         Scope::Everyone | Scope::DeliveryPerson(_) => Audit::Users(vec![user_id]),
         Scope::Merchant(owner) => {
-            let mut ids: Vec<i64> = client_staff::table
-                .filter(client_staff::owner_id.eq(owner))
-                .select(client_staff::user_id)
+            let mut ids: Vec<i64> = merchant_staff::table
+                .filter(merchant_staff::owner_id.eq(owner))
+                .select(merchant_staff::user_id)
                 .load(conn)
                 .map_db_err()?;
             ids.push(owner);

@@ -27,7 +27,7 @@ pub fn list(
         })?),
         None => None,
     };
-    let (client, parcel) = (trimmed(&filters.client), trimmed(&filters.parcel));
+    let (merchant, parcel) = (trimmed(&filters.merchant), trimmed(&filters.parcel));
     let unread = filters.unread == Some(true);
     let filtered = || -> Boxed<'_> {
         let mut q = scoped(actor.scope);
@@ -37,9 +37,9 @@ pub fn list(
         if let Some(category) = category {
             q = q.filter(tickets::category.eq(category.as_str()));
         }
-        if let Some(key) = &client {
+        if let Some(key) = &merchant {
             q = q.filter(
-                tickets::client_id.eq_any(
+                tickets::merchant_id.eq_any(
                     users::table
                         .filter(users::key.eq(key.clone()))
                         .select(users::id),
@@ -58,7 +58,7 @@ pub fn list(
         if unread {
             q = match side {
                 Side::Admin => q.filter(tickets::admin_unread.eq(true)),
-                Side::Client => q.filter(tickets::client_unread.eq(true)),
+                Side::Merchant => q.filter(tickets::merchant_unread.eq(true)),
             };
         }
         if let Some(text) = &search {
@@ -96,7 +96,7 @@ pub fn unread_count(conn: &mut DbConnection, actor: Actor) -> AppResult<i64> {
     let q = scoped(actor.scope);
     let q = match side {
         Side::Admin => q.filter(tickets::admin_unread.eq(true)),
-        Side::Client => q.filter(tickets::client_unread.eq(true)),
+        Side::Merchant => q.filter(tickets::merchant_unread.eq(true)),
     };
     q.count().get_result(conn).map_db_err()
 }
@@ -149,12 +149,12 @@ pub fn show(conn: &mut DbConnection, actor: Actor, key: &str) -> AppResult<Ticke
         let read = diesel::update(tickets::table.find(row.id));
         match side {
             Side::Admin => read.set(tickets::admin_unread.eq(false)).execute(conn),
-            Side::Client => read.set(tickets::client_unread.eq(false)).execute(conn),
+            Side::Merchant => read.set(tickets::merchant_unread.eq(false)).execute(conn),
         }
         .map_db_err()?;
         match side {
             Side::Admin => row.admin_unread = false,
-            Side::Client => row.client_unread = false,
+            Side::Merchant => row.merchant_unread = false,
         }
     }
     detail(conn, actor, row)
@@ -203,7 +203,7 @@ pub fn views(
     };
     let people_ids: Vec<i64> = rows
         .iter()
-        .map(|r| r.client_id)
+        .map(|r| r.merchant_id)
         .chain(last.iter().filter_map(|m| m.author_id))
         .collect();
     let people = people::load(conn, &people_ids)?;
@@ -216,7 +216,7 @@ pub fn views(
         .map(|row| {
             let status = row.status();
             let category = TicketCategory::parse(&row.category).unwrap_or(TicketCategory::Other);
-            let client = person(Some(row.client_id));
+            let merchant = person(Some(row.merchant_id));
             let last_message = last
                 .iter()
                 .find(|m| m.ticket_id == row.id)
@@ -234,10 +234,10 @@ pub fn views(
                         key: code.clone(),
                         code: code.clone(),
                     }),
-                client: TicketClientRef {
-                    key: client.key,
-                    name: client.name,
-                    company: client.company,
+                merchant: TicketMerchantRef {
+                    key: merchant.key,
+                    name: merchant.name,
+                    company: merchant.company,
                 },
                 key: row.key,
                 code: row.code,

@@ -70,7 +70,7 @@ pub fn add_message(
     errors.into_result()?;
     let (status, action) = match side {
         Side::Admin => (TicketStatus::Answered, "ticket.replied"),
-        Side::Client => (TicketStatus::Open, "ticket.replied"),
+        Side::Merchant => (TicketStatus::Open, "ticket.replied"),
     };
     let row = immediate_transaction(conn, |conn| {
         let now = time::now();
@@ -79,14 +79,14 @@ pub fn add_message(
             Side::Admin => target
                 .set((
                     tickets::status.eq(status.as_str()),
-                    tickets::client_unread.eq(true),
+                    tickets::merchant_unread.eq(true),
                     tickets::messages_count.eq(tickets::messages_count + 1),
                     tickets::active_at.eq(now),
                     tickets::updated_at.eq(now),
                 ))
                 .returning(tickets::all_columns)
                 .get_result(conn),
-            Side::Client => target
+            Side::Merchant => target
                 .set((
                     tickets::status.eq(status.as_str()),
                     tickets::admin_unread.eq(true),
@@ -161,18 +161,18 @@ pub fn delete_message(
                 TicketStatus::Open
             };
         }
-        let (client_unread, admin_unread) = if last_side != message.side {
+        let (merchant_unread, admin_unread) = if last_side != message.side {
             match message.side.as_str() {
                 "admin" => (false, row.admin_unread),
-                _ => (row.client_unread, false),
+                _ => (row.merchant_unread, false),
             }
         } else {
-            (row.client_unread, row.admin_unread)
+            (row.merchant_unread, row.admin_unread)
         };
         diesel::update(tickets::table.find(row.id))
             .set((
                 tickets::status.eq(status.as_str()),
-                tickets::client_unread.eq(client_unread),
+                tickets::merchant_unread.eq(merchant_unread),
                 tickets::admin_unread.eq(admin_unread),
                 tickets::messages_count.eq(tickets::messages_count - 1),
             ))

@@ -125,21 +125,21 @@ pub enum Side {
     /// The company's staff.
     Admin,
     /// The merchant and his staff.
-    Client,
+    Merchant,
 }
 
 impl Side {
     pub fn as_str(self) -> &'static str {
         match self {
             Side::Admin => "admin",
-            Side::Client => "client",
+            Side::Merchant => "client",
         }
     }
 
     fn of(scope: Scope) -> AppResult<Side> {
         match scope {
             Scope::Everyone => Ok(Side::Admin),
-            Scope::Merchant(_) => Ok(Side::Client),
+            Scope::Merchant(_) => Ok(Side::Merchant),
             Scope::DeliveryPerson(_) => Err(AppError::forbidden()),
         }
     }
@@ -164,13 +164,13 @@ pub struct TicketRow {
     pub id: i64,
     pub key: String,
     pub code: String,
-    pub client_id: i64,
+    pub merchant_id: i64,
     pub opened_by: Option<i64>,
     pub subject: String,
     pub category: String,
     pub status: String,
     pub parcel_id: Option<i64>,
-    pub client_unread: bool,
+    pub merchant_unread: bool,
     pub admin_unread: bool,
     pub messages_count: i64,
     pub active_at: NaiveDateTime,
@@ -186,7 +186,7 @@ impl TicketRow {
     fn unread_for(&self, side: Side) -> bool {
         match side {
             Side::Admin => self.admin_unread,
-            Side::Client => self.client_unread,
+            Side::Merchant => self.merchant_unread,
         }
     }
 }
@@ -211,7 +211,7 @@ pub struct TicketParcelRef {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct TicketClientRef {
+pub struct TicketMerchantRef {
     pub key: String,
     pub name: String,
     pub company: Option<String>,
@@ -239,7 +239,8 @@ pub struct TicketView {
     pub status: TicketStatus,
     pub status_label: &'static str,
     pub parcel: Option<TicketParcelRef>,
-    pub client: TicketClientRef,
+    #[serde(rename = "client")]
+    pub merchant: TicketMerchantRef,
     pub last_message: Option<LastMessage>,
     /// Messages of the other side the caller's side has not read.
     pub unread: bool,
@@ -311,7 +312,8 @@ pub struct TicketFilters {
     #[param(value_type = Option<TicketCategory>, inline)]
     pub category: Option<String>,
     /// Merchant key (admins).
-    pub client: Option<String>,
+    #[serde(rename = "client")]
+    pub merchant: Option<String>,
     /// Tracking code: the tickets about that parcel.
     pub parcel: Option<String>,
     /// `true`: only tickets with messages the caller's side has not read.
@@ -331,7 +333,7 @@ fn trimmed(value: &Option<String>) -> Option<String> {
 fn scoped(scope: Scope) -> Boxed<'static> {
     let q = tickets::table.into_boxed();
     match scope {
-        Scope::Merchant(id) => q.filter(tickets::client_id.eq(id)),
+        Scope::Merchant(id) => q.filter(tickets::merchant_id.eq(id)),
         Scope::Everyone => q,
         // Delivery people have no tickets.
         Scope::DeliveryPerson(_) => q.filter(tickets::id.eq(-1)),

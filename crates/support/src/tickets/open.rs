@@ -8,7 +8,7 @@ pub fn create(
     actor: Actor,
     input: &TicketInput,
 ) -> AppResult<TicketDetail> {
-    let Scope::Merchant(client_id) = actor.scope else {
+    let Scope::Merchant(merchant_id) = actor.scope else {
         return Err(AppError::Forbidden(
             "Seuls les clients ouvrent des tickets.".to_owned(),
         ));
@@ -67,13 +67,13 @@ pub fn create(
             .values((
                 tickets::key.eq(colivra_core::key::random_key(12)),
                 tickets::code.eq(&code),
-                tickets::client_id.eq(client_id),
+                tickets::merchant_id.eq(merchant_id),
                 tickets::opened_by.eq(actor.user_id),
                 tickets::subject.eq(&subject),
                 tickets::category.eq(category.as_str()),
                 tickets::status.eq(TicketStatus::Open.as_str()),
                 tickets::parcel_id.eq(parcel.as_ref().map(|p| p.id)),
-                tickets::client_unread.eq(false),
+                tickets::merchant_unread.eq(false),
                 tickets::admin_unread.eq(true),
                 tickets::messages_count.eq(1),
                 tickets::active_at.eq(now),
@@ -83,7 +83,7 @@ pub fn create(
             .returning(tickets::all_columns)
             .get_result(conn)
             .map_db_err()?;
-        insert_message(conn, row.id, actor, Side::Client, &message, now)?;
+        insert_message(conn, row.id, actor, Side::Merchant, &message, now)?;
         record(
             conn,
             actor,
@@ -116,7 +116,7 @@ pub fn set_status(
     let status = trimmed(&input.status).and_then(|s| TicketStatus::parse(&s));
     match status {
         Some(TicketStatus::Closed) => {}
-        Some(TicketStatus::Open) if side == Side::Client => {}
+        Some(TicketStatus::Open) if side == Side::Merchant => {}
         Some(TicketStatus::Open) => {
             errors.add(
                 "status",

@@ -160,8 +160,8 @@ pub struct Hub {
     pub merchant_user: User,
     pub shop: String,
     pub city: String,
-    pub courier: TestClient,
-    pub courier_user: User,
+    pub delivery_person: TestClient,
+    pub delivery_person_user: User,
 }
 
 fn data_key(response: &Response) -> String {
@@ -179,7 +179,7 @@ impl TestApp {
             .await;
         res.assert_status(201);
         let city = data_key(&res);
-        let (merchant, merchant_user) = self.signed_in(Role::Client, true).await;
+        let (merchant, merchant_user) = self.signed_in(Role::Merchant, true).await;
         let res = merchant
             .post(
                 "/api/shops",
@@ -188,11 +188,12 @@ impl TestApp {
             .await;
         res.assert_status(201);
         let shop = data_key(&res);
-        let (courier, courier_user) = self.signed_in(Role::DeliveryAdmin, true).await;
+        let (delivery_person, delivery_person_user) =
+            self.signed_in(Role::DeliveryPerson, true).await;
         admin
             .post(
                 "/api/delivery-admins/cities",
-                json!({"delivery_admin": courier_user.key, "city": city, "delivered_commission": 1500, "refused_commission": 500}),
+                json!({"delivery_admin": delivery_person_user.key, "city": city, "delivered_commission": 1500, "refused_commission": 500}),
             )
             .await
             .assert_status(201);
@@ -202,8 +203,8 @@ impl TestApp {
             merchant_user,
             shop,
             city,
-            courier,
-            courier_user,
+            delivery_person,
+            delivery_person_user,
         }
     }
 }
@@ -244,7 +245,7 @@ impl Hub {
             .admin
             .put(
                 "/api/parcels/delivery",
-                json!({"delivery_admin": self.courier_user.key, "parcels": parcels}),
+                json!({"delivery_admin": self.delivery_person_user.key, "parcels": parcels}),
             )
             .await;
         res.assert_status(201);
@@ -254,7 +255,7 @@ impl Hub {
     /// The delivery person delivers the parcels.
     pub async fn deliver(&self, parcels: &[&str]) {
         for parcel in parcels {
-            self.courier
+            self.delivery_person
                 .post(
                     "/api/parcels/states",
                     json!({"parcel": parcel, "status": "delivered"}),
@@ -693,12 +694,12 @@ pub async fn create_city(admin: &TestClient, name: &str, delivery_fee: i64) -> S
 }
 
 /// A delivery person serving `city` (commissions 15 and 5 DH), signed in; with his key.
-pub async fn courier_serving(
+pub async fn delivery_person_serving(
     app: &TestApp,
     admin: &TestClient,
     city: &str,
 ) -> (TestClient, String) {
-    let (courier, user) = app.signed_in(Role::DeliveryAdmin, true).await;
+    let (delivery_person, user) = app.signed_in(Role::DeliveryPerson, true).await;
     admin
         .post(
             "/api/delivery-admins/cities",
@@ -706,7 +707,7 @@ pub async fn courier_serving(
         )
         .await
         .assert_status(201);
-    (courier, user.key)
+    (delivery_person, user.key)
 }
 
 /// Parcels of `shop` with these COD amounts, taken through the whole round as in real life (a
@@ -714,7 +715,7 @@ pub async fn courier_serving(
 pub async fn delivered_parcels(
     admin: &TestClient,
     merchant: &TestClient,
-    (courier, courier_key): (&TestClient, &str),
+    (delivery_person, delivery_person_key): (&TestClient, &str),
     shop: &str,
     city: &str,
     cods: &[i64],
@@ -746,12 +747,12 @@ pub async fn delivered_parcels(
     admin
         .put(
             "/api/parcels/delivery",
-            json!({"delivery_admin": courier_key, "parcels": codes}),
+            json!({"delivery_admin": delivery_person_key, "parcels": codes}),
         )
         .await
         .assert_status(201);
     for code in &codes {
-        courier
+        delivery_person
             .post(
                 "/api/parcels/states",
                 json!({"parcel": code, "status": "delivered"}),

@@ -14,7 +14,7 @@ pub const CITY_FEES: [(&str, i64); 2] = [("Casablanca", 2000), ("Rabat", 2500)];
 pub const CASA_COMMISSIONS: (i64, i64) = (1500, 500);
 pub const RABAT_COMMISSIONS: (i64, i64) = (1800, 600);
 
-pub struct Courier {
+pub struct DeliveryPerson {
     pub client: TestClient,
     pub key: String,
 }
@@ -27,7 +27,7 @@ pub struct MoneyWorld {
     pub shop: String,
     pub casa: String,
     pub rabat: String,
-    pub couriers: Vec<Courier>,
+    pub delivery_people: Vec<DeliveryPerson>,
 }
 
 pub fn key_of(value: &Value) -> String {
@@ -38,30 +38,33 @@ pub fn key_of(value: &Value) -> String {
 #[derive(Clone, Copy, Debug)]
 pub struct WorldSpec {
     /// How many delivery people.
-    pub couriers: usize,
+    pub delivery_people: usize,
     /// The shop's RIB (when the RIB check accepts the sample; a shop without one serves the
     /// same tests).
     pub bank_account: Option<&'static str>,
     /// Whether the delivery people serve Rabat as well as Casablanca.
-    pub couriers_in_rabat: bool,
+    pub delivery_people_in_rabat: bool,
 }
 
-/// A world with `couriers` delivery people, each serving both cities.
-pub async fn money_world(couriers: usize) -> MoneyWorld {
+/// A world with `delivery_people` delivery people, each serving both cities.
+pub async fn money_world(delivery_people: usize) -> MoneyWorld {
     world_of(WorldSpec {
-        couriers,
+        delivery_people,
         bank_account: None,
-        couriers_in_rabat: true,
+        delivery_people_in_rabat: true,
     })
     .await
 }
 
 /// [`money_world`] whose shop is created with a RIB.
-pub async fn money_world_with(couriers: usize, bank_account: Option<&'static str>) -> MoneyWorld {
+pub async fn money_world_with(
+    delivery_people: usize,
+    bank_account: Option<&'static str>,
+) -> MoneyWorld {
     world_of(WorldSpec {
-        couriers,
+        delivery_people,
         bank_account,
-        couriers_in_rabat: true,
+        delivery_people_in_rabat: true,
     })
     .await
 }
@@ -69,9 +72,9 @@ pub async fn money_world_with(couriers: usize, bank_account: Option<&'static str
 /// The world a spec describes.
 pub async fn world_of(spec: WorldSpec) -> MoneyWorld {
     let WorldSpec {
-        couriers,
+        delivery_people,
         bank_account,
-        couriers_in_rabat,
+        delivery_people_in_rabat,
     } = spec;
     let app = TestApp::spawn().await;
     let (admin, _) = app.signed_in(Role::Admin, true).await;
@@ -86,7 +89,7 @@ pub async fn world_of(spec: WorldSpec) -> MoneyWorld {
         res.assert_status(201);
         cities.push(key_of(&res.body["data"]));
     }
-    let (merchant, merchant_user) = app.signed_in(Role::Client, true).await;
+    let (merchant, merchant_user) = app.signed_in(Role::Merchant, true).await;
     let mut shop_body = json!({"name": "Atlas Mode", "phone": "0522334455", "address": "1 rue A", "city": cities[0]});
     let mut res = None;
     if let Some(rib) = bank_account {
@@ -104,9 +107,9 @@ pub async fn world_of(spec: WorldSpec) -> MoneyWorld {
     res.assert_status(201);
     let shop = key_of(&res.body["data"]);
     let mut people = Vec::new();
-    for _ in 0..couriers {
-        let (client, user) = app.signed_in(Role::DeliveryAdmin, true).await;
-        let served = if couriers_in_rabat { 2 } else { 1 };
+    for _ in 0..delivery_people {
+        let (client, user) = app.signed_in(Role::DeliveryPerson, true).await;
+        let served = if delivery_people_in_rabat { 2 } else { 1 };
         for (city, (delivered, refused)) in [
             (&cities[0], CASA_COMMISSIONS),
             (&cities[1], RABAT_COMMISSIONS),
@@ -119,7 +122,7 @@ pub async fn world_of(spec: WorldSpec) -> MoneyWorld {
                 .await
                 .assert_status(201);
         }
-        people.push(Courier {
+        people.push(DeliveryPerson {
             client,
             key: user.key,
         });
@@ -132,7 +135,7 @@ pub async fn world_of(spec: WorldSpec) -> MoneyWorld {
         shop,
         casa: cities[0].clone(),
         rabat: cities[1].clone(),
-        couriers: people,
+        delivery_people: people,
     }
 }
 
@@ -151,7 +154,7 @@ pub struct Planned {
     pub refund: bool,
     pub rabat: bool,
     pub end: End,
-    pub courier: usize,
+    pub delivery_person: usize,
 }
 
 /// A parcel as the test sent it.
@@ -199,7 +202,7 @@ impl Sent {
 
     /// What a delivered parcel counts for on the shop's delivered invoice: COD less the city's
     /// delivery fee (a refund: both owed by the merchant).
-    pub fn client_amount(&self) -> i64 {
+    pub fn merchant_amount(&self) -> i64 {
         let fee = if self.plan.rabat {
             CITY_FEES[1].1
         } else {
@@ -277,10 +280,10 @@ pub async fn ship_round_in(
             )
             .await
             .assert_status(200);
-        for (index, courier) in w.couriers.iter().enumerate() {
+        for (index, delivery_person) in w.delivery_people.iter().enumerate() {
             let mine: Vec<&String> = chunk
                 .iter()
-                .filter(|s| s.plan.courier == index)
+                .filter(|s| s.plan.delivery_person == index)
                 .map(|s| &s.code)
                 .collect();
             if !mine.is_empty() {
@@ -288,7 +291,7 @@ pub async fn ship_round_in(
                     .admin
                     .put(
                         "/api/parcels/delivery",
-                        json!({"delivery_admin": courier.key, "parcels": mine, "force": true}),
+                        json!({"delivery_admin": delivery_person.key, "parcels": mine, "force": true}),
                     )
                     .await;
                 res.assert_status(201);
@@ -307,7 +310,7 @@ pub async fn record_outcomes(w: &MoneyWorld, sent: &[Sent]) {
             End::Refused => ("refused", Some("Le client refuse")),
             End::Cancelled => ("cancelled", Some("Commande annulée")),
         };
-        w.couriers[s.plan.courier]
+        w.delivery_people[s.plan.delivery_person]
             .client
             .post(
                 "/api/parcels/states",

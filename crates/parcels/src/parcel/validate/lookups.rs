@@ -61,7 +61,7 @@ impl Lookups {
     ) -> AppResult<Lookups> {
         let mut shop_map = HashMap::new();
         let merchant_shops = shops::table
-            .filter(shops::client_id.eq(merchant_id))
+            .filter(shops::merchant_id.eq(merchant_id))
             .select((shops::id, shops::key, shops::name))
             .load::<(i64, String, String)>(conn)
             .map_db_err()?;

@@ -296,7 +296,7 @@ pub fn validate(
         if let Some(original) = text(&input.original_parcel) {
             let found: Option<(i64, String)> = parcels::table
                 .filter(parcels::key.eq(original.to_uppercase()))
-                .filter(parcels::client_id.eq(lookups.merchant_id))
+                .filter(parcels::merchant_id.eq(lookups.merchant_id))
                 .select((parcels::id, parcels::status))
                 .first(conn)
                 .optional()

@@ -9,7 +9,7 @@ use crate::account_fields::{self, AccountFields, Names};
 use crate::accounts::{insert_user, NewUser};
 use crate::users::{self as user_repo, User};
 
-use super::{view, DeliveryAdminInput, DeliveryAdminView};
+use super::{view, DeliveryPersonInput, DeliveryPersonView};
 
 fn optional_text(
     errors: &mut FieldErrors,
@@ -29,7 +29,7 @@ fn optional_text(
     }
 }
 
-fn fields(input: &DeliveryAdminInput) -> AccountFields<'_> {
+fn fields(input: &DeliveryPersonInput) -> AccountFields<'_> {
     AccountFields {
         names: Names::Full(input.full_name.as_deref()),
         email: input.email.as_deref(),
@@ -42,8 +42,8 @@ fn fields(input: &DeliveryAdminInput) -> AccountFields<'_> {
 pub fn create(
     conn: &mut DbConnection,
     actor_id: i64,
-    input: DeliveryAdminInput,
-) -> AppResult<DeliveryAdminView> {
+    input: DeliveryPersonInput,
+) -> AppResult<DeliveryPersonView> {
     immediate_transaction(conn, |conn| {
         let mut errors = FieldErrors::new();
         let values = account_fields::check(conn, &mut errors, &fields(&input), None)?;
@@ -62,7 +62,7 @@ pub fn create(
         let user = insert_user(
             conn,
             NewUser {
-                role: Role::DeliveryAdmin,
+                role: Role::DeliveryPerson,
                 first_name: &values.first_name,
                 last_name: &values.last_name,
                 email: &values.email,
@@ -97,10 +97,10 @@ pub fn update(
     conn: &mut DbConnection,
     actor_id: i64,
     key: &str,
-    input: DeliveryAdminInput,
-) -> AppResult<DeliveryAdminView> {
+    input: DeliveryPersonInput,
+) -> AppResult<DeliveryPersonView> {
     immediate_transaction(conn, |conn| {
-        let person = user_repo::get_by_key_and_role(conn, key, Role::DeliveryAdmin)?;
+        let person = user_repo::get_by_key_and_role(conn, key, Role::DeliveryPerson)?;
         let mut errors = FieldErrors::new();
         let values = account_fields::check(conn, &mut errors, &fields(&input), Some(&person))?;
         let national_id = optional_text(
@@ -143,9 +143,9 @@ pub fn update(
 
 pub fn delete(conn: &mut DbConnection, actor: &User, key: &str) -> AppResult<()> {
     immediate_transaction(conn, |conn| {
-        let person = user_repo::get_by_key_and_role(conn, key, Role::DeliveryAdmin)?;
+        let person = user_repo::get_by_key_and_role(conn, key, Role::DeliveryPerson)?;
         let parcels: i64 = colivra_db::schema::parcels::table
-            .filter(colivra_db::schema::parcels::delivery_admin_id.eq(person.id))
+            .filter(colivra_db::schema::parcels::delivery_person_id.eq(person.id))
             .count()
             .get_result(conn)
             .map_db_err()?;

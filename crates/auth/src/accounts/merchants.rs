@@ -11,7 +11,7 @@ use crate::users::User;
 
 #[derive(Debug, Clone, Copy, Default, Deserialize, utoipa::ToSchema, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
-pub enum ClientStatus {
+pub enum MerchantStatus {
     /// Awaiting activation.
     New,
     Activated,
@@ -20,35 +20,35 @@ pub enum ClientStatus {
 }
 
 #[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
-pub struct ClientFilters {
+pub struct MerchantFilters {
     /// `new` (awaiting activation), `activated`, or `all` (default).
     #[param(inline)]
-    pub status: Option<ClientStatus>,
+    pub status: Option<MerchantStatus>,
 }
 
-pub const CLIENT_SORTABLE: &[&str] = &["created_at", "last_name", "company", "email"];
+pub const MERCHANT_SORTABLE: &[&str] = &["created_at", "last_name", "company", "email"];
 
 /// Merchant accounts (not their staff), searched by name, e-mail, phone or company.
-pub fn list_clients(
+pub fn list_merchants(
     conn: &mut DbConnection,
     query: &colivra_core::ListQuery,
-    filters: &ClientFilters,
+    filters: &MerchantFilters,
 ) -> AppResult<colivra_core::Paginated<User>> {
     use colivra_db::listing::{lower, paginate};
-    use colivra_db::schema::client_staff;
+    use colivra_db::schema::merchant_staff;
     let search = query.search()?;
-    let sort = query.sort(CLIENT_SORTABLE)?;
+    let sort = query.sort(MERCHANT_SORTABLE)?;
     let status = filters.status.unwrap_or_default();
     let filtered = || {
         let mut q = users::table
-            .left_join(client_staff::table.on(client_staff::user_id.eq(users::id)))
-            .filter(users::role.eq(Role::Client.as_str()))
-            .filter(client_staff::user_id.is_null())
+            .left_join(merchant_staff::table.on(merchant_staff::user_id.eq(users::id)))
+            .filter(users::role.eq(Role::Merchant.as_str()))
+            .filter(merchant_staff::user_id.is_null())
             .into_boxed();
         match status {
-            ClientStatus::New => q = q.filter(users::active.eq(false)),
-            ClientStatus::Activated => q = q.filter(users::active.eq(true)),
-            ClientStatus::All => {}
+            MerchantStatus::New => q = q.filter(users::active.eq(false)),
+            MerchantStatus::Activated => q = q.filter(users::active.eq(true)),
+            MerchantStatus::All => {}
         }
         if let Some(text) = &search {
             let pattern = colivra_core::pagination::like_pattern(text);

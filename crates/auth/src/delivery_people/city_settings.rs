@@ -1,13 +1,13 @@
 //! The cities a delivery person serves, with his commissions there.
 
 use colivra_core::{key, time, AppError, AppResult, FieldErrors, Role};
-use colivra_db::schema::{cities, delivery_admin_cities as served};
+use colivra_db::schema::{cities, delivery_person_cities as served};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
 
 use crate::users::{self as user_repo, User};
 
-use super::{view, DeliveryAdminView, DeliveryCityInput, MAX_COMMISSION_CENTIMES};
+use super::{view, DeliveryCityInput, DeliveryPersonView, MAX_COMMISSION_CENTIMES};
 
 pub(super) fn check_commissions(errors: &mut FieldErrors, input: &DeliveryCityInput) -> (i64, i64) {
     let mut commission = |field: &str, value: Option<i64>| match value {
@@ -38,11 +38,11 @@ pub fn add_city(
     conn: &mut DbConnection,
     actor_id: i64,
     input: DeliveryCityInput,
-) -> AppResult<DeliveryAdminView> {
+) -> AppResult<DeliveryPersonView> {
     immediate_transaction(conn, |conn| {
         let mut errors = FieldErrors::new();
-        let person = match input.delivery_admin.as_deref() {
-            Some(key) => match user_repo::get_by_key_and_role(conn, key, Role::DeliveryAdmin) {
+        let person = match input.delivery_person.as_deref() {
+            Some(key) => match user_repo::get_by_key_and_role(conn, key, Role::DeliveryPerson) {
                 Ok(person) => Some(person),
                 Err(AppError::NotFound) => None,
                 Err(other) => return Err(other),
@@ -65,7 +65,7 @@ pub fn add_city(
         let (delivered, refused) = check_commissions(&mut errors, &input);
         if let (Some(person), Some((city_id, city_name))) = (&person, &city) {
             let already: i64 = served::table
-                .filter(served::delivery_admin_id.eq(person.id))
+                .filter(served::delivery_person_id.eq(person.id))
                 .filter(served::city_id.eq(city_id))
                 .count()
                 .get_result(conn)
@@ -83,7 +83,7 @@ pub fn add_city(
         diesel::insert_into(served::table)
             .values((
                 served::key.eq(&setting_key),
-                served::delivery_admin_id.eq(person.id),
+                served::delivery_person_id.eq(person.id),
                 served::city_id.eq(city_id),
                 served::delivered_commission.eq(delivered),
                 served::refused_commission.eq(refused),
@@ -114,10 +114,10 @@ pub(super) fn get_setting(
     person_key: &str,
     city_key: &str,
 ) -> AppResult<(User, i64, String)> {
-    let person = user_repo::get_by_key_and_role(conn, person_key, Role::DeliveryAdmin)?;
+    let person = user_repo::get_by_key_and_role(conn, person_key, Role::DeliveryPerson)?;
     let (id, key) = served::table
         .inner_join(cities::table)
-        .filter(served::delivery_admin_id.eq(person.id))
+        .filter(served::delivery_person_id.eq(person.id))
         .filter(cities::key.eq(city_key))
         .select((served::id, served::key))
         .first(conn)
@@ -134,7 +134,7 @@ pub fn update_city(
     person_key: &str,
     city_key: &str,
     input: DeliveryCityInput,
-) -> AppResult<DeliveryAdminView> {
+) -> AppResult<DeliveryPersonView> {
     immediate_transaction(conn, |conn| {
         let (person, id, setting_key) = get_setting(conn, person_key, city_key)?;
         let mut errors = FieldErrors::new();
@@ -193,11 +193,11 @@ pub struct Commission {
 /// there) earns nothing.
 pub fn commission(
     conn: &mut DbConnection,
-    delivery_admin_id: i64,
+    delivery_person_id: i64,
     city_id: i64,
 ) -> AppResult<Commission> {
     let found: Option<(i64, i64)> = served::table
-        .filter(served::delivery_admin_id.eq(delivery_admin_id))
+        .filter(served::delivery_person_id.eq(delivery_person_id))
         .filter(served::city_id.eq(city_id))
         .select((served::delivered_commission, served::refused_commission))
         .first(conn)

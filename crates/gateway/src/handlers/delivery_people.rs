@@ -1,11 +1,11 @@
 //! Delivery people and the cities each serves (admin `deliverymen` screen).
 
 use actix_web::web;
-use colivra_auth::couriers::{
-    self, DeliveryAdminFilters, DeliveryAdminInput, DeliveryAdminView, DeliveryCityInput,
+use colivra_auth::delivery_people::{
+    self, DeliveryCityInput, DeliveryPersonFilters, DeliveryPersonInput, DeliveryPersonView,
 };
 
-use crate::api::query::{DeliveryAdminSort, Listing};
+use crate::api::query::{DeliveryPersonSort, Listing};
 use crate::api::{Created, Db, New, NoContent, Paged, Reply};
 use crate::error::ApiResult;
 use crate::extract::Caller;
@@ -13,11 +13,11 @@ use crate::middleware::edge::Json;
 
 pub async fn list(
     db: Db,
-    query: web::Query<Listing<DeliveryAdminSort>>,
-    filters: web::Query<DeliveryAdminFilters>,
-) -> ApiResult<Paged<DeliveryAdminView>> {
+    query: web::Query<Listing<DeliveryPersonSort>>,
+    filters: web::Query<DeliveryPersonFilters>,
+) -> ApiResult<Paged<DeliveryPersonView>> {
     let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
-    db.run(move |conn| couriers::list(conn, &query, &filters))
+    db.run(move |conn| delivery_people::list(conn, &query, &filters))
         .await
         .map(Paged)
 }
@@ -25,10 +25,10 @@ pub async fn list(
 pub async fn create(
     db: Db,
     caller: Caller,
-    input: New<DeliveryAdminInput>,
-) -> ApiResult<Created<DeliveryAdminView>> {
+    input: New<DeliveryPersonInput>,
+) -> ApiResult<Created<DeliveryPersonView>> {
     let input = input.into_inner();
-    db.run(move |conn| couriers::create(conn, caller.user.id, input))
+    db.run(move |conn| delivery_people::create(conn, caller.user.id, input))
         .await
         .map(Created)
 }
@@ -37,17 +37,17 @@ pub async fn update(
     db: Db,
     caller: Caller,
     key: web::Path<String>,
-    input: Json<DeliveryAdminInput>,
-) -> ApiResult<Reply<DeliveryAdminView>> {
+    input: Json<DeliveryPersonInput>,
+) -> ApiResult<Reply<DeliveryPersonView>> {
     let (key, input) = (key.into_inner(), input.into_inner());
-    db.run(move |conn| couriers::update(conn, caller.user.id, &key, input))
+    db.run(move |conn| delivery_people::update(conn, caller.user.id, &key, input))
         .await
         .map(Reply)
 }
 
 pub async fn delete(db: Db, caller: Caller, key: web::Path<String>) -> ApiResult<NoContent> {
     let key = key.into_inner();
-    db.run(move |conn| couriers::delete(conn, &caller.user, &key))
+    db.run(move |conn| delivery_people::delete(conn, &caller.user, &key))
         .await
         .map(|()| NoContent)
 }
@@ -56,9 +56,9 @@ pub async fn add_city(
     db: Db,
     caller: Caller,
     input: New<DeliveryCityInput>,
-) -> ApiResult<Created<DeliveryAdminView>> {
+) -> ApiResult<Created<DeliveryPersonView>> {
     let input = input.into_inner();
-    db.run(move |conn| couriers::add_city(conn, caller.user.id, input))
+    db.run(move |conn| delivery_people::add_city(conn, caller.user.id, input))
         .await
         .map(Created)
 }
@@ -68,9 +68,9 @@ pub async fn update_city(
     caller: Caller,
     path: web::Path<(String, String)>,
     input: Json<DeliveryCityInput>,
-) -> ApiResult<Reply<DeliveryAdminView>> {
+) -> ApiResult<Reply<DeliveryPersonView>> {
     let ((person, city), input) = (path.into_inner(), input.into_inner());
-    db.run(move |conn| couriers::update_city(conn, caller.user.id, &person, &city, input))
+    db.run(move |conn| delivery_people::update_city(conn, caller.user.id, &person, &city, input))
         .await
         .map(Reply)
 }
@@ -81,7 +81,7 @@ pub async fn remove_city(
     path: web::Path<(String, String)>,
 ) -> ApiResult<NoContent> {
     let (person, city) = path.into_inner();
-    db.run(move |conn| couriers::remove_city(conn, caller.user.id, &person, &city))
+    db.run(move |conn| delivery_people::remove_city(conn, caller.user.id, &person, &city))
         .await
         .map(|()| NoContent)
 }

@@ -12,11 +12,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::invoice::{self, claim_draft, record, Parties};
-pub use crate::kind::ClientInvoiceType;
+pub use crate::kind::MerchantInvoiceType;
 use crate::kind::{InvoiceStatus, Kind};
 use crate::lines::eligible_rows;
 use crate::row::{self, InvoiceRow};
-use crate::view::{self, ClientInvoiceView};
+use crate::view::{self, MerchantInvoiceView};
 
 mod transfers;
 mod unpaid;
@@ -29,14 +29,14 @@ pub use unpaid::{unpaid_lines, unpaid_shops, UnpaidShop, UnpaidShopFilters};
 pub const MAX_REFERENCE: usize = 100;
 
 fn kind_of(value: &str) -> AppResult<Kind> {
-    Kind::client_type(value)
+    Kind::merchant_type(value)
         .ok_or_else(|| AppError::validation("type", "Type inconnu : delivered ou returned."))
 }
 
 /// The moves a client invoice's `status` may ask for.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum ClientInvoiceUpdateStatus {
+pub enum MerchantInvoiceUpdateStatus {
     /// Draft → validated: the number is given.
     Validated,
     /// Validated → paid (with `payment_reference` and `paid_on`).
@@ -44,13 +44,13 @@ pub enum ClientInvoiceUpdateStatus {
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-pub struct ClientInvoiceInput {
+pub struct MerchantInvoiceInput {
     /// Shop key.
     #[schema(value_type = String, required = true, min_length = 1)]
     pub shop: Option<String>,
     /// `delivered` or `returned`.
     #[serde(rename = "type")]
-    #[schema(value_type = ClientInvoiceType, required = true)]
+    #[schema(value_type = MerchantInvoiceType, required = true)]
     pub invoice_type: Option<String>,
     /// Tracking codes (1 to 10,000); absent: every eligible parcel of the shop.
     #[schema(min_items = 1, max_items = 10000)]
@@ -61,15 +61,15 @@ pub struct ClientInvoiceInput {
 pub fn create(
     conn: &mut DbConnection,
     actor_id: i64,
-    input: &ClientInvoiceInput,
-) -> AppResult<ClientInvoiceView> {
+    input: &MerchantInvoiceInput,
+) -> AppResult<MerchantInvoiceView> {
     let kind = kind_of(input.invoice_type.as_deref().unwrap_or_default())?;
     let shop_key = input.shop.as_deref().unwrap_or_default().trim().to_owned();
     if shop_key.is_empty() {
         return Err(AppError::validation("shop", "Choisissez une boutique."));
     }
     immediate_transaction(conn, |conn| {
-        let (shop_id, client_id) = shop(conn, &shop_key)
+        let (shop_id, merchant_id) = shop(conn, &shop_key)
             .map_err(|e| e.not_found_as_invalid("shop", "Boutique introuvable."))?;
         let eligible = eligible_rows(conn, kind, shop_id)?;
         let picked = invoice::chosen(&eligible, &[], input.parcels.as_deref())?;
@@ -84,23 +84,23 @@ pub fn create(
             actor_id,
             kind,
             Parties {
-                client_id: Some(client_id),
+                merchant_id: Some(merchant_id),
                 shop_id: Some(shop_id),
-                delivery_admin_id: None,
+                delivery_person_id: None,
             },
             &picked,
         )?;
-        view::client_view(conn, row)
+        view::merchant_view(conn, row)
     })
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-pub struct ClientInvoiceUpdate {
+pub struct MerchantInvoiceUpdate {
     /// A draft's new set of parcels (tracking codes, 1 to 10,000).
     #[schema(min_items = 1, max_items = 10000)]
     pub parcels: Option<Vec<String>>,
     /// `validated` (draft → validated, the number is given) or `paid` (validated → paid).
-    #[schema(value_type = Option<ClientInvoiceUpdateStatus>)]
+    #[schema(value_type = Option<MerchantInvoiceUpdateStatus>)]
     pub status: Option<String>,
     /// The bank transfer's reference (to mark paid; required then).
     #[schema(max_length = 100)]
@@ -116,8 +116,8 @@ pub fn update(
     conn: &mut DbConnection,
     actor_id: i64,
     invoice_key: &str,
-    input: &ClientInvoiceUpdate,
-) -> AppResult<ClientInvoiceView> {
+    input: &MerchantInvoiceUpdate,
+) -> AppResult<MerchantInvoiceView> {
     immediate_transaction(conn, |conn| {
         let row = row::get(conn, Scope::Everyone, true, invoice_key)?;
         let row = match (input.status.as_deref().map(str::trim), &input.parcels) {
@@ -137,7 +137,7 @@ pub fn update(
                 ))
             }
         };
-        view::client_view(conn, row)
+        view::merchant_view(conn, row)
     })
 }
 
@@ -183,7 +183,7 @@ fn pay(
     conn: &mut DbConnection,
     actor_id: i64,
     row: InvoiceRow,
-    input: &ClientInvoiceUpdate,
+    input: &MerchantInvoiceUpdate,
 ) -> AppResult<InvoiceRow> {
     let mut errors = colivra_core::FieldErrors::new();
     let reference = input

@@ -14,7 +14,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::kind::Kind;
 use crate::lines::{eligible_rows, lines_of, Line};
-use crate::view::InvoiceClientRef;
+use crate::view::InvoiceMerchantRef;
 
 use super::kind_of;
 
@@ -23,7 +23,8 @@ use super::kind_of;
 pub struct UnpaidShop {
     pub key: String,
     pub name: String,
-    pub client: InvoiceClientRef,
+    #[serde(rename = "client")]
+    pub merchant: InvoiceMerchantRef,
     /// The shop's approved RIB, masked but for its last 4 digits (null: none, transfers skip it).
     pub bank_account: Option<String>,
     pub parcels_count: i64,
@@ -35,7 +36,8 @@ pub struct UnpaidShop {
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 pub struct UnpaidShopFilters {
     /// One merchant's shops (merchant key).
-    pub client: Option<String>,
+    #[serde(rename = "client")]
+    pub merchant: Option<String>,
 }
 
 /// `GET shops/unpaid/{type}`: the shops with parcels eligible for a client invoice of that type,
@@ -49,8 +51,8 @@ pub fn unpaid_shops(
 ) -> AppResult<Paginated<UnpaidShop>> {
     let kind = kind_of(invoice_type)?;
     let search = query.search()?;
-    let client = filters
-        .client
+    let merchant = filters
+        .merchant
         .as_deref()
         .map(str::trim)
         .filter(|c| !c.is_empty())
@@ -63,8 +65,8 @@ pub fn unpaid_shops(
     macro_rules! matching {
         ($query:expr) => {{
             let mut q = $query;
-            if let Some(client) = &client {
-                q = q.filter(users::key.eq(client.clone()));
+            if let Some(merchant) = &merchant {
+                q = q.filter(users::key.eq(merchant.clone()));
             }
             if let Some(pattern) = &pattern {
                 q = q.filter(
@@ -143,14 +145,14 @@ pub fn unpaid_shops(
     let mut named: HashMap<i64, ShopAndMerchant> =
         found.into_iter().map(|shop| (shop.0, shop)).collect();
     Ok(page.map(|(id, count, cod, fees)| {
-        let (_, key, name, bank_account, client_key, first, last, company) =
+        let (_, key, name, bank_account, merchant_key, first, last, company) =
             named.remove(&id).unwrap_or_default();
         let person = format!("{first} {last}").trim().to_owned();
         UnpaidShop {
             key,
             name,
-            client: InvoiceClientRef {
-                key: client_key,
+            merchant: InvoiceMerchantRef {
+                key: merchant_key,
                 name: company.filter(|c| !c.trim().is_empty()).unwrap_or(person),
             },
             bank_account: bank_account
@@ -180,7 +182,7 @@ type ShopAndMerchant = (
 pub(super) fn shop(conn: &mut DbConnection, shop_key: &str) -> AppResult<(i64, i64)> {
     shops::table
         .filter(shops::key.eq(shop_key.trim()))
-        .select((shops::id, shops::client_id))
+        .select((shops::id, shops::merchant_id))
         .first(conn)
         .optional()
         .map_db_err()?

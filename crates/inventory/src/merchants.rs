@@ -4,22 +4,23 @@
 use chrono::NaiveDateTime;
 use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Scope};
 use colivra_db::listing::{lower, paginate};
-use colivra_db::schema::{inventories, inventory_clients, users};
+use colivra_db::schema::{inventories, inventory_merchants, users};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::ClientRef;
+use crate::MerchantRef;
 
 pub const NOT_ACTIVE: &str = "Le service de stock n'est pas actif.";
 
 /// A merchant's stock service.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct InventoryClientView {
+pub struct InventoryMerchantView {
     /// The merchant account's user key.
     pub key: String,
-    pub client: ClientRef,
+    #[serde(rename = "client")]
+    pub merchant: MerchantRef,
     /// `pending`, `active` or `suspended`.
     pub status: String,
     pub status_label: &'static str,
@@ -34,13 +35,13 @@ pub struct InventoryClientView {
 }
 
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
-pub struct ClientFilters {
+pub struct MerchantFilters {
     /// `pending`, `active` or `suspended`.
     pub status: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-pub struct ClientDecision {
+pub struct MerchantDecision {
     /// `active` or `suspended`.
     #[schema(value_type = Option<String>)]
     pub status: Option<String>,
@@ -57,56 +58,58 @@ type Row = (
     Option<NaiveDateTime>,
 );
 
-fn to_view(conn: &mut DbConnection, rows: Vec<Row>) -> QueryResult<Vec<InventoryClientView>> {
+fn to_view(conn: &mut DbConnection, rows: Vec<Row>) -> QueryResult<Vec<InventoryMerchantView>> {
     let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
     let counts: Vec<(i64, i64)> = inventories::table
-        .filter(inventories::client_id.eq_any(&ids))
-        .group_by(inventories::client_id)
-        .select((inventories::client_id, diesel::dsl::count_star()))
+        .filter(inventories::merchant_id.eq_any(&ids))
+        .group_by(inventories::merchant_id)
+        .select((inventories::merchant_id, diesel::dsl::count_star()))
         .load(conn)?;
     Ok(rows
         .into_iter()
         .map(
-            |(id, key, first, last, company, status, created_at, decided_at)| InventoryClientView {
-                client: ClientRef {
-                    key: key.clone(),
-                    name: format!("{first} {last}"),
-                    company,
-                },
-                key,
-                status_label: crate::client_status_label(&status),
-                status,
-                products: counts
-                    .iter()
-                    .find(|(c, _)| *c == id)
-                    .map(|(_, n)| *n)
-                    .unwrap_or(0),
-                created_at,
-                decided_at,
+            |(id, key, first, last, company, status, created_at, decided_at)| {
+                InventoryMerchantView {
+                    merchant: MerchantRef {
+                        key: key.clone(),
+                        name: format!("{first} {last}"),
+                        company,
+                    },
+                    key,
+                    status_label: crate::merchant_status_label(&status),
+                    status,
+                    products: counts
+                        .iter()
+                        .find(|(c, _)| *c == id)
+                        .map(|(_, n)| *n)
+                        .unwrap_or(0),
+                    created_at,
+                    decided_at,
+                }
             },
         )
         .collect())
 }
 
 fn columns() -> (
-    inventory_clients::client_id,
+    inventory_merchants::merchant_id,
     users::key,
     users::first_name,
     users::last_name,
     users::company,
-    inventory_clients::status,
-    inventory_clients::created_at,
-    inventory_clients::decided_at,
+    inventory_merchants::status,
+    inventory_merchants::created_at,
+    inventory_merchants::decided_at,
 ) {
     (
-        inventory_clients::client_id,
+        inventory_merchants::merchant_id,
         users::key,
         users::first_name,
         users::last_name,
         users::company,
-        inventory_clients::status,
-        inventory_clients::created_at,
-        inventory_clients::decided_at,
+        inventory_merchants::status,
+        inventory_merchants::created_at,
+        inventory_merchants::decided_at,
     )
 }
 
@@ -114,25 +117,25 @@ pub fn list(
     conn: &mut DbConnection,
     scope: Scope,
     query: &ListQuery,
-    filters: &ClientFilters,
-) -> AppResult<Paginated<InventoryClientView>> {
+    filters: &MerchantFilters,
+) -> AppResult<Paginated<InventoryMerchantView>> {
     let search = query.search()?;
     if let Some(status) = &filters.status {
-        if !crate::CLIENT_STATUSES.iter().any(|(k, _)| k == status) {
+        if !crate::MERCHANT_STATUSES.iter().any(|(k, _)| k == status) {
             return Err(AppError::validation("status", "Statut inconnu."));
         }
     }
     let filtered = || {
-        let mut q = inventory_clients::table
+        let mut q = inventory_merchants::table
             .inner_join(users::table)
             .into_boxed();
         match scope {
-            Scope::Merchant(id) => q = q.filter(inventory_clients::client_id.eq(id)),
-            Scope::DeliveryPerson(_) => q = q.filter(inventory_clients::id.eq(-1)),
+            Scope::Merchant(id) => q = q.filter(inventory_merchants::merchant_id.eq(id)),
+            Scope::DeliveryPerson(_) => q = q.filter(inventory_merchants::id.eq(-1)),
             Scope::Everyone => {}
         }
         if let Some(status) = &filters.status {
-            q = q.filter(inventory_clients::status.eq(status.clone()));
+            q = q.filter(inventory_merchants::status.eq(status.clone()));
         }
         if let Some(text) = &search {
             let pattern = colivra_core::pagination::like_pattern(text);
@@ -154,7 +157,7 @@ pub fn list(
         |conn| filtered().count().get_result(conn),
         |conn, limit, offset| {
             let rows: Vec<Row> = filtered()
-                .order(inventory_clients::id.desc())
+                .order(inventory_merchants::id.desc())
                 .select(columns())
                 .limit(limit)
                 .offset(offset)
@@ -164,10 +167,10 @@ pub fn list(
     )
 }
 
-fn get(conn: &mut DbConnection, client_id: i64) -> AppResult<InventoryClientView> {
-    let rows: Vec<Row> = inventory_clients::table
+fn get(conn: &mut DbConnection, merchant_id: i64) -> AppResult<InventoryMerchantView> {
+    let rows: Vec<Row> = inventory_merchants::table
         .inner_join(users::table)
-        .filter(inventory_clients::client_id.eq(client_id))
+        .filter(inventory_merchants::merchant_id.eq(merchant_id))
         .select(columns())
         .load(conn)
         .map_db_err()?;
@@ -182,10 +185,10 @@ pub fn request(
     conn: &mut DbConnection,
     actor_id: i64,
     merchant_id: i64,
-) -> AppResult<InventoryClientView> {
+) -> AppResult<InventoryMerchantView> {
     immediate_transaction(conn, |conn| {
-        let exists: i64 = inventory_clients::table
-            .filter(inventory_clients::client_id.eq(merchant_id))
+        let exists: i64 = inventory_merchants::table
+            .filter(inventory_merchants::merchant_id.eq(merchant_id))
             .count()
             .get_result(conn)
             .map_db_err()?;
@@ -194,11 +197,11 @@ pub fn request(
                 "Le service de stock a déjà été demandé.".to_owned(),
             ));
         }
-        let inserted = diesel::insert_into(inventory_clients::table)
+        let inserted = diesel::insert_into(inventory_merchants::table)
             .values((
-                inventory_clients::client_id.eq(merchant_id),
-                inventory_clients::status.eq("pending"),
-                inventory_clients::created_at.eq(time::now()),
+                inventory_merchants::merchant_id.eq(merchant_id),
+                inventory_merchants::status.eq("pending"),
+                inventory_merchants::created_at.eq(time::now()),
             ))
             .execute(conn);
         match inserted {
@@ -226,9 +229,9 @@ pub fn request(
 pub fn decide(
     conn: &mut DbConnection,
     actor_id: i64,
-    client_key: &str,
-    input: &ClientDecision,
-) -> AppResult<InventoryClientView> {
+    merchant_key: &str,
+    input: &MerchantDecision,
+) -> AppResult<InventoryMerchantView> {
     let status = input.status.as_deref().unwrap_or_default().trim();
     if !matches!(status, "active" | "suspended") {
         return Err(AppError::Validation(FieldErrors::single(
@@ -237,42 +240,44 @@ pub fn decide(
         )));
     }
     immediate_transaction(conn, |conn| {
-        let client_id: i64 = inventory_clients::table
+        let merchant_id: i64 = inventory_merchants::table
             .inner_join(users::table)
-            .filter(users::key.eq(client_key))
-            .select(inventory_clients::client_id)
+            .filter(users::key.eq(merchant_key))
+            .select(inventory_merchants::merchant_id)
             .first(conn)
             .optional()
             .map_db_err()?
             .ok_or(AppError::NotFound)?;
-        diesel::update(inventory_clients::table.filter(inventory_clients::client_id.eq(client_id)))
-            .set((
-                inventory_clients::status.eq(status),
-                inventory_clients::decided_by.eq(actor_id),
-                inventory_clients::decided_at.eq(time::now()),
-            ))
-            .execute(conn)
-            .map_db_err()?;
+        diesel::update(
+            inventory_merchants::table.filter(inventory_merchants::merchant_id.eq(merchant_id)),
+        )
+        .set((
+            inventory_merchants::status.eq(status),
+            inventory_merchants::decided_by.eq(actor_id),
+            inventory_merchants::decided_at.eq(time::now()),
+        ))
+        .execute(conn)
+        .map_db_err()?;
         activities::record(
             conn,
             activities::NewActivity {
                 user_id: Some(actor_id),
                 action: "inventory.client_decided",
                 subject_type: Some("user"),
-                subject_key: Some(client_key),
+                subject_key: Some(merchant_key),
                 details: Some(serde_json::json!({ "status": status })),
             },
         )
         .map_db_err()?;
-        get(conn, client_id)
+        get(conn, merchant_id)
     })
 }
 
 /// Whether the merchant's stock service is active.
 pub fn is_active(conn: &mut DbConnection, merchant_id: i64) -> AppResult<bool> {
-    let n: i64 = inventory_clients::table
-        .filter(inventory_clients::client_id.eq(merchant_id))
-        .filter(inventory_clients::status.eq("active"))
+    let n: i64 = inventory_merchants::table
+        .filter(inventory_merchants::merchant_id.eq(merchant_id))
+        .filter(inventory_merchants::status.eq("active"))
         .count()
         .get_result(conn)
         .map_db_err()?;

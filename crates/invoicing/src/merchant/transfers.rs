@@ -11,7 +11,8 @@ use crate::kind::{InvoiceStatus, Kind};
 
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 pub struct TransferFilters {
-    pub client: Option<String>,
+    #[serde(rename = "client")]
+    pub merchant: Option<String>,
     pub shop: Option<String>,
 }
 
@@ -44,16 +45,16 @@ pub fn transfers(conn: &mut DbConnection, filters: &TransferFilters) -> AppResul
     {
         q = q.filter(shops::key.eq(shop.to_owned()));
     }
-    if let Some(client) = filters
-        .client
+    if let Some(merchant) = filters
+        .merchant
         .as_deref()
         .map(str::trim)
         .filter(|s| !s.is_empty())
     {
         q = q.filter(
-            invoices::client_id.eq_any(
+            invoices::merchant_id.eq_any(
                 users::table
-                    .filter(users::key.eq(client.to_owned()))
+                    .filter(users::key.eq(merchant.to_owned()))
                     .select(users::id.nullable()),
             ),
         );

@@ -4,7 +4,7 @@
 use chrono::NaiveDateTime;
 use colivra_core::{time, AppResult, ListQuery, Paginated, Role};
 use colivra_db::listing::{lower, paginate};
-use colivra_db::schema::{cities, delivery_admin_cities as served, users};
+use colivra_db::schema::{cities, delivery_person_cities as served, users};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -32,7 +32,7 @@ pub struct DeliveryCityView {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct DeliveryAdminView {
+pub struct DeliveryPersonView {
     pub key: String,
     pub full_name: String,
     pub email: String,
@@ -48,7 +48,7 @@ pub struct DeliveryAdminView {
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-pub struct DeliveryAdminInput {
+pub struct DeliveryPersonInput {
     #[schema(min_length = 1, max_length = 150)]
     pub full_name: Option<String>,
     #[schema(format = Email, max_length = 190)]
@@ -68,7 +68,7 @@ pub struct DeliveryAdminInput {
 }
 
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
-pub struct DeliveryAdminFilters {
+pub struct DeliveryPersonFilters {
     pub active: Option<bool>,
     /// A city key: only those who serve it.
     pub city: Option<String>,
@@ -77,7 +77,8 @@ pub struct DeliveryAdminFilters {
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct DeliveryCityInput {
     /// The delivery person's key (creation only).
-    pub delivery_admin: Option<String>,
+    #[serde(rename = "delivery_admin")]
+    pub delivery_person: Option<String>,
     /// City key (creation only).
     pub city: Option<String>,
     /// Centimes, 0 to 1,000 DH.
@@ -90,14 +91,14 @@ pub struct DeliveryCityInput {
 
 pub const SORTABLE: &[&str] = &["full_name", "created_at"];
 
-fn views(conn: &mut DbConnection, people: Vec<User>) -> AppResult<Vec<DeliveryAdminView>> {
+fn views(conn: &mut DbConnection, people: Vec<User>) -> AppResult<Vec<DeliveryPersonView>> {
     let ids: Vec<i64> = people.iter().map(|u| u.id).collect();
     let settings: Vec<(i64, String, String, String, i64, i64)> = served::table
         .inner_join(cities::table)
-        .filter(served::delivery_admin_id.eq_any(&ids))
+        .filter(served::delivery_person_id.eq_any(&ids))
         .order(colivra_db::listing::fold(cities::name).asc())
         .select((
-            served::delivery_admin_id,
+            served::delivery_person_id,
             served::key,
             cities::key,
             cities::name,
@@ -108,7 +109,7 @@ fn views(conn: &mut DbConnection, people: Vec<User>) -> AppResult<Vec<DeliveryAd
         .map_db_err()?;
     Ok(people
         .into_iter()
-        .map(|user| DeliveryAdminView {
+        .map(|user| DeliveryPersonView {
             cities: settings
                 .iter()
                 .filter(|row| row.0 == user.id)
@@ -132,20 +133,20 @@ fn views(conn: &mut DbConnection, people: Vec<User>) -> AppResult<Vec<DeliveryAd
         .collect())
 }
 
-pub fn view(conn: &mut DbConnection, user: User) -> AppResult<DeliveryAdminView> {
+pub fn view(conn: &mut DbConnection, user: User) -> AppResult<DeliveryPersonView> {
     Ok(views(conn, vec![user])?.remove(0))
 }
 
 pub fn list(
     conn: &mut DbConnection,
     query: &ListQuery,
-    filters: &DeliveryAdminFilters,
-) -> AppResult<Paginated<DeliveryAdminView>> {
+    filters: &DeliveryPersonFilters,
+) -> AppResult<Paginated<DeliveryPersonView>> {
     let search = query.search()?;
     let sort = query.sort(SORTABLE)?;
     let filtered = || {
         let mut q = users::table
-            .filter(users::role.eq(Role::DeliveryAdmin.as_str()))
+            .filter(users::role.eq(Role::DeliveryPerson.as_str()))
             .into_boxed();
         if let Some(active) = filters.active {
             q = q.filter(users::active.eq(active));
@@ -156,7 +157,7 @@ pub fn list(
                     served::table
                         .inner_join(cities::table)
                         .filter(cities::key.eq(city.clone()))
-                        .select(served::delivery_admin_id),
+                        .select(served::delivery_person_id),
                 ),
             );
         }
