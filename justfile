@@ -31,23 +31,9 @@ dev: build-server frontend-deps
     ./target/debug/colivra seed-demo
     trap 'kill 0' EXIT; ./target/debug/colivra serve & (cd frontend && npm run dev)
 
-# Every test: Rust on SQLite and on PostgreSQL (when TEST_DATABASE_URL is set), the API fuzzed against its OpenAPI document, web app type check, eslint, unit tests and size check (beside the Rust build and tests: on 2 cores the compiler's links and the tests' waits leave room), browser tests last.
+# Every test: Rust on SQLite and on PostgreSQL (when TEST_DATABASE_URL is set), the API fuzzed against its OpenAPI document, the web app's type check, eslint, unit tests and size check, and the browser tests, which start as soon as the server and the web app are built and run beside the rest (scripts/test-all.sh).
 test: preflight
-    #!/usr/bin/env bash
-    set -euo pipefail
-    mkdir -p target
-    (status=0; just test-frontend > target/test-frontend.log 2>&1 || status=$?; echo $status > target/test-frontend.status) &
-    frontend=$!
-    status=0
-    just test-rust || status=1
-    # The server the Rust tests were built with (one build; features as for the tests).
-    COLIVRA_BIN=target/debug/colivra just schemathesis || status=1
-    wait $frontend
-    echo "=== Web app: type check, eslint, unit tests, build, size check"
-    cat target/test-frontend.log
-    [ "$(cat target/test-frontend.status)" = 0 ] || status=1
-    [ $status = 0 ] || { echo "Tests failed above: browser tests not run."; exit 1; }
-    COLIVRA_BIN=../target/debug/colivra just e2e-run
+    bash scripts/test-all.sh
 
 # What the tests need from the machine (Chromium, Node, npm, cargo, libpq, pdftotext; Python's venv for `test`): installed with apt-get when it can, else one line naming what is missing, before anything builds.
 preflight mode="test":

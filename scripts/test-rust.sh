@@ -5,7 +5,11 @@
 # 2 cores with the web app's checks alongside, the race tests' check that their requests really
 # ran together failed now and then under that load. Each pass prints its output when it ends;
 # the doc examples run once (SQLite).
+#
+#   scripts/test-rust.sh [all|build|run]   (all: build, then run; `just test` calls build, starts
+#                                            the browser tests on the server it built, then run)
 set -euo pipefail
+phase=${1:-all}
 cd "$(dirname "$0")/.."
 
 TARGET=$(realpath -m "${CARGO_TARGET_DIR:-target}")
@@ -14,14 +18,17 @@ export RUST_TEST_THREADS=${RUST_TEST_THREADS:-2}
 
 # The test programs, with the package folder each runs in (as `cargo test` runs them).
 PROGRAMS="$TARGET/test-programs.tsv"
-cargo test --workspace --no-run --message-format=json-render-diagnostics |
-    python3 -c '
+if [ "$phase" != run ]; then
+    cargo test --workspace --no-run --message-format=json-render-diagnostics |
+        python3 -c '
 import json, os, sys
 for line in sys.stdin:
     m = json.loads(line)
     if m.get("reason") == "compiler-artifact" and m["profile"]["test"] and m.get("executable"):
         print(os.path.dirname(m["manifest_path"]) + "\t" + m["executable"])
 ' > "$PROGRAMS"
+fi
+[ "$phase" = build ] && exit 0
 
 run_pass() { # backend
     local failed=0

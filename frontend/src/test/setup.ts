@@ -19,7 +19,8 @@ function matches(query: string): boolean {
   return Boolean(min || max);
 }
 
-// jsdom has no matchMedia; answer width queries against window.innerWidth.
+// Answer width queries against window.innerWidth (jsdom has no matchMedia; happy-dom's does not
+// follow a width set in a test).
 window.matchMedia = (query: string) =>
   ({
     matches: matches(query),

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// Reads colours through getComputedStyle, which happy-dom does not resolve from MUI's sheets.
 import { getContrastRatio } from '@mui/material/styles';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

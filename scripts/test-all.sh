@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# `just test`: every test, arranged for 2 cores. The browser tests wait more than they compute
+# (4.8 min for about 1.7 min of processor time), so they start as soon as what they need exists
+# and the rest runs beside them:
+#
+#   web app:   build ──┬─ type check, eslint, unit tests, size check (niced: they are on no one's path)
+#   Rust:      build ──┴─ browser tests (the server just built, the web app just built)
+#                      └─ Rust tests on SQLite, then PostgreSQL ── API fuzzing (schemathesis)
+#
+# Each track writes its log under target/test-logs/ and the logs are printed whole, one after the
+# other, as the tracks end; the exit status is 1 if any track failed. Run after scripts/preflight.sh.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+LOGS=target/test-logs
+rm -rf "$LOGS"
+mkdir -p "$LOGS"
+started=$SECONDS
+stamp() { echo "[test +$((SECONDS - started)) s] $*"; }
+status=0
+
+# The web app's packages and build, then its checks at a lower priority than the Rust build.
+(
+    just frontend-deps && touch "$LOGS/web-deps.done" && (cd frontend && npm run build)
+) > "$LOGS/web-build.log" 2>&1 &
+web_build=$!
+(
+    until [ -e "$LOGS/web-deps.done" ]; do
+        kill -0 "$web_build" 2>/dev/null || { echo "The web app's packages did not install."; exit 1; }
+        sleep 1
+    done
+    cd frontend &&
+        nice -n 10 npm run typecheck &&
+        nice -n 10 npm run lint &&
+        nice -n 10 npm test &&
+        { while kill -0 "$web_build" 2>/dev/null; do sleep 1; done; nice -n 10 npm run size-check; }
+) > "$LOGS/web-checks.log" 2>&1 &
+web_checks=$!
+
+stamp "Rust: building the tests and the server"
+rust_built=0
+bash scripts/test-rust.sh build > "$LOGS/rust-build.log" 2>&1 && rust_built=1
+cat "$LOGS/rust-build.log" | grep -vE '^\s+(Compiling|Downloaded|Downloading|Fresh) ' || true
+[ $rust_built = 1 ] || status=1
+
+web_built=0
+wait $web_build && web_built=1
+stamp "=== Web app: build"
+cat "$LOGS/web-build.log"
+[ $web_built = 1 ] || status=1
+
+e2e=""
+if [ $rust_built = 1 ] && [ $web_built = 1 ]; then
+    stamp "Browser tests started (beside the Rust tests)"
+    (cd frontend && COLIVRA_BIN=../target/debug/colivra npm run e2e) > "$LOGS/e2e.log" 2>&1 &
+    e2e=$!
+else
+    echo "The server or the web app did not build: browser tests not run."
+fi
+
+if [ $rust_built = 1 ]; then
+    bash scripts/test-rust.sh run || status=1
+    stamp "Rust tests done"
+    # The server the Rust tests were built with (one build; features as for the tests).
+    COLIVRA_BIN=target/debug/colivra bash scripts/schemathesis.sh || status=1
+    stamp "schemathesis done"
+fi
+
+wait $web_checks || status=1
+stamp "=== Web app: type check, eslint, unit tests, size check"
+cat "$LOGS/web-checks.log"
+if [ -n "$e2e" ]; then
+    wait "$e2e" || status=1
+    stamp "=== Browser tests"
+    cat "$LOGS/e2e.log"
+fi
+stamp "all tracks done (status $status)"
+exit $status
