@@ -1,4 +1,6 @@
+use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
@@ -201,8 +203,8 @@ pub fn connect_pool(url: &DatabaseUrl, options: &PoolOptions) -> Result<DbPool, 
 }
 
 /// Runs `work` in one transaction that takes the write lock up front on SQLite (`BEGIN
-/// IMMEDIATE`), so two concurrent writers queue on `busy_timeout` instead of one failing with
-/// "database is locked" when it upgrades; on PostgreSQL a plain transaction (row locks or
+/// IMMEDIATE`, after this process's turn for that file, see [`sqlite_writer`]), so two
+/// concurrent writers queue instead of one failing with "database is locked" when it upgrades; on PostgreSQL a plain transaction (row locks or
 /// constraints inside `work` settle races). Any error rolls everything back.
 pub fn immediate_transaction<T, F>(conn: &mut DbConnection, work: F) -> AppResult<T>
 where
@@ -213,6 +215,10 @@ where
             .transaction(|conn| work(conn).map_err(TransactionError::App))
             .map_err(TransactionError::into_app),
         DbConnection::Sqlite(inner) => {
+            let writer = sqlite_writer(inner);
+            let _turn = writer
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
             AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE").map_db_err()?;
             let outcome = work(conn);
             let DbConnection::Sqlite(inner) = conn else {
@@ -232,6 +238,25 @@ where
             }
         }
     }
+}
+
+/// The lock this process's writers of one SQLite file take turns on. SQLite has one writer at a
+/// time, and writers that wait on `busy_timeout` sleep between tries in steps growing to 100 ms:
+/// at 32 connections that was creation's tail (p99 684 ms). Waiting here instead, the next writer
+/// starts the moment the one before commits; `busy_timeout` still covers other processes. One
+/// lock per file, so the tests' many databases in one process do not wait on each other.
+fn sqlite_writer(conn: &mut SqliteConnection) -> Arc<Mutex<()>> {
+    static WRITERS: OnceLock<Mutex<HashMap<String, Arc<Mutex<()>>>>> = OnceLock::new();
+    let file = diesel::select(diesel::dsl::sql::<diesel::sql_types::Text>(
+        "(SELECT file FROM pragma_database_list WHERE name = 'main')",
+    ))
+    .get_result::<String>(conn)
+    .unwrap_or_default();
+    let mut writers = WRITERS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    writers.entry(file).or_default().clone()
 }
 
 /// diesel's `transaction` wants an error it can build from its own; this carries ours through.

@@ -5,7 +5,7 @@
 use actix_web::body::MessageBody;
 use actix_web::cookie::Cookie;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header::{HeaderValue, SET_COOKIE};
+use actix_web::http::header::{HeaderValue, COOKIE, SET_COOKIE};
 use actix_web::middleware::Next;
 use actix_web::Error;
 
@@ -46,4 +46,76 @@ pub async fn browser_session_cookie(
         headers.append(SET_COOKIE, value);
     }
     Ok(res)
+}
+
+/// Whether a request to `path` can use the session: the API (its documentation aside) and the
+/// CSRF cookie. The web app's files, its pages, `/health` and `/ready` cannot.
+pub fn uses_session(path: &str) -> bool {
+    let documentation =
+        path == "/api/openapi.json" || path == "/api/docs" || path.starts_with("/api/docs/");
+    (path.starts_with("/api/") && !documentation) || path.starts_with("/sanctum/")
+}
+
+/// Takes the session cookie off requests that cannot use it, before the session layer would load
+/// the session (a database query) for them: a signed-in browser sends it with every file and
+/// every `/health` a monitor makes through the same host. Other cookies stay.
+pub async fn skip_session_where_unused(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    if !uses_session(req.path()) {
+        let headers = req.headers_mut();
+        let kept: Vec<HeaderValue> = headers
+            .get_all(COOKIE)
+            .filter_map(|value| {
+                let text = value.to_str().ok()?;
+                let others: Vec<&str> = text
+                    .split(';')
+                    .map(str::trim)
+                    .filter(|pair| {
+                        pair.split_once('=').map_or(*pair, |(name, _)| name).trim()
+                            != SESSION_COOKIE_NAME
+                    })
+                    .filter(|pair| !pair.is_empty())
+                    .collect();
+                (!others.is_empty())
+                    .then(|| HeaderValue::from_str(&others.join("; ")).ok())
+                    .flatten()
+            })
+            .collect();
+        headers.remove(COOKIE);
+        for value in kept {
+            headers.append(COOKIE, value);
+        }
+    }
+    next.call(req).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::uses_session;
+
+    #[test]
+    fn only_the_api_and_the_csrf_cookie_use_the_session() {
+        for path in [
+            "/api/parcels",
+            "/api/user",
+            "/sanctum/csrf-cookie",
+            "/api/docsearch",
+        ] {
+            assert!(uses_session(path), "{path}");
+        }
+        for path in [
+            "/health",
+            "/ready",
+            "/assets/main.js",
+            "/compte/colis",
+            "/",
+            "/api/openapi.json",
+            "/api/docs/",
+            "/app-config.js",
+        ] {
+            assert!(!uses_session(path), "{path}");
+        }
+    }
 }
