@@ -16,6 +16,9 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     locale: 'fr-FR',
+    // The app honours "reduce motion" (no transitions, no ripples): the tests read the screens,
+    // not their animations, and each animation frame costs the 2-core CI machine.
+    reducedMotion: 'reduce',
     viewport: { width: 1440, height: 900 },
     trace: 'off',
     screenshot: 'only-on-failure',

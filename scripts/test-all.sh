@@ -59,7 +59,11 @@ else
 fi
 
 if [ $rust_built = 1 ]; then
-    bash scripts/test-rust.sh run || status=1
+    # Ahead of the browser tests when the machine allows it (root): the race tests check that
+    # their requests were in flight together, which a busy scheduler can deny them.
+    ahead=()
+    nice -n -5 true 2>/dev/null && ahead=(nice -n -5)
+    "${ahead[@]}" bash scripts/test-rust.sh run || status=1
     stamp "Rust tests done"
     # The server the Rust tests were built with (one build; features as for the tests).
     COLIVRA_BIN=target/debug/colivra bash scripts/schemathesis.sh || status=1

@@ -1,6 +1,7 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
@@ -50,9 +51,11 @@ export function ThemeRoot({ children }: Props) {
   const cache = useEmotionCache(direction);
   // Until the right-to-left styles arrive, keep rendering left-to-right rather than nothing.
   const effectiveDirection: Direction = cache === null ? 'ltr' : direction;
+  // The system's "reduce motion" setting: no sliding, fading or ripples.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   const theme = useMemo(
-    () => createAppTheme(mode, skin, effectiveDirection),
-    [mode, skin, effectiveDirection],
+    () => createAppTheme(mode, skin, effectiveDirection, reducedMotion),
+    [mode, skin, effectiveDirection, reducedMotion],
   );
 
   useEffect(() => {
