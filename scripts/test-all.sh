@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# `just test`: every test, arranged for 2 cores. The browser tests wait more than they compute
-# (4.8 min for about 1.7 min of processor time), so they start as soon as what they need exists
-# and the rest runs beside them:
+# `just test`: every test, arranged for 2 cores. The browser tests are the longest single track
+# (about 4.5 minutes on one worker), so they start as soon as what they need exists and the rest
+# runs beside them; the whole keeps both cores busy from start to end:
 #
-#   web app:   build ──┬─ type check, eslint, unit tests, size check (niced: they are on no one's path)
-#   Rust:      build ──┴─ browser tests (the server just built, the web app just built)
-#                      └─ Rust tests on SQLite, then PostgreSQL ── API fuzzing (schemathesis)
+#   web app:   build ──┬─ type check, eslint, unit tests, size check (nice 10)
+#   Rust:      build ──┴─ browser tests (the server just built, the web app just built; nice 5)
+#                      └─ Rust tests on SQLite, then PostgreSQL (nice -5 when allowed) ── API
+#                         fuzzing (schemathesis)
 #
 # Each track writes its log under target/test-logs/ and the logs are printed whole, one after the
 # other, as the tracks end; the exit status is 1 if any track failed. Run after scripts/preflight.sh.
@@ -52,7 +53,8 @@ cat "$LOGS/web-build.log"
 e2e=""
 if [ $rust_built = 1 ] && [ $web_built = 1 ]; then
     stamp "Browser tests started (beside the Rust tests)"
-    (cd frontend && COLIVRA_BIN=../target/debug/colivra npm run e2e) > "$LOGS/e2e.log" 2>&1 &
+    # Niced: they end minutes before the Rust tests and schemathesis, which go first.
+    (cd frontend && COLIVRA_BIN=../target/debug/colivra nice -n 5 npm run e2e) > "$LOGS/e2e.log" 2>&1 &
     e2e=$!
 else
     echo "The server or the web app did not build: browser tests not run."
