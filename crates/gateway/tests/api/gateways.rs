@@ -1,0 +1,294 @@
+//! Two gateways on one database (issue 23): two `colivra serve` processes, reached directly and
+//! through a round-robin proxy on loopback. Sessions, revocations, sign-in throttling and invoice
+//! numbers live in the database, so what one process does, the other knows at once.
+
+use std::io::Write as _;
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use actix_web::http::Method;
+use colivra_core::Role;
+use serde_json::json;
+
+use crate::support::money::{money_world, play_round, End, Planned};
+use crate::support::{TestApp, TestClient, PASSWORD};
+
+/// A `colivra serve` process on the test's database; killed when dropped.
+struct Gateway {
+    child: Child,
+    addr: SocketAddr,
+    base: String,
+}
+
+impl Gateway {
+    async fn start(app: &TestApp) -> Gateway {
+        let addr = {
+            let probe = TcpListener::bind("127.0.0.1:0").unwrap();
+            probe.local_addr().unwrap()
+        };
+        let child = Command::new(env!("CARGO_BIN_EXE_colivra"))
+            .args(["serve", "--no-migrate", "--addr", &addr.to_string()])
+            .arg("--static-dir")
+            .arg(&app.static_dir)
+            .env("DATABASE_URL", app.db.url_string())
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("colivra serve starts");
+        let gateway = Gateway {
+            child,
+            addr,
+            base: format!("http://{addr}"),
+        };
+        let started = Instant::now();
+        loop {
+            let answer = awc::Client::default()
+                .get(format!("{}/health", gateway.base))
+                .send()
+                .await;
+            if answer.is_ok_and(|res| res.status().is_success()) {
+                break gateway;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "{} did not answer /health within 30 s",
+                gateway.base
+            );
+            actix_rt::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// A client of this gateway carrying `client`'s cookies (its session and CSRF token).
+    fn with_cookies_of(&self, client: &TestClient) -> TestClient {
+        at(&self.base, client)
+    }
+}
+
+impl Drop for Gateway {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A new client of `base` (its own connections) with `client`'s cookies.
+fn at(base: &str, client: &TestClient) -> TestClient {
+    let other = TestClient::new(base);
+    *other.cookies.borrow_mut() = client.cookies.borrow().clone();
+    other
+}
+
+/// A round-robin TCP proxy on loopback: each new connection goes to the next gateway, as a load
+/// balancer without stickiness would send it. Counts the connections each gateway got.
+struct Proxy {
+    base: String,
+    served: Arc<[AtomicUsize; 2]>,
+}
+
+fn proxy(backends: [SocketAddr; 2]) -> Proxy {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let served = Arc::new([AtomicUsize::new(0), AtomicUsize::new(0)]);
+    let counts = served.clone();
+    std::thread::spawn(move || {
+        for (n, inbound) in listener.incoming().enumerate() {
+            let Ok(inbound) = inbound else { continue };
+            let backend = n % 2;
+            let Ok(outbound) = TcpStream::connect(backends[backend]) else {
+                let _ =
+                    (&inbound).write_all(b"HTTP/1.1 502 Bad Gateway\r\ncontent-length: 0\r\n\r\n");
+                continue;
+            };
+            counts[backend].fetch_add(1, Ordering::SeqCst);
+            for (mut from, mut to) in [
+                (inbound.try_clone().unwrap(), outbound.try_clone().unwrap()),
+                (outbound, inbound),
+            ] {
+                std::thread::spawn(move || {
+                    let _ = std::io::copy(&mut from, &mut to);
+                    let _ = to.shutdown(Shutdown::Write);
+                });
+            }
+        }
+    });
+    Proxy { base, served }
+}
+
+#[actix_rt::test]
+async fn two_gateways_share_sessions_revocations_throttling_and_invoice_numbers() {
+    let w = money_world(1).await;
+    let app = &w.app;
+    let (a, b) = (Gateway::start(app).await, Gateway::start(app).await);
+    let balancer = proxy([a.addr, b.addr]);
+
+    // Signed in on one, known to the other; through the proxy, every fresh connection answered.
+    let merchant = TestClient::new(&a.base);
+    let user = app.create_user(Role::Merchant, "two@gateways.ma", true, None);
+    merchant
+        .login("two@gateways.ma", PASSWORD)
+        .await
+        .assert_status(200);
+    let on_b = b.with_cookies_of(&merchant);
+    let me = on_b.get("/api/user").await;
+    me.assert_status(200);
+    assert_eq!(
+        me.body["user_data"]["email"], "two@gateways.ma",
+        "{}",
+        me.text
+    );
+    for _ in 0..6 {
+        at(&balancer.base, &merchant)
+            .get("/api/user")
+            .await
+            .assert_status(200);
+    }
+    let served: Vec<usize> = balancer
+        .served
+        .iter()
+        .map(|n| n.load(Ordering::SeqCst))
+        .collect();
+    assert!(
+        served.iter().all(|&n| n >= 3),
+        "connections per gateway: {served:?}"
+    );
+
+    // Signing out on one ends the session on both.
+    merchant
+        .post("/api/logout", json!({}))
+        .await
+        .assert_status(204);
+    on_b.get("/api/user").await.assert_status(401);
+
+    // An admin's deactivation on one gateway signs the merchant out of the other.
+    let admin_on_a = a.with_cookies_of(&w.admin);
+    let merchant_on_b = TestClient::new(&b.base);
+    merchant_on_b
+        .login("two@gateways.ma", PASSWORD)
+        .await
+        .assert_status(200);
+    merchant_on_b.get("/api/tokens").await.assert_status(200);
+    admin_on_a
+        .put(
+            &format!("/api/clients/{}", user.key),
+            json!({"active": false}),
+        )
+        .await
+        .assert_status(200);
+    merchant_on_b.get("/api/user").await.assert_status(401);
+    admin_on_a
+        .put(
+            &format!("/api/clients/{}", user.key),
+            json!({"active": true}),
+        )
+        .await
+        .assert_status(200);
+
+    // A password changed on one gateway ends the other sessions on both.
+    let first = TestClient::new(&a.base);
+    first
+        .login("two@gateways.ma", PASSWORD)
+        .await
+        .assert_status(200);
+    let second = TestClient::new(&b.base);
+    second
+        .login("two@gateways.ma", PASSWORD)
+        .await
+        .assert_status(200);
+    first
+        .put("/api/users", json!({"current_password": PASSWORD, "password": "Nouveau-Secret-42", "password_confirmation": "Nouveau-Secret-42"}))
+        .await
+        .assert_status(200);
+    b.with_cookies_of(&first)
+        .get("/api/user")
+        .await
+        .assert_status(200);
+    second.get("/api/user").await.assert_status(401);
+
+    // Sign-in failures count across both: five, alternating, and the right password is refused
+    // on either.
+    app.create_user(Role::Merchant, "guessed@gateways.ma", true, None);
+    for n in 0..5 {
+        let gateway = if n % 2 == 0 { &a } else { &b };
+        TestClient::new(&gateway.base)
+            .login("guessed@gateways.ma", "guess")
+            .await
+            .assert_status(422);
+    }
+    for gateway in [&a, &b] {
+        TestClient::new(&gateway.base)
+            .login("guessed@gateways.ma", PASSWORD)
+            .await
+            .assert_status(429);
+    }
+
+    // Invoice numbers stay gapless with the validations split across both: eight drafts, each
+    // validated by an admin on each gateway at once.
+    let plan: Vec<Planned> = (0..8)
+        .map(|n| Planned {
+            cod: 10_000 + n,
+            refund: false,
+            rabat: false,
+            end: End::Delivered,
+            delivery_person: 0,
+        })
+        .collect();
+    let sent = play_round(&w, &plan).await;
+    let mut drafts = Vec::new();
+    for parcel in &sent {
+        let res = w
+            .admin
+            .post(
+                "/api/clients/invoices",
+                json!({"shop": w.shop, "type": "delivered", "parcels": [parcel.code]}),
+            )
+            .await;
+        res.assert_status(201);
+        drafts.push(res.body["data"]["key"].as_str().unwrap().to_owned());
+    }
+    let (second_admin, _) = app.signed_in(Role::Admin, true).await;
+    let (admin_a, admin_b) = (
+        a.with_cookies_of(&w.admin),
+        b.with_cookies_of(&second_admin),
+    );
+    let race = crate::support::race(
+        (0..16)
+            .map(|i| {
+                let admin = if i % 2 == 0 { &admin_a } else { &admin_b };
+                let path = format!("/api/clients/invoices/{}", drafts[i / 2]);
+                admin.racer(Method::PUT, &path, Some(json!({"status": "validated"})))
+            })
+            .collect(),
+    )
+    .await;
+    for (n, pair) in race.responses.chunks(2).enumerate() {
+        let mut statuses = [pair[0].status, pair[1].status];
+        statuses.sort_unstable();
+        assert_eq!(
+            statuses,
+            [200, 409],
+            "invoice {n}: {} / {}",
+            pair[0].text,
+            pair[1].text
+        );
+    }
+    let mut numbers: Vec<String> = {
+        use colivra_db::schema::invoices;
+        use diesel::prelude::*;
+        invoices::table
+            .filter(invoices::key.eq_any(&drafts))
+            .select(invoices::number)
+            .load::<Option<String>>(&mut *app.conn())
+            .unwrap()
+            .into_iter()
+            .map(|number| number.expect("validated, numbered"))
+            .collect()
+    };
+    numbers.sort();
+    let year = chrono::Utc::now().format("%Y");
+    let wanted: Vec<String> = (1..=8).map(|n| format!("FC-{year}-{n:06}")).collect();
+    assert_eq!(numbers, wanted);
+}
