@@ -351,6 +351,7 @@ pub fn app_state(
             secure_cookies,
             cookie_key: key.into_bytes(),
             idle_timeouts: Default::default(),
+            trusted_proxies: Default::default(),
         }),
     })
 }
@@ -369,7 +370,9 @@ fn serve(config: ServeConfig) -> CliResult {
         config.app_name.clone(),
         config.secure_cookies,
     )?;
-    Arc::make_mut(&mut state.settings).idle_timeouts = config.idle_timeouts;
+    let settings = Arc::make_mut(&mut state.settings);
+    settings.idle_timeouts = config.idle_timeouts;
+    settings.trusted_proxies = config.trusted_proxies.clone();
     if !config.static_dir.join("index.html").exists() {
         tracing::warn!(dir = %config.static_dir.display(), "the web app is not built; API only (run `just build`)");
     }

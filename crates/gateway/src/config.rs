@@ -20,6 +20,7 @@ pub struct ServeConfig {
     pub secure_cookies: bool,
     pub migrate: bool,
     pub idle_timeouts: colivra_auth::sessions::IdleTimeouts,
+    pub trusted_proxies: crate::client_address::TrustedProxies,
 }
 
 /// Flags of `colivra serve`; `None` falls back to the environment, then to the default.
@@ -128,6 +129,10 @@ impl ServeConfig {
             admin_minutes: minutes("COLIVRA_ADMIN_IDLE_MINUTES", defaults.admin_minutes)?,
             other_minutes: minutes("COLIVRA_IDLE_MINUTES", defaults.other_minutes)?,
         };
+        let trusted_proxies = crate::client_address::TrustedProxies::parse(
+            &env("COLIVRA_TRUSTED_PROXIES").unwrap_or_default(),
+        )
+        .map_err(|e| ConfigError(format!("COLIVRA_TRUSTED_PROXIES: {e}")))?;
         Ok(ServeConfig {
             database_url,
             addr,
@@ -136,6 +141,7 @@ impl ServeConfig {
             secure_cookies,
             migrate: !flags.no_migrate,
             idle_timeouts,
+            trusted_proxies,
         })
     }
 }

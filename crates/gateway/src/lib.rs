@@ -7,6 +7,7 @@ pub mod api;
 pub mod app;
 pub mod bench_data;
 pub mod cli;
+pub mod client_address;
 pub mod config;
 pub mod db;
 pub mod error;

@@ -34,6 +34,8 @@ pub struct WebSettings {
     /// 64+ bytes signing the session cookie, shared by every process through the database.
     pub cookie_key: Vec<u8>,
     pub idle_timeouts: IdleTimeouts,
+    /// Proxies whose `X-Forwarded-For` names the client (`COLIVRA_TRUSTED_PROXIES`).
+    pub trusted_proxies: crate::client_address::TrustedProxies,
 }
 
 /// Which merchant account each merchant user works for, as far as this process has seen. The

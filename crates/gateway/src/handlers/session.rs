@@ -47,10 +47,22 @@ pub struct LoginInput {
     pub remember: bool,
 }
 
+/// The client's address as throttling counts it: the connection's peer, or what a trusted proxy
+/// says it saw (see `client_address`).
 pub fn peer_address(req: &HttpRequest) -> String {
-    req.peer_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_else(|| "unknown".to_owned())
+    let forwarded = req
+        .headers()
+        .get_all("x-forwarded-for")
+        .filter_map(|value| value.to_str().ok());
+    let peer = req.peer_addr().map(|a| a.ip());
+    let address = match req.app_data::<web::Data<AppState>>() {
+        Some(state) => state
+            .settings
+            .trusted_proxies
+            .client_address(peer, forwarded),
+        None => peer,
+    };
+    address.map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
 }
 
 pub async fn login(

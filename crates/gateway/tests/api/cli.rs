@@ -191,6 +191,7 @@ fn bad_configuration_stops_with_one_line_naming_the_variable() {
     for (variable, value) in [
         ("COLIVRA_ADDR", "not-an-address"),
         ("COLIVRA_SECURE_COOKIES", "perhaps"),
+        ("COLIVRA_TRUSTED_PROXIES", "10.0.0.0/8,the-balancer"),
         ("RUST_LOG", "[[["),
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_colivra"))

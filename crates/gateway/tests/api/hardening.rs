@@ -475,6 +475,60 @@ async fn one_address_is_stopped_after_many_failures_over_many_accounts() {
         .assert_status(429);
 }
 
+/// Behind a trusted load balancer, throttling by address counts the client the balancer saw
+/// (the rightmost `X-Forwarded-For` entry), not the balancer; what a client writes further left,
+/// or sends without the balancer, is not believed.
+#[actix_rt::test]
+async fn behind_a_trusted_proxy_throttling_counts_the_forwarded_client() {
+    let throttle = colivra_auth::throttle::SignInThrottle {
+        per_account: 50,
+        per_address: 4,
+        window_seconds: 900,
+    };
+    let app = TestApp::spawn_behind_proxy("127.0.0.1", throttle).await;
+    app.create_user(Role::Merchant, "real@shop.ma", true, None);
+    let from = |chain: &str| {
+        let client = app.client();
+        *client.forwarded_for.borrow_mut() = Some(chain.to_owned());
+        client
+    };
+    // An attacker behind the balancer, forging a left part that changes every time.
+    for n in 0..4 {
+        from(&format!("10.9.9.{n}, 203.0.113.66"))
+            .login(&format!("sprayed-{n}@shop.ma"), "guess")
+            .await
+            .assert_status(422);
+    }
+    from("203.0.113.66")
+        .login("real@shop.ma", PASSWORD)
+        .await
+        .assert_status(429);
+    // Everyone else behind the same balancer still signs in.
+    from("198.51.100.20")
+        .login("real@shop.ma", PASSWORD)
+        .await
+        .assert_status(200);
+
+    // Without trusted proxies, the header is ignored: the same failures count against the
+    // connection's own address, whatever it claims.
+    let plain = TestApp::spawn_with_throttle(throttle).await;
+    plain.create_user(Role::Merchant, "real@shop.ma", true, None);
+    for n in 0..4 {
+        let client = plain.client();
+        *client.forwarded_for.borrow_mut() = Some(format!("203.0.113.{n}"));
+        client
+            .login(&format!("sprayed-{n}@shop.ma"), "guess")
+            .await
+            .assert_status(422);
+    }
+    let client = plain.client();
+    *client.forwarded_for.borrow_mut() = Some("198.51.100.20".to_owned());
+    client
+        .login("real@shop.ma", PASSWORD)
+        .await
+        .assert_status(429);
+}
+
 #[actix_rt::test]
 async fn fees_have_an_upper_bound() {
     let app = TestApp::spawn().await;

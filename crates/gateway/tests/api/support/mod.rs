@@ -46,6 +46,26 @@ impl TestApp {
         throttle: colivra_auth::throttle::SignInThrottle,
         secure_cookies: bool,
     ) -> TestApp {
+        Self::spawn_configured(secure_cookies, |state| state.throttle = throttle).await
+    }
+
+    /// Behind a load balancer at `proxies` (`COLIVRA_TRUSTED_PROXIES`), with this throttle.
+    pub async fn spawn_behind_proxy(
+        proxies: &str,
+        throttle: colivra_auth::throttle::SignInThrottle,
+    ) -> TestApp {
+        let trusted = colivra_gateway::client_address::TrustedProxies::parse(proxies).unwrap();
+        Self::spawn_configured(false, |state| {
+            state.throttle = throttle;
+            std::sync::Arc::make_mut(&mut state.settings).trusted_proxies = trusted;
+        })
+        .await
+    }
+
+    async fn spawn_configured(
+        secure_cookies: bool,
+        configure: impl FnOnce(&mut colivra_gateway::state::AppState),
+    ) -> TestApp {
         let (db, pool) = TestDatabase::migrated();
         let static_dir = std::env::temp_dir().join(format!(
             "colivra-static-{}",
@@ -65,7 +85,7 @@ impl TestApp {
             secure_cookies,
         )
         .unwrap();
-        state.throttle = throttle;
+        configure(&mut state);
         let (base, handle) = serve(state.clone());
         TestApp {
             base,
@@ -362,6 +382,8 @@ pub struct TestClient {
     pub send_csrf: RefCell<bool>,
     /// Sent as `Accept-Language` when set.
     pub language: RefCell<Option<String>>,
+    /// `X-Forwarded-For`, as a load balancer in front of the server would add it.
+    pub forwarded_for: RefCell<Option<String>>,
 }
 
 impl TestClient {
@@ -379,6 +401,7 @@ impl TestClient {
             bearer: RefCell::new(None),
             send_csrf: RefCell::new(true),
             language: RefCell::new(None),
+            forwarded_for: RefCell::new(None),
         }
     }
 
@@ -452,6 +475,9 @@ impl TestClient {
         }
         if let Some(language) = self.language.borrow().as_ref() {
             request = request.insert_header(("Accept-Language", language.as_str()));
+        }
+        if let Some(chain) = self.forwarded_for.borrow().as_ref() {
+            request = request.insert_header(("X-Forwarded-For", chain.as_str()));
         }
         let mut response = match body {
             Some(Body::Json(body)) => request.send_json(&body).await,
