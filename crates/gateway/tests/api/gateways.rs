@@ -9,11 +9,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use actix_web::http::Method;
 use colivra_core::Role;
 use serde_json::json;
 
-use crate::support::money::{money_world, play_round, End, Planned};
+use crate::support::money::{
+    money_world, one_draft_per_parcel, play_round, validate_each_twice_at_once, End, Planned,
+};
 use crate::support::{TestApp, TestClient, PASSWORD};
 
 /// A `colivra serve` process on the test's database; killed when dropped.
@@ -237,44 +238,13 @@ async fn two_gateways_share_sessions_revocations_throttling_and_invoice_numbers(
         })
         .collect();
     let sent = play_round(&w, &plan).await;
-    let mut drafts = Vec::new();
-    for parcel in &sent {
-        let res = w
-            .admin
-            .post(
-                "/api/clients/invoices",
-                json!({"shop": w.shop, "type": "delivered", "parcels": [parcel.code]}),
-            )
-            .await;
-        res.assert_status(201);
-        drafts.push(res.body["data"]["key"].as_str().unwrap().to_owned());
-    }
+    let drafts = one_draft_per_parcel(&w, &sent).await;
     let (second_admin, _) = app.signed_in(Role::Admin, true).await;
     let (admin_a, admin_b) = (
         a.with_cookies_of(&w.admin),
         b.with_cookies_of(&second_admin),
     );
-    let race = crate::support::race(
-        (0..16)
-            .map(|i| {
-                let admin = if i % 2 == 0 { &admin_a } else { &admin_b };
-                let path = format!("/api/clients/invoices/{}", drafts[i / 2]);
-                admin.racer(Method::PUT, &path, Some(json!({"status": "validated"})))
-            })
-            .collect(),
-    )
-    .await;
-    for (n, pair) in race.responses.chunks(2).enumerate() {
-        let mut statuses = [pair[0].status, pair[1].status];
-        statuses.sort_unstable();
-        assert_eq!(
-            statuses,
-            [200, 409],
-            "invoice {n}: {} / {}",
-            pair[0].text,
-            pair[1].text
-        );
-    }
+    validate_each_twice_at_once(&drafts, [&admin_a, &admin_b]).await;
     let mut numbers: Vec<String> = {
         use colivra_db::schema::invoices;
         use diesel::prelude::*;

@@ -1030,46 +1030,17 @@ async fn validations_at_once_give_distinct_consecutive_numbers_and_payments_at_o
         .map(|n| (10_000 + n, false, false, End::Delivered, 0))
         .collect();
     let sent = round(&w, &plan).await;
-    let mut invoices = Vec::new();
-    for s in &sent {
-        let res = w
-            .admin
-            .post(
-                "/api/clients/invoices",
-                json!({"shop": w.shop, "type": "delivered", "parcels": [s.code]}),
-            )
-            .await;
-        res.assert_status(201);
-        invoices.push(key(&res.body["data"]));
-    }
+    let invoices = crate::support::money::one_draft_per_parcel(&w, &sent).await;
     let (second_admin, _) = w.app.signed_in(Role::Admin, true).await;
     // Each invoice validated by two admins at once, the sixteen requests released together:
     // one validation per invoice, 8 numbers, no gap, no duplicate.
-    let race = crate::support::race(
-        (0..16)
-            .map(|i| {
-                let admin = if i % 2 == 0 { &w.admin } else { &second_admin };
-                let path = format!("/api/clients/invoices/{}", invoices[i / 2]);
-                admin.racer(Method::PUT, &path, Some(json!({"status": "validated"})))
-            })
-            .collect(),
-    )
-    .await;
+    let race =
+        crate::support::money::validate_each_twice_at_once(&invoices, [&w.admin, &second_admin])
+            .await;
     assert!(
         race.in_flight_together() >= 2,
         "the validations did not run together"
     );
-    for (n, pair) in race.responses.chunks(2).enumerate() {
-        let mut statuses = [pair[0].status, pair[1].status];
-        statuses.sort_unstable();
-        assert_eq!(
-            statuses,
-            [200, 409],
-            "invoice {n}: {} / {}",
-            pair[0].text,
-            pair[1].text
-        );
-    }
     let stored = stored_invoices(&w);
     let mut numbers: Vec<String> = stored
         .iter()

@@ -356,3 +356,53 @@ impl Rng {
         self.below(100) < percent
     }
 }
+
+/// One delivered-type merchant invoice draft per parcel (by the world's admin); their keys.
+pub async fn one_draft_per_parcel(w: &MoneyWorld, sent: &[Sent]) -> Vec<String> {
+    let mut drafts = Vec::new();
+    for parcel in sent {
+        let res = w
+            .admin
+            .post(
+                "/api/clients/invoices",
+                json!({"shop": w.shop, "type": "delivered", "parcels": [parcel.code]}),
+            )
+            .await;
+        res.assert_status(201);
+        drafts.push(key_of(&res.body["data"]));
+    }
+    drafts
+}
+
+/// Each draft validated by both admins at once, every request released together; asserts that
+/// each draft got one validation (200) and one refusal (409).
+pub async fn validate_each_twice_at_once(
+    drafts: &[String],
+    admins: [&TestClient; 2],
+) -> super::Race {
+    let race = super::race(
+        (0..drafts.len() * 2)
+            .map(|i| {
+                let path = format!("/api/clients/invoices/{}", drafts[i / 2]);
+                admins[i % 2].racer(
+                    actix_web::http::Method::PUT,
+                    &path,
+                    Some(json!({"status": "validated"})),
+                )
+            })
+            .collect(),
+    )
+    .await;
+    for (n, pair) in race.responses.chunks(2).enumerate() {
+        let mut statuses = [pair[0].status, pair[1].status];
+        statuses.sort_unstable();
+        assert_eq!(
+            statuses,
+            [200, 409],
+            "invoice {n}: {} / {}",
+            pair[0].text,
+            pair[1].text
+        );
+    }
+    race
+}
