@@ -581,117 +581,117 @@ async fn a_stale_carried_balance_is_refused_at_validation_and_brought_up_to_date
 
 #[actix_rt::test]
 async fn two_admins_settling_one_balance_at_once_record_one_entry() {
-    let w = money_world(1).await;
-    play_round(&w, &[planned(10_000, false, false, End::Delivered, 0)]).await;
-    settle_round(&w, 0, false, |total| total - 2_500).await;
-    let (second_admin, _) = w.app.signed_in(colivra_core::Role::Admin, true).await;
-    let path = format!("/api/delivery-admins/{}/balance", w.delivery_people[0].key);
-    let race = crate::support::race(vec![
-        w.admin.racer(
-            Method::POST,
-            &path,
-            Some(json!({"kind": "payment", "amount": 2_500, "reference": "A"})),
-        ),
-        second_admin.racer(
-            Method::POST,
-            &path,
-            Some(json!({"kind": "payment", "amount": 2_500, "reference": "B"})),
-        ),
-    ])
+    crate::support::until_in_flight_together(async || {
+        let w = money_world(1).await;
+        play_round(&w, &[planned(10_000, false, false, End::Delivered, 0)]).await;
+        settle_round(&w, 0, false, |total| total - 2_500).await;
+        let (second_admin, _) = w.app.signed_in(colivra_core::Role::Admin, true).await;
+        let path = format!("/api/delivery-admins/{}/balance", w.delivery_people[0].key);
+        let race = crate::support::race(vec![
+            w.admin.racer(
+                Method::POST,
+                &path,
+                Some(json!({"kind": "payment", "amount": 2_500, "reference": "A"})),
+            ),
+            second_admin.racer(
+                Method::POST,
+                &path,
+                Some(json!({"kind": "payment", "amount": 2_500, "reference": "B"})),
+            ),
+        ])
+        .await;
+        // One payment; the other found it settled (422 past zero) or changed meanwhile (409).
+        let winner = race.one_winner(201, &[409, 422]);
+        assert_eq!(winner.body["data"]["balance"], 0);
+        assert_eq!(
+            stored_entries(&w, 0),
+            [
+                ("difference".to_owned(), 2_500),
+                ("payment".to_owned(), -2_500)
+            ]
+        );
+        assert_eq!(activities_named(&w, "courier_balance.payment").len(), 1);
+        assert_eq!(api_balance(&w, 0).await["balance"], 0);
+        race
+    })
     .await;
-    // One payment; the other found it settled (422 past zero) or changed meanwhile (409).
-    let winner = race.one_winner(201, &[409, 422]);
-    assert!(
-        race.in_flight_together() >= 2,
-        "the settlements did not run together"
-    );
-    assert_eq!(winner.body["data"]["balance"], 0);
-    assert_eq!(
-        stored_entries(&w, 0),
-        [
-            ("difference".to_owned(), 2_500),
-            ("payment".to_owned(), -2_500)
-        ]
-    );
-    assert_eq!(activities_named(&w, "courier_balance.payment").len(), 1);
-    assert_eq!(api_balance(&w, 0).await["balance"], 0);
 }
 
 #[actix_rt::test]
 async fn validating_an_invoice_carrying_the_balance_while_it_is_settled_deducts_it_once() {
-    let w = money_world(1).await;
-    play_round(&w, &[planned(10_000, false, false, End::Delivered, 0)]).await;
-    settle_round(&w, 0, false, |total| total - 1_200).await;
-    play_round(&w, &[planned(30_000, false, false, End::Delivered, 0)]).await;
-    let res = w
-        .admin
-        .post(
-            "/api/delivery-admins/invoices",
-            json!({"delivery_admin": w.delivery_people[0].key, "carry_balance": true}),
-        )
+    crate::support::until_in_flight_together(async || {
+        let w = money_world(1).await;
+        play_round(&w, &[planned(10_000, false, false, End::Delivered, 0)]).await;
+        settle_round(&w, 0, false, |total| total - 1_200).await;
+        play_round(&w, &[planned(30_000, false, false, End::Delivered, 0)]).await;
+        let res = w
+            .admin
+            .post(
+                "/api/delivery-admins/invoices",
+                json!({"delivery_admin": w.delivery_people[0].key, "carry_balance": true}),
+            )
+            .await;
+        res.assert_status(201);
+        let invoice = key_of(&res.body["data"]);
+        let total = res.body["data"]["total"].as_i64().unwrap();
+        w.admin
+            .put(
+                &format!("/api/delivery-admins/invoices/{invoice}"),
+                json!({"counted_amount": total}),
+            )
+            .await
+            .assert_status(200);
+        let (second_admin, _) = w.app.signed_in(colivra_core::Role::Admin, true).await;
+        let race = crate::support::race(vec![
+            w.admin.racer(
+                Method::PUT,
+                &format!("/api/delivery-admins/invoices/{invoice}"),
+                Some(json!({"status": "validated"})),
+            ),
+            second_admin.racer(
+                Method::POST,
+                &format!("/api/delivery-admins/{}/balance", w.delivery_people[0].key),
+                Some(json!({"kind": "payment", "amount": 1_200})),
+            ),
+        ])
         .await;
-    res.assert_status(201);
-    let invoice = key_of(&res.body["data"]);
-    let total = res.body["data"]["total"].as_i64().unwrap();
-    w.admin
-        .put(
-            &format!("/api/delivery-admins/invoices/{invoice}"),
-            json!({"counted_amount": total}),
-        )
-        .await
-        .assert_status(200);
-    let (second_admin, _) = w.app.signed_in(colivra_core::Role::Admin, true).await;
-    let race = crate::support::race(vec![
-        w.admin.racer(
-            Method::PUT,
-            &format!("/api/delivery-admins/invoices/{invoice}"),
-            Some(json!({"status": "validated"})),
-        ),
-        second_admin.racer(
-            Method::POST,
-            &format!("/api/delivery-admins/{}/balance", w.delivery_people[0].key),
-            Some(json!({"kind": "payment", "amount": 1_200})),
-        ),
-    ])
-    .await;
-    assert!(
-        race.in_flight_together() >= 2,
-        "the requests did not run together"
-    );
-    let statuses = race.statuses();
-    let validated = statuses[0] == 200;
-    let paid = statuses[1] == 201;
-    assert!(
-        validated != paid,
-        "exactly one must win: {statuses:?}\n{}\n{}",
-        race.responses[0].text,
-        race.responses[1].text
-    );
-    assert!(
-        [409, 422].contains(if validated {
-            &statuses[1]
+        let statuses = race.statuses();
+        let validated = statuses[0] == 200;
+        let paid = statuses[1] == 201;
+        assert!(
+            validated != paid,
+            "exactly one must win: {statuses:?}\n{}\n{}",
+            race.responses[0].text,
+            race.responses[1].text
+        );
+        assert!(
+            [409, 422].contains(if validated {
+                &statuses[1]
+            } else {
+                &statuses[0]
+            }),
+            "the loser is refused: {statuses:?}"
+        );
+        // The balance came back to zero exactly once.
+        assert_eq!(api_balance(&w, 0).await["balance"], 0);
+        let entries = stored_entries(&w, 0);
+        let expected_second = if validated {
+            ("deduction".to_owned(), -1_200)
         } else {
-            &statuses[0]
-        }),
-        "the loser is refused: {statuses:?}"
-    );
-    // The balance came back to zero exactly once.
-    assert_eq!(api_balance(&w, 0).await["balance"], 0);
-    let entries = stored_entries(&w, 0);
-    let expected_second = if validated {
-        ("deduction".to_owned(), -1_200)
-    } else {
-        ("payment".to_owned(), -1_200)
-    };
-    assert_eq!(entries, [("difference".to_owned(), 1_200), expected_second]);
-    let res = w
-        .admin
-        .get(&format!("/api/delivery-admins/invoices/{invoice}"))
-        .await;
-    assert_eq!(
-        res.body["data"]["status"],
-        if validated { "validated" } else { "draft" }
-    );
+            ("payment".to_owned(), -1_200)
+        };
+        assert_eq!(entries, [("difference".to_owned(), 1_200), expected_second]);
+        let res = w
+            .admin
+            .get(&format!("/api/delivery-admins/invoices/{invoice}"))
+            .await;
+        assert_eq!(
+            res.body["data"]["status"],
+            if validated { "validated" } else { "draft" }
+        );
+        race
+    })
+    .await;
 }
 
 /// What the test knows of one delivery person's week, from what it sent.

@@ -904,29 +904,32 @@ async fn fifty_parcels_at_once_for_the_last_ten_units_reserve_exactly_ten() {
 
 #[actix_rt::test]
 async fn the_same_entry_validated_twice_at_once_counts_once() {
-    let w = world().await;
-    activate(&w, &w.merchant, &w.merchant_key).await;
-    let robe = product(&w.merchant, "ROBE-M", None).await;
-    let res = w
-        .merchant
-        .post(
-            "/api/inventories/movements",
-            json!({"inventory": robe, "type": "entry", "quantity": 7}),
-        )
+    crate::support::until_in_flight_together(async || {
+        let w = world().await;
+        activate(&w, &w.merchant, &w.merchant_key).await;
+        let robe = product(&w.merchant, "ROBE-M", None).await;
+        let res = w
+            .merchant
+            .post(
+                "/api/inventories/movements",
+                json!({"inventory": robe, "type": "entry", "quantity": 7}),
+            )
+            .await;
+        let path = format!("/api/inventories/movements/{}", key(&res.body["data"]));
+        let (second_admin, _) = w.app.signed_in(Role::Admin, true).await;
+        let race = race(vec![
+            w.admin
+                .racer(Method::PUT, &path, Some(json!({"state": "validated"}))),
+            second_admin.racer(Method::PUT, &path, Some(json!({"state": "validated"}))),
+        ])
         .await;
-    let path = format!("/api/inventories/movements/{}", key(&res.body["data"]));
-    let (second_admin, _) = w.app.signed_in(Role::Admin, true).await;
-    let race = race(vec![
-        w.admin
-            .racer(Method::PUT, &path, Some(json!({"state": "validated"}))),
-        second_admin.racer(Method::PUT, &path, Some(json!({"state": "validated"}))),
-    ])
+        race.one_winner(200, &[409]);
+        assert_eq!(stock_of(&w, &robe), (7, 0));
+        assert_eq!(activities_named(&w, "inventory.movement_validated"), 1);
+        ledger_holds(&w);
+        race
+    })
     .await;
-    assert_eq!(race.in_flight_together(), 2);
-    race.one_winner(200, &[409]);
-    assert_eq!(stock_of(&w, &robe), (7, 0));
-    assert_eq!(activities_named(&w, "inventory.movement_validated"), 1);
-    ledger_holds(&w);
 }
 
 /// Through a pickup voucher and an exit voucher: the parcels go out for delivery.

@@ -451,40 +451,43 @@ async fn an_admins_edit_applies_at_once_and_is_recorded_the_same_way() {
 
 #[actix_rt::test]
 async fn approve_and_refuse_at_the_same_moment_leave_one_decision() {
-    let w = payout().await;
-    w.ask(&rib_b()).await;
-    let res = w
-        .admin
-        .get("/api/shops/bank-account-changes?status=pending")
+    crate::support::until_in_flight_together(async || {
+        let w = payout().await;
+        w.ask(&rib_b()).await;
+        let res = w
+            .admin
+            .get("/api/shops/bank-account-changes?status=pending")
+            .await;
+        let change = res.body["data"][0]["key"].as_str().unwrap().to_owned();
+        let (other_admin, _) = w.app.signed_in(Role::Admin, true).await;
+        let path = format!("/api/shops/bank-account-changes/{change}");
+        let result = race(vec![
+            w.admin
+                .racer(Method::PUT, &path, Some(json!({"status": "approved"}))),
+            other_admin.racer(
+                Method::PUT,
+                &path,
+                Some(json!({"status": "refused", "comment": "RIB d'un tiers"})),
+            ),
+        ])
         .await;
-    let change = res.body["data"][0]["key"].as_str().unwrap().to_owned();
-    let (other_admin, _) = w.app.signed_in(Role::Admin, true).await;
-    let path = format!("/api/shops/bank-account-changes/{change}");
-    let result = race(vec![
-        w.admin
-            .racer(Method::PUT, &path, Some(json!({"status": "approved"}))),
-        other_admin.racer(
-            Method::PUT,
-            &path,
-            Some(json!({"status": "refused", "comment": "RIB d'un tiers"})),
-        ),
-    ])
-    .await;
-    assert_eq!(result.in_flight_together(), 2);
-    let winner = result.one_winner(200, &[409]);
-    let decided = winner.body["data"]["status"].as_str().unwrap().to_owned();
+        let winner = result.one_winner(200, &[409]);
+        let decided = winner.body["data"]["status"].as_str().unwrap().to_owned();
 
-    // The database holds that one decision, and the shop's RIB follows it.
-    assert_eq!(w.change_statuses(), vec![(rib_b(), decided.clone())]);
-    let expected_rib = if decided == "approved" {
-        rib_b()
-    } else {
-        rib_a()
-    };
-    assert_eq!(w.approved_rib(), Some(expected_rib));
-    let decisions = w.activities("shop.bank_account_approved").len()
-        + w.activities("shop.bank_account_refused").len();
-    assert_eq!(decisions, 1);
+        // The database holds that one decision, and the shop's RIB follows it.
+        assert_eq!(w.change_statuses(), vec![(rib_b(), decided.clone())]);
+        let expected_rib = if decided == "approved" {
+            rib_b()
+        } else {
+            rib_a()
+        };
+        assert_eq!(w.approved_rib(), Some(expected_rib));
+        let decisions = w.activities("shop.bank_account_approved").len()
+            + w.activities("shop.bank_account_refused").len();
+        assert_eq!(decisions, 1);
+        result
+    })
+    .await;
 }
 
 #[actix_rt::test]
@@ -717,28 +720,32 @@ async fn a_multi_page_merchant_invoice_reads_back_whole_with_both_ices_and_page_
 
 #[actix_rt::test]
 async fn two_requests_of_one_merchant_at_once_leave_one_pending_change() {
-    let w = payout().await;
-    w.ask(&rib_b()).await;
-    let path = format!("/api/shops/{}", w.shop);
-    let result = race(vec![
-        w.merchant
-            .racer(Method::PUT, &path, Some(json!({"bank_account": rib_c()}))),
-        w.merchant
-            .racer(Method::PUT, &path, Some(json!({"bank_account": rib_d()}))),
-    ])
+    crate::support::until_in_flight_together(async || {
+        let w = payout().await;
+        w.ask(&rib_b()).await;
+        let path = format!("/api/shops/{}", w.shop);
+        let result = race(vec![
+            w.merchant
+                .racer(Method::PUT, &path, Some(json!({"bank_account": rib_c()}))),
+            w.merchant
+                .racer(Method::PUT, &path, Some(json!({"bank_account": rib_d()}))),
+        ])
+        .await;
+        // Queued (SQLite), the second replaces the first; side by side (PostgreSQL), the one-pending
+        // index refuses one. Either way one request waits, never two.
+        let statuses = result.statuses();
+        assert!(
+            statuses.contains(&202) && statuses.iter().all(|s| *s == 202 || *s == 409),
+            "{statuses:?}"
+        );
+        let changes = w.change_statuses();
+        let pending: Vec<&(String, String)> =
+            changes.iter().filter(|(_, s)| s == "pending").collect();
+        assert_eq!(pending.len(), 1, "{changes:?}");
+        assert!(pending[0].0 == rib_c() || pending[0].0 == rib_d());
+        assert_eq!(changes[0], (rib_b(), "replaced".to_owned()));
+        assert_eq!(w.approved_rib(), Some(rib_a()));
+        result
+    })
     .await;
-    assert_eq!(result.in_flight_together(), 2);
-    // Queued (SQLite), the second replaces the first; side by side (PostgreSQL), the one-pending
-    // index refuses one. Either way one request waits, never two.
-    let statuses = result.statuses();
-    assert!(
-        statuses.contains(&202) && statuses.iter().all(|s| *s == 202 || *s == 409),
-        "{statuses:?}"
-    );
-    let changes = w.change_statuses();
-    let pending: Vec<&(String, String)> = changes.iter().filter(|(_, s)| s == "pending").collect();
-    assert_eq!(pending.len(), 1, "{changes:?}");
-    assert!(pending[0].0 == rib_c() || pending[0].0 == rib_d());
-    assert_eq!(changes[0], (rib_b(), "replaced".to_owned()));
-    assert_eq!(w.approved_rib(), Some(rib_a()));
 }

@@ -469,31 +469,34 @@ async fn a_message_is_deleted_by_its_author_while_unanswered_never_the_first() {
 
 #[actix_rt::test]
 async fn two_staff_closing_the_same_ticket_at_once_leave_one_winner() {
-    let w = world().await;
-    let ticket = open_ticket(&w, "Double fermeture").await;
-    let key = s(&ticket["key"]);
-    let (second_admin, _) = w.app.signed_in(Role::Admin, true).await;
-    let body = json!({"key": key, "status": "closed"});
-    let race = crate::support::race(vec![
-        w.admin
-            .racer(Method::PUT, "/api/tickets", Some(body.clone())),
-        second_admin.racer(Method::PUT, "/api/tickets", Some(body)),
-    ])
+    crate::support::until_in_flight_together(async || {
+        let w = world().await;
+        let ticket = open_ticket(&w, "Double fermeture").await;
+        let key = s(&ticket["key"]);
+        let (second_admin, _) = w.app.signed_in(Role::Admin, true).await;
+        let body = json!({"key": key, "status": "closed"});
+        let race = crate::support::race(vec![
+            w.admin
+                .racer(Method::PUT, "/api/tickets", Some(body.clone())),
+            second_admin.racer(Method::PUT, "/api/tickets", Some(body)),
+        ])
+        .await;
+        race.one_winner(200, &[409]);
+        use colivra_db::schema::tickets;
+        let status: String = tickets::table
+            .filter(tickets::key.eq(&key))
+            .select(tickets::status)
+            .first(&mut *w.app.conn())
+            .unwrap();
+        assert_eq!(status, "closed");
+        let closings = actions(&w.app, &key)
+            .iter()
+            .filter(|a| *a == "ticket.closed")
+            .count();
+        assert_eq!(closings, 1);
+        race
+    })
     .await;
-    assert_eq!(race.in_flight_together(), 2);
-    race.one_winner(200, &[409]);
-    use colivra_db::schema::tickets;
-    let status: String = tickets::table
-        .filter(tickets::key.eq(&key))
-        .select(tickets::status)
-        .first(&mut *w.app.conn())
-        .unwrap();
-    assert_eq!(status, "closed");
-    let closings = actions(&w.app, &key)
-        .iter()
-        .filter(|a| *a == "ticket.closed")
-        .count();
-    assert_eq!(closings, 1);
 }
 
 #[test]
@@ -538,54 +541,57 @@ fn the_documented_bounds_are_the_servers() {
 
 #[actix_rt::test]
 async fn a_deletion_racing_the_other_sides_reply_never_removes_an_answered_message() {
-    let w = world().await;
-    let ticket = open_ticket(&w, "Course").await;
-    let key = s(&ticket["key"]);
-    let added = w
-        .merchant
-        .post(
-            &format!("/api/tickets/{key}/messages"),
-            json!({"body": "À retirer"}),
-        )
+    crate::support::until_in_flight_together(async || {
+        let w = world().await;
+        let ticket = open_ticket(&w, "Course").await;
+        let key = s(&ticket["key"]);
+        let added = w
+            .merchant
+            .post(
+                &format!("/api/tickets/{key}/messages"),
+                json!({"body": "À retirer"}),
+            )
+            .await;
+        let message = s(&added.body["data"]["messages"][1]["key"]);
+        let race = crate::support::race(vec![
+            w.merchant.racer(
+                Method::DELETE,
+                &format!("/api/tickets/{key}/messages/{message}"),
+                None,
+            ),
+            w.admin.racer(
+                Method::POST,
+                &format!("/api/tickets/{key}/messages"),
+                Some(json!({"body": "Réponse"})),
+            ),
+        ])
         .await;
-    let message = s(&added.body["data"]["messages"][1]["key"]);
-    let race = crate::support::race(vec![
-        w.merchant.racer(
-            Method::DELETE,
-            &format!("/api/tickets/{key}/messages/{message}"),
-            None,
-        ),
-        w.admin.racer(
-            Method::POST,
-            &format!("/api/tickets/{key}/messages"),
-            Some(json!({"body": "Réponse"})),
-        ),
-    ])
+        let statuses = race.statuses();
+        assert_eq!(statuses[1], 201, "the reply is always written");
+        assert!(
+            statuses[0] == 204 || statuses[0] == 409,
+            "deletion: {statuses:?}"
+        );
+        // The database agrees with itself: the count is the rows', and the message is gone only if
+        // the reply came after its deletion.
+        use colivra_db::schema::{ticket_messages, tickets};
+        let mut conn = w.app.conn();
+        let (id, count): (i64, i64) = tickets::table
+            .filter(tickets::key.eq(&key))
+            .select((tickets::id, tickets::messages_count))
+            .first(&mut *conn)
+            .unwrap();
+        let rows: Vec<(String, String)> = ticket_messages::table
+            .filter(ticket_messages::ticket_id.eq(id))
+            .order(ticket_messages::id.asc())
+            .select((ticket_messages::key, ticket_messages::side))
+            .load(&mut *conn)
+            .unwrap();
+        assert_eq!(count, rows.len() as i64);
+        let still_there = rows.iter().any(|(k, _)| *k == message);
+        assert_eq!(still_there, statuses[0] == 409);
+        assert_eq!(rows.last().unwrap().1, "admin");
+        race
+    })
     .await;
-    assert_eq!(race.in_flight_together(), 2);
-    let statuses = race.statuses();
-    assert_eq!(statuses[1], 201, "the reply is always written");
-    assert!(
-        statuses[0] == 204 || statuses[0] == 409,
-        "deletion: {statuses:?}"
-    );
-    // The database agrees with itself: the count is the rows', and the message is gone only if
-    // the reply came after its deletion.
-    use colivra_db::schema::{ticket_messages, tickets};
-    let mut conn = w.app.conn();
-    let (id, count): (i64, i64) = tickets::table
-        .filter(tickets::key.eq(&key))
-        .select((tickets::id, tickets::messages_count))
-        .first(&mut *conn)
-        .unwrap();
-    let rows: Vec<(String, String)> = ticket_messages::table
-        .filter(ticket_messages::ticket_id.eq(id))
-        .order(ticket_messages::id.asc())
-        .select((ticket_messages::key, ticket_messages::side))
-        .load(&mut *conn)
-        .unwrap();
-    assert_eq!(count, rows.len() as i64);
-    let still_there = rows.iter().any(|(k, _)| *k == message);
-    assert_eq!(still_there, statuses[0] == 409);
-    assert_eq!(rows.last().unwrap().1, "admin");
 }

@@ -697,6 +697,26 @@ pub async fn race(racers: Vec<Racer>) -> Race {
     race
 }
 
+/// Plays `attempt` (a whole scenario on its own world, ending in a race it has checked) until
+/// one attempt's requests were all in flight together, five times at most. On a busy machine
+/// one racer's thread can be scheduled only after the other's answer came back: that attempt's
+/// outcome is still checked, but it proved nothing about requests running together.
+pub async fn until_in_flight_together(mut attempt: impl AsyncFnMut() -> Race) {
+    const ATTEMPTS: usize = 5;
+    let mut seen = Vec::new();
+    for _ in 0..ATTEMPTS {
+        let race = attempt().await;
+        let together = race.in_flight_together();
+        if together == race.responses.len() {
+            return;
+        }
+        seen.push(together);
+    }
+    panic!(
+        "in {ATTEMPTS} attempts the requests never all left before an answer: {seen:?} in flight"
+    );
+}
+
 /// A Moroccan RIB whose check key is right: the 22 digits of `body` (bank, city, account) and
 /// the 2-digit key that makes the whole 0 modulo 97.
 pub fn valid_rib(body: &str) -> String {
