@@ -451,6 +451,19 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    idempotency_keys (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        key -> Text,
+        request_hash -> Text,
+        status_code -> Nullable<Integer>,
+        content_type -> Nullable<Text>,
+        body -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(invoices -> shops (shop_id));
 diesel::joinable!(parcels -> shops (shop_id));
@@ -507,5 +520,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     inventory_movements,
     parcel_stock_lines,
     delivery_person_balance_entries,
-    shop_bank_account_changes
+    shop_bank_account_changes,
+    idempotency_keys
 );

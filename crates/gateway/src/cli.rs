@@ -387,6 +387,15 @@ fn serve(config: ServeConfig) -> CliResult {
                 if let Ok(count) = purged.map_err(|e| tracing::warn!(%e, "session purge failed")) {
                     tracing::debug!(count, "expired sessions purged");
                 }
+                let purged = crate::db::run(&purge_pool, |conn| {
+                    colivra_db::idempotency::purge_expired(conn, colivra_core::time::now())
+                })
+                .await;
+                if let Ok(count) =
+                    purged.map_err(|e| tracing::warn!(%e, "idempotency key purge failed"))
+                {
+                    tracing::debug!(count, "expired idempotency keys purged");
+                }
             }
         });
         let server = actix_web::HttpServer::new(move || crate::app::build(state.clone()))

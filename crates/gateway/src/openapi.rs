@@ -70,6 +70,25 @@ fn retry_after() -> Header {
         .build()
 }
 
+/// `Idempotency-Key`: the same request sent again under it gets the first answer.
+fn idempotency_key_parameter() -> Parameter {
+    ParameterBuilder::new()
+        .name(crate::middleware::idempotency::HEADER)
+        .parameter_in(ParameterIn::Header)
+        .required(Required::False)
+        .schema(Some(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .min_length(Some(1))
+                .max_length(Some(colivra_db::idempotency::MAX_KEY_LENGTH))
+                .pattern(Some("^[!-~]+$")),
+        ))
+        .description(Some(
+            "Sent again with the same body within 7 days, the request gets its first answer again (status and body, with `Idempotent-Replayed: true`) and writes nothing; with another body, 422.",
+        ))
+        .build()
+}
+
 /// A path parameter: a key (opaque text) or, for `{type}`, a client invoice type.
 fn path_parameter(name: &str) -> Parameter {
     let (schema, description): (RefOr<Schema>, &str) = match name {
@@ -119,7 +138,19 @@ fn error_statuses(endpoint: &Endpoint, has_body: bool) -> Vec<(u16, &'static str
     }
     statuses.push((405, "Method not allowed on this path (see `Allow`)"));
     if endpoint.refuses.contains(&409) {
-        statuses.push((409, "The resource's state refuses this change"));
+        statuses.push((
+            409,
+            if endpoint.idempotent {
+                "The resource's state refuses this change, or a request with the same Idempotency-Key is still being answered"
+            } else {
+                "The resource's state refuses this change"
+            },
+        ));
+    } else if endpoint.idempotent {
+        statuses.push((
+            409,
+            "A request with the same Idempotency-Key is still being answered",
+        ));
     }
     if has_body {
         statuses.push((413, "Body too large"));
@@ -205,6 +236,9 @@ fn operation(endpoint: &Endpoint, doc: OperationDoc) -> utoipa::openapi::path::O
     }
     for parameter in doc.query {
         operation = operation.parameter(parameter);
+    }
+    if endpoint.idempotent {
+        operation = operation.parameter(idempotency_key_parameter());
     }
     let has_body = doc.request.is_some();
     operation = operation.request_body(doc.request);

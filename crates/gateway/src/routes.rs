@@ -31,12 +31,15 @@ pub struct Endpoint {
     /// refuses the change, 429 when a limit is reached.
     pub refuses: &'static [u16],
     pub route: fn() -> Route,
+    /// Honours `Idempotency-Key`: the same request sent again gets the first answer (see
+    /// `middleware::idempotency`).
+    pub idempotent: bool,
     /// The handler's types' description (body, query, success answer).
     pub describe: fn(&mut OperationDoc),
 }
 
 macro_rules! endpoint {
-    ($method:ident $path:literal, $access:expr, $handler:path, $tag:literal, $summary:literal $(, refuses: [$($code:literal),*])?) => {
+    ($method:ident $path:literal, $access:expr, $handler:path, $tag:literal, $summary:literal $(, refuses: [$($code:literal),*])? $(, idempotent: $idempotent:literal)?) => {
         Endpoint {
             method: Method::$method,
             path: $path,
@@ -45,6 +48,7 @@ macro_rules! endpoint {
             tag: $tag,
             refuses: &[$($($code),*)?],
             route: || web::route().to($handler),
+            idempotent: false $(|| $idempotent)?,
             describe: crate::api::describer(&$handler),
         }
     };
@@ -99,11 +103,11 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(DELETE "/api/costs/{key}", Active { roles: ADMIN, permissions: &["client-costs"] }, prices::delete_cost, "prices", "Remove a merchant's own price: the city's applies again"),
         endpoint!(GET "/api/pricing", Active { roles: MERCHANT, permissions: &["pricing"] }, prices::my_pricing, "prices", "One's effective price for every active city, overrides marked"),
         endpoint!(GET "/api/parcels", Active { roles: EVERY_ROLE, permissions: PARCEL_SCREENS }, parcels::list, "parcels", "Parcels in the caller's scope: ?view=&status=&city=&shop=&client=&delivery_admin=&from=&to=&q=&sort=&cursor="),
-        endpoint!(POST "/api/parcels", Active { roles: MERCHANT, permissions: &["add-new-parcels"] }, parcels::create, "parcels", "Create a parcel (fees snapshot taken now)"),
-        endpoint!(POST "/api/parcels/import", Active { roles: MERCHANT, permissions: &["add-new-parcels"] }, parcels::import_file, "parcels", "Import a CSV or xlsx file (the body): ?dry_run=true previews; otherwise all rows or none"),
+        endpoint!(POST "/api/parcels", Active { roles: MERCHANT, permissions: &["add-new-parcels"] }, parcels::create, "parcels", "Create a parcel (fees snapshot taken now)", idempotent: true),
+        endpoint!(POST "/api/parcels/import", Active { roles: MERCHANT, permissions: &["add-new-parcels"] }, parcels::import_file, "parcels", "Import a CSV or xlsx file (the body): ?dry_run=true previews; otherwise all rows or none", idempotent: true),
         endpoint!(GET "/api/parcels/import/template", Active { roles: MERCHANT, permissions: &["add-new-parcels"] }, parcels::import_template, "parcels", "The import template (CSV)"),
         endpoint!(GET "/api/parcels/labels", Active { roles: EVERY_ROLE, permissions: PARCEL_SCREENS }, parcels::labels, "parcels", "Labels as a PDF: ?parcels=CODE1,CODE2&layout=a6|a4", refuses: [404]),
-        endpoint!(POST "/api/parcels/states", Active { roles: &[Role::Admin, Role::DeliveryPerson], permissions: ADMIN_PARCEL_WRITES }, parcels::post_state, "parcels", "Move a parcel to a status ({parcel, status, comment, date}); admins force with a comment", refuses: [404, 409]),
+        endpoint!(POST "/api/parcels/states", Active { roles: &[Role::Admin, Role::DeliveryPerson], permissions: ADMIN_PARCEL_WRITES }, parcels::post_state, "parcels", "Move a parcel to a status ({parcel, status, comment, date}); admins force with a comment", refuses: [404, 409], idempotent: true),
         endpoint!(PUT "/api/parcels/delivery-admins/{deliveryAdmin}", Active { roles: ADMIN, permissions: ADMIN_PARCEL_WRITES }, parcels::reassign, "parcels", "Give parcels out for delivery to another delivery person", refuses: [409]),
         endpoint!(GET "/api/parcels/{key}", Active { roles: EVERY_ROLE, permissions: PARCEL_SCREENS }, parcels::show, "parcels", "One parcel"),
         endpoint!(PUT "/api/parcels/{key}", Active { roles: MERCHANT, permissions: MERCHANT_PARCEL_WRITES }, parcels::update, "parcels", "Edit a new parcel", refuses: [409]),
@@ -135,7 +139,7 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(PUT "/api/return-vouchers/{key}/receive", Active { roles: ADMIN, permissions: &["delivery-return-vouchers"] }, vouchers::receive_return, "vouchers", "Receive a return voucher: returning parcels go returned, collected items are back", refuses: [409]),
         endpoint!(GET "/api/shops/unpaid/{type}", Active { roles: ADMIN, permissions: &["create-client-invoice"] }, invoices::unpaid_shops, "invoices", "Shops with parcels to invoice (type delivered|returned), with counts and totals: ?q=&client="),
         endpoint!(GET "/api/shops/unpaid/{type}/{shop}", Active { roles: ADMIN, permissions: &["create-client-invoice"] }, invoices::unpaid_shop_lines, "invoices", "A shop's parcels eligible for a client invoice of that type, as lines"),
-        endpoint!(POST "/api/clients/invoices", Active { roles: ADMIN, permissions: &["create-client-invoice"] }, invoices::create_merchant_invoice, "invoices", "Draft a client invoice ({shop, type, parcels?}: every eligible parcel when parcels is absent)", refuses: [409]),
+        endpoint!(POST "/api/clients/invoices", Active { roles: ADMIN, permissions: &["create-client-invoice"] }, invoices::create_merchant_invoice, "invoices", "Draft a client invoice ({shop, type, parcels?}: every eligible parcel when parcels is absent)", refuses: [409], idempotent: true),
         endpoint!(GET "/api/clients/invoices", Active { roles: ADMIN_OR_MERCHANT, permissions: MERCHANT_INVOICE_SCREENS }, invoices::list::<MerchantInvoices>, "invoices", "Client invoices (merchants: their validated and paid ones): ?type=&status=&shop=&client=&q=&sort="),
         endpoint!(GET "/api/clients/invoices/transfers", Active { roles: ADMIN, permissions: &["client-delivered-invoices"] }, invoices::transfers, "invoices", "The validated unpaid delivered invoices as one CSV bank-transfer batch (shop, rib, amount, invoice_number)"),
         endpoint!(GET "/api/clients/invoices/{key}", Active { roles: ADMIN_OR_MERCHANT, permissions: MERCHANT_INVOICE_SCREENS }, invoices::show::<MerchantInvoices>, "invoices", "One client invoice"),
@@ -145,7 +149,7 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(GET "/api/clients/parcels/invoices/{invoiceKey}", Active { roles: ADMIN_OR_MERCHANT, permissions: MERCHANT_INVOICE_SCREENS }, invoices::invoice_lines::<MerchantInvoices>, "invoices", "A client invoice's lines"),
         endpoint!(GET "/api/delivery-admins/parcels/unpaid", Active { roles: ADMIN, permissions: &["create-delivery-invoice"] }, invoices::unpaid_delivery_people, "invoices", "Delivery people holding parcels on no delivery invoice, with the cash due: ?q="),
         endpoint!(GET "/api/delivery-admins/{deliveryAdmin}/parcels/unpaid", Active { roles: ADMIN_OR_DELIVERY_PERSON, permissions: &["create-delivery-invoice", "create-invoice"] }, invoices::unpaid_delivery_lines, "invoices", "A delivery person's parcels on no delivery invoice, as lines (a delivery person: his own)"),
-        endpoint!(POST "/api/delivery-admins/invoices", Active { roles: ADMIN_OR_DELIVERY_PERSON, permissions: &["create-delivery-invoice", "create-invoice"] }, invoices::create_delivery_invoice, "invoices", "Draft a delivery invoice ({delivery_admin, parcels?}; a delivery person declares his own)", refuses: [409]),
+        endpoint!(POST "/api/delivery-admins/invoices", Active { roles: ADMIN_OR_DELIVERY_PERSON, permissions: &["create-delivery-invoice", "create-invoice"] }, invoices::create_delivery_invoice, "invoices", "Draft a delivery invoice ({delivery_admin, parcels?}; a delivery person declares his own)", refuses: [409], idempotent: true),
         endpoint!(GET "/api/delivery-admins/invoices", Active { roles: ADMIN_OR_DELIVERY_PERSON, permissions: DELIVERY_INVOICE_SCREENS }, invoices::list::<DeliveryInvoices>, "invoices", "Delivery invoices (a delivery person: his own): ?status=&delivery_admin=&q=&sort="),
         endpoint!(PUT "/api/delivery-admins/invoices/parcels/{parcel}", Active { roles: ADMIN_OR_DELIVERY_PERSON, permissions: &["delivery-invoices", "create-delivery-invoice", "invoices"] }, invoices::remove_delivery_parcel, "invoices", "Take a parcel off its draft delivery invoice", refuses: [409]),
         endpoint!(GET "/api/delivery-admins/invoices/{key}", Active { roles: ADMIN_OR_DELIVERY_PERSON, permissions: DELIVERY_INVOICE_SCREENS }, invoices::show::<DeliveryInvoices>, "invoices", "One delivery invoice"),
@@ -234,9 +238,15 @@ pub fn mount(cfg: &mut web::ServiceConfig) {
     endpoints.sort_by_key(|e| e.path.matches('{').count());
     for endpoint in endpoints {
         let access = endpoint.access;
+        // Inside the authorization: the key is the caller's.
+        let idempotency = actix_web::middleware::Condition::new(
+            endpoint.idempotent,
+            actix_web::middleware::from_fn(crate::middleware::idempotency::replay_or_run),
+        );
         cfg.service(
             web::resource(endpoint.path)
                 .guard(actix_web::guard::Method(endpoint.method.clone()))
+                .wrap(idempotency)
                 .wrap(actix_web::middleware::from_fn(move |req, next| {
                     crate::middleware::authorize::authorize(access, req, next)
                 }))

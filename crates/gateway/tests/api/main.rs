@@ -14,6 +14,7 @@ mod cli;
 mod directory;
 mod gateways;
 mod hardening;
+mod idempotency;
 mod inventory;
 mod invoices;
 mod openapi;

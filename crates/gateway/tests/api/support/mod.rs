@@ -384,6 +384,8 @@ pub struct TestClient {
     pub language: RefCell<Option<String>>,
     /// `X-Forwarded-For`, as a load balancer in front of the server would add it.
     pub forwarded_for: RefCell<Option<String>>,
+    /// Sent with every request (an `Idempotency-Key`…).
+    pub extra_headers: RefCell<Vec<(String, String)>>,
 }
 
 impl TestClient {
@@ -402,6 +404,7 @@ impl TestClient {
             send_csrf: RefCell::new(true),
             language: RefCell::new(None),
             forwarded_for: RefCell::new(None),
+            extra_headers: RefCell::new(Vec::new()),
         }
     }
 
@@ -479,6 +482,9 @@ impl TestClient {
         if let Some(chain) = self.forwarded_for.borrow().as_ref() {
             request = request.insert_header(("X-Forwarded-For", chain.as_str()));
         }
+        for (name, value) in self.extra_headers.borrow().iter() {
+            request = request.insert_header((name.as_str(), value.as_str()));
+        }
         let mut response = match body {
             Some(Body::Json(body)) => request.send_json(&body).await,
             Some(Body::Bytes(bytes, content_type)) => {
@@ -524,6 +530,13 @@ impl TestClient {
         }
     }
 
+    /// Sends `value` as `name` with every request from now on (replacing an earlier value).
+    pub fn set_header(&self, name: &str, value: &str) {
+        let mut headers = self.extra_headers.borrow_mut();
+        headers.retain(|(n, _)| !n.eq_ignore_ascii_case(name));
+        headers.push((name.to_owned(), value.to_owned()));
+    }
+
     pub async fn get(&self, path: &str) -> Response {
         self.request(Method::GET, path, None).await
     }
@@ -556,6 +569,7 @@ pub struct Racer {
     cookies: BTreeMap<String, String>,
     bearer: Option<String>,
     send_csrf: bool,
+    extra_headers: Vec<(String, String)>,
     method: Method,
     path: String,
     body: Option<Value>,
@@ -576,6 +590,7 @@ impl TestClient {
             cookies: self.cookies.borrow().clone(),
             bearer: self.bearer.borrow().clone(),
             send_csrf: *self.send_csrf.borrow(),
+            extra_headers: self.extra_headers.borrow().clone(),
             method,
             path: path.to_owned(),
             body,
@@ -657,6 +672,7 @@ pub async fn race(racers: Vec<Racer>) -> Race {
                     *client.cookies.borrow_mut() = racer.cookies;
                     *client.bearer.borrow_mut() = racer.bearer;
                     *client.send_csrf.borrow_mut() = racer.send_csrf;
+                    *client.extra_headers.borrow_mut() = racer.extra_headers;
                     // Open the connection (no cookie: nothing of the session is touched); the
                     // client keeps it for the request.
                     let mut warm = client
