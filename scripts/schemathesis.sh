@@ -185,7 +185,7 @@ for BACKEND in $BACKENDS; do
         -H 'Content-Type: application/json' -d '{"name":"schemathesis","abilities":["read","write"]}' "$BASE/api/tokens" |
         json_field token)
     # Vouchers and invoices to look at, and the keys of what exists for the fuzzer to use.
-    "$PY" scripts/schemathesis_fixtures.py "$BASE" "$ADMIN_COOKIE" "$ADMIN_XSRF" "$WORK/schemathesis.toml"
+    "$PY" scripts/schemathesis_fixtures.py "$BASE" "$ADMIN_COOKIE" "$ADMIN_XSRF" "$WORK/schemathesis.toml" "$TOKEN"
 
     # Two callers at a time (the server takes them side by side; each prints when it ends).
     # The admin last: his edits (a delivery person's or a merchant's password, deactivation)

@@ -6,7 +6,7 @@ shipped with the delivery person, one delivered, invoices drafted), then writes 
 configuration whose dictionaries hold the keys of what exists, bound to the parameters and body
 fields that name them: generated requests use a real key often, a random one otherwise.
 
-Usage: schemathesis_fixtures.py BASE_URL ADMIN_COOKIE ADMIN_XSRF OUT.toml
+Usage: schemathesis_fixtures.py BASE_URL ADMIN_COOKIE ADMIN_XSRF OUT.toml MERCHANT_TOKEN
 """
 
 import json
@@ -14,14 +14,17 @@ import sys
 import urllib.error
 import urllib.request
 
-BASE, COOKIE, XSRF, OUT = sys.argv[1:5]
+BASE, COOKIE, XSRF, OUT, MERCHANT_TOKEN = sys.argv[1:6]
 
 
-def call(method, path, body=None):
+def call(method, path, body=None, token=None):
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(BASE + path, data=data, method=method)
-    request.add_header("Cookie", COOKIE)
-    request.add_header("X-XSRF-TOKEN", XSRF)
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    else:
+        request.add_header("Cookie", COOKIE)
+        request.add_header("X-XSRF-TOKEN", XSRF)
     if data is not None:
         request.add_header("Content-Type", "application/json")
     try:
@@ -84,6 +87,19 @@ if merchant_keys and city_keys:
         "return_fee": 1000,
         "refusal_fee": 1500,
     })
+# A merchant's webhook endpoint with one delivery in its log (a ping), for the webhook routes.
+webhook = call(
+    "POST",
+    "/api/webhooks",
+    {"url": "https://hooks.example.ma/colivra", "events": ["parcel.created", "invoice.paid"]},
+    token=MERCHANT_TOKEN,
+)["data"]["key"]
+call("POST", f"/api/webhooks/{webhook}/test", {}, token=MERCHANT_TOKEN)
+webhook_deliveries = [
+    row["key"]
+    for row in call("GET", f"/api/webhooks/{webhook}/deliveries", token=MERCHANT_TOKEN)["data"]
+]
+
 ticket_keys = keys("/api/tickets")
 messages = [
     message["key"]
@@ -113,6 +129,8 @@ dictionaries = {
     "movements": keys("/api/inventories/movements?per_page=100"),
     "entry_slips": sorted({m["entry_slip"] for m in call("GET", "/api/inventories/movements?per_page=100")["data"] if m["entry_slip"]}),
     "statuses": [s["key"] for s in call("GET", "/api/states")["data"]],
+    "webhooks": [webhook],
+    "webhook_deliveries": webhook_deliveries,
 }
 dictionaries = {name: values for name, values in dictionaries.items() if values}
 
@@ -173,6 +191,8 @@ by_path = [
     (r"^/api/tickets/\{key\}", "tickets"),
     (r"^/api/announcements/\{key\}$", "announcements"),
     (r"^/api/guides/\{key\}$", "guides"),
+    (r"^/api/webhooks/deliveries/\{key\}/retry$", "webhook_deliveries"),
+    (r"^/api/webhooks/\{key\}", "webhooks"),
 ]
 
 

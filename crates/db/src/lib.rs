@@ -9,6 +9,7 @@ pub mod error;
 pub mod idempotency;
 pub mod listing;
 pub mod migrations;
+pub mod outbox;
 pub mod schema;
 pub mod settings;
 pub mod test_support;

@@ -464,6 +464,54 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    webhook_endpoints (id) {
+        id -> BigInt,
+        key -> Text,
+        merchant_id -> BigInt,
+        url -> Text,
+        events -> Text,
+        secret -> Text,
+        active -> Bool,
+        paused_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    webhook_events (id) {
+        id -> BigInt,
+        event_id -> Text,
+        merchant_id -> BigInt,
+        #[sql_name = "type"]
+        event_type -> Text,
+        body -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    webhook_deliveries (id) {
+        id -> BigInt,
+        key -> Text,
+        webhook_event_id -> BigInt,
+        endpoint_id -> BigInt,
+        subject_key -> Nullable<Text>,
+        status -> Text,
+        attempts -> Integer,
+        last_status_code -> Nullable<Integer>,
+        last_error -> Nullable<Text>,
+        last_response -> Nullable<Text>,
+        last_latency_ms -> Nullable<Integer>,
+        last_attempt_at -> Nullable<Timestamp>,
+        next_attempt_at -> Timestamp,
+        give_up_at -> Timestamp,
+        leased_until -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(invoices -> shops (shop_id));
 diesel::joinable!(parcels -> shops (shop_id));
@@ -491,6 +539,8 @@ diesel::joinable!(parcel_stock_lines -> parcels (parcel_id));
 diesel::joinable!(parcel_stock_lines -> inventories (inventory_id));
 diesel::joinable!(delivery_person_balance_entries -> invoices (invoice_id));
 diesel::joinable!(shop_bank_account_changes -> shops (shop_id));
+diesel::joinable!(webhook_deliveries -> webhook_events (webhook_event_id));
+diesel::joinable!(webhook_deliveries -> webhook_endpoints (endpoint_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -521,5 +571,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     parcel_stock_lines,
     delivery_person_balance_entries,
     shop_bank_account_changes,
-    idempotency_keys
+    idempotency_keys,
+    webhook_endpoints,
+    webhook_events,
+    webhook_deliveries
 );

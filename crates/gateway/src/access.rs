@@ -29,6 +29,13 @@ pub const MERCHANT_SESSION: Access = Access::SessionOnly(&Access::Active {
     permissions: &[],
 });
 
+/// A merchant (or his staff), from the browser or with a personal token: his integration
+/// registers its own webhooks.
+pub const WEBHOOKS: Access = Access::Active {
+    roles: MERCHANT,
+    permissions: &[],
+};
+
 pub const ADMIN: &[Role] = &[Role::Admin];
 pub const MERCHANT: &[Role] = &[Role::Merchant];
 pub const ADMIN_OR_MERCHANT: &[Role] = &[Role::Admin, Role::Merchant];

@@ -352,6 +352,7 @@ pub fn app_state(
             cookie_key: key.into_bytes(),
             idle_timeouts: Default::default(),
             trusted_proxies: Default::default(),
+            webhook_allow_private: false,
         }),
     })
 }
@@ -373,6 +374,7 @@ fn serve(config: ServeConfig) -> CliResult {
     let settings = Arc::make_mut(&mut state.settings);
     settings.idle_timeouts = config.idle_timeouts;
     settings.trusted_proxies = config.trusted_proxies.clone();
+    settings.webhook_allow_private = config.webhook_allow_private;
     if !config.static_dir.join("index.html").exists() {
         tracing::warn!(dir = %config.static_dir.display(), "the web app is not built; API only (run `just build`)");
     }
@@ -396,8 +398,16 @@ fn serve(config: ServeConfig) -> CliResult {
                 {
                     tracing::debug!(count, "expired idempotency keys purged");
                 }
+                let pruned = crate::db::run(&purge_pool, |conn| {
+                    colivra_webhooks::deliveries::prune(conn, colivra_core::time::now())
+                })
+                .await;
+                if let Ok(count) = pruned.map_err(|e| tracing::warn!(%e, "webhook prune failed")) {
+                    tracing::debug!(count, "old webhook events pruned");
+                }
             }
         });
+        crate::webhook_sender::spawn(state.pool.clone(), state.settings.webhook_allow_private);
         let server = actix_web::HttpServer::new(move || crate::app::build(state.clone()))
             .bind(config.addr)
             .map_err(|e| format!("COLIVRA_ADDR: cannot listen on {}: {e}", config.addr))?;

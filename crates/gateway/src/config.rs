@@ -21,6 +21,9 @@ pub struct ServeConfig {
     pub migrate: bool,
     pub idle_timeouts: colivra_auth::sessions::IdleTimeouts,
     pub trusted_proxies: crate::client_address::TrustedProxies,
+    /// `COLIVRA_WEBHOOK_ALLOW_PRIVATE=true`: webhooks may go to http and to private or loopback
+    /// addresses (development and tests only).
+    pub webhook_allow_private: bool,
 }
 
 /// Flags of `colivra serve`; `None` falls back to the environment, then to the default.
@@ -133,6 +136,10 @@ impl ServeConfig {
             &env("COLIVRA_TRUSTED_PROXIES").unwrap_or_default(),
         )
         .map_err(|e| ConfigError(format!("COLIVRA_TRUSTED_PROXIES: {e}")))?;
+        let webhook_allow_private = match env("COLIVRA_WEBHOOK_ALLOW_PRIVATE") {
+            Some(raw) => parse_bool("COLIVRA_WEBHOOK_ALLOW_PRIVATE", &raw)?,
+            None => false,
+        };
         Ok(ServeConfig {
             database_url,
             addr,
@@ -142,6 +149,7 @@ impl ServeConfig {
             migrate: !flags.no_migrate,
             idle_timeouts,
             trusted_proxies,
+            webhook_allow_private,
         })
     }
 }

@@ -21,3 +21,4 @@ pub mod session_store;
 pub mod state;
 pub mod stock;
 pub mod terminal;
+pub mod webhook_sender;

@@ -15,7 +15,7 @@ use crate::api::OperationDoc;
 use crate::handlers::vouchers::{self, EXIT, PICKUP, RETURN};
 use crate::handlers::{
     accounts, balances, cities, delivery_people, inventory, invoices, parcels, prices, session,
-    shops, staff, support, tokens,
+    shops, staff, support, tokens, webhooks,
 };
 
 #[derive(Clone)]
@@ -197,6 +197,13 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(GET "/api/inventories/{key}", Active { roles: ADMIN_OR_MERCHANT, permissions: INVENTORY_READERS }, inventory::show_product, "inventory", "A product with its latest movements (newest first, at most 100)"),
         endpoint!(PUT "/api/inventories/{key}", Active { roles: MERCHANT, permissions: INVENTORY }, inventory::update_product, "inventory", "Edit a product's name or alert threshold (the SKU is fixed)", refuses: [409]),
         endpoint!(DELETE "/api/tokens/{key}", MERCHANT_SESSION, tokens::revoke_token, "tokens", "Revoke a personal API token"),
+        endpoint!(GET "/api/webhooks", WEBHOOKS, webhooks::list, "webhooks", "The merchant's webhook endpoints"),
+        endpoint!(POST "/api/webhooks", WEBHOOKS, webhooks::create, "webhooks", "Add a webhook endpoint ({url, events}): the answer alone carries its secret"),
+        endpoint!(PUT "/api/webhooks/{key}", WEBHOOKS, webhooks::update, "webhooks", "Change an endpoint ({url?, events?, active?}); turning it on ends a pause"),
+        endpoint!(DELETE "/api/webhooks/{key}", WEBHOOKS, webhooks::delete, "webhooks", "Remove an endpoint and its deliveries"),
+        endpoint!(POST "/api/webhooks/{key}/test", WEBHOOKS, webhooks::send_test, "webhooks", "Send a ping event to the endpoint (the delivery to follow in its log)"),
+        endpoint!(GET "/api/webhooks/{key}/deliveries", WEBHOOKS, webhooks::deliveries, "webhooks", "The endpoint's deliveries, newest first: status, attempts, last answer"),
+        endpoint!(POST "/api/webhooks/deliveries/{key}/retry", WEBHOOKS, webhooks::retry, "webhooks", "Send a delivery again now (retried for another 24 hours)"),
     ]
 }
 

@@ -36,6 +36,8 @@ pub struct WebSettings {
     pub idle_timeouts: IdleTimeouts,
     /// Proxies whose `X-Forwarded-For` names the client (`COLIVRA_TRUSTED_PROXIES`).
     pub trusted_proxies: crate::client_address::TrustedProxies,
+    /// Webhooks may go to http and private addresses (`COLIVRA_WEBHOOK_ALLOW_PRIVATE`).
+    pub webhook_allow_private: bool,
 }
 
 /// Which merchant account each merchant user works for, as far as this process has seen. The

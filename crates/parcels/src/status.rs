@@ -69,6 +69,14 @@ impl Status {
         }
     }
 
+    /// What a delivery attempt ends in (the delivery person's outcome sheet).
+    pub fn is_round_outcome(self) -> bool {
+        matches!(
+            self,
+            NoAnswer | Unreachable | WrongNumber | Postponed | Scheduled | Delivered | Refused
+        )
+    }
+
     pub fn parse(value: &str) -> Option<Status> {
         Status::ALL.into_iter().find(|s| s.as_str() == value)
     }

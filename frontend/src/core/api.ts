@@ -88,7 +88,7 @@ export const EXTRA_TAGS = ['shopsUnpaid', 'activities', 'deliveryPersonBalances'
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: [...COLLECTION_TAGS, ...EXTRA_TAGS, 'User', 'Tokens', 'Sessions'],
+  tagTypes: [...COLLECTION_TAGS, ...EXTRA_TAGS, 'User', 'Tokens', 'Sessions', 'Webhooks', 'WebhookDeliveries'],
   refetchOnMountOrArgChange: false,
   endpoints: () => ({}),
 });

@@ -9,12 +9,14 @@ import type { InvoiceMessageKey } from '../components/invoice/messages.fr';
 import type { InventoryMessageKey } from '../components/inventory/messages.fr';
 import type { SupportMessageKey } from '../components/support/messages.fr';
 import type { PayoutMessageKey } from '../components/shop/messages.fr';
+import type { WebhookMessageKey } from '../components/webhooks/messages.fr';
 
 /**
  * Every message key: those of the first download (fr.ts) and those of the screens that load on
  * demand (screens.fr.ts, parcels.fr.ts, vouchers.fr.ts, invoices.fr.ts, inventory.fr.ts and
  * support.fr.ts, registered by screens.ts, parcels.ts, vouchers.ts, invoices.ts, inventory.ts and
- * support.ts before such a screen renders; payout.fr.ts likewise, by payout.ts).
+ * support.ts before such a screen renders; payout.fr.ts likewise, by payout.ts, and the webhooks'
+ * messages by webhooks.ts).
  */
 export type MessageKey =
   | CoreMessageKey
@@ -24,7 +26,8 @@ export type MessageKey =
   | InvoiceMessageKey
   | InventoryMessageKey
   | SupportMessageKey
-  | PayoutMessageKey;
+  | PayoutMessageKey
+  | WebhookMessageKey;
 export type Language = 'fr' | 'en';
 export const LANGUAGES: readonly Language[] = ['fr', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'fr';

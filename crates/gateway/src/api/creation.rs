@@ -27,4 +27,5 @@ creation!(
     colivra_support::announcements::AnnouncementInput => "NewAnnouncement" ["title", "body", "audience"],
     colivra_support::guides::GuideInput => "NewGuide" ["title", "body", "audience"],
     colivra_inventory::products::InventoryInput => "NewInventory" ["sku", "name"],
+    colivra_webhooks::endpoints::WebhookInput => "NewWebhook" ["url", "events"],
 );

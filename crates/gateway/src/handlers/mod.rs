@@ -17,3 +17,4 @@ pub mod support;
 pub mod system;
 pub mod tokens;
 pub mod vouchers;
+pub mod webhooks;

@@ -26,7 +26,10 @@ pub async fn replay_or_run(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, Error> {
     let Some(value) = req.headers().get(HEADER) else {
-        return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
+        return next
+            .call(req)
+            .await
+            .map(ServiceResponse::map_into_boxed_body);
     };
     let Some(key) = value
         .to_str()
@@ -40,8 +43,15 @@ pub async fn replay_or_run(
         ))));
     };
     // The route table puts this behind the caller's authorization: there is always one.
-    let Some(user_id) = req.extensions().get::<Caller>().map(|caller| caller.user.id) else {
-        return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
+    let Some(user_id) = req
+        .extensions()
+        .get::<Caller>()
+        .map(|caller| caller.user.id)
+    else {
+        return next
+            .call(req)
+            .await
+            .map(ServiceResponse::map_into_boxed_body);
     };
     let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else {
         return Ok(req.error_response(ApiError(AppError::internal("application state missing"))));

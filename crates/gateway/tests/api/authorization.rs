@@ -67,6 +67,14 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST",   "/api/tokens",                                          [401, 403, OK,  403, 403, 403]),
     ("GET",    "/api/tokens",                                          [401, 403, OK,  403, 403, 403]),
     ("DELETE", "/api/tokens/{key}",                                    [401, 403, OK,  403, 403, 403]),
+    // Webhooks: the merchant's integration, from his session or with a personal token.
+    ("GET",    "/api/webhooks",                                        [401, 403, OK,  403, 403, 403]),
+    ("POST",   "/api/webhooks",                                        [401, 403, OK,  403, 403, 403]),
+    ("PUT",    "/api/webhooks/{key}",                                  [401, 403, OK,  403, 403, 403]),
+    ("DELETE", "/api/webhooks/{key}",                                  [401, 403, OK,  403, 403, 403]),
+    ("POST",   "/api/webhooks/{key}/test",                             [401, 403, OK,  403, 403, 403]),
+    ("GET",    "/api/webhooks/{key}/deliveries",                       [401, 403, OK,  403, 403, 403]),
+    ("POST",   "/api/webhooks/deliveries/{key}/retry",                 [401, 403, OK,  403, 403, 403]),
     // Merchant accounts: the admin's clients screen (and client-costs to pick one).
     ("GET",    "/api/clients",                                         [401, 403, 403, 403, OK,  403]),
     ("PUT",    "/api/clients/{client}",                                [401, 403, 403, 403, OK,  403]),

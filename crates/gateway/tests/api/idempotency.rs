@@ -21,10 +21,7 @@ fn parcel_body(hub: &Hub, cod_amount: i64) -> Value {
 
 fn parcels_stored(app: &TestApp) -> i64 {
     use colivra_db::schema::parcels;
-    parcels::table
-        .count()
-        .get_result(&mut app.conn())
-        .unwrap()
+    parcels::table.count().get_result(&mut app.conn()).unwrap()
 }
 
 fn replayed(res: &crate::support::Response) -> bool {
@@ -269,10 +266,7 @@ async fn an_import_and_an_invoice_sent_again_are_made_once() {
     assert!(replayed(&again));
     assert_eq!(again.body["data"]["key"], first.body["data"]["key"]);
     use colivra_db::schema::invoices;
-    let stored: i64 = invoices::table
-        .count()
-        .get_result(&mut app.conn())
-        .unwrap();
+    let stored: i64 = invoices::table.count().get_result(&mut app.conn()).unwrap();
     assert_eq!(stored, 1);
 }
 

@@ -25,3 +25,4 @@ mod shops;
 mod system;
 mod tickets;
 mod vouchers;
+mod webhooks;

@@ -122,8 +122,16 @@ pub fn update(
         let row = row::get(conn, Scope::Everyone, true, invoice_key)?;
         let row = match (input.status.as_deref().map(str::trim), &input.parcels) {
             (None | Some(""), Some(parcels)) => change_parcels(conn, actor_id, row, parcels)?,
-            (Some("validated"), None) => invoice::validate(conn, actor_id, row)?,
-            (Some("paid"), None) => pay(conn, actor_id, row, input)?,
+            (Some("validated"), None) => {
+                let row = invoice::validate(conn, actor_id, row)?;
+                record_event(conn, &row, colivra_db::outbox::INVOICE_VALIDATED)?;
+                row
+            }
+            (Some("paid"), None) => {
+                let row = pay(conn, actor_id, row, input)?;
+                record_event(conn, &row, colivra_db::outbox::INVOICE_PAID)?;
+                row
+            }
             (Some(_), Some(_)) => {
                 return Err(AppError::validation(
                     "status",
@@ -139,6 +147,34 @@ pub fn update(
         };
         view::merchant_view(conn, row)
     })
+}
+
+/// The merchant's webhooks hear of his invoice's validation and payment (the caller's
+/// transaction).
+fn record_event(conn: &mut DbConnection, row: &InvoiceRow, event_type: &str) -> AppResult<()> {
+    let Some(merchant_id) = row.merchant_id else {
+        return Ok(());
+    };
+    colivra_db::outbox::record(
+        conn,
+        colivra_db::outbox::Event {
+            merchant_id,
+            event_type,
+            subject_key: Some(&row.key),
+            data: serde_json::json!({
+                "key": row.key,
+                "number": row.number,
+                "type": row.kind,
+                "status": row.status,
+                "parcels_count": row.parcels_count,
+                "total": row.total,
+                "payment_reference": row.payment_reference,
+                "paid_on": row.paid_on.map(|day| day.to_string()),
+                "updated_at": time::to_rfc3339(&row.updated_at),
+            }),
+        },
+    )
+    .map_db_err()
 }
 
 fn change_parcels(

@@ -135,6 +135,7 @@ pub fn import(
         for (parcel, lines) in &valid {
             let row = parcel::insert(conn, merchant_id, actor_id, parcel)?;
             stock.reserve(conn, actor_id, row.id, &row.key, lines)?;
+            row.record_event(conn, colivra_db::outbox::PARCEL_CREATED)?;
             keys.push(row.key);
         }
         activities::record(

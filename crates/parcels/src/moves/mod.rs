@@ -168,9 +168,15 @@ pub fn apply(
         },
     )
     .map_db_err()?;
-    parcels::table
+    let moved: ParcelRow = parcels::table
         .find(row.id)
         .select(ParcelRow::as_select())
         .first(conn)
-        .map_db_err()
+        .map_db_err()?;
+    // The merchant's webhooks, in this transaction: the move and its events commit together.
+    moved.record_event(conn, colivra_db::outbox::PARCEL_STATUS_CHANGED)?;
+    if mv.to.is_round_outcome() {
+        moved.record_event(conn, colivra_db::outbox::PARCEL_OUTCOME_RECORDED)?;
+    }
+    Ok(moved)
 }

@@ -68,6 +68,34 @@ impl ParcelRow {
         }
     }
 
+    /// What the merchant's webhooks receive about the parcel (`data` of its events).
+    pub fn webhook_data(&self) -> serde_json::Value {
+        serde_json::json!({
+            "key": self.key,
+            "status": self.status,
+            "status_label": self.status().label(),
+            "reference": self.reference,
+            "cod_amount": self.cod_amount,
+            "outcome": self.outcome,
+            "attempts": self.attempts,
+            "updated_at": colivra_core::time::to_rfc3339(&self.updated_at),
+        })
+    }
+
+    /// Writes `event_type` about the parcel to the webhook outbox (the caller's transaction).
+    pub fn record_event(&self, conn: &mut DbConnection, event_type: &str) -> AppResult<()> {
+        colivra_db::outbox::record(
+            conn,
+            colivra_db::outbox::Event {
+                merchant_id: self.merchant_id,
+                event_type,
+                subject_key: Some(&self.key),
+                data: self.webhook_data(),
+            },
+        )
+        .map_db_err()
+    }
+
     pub fn in_scope(&self, scope: Scope) -> bool {
         match scope {
             Scope::Merchant(id) => self.merchant_id == id,

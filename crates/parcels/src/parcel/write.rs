@@ -114,6 +114,7 @@ pub fn create(
         // In the same transaction: short of stock, nothing is written.
         stock.reserve(conn, actor_id, row.id, &row.key, &lines)?;
         activities::log(conn, Some(actor_id), "parcel.created", "parcel", &row.key)?;
+        row.record_event(conn, colivra_db::outbox::PARCEL_CREATED)?;
         view(conn, Role::Merchant, row)
     })
 }

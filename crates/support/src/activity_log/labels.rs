@@ -29,6 +29,20 @@ pub const ACTIONS: &[(&str, &str, &str)] = &[
         "Jeton personnel révoqué",
         "Personal token revoked",
     ),
+    ("webhook.created", "Webhook ajouté", "Webhook added"),
+    ("webhook.updated", "Webhook modifié", "Webhook changed"),
+    ("webhook.deleted", "Webhook supprimé", "Webhook removed"),
+    ("webhook.tested", "Webhook testé", "Webhook test sent"),
+    (
+        "webhook.redelivered",
+        "Envoi de webhook relancé",
+        "Webhook delivery sent again",
+    ),
+    (
+        "webhook.paused",
+        "Webhook suspendu après 24 h d'échecs",
+        "Webhook paused after 24 h of failures",
+    ),
     (
         "client.registered",
         "Inscription d'un client",

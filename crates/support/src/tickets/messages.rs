@@ -111,6 +111,25 @@ pub fn add_message(
                 "status": {"old": row.status, "new": changed.status},
             }),
         )?;
+        if side == Side::Admin {
+            colivra_db::outbox::record(
+                conn,
+                colivra_db::outbox::Event {
+                    merchant_id: changed.merchant_id,
+                    event_type: colivra_db::outbox::TICKET_ANSWERED,
+                    subject_key: Some(&changed.key),
+                    data: serde_json::json!({
+                        "key": changed.key,
+                        "code": changed.code,
+                        "subject": changed.subject,
+                        "status": changed.status,
+                        "message": body,
+                        "updated_at": time::to_rfc3339(&changed.updated_at),
+                    }),
+                },
+            )
+            .map_db_err()?;
+        }
         Ok(changed)
     })?;
     detail(conn, actor, row)

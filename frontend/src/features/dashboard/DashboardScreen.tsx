@@ -18,6 +18,7 @@ import { displayName, initials } from '../../core/session/displayName';
 import { RecentActivity } from '../../components/activity/RecentActivity';
 import { AnnouncementBoard } from '../../components/announcement/AnnouncementBoard';
 import { BankAccountNotices } from '../../components/shop/BankAccountNotices';
+import { PausedWebhooksNotice } from '../../components/webhooks/PausedWebhooksNotice';
 import { DashboardStats } from './DashboardStats';
 import { StockCards } from './StockCards';
 import { TodayRound } from './TodayRound';
@@ -59,6 +60,7 @@ export default function DashboardScreen() {
     <Box sx={{ display: 'grid', gap: 3 }} data-testid="dashboard" data-role={role}>
       <AnnouncementBoard />
       {role === 'client' && <BankAccountNotices />}
+      {role === 'client' && <PausedWebhooksNotice />}
       <Card>
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 3, p: { xs: 3, sm: 4 } }}>
           <Avatar

@@ -7,8 +7,9 @@ import { PasswordCard } from './PasswordCard';
 import { ProfileInfoCard } from './ProfileInfoCard';
 import { SessionsCard } from './SessionsCard';
 import { TokensCard } from './TokensCard';
+import { WebhooksCard } from './WebhooksCard';
 
-/** /compte/profile: personal details, password, one's sessions and, for merchants, API tokens. */
+/** /compte/profile: personal details, password, one's sessions and, for merchants, API tokens and webhooks. */
 export default function ProfileScreen() {
   const t = useT();
   const role = useAppSelector(selectRole);
@@ -24,6 +25,7 @@ export default function ProfileScreen() {
       <PasswordCard />
       <SessionsCard />
       {role === 'client' && <TokensCard />}
+      {role === 'client' && <WebhooksCard />}
     </Box>
   );
 }

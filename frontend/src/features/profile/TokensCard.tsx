@@ -1,4 +1,3 @@
-import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,8 +12,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -24,7 +21,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { FormTextField } from '../../components/FormTextField';
@@ -38,6 +34,7 @@ import {
   type PersonalToken,
   type TokenAbility,
 } from './api';
+import { SecretDialog } from './SecretDialog';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
 
@@ -63,61 +60,6 @@ function abilitiesLabel(abilities: string[] | undefined, t: ReturnType<typeof us
   const all = abilities ?? [];
   const writes = all.includes('write') || all.includes('*');
   return writes ? t('tokens.ability.write') : t('tokens.ability.read');
-}
-
-/** Dialog showing the plain token once, with a copy button. */
-function NewTokenDialog({ created, onClose }: { created: CreatedToken | null; onClose: () => void }) {
-  const t = useT();
-  const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.token);
-      setCopied('ok');
-    } catch (error) {
-      console.error('Clipboard write failed', error);
-      setCopied('failed');
-    }
-  };
-  const close = () => {
-    setCopied(null);
-    onClose();
-  };
-  return (
-    <Dialog open={created !== null} onClose={close} fullWidth maxWidth="sm" data-testid="new-token-dialog">
-      <DialogTitle>{t('tokens.createdTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t('tokens.createdBody')}</DialogContentText>
-        <FormTextField
-          value={created?.token ?? ''}
-          label={created?.data.name ?? t('tokens.name')}
-          onFocus={(event) => event.target.select()}
-          readOnly
-          inputProps={{ 'data-testid': 'new-token-value', spellCheck: false }}
-          sx={{ '& input': { fontFamily: 'monospace' } }}
-          endAdornment={
-            <InputAdornment position="end">
-              <Tooltip title={t('tokens.copy')}>
-                <IconButton onClick={copy} aria-label={t('tokens.copy')} edge="end" data-testid="new-token-copy">
-                  <ContentCopy />
-                </IconButton>
-              </Tooltip>
-            </InputAdornment>
-          }
-        />
-        {copied && (
-          <Alert severity={copied === 'ok' ? 'success' : 'warning'} sx={{ mt: 2 }} data-testid="new-token-copied">
-            {copied === 'ok' ? t('tokens.copied') : t('tokens.copyFailed')}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} variant="contained">
-          {t('tokens.done')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
 }
 
 /** A merchant's API tokens: create (name, abilities, expiry), see once, list, revoke. */
@@ -280,7 +222,16 @@ export function TokensCard() {
           )}
         </Stack>
       </CardContent>
-      <NewTokenDialog created={created} onClose={() => setCreated(null)} />
+      <SecretDialog
+        open={created !== null}
+        title={t('tokens.createdTitle')}
+        body={t('tokens.createdBody')}
+        label={created?.data.name ?? t('tokens.name')}
+        value={created?.token ?? ''}
+        texts={{ copied: t('tokens.copied'), copyFailed: t('tokens.copyFailed'), done: t('tokens.done') }}
+        testIdPrefix="new-token"
+        onClose={() => setCreated(null)}
+      />
       <Dialog open={toRevoke !== null} onClose={() => setToRevoke(null)} data-testid="revoke-dialog">
         <DialogTitle>{t('tokens.revokeTitle', { name: toRevoke?.name ?? '' })}</DialogTitle>
         <DialogContent>

@@ -16,6 +16,7 @@ use colivra_gateway::state::AppState;
 use serde_json::{json, Value};
 
 pub mod money;
+pub mod receiver;
 
 pub const PASSWORD: &str = "Sup3r-Secret-Pass";
 
@@ -58,6 +59,14 @@ impl TestApp {
         Self::spawn_configured(false, |state| {
             state.throttle = throttle;
             std::sync::Arc::make_mut(&mut state.settings).trusted_proxies = trusted;
+        })
+        .await
+    }
+
+    /// With webhooks allowed to loopback receivers (`COLIVRA_WEBHOOK_ALLOW_PRIVATE=true`).
+    pub async fn spawn_for_webhooks() -> TestApp {
+        Self::spawn_configured(false, |state| {
+            std::sync::Arc::make_mut(&mut state.settings).webhook_allow_private = true;
         })
         .await
     }

@@ -1,0 +1,126 @@
+//! The webhook outbox: an event a merchant's endpoints subscribed to is written in the caller's
+//! transaction, beside the change that causes it, so no change commits without its event and no
+//! event without its change. A delivery row per subscribed endpoint is what the sender works
+//! through (`colivra_webhooks::deliveries`).
+
+use chrono::{Duration, NaiveDateTime};
+use diesel::prelude::*;
+use serde_json::{json, Value};
+
+use crate::connection::DbConnection;
+use crate::schema::{webhook_deliveries, webhook_endpoints, webhook_events};
+
+/// The events an endpoint can subscribe to (domain.md), `ping` aside: it goes to one endpoint,
+/// on demand.
+pub const EVENT_TYPES: &[&str] = &[
+    PARCEL_CREATED,
+    PARCEL_STATUS_CHANGED,
+    PARCEL_OUTCOME_RECORDED,
+    INVOICE_VALIDATED,
+    INVOICE_PAID,
+    TICKET_ANSWERED,
+];
+pub const PARCEL_CREATED: &str = "parcel.created";
+pub const PARCEL_STATUS_CHANGED: &str = "parcel.status_changed";
+pub const PARCEL_OUTCOME_RECORDED: &str = "parcel.outcome_recorded";
+pub const INVOICE_VALIDATED: &str = "invoice.validated";
+pub const INVOICE_PAID: &str = "invoice.paid";
+pub const TICKET_ANSWERED: &str = "ticket.answered";
+pub const PING: &str = "ping";
+
+/// How long a delivery is retried before it is given up (and its endpoint paused).
+pub const RETRY_HOURS: i64 = 24;
+
+/// One event about one of `merchant_id`'s objects.
+pub struct Event<'a> {
+    pub merchant_id: i64,
+    pub event_type: &'a str,
+    /// The object it is about (a parcel's key): its events reach each endpoint in order.
+    pub subject_key: Option<&'a str>,
+    /// The object's public view.
+    pub data: Value,
+}
+
+/// Writes `event` for every active endpoint of its merchant subscribed to its type; nothing when
+/// none is (one indexed read: the merchant's endpoints).
+pub fn record(conn: &mut DbConnection, event: Event<'_>) -> QueryResult<()> {
+    let endpoints: Vec<(i64, String)> = webhook_endpoints::table
+        .filter(webhook_endpoints::merchant_id.eq(event.merchant_id))
+        .filter(webhook_endpoints::active.eq(true))
+        .select((webhook_endpoints::id, webhook_endpoints::events))
+        .load(conn)?;
+    let subscribed: Vec<i64> = endpoints
+        .into_iter()
+        .filter(|(_, events)| subscribes(events, event.event_type))
+        .map(|(id, _)| id)
+        .collect();
+    if subscribed.is_empty() {
+        return Ok(());
+    }
+    enqueue(conn, &event, &subscribed, colivra_core::time::now())
+}
+
+/// Writes `event` for the given endpoints (a `ping` to one endpoint), whatever they subscribe to.
+pub fn enqueue(
+    conn: &mut DbConnection,
+    event: &Event<'_>,
+    endpoint_ids: &[i64],
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    let event_id = colivra_core::key::prefixed_key("evt_", 20);
+    let body = json!({
+        "id": event_id,
+        "type": event.event_type,
+        "created_at": colivra_core::time::to_rfc3339(&now),
+        "data": event.data,
+    })
+    .to_string();
+    let row_id: i64 = diesel::insert_into(webhook_events::table)
+        .values((
+            webhook_events::event_id.eq(&event_id),
+            webhook_events::merchant_id.eq(event.merchant_id),
+            webhook_events::event_type.eq(event.event_type),
+            webhook_events::body.eq(&body),
+            webhook_events::created_at.eq(now),
+        ))
+        .returning(webhook_events::id)
+        .get_result(conn)?;
+    // One row at a time: the multi-backend connection has no batch insert (an event has few
+    // endpoints).
+    for endpoint_id in endpoint_ids {
+        diesel::insert_into(webhook_deliveries::table)
+            .values((
+                webhook_deliveries::key.eq(colivra_core::key::random_key(12)),
+                webhook_deliveries::webhook_event_id.eq(row_id),
+                webhook_deliveries::endpoint_id.eq(*endpoint_id),
+                webhook_deliveries::subject_key.eq(event.subject_key),
+                webhook_deliveries::status.eq("pending"),
+                webhook_deliveries::next_attempt_at.eq(now),
+                webhook_deliveries::give_up_at.eq(now + Duration::hours(RETRY_HOURS)),
+                webhook_deliveries::created_at.eq(now),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Whether the stored event list (a JSON array) holds `event_type`.
+pub fn subscribes(stored_events: &str, event_type: &str) -> bool {
+    serde_json::from_str::<Vec<String>>(stored_events)
+        .map(|events| events.iter().any(|e| e == event_type))
+        .unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_endpoint_subscribes_to_the_events_it_lists() {
+        let stored = r#"["parcel.created","invoice.paid"]"#;
+        assert!(subscribes(stored, PARCEL_CREATED));
+        assert!(subscribes(stored, INVOICE_PAID));
+        assert!(!subscribes(stored, PARCEL_STATUS_CHANGED));
+        assert!(!subscribes("not json", PARCEL_CREATED));
+    }
+}

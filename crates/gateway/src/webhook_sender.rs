@@ -1,0 +1,139 @@
+//! Sends the webhook deliveries the outbox queued, inside the server: takes what is due (leased,
+//! so several server processes share the work without sending one delivery twice at once),
+//! posts each event signed, records how it went. The rules (order per object, retries, pauses)
+//! are `colivra_webhooks::deliveries`'.
+
+use std::time::{Duration, Instant};
+
+use colivra_webhooks::deliveries::{self, Attempt, Due};
+use colivra_webhooks::signature;
+
+use crate::db::Database;
+
+/// Deliveries taken at once (sent side by side).
+const BATCH: i64 = 50;
+/// The wait when nothing was due.
+const IDLE: Duration = Duration::from_millis(500);
+/// A receiver answers within this, or the attempt failed.
+pub const TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Starts the sender on the current actix runtime; it runs until the runtime stops.
+pub fn spawn(pool: Database, allow_private: bool) {
+    actix_web::rt::spawn(async move {
+        let client = client();
+        loop {
+            let now = colivra_core::time::now();
+            let due =
+                crate::db::run(&pool, move |conn| deliveries::claim_due(conn, now, BATCH)).await;
+            match due {
+                Ok(due) if due.is_empty() => actix_web::rt::time::sleep(IDLE).await,
+                Ok(due) => {
+                    let sends = due
+                        .into_iter()
+                        .map(|due| deliver(&client, &pool, allow_private, due));
+                    futures_util::future::join_all(sends).await;
+                }
+                Err(error) => {
+                    tracing::warn!(%error, "webhooks: could not take the due deliveries");
+                    actix_web::rt::time::sleep(IDLE * 4).await;
+                }
+            }
+        }
+    });
+}
+
+fn client() -> awc::Client {
+    let mut tls = openssl::ssl::SslConnector::builder(openssl::ssl::SslMethod::tls_client())
+        .expect("OpenSSL client context");
+    // The system's CA certificates; a receiver's certificate must be valid.
+    let _ = tls.set_default_verify_paths();
+    awc::Client::builder()
+        .connector(awc::Connector::new().openssl(tls.build()).timeout(TIMEOUT))
+        .timeout(TIMEOUT)
+        .disable_redirects()
+        .add_default_header(("User-Agent", "Colivra-Webhooks/1"))
+        .finish()
+}
+
+async fn deliver(client: &awc::Client, pool: &Database, allow_private: bool, due: Due) {
+    let id = due.id;
+    let attempt = send(client, allow_private, &due).await;
+    let now = colivra_core::time::now();
+    let recorded = crate::db::run(pool, move |conn| {
+        deliveries::record_attempt(conn, id, &attempt, now)
+    })
+    .await;
+    if let Err(error) = recorded {
+        // The lease lapses and the delivery is tried again: at least once.
+        tracing::warn!(%error, delivery = id, "webhooks: the attempt could not be recorded");
+    }
+}
+
+async fn send(client: &awc::Client, allow_private: bool, due: &Due) -> Attempt {
+    let started = Instant::now();
+    let failed = |error: String| Attempt {
+        status_code: None,
+        error: Some(error),
+        response: None,
+        latency_ms: elapsed_ms(started),
+    };
+    if !allow_private {
+        if let Err(error) = public_only(&due.url).await {
+            return failed(error);
+        }
+    }
+    let timestamp = chrono::Utc::now().timestamp();
+    let request = client
+        .post(&due.url)
+        .insert_header(("Content-Type", "application/json"))
+        .insert_header((signature::EVENT_ID_HEADER, due.event_id.as_str()))
+        .insert_header((signature::EVENT_TYPE_HEADER, due.event_type.as_str()))
+        .insert_header((
+            signature::HEADER,
+            signature::sign(&due.secret, timestamp, &due.body),
+        ));
+    match request.send_body(due.body.clone()).await {
+        Ok(mut response) => {
+            let status = response.status().as_u16();
+            let body = response.body().limit(64 * 1024).await.ok();
+            Attempt {
+                status_code: Some(status),
+                error: None,
+                response: body.map(|b| String::from_utf8_lossy(&b).into_owned()),
+                latency_ms: elapsed_ms(started),
+            }
+        }
+        Err(error) => failed(error.to_string()),
+    }
+}
+
+/// Refuses a URL whose host resolves to a private, loopback or link-local address now (a name
+/// that was public when the endpoint was registered may not be any more).
+async fn public_only(url: &str) -> Result<(), String> {
+    let parsed = url::Url::parse(url).map_err(|_| "adresse invalide".to_owned())?;
+    let host = parsed.host_str().ok_or("adresse sans hôte")?.to_owned();
+    let port = parsed.port_or_known_default().unwrap_or(443);
+    let host = host
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .to_owned();
+    let addresses = tokio::net::lookup_host((host.as_str(), port))
+        .await
+        .map_err(|e| format!("nom introuvable : {e}"))?;
+    let mut any = false;
+    for address in addresses {
+        any = true;
+        if !colivra_webhooks::address::is_public(address.ip()) {
+            return Err("adresse privée ou locale refusée".to_owned());
+        }
+    }
+    if any {
+        Ok(())
+    } else {
+        Err("nom introuvable".to_owned())
+    }
+}
+
+fn elapsed_ms(started: Instant) -> i64 {
+    i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX)
+}

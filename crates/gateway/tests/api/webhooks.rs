@@ -1,0 +1,571 @@
+//! Webhooks (issue 26, domain.md "Webhooks and idempotent writes"): endpoints checked and
+//! scoped, events written with the change that causes them, delivered signed to a real receiver
+//! on loopback, in order per parcel, retried, paused after 24 hours, and shared by two senders
+//! without an event sent twice at once.
+
+use std::collections::{BTreeMap, HashSet};
+use std::time::Duration;
+
+use crate::support::receiver::{Hit, Receiver};
+use crate::support::{TestApp, TestClient};
+use colivra_core::Role;
+use colivra_db::schema::{webhook_deliveries, webhook_endpoints, webhook_events};
+use diesel::prelude::*;
+use serde_json::json;
+
+const PARCEL_EVENTS: [&str; 3] = [
+    "parcel.created",
+    "parcel.status_changed",
+    "parcel.outcome_recorded",
+];
+
+async fn add_endpoint(client: &TestClient, url: &str, events: &[&str]) -> (String, String) {
+    let res = client
+        .post("/api/webhooks", json!({"url": url, "events": events}))
+        .await;
+    res.assert_status(201);
+    let data = &res.body["data"];
+    (
+        data["key"].as_str().unwrap().to_owned(),
+        data["secret"].as_str().unwrap().to_owned(),
+    )
+}
+
+fn start_sender(app: &TestApp, allow_private: bool) {
+    colivra_gateway::webhook_sender::spawn(app.state.pool.clone(), allow_private);
+}
+
+fn stored_deliveries(app: &TestApp) -> Vec<(String, i32)> {
+    webhook_deliveries::table
+        .order(webhook_deliveries::id)
+        .select((webhook_deliveries::status, webhook_deliveries::attempts))
+        .load(&mut app.conn())
+        .unwrap()
+}
+
+fn events_stored(app: &TestApp) -> i64 {
+    webhook_events::table
+        .count()
+        .get_result(&mut app.conn())
+        .unwrap()
+}
+
+#[actix_rt::test]
+async fn endpoints_are_checked_scoped_and_their_secret_is_shown_once() {
+    let app = TestApp::spawn().await;
+    let hub = app.hub().await;
+    // Off private networks (COLIVRA_WEBHOOK_ALLOW_PRIVATE is not set here).
+    for url in [
+        "http://hooks.example.ma/colivra",
+        "https://127.0.0.1/colivra",
+        "https://10.0.0.8/colivra",
+        "https://169.254.169.254/latest",
+        "https://localhost:8443/colivra",
+        "pas une adresse",
+    ] {
+        let res = hub
+            .merchant
+            .post(
+                "/api/webhooks",
+                json!({"url": url, "events": ["parcel.created"]}),
+            )
+            .await;
+        res.assert_status(422);
+        assert_eq!(res.field_errors("url").len(), 1, "{url}: {}", res.text);
+    }
+    let res = hub.merchant.post("/api/webhooks", json!({})).await;
+    res.assert_status(422);
+    assert!(!res.field_errors("url").is_empty() && !res.field_errors("events").is_empty());
+    let res = hub
+        .merchant
+        .post(
+            "/api/webhooks",
+            json!({"url": "https://hooks.example.ma/colivra", "events": []}),
+        )
+        .await;
+    res.assert_status(422);
+    assert!(!res.field_errors("events").is_empty());
+    assert_eq!(
+        webhook_endpoints::table
+            .count()
+            .get_result::<i64>(&mut app.conn())
+            .unwrap(),
+        0
+    );
+
+    let res = hub
+        .merchant
+        .post(
+            "/api/webhooks",
+            json!({"url": "https://hooks.example.ma/colivra", "events": ["parcel.status_changed", "parcel.created", "parcel.created"]}),
+        )
+        .await;
+    res.assert_status(201);
+    let key = res.body["data"]["key"].as_str().unwrap().to_owned();
+    let secret = res.body["data"]["secret"].as_str().unwrap();
+    assert!(
+        secret.starts_with("whsec_") && secret.len() >= 30,
+        "{secret}"
+    );
+    assert_eq!(
+        res.body["data"]["events"],
+        json!(["parcel.created", "parcel.status_changed"])
+    );
+    // Listed without its secret.
+    let list = hub.merchant.get("/api/webhooks").await;
+    list.assert_status(200);
+    assert_eq!(list.body["meta"]["total"], 1);
+    assert!(list.body["data"][0].get("secret").is_none());
+    assert!(!list.text.contains(secret));
+
+    // Another merchant neither sees nor touches it.
+    let (other, _) = app.signed_in(Role::Merchant, true).await;
+    let path = format!("/api/webhooks/{key}");
+    assert_eq!(other.get("/api/webhooks").await.body["meta"]["total"], 0);
+    other
+        .put(&path, json!({"active": false}))
+        .await
+        .assert_status(404);
+    other.delete(&path).await.assert_status(404);
+    other
+        .post(&format!("{path}/test"), json!({}))
+        .await
+        .assert_status(404);
+    other
+        .get(&format!("{path}/deliveries"))
+        .await
+        .assert_status(404);
+
+    // Changed, then removed by its merchant.
+    let res = hub
+        .merchant
+        .put(&path, json!({"events": ["invoice.paid"], "active": false}))
+        .await;
+    res.assert_status(200);
+    assert_eq!(res.body["data"]["events"], json!(["invoice.paid"]));
+    assert_eq!(res.body["data"]["active"], false);
+    hub.merchant
+        .put(&path, json!({"url": "https://192.168.1.2/x"}))
+        .await
+        .assert_status(422);
+    hub.merchant.delete(&path).await.assert_status(204);
+    hub.merchant.get(&path).await.assert_status(405);
+    assert_eq!(
+        hub.merchant.get("/api/webhooks").await.body["meta"]["total"],
+        0
+    );
+}
+
+/// The parcel's events as its merchant's receiver saw them, in arrival order.
+fn of_parcel<'a>(hits: &'a [Hit], parcel: &str) -> Vec<&'a Hit> {
+    hits.iter()
+        .filter(|hit| hit.json["data"]["key"] == parcel)
+        .collect()
+}
+
+#[actix_rt::test]
+async fn a_parcels_life_reaches_the_receiver_signed_in_order_and_once() {
+    let app = TestApp::spawn_for_webhooks().await;
+    let hub = app.hub().await;
+    let receiver = Receiver::start(&[], Duration::ZERO);
+    let mut events: Vec<&str> = PARCEL_EVENTS.to_vec();
+    events.extend(["invoice.validated", "invoice.paid", "ticket.answered"]);
+    let (_, secret) = add_endpoint(&hub.merchant, &receiver.url, &events).await;
+    start_sender(&app, true);
+
+    let parcel = hub.parcel(24_900, json!({"reference": "WC-1001"})).await;
+    hub.ship(&[&parcel]).await;
+    hub.deliver(&[&parcel]).await;
+    // Invoiced, validated, paid; a ticket answered.
+    let res = hub
+        .admin
+        .post(
+            "/api/clients/invoices",
+            json!({"shop": hub.shop, "type": "delivered"}),
+        )
+        .await;
+    res.assert_status(201);
+    let invoice = format!(
+        "/api/clients/invoices/{}",
+        res.body["data"]["key"].as_str().unwrap()
+    );
+    hub.admin
+        .put(&invoice, json!({"status": "validated"}))
+        .await
+        .assert_status(200);
+    let today = chrono::Utc::now().date_naive().to_string();
+    hub.admin
+        .put(
+            &invoice,
+            json!({"status": "paid", "payment_reference": "VIR-77", "paid_on": today}),
+        )
+        .await
+        .assert_status(200);
+    let res = hub
+        .merchant
+        .post(
+            "/api/tickets",
+            json!({"subject": "Retard", "category": "other", "message": "Où en est-il ?"}),
+        )
+        .await;
+    res.assert_status(201);
+    let ticket = res.body["data"]["key"].as_str().unwrap().to_owned();
+    hub.admin
+        .post(
+            &format!("/api/tickets/{ticket}/messages"),
+            json!({"body": "Livré ce matin."}),
+        )
+        .await
+        .assert_status(201);
+
+    // created, 4 status changes (awaiting pickup, picked up, out for delivery, delivered), the
+    // outcome, the invoice validated and paid, the answer.
+    let hits = receiver.wait_for(9, Duration::from_secs(15)).await;
+    actix_rt::time::sleep(Duration::from_millis(300)).await;
+    let hits_after = receiver.hits();
+    assert_eq!(
+        hits_after.len(),
+        9,
+        "{:#?}",
+        hits_after.iter().map(Hit::event_type).collect::<Vec<_>>()
+    );
+    assert_eq!(hits.len(), hits_after.len(), "nothing more arrives");
+    for hit in &hits {
+        assert!(hit.signed_with(&secret), "signature of {}", hit.body);
+        assert!(!hit.signed_with("whsec_another_secret"));
+        assert_eq!(hit.headers["colivra-event-id"], hit.event_id());
+        assert_eq!(hit.headers["colivra-event"], hit.event_type());
+        assert_eq!(hit.headers["content-type"], "application/json");
+        assert!(hit.json["created_at"].as_str().is_some());
+    }
+    let ids: HashSet<&str> = hits.iter().map(Hit::event_id).collect();
+    assert_eq!(ids.len(), hits.len(), "one id per event");
+
+    let parcel_hits = of_parcel(&hits, &parcel);
+    let sequence: Vec<(&str, &str)> = parcel_hits
+        .iter()
+        .map(|hit| {
+            (
+                hit.event_type(),
+                hit.json["data"]["status"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        sequence,
+        [
+            ("parcel.created", "new"),
+            ("parcel.status_changed", "awaiting_pickup"),
+            ("parcel.status_changed", "picked_up"),
+            ("parcel.status_changed", "out_for_delivery"),
+            ("parcel.status_changed", "delivered"),
+            ("parcel.outcome_recorded", "delivered"),
+        ],
+        "in the order they happened"
+    );
+    let last = &parcel_hits[5].json["data"];
+    assert_eq!(last["reference"], "WC-1001");
+    assert_eq!(last["cod_amount"], 24_900);
+    assert_eq!(last["outcome"], "delivered");
+    assert_eq!(last["status_label"], "Livré");
+    let others: Vec<&str> = hits
+        .iter()
+        .filter(|hit| !hit.event_type().starts_with("parcel."))
+        .map(Hit::event_type)
+        .collect();
+    // Order holds per object (the invoice's two events), not across objects.
+    let invoice_events: Vec<&str> = others
+        .iter()
+        .copied()
+        .filter(|e| e.starts_with("invoice."))
+        .collect();
+    assert_eq!(invoice_events, ["invoice.validated", "invoice.paid"]);
+    assert_eq!(
+        others.iter().filter(|e| **e == "ticket.answered").count(),
+        1
+    );
+    assert_eq!(others.len(), 3);
+    let paid = hits
+        .iter()
+        .find(|h| h.event_type() == "invoice.paid")
+        .unwrap();
+    assert_eq!(paid.json["data"]["payment_reference"], "VIR-77");
+
+    // The log: each delivered at the first attempt with the receiver's answer.
+    let deliveries = stored_deliveries(&app);
+    assert_eq!(deliveries.len(), 9);
+    assert!(deliveries.iter().all(|d| *d == ("delivered".to_owned(), 1)));
+}
+
+#[actix_rt::test]
+async fn no_change_without_its_event_and_no_event_without_its_change() {
+    let app = TestApp::spawn().await;
+    let hub = app.hub().await;
+    // No endpoint: nothing is written.
+    hub.parcel(10_000, json!({})).await;
+    assert_eq!(events_stored(&app), 0);
+    add_endpoint(&hub.merchant, "https://hooks.example.ma/c", &PARCEL_EVENTS).await;
+    let parcel = hub.parcel(10_000, json!({})).await;
+    assert_eq!(events_stored(&app), 1);
+    // Refused writes leave no event: an invalid parcel, a move the state machine refuses.
+    hub.merchant
+        .post("/api/parcels", json!({"shop": hub.shop}))
+        .await
+        .assert_status(422);
+    hub.delivery_person
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "delivered"}),
+        )
+        .await
+        .assert_status(404);
+    hub.admin
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "returned"}),
+        )
+        .await
+        .assert_status(409);
+    assert_eq!(events_stored(&app), 1);
+    // Each status change made one event, in its transaction: as many as the parcel's history.
+    hub.ship(&[&parcel]).await;
+    use colivra_db::schema::{parcel_states, parcels};
+    let moves: i64 = parcel_states::table
+        .inner_join(parcels::table)
+        .filter(parcels::key.eq(&parcel))
+        .filter(parcel_states::status.ne("new"))
+        .count()
+        .get_result(&mut app.conn())
+        .unwrap();
+    let changes: i64 = webhook_events::table
+        .filter(webhook_events::event_type.eq("parcel.status_changed"))
+        .count()
+        .get_result(&mut app.conn())
+        .unwrap();
+    assert_eq!(changes, moves);
+    assert!(moves >= 3);
+    // Another merchant's endpoint hears nothing of this merchant's parcels.
+    let (other, _) = app.signed_in(Role::Merchant, true).await;
+    add_endpoint(&other, "https://hooks.example.ma/autre", &PARCEL_EVENTS).await;
+    hub.parcel(10_000, json!({})).await;
+    let per_endpoint: Vec<(String, i64)> = webhook_deliveries::table
+        .inner_join(webhook_endpoints::table)
+        .group_by(webhook_endpoints::url)
+        .select((webhook_endpoints::url, diesel::dsl::count_star()))
+        .load(&mut app.conn())
+        .unwrap();
+    assert_eq!(per_endpoint.len(), 1, "{per_endpoint:?}");
+    assert_eq!(per_endpoint[0].0, "https://hooks.example.ma/c");
+}
+
+#[actix_rt::test]
+async fn a_failing_receiver_gets_retries_then_a_pause_then_a_manual_redelivery() {
+    let app = TestApp::spawn_for_webhooks().await;
+    let hub = app.hub().await;
+    let receiver = Receiver::start(&[500, 503], Duration::ZERO);
+    let (endpoint, _) = add_endpoint(&hub.merchant, &receiver.url, &["parcel.created"]).await;
+    start_sender(&app, true);
+    hub.parcel(10_000, json!({})).await;
+    receiver.wait_for(1, Duration::from_secs(10)).await;
+    actix_rt::time::sleep(Duration::from_millis(200)).await;
+    let log = hub
+        .merchant
+        .get(&format!("/api/webhooks/{endpoint}/deliveries"))
+        .await;
+    log.assert_status(200);
+    let first = &log.body["data"][0];
+    assert_eq!(first["status"], "pending");
+    assert_eq!(first["attempts"], 1);
+    assert_eq!(first["last_status_code"], 500);
+    assert_eq!(first["last_response"], "answered 500");
+    // Retried 30 s later: let that time pass.
+    let next =
+        chrono::DateTime::parse_from_rfc3339(first["next_attempt_at"].as_str().unwrap()).unwrap();
+    let waited = next.timestamp() - chrono::Utc::now().timestamp();
+    assert!((25..=31).contains(&waited), "{waited} s");
+    let due_now = || {
+        diesel::update(webhook_deliveries::table)
+            .set(webhook_deliveries::next_attempt_at.eq(colivra_core::time::now()))
+            .execute(&mut app.conn())
+            .unwrap()
+    };
+    // The 24 hours are over at the second failure: given up, endpoint paused.
+    diesel::update(webhook_deliveries::table)
+        .set(
+            webhook_deliveries::give_up_at
+                .eq(colivra_core::time::now() - chrono::Duration::minutes(1)),
+        )
+        .execute(&mut app.conn())
+        .unwrap();
+    due_now();
+    receiver.wait_for(2, Duration::from_secs(10)).await;
+    actix_rt::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(stored_deliveries(&app), [("failed".to_owned(), 2)]);
+    let listed = hub.merchant.get("/api/webhooks").await;
+    assert!(
+        listed.body["data"][0]["paused_at"].is_string(),
+        "{}",
+        listed.text
+    );
+    // Paused: a new event waits, nothing is sent.
+    hub.parcel(10_000, json!({})).await;
+    actix_rt::time::sleep(Duration::from_millis(1_200)).await;
+    assert_eq!(receiver.hits().len(), 2);
+    // Turned on again, the waiting event goes; the failed one goes when the merchant asks.
+    hub.merchant
+        .put(
+            &format!("/api/webhooks/{endpoint}"),
+            json!({"active": true}),
+        )
+        .await
+        .assert_status(200);
+    receiver.wait_for(3, Duration::from_secs(10)).await;
+    let failed_key = hub
+        .merchant
+        .get(&format!("/api/webhooks/{endpoint}/deliveries"))
+        .await
+        .body["data"][1]["key"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let res = hub
+        .merchant
+        .post(
+            &format!("/api/webhooks/deliveries/{failed_key}/retry"),
+            json!({}),
+        )
+        .await;
+    res.assert_status(202);
+    assert_eq!(res.body["data"]["status"], "pending");
+    let hits = receiver.wait_for(4, Duration::from_secs(10)).await;
+    assert_eq!(hits.len(), 4);
+    // The same event each time it was sent again: same id, same bytes.
+    assert_eq!(hits[0].event_id(), hits[1].event_id());
+    assert_eq!(hits[0].body, hits[3].body);
+    actix_rt::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(
+        stored_deliveries(&app),
+        [("delivered".to_owned(), 3), ("delivered".to_owned(), 1)]
+    );
+    // Another merchant cannot retry it.
+    let (other, _) = app.signed_in(Role::Merchant, true).await;
+    other
+        .post(
+            &format!("/api/webhooks/deliveries/{failed_key}/retry"),
+            json!({}),
+        )
+        .await
+        .assert_status(404);
+}
+
+#[actix_rt::test]
+async fn the_test_button_sends_a_ping_and_private_addresses_are_refused_at_sending() {
+    let app = TestApp::spawn_for_webhooks().await;
+    let hub = app.hub().await;
+    let receiver = Receiver::start(&[], Duration::ZERO);
+    let (endpoint, secret) = add_endpoint(&hub.merchant, &receiver.url, &["invoice.paid"]).await;
+    let res = hub
+        .merchant
+        .post(&format!("/api/webhooks/{endpoint}/test"), json!({}))
+        .await;
+    res.assert_status(202);
+    assert_eq!(res.body["data"]["event"], "ping");
+    assert_eq!(res.body["data"]["status"], "pending");
+    // A sender that may not reach private addresses (production's setting) refuses loopback
+    // when it sends, whatever was registered.
+    start_sender(&app, false);
+    actix_rt::time::sleep(Duration::from_millis(800)).await;
+    assert!(receiver.hits().is_empty());
+    let log = hub
+        .merchant
+        .get(&format!("/api/webhooks/{endpoint}/deliveries"))
+        .await;
+    assert_eq!(log.body["data"][0]["attempts"], 1);
+    assert!(
+        log.body["data"][0]["last_error"]
+            .as_str()
+            .unwrap()
+            .contains("privée"),
+        "{}",
+        log.text
+    );
+    // Allowed (development), the ping arrives, signed.
+    diesel::update(webhook_deliveries::table)
+        .set(webhook_deliveries::next_attempt_at.eq(colivra_core::time::now()))
+        .execute(&mut app.conn())
+        .unwrap();
+    start_sender(&app, true);
+    let hits = receiver.wait_for(1, Duration::from_secs(10)).await;
+    assert!(!hits.is_empty());
+    assert_eq!(hits[0].event_type(), "ping");
+    assert!(hits[0].signed_with(&secret));
+}
+
+#[actix_rt::test]
+async fn two_senders_on_one_database_send_a_thousand_events_none_twice_at_once() {
+    let app = TestApp::spawn_for_webhooks().await;
+    let hub = app.hub().await;
+    // Each answer takes a little while: two copies of one event in flight would overlap.
+    let receiver = Receiver::start(&[], Duration::from_millis(2));
+    let (_, _) = add_endpoint(&hub.merchant, &receiver.url, &["parcel.status_changed"]).await;
+    let merchant_id: i64 = webhook_endpoints::table
+        .select(webhook_endpoints::merchant_id)
+        .first(&mut app.conn())
+        .unwrap();
+    let endpoint_id: i64 = webhook_endpoints::table
+        .select(webhook_endpoints::id)
+        .first(&mut app.conn())
+        .unwrap();
+    // A thousand events of a hundred parcels, queued as the outbox queues them.
+    {
+        let mut conn = app.conn();
+        let now = colivra_core::time::now();
+        conn.transaction(|conn| {
+            for n in 0..1_000 {
+                let subject = format!("P{:03}", n % 100);
+                colivra_db::outbox::enqueue(
+                    conn,
+                    &colivra_db::outbox::Event {
+                        merchant_id,
+                        event_type: "parcel.status_changed",
+                        subject_key: Some(&subject),
+                        data: json!({"key": subject, "seq": n}),
+                    },
+                    &[endpoint_id],
+                    now,
+                )?;
+            }
+            diesel::QueryResult::Ok(())
+        })
+        .unwrap();
+    }
+    let started = std::time::Instant::now();
+    start_sender(&app, true);
+    start_sender(&app, true);
+    let hits = receiver.wait_for(1_000, Duration::from_secs(60)).await;
+    let took = started.elapsed();
+    actix_rt::time::sleep(Duration::from_millis(300)).await;
+    let hits_after = receiver.hits();
+    assert_eq!(hits_after.len(), 1_000, "each event once, none again");
+    assert_eq!(hits.len(), 1_000);
+    assert!(
+        receiver.overlapped().is_empty(),
+        "{:?}",
+        receiver.overlapped()
+    );
+    let ids: HashSet<&str> = hits.iter().map(Hit::event_id).collect();
+    assert_eq!(ids.len(), 1_000);
+    // In order per parcel.
+    let mut seen: BTreeMap<String, i64> = BTreeMap::new();
+    for hit in &hits {
+        let key = hit.json["data"]["key"].as_str().unwrap().to_owned();
+        let seq = hit.json["data"]["seq"].as_i64().unwrap();
+        if let Some(before) = seen.insert(key.clone(), seq) {
+            assert!(before < seq, "{key}: {seq} after {before}");
+        }
+    }
+    assert!(stored_deliveries(&app)
+        .iter()
+        .all(|d| *d == ("delivered".to_owned(), 1)));
+    eprintln!("1,000 webhook events through two senders in {took:?}");
+}

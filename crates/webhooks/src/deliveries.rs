@@ -1,0 +1,418 @@
+//! Deliveries: each event to each endpoint subscribed when it happened, sent until a 2xx comes
+//! back or 24 hours pass (then the endpoint is paused and the merchant told). One endpoint gets
+//! one object's events in order: a delivery waits while an earlier one of the same object to the
+//! same endpoint is still pending. Senders lease what they take (several server processes share
+//! the work; PostgreSQL skips rows another sender is claiming), so an event is never being sent
+//! twice at once; it may arrive twice (at least once), always with the same event id.
+
+use chrono::{Duration, NaiveDateTime};
+use colivra_core::{time, AppError, AppResult, Page, Paginated};
+use colivra_db::listing::paginate;
+use colivra_db::schema::webhook_events as events;
+use colivra_db::schema::{webhook_deliveries as deliveries, webhook_endpoints as endpoints};
+use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Timestamp};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// How long a sender keeps what it took (the receiver has 10 seconds to answer).
+pub const LEASE_SECONDS: i64 = 60;
+/// Events are kept this long, then pruned with their deliveries.
+pub const KEPT_DAYS: i64 = 30;
+/// The most of a receiver's answer kept in the log.
+pub const RESPONSE_KEPT_BYTES: usize = 500;
+
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DeliveryStatus {
+    Pending,
+    Delivered,
+    Failed,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct DeliveryView {
+    pub key: String,
+    /// The event's id (`Colivra-Event-Id`): the same on every attempt.
+    pub event_id: String,
+    /// The event's type.
+    pub event: String,
+    #[schema(value_type = DeliveryStatus)]
+    pub status: String,
+    pub attempts: i32,
+    pub last_status_code: Option<i32>,
+    /// Why the last attempt failed when no status came back (timeout, refused address…).
+    pub last_error: Option<String>,
+    /// The first bytes of the receiver's last answer.
+    pub last_response: Option<String>,
+    pub last_latency_ms: Option<i32>,
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>)]
+    pub last_attempt_at: Option<NaiveDateTime>,
+    /// When it is tried next (pending only).
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>)]
+    pub next_attempt_at: Option<NaiveDateTime>,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: NaiveDateTime,
+}
+
+type ViewColumns = (
+    deliveries::key,
+    events::event_id,
+    events::event_type,
+    deliveries::status,
+    deliveries::attempts,
+    deliveries::last_status_code,
+    deliveries::last_error,
+    deliveries::last_response,
+    deliveries::last_latency_ms,
+    deliveries::last_attempt_at,
+    deliveries::next_attempt_at,
+    deliveries::created_at,
+);
+const VIEW_COLUMNS: ViewColumns = (
+    deliveries::key,
+    events::event_id,
+    events::event_type,
+    deliveries::status,
+    deliveries::attempts,
+    deliveries::last_status_code,
+    deliveries::last_error,
+    deliveries::last_response,
+    deliveries::last_latency_ms,
+    deliveries::last_attempt_at,
+    deliveries::next_attempt_at,
+    deliveries::created_at,
+);
+
+type ViewRow = (
+    String,
+    String,
+    String,
+    String,
+    i32,
+    Option<i32>,
+    Option<String>,
+    Option<String>,
+    Option<i32>,
+    Option<NaiveDateTime>,
+    NaiveDateTime,
+    NaiveDateTime,
+);
+
+fn view(row: ViewRow) -> DeliveryView {
+    let (key, event_id, event, status, attempts, code, error, response, latency, last, next, at) =
+        row;
+    let pending = status == "pending";
+    DeliveryView {
+        key,
+        event_id,
+        event,
+        status,
+        attempts,
+        last_status_code: code,
+        last_error: error,
+        last_response: response,
+        last_latency_ms: latency,
+        last_attempt_at: last,
+        next_attempt_at: pending.then_some(next),
+        created_at: at,
+    }
+}
+
+/// `GET webhooks/{key}/deliveries`: the endpoint's deliveries, newest first.
+pub fn list(
+    conn: &mut DbConnection,
+    merchant_id: i64,
+    endpoint_key: &str,
+    page: &Page,
+) -> AppResult<Paginated<DeliveryView>> {
+    let endpoint = crate::endpoints::get(conn, merchant_id, endpoint_key)?;
+    let of_endpoint = || {
+        deliveries::table
+            .inner_join(events::table)
+            .filter(deliveries::endpoint_id.eq(endpoint.id))
+    };
+    Ok(paginate(
+        conn,
+        page,
+        |conn| of_endpoint().count().get_result(conn),
+        |conn, limit, offset| {
+            of_endpoint()
+                .order(deliveries::id.desc())
+                .limit(limit)
+                .offset(offset)
+                .select(VIEW_COLUMNS)
+                .load::<ViewRow>(conn)
+        },
+    )?
+    .map(view))
+}
+
+/// The endpoint's newest delivery (the ping just queued).
+pub(crate) fn latest_of(conn: &mut DbConnection, endpoint_id: i64) -> AppResult<DeliveryView> {
+    deliveries::table
+        .inner_join(events::table)
+        .filter(deliveries::endpoint_id.eq(endpoint_id))
+        .order(deliveries::id.desc())
+        .select(VIEW_COLUMNS)
+        .first::<ViewRow>(conn)
+        .map(view)
+        .map_db_err()
+}
+
+/// `POST webhooks/deliveries/{key}/retry`: sent again now, and retried for another 24 hours.
+pub fn retry(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    merchant_id: i64,
+    delivery_key: &str,
+) -> AppResult<DeliveryView> {
+    immediate_transaction(conn, |conn| {
+        let found: Option<(i64, i64)> = deliveries::table
+            .inner_join(endpoints::table)
+            .filter(deliveries::key.eq(delivery_key))
+            .filter(endpoints::merchant_id.eq(merchant_id))
+            .select((deliveries::id, endpoints::id))
+            .first(conn)
+            .optional()
+            .map_db_err()?;
+        let (id, _) = found.ok_or(AppError::NotFound)?;
+        let now = time::now();
+        diesel::update(deliveries::table.find(id))
+            .set((
+                deliveries::status.eq("pending"),
+                deliveries::next_attempt_at.eq(now),
+                deliveries::give_up_at.eq(now + Duration::hours(colivra_db::outbox::RETRY_HOURS)),
+                deliveries::leased_until.eq(None::<NaiveDateTime>),
+            ))
+            .execute(conn)
+            .map_db_err()?;
+        activities::log(
+            conn,
+            Some(actor_id),
+            "webhook.redelivered",
+            "webhook_delivery",
+            delivery_key,
+        )?;
+        deliveries::table
+            .inner_join(events::table)
+            .filter(deliveries::id.eq(id))
+            .select(VIEW_COLUMNS)
+            .first::<ViewRow>(conn)
+            .map(view)
+            .map_db_err()
+    })
+}
+
+/// What a sender needs to send one delivery.
+#[derive(Debug, Clone, Queryable)]
+pub struct Due {
+    pub id: i64,
+    pub url: String,
+    pub secret: String,
+    pub event_id: String,
+    pub event_type: String,
+    pub body: String,
+}
+
+#[derive(QueryableByName)]
+struct DueId {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+}
+
+/// Pending deliveries whose time has come, of endpoints that are on, none behind an earlier
+/// pending one of the same object, nobody else's lease on them.
+const DUE: &str = "SELECT d.id FROM webhook_deliveries d \
+    JOIN webhook_endpoints e ON e.id = d.endpoint_id \
+    WHERE d.status = 'pending' AND d.next_attempt_at <= $1 \
+    AND (d.leased_until IS NULL OR d.leased_until < $1) \
+    AND e.active AND e.paused_at IS NULL \
+    AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = d.endpoint_id \
+        AND p.subject_key = d.subject_key AND p.status = 'pending' AND p.id < d.id) \
+    ORDER BY d.id LIMIT $2";
+
+/// Takes up to `limit` due deliveries for this sender (leased for [`LEASE_SECONDS`]).
+pub fn claim_due(conn: &mut DbConnection, now: NaiveDateTime, limit: i64) -> AppResult<Vec<Due>> {
+    immediate_transaction(conn, |conn| {
+        // `$1`, `$2`: PostgreSQL's placeholders, and SQLite's named ones (same name, same value).
+        let ids: Vec<i64> = match conn {
+            DbConnection::Pg(pg) => diesel::sql_query(format!("{DUE} FOR UPDATE OF d SKIP LOCKED"))
+                .bind::<Timestamp, _>(now)
+                .bind::<BigInt, _>(limit)
+                .load::<DueId>(pg),
+            DbConnection::Sqlite(sqlite) => diesel::sql_query(DUE)
+                .bind::<Timestamp, _>(now)
+                .bind::<BigInt, _>(limit)
+                .load::<DueId>(sqlite),
+        }
+        .map_db_err()?
+        .into_iter()
+        .map(|row| row.id)
+        .collect();
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        diesel::update(deliveries::table.filter(deliveries::id.eq_any(&ids)))
+            .set(deliveries::leased_until.eq(now + Duration::seconds(LEASE_SECONDS)))
+            .execute(conn)
+            .map_db_err()?;
+        deliveries::table
+            .inner_join(endpoints::table)
+            .inner_join(events::table)
+            .filter(deliveries::id.eq_any(&ids))
+            .order(deliveries::id)
+            .select((
+                deliveries::id,
+                endpoints::url,
+                endpoints::secret,
+                events::event_id,
+                events::event_type,
+                events::body,
+            ))
+            .load::<Due>(conn)
+            .map_db_err()
+    })
+}
+
+/// How one attempt went.
+#[derive(Debug, Clone)]
+pub struct Attempt {
+    /// The receiver's status, when it answered.
+    pub status_code: Option<u16>,
+    /// Why there was no answer (timeout, connection refused, private address…).
+    pub error: Option<String>,
+    /// The start of the receiver's answer.
+    pub response: Option<String>,
+    pub latency_ms: i64,
+}
+
+impl Attempt {
+    pub fn delivered(&self) -> bool {
+        self.status_code
+            .is_some_and(|code| (200..300).contains(&code))
+    }
+}
+
+/// The wait before try `attempts + 1`: 30 s, doubling, at most an hour.
+pub fn backoff(attempts: i32) -> Duration {
+    let doublings = u32::try_from(attempts.saturating_sub(1).clamp(0, 7)).unwrap_or(0);
+    Duration::seconds((30 * 2_i64.pow(doublings)).min(3_600))
+}
+
+/// Records `attempt` of delivery `id`: delivered, or tried again later, or given up after its
+/// 24 hours (the endpoint is then paused and the merchant sees it).
+pub fn record_attempt(
+    conn: &mut DbConnection,
+    id: i64,
+    attempt: &Attempt,
+    now: NaiveDateTime,
+) -> AppResult<()> {
+    immediate_transaction(conn, |conn| {
+        let (attempts, give_up_at, endpoint_id): (i32, NaiveDateTime, i64) = deliveries::table
+            .find(id)
+            .select((
+                deliveries::attempts,
+                deliveries::give_up_at,
+                deliveries::endpoint_id,
+            ))
+            .first(conn)
+            .map_db_err()?;
+        let attempts = attempts + 1;
+        let (status, next) = if attempt.delivered() {
+            ("delivered", now)
+        } else if now >= give_up_at {
+            ("failed", now)
+        } else {
+            ("pending", now + backoff(attempts))
+        };
+        let response = attempt
+            .response
+            .as_deref()
+            .map(|text| truncate(text, RESPONSE_KEPT_BYTES));
+        diesel::update(deliveries::table.find(id))
+            .set((
+                deliveries::status.eq(status),
+                deliveries::attempts.eq(attempts),
+                deliveries::last_status_code.eq(attempt.status_code.map(i32::from)),
+                deliveries::last_error.eq(attempt.error.as_deref().map(|e| truncate(e, 300))),
+                deliveries::last_response.eq(response),
+                deliveries::last_latency_ms
+                    .eq(i32::try_from(attempt.latency_ms).unwrap_or(i32::MAX)),
+                deliveries::last_attempt_at.eq(now),
+                deliveries::next_attempt_at.eq(next),
+                deliveries::leased_until.eq(None::<NaiveDateTime>),
+            ))
+            .execute(conn)
+            .map_db_err()?;
+        if status == "failed" {
+            pause(conn, endpoint_id, now)?;
+        }
+        Ok(())
+    })
+}
+
+/// A delivery gave up: the endpoint stops until the merchant turns it on again.
+fn pause(conn: &mut DbConnection, endpoint_id: i64, now: NaiveDateTime) -> AppResult<()> {
+    let key: String = diesel::update(
+        endpoints::table
+            .find(endpoint_id)
+            .filter(endpoints::paused_at.is_null()),
+    )
+    .set(endpoints::paused_at.eq(now))
+    .returning(endpoints::key)
+    .get_result(conn)
+    .optional()
+    .map_db_err()?
+    .unwrap_or_default();
+    if key.is_empty() {
+        return Ok(());
+    }
+    activities::log(conn, None, "webhook.paused", "webhook", &key)
+}
+
+/// Forgets the events older than [`KEPT_DAYS`] and their deliveries; how many events.
+pub fn prune(conn: &mut DbConnection, now: NaiveDateTime) -> AppResult<usize> {
+    let before = now - Duration::days(KEPT_DAYS);
+    immediate_transaction(conn, |conn| {
+        let old = events::table
+            .filter(events::created_at.lt(before))
+            .select(events::id);
+        diesel::delete(deliveries::table.filter(deliveries::webhook_event_id.eq_any(old)))
+            .execute(conn)
+            .map_db_err()?;
+        diesel::delete(events::table.filter(events::created_at.lt(before)))
+            .execute(conn)
+            .map_db_err()
+    })
+}
+
+/// At most `max` bytes of `text`, cut on a character boundary.
+fn truncate(text: &str, max: usize) -> String {
+    let mut end = text.len().min(max);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_wait_longer_each_time_up_to_an_hour() {
+        let waits: Vec<i64> = (1..=10).map(|n| backoff(n).num_seconds()).collect();
+        assert_eq!(waits, [30, 60, 120, 240, 480, 960, 1920, 3600, 3600, 3600]);
+    }
+
+    #[test]
+    fn answers_are_cut_on_a_character_boundary() {
+        assert_eq!(truncate("مرحبا", 3), "م");
+        assert_eq!(truncate("ok", 500), "ok");
+    }
+}

@@ -1,0 +1,9 @@
+// Registers the messages of the merchant's webhooks (components/webhooks/messages.*.ts). Every
+// module using one of those keys imports this file (`import '../../i18n/webhooks';`), so they
+// load with the chunks that need them (webhooks.test.ts checks the rule).
+import { registerMessages } from './index';
+import { enWebhooks } from '../components/webhooks/messages.en';
+import { frWebhooks } from '../components/webhooks/messages.fr';
+
+registerMessages('fr', frWebhooks);
+registerMessages('en', enWebhooks);

@@ -1,0 +1,60 @@
+-- Webhooks: a merchant's endpoints, the events of his parcels, invoices and tickets (written in
+-- the same transaction as the change that causes them: a transactional outbox), and each
+-- event's delivery to each endpoint subscribed when it happened.
+CREATE TABLE webhook_endpoints (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    key TEXT NOT NULL UNIQUE,
+    -- The merchant account (its staff share it).
+    merchant_id BIGINT NOT NULL REFERENCES users (id),
+    url TEXT NOT NULL,
+    -- JSON array of event types.
+    events TEXT NOT NULL,
+    -- Signs every delivery (HMAC-SHA256); shown once, when the endpoint is made.
+    secret TEXT NOT NULL,
+    active BOOLEAN NOT NULL DEFAULT 1,
+    -- Set when a delivery failed for 24 hours: nothing is sent until the merchant turns the
+    -- endpoint on again (its deliveries wait meanwhile).
+    paused_at TIMESTAMP,
+    created_at TIMESTAMP NOT NULL,
+    updated_at TIMESTAMP NOT NULL
+);
+CREATE INDEX webhook_endpoints_merchant ON webhook_endpoints (merchant_id);
+
+CREATE TABLE webhook_events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    -- What receivers see (`Colivra-Event-Id`, the body's `id`): the same on every retry.
+    event_id TEXT NOT NULL UNIQUE,
+    merchant_id BIGINT NOT NULL REFERENCES users (id),
+    type TEXT NOT NULL,
+    -- The body exactly as sent, so every retry carries the same bytes.
+    body TEXT NOT NULL,
+    created_at TIMESTAMP NOT NULL
+);
+CREATE INDEX webhook_events_created_at ON webhook_events (created_at);
+
+CREATE TABLE webhook_deliveries (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    key TEXT NOT NULL UNIQUE,
+    webhook_event_id BIGINT NOT NULL REFERENCES webhook_events (id) ON DELETE CASCADE,
+    endpoint_id BIGINT NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
+    -- The object the event is about (a parcel's key): one endpoint receives one object's events
+    -- in order.
+    subject_key TEXT,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    last_status_code INTEGER,
+    last_error TEXT,
+    -- The first bytes of the receiver's answer.
+    last_response TEXT,
+    last_latency_ms INTEGER,
+    last_attempt_at TIMESTAMP,
+    next_attempt_at TIMESTAMP NOT NULL,
+    -- Retried until then (24 hours after the event, or after a manual retry).
+    give_up_at TIMESTAMP NOT NULL,
+    -- A sender's lease: another sender (another server process) leaves it alone until then.
+    leased_until TIMESTAMP,
+    created_at TIMESTAMP NOT NULL
+);
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, subject_key, id);
+CREATE INDEX webhook_deliveries_event ON webhook_deliveries (webhook_event_id);
