@@ -90,7 +90,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const url = `http://127.0.0.1:${port}`;
   const logFile = fs.openSync(path.join(dir, 'server.log'), 'a');
   const server = spawn(bin, ['serve'], {
-    env: { ...env, COLIVRA_ADDR: `127.0.0.1:${port}`, COLIVRA_STATIC_DIR: dist },
+    // Webhooks may reach the tests' receivers on loopback (never set in production).
+    env: { ...env, COLIVRA_ADDR: `127.0.0.1:${port}`, COLIVRA_STATIC_DIR: dist, COLIVRA_WEBHOOK_ALLOW_PRIVATE: 'true' },
     stdio: ['ignore', logFile, logFile],
   });
   try {
