@@ -10,6 +10,7 @@ pub mod phone;
 pub mod role;
 pub mod scope;
 pub mod time;
+pub mod webhook_events;
 
 pub use error::{AppError, AppResult, ErrorBody, FieldErrors};
 pub use language::Language;

@@ -197,6 +197,77 @@ pub fn markdown(base_url: &str) -> String {
         }
         out.push_str("\n```\n\n");
     }
+    out.push_str(&idempotency_chapter());
+    out.push_str(&webhooks_chapter(&document));
+    out
+}
+
+fn idempotency_chapter() -> String {
+    let marked: Vec<String> = table()
+        .into_iter()
+        .filter(|endpoint| endpoint.idempotent && merchant_may_call(endpoint.access))
+        .map(|endpoint| format!("`{} {}`", endpoint.method, endpoint.path))
+        .collect();
+    format!(
+        "## 4. Renvoyer une requête sans risque\n\n\
+         Sur {}, ajoutez l'en-tête `Idempotency-Key` (1 à 255 caractères visibles, par exemple le \
+         numéro de commande de votre boutique). Si la réponse se perd (coupure réseau, délai \
+         dépassé), renvoyez la même requête avec la même clé : vous recevez la première réponse \
+         (en-tête `Idempotent-Replayed: true`) et rien n'est créé deux fois, pendant 7 jours. La \
+         même clé avec un autre contenu répond 422 ; pendant que la première est encore traitée, \
+         409 (réessayez un instant plus tard).\n\n\
+         ```sh\ncurl -X POST \"$BASE_URL/api/parcels\" \\\n  -H \"Authorization: Bearer $TOKEN\" \\\n  \
+         -H \"Idempotency-Key: commande-1001\" \\\n  -H \"Content-Type: application/json\" \\\n  \
+         -d @colis.json\n```\n\n",
+        marked.join(", ")
+    )
+}
+
+/// The webhooks chapter: the events and what their `data` holds, from the document's schemas.
+fn webhooks_chapter(document: &Value) -> String {
+    use colivra_db::outbox::{self, EVENT_TYPES};
+    let mut out = String::from("## 5. Webhooks : Colivra prévient votre boutique\n\n");
+    out.push_str(
+        "Plutôt que d'interroger l'API, déclarez une adresse https de votre boutique (écran \
+         **Profil**, rubrique **Webhooks**, ou `POST /api/webhooks`) et choisissez les événements. \
+         Chaque événement arrive en `POST` JSON `{id, type, created_at, data}` avec les en-têtes \
+         `Colivra-Event-Id` (le même à chaque nouvel envoi : ignorez un identifiant déjà traité), \
+         `Colivra-Event` et `Colivra-Signature: t=<secondes>,v1=<signature>`. Répondez 2xx en moins \
+         de 10 secondes ; sinon l'envoi est refait (30 s, puis deux fois plus long à chaque fois, \
+         une heure au plus) pendant 24 heures, puis l'adresse est suspendue jusqu'à ce que vous la \
+         réactiviez. Les événements d'un même colis arrivent dans l'ordre.\n\n",
+    );
+    out.push_str("| Événement | `data` |\n|---|---|\n");
+    for event in EVENT_TYPES.iter().chain([&outbox::PING]) {
+        let schema = match event.split('.').next() {
+            Some("parcel") => "ParcelEventData",
+            Some("invoice") => "InvoiceEventData",
+            Some("ticket") => "TicketEventData",
+            _ => "PingEventData",
+        };
+        let fields: Vec<String> = document["components"]["schemas"][schema]["properties"]
+            .as_object()
+            .map(|properties| properties.keys().map(|name| format!("`{name}`")).collect())
+            .unwrap_or_default();
+        out.push_str(&format!("| `{event}` | {} |\n", fields.join(", ")));
+    }
+    out.push_str(
+        "\n### Vérifier la signature\n\n\
+         La signature est le HMAC-SHA256, en hexadécimal, de `<t>.<corps reçu tel quel>` avec le \
+         secret affiché une seule fois à la création. Refusez un `t` vieux de plus de 5 minutes.\n\n\
+         ```php\n<?php // WooCommerce, ou tout PHP\n$body = file_get_contents('php://input');\n\
+         parse_str(str_replace(',', '&', $_SERVER['HTTP_COLIVRA_SIGNATURE'] ?? ''), $sig);\n\
+         $expected = hash_hmac('sha256', $sig['t'] . '.' . $body, getenv('COLIVRA_WEBHOOK_SECRET'));\n\
+         if (!hash_equals($expected, $sig['v1'] ?? '') || abs(time() - (int) $sig['t']) > 300) {\n\
+         \x20   http_response_code(400);\n    exit;\n}\n$event = json_decode($body, true);\n```\n\n\
+         ```js\n// Node.js (Express : express.raw({ type: 'application/json' }))\n\
+         const crypto = require('node:crypto');\n\
+         function verify(rawBody, header, secret) {\n\
+         \x20 const { t, v1 } = Object.fromEntries(header.split(',').map((p) => p.split('=')));\n\
+         \x20 const expected = crypto.createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');\n\
+         \x20 return Math.abs(Date.now() / 1000 - Number(t)) < 300 &&\n\
+         \x20   crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(v1 ?? ''));\n}\n```\n",
+    );
     out
 }
 
@@ -216,5 +287,30 @@ mod tests {
         // Browser-session-only and staff-only calls are not in it.
         assert!(!text.contains("### GET /api/tokens"));
         assert!(!text.contains("### POST /api/cities"));
+    }
+
+    #[test]
+    fn the_guide_explains_idempotency_keys_and_every_webhook_event() {
+        let text = markdown("https://colivra.example");
+        assert!(text.contains("Idempotency-Key: commande-1001"));
+        assert!(
+            text.contains("`POST /api/parcels`"),
+            "the marked calls are listed"
+        );
+        for event in [
+            "parcel.created",
+            "parcel.status_changed",
+            "parcel.outcome_recorded",
+            "invoice.validated",
+            "invoice.paid",
+            "ticket.answered",
+            "ping",
+        ] {
+            assert!(text.contains(&format!("| `{event}` | `")), "{event}");
+        }
+        // The fields come from the document's schemas.
+        assert!(text.contains("`cod_amount`") && text.contains("`payment_reference`"));
+        assert!(text.contains("hash_hmac('sha256'"));
+        assert!(text.contains("createHmac('sha256', secret)"));
     }
 }

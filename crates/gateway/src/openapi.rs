@@ -318,6 +318,21 @@ pub fn document() -> utoipa::openapi::OpenApi {
             PathItem::new(method(&endpoint.method), operation(&endpoint, doc)),
         );
     }
+    // What webhook receivers get in an event's `data` (no operation answers them: the server
+    // sends them), for integrators and the merchant guide.
+    {
+        use colivra_core::webhook_events::*;
+        let mut events = Vec::new();
+        for (name, schema) in [
+            (ParcelEventData::name(), ParcelEventData::schema()),
+            (InvoiceEventData::name(), InvoiceEventData::schema()),
+            (TicketEventData::name(), TicketEventData::schema()),
+            (PingEventData::name(), PingEventData::schema()),
+        ] {
+            events.push((name.into_owned(), schema));
+        }
+        components.extend(events);
+    }
     close_answer_objects(&mut components, &requests);
     let components = ComponentsBuilder::new()
         .schemas_from_iter(components)

@@ -290,7 +290,11 @@ pub fn send_test(
                 merchant_id,
                 event_type: outbox::PING,
                 subject_key: None,
-                data: serde_json::json!({"webhook": row.key, "url": row.url}),
+                data: serde_json::to_value(colivra_core::webhook_events::PingEventData {
+                    webhook: row.key.clone(),
+                    url: row.url.clone(),
+                })
+                .map_err(AppError::internal)?,
             },
             &[row.id],
             now,

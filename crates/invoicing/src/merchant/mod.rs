@@ -161,17 +161,18 @@ fn record_event(conn: &mut DbConnection, row: &InvoiceRow, event_type: &str) -> 
             merchant_id,
             event_type,
             subject_key: Some(&row.key),
-            data: serde_json::json!({
-                "key": row.key,
-                "number": row.number,
-                "type": row.kind,
-                "status": row.status,
-                "parcels_count": row.parcels_count,
-                "total": row.total,
-                "payment_reference": row.payment_reference,
-                "paid_on": row.paid_on.map(|day| day.to_string()),
-                "updated_at": time::to_rfc3339(&row.updated_at),
-            }),
+            data: serde_json::to_value(colivra_core::webhook_events::InvoiceEventData {
+                key: row.key.clone(),
+                number: row.number.clone(),
+                kind: row.kind.clone(),
+                status: row.status.clone(),
+                parcels_count: row.parcels_count,
+                total: row.total,
+                payment_reference: row.payment_reference.clone(),
+                paid_on: row.paid_on.map(|day| day.to_string()),
+                updated_at: time::to_rfc3339(&row.updated_at),
+            })
+            .map_err(AppError::internal)?,
         },
     )
     .map_db_err()

@@ -69,17 +69,17 @@ impl ParcelRow {
     }
 
     /// What the merchant's webhooks receive about the parcel (`data` of its events).
-    pub fn webhook_data(&self) -> serde_json::Value {
-        serde_json::json!({
-            "key": self.key,
-            "status": self.status,
-            "status_label": self.status().label(),
-            "reference": self.reference,
-            "cod_amount": self.cod_amount,
-            "outcome": self.outcome,
-            "attempts": self.attempts,
-            "updated_at": colivra_core::time::to_rfc3339(&self.updated_at),
-        })
+    pub fn webhook_data(&self) -> colivra_core::webhook_events::ParcelEventData {
+        colivra_core::webhook_events::ParcelEventData {
+            key: self.key.clone(),
+            status: self.status.clone(),
+            status_label: self.status().label().to_owned(),
+            reference: self.reference.clone(),
+            cod_amount: self.cod_amount,
+            outcome: self.outcome.clone(),
+            attempts: self.attempts,
+            updated_at: colivra_core::time::to_rfc3339(&self.updated_at),
+        }
     }
 
     /// Writes `event_type` about the parcel to the webhook outbox (the caller's transaction).
@@ -90,7 +90,7 @@ impl ParcelRow {
                 merchant_id: self.merchant_id,
                 event_type,
                 subject_key: Some(&self.key),
-                data: self.webhook_data(),
+                data: serde_json::to_value(self.webhook_data()).map_err(AppError::internal)?,
             },
         )
         .map_db_err()

@@ -118,14 +118,15 @@ pub fn add_message(
                     merchant_id: changed.merchant_id,
                     event_type: colivra_db::outbox::TICKET_ANSWERED,
                     subject_key: Some(&changed.key),
-                    data: serde_json::json!({
-                        "key": changed.key,
-                        "code": changed.code,
-                        "subject": changed.subject,
-                        "status": changed.status,
-                        "message": body,
-                        "updated_at": time::to_rfc3339(&changed.updated_at),
-                    }),
+                    data: serde_json::to_value(colivra_core::webhook_events::TicketEventData {
+                        key: changed.key.clone(),
+                        code: changed.code.clone(),
+                        subject: changed.subject.clone(),
+                        status: changed.status.clone(),
+                        message: body.clone(),
+                        updated_at: time::to_rfc3339(&changed.updated_at),
+                    })
+                    .map_err(AppError::internal)?,
                 },
             )
             .map_db_err()?;
