@@ -18,7 +18,7 @@ use crate::support::money::{
 use crate::support::{TestApp, TestClient, PASSWORD};
 
 /// A `colivra serve` process on the test's database; killed when dropped.
-struct Gateway {
+pub(crate) struct Gateway {
     child: Child,
     addr: SocketAddr,
     base: String,
@@ -26,6 +26,11 @@ struct Gateway {
 
 impl Gateway {
     async fn start(app: &TestApp) -> Gateway {
+        Self::start_with_env(app, &[]).await
+    }
+
+    /// With these environment variables besides the database's.
+    pub(crate) async fn start_with_env(app: &TestApp, env: &[(&str, &str)]) -> Gateway {
         let addr = {
             let probe = TcpListener::bind("127.0.0.1:0").unwrap();
             probe.local_addr().unwrap()
@@ -36,6 +41,7 @@ impl Gateway {
             .arg(&app.static_dir)
             .env("DATABASE_URL", app.db.url_string())
             .env("RUST_LOG", "warn")
+            .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -66,6 +72,14 @@ impl Gateway {
     /// A client of this gateway carrying `client`'s cookies (its session and CSRF token).
     fn with_cookies_of(&self, client: &TestClient) -> TestClient {
         at(&self.base, client)
+    }
+}
+
+impl Gateway {
+    /// Stops the process at once (SIGKILL): no shutdown, whatever it was doing.
+    pub(crate) fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 

@@ -569,3 +569,80 @@ async fn two_senders_on_one_database_send_a_thousand_events_none_twice_at_once()
         .all(|d| *d == ("delivered".to_owned(), 1)));
     eprintln!("1,000 webhook events through two senders in {took:?}");
 }
+
+#[actix_rt::test]
+async fn a_server_killed_mid_burst_loses_no_event_once_restarted() {
+    use crate::gateways::Gateway;
+    let app = TestApp::spawn_for_webhooks().await;
+    let hub = app.hub().await;
+    // Slow answers, so the kill lands while deliveries are in flight.
+    let receiver = Receiver::start(&[], Duration::from_millis(20));
+    add_endpoint(&hub.merchant, &receiver.url, &["parcel.status_changed"]).await;
+    let (merchant_id, endpoint_id): (i64, i64) = webhook_endpoints::table
+        .select((webhook_endpoints::merchant_id, webhook_endpoints::id))
+        .first(&mut app.conn())
+        .unwrap();
+    let total = 300;
+    {
+        let mut conn = app.conn();
+        let now = colivra_core::time::now();
+        conn.transaction(|conn| {
+            for n in 0..total {
+                let subject = format!("P{:02}", n % 30);
+                colivra_db::outbox::enqueue(
+                    conn,
+                    &colivra_db::outbox::Event {
+                        merchant_id,
+                        event_type: "parcel.status_changed",
+                        subject_key: Some(&subject),
+                        data: json!({"key": subject, "seq": n}),
+                    },
+                    &[endpoint_id],
+                    now,
+                )?;
+            }
+            diesel::QueryResult::Ok(())
+        })
+        .unwrap();
+    }
+    let allow = [("COLIVRA_WEBHOOK_ALLOW_PRIVATE", "true")];
+    let first = Gateway::start_with_env(&app, &allow).await;
+    receiver.wait_for(60, Duration::from_secs(30)).await;
+    first.kill();
+    let at_kill = receiver.hits().len();
+    assert!(at_kill < total, "the burst was cut: {at_kill} of {total}");
+    // Its leases lapse after 60 s: let that time pass.
+    diesel::update(webhook_deliveries::table)
+        .set(webhook_deliveries::leased_until.eq(None::<chrono::NaiveDateTime>))
+        .execute(&mut app.conn())
+        .unwrap();
+    let _second = Gateway::start_with_env(&app, &allow).await;
+    let started = std::time::Instant::now();
+    loop {
+        let ids: HashSet<String> = receiver
+            .hits()
+            .iter()
+            .map(|hit| hit.event_id().to_owned())
+            .collect();
+        if ids.len() == total || started.elapsed() > Duration::from_secs(60) {
+            break;
+        }
+        actix_rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    actix_rt::time::sleep(Duration::from_millis(300)).await;
+    let hits = receiver.hits();
+    let mut seen: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for hit in &hits {
+        seen.entry(hit.event_id().to_owned())
+            .or_default()
+            .push(hit.body.clone());
+    }
+    assert_eq!(seen.len(), total, "every event arrived");
+    // What was in flight at the kill may come twice: the same event, same id and bytes.
+    let twice: Vec<&Vec<String>> = seen.values().filter(|bodies| bodies.len() > 1).collect();
+    assert!(twice.iter().all(|bodies| bodies.iter().all(|b| *b == bodies[0])));
+    assert!(twice.len() <= 50, "at most one batch sent again: {}", twice.len());
+    assert!(stored_deliveries(&app)
+        .iter()
+        .all(|(status, _)| status == "delivered"));
+}
