@@ -150,6 +150,10 @@ unmark() {
         DELETE FROM activities WHERE id > $MARK_activities;
         DELETE FROM personal_tokens WHERE id > $MARK_personal_tokens;
         DELETE FROM sessions WHERE created_at >= '$MARK_TIME';
+        DELETE FROM webhook_deliveries;
+        DELETE FROM webhook_events;
+        DELETE FROM webhook_endpoints;
+        DELETE FROM idempotency_keys;
         DELETE FROM shops WHERE id > $MARK_shops;
         DELETE FROM users WHERE id > $MARK_users;"
     case $BACKEND in
@@ -223,6 +227,41 @@ export_case() {
     rm -f "$OUT/$BACKEND-activities.csv"
 }
 
+# Creation again with the merchant's webhook subscribed to parcel.created: each creation also
+# writes its event and delivery (the transactional outbox), while the server's sender posts them
+# to a receiver on loopback. Then how long the sender took to deliver them all.
+webhook_case() {
+    local receiver_port receiver hook events delivered waited
+    receiver_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    python3 - "$receiver_port" <<'PY' &
+import http.server, sys
+class Hook(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        self.send_response(200)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+    def log_message(self, *args):
+        pass
+http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Hook).serve_forever()
+PY
+    receiver=$!
+    hook=$(curl -sf -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" -H 'Content-Type: application/json' \
+        -d "{\"url\":\"http://127.0.0.1:$receiver_port/hook\",\"events\":[\"parcel.created\"]}" \
+        "$BASE/api/webhooks" | jq -r '.data.key')
+    run_wrk create_hooked "$BASE/api/parcels" -s "$OUT/create.lua" -H "X-XSRF-TOKEN: $XSRF"
+    events=$(sql "SELECT COUNT(*) FROM webhook_deliveries")
+    waited=0
+    while :; do
+        delivered=$(sql "SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'delivered'")
+        [ "$delivered" = "$events" ] || [ "$waited" -ge 600 ] && break
+        sleep 0.1
+        waited=$((waited + 1))
+    done
+    echo "   webhook $hook: $delivered of $events events delivered, the last $(awk -v w="$waited" 'BEGIN { printf "%.1f", w / 10 }') s after the load ended"
+    kill "$receiver" 2>/dev/null || true
+}
+
 # One backend from seeding to clean-up; run in a subshell of its own.
 run_backend() {
     trap finish_backend EXIT
@@ -243,7 +282,8 @@ run_backend() {
     mark
     echo "   $PARCELS_BEFORE parcels"
 
-    RUST_LOG=warn "$BIN" --database-url "$URL" serve --addr "127.0.0.1:$PORT" --static-dir "$OUT" > "$OUT/server-$BACKEND.log" 2>&1 &
+    # Webhooks may reach the bench's receiver on loopback (the create_hooked case).
+    COLIVRA_WEBHOOK_ALLOW_PRIVATE=true RUST_LOG=warn "$BIN" --database-url "$URL" serve --addr "127.0.0.1:$PORT" --static-dir "$OUT" > "$OUT/server-$BACKEND.log" 2>&1 &
     SERVER=$!
     local ready=""
     for _ in $(seq 1 100); do
@@ -281,11 +321,12 @@ wrk.headers["Content-Type"] = "application/json"
 wrk.body = '{"recipient_name":"Client Bench","recipient_phone":"0612345678","city":"Casablanca","address":"1 rue des Tests","cod_amount":15000,"product":"Article"}'
 LUA
     run_wrk create "$BASE/api/parcels" -s "$OUT/create.lua" -H "X-XSRF-TOKEN: $XSRF"
+    webhook_case
     stop_server
     echo "   created $(($(sql "SELECT COUNT(*) FROM parcels") - PARCELS_BEFORE)) parcels"
 
     local case file p50 p99 rps direct d50 d99 ratio
-    for case in page1 deep filtered search balances create; do
+    for case in page1 deep filtered search balances create create_hooked; do
         file="$OUT/$BACKEND-$case.txt"
         p50=$(ms 50% < "$file")
         p99=$(ms 99% < "$file")
