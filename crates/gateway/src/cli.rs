@@ -407,7 +407,9 @@ fn serve(config: ServeConfig) -> CliResult {
                 }
             }
         });
-        crate::webhook_sender::spawn(state.pool.clone(), state.settings.webhook_allow_private);
+        // Runs as long as the server: its handle is not needed.
+        let _sender =
+            crate::webhook_sender::spawn(state.pool.clone(), state.settings.webhook_allow_private);
         let server = actix_web::HttpServer::new(move || crate::app::build(state.clone()))
             .bind(config.addr)
             .map_err(|e| format!("COLIVRA_ADDR: cannot listen on {}: {e}", config.addr))?;

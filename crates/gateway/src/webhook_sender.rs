@@ -17,8 +17,9 @@ const IDLE: Duration = Duration::from_millis(500);
 /// A receiver answers within this, or the attempt failed.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Starts the sender on the current actix runtime; it runs until the runtime stops.
-pub fn spawn(pool: Database, allow_private: bool) {
+/// Starts the sender on the current actix runtime; it runs until the runtime stops (or the
+/// handle is aborted).
+pub fn spawn(pool: Database, allow_private: bool) -> actix_web::rt::task::JoinHandle<()> {
     actix_web::rt::spawn(async move {
         let client = client();
         loop {
@@ -39,7 +40,7 @@ pub fn spawn(pool: Database, allow_private: bool) {
                 }
             }
         }
-    });
+    })
 }
 
 fn client() -> awc::Client {

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { modulesMissingMessages } from '../test/chunkMessages';
 import { fr } from './fr';
 import { translate } from './index';
 import { enInvoices } from '../components/invoice/messages.en';
@@ -35,20 +34,6 @@ describe('invoice screen texts', () => {
   });
 
   it('has every module using one of these keys import them (so they load with its chunk)', () => {
-    const usage = /t\(\s*[`'"]invoices\./;
-    const offenders: string[] = [];
-    const visit = (dir: string) => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const file = path.join(dir, entry.name);
-        if (entry.isDirectory()) {
-          if (entry.name !== 'i18n' && entry.name !== 'test') visit(file);
-        } else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')) {
-          const source = fs.readFileSync(file, 'utf8');
-          if (usage.test(source) && !source.includes("i18n/invoices';")) offenders.push(file);
-        }
-      }
-    };
-    visit(path.resolve(__dirname, '..'));
-    expect(offenders).toEqual([]);
+    expect(modulesMissingMessages(/t\(\s*[`'"]invoices\./, 'invoices')).toEqual([]);
   });
 });

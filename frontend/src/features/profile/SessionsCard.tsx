@@ -5,7 +5,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -13,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/form/ConfirmDialog';
+import { LoadStates } from '../../components/LoadStates';
 import { localeOf, useLanguage, useT } from '../../i18n';
 import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery, type UserSession } from './api';
 
@@ -82,15 +82,13 @@ export function SessionsCard() {
               {notice}
             </Alert>
           )}
-          {sessions.isLoading ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-              <CircularProgress size={24} />
-            </Box>
-          ) : sessions.isError ? (
-            <Alert severity="error">{t('sessions.loadError')}</Alert>
-          ) : list.length === 0 ? (
-            <Typography color="text.secondary">{t('sessions.empty')}</Typography>
-          ) : (
+          <LoadStates
+            loading={sessions.isLoading}
+            failed={sessions.isError}
+            empty={list.length === 0}
+            failedText={t('sessions.loadError')}
+            emptyText={t('sessions.empty')}
+          >
             <List disablePadding data-testid="sessions-list">
               {list.map((session) => (
                 <ListItem
@@ -134,7 +132,7 @@ export function SessionsCard() {
                 </ListItem>
               ))}
             </List>
-          )}
+          </LoadStates>
           {others.length > 0 && (
             <Box>
               <Button variant="outlined" color="error" onClick={() => setToEnd('others')} data-testid="sessions-end-others">

@@ -6,7 +6,6 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -21,9 +20,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { FormTextField } from '../../components/FormTextField';
+import { LoadStates } from '../../components/LoadStates';
 import { localeOf, useLanguage, useT } from '../../i18n';
 import { formErrors, type FormErrors } from '../../core/session/errors';
 import {
@@ -167,17 +166,14 @@ export function TokensCard() {
               {notice}
             </Alert>
           )}
-          {tokens.isLoading ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-              <CircularProgress size={24} />
-            </Box>
-          ) : tokens.isError ? (
-            <Alert severity="error">{t('tokens.loadError')}</Alert>
-          ) : list.length === 0 ? (
-            <Typography color="text.secondary" data-testid="tokens-empty">
-              {t('tokens.empty')}
-            </Typography>
-          ) : (
+          <LoadStates
+            loading={tokens.isLoading}
+            failed={tokens.isError}
+            empty={list.length === 0}
+            failedText={t('tokens.loadError')}
+            emptyText={t('tokens.empty')}
+            emptyTestId="tokens-empty"
+          >
             <TableContainer>
               <Table size="small" data-testid="tokens-table">
                 <TableHead>
@@ -219,7 +215,7 @@ export function TokensCard() {
                 </TableBody>
               </Table>
             </TableContainer>
-          )}
+          </LoadStates>
         </Stack>
       </CardContent>
       <SecretDialog

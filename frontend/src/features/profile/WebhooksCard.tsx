@@ -9,7 +9,6 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -26,6 +25,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { DateTimeText } from '../../components/DateTimeText';
 import { FormTextField } from '../../components/FormTextField';
+import { LoadStates } from '../../components/LoadStates';
 import {
   WEBHOOK_EVENTS,
   useCreateWebhookMutation,
@@ -95,15 +95,13 @@ function DeliveryLog({ webhook, onClose }: { webhook: Webhook; onClose: () => vo
             {error}
           </Alert>
         )}
-        {deliveries.isLoading ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-            <CircularProgress size={24} />
-          </Box>
-        ) : deliveries.isError ? (
-          <Alert severity="error">{t('webhooks.loadError')}</Alert>
-        ) : list.length === 0 ? (
-          <Typography color="text.secondary">{t('webhooks.logEmpty')}</Typography>
-        ) : (
+        <LoadStates
+          loading={deliveries.isLoading}
+          failed={deliveries.isError}
+          empty={list.length === 0}
+          failedText={t('webhooks.loadError')}
+          emptyText={t('webhooks.logEmpty')}
+        >
           <Stack spacing={1.5}>
             {list.map((delivery) => (
               <Paper key={delivery.key} variant="outlined" sx={{ p: 1.5 }} data-testid="webhook-delivery">
@@ -139,7 +137,7 @@ function DeliveryLog({ webhook, onClose }: { webhook: Webhook; onClose: () => vo
               </Paper>
             ))}
           </Stack>
-        )}
+        </LoadStates>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.close')}</Button>
@@ -237,17 +235,14 @@ export function WebhooksCard() {
               {notice}
             </Alert>
           )}
-          {webhooks.isLoading ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-              <CircularProgress size={24} />
-            </Box>
-          ) : webhooks.isError ? (
-            <Alert severity="error">{t('webhooks.loadError')}</Alert>
-          ) : list.length === 0 ? (
-            <Typography color="text.secondary" data-testid="webhooks-empty">
-              {t('webhooks.empty')}
-            </Typography>
-          ) : (
+          <LoadStates
+            loading={webhooks.isLoading}
+            failed={webhooks.isError}
+            empty={list.length === 0}
+            failedText={t('webhooks.loadError')}
+            emptyText={t('webhooks.empty')}
+            emptyTestId="webhooks-empty"
+          >
             <Stack spacing={1.5}>
               {list.map((webhook) => (
                 <Paper key={webhook.key} variant="outlined" sx={{ p: 2 }} data-testid="webhook-row">
@@ -293,7 +288,7 @@ export function WebhooksCard() {
                 </Paper>
               ))}
             </Stack>
-          )}
+          </LoadStates>
         </Stack>
       </CardContent>
       <SecretDialog
