@@ -10,8 +10,10 @@ use colivra_webhooks::signature;
 
 use crate::db::Database;
 
-/// Deliveries taken at once (sent side by side).
+/// Deliveries taken at once.
 const BATCH: i64 = 50;
+/// Requests in flight to one endpoint at a time: a merchant's shop is no load balancer.
+const PER_ENDPOINT: usize = 8;
 /// The wait when nothing was due.
 const IDLE: Duration = Duration::from_millis(500);
 /// A receiver answers within this, or the attempt failed.
@@ -28,12 +30,7 @@ pub fn spawn(pool: Database, allow_private: bool) -> actix_web::rt::task::JoinHa
                 crate::db::run(&pool, move |conn| deliveries::claim_due(conn, now, BATCH)).await;
             match due {
                 Ok(due) if due.is_empty() => actix_web::rt::time::sleep(IDLE).await,
-                Ok(due) => {
-                    let sends = due
-                        .into_iter()
-                        .map(|due| deliver(&client, &pool, allow_private, due));
-                    futures_util::future::join_all(sends).await;
-                }
+                Ok(due) => send_batch(&client, &pool, allow_private, due).await,
                 Err(error) => {
                     tracing::warn!(%error, "webhooks: could not take the due deliveries");
                     actix_web::rt::time::sleep(IDLE * 4).await;
@@ -41,6 +38,25 @@ pub fn spawn(pool: Database, allow_private: bool) -> actix_web::rt::task::JoinHa
             }
         }
     })
+}
+
+/// Sends a batch: endpoints side by side, at most [`PER_ENDPOINT`] requests to each at once.
+async fn send_batch(client: &awc::Client, pool: &Database, allow_private: bool, due: Vec<Due>) {
+    use futures_util::stream::{self, StreamExt};
+    let mut by_endpoint: std::collections::BTreeMap<String, Vec<Due>> = Default::default();
+    for delivery in due {
+        by_endpoint
+            .entry(delivery.url.clone())
+            .or_default()
+            .push(delivery);
+    }
+    let endpoints = by_endpoint.into_values().map(|deliveries| {
+        stream::iter(deliveries)
+            .map(|due| deliver(client, pool, allow_private, due))
+            .buffer_unordered(PER_ENDPOINT)
+            .collect::<Vec<()>>()
+    });
+    futures_util::future::join_all(endpoints).await;
 }
 
 fn client() -> awc::Client {

@@ -227,11 +227,13 @@ struct DueId {
 
 /// Pending deliveries whose time has come, of endpoints that are on, none behind an earlier
 /// pending one of the same object, nobody else's lease on them.
+/// The endpoints come first (a paused endpoint's backlog is not read at all), then their due rows
+/// through the partial indexes of pending deliveries.
 const DUE: &str = "SELECT d.id FROM webhook_deliveries d \
-    JOIN webhook_endpoints e ON e.id = d.endpoint_id \
-    WHERE d.status = 'pending' AND d.next_attempt_at <= $1 \
+    WHERE d.endpoint_id IN (SELECT e.id FROM webhook_endpoints e \
+        WHERE e.active AND e.paused_at IS NULL) \
+    AND d.status = 'pending' AND d.next_attempt_at <= $1 \
     AND (d.leased_until IS NULL OR d.leased_until < $1) \
-    AND e.active AND e.paused_at IS NULL \
     AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = d.endpoint_id \
         AND p.subject_key = d.subject_key AND p.status = 'pending' AND p.id < d.id) \
     ORDER BY d.id LIMIT $2";

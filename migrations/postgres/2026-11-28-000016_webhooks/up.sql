@@ -55,6 +55,13 @@ CREATE TABLE webhook_deliveries (
     leased_until TIMESTAMP,
     created_at TIMESTAMP NOT NULL
 );
-CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
-CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, subject_key, id);
+-- What the sender looks for: pending deliveries of the endpoints that are on, by due time, and
+-- whether an earlier one of the same object is still pending. Partial: a delivered row leaves
+-- them, so they stay the size of the backlog, and a paused endpoint's backlog is never read.
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (endpoint_id, next_attempt_at)
+    WHERE status = 'pending';
+CREATE INDEX webhook_deliveries_order ON webhook_deliveries (endpoint_id, subject_key, id)
+    WHERE status = 'pending';
+-- The delivery log of one endpoint, newest first; the prune by event.
+CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, id);
 CREATE INDEX webhook_deliveries_event ON webhook_deliveries (webhook_event_id);

@@ -592,9 +592,9 @@ async fn a_server_killed_mid_burst_loses_no_event_once_restarted() {
     use crate::gateways::Gateway;
     let app = TestApp::spawn_for_webhooks().await;
     let hub = app.hub().await;
-    // Slow answers (30 parcels at a time, a quarter of a second each: over two seconds for the
-    // burst), so the kill lands while deliveries are in flight.
-    let receiver = Receiver::start(&[], Duration::from_millis(250));
+    // Slow answers (eight at a time to one endpoint, a tenth of a second each: about four seconds
+    // for the burst), so the kill lands while deliveries are in flight.
+    let receiver = Receiver::start(&[], Duration::from_millis(100));
     add_endpoint(&hub.merchant, &receiver.url, &["parcel.status_changed"]).await;
     let total = 300;
     queue_events(&app, total, 30);
