@@ -155,7 +155,6 @@ unmark() {
         DELETE FROM personal_tokens WHERE id > $MARK_personal_tokens;
         DELETE FROM sessions WHERE created_at >= '$MARK_TIME';
         DELETE FROM webhook_deliveries;
-        DELETE FROM webhook_events;
         DELETE FROM webhook_endpoints;
         DELETE FROM idempotency_keys;
         DELETE FROM shops WHERE id > $MARK_shops;

@@ -1,14 +1,14 @@
 //! The webhook outbox: an event a merchant's endpoints subscribed to is written in the caller's
 //! transaction, beside the change that causes it, so no change commits without its event and no
-//! event without its change. A delivery row per subscribed endpoint is what the sender works
-//! through (`colivra_webhooks::deliveries`).
+//! event without its change: one delivery row per subscribed endpoint, holding the event, which
+//! the sender works through (`colivra_webhooks::deliveries`).
 
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use serde_json::{json, Value};
 
 use crate::connection::DbConnection;
-use crate::schema::{webhook_deliveries, webhook_endpoints, webhook_events};
+use crate::schema::{webhook_deliveries, webhook_endpoints};
 
 /// The events an endpoint can subscribe to (domain.md), `ping` aside: it goes to one endpoint,
 /// on demand.
@@ -75,24 +75,16 @@ pub fn enqueue(
         "data": event.data,
     })
     .to_string();
-    let row_id: i64 = diesel::insert_into(webhook_events::table)
-        .values((
-            webhook_events::event_id.eq(&event_id),
-            webhook_events::merchant_id.eq(event.merchant_id),
-            webhook_events::event_type.eq(event.event_type),
-            webhook_events::body.eq(&body),
-            webhook_events::created_at.eq(now),
-        ))
-        .returning(webhook_events::id)
-        .get_result(conn)?;
-    // One row at a time: the multi-backend connection has no batch insert (an event has few
-    // endpoints).
+    // One row per endpoint, the event in it (one write in the change's transaction); one at a
+    // time: the multi-backend connection has no batch insert, and an event has few endpoints.
     for endpoint_id in endpoint_ids {
         diesel::insert_into(webhook_deliveries::table)
             .values((
                 webhook_deliveries::key.eq(colivra_core::key::random_key(12)),
-                webhook_deliveries::webhook_event_id.eq(row_id),
                 webhook_deliveries::endpoint_id.eq(*endpoint_id),
+                webhook_deliveries::event_id.eq(&event_id),
+                webhook_deliveries::event_type.eq(event.event_type),
+                webhook_deliveries::body.eq(&body),
                 webhook_deliveries::subject_key.eq(event.subject_key),
                 webhook_deliveries::status.eq("pending"),
                 webhook_deliveries::next_attempt_at.eq(now),

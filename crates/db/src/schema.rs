@@ -480,23 +480,13 @@ diesel::table! {
 }
 
 diesel::table! {
-    webhook_events (id) {
-        id -> BigInt,
-        event_id -> Text,
-        merchant_id -> BigInt,
-        #[sql_name = "type"]
-        event_type -> Text,
-        body -> Text,
-        created_at -> Timestamp,
-    }
-}
-
-diesel::table! {
     webhook_deliveries (id) {
         id -> BigInt,
         key -> Text,
-        webhook_event_id -> BigInt,
         endpoint_id -> BigInt,
+        event_id -> Text,
+        event_type -> Text,
+        body -> Text,
         subject_key -> Nullable<Text>,
         status -> Text,
         attempts -> Integer,
@@ -539,7 +529,6 @@ diesel::joinable!(parcel_stock_lines -> parcels (parcel_id));
 diesel::joinable!(parcel_stock_lines -> inventories (inventory_id));
 diesel::joinable!(delivery_person_balance_entries -> invoices (invoice_id));
 diesel::joinable!(shop_bank_account_changes -> shops (shop_id));
-diesel::joinable!(webhook_deliveries -> webhook_events (webhook_event_id));
 diesel::joinable!(webhook_deliveries -> webhook_endpoints (endpoint_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -573,6 +562,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     shop_bank_account_changes,
     idempotency_keys,
     webhook_endpoints,
-    webhook_events,
     webhook_deliveries
 );

@@ -1,6 +1,7 @@
--- Webhooks: a merchant's endpoints, the events of his parcels, invoices and tickets (written in
--- the same transaction as the change that causes them: a transactional outbox), and each
--- event's delivery to each endpoint subscribed when it happened.
+-- Webhooks: a merchant's endpoints, and the deliveries of the events of his parcels, invoices and
+-- tickets, one row per event and endpoint subscribed when it happened, written in the same
+-- transaction as the change that causes it (a transactional outbox). One table for the event and
+-- its delivery: one row to write in the change's transaction (an event has one endpoint, or a few).
 CREATE TABLE webhook_endpoints (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     key TEXT NOT NULL UNIQUE,
@@ -20,23 +21,15 @@ CREATE TABLE webhook_endpoints (
 );
 CREATE INDEX webhook_endpoints_merchant ON webhook_endpoints (merchant_id);
 
-CREATE TABLE webhook_events (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    -- What receivers see (`Colivra-Event-Id`, the body's `id`): the same on every retry.
-    event_id TEXT NOT NULL UNIQUE,
-    merchant_id BIGINT NOT NULL REFERENCES users (id),
-    type TEXT NOT NULL,
-    -- The body exactly as sent, so every retry carries the same bytes.
-    body TEXT NOT NULL,
-    created_at TIMESTAMP NOT NULL
-);
-CREATE INDEX webhook_events_created_at ON webhook_events (created_at);
-
 CREATE TABLE webhook_deliveries (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     key TEXT NOT NULL UNIQUE,
-    webhook_event_id BIGINT NOT NULL REFERENCES webhook_events (id) ON DELETE CASCADE,
     endpoint_id BIGINT NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
+    -- The event as receivers see it (`Colivra-Event-Id`, `Colivra-Event`, the body exactly as
+    -- sent): the same on every retry, and on every endpoint it went to.
+    event_id TEXT NOT NULL,
+    event_type TEXT NOT NULL,
+    body TEXT NOT NULL,
     -- The object the event is about (a parcel's key): one endpoint receives one object's events
     -- in order.
     subject_key TEXT,
@@ -62,6 +55,6 @@ CREATE INDEX webhook_deliveries_due ON webhook_deliveries (endpoint_id, next_att
     WHERE status = 'pending';
 CREATE INDEX webhook_deliveries_order ON webhook_deliveries (endpoint_id, subject_key, id)
     WHERE status = 'pending';
--- The delivery log of one endpoint, newest first; the prune by event.
+-- The delivery log of one endpoint, newest first. (Pruning walks the primary key from the
+-- oldest: no index on created_at to keep up at every write.)
 CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, id);
-CREATE INDEX webhook_deliveries_event ON webhook_deliveries (webhook_event_id);
