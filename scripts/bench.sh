@@ -95,6 +95,15 @@ sql() {
     esac
 }
 
+# Before a writing case: the database writes out what the previous case left (a PostgreSQL
+# checkpoint, SQLite's WAL folded back), so no case pays for the one before it.
+settle() {
+    case $BACKEND in
+        sqlite) sql "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null ;;
+        postgres) sql "CHECKPOINT" >/dev/null ;;
+    esac
+}
+
 # A command tried up to five times, two seconds apart.
 retry() {
     local n
@@ -257,6 +266,7 @@ PY
         -d "{\"url\":\"http://127.0.0.1:$receiver_port/hook\",\"events\":[\"parcel.created\"]}" \
         "$BASE/api/webhooks" | jq -r '.data.key')
     sql "UPDATE webhook_endpoints SET paused_at = updated_at WHERE key = '$hook'" >/dev/null
+    settle
     run_wrk create_hooked "$BASE/api/parcels" -s "$OUT/create.lua" -H "X-XSRF-TOKEN: $XSRF"
     started=$(date +%s.%N)
     curl -sf -X PUT -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" -H 'Content-Type: application/json' \
@@ -334,6 +344,7 @@ wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 wrk.body = '{"recipient_name":"Client Bench","recipient_phone":"0612345678","city":"Casablanca","address":"1 rue des Tests","cod_amount":15000,"product":"Article"}'
 LUA
+    settle
     run_wrk create "$BASE/api/parcels" -s "$OUT/create.lua" -H "X-XSRF-TOKEN: $XSRF"
     webhook_case
     stop_server

@@ -221,7 +221,9 @@ struct DueId {
 /// Pending deliveries whose time has come, of endpoints that are on, none behind an earlier
 /// pending one of the same object, nobody else's lease on them.
 /// The endpoints come first (a paused endpoint's backlog is not read at all), then their due rows
-/// through the partial indexes of pending deliveries.
+/// through the partial indexes of pending deliveries. No ORDER BY: the scan stops at the limit
+/// instead of sorting the whole backlog (9,000 pending rows made each claim read them all); the
+/// order that matters, one object's events, is kept by the NOT EXISTS.
 const DUE: &str = "SELECT d.id FROM webhook_deliveries d \
     WHERE d.endpoint_id IN (SELECT e.id FROM webhook_endpoints e \
         WHERE e.active AND e.paused_at IS NULL) \
@@ -229,7 +231,7 @@ const DUE: &str = "SELECT d.id FROM webhook_deliveries d \
     AND (d.leased_until IS NULL OR d.leased_until < $1) \
     AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = d.endpoint_id \
         AND p.subject_key = d.subject_key AND p.status = 'pending' AND p.id < d.id) \
-    ORDER BY d.id LIMIT $2";
+    LIMIT $2";
 
 /// Takes up to `limit` due deliveries for this sender (leased for [`LEASE_SECONDS`]).
 pub fn claim_due(conn: &mut DbConnection, now: NaiveDateTime, limit: i64) -> AppResult<Vec<Due>> {
