@@ -8,6 +8,7 @@
 use chrono::{Duration, NaiveDateTime};
 use colivra_core::{time, AppError, AppResult, Page, Paginated};
 use colivra_db::listing::paginate;
+use colivra_db::outbox;
 use colivra_db::schema::{webhook_deliveries as deliveries, webhook_endpoints as endpoints};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -145,6 +146,38 @@ pub fn list(
         },
     )?
     .map(view))
+}
+
+/// `POST webhooks/{key}/test`: a `ping` for this endpoint alone, sent like any event; the
+/// delivery to follow in its log.
+pub fn send_test(
+    conn: &mut DbConnection,
+    actor_id: i64,
+    merchant_id: i64,
+    key: &str,
+) -> AppResult<DeliveryView> {
+    immediate_transaction(conn, |conn| {
+        let row = crate::endpoints::get(conn, merchant_id, key)?;
+        let now = time::now();
+        outbox::enqueue(
+            conn,
+            &outbox::Event {
+                merchant_id,
+                event_type: outbox::PING,
+                subject_key: None,
+                data: serde_json::to_value(colivra_core::webhook_events::PingEventData {
+                    webhook: row.key.clone(),
+                    url: row.url.clone(),
+                })
+                .map_err(AppError::internal)?,
+            },
+            &[row.id],
+            now,
+        )
+        .map_db_err()?;
+        crate::endpoints::record(conn, actor_id, "webhook.tested", key, &row.url)?;
+        latest_of(conn, row.id)
+    })
 }
 
 /// The endpoint's newest delivery (the ping just queued).

@@ -4,7 +4,7 @@
 use chrono::NaiveDateTime;
 use colivra_core::{key, time, AppError, AppResult, FieldErrors, Page, Paginated};
 use colivra_db::listing::paginate;
-use colivra_db::outbox::{self, EVENT_TYPES};
+use colivra_db::outbox::EVENT_TYPES;
 use colivra_db::schema::webhook_endpoints as endpoints;
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -273,39 +273,7 @@ pub fn delete(
     })
 }
 
-/// `POST webhooks/{key}/test`: a `ping` for this endpoint alone, sent like any event; the
-/// delivery to follow in its log.
-pub fn send_test(
-    conn: &mut DbConnection,
-    actor_id: i64,
-    merchant_id: i64,
-    key: &str,
-) -> AppResult<crate::deliveries::DeliveryView> {
-    immediate_transaction(conn, |conn| {
-        let row = get(conn, merchant_id, key)?;
-        let now = time::now();
-        outbox::enqueue(
-            conn,
-            &outbox::Event {
-                merchant_id,
-                event_type: outbox::PING,
-                subject_key: None,
-                data: serde_json::to_value(colivra_core::webhook_events::PingEventData {
-                    webhook: row.key.clone(),
-                    url: row.url.clone(),
-                })
-                .map_err(AppError::internal)?,
-            },
-            &[row.id],
-            now,
-        )
-        .map_db_err()?;
-        record(conn, actor_id, "webhook.tested", key, &row.url)?;
-        crate::deliveries::latest_of(conn, row.id)
-    })
-}
-
-fn record(
+pub(crate) fn record(
     conn: &mut DbConnection,
     actor_id: i64,
     action: &str,

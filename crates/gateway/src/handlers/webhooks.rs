@@ -63,7 +63,7 @@ pub async fn send_test(
     key: web::Path<String>,
 ) -> ApiResult<Accepted<DeliveryView>> {
     let (merchant, actor, key) = (caller.merchant()?, caller.user.id, key.into_inner());
-    db.run(move |conn| endpoints::send_test(conn, actor, merchant, &key))
+    db.run(move |conn| deliveries::send_test(conn, actor, merchant, &key))
         .await
         .map(Accepted)
 }
