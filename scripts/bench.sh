@@ -286,6 +286,54 @@ PY
     kill "$receiver" 2>/dev/null || true
 }
 
+# The delivery outcome call, as an admin records "no answer" (a round outcome: the status
+# changes and the outcome is recorded), each request on another of the parcels this run created,
+# handed to a delivery person beforehand: first with no webhook subscribed to those events, then
+# with the merchant's endpoint subscribed to both (paused: the outbox's writes alone, two rows per
+# call). Half the parcels each; the parcels go at the end of the run with the rest.
+outcome_cases() {
+    local courier total half
+    courier=$(sql "SELECT id FROM users WHERE role = 'delivery-admin' ORDER BY id LIMIT 1")
+    sql "UPDATE parcels SET status = 'out_for_delivery', delivery_admin_id = $courier WHERE id > $MARK_parcels" >/dev/null
+    sql "SELECT key FROM parcels WHERE id > $MARK_parcels ORDER BY id" > "$OUT/outcome-codes.txt"
+    total=$(wc -l < "$OUT/outcome-codes.txt")
+    half=$((total / 2))
+    head -n "$half" "$OUT/outcome-codes.txt" > "$OUT/outcome-codes-1.txt"
+    tail -n +"$((half + 1))" "$OUT/outcome-codes.txt" > "$OUT/outcome-codes-2.txt"
+    cat > "$OUT/outcome.lua" <<'LUA'
+-- Each request records "no answer" on the next parcel of the list (two threads, interleaved).
+local threads, codes, sent = {}, {}, 0
+function setup(thread)
+    thread:set("tid", #threads)
+    table.insert(threads, thread)
+end
+function init(args)
+    for line in io.lines(args[1]) do codes[#codes + 1] = line end
+end
+function request()
+    local code = codes[sent * #threads + tid + 1] or codes[#codes]
+    sent = sent + 1
+    return wrk.format("POST", nil, {["Content-Type"] = "application/json"},
+        '{"parcel":"' .. code .. '","status":"no_answer"}')
+end
+LUA
+    sign_in admin-0@bench.colivra.ma 'Bench#Colivra2026'
+    settle
+    wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" \
+        -s "$OUT/outcome.lua" "$BASE/api/parcels/states" -- "$PWD/$OUT/outcome-codes-1.txt" > "$OUT/$BACKEND-outcome.txt"
+    sql "UPDATE webhook_endpoints SET events = '[\"parcel.created\",\"parcel.status_changed\",\"parcel.outcome_recorded\"]', paused_at = updated_at" >/dev/null
+    settle
+    wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" \
+        -s "$OUT/outcome.lua" "$BASE/api/parcels/states" -- "$PWD/$OUT/outcome-codes-2.txt" > "$OUT/$BACKEND-outcome_hooked.txt"
+    local name
+    for name in outcome outcome_hooked; do
+        if grep -q "Non-2xx" "$OUT/$BACKEND-$name.txt"; then
+            echo "   $name: $(grep "Non-2xx" "$OUT/$BACKEND-$name.txt" | tr -s ' ') (of $half parcels: too few for this duration)"
+        fi
+    done
+    echo "   outcomes: $half parcels per case, $(sql "SELECT COUNT(*) FROM webhook_deliveries WHERE event_type <> 'parcel.created'") webhook rows written by outcome_hooked"
+}
+
 # One backend from seeding to clean-up; run in a subshell of its own.
 run_backend() {
     trap finish_backend EXIT
@@ -347,11 +395,12 @@ LUA
     settle
     run_wrk create "$BASE/api/parcels" -s "$OUT/create.lua" -H "X-XSRF-TOKEN: $XSRF"
     webhook_case
+    outcome_cases
     stop_server
     echo "   created $(($(sql "SELECT COUNT(*) FROM parcels") - PARCELS_BEFORE)) parcels"
 
     local case file p50 p99 rps direct d50 d99 ratio
-    for case in page1 deep filtered search balances create create_hooked; do
+    for case in page1 deep filtered search balances create create_hooked outcome outcome_hooked; do
         file="$OUT/$BACKEND-$case.txt"
         p50=$(ms 50% < "$file")
         p99=$(ms 99% < "$file")
