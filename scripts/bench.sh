@@ -309,12 +309,13 @@ function setup(thread)
 end
 function init(args)
     for line in io.lines(args[1]) do codes[#codes + 1] = line end
+    -- Added to the command line's headers (a table given to wrk.format would replace them).
+    wrk.headers["Content-Type"] = "application/json"
 end
 function request()
     local code = codes[sent * #threads + tid + 1] or codes[#codes]
     sent = sent + 1
-    return wrk.format("POST", nil, {["Content-Type"] = "application/json"},
-        '{"parcel":"' .. code .. '","status":"no_answer"}')
+    return wrk.format("POST", nil, nil, '{"parcel":"' .. code .. '","status":"no_answer"}')
 end
 LUA
     sign_in admin-0@bench.colivra.ma 'Bench#Colivra2026'
