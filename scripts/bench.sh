@@ -301,11 +301,12 @@ outcome_cases() {
     head -n "$half" "$OUT/outcome-codes.txt" > "$OUT/outcome-codes-1.txt"
     tail -n +"$((half + 1))" "$OUT/outcome-codes.txt" > "$OUT/outcome-codes-2.txt"
     cat > "$OUT/outcome.lua" <<'LUA'
--- Each request records "no answer" on the next parcel of the list (two threads, interleaved).
-local threads, codes, sent = {}, {}, 0
+-- Each request records "no answer" on the next parcel of the list (two threads, interleaved:
+-- `tid` is set in each thread's own Lua state by setup, which runs in the main one).
+local next_tid, codes, sent = 0, {}, 0
 function setup(thread)
-    thread:set("tid", #threads)
-    table.insert(threads, thread)
+    thread:set("tid", next_tid)
+    next_tid = next_tid + 1
 end
 function init(args)
     for line in io.lines(args[1]) do codes[#codes + 1] = line end
@@ -313,7 +314,7 @@ function init(args)
     wrk.headers["Content-Type"] = "application/json"
 end
 function request()
-    local code = codes[sent * #threads + tid + 1] or codes[#codes]
+    local code = codes[sent * 2 + tid + 1] or codes[#codes]
     sent = sent + 1
     return wrk.format("POST", nil, nil, '{"parcel":"' .. code .. '","status":"no_answer"}')
 end
