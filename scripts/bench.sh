@@ -4,7 +4,8 @@
 # phone search), the delivery people with their balances and parcel creation, next to the same
 # list query run directly against the database in the same run; and the activity log's CSV export
 # of 100,000 rows, whose memory must stay flat; creation again with a webhook subscribed (the
-# outbox's cost) and how fast the sender then delivers that backlog. Figures go to stdout and
+# outbox's cost), the delivery outcome call without and with it, and how fast the sender then
+# delivers that backlog. Figures go to stdout and
 # target/bench/results.md.
 #
 # Each backend runs on its own: one that fails is reported and the next still runs (the script
@@ -15,13 +16,15 @@
 #
 # Settings (environment): BENCH_PARCELS (1000000), BENCH_CONNECTIONS (32), BENCH_DURATION (10s),
 # BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/colivra_bench), BENCH_BACKENDS ("sqlite postgres"),
-# BENCH_EXPORT_ROWS (100000).
+# BENCH_EXPORT_ROWS (100000), BENCH_OUTCOME_DURATION (5s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PARCELS=${BENCH_PARCELS:-1000000}
 CONNECTIONS=${BENCH_CONNECTIONS:-32}
 DURATION=${BENCH_DURATION:-10s}
+# The outcome cases each use one parcel per request, from those the creation cases made.
+OUTCOME_DURATION=${BENCH_OUTCOME_DURATION:-5s}
 PG_URL=${BENCH_PG_URL:-postgres://postgres@127.0.0.1:5432/colivra_bench}
 BACKENDS=${BENCH_BACKENDS:-sqlite postgres}
 OUT=target/bench
@@ -321,11 +324,11 @@ end
 LUA
     sign_in admin-0@bench.colivra.ma 'Bench#Colivra2026'
     settle
-    wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" \
+    wrk -t2 -c"$CONNECTIONS" -d"$OUTCOME_DURATION" --latency -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" \
         -s "$OUT/outcome.lua" "$BASE/api/parcels/states" -- "$PWD/$OUT/outcome-codes-1.txt" > "$OUT/$BACKEND-outcome.txt"
     sql "UPDATE webhook_endpoints SET events = '[\"parcel.created\",\"parcel.status_changed\",\"parcel.outcome_recorded\"]', paused_at = updated_at" >/dev/null
     settle
-    wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" \
+    wrk -t2 -c"$CONNECTIONS" -d"$OUTCOME_DURATION" --latency -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" \
         -s "$OUT/outcome.lua" "$BASE/api/parcels/states" -- "$PWD/$OUT/outcome-codes-2.txt" > "$OUT/$BACKEND-outcome_hooked.txt"
     local name
     for name in outcome outcome_hooked; do

@@ -44,20 +44,35 @@ pub struct Event<'a> {
 /// Writes `event` for every active endpoint of its merchant subscribed to its type; nothing when
 /// none is (one indexed read: the merchant's endpoints).
 pub fn record(conn: &mut DbConnection, event: Event<'_>) -> QueryResult<()> {
+    record_all(conn, &[event])
+}
+
+/// Writes events of one merchant (a move's status change and outcome), his endpoints read once.
+pub fn record_all(conn: &mut DbConnection, events: &[Event<'_>]) -> QueryResult<()> {
+    let Some(merchant_id) = events.first().map(|event| event.merchant_id) else {
+        return Ok(());
+    };
     let endpoints: Vec<(i64, String)> = webhook_endpoints::table
-        .filter(webhook_endpoints::merchant_id.eq(event.merchant_id))
+        .filter(webhook_endpoints::merchant_id.eq(merchant_id))
         .filter(webhook_endpoints::active.eq(true))
         .select((webhook_endpoints::id, webhook_endpoints::events))
         .load(conn)?;
-    let subscribed: Vec<i64> = endpoints
-        .into_iter()
-        .filter(|(_, events)| subscribes(events, event.event_type))
-        .map(|(id, _)| id)
-        .collect();
-    if subscribed.is_empty() {
+    if endpoints.is_empty() {
         return Ok(());
     }
-    enqueue(conn, &event, &subscribed, colivra_core::time::now())
+    let now = colivra_core::time::now();
+    for event in events {
+        debug_assert_eq!(event.merchant_id, merchant_id, "one merchant's events");
+        let subscribed: Vec<i64> = endpoints
+            .iter()
+            .filter(|(_, types)| subscribes(types, event.event_type))
+            .map(|(id, _)| *id)
+            .collect();
+        if !subscribed.is_empty() {
+            enqueue(conn, event, &subscribed, now)?;
+        }
+    }
+    Ok(())
 }
 
 /// Writes `event` for the given endpoints (a `ping` to one endpoint), whatever they subscribe to.

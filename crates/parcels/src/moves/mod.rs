@@ -174,9 +174,11 @@ pub fn apply(
         .first(conn)
         .map_db_err()?;
     // The merchant's webhooks, in this transaction: the move and its events commit together.
-    moved.record_event(conn, colivra_db::outbox::PARCEL_STATUS_CHANGED)?;
+    use colivra_db::outbox::{PARCEL_OUTCOME_RECORDED, PARCEL_STATUS_CHANGED};
     if mv.to.is_round_outcome() {
-        moved.record_event(conn, colivra_db::outbox::PARCEL_OUTCOME_RECORDED)?;
+        moved.record_events(conn, &[PARCEL_STATUS_CHANGED, PARCEL_OUTCOME_RECORDED])?;
+    } else {
+        moved.record_event(conn, PARCEL_STATUS_CHANGED)?;
     }
     Ok(moved)
 }

@@ -84,16 +84,22 @@ impl ParcelRow {
 
     /// Writes `event_type` about the parcel to the webhook outbox (the caller's transaction).
     pub fn record_event(&self, conn: &mut DbConnection, event_type: &str) -> AppResult<()> {
-        colivra_db::outbox::record(
-            conn,
-            colivra_db::outbox::Event {
+        self.record_events(conn, &[event_type])
+    }
+
+    /// Writes these events about the parcel, its merchant's endpoints read once.
+    pub fn record_events(&self, conn: &mut DbConnection, event_types: &[&str]) -> AppResult<()> {
+        let data = serde_json::to_value(self.webhook_data()).map_err(AppError::internal)?;
+        let events: Vec<colivra_db::outbox::Event<'_>> = event_types
+            .iter()
+            .map(|event_type| colivra_db::outbox::Event {
                 merchant_id: self.merchant_id,
                 event_type,
                 subject_key: Some(&self.key),
-                data: serde_json::to_value(self.webhook_data()).map_err(AppError::internal)?,
-            },
-        )
-        .map_db_err()
+                data: data.clone(),
+            })
+            .collect();
+        colivra_db::outbox::record_all(conn, &events).map_db_err()
     }
 
     pub fn in_scope(&self, scope: Scope) -> bool {
