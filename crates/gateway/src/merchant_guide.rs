@@ -252,7 +252,7 @@ fn webhooks_chapter(document: &Value) -> String {
         out.push_str(&format!("| `{event}` | {} |\n", fields.join(", ")));
     }
     out.push_str(
-        "\n### Vérifier la signature\n\n\
+        "\n#### Vérifier la signature\n\n\
          La signature est le HMAC-SHA256, en hexadécimal, de `<t>.<corps reçu tel quel>` avec le \
          secret affiché une seule fois à la création. Refusez un `t` vieux de plus de 5 minutes.\n\n\
          ```php\n<?php // WooCommerce, ou tout PHP\n$body = file_get_contents('php://input');\n\
