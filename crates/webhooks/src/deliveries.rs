@@ -59,67 +59,42 @@ pub struct DeliveryView {
     pub created_at: NaiveDateTime,
 }
 
-type ViewColumns = (
-    deliveries::key,
-    deliveries::event_id,
-    deliveries::event_type,
-    deliveries::status,
-    deliveries::attempts,
-    deliveries::last_status_code,
-    deliveries::last_error,
-    deliveries::last_response,
-    deliveries::last_latency_ms,
-    deliveries::last_attempt_at,
-    deliveries::next_attempt_at,
-    deliveries::created_at,
-);
-const VIEW_COLUMNS: ViewColumns = (
-    deliveries::key,
-    deliveries::event_id,
-    deliveries::event_type,
-    deliveries::status,
-    deliveries::attempts,
-    deliveries::last_status_code,
-    deliveries::last_error,
-    deliveries::last_response,
-    deliveries::last_latency_ms,
-    deliveries::last_attempt_at,
-    deliveries::next_attempt_at,
-    deliveries::created_at,
-);
+/// A delivery row as the log shows it.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = deliveries)]
+struct ViewRow {
+    key: String,
+    event_id: String,
+    event_type: String,
+    status: String,
+    attempts: i32,
+    last_status_code: Option<i32>,
+    last_error: Option<String>,
+    last_response: Option<String>,
+    last_latency_ms: Option<i32>,
+    last_attempt_at: Option<NaiveDateTime>,
+    next_attempt_at: NaiveDateTime,
+    created_at: NaiveDateTime,
+}
 
-type ViewRow = (
-    String,
-    String,
-    String,
-    String,
-    i32,
-    Option<i32>,
-    Option<String>,
-    Option<String>,
-    Option<i32>,
-    Option<NaiveDateTime>,
-    NaiveDateTime,
-    NaiveDateTime,
-);
-
-fn view(row: ViewRow) -> DeliveryView {
-    let (key, event_id, event, status, attempts, code, error, response, latency, last, next, at) =
-        row;
-    let pending = status == "pending";
-    DeliveryView {
-        key,
-        event_id,
-        event,
-        status,
-        attempts,
-        last_status_code: code,
-        last_error: error,
-        last_response: response,
-        last_latency_ms: latency,
-        last_attempt_at: last,
-        next_attempt_at: pending.then_some(next),
-        created_at: at,
+impl From<ViewRow> for DeliveryView {
+    fn from(row: ViewRow) -> Self {
+        // The next attempt means something only while one is to come.
+        let pending = row.status == "pending";
+        DeliveryView {
+            key: row.key,
+            event_id: row.event_id,
+            event: row.event_type,
+            status: row.status,
+            attempts: row.attempts,
+            last_status_code: row.last_status_code,
+            last_error: row.last_error,
+            last_response: row.last_response,
+            last_latency_ms: row.last_latency_ms,
+            last_attempt_at: row.last_attempt_at,
+            next_attempt_at: pending.then_some(row.next_attempt_at),
+            created_at: row.created_at,
+        }
     }
 }
 
@@ -141,11 +116,11 @@ pub fn list(
                 .order(deliveries::id.desc())
                 .limit(limit)
                 .offset(offset)
-                .select(VIEW_COLUMNS)
-                .load::<ViewRow>(conn)
+                .select(ViewRow::as_select())
+                .load(conn)
         },
     )?
-    .map(view))
+    .map(Into::into))
 }
 
 /// `POST webhooks/{key}/test`: a `ping` for this endpoint alone, sent like any event; the
@@ -185,9 +160,9 @@ pub(crate) fn latest_of(conn: &mut DbConnection, endpoint_id: i64) -> AppResult<
     deliveries::table
         .filter(deliveries::endpoint_id.eq(endpoint_id))
         .order(deliveries::id.desc())
-        .select(VIEW_COLUMNS)
-        .first::<ViewRow>(conn)
-        .map(view)
+        .select(ViewRow::as_select())
+        .first(conn)
+        .map(Into::into)
         .map_db_err()
 }
 
@@ -227,9 +202,9 @@ pub fn retry(
         )?;
         deliveries::table
             .find(id)
-            .select(VIEW_COLUMNS)
-            .first::<ViewRow>(conn)
-            .map(view)
+            .select(ViewRow::as_select())
+            .first(conn)
+            .map(Into::into)
             .map_db_err()
     })
 }

@@ -12,7 +12,6 @@ import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -24,6 +23,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { DateTimeText } from '../../components/DateTimeText';
+import { ConfirmDialog } from '../../components/form/ConfirmDialog';
 import { FormTextField } from '../../components/FormTextField';
 import { LoadStates } from '../../components/LoadStates';
 import {
@@ -152,7 +152,7 @@ export function WebhooksCard() {
   const webhooks = useWebhooksQuery();
   const [createWebhook, creating] = useCreateWebhookMutation();
   const [updateWebhook] = useUpdateWebhookMutation();
-  const [deleteWebhook, deleting] = useDeleteWebhookMutation();
+  const [deleteWebhook] = useDeleteWebhookMutation();
   const [testWebhook] = useTestWebhookMutation();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['parcel.status_changed', 'parcel.outcome_recorded']);
@@ -302,29 +302,17 @@ export function WebhooksCard() {
         onClose={() => setCreated(null)}
       />
       {logOf && <DeliveryLog webhook={logOf} onClose={() => setLogOf(null)} />}
-      <Dialog open={toDelete !== null} onClose={() => setToDelete(null)} data-testid="webhook-delete-dialog">
-        <DialogTitle>{t('webhooks.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ overflowWrap: 'anywhere' }}>
-            {t('webhooks.deleteBody', { url: toDelete?.url ?? '' })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setToDelete(null)}>{t('common.cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={deleting.isLoading}
-            onClick={() => {
-              const webhook = toDelete;
-              setToDelete(null);
-              if (webhook) void run(() => deleteWebhook(webhook.key).unwrap(), t('webhooks.deleted'));
-            }}
-          >
-            {t('webhooks.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('webhooks.deleteTitle')}
+        body={t('webhooks.deleteBody', { url: toDelete?.url ?? '' })}
+        confirmLabel={t('webhooks.delete')}
+        color="error"
+        testId="webhook-delete-dialog"
+        onConfirm={() => deleteWebhook(toDelete?.key ?? '').unwrap()}
+        onDone={() => setNotice(t('webhooks.deleted'))}
+        onClose={() => setToDelete(null)}
+      />
     </Card>
   );
 }
