@@ -16,15 +16,21 @@
 #
 # Settings (environment): BENCH_PARCELS (1000000), BENCH_CONNECTIONS (32), BENCH_DURATION (10s),
 # BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/colivra_bench), BENCH_BACKENDS ("sqlite postgres"),
-# BENCH_EXPORT_ROWS (100000), BENCH_OUTCOME_DURATION (5s).
+# BENCH_EXPORT_ROWS (100000), BENCH_ROUNDS (3), BENCH_ROUND_DURATION (4s),
+# BENCH_OUTCOME_ROUND_DURATION (2s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PARCELS=${BENCH_PARCELS:-1000000}
 CONNECTIONS=${BENCH_CONNECTIONS:-32}
 DURATION=${BENCH_DURATION:-10s}
-# The outcome cases each use one parcel per request, from those the creation cases made.
-OUTCOME_DURATION=${BENCH_OUTCOME_DURATION:-5s}
+# The cases compared with and without a webhook (creation, the outcome call) alternate, ROUNDS
+# rounds each of ROUND_DURATION, so that a drift of the machine or of the database over the run
+# weighs on both alike; each reports its median round (by p99). The outcome cases use one parcel
+# per request, from those the creation rounds made (shorter rounds: they must not run out).
+ROUNDS=${BENCH_ROUNDS:-3}
+ROUND_DURATION=${BENCH_ROUND_DURATION:-4s}
+OUTCOME_ROUND_DURATION=${BENCH_OUTCOME_ROUND_DURATION:-2s}
 PG_URL=${BENCH_PG_URL:-postgres://postgres@127.0.0.1:5432/colivra_bench}
 BACKENDS=${BENCH_BACKENDS:-sqlite postgres}
 OUT=target/bench
@@ -75,6 +81,18 @@ run_wrk() { # name url [extra wrk args…]
     wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency -H "Cookie: $COOKIE" "$@" "$url" > "$OUT/$BACKEND-$name.txt"
     if grep -q "Non-2xx" "$OUT/$BACKEND-$name.txt"; then
         echo "!! $BACKEND $name: $(grep Non-2xx "$OUT/$BACKEND-$name.txt")" >&2
+    fi
+}
+
+# The round of `name` (files $BACKEND-name-rN.txt) with the median p99 stands for the case
+# ($BACKEND-name.txt); every round's p99 is printed.
+median_round() { # name
+    local name=$1 file
+    for file in "$OUT/$BACKEND-$name"-r[0-9]*.txt; do echo "$(ms 99% < "$file") $file"; done | sort -n > "$OUT/$BACKEND-$name-rounds.txt"
+    cp "$(awk -v n="$ROUNDS" 'NR == int((n + 1) / 2) { print $2 }' "$OUT/$BACKEND-$name-rounds.txt")" "$OUT/$BACKEND-$name.txt"
+    echo "   $name p99 by round: $(awk '{ printf "%s%s", sep, $1; sep = ", " }' "$OUT/$BACKEND-$name-rounds.txt") ms"
+    if grep -q "Non-2xx" "$OUT/$BACKEND-$name"-r[0-9]*.txt; then
+        echo "!! $BACKEND $name: $(grep -h Non-2xx "$OUT/$BACKEND-$name"-r[0-9]*.txt | tr -s ' ' | paste -sd ',')" >&2
     fi
 }
 
@@ -247,7 +265,7 @@ export_case() {
 # transactional outbox), and only that is measured. Then the endpoint is turned on and the
 # server's sender delivers the backlog to a receiver on loopback: how long, how many per second.
 webhook_case() {
-    local receiver_port receiver hook events delivered started seconds
+    local receiver_port receiver hook events delivered started seconds round name
     receiver_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     python3 - "$receiver_port" <<'PY' &
 import http.server, socketserver, sys
@@ -268,9 +286,22 @@ PY
     hook=$(curl -sf -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" -H 'Content-Type: application/json' \
         -d "{\"url\":\"http://127.0.0.1:$receiver_port/hook\",\"events\":[\"parcel.created\"]}" \
         "$BASE/api/webhooks" | jq -r '.data.key')
-    sql "UPDATE webhook_endpoints SET paused_at = updated_at WHERE key = '$hook'" >/dev/null
-    settle
-    run_wrk create_hooked "$BASE/api/parcels" -s "$OUT/create.lua" -H "X-XSRF-TOKEN: $XSRF"
+    # Creation without and with the endpoint subscribed to `parcel.created` (held: paused),
+    # alternating, ROUNDS rounds each of DURATION / ROUNDS.
+    for round in $(seq 1 "$ROUNDS"); do
+        for name in create create_hooked; do
+            if [ "$name" = create ]; then
+                sql "UPDATE webhook_endpoints SET events = '[\"invoice.paid\"]', paused_at = updated_at WHERE key = '$hook'" >/dev/null
+            else
+                sql "UPDATE webhook_endpoints SET events = '[\"parcel.created\"]', paused_at = updated_at WHERE key = '$hook'" >/dev/null
+            fi
+            settle
+            wrk -t2 -c"$CONNECTIONS" -d"$ROUND_DURATION" --latency -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" \
+                -s "$OUT/create.lua" "$BASE/api/parcels" > "$OUT/$BACKEND-$name-r$round.txt"
+        done
+    done
+    median_round create
+    median_round create_hooked
     started=$(date +%s.%N)
     curl -sf -X PUT -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" -H 'Content-Type: application/json' \
         -d '{"active":true}' "$BASE/api/webhooks/$hook" >/dev/null
@@ -291,18 +322,19 @@ PY
 
 # The delivery outcome call, as an admin records "no answer" (a round outcome: the status
 # changes and the outcome is recorded), each request on another of the parcels this run created,
-# handed to a delivery person beforehand: first with no webhook subscribed to those events, then
-# with the merchant's endpoint subscribed to both (paused: the outbox's writes alone, two rows per
-# call). Half the parcels each; the parcels go at the end of the run with the rest.
+# handed to a delivery person beforehand: without a webhook subscribed to those events, and with
+# the merchant's endpoint subscribed to both (paused: the outbox's writes alone, two rows per
+# call). The two cases alternate as the creation cases do; the parcels are split between the
+# rounds; they go at the end of the run with the rest.
 outcome_cases() {
-    local courier total half
+    local courier total share round part name file hooked_events
     courier=$(sql "SELECT id FROM users WHERE role = 'delivery-admin' ORDER BY id LIMIT 1")
     sql "UPDATE parcels SET status = 'out_for_delivery', delivery_admin_id = $courier WHERE id > $MARK_parcels" >/dev/null
     sql "SELECT key FROM parcels WHERE id > $MARK_parcels ORDER BY id" > "$OUT/outcome-codes.txt"
     total=$(wc -l < "$OUT/outcome-codes.txt")
-    half=$((total / 2))
-    head -n "$half" "$OUT/outcome-codes.txt" > "$OUT/outcome-codes-1.txt"
-    tail -n +"$((half + 1))" "$OUT/outcome-codes.txt" > "$OUT/outcome-codes-2.txt"
+    share=$((total / (2 * ROUNDS)))
+    rm -f "$OUT"/outcome-codes-??
+    split -d -a 2 -l "$share" "$OUT/outcome-codes.txt" "$OUT/outcome-codes-"
     cat > "$OUT/outcome.lua" <<'LUA'
 -- Each request records "no answer" on the next parcel of the list (two threads, interleaved:
 -- `tid` is set in each thread's own Lua state by setup, which runs in the main one).
@@ -323,20 +355,25 @@ function request()
 end
 LUA
     sign_in admin-0@bench.colivra.ma 'Bench#Colivra2026'
-    settle
-    wrk -t2 -c"$CONNECTIONS" -d"$OUTCOME_DURATION" --latency -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" \
-        -s "$OUT/outcome.lua" "$BASE/api/parcels/states" -- "$PWD/$OUT/outcome-codes-1.txt" > "$OUT/$BACKEND-outcome.txt"
-    sql "UPDATE webhook_endpoints SET events = '[\"parcel.created\",\"parcel.status_changed\",\"parcel.outcome_recorded\"]', paused_at = updated_at" >/dev/null
-    settle
-    wrk -t2 -c"$CONNECTIONS" -d"$OUTCOME_DURATION" --latency -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" \
-        -s "$OUT/outcome.lua" "$BASE/api/parcels/states" -- "$PWD/$OUT/outcome-codes-2.txt" > "$OUT/$BACKEND-outcome_hooked.txt"
-    local name
-    for name in outcome outcome_hooked; do
-        if grep -q "Non-2xx" "$OUT/$BACKEND-$name.txt"; then
-            echo "   $name: $(grep "Non-2xx" "$OUT/$BACKEND-$name.txt" | tr -s ' ') (of $half parcels: too few for this duration)"
-        fi
+    hooked_events='["parcel.created","parcel.status_changed","parcel.outcome_recorded"]'
+    part=0
+    for round in $(seq 1 "$ROUNDS"); do
+        for name in outcome outcome_hooked; do
+            if [ "$name" = outcome ]; then
+                sql "UPDATE webhook_endpoints SET events = '[\"parcel.created\"]', paused_at = updated_at" >/dev/null
+            else
+                sql "UPDATE webhook_endpoints SET events = '$hooked_events', paused_at = updated_at" >/dev/null
+            fi
+            settle
+            file="$OUT/$BACKEND-$name-r$round.txt"
+            wrk -t2 -c"$CONNECTIONS" -d"$OUTCOME_ROUND_DURATION" --latency -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" \
+                -s "$OUT/outcome.lua" "$BASE/api/parcels/states" -- "$PWD/$OUT/outcome-codes-$(printf %02d "$part")" > "$file"
+            part=$((part + 1))
+        done
     done
-    echo "   outcomes: $half parcels per case, $(sql "SELECT COUNT(*) FROM webhook_deliveries WHERE event_type <> 'parcel.created'") webhook rows written by outcome_hooked"
+    median_round outcome
+    median_round outcome_hooked
+    echo "   outcomes: $share parcels per round, $(sql "SELECT COUNT(*) FROM webhook_deliveries WHERE event_type <> 'parcel.created'") webhook rows written by outcome_hooked"
 }
 
 # One backend from seeding to clean-up; run in a subshell of its own.
@@ -356,6 +393,7 @@ run_backend() {
     esac
     echo "== $BACKEND: seeding (skipped when already seeded)"
     "$BIN" --database-url "$URL" seed-bench --parcels "$PARCELS"
+    rm -f "$OUT/$BACKEND"-*-r[0-9]*.txt
     mark
     echo "   $PARCELS_BEFORE parcels"
 
@@ -397,8 +435,6 @@ wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 wrk.body = '{"recipient_name":"Client Bench","recipient_phone":"0612345678","city":"Casablanca","address":"1 rue des Tests","cod_amount":15000,"product":"Article"}'
 LUA
-    settle
-    run_wrk create "$BASE/api/parcels" -s "$OUT/create.lua" -H "X-XSRF-TOKEN: $XSRF"
     webhook_case
     outcome_cases
     stop_server

@@ -74,6 +74,9 @@ export const DEMO_SHOP = 'Boutique Atlas';
 
 /** Picks the demo shop in the shop select inside `scope`, when there is one (several shops). */
 export async function chooseDemoShop(page: Page, scope: Locator): Promise<void> {
+  // The form or panel shows once the merchant's shops have loaded (a skeleton until then): only
+  // then does the absence of a shop choice mean he has one shop.
+  await scope.first().waitFor();
   const select = scope.getByRole('combobox', { name: /^Boutique/ });
   if ((await select.count()) === 0) return;
   await select.click();

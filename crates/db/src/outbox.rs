@@ -61,6 +61,7 @@ pub fn record_all(conn: &mut DbConnection, events: &[Event<'_>]) -> QueryResult<
         return Ok(());
     }
     let now = colivra_core::time::now();
+    let mut rows = Vec::new();
     for event in events {
         debug_assert_eq!(event.merchant_id, merchant_id, "one merchant's events");
         let subscribed: Vec<i64> = endpoints
@@ -68,11 +69,9 @@ pub fn record_all(conn: &mut DbConnection, events: &[Event<'_>]) -> QueryResult<
             .filter(|(_, types)| subscribes(types, event.event_type))
             .map(|(id, _)| *id)
             .collect();
-        if !subscribed.is_empty() {
-            enqueue(conn, event, &subscribed, now)?;
-        }
+        rows.extend(delivery_rows(event, &subscribed, now));
     }
-    Ok(())
+    insert_deliveries(conn, &rows)
 }
 
 /// Writes `event` for the given endpoints (a `ping` to one endpoint), whatever they subscribe to.
@@ -82,6 +81,37 @@ pub fn enqueue(
     endpoint_ids: &[i64],
     now: NaiveDateTime,
 ) -> QueryResult<()> {
+    insert_deliveries(conn, &delivery_rows(event, endpoint_ids, now))
+}
+
+/// One delivery row of an event to one endpoint, the event in it.
+#[derive(Insertable)]
+#[diesel(table_name = webhook_deliveries)]
+// NULL, not DEFAULT, for no subject: diesel writes a SQLite batch holding a DEFAULT as one
+// statement per row.
+#[diesel(treat_none_as_null = true)]
+struct NewDelivery<'a> {
+    key: String,
+    endpoint_id: i64,
+    event_id: String,
+    event_type: &'a str,
+    body: String,
+    subject_key: Option<&'a str>,
+    status: &'static str,
+    next_attempt_at: NaiveDateTime,
+    give_up_at: NaiveDateTime,
+    created_at: NaiveDateTime,
+}
+
+/// `event`'s rows for `endpoint_ids`: one event id and one body, the same on every endpoint.
+fn delivery_rows<'a>(
+    event: &Event<'a>,
+    endpoint_ids: &[i64],
+    now: NaiveDateTime,
+) -> Vec<NewDelivery<'a>> {
+    if endpoint_ids.is_empty() {
+        return Vec::new();
+    }
     let event_id = colivra_core::key::prefixed_key("evt_", 20);
     let body = json!({
         "id": event_id,
@@ -90,24 +120,34 @@ pub fn enqueue(
         "data": event.data,
     })
     .to_string();
-    // One row per endpoint, the event in it (one write in the change's transaction); one at a
-    // time: the multi-backend connection has no batch insert, and an event has few endpoints.
-    for endpoint_id in endpoint_ids {
-        diesel::insert_into(webhook_deliveries::table)
-            .values((
-                webhook_deliveries::key.eq(colivra_core::key::random_key(12)),
-                webhook_deliveries::endpoint_id.eq(*endpoint_id),
-                webhook_deliveries::event_id.eq(&event_id),
-                webhook_deliveries::event_type.eq(event.event_type),
-                webhook_deliveries::body.eq(&body),
-                webhook_deliveries::subject_key.eq(event.subject_key),
-                webhook_deliveries::status.eq("pending"),
-                webhook_deliveries::next_attempt_at.eq(now),
-                webhook_deliveries::give_up_at.eq(now + Duration::hours(RETRY_HOURS)),
-                webhook_deliveries::created_at.eq(now),
-            ))
-            .execute(conn)?;
+    endpoint_ids
+        .iter()
+        .map(|endpoint_id| NewDelivery {
+            key: colivra_core::key::time_ordered_key(6),
+            endpoint_id: *endpoint_id,
+            event_id: event_id.clone(),
+            event_type: event.event_type,
+            body: body.clone(),
+            subject_key: event.subject_key,
+            status: "pending",
+            next_attempt_at: now,
+            give_up_at: now + Duration::hours(RETRY_HOURS),
+            created_at: now,
+        })
+        .collect()
+}
+
+/// Every row in one statement (a move's two events: one write in the change's transaction, not
+/// two). Per backend: the multi-backend connection has no multi-row insert.
+fn insert_deliveries(conn: &mut DbConnection, rows: &[NewDelivery<'_>]) -> QueryResult<()> {
+    if rows.is_empty() {
+        return Ok(());
     }
+    let insert = diesel::insert_into(webhook_deliveries::table).values(rows);
+    match conn {
+        DbConnection::Pg(pg) => insert.execute(pg)?,
+        DbConnection::Sqlite(lite) => insert.execute(lite)?,
+    };
     Ok(())
 }
 

@@ -40,7 +40,8 @@ pub fn spawn(pool: Database, allow_private: bool) -> actix_web::rt::task::JoinHa
     })
 }
 
-/// Sends a batch: endpoints side by side, at most [`PER_ENDPOINT`] requests to each at once.
+/// Sends a batch: endpoints side by side, at most [`PER_ENDPOINT`] requests to each at once; the
+/// answers are recorded as they come, those that came together in one transaction.
 async fn send_batch(client: &awc::Client, pool: &Database, allow_private: bool, due: Vec<Due>) {
     use futures_util::stream::{self, StreamExt};
     let mut by_endpoint: std::collections::BTreeMap<String, Vec<Due>> = Default::default();
@@ -52,11 +53,25 @@ async fn send_batch(client: &awc::Client, pool: &Database, allow_private: bool, 
     }
     let endpoints = by_endpoint.into_values().map(|deliveries| {
         stream::iter(deliveries)
-            .map(|due| deliver(client, pool, allow_private, due))
+            .map(|due| async move { (due.id, send(client, allow_private, &due).await) })
             .buffer_unordered(PER_ENDPOINT)
-            .collect::<Vec<()>>()
+            .ready_chunks(PER_ENDPOINT * 2)
+            .for_each(|attempts| record(pool, attempts))
     });
     futures_util::future::join_all(endpoints).await;
+}
+
+async fn record(pool: &Database, attempts: Vec<(i64, Attempt)>) {
+    let now = colivra_core::time::now();
+    let count = attempts.len();
+    let recorded = crate::db::run(pool, move |conn| {
+        deliveries::record_attempts(conn, &attempts, now)
+    })
+    .await;
+    if let Err(error) = recorded {
+        // The leases lapse and the deliveries are tried again: at least once.
+        tracing::warn!(%error, count, "webhooks: the attempts could not be recorded");
+    }
 }
 
 fn client() -> awc::Client {
@@ -72,20 +87,6 @@ fn client() -> awc::Client {
         .finish()
 }
 
-async fn deliver(client: &awc::Client, pool: &Database, allow_private: bool, due: Due) {
-    let id = due.id;
-    let attempt = send(client, allow_private, &due).await;
-    let now = colivra_core::time::now();
-    let recorded = crate::db::run(pool, move |conn| {
-        deliveries::record_attempt(conn, id, &attempt, now)
-    })
-    .await;
-    if let Err(error) = recorded {
-        // The lease lapses and the delivery is tried again: at least once.
-        tracing::warn!(%error, delivery = id, "webhooks: the attempt could not be recorded");
-    }
-}
-
 async fn send(client: &awc::Client, allow_private: bool, due: &Due) -> Attempt {
     let started = Instant::now();
     let failed = |error: String| Attempt {
@@ -95,8 +96,11 @@ async fn send(client: &awc::Client, allow_private: bool, due: &Due) -> Attempt {
         latency_ms: elapsed_ms(started),
     };
     if !allow_private {
-        if let Err(error) = public_only(&due.url).await {
-            return failed(error);
+        // The lookup has the receiver's time limit too (a resolver may hang).
+        match actix_web::rt::time::timeout(TIMEOUT, public_only(&due.url)).await {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => return failed(error),
+            Err(_) => return failed("délai de résolution du nom dépassé".to_owned()),
         }
     }
     let timestamp = chrono::Utc::now().timestamp();

@@ -16,8 +16,10 @@ use diesel::sql_types::{BigInt, Timestamp};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// How long a sender keeps what it took (the receiver has 10 seconds to answer).
-pub const LEASE_SECONDS: i64 = 60;
+/// How long a sender keeps what it took: a batch of 50 to one endpoint goes eight at a time, each
+/// with 10 seconds for the address's lookup and 10 to answer, so about 140 seconds at worst;
+/// another process takes over what a stopped one held after that.
+pub const LEASE_SECONDS: i64 = 180;
 /// Events are kept this long, then pruned with their deliveries.
 pub const KEPT_DAYS: i64 = 30;
 /// The most of a receiver's answer kept in the log.
@@ -308,15 +310,30 @@ pub fn backoff(attempts: i32) -> Duration {
     Duration::seconds((30 * 2_i64.pow(doublings)).min(3_600))
 }
 
-/// Records `attempt` of delivery `id`: delivered, or tried again later, or given up after its
-/// 24 hours (the endpoint is then paused and the merchant sees it).
-pub fn record_attempt(
+/// Records attempts of deliveries (`(id, attempt)`), as the sender has them, in one transaction
+/// (one commit for several answers): each delivered, or tried again later, or given up after its
+/// 24 hours (the endpoint is then paused and the merchant sees it). A crash before the commit
+/// sends them again: delivery is at least once, with the same event id.
+pub fn record_attempts(
+    conn: &mut DbConnection,
+    attempts: &[(i64, Attempt)],
+    now: NaiveDateTime,
+) -> AppResult<()> {
+    immediate_transaction(conn, |conn| {
+        for (id, attempt) in attempts {
+            record_one(conn, *id, attempt, now)?;
+        }
+        Ok(())
+    })
+}
+
+fn record_one(
     conn: &mut DbConnection,
     id: i64,
     attempt: &Attempt,
     now: NaiveDateTime,
 ) -> AppResult<()> {
-    immediate_transaction(conn, |conn| {
+    {
         let (attempts, give_up_at, endpoint_id): (i32, NaiveDateTime, i64) = deliveries::table
             .find(id)
             .select((
@@ -357,7 +374,7 @@ pub fn record_attempt(
             pause(conn, endpoint_id, now)?;
         }
         Ok(())
-    })
+    }
 }
 
 /// A delivery gave up: the endpoint stops until the merchant turns it on again.

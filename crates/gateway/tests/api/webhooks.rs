@@ -605,7 +605,7 @@ async fn a_server_killed_mid_burst_loses_no_event_once_restarted() {
     first.kill();
     let at_kill = receiver.hits().len();
     assert!(at_kill < total, "the burst was cut: {at_kill} of {total}");
-    // Its leases lapse after 60 s: let that time pass.
+    // Its leases lapse after LEASE_SECONDS (minutes): let that time pass.
     diesel::update(webhook_deliveries::table)
         .set(webhook_deliveries::leased_until.eq(None::<chrono::NaiveDateTime>))
         .execute(&mut app.conn())
