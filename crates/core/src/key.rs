@@ -73,7 +73,12 @@ mod tests {
     #[test]
     fn time_ordered_keys_sort_by_their_time() {
         // 2026-11-26 and a millisecond later, a second later, a year later.
-        let times = [1_795_700_000_000u64, 1_795_700_000_001, 1_795_700_001_000, 1_827_236_000_000];
+        let times = [
+            1_795_700_000_000u64,
+            1_795_700_000_001,
+            1_795_700_001_000,
+            1_827_236_000_000,
+        ];
         let keys: Vec<String> = times.iter().map(|&t| time_ordered_key_at(t, 6)).collect();
         for pair in keys.windows(2) {
             assert!(pair[0] < pair[1], "{} then {}", pair[0], pair[1]);

@@ -71,7 +71,7 @@ pub fn record_all(conn: &mut DbConnection, events: &[Event<'_>]) -> QueryResult<
             .collect();
         rows.extend(delivery_rows(event, &subscribed, now));
     }
-    insert_deliveries(conn, &rows)
+    insert_deliveries(conn, rows)
 }
 
 /// Writes `event` for the given endpoints (a `ping` to one endpoint), whatever they subscribe to.
@@ -81,7 +81,7 @@ pub fn enqueue(
     endpoint_ids: &[i64],
     now: NaiveDateTime,
 ) -> QueryResult<()> {
-    insert_deliveries(conn, &delivery_rows(event, endpoint_ids, now))
+    insert_deliveries(conn, delivery_rows(event, endpoint_ids, now))
 }
 
 /// One delivery row of an event to one endpoint, the event in it.
@@ -90,13 +90,13 @@ pub fn enqueue(
 // NULL, not DEFAULT, for no subject: diesel writes a SQLite batch holding a DEFAULT as one
 // statement per row.
 #[diesel(treat_none_as_null = true)]
-struct NewDelivery<'a> {
+struct NewDelivery {
     key: String,
     endpoint_id: i64,
     event_id: String,
-    event_type: &'a str,
+    event_type: String,
     body: String,
-    subject_key: Option<&'a str>,
+    subject_key: Option<String>,
     status: &'static str,
     next_attempt_at: NaiveDateTime,
     give_up_at: NaiveDateTime,
@@ -104,11 +104,7 @@ struct NewDelivery<'a> {
 }
 
 /// `event`'s rows for `endpoint_ids`: one event id and one body, the same on every endpoint.
-fn delivery_rows<'a>(
-    event: &Event<'a>,
-    endpoint_ids: &[i64],
-    now: NaiveDateTime,
-) -> Vec<NewDelivery<'a>> {
+fn delivery_rows(event: &Event<'_>, endpoint_ids: &[i64], now: NaiveDateTime) -> Vec<NewDelivery> {
     if endpoint_ids.is_empty() {
         return Vec::new();
     }
@@ -126,9 +122,9 @@ fn delivery_rows<'a>(
             key: colivra_core::key::time_ordered_key(6),
             endpoint_id: *endpoint_id,
             event_id: event_id.clone(),
-            event_type: event.event_type,
+            event_type: event.event_type.to_owned(),
             body: body.clone(),
-            subject_key: event.subject_key,
+            subject_key: event.subject_key.map(str::to_owned),
             status: "pending",
             next_attempt_at: now,
             give_up_at: now + Duration::hours(RETRY_HOURS),
@@ -138,15 +134,26 @@ fn delivery_rows<'a>(
 }
 
 /// Every row in one statement (a move's two events: one write in the change's transaction, not
-/// two). Per backend: the multi-backend connection has no multi-row insert.
-fn insert_deliveries(conn: &mut DbConnection, rows: &[NewDelivery<'_>]) -> QueryResult<()> {
-    if rows.is_empty() {
-        return Ok(());
+/// two). Per backend: the multi-backend connection has no multi-row insert. One row and two rows
+/// (one endpoint: an event, a move's two) keep a statement of fixed shape, prepared once per
+/// connection; any other count is prepared each time.
+fn insert_deliveries(conn: &mut DbConnection, rows: Vec<NewDelivery>) -> QueryResult<()> {
+    macro_rules! insert {
+        ($values:expr) => {{
+            let insert = diesel::insert_into(webhook_deliveries::table).values($values);
+            match conn {
+                DbConnection::Pg(pg) => insert.execute(pg)?,
+                DbConnection::Sqlite(lite) => insert.execute(lite)?,
+            }
+        }};
     }
-    let insert = diesel::insert_into(webhook_deliveries::table).values(rows);
-    match conn {
-        DbConnection::Pg(pg) => insert.execute(pg)?,
-        DbConnection::Sqlite(lite) => insert.execute(lite)?,
+    match <[NewDelivery; 2]>::try_from(rows) {
+        Ok(pair) => insert!(pair),
+        Err(rows) if rows.len() > 2 => insert!(rows),
+        Err(rows) => match rows.into_iter().next() {
+            Some(one) => insert!(one),
+            None => 0,
+        },
     };
     Ok(())
 }

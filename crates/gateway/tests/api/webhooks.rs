@@ -386,6 +386,52 @@ async fn no_change_without_its_event_and_no_event_without_its_change() {
         .unwrap();
     assert_eq!(per_endpoint.len(), 1, "{per_endpoint:?}");
     assert_eq!(per_endpoint[0].0, "https://hooks.example.ma/c");
+
+    // A second endpoint of the merchant: a round outcome writes its two events for each (four
+    // rows, one insert), each event under one id on both endpoints.
+    add_endpoint(&hub.merchant, "https://hooks.example.ma/d", &PARCEL_EVENTS).await;
+    let rows_before = webhook_deliveries::table
+        .count()
+        .get_result::<i64>(&mut app.conn())
+        .unwrap();
+    hub.delivery_person
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "no_answer"}),
+        )
+        .await
+        .assert_status(200);
+    let newest: Vec<(String, String, String, Option<String>)> = webhook_deliveries::table
+        .inner_join(webhook_endpoints::table)
+        .order(webhook_deliveries::id.desc())
+        .select((
+            webhook_endpoints::url,
+            webhook_deliveries::event_type,
+            webhook_deliveries::event_id,
+            webhook_deliveries::subject_key,
+        ))
+        .load(&mut app.conn())
+        .unwrap();
+    assert_eq!(newest.len() as i64, rows_before + 4);
+    let outcome_rows = &newest[..4];
+    let mut by_type: BTreeMap<&str, BTreeMap<&str, &str>> = BTreeMap::new();
+    for (url, event_type, event_id, subject) in outcome_rows {
+        assert_eq!(subject.as_deref(), Some(parcel.as_str()));
+        by_type.entry(event_type).or_default().insert(url, event_id);
+    }
+    assert_eq!(
+        by_type.keys().copied().collect::<Vec<_>>(),
+        ["parcel.outcome_recorded", "parcel.status_changed"]
+    );
+    for (event_type, per_url) in &by_type {
+        assert_eq!(
+            per_url.keys().copied().collect::<Vec<_>>(),
+            ["https://hooks.example.ma/c", "https://hooks.example.ma/d"],
+            "{event_type}"
+        );
+        let ids: HashSet<&str> = per_url.values().copied().collect();
+        assert_eq!(ids.len(), 1, "{event_type}: one event id on both endpoints");
+    }
 }
 
 #[actix_rt::test]
