@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../i18n';
 
 export type NoticeSeverity = 'success' | 'error' | 'info' | 'warning';
@@ -12,6 +12,10 @@ export interface Notice {
   action?: ReactNode;
   /** How long it stays, in milliseconds (by default 5 s, 12 s with a button). */
   duration?: number;
+  /** Tells one notice from the next: each new one gets its whole duration. */
+  serial?: number;
+  /** Closed, its text kept while the snackbar leaves. */
+  closed?: boolean;
 }
 
 export type Notify = (message: string, severity?: NoticeSeverity, action?: ReactNode, duration?: number) => void;
@@ -19,8 +23,12 @@ export type Notify = (message: string, severity?: NoticeSeverity, action?: React
 /** The notice of a screen and the function that shows one. */
 export function useNotice(): { notice: Notice | null; notify: Notify; close: () => void } {
   const [notice, setNotice] = useState<Notice | null>(null);
-  const notify = useCallback<Notify>((message, severity = 'success', action, duration) => setNotice({ message, severity, action, duration }), []);
-  const close = useCallback(() => setNotice(null), []);
+  const serial = useRef(0);
+  const notify = useCallback<Notify>((message, severity = 'success', action, duration) => {
+    serial.current += 1;
+    setNotice({ message, severity, action, duration, serial: serial.current });
+  }, []);
+  const close = useCallback(() => setNotice((shown) => (shown ? { ...shown, closed: true } : shown)), []);
   return { notice, notify, close };
 }
 
@@ -42,7 +50,9 @@ export function NoticeSnackbar({
   const t = useT();
   return (
     <Snackbar
-      open={notice !== null}
+      // A new notice starts its own timer: the previous one's would otherwise close it early.
+      key={notice?.serial}
+      open={notice !== null && !notice.closed}
       autoHideDuration={notice?.duration ?? (notice?.action ? 12000 : 5000)}
       onClose={(_event, reason) => {
         if (reason !== 'clickaway') onClose();
