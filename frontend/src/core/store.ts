@@ -22,6 +22,18 @@ const rootReducer = combineReducers({
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** Builds a store; tests pass a preloaded state. */
+/**
+ * Redux Toolkit's development checks (no state mutated, nothing unserializable in actions) walk
+ * the whole state on every action. The development server keeps them; the unit tests turn them
+ * off (src/test/setup.ts): a fifth of their processor time, for checks that assert nothing of
+ * the screens' behaviour.
+ */
+let developmentChecks = true;
+
+export function setDevelopmentChecks(on: boolean): void {
+  developmentChecks = on;
+}
+
 export function makeStore(preloadedState?: Partial<RootState>) {
   // Theme, skin and the other display settings are kept in local storage.
   const persistence = createListenerMiddleware();
@@ -56,7 +68,10 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(persistence.middleware, languageChange.middleware).concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault({ immutableCheck: developmentChecks, serializableCheck: developmentChecks })
+        .prepend(persistence.middleware, languageChange.middleware)
+        .concat(api.middleware),
   });
 }
 

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { setDevelopmentChecks } from '../core/store';
 
 // Lazy screens are compiled on first import in tests: give them time.
 configure({ asyncUtilTimeout: 5000 });
+// Redux Toolkit's whole-state checks on every action: kept by the development server, a fifth of
+// the tests' processor time here.
+setDevelopmentChecks(false);
 
 /** Window width the matchMedia polyfill answers for (desktop by default). */
 export function setViewportWidth(width: number): void {
