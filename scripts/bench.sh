@@ -84,6 +84,28 @@ run_wrk() { # name url [extra wrk args…]
     fi
 }
 
+# `name` and `name`_hooked in turn, ROUNDS rounds each of `duration`, as the admin-or-merchant
+# signed in (COOKIE, XSRF): before each round the merchant's endpoint (held: paused) subscribes to
+# `plain_events` or to `hooked_events`. `{part}` in the wrk arguments becomes the round's number
+# over both cases, from 00 (the outcome cases' lists of parcels).
+alternate() { # name duration plain_events hooked_events wrk-arguments…
+    local name=$1 duration=$2 plain=$3 hooked=$4 round case events part=0
+    shift 4
+    for round in $(seq 1 "$ROUNDS"); do
+        for case in "$name" "${name}_hooked"; do
+            events=$plain
+            [ "$case" = "$name" ] || events=$hooked
+            sql "UPDATE webhook_endpoints SET events = '$events', paused_at = updated_at" >/dev/null
+            settle
+            wrk -t2 -c"$CONNECTIONS" -d"$duration" --latency -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" \
+                "${@//\{part\}/$(printf %02d "$part")}" > "$OUT/$BACKEND-$case-r$round.txt"
+            part=$((part + 1))
+        done
+    done
+    median_round "$name"
+    median_round "${name}_hooked"
+}
+
 # The round of `name` (files $BACKEND-name-rN.txt) with the median p99 stands for the case
 # ($BACKEND-name.txt); every round's p99 is printed.
 median_round() { # name
@@ -265,7 +287,7 @@ export_case() {
 # transactional outbox), and only that is measured. Then the endpoint is turned on and the
 # server's sender delivers the backlog to a receiver on loopback: how long, how many per second.
 webhook_case() {
-    local receiver_port receiver hook events delivered started seconds round name
+    local receiver_port receiver hook events delivered started seconds
     receiver_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     python3 - "$receiver_port" <<'PY' &
 import http.server, socketserver, sys
@@ -286,22 +308,9 @@ PY
     hook=$(curl -sf -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" -H 'Content-Type: application/json' \
         -d "{\"url\":\"http://127.0.0.1:$receiver_port/hook\",\"events\":[\"parcel.created\"]}" \
         "$BASE/api/webhooks" | jq -r '.data.key')
-    # Creation without and with the endpoint subscribed to `parcel.created` (held: paused),
-    # alternating, ROUNDS rounds each of DURATION / ROUNDS.
-    for round in $(seq 1 "$ROUNDS"); do
-        for name in create create_hooked; do
-            if [ "$name" = create ]; then
-                sql "UPDATE webhook_endpoints SET events = '[\"invoice.paid\"]', paused_at = updated_at WHERE key = '$hook'" >/dev/null
-            else
-                sql "UPDATE webhook_endpoints SET events = '[\"parcel.created\"]', paused_at = updated_at WHERE key = '$hook'" >/dev/null
-            fi
-            settle
-            wrk -t2 -c"$CONNECTIONS" -d"$ROUND_DURATION" --latency -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" \
-                -s "$OUT/create.lua" "$BASE/api/parcels" > "$OUT/$BACKEND-$name-r$round.txt"
-        done
-    done
-    median_round create
-    median_round create_hooked
+    # Creation without and with the endpoint subscribed to `parcel.created` (held: paused).
+    alternate create "$ROUND_DURATION" '["invoice.paid"]' '["parcel.created"]' \
+        -s "$OUT/create.lua" "$BASE/api/parcels"
     started=$(date +%s.%N)
     curl -sf -X PUT -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" -H 'Content-Type: application/json' \
         -d '{"active":true}' "$BASE/api/webhooks/$hook" >/dev/null
@@ -327,7 +336,7 @@ PY
 # call). The two cases alternate as the creation cases do; the parcels are split between the
 # rounds; they go at the end of the run with the rest.
 outcome_cases() {
-    local courier total share round part name file hooked_events
+    local courier total share
     courier=$(sql "SELECT id FROM users WHERE role = 'delivery-admin' ORDER BY id LIMIT 1")
     sql "UPDATE parcels SET status = 'out_for_delivery', delivery_admin_id = $courier WHERE id > $MARK_parcels" >/dev/null
     sql "SELECT key FROM parcels WHERE id > $MARK_parcels ORDER BY id" > "$OUT/outcome-codes.txt"
@@ -355,24 +364,9 @@ function request()
 end
 LUA
     sign_in admin-0@bench.colivra.ma 'Bench#Colivra2026'
-    hooked_events='["parcel.created","parcel.status_changed","parcel.outcome_recorded"]'
-    part=0
-    for round in $(seq 1 "$ROUNDS"); do
-        for name in outcome outcome_hooked; do
-            if [ "$name" = outcome ]; then
-                sql "UPDATE webhook_endpoints SET events = '[\"parcel.created\"]', paused_at = updated_at" >/dev/null
-            else
-                sql "UPDATE webhook_endpoints SET events = '$hooked_events', paused_at = updated_at" >/dev/null
-            fi
-            settle
-            file="$OUT/$BACKEND-$name-r$round.txt"
-            wrk -t2 -c"$CONNECTIONS" -d"$OUTCOME_ROUND_DURATION" --latency -H "Cookie: $COOKIE" -H "X-XSRF-TOKEN: $XSRF" \
-                -s "$OUT/outcome.lua" "$BASE/api/parcels/states" -- "$PWD/$OUT/outcome-codes-$(printf %02d "$part")" > "$file"
-            part=$((part + 1))
-        done
-    done
-    median_round outcome
-    median_round outcome_hooked
+    alternate outcome "$OUTCOME_ROUND_DURATION" '["parcel.created"]' \
+        '["parcel.created","parcel.status_changed","parcel.outcome_recorded"]' \
+        -s "$OUT/outcome.lua" "$BASE/api/parcels/states" -- "$PWD/$OUT/outcome-codes-{part}"
     echo "   outcomes: $share parcels per round, $(sql "SELECT COUNT(*) FROM webhook_deliveries WHERE event_type <> 'parcel.created'") webhook rows written by outcome_hooked"
 }
 
