@@ -334,7 +334,7 @@ fn record_one(
     now: NaiveDateTime,
 ) -> AppResult<()> {
     {
-        let (attempts, give_up_at, endpoint_id): (i32, NaiveDateTime, i64) = deliveries::table
+        let found: Option<(i32, NaiveDateTime, i64)> = deliveries::table
             .find(id)
             .select((
                 deliveries::attempts,
@@ -342,7 +342,13 @@ fn record_one(
                 deliveries::endpoint_id,
             ))
             .first(conn)
+            .optional()
             .map_db_err()?;
+        // Gone with its endpoint, deleted while it was being sent: nothing to record, and the
+        // answers recorded with it still count.
+        let Some((attempts, give_up_at, endpoint_id)) = found else {
+            return Ok(());
+        };
         let attempts = attempts + 1;
         let (status, next) = if attempt.delivered() {
             ("delivered", now)

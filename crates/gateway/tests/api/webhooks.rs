@@ -744,3 +744,34 @@ async fn deliveries_older_than_thirty_days_are_pruned() {
         0
     );
 }
+
+#[actix_rt::test]
+async fn answers_recorded_together_survive_a_delivery_deleted_meanwhile() {
+    let app = TestApp::spawn().await;
+    let hub = app.hub().await;
+    add_endpoint(&hub.merchant, "https://hooks.example.ma/e", &PARCEL_EVENTS).await;
+    queue_events(&app, 2, 2);
+    let ids: Vec<i64> = webhook_deliveries::table
+        .order(webhook_deliveries::id)
+        .select(webhook_deliveries::id)
+        .load(&mut app.conn())
+        .unwrap();
+    assert_eq!(ids.len(), 2);
+    // The first one goes (its endpoint's deletion takes it, say) while both are being sent.
+    diesel::delete(webhook_deliveries::table.find(ids[0]))
+        .execute(&mut app.conn())
+        .unwrap();
+    let answered = colivra_webhooks::deliveries::Attempt {
+        status_code: Some(200),
+        error: None,
+        response: Some("ok".to_owned()),
+        latency_ms: 12,
+    };
+    colivra_webhooks::deliveries::record_attempts(
+        &mut app.conn(),
+        &[(ids[0], answered.clone()), (ids[1], answered)],
+        colivra_core::time::now(),
+    )
+    .unwrap();
+    assert_eq!(stored_deliveries(&app), [("delivered".to_owned(), 1)]);
+}
