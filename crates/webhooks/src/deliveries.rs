@@ -333,54 +333,51 @@ fn record_one(
     attempt: &Attempt,
     now: NaiveDateTime,
 ) -> AppResult<()> {
-    {
-        let found: Option<(i32, NaiveDateTime, i64)> = deliveries::table
-            .find(id)
-            .select((
-                deliveries::attempts,
-                deliveries::give_up_at,
-                deliveries::endpoint_id,
-            ))
-            .first(conn)
-            .optional()
-            .map_db_err()?;
-        // Gone with its endpoint, deleted while it was being sent: nothing to record, and the
-        // answers recorded with it still count.
-        let Some((attempts, give_up_at, endpoint_id)) = found else {
-            return Ok(());
-        };
-        let attempts = attempts + 1;
-        let (status, next) = if attempt.delivered() {
-            ("delivered", now)
-        } else if now >= give_up_at {
-            ("failed", now)
-        } else {
-            ("pending", now + backoff(attempts))
-        };
-        let response = attempt
-            .response
-            .as_deref()
-            .map(|text| truncate(text, RESPONSE_KEPT_BYTES));
-        diesel::update(deliveries::table.find(id))
-            .set((
-                deliveries::status.eq(status),
-                deliveries::attempts.eq(attempts),
-                deliveries::last_status_code.eq(attempt.status_code.map(i32::from)),
-                deliveries::last_error.eq(attempt.error.as_deref().map(|e| truncate(e, 300))),
-                deliveries::last_response.eq(response),
-                deliveries::last_latency_ms
-                    .eq(i32::try_from(attempt.latency_ms).unwrap_or(i32::MAX)),
-                deliveries::last_attempt_at.eq(now),
-                deliveries::next_attempt_at.eq(next),
-                deliveries::leased_until.eq(None::<NaiveDateTime>),
-            ))
-            .execute(conn)
-            .map_db_err()?;
-        if status == "failed" {
-            pause(conn, endpoint_id, now)?;
-        }
-        Ok(())
+    let found: Option<(i32, NaiveDateTime, i64)> = deliveries::table
+        .find(id)
+        .select((
+            deliveries::attempts,
+            deliveries::give_up_at,
+            deliveries::endpoint_id,
+        ))
+        .first(conn)
+        .optional()
+        .map_db_err()?;
+    // Gone with its endpoint, deleted while it was being sent: nothing to record, and the
+    // answers recorded with it still count.
+    let Some((attempts, give_up_at, endpoint_id)) = found else {
+        return Ok(());
+    };
+    let attempts = attempts + 1;
+    let (status, next) = if attempt.delivered() {
+        ("delivered", now)
+    } else if now >= give_up_at {
+        ("failed", now)
+    } else {
+        ("pending", now + backoff(attempts))
+    };
+    let response = attempt
+        .response
+        .as_deref()
+        .map(|text| truncate(text, RESPONSE_KEPT_BYTES));
+    diesel::update(deliveries::table.find(id))
+        .set((
+            deliveries::status.eq(status),
+            deliveries::attempts.eq(attempts),
+            deliveries::last_status_code.eq(attempt.status_code.map(i32::from)),
+            deliveries::last_error.eq(attempt.error.as_deref().map(|e| truncate(e, 300))),
+            deliveries::last_response.eq(response),
+            deliveries::last_latency_ms.eq(i32::try_from(attempt.latency_ms).unwrap_or(i32::MAX)),
+            deliveries::last_attempt_at.eq(now),
+            deliveries::next_attempt_at.eq(next),
+            deliveries::leased_until.eq(None::<NaiveDateTime>),
+        ))
+        .execute(conn)
+        .map_db_err()?;
+    if status == "failed" {
+        pause(conn, endpoint_id, now)?;
     }
+    Ok(())
 }
 
 /// A delivery gave up: the endpoint stops until the merchant turns it on again.
