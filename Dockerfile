@@ -26,7 +26,7 @@ ENV COLIVRA_ADDR=0.0.0.0:8080 \
     COLIVRA_STATIC_DIR=/app/frontend/dist \
     DATABASE_URL=sqlite:///app/data/colivra.db \
     RUST_LOG=info
-RUN mkdir -p /app/data && chown colivra /app/data
+RUN mkdir -p /app/data /var/lib/colivra && chown colivra /app/data /var/lib/colivra
 USER colivra
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD curl -fsS http://127.0.0.1:8080/ready || exit 1

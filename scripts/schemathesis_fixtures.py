@@ -51,7 +51,11 @@ picked = keys("/api/parcels?status=picked_up")
 if picked:
     # Shipped with the delivery person (an exit voucher); the first is delivered.
     call("PUT", "/api/parcels/delivery", {"delivery_admin": courier, "parcels": picked, "force": True})
-    call("POST", "/api/parcels/states", {"parcel": picked[0], "status": "delivered"})
+    # With a proof of delivery (a 1×1 PNG as the signature), for the proof routes.
+    call("POST", "/api/parcels/states", {"parcel": picked[0], "status": "delivered", "proof": {
+        "signature": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+        "signed_by": "Fatima Zahra",
+    }})
     # Drafts of both kinds of invoice.
     shop = call("GET", f"/api/parcels/{picked[0]}")["data"]["shop"]
     call("POST", "/api/clients/invoices", {"shop": shop, "type": "delivered"})
@@ -130,6 +134,8 @@ dictionaries = {
     "entry_slips": sorted({m["entry_slip"] for m in call("GET", "/api/inventories/movements?per_page=100")["data"] if m["entry_slip"]}),
     "statuses": [s["key"] for s in call("GET", "/api/states")["data"]],
     "webhooks": [webhook],
+    "proofs": keys(f"/api/parcels/{picked[0]}/proofs") if picked else [],
+    "proof_parts": ["signature", "photo"],
     "webhook_deliveries": webhook_deliveries,
 }
 dictionaries = {name: values for name, values in dictionaries.items() if values}
@@ -163,6 +169,8 @@ everywhere = {
     "path.parcelKey": "parcels",
     "path.ticket": "tickets",
     "path.message": "messages",
+    "path.proof": "proofs",
+    "path.part": "proof_parts",
 }
 # Paths whose `{key}` gets no real value, on purpose: the fuzzing identity's own session or
 # token, which a real key would end mid-run. (tests/api/openapi.rs reads this list.)

@@ -21,6 +21,7 @@ diesel::table! {
         national_id -> Nullable<Text>,
         vehicle -> Nullable<Text>,
         ice -> Nullable<Text>,
+        delivery_proof -> Text,
     }
 }
 
@@ -208,6 +209,28 @@ diesel::table! {
         created_at -> Timestamp,
         note_code -> Nullable<Text>,
         note_values -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    delivery_proofs (id) {
+        id -> BigInt,
+        key -> Text,
+        parcel_id -> BigInt,
+        recorded_by -> Nullable<BigInt>,
+        status -> Text,
+        signature_sha256 -> Nullable<Text>,
+        signature_type -> Nullable<Text>,
+        signature_bytes -> Nullable<BigInt>,
+        photo_sha256 -> Nullable<Text>,
+        photo_type -> Nullable<Text>,
+        photo_bytes -> Nullable<BigInt>,
+        signed_by -> Nullable<Text>,
+        latitude_e6 -> Nullable<BigInt>,
+        longitude_e6 -> Nullable<BigInt>,
+        accuracy_m -> Nullable<BigInt>,
+        recorded_at -> Timestamp,
+        created_at -> Timestamp,
     }
 }
 
@@ -503,6 +526,7 @@ diesel::table! {
 }
 
 diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(delivery_proofs -> parcels (parcel_id));
 diesel::joinable!(invoices -> shops (shop_id));
 diesel::joinable!(parcels -> shops (shop_id));
 diesel::joinable!(parcels -> cities (city_id));
@@ -533,6 +557,7 @@ diesel::joinable!(webhook_deliveries -> webhook_endpoints (endpoint_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    delivery_proofs,
     sessions,
     sign_in_failures,
     personal_tokens,

@@ -343,6 +343,9 @@ pub fn app_state(
         merchant_accounts: Arc::default(),
         merchant_guide: Arc::new(crate::merchant_guide::template()),
         stock: Arc::new(crate::stock::InventoryStock),
+        proofs: Arc::new(colivra_parcels::proof::ProofStore::new(
+            std::path::Path::new(crate::config::DEFAULT_DATA_DIR).join("proofs"),
+        )),
         throttle: SignInThrottle::default(),
         tracking_throttle: Arc::new(Throttle::tracking()),
         settings: Arc::new(WebSettings {
@@ -375,6 +378,9 @@ fn serve(config: ServeConfig) -> CliResult {
     settings.idle_timeouts = config.idle_timeouts;
     settings.trusted_proxies = config.trusted_proxies.clone();
     settings.webhook_allow_private = config.webhook_allow_private;
+    state.proofs = Arc::new(colivra_parcels::proof::ProofStore::new(
+        config.data_dir.join("proofs"),
+    ));
     if !config.static_dir.join("index.html").exists() {
         tracing::warn!(dir = %config.static_dir.display(), "the web app is not built; API only (run `just build`)");
     }

@@ -10,6 +10,7 @@ pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/colivra.db";
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 pub const DEFAULT_STATIC_DIR: &str = "frontend/dist";
 pub const DEFAULT_APP_NAME: &str = "Colivra";
+pub const DEFAULT_DATA_DIR: &str = "data";
 
 #[derive(Debug, Clone)]
 pub struct ServeConfig {
@@ -24,6 +25,9 @@ pub struct ServeConfig {
     /// `COLIVRA_WEBHOOK_ALLOW_PRIVATE=true`: webhooks may go to http and to private or loopback
     /// addresses (development and tests only).
     pub webhook_allow_private: bool,
+    /// `COLIVRA_DATA_DIR` (default `data`): files the server keeps beside its database (proofs of
+    /// delivery under `proofs/`).
+    pub data_dir: PathBuf,
 }
 
 /// Flags of `colivra serve`; `None` falls back to the environment, then to the default.
@@ -150,6 +154,9 @@ impl ServeConfig {
             idle_timeouts,
             trusted_proxies,
             webhook_allow_private,
+            data_dir: env("COLIVRA_DATA_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from(DEFAULT_DATA_DIR)),
         })
     }
 }

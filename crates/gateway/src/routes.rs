@@ -14,8 +14,8 @@ use crate::access::*;
 use crate::api::OperationDoc;
 use crate::handlers::vouchers::{self, EXIT, PICKUP, RETURN};
 use crate::handlers::{
-    accounts, balances, cities, delivery_people, inventory, invoices, parcels, prices, session,
-    shops, staff, support, tokens, webhooks,
+    accounts, balances, cities, delivery_people, inventory, invoices, parcels, prices, proofs,
+    session, shops, staff, support, tokens, webhooks,
 };
 
 #[derive(Clone)]
@@ -113,6 +113,8 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(PUT "/api/parcels/{key}", Active { roles: MERCHANT, permissions: MERCHANT_PARCEL_WRITES }, parcels::update, "parcels", "Edit a new parcel", refuses: [409]),
         endpoint!(DELETE "/api/parcels/{key}", Active { roles: MERCHANT, permissions: MERCHANT_PARCEL_WRITES }, parcels::delete, "parcels", "Delete a new parcel", refuses: [409]),
         endpoint!(GET "/api/parcels/{key}/states", Active { roles: EVERY_ROLE, permissions: PARCEL_SCREENS }, parcels::states, "parcels", "The parcel's history, oldest first: status labels and the server's notes rendered in the `Accept-Language` language (French unless it prefers English)"),
+        endpoint!(GET "/api/parcels/{key}/proofs", Active { roles: EVERY_ROLE, permissions: PARCEL_SCREENS }, proofs::list, "parcels", "The parcel's proofs of delivery, newest first: who signed, where, whether a signature or a photo was kept (the parcel's merchant, admins, its delivery person)"),
+        endpoint!(GET "/api/parcels/{key}/proofs/{proof}/{part}", Active { roles: EVERY_ROLE, permissions: PARCEL_SCREENS }, proofs::image, "parcels", "One image of a proof of delivery: part = signature or photo (404 when the proof has none)"),
         endpoint!(POST "/api/parcels/{key}/undo", Active { roles: &[Role::Admin, Role::DeliveryPerson], permissions: ADMIN_PARCEL_WRITES }, parcels::undo, "parcels", "Undo one's own latest status change of the parcel, within `undo_minutes` minutes (default 5): it goes back as it was, with a history row", refuses: [409]),
         endpoint!(PUT "/api/parcels/{key}/cancel", Active { roles: MERCHANT, permissions: MERCHANT_PARCEL_WRITES }, parcels::cancel, "parcels", "Cancel a parcel not yet picked up ({comment?})", refuses: [409]),
         endpoint!(PUT "/api/parcels/{key}/change-address", Active { roles: MERCHANT, permissions: MERCHANT_PARCEL_WRITES }, parcels::change_address, "parcels", "Change the recipient's phone, city or address until delivery", refuses: [409]),
@@ -196,6 +198,8 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(GET "/api/inventories/entries/{key}/pdf", Active { roles: ADMIN_OR_MERCHANT, permissions: INVENTORY }, inventory::print_entries, "inventory", "The entry slip as a PDF (a Code128 barcode per line)"),
         endpoint!(GET "/api/inventories/{key}", Active { roles: ADMIN_OR_MERCHANT, permissions: INVENTORY_READERS }, inventory::show_product, "inventory", "A product with its latest movements (newest first, at most 100)"),
         endpoint!(PUT "/api/inventories/{key}", Active { roles: MERCHANT, permissions: INVENTORY }, inventory::update_product, "inventory", "Edit a product's name or alert threshold (the SKU is fixed)", refuses: [409]),
+        endpoint!(GET "/api/users/delivery-proof", MERCHANT_SESSION, proofs::policy, "accounts", "What the merchant requires of the delivery person on « Livré »: none, signature or photo"),
+        endpoint!(PUT "/api/users/delivery-proof", MERCHANT_SESSION, proofs::set_policy, "accounts", "Require a signature or a photo on « Livré » ({delivery_proof: none|signature|photo})"),
         endpoint!(DELETE "/api/tokens/{key}", MERCHANT_SESSION, tokens::revoke_token, "tokens", "Revoke a personal API token"),
         endpoint!(GET "/api/webhooks", WEBHOOKS, webhooks::list, "webhooks", "The merchant's webhook endpoints"),
         endpoint!(POST "/api/webhooks", WEBHOOKS, webhooks::create, "webhooks", "Add a webhook endpoint ({url, events}): the answer alone carries its secret"),

@@ -24,6 +24,8 @@ pub struct AppState {
     pub merchant_guide: Arc<GuideTemplate>,
     /// What parcels ask of stock (see `crate::stock`).
     pub stock: Arc<dyn colivra_parcels::stock::StockHooks>,
+    /// Where proof-of-delivery images are kept (`<COLIVRA_DATA_DIR>/proofs`).
+    pub proofs: Arc<colivra_parcels::proof::ProofStore>,
 }
 
 #[derive(Debug, Clone)]

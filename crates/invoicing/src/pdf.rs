@@ -53,7 +53,26 @@ pub fn invoice_pdf(
             lines: vec![view.delivery_person.full_name, view.delivery_person.phone],
         }
     };
-    let document = document(&row, &lines, counterpart, company_name, &legal);
+    // A delivery invoice says, per parcel, what proof of delivery its delivery person kept.
+    let proofs = if merchant {
+        None
+    } else {
+        let ids: Vec<i64> = on.iter().map(|parcel| parcel.id).collect();
+        let kinds = colivra_parcels::proof::kinds_for(conn, &ids)?;
+        Some(
+            on.iter()
+                .filter_map(|parcel| kinds.get(&parcel.id).map(|k| (parcel.key.clone(), *k)))
+                .collect(),
+        )
+    };
+    let document = document(
+        &row,
+        &lines,
+        counterpart,
+        company_name,
+        &legal,
+        proofs.as_ref(),
+    );
     colivra_documents::listing_document(&document).map_err(AppError::internal)
 }
 
@@ -86,12 +105,27 @@ fn date(at: chrono::NaiveDateTime) -> String {
     at.format("%d/%m/%Y").to_string()
 }
 
+/// Per parcel code: whether its proof of delivery holds a signature, a photo.
+type ProofKinds = std::collections::HashMap<String, (bool, bool)>;
+
+/// What a delivery invoice's « Preuve » column says of a parcel.
+fn proof_cell(kinds: Option<&(bool, bool)>) -> String {
+    match kinds {
+        Some((true, true)) => "Signature, photo",
+        Some((true, false)) => "Signature",
+        Some((false, true)) => "Photo",
+        _ => "—",
+    }
+    .to_owned()
+}
+
 fn document(
     row: &InvoiceRow,
     lines: &[Line],
     counterpart: Counterpart,
     company_name: &str,
     legal: &Legal,
+    proofs: Option<&ProofKinds>,
 ) -> ListingDocument {
     let kind = row.kind();
     let mut details = vec![
@@ -118,7 +152,7 @@ fn document(
     } else {
         "Commission"
     };
-    let columns = vec![
+    let mut columns = vec![
         Column::barcode("Code de suivi", 5.0),
         Column::text("Destinataire", 3.6),
         Column::text("Ville", 2.4),
@@ -126,17 +160,26 @@ fn document(
         Column::right(fee_header, 2.2),
         Column::right("Net", 2.4),
     ];
+    if proofs.is_some() {
+        columns[1] = Column::text("Destinataire", 3.0);
+        columns[2] = Column::text("Ville", 2.0);
+        columns.push(Column::text("Preuve", 2.4));
+    }
     let rows = lines
         .iter()
         .map(|line| {
-            vec![
+            let mut cells = vec![
                 line.parcel.clone(),
                 line.recipient_name.clone(),
                 line.city_name.clone(),
                 format_money(line.cod_amount),
                 format_money(line.fee.or(line.commission).unwrap_or(0)),
                 format_money(line.amount),
-            ]
+            ];
+            if let Some(proofs) = proofs {
+                cells.push(proof_cell(proofs.get(&line.parcel)));
+            }
+            cells
         })
         .collect();
     let net_label = match kind {

@@ -12,6 +12,7 @@ pub mod moves;
 pub mod note;
 pub mod parcel;
 pub mod prices;
+pub mod proof;
 pub mod shops;
 pub mod statistics;
 pub mod status;

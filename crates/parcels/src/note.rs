@@ -49,6 +49,8 @@ pub enum NoteCode {
     Undone,
     /// `{status}` (a status key): a failed attempt undone with the automatic refusal it caused.
     UndoneWithRefusal,
+    /// Delivered with a proof (signature, photo): shown in the parcel's proofs.
+    DeliveryProof,
 }
 
 impl NoteCode {
@@ -135,6 +137,8 @@ impl NoteCode {
             ),
             (Undone, Fr) => ("undone", "« {status} » annulé"),
             (Undone, En) => ("undone", "“{status}” undone"),
+            (DeliveryProof, Fr) => ("delivery_proof", "Preuve de livraison jointe."),
+            (DeliveryProof, En) => ("delivery_proof", "Proof of delivery attached."),
             (UndoneWithRefusal, Fr) => (
                 "undone_with_refusal",
                 "« {status} » et le refus automatique annulés",
@@ -232,7 +236,7 @@ pub fn text(note: Option<&Note>, comment: Option<&str>, language: Language) -> O
 mod tests {
     use super::*;
 
-    const ALL: [NoteCode; 17] = [
+    const ALL: [NoteCode; 18] = [
         NoteCode::AutoRefused,
         NoteCode::CancelledByMerchant,
         NoteCode::AddressChanged,
@@ -250,6 +254,7 @@ mod tests {
         NoteCode::ItemReturned,
         NoteCode::Undone,
         NoteCode::UndoneWithRefusal,
+        NoteCode::DeliveryProof,
     ];
 
     #[test]

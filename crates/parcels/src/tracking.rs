@@ -34,6 +34,9 @@ pub struct TrackingView {
     pub created_at: NaiveDateTime,
     /// Oldest first.
     pub events: Vec<TrackingEvent>,
+    /// Delivered with a signature: who signed, as initials (« F. Z. »); the image is never
+    /// public.
+    pub signed_by: Option<String>,
 }
 
 pub fn track(conn: &mut DbConnection, code: &str) -> AppResult<TrackingView> {
@@ -78,7 +81,9 @@ pub fn track(conn: &mut DbConnection, code: &str) -> AppResult<TrackingView> {
         })
         .collect();
     let status = Status::parse(&status).unwrap_or(Status::New);
+    let signed_by = crate::proof::signer_initials(conn, id)?;
     Ok(TrackingView {
+        signed_by,
         key,
         status,
         status_label: status.label(),

@@ -24,7 +24,11 @@ use crate::middleware::edge::Json;
 use crate::state::AppState;
 
 /// The database, for handlers: each call runs on the blocking pool with one pooled connection.
-pub struct Db(crate::db::Database, Arc<dyn StockHooks>);
+pub struct Db(
+    crate::db::Database,
+    Arc<dyn StockHooks>,
+    Arc<colivra_parcels::proof::ProofStore>,
+);
 
 impl Db {
     /// The pool itself, for work that outlives the handler (a streamed file).
@@ -35,6 +39,11 @@ impl Db {
     /// What parcels ask of stock, for the parcel flows that reserve or release it.
     pub fn stock(&self) -> Arc<dyn StockHooks> {
         self.1.clone()
+    }
+
+    /// Where proof-of-delivery images are kept.
+    pub fn proofs(&self) -> Arc<colivra_parcels::proof::ProofStore> {
+        self.2.clone()
     }
 
     /// Runs `work` with a connection, off the async workers, in arrival order.
@@ -54,7 +63,13 @@ impl FromRequest for Db {
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
         ready(
             req.app_data::<web::Data<AppState>>()
-                .map(|state| Db(state.pool.clone(), state.stock.clone()))
+                .map(|state| {
+                    Db(
+                        state.pool.clone(),
+                        state.stock.clone(),
+                        state.proofs.clone(),
+                    )
+                })
                 .ok_or_else(|| ApiError(colivra_core::AppError::internal("state missing"))),
         )
     }

@@ -13,8 +13,8 @@ pub mod stream;
 pub use doc::{DescribeInput, DescribeReply, OperationDoc};
 pub use input::{Creation, Db, New, SheetBody, SheetOrForm, Upload};
 pub use reply::{
-    Accepted, Bare, BareCreated, Created, Csv, File, Items, Localized, NoContent, OkOrAccepted,
-    Paged, Pdf, Reply, Sheet,
+    Accepted, Bare, BareCreated, Created, Csv, File, Image, Items, Localized, NoContent,
+    OkOrAccepted, Paged, Pdf, Reply, Sheet,
 };
 
 /// The description of a handler, from its types: what `web::route().to(handler)` accepts.

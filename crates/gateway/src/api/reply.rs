@@ -211,6 +211,14 @@ impl FileKind for Pdf {
     );
 }
 
+/// An image a person sent (a proof of delivery): shown, never run.
+pub struct Image;
+impl FileKind for Image {
+    const MEDIA_TYPES: &'static [&'static str] = &["image/jpeg", "image/png", "image/webp"];
+    const CONTENT_SECURITY_POLICY: Option<&'static str> =
+        Some("default-src 'none'; frame-ancestors 'none'; sandbox");
+}
+
 /// A CSV file.
 pub struct Csv;
 impl FileKind for Csv {

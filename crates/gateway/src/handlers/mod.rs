@@ -9,6 +9,7 @@ pub mod inventory;
 pub mod invoices;
 pub mod parcels;
 pub mod prices;
+pub mod proofs;
 pub mod session;
 pub mod shops;
 pub mod spa;

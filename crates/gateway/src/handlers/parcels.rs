@@ -105,10 +105,12 @@ pub async fn post_state(
     caller: Scoped,
     input: Json<StateInput>,
 ) -> ApiResult<Reply<ParcelView>> {
-    let (input, stock) = (input.into_inner(), db.stock());
-    db.run(move |conn| moves::post_state(conn, &*stock, caller.user.id, caller.scope, &input))
-        .await
-        .map(Reply)
+    let (input, stock, proofs) = (input.into_inner(), db.stock(), db.proofs());
+    db.run(move |conn| {
+        moves::post_state(conn, &*stock, &proofs, caller.user.id, caller.scope, &input)
+    })
+    .await
+    .map(Reply)
 }
 
 /// The caller takes back the parcel's latest status change (his own, made minutes ago).

@@ -67,6 +67,9 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST",   "/api/tokens",                                          [401, 403, OK,  403, 403, 403]),
     ("GET",    "/api/tokens",                                          [401, 403, OK,  403, 403, 403]),
     ("DELETE", "/api/tokens/{key}",                                    [401, 403, OK,  403, 403, 403]),
+    // What the merchant requires on « Livré »: his own setting, from his session.
+    ("GET",    "/api/users/delivery-proof",                            [401, 403, OK,  403, 403, 403]),
+    ("PUT",    "/api/users/delivery-proof",                            [401, 403, OK,  403, 403, 403]),
     // Webhooks: the merchant's integration, from his session or with a personal token.
     ("GET",    "/api/webhooks",                                        [401, 403, OK,  403, 403, 403]),
     ("POST",   "/api/webhooks",                                        [401, 403, OK,  403, 403, 403]),
@@ -130,6 +133,8 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("PUT",    "/api/parcels/{key}",                                   [401, 403, OK,  403, 403, 403]),
     ("DELETE", "/api/parcels/{key}",                                   [401, 403, OK,  403, 403, 403]),
     ("GET",    "/api/parcels/{key}/states",                            [401, 403, OK,  OK,  OK,  403]),
+    ("GET",    "/api/parcels/{key}/proofs",                            [401, 403, OK,  OK,  OK,  403]),
+    ("GET",    "/api/parcels/{key}/proofs/{proof}/{part}",             [401, 403, OK,  OK,  OK,  403]),
     ("POST",   "/api/parcels/{key}/undo",                              [401, 403, 403, OK,  OK,  403]),
     ("PUT",    "/api/parcels/{key}/cancel",                            [401, 403, OK,  403, 403, 403]),
     ("PUT",    "/api/parcels/{key}/change-address",                    [401, 403, OK,  403, 403, 403]),

@@ -21,6 +21,7 @@ mod openapi;
 mod parcels;
 mod payout;
 mod prices;
+mod proofs;
 mod shops;
 mod system;
 mod tickets;

@@ -69,12 +69,17 @@ pub struct StateInput {
     #[schema(value_type = Option<String>, format = Date)]
     #[serde(default, deserialize_with = "colivra_core::time::optional_day")]
     pub date: Option<NaiveDate>,
+    /// With `delivered` only: the recipient's signature, a photo, who signed and where (required
+    /// of a delivery person as the parcel's merchant asks; see `users/delivery-proof`).
+    pub proof: Option<crate::proof::ProofInput>,
 }
 
 /// A delivery person records an outcome; an admin posts any state (forcing it with a comment).
+/// A proof of delivery comes with « Livré » and is kept in the same transaction.
 pub fn post_state(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
+    proofs: &crate::proof::ProofStore,
     actor_id: i64,
     scope: Scope,
     input: &StateInput,
@@ -87,9 +92,22 @@ pub fn post_state(
     let Some(to) = input.status.as_deref().and_then(Status::parse) else {
         return Err(AppError::validation("status", "Statut inconnu."));
     };
+    let proof = match &input.proof {
+        Some(_) if to != Status::Delivered => {
+            return Err(AppError::validation(
+                "proof",
+                "Une preuve accompagne seulement « Livré ».",
+            ))
+        }
+        Some(proof) => Some(proof.check(time::now())?),
+        None => None,
+    };
     immediate_transaction(conn, |conn| {
         let key = input.parcel.as_deref().unwrap_or_default();
         let row = parcel::get(conn, scope, key)?;
+        if to == Status::Delivered && mover == Mover::DeliveryPerson {
+            crate::proof::check_required(conn, &row, proof.as_ref())?;
+        }
         let today = time::now().date();
         if let Some(date) = input.date {
             if to.needs_date() && date < today {
@@ -106,13 +124,16 @@ pub fn post_state(
             Move {
                 to,
                 comment: input.comment.as_deref(),
-                note: None,
+                note: proof.as_ref().map(|_| Note::new(NoteCode::DeliveryProof)),
                 date: input.date,
                 mover,
                 actor_id: Some(actor_id),
                 delivery_person_id: None,
             },
         )?;
+        if let Some(proof) = &proof {
+            crate::proof::record(conn, proofs, &row, to, actor_id, proof)?;
+        }
         crate::undo::view(conn, actor_id, scope, row)
     })
 }

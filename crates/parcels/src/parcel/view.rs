@@ -69,6 +69,9 @@ pub struct ParcelView {
     /// What the caller may do with it now: `edit`, `delete`, `cancel`, `change-address`,
     /// `state`, `reassign`, `acknowledge-address`.
     pub actions: Vec<&'static str>,
+    /// What the parcel's merchant requires on « Livré » (for its delivery person only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof_required: Option<crate::proof::ProofPolicy>,
     /// Until when the caller may undo the parcel's latest status change (`POST
     /// parcels/{key}/undo`): set in the answer of a move and of one parcel, null otherwise.
     #[serde(serialize_with = "time::rfc3339_opt")]
@@ -149,6 +152,12 @@ pub fn views_with(
 
     let parcel_ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut stock_lines = crate::stock::lines_for(conn, &parcel_ids)?;
+    // The delivery person's sheet asks for what the merchant requires before sending « Livré ».
+    let policies = if role == Role::DeliveryPerson {
+        crate::proof::policies_of(conn, &ids(&rows, |r| Some(r.merchant_id)))?
+    } else {
+        HashMap::new()
+    };
     let wanted = [shop_ids, city_ids, user_ids, original_ids, invoice_ids];
     let names = Names::load(conn, wanted, recent)?;
     let (shop_names, city_names, user_names) = (&names.shops, &names.cities, &names.users);
@@ -196,6 +205,8 @@ pub fn views_with(
                     &delivery_invoice_visible,
                 ),
                 actions: actions(role, &row),
+                proof_required: (role == Role::DeliveryPerson)
+                    .then(|| policies.get(&row.merchant_id).copied().unwrap_or_default()),
                 undo_until: None,
                 key: row.key,
                 shop,

@@ -57,6 +57,11 @@ pub const ACTIONS: &[(&str, &str, &str)] = &[
     ("client.updated", "Client modifié", "Merchant updated"),
     ("client.deleted", "Client supprimé", "Merchant deleted"),
     (
+        "client.delivery_proof_changed",
+        "Preuve de livraison demandée modifiée",
+        "Required proof of delivery changed",
+    ),
+    (
         "admin.created",
         "Administrateur créé",
         "Administrator created",

@@ -23,6 +23,7 @@ export const NOTE_CODES = [
   'item_returned',
   'undone',
   'undone_with_refusal',
+  'delivery_proof',
 ] as const;
 
 function isStatus(value: unknown): value is ParcelStatus {

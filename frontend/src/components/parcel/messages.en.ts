@@ -105,6 +105,7 @@ export const enParcels: Record<ParcelMessageKey, string> = {
   'parcels.note.item_returned': 'Collected item handed in at the hub (voucher {voucher})',
   'parcels.note.undone': '“{status}” undone',
   'parcels.note.undone_with_refusal': '“{status}” and the automatic refusal undone',
+  'parcels.note.delivery_proof': 'Proof of delivery attached',
 
   'parcels.action.cancel': 'Cancel the parcel',
   'parcels.action.changeAddress': 'Change the address',

@@ -107,6 +107,7 @@ export const frParcels = {
   'parcels.note.item_returned': 'Article repris rendu au dépôt (bon {voucher})',
   'parcels.note.undone': '« {status} » annulé',
   'parcels.note.undone_with_refusal': '« {status} » et le refus automatique annulés',
+  'parcels.note.delivery_proof': 'Preuve de livraison jointe',
 
   'parcels.action.cancel': 'Annuler le colis',
   'parcels.action.changeAddress': "Changer l'adresse",

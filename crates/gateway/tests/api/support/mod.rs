@@ -94,6 +94,9 @@ impl TestApp {
             secure_cookies,
         )
         .unwrap();
+        state.proofs = std::sync::Arc::new(colivra_parcels::proof::ProofStore::new(
+            static_dir.join("proofs"),
+        ));
         configure(&mut state);
         let (base, handle) = serve(state.clone());
         TestApp {
@@ -112,13 +115,14 @@ impl TestApp {
     /// Another server process on the same database: fresh memory, shared tables. Returns its
     /// base URL; it stops when the handle is dropped and stopped.
     pub async fn second_process(&self) -> (String, actix_web::dev::ServerHandle) {
-        let state = colivra_gateway::cli::app_state(
+        let mut state = colivra_gateway::cli::app_state(
             (*self.state.pool).clone(),
             self.static_dir.clone(),
             "Colivra Test".into(),
             false,
         )
         .unwrap();
+        state.proofs = self.state.proofs.clone();
         serve(state)
     }
 
