@@ -161,7 +161,7 @@ for BACKEND in $BACKENDS; do
     echo '<!doctype html><title>Colivra</title>' > "$WORK/static/index.html"
     DATABASE_URL="$DATABASE" "$BIN" migrate run >/dev/null
     DATABASE_URL="$DATABASE" "$BIN" seed-demo >/dev/null
-    DATABASE_URL="$DATABASE" COLIVRA_ADDR="127.0.0.1:$PORT" COLIVRA_STATIC_DIR="$WORK/static" \
+    DATABASE_URL="$DATABASE" COLIVRA_DATA_DIR="$WORK/data-$BACKEND" COLIVRA_ADDR="127.0.0.1:$PORT" COLIVRA_STATIC_DIR="$WORK/static" \
         RUST_LOG="${RUST_LOG:-warn}" "$BIN" serve >"$WORK/server-$BACKEND.log" 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 1 150); do

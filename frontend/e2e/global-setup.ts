@@ -69,7 +69,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'colivra-e2e-'));
-  const env = { ...process.env, DATABASE_URL: `sqlite://${path.join(dir, 'colivra.db')}` };
+  const env = { ...process.env, DATABASE_URL: `sqlite://${path.join(dir, 'colivra.db')}`, COLIVRA_DATA_DIR: path.join(dir, 'data') };
   const run = (args: string[]) => execFileSync(bin, args, { env, stdio: 'pipe', timeout: 60_000 }).toString();
   run(['seed-demo']);
   run([

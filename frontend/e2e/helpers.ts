@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ADMIN, MERCHANT } from './accounts';
 import { pdfText } from './pdf';
 
 export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
@@ -112,4 +113,40 @@ export async function apiClient(playwright: { request: { newContext: () => Promi
     return (await response.json()) as { data: Record<string, unknown> & Array<Record<string, unknown>> };
   };
   return { request, send };
+}
+
+/**
+ * Parcels of the demo shop for Casablanca, picked up and handed to the demo delivery person
+ * (Hamid Ouazzani) through the API, as the merchant and an admin would; returns their codes.
+ */
+export async function parcelsOutWithDemoDeliveryPerson(
+  playwright: { request: { newContext: () => Promise<APIRequestContext> } },
+  parcels: Array<{ recipient_name: string; recipient_phone: string; cod_amount: number; address?: string; product?: string }>,
+): Promise<string[]> {
+  const merchant = await apiClient(playwright, MERCHANT);
+  const admin = await apiClient(playwright, ADMIN);
+  try {
+    const shop = (await merchant.send('GET', '/api/shops?per_page=100')).data.find((candidate) => candidate.name === DEMO_SHOP);
+    expect(shop, 'the demo shop').toBeDefined();
+    const codes: string[] = [];
+    for (const parcel of parcels) {
+      const created = await merchant.send('POST', '/api/parcels', {
+        shop: shop!.key,
+        city: 'Casablanca',
+        address: '5 rue Ibnou Mounir, Maarif',
+        product: 'Coffret de thé',
+        ...parcel,
+      });
+      codes.push(String(created.data.key));
+    }
+    const voucher = await merchant.send('POST', '/api/pickup-vouchers', { parcels: codes });
+    await admin.send('PUT', '/api/pickup-vouchers/pickup', { voucher: voucher.data.key, parcels: codes });
+    const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === 'Hamid Ouazzani');
+    expect(hamid, 'the demo delivery person').toBeDefined();
+    await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: hamid!.key, parcels: codes, force: true });
+    return codes;
+  } finally {
+    await merchant.request.dispose();
+    await admin.request.dispose();
+  }
 }

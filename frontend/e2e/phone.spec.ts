@@ -5,36 +5,20 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
-import { apiClient, DEMO_SHOP, screenshot, search, signIn, url } from './helpers';
+import { apiClient, parcelsOutWithDemoDeliveryPerson, screenshot, search, signIn, url } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 
 test.use({ viewport: PHONE });
 
 test.beforeAll(async ({ playwright }) => {
-  const merchant = await apiClient(playwright, MERCHANT);
-  const admin = await apiClient(playwright, ADMIN);
-  const deliveryPerson = await apiClient(playwright, DELIVERY);
-  const shop = (await merchant.send('GET', '/api/shops?per_page=100')).data.find((candidate) => candidate.name === DEMO_SHOP);
-  expect(shop, 'the demo shop').toBeDefined();
   const run = String(Date.now()).slice(-6);
-  const created = await merchant.send('POST', '/api/parcels', {
-    shop: shop!.key,
-    recipient_name: `Téléphone ${run}`,
-    recipient_phone: `06${run}66`,
-    city: 'Casablanca',
-    address: '5 rue Ibnou Mounir, Maarif',
-    cod_amount: 12000,
-    product: 'Coffret de thé',
-  });
-  const codes = [String(created.data.key)];
-  const voucher = await merchant.send('POST', '/api/pickup-vouchers', { parcels: codes });
-  await admin.send('PUT', '/api/pickup-vouchers/pickup', { voucher: voucher.data.key, parcels: codes });
-  const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === 'Hamid Ouazzani');
-  expect(hamid, 'the demo delivery person').toBeDefined();
-  await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: hamid!.key, parcels: codes, force: true });
+  const codes = await parcelsOutWithDemoDeliveryPerson(playwright, [
+    { recipient_name: `Téléphone ${run}`, recipient_phone: `06${run}66`, cod_amount: 12000 },
+  ]);
+  const deliveryPerson = await apiClient(playwright, DELIVERY);
   await deliveryPerson.send('POST', '/api/parcels/states', { parcel: codes[0], status: 'delivered' });
-  for (const session of [merchant, admin, deliveryPerson]) await session.request.dispose();
+  await deliveryPerson.request.dispose();
 });
 
 /** Nothing on the page is wider than the phone. */

@@ -14,9 +14,11 @@ const ALWAYS: [(&str, &str); 5] = [
     ("x-content-type-options", "nosniff"),
     ("referrer-policy", "strict-origin-when-cross-origin"),
     ("x-frame-options", "DENY"),
+    // The position goes with a proof of delivery (the app's own pages only); the camera is
+    // reached through a file input (the phone's camera app), which needs no permission here.
     (
         "permissions-policy",
-        "camera=(), microphone=(), geolocation=()",
+        "camera=(), microphone=(), geolocation=(self)",
     ),
 ];
 

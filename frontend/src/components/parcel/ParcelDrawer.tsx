@@ -25,6 +25,7 @@ import { INVOICE_PARAM, invoiceRouteName } from '../invoice/config';
 import { useGetParcelQuery, useParcelStatesQuery, type Parcel, type ParcelStateEntry } from './api';
 import { DateTimeText } from '../DateTimeText';
 import { noteText } from './historyNote';
+import { ParcelProofs } from './ParcelProofs';
 import { ParcelStatusChip, useStatusLabel } from './ParcelStatusChip';
 import '../../i18n/inventory';
 import '../../i18n/parcels';
@@ -146,6 +147,8 @@ function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (pa
         <DetailField label={t('parcels.fee.return')} value={<MoneyText centimes={parcel.fees.return} />} />
         <DetailField label={t('parcels.fee.refusal')} value={<MoneyText centimes={parcel.fees.refusal} />} />
       </DetailSection>
+
+      {parcel.status === 'delivered' && <ParcelProofs parcelKey={parcel.key} />}
 
       <ParcelInvoices parcel={parcel} session={session} />
 

@@ -93,6 +93,8 @@ export interface Parcel {
    * set in the answer of an outcome and of one parcel, null (or absent) otherwise.
    */
   undo_until?: string | null;
+  /** What the parcel's merchant requires on « Livré » (the delivery person's view only). */
+  proof_required?: ProofPolicy;
   /** Keys of the invoices the parcel is on, null when none (a merchant sees his validated or paid ones only). */
   client_completed_invoice?: string | null;
   client_returned_invoice?: string | null;
@@ -189,6 +191,43 @@ export interface StateBody {
   comment?: string;
   /** `YYYY-MM-DD`. */
   date?: string;
+  /** With `delivered` only. */
+  proof?: ProofBody;
+}
+
+/** What a merchant requires of the delivery person on « Livré ». */
+export type ProofPolicy = 'none' | 'signature' | 'photo';
+
+/** A proof of delivery as sent with « Livré »: images as data URLs. */
+export interface ProofBody {
+  signature?: string;
+  photo?: string;
+  /** Who signed, when not the recipient. */
+  signed_by?: string;
+  position?: { latitude: number; longitude: number; accuracy?: number };
+  /** RFC 3339: when it was recorded on the phone. */
+  recorded_at?: string;
+}
+
+/** GET /api/parcels/{key}/proofs item. */
+export interface ProofView {
+  key: string;
+  status: ParcelStatus;
+  has_signature: boolean;
+  has_photo: boolean;
+  signed_by: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy_m: number | null;
+  bytes: number;
+  recorded_by_name: string | null;
+  recorded_at: string;
+  created_at: string;
+}
+
+/** The URL of one image of a proof (the cookie session authenticates it). */
+export function proofImageUrl(parcel: string, proof: string, part: 'signature' | 'photo'): string {
+  return `/api/parcels/${encodeURIComponent(parcel)}/proofs/${encodeURIComponent(proof)}/${part}`;
 }
 
 /** One row of an import file as the server read it, with its errors by field. */
@@ -262,6 +301,10 @@ export const parcelsApi = api.injectEndpoints({
       query: (key) => `parcels/${segment(key)}/states`,
       providesTags: (_result, _error, key) => [{ type: 'parcels', id: `states:${key}` }],
     }),
+    parcelProofs: build.query<{ data: ProofView[] }, string>({
+      query: (key) => `parcels/${segment(key)}/proofs`,
+      providesTags: (_result, _error, key) => [{ type: 'parcels', id: `proofs:${key}` }],
+    }),
     createParcel: build.mutation<ItemResponse<Parcel>, ParcelBody>({
       query: (body) => ({ url: 'parcels', method: 'POST', body }),
       invalidatesTags: [...WRITES],
@@ -317,6 +360,7 @@ export const {
   useListParcelsQuery,
   useGetParcelQuery,
   useParcelStatesQuery,
+  useParcelProofsQuery,
   useCreateParcelMutation,
   useUpdateParcelMutation,
   useDeleteParcelMutation,

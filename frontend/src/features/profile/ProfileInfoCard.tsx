@@ -16,7 +16,7 @@ import { selectRole, selectUser } from '../../core/session/authSlice';
 import { displayName, initials } from '../../core/session/displayName';
 import { formErrors, withoutField, type FormErrors } from '../../core/session/errors';
 import { useUpdateProfileMutation } from './api';
-import { resizeImageFile } from './resizeImage';
+import { resizeImageFile } from '../../components/resizeImage';
 import '../../i18n/payout';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };

@@ -3,13 +3,14 @@ import Typography from '@mui/material/Typography';
 import { useAppSelector } from '../../core/hooks';
 import { useT } from '../../i18n';
 import { selectRole } from '../../core/session/authSlice';
+import { DeliveryProofCard } from './DeliveryProofCard';
 import { PasswordCard } from './PasswordCard';
 import { ProfileInfoCard } from './ProfileInfoCard';
 import { SessionsCard } from './SessionsCard';
 import { TokensCard } from './TokensCard';
 import { WebhooksCard } from './WebhooksCard';
 
-/** /compte/profile: personal details, password, one's sessions and, for merchants, API tokens and webhooks. */
+/** /compte/profile: personal details, password, one's sessions and, for merchants, the proof of delivery required, API tokens and webhooks. */
 export default function ProfileScreen() {
   const t = useT();
   const role = useAppSelector(selectRole);
@@ -24,6 +25,7 @@ export default function ProfileScreen() {
       <ProfileInfoCard />
       <PasswordCard />
       <SessionsCard />
+      {role === 'client' && <DeliveryProofCard />}
       {role === 'client' && <TokensCard />}
       {role === 'client' && <WebhooksCard />}
     </Box>

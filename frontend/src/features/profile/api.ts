@@ -2,6 +2,7 @@ import { api } from '../../core/api';
 import type { ListResponse } from '../../core/collections';
 import { userDataUpdated } from '../../core/session/authSlice';
 import type { UserData } from '../../core/session/types';
+import type { ProofPolicy } from '../../components/parcel/api';
 
 export interface ProfileUpdate {
   first_name: string;
@@ -91,6 +92,15 @@ export const profileApi = api.injectEndpoints({
       query: () => ({ url: 'sessions', method: 'DELETE' }),
       invalidatesTags: ['Sessions'],
     }),
+    /** What the merchant requires of the delivery person on « Livré ». */
+    deliveryProof: build.query<{ data: { delivery_proof: ProofPolicy } }, void>({
+      query: () => ({ url: 'users/delivery-proof' }),
+      providesTags: [{ type: 'User', id: 'delivery-proof' }],
+    }),
+    setDeliveryProof: build.mutation<{ data: { delivery_proof: ProofPolicy } }, ProofPolicy>({
+      query: (policy) => ({ url: 'users/delivery-proof', method: 'PUT', body: { delivery_proof: policy } }),
+      invalidatesTags: [{ type: 'User', id: 'delivery-proof' }],
+    }),
     revokeToken: build.mutation<null, string>({
       query: (key) => ({ url: `tokens/${encodeURIComponent(key)}`, method: 'DELETE' }),
       invalidatesTags: ['Tokens'],
@@ -106,4 +116,6 @@ export const {
   useSessionsQuery,
   useEndSessionMutation,
   useEndOtherSessionsMutation,
+  useDeliveryProofQuery,
+  useSetDeliveryProofMutation,
 } = profileApi;

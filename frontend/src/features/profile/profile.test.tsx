@@ -5,7 +5,7 @@ import { adminSession, merchantSession } from '../../test/fixtures';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import ProfileScreen from './ProfileScreen';
-import { fitWithin } from './resizeImage';
+import { fitWithin } from '../../components/resizeImage';
 
 const token = (key: string, name: string) => ({
   key,

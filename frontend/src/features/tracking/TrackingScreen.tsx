@@ -120,6 +120,11 @@ function TrackingCard({ tracking }: { tracking: Tracking }) {
           </Typography>
           <ParcelStatusChip status={tracking.status} label={tracking.status_label} size="medium" />
         </Stack>
+        {tracking.signed_by && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="tracking-signed-by">
+            {t('tracking.signedBy', { name: tracking.signed_by })}
+          </Typography>
+        )}
         <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, mt: 2 }}>
           <Box>
             <Typography variant="caption" color="text.secondary">

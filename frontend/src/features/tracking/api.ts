@@ -10,6 +10,8 @@ export interface Tracking {
   created_at: string;
   /** Oldest first. */
   events: Array<{ status: ParcelStatus; status_label: string; date: string | null; created_at: string }>;
+  /** Delivered with a signature: who signed, as initials (« F. Z. »). */
+  signed_by?: string | null;
 }
 
 export const trackingApi = api.injectEndpoints({

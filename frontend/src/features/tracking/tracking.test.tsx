@@ -40,6 +40,18 @@ describe('public tracking page', () => {
     expect(screen.getByTestId('tracking-input')).toHaveValue('CLV7K3QX9M2');
   });
 
+  it('names who signed a delivered parcel by initials only', async () => {
+    mockServer({
+      'GET /api/user': { status: 401, body: { message: 'Unauthenticated.' } },
+      'GET /api/tracking/CLV7K3QX9M2': {
+        status: 200,
+        body: { data: { ...tracking, status: 'delivered', status_label: 'Livré', signed_by: 'F. Z.' } },
+      },
+    });
+    renderApp('/suivi/CLV7K3QX9M2');
+    expect(await screen.findByTestId('tracking-signed-by')).toHaveTextContent('Signé par F. Z.');
+  });
+
   it('looks a typed code up, and says when it is unknown or when there were too many searches', async () => {
     const user = userEvent.setup();
     mockServer({

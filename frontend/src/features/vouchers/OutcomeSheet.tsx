@@ -1,4 +1,5 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import Draw from '@mui/icons-material/DrawOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +17,7 @@ import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { usePostStateMutation, type Parcel, type ParcelStatus } from '../../components/parcel/api';
 import { needsComment, needsDate, stateChoices } from '../../components/parcel/states';
 import { StateDetailFields } from '../../components/parcel/StateDetailFields';
+import { EMPTY_PROOF, missingProof, proofBody, ProofFields, type ProofDraft, type ProofErrors } from './ProofFields';
 import '../../i18n/parcels';
 import '../../i18n/screens';
 import '../../i18n/vouchers';
@@ -93,6 +95,11 @@ function SheetBody({
   const [date, setDate] = useState(tomorrow);
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<{ date?: string; comment?: string; form?: string }>({});
+  // « Livré » with its proof: asked first when the merchant requires one, offered otherwise.
+  const policy = parcel.proof_required ?? 'none';
+  const [proof, setProof] = useState<ProofDraft>(EMPTY_PROOF);
+  const [proofErrors, setProofErrors] = useState<ProofErrors>({});
+  const withProof = chosen === 'delivered';
   const outcomes = outcomesFor(parcel);
   const label = (status: ParcelStatus) => t(`parcels.status.${status}` as MessageKey);
 
@@ -101,8 +108,12 @@ function SheetBody({
     const local: typeof errors = {};
     if (needsDate(status) && !date) local.date = t('parcels.state.dateRequired');
     if (needsComment(status) && !comment.trim()) local.comment = t('parcels.state.commentRequired');
+    const { form: proofMissing, ...proofLocal } = withProof ? missingProof(policy, proof, t) : {};
+    if (proofMissing) local.form = proofMissing;
     setErrors(local);
-    if (Object.keys(local).length > 0) return;
+    setProofErrors(proofLocal);
+    if (Object.keys(local).length > 0 || Object.keys(proofLocal).length > 0) return;
+    const proofPart = withProof ? proofBody(proof, new Date()) : null;
     setBusy(true);
     setSending(status);
     try {
@@ -111,6 +122,7 @@ function SheetBody({
         status,
         ...(comment.trim() ? { comment: comment.trim() } : {}),
         ...(needsDate(status) ? { date } : {}),
+        ...(proofPart ? { proof: proofPart } : {}),
       }).unwrap();
       setBusy(false);
       setSending(null);
@@ -122,10 +134,17 @@ function SheetBody({
       if (errorStatus(error) === 422) {
         // The date and the comment under their fields; anything else (e.g. `parcel`) above.
         const fields = fieldErrors(error);
+        const proofFields: ProofErrors = {
+          signature: fields['proof.signature'],
+          photo: fields['proof.photo'],
+          signed_by: fields['proof.signed_by'],
+        };
+        setProofErrors(proofFields);
+        const placedNames = ['date', 'comment', 'proof.signature', 'proof.photo', 'proof.signed_by'];
         const others = Object.entries(fields)
-          .filter(([name]) => name !== 'date' && name !== 'comment')
+          .filter(([name]) => !placedNames.includes(name))
           .map(([, message]) => message);
-        const placed = Boolean(fields.date || fields.comment);
+        const placed = placedNames.some((name) => Boolean(fields[name]));
         setErrors({ date: fields.date, comment: fields.comment, form: others.length > 0 ? others.join(' ') : placed ? undefined : failureMessage(error, t) });
       } else {
         setErrors({ form: failureMessage(error, t) });
@@ -135,7 +154,8 @@ function SheetBody({
 
   const choose = (status: ParcelStatus) => {
     setErrors({});
-    if (needsDate(status) || needsComment(status)) setChosen(status);
+    setProofErrors({});
+    if (needsDate(status) || needsComment(status) || (status === 'delivered' && policy !== 'none')) setChosen(status);
     else void send(status);
   };
 
@@ -186,6 +206,22 @@ function SheetBody({
                 : t(parcel.kind === 'refund' ? 'round.deliveredRefund' : 'round.deliveredCollect', { amount: formatMoney(parcel.cod_amount, language) })}
             </Button>
           ))}
+          {policy === 'none' && outcomes.includes('delivered') && (
+            <Button
+              variant="text"
+              color="success"
+              startIcon={<Draw />}
+              disabled={busy}
+              onClick={() => {
+                setErrors({});
+                setChosen('delivered');
+              }}
+              data-testid="outcome-with-proof"
+              sx={{ gridColumn: '1 / -1', minHeight: 44 }}
+            >
+              {t('proof.withProof')}
+            </Button>
+          )}
         </Box>
       ) : (
         <Stack spacing={2} component="form" noValidate onSubmit={(event) => {
@@ -193,6 +229,9 @@ function SheetBody({
           void send(chosen);
         }}>
           <Chip color={outcomeColor(chosen)} label={label(chosen)} sx={{ alignSelf: 'flex-start', fontWeight: 600 }} data-testid="outcome-chosen" />
+          {withProof ? (
+            <ProofFields policy={policy} draft={proof} onChange={(update) => setProof((current) => ({ ...current, ...update }))} errors={proofErrors} busy={busy} />
+          ) : (
           <StateDetailFields
             needsDate={needsDate(chosen)}
             needsComment={needsComment(chosen)}
@@ -213,6 +252,7 @@ function SheetBody({
               )
             }
           />
+          )}
           <Stack direction="row" spacing={1}>
             <Button startIcon={<ArrowBack />} onClick={() => setChosen(null)} disabled={busy} color="secondary" sx={{ minHeight: 48 }}>
               {t('round.back')}

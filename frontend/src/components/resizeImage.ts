@@ -41,3 +41,34 @@ export async function resizeImageFile(file: Blob, max: number = AVATAR_MAX_SIZE,
     URL.revokeObjectURL(url);
   }
 }
+
+/** Bytes a data URL holds (its base64 part, 3 bytes per 4 characters). */
+export function dataUrlBytes(dataUrl: string): number {
+  const data = dataUrl.slice(dataUrl.indexOf(',') + 1);
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.floor((data.length * 3) / 4) - padding;
+}
+
+/** The steps a photo goes down until it fits: largest side in pixels, JPEG quality. */
+const PHOTO_STEPS: readonly [number, number][] = [
+  [1600, 0.8],
+  [1280, 0.72],
+  [1024, 0.65],
+  [800, 0.6],
+  [640, 0.55],
+  [480, 0.5],
+];
+
+/**
+ * A camera photo made small enough to send from a phone: re-encoded as JPEG (which also drops its
+ * EXIF metadata: place, time, device) at the first size and quality of PHOTO_STEPS that fits in
+ * `maxBytes`, else at the smallest.
+ */
+export async function compressPhoto(file: Blob, maxBytes = 200 * 1024): Promise<string> {
+  let last = '';
+  for (const [side, quality] of PHOTO_STEPS) {
+    last = await resizeImageFile(file, side, quality);
+    if (dataUrlBytes(last) <= maxBytes) return last;
+  }
+  return last;
+}

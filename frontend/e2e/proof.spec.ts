@@ -1,0 +1,95 @@
+// Proof of delivery on the phone, against the real server: the demo merchant asks for the
+// recipient's signature; the delivery person, at 390 px, cannot record « Livré » without it, then
+// has the recipient sign with a finger (drawn with the pointer), takes a photo (a picture file,
+// as the camera gives it, made small on the phone), names who signed; the parcel's drawer shows
+// both images as the server keeps them, and the public tracking page says who signed by
+// initials. The merchant's requirement is put back afterwards (other tests deliver his parcels).
+import { ADMIN, DELIVERY, MERCHANT } from './accounts';
+import { expect, test } from './fixtures';
+import { apiClient, parcelsOutWithDemoDeliveryPerson, screenshot, search, signIn, url } from './helpers';
+
+const RUN = String(Date.now()).slice(-6);
+let code = '';
+
+/** A 2×2 PNG: what the camera input hands the page in this test. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test.describe.configure({ mode: 'serial' });
+test.use({ viewport: { width: 390, height: 844 }, permissions: ['geolocation'], geolocation: { latitude: 33.5731, longitude: -7.5898, accuracy: 15 } });
+
+test.beforeAll(async ({ playwright }) => {
+  [code] = await parcelsOutWithDemoDeliveryPerson(playwright, [
+    { recipient_name: `Preuve ${RUN}`, recipient_phone: `06${RUN}44`, cod_amount: 18000 },
+  ]);
+  const merchant = await apiClient(playwright, MERCHANT);
+  await merchant.send('PUT', '/api/users/delivery-proof', { delivery_proof: 'signature' });
+  await merchant.request.dispose();
+});
+
+test.afterAll(async ({ playwright }) => {
+  const merchant = await apiClient(playwright, MERCHANT);
+  await merchant.send('PUT', '/api/users/delivery-proof', { delivery_proof: 'none' });
+  await merchant.request.dispose();
+});
+
+test('the delivery person records « Livré » with the signature the merchant requires and a photo', async ({ page }) => {
+  await signIn(page, DELIVERY);
+  await page.goto(url('/compte/colis-expedies'));
+  await search(page, code);
+  const card = page.locator(`[data-testid="round-card"][data-key="${code}"]`);
+  await card.getByTestId('round-outcome').click();
+  const sheet = page.getByTestId('outcome-body');
+  await sheet.getByTestId('outcome-delivered').click();
+  await expect(sheet.getByTestId('proof-required')).toContainText('signature du destinataire');
+  await expect(sheet.getByTestId('proof-position')).toContainText('Position relevée (± 15 m)');
+
+  // Without the signature: said under the pad, nothing sent.
+  await sheet.getByTestId('outcome-submit').click();
+  await expect(sheet.getByTestId('signature-error')).toContainText('Ce client demande la signature du destinataire.');
+
+  // The recipient signs: a stroke across the pad.
+  const pad = sheet.getByTestId('signature-pad');
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + 100);
+  await page.mouse.down();
+  for (const [dx, dy] of [[60, -50], [110, 20], [170, -40], [230, 30], [290, -20]]) {
+    await page.mouse.move(box.x + dx, box.y + 80 + dy, { steps: 4 });
+  }
+  await page.mouse.up();
+  await sheet.getByTestId('proof-photo-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PHOTO });
+  await expect(sheet.getByTestId('proof-photo-preview')).toBeVisible();
+  await sheet.getByTestId('proof-signed-by').fill('Fatima Zahra');
+  await screenshot(page, 'delivery-proof-sheet');
+  await sheet.getByTestId('outcome-submit').click();
+  await expect(page.getByTestId('round-notice')).toContainText(`Colis ${code} : Livré.`);
+
+  // The drawer shows what the server kept: both images load, who signed, where.
+  await page.goto(url(`/compte/colis-expedies?colis=${code}`));
+  const proof = page.getByTestId('parcel-proof');
+  await expect(proof).toContainText('Signé par Fatima Zahra');
+  await expect(proof.getByTestId('proof-position')).toHaveText('33.57310, -7.58980');
+  for (const image of ['proof-signature', 'proof-photo']) {
+    await expect.poll(() => proof.getByTestId(image).evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+  }
+  await expect(page.getByTestId('parcel-history')).toContainText('Preuve de livraison jointe');
+  await screenshot(page, 'delivery-proof-drawer');
+});
+
+test('the merchant and an admin see the proof; the public tracking page names who signed by initials', async ({ page, browser }) => {
+  await signIn(page, MERCHANT);
+  await page.goto(url(`/compte/tous-les-colis?colis=${code}`));
+  await expect(page.getByTestId('parcel-proof')).toContainText('Signé par Fatima Zahra');
+  const admin = await browser.newPage();
+  await signIn(admin, ADMIN);
+  await admin.goto(url(`/compte/tous-les-colis?colis=${code}`));
+  await expect(admin.getByTestId('parcel-proof').getByTestId('proof-signature')).toBeVisible();
+  await admin.close();
+
+  const visitor = await browser.newPage();
+  await visitor.goto(url(`/suivi/${code}`));
+  await expect(visitor.getByTestId('tracking-signed-by')).toHaveText('Signé par F. Z.');
+  await visitor.close();
+});
