@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import crypto from 'node:crypto';
+import { InjectManifest } from 'workbox-webpack-plugin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -54,6 +56,40 @@ class PrecompressPlugin {
           }
         },
       );
+    });
+  }
+}
+
+/** The app's icon: the favicon's parcel on the brand's blue. */
+const APP_ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="96" fill="#15B9E1"/><path d="M128 192 256 128l128 64v128L256 384 128 320z" fill="none" stroke="#fff" stroke-width="32" stroke-linejoin="round"/></svg>`;
+
+/**
+ * The web app manifest (`/manifest.webmanifest`) and its icon, so the delivery person can install
+ * the app on his phone's home screen; the icon's name carries its hash (assets are cached for a
+ * year).
+ */
+class WebManifestPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('WebManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'WebManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const hash = crypto.createHash('sha256').update(APP_ICON).digest('hex').slice(0, 10);
+        const icon = `assets/app-icon.${hash}.svg`;
+        compilation.emitAsset(icon, new sources.RawSource(APP_ICON));
+        const manifest = {
+          name: 'Colivra',
+          short_name: 'Colivra',
+          description: 'Tournées, colis et encaissements',
+          lang: 'fr',
+          start_url: '/compte/colis-expedies',
+          scope: '/',
+          display: 'standalone',
+          background_color: '#FFFFFF',
+          theme_color: '#15B9E1',
+          icons: [{ src: `/${icon}`, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        };
+        compilation.emitAsset('manifest.webmanifest', new sources.RawSource(JSON.stringify(manifest, null, 1)));
+      });
     });
   }
 }
@@ -121,6 +157,31 @@ export default (_env, argv) => {
             filename: 'assets/[name].[contenthash:10].css',
             chunkFilename: 'assets/[name].[contenthash:10].css',
           })]
+        : []),
+      new WebManifestPlugin(),
+      // The delivery person's offline app (sw/serviceWorker.ts): the shell precached, the rest
+      // cached as it is used. Not in development: a worker would serve stale bundles.
+      ...(production
+        ? [
+            new InjectManifest({
+              swSrc: './sw/serviceWorker.ts',
+              swDest: 'sw.js',
+              // The shell: the page, the entry's scripts and styles, the fonts.
+              include: [
+                ({ asset, compilation }) =>
+                  asset.name === 'index.html' ||
+                  /inter-latin-[4-7]00-normal\.[0-9a-f]+\.woff2$/.test(asset.name) ||
+                  compilation.entrypoints.get('main').getFiles().includes(asset.name),
+              ],
+              // The shell is served at `/` (the server has no /index.html).
+              manifestTransforms: [
+                (entries) => ({
+                  manifest: entries.map((entry) => (/(^|\/)index\.html$/.test(entry.url) ? { ...entry, url: '/' } : entry)),
+                  warnings: [],
+                }),
+              ],
+            }),
+          ]
         : []),
       ...(production ? [new PrecompressPlugin()] : []),
       new StatsFilePlugin(),

@@ -6,6 +6,7 @@ import { restoreFailed } from '../core/session/authSlice';
 import { GUEST, routesFor } from '../navigation/access';
 import { LOGIN_PATH } from '../navigation/routes';
 import { useAppDispatch, useAppSelector } from '../core/hooks';
+import { useOfflineApp } from '../core/offline';
 
 /** Pages that need a session: when it cannot be restored there, the app goes to sign-in. */
 const PROTECTED_PATHS = new Set(
@@ -25,6 +26,7 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
   const location = useLocation();
   const started = useRef(false);
   const startPath = useRef(location.pathname);
+  useOfflineApp();
 
   useEffect(() => {
     if (started.current) return;

@@ -28,8 +28,44 @@ pub async fn index(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse
     }
 }
 
+/// A file of the build served at the site's root, revalidated on every use: the service worker
+/// (its scope is the folder it is served from) and the web app manifest.
+async fn root_file(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    name: &'static str,
+    content_type: &'static str,
+) -> HttpResponse {
+    match NamedFile::open(state.settings.static_dir.join(name)) {
+        Ok(file) => {
+            let mut response = file
+                .set_content_type(content_type.parse().expect("a media type"))
+                .use_last_modified(false)
+                .into_response(&req);
+            response.headers_mut().insert(
+                actix_web::http::header::CACHE_CONTROL,
+                actix_web::http::header::HeaderValue::from_static("no-cache"),
+            );
+            response
+        }
+        Err(_) => HttpResponse::NotFound()
+            .content_type("text/plain; charset=utf-8")
+            .body("Not built."),
+    }
+}
+
+async fn service_worker(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
+    root_file(state, req, "sw.js", "text/javascript; charset=utf-8").await
+}
+
+async fn web_manifest(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
+    root_file(state, req, "manifest.webmanifest", "application/manifest+json").await
+}
+
 pub fn mount(cfg: &mut web::ServiceConfig, static_dir: &std::path::Path) {
     cfg.route("/", web::get().to(index))
+        .route("/sw.js", web::get().to(service_worker))
+        .route("/manifest.webmanifest", web::get().to(web_manifest))
         .route("/compte", web::get().to(index))
         .route("/compte/{tail:.*}", web::get().to(index))
         .route("/suivi", web::get().to(index))

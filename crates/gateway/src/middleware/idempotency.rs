@@ -78,10 +78,20 @@ pub async fn replay_or_run(
     match claimed {
         Err(error) => Ok(req.error_response(error)),
         Ok(Claim::Answered(answer)) => Ok(req.into_response(replayed(answer))),
-        Ok(Claim::InProgress) => Ok(req.error_response(ApiError(AppError::Conflict(
-            "Une requête avec la même clé d'idempotence est en cours ; réessayez dans un instant."
-                .to_owned(),
-        )))),
+        Ok(Claim::InProgress) => {
+            // Named under the header, with `Retry-After`: what tells a client's queue "send it
+            // again shortly" from a refusal of the change itself (also a 409).
+            let message =
+                "Une requête avec la même clé d'idempotence est en cours ; réessayez dans un instant.";
+            let response = actix_web::HttpResponse::Conflict()
+                .insert_header((actix_web::http::header::RETRY_AFTER, "1"))
+                .json(colivra_core::ErrorBody {
+                    message: message.to_owned(),
+                    errors: Some(colivra_core::FieldErrors::single(HEADER, message)),
+                    request_id: None,
+                });
+            Ok(req.into_response(response))
+        }
         Ok(Claim::OtherRequest) => Ok(req.error_response(ApiError(AppError::validation(
             HEADER,
             "Cette clé d'idempotence a déjà servi pour une autre requête.",

@@ -167,6 +167,11 @@ async fn the_same_request_twice_at_once_writes_once() {
             .map(|r| &r.body["data"]["key"])
             .collect();
         assert!(created.windows(2).all(|pair| pair[0] == pair[1]));
+        // The one refused while the other was answered is told to come back.
+        for refused in race.responses.iter().filter(|r| r.status == 409) {
+            assert_eq!(refused.header("retry-after"), Some("1"));
+            assert_eq!(refused.field_errors(HEADER).len(), 1, "{}", refused.text);
+        }
         assert_eq!(parcels_stored(&app), 1);
         race
     })

@@ -329,8 +329,14 @@ export const parcelsApi = api.injectEndpoints({
       query: (key) => ({ url: `parcels/${segment(key)}/acknowledge-address`, method: 'PUT', body: {} }),
       invalidatesTags: [...WRITES],
     }),
-    postState: build.mutation<ItemResponse<Parcel>, StateBody>({
-      query: (body) => ({ url: 'parcels/states', method: 'POST', body }),
+    /** `idempotencyKey`: the server applies the outcome once, whatever the retries. */
+    postState: build.mutation<ItemResponse<Parcel>, StateBody & { idempotencyKey?: string }>({
+      query: ({ idempotencyKey, ...body }) => ({
+        url: 'parcels/states',
+        method: 'POST',
+        body,
+        ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+      }),
       invalidatesTags: [...WRITES],
     }),
     /** Takes back one's own latest outcome, minutes after recording it (409 with the reason otherwise). */

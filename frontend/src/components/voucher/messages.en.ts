@@ -151,4 +151,11 @@ export const enVouchers: Record<VoucherMessageKey, string> = {
   'round.reason.notAsOrdered': 'Item not as ordered',
   'round.reason.tooExpensive': 'Refuses to pay',
   'round.reason.ordered': 'Did not order',
+  'offline.banner': 'Offline · {count} waiting',
+  'offline.waiting': '{count} outcome(s) waiting to be sent',
+  'offline.sendNow': 'Send now',
+  'offline.queued': 'Waiting to be sent: {status}',
+  'offline.queuedNotice': 'Offline: “{status}” for parcel {code} will be sent when the network returns.',
+  'offline.refused': '“{status}” not recorded: {reason}',
+  'offline.dismiss': 'Remove',
 };

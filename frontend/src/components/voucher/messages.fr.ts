@@ -152,6 +152,13 @@ export const frVouchers = {
   'round.reason.notAsOrdered': 'Article non conforme',
   'round.reason.tooExpensive': 'Refuse de payer',
   'round.reason.ordered': "N'a pas commandé",
+  'offline.banner': 'Hors ligne · {count} en attente',
+  'offline.waiting': '{count} résultat(s) en attente d’envoi',
+  'offline.sendNow': 'Envoyer maintenant',
+  'offline.queued': 'En attente d’envoi : {status}',
+  'offline.queuedNotice': 'Hors ligne : « {status} » du colis {code} sera envoyé au retour du réseau.',
+  'offline.refused': '« {status} » non enregistré : {reason}',
+  'offline.dismiss': 'Retirer',
 } as const;
 
 export type VoucherMessageKey = keyof typeof frVouchers;

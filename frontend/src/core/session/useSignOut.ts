@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../api';
+import { forgetOfflineData } from '../offline';
 import { useAppDispatch } from '../hooks';
 import { LOGIN_PATH } from '../../navigation/routes';
 import { useLogoutMutation } from './api';
@@ -20,6 +21,7 @@ export function useSignOut(): () => Promise<void> {
     }
     dispatch(signedOut());
     dispatch(api.util.resetApiState());
+    await forgetOfflineData();
     navigate(LOGIN_PATH, { replace: true });
   }, [dispatch, logout, navigate]);
 }

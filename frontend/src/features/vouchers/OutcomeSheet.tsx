@@ -14,7 +14,10 @@ import { failureMessage } from '../../components/form/failureMessage';
 import { tomorrow } from '../../components/dates';
 import { formatMoney } from '../../components/money';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
-import { usePostStateMutation, type Parcel, type ParcelStatus } from '../../components/parcel/api';
+import { usePostStateMutation, type Parcel, type ParcelStatus, type StateBody } from '../../components/parcel/api';
+import { newOutcomeKey, queueOutcome } from '../../components/parcel/outcomeQueue';
+import { useAppSelector } from '../../core/hooks';
+import { selectUser } from '../../core/session/authSlice';
 import { needsComment, needsDate, stateChoices } from '../../components/parcel/states';
 import { StateDetailFields } from '../../components/parcel/StateDetailFields';
 import { EMPTY_PROOF, missingProof, proofBody, ProofFields, type ProofDraft, type ProofErrors } from './ProofFields';
@@ -58,13 +61,15 @@ interface Props {
   onClose: () => void;
   /** After the outcome was saved, with the parcel as the server now sees it. */
   onDone: (parcel: Parcel, chosen: ParcelStatus) => void;
+  /** No network: the outcome waits in the queue under `key` (sent when the network returns). */
+  onQueued: (parcel: Parcel, chosen: ParcelStatus, key: string) => void;
 }
 
 /**
  * The outcome of a delivery attempt in two taps: the sheet lists the outcomes; one without a
  * date or a reason is saved at once (POST /api/parcels/states), the others ask for it first.
  */
-export function OutcomeSheet({ parcel, open, onClose, onDone }: Props) {
+export function OutcomeSheet({ parcel, open, onClose, onDone, onQueued }: Props) {
   const [busy, setBusy] = useState(false);
   return (
     <Drawer
@@ -74,7 +79,7 @@ export function OutcomeSheet({ parcel, open, onClose, onDone }: Props) {
       data-testid="outcome-sheet"
       slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '92vh' } } }}
     >
-      {parcel && <SheetBody key={parcel.key} parcel={parcel} onClose={onClose} onDone={onDone} busy={busy} setBusy={setBusy} />}
+      {parcel && <SheetBody key={parcel.key} parcel={parcel} onClose={onClose} onDone={onDone} onQueued={onQueued} busy={busy} setBusy={setBusy} />}
     </Drawer>
   );
 }
@@ -83,12 +88,14 @@ function SheetBody({
   parcel,
   onClose,
   onDone,
+  onQueued,
   busy,
   setBusy,
 }: Omit<Props, 'parcel' | 'open'> & { parcel: Parcel; busy: boolean; setBusy: (busy: boolean) => void }) {
   const t = useT();
   const language = useLanguage();
   const [postState] = usePostStateMutation();
+  const user = useAppSelector(selectUser);
   const [chosen, setChosen] = useState<ParcelStatus | null>(null);
   const [sending, setSending] = useState<ParcelStatus | null>(null);
   // Tomorrow: the day a postponement most often takes.
@@ -113,22 +120,39 @@ function SheetBody({
     setErrors(local);
     setProofErrors(proofLocal);
     if (Object.keys(local).length > 0 || Object.keys(proofLocal).length > 0) return;
-    const proofPart = withProof ? proofBody(proof, new Date()) : null;
+    const recordedAt = new Date();
+    const proofPart = withProof ? proofBody(proof, recordedAt) : null;
+    const body: StateBody = {
+      parcel: parcel.key,
+      status,
+      ...(comment.trim() ? { comment: comment.trim() } : {}),
+      ...(needsDate(status) ? { date } : {}),
+      ...(proofPart ? { proof: proofPart } : {}),
+    };
+    // One key for this outcome, whichever way it reaches the server (now, or from the queue).
+    const key = newOutcomeKey();
+    const queue = async () => {
+      if (user && (await queueOutcome(user.key, key, body, recordedAt))) {
+        setBusy(false);
+        setSending(null);
+        onQueued(parcel, status, key);
+        onClose();
+        return true;
+      }
+      return false;
+    };
     setBusy(true);
     setSending(status);
+    if (!navigator.onLine && (await queue())) return;
     try {
-      const result = await postState({
-        parcel: parcel.key,
-        status,
-        ...(comment.trim() ? { comment: comment.trim() } : {}),
-        ...(needsDate(status) ? { date } : {}),
-        ...(proofPart ? { proof: proofPart } : {}),
-      }).unwrap();
+      const result = await postState({ ...body, idempotencyKey: key }).unwrap();
       setBusy(false);
       setSending(null);
       onDone(result.data, status);
       onClose();
     } catch (error) {
+      // The network went while sending: the same outcome, under the same key, waits.
+      if (errorStatus(error) === 'FETCH_ERROR' && (await queue())) return;
       setBusy(false);
       setSending(null);
       if (errorStatus(error) === 422) {

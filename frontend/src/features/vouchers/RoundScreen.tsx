@@ -33,6 +33,8 @@ import { useAcknowledgeAddressMutation, useListParcelsQuery, useUndoStateMutatio
 import { ParcelDrawer } from '../../components/parcel/ParcelDrawer';
 import { ParcelStatusChip, useStatusLabel } from '../../components/parcel/ParcelStatusChip';
 import { PARCEL_PARAM, VIEW_STATUSES } from '../../components/parcel/views';
+import { discardOutcome, type QueuedOutcome } from '../../components/parcel/outcomeQueue';
+import { OfflineBanner, QueuedOutcomeNote, useOutcomeSync } from './OfflineRound';
 import { OutcomeSheet, outcomesFor } from './OutcomeSheet';
 import '../../i18n/parcels';
 import '../../i18n/screens';
@@ -76,6 +78,9 @@ export default function RoundScreen({ route }: ScreenProps) {
   const [acknowledge] = useAcknowledgeAddressMutation();
   const [acknowledging, setAcknowledging] = useState<string | null>(null);
   const [undoState] = useUndoStateMutation();
+  const { items: queued, syncing, online, syncNow } = useOutcomeSync();
+  // The latest outcome waiting (or refused) for each parcel.
+  const queuedFor = new Map(queued.map((item) => [item.parcel, item]));
 
   const undo = (parcel: Parcel) =>
     undoState(parcel.key)
@@ -110,6 +115,7 @@ export default function RoundScreen({ route }: ScreenProps) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="round-screen">
       <PageHeader title={t(`route.${route.name}` as MessageKey)} subtitle={t('round.subtitle')} />
+      <OfflineBanner items={queued} syncing={syncing} online={online} onSync={syncNow} />
       <RoundCash />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <SearchBox placeholder={t('parcels.search')} list={list} />
@@ -161,6 +167,7 @@ export default function RoundScreen({ route }: ScreenProps) {
             <RoundCard
               key={parcel.key}
               parcel={parcel}
+              queued={queuedFor.get(parcel.key)}
               acknowledging={acknowledging === parcel.key}
               onOutcome={() => setSheet({ parcel, open: true })}
               onAcknowledge={() => seeAddress(parcel)}
@@ -185,6 +192,13 @@ export default function RoundScreen({ route }: ScreenProps) {
         parcel={sheet?.parcel ?? null}
         open={Boolean(sheet?.open)}
         onClose={() => setSheet((current) => (current ? { ...current, open: false } : null))}
+        onQueued={(parcel, chosen, key) =>
+          notify(
+            t('offline.queuedNotice', { code: parcel.key, status: statusLabel(chosen, chosen) }),
+            'info',
+            <UndoButton onUndo={() => discardOutcome(queuedUser(queued, key) ?? '', key)} />,
+          )
+        }
         onDone={(parcel, chosen) => {
           // A failed attempt past the limit turns the parcel refused on the server.
           const limit = parcel.status === 'refused' && chosen !== 'refused';
@@ -231,8 +245,15 @@ function UndoButton({ onUndo }: { onUndo: () => Promise<void> }) {
   );
 }
 
+/** Whose queue holds `key` (the signed-in delivery person's, once it is loaded). */
+function queuedUser(items: QueuedOutcome[], key: string): string | undefined {
+  return items.find((item) => item.key === key)?.user;
+}
+
 interface CardProps {
   parcel: Parcel;
+  /** Its outcome recorded offline: waiting to be sent, or refused by the server. */
+  queued?: QueuedOutcome;
   acknowledging: boolean;
   onOutcome: () => void;
   onAcknowledge: () => void;
@@ -240,9 +261,9 @@ interface CardProps {
 }
 
 /** One parcel of the round: who, where, how much, and the buttons used at the door. */
-function RoundCard({ parcel, acknowledging, onOutcome, onAcknowledge, onDetails }: CardProps) {
+function RoundCard({ parcel, queued, acknowledging, onOutcome, onAcknowledge, onDetails }: CardProps) {
   const t = useT();
-  const canRecord = outcomesFor(parcel).length > 0;
+  const canRecord = outcomesFor(parcel).length > 0 && queued?.state !== 'pending';
   return (
     <Card data-testid="round-card" data-key={parcel.key} data-status={parcel.status}>
       <CardContent sx={{ display: 'grid', gap: 1.25, p: 2, '&:last-child': { pb: 2 } }}>
@@ -304,6 +325,8 @@ function RoundCard({ parcel, acknowledging, onOutcome, onAcknowledge, onDetails 
             )}
           </Box>
         )}
+
+        {queued && <QueuedOutcomeNote item={queued} />}
 
         {parcel.address_change_pending && (
           <Alert
