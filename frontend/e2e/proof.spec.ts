@@ -6,16 +6,10 @@
 // initials. The merchant's requirement is put back afterwards (other tests deliver his parcels).
 import { ADMIN, DELIVERY, MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
-import { apiClient, parcelsOutWithDemoDeliveryPerson, screenshot, search, signIn, url } from './helpers';
+import { apiClient, CAMERA_PHOTO, drawSignature, parcelsOutWithDemoDeliveryPerson, screenshot, search, signIn, url } from './helpers';
 
 const RUN = String(Date.now()).slice(-6);
 let code = '';
-
-/** A 2×2 PNG: what the camera input hands the page in this test. */
-const PHOTO = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 390, height: 844 }, permissions: ['geolocation'], geolocation: { latitude: 33.5731, longitude: -7.5898, accuracy: 15 } });
@@ -50,16 +44,9 @@ test('the delivery person records « Livré » with the signature the merchant r
   await sheet.getByTestId('outcome-submit').click();
   await expect(sheet.getByTestId('signature-error')).toContainText('Ce client demande la signature du destinataire.');
 
-  // The recipient signs: a stroke across the pad.
-  const pad = sheet.getByTestId('signature-pad');
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + 100);
-  await page.mouse.down();
-  for (const [dx, dy] of [[60, -50], [110, 20], [170, -40], [230, 30], [290, -20]]) {
-    await page.mouse.move(box.x + dx, box.y + 80 + dy, { steps: 4 });
-  }
-  await page.mouse.up();
-  await sheet.getByTestId('proof-photo-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PHOTO });
+  // The recipient signs; a photo from the camera.
+  await drawSignature(page, sheet);
+  await sheet.getByTestId('proof-photo-input').setInputFiles(CAMERA_PHOTO);
   await expect(sheet.getByTestId('proof-photo-preview')).toBeVisible();
   await sheet.getByTestId('proof-signed-by').fill('Fatima Zahra');
   await screenshot(page, 'delivery-proof-sheet');

@@ -59,7 +59,13 @@ async fn service_worker(state: web::Data<AppState>, req: HttpRequest) -> HttpRes
 }
 
 async fn web_manifest(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
-    root_file(state, req, "manifest.webmanifest", "application/manifest+json").await
+    root_file(
+        state,
+        req,
+        "manifest.webmanifest",
+        "application/manifest+json",
+    )
+    .await
 }
 
 pub fn mount(cfg: &mut web::ServiceConfig, static_dir: &std::path::Path) {

@@ -87,16 +87,30 @@ async fn the_web_app_is_served_for_root_and_every_compte_path() {
     asset.assert_status(200);
     assert!(asset.header("cache-control").unwrap().contains("immutable"));
     // The service worker and the manifest, at the root, revalidated on every use.
-    std::fs::write(app.static_dir.join("sw.js"), "self.addEventListener('fetch', () => {});").unwrap();
-    std::fs::write(app.static_dir.join("manifest.webmanifest"), "{\"name\":\"Colivra\"}").unwrap();
+    std::fs::write(
+        app.static_dir.join("sw.js"),
+        "self.addEventListener('fetch', () => {});",
+    )
+    .unwrap();
+    std::fs::write(
+        app.static_dir.join("manifest.webmanifest"),
+        "{\"name\":\"Colivra\"}",
+    )
+    .unwrap();
     let worker = client.get("/sw.js").await;
     worker.assert_status(200);
-    assert_eq!(worker.header("content-type"), Some("text/javascript; charset=utf-8"));
+    assert_eq!(
+        worker.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
     assert_eq!(worker.header("cache-control"), Some("no-cache"));
     assert!(worker.text.contains("addEventListener"));
     let manifest = client.get("/manifest.webmanifest").await;
     manifest.assert_status(200);
-    assert_eq!(manifest.header("content-type"), Some("application/manifest+json"));
+    assert_eq!(
+        manifest.header("content-type"),
+        Some("application/manifest+json")
+    );
     assert_eq!(manifest.body["name"], "Colivra");
     let config = client.get("/app-config.js").await;
     assert!(

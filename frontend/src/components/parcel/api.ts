@@ -266,7 +266,7 @@ const segment = encodeURIComponent;
 
 /** Parcel writes change the lists, the parcel, its history and the dashboards. */
 // A parcel's stock lines reserve, release and move stock: its writes refresh the stock lists too.
-const WRITES = ['parcels', 'statistics', 'inventories', 'inventoriesMovements'] as const;
+export const WRITES = ['parcels', 'statistics', 'inventories', 'inventoriesMovements'] as const;
 
 function importQuery({ file, shop }: ImportArgs, dryRun: boolean) {
   const params: Record<string, string> = {};
@@ -339,6 +339,18 @@ export const parcelsApi = api.injectEndpoints({
       }),
       invalidatesTags: [...WRITES],
     }),
+    /**
+     * An outcome from the offline queue: as postState, without refreshing the lists after each
+     * one (the queue refreshes them once it is sent: `WRITES`).
+     */
+    sendQueuedState: build.mutation<ItemResponse<Parcel>, StateBody & { idempotencyKey: string }>({
+      query: ({ idempotencyKey, ...body }) => ({
+        url: 'parcels/states',
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    }),
     /** Takes back one's own latest outcome, minutes after recording it (409 with the reason otherwise). */
     undoState: build.mutation<ItemResponse<Parcel>, string>({
       query: (key) => ({ url: `parcels/${segment(key)}/undo`, method: 'POST' }),
@@ -374,6 +386,7 @@ export const {
   useChangeAddressMutation,
   useAcknowledgeAddressMutation,
   usePostStateMutation,
+  useSendQueuedStateMutation,
   useUndoStateMutation,
   useReassignParcelsMutation,
   usePreviewImportMutation,

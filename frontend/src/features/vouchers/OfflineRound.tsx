@@ -6,10 +6,10 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useCallback, useEffect } from 'react';
 import { errorStatus, fieldErrors } from '../../core/api';
-import { useAppSelector } from '../../core/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { selectUser } from '../../core/session/authSlice';
 import { failureMessage } from '../../components/form/failureMessage';
-import { usePostStateMutation } from '../../components/parcel/api';
+import { parcelsApi, useSendQueuedStateMutation, WRITES, type ParcelListArgs } from '../../components/parcel/api';
 import {
   discardOutcome,
   loadQueue,
@@ -21,6 +21,7 @@ import {
 } from '../../components/parcel/outcomeQueue';
 import { useStatusLabel } from '../../components/parcel/ParcelStatusChip';
 import { useT } from '../../i18n';
+import '../../i18n/parcels';
 import '../../i18n/vouchers';
 
 /** How often pending outcomes are tried again while the phone says it is online. */
@@ -35,12 +36,13 @@ export function useOutcomeSync(): { items: QueuedOutcome[]; syncing: boolean; on
   const user = useAppSelector(selectUser)?.key ?? null;
   const { items, syncing } = useOutcomeQueue();
   const online = useOnline();
-  const [postState] = usePostStateMutation();
+  const [sendQueued] = useSendQueuedStateMutation();
+  const dispatch = useAppDispatch();
 
   const send = useCallback(
     async (item: QueuedOutcome): Promise<SendResult> => {
       try {
-        await postState({ ...item.body, idempotencyKey: item.key }).unwrap();
+        await sendQueued({ ...item.body, idempotencyKey: item.key }).unwrap();
         return { kind: 'sent' };
       } catch (error) {
         const status = errorStatus(error);
@@ -51,12 +53,14 @@ export function useOutcomeSync(): { items: QueuedOutcome[]; syncing: boolean; on
         return { kind: 'refused', message: failureMessage(error, t) };
       }
     },
-    [postState, t],
+    [sendQueued, t],
   );
 
   const syncNow = useCallback(() => {
-    if (user) void syncQueue(user, send);
-  }, [user, send]);
+    if (!user) return;
+    // The lists and figures once, after the queue (not once per outcome).
+    void syncQueue(user, send).then(() => dispatch(parcelsApi.util.invalidateTags([...WRITES])));
+  }, [user, send, dispatch]);
 
   useEffect(() => {
     if (user) void loadQueue(user);
@@ -71,6 +75,37 @@ export function useOutcomeSync(): { items: QueuedOutcome[]; syncing: boolean; on
   }, [online, pending, syncNow]);
 
   return { items, syncing, online, syncNow };
+}
+
+/** Pages of the round fetched ahead for the offline app (25 parcels each: 250 at most). */
+const PREFETCHED_PAGES = 10;
+
+/**
+ * While the phone is online under the offline app's control, the round's next pages are fetched
+ * ahead, with the very arguments the screen would send for them: the worker keeps each answer,
+ * so without a network every page of the round opens, not only those looked at.
+ */
+export function usePrefetchRound(args: ParcelListArgs, nextCursor: string | null | undefined, active: boolean): void {
+  const dispatch = useAppDispatch();
+  const argsKey = JSON.stringify(args);
+  useEffect(() => {
+    if (!active || !nextCursor || typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
+    let stopped = false;
+    const { page: _page, per_page, ...others } = JSON.parse(argsKey) as ParcelListArgs;
+    void (async () => {
+      let cursor: string | null = nextCursor;
+      for (let n = 0; n < PREFETCHED_PAGES && cursor && !stopped; n += 1) {
+        // The key order of the screen's own request for that page: per_page, cursor, the rest.
+        const page: { data?: { meta: { next_cursor: string | null } } } = await dispatch(
+          parcelsApi.endpoints.listParcels.initiate({ per_page, cursor, ...others }, { subscribe: false }),
+        );
+        cursor = page.data?.meta.next_cursor ?? null;
+      }
+    })();
+    return () => {
+      stopped = true;
+    };
+  }, [dispatch, active, nextCursor, argsKey]);
 }
 
 /** « Hors ligne · 3 en attente »: shown while offline or while outcomes wait. */
@@ -97,33 +132,52 @@ export function OfflineBanner({ items, syncing, online, onSync }: { items: Queue
   );
 }
 
-/** On a parcel's card: its outcome waiting to be sent (with « Annuler »), or refused with why. */
+/** On a parcel's card: its outcome waiting to be sent, with « Annuler » while it waits. */
 export function QueuedOutcomeNote({ item }: { item: QueuedOutcome }) {
   const t = useT();
   const statusLabel = useStatusLabel();
-  const status = statusLabel(item.status, item.status);
-  if (item.state === 'pending') {
-    return (
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }} data-testid="queued-outcome" data-state="pending">
-        <Chip size="small" color="info" icon={<CloudSync />} label={t('offline.queued', { status })} />
-        <Button size="small" onClick={() => void discardOutcome(item.user, item.key)} data-testid="queued-undo">
-          {t('round.undo')}
-        </Button>
-      </Stack>
-    );
-  }
   return (
-    <Alert
-      severity="error"
-      data-testid="queued-outcome"
-      data-state="failed"
-      action={
-        <Button color="inherit" size="small" onClick={() => void discardOutcome(item.user, item.key)} data-testid="queued-dismiss">
-          {t('offline.dismiss')}
-        </Button>
-      }
-    >
-      {t('offline.refused', { status, reason: item.error ?? '' })}
-    </Alert>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }} data-testid="queued-outcome" data-state="pending">
+      <Chip size="small" color="info" icon={<CloudSync />} label={t('offline.queued', { status: statusLabel(item.status, item.status) })} />
+      <Button size="small" onClick={() => void discardOutcome(item.user, item.key)} data-testid="queued-undo">
+        {t('round.undo')}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * Outcomes the server refused when they were sent (the parcel moved meanwhile, cancelled, given to
+ * another delivery person): each with its parcel, the reason, a way to look at the parcel and to
+ * remove the note. At the top of the round, as the parcel may have left it.
+ */
+export function RefusedOutcomes({ items, onOpen }: { items: QueuedOutcome[]; onOpen: (parcel: string) => void }) {
+  const t = useT();
+  const statusLabel = useStatusLabel();
+  const refused = items.filter((item) => item.state === 'failed');
+  if (refused.length === 0) return null;
+  return (
+    <Stack spacing={1} data-testid="refused-outcomes">
+      {refused.map((item) => (
+        <Alert
+          key={item.key}
+          severity="error"
+          data-testid="refused-outcome"
+          data-key={item.parcel}
+          action={
+            <Stack direction="row" spacing={0.5}>
+              <Button color="inherit" size="small" onClick={() => onOpen(item.parcel)}>
+                {t('round.details')}
+              </Button>
+              <Button color="inherit" size="small" onClick={() => void discardOutcome(item.user, item.key)} data-testid="queued-dismiss">
+                {t('offline.dismiss')}
+              </Button>
+            </Stack>
+          }
+        >
+          <strong>{item.parcel}</strong> · {t('offline.refused', { status: statusLabel(item.status, item.status), reason: item.error ?? '' })}
+        </Alert>
+      ))}
+    </Stack>
   );
 }

@@ -254,7 +254,22 @@ function SheetBody({
         }}>
           <Chip color={outcomeColor(chosen)} label={label(chosen)} sx={{ alignSelf: 'flex-start', fontWeight: 600 }} data-testid="outcome-chosen" />
           {withProof ? (
-            <ProofFields policy={policy} draft={proof} onChange={(update) => setProof((current) => ({ ...current, ...update }))} errors={proofErrors} busy={busy} />
+            <ProofFields
+              policy={policy}
+              draft={proof}
+              onChange={(update) => {
+                setProof((current) => ({ ...current, ...update }));
+                // A message goes once the part it was about changes (signed, photo taken).
+                setProofErrors((current) => ({
+                  ...current,
+                  ...('signature' in update ? { signature: undefined } : {}),
+                  ...('photo' in update ? { photo: undefined } : {}),
+                  ...('signedBy' in update ? { signed_by: undefined } : {}),
+                }));
+              }}
+              errors={proofErrors}
+              busy={busy}
+            />
           ) : (
           <StateDetailFields
             needsDate={needsDate(chosen)}

@@ -34,7 +34,7 @@ import { ParcelDrawer } from '../../components/parcel/ParcelDrawer';
 import { ParcelStatusChip, useStatusLabel } from '../../components/parcel/ParcelStatusChip';
 import { PARCEL_PARAM, VIEW_STATUSES } from '../../components/parcel/views';
 import { discardOutcome, type QueuedOutcome } from '../../components/parcel/outcomeQueue';
-import { OfflineBanner, QueuedOutcomeNote, useOutcomeSync } from './OfflineRound';
+import { OfflineBanner, QueuedOutcomeNote, RefusedOutcomes, useOutcomeSync, usePrefetchRound } from './OfflineRound';
 import { OutcomeSheet, outcomesFor } from './OutcomeSheet';
 import '../../i18n/parcels';
 import '../../i18n/screens';
@@ -67,7 +67,8 @@ export default function RoundScreen({ route }: ScreenProps) {
   const t = useT();
   const statusLabel = useStatusLabel();
   const list = useListState({ sort: '-created_at', cursor: true, perPage: 25 });
-  const result = useListParcelsQuery({ ...list.args, view: 'sent' });
+  const listArgs = { ...list.args, view: 'sent' as const };
+  const result = useListParcelsQuery(listArgs);
   const { data, isFetching, isError, error, refetch } = result;
   const rows = data?.data ?? [];
   const nextCursor = data?.meta.next_cursor ?? null;
@@ -79,8 +80,9 @@ export default function RoundScreen({ route }: ScreenProps) {
   const [acknowledging, setAcknowledging] = useState<string | null>(null);
   const [undoState] = useUndoStateMutation();
   const { items: queued, syncing, online, syncNow } = useOutcomeSync();
-  // The latest outcome waiting (or refused) for each parcel.
-  const queuedFor = new Map(queued.map((item) => [item.parcel, item]));
+  usePrefetchRound(listArgs, nextCursor, online && list.page === 1 && !isFetching);
+  // The outcome waiting for each parcel (refused ones are listed apart, at the top).
+  const queuedFor = new Map(queued.filter((item) => item.state === 'pending').map((item) => [item.parcel, item]));
 
   const undo = (parcel: Parcel) =>
     undoState(parcel.key)
@@ -116,6 +118,7 @@ export default function RoundScreen({ route }: ScreenProps) {
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="round-screen">
       <PageHeader title={t(`route.${route.name}` as MessageKey)} subtitle={t('round.subtitle')} />
       <OfflineBanner items={queued} syncing={syncing} online={online} onSync={syncNow} />
+      <RefusedOutcomes items={queued} onOpen={open} />
       <RoundCash />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <SearchBox placeholder={t('parcels.search')} list={list} />
@@ -252,7 +255,7 @@ function queuedUser(items: QueuedOutcome[], key: string): string | undefined {
 
 interface CardProps {
   parcel: Parcel;
-  /** Its outcome recorded offline: waiting to be sent, or refused by the server. */
+  /** Its outcome recorded offline, waiting to be sent. */
   queued?: QueuedOutcome;
   acknowledging: boolean;
   onOutcome: () => void;
@@ -263,7 +266,7 @@ interface CardProps {
 /** One parcel of the round: who, where, how much, and the buttons used at the door. */
 function RoundCard({ parcel, queued, acknowledging, onOutcome, onAcknowledge, onDetails }: CardProps) {
   const t = useT();
-  const canRecord = outcomesFor(parcel).length > 0 && queued?.state !== 'pending';
+  const canRecord = outcomesFor(parcel).length > 0 && !queued;
   return (
     <Card data-testid="round-card" data-key={parcel.key} data-status={parcel.status}>
       <CardContent sx={{ display: 'grid', gap: 1.25, p: 2, '&:last-child': { pb: 2 } }}>
