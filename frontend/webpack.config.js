@@ -64,6 +64,56 @@ class PrecompressPlugin {
 const APP_ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="96" fill="#15B9E1"/><path d="M128 192 256 128l128 64v128L256 384 128 320z" fill="none" stroke="#fff" stroke-width="32" stroke-linejoin="round"/></svg>`;
 
 /**
+ * The icon as a PNG of `size` pixels (home screens that take no SVG): the brand's blue rounded
+ * square with the white parcel outline of APP_ICON, drawn by distance to its edges.
+ */
+function appIconPng(size) {
+  const scale = size / 512;
+  const radius = 96 * scale;
+  const outline = [[128, 192], [256, 128], [384, 192], [384, 320], [256, 384], [128, 320]].map(([x, y]) => [x * scale, y * scale]);
+  const halfStroke = 16 * scale;
+  const distanceToSegment = (px, py, [ax, ay], [bx, by]) => {
+    const dx = bx - ax;
+    const dy = by - ay;
+    const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
+    return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
+  };
+  const rows = [];
+  for (let y = 0; y < size; y += 1) {
+    const row = Buffer.alloc(1 + size * 4);
+    for (let x = 0; x < size; x += 1) {
+      const cx = x + 0.5;
+      const cy = y + 0.5;
+      // Outside the rounded corners: transparent.
+      const corner = Math.hypot(Math.max(radius - cx, 0, cx - (size - radius)), Math.max(radius - cy, 0, cy - (size - radius)));
+      let rgba = [0x15, 0xb9, 0xe1, corner > radius ? 0 : 255];
+      const edge = Math.min(...outline.map((a, i) => distanceToSegment(cx, cy, a, outline[(i + 1) % outline.length])));
+      if (corner <= radius && edge <= halfStroke) rgba = [255, 255, 255, 255];
+      row.set(rgba, 1 + x * 4);
+    }
+    rows.push(row);
+  }
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows), { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
  * The web app manifest (`/manifest.webmanifest`) and its icon, so the delivery person can install
  * the app on his phone's home screen; the icon's name carries its hash (assets are cached for a
  * year).
@@ -76,6 +126,12 @@ class WebManifestPlugin {
         const hash = crypto.createHash('sha256').update(APP_ICON).digest('hex').slice(0, 10);
         const icon = `assets/app-icon.${hash}.svg`;
         compilation.emitAsset(icon, new sources.RawSource(APP_ICON));
+        const pngs = [192, 512].map((size) => {
+          const png = appIconPng(size);
+          const name = `assets/app-icon-${size}.${crypto.createHash('sha256').update(png).digest('hex').slice(0, 10)}.png`;
+          compilation.emitAsset(name, new sources.RawSource(png));
+          return { src: `/${name}`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' };
+        });
         const manifest = {
           name: 'Colivra',
           short_name: 'Colivra',
@@ -86,7 +142,7 @@ class WebManifestPlugin {
           display: 'standalone',
           background_color: '#FFFFFF',
           theme_color: '#15B9E1',
-          icons: [{ src: `/${icon}`, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+          icons: [{ src: `/${icon}`, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }, ...pngs],
         };
         compilation.emitAsset('manifest.webmanifest', new sources.RawSource(JSON.stringify(manifest, null, 1)));
       });

@@ -28,6 +28,14 @@ test.beforeAll(async ({ playwright }) => {
 /** The round, filtered to this test's parcels, under the control of the service worker. */
 async function openRound(page: Page): Promise<void> {
   await signIn(page, DELIVERY);
+  // Installable: the manifest and its icons are served.
+  const manifest = (await (await page.request.get(url('/manifest.webmanifest'))).json()) as { start_url: string; icons: Array<{ src: string; type: string }> };
+  expect(manifest.start_url).toBe('/compte/colis-expedies');
+  for (const icon of manifest.icons) {
+    const answer = await page.request.get(url(icon.src));
+    expect(answer.status(), icon.src).toBe(200);
+    expect(answer.headers()['content-type']).toContain(icon.type);
+  }
   await page.goto(url('/compte/colis-expedies'));
   await page.evaluate(() => navigator.serviceWorker.ready);
   // A reload under the worker's control keeps the round's answers for later.

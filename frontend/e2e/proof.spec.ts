@@ -1,12 +1,12 @@
 // Proof of delivery on the phone, against the real server: the demo merchant asks for the
 // recipient's signature; the delivery person, at 390 px, cannot record « Livré » without it, then
-// has the recipient sign with a finger (drawn with the pointer), takes a photo (a picture file,
-// as the camera gives it, made small on the phone), names who signed; the parcel's drawer shows
+// has the recipient sign with a finger (drawn with the pointer), takes a photo (a 12-megapixel
+// picture as the camera gives it, made small on the phone: at most 200 KB), names who signed; the parcel's drawer shows
 // both images as the server keeps them, and the public tracking page says who signed by
 // initials. The merchant's requirement is put back afterwards (other tests deliver his parcels).
 import { ADMIN, DELIVERY, MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
-import { apiClient, CAMERA_PHOTO, drawSignature, parcelsOutWithDemoDeliveryPerson, screenshot, search, signIn, url } from './helpers';
+import { apiClient, drawSignature, parcelsOutWithDemoDeliveryPerson, screenshot, search, signIn, url } from './helpers';
 
 const RUN = String(Date.now()).slice(-6);
 let code = '';
@@ -46,8 +46,34 @@ test('the delivery person records « Livré » with the signature the merchant r
 
   // The recipient signs; a photo from the camera.
   await drawSignature(page, sheet);
-  await sheet.getByTestId('proof-photo-input').setInputFiles(CAMERA_PHOTO);
-  await expect(sheet.getByTestId('proof-photo-preview')).toBeVisible();
+  // A 12-megapixel camera photo (a gradient with grain, about as hard to compress as a real one)
+  // handed to the input as the phone's camera would: made small on the phone before it is sent.
+  await sheet.getByTestId('proof-photo-input').evaluate(async (input: HTMLInputElement) => {
+    const [width, height] = [4032, 3024];
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext('2d')!;
+    const image = context.createImageData(width, height);
+    let seed = 7;
+    for (let i = 0; i < image.data.length; i += 4) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      const grain = (seed % 41) - 20;
+      const x = (i / 4) % width;
+      image.data[i] = (x / width) * 200 + grain;
+      image.data[i + 1] = 120 + grain;
+      image.data[i + 2] = (((i / 4 / width) | 0) / height) * 220 + grain;
+      image.data[i + 3] = 255;
+    }
+    context.putImageData(image, 0, 0);
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 });
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([blob], 'IMG_0042.jpg', { type: 'image/jpeg' }));
+    input.files = transfer.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await expect(sheet.getByTestId('proof-photo-preview')).toBeVisible({ timeout: 20_000 });
+  const sentKb = Number(/(\d+) Ko/.exec((await sheet.getByText(/\d+ Ko$/).textContent()) ?? '')?.[1]);
+  console.log(`a 12-megapixel photo is sent as ${sentKb} KB`);
+  expect(sentKb).toBeLessThanOrEqual(200);
   await sheet.getByTestId('proof-signed-by').fill('Fatima Zahra');
   await screenshot(page, 'delivery-proof-sheet');
   await sheet.getByTestId('outcome-submit').click();
@@ -62,6 +88,11 @@ test('the delivery person records « Livré » with the signature the merchant r
     await expect.poll(() => proof.getByTestId(image).evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
   }
   await expect(page.getByTestId('parcel-history')).toContainText('Preuve de livraison jointe');
+  // What the server keeps for this delivery: the signature and the photo, under 250 KB.
+  const kept = await page.request.get(url(`/api/parcels/${code}/proofs`));
+  const bytes = ((await kept.json()) as { data: Array<{ bytes: number }> }).data[0].bytes;
+  console.log(`proof kept for one delivery: ${Math.round(bytes / 1024)} KB`);
+  expect(bytes).toBeLessThan(250 * 1024);
   await screenshot(page, 'delivery-proof-drawer');
 });
 
