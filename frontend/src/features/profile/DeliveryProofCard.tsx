@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
@@ -39,7 +40,7 @@ export function DeliveryProofCard() {
         {isLoading ? (
           <Skeleton height={96} />
         ) : isError || !current ? (
-          <Alert severity="error" action={<button onClick={() => refetch()}>{t('error.retry')}</button>}>
+          <Alert severity="error" action={<Link component="button" onClick={() => refetch()}>{t('error.retry')}</Link>}>
             {t('proof.settingError')}
           </Alert>
         ) : (
