@@ -130,6 +130,7 @@ test("the delivery person's home shows today's round, and his lists are cards on
 
   await checkPhoneList(page, '/compte/bons-de-sortie', 'delivery-exit-vouchers');
   await checkPhoneList(page, '/compte/colis-livres', 'delivery-delivered');
+  await checkPhoneScreen(page, '/compte/guide', 'guides-screen', 'delivery-guides');
 });
 
 /** A screen of `path` shows its content (`ready`) and nothing on it is wider than the phone. */
@@ -145,6 +146,8 @@ test('stock, support, guides, announcements and the activity log fit a phone', a
   await signIn(page, MERCHANT);
   // The demo merchant has the stock service, a ticket with its answer and guides to read.
   await checkPhoneScreen(page, '/compte/gestion-des-stocks', 'table-row', 'client-stock');
+  // His profile, with the proof of delivery he requires.
+  await checkPhoneScreen(page, '/compte/profile', 'delivery-proof-card', 'client-profile');
   await expect(page.locator('main table')).toHaveCount(0);
   await checkPhoneScreen(page, '/compte/support', 'table-row', 'client-support');
   await page.getByTestId('table-row').first().click();

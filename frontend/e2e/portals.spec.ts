@@ -163,14 +163,23 @@ test('a delivery person lands on all-parcels with the delivery menu', async ({ p
   await signIn(page, DELIVERY);
   await expect(page).toHaveURL(/\/compte\/tous-les-colis$/);
   const links = await menuLinks(page);
-  expect(links).toHaveLength(11);
+  expect(links).toHaveLength(12);
   expect(links[0]).toBe('/compte/accueille');
+  expect(links[11]).toBe('/compte/guide');
   await expect(page.getByTestId('side-menu')).toContainText('LIVREUR');
   await expect(page.getByTestId('user-display-name')).toHaveText('Hamid Ouazzani');
   await page.getByTestId('side-menu').getByRole('link', { name: 'Accueil' }).click();
   await expect(page.getByTestId('dashboard')).toHaveAttribute('data-role', 'delivery-admin');
   await expect(page.getByTestId('dashboard-shortcuts')).toBeVisible();
   await screenshot(page, 'delivery-home');
+  // His guides: those for everyone and for delivery people, not the merchants' ones.
+  await page.goto(url('/compte/guide'));
+  const guides = page.getByTestId('guide-row');
+  await expect(guides.first()).toBeVisible();
+  const screen = page.getByTestId('guides-screen');
+  await expect(screen).toContainText('Livrer, encaisser, remettre les espèces');
+  await expect(screen).not.toContainText('Bien préparer un colis');
+  await expect(screen).not.toContainText('API marchand');
 });
 
 test('unknown /compte paths show the 404 page', async ({ page }) => {

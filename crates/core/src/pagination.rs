@@ -72,7 +72,8 @@ impl Page {
             page: self.number_or_zero(),
             per_page,
             total: Some(total),
-            last_page: Some(((total + per_page - 1) / per_page).max(1)),
+            // An empty one-page list (per_page 0) has one page too.
+            last_page: Some(((total + per_page - 1) / per_page.max(1)).max(1)),
             total_capped: None,
             next_cursor: None,
         }
@@ -190,6 +191,17 @@ mod tests {
             Page::number(Some(1), Some(DEFAULT_PER_PAGE))
         );
         assert_eq!(Page::cursor("5_9", Some(0)).per_page(), 1);
+    }
+
+    #[test]
+    fn an_empty_page_of_size_zero_is_one_page_not_a_division_by_zero() {
+        let meta = Page::Number {
+            page: 1,
+            per_page: 0,
+        }
+        .meta(0);
+        assert_eq!(meta.last_page, Some(1));
+        assert_eq!(meta.total, Some(0));
     }
 
     #[test]

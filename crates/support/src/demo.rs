@@ -1,5 +1,6 @@
 //! The demo's support side (`colivra seed-demo`): a ticket about a demo parcel with the
-//! staff's answer, an announcement for everyone and a guide for merchants. Idempotent.
+//! staff's answer, an announcement for everyone, a guide for merchants and one for delivery
+//! people. Idempotent.
 
 use colivra_core::{AppResult, Scope};
 use colivra_db::schema::{announcements, guides, parcels, tickets};
@@ -8,8 +9,8 @@ use diesel::prelude::*;
 
 use crate::tickets::{Actor, MessageInput, TicketInput};
 
-/// A ticket about a demo parcel with the staff's answer, an announcement for everyone and a
-/// guide for merchants; each only when none of its kind exists yet.
+/// A ticket about a demo parcel with the staff's answer, an announcement for everyone, a guide
+/// for merchants and one for delivery people; each only when none of its kind exists yet.
 /// Returns the ticket's code when one was opened.
 pub fn seed(conn: &mut DbConnection, admin_id: i64, merchant_id: i64) -> AppResult<Option<String>> {
     let mut opened = None;
@@ -74,20 +75,37 @@ pub fn seed(conn: &mut DbConnection, admin_id: i64, merchant_id: i64) -> AppResu
             },
         )?;
     }
-    if guides::table.count().get_result::<i64>(conn).map_db_err()? == 0 {
-        crate::guides::create(
-            conn,
-            admin_id,
-            &crate::GuideInput {
-                title: Some("Bien préparer un colis".into()),
-                body: Some(
-                    "## Avant le ramassage\n\n1. Emballez l'article dans un carton solide.\n2. Collez l'étiquette imprimée depuis **Nouveaux colis**.\n3. Regroupez les colis sur un bon de ramassage.\n"
-                        .into(),
-                ),
-                audience: Some("clients".into()),
-            },
-        )
-        ?;
+    // A guide for merchants and one for delivery people, each when its audience has none.
+    let demo_guides = [
+        (
+            "clients",
+            "Bien préparer un colis",
+            "## Avant le ramassage\n\n1. Emballez l'article dans un carton solide.\n2. Collez l'étiquette imprimée depuis **Nouveaux colis**.\n3. Regroupez les colis sur un bon de ramassage.\n",
+        ),
+        (
+            "delivery",
+            "Livrer, encaisser, remettre les espèces",
+            "## À la porte\n\n1. Appelez le destinataire avant de monter.\n2. Encaissez le montant affiché, ni plus ni moins.\n3. Sur **Livré**, faites signer le destinataire quand le client le demande.\n\n## Au dépôt\n\nDéclarez vos colis livrés sur **Créer une facture** et remettez les espèces comptées.\n",
+        ),
+    ];
+    for (audience, title, body) in demo_guides {
+        let present = guides::table
+            .filter(guides::audience.eq(audience))
+            .count()
+            .get_result::<i64>(conn)
+            .map_db_err()?
+            > 0;
+        if !present {
+            crate::guides::create(
+                conn,
+                admin_id,
+                &crate::GuideInput {
+                    title: Some(title.into()),
+                    body: Some(body.into()),
+                    audience: Some(audience.into()),
+                },
+            )?;
+        }
     }
     Ok(opened)
 }

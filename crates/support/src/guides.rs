@@ -95,6 +95,11 @@ fn audiences(role: Role) -> Option<Vec<&'static str>> {
     }
 }
 
+/// Whether a user of `role` reads guides written for `audience`.
+fn reads(role: Role, audience: Audience) -> bool {
+    audiences(role).is_none_or(|readable| readable.contains(&audience.as_str()))
+}
+
 /// `GET guides`: the stored guides a user of `role` reads, by title.
 /// `GET guides`: the built-in merchant API guide first, then the stored guides of the reader's
 /// audience, all on one page.
@@ -103,14 +108,19 @@ pub fn list_with_built_in(
     role: Role,
     built_in: GuideView,
 ) -> AppResult<colivra_core::Paginated<GuideView>> {
-    let mut data = vec![built_in];
+    // The merchant API guide is for merchants (and the staff); a delivery person has no use of it.
+    let mut data = if reads(role, built_in.audience) {
+        vec![built_in]
+    } else {
+        Vec::new()
+    };
     data.extend(list(conn, role)?);
     let total = data.len() as i64;
     Ok(colivra_core::Paginated {
         data,
         meta: colivra_core::Page::Number {
             page: 1,
-            per_page: total,
+            per_page: total.max(1),
         }
         .meta(total),
     })
@@ -124,7 +134,10 @@ pub fn show(
     built_in: impl FnOnce() -> GuideView,
 ) -> AppResult<GuideView> {
     if key.trim() == BUILT_IN_KEY {
-        return Ok(built_in());
+        let guide = built_in();
+        return reads(role, guide.audience)
+            .then_some(guide)
+            .ok_or(AppError::NotFound);
     }
     get(conn, role, key)
 }

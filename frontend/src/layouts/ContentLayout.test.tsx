@@ -40,7 +40,7 @@ describe('side menu', () => {
   it('shows delivery people their fixed menu whatever the permissions', () => {
     renderWithProviders(<ContentLayout />, { session: deliverySession({ permissions: [] }), path: '/compte/accueille' });
     expect(within(screen.getByTestId('side-menu')).getByText('LIVREUR')).toBeInTheDocument();
-    expect(menuLinks()).toHaveLength(11);
+    expect(menuLinks()).toHaveLength(12);
   });
 
   it('works as an accordion: opening a section closes the other', async () => {

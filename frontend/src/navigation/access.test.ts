@@ -79,6 +79,7 @@ describe('route tables (specification, section 2)', () => {
       ['/compte/echanges', 'exchanges'],
       ['/compte/creer-facture', 'create-invoice'],
       ['/compte/factures', 'invoices'],
+      ['/compte/guide', 'guide'],
     ]);
     expect(DELIVERY_ROUTES[0].alias).toBe('/compte');
   });
@@ -145,7 +146,7 @@ describe('side menus', () => {
       'dashboard inventory-management new-pickup-vouchers all-pickup-vouchers delivery-exit-vouchers parcels-to-be-returned delivery-return-vouchers all-parcels pickup-parcels sent-parcels delivered-parcels canceled-parcels return-parcels refunds exchanges client-costs create-client-invoice client-delivered-invoices client-returned-invoices create-delivery-invoice delivery-invoices clients deliverymen cities staff support announcements guide'.split(' '),
     );
     expect(DELIVERY_MENU.flatMap((s) => s.items)).toEqual(
-      'home exit-vouchers parcels-to-be-returned return-vouchers all-parcels sent-parcels delivered-parcels refunds exchanges create-invoice invoices'.split(' '),
+      'home exit-vouchers parcels-to-be-returned return-vouchers all-parcels sent-parcels delivered-parcels refunds exchanges create-invoice invoices guide'.split(' '),
     );
   });
 

@@ -61,6 +61,7 @@ const DELIVERY_SECTIONS = [
   { id: 'vouchers', items: ['exit-vouchers', 'parcels-to-be-returned', 'return-vouchers'] },
   { id: 'parcels', items: ['all-parcels', 'sent-parcels', 'delivered-parcels', 'refunds', 'exchanges'] },
   { id: 'invoices', items: ['create-invoice', 'invoices'] },
+  { id: 'help', items: ['guide'] },
 ] as const satisfies readonly MenuSection[];
 export const DELIVERY_MENU: readonly MenuSection[] = DELIVERY_SECTIONS;
 

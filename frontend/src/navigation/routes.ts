@@ -145,6 +145,7 @@ export const DELIVERY_ROUTES: readonly RouteDef[] = table([
   ['/compte/echanges', 'exchanges'],
   ['/compte/creer-facture', 'create-invoice'],
   ['/compte/factures', 'invoices'],
+  ['/compte/guide', 'guide'],
   // The delivery person's sent parcels are his working list, made for a phone.
 ], { 'sent-parcels': 'delivery-round' });
 

@@ -183,6 +183,29 @@ async fn guides_for_merchants_start_with_the_api_guide_written_from_the_openapi_
         .assert_status(404);
     assert_eq!(admin.get("/api/guides").await.body["meta"]["total"], 3);
 
+    // A delivery person reads the guides written for delivery people: not the merchant API guide,
+    // not the merchants' guides.
+    let (delivery_person, _) = app.signed_in(Role::DeliveryPerson, true).await;
+    let his = delivery_person.get("/api/guides").await;
+    his.assert_status(200);
+    let titles: Vec<&str> = his.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(titles, ["Remettre les espèces"], "{}", his.text);
+    delivery_person
+        .get(&format!("/api/guides/{delivery_key}"))
+        .await
+        .assert_status(200);
+    for hidden in ["merchant-api", for_merchants["key"].as_str().unwrap()] {
+        delivery_person
+            .get(&format!("/api/guides/{hidden}"))
+            .await
+            .assert_status(404);
+    }
+
     admin
         .put(
             "/api/guides/merchant-api",

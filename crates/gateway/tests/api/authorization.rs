@@ -202,9 +202,10 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("GET",    "/api/announcements",                                   [401, 403, OK,  OK,  OK,  OK ]),
     ("POST",   "/api/announcements",                                   [401, 403, 403, 403, OK,  403]),
     ("DELETE", "/api/announcements/{key}",                             [401, 403, 403, 403, OK,  403]),
-    // Guides: merchants and staff read them (permission guide); staff write them.
-    ("GET",    "/api/guides",                                          [401, 403, OK,  403, OK,  403]),
-    ("GET",    "/api/guides/{key}",                                    [401, 403, OK,  403, OK,  403]),
+    // Guides: merchants, delivery people (those written for them) and staff read them (permission
+    // guide); staff write them.
+    ("GET",    "/api/guides",                                          [401, 403, OK,  OK,  OK,  403]),
+    ("GET",    "/api/guides/{key}",                                    [401, 403, OK,  OK,  OK,  403]),
     ("POST",   "/api/guides",                                          [401, 403, 403, 403, OK,  403]),
     ("PUT",    "/api/guides/{key}",                                    [401, 403, 403, 403, OK,  403]),
     ("DELETE", "/api/guides/{key}",                                    [401, 403, 403, 403, OK,  403]),

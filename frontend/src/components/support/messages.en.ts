@@ -88,6 +88,7 @@ export const enSupport: Record<SupportMessageKey, string> = {
   'announcements.board': 'Announcements',
 
   'guides.subtitle': "Colivra's help pages, the merchant API guide among them.",
+  'guides.subtitleDelivery': "Colivra's help pages for delivery people.",
   'guides.empty': 'No guide yet.',
   'guides.builtIn': 'Ships with Colivra',
   'guides.read': 'Read',

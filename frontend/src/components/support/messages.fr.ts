@@ -88,6 +88,7 @@ export const frSupport = {
   'announcements.board': 'Annonces',
 
   'guides.subtitle': 'Les pages d’aide de Colivra, dont le guide de l’API marchand.',
+  'guides.subtitleDelivery': 'Les pages d’aide de Colivra pour les livreurs.',
   'guides.empty': 'Aucun guide pour le moment.',
   'guides.builtIn': 'Fourni avec Colivra',
   'guides.read': 'Lire',

@@ -49,7 +49,7 @@ interface GuideForm extends FormValues {
 
 const GUIDE_AUDIENCES: readonly GuideAudience[] = ['all', 'clients', 'delivery'];
 
-/** /compte/guide (both portals): the guides, one read at a time (`?page=KEY`); admins write them. */
+/** /compte/guide (every portal): the guides each reads, one at a time (`?page=KEY`); admins write them. */
 export default function GuidesScreen() {
   const t = useT();
   const session = useAppSelector(selectSessionInfo);
@@ -103,7 +103,7 @@ export default function GuidesScreen() {
     <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }} data-testid="guides-screen">
       <PageHeader
         title={t('route.guide')}
-        subtitle={t('guides.subtitle')}
+        subtitle={t(session.role === 'delivery-admin' ? 'guides.subtitleDelivery' : 'guides.subtitle')}
         actions={
           isAdmin && !opened ? (
             <Button variant="contained" startIcon={<Add />} onClick={() => setEditing(null)} data-testid="guide-create">

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminSession, merchantSession } from '../../test/fixtures';
+import { adminSession, deliverySession, merchantSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
@@ -55,6 +55,22 @@ describe('guides', () => {
     const trap = await screen.findByTestId('guide-body');
     expect(trap).toHaveTextContent('<script>alert(1)</script>');
     expect(trap.querySelector('script, a, img')).toBeNull();
+  });
+
+  it('gives a delivery person the guides written for him, to read', async () => {
+    const user = userEvent.setup();
+    const his = guide('G7', { title: 'Remettre les espèces', audience: 'delivery', body: '## Au dépôt\n\nComptez **deux fois**.' });
+    const server = mockServer({
+      'GET /api/guides': listReply([his]),
+      'GET /api/guides/G7': { status: 200, body: { data: his } },
+    });
+    renderWithProviders(<GuidesScreen />, { session: deliverySession(), path: '/compte/guide' });
+    const rows = await screen.findAllByTestId('guide-row');
+    expect(rows.map((row) => row.getAttribute('data-key'))).toEqual(['G7']);
+    expect(server.callsTo('GET', '/api/guides')).toHaveLength(1);
+    expect(screen.queryByTestId('guide-create')).toBeNull();
+    await user.click(within(rows[0]).getByRole('button', { name: 'Lire Remettre les espèces' }));
+    expect(await screen.findByTestId('guide-body')).toHaveTextContent('Comptez deux fois.');
   });
 
   it('lets an admin write a guide with a live preview, edit it, and delete it but not the built-in one', async () => {
