@@ -209,7 +209,7 @@ test('a merchant adds a team member with only the shops permission, who then see
   await screenshot(page, 'client-team-form');
   await submitDialog(dialog);
   await search(page, MEMBER.last_name);
-  await expect(rowOf(page, MEMBER.last_name)).toContainText('1 rubrique(s)');
+  await expect(rowOf(page, MEMBER.last_name)).toContainText('1 rubrique');
 
   const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
   try {

@@ -104,8 +104,8 @@ test('a merchant imports twenty parcels from a CSV file, checked before anything
   await chooseShop(page);
   await page.getByTestId('import-file').setInputFiles({ name: `colis-${RUN}.csv`, mimeType: 'text/csv', buffer: importFile() });
   await expect(page.getByTestId('import-preview')).toBeVisible();
-  await expect(page.getByTestId('import-valid-count')).toContainText(`${IMPORTED} ligne(s) valide(s)`);
-  await expect(page.getByTestId('import-error-count')).toContainText('0 ligne(s) à corriger');
+  await expect(page.getByTestId('import-valid-count')).toContainText(`${IMPORTED} lignes valides`);
+  await expect(page.getByTestId('import-error-count')).toContainText('0 ligne à corriger');
   await expect(page.getByTestId('import-row')).toHaveCount(IMPORTED);
   await screenshot(page, 'client-import-preview');
   await page.getByTestId('import-submit').click();
@@ -138,7 +138,7 @@ test('a merchant finds a parcel by phone, prints labels, cancels one and reads i
   await search(page, formCode);
   await expect(page.getByTestId('table-row')).toHaveCount(1);
   await page.getByRole('checkbox', { name: `Sélectionner ${formCode}` }).check();
-  await expect(page.getByTestId('selection-count')).toContainText('2 colis sélectionné(s)');
+  await expect(page.getByTestId('selection-count')).toContainText('2 colis sélectionnés');
   const popupOpened = page.waitForEvent('popup');
   await page.getByTestId('labels-button').click();
   await page.getByTestId('labels-a4').click();

@@ -91,7 +91,7 @@ test('the merchant creates three parcels for Casablanca and a pickup voucher wit
   await search(page, PHONE_PREFIX, dialog);
   await expect(dialog.getByTestId('table-row')).toHaveCount(3);
   await dialog.getByRole('checkbox', { name: 'Sélectionner les lignes de la page' }).check();
-  await expect(dialog.getByTestId('picker-count')).toContainText('3 colis sélectionné(s)');
+  await expect(dialog.getByTestId('picker-count')).toContainText('3 colis sélectionnés');
   await dialog.getByTestId('pick-submit').click();
   await expect(page.getByTestId('vouchers-notice')).toContainText('créé avec 3 colis');
   const drawer = page.getByTestId('voucher-detail');
@@ -267,10 +267,10 @@ test('the admin receives the return voucher by scanning the parcel', async ({ pa
   await row.getByText(returnKey).click();
   const panel = page.getByTestId('receive-panel');
   await scan(panel.getByTestId('scan-input'), codes[REFUSED]);
-  await expect(panel.getByTestId('receive-progress')).toHaveText('1 / 1 colis cochés');
+  await expect(panel.getByTestId('receive-progress')).toHaveText('1 / 1 colis coché');
   await panel.getByTestId('receive-button').click();
   const confirm = page.getByTestId('receive-confirm');
-  await expect(confirm.getByTestId('receive-summary')).toHaveText('1 colis passent à « Retourné ».');
+  await expect(confirm.getByTestId('receive-summary')).toHaveText('1 colis passe à « Retourné ».');
   await confirm.getByTestId('confirm-submit').click();
   await expect(page.getByTestId('vouchers-notice')).toContainText(`Bon ${returnKey} réceptionné.`);
   await expect(page.getByTestId('voucher-detail')).toHaveAttribute('data-status', 'received');

@@ -97,7 +97,7 @@ test('the merchant declares an entry of his product and prints the entry slip', 
   expect(slip.movements).toHaveLength(1);
   expect(slip.movements[0]).toMatchObject({ quantity: DECLARED, state: 'pending' });
   entryCode = slip.movements[0].code;
-  await expect(dialog.getByTestId('entry-declared')).toContainText('1 ligne(s) en attente de réception');
+  await expect(dialog.getByTestId('entry-declared')).toContainText('1 ligne en attente de réception');
   await expect(dialog).toContainText(entryCode);
   await screenshot(page, 'client-entry-slip');
 

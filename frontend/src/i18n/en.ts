@@ -19,8 +19,7 @@ export const en: Record<MessageKey, string> = {
   'menu.expand': 'Expand the menu',
   'menu.open': 'Open the menu',
   'menu.close': 'Close the menu',
-  'menu.unread': '{count} ticket(s) with an unread answer',
-
+  'menu.unread': '{count, plural, one {# ticket} other {# tickets}} with an unread answer',
   'section.overview': 'Dashboard',
   'section.stock': 'Stock',
   'section.pickups': 'Pickups',
@@ -137,7 +136,7 @@ export const en: Record<MessageKey, string> = {
   'dashboard.intro.admin': 'Run the operation: pickups, delivery people, billing and merchants.',
   'dashboard.intro.delivery-admin': 'Find your exit vouchers, your parcels and your invoices.',
   'dashboard.shortcuts': 'Shortcuts',
-  'dashboard.shortcutEntries': '{count} page(s)',
+  'dashboard.shortcutEntries': '{count, plural, one {# page} other {# pages}}',
   'dashboard.profile': 'My profile',
   'dashboard.noShortcut': 'No section has been granted to you yet. Contact an administrator.',
 
@@ -252,10 +251,10 @@ export const en: Record<MessageKey, string> = {
   'sessions.end': 'End',
   'sessions.endTitle': 'End the session "{device}"?',
   'sessions.endOthers': 'End all other sessions',
-  'sessions.endOthersTitle': 'End the {count} other sessions?',
+  'sessions.endOthersTitle': 'End the {count, plural, one {other session} other {# other sessions}}?',
   'sessions.endBody': 'That device will have to sign in again.',
   'sessions.ended': 'Session ended.',
-  'sessions.endedOthers': '{count} session(s) ended.',
+  'sessions.endedOthers': '{count, plural, one {# session} other {# sessions}} ended.',
   'sessions.empty': 'No open session.',
   'sessions.loadError': 'The sessions could not be loaded.',
 

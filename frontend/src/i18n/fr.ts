@@ -18,8 +18,7 @@ export const fr = {
   'menu.expand': 'Déplier le menu',
   'menu.open': 'Ouvrir le menu',
   'menu.close': 'Fermer le menu',
-  'menu.unread': '{count} ticket(s) avec une réponse non lue',
-
+  'menu.unread': '{count, plural, one {# ticket avec une réponse non lue} other {# tickets avec une réponse non lue}}',
   'section.overview': 'Tableau de bord',
   'section.stock': 'Stock',
   'section.pickups': 'Ramassage',
@@ -136,7 +135,7 @@ export const fr = {
   'dashboard.intro.admin': "Pilotez l'activité : ramassages, livreurs, facturation et clients.",
   'dashboard.intro.delivery-admin': 'Retrouvez vos bons de sortie, vos colis et vos factures.',
   'dashboard.shortcuts': 'Accès rapides',
-  'dashboard.shortcutEntries': '{count} rubrique(s)',
+  'dashboard.shortcutEntries': '{count, plural, one {# rubrique} other {# rubriques}}',
   'dashboard.profile': 'Mon profil',
   'dashboard.noShortcut': "Aucune rubrique ne vous est encore attribuée. Contactez un administrateur.",
 
@@ -251,10 +250,10 @@ export const fr = {
   'sessions.end': 'Terminer',
   'sessions.endTitle': 'Terminer la session « {device} » ?',
   'sessions.endOthers': 'Terminer toutes les autres sessions',
-  'sessions.endOthersTitle': 'Terminer les {count} autres sessions ?',
+  'sessions.endOthersTitle': 'Terminer {count, plural, one {l’autre session} other {les # autres sessions}} ?',
   'sessions.endBody': "L'appareil concerné devra se reconnecter.",
   'sessions.ended': 'Session terminée.',
-  'sessions.endedOthers': '{count} session(s) terminée(s).',
+  'sessions.endedOthers': '{count, plural, one {# session terminée} other {# sessions terminées}}.',
   'sessions.empty': 'Aucune session ouverte.',
   'sessions.loadError': "Les sessions n'ont pas pu être chargées.",
 

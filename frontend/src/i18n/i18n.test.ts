@@ -7,6 +7,8 @@ import { en } from './en';
 import { fr, type MessageKey } from './fr';
 import { translate } from './index';
 import { enScreens } from './screens.en';
+import './parcels';
+import './vouchers';
 import { frScreens } from './screens.fr';
 import './screens';
 
@@ -69,5 +71,43 @@ describe('i18n', () => {
     for (const value of [...Object.values(fr), ...Object.values(en), ...Object.values(frScreens), ...Object.values(enScreens)]) {
       expect(value).not.toMatch(/coming soon|not implemented yet/i);
     }
+  });
+});
+
+describe('plural forms', () => {
+  it('chooses the form by each language’s rules, # standing for the number', () => {
+    expect(translate('en', 'round.count', { count: 1 })).toBe('1 parcel');
+    expect(translate('en', 'round.count', { count: 0 })).toBe('0 parcels');
+    expect(translate('en', 'round.count', { count: 25 })).toBe('25 parcels');
+    // French counts 0 and 1 alike.
+    expect(translate('fr', 'parcels.attempts', { count: 0 })).toBe('0 tentative');
+    expect(translate('fr', 'parcels.attempts', { count: 1 })).toBe('1 tentative');
+    expect(translate('fr', 'parcels.attempts', { count: 3 })).toBe('3 tentatives');
+    // Several counts in one message, and plain placeholders beside them.
+    expect(translate('fr', 'stats.dayTitle', { date: '26/11', created: 1, delivered: 4 })).toBe('26/11 : 1 créé, 4 livrés');
+    expect(translate('en', 'vouchers.ship.done', { key: 'BS1', count: 1, name: 'Hamid' })).toBe('Exit voucher BS1: 1 parcel handed to Hamid.');
+    expect(translate('en', 'vouchers.receive.unchecked', { count: 2 })).toBe('2 parcels were not scanned: check that they are here.');
+  });
+
+  it('leaves no « (s) » nor a count before a fixed plural noun in the messages', () => {
+    const offenders: string[] = [];
+    const visit = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) visit(file);
+        else if (/^(messages\.(fr|en)|fr|en|screens\.(fr|en))\.ts$/.test(entry.name)) {
+          for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+            // « Créé(s) : {keys} » names keys, not a count: the one wording kept. A French noun
+            // may end in s in the singular (« colis »): the noun check is for English.
+            const english = entry.name.includes('en.');
+            if ((/\(s\)|\(ies\)/.test(line) || (english && /\{count\} [a-z]+s\b/.test(line))) && !line.includes('{keys}')) {
+              offenders.push(`${entry.name}: ${line.trim()}`);
+            }
+          }
+        }
+      }
+    };
+    visit(path.join(__dirname, '..'));
+    expect(offenders).toEqual([]);
   });
 });

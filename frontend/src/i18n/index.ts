@@ -46,11 +46,74 @@ export function isLanguage(value: unknown): value is Language {
   return value === 'fr' || value === 'en';
 }
 
-/** Looks a message up and fills its `{placeholders}`. Falls back to French, then to the key. */
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+function pluralCategory(language: Language, value: number): string {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(localeOf(language));
+    pluralRules.set(language, rules);
+  }
+  return rules.select(value);
+}
+
+/** The text of `{…}` starting at `open` (the index of its `{`) and the index after its `}`. */
+function braced(text: string, open: number): [string, number] | null {
+  let depth = 0;
+  for (let i = open; i < text.length; i += 1) {
+    if (text[i] === '{') depth += 1;
+    else if (text[i] === '}') {
+      depth -= 1;
+      if (depth === 0) return [text.slice(open + 1, i), i + 1];
+    }
+  }
+  return null;
+}
+
+const PLURAL_HEAD = /\{(\w+), plural,/g;
+const PLURAL_OPTION = /\s*(=\d+|zero|one|two|few|many|other)\s*(?=\{)/y;
+
+/**
+ * Plural forms, as ICU writes them: `{count, plural, one {# parcel} other {# parcels}}`. The form
+ * is chosen by the language's rules (French says « 0 colis », « 1 tentative », « 2 tentatives »;
+ * `=0` and other exact numbers first), `#` stands for the number.
+ */
+function withPlurals(language: Language, template: string, params: MessageParams): string {
+  if (!template.includes(', plural,')) return template;
+  let out = '';
+  let from = 0;
+  for (const head of template.matchAll(PLURAL_HEAD)) {
+    if (head.index < from) continue;
+    const whole = braced(template, head.index);
+    const value = Number(params[head[1]]);
+    if (!whole || !Number.isFinite(value)) continue;
+    const options = new Map<string, string>();
+    let at = head[0].length - 1;
+    const body = whole[0];
+    for (;;) {
+      PLURAL_OPTION.lastIndex = at;
+      const option = PLURAL_OPTION.exec(body);
+      if (!option) break;
+      const text = braced(body, PLURAL_OPTION.lastIndex);
+      if (!text) break;
+      options.set(option[1], text[0]);
+      at = text[1];
+    }
+    const chosen = options.get(`=${value}`) ?? options.get(pluralCategory(language, value)) ?? options.get('other') ?? '';
+    out += template.slice(from, head.index) + chosen.replace(/#/g, String(params[head[1]]));
+    from = whole[1];
+  }
+  return out + template.slice(from);
+}
+
+/**
+ * Looks a message up, chooses its plural forms and fills its `{placeholders}`. Falls back to
+ * French, then to the key.
+ */
 export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
   const template = dictionaries[language][key] ?? dictionaries.fr[key] ?? key;
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+  return withPlurals(language, template, params).replace(/\{(\w+)\}/g, (match, name: string) =>
     name in params ? String(params[name]) : match,
   );
 }

@@ -53,7 +53,7 @@ export const enInventory: Record<InventoryMessageKey, string> = {
   'inventory.importIntro': 'A CSV or xlsx file with columns sku, name, alert_threshold. Everything is created, or nothing if a line is wrong.',
   'inventory.template': 'Download the template',
   'inventory.chooseFile': 'Choose a file',
-  'inventory.imported': '{count} product(s) created.',
+  'inventory.imported': '{count, plural, one {# product} other {# products}} created.',
   'inventory.importRefused': 'Nothing was imported:',
 
   'inventory.declareEntry': 'Declare an entry',
@@ -69,7 +69,7 @@ export const enInventory: Record<InventoryMessageKey, string> = {
   'inventory.comment': 'Comment',
   'inventory.commentRequired': 'The comment is required.',
   'inventory.slipTitle': 'Entry slip {code}',
-  'inventory.slipCreated': 'Entry declared: {count} line(s) waiting for reception. Print the slip and attach it to the goods.',
+  'inventory.slipCreated': 'Entry declared: {count, plural, one {# line} other {# lines}} waiting for reception. Print the slip and attach it to the goods.',
   'inventory.printSlip': 'Print the entry slip',
 
   'inventory.code': 'Code',

@@ -72,8 +72,7 @@ export const frInvoices = {
   'invoices.linesError': "Les colis n'ont pas pu être chargés.",
   'invoices.lines': 'Colis de la facture',
   'invoices.noLines': 'Aucun colis sur cette facture.',
-  'invoices.eligible.left': '{count} colis non coché(s) attendront la prochaine facture.',
-
+  'invoices.eligible.left': '{count, plural, one {# colis non coché attendra} other {# colis non cochés attendront}} la prochaine facture.',
   'invoices.counted': 'Compté',
   'invoices.notCounted': 'Pas encore compté',
   'invoices.difference': 'Écart',
@@ -103,8 +102,8 @@ export const frInvoices = {
   'invoices.validated': 'Facture {number} validée.',
   'invoices.delete': 'Supprimer',
   'invoices.deleteTitle': 'Supprimer ce brouillon ?',
-  'invoices.deleteBody': 'Ses {count} colis pourront aller sur une autre facture.',
-  'invoices.deleted': 'Brouillon supprimé : ses {count} colis sont de nouveau à facturer.',
+  'invoices.deleteBody': '{count, plural, one {Son colis pourra} other {Ses # colis pourront}} aller sur une autre facture.',
+  'invoices.deleted': 'Brouillon supprimé : {count, plural, one {son colis est} other {ses # colis sont}} de nouveau à facturer.',
   'invoices.remove': 'Retirer',
   'invoices.removeTitle': 'Retirer le colis {code} ?',
   'invoices.removeBody': 'Le colis ({amount}) quitte ce brouillon et pourra aller sur une autre facture.',
@@ -118,10 +117,9 @@ export const frInvoices = {
   'invoices.paid': 'Facture {number} payée.',
 
   'invoices.transfers.button': 'Exporter les virements',
-  'invoices.transfers.done': 'Fichier des virements téléchargé : {count} virement(s).',
+  'invoices.transfers.done': 'Fichier des virements téléchargé : {count, plural, one {# virement} other {# virements}}.',
   'invoices.transfers.none': 'Aucun virement à faire : pas de facture validée non payée avec un RIB.',
-  'invoices.transfers.skipped': '{count} facture(s) laissée(s) de côté faute de RIB.',
-
+  'invoices.transfers.skipped': '{count, plural, one {# facture laissée} other {# factures laissées}} de côté faute de RIB.',
   'invoices.new.subtitle.delivery': 'Les livreurs qui détiennent des espèces non facturées, les plus gros montants d’abord.',
   'invoices.new.subtitle.client': 'Les boutiques qui ont des colis à facturer, les plus gros montants d’abord.',
   'invoices.new.searchDelivery': 'Nom ou téléphone du livreur',

@@ -57,7 +57,7 @@ export const enSupport: Record<SupportMessageKey, string> = {
   'support.reportProblem': 'Report a problem',
   'support.parcelTickets': 'Tickets',
   'support.parcelNoTicket': 'No ticket about this parcel.',
-  'support.messages': '{count} message(s)',
+  'support.messages': '{count, plural, one {# message} other {# messages}}',
   'support.createdAt': 'Opened on',
 
   'announcements.subtitle': 'Tell the merchants and the delivery people: a closure, new hours, something new.',

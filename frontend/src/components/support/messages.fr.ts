@@ -57,7 +57,7 @@ export const frSupport = {
   'support.reportProblem': 'Signaler un problème',
   'support.parcelTickets': 'Tickets',
   'support.parcelNoTicket': 'Aucun ticket sur ce colis.',
-  'support.messages': '{count} message(s)',
+  'support.messages': '{count, plural, one {# message} other {# messages}}',
   'support.createdAt': 'Ouvert le',
 
   'announcements.subtitle': 'Informez les marchands et les livreurs : une fermeture, un changement d’horaires, une nouveauté.',

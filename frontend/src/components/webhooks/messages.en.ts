@@ -43,7 +43,7 @@ export const enWebhooks: Record<WebhookMessageKey, string> = {
   'webhooks.delivery.pending': 'Pending',
   'webhooks.delivery.delivered': 'Received',
   'webhooks.delivery.failed': 'Given up',
-  'webhooks.attempts': '{count} attempt(s)',
+  'webhooks.attempts': '{count, plural, one {# attempt} other {# attempts}}',
   'webhooks.lastAnswer': 'Last answer: {code}',
   'webhooks.lastError': 'Error: {error}',
   'webhooks.nextAttempt': 'Next attempt: {at}',

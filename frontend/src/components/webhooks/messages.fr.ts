@@ -43,7 +43,7 @@ export const frWebhooks = {
   'webhooks.delivery.pending': 'En attente',
   'webhooks.delivery.delivered': 'Reçu',
   'webhooks.delivery.failed': 'Abandonné',
-  'webhooks.attempts': '{count} essai(s)',
+  'webhooks.attempts': '{count, plural, one {# essai} other {# essais}}',
   'webhooks.lastAnswer': 'Dernière réponse : {code}',
   'webhooks.lastError': 'Erreur : {error}',
   'webhooks.nextAttempt': 'Prochain essai : {at}',

@@ -46,7 +46,7 @@ describe("the admin's stock desk", () => {
     await user.type(scan, 'mv3k7p9qx2{Enter}');
     const dialog = await screen.findByTestId('validate-dialog');
     expect(dialog).toHaveTextContent('Recevoir l’entrée MV3K7P9QX2');
-    expect(dialog).toHaveTextContent('SAV-1 — Savon argan (Atlas Mode) : 12 déclaré(s).');
+    expect(dialog).toHaveTextContent('SAV-1 — Savon argan (Atlas Mode) : 12 déclarés.');
     const quantity = within(dialog).getByLabelText(/^Quantité reçue/);
     expect(quantity).toHaveValue('12');
     await user.clear(quantity);

@@ -157,7 +157,7 @@ describe("the merchant's stock", () => {
     expect(within(dialog).getAllByTestId('stock-line')).toHaveLength(2);
 
     await user.click(within(dialog).getByTestId('form-submit'));
-    expect(await within(dialog).findByTestId('entry-declared')).toHaveTextContent('2 ligne(s) en attente de réception');
+    expect(await within(dialog).findByTestId('entry-declared')).toHaveTextContent('2 lignes en attente de réception');
     expect(server.callsTo('POST', '/api/inventories/entries')[0].body).toEqual({
       lines: [
         { inventory: 'P1', quantity: 12 },
@@ -218,7 +218,7 @@ describe("the merchant's stock", () => {
     await user.click(within(dialog).getByTestId('import-submit'));
     expect(await within(dialog).findByTestId('import-errors')).toHaveTextContent('3 · SKU : Ce SKU existe déjà.');
     await user.click(within(dialog).getByTestId('import-submit'));
-    expect(await within(dialog).findByTestId('import-done')).toHaveTextContent('4 produit(s) créé(s).');
+    expect(await within(dialog).findByTestId('import-done')).toHaveTextContent('4 produits créés.');
     expect(server.callsTo('POST', '/api/inventories/import')).toHaveLength(2);
   });
 });

@@ -56,7 +56,7 @@ describe("the delivery person's declaration, on his phone", () => {
     // K2 waits for the next declaration.
     await user.click(screen.getByRole('checkbox', { name: 'Sélectionner K2' }));
     expect(within(summary).getByTestId('eligible-summary-total-value')).toHaveTextContent(/^219,00\sDH$/);
-    expect(screen.getByTestId('declare-left')).toHaveTextContent('1 colis non coché(s) attendront la prochaine facture.');
+    expect(screen.getByTestId('declare-left')).toHaveTextContent('1 colis non coché attendra la prochaine facture.');
 
     await user.click(screen.getByTestId('declare-submit'));
     await waitFor(() => expect(server.callsTo('POST', '/api/delivery-admins/invoices')).toHaveLength(1));

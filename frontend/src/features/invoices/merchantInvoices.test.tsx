@@ -128,7 +128,7 @@ describe("the admin's client invoices", () => {
     expect(await screen.findByTestId('table-empty')).toHaveTextContent('Aucune facture de colis livrés dans cette liste.');
     await user.click(screen.getByTestId('invoices-transfers'));
     const notice = await screen.findByTestId('invoices-notice');
-    expect(notice).toHaveTextContent('Fichier des virements téléchargé : 1 virement(s). 2 facture(s) laissée(s) de côté faute de RIB.');
+    expect(notice).toHaveTextContent('Fichier des virements téléchargé : 1 virement. 2 factures laissées de côté faute de RIB.');
     expect(server.callsTo('GET', '/api/clients/invoices/transfers')).toHaveLength(1);
     expect(clicked).toHaveLength(1);
     expect(clicked[0].download).toBe('virements-2026-03-07.csv');

@@ -214,8 +214,8 @@ describe('add new parcels', () => {
     expect(dryRun.headers.get('Content-Type')).toBe('text/csv');
     expect(dryRun.headers.get('X-XSRF-TOKEN')).toBe('jeton-test');
     expect(String(dryRun.body)).toContain('Karim;MAUVAIS');
-    expect(screen.getByTestId('import-valid-count')).toHaveTextContent('1 ligne(s) valide(s)');
-    expect(screen.getByTestId('import-error-count')).toHaveTextContent('1 ligne(s) à corriger');
+    expect(screen.getByTestId('import-valid-count')).toHaveTextContent('1 ligne valide');
+    expect(screen.getByTestId('import-error-count')).toHaveTextContent('1 ligne à corriger');
     // Only the rows to fix are shown first; the whole file on demand.
     let rows = within(table).getAllByTestId('import-row');
     expect(rows).toHaveLength(1);
@@ -231,7 +231,7 @@ describe('add new parcels', () => {
 
     const good = new File([`${HEADER}\n;;Amina;0612345678;;Casablanca;Maarif;120,00;Sac;1;;;;;;;\n`], 'colis-ok.csv', { type: 'text/csv' });
     await user.upload(screen.getByTestId('import-file'), good);
-    await waitFor(() => expect(screen.getByTestId('import-error-count')).toHaveTextContent('0 ligne(s) à corriger'));
+    await waitFor(() => expect(screen.getByTestId('import-error-count')).toHaveTextContent('0 ligne à corriger'));
     await user.click(screen.getByTestId('import-submit'));
     expect(await screen.findByTestId('import-done')).toHaveTextContent('2 colis créés.');
     const imported = server.callsTo('POST', '/api/parcels/import').at(-1)!;

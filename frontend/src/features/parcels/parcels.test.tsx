@@ -218,7 +218,7 @@ describe('parcels screen', () => {
     await screen.findAllByTestId('table-row');
     await user.click(screen.getByRole('checkbox', { name: 'Sélectionner K1' }));
     await user.click(screen.getByRole('checkbox', { name: 'Sélectionner K3' }));
-    expect(screen.getByTestId('selection-count')).toHaveTextContent('2 colis sélectionné(s)');
+    expect(screen.getByTestId('selection-count')).toHaveTextContent('2 colis sélectionnés');
     await user.click(screen.getByTestId('labels-button'));
     await user.click(await screen.findByTestId('labels-a4'));
     expect(open).toHaveBeenCalledWith('/api/parcels/labels?parcels=K1,K3&layout=a4', 'colivra-labels', 'width=1000,height=600');
@@ -258,9 +258,9 @@ describe('parcels screen', () => {
     expect(within(confirm).queryByRole('button', { name: 'Annuler' })).not.toBeInTheDocument();
     await user.click(within(confirm).getByTestId('confirm-submit'));
     await waitFor(() => expect(server.callsTo('PUT', '/api/parcels/K3/cancel')).toHaveLength(1));
-    await waitFor(() => expect(screen.getByTestId('parcels-notice')).toHaveTextContent('2 colis annulé(s), 1 ne peuvent plus l’être.'));
+    await waitFor(() => expect(screen.getByTestId('parcels-notice')).toHaveTextContent('2 colis annulés, 1 ne peut plus l’être.'));
     // The refused one stays selected.
-    expect(screen.getByTestId('selection-count')).toHaveTextContent('1 colis sélectionné(s)');
+    expect(screen.getByTestId('selection-count')).toHaveTextContent('1 colis sélectionné');
   });
 
   it('lets a delivery person record a postponement with its date, and refuses a refusal without a reason', async () => {

@@ -90,7 +90,7 @@ describe("a merchant's pickup voucher from his selected new parcels", () => {
     await user.click(screen.getByTestId('bulk-pickup'));
     expect(await screen.findByTestId('parcels-notice')).toHaveTextContent('Le colis K2 n’est plus nouveau.');
     expect(server.callsTo('POST', '/api/pickup-vouchers')[0].body).toEqual({ parcels: ['K2'] });
-    expect(screen.getByTestId('selection-count')).toHaveTextContent('1 colis sélectionné(s)');
+    expect(screen.getByTestId('selection-count')).toHaveTextContent('1 colis sélectionné');
   });
 
   it('is offered on the new parcels only, to a merchant holding the pickup vouchers', async () => {

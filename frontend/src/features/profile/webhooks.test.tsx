@@ -100,7 +100,7 @@ describe('webhooks card', () => {
     const log = await screen.findByTestId('webhook-log');
     const delivery = await within(log).findByTestId('webhook-delivery');
     expect(delivery).toHaveTextContent('Abandonné');
-    expect(delivery).toHaveTextContent('31 essai(s)');
+    expect(delivery).toHaveTextContent('31 essais');
     expect(delivery).toHaveTextContent('Dernière réponse : 500');
     await user.click(within(delivery).getByRole('button', { name: 'Renvoyer' }));
     expect(await within(log).findByText('Envoi relancé.')).toBeInTheDocument();

@@ -25,7 +25,7 @@ export const enStaff: Record<StaffMessageKey, string> = {
   'staff.activeSwitch': 'Active account',
   'staff.activeHelp': 'A deactivated account can no longer sign in.',
   'staff.permissionsHelp': 'Only permissions you hold yourself can be granted.',
-  'staff.permissionCount': '{count} entry(ies)',
+  'staff.permissionCount': '{count, plural, one {# entry} other {# entries}}',
   'staff.deleteTitle': "Delete {name}'s account?",
   'staff.deleteAdminTitle': 'Delete the administrator {name}?',
   'staff.deleteBody': 'They will no longer be able to sign in. This cannot be undone.',

@@ -25,7 +25,7 @@ export const frStaff = {
   'staff.activeSwitch': 'Compte actif',
   'staff.activeHelp': 'Un compte désactivé ne peut plus se connecter.',
   'staff.permissionsHelp': 'Seules les permissions que vous détenez vous-même peuvent être accordées.',
-  'staff.permissionCount': '{count} rubrique(s)',
+  'staff.permissionCount': '{count, plural, one {# rubrique} other {# rubriques}}',
   'staff.deleteTitle': 'Supprimer le compte de {name} ?',
   'staff.deleteAdminTitle': "Supprimer l'administrateur {name} ?",
   'staff.deleteBody': 'La personne ne pourra plus se connecter. Cette suppression est définitive.',

@@ -231,7 +231,7 @@ describe('support tickets', () => {
     renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/accueille' });
     const badge = await screen.findByTestId('support-unread-badge');
     expect(badge).toHaveTextContent('2');
-    expect(badge).toHaveAttribute('aria-label', '2 ticket(s) avec une réponse non lue');
+    expect(badge).toHaveAttribute('aria-label', '2 tickets avec une réponse non lue');
     expect(server.callsTo('GET', '/api/tickets/unread')).toHaveLength(1);
   });
 

@@ -26,7 +26,7 @@ describe('the offline round', () => {
 
     const onSync = vi.fn();
     rerender(<OfflineBanner items={items} syncing={false} online onSync={onSync} />);
-    expect(screen.getByTestId('offline-banner')).toHaveTextContent('2 résultat(s) en attente d’envoi');
+    expect(screen.getByTestId('offline-banner')).toHaveTextContent('2 résultats en attente d’envoi');
     await user.click(screen.getByTestId('offline-sync'));
     expect(onSync).toHaveBeenCalledTimes(1);
 

@@ -113,7 +113,7 @@ describe("a merchant's pickup vouchers", () => {
     expect(within(dialog).getByTestId('pick-submit')).toBeDisabled();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Sélectionner K1' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Sélectionner K2' }));
-    expect(within(dialog).getByTestId('picker-count')).toHaveTextContent('2 colis sélectionné(s)');
+    expect(within(dialog).getByTestId('picker-count')).toHaveTextContent('2 colis sélectionnés');
     await user.click(within(dialog).getByTestId('pick-submit'));
     expect(await within(dialog).findByTestId('parcels-error')).toHaveTextContent('Le colis K2 n’est plus nouveau.');
     expect(server.callsTo('POST', '/api/pickup-vouchers')[0].body).toEqual({ parcels: ['K1', 'K2'] });

@@ -90,7 +90,7 @@ describe("the admin's pickup vouchers", () => {
     await user.click(within(panel).getByTestId('receive-button'));
     const confirm = await screen.findByTestId('receive-confirm');
     expect(within(confirm).getByTestId('receive-summary')).toHaveTextContent('2 colis cochés passent à « Ramassé ».');
-    expect(within(confirm).getByTestId('receive-rest')).toHaveTextContent('1 colis non cochés reviennent à « Nouveau colis » et quittent le bon.');
+    expect(within(confirm).getByTestId('receive-rest')).toHaveTextContent('1 colis non coché revient à « Nouveau colis » et quitte le bon.');
     await user.click(within(confirm).getByTestId('confirm-submit'));
     expect(await within(confirm).findByTestId('confirm-error')).toHaveTextContent('Ce bon a déjà été réceptionné.');
     await user.click(within(confirm).getByTestId('confirm-submit'));
@@ -129,7 +129,7 @@ describe("the admin's pickup vouchers", () => {
     await user.click(within(panel).getByTestId('receive-button'));
     const confirm = await screen.findByTestId('receive-confirm');
     expect(within(confirm).getByTestId('receive-summary')).toHaveTextContent('2 colis passent à « Retourné ».');
-    expect(within(confirm).getByTestId('receive-rest')).toHaveTextContent('1 colis n’ont pas été scannés');
+    expect(within(confirm).getByTestId('receive-rest')).toHaveTextContent('1 colis n’a pas été scanné : vérifiez qu’il est bien là.');
     await user.click(within(confirm).getByTestId('confirm-submit'));
     await waitFor(() => expect(server.callsTo('PUT', '/api/return-vouchers/BT1RETURNS/receive')).toHaveLength(1));
     expect(await screen.findByTestId('vouchers-notice')).toHaveTextContent('Bon BT1RETURNS réceptionné.');

@@ -64,7 +64,7 @@ describe("the delivery person's round", () => {
     expect(within(cards[0]).getByTestId('round-call')).toHaveAttribute('href', 'tel:0612345678');
     expect(within(cards[0]).getByTestId('round-call-alt')).toHaveAttribute('href', 'tel:0700000001');
     expect(within(cards[0]).queryByTestId('round-attempts')).not.toBeInTheDocument();
-    expect(within(cards[1]).getByTestId('round-attempts')).toHaveTextContent('2 tentative(s)');
+    expect(within(cards[1]).getByTestId('round-attempts')).toHaveTextContent('2 tentatives');
     expect(screen.getByTestId('round-count')).toHaveTextContent('2 colis');
   });
 
