@@ -163,6 +163,7 @@ export const enParcels: Record<ParcelMessageKey, string> = {
   'parcels.form.subtitle': 'Type your parcels one by one with the keyboard, or import a whole file.',
   'parcels.form.tab': 'Quick entry',
   'parcels.form.amount': 'Amount to collect',
+  'parcels.form.amountRefund': 'Amount to refund to the recipient',
   'parcels.form.amountHelp': 'In dirhams, for example 249 or 249.50.',
   'parcels.form.phoneHelp': 'A Moroccan number: 06XXXXXXXX, 07XXXXXXXX or +212…',
   'parcels.form.referenceHelp': 'Optional: your order number.',

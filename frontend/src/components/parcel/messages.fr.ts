@@ -165,6 +165,7 @@ export const frParcels = {
   'parcels.form.subtitle': 'Saisissez vos colis un par un au clavier, ou importez-en tout un fichier.',
   'parcels.form.tab': 'Saisie rapide',
   'parcels.form.amount': 'Montant à encaisser',
+  'parcels.form.amountRefund': 'Montant à rembourser au destinataire',
   'parcels.form.amountHelp': 'En dirhams, par exemple 249 ou 249,50.',
   'parcels.form.phoneHelp': 'Un numéro marocain : 06XXXXXXXX, 07XXXXXXXX ou +212…',
   'parcels.form.referenceHelp': 'Facultatif : votre numéro de commande.',

@@ -285,7 +285,7 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
           <CityField name="city" label={t('parcels.city')} required value={values.city} onChange={(city) => set('city', city)} error={errors.city} disabled={saving} />
         </Box>
         {text('address', t('parcels.address'), { required: true, wide: true, maxLength: 255 })}
-        {text('cod_amount', t('parcels.form.amount'), { required: true, inputMode: 'decimal', helper: t('parcels.form.amountHelp') })}
+        {text('cod_amount', t(values.kind === 'refund' ? 'parcels.form.amountRefund' : 'parcels.form.amount'), { required: true, inputMode: 'decimal', helper: t('parcels.form.amountHelp') })}
         {text('product', t('parcels.product'), { required: true, maxLength: 255 })}
         {text('quantity', t('parcels.quantity'), { inputMode: 'numeric' })}
         {text('reference', t('parcels.reference'), { helper: t('parcels.form.referenceHelp'), maxLength: 64 })}

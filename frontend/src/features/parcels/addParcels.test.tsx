@@ -98,6 +98,12 @@ describe('add new parcels', () => {
     expect(screen.getByLabelText(/^Nom du destinataire/)).toHaveValue('');
     expect(screen.getByLabelText(/^Montant à encaisser/)).toHaveValue('');
     expect(screen.getByLabelText(/^Ville/)).toHaveValue('Casablanca');
+    // A refund pays the recipient: its amount says so, and says it again once back to a delivery.
+    await user.click(screen.getByRole('radio', { name: 'Remboursement' }));
+    expect(screen.getByLabelText(/^Montant à rembourser au destinataire/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Montant à encaisser/)).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Livraison' }));
+    await user.click(screen.getByLabelText(/^Nom du destinataire/));
 
     await user.keyboard('Youssef Alami');
     await user.click(screen.getByLabelText(/^Téléphone/));

@@ -311,7 +311,8 @@ function SheetBody({
         </Stack>
       )}
       <Button fullWidth onClick={onClose} disabled={busy} color="secondary" sx={{ mt: 2, minHeight: 44 }}>
-        {t('common.cancel')}
+        {/* « Fermer », not « Annuler »: beside « Annulé », an outcome. */}
+        {t('common.close')}
       </Button>
     </Box>
   );

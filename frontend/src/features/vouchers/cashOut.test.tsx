@@ -58,7 +58,7 @@ describe('refunds are cash paid out', () => {
     expect(within(sheet).getByTestId('outcome-amount')).toHaveTextContent(/^À rembourser : 120,00\sDH$/);
     expect(within(sheet).getByTestId('outcome-delivered')).toHaveTextContent(/^Remboursé · 120,00\sDH versés$/);
     expect(sheet.textContent).not.toMatch(/encaissés/);
-    await user.click(within(sheet).getByRole('button', { name: 'Annuler' }));
+    await user.click(within(sheet).getByRole('button', { name: 'Fermer' }));
 
     await user.click(within(cards[0]).getByTestId('round-outcome'));
     sheet = await screen.findByTestId('outcome-body');

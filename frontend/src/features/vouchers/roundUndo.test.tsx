@@ -54,7 +54,7 @@ describe('the outcome sheet and its undo', () => {
     // Above the outcome buttons.
     const first = within(sheet).getByTestId('outcome-delivered');
     expect(amount.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    await user.click(within(sheet).getByRole('button', { name: 'Annuler' }));
+    await user.click(within(sheet).getByRole('button', { name: 'Fermer' }));
     await waitFor(() => expect(screen.queryByTestId('outcome-body')).not.toBeInTheDocument());
 
     await user.click(within(cards[1]).getByTestId('round-outcome'));
