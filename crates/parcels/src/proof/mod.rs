@@ -5,12 +5,13 @@
 //! ([`ProofPolicy`]); images are checked by their content and kept in a [`ProofStore`].
 
 mod image;
+mod policy;
 mod store;
 
 use chrono::{DateTime, FixedOffset, NaiveDateTime};
 use colivra_core::{time, AppError, AppResult, FieldErrors, Scope};
 use colivra_db::schema::{delivery_proofs, parcels, users};
-use colivra_db::{activities, DbConnection, MapDbErr};
+use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -18,6 +19,7 @@ use utoipa::ToSchema;
 use crate::parcel::{self, ParcelRow};
 use crate::status::Status;
 pub use image::{ImageKind, ProofImage};
+pub use policy::{policies_of, policy_of, set_policy, PolicySetting, ProofPolicy};
 pub use store::ProofStore;
 
 /// Largest signature accepted, in bytes (a drawn signature is a few KB as PNG).
@@ -26,37 +28,6 @@ pub const MAX_SIGNATURE_BYTES: usize = 100 * 1024;
 pub const MAX_PHOTO_BYTES: usize = 300 * 1024;
 /// How far back an outcome recorded offline may be dated: idempotency keys are kept this long.
 pub const MAX_RECORDED_AGE_DAYS: i64 = 7;
-
-/// What a merchant requires of the delivery person on « Livré ».
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum ProofPolicy {
-    /// Nothing required (a proof may still be given).
-    #[default]
-    None,
-    /// The recipient's signature.
-    Signature,
-    /// A photo of the parcel handed over.
-    Photo,
-}
-
-impl ProofPolicy {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ProofPolicy::None => "none",
-            ProofPolicy::Signature => "signature",
-            ProofPolicy::Photo => "photo",
-        }
-    }
-
-    pub fn parse(value: &str) -> ProofPolicy {
-        match value {
-            "signature" => ProofPolicy::Signature,
-            "photo" => ProofPolicy::Photo,
-            _ => ProofPolicy::None,
-        }
-    }
-}
 
 /// Where the phone was when the outcome was recorded.
 #[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
@@ -198,79 +169,6 @@ impl ProofInput {
             recorded_at,
         })
     }
-}
-
-/// What the merchant of `merchant_id` requires on « Livré ».
-pub fn policy_of(conn: &mut DbConnection, merchant_id: i64) -> AppResult<ProofPolicy> {
-    let value: Option<String> = users::table
-        .find(merchant_id)
-        .select(users::delivery_proof)
-        .first(conn)
-        .optional()
-        .map_db_err()?;
-    Ok(value.as_deref().map(ProofPolicy::parse).unwrap_or_default())
-}
-
-/// The policy of each of `merchant_ids` (a list page's merchants).
-pub fn policies_of(
-    conn: &mut DbConnection,
-    merchant_ids: &[i64],
-) -> AppResult<std::collections::HashMap<i64, ProofPolicy>> {
-    if merchant_ids.is_empty() {
-        return Ok(Default::default());
-    }
-    Ok(users::table
-        .filter(users::id.eq_any(merchant_ids))
-        .select((users::id, users::delivery_proof))
-        .load::<(i64, String)>(conn)
-        .map_db_err()?
-        .into_iter()
-        .map(|(id, value)| (id, ProofPolicy::parse(&value)))
-        .collect())
-}
-
-/// `GET/PUT users/delivery-proof`: `{delivery_proof}`.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct PolicySetting {
-    pub delivery_proof: ProofPolicy,
-}
-
-/// The merchant sets what his delivery people must keep on « Livré »; recorded in the activities.
-pub fn set_policy(
-    conn: &mut DbConnection,
-    merchant_id: i64,
-    actor_id: i64,
-    policy: ProofPolicy,
-) -> AppResult<PolicySetting> {
-    colivra_db::connection::immediate_transaction(conn, |conn| {
-        let (key, old): (String, String) = users::table
-            .find(merchant_id)
-            .select((users::key, users::delivery_proof))
-            .first(conn)
-            .map_db_err()?;
-        if old != policy.as_str() {
-            diesel::update(users::table.find(merchant_id))
-                .set(users::delivery_proof.eq(policy.as_str()))
-                .execute(conn)
-                .map_db_err()?;
-            activities::record(
-                conn,
-                activities::NewActivity {
-                    user_id: Some(actor_id),
-                    action: "client.delivery_proof_changed",
-                    subject_type: Some("user"),
-                    subject_key: Some(&key),
-                    details: Some(serde_json::json!({
-                        "delivery_proof": {"old": old, "new": policy.as_str()}
-                    })),
-                },
-            )
-            .map_db_err()?;
-        }
-        Ok(PolicySetting {
-            delivery_proof: policy,
-        })
-    })
 }
 
 /// Refuses « Livré » by a delivery person without what the parcel's merchant requires.
