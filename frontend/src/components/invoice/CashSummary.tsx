@@ -31,7 +31,20 @@ export interface Totals {
  * hands over (cash collected and paid out apart, and his carried balance), what the shop is
  * paid, or (returned) what it owes. `large` puts the total first.
  */
-export function CashSummary({ kind, totals, large = false, testId = 'cash-summary' }: { kind: InvoiceKind; totals: Totals; large?: boolean; testId?: string }) {
+export function CashSummary({
+  kind,
+  totals,
+  large = false,
+  settled = false,
+  testId = 'cash-summary',
+}: {
+  kind: InvoiceKind;
+  totals: Totals;
+  large?: boolean;
+  /** Paid (client invoices) or validated (delivery invoices): the total says it was settled. */
+  settled?: boolean;
+  testId?: string;
+}) {
   const t = useT();
   const language = useLanguage();
   const row = (label: string, value: ReactNode, id: string, strong = false) => (
@@ -65,7 +78,13 @@ export function CashSummary({ kind, totals, large = false, testId = 'cash-summar
       {row(t(`invoices.summary.deductions.${kind}`), <>−&nbsp;<MoneyText centimes={totals.deductions} /></>, 'deductions')}
       {totals.carried ? row(t('invoices.summary.carried'), <>{totals.carried > 0 ? '+' : '−'}&nbsp;<MoneyText centimes={Math.abs(totals.carried)} /></>, 'carried') : null}
       <Box sx={{ gridColumn: '1 / -1', borderTop: 1, borderColor: 'divider', my: 0.25 }} />
-      {row(t(`invoices.summary.total.${kind}`), <MoneyText centimes={totals.total} />, 'total', true)}
+      {/* « Dû par le client 10,00 DH »: the label says who owes, the amount needs no minus. */}
+      {row(
+        t(settled ? `invoices.summary.settled.${kind}` : `invoices.summary.total.${kind}`),
+        <MoneyText centimes={kind === 'returned' ? Math.abs(totals.total) : totals.total} />,
+        'total',
+        true,
+      )}
     </Box>
   );
 }

@@ -56,6 +56,9 @@ export const enInvoices: Record<InvoiceMessageKey, string> = {
   'invoices.summary.total.delivery': 'To hand over',
   'invoices.summary.total.delivered': 'To pay',
   'invoices.summary.total.returned': 'Owed by the merchant',
+  'invoices.summary.settled.delivery': 'Handed over',
+  'invoices.summary.settled.delivered': 'Paid',
+  'invoices.summary.settled.returned': 'Settled by the merchant',
 
   'invoices.line.parcel': 'Parcel',
   'invoices.line.recipient': 'Recipient',

@@ -57,6 +57,9 @@ export const frInvoices = {
   'invoices.summary.total.delivery': 'À remettre',
   'invoices.summary.total.delivered': 'À verser',
   'invoices.summary.total.returned': 'Dû par le client',
+  'invoices.summary.settled.delivery': 'Remis',
+  'invoices.summary.settled.delivered': 'Versé',
+  'invoices.summary.settled.returned': 'Réglé par le client',
 
   'invoices.line.parcel': 'Colis',
   'invoices.line.recipient': 'Destinataire',

@@ -270,6 +270,7 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
                 ? deliveryTotals(invoice)
                 : { count: invoice.parcels_count, cod: invoice.cod_total, deductions: invoiceDeductions(invoice), total: invoice.total }
             }
+            settled={invoice.status === (isDelivery ? 'validated' : 'paid')}
             testId="invoice-summary"
           />
           {isDelivery && <Counted invoice={invoice} />}

@@ -124,7 +124,8 @@ function invoiceColumn(id: InvoiceColumn, config: InvoiceListConfig, t: Translat
         align: 'right',
         render: (invoice) => (
           <Typography component="span" variant="body2" sx={{ fontWeight: 600 }} data-testid="invoice-row-total">
-            <MoneyText centimes={invoice.total} />
+            {/* Under « Dû par le client », what he owes, without a minus. */}
+            <MoneyText centimes={kind === 'returned' ? Math.abs(invoice.total) : invoice.total} />
           </Typography>
         ),
       };

@@ -100,6 +100,8 @@ describe("the admin's client invoices", () => {
     expect(await screen.findByTestId('invoices-notice')).toHaveTextContent('Facture FC-2026-000003 payée.');
     await waitFor(() => expect(within(detail).getByTestId('invoice-status')).toHaveTextContent('Payée'));
     expect(within(detail).getByTestId('invoice-payment-reference')).toHaveTextContent('VIR-2026-0042');
+    // Paid: the total no longer says « À verser ».
+    expect(within(detail).getByTestId('invoice-summary-total')).toHaveTextContent(/^Versé214,00\sDH$/);
   });
 
   it('exports the transfers as a CSV file and says how many invoices were left out for a missing RIB', async () => {
@@ -196,7 +198,8 @@ describe("the merchant's invoices", () => {
     renderWithProviders(<InvoicesScreen route={routeOf('client', 'returned-invoices')} />, { session: merchantSession() });
     const row = (await screen.findAllByTestId('table-row'))[0];
     expect(server.callsTo('GET', '/api/clients/invoices')[0].query).toEqual({ page: '1', per_page: '25', type: 'returned' });
-    expect(within(row).getByTestId('invoice-row-total')).toHaveTextContent(/^-30,00\sDH$/);
+    // « Dû par le client 30,00 DH », not a double negative.
+    expect(within(row).getByTestId('invoice-row-total')).toHaveTextContent(/^30,00\sDH$/);
     expect(screen.getByRole('columnheader', { name: 'Dû par le client' })).toBeInTheDocument();
   });
 });
