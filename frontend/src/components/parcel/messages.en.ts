@@ -230,6 +230,8 @@ export const enParcels: Record<ParcelMessageKey, string> = {
   'queues.toReturnHint': 'Refused or cancelled: to put on a return voucher.',
   'queues.returns': 'Returns to receive',
   'queues.returnsHint': 'Return vouchers on their way to the hub.',
+  'queues.tickets': 'Tickets to answer',
+  'queues.ticketsHint': 'Tickets with a merchant’s reply not read yet.',
   'queues.cash': 'Cash to count',
   'queues.cashHint': "Delivery people's declarations to count and validate.",
   'queues.balances': 'Balances to settle',

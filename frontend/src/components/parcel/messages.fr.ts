@@ -232,6 +232,8 @@ export const frParcels = {
   'queues.toReturnHint': 'Refusés ou annulés : à mettre sur un bon de retour.',
   'queues.returns': 'Retours à réceptionner',
   'queues.returnsHint': 'Bons de retour en route vers le dépôt.',
+  'queues.tickets': 'Tickets à répondre',
+  'queues.ticketsHint': 'Tickets dont la réponse d’un client n’est pas lue.',
   'queues.cash': 'Espèces à compter',
   'queues.cashHint': 'Déclarations des livreurs à compter et valider.',
   'queues.balances': 'Écarts à régulariser',

@@ -16,6 +16,7 @@ import { useListParcelsQuery } from '../../components/parcel/api';
 import { useListBankAccountChangesQuery } from '../../components/shop/api';
 import { useListPickupVouchersQuery, useListReturnVouchersQuery } from '../../components/voucher/api';
 import { useStatisticsQuery } from '../../components/dashboard/api';
+import { useUnreadTicketsQuery } from '../../components/support/unread';
 import { countOf, FigureCard, type QueueCount } from './FigureCard';
 import '../../i18n/inventory';
 import '../../i18n/parcels';
@@ -39,7 +40,7 @@ interface Queue {
 
 /** The menu icon of each queue's screen. */
 const ICONS = Object.fromEntries(
-  ['new-pickup-vouchers', 'delivery-exit-vouchers', 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices', 'courier-balances', 'inventory-management', 'bank-account-changes'].map((name) => [name, routeIcon(name)]),
+  ['new-pickup-vouchers', 'delivery-exit-vouchers', 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices', 'courier-balances', 'inventory-management', 'bank-account-changes', 'support'].map((name) => [name, routeIcon(name)]),
 );
 
 /**
@@ -104,6 +105,18 @@ const QUEUES: readonly Queue[] = [
     label: 'payout.queue.label',
     hint: 'payout.queue.hint',
     useCount: () => countOf(useListBankAccountChangesQuery({ ...ONE, status: 'pending' })),
+  },
+  {
+    // Merchants waiting for an answer (the same count as the support menu's badge).
+    id: 'tickets',
+    route: 'support',
+    label: 'queues.tickets',
+    hint: 'queues.ticketsHint',
+    useCount: () => {
+      const result = useUnreadTicketsQuery(undefined, { pollingInterval: 60_000 });
+      const count = result.data?.data.count;
+      return { count: typeof count === 'number' ? count : null, capped: false, loading: result.isLoading, failed: result.isError };
+    },
   },
   {
     id: 'stock-entries',

@@ -110,6 +110,7 @@ describe("the admin's work queues", () => {
     'GET /api/return-vouchers': (call: { query: Record<string, string> }) => listReply([], call.query, 0),
     'GET /api/delivery-admins/invoices': (call: { query: Record<string, string> }) => listReply([], call.query, 2),
     'GET /api/shops/bank-account-changes': (call: { query: Record<string, string> }) => listReply([], call.query, 5),
+    'GET /api/tickets/unread': { status: 200, body: { data: { count: 3 } } },
   };
 
   it("shows the day's queues with their counts, each opening its screen", async () => {
@@ -126,6 +127,8 @@ describe("the admin's work queues", () => {
       ['cash', 'Espèces à compter', /^2$/, '/compte/factures-livreurs'],
       ['balances', 'Écarts à régulariser', /^2$/, '/compte/ecarts-livreurs?owing=true'],
       ['rib-changes', 'Changements de RIB', /^5$/, '/compte/changements-de-rib'],
+      // Merchants waiting for an answer: a queue like the others, not only a dot on the menu.
+      ['tickets', 'Tickets à répondre', /^3$/, '/compte/support'],
     ] as const;
     for (const [id, label, count, href] of expected) {
       const card = within(queues).getByTestId(`queue-${id}`);
@@ -158,7 +161,7 @@ describe("the admin's work queues", () => {
     renderWithProviders(<DashboardScreen />, { session: adminSession(['dashboard', 'new-pickup-vouchers']) });
     const queues = await screen.findByTestId('work-queues');
     expect(await within(queues).findByTestId('queue-pickups-count')).toHaveTextContent(/^4$/);
-    for (const id of ['to-ship', 'to-return', 'returns', 'cash', 'balances', 'rib-changes']) expect(within(queues).queryByTestId(`queue-${id}`), id).not.toBeInTheDocument();
+    for (const id of ['to-ship', 'to-return', 'returns', 'cash', 'balances', 'rib-changes', 'tickets']) expect(within(queues).queryByTestId(`queue-${id}`), id).not.toBeInTheDocument();
     await waitFor(() => expect(server.callsTo('GET', '/api/statistics')).toHaveLength(1));
     expect(server.callsTo('GET', '/api/parcels')).toHaveLength(0);
     expect(server.callsTo('GET', '/api/return-vouchers')).toHaveLength(0);
