@@ -78,7 +78,12 @@ test('the merchant opens a ticket about a parcel from its detail', async ({ page
 
 test('the admin finds the ticket, sees the parcel at hand and answers', async ({ page }) => {
   await signIn(page, ADMIN);
-  await page.goto(url('/compte/support'));
+  // A ticket to answer is a card of his day's work, which opens the support screen.
+  await page.goto(url('/compte/tableau-de-bord'));
+  const queue = page.getByTestId('queue-tickets');
+  await expect(queue.getByTestId('queue-tickets-count')).toHaveText(/^[1-9]\d*$/);
+  await queue.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/compte\/support$/);
   await search(page, ticketCode);
   const row = page.locator(`[data-testid="table-row"][data-key="${ticketKey}"]`);
   await expect(row).toContainText(SUBJECT);
