@@ -35,13 +35,9 @@ pub async fn image(
 /// What the merchant requires on « Livré ».
 pub async fn policy(db: Db, caller: Scoped) -> ApiResult<Reply<PolicySetting>> {
     let merchant = caller.merchant()?;
-    db.run(move |conn| {
-        Ok(PolicySetting {
-            delivery_proof: proof::policy_of(conn, merchant)?,
-        })
-    })
-    .await
-    .map(Reply)
+    db.run(move |conn| proof::setting_of(conn, merchant))
+        .await
+        .map(Reply)
 }
 
 /// The merchant changes what his delivery people must keep on « Livré ».

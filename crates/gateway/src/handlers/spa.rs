@@ -8,17 +8,21 @@ use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::state::AppState;
 
+/// A file of the build answered with `Cache-Control: no-cache`: the browser asks again each time
+/// (the page and the root files name the hashed assets of the current build).
+fn revalidated(file: NamedFile, req: &HttpRequest) -> HttpResponse {
+    let mut response = file.use_last_modified(false).into_response(req);
+    response.headers_mut().insert(
+        actix_web::http::header::CACHE_CONTROL,
+        actix_web::http::header::HeaderValue::from_static("no-cache"),
+    );
+    response
+}
+
 pub async fn index(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
     let path = state.settings.static_dir.join("index.html");
     match NamedFile::open(&path) {
-        Ok(file) => {
-            let mut response = file.use_etag(false).use_last_modified(false).into_response(&req);
-            response.headers_mut().insert(
-                actix_web::http::header::CACHE_CONTROL,
-                actix_web::http::header::HeaderValue::from_static("no-cache"),
-            );
-            response
-        }
+        Ok(file) => revalidated(file.use_etag(false), &req),
         Err(_) => HttpResponse::ServiceUnavailable()
             .content_type("text/plain; charset=utf-8")
             .body(format!(
@@ -37,17 +41,10 @@ async fn root_file(
     content_type: &'static str,
 ) -> HttpResponse {
     match NamedFile::open(state.settings.static_dir.join(name)) {
-        Ok(file) => {
-            let mut response = file
-                .set_content_type(content_type.parse().expect("a media type"))
-                .use_last_modified(false)
-                .into_response(&req);
-            response.headers_mut().insert(
-                actix_web::http::header::CACHE_CONTROL,
-                actix_web::http::header::HeaderValue::from_static("no-cache"),
-            );
-            response
-        }
+        Ok(file) => revalidated(
+            file.set_content_type(content_type.parse().expect("a media type")),
+            &req,
+        ),
         Err(_) => HttpResponse::NotFound()
             .content_type("text/plain; charset=utf-8")
             .body("Not built."),

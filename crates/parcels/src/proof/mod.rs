@@ -19,7 +19,7 @@ use utoipa::ToSchema;
 use crate::parcel::{self, ParcelRow};
 use crate::status::Status;
 pub use image::{ImageKind, ProofImage};
-pub use policy::{policies_of, policy_of, set_policy, PolicySetting, ProofPolicy};
+pub use policy::{policies_of, policy_of, set_policy, setting_of, PolicySetting, ProofPolicy};
 pub use store::ProofStore;
 
 /// Largest signature accepted, in bytes (a drawn signature is a few KB as PNG).

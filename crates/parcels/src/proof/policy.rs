@@ -50,6 +50,13 @@ pub fn policy_of(conn: &mut DbConnection, merchant_id: i64) -> AppResult<ProofPo
     Ok(value.as_deref().map(ProofPolicy::parse).unwrap_or_default())
 }
 
+/// `GET users/delivery-proof`: the merchant's setting.
+pub fn setting_of(conn: &mut DbConnection, merchant_id: i64) -> AppResult<PolicySetting> {
+    Ok(PolicySetting {
+        delivery_proof: policy_of(conn, merchant_id)?,
+    })
+}
+
 /// The policy of each of `merchant_ids` (a list page's merchants).
 pub fn policies_of(
     conn: &mut DbConnection,

@@ -11,6 +11,14 @@ import '../../i18n/invoices';
 /** The three kinds of invoice, which name their amounts differently. */
 export type InvoiceKind = 'delivery' | MerchantInvoiceType;
 
+/**
+ * The total as shown under its label: what the merchant owes on a returned invoice is shown
+ * without a minus (« Dû par le client 30,00 DH »).
+ */
+export function shownTotal(kind: InvoiceKind, total: number): number {
+  return kind === 'returned' ? Math.abs(total) : total;
+}
+
 export function invoiceKindOf(family: InvoiceFamily, type?: MerchantInvoiceType): InvoiceKind {
   return family === 'delivery' ? 'delivery' : type ?? 'delivered';
 }
@@ -78,10 +86,9 @@ export function CashSummary({
       {row(t(`invoices.summary.deductions.${kind}`), <>−&nbsp;<MoneyText centimes={totals.deductions} /></>, 'deductions')}
       {totals.carried ? row(t('invoices.summary.carried'), <>{totals.carried > 0 ? '+' : '−'}&nbsp;<MoneyText centimes={Math.abs(totals.carried)} /></>, 'carried') : null}
       <Box sx={{ gridColumn: '1 / -1', borderTop: 1, borderColor: 'divider', my: 0.25 }} />
-      {/* « Dû par le client 10,00 DH »: the label says who owes, the amount needs no minus. */}
       {row(
         t(settled ? `invoices.summary.settled.${kind}` : `invoices.summary.total.${kind}`),
-        <MoneyText centimes={kind === 'returned' ? Math.abs(totals.total) : totals.total} />,
+        <MoneyText centimes={shownTotal(kind, totals.total)} />,
         'total',
         true,
       )}

@@ -281,6 +281,16 @@ function importQuery({ file, shop }: ImportArgs, dryRun: boolean) {
   };
 }
 
+/** POST parcels/states, under an `Idempotency-Key` when one is given. */
+function stateRequest({ idempotencyKey, ...body }: StateBody & { idempotencyKey?: string }) {
+  return {
+    url: 'parcels/states',
+    method: 'POST',
+    body,
+    ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+  };
+}
+
 export const parcelsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listParcels: build.query<ParcelList, ParcelListArgs>({
@@ -331,12 +341,7 @@ export const parcelsApi = api.injectEndpoints({
     }),
     /** `idempotencyKey`: the server applies the outcome once, whatever the retries. */
     postState: build.mutation<ItemResponse<Parcel>, StateBody & { idempotencyKey?: string }>({
-      query: ({ idempotencyKey, ...body }) => ({
-        url: 'parcels/states',
-        method: 'POST',
-        body,
-        ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
-      }),
+      query: stateRequest,
       invalidatesTags: [...WRITES],
     }),
     /**
@@ -344,12 +349,7 @@ export const parcelsApi = api.injectEndpoints({
      * one (the queue refreshes them once it is sent: `WRITES`).
      */
     sendQueuedState: build.mutation<ItemResponse<Parcel>, StateBody & { idempotencyKey: string }>({
-      query: ({ idempotencyKey, ...body }) => ({
-        url: 'parcels/states',
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+      query: stateRequest,
     }),
     /** Takes back one's own latest outcome, minutes after recording it (409 with the reason otherwise). */
     undoState: build.mutation<ItemResponse<Parcel>, string>({

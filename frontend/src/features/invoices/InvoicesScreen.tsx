@@ -39,7 +39,7 @@ import {
   type InvoiceListArgs,
 } from '../../components/invoice/api';
 import { CashDifference } from './CashDifference';
-import { invoiceKindOf } from '../../components/invoice/CashSummary';
+import { invoiceKindOf, shownTotal } from '../../components/invoice/CashSummary';
 import { INVOICE_PARAM, invoiceListOf, type InvoiceColumn, type InvoiceListConfig } from '../../components/invoice/config';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
 import { MyBalance } from './MyBalance';
@@ -124,8 +124,7 @@ function invoiceColumn(id: InvoiceColumn, config: InvoiceListConfig, t: Translat
         align: 'right',
         render: (invoice) => (
           <Typography component="span" variant="body2" sx={{ fontWeight: 600 }} data-testid="invoice-row-total">
-            {/* Under « Dû par le client », what he owes, without a minus. */}
-            <MoneyText centimes={kind === 'returned' ? Math.abs(invoice.total) : invoice.total} />
+            <MoneyText centimes={shownTotal(kind, invoice.total)} />
           </Typography>
         ),
       };
