@@ -3,7 +3,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
-import { menuLinks, screenshot, signIn, url } from './helpers';
+import { menuLinks, screenshot, signIn, url, validRib, wrongKeyRib } from './helpers';
 
 // Unique per run: the tests can run again on the same database.
 const RUN = Date.now().toString(36).slice(-6);
@@ -12,13 +12,8 @@ const DELIVERY_PERSON = { full_name: `Rachid Amrani ${RUN}`, email: `rachid.${RU
 const SHOP = `Atelier Argane ${RUN}`;
 const MEMBER = { first_name: 'Imane', last_name: `Chraibi${RUN}`, email: `imane.${RUN}@souk.ma`, password: 'Cedre-Ifrane-2026!' };
 
-/** A Moroccan RIB: 24 digits whose value is a multiple of 97 (the last two digits are the key). */
-function validRib(): string {
-  const prefix = `0117800000${String(Date.now()).slice(-12)}`;
-  const key = 97n - ((BigInt(prefix) * 100n) % 97n);
-  return `${prefix}${String(key).padStart(2, '0')}`;
-}
-const RIB = validRib();
+/** Unique per run (the last 12 digits of the clock). */
+const RIB = validRib(`0117800000${String(Date.now()).slice(-12)}`);
 
 function rowOf(page: Page, text: string): Locator {
   return page.getByTestId('table-row').filter({ hasText: text });
@@ -120,7 +115,7 @@ test('a merchant creates a shop in that city, with his RIB', async ({ page }) =>
   await pick(dialog, page, 'city', CITY, CITY);
   await dialog.locator('textarea[name="address"]').fill('12, avenue Hassan II');
   // A wrong RIB key is refused under its field.
-  await dialog.locator('input[name="bank_account"]').fill(`${RIB.slice(0, 22)}00`);
+  await dialog.locator('input[name="bank_account"]').fill(wrongKeyRib(RIB));
   await dialog.getByTestId('form-submit').click();
   await expect(dialog.locator('input[name="bank_account"]')).toHaveAttribute('aria-invalid', 'true');
   await dialog.locator('input[name="bank_account"]').fill(RIB);

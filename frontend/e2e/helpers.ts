@@ -173,3 +173,16 @@ export const CAMERA_PHOTO = {
   mimeType: 'image/png',
   buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64'),
 };
+
+/** A Moroccan RIB: the 22 digits given and the 2-digit key (01–97) that makes the whole a multiple of 97. */
+export function validRib(body: string): string {
+  let rest = 0;
+  for (const digit of `${body}00`) rest = (rest * 10 + Number(digit)) % 97;
+  return `${body}${String(97 - rest).padStart(2, '0')}`;
+}
+
+/** The same RIB with another key: one below the right one, or 02 when it is 01 (never the right one modulo 97). */
+export function wrongKeyRib(rib: string): string {
+  const key = Number(rib.slice(22));
+  return `${rib.slice(0, 22)}${String(key > 1 ? key - 1 : 2).padStart(2, '0')}`;
+}

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
-import { apiClient, DEMO_SHOP, printedPdf, screenshot, search, signIn, url } from './helpers';
+import { apiClient, DEMO_SHOP, printedPdf, screenshot, search, signIn, url, validRib } from './helpers';
 
 const RUN = String(Date.now()).slice(-6);
 const DELIVERY_PERSON = 'Hamid Ouazzani';
@@ -16,12 +16,6 @@ const DELIVERY_PERSON = 'Hamid Ouazzani';
 const COMPANY_ICE = '001234567000089';
 const MERCHANT_ICE = '002345678000012';
 
-/** A Moroccan RIB: 22 digits and the 2-digit key that makes it a multiple of 97. */
-function validRib(body: string): string {
-  let rest = 0;
-  for (const digit of `${body}00`) rest = (rest * 10 + Number(digit)) % 97;
-  return `${body}${String(97 - rest).padStart(2, '0')}`;
-}
 /** Unique per run, so the test can run again on the same database. */
 const NEW_RIB = validRib(`230181${RUN}0000000000`.slice(0, 22));
 const LAST4 = NEW_RIB.slice(-4);
