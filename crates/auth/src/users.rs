@@ -1,7 +1,7 @@
 //! The user row, its public shape (`GET /api/user`), and lookups.
 
 use chrono::NaiveDateTime;
-use colivra_core::{AppError, AppResult, Permission, Role, Scope};
+use colivra_core::{AppError, AppResult, Language, Permission, Role, Scope};
 use colivra_db::schema::users;
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -34,6 +34,9 @@ pub struct User {
     /// Merchant accounts: the ICE printed on their invoices.
     #[serde(default)]
     pub ice: Option<String>,
+    /// The web app's language he chose (`fr`, `en`, `ar`); `None` until he chooses.
+    #[serde(default)]
+    pub language: Option<String>,
 }
 
 impl User {
@@ -95,6 +98,7 @@ impl User {
             active: self.active,
             user_role: self.role(),
             user_data: self.data(),
+            language: self.language.as_deref().and_then(Language::parse),
         }
     }
 }
@@ -124,6 +128,38 @@ pub struct UserView {
     pub active: bool,
     pub user_role: Role,
     pub user_data: UserData,
+    /// The web app's language he chose, kept with the account; null until he chooses one.
+    pub language: Option<Language>,
+}
+
+/// `PUT /api/users/language`: `{language: fr|en|ar}`. Read as text so that a wrong value is
+/// refused under its field, not as a malformed body.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LanguageSetting {
+    #[serde(default)]
+    #[schema(value_type = Language)]
+    pub language: Option<String>,
+}
+
+/// Keeps the language `user_id` chose for the web app with his account (a preference, not an
+/// activity of the log).
+pub fn set_language(
+    conn: &mut DbConnection,
+    user_id: i64,
+    setting: LanguageSetting,
+) -> AppResult<()> {
+    let Some(language) = setting.language.as_deref().and_then(Language::parse) else {
+        return Err(AppError::validation(
+            "language",
+            "Langue inconnue : fr, en ou ar.",
+        ));
+    };
+    diesel::update(users::table.find(user_id))
+        .set(users::language.eq(language.as_str()))
+        .execute(conn)
+        .map_db_err()?;
+    Ok(())
 }
 
 pub fn find_by_id(conn: &mut DbConnection, id: i64) -> AppResult<Option<User>> {
@@ -232,6 +268,7 @@ mod tests {
             national_id: None,
             vehicle: None,
             ice: None,
+            language: None,
         }
     }
 

@@ -1,5 +1,6 @@
-//! The language a reader wants: French (the product's language, the default) or English. The
-//! gateway reads it from `Accept-Language`; domain crates render their texts with it.
+//! The language a reader wants: French (the product's language, the default), English or Arabic
+//! (Moroccan usage: right to left, Latin digits). The gateway reads it from `Accept-Language`;
+//! domain crates render their texts with it.
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -10,14 +11,32 @@ pub enum Language {
     #[default]
     Fr,
     En,
+    Ar,
 }
 
 impl Language {
+    pub const ALL: [Language; 3] = [Language::Fr, Language::En, Language::Ar];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Language::Fr => "fr",
             Language::En => "en",
+            Language::Ar => "ar",
         }
+    }
+
+    /// The one of three texts (or values) written for this language.
+    pub fn pick<T>(self, fr: T, en: T, ar: T) -> T {
+        match self {
+            Language::Fr => fr,
+            Language::En => en,
+            Language::Ar => ar,
+        }
+    }
+
+    /// `fr`, `en` or `ar` exactly (a query parameter or a stored profile value).
+    pub fn parse(value: &str) -> Option<Language> {
+        Language::ALL.into_iter().find(|l| l.as_str() == value)
     }
 
     /// A language tag (`en`, `en-GB`, `FR-ma`…): its primary subtag, when it is one we speak.
@@ -27,6 +46,8 @@ impl Language {
             Some(Language::Fr)
         } else if primary.eq_ignore_ascii_case("en") {
             Some(Language::En)
+        } else if primary.eq_ignore_ascii_case("ar") {
+            Some(Language::Ar)
         } else {
             None
         }
@@ -78,6 +99,14 @@ mod tests {
         );
         assert_eq!(Language::from_accept_language("en;q=0, fr"), Language::Fr);
         assert_eq!(Language::from_accept_language("de"), Language::Fr);
+        assert_eq!(
+            Language::from_accept_language("ar-MA,fr;q=0.8"),
+            Language::Ar
+        );
+        assert_eq!(
+            Language::from_accept_language("ar;q=0.5, en;q=0.6"),
+            Language::En
+        );
         assert_eq!(Language::from_accept_language("*"), Language::Fr);
         assert_eq!(Language::from_accept_language(""), Language::Fr);
     }

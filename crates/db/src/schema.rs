@@ -22,6 +22,7 @@ diesel::table! {
         vehicle -> Nullable<Text>,
         ice -> Nullable<Text>,
         delivery_proof -> Text,
+        language -> Nullable<Text>,
     }
 }
 

@@ -40,7 +40,7 @@ impl FromRequest for Caller {
     }
 }
 
-/// The reader's language, from `Accept-Language`: French unless it prefers English. Handlers
+/// The reader's language, from `Accept-Language`: French unless it prefers English or Arabic. Handlers
 /// that answer texts take it and hand it to the domain, which renders them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Lang(pub Language);

@@ -64,7 +64,7 @@ impl NoteCode {
 
     /// The code's key and its text in `language`, with `{name}` for each value.
     fn template(self, language: Language) -> (&'static str, &'static str) {
-        use Language::{En, Fr};
+        use Language::{Ar, En, Fr};
         use NoteCode::*;
         match (self, language) {
             (AutoRefused, Fr) => (
@@ -147,6 +147,35 @@ impl NoteCode {
                 "undone_with_refusal",
                 "“{status}” and the automatic refusal undone",
             ),
+            (AutoRefused, Ar) => (
+                "auto_refused",
+                "رُفض تلقائيًا بعد {attempts} محاولات دون نجاح.",
+            ),
+            (CancelledByMerchant, Ar) => ("cancelled_by_client", "ألغاه التاجر."),
+            (AddressChanged, Ar) => ("address_changed", "تم تغيير العنوان: {address}، {phone}"),
+            (Reassigned, Ar) => ("reassigned", "أُسند إلى {courier}"),
+            (PickupVoucher, Ar) => ("pickup_voucher", "وصل الاستلام {voucher}"),
+            (RemovedFromPickupVoucher, Ar) => {
+                ("removed_from_pickup_voucher", "سُحب من وصل الاستلام {voucher}")
+            }
+            (PickupVoucherDeleted, Ar) => ("pickup_voucher_deleted", "حُذف وصل الاستلام {voucher}"),
+            (PickedUp, Ar) => ("picked_up", "تم الاستلام (الوصل {voucher})"),
+            (NotPickedUp, Ar) => ("not_picked_up", "لم يُستلم: سُحب من الوصل {voucher}"),
+            (ExitVoucher, Ar) => ("exit_voucher", "وصل الخروج {voucher}"),
+            (ExitVoucherForced, Ar) => (
+                "exit_voucher_forced",
+                "وصل الخروج {voucher} (خارج مدنه، بالقوة)",
+            ),
+            (ReturnVoucher, Ar) => ("return_voucher", "وصل الإرجاع {voucher}"),
+            (ItemTakenBack, Ar) => ("item_taken_back", "سلعة مسترجعة في وصل الإرجاع {voucher}"),
+            (ReturnedToHub, Ar) => ("returned_to_hub", "أُرجع إلى المستودع (الوصل {voucher})"),
+            (ItemReturned, Ar) => (
+                "item_returned",
+                "سُلّمت السلعة المسترجعة إلى المستودع (الوصل {voucher})",
+            ),
+            (Undone, Ar) => ("undone", "أُلغي «{status}»"),
+            (DeliveryProof, Ar) => ("delivery_proof", "أُرفق إثبات التسليم."),
+            (UndoneWithRefusal, Ar) => ("undone_with_refusal", "أُلغي «{status}» والرفض التلقائي"),
         }
     }
 }
@@ -258,7 +287,7 @@ mod tests {
     ];
 
     #[test]
-    fn codes_round_trip_and_have_both_texts() {
+    fn codes_round_trip_and_have_a_text_in_each_language() {
         for code in ALL {
             assert_eq!(
                 serde_json::to_value(code).unwrap(),
@@ -266,7 +295,21 @@ mod tests {
             );
             assert_eq!(NoteCode::parse(code.as_str()), Some(code));
             assert_eq!(code.template(Language::En).0, code.as_str());
+            assert_eq!(code.template(Language::Ar).0, code.as_str());
             assert_ne!(code.template(Language::Fr).1, code.template(Language::En).1);
+            // Arabic text, with the same placeholders as the French one.
+            let (fr, ar) = (code.template(Language::Fr).1, code.template(Language::Ar).1);
+            assert!(
+                ar.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)),
+                "{ar}"
+            );
+            let names = |t: &str| {
+                t.split('{')
+                    .skip(1)
+                    .map(|p| p.split('}').next().unwrap_or_default().to_owned())
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(names(fr), names(ar), "{fr} / {ar}");
         }
         assert_eq!(NoteCode::parse("nope"), None);
     }
@@ -285,6 +328,11 @@ mod tests {
         let exit = Note::voucher(NoteCode::ExitVoucher, "BS-1");
         assert_eq!(exit.render(Language::Fr), "Bon de sortie BS-1");
         assert_eq!(exit.render(Language::En), "Exit voucher BS-1");
+        assert_eq!(exit.render(Language::Ar), "وصل الخروج BS-1");
+        assert_eq!(
+            refused.render(Language::Ar),
+            "رُفض تلقائيًا بعد 3 محاولات دون نجاح."
+        );
         let undone = Note::new(NoteCode::Undone).with("status", "delivered");
         assert_eq!(undone.render(Language::Fr), "« Livré » annulé");
         assert_eq!(undone.render(Language::En), "“Delivered” undone");

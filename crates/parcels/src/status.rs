@@ -125,6 +125,24 @@ impl Status {
                 Lost => "Lost",
                 Damaged => "Damaged",
             },
+            Language::Ar => match self {
+                New => "طرد جديد",
+                AwaitingPickup => "في انتظار الاستلام",
+                PickedUp => "تم الاستلام",
+                OutForDelivery => "قيد التوزيع",
+                NoAnswer => "لا يجيب",
+                Unreachable => "تعذر الاتصال",
+                WrongNumber => "رقم خاطئ",
+                Postponed => "مؤجل",
+                Scheduled => "مبرمج",
+                Delivered => "تم التسليم",
+                Refused => "مرفوض",
+                Cancelled => "ملغى",
+                Returning => "في طريق الإرجاع",
+                Returned => "مُرجَع",
+                Lost => "مفقود",
+                Damaged => "متضرر",
+            },
         }
     }
 
@@ -334,6 +352,16 @@ mod tests {
             );
             assert!(!status.label().is_empty());
             assert!(!status.label_in(Language::En).is_empty());
+            assert!(status
+                .label_in(Language::Ar)
+                .chars()
+                .any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)));
+        }
+        // Sixteen statuses, sixteen distinct labels in each language.
+        for language in Language::ALL {
+            let labels: std::collections::HashSet<_> =
+                Status::ALL.iter().map(|s| s.label_in(language)).collect();
+            assert_eq!(labels.len(), Status::ALL.len(), "{language:?}");
         }
         assert_eq!(Status::parse("shipped"), None);
     }

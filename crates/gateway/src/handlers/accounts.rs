@@ -4,6 +4,7 @@ use actix_session::Session;
 use actix_web::web;
 use colivra_auth::accounts::{self, RegisterMerchant, UpdateProfile};
 use colivra_auth::merchants::{self, MerchantInput, MerchantView};
+use colivra_auth::users::{self, LanguageSetting};
 use colivra_auth::{UserData, UserView};
 use colivra_core::AppError;
 
@@ -48,6 +49,18 @@ pub async fn update_profile(
         tracing::info!(target: "colivra::auth", event = "password_changed", user = %updated.user.key);
     }
     Ok(Reply(updated.user.data()))
+}
+
+/// Keeps the web app's language with the caller's account (it follows him to another device).
+pub async fn set_language(
+    db: Db,
+    caller: Caller,
+    input: Json<LanguageSetting>,
+) -> ApiResult<NoContent> {
+    let (user_id, setting) = (caller.user.id, input.into_inner());
+    db.run(move |conn| users::set_language(conn, user_id, setting))
+        .await
+        .map(|()| NoContent)
 }
 
 /// Edits a merchant: activation, details, permissions.

@@ -73,6 +73,32 @@ async fn registration_creates_an_inactive_signed_in_merchant() {
         .await
         .assert_status(200);
 
+    // His language follows his account: none until he chooses, then the one he chose; only
+    // fr, en or ar.
+    assert_eq!(
+        client.get("/api/user").await.body["language"],
+        serde_json::Value::Null
+    );
+    client
+        .put("/api/users/language", json!({"language": "ar"}))
+        .await
+        .assert_status(204);
+    assert_eq!(client.get("/api/user").await.body["language"], "ar");
+    for bad in [
+        json!({"language": "de"}),
+        json!({"language": null}),
+        json!({}),
+    ] {
+        let res = client.put("/api/users/language", bad.clone()).await;
+        res.assert_status(422);
+        assert!(
+            !res.field_errors("language").is_empty(),
+            "{bad}: {}",
+            res.text
+        );
+    }
+    assert_eq!(client.get("/api/user").await.body["language"], "ar");
+
     let stored: String = {
         use diesel::prelude::*;
         colivra_db::schema::users::table

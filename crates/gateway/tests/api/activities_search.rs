@@ -375,6 +375,35 @@ async fn the_log_names_objects_by_their_codes_in_the_readers_language() {
         .iter()
         .any(|k| k["key"] == "inventory.movement_validated"
             && k["label"] == "Stock movement validated"));
+    // In Arabic (Moroccan usage), labels and values alike.
+    set_language(&hub.admin, Some("ar-MA,ar;q=0.9,fr;q=0.5"));
+    let res = hub.admin.get("/api/activities?action=inventory.exit").await;
+    let exit = &res.body["data"][0];
+    assert_eq!(exit["action_label"], "خروج مخزون مع طرد");
+    assert!(
+        lines(exit).contains(&pair("الطرد", &parcel)),
+        "{}",
+        res.text
+    );
+    let res = hub
+        .admin
+        .get(&format!(
+            "/api/activities?action=parcel.status_changed&subject_key={parcel}"
+        ))
+        .await;
+    let changes: Vec<Vec<(String, String)>> = res.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(lines)
+        .collect();
+    assert!(
+        changes.contains(&vec![
+            pair("الحالة", "طرد جديد → في انتظار الاستلام"),
+            pair("بالقوة", "لا")
+        ]),
+        "{changes:?}"
+    );
     set_language(&hub.admin, None);
     let res = hub
         .admin
@@ -658,6 +687,21 @@ async fn admins_export_the_filtered_log_as_csv_streamed_in_their_language() {
         .get("/api/activities/export?action=parcel.created&lang=fr")
         .await;
     assert!(csv_lines(&res.text)[0].starts_with("Date (UTC);Personne;"));
+    // Arabic by ?lang= too: headers, roles and labels.
+    let res = hub
+        .admin
+        .get("/api/activities/export?action=parcel.created&lang=ar")
+        .await;
+    let rows = csv_lines(&res.text);
+    assert_eq!(
+        rows[0],
+        "التاريخ (UTC);الشخص;الدور;العملية;الموضوع;التفاصيل"
+    );
+    assert!(rows[1].contains(";تاجر;إنشاء طرد;"), "{}", rows[1]);
+    hub.admin
+        .get("/api/activities/export?lang=de")
+        .await
+        .assert_status(422);
     set_language(&hub.admin, None);
 
     // Money as money, a change as old → new.

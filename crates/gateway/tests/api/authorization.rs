@@ -63,6 +63,7 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     // The profile screen needs activation in the specification; the table lets an inactive
     // account change its profile and password (see the report of issue 12).
     ("PUT",    "/api/users",                                           [401, OK,  OK,  OK,  OK,  OK ]),
+    ("PUT",    "/api/users/language",                                  [401, OK,  OK,  OK,  OK,  OK ]),
     // Personal tokens: the merchant API only.
     ("POST",   "/api/tokens",                                          [401, 403, OK,  403, 403, 403]),
     ("GET",    "/api/tokens",                                          [401, 403, OK,  403, 403, 403]),

@@ -395,6 +395,20 @@ async fn the_round_of_a_delivery_person_follows_the_state_machine() {
     );
     assert_eq!(english.body["data"][3]["status_label"], "Postponed");
     assert_eq!(english.body["data"][1]["text"], "Reçu au dépôt");
+    *w.merchant.language.borrow_mut() = Some("ar".to_owned());
+    let arabic = w
+        .merchant
+        .get(&format!("/api/parcels/{parcel}/states"))
+        .await;
+    assert_eq!(arabic.body["data"][7]["status_label"], "مرفوض");
+    assert_eq!(
+        arabic.body["data"][7]["text"],
+        "رُفض تلقائيًا بعد 3 محاولات دون نجاح."
+    );
+    assert_eq!(arabic.body["data"][3]["status_label"], "مؤجل");
+    // A person's comment stays as he wrote it.
+    assert_eq!(arabic.body["data"][1]["text"], "Reçu au dépôt");
+    *w.merchant.language.borrow_mut() = Some("en".to_owned());
     // Rows written before notes existed keep showing their French comment.
     {
         use colivra_db::schema::parcel_states;
@@ -998,6 +1012,13 @@ async fn every_role_reads_the_statuses_and_the_lists_its_parcel_screens_filter_o
         .collect();
     assert!(labels.contains(&"Postponed") && labels.contains(&"Out for delivery"));
     assert!(!labels.contains(&"Reporté"));
+    *delivery_person.language.borrow_mut() = Some("ar-MA".to_owned());
+    let arabic = delivery_person.get("/api/states").await;
+    assert!(arabic.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["key"] == "out_for_delivery" && s["label"] == "قيد التوزيع"));
     *delivery_person.language.borrow_mut() = Some("de, fr;q=0.5".to_owned());
     let french = delivery_person.get("/api/states").await;
     assert!(french.body["data"]

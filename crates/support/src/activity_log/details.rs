@@ -2,71 +2,136 @@
 
 use super::*;
 
-/// The names of the recorded values, in French and English, in the order they are shown; any
+/// The names of the recorded values, in French, English and Arabic, in the order they are shown; any
 /// other shows as written, after these.
-pub(super) const FIELDS: &[(&str, &str, &str)] = &[
-    ("code", "Code", "Code"),
-    ("number", "Numéro", "Number"),
-    ("title", "Titre", "Title"),
-    ("type", "Type", "Type"),
-    ("category", "Catégorie", "Category"),
-    ("audience", "Public", "Audience"),
-    ("side", "Côté", "Side"),
-    ("status", "Statut", "Status"),
-    ("undone", "Statut annulé", "Status undone"),
-    ("forced", "Forcé", "Forced"),
-    ("parcel", "Colis", "Parcel"),
-    ("parcels", "Colis", "Parcels"),
-    ("received", "Reçus", "Received"),
-    ("not_collected", "Non ramassés", "Not collected"),
-    ("added", "Ajoutés", "Added"),
-    ("removed", "Retirés", "Removed"),
-    ("quantity", "Quantité", "Quantity"),
-    ("count", "Nombre", "Count"),
-    ("ended", "Sessions fermées", "Sessions ended"),
-    ("cod_amount", "Montant à encaisser", "Cash on delivery"),
-    ("cod_total", "Total encaissé", "Cash on delivery total"),
-    ("fees_total", "Total des frais", "Fees total"),
-    ("counted_amount", "Espèces comptées", "Cash counted"),
-    ("amount", "Montant", "Amount"),
-    ("total", "Total", "Total"),
-    ("difference", "Écart", "Difference"),
-    ("balance", "Solde", "Balance"),
-    ("reference", "Référence", "Reference"),
-    ("paid_on", "Payée le", "Paid on"),
-    ("message", "Message", "Message"),
-    ("permissions", "Permissions", "Permissions"),
+pub(super) const FIELDS: &[(&str, &str, &str, &str)] = &[
+    ("code", "Code", "Code", "الرمز"),
+    ("number", "Numéro", "Number", "الرقم"),
+    ("title", "Titre", "Title", "العنوان"),
+    ("type", "Type", "Type", "النوع"),
+    ("category", "Catégorie", "Category", "الفئة"),
+    ("audience", "Public", "Audience", "الجمهور"),
+    ("side", "Côté", "Side", "الجهة"),
+    ("status", "Statut", "Status", "الحالة"),
+    ("undone", "Statut annulé", "Status undone", "الحالة الملغاة"),
+    ("forced", "Forcé", "Forced", "بالقوة"),
+    ("parcel", "Colis", "Parcel", "الطرد"),
+    ("parcels", "Colis", "Parcels", "الطرود"),
+    ("received", "Reçus", "Received", "المستلمة"),
+    (
+        "not_collected",
+        "Non ramassés",
+        "Not collected",
+        "غير المستلمة",
+    ),
+    ("added", "Ajoutés", "Added", "المضافة"),
+    ("removed", "Retirés", "Removed", "المسحوبة"),
+    ("quantity", "Quantité", "Quantity", "الكمية"),
+    ("count", "Nombre", "Count", "العدد"),
+    (
+        "ended",
+        "Sessions fermées",
+        "Sessions ended",
+        "الجلسات المنتهية",
+    ),
+    (
+        "cod_amount",
+        "Montant à encaisser",
+        "Cash on delivery",
+        "المبلغ المطلوب تحصيله",
+    ),
+    (
+        "cod_total",
+        "Total encaissé",
+        "Cash on delivery total",
+        "مجموع المحصَّل",
+    ),
+    (
+        "fees_total",
+        "Total des frais",
+        "Fees total",
+        "مجموع الرسوم",
+    ),
+    (
+        "counted_amount",
+        "Espèces comptées",
+        "Cash counted",
+        "النقود المعدودة",
+    ),
+    ("amount", "Montant", "Amount", "المبلغ"),
+    ("total", "Total", "Total", "المجموع"),
+    ("difference", "Écart", "Difference", "الفرق"),
+    ("balance", "Solde", "Balance", "الرصيد"),
+    ("reference", "Référence", "Reference", "المرجع"),
+    ("paid_on", "Payée le", "Paid on", "تاريخ الأداء"),
+    ("message", "Message", "Message", "الرسالة"),
+    ("permissions", "Permissions", "Permissions", "الصلاحيات"),
 ];
 
 /// Where a field comes when shown: its place in [`FIELDS`], else after them.
 pub(super) fn field_rank(field: &str) -> usize {
     FIELDS
         .iter()
-        .position(|(key, _, _)| *key == field)
+        .position(|(key, ..)| *key == field)
         .unwrap_or(FIELDS.len())
 }
 
-/// Values shown by their label: `(subject type or "*", field, value, French, English)`.
-pub(super) const VALUES: &[(&str, &str, &str, &str, &str)] = &[
-    ("ticket", "status", "open", "Ouvert", "Open"),
-    ("ticket", "status", "answered", "Répondu", "Answered"),
-    ("ticket", "status", "closed", "Fermé", "Closed"),
-    ("user", "status", "active", "Actif", "Active"),
-    ("user", "status", "suspended", "Suspendu", "Suspended"),
-    ("user", "status", "pending", "En attente", "Pending"),
-    ("*", "type", "delivered", "Livrés", "Delivered"),
-    ("*", "type", "returned", "Retours", "Returns"),
-    ("*", "type", "delivery", "Livreur", "Delivery person"),
-    ("*", "category", "parcel", "Colis", "Parcel"),
-    ("*", "category", "pickup", "Ramassage", "Pickup"),
-    ("*", "category", "invoice", "Facture", "Invoice"),
-    ("*", "category", "account", "Compte", "Account"),
-    ("*", "category", "other", "Autre", "Other"),
-    ("*", "audience", "all", "Tous", "Everyone"),
-    ("*", "audience", "clients", "Clients", "Merchants"),
-    ("*", "audience", "delivery", "Livreurs", "Delivery people"),
-    ("*", "side", "admin", "Équipe", "Staff"),
-    ("*", "side", "client", "Client", "Merchant"),
+/// Values shown by their label: `(subject type or "*", field, value, French, English, Arabic)`.
+pub(super) const VALUES: &[(&str, &str, &str, &str, &str, &str)] = &[
+    ("ticket", "status", "open", "Ouvert", "Open", "مفتوحة"),
+    (
+        "ticket",
+        "status",
+        "answered",
+        "Répondu",
+        "Answered",
+        "تم الرد",
+    ),
+    ("ticket", "status", "closed", "Fermé", "Closed", "مغلقة"),
+    ("user", "status", "active", "Actif", "Active", "نشط"),
+    (
+        "user",
+        "status",
+        "suspended",
+        "Suspendu",
+        "Suspended",
+        "موقوف",
+    ),
+    (
+        "user",
+        "status",
+        "pending",
+        "En attente",
+        "Pending",
+        "في الانتظار",
+    ),
+    ("*", "type", "delivered", "Livrés", "Delivered", "المسلَّمة"),
+    ("*", "type", "returned", "Retours", "Returns", "المرتجعات"),
+    (
+        "*",
+        "type",
+        "delivery",
+        "Livreur",
+        "Delivery person",
+        "عامل التوصيل",
+    ),
+    ("*", "category", "parcel", "Colis", "Parcel", "طرد"),
+    ("*", "category", "pickup", "Ramassage", "Pickup", "استلام"),
+    ("*", "category", "invoice", "Facture", "Invoice", "فاتورة"),
+    ("*", "category", "account", "Compte", "Account", "حساب"),
+    ("*", "category", "other", "Autre", "Other", "أخرى"),
+    ("*", "audience", "all", "Tous", "Everyone", "الجميع"),
+    ("*", "audience", "clients", "Clients", "Merchants", "التجار"),
+    (
+        "*",
+        "audience",
+        "delivery",
+        "Livreurs",
+        "Delivery people",
+        "عمال التوصيل",
+    ),
+    ("*", "side", "admin", "Équipe", "Staff", "الفريق"),
+    ("*", "side", "client", "Client", "Merchant", "التاجر"),
 ];
 
 /// Names that stand for another object: an integer there would be an internal id (rows written
@@ -92,11 +157,8 @@ pub(super) const LISTED: usize = 20;
 pub(super) fn field_label(field: &str, language: Language) -> String {
     FIELDS
         .iter()
-        .find(|(key, _, _)| *key == field)
-        .map(|(_, fr, en)| match language {
-            Language::Fr => (*fr).to_owned(),
-            Language::En => (*en).to_owned(),
-        })
+        .find(|(key, ..)| *key == field)
+        .map(|(_, fr, en, ar)| language.pick(*fr, *en, *ar).to_owned())
         .unwrap_or_else(|| {
             let spaced = field.replace('_', " ");
             let mut chars = spaced.chars();
@@ -124,10 +186,8 @@ pub(super) fn is_internal_id(field: &str, value: &Value) -> bool {
 /// Centimes as people read them: "1 580,50 DH" (French, narrow no-break space between
 /// thousands), "1,580.50 DH" (English), as the web app's `formatMoney`.
 pub fn money(centimes: i64, language: Language) -> String {
-    let (group, decimal) = match language {
-        Language::Fr => ('\u{202f}', ','),
-        Language::En => (',', '.'),
-    };
+    // Moroccan Arabic writes amounts as French does, with Latin digits.
+    let (group, decimal) = language.pick(('\u{202f}', ','), (',', '.'), ('\u{202f}', ','));
     let sign = if centimes < 0 { "-" } else { "" };
     let abs = centimes.unsigned_abs();
     let whole = (abs / 100).to_string();
@@ -167,21 +227,17 @@ pub(super) fn text_value(
     }
     if field == "paid_on" || field.ends_with("_on") {
         if let Ok(day) = NaiveDate::parse_from_str(value, "%Y-%m-%d") {
-            return match language {
-                Language::Fr => day.format("%d/%m/%Y").to_string(),
-                Language::En => day.format("%Y-%m-%d").to_string(),
-            };
+            return day
+                .format(language.pick("%d/%m/%Y", "%Y-%m-%d", "%d/%m/%Y"))
+                .to_string();
         }
     }
     VALUES
         .iter()
-        .find(|(subject, f, v, _, _)| {
+        .find(|(subject, f, v, ..)| {
             *f == field && *v == value && (*subject == "*" || Some(*subject) == subject_type)
         })
-        .map(|(_, _, _, fr, en)| match language {
-            Language::Fr => (*fr).to_owned(),
-            Language::En => (*en).to_owned(),
-        })
+        .map(|(_, _, _, fr, en, ar)| language.pick(*fr, *en, *ar).to_owned())
         .unwrap_or_else(|| value.to_owned())
 }
 
@@ -193,11 +249,9 @@ pub(super) fn render_value(
 ) -> String {
     match value {
         Value::Null => "—".to_owned(),
-        Value::Bool(yes) => match (*yes, language) {
-            (true, Language::Fr) => "oui",
-            (false, Language::Fr) => "non",
-            (true, Language::En) => "yes",
-            (false, Language::En) => "no",
+        Value::Bool(yes) => match yes {
+            true => language.pick("oui", "yes", "نعم"),
+            false => language.pick("non", "no", "لا"),
         }
         .to_owned(),
         Value::Number(number) => match number.as_i64() {
@@ -213,10 +267,11 @@ pub(super) fn render_value(
                 .collect();
             let more = items.len().saturating_sub(LISTED);
             if more > 0 {
-                shown.push(match language {
-                    Language::Fr => format!("et {more} autre(s)"),
-                    Language::En => format!("and {more} more"),
-                });
+                shown.push(language.pick(
+                    format!("et {more} de plus"),
+                    format!("and {more} more"),
+                    format!("و{more} أخرى"),
+                ));
             }
             if shown.is_empty() {
                 "—".to_owned()

@@ -4,10 +4,7 @@ use super::*;
 
 /// The export's file name in `language`, dated today.
 pub fn export_file_name(language: Language) -> String {
-    let name = match language {
-        Language::Fr => "activites",
-        Language::En => "activities",
-    };
+    let name = language.pick("activites", "activities", "activities");
     format!("{name}-{}.csv", time::now().date())
 }
 
@@ -17,8 +14,8 @@ pub const EXPORT_CHUNK: i64 = 1_000;
 /// The export's first bytes: a BOM (Excel then reads UTF-8) and the header row, `;`-separated as
 /// Excel expects in French.
 pub fn export_header(language: Language) -> Vec<u8> {
-    let names: [&str; 6] = match language {
-        Language::Fr => [
+    let names: [&str; 6] = language.pick(
+        [
             "Date (UTC)",
             "Personne",
             "Rôle",
@@ -26,7 +23,7 @@ pub fn export_header(language: Language) -> Vec<u8> {
             "Objet",
             "Détails",
         ],
-        Language::En => [
+        [
             "Date (UTC)",
             "Person",
             "Role",
@@ -34,7 +31,15 @@ pub fn export_header(language: Language) -> Vec<u8> {
             "Subject",
             "Details",
         ],
-    };
+        [
+            "التاريخ (UTC)",
+            "الشخص",
+            "الدور",
+            "العملية",
+            "الموضوع",
+            "التفاصيل",
+        ],
+    );
     let mut out = "\u{feff}".as_bytes().to_vec();
     out.extend(csv_line(&names.map(str::to_owned)));
     out
@@ -61,13 +66,10 @@ pub(super) fn csv_line(cells: &[String]) -> Vec<u8> {
 }
 
 pub(super) fn role_label(role: &str, language: Language) -> &'static str {
-    match (role, language) {
-        ("admin", Language::Fr) => "Administrateur",
-        ("admin", Language::En) => "Administrator",
-        ("client", Language::Fr) => "Client",
-        ("client", Language::En) => "Merchant",
-        ("delivery-admin", Language::Fr) => "Livreur",
-        ("delivery-admin", Language::En) => "Delivery person",
+    match role {
+        "admin" => language.pick("Administrateur", "Administrator", "مسؤول"),
+        "client" => language.pick("Client", "Merchant", "تاجر"),
+        "delivery-admin" => language.pick("Livreur", "Delivery person", "عامل توصيل"),
         _ => "",
     }
 }
@@ -87,10 +89,7 @@ pub fn export_chunk(
     } else {
         None
     };
-    let system = match language {
-        Language::Fr => "Système",
-        Language::En => "System",
-    };
+    let system = language.pick("Système", "System", "النظام");
     let mut out = Vec::with_capacity(rows.len() * 160);
     for view in views(conn, rows, language)? {
         let details = view

@@ -48,7 +48,7 @@ pub struct ActivityView {
     /// Null for the server's own actions or a deleted account.
     pub user: Option<ActivityUser>,
     pub action: String,
-    /// The kind's label in the `Accept-Language` language (French unless it prefers English).
+    /// The kind's label in the `Accept-Language` language (French unless it prefers English or Arabic).
     pub action_label: String,
     pub subject_type: Option<String>,
     /// The subject's opaque key.
@@ -107,18 +107,29 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn every_kind_has_one_row_and_two_labels() {
-        let mut keys: Vec<&str> = ACTIONS.iter().map(|(k, _, _)| *k).collect();
+    fn every_kind_has_one_row_and_three_labels() {
+        let mut keys: Vec<&str> = ACTIONS.iter().map(|(k, ..)| *k).collect();
         keys.sort_unstable();
         let before = keys.len();
         keys.dedup();
         assert_eq!(keys.len(), before);
-        for (key, fr, en) in ACTIONS {
+        let arabic = |text: &str| text.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c));
+        for (key, fr, en, ar) in ACTIONS {
             assert!(
-                !fr.is_empty() && !en.is_empty() && fr != key && en != key,
+                !fr.is_empty() && !en.is_empty() && fr != key && en != key && arabic(ar),
                 "{key}"
             );
         }
+        // No two kinds share a label in any language: the filter could not tell them apart.
+        for language in Language::ALL {
+            let mut labels: Vec<String> =
+                ACTIONS.iter().map(|(k, ..)| label(k, language)).collect();
+            labels.sort_unstable();
+            let before = labels.len();
+            labels.dedup();
+            assert_eq!(labels.len(), before, "{language:?}");
+        }
+        assert_eq!(label("ticket.closed", Language::Ar), "إغلاق تذكرة");
         assert_eq!(label("ticket.closed", Language::Fr), "Ticket fermé");
         assert_eq!(label("ticket.closed", Language::En), "Ticket closed");
         assert_eq!(label("made.up", Language::En), "made.up");
@@ -162,7 +173,7 @@ mod tests {
                             .chars()
                             .all(|c| c.is_ascii_lowercase() || c == '_' || c == '.')
                         && !matches!(verb, "rs" | "sql" | "db" | "pdf" | "html" | "csv" | "js");
-                    if a_kind && !ACTIONS.iter().any(|(key, _, _)| *key == literal) {
+                    if a_kind && !ACTIONS.iter().any(|(key, ..)| *key == literal) {
                         missing.push(format!("{literal} ({})", path.display()));
                     }
                 }

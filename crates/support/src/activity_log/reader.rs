@@ -70,7 +70,10 @@ pub fn filter(conn: &mut DbConnection, filters: &ActivityFilters) -> AppResult<A
     }
     if let Some(lang) = trimmed(&filters.lang) {
         if Language::from_tag(&lang).is_none() {
-            return Err(AppError::validation("lang", "Langue inconnue : fr ou en."));
+            return Err(AppError::validation(
+                "lang",
+                "Langue inconnue : fr, en ou ar.",
+            ));
         }
     }
     let user = match trimmed(&filters.user) {

@@ -331,7 +331,7 @@ impl Drop for TestApp {
                 .filter(|kind| {
                     !colivra_support::activity_log::ACTIONS
                         .iter()
-                        .any(|(key, _, _)| key == kind)
+                        .any(|(key, ..)| key == kind)
                 })
                 .collect();
             assert!(
