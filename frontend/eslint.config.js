@@ -27,12 +27,12 @@ const sharedZones = [
     from: ['./src/features', './src/app', './src/layouts'],
     message: SHARED_MESSAGE,
   })),
-  // The i18n layer merges the messages beside each feature (features/x/messages.{fr,en}.ts), nothing else.
+  // The i18n layer merges the messages beside each feature (features/x/messages.{fr,en,ar}.ts), nothing else.
   { target: './src/i18n', from: ['./src/app', './src/layouts'], message: SHARED_MESSAGE },
   ...FEATURES.map((feature) => ({
     target: './src/i18n',
     from: `./src/features/${feature}`,
-    except: ['./messages.fr.ts', './messages.en.ts'],
+    except: ['./messages.fr.ts', './messages.en.ts', './messages.ar.ts'],
     message: SHARED_MESSAGE,
   })),
 ];

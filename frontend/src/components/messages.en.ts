@@ -9,7 +9,7 @@ export const enComponents: Record<ComponentsMessageKey, string> = {
   'table.noResult': 'No result for “{query}”.',
   'table.loadError': 'The list could not be loaded.',
   'table.rowsPerPage': 'Rows per page',
-  'table.displayedRows': '{from}–{to} of {count}',
+  'table.displayedRows': '{range} of {count}',
   'table.page.first': 'First page',
   'table.page.last': 'Last page',
   'table.page.next': 'Next page',

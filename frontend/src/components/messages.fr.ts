@@ -9,7 +9,7 @@ export const frComponents = {
   'table.noResult': 'Aucun résultat pour « {query} ».',
   'table.loadError': "La liste n'a pas pu être chargée.",
   'table.rowsPerPage': 'Lignes par page',
-  'table.displayedRows': '{from}–{to} sur {count}',
+  'table.displayedRows': '{range} sur {count}',
   'table.page.first': 'Première page',
   'table.page.last': 'Dernière page',
   'table.page.next': 'Page suivante',

@@ -185,12 +185,10 @@ export const en: Record<MessageKey, string> = {
   'settings.contentWidth': 'Content width',
   'settings.contentWidth.full': 'Full width',
   'settings.contentWidth.boxed': 'Boxed',
-  'settings.direction': 'Direction',
-  'settings.direction.ltr': 'Left to right',
-  'settings.direction.rtl': 'Right to left',
   'settings.language': 'Language',
   'language.fr': 'Français',
   'language.en': 'English',
+  'language.ar': 'العربية',
 
   'profile.title': 'My profile',
   'profile.subtitle': 'Your personal details and the security of your account.',

@@ -184,12 +184,10 @@ export const fr = {
   'settings.contentWidth': 'Largeur du contenu',
   'settings.contentWidth.full': 'Pleine largeur',
   'settings.contentWidth.boxed': 'Encadrée',
-  'settings.direction': 'Sens de lecture',
-  'settings.direction.ltr': 'Gauche à droite',
-  'settings.direction.rtl': 'Droite à gauche',
   'settings.language': 'Langue',
   'language.fr': 'Français',
   'language.en': 'English',
+  'language.ar': 'العربية',
 
   'profile.title': 'Mon profil',
   'profile.subtitle': 'Vos informations personnelles et la sécurité de votre compte.',

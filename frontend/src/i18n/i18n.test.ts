@@ -3,9 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES, MERCHANT_ROUTES, COMMON_ROUTES, DELIVERY_ROUTES } from '../navigation/routes';
 import { ADMIN_MENU, MERCHANT_MENU, DELIVERY_MENU } from '../navigation/menus';
+import { catalogProblems, keysAlsoIn, parseMessage } from '../test/messageCatalogs';
+import { ar } from './ar';
 import { en } from './en';
 import { fr, type MessageKey } from './fr';
-import { translate } from './index';
+import { directionOf, formatDate, isolate, isolateLtr, localeOf, translate } from './index';
+import { arScreens } from './screens.ar';
 import { enScreens } from './screens.en';
 import './parcels';
 import './vouchers';
@@ -13,19 +16,15 @@ import { frScreens } from './screens.fr';
 import './screens';
 
 describe('i18n', () => {
-  it('has every French key in English, none empty', () => {
-    expect(Object.keys(en).sort()).toEqual(Object.keys(fr).sort());
-    for (const [key, value] of [...Object.entries(fr), ...Object.entries(en)]) {
-      expect(value.trim(), key).not.toBe('');
-    }
+  it('has every key of the first download in every language, with the same placeholders, none empty', () => {
+    // Language names are written in their own language; the shortcut is the keyboard's.
+    const latinInArabic = ['language.fr', 'language.en', 'topbar.searchShortcut'];
+    expect(catalogProblems({ fr, en, ar }, { latinInArabic })).toEqual([]);
   });
 
-  it('has every on-demand screen key in English too, none empty, none also in the first download', () => {
-    expect(Object.keys(enScreens).sort()).toEqual(Object.keys(frScreens).sort());
-    for (const [key, value] of [...Object.entries(frScreens), ...Object.entries(enScreens)]) {
-      expect(value.trim(), key).not.toBe('');
-      expect(fr, key).not.toHaveProperty(key);
-    }
+  it('has every on-demand screen key in every language, with the same placeholders, none empty, none also in the first download', () => {
+    expect(catalogProblems({ fr: frScreens, en: enScreens, ar: arScreens }, { latinInArabic: ['shops.bankAccount'] })).toEqual([]);
+    expect(keysAlsoIn(frScreens, [fr])).toEqual([]);
     expect(translate('fr', 'pricing.overridden')).toBe('Tarif personnalisé');
     expect(translate('en', 'table.rowsPerPage')).toBe('Rows per page');
   });
@@ -68,7 +67,7 @@ describe('i18n', () => {
   });
 
   it('never says the placeholder words the product avoids', () => {
-    for (const value of [...Object.values(fr), ...Object.values(en), ...Object.values(frScreens), ...Object.values(enScreens)]) {
+    for (const value of [fr, en, ar, frScreens, enScreens, arScreens].flatMap((catalog) => Object.values(catalog))) {
       expect(value).not.toMatch(/coming soon|not implemented yet/i);
     }
   });
@@ -95,7 +94,7 @@ describe('plural forms', () => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         const file = path.join(dir, entry.name);
         if (entry.isDirectory()) visit(file);
-        else if (/^(messages\.(fr|en)|fr|en|screens\.(fr|en))\.ts$/.test(entry.name)) {
+        else if (/^(messages\.(fr|en|ar)|fr|en|ar|screens\.(fr|en|ar))\.ts$/.test(entry.name)) {
           for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
             // « Créé(s) : {keys} » names keys, not a count: the one wording kept. A French noun
             // may end in s in the singular (« colis »): the noun check is for English.
@@ -109,5 +108,64 @@ describe('plural forms', () => {
     };
     visit(path.join(__dirname, '..'));
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('the message checks', () => {
+  it('read placeholders and plural forms, nested ones too', () => {
+    const parsed = parseMessage('{name} : {count, plural, one {# colis de {shop}} other {# colis}}');
+    expect([...parsed.placeholders].sort()).toEqual(['count', 'name', 'shop']);
+    expect(parsed.plurals).toEqual([{ argument: 'count', options: ['one', 'other'] }]);
+    expect(parseMessage('{count, plural, one {#} other {#}').errors).not.toEqual([]);
+  });
+
+  it('find a key missing, one too many, a placeholder renamed and a plural without its fallback', () => {
+    const problems = catalogProblems({
+      fr: { a: 'Bonjour {name}', b: '{count, plural, one {# colis} other {# colis}}', c: 'C' },
+      en: { a: 'Hello {nom}', b: '{count, plural, one {# parcel} few {# parcels} other {# parcels}}', d: 'D' },
+      ar: { a: 'مرحبا {name}', b: '{count} طرود', c: 'C' },
+    });
+    expect(problems).toEqual([
+      'en: missing c',
+      'en: a has {nom}, French {name}',
+      'en: b: « few » is no plural category of en',
+      'en: extra d',
+      'ar: b prints {count} without its plural forms',
+      'ar: c is not in Arabic: « C »',
+    ]);
+  });
+});
+
+describe('Arabic', () => {
+  it('reads right to left, French and English left to right', () => {
+    expect(directionOf('ar')).toBe('rtl');
+    expect(directionOf('fr')).toBe('ltr');
+    expect(directionOf('en')).toBe('ltr');
+    expect(localeOf('ar')).toBe('ar-MA');
+  });
+
+  it('chooses among its six plural forms, falling back to other', () => {
+    const forms = [0, 1, 2, 3, 11, 100].map((count) => translate('ar', 'dashboard.shortcutEntries', { count }));
+    expect(forms).toEqual(['لا قسم', 'قسم واحد', 'قسمان', '3 أقسام', '11 قسمًا', '100 قسم']);
+    // A message that writes only some categories: the others take « other ».
+    expect(translate('ar', 'parcels.attempts', { count: 102 })).toBe('102 محاولة');
+  });
+
+  it('isolates every value it fills in, so a Latin name or a code keeps its order', () => {
+    expect(translate('ar', 'dashboard.greeting', { name: 'SAMIRA' })).toBe('مرحبًا \u2068SAMIRA\u2069!');
+    expect(translate('ar', 'parcels.saved', { code: 'FL-2026-000001' })).toBe('تم حفظ الطرد \u2068FL-2026-000001\u2069.');
+    // Left to right, nothing is added.
+    expect(translate('fr', 'parcels.saved', { code: 'FL-2026-000001' })).toBe('Colis FL-2026-000001 enregistré.');
+    expect(isolate('x', 'fr')).toBe('x');
+    expect(isolateLtr('-5', 'ar')).toBe('\u2066-5\u2069');
+  });
+
+  it('writes dates with Latin digits (Moroccan usage), isolated', () => {
+    const date = formatDate('2026-11-24T09:30:00Z', 'ar', { dateStyle: 'medium', timeZone: 'UTC' });
+    expect(date.startsWith('\u2068') && date.endsWith('\u2069')).toBe(true);
+    expect(date).toMatch(/24.*11.*2026/);
+    expect(date).not.toMatch(/[\u0660-\u0669]/);
+    expect(new Intl.NumberFormat('ar-MA').format(1234)).not.toMatch(/[\u0660-\u0669]/);
+    expect(formatDate('2026-11-24T09:30:00Z', 'fr', { dateStyle: 'medium', timeZone: 'UTC' })).toBe('24 nov. 2026');
   });
 });

@@ -1,7 +1,9 @@
 import { useCallback } from 'react';
 import { useSelector } from 'react-redux';
+import { ar } from './ar';
 import { en } from './en';
 import { fr, type MessageKey as CoreMessageKey } from './fr';
+import { isolate, localeOf, type Language } from './languages';
 import type { ScreenMessageKey } from './screens.fr';
 import type { ParcelMessageKey } from '../components/parcel/messages.fr';
 import type { VoucherMessageKey } from '../components/voucher/messages.fr';
@@ -28,11 +30,20 @@ export type MessageKey =
   | SupportMessageKey
   | PayoutMessageKey
   | WebhookMessageKey;
-export type Language = 'fr' | 'en';
-export const LANGUAGES: readonly Language[] = ['fr', 'en'];
-export const DEFAULT_LANGUAGE: Language = 'fr';
+export {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  directionOf,
+  formatDate,
+  isLanguage,
+  isolate,
+  isolateLtr,
+  localeOf,
+  type Direction,
+  type Language,
+} from './languages';
 
-const dictionaries: Record<Language, Partial<Record<MessageKey, string>>> = { fr: { ...fr }, en: { ...en } };
+const dictionaries: Record<Language, Partial<Record<MessageKey, string>>> = { fr: { ...fr }, en: { ...en }, ar: { ...ar } };
 
 /** Adds messages loaded with the lazy screens (see screens.ts). */
 export function registerMessages(language: Language, messages: Partial<Record<MessageKey, string>>): void {
@@ -41,10 +52,6 @@ export function registerMessages(language: Language, messages: Partial<Record<Me
 
 export type MessageParams = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
-
-export function isLanguage(value: unknown): value is Language {
-  return value === 'fr' || value === 'en';
-}
 
 const pluralRules = new Map<Language, Intl.PluralRules>();
 
@@ -76,7 +83,8 @@ const PLURAL_OPTION = /\s*(=\d+|zero|one|two|few|many|other)\s*(?=\{)/y;
 /**
  * Plural forms, as ICU writes them: `{count, plural, one {# parcel} other {# parcels}}`. The form
  * is chosen by the language's rules (French says « 0 colis », « 1 tentative », « 2 tentatives »;
- * `=0` and other exact numbers first), `#` stands for the number.
+ * Arabic has zero, one, two, few, many and other; `=0` and other exact numbers first; a category
+ * a message does not write falls back to `other`), `#` stands for the number.
  */
 function withPlurals(language: Language, template: string, params: MessageParams): string {
   if (!template.includes(', plural,')) return template;
@@ -108,19 +116,15 @@ function withPlurals(language: Language, template: string, params: MessageParams
 
 /**
  * Looks a message up, chooses its plural forms and fills its `{placeholders}`. Falls back to
- * French, then to the key.
+ * French, then to the key. In a right-to-left language every filled value is isolated (as
+ * Fluent does): a Latin name, a code or an amount keeps its order and leaves the sentence's alone.
  */
 export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
   const template = dictionaries[language][key] ?? dictionaries.fr[key] ?? key;
   if (!params) return template;
   return withPlurals(language, template, params).replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in params ? String(params[name]) : match,
+    name in params ? isolate(String(params[name]), language) : match,
   );
-}
-
-/** Locale tag for Intl formatting. */
-export function localeOf(language: Language): string {
-  return language === 'fr' ? 'fr-MA' : 'en-GB';
 }
 
 interface LanguageState {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { modulesMissingMessages } from '../test/chunkMessages';
+import { catalogProblems, keysAlsoIn } from '../test/messageCatalogs';
 import { fr } from './fr';
 import { translate } from './index';
+import { arInvoices } from '../components/invoice/messages.ar';
 import { enInvoices } from '../components/invoice/messages.en';
 import { frInvoices } from '../components/invoice/messages.fr';
 import { frParcels } from '../components/parcel/messages.fr';
@@ -11,15 +13,9 @@ import { INVOICE_LISTS } from '../components/invoice/config';
 import './invoices';
 
 describe('invoice screen texts', () => {
-  it('has every key in English too, none empty, none also elsewhere', () => {
-    expect(Object.keys(enInvoices).sort()).toEqual(Object.keys(frInvoices).sort());
-    for (const [key, value] of [...Object.entries(frInvoices), ...Object.entries(enInvoices)]) {
-      expect(value.trim(), key).not.toBe('');
-      expect(fr, key).not.toHaveProperty(key);
-      expect(frScreens, key).not.toHaveProperty(key);
-      expect(frParcels, key).not.toHaveProperty(key);
-      expect(frVouchers, key).not.toHaveProperty(key);
-    }
+  it('has every key in every language, with the same placeholders, none empty, none also elsewhere', () => {
+    expect(catalogProblems({ fr: frInvoices, en: enInvoices, ar: arInvoices }, { latinInArabic: ['invoices.rib'] })).toEqual([]);
+    expect(keysAlsoIn(frInvoices, [fr, frScreens, frParcels, frVouchers])).toEqual([]);
   });
 
   it('has a subtitle for every invoice list and the words of the money round', () => {

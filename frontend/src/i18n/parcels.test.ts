@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { modulesMissingMessages } from '../test/chunkMessages';
+import { catalogProblems, keysAlsoIn } from '../test/messageCatalogs';
 import { fr } from './fr';
 import { translate } from './index';
+import { arParcels } from '../components/parcel/messages.ar';
 import { enParcels } from '../components/parcel/messages.en';
 import { frParcels } from '../components/parcel/messages.fr';
 import { frScreens } from './screens.fr';
@@ -9,13 +11,9 @@ import { PARCEL_STATUSES } from '../components/parcel/api';
 import './parcels';
 
 describe('parcel screen texts', () => {
-  it('has every key in English too, none empty, none also elsewhere', () => {
-    expect(Object.keys(enParcels).sort()).toEqual(Object.keys(frParcels).sort());
-    for (const [key, value] of [...Object.entries(frParcels), ...Object.entries(enParcels)]) {
-      expect(value.trim(), key).not.toBe('');
-      expect(fr, key).not.toHaveProperty(key);
-      expect(frScreens, key).not.toHaveProperty(key);
-    }
+  it('has every key in every language, with the same placeholders, none empty, none also elsewhere', () => {
+    expect(catalogProblems({ fr: frParcels, en: enParcels, ar: arParcels }, { latinInArabic: ['parcels.labels.a6'] })).toEqual([]);
+    expect(keysAlsoIn(frParcels, [fr, frScreens])).toEqual([]);
   });
 
   it('labels every status as the server does (domain rules)', () => {

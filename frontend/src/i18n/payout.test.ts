@@ -1,22 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { modulesMissingMessages } from '../test/chunkMessages';
+import { catalogProblems, keysAlsoIn } from '../test/messageCatalogs';
 import { fr } from './fr';
 import { translate } from './index';
 import { frInvoices } from '../components/invoice/messages.fr';
+import { arPayout } from '../components/shop/messages.ar';
 import { enPayout } from '../components/shop/messages.en';
 import { frPayout } from '../components/shop/messages.fr';
 import { frScreens } from './screens.fr';
 import './payout';
 
 describe('payout and legal identity texts', () => {
-  it('has every key in English too, none empty, none also elsewhere', () => {
-    expect(Object.keys(enPayout).sort()).toEqual(Object.keys(frPayout).sort());
-    for (const [key, value] of [...Object.entries(frPayout), ...Object.entries(enPayout)]) {
-      expect(value.trim(), key).not.toBe('');
-      expect(fr, key).not.toHaveProperty(key);
-      expect(frScreens, key).not.toHaveProperty(key);
-      expect(frInvoices, key).not.toHaveProperty(key);
-    }
+  it('has every key in every language, with the same placeholders, none empty, none also elsewhere', () => {
+    expect(catalogProblems({ fr: frPayout, en: enPayout, ar: arPayout }, { latinInArabic: ['payout.company.ice'] })).toEqual([]);
+    expect(keysAlsoIn(frPayout, [fr, frScreens, frInvoices])).toEqual([]);
   });
 
   it('fills the notices', () => {

@@ -1,0 +1,55 @@
+import type { WebhookMessageKey } from './messages.fr';
+
+// Arabic messages of the merchant's webhooks. Must carry every key of messages.fr.ts.
+export const arWebhooks: Record<WebhookMessageKey, string> = {
+  'webhooks.title': 'Webhooks',
+  'webhooks.subtitle':
+    'يتلقى متجرك حالة طرودك وفواتيرك وتذاكرك بمجرد تغيّرها، موقّعة بسرّ: لا حاجة بعد الآن إلى استعلام API.',
+  'webhooks.url': 'عنوان الاستقبال (https)',
+  'webhooks.urlHelp': 'عنوان عمومي لمتجرك، مثلًا https://maboutique.ma/colivra.',
+  'webhooks.events': 'الأحداث المراد تلقيها',
+  'webhooks.event.parcel.created': 'تم إنشاء طرد',
+  'webhooks.event.parcel.status_changed': 'تغيّرت حالة الطرد',
+  'webhooks.event.parcel.outcome_recorded': 'تم تسجيل نتيجة التوصيل',
+  'webhooks.event.invoice.validated': 'تمت المصادقة على فاتورة',
+  'webhooks.event.invoice.paid': 'تم أداء فاتورة',
+  'webhooks.event.ticket.answered': 'رد على تذكرة',
+  'webhooks.event.ping': 'اختبار',
+  'webhooks.add': 'إضافة',
+  'webhooks.empty': 'لا يوجد أي Webhook: لا يتلقى متجرك أي شيء حاليًا.',
+  'webhooks.loadError': 'تعذّر تحميل الـWebhooks الخاصة بك.',
+  'webhooks.secretTitle': 'سرّ الـWebhook',
+  'webhooks.secretBody':
+    'انسخ هذا السرّ في متجرك: يُستعمل للتحقق من توقيع Colivra-Signature لكل إرسال. لن يُعرض مرة أخرى.',
+  'webhooks.secretDone': 'نسخت السرّ',
+  'webhooks.secretCopied': 'تم نسخ السرّ إلى الحافظة.',
+  'webhooks.secretCopyFailed': 'فشل النسخ: حدّد السرّ وانسخه يدويًا.',
+  'webhooks.state.active': 'نشط',
+  'webhooks.state.inactive': 'معطّل',
+  'webhooks.state.paused': 'موقوف',
+  'webhooks.pausedNotice':
+    'تفشل الإرسالات إلى {url} منذ 24 ساعة: تم إيقاف هذا الـWebhook. أصلح متجرك ثم أعد تفعيله.',
+  'webhooks.test': 'إرسال اختبار',
+  'webhooks.testSent': 'تم إرسال حدث اختبار: تابعه في السجل.',
+  'webhooks.log': 'السجل',
+  'webhooks.turnOn': 'تفعيل',
+  'webhooks.turnOff': 'تعطيل',
+  'webhooks.delete': 'حذف',
+  'webhooks.deleteTitle': 'حذف هذا الـWebhook؟',
+  'webhooks.deleteBody': 'لن يتلقى {url} أي شيء بعد الآن، وسيُمحى سجله.',
+  'webhooks.deleted': 'تم حذف الـWebhook.',
+  'webhooks.logTitle': 'الإرسالات إلى {url}',
+  'webhooks.logEmpty': 'لا يوجد أي إرسال حاليًا.',
+  'webhooks.delivery.pending': 'في الانتظار',
+  'webhooks.delivery.delivered': 'تم التلقي',
+  'webhooks.delivery.failed': 'متخلّى عنه',
+  'webhooks.attempts':
+    '{count, plural, zero {لا محاولة} one {محاولة واحدة} two {محاولتان} few {# محاولات} many {# محاولة} other {# محاولة}}',
+  'webhooks.lastAnswer': 'آخر رد: {code}',
+  'webhooks.lastError': 'خطأ: {error}',
+  'webhooks.nextAttempt': 'المحاولة القادمة: {at}',
+  'webhooks.retry': 'إعادة الإرسال',
+  'webhooks.retried': 'تمت إعادة الإرسال.',
+  'webhooks.dashboardPaused':
+    'تم إيقاف Webhook: لم يعد متجرك يتلقى حالات طرودك. انظر « ملفي الشخصي ».',
+};

@@ -1,0 +1,32 @@
+import type { DeliveryPeopleMessageKey } from './messages.fr';
+
+// Arabic messages of the delivery people screen. Must carry every key of messages.fr.ts.
+export const arDeliveryPeople: Record<DeliveryPeopleMessageKey, string> = {
+  'deliveryPeople.subtitle': 'عمال التوصيل وحساباتهم، ولكل واحد منهم المدن التي يخدمها مع عمولاته.',
+  'deliveryPeople.fullName': 'الاسم الكامل',
+  'deliveryPeople.vehicle': 'المركبة',
+  'deliveryPeople.vehicleHelp': 'اختياري: دراجة نارية، سيارة، شاحنة صغيرة…',
+  'deliveryPeople.nationalId': 'رقم البطاقة الوطنية',
+  'deliveryPeople.nationalIdHelp': 'البطاقة الوطنية للتعريف، مثلًا AB123456',
+  'deliveryPeople.cities': 'المدن المخدومة',
+  'deliveryPeople.citiesAction': 'المدن والعمولات',
+  'deliveryPeople.search': 'الاسم أو البريد الإلكتروني أو الهاتف أو رقم البطاقة الوطنية',
+  'deliveryPeople.empty': 'لا يوجد أي عامل توصيل حاليًا.',
+  'deliveryPeople.create': 'إضافة عامل توصيل',
+  'deliveryPeople.createTitle': 'عامل توصيل جديد',
+  'deliveryPeople.editTitle': 'تعديل {name}',
+  'deliveryPeople.deleteTitle': 'حذف عامل التوصيل {name}؟',
+  'deliveryPeople.deleteBody': 'لا يمكن حذف عامل توصيل سبق أن تكلّف بطرود: عطّله بدلًا من ذلك.',
+  'deliveryPeople.citiesTitle': 'المدن التي يخدمها {name}',
+  'deliveryPeople.citiesIntro': 'لكل مدينة: عمولة عامل التوصيل عن كل طرد مسلَّم وعن كل طرد مرفوض.',
+  'deliveryPeople.noCity': 'لا يخدم عامل التوصيل هذا أي مدينة بعد.',
+  'deliveryPeople.deliveredCommission': 'العمولة عن كل طرد مسلَّم',
+  'deliveryPeople.refusedCommission': 'العمولة عن كل طرد مرفوض',
+  'deliveryPeople.refusedHelp': 'اختياري: 0 إذا لم يُؤدَّ شيء عن الرفض.',
+  'deliveryPeople.addCity': 'إضافة مدينة',
+  'deliveryPeople.addCityTitle': 'مدينة مخدومة جديدة',
+  'deliveryPeople.editCityTitle': 'العمولات في {city}',
+  'deliveryPeople.removeCity': 'سحب',
+  'deliveryPeople.removeCityTitle': 'سحب {city}؟',
+  'deliveryPeople.removeCityBody': 'لن يخدم {name} هذه المدينة بعد الآن.',
+};

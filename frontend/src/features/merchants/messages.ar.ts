@@ -1,0 +1,31 @@
+import type { MerchantsMessageKey } from './messages.fr';
+
+// Arabic messages of the merchants screen. Must carry every key of messages.fr.ts.
+export const arMerchants: Record<MerchantsMessageKey, string> = {
+  'merchants.subtitle': 'حسابات التجار: صادق على التسجيلات الجديدة ودبّر صلاحيات الولوج.',
+  'merchants.name': 'الاسم',
+  'merchants.company': 'الشركة',
+  'merchants.email': 'البريد الإلكتروني',
+  'merchants.phone': 'الهاتف',
+  'merchants.city': 'المدينة',
+  'merchants.registered': 'تاريخ التسجيل',
+  'merchants.inactive': 'في الانتظار',
+  'merchants.search': 'الاسم أو البريد الإلكتروني أو الهاتف أو الشركة',
+  'merchants.tabNew': 'الجدد',
+  'merchants.tabActivated': 'المفعَّلون',
+  'merchants.tabAll': 'الكل',
+  'merchants.empty': 'لا يوجد أي تاجر.',
+  'merchants.emptyNew': 'لا يوجد أي تسجيل في انتظار التفعيل.',
+  'merchants.editTitle': 'تعديل التاجر {name}',
+  'merchants.deleteTitle': 'حذف التاجر {name}؟',
+  'merchants.deleteBody': 'يُحذف الحساب ومتاجره وصلاحياته. لا يمكن حذف تاجر لديه طرود بالفعل: عطّله بدلًا من ذلك.',
+  'merchants.activated': 'تم تفعيل حساب {name}.',
+  'merchants.deactivateTitle': 'تعطيل حساب {name}؟',
+  'merchants.deactivateBody': 'تنتهي جلساته ورموز API الخاصة به فورًا. يمكنك إعادة تفعيله لاحقًا.',
+  'merchants.shops': 'المتاجر',
+  'merchants.shopsTitle': 'متاجر {name}',
+  'merchants.noShop': 'ليس لهذا التاجر أي متجر بعد.',
+  'merchants.permissions': 'الصلاحيات',
+  'merchants.permissionsTitle': 'صلاحيات {name}',
+  'merchants.permissionsIntro': 'أقسام قائمة التاجر التي يمكن لهذا التاجر فتحها.',
+};
