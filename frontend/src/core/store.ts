@@ -1,9 +1,11 @@
-import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
-import { authReducer } from './session/authSlice';
+import { combineReducers, configureStore, createListenerMiddleware, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { isLanguage } from '../i18n/languages';
+import { authApi } from './session/api';
+import { authReducer, sessionLoaded } from './session/authSlice';
+import type { SessionPayload } from './session/types';
 import {
   saveSettings,
   setContentWidth,
-  setDirection,
   setLanguage,
   setSkin,
   setTheme,
@@ -43,8 +45,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
       toggleTheme,
       setSkin,
       setContentWidth,
-      setDirection,
-      setLanguage,
+          setLanguage,
       toggleNavCollapsed,
     ),
     effect: (_action, listenerApi) => {
@@ -65,12 +66,30 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     },
   });
 
+  // The language kept in the signed-in user's profile wins over the one of this browser: he
+  // finds his language on every device. Null (never chosen) leaves the local one.
+  const profileLanguage = createListenerMiddleware();
+  profileLanguage.startListening({
+    matcher: isAnyOf(
+      sessionLoaded,
+      authApi.endpoints.user.matchFulfilled,
+      authApi.endpoints.login.matchFulfilled,
+      authApi.endpoints.register.matchFulfilled,
+    ),
+    effect: (action, listenerApi) => {
+      const language = (action as PayloadAction<SessionPayload>).payload.language;
+      if (isLanguage(language) && language !== (listenerApi.getState() as RootState).settings.language) {
+        listenerApi.dispatch(setLanguage(language));
+      }
+    },
+  });
+
   return configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) =>
       getDefault({ immutableCheck: developmentChecks, serializableCheck: developmentChecks })
-        .prepend(persistence.middleware, languageChange.middleware)
+        .prepend(persistence.middleware, languageChange.middleware, profileLanguage.middleware)
         .concat(api.middleware),
   });
 }

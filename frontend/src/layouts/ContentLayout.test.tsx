@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../core/store';
-import { setDirection } from '../theme/settingsSlice';
+import { setLanguage } from '../theme/settingsSlice';
 import { adminSession, merchantSession, deliverySession } from '../test/fixtures';
 import { mockServer } from '../test/mockServer';
 import { renderWithProviders } from '../test/render';
@@ -166,11 +166,14 @@ describe('search', () => {
 });
 
 describe('right-to-left', () => {
-  it('renders the layout under dir="rtl" with the drawer on the right and flipped styles', async () => {
+  it('renders Arabic under dir="rtl" lang="ar" with the drawer on the right and flipped styles', async () => {
     const store = makeStore();
-    store.dispatch(setDirection('rtl'));
+    // No direction setting: Arabic reads right to left.
+    store.dispatch(setLanguage('ar'));
     renderWithProviders(<ContentLayout />, { store, session: merchantSession(), path: '/compte/accueille' });
     await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    expect(document.documentElement.lang).toBe('ar');
+    expect(within(screen.getByTestId('side-menu')).getByText('التاجر')).toBeInTheDocument();
     const paper = await waitFor(() => {
       const element = screen.getByTestId('nav-drawer-permanent').querySelector('.MuiDrawer-paper');
       expect(element?.className).toMatch(/muirtl-/);
@@ -183,6 +186,19 @@ describe('right-to-left', () => {
     expect(rules).toContain('right:0');
     expect(rules).toMatch(/border-left:1px solid/);
     expect(rules).not.toMatch(/(^|[;{])left:0/);
-    expect(window.localStorage.getItem('colivra-direction')).toBe('rtl');
+    expect(window.localStorage.getItem('colivra-language')).toBe('ar');
+  });
+
+  it('goes back to left to right with French', async () => {
+    const store = makeStore();
+    store.dispatch(setLanguage('ar'));
+    renderWithProviders(<ContentLayout />, { store, session: merchantSession(), path: '/compte/accueille' });
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    act(() => {
+      store.dispatch(setLanguage('fr'));
+    });
+    await waitFor(() => expect(document.documentElement.dir).toBe('ltr'));
+    expect(document.documentElement.lang).toBe('fr');
+    expect(within(screen.getByTestId('side-menu')).getByText('CLIENT')).toBeInTheDocument();
   });
 });

@@ -4,8 +4,9 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import { useAppDispatch, useAppSelector } from '../core/hooks';
+import { useChooseLanguage } from '../core/session/useChooseLanguage';
 import { LANGUAGES, useT } from '../i18n';
-import { setLanguage, toggleTheme } from '../theme/settingsSlice';
+import { toggleTheme } from '../theme/settingsSlice';
 
 /** Light/dark toggle; kept light (no tooltip) because it is part of the sign-in page's first load. */
 export function ThemeToggle() {
@@ -27,10 +28,10 @@ export function ThemeToggle() {
   );
 }
 
-/** FR / EN switch of the sign-in pages. */
+/** FR / EN / AR switch of the sign-in pages. */
 export function LanguageSwitch() {
   const t = useT();
-  const dispatch = useAppDispatch();
+  const chooseLanguage = useChooseLanguage();
   const current = useAppSelector((state) => state.settings.language);
   return (
     <Stack direction="row" spacing={0.5} role="group" aria-label={t('topbar.language')}>
@@ -41,7 +42,7 @@ export function LanguageSwitch() {
           lang={language}
           variant={language === current ? 'contained' : 'text'}
           aria-pressed={language === current}
-          onClick={() => dispatch(setLanguage(language))}
+          onClick={() => chooseLanguage(language)}
           title={t(`language.${language}`)}
           sx={{ minWidth: 40 }}
         >

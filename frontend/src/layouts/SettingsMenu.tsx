@@ -8,9 +8,10 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../core/hooks';
+import { useChooseLanguage } from '../core/session/useChooseLanguage';
 import { LANGUAGES, useT, type Language } from '../i18n';
-import type { ContentWidth, Direction, Skin, ThemeMode } from '../theme/constants';
-import { setContentWidth, setDirection, setLanguage, setSkin, setTheme } from '../theme/settingsSlice';
+import type { ContentWidth, Skin, ThemeMode } from '../theme/constants';
+import { setContentWidth, setSkin, setTheme } from '../theme/settingsSlice';
 
 function Choice<T extends string>({
   label,
@@ -49,10 +50,11 @@ function Choice<T extends string>({
   );
 }
 
-/** Theme, skin, content width, direction and language. */
+/** Theme, skin, content width and language (the direction follows the language). */
 export function SettingsMenu() {
   const t = useT();
   const dispatch = useAppDispatch();
+  const chooseLanguage = useChooseLanguage();
   const settings = useAppSelector((state) => state.settings);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 
@@ -109,22 +111,12 @@ export function SettingsMenu() {
             ]}
             onChange={(value) => dispatch(setContentWidth(value))}
           />
-          <Choice<Direction>
-            label={t('settings.direction')}
-            value={settings.direction}
-            testId="settings-direction"
-            options={[
-              { value: 'ltr', label: t('settings.direction.ltr') },
-              { value: 'rtl', label: t('settings.direction.rtl') },
-            ]}
-            onChange={(value) => dispatch(setDirection(value))}
-          />
           <Choice<Language>
             label={t('settings.language')}
             value={settings.language}
             testId="settings-language"
-            options={LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}`) }))}
-            onChange={(value) => dispatch(setLanguage(value))}
+            options={LANGUAGES.map((language) => ({ value: language, label: <span lang={language}>{t(`language.${language}`)}</span> }))}
+            onChange={chooseLanguage}
           />
         </Stack>
       </Popover>

@@ -6,7 +6,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { prefixer } from 'stylis';
-import type { Direction } from './constants';
+import { directionOf, type Direction } from '../i18n';
 import type { SettingsState } from './settingsSlice';
 import { createAppTheme } from './createAppTheme';
 
@@ -43,11 +43,10 @@ interface Props {
   children: ReactNode;
 }
 
-/** Applies the theme chosen in the settings: mode, skin, direction, language attribute. */
+/** Applies the theme chosen in the settings: mode, skin, the language and its direction. */
 export function ThemeRoot({ children }: Props) {
-  const { theme: mode, skin, direction, language } = useSelector(
-    (state: { settings: SettingsState }) => state.settings,
-  );
+  const { theme: mode, skin, language } = useSelector((state: { settings: SettingsState }) => state.settings);
+  const direction = directionOf(language);
   const cache = useEmotionCache(direction);
   // Until the right-to-left styles arrive, keep rendering left-to-right rather than nothing.
   const effectiveDirection: Direction = cache === null ? 'ltr' : direction;

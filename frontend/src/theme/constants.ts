@@ -1,4 +1,5 @@
 // Business constants of the interface (specification, section 9).
+export type { Direction } from '../i18n/languages';
 export const DRAWER_WIDTH = 260;
 export const DRAWER_MINI_WIDTH = 68;
 export const BOXED_CONTENT_MAX_WIDTH = 1440;
@@ -28,7 +29,6 @@ export const WARNING_TEXT_LIGHT = '#8A5A00';
 export type ThemeMode = 'light' | 'dark';
 export type Skin = 'bordered' | 'default';
 export type ContentWidth = 'full' | 'boxed';
-export type Direction = 'ltr' | 'rtl';
 export type RouteTransition = 'scroll-x-transition';
 
 /** Defaults of the theme configuration (specification, section 9). */
@@ -39,7 +39,6 @@ export const THEME_DEFAULTS = {
   contentWidth: 'full' as ContentWidth,
   routeTransition: 'scroll-x-transition' as RouteTransition,
   menuAccordion: true,
-  direction: 'ltr' as Direction,
 };
 
 /** Local storage keys. */
@@ -47,7 +46,6 @@ export const STORAGE_KEYS = {
   theme: 'colivra-theme',
   skin: 'colivra-skin',
   contentWidth: 'colivra-content-width',
-  direction: 'colivra-direction',
   language: 'colivra-language',
   navCollapsed: 'colivra-nav-collapsed',
 } as const;

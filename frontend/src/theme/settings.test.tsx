@@ -5,11 +5,13 @@ import { makeStore } from '../core/store';
 import { ThemeToggle } from '../layouts/DisplayControls';
 import { renderWithProviders } from '../test/render';
 import { STORAGE_KEYS, THEME_DEFAULTS } from './constants';
-import { loadSettings, setSkin, setContentWidth } from './settingsSlice';
+import { loadSettings, setContentWidth, setLanguage, setSkin } from './settingsSlice';
 
 describe('theme settings', () => {
   it('defaults to the specification values', () => {
-    expect(loadSettings()).toMatchObject({ theme: 'light', skin: 'bordered', contentWidth: 'full', language: 'fr', direction: 'ltr' });
+    expect(loadSettings()).toMatchObject({ theme: 'light', skin: 'bordered', contentWidth: 'full', language: 'fr' });
+    // The direction follows the language: no setting of its own.
+    expect(loadSettings()).not.toHaveProperty('direction');
     expect(THEME_DEFAULTS).toMatchObject({ layout: 'vertical', routeTransition: 'scroll-x-transition', menuAccordion: true });
   });
 
@@ -38,6 +40,18 @@ describe('theme settings', () => {
   it('ignores garbage in local storage', () => {
     window.localStorage.setItem(STORAGE_KEYS.theme, 'purple');
     window.localStorage.setItem(STORAGE_KEYS.skin, 'x');
-    expect(loadSettings()).toMatchObject({ theme: 'light', skin: 'bordered' });
+    window.localStorage.setItem(STORAGE_KEYS.language, 'de');
+    expect(loadSettings()).toMatchObject({ theme: 'light', skin: 'bordered', language: 'fr' });
+  });
+
+  it('keeps Arabic, and the page reads right to left', () => {
+    const store = makeStore();
+    renderWithProviders(<ThemeToggle />, { store });
+    act(() => {
+      store.dispatch(setLanguage('ar'));
+    });
+    expect(window.localStorage.getItem(STORAGE_KEYS.language)).toBe('ar');
+    expect(makeStore().getState().settings.language).toBe('ar');
+    expect(document.documentElement.lang).toBe('ar');
   });
 });

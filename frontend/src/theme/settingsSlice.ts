@@ -1,19 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n';
-import {
-  STORAGE_KEYS,
-  THEME_DEFAULTS,
-  type ContentWidth,
-  type Direction,
-  type Skin,
-  type ThemeMode,
-} from './constants';
+import { STORAGE_KEYS, THEME_DEFAULTS, type ContentWidth, type Skin, type ThemeMode } from './constants';
 
 export interface SettingsState {
   theme: ThemeMode;
   skin: Skin;
   contentWidth: ContentWidth;
-  direction: Direction;
+  /** The writing direction follows it (directionOf): no setting of its own. */
   language: Language;
   /** Desktop drawer reduced to its mini width. */
   navCollapsed: boolean;
@@ -40,14 +33,12 @@ export function loadSettings(): SettingsState {
   const theme = read(STORAGE_KEYS.theme);
   const skin = read(STORAGE_KEYS.skin);
   const contentWidth = read(STORAGE_KEYS.contentWidth);
-  const direction = read(STORAGE_KEYS.direction);
   const language = read(STORAGE_KEYS.language);
   return {
     theme: theme === 'dark' || theme === 'light' ? theme : THEME_DEFAULTS.theme,
     skin: skin === 'bordered' || skin === 'default' ? skin : THEME_DEFAULTS.skin,
     contentWidth:
       contentWidth === 'full' || contentWidth === 'boxed' ? contentWidth : THEME_DEFAULTS.contentWidth,
-    direction: direction === 'rtl' || direction === 'ltr' ? direction : THEME_DEFAULTS.direction,
     language: isLanguage(language) ? language : DEFAULT_LANGUAGE,
     navCollapsed: read(STORAGE_KEYS.navCollapsed) === 'true',
   };
@@ -58,7 +49,6 @@ export function saveSettings(settings: SettingsState): void {
   write(STORAGE_KEYS.theme, settings.theme);
   write(STORAGE_KEYS.skin, settings.skin);
   write(STORAGE_KEYS.contentWidth, settings.contentWidth);
-  write(STORAGE_KEYS.direction, settings.direction);
   write(STORAGE_KEYS.language, settings.language);
   write(STORAGE_KEYS.navCollapsed, String(settings.navCollapsed));
 }
@@ -79,9 +69,6 @@ const settingsSlice = createSlice({
     setContentWidth(state, action: PayloadAction<ContentWidth>) {
       state.contentWidth = action.payload;
     },
-    setDirection(state, action: PayloadAction<Direction>) {
-      state.direction = action.payload;
-    },
     setLanguage(state, action: PayloadAction<Language>) {
       state.language = action.payload;
     },
@@ -96,7 +83,6 @@ export const {
   toggleTheme,
   setSkin,
   setContentWidth,
-  setDirection,
   setLanguage,
   toggleNavCollapsed,
 } = settingsSlice.actions;

@@ -1,5 +1,6 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { Language } from '../../i18n/languages';
 import { api } from '../api';
 import { fetchCsrfCookie } from '../csrf';
 import type { LoginBody, RegisterBody, SessionPayload } from './types';
@@ -38,6 +39,10 @@ export const authApi = api.injectEndpoints({
           return result.error ? { error: result.error } : { data: result.data as SessionPayload };
         }),
     }),
+    /** PUT /api/users/language (204): the interface language kept in the signed-in user's profile. */
+    saveLanguage: build.mutation<null, Language>({
+      query: (language) => ({ url: 'users/language', method: 'PUT', body: { language } }),
+    }),
     /** GET /api/logout. */
     logout: build.mutation<null, void>({
       query: () => ({ url: 'logout', method: 'GET' }),
@@ -45,7 +50,7 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useRegisterMutation, useLogoutMutation } = authApi;
+export const { useLoginMutation, useRegisterMutation, useLogoutMutation, useSaveLanguageMutation } = authApi;
 
 type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 

@@ -1,3 +1,4 @@
+import type { Language } from '../../i18n/languages';
 import type { Role } from '../../navigation/types';
 
 /** user_data of the session object (specification, section 3). */
@@ -22,6 +23,8 @@ export interface SessionPayload {
   active: boolean;
   user_role: Role;
   user_data: UserData;
+  /** The interface language kept with the account (PUT /api/users/language); null until he chooses one. */
+  language?: Language | null;
 }
 
 export interface LoginBody {
