@@ -39,6 +39,7 @@ import {
 } from './globalSearch';
 import { SEARCH_FOCUS_DELAY_MS } from '../theme/constants';
 import { searchPages, type SearchEntry } from './searchPages';
+import { Ltr } from '../components/Ltr';
 
 interface Props {
   open: boolean;
@@ -254,7 +255,7 @@ export function SearchDialog({ open, onClose, pages }: Props) {
                     <bdi style={{ fontFamily: 'monospace', fontWeight: 600 }}>{parcel.key}</bdi> · {parcel.recipient_name}
                   </>
                 }
-                secondary={<bdi>{parcel.recipient_phone}</bdi>}
+                secondary={<Ltr>{parcel.recipient_phone}</Ltr>}
               />
               <ParcelStatusChip status={parcel.status} label={parcel.status_label} />
             </ListItemButton>

@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { localeOf, useLanguage, useT, type Language } from '../../i18n';
+import { formatDate, useLanguage, useT, type Language } from '../../i18n';
 import type { Announcement } from './api';
 import '../../i18n/support';
 
@@ -21,7 +21,7 @@ export function AudienceChip({ announcement }: { announcement: Pick<Announcement
 export function formatDay(day: string, language: Language): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return formatDate(date, language, { dateStyle: 'medium', timeZone: 'UTC' });
 }
 
 /** "Du 1 déc. 2026 au 3 déc. 2026", "Jusqu’au…", "À partir du…" or "Permanente". */

@@ -29,6 +29,7 @@ import { ParcelProofs } from './ParcelProofs';
 import { ParcelStatusChip, useStatusLabel } from './ParcelStatusChip';
 import '../../i18n/inventory';
 import '../../i18n/parcels';
+import { Ltr } from '../Ltr';
 
 // Only merchants and staff have tickets: the delivery person's round never loads them.
 const ParcelTickets = lazyNamed(
@@ -56,7 +57,7 @@ export function ParcelDrawer({ parcelKey, onClose, actions }: Props) {
               {t('parcels.detailTitle')}
             </Typography>
             <Typography variant="h6" component="h2" sx={{ fontFamily: 'monospace', letterSpacing: '0.05em' }} data-testid="parcel-drawer-code">
-              {parcelKey}
+              <Ltr>{parcelKey}</Ltr>
             </Typography>
           </Box>
           <IconButton onClick={onClose} aria-label={t('common.close')}>
@@ -195,11 +196,11 @@ function ParcelInvoices({ parcel, session }: { parcel: Parcel; session: SessionI
             value={
               path === NOT_FOUND_PATH ? (
                 <Box component="span" sx={{ fontFamily: 'monospace' }}>
-                  {key}
+                  <Ltr>{key}</Ltr>
                 </Box>
               ) : (
                 <Link component={RouterLink} to={`${path}?${INVOICE_PARAM}=${encodeURIComponent(key)}`} sx={{ fontFamily: 'monospace' }}>
-                  {key}
+                  <Ltr>{key}</Ltr>
                 </Link>
               )
             }

@@ -12,6 +12,7 @@ import type { Parcel } from './api';
 import { ParcelStatusChip } from './ParcelStatusChip';
 import type { ParcelColumn } from './views';
 import '../../i18n/parcels';
+import { Ltr } from '../Ltr';
 
 function column(id: ParcelColumn, t: Translate): Column<Parcel> {
   switch (id) {
@@ -22,7 +23,7 @@ function column(id: ParcelColumn, t: Translate): Column<Parcel> {
         render: (parcel) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, whiteSpace: 'nowrap' }}>
             <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }} data-testid="parcel-code">
-              {parcel.key}
+              <Ltr>{parcel.key}</Ltr>
             </Typography>
             {parcel.kind !== 'standard' && (
               <Chip size="small" variant="outlined" label={t(parcel.kind === 'exchange' ? 'parcels.kind.exchange' : 'parcels.kind.refund')} />

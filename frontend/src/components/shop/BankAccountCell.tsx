@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { localeOf, useLanguage, useT } from '../../i18n';
+import { formatDate, useLanguage, useT } from '../../i18n';
 import type { BankAccountChangeStatus, Shop } from './api';
 import { formatRib } from './rib';
 import '../../i18n/payout';
@@ -39,7 +39,7 @@ export function BankAccountCell({ shop }: { shop: Shop }) {
       : change?.status === 'refused'
         ? t('payout.rib.refused', { reason: change.comment ?? '' })
         : change?.decided_at
-          ? t('payout.rib.approved', { date: new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' }).format(new Date(change.decided_at)) })
+          ? t('payout.rib.approved', { date: formatDate(change.decided_at, language, { dateStyle: 'medium' }) })
           : '';
   return (
     <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start', minWidth: 0 }}>

@@ -17,6 +17,7 @@ import { TICKET_PARAM, useListTicketsQuery } from './api';
 import { NewTicketDialog } from './NewTicketDialog';
 import { TicketStatusChip } from './TicketStatusChip';
 import '../../i18n/support';
+import { Ltr } from '../Ltr';
 
 /**
  * The tickets about a parcel, on its detail (GET /api/tickets?parcel=KEY), each a link to its
@@ -69,7 +70,7 @@ export function ParcelTickets({ parcelKey }: { parcelKey: string }) {
               data-testid="parcel-ticket"
             >
               <Link component={RouterLink} to={ticketPath(ticket.key)} sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
-                {ticket.code}
+                <Ltr>{ticket.code}</Ltr>
               </Link>
               <Typography variant="body2" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                 {ticket.subject}

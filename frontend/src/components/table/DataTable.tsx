@@ -28,7 +28,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState, type ReactNode } from 'react';
 import { errorBody, errorStatus } from '../../core/api';
 import type { ListResponse } from '../../core/collections';
-import { useLanguage, useT } from '../../i18n';
+import { isolateLtr, useLanguage, useT, type Language, type Translate } from '../../i18n';
+import { formatCount } from '../money';
 import { FormTextField } from '../FormTextField';
 import { FilterSheet } from './FilterSheet';
 import { TableCards, type CardSlot } from './TableCards';
@@ -111,11 +112,13 @@ export interface DataTableProps<T> {
   rowSx?: (row: T) => SxProps<Theme> | undefined;
 }
 
-/** "1 000" (French, narrow no-break space) or "1,000" (English), as amounts group thousands. */
-function useCount() {
-  const language = useLanguage();
-  const separator = language === 'fr' ? '\u202f' : ',';
-  return (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+/**
+ * The pager's « 1–25 sur 1 234 »: the range is one left-to-right unit, so right to left it stays
+ * « 1–25 » (not « 25–1 »).
+ */
+function displayedRows(t: Translate, language: Language, from: number, to: number, count: string): string {
+  const range = isolateLtr(`${formatCount(from, language)}–${formatCount(to, language)}`, language);
+  return t('table.displayedRows', { range, count });
 }
 
 /**
@@ -142,7 +145,7 @@ export function DataTable<T>({
   rowSx,
 }: DataTableProps<T>) {
   const t = useT();
-  const formatCount = useCount();
+  const language = useLanguage();
   // Below a tablet's width the rows become cards and the filters move into a sheet.
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const { data, isFetching, isError, error, refetch } = result;
@@ -466,11 +469,9 @@ export function DataTable<T>({
           labelDisplayedRows={() => {
             const from = (page - 1) * perPage + 1;
             const shownTotal = counted?.capped || (counted === null && nextCursor)
-              ? `${formatCount(Math.max(counted?.total ?? 0, from + rows.length - 1))}+`
-              : formatCount(Math.max(total, from + rows.length - 1));
-            return rows.length === 0
-              ? ''
-              : t('table.displayedRows', { from: formatCount(from), to: formatCount(from + rows.length - 1), count: shownTotal });
+              ? isolateLtr(`${formatCount(Math.max(counted?.total ?? 0, from + rows.length - 1), language)}+`, language)
+              : formatCount(Math.max(total, from + rows.length - 1), language);
+            return rows.length === 0 ? '' : displayedRows(t, language, from, from + rows.length - 1, shownTotal);
           }}
           getItemAriaLabel={(type) => t(`table.page.${type}`)}
           slotProps={{ actions: { nextButton: { disabled: !nextCursor || isFetching } } }}
@@ -487,7 +488,7 @@ export function DataTable<T>({
           onPageChange={(_event, next) => setPage(next + 1)}
           onRowsPerPageChange={(event) => list.setPerPage(Number(event.target.value))}
           labelRowsPerPage={t('table.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
+          labelDisplayedRows={({ from, to, count }) => displayedRows(t, language, from, to, formatCount(count, language))}
           getItemAriaLabel={(type) => t(`table.page.${type}`)}
           data-testid="table-pagination"
         />

@@ -15,7 +15,7 @@ import { useAppSelector } from '../../core/hooks';
 import { errorBody } from '../../core/api';
 import { MoneyText } from '../../components/MoneyText';
 import { formatCount } from '../../components/money';
-import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n';
+import { formatDate, isolateLtr, localeOf, useLanguage, useT, type Language, type MessageKey } from '../../i18n';
 import { pathOf, type SessionInfo } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import type { Role } from '../../navigation/types';
@@ -24,10 +24,10 @@ import { statusColor, useStatusLabel } from '../../components/parcel/ParcelStatu
 import { useStatisticsQuery, type MoneyFigures, type Statistics } from '../../components/dashboard/api';
 import '../../i18n/parcels';
 
-/** "87,5 %" in the user's language; "—" before any parcel's round ended. */
-export function formatRate(rate: number | null, language: 'fr' | 'en'): string {
+/** "87,5 %" in the user's language (one left-to-right unit in Arabic); "—" before any parcel's round ended. */
+export function formatRate(rate: number | null, language: Language): string {
   if (rate === null || !Number.isFinite(rate)) return '—';
-  return `${new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(rate)}\u00a0%`;
+  return isolateLtr(`${new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(rate)}\u00a0%`, language);
 }
 
 /** The figures of a dashboard (GET /api/statistics): totals, cash, delivery rate, 30 days. */
@@ -197,8 +197,7 @@ export function DailyChart({ daily }: { daily: Statistics['daily'] }) {
   const language = useLanguage();
   const theme = useTheme();
   const max = Math.max(1, ...daily.map((day) => Math.max(day.created, day.delivered)));
-  const dayLabel = (date: string) =>
-    new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  const dayLabel = (date: string) => formatDate(`${date}T00:00:00Z`, language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const height = (count: number) => (count / max) * (CHART_HEIGHT - 4);
   const totals = daily.reduce((sum, day) => ({ created: sum.created + day.created, delivered: sum.delivered + day.delivered }), { created: 0, delivered: 0 });
   const width = Math.max(1, daily.length) * DAY_WIDTH;

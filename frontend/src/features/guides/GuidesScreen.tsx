@@ -23,7 +23,7 @@ import type { FormValues } from '../../components/form/fields';
 import { FormDialog } from '../../components/form/FormDialog';
 import { NoticeSnackbar, useNotice } from '../../components/NoticeSnackbar';
 import { PageHeader } from '../../components/PageHeader';
-import { localeOf, useLanguage, useT } from '../../i18n';
+import { formatDate, useLanguage, useT } from '../../i18n';
 import { selectSessionInfo } from '../../core/session/authSlice';
 import { SelectField } from '../../components/support/fields';
 import {
@@ -172,10 +172,7 @@ export default function GuidesScreen() {
 
 function useDay() {
   const language = useLanguage();
-  return (value: string) => {
-    const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' }).format(date);
-  };
+  return (value: string) => formatDate(value, language, { dateStyle: 'medium' });
 }
 
 function GuideList({ onOpen, actions }: { onOpen: (key: string) => void; actions: (guide: Guide) => React.ReactNode }) {

@@ -6,6 +6,7 @@ import { useT } from '../../i18n';
 import type { Movement } from '../../components/inventory/api';
 import { MovementStateChip, signedQuantity } from './chips';
 import '../../i18n/inventory';
+import { Ltr } from '../../components/Ltr';
 
 /** A short list of movements (a product's history): works at any width. */
 export function MovementLines({ movements }: { movements: readonly Movement[] }) {
@@ -20,12 +21,17 @@ export function MovementLines({ movements }: { movements: readonly Movement[] })
             <MovementStateChip state={movement.state} label={movement.state_label} />
             <Box sx={{ flexGrow: 1 }} />
             <Typography sx={{ fontWeight: 700 }}>
-              {signedQuantity(movement.type, movement.received_quantity ?? movement.quantity)}
+              <Ltr>{signedQuantity(movement.type, movement.received_quantity ?? movement.quantity)}</Ltr>
             </Typography>
           </Stack>
           <Typography variant="body2" color="text.secondary">
-            <DateText value={movement.created_at} /> · {movement.code} · {movement.author.name}
-            {movement.parcel ? ` · ${t('inventory.parcel')} ${movement.parcel.code}` : ''}
+            <DateText value={movement.created_at} /> · <Ltr>{movement.code}</Ltr> · {movement.author.name}
+            {movement.parcel && (
+              <>
+                {` · ${t('inventory.parcel')} `}
+                <Ltr>{movement.parcel.code}</Ltr>
+              </>
+            )}
             {movement.received_quantity !== null && movement.received_quantity !== movement.quantity
               ? ` · ${t('inventory.declaredReceived', { declared: movement.quantity, received: movement.received_quantity })}`
               : ''}

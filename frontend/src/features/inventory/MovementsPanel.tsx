@@ -16,6 +16,7 @@ import { MerchantFilter } from './MerchantFilter';
 import { ValidateDialog } from './ValidateDialog';
 import '../../i18n/inventory';
 import '../../i18n/screens';
+import { Ltr } from '../../components/Ltr';
 
 export function typeOptions(t: Translate) {
   return [
@@ -56,7 +57,7 @@ export function MovementsPanel({ admin, pending, header, toolbar, testId = 'move
   const [validating, setValidating] = useState<Movement | null>(null);
 
   const columns: Column<Movement>[] = [
-    { id: 'code', label: t('inventory.code'), card: 'title', render: (row) => <strong>{row.code}</strong> },
+    { id: 'code', label: t('inventory.code'), card: 'title', render: (row) => <strong><Ltr>{row.code}</Ltr></strong> },
     { id: 'product', label: t('inventory.product'), render: (row) => `${row.inventory.sku} — ${row.inventory.name}` },
     ...(admin ? [{ id: 'client', label: t('inventory.merchant'), render: (row: Movement) => row.client.company || row.client.name }] : []),
     { id: 'type', label: t('inventory.type'), render: (row) => row.type_label },
@@ -68,9 +69,9 @@ export function MovementsPanel({ admin, pending, header, toolbar, testId = 'move
       render: (row) =>
         row.received_quantity !== null && row.received_quantity !== row.quantity
           ? t('inventory.declaredReceived', { declared: row.quantity, received: row.received_quantity })
-          : signedQuantity(row.type, row.received_quantity ?? row.quantity),
+          : <Ltr>{signedQuantity(row.type, row.received_quantity ?? row.quantity)}</Ltr>,
     },
-    { id: 'parcel', label: t('inventory.parcel'), render: (row) => row.parcel?.code ?? '—' },
+    { id: 'parcel', label: t('inventory.parcel'), render: (row) => (row.parcel ? <Ltr>{row.parcel.code}</Ltr> : '—') },
     { id: 'author', label: t('inventory.author'), render: (row) => row.author.name },
     dateColumn('created_at', t('inventory.date')),
   ];

@@ -12,6 +12,7 @@ import { useGetInventoryQuery, type Inventory } from '../../components/inventory
 import { MovementLines } from './MovementLines';
 import '../../i18n/inventory';
 import '../../i18n/screens';
+import { Ltr } from '../../components/Ltr';
 
 /** A product's figures and its latest movements, in a side panel (the whole screen on a phone). */
 export function ProductDrawer({ product, onClose }: { product: Inventory | null; onClose: () => void }) {
@@ -25,7 +26,7 @@ export function ProductDrawer({ product, onClose }: { product: Inventory | null;
               {product?.name}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {product?.sku}
+              <Ltr>{product?.sku}</Ltr>
               {product ? ` · ${product.client.company || product.client.name}` : ''}
             </Typography>
           </Box>

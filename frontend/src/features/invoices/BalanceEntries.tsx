@@ -9,10 +9,10 @@ import { useT } from '../../i18n';
 import type { BalanceEntry } from '../../components/invoice/api';
 import '../../i18n/invoices';
 
-/** The amount as it moves the balance: « + 10,00 DH » (owes more), « − 4,00 DH ». */
+/** The amount as it moves the balance: « + 10,00 DH » (owes more), « − 4,00 DH »; one left-to-right unit. */
 export function SignedMoney({ centimes }: { centimes: number }) {
   return (
-    <Box component="span" sx={{ whiteSpace: 'nowrap', color: centimes > 0 ? 'error.main' : 'success.main', fontWeight: 600 }}>
+    <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap', color: centimes > 0 ? 'error.main' : 'success.main', fontWeight: 600 }}>
       {centimes > 0 ? '+' : '−'}&nbsp;
       <MoneyText centimes={Math.abs(centimes)} />
     </Box>

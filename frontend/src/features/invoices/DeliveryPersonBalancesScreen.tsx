@@ -26,6 +26,7 @@ import { BalanceEntries } from './BalanceEntries';
 import { SettleDialog } from './SettleDialog';
 import '../../i18n/invoices';
 import '../../i18n/screens';
+import { Ltr } from '../../components/Ltr';
 
 
 /**
@@ -64,7 +65,7 @@ export default function DeliveryPersonBalancesScreen({ route }: ScreenProps) {
             {row.full_name}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {row.phone}
+            <Ltr>{row.phone}</Ltr>
           </Typography>
         </Box>
       ),

@@ -64,6 +64,7 @@ import { InvoiceStatusChip } from './InvoiceStatusChip';
 import '../../i18n/invoices';
 import '../../i18n/payout';
 import '../../i18n/screens';
+import { Ltr } from '../../components/Ltr';
 
 interface Props {
   family: InvoiceFamily;
@@ -227,7 +228,7 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
       <Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <Typography variant="h6" component="h2" sx={{ fontFamily: 'monospace', letterSpacing: '0.03em' }} data-testid="invoice-number">
-            {invoice.number ?? invoice.key}
+            <Ltr>{invoice.number ?? invoice.key}</Ltr>
           </Typography>
           <InvoiceStatusChip invoice={invoice} />
           {!isDelivery && <Chip size="small" variant="outlined" label={t(`invoices.type.${invoice.type}`)} />}

@@ -11,6 +11,7 @@ import { lineDeduction, type InvoiceLine } from '../../components/invoice/api';
 import type { InvoiceKind } from '../../components/invoice/CashSummary';
 import '../../i18n/invoices';
 import '../../i18n/screens';
+import { Ltr } from '../../components/Ltr';
 
 /** What the lines list shows while its call runs or after it failed. */
 export interface LinesState {
@@ -38,7 +39,7 @@ function code(line: InvoiceLine, t: Translate) {
   return (
     <Box>
       <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }}>
-        {line.parcel}
+        <Ltr>{line.parcel}</Ltr>
       </Typography>
       {line.kind !== 'standard' && (
         <Typography variant="caption" color="text.secondary" component="div">

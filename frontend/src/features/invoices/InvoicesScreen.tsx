@@ -48,6 +48,7 @@ import { MyBalance } from './MyBalance';
 const InvoiceDrawer = lazyNamed(() => import(/* webpackChunkName: "invoice-drawer" */ './InvoiceDrawer'), 'InvoiceDrawer');
 import '../../i18n/invoices';
 import '../../i18n/screens';
+import { Ltr } from '../../components/Ltr';
 
 /** Every invoice list of every role (the route decides the family, type, tabs, columns and filter). */
 export default function InvoicesScreen({ route }: ScreenProps) {
@@ -69,7 +70,7 @@ function invoiceColumn(id: InvoiceColumn, config: InvoiceListConfig, t: Translat
           <Box>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
               <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="invoice-row-number">
-                {invoice.number ?? invoice.key}
+                <Ltr>{invoice.number ?? invoice.key}</Ltr>
               </Typography>
               <InvoiceStatusChip invoice={invoice} />
             </Stack>
@@ -104,7 +105,7 @@ function invoiceColumn(id: InvoiceColumn, config: InvoiceListConfig, t: Translat
             <Box>
               <Typography variant="body2">{invoice.delivery_admin.full_name}</Typography>
               <Typography variant="caption" color="text.secondary">
-                {invoice.delivery_admin.phone}
+                <Ltr>{invoice.delivery_admin.phone}</Ltr>
               </Typography>
             </Box>
           ) : (

@@ -41,6 +41,7 @@ import { INVOICE_PARAM, invoiceRouteName } from '../../components/invoice/config
 import { EligibleLines } from './EligibleLines';
 import '../../i18n/invoices';
 import '../../i18n/screens';
+import { Ltr } from '../../components/Ltr';
 
 const TYPES: readonly MerchantInvoiceType[] = ['delivered', 'returned'];
 
@@ -121,7 +122,7 @@ function DeliveryHolders({ notify }: { notify: Notify }) {
           </Typography>
           {person.phone && (
             <Typography variant="caption" color="text.secondary">
-              {person.phone}
+              <Ltr>{person.phone}</Ltr>
             </Typography>
           )}
         </Box>

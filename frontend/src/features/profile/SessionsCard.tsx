@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/form/ConfirmDialog';
 import { LoadStates } from '../../components/LoadStates';
-import { localeOf, useLanguage, useT } from '../../i18n';
+import { formatDate, useLanguage, useT } from '../../i18n';
 import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery, type UserSession } from './api';
 
 /** "Chrome · Windows" from a User-Agent string; the raw string stays in the tooltip. */
@@ -41,11 +41,7 @@ export function deviceSummary(agent: string | null): string | null {
 
 function useDateTime() {
   const language = useLanguage();
-  return (value: string) => {
-    const date = new Date(value);
-    if (Number.isNaN(date.getTime())) return value;
-    return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-  };
+  return (value: string) => formatDate(value, language, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** One's live sessions (device, address, last seen), ending any other or all of them. */

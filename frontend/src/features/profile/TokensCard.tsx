@@ -23,7 +23,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { FormTextField } from '../../components/FormTextField';
 import { LoadStates } from '../../components/LoadStates';
-import { localeOf, useLanguage, useT } from '../../i18n';
+import { formatDate, useLanguage, useT } from '../../i18n';
 import { formErrors, type FormErrors } from '../../core/session/errors';
 import {
   useCreateTokenMutation,
@@ -48,9 +48,7 @@ function useDateFormat() {
   const language = useLanguage();
   return (value: string | null, empty: string) => {
     if (!value) return empty;
-    const date = new Date(value);
-    if (Number.isNaN(date.getTime())) return value;
-    return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' }).format(date);
+    return formatDate(value, language, { dateStyle: 'medium' });
   };
 }
 

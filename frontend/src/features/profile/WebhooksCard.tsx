@@ -41,7 +41,7 @@ import {
   type WebhookEvent,
 } from '../../components/webhooks/api';
 import { formErrors, type FormErrors } from '../../core/session/errors';
-import { useT } from '../../i18n';
+import { formatDate, useLanguage, useT } from '../../i18n';
 import '../../i18n/webhooks';
 import { SecretDialog } from './SecretDialog';
 
@@ -67,6 +67,7 @@ function StateChip({ webhook }: { webhook: Webhook }) {
 /** The deliveries to one endpoint, newest first, each with its attempts and a "send again". */
 function DeliveryLog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
   const t = useT();
+  const language = useLanguage();
   const deliveries = useWebhookDeliveriesQuery(webhook.key, { pollingInterval: 5_000 });
   const [retry, retrying] = useRetryDeliveryMutation();
   const [notice, setNotice] = useState<string | null>(null);
@@ -128,7 +129,7 @@ function DeliveryLog({ webhook, onClose }: { webhook: Webhook; onClose: () => vo
                 </Typography>
                 {delivery.next_attempt_at && delivery.attempts > 0 && (
                   <Typography variant="body2" color="text.secondary">
-                    {t('webhooks.nextAttempt', { at: new Date(delivery.next_attempt_at).toLocaleString() })}
+                    {t('webhooks.nextAttempt', { at: formatDate(delivery.next_attempt_at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}
                   </Typography>
                 )}
                 <Typography variant="caption" color="text.secondary" dir="ltr" sx={{ fontFamily: 'monospace' }}>

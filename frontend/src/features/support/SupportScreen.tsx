@@ -20,6 +20,7 @@ import { NewTicketDialog } from '../../components/support/NewTicketDialog';
 import { TicketConversation } from './TicketConversation';
 import { TicketStatusChip } from '../../components/support/TicketStatusChip';
 import '../../i18n/support';
+import { Ltr } from '../../components/Ltr';
 
 /** /compte/support: the merchant's tickets or, for admins, every ticket; `?ticket=KEY` opens one. */
 export default function SupportScreen() {
@@ -91,7 +92,7 @@ function TicketList({ isAdmin, onOpen, onCreate }: { isAdmin: boolean; onOpen: (
             />
           )}
           <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: ticket.unread ? 700 : 500 }}>
-            {ticket.code}
+            <Ltr>{ticket.code}</Ltr>
           </Typography>
         </Stack>
       ),

@@ -41,6 +41,7 @@ import {
 } from '../../components/support/api';
 import { TicketStatusChip } from '../../components/support/TicketStatusChip';
 import '../../i18n/support';
+import { Ltr } from '../../components/Ltr';
 
 interface Props {
   ticketKey: string;
@@ -102,7 +103,7 @@ function Conversation({ ticket, notify }: { ticket: TicketDetail; notify: Notify
         <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
           <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
             <Typography variant="overline" color="text.secondary" sx={{ fontFamily: 'monospace' }} data-testid="ticket-code">
-              {ticket.code}
+              <Ltr>{ticket.code}</Ltr>
             </Typography>
             <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }} data-testid="ticket-subject">
               {ticket.subject}
@@ -155,7 +156,7 @@ function Conversation({ ticket, notify }: { ticket: TicketDetail; notify: Notify
               {t('support.parcelAtHand')}
             </Typography>
             <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
-              {ticket.parcel.code}
+              <Ltr>{ticket.parcel.code}</Ltr>
             </Typography>
             <ParcelStatus parcelKey={ticket.parcel.key} />
             {parcelPath && (

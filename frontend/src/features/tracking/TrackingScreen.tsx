@@ -21,6 +21,7 @@ import { DateTimeText } from '../../components/DateTimeText';
 import { ParcelStatusChip, useStatusLabel } from '../../components/parcel/ParcelStatusChip';
 import { normalizeCode, useTrackingQuery, type Tracking } from './api';
 import '../../i18n/parcels';
+import { Ltr } from '../../components/Ltr';
 
 export const TRACKING_PATH = '/suivi';
 
@@ -116,7 +117,7 @@ function TrackingCard({ tracking }: { tracking: Tracking }) {
       <CardContent sx={{ p: 3 }}>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
           <Typography variant="h6" component="h2" sx={{ fontFamily: 'monospace' }} data-testid="tracking-code">
-            {tracking.key}
+            <Ltr>{tracking.key}</Ltr>
           </Typography>
           <ParcelStatusChip status={tracking.status} label={tracking.status_label} size="medium" />
         </Stack>

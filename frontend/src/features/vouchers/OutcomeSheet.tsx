@@ -24,6 +24,7 @@ import { EMPTY_PROOF, missingProof, proofBody, ProofFields, type ProofDraft, typ
 import '../../i18n/parcels';
 import '../../i18n/screens';
 import '../../i18n/vouchers';
+import { Ltr } from '../../components/Ltr';
 
 /** The outcomes of a delivery attempt, in the order the sheet shows them. */
 export const ROUND_OUTCOMES: readonly ParcelStatus[] = [
@@ -191,7 +192,7 @@ function SheetBody({
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
-          {parcel.key}
+          <Ltr>{parcel.key}</Ltr>
         </Box>
         {' · '}
         {parcel.recipient_name}

@@ -39,6 +39,7 @@ import { OutcomeSheet, outcomesFor } from './OutcomeSheet';
 import '../../i18n/parcels';
 import '../../i18n/screens';
 import '../../i18n/vouchers';
+import { Ltr } from '../../components/Ltr';
 
 /** The cash of the parcels he holds: to collect, to pay out (refunds), and the net, apart. */
 function RoundCash() {
@@ -272,7 +273,7 @@ function RoundCard({ parcel, queued, acknowledging, onOutcome, onAcknowledge, on
       <CardContent sx={{ display: 'grid', gap: 1.25, p: 2, '&:last-child': { pb: 2 } }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.75 }}>
           <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 700 }} data-testid="parcel-code">
-            {parcel.key}
+            <Ltr>{parcel.key}</Ltr>
           </Typography>
           <ParcelStatusChip status={parcel.status} label={parcel.status_label} />
           {parcel.attempts > 0 && (
@@ -357,7 +358,7 @@ function RoundCard({ parcel, queued, acknowledging, onOutcome, onAcknowledge, on
             aria-label={t('round.callName', { name: parcel.recipient_name, phone: parcel.recipient_phone })}
             data-testid="round-call"
           >
-            {parcel.recipient_phone}
+            <Ltr>{parcel.recipient_phone}</Ltr>
           </Button>
           <Button
             variant="contained"

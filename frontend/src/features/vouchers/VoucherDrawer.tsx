@@ -39,6 +39,7 @@ import { VoucherStatusChip } from './VoucherStatusChip';
 import '../../i18n/parcels';
 import '../../i18n/screens';
 import '../../i18n/vouchers';
+import { Ltr } from '../../components/Ltr';
 
 // Loaded when needed: receiving is for admins, adding parcels for the merchant.
 const ReceivePanel = lazyNamed(() => import(/* webpackChunkName: "voucher-receive" */ './ReceivePanel'), 'ReceivePanel');
@@ -65,7 +66,7 @@ export function VoucherDrawer({ kind, voucherKey, role, onClose, notify }: Props
               {t(`vouchers.kind.${kind}` as MessageKey)}
             </Typography>
             <Typography variant="h6" component="h2" sx={{ fontFamily: 'monospace', letterSpacing: '0.05em' }} data-testid="voucher-drawer-key">
-              {voucherKey}
+              <Ltr>{voucherKey}</Ltr>
             </Typography>
           </Box>
           <IconButton onClick={onClose} aria-label={t('common.close')}>

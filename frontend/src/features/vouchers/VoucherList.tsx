@@ -32,6 +32,7 @@ import { VoucherStatusChip } from './VoucherStatusChip';
 import '../../i18n/parcels';
 import '../../i18n/screens';
 import '../../i18n/vouchers';
+import { Ltr } from '../../components/Ltr';
 
 // The drawer loads when a voucher is first opened (a row, or a link to one), then stays for its
 // closing animation.
@@ -46,7 +47,7 @@ function voucherColumn(id: VoucherColumn, t: Translate, exit: boolean): Column<V
         label: t('vouchers.key'),
         render: (voucher) => (
           <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="voucher-key">
-            {voucher.key}
+            <Ltr>{voucher.key}</Ltr>
           </Typography>
         ),
       };
@@ -73,7 +74,7 @@ function voucherColumn(id: VoucherColumn, t: Translate, exit: boolean): Column<V
           <Box>
             <Typography variant="body2">{voucher.delivery_admin?.name ?? '—'}</Typography>
             <Typography variant="caption" color="text.secondary">
-              {voucher.delivery_admin?.phone}
+              <Ltr>{voucher.delivery_admin?.phone}</Ltr>
             </Typography>
           </Box>
         ),

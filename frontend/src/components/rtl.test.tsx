@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeStore } from '../core/store';
+import { formatDate, translate, useT } from '../i18n';
+import { setLanguage } from '../theme/settingsSlice';
+import { renderWithProviders } from '../test/render';
+import { DateText } from './DateText';
+import { formatCount, formatMoney, parseMoney } from './money';
+import { MoneyText } from './MoneyText';
+import { parcelColumns } from './parcel/columns';
+import { parcel } from './parcel/testData';
+import { DataTable } from './table/DataTable';
+import { localResult } from './table/localList';
+import { useListState } from './table/useListState';
+import '../i18n/invoices';
+
+// Left-to-right isolate (LRI), first-strong isolate (FSI) and their end (PDI): what keeps a number,
+// an amount or a date in its own order inside right-to-left text.
+const LRI = '\u2066';
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+function arabicStore() {
+  const store = makeStore();
+  store.dispatch(setLanguage('ar'));
+  return store;
+}
+
+function ParcelTable() {
+  const t = useT();
+  const list = useListState({ perPage: 25 });
+  const rows = ['K7QX9M2ABC', 'FL-2026-000001', 'P3', 'P4'].map((key, index) => parcel(key, { cod_amount: index === 1 ? -13500 : 13500 }));
+  return (
+    <DataTable
+      columns={parcelColumns(['code', 'recipient', 'amount', 'date'], t)}
+      list={list}
+      result={localResult(rows, list, { isFetching: false, isError: false, refetch: () => undefined })}
+      rowKey={(row) => row.key}
+    />
+  );
+}
+
+describe('numbers in right-to-left text', () => {
+  it('keeps an amount one left-to-right unit in Arabic, its minus on the left, and French as it was', () => {
+    expect(formatMoney(13500, 'ar')).toBe(`${LRI}135,00\u00a0DH${PDI}`);
+    expect(formatMoney(-13500, 'ar')).toBe(`${LRI}-135,00\u00a0DH${PDI}`);
+    expect(formatMoney(123456789, 'ar')).toBe(`${LRI}1\u202f234\u202f567,89\u00a0DH${PDI}`);
+    expect(formatMoney(-13500, 'fr')).toBe('-135,00\u00a0DH');
+    // A grouped count too; a plain one needs nothing.
+    expect(formatCount(1234, 'ar')).toBe(`${LRI}1\u202f234${PDI}`);
+    expect(formatCount(4, 'ar')).toBe('4');
+    // Inside a sentence the amount is not isolated twice.
+    expect(translate('ar', 'invoices.difference.short', { amount: formatMoney(500, 'ar') })).toBe(`نقص ${LRI}5,00\u00a0DH${PDI}`);
+  });
+
+  it('reads what an Arabic keyboard types', () => {
+    expect(parseMoney('١٣٥٫٥٠ درهم')).toBe(13550);
+    expect(parseMoney(`${LRI}135,00\u00a0DH${PDI}`)).toBe(13500);
+  });
+
+  it('renders an amount and a negative amount in Arabic in reading order', () => {
+    renderWithProviders(
+      <>
+        <span data-testid="amount">
+          <MoneyText centimes={13500} />
+        </span>
+        <span data-testid="negative">
+          <MoneyText centimes={-13500} />
+        </span>
+      </>,
+      { store: arabicStore() },
+    );
+    expect(screen.getByTestId('amount').textContent).toBe(`${LRI}135,00\u00a0DH${PDI}`);
+    // Never « DH 135,00- »: the minus, the digits and DH keep their left-to-right order.
+    expect(screen.getByTestId('negative').textContent).toBe(`${LRI}-135,00\u00a0DH${PDI}`);
+  });
+
+  it('renders a date with Latin digits, isolated', () => {
+    renderWithProviders(
+      <span data-testid="date">
+        <DateText value="2026-11-24T09:30:00Z" />
+      </span>,
+      { store: arabicStore() },
+    );
+    const text = screen.getByTestId('date').textContent ?? '';
+    expect(text).toBe(formatDate('2026-11-24T09:30:00Z', 'ar', { dateStyle: 'medium' }));
+    expect(text.startsWith(FSI) && text.endsWith(PDI)).toBe(true);
+    // Day, month, year in Latin digits (ar-MA), in that logical order.
+    expect(text.replace(/[^\d/]/g, '')).toBe('24/11/2026');
+  });
+
+  it('shows a parcel list in Arabic with its codes and phones left to right and its pager « 1–4 من 4 »', () => {
+    renderWithProviders(<ParcelTable />, { store: arabicStore() });
+    const rows = screen.getAllByTestId('table-row');
+    expect(rows).toHaveLength(4);
+    const code = within(rows[1]).getByTestId('parcel-code');
+    // The code and the phone are isolated left to right: « FL-2026-000001 », not « 2026-000001-FL ».
+    expect(code.querySelector('bdi')).toHaveAttribute('dir', 'ltr');
+    expect(code.textContent).toBe('FL-2026-000001');
+    expect(within(rows[1]).getByRole('link', { name: '0612345678' }).querySelector('bdi')).toHaveAttribute('dir', 'ltr');
+    expect(rows[1].textContent).toContain(`${LRI}-135,00\u00a0DH${PDI}`);
+    // The range is one left-to-right unit: read right to left it stays « 1–4 », not « 4–1 ».
+    expect(screen.getByTestId('table-pagination').textContent).toContain(`${LRI}1–4${PDI} من ${FSI}4${PDI}`);
+    expect(screen.getByText('الرمز')).toBeInTheDocument();
+  });
+});
