@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use colivra_documents::{
     format_money, listing_document, parcel_labels, Column, Counterpart, LabelLayout, LabeledValue,
-    ListingDocument, ParcelLabel,
+    Language, ListingDocument, ParcelLabel,
 };
 
 fn code(i: usize) -> String {
@@ -71,11 +71,12 @@ fn main() {
     for (name, render) in [
         (
             "100 labels, A6",
-            Box::new(|| parcel_labels(&labels, LabelLayout::A6)) as Box<dyn Fn() -> _>,
+            Box::new(|| parcel_labels(&labels, LabelLayout::A6, Language::Fr))
+                as Box<dyn Fn() -> _>,
         ),
         (
             "100 labels, A4x4",
-            Box::new(|| parcel_labels(&labels, LabelLayout::A4x4)),
+            Box::new(|| parcel_labels(&labels, LabelLayout::A4x4, Language::Fr)),
         ),
         ("500-row listing", Box::new(|| listing_document(&listing))),
     ] {

@@ -8,7 +8,8 @@
 use crate::barcode::{Code128, QUIET_ZONE};
 use crate::canvas::{fit_line, fit_paragraph, fit_size, line_height, Canvas};
 use crate::metrics::Font;
-use crate::{format_money, pdf, DocumentError};
+use crate::words::{words, Words};
+use crate::{format_money, pdf, DocumentError, Language};
 
 /// The kind of a parcel, as in the domain (`standard`, `exchange`, `refund`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -33,11 +34,11 @@ impl ParcelKind {
     }
 
     /// The banner printed across the label, if any.
-    fn banner(self) -> Option<&'static str> {
+    fn banner(self, words: &Words) -> Option<&'static str> {
         match self {
             Self::Standard => None,
-            Self::Exchange => Some("ÉCHANGE"),
-            Self::Refund => Some("REMBOURSEMENT"),
+            Self::Exchange => Some(words.exchange),
+            Self::Refund => Some(words.refund),
         }
     }
 }
@@ -93,7 +94,9 @@ const MAX_MODULE: f32 = 0.5;
 pub fn parcel_labels(
     labels: &[ParcelLabel],
     layout: LabelLayout,
+    language: Language,
 ) -> Result<Vec<u8>, DocumentError> {
+    let words = words(language);
     if labels.is_empty() {
         return Err(DocumentError::Empty("no labels to print"));
     }
@@ -102,7 +105,7 @@ pub fn parcel_labels(
         LabelLayout::A6 => {
             for label in labels {
                 let mut canvas = Canvas::new(A6.0, A6.1);
-                draw_label(&mut canvas, label, 0.0, 0.0, A6.0, A6.1)?;
+                draw_label(&mut canvas, label, words, 0.0, 0.0, A6.0, A6.1)?;
                 pages.push(canvas.into_page());
             }
         }
@@ -112,14 +115,22 @@ pub fn parcel_labels(
                 let mut canvas = Canvas::new(A4.0, A4.1);
                 for (i, label) in sheet.iter().enumerate() {
                     let (col, row) = (i % 2, i / 2);
-                    draw_label(&mut canvas, label, col as f32 * w, row as f32 * h, w, h)?;
+                    draw_label(
+                        &mut canvas,
+                        label,
+                        words,
+                        col as f32 * w,
+                        row as f32 * h,
+                        w,
+                        h,
+                    )?;
                 }
                 draw_cut_lines(&mut canvas);
                 pages.push(canvas.into_page());
             }
         }
     }
-    pdf::render("Étiquettes", pages)
+    pdf::render(words.labels_title, pages)
 }
 
 fn draw_cut_lines(canvas: &mut Canvas) {
@@ -136,6 +147,7 @@ fn draw_cut_lines(canvas: &mut Canvas) {
 fn draw_label(
     canvas: &mut Canvas,
     label: &ParcelLabel,
+    words: &Words,
     ox: f32,
     oy: f32,
     w: f32,
@@ -164,7 +176,7 @@ fn draw_label(
     y += 7.0;
 
     // Exchange and refund parcels need different handling at the door: make it unmissable.
-    if let Some(banner) = label.kind.banner() {
+    if let Some(banner) = label.kind.banner(words) {
         canvas.fill_rect(left, y, width, 7.0);
         canvas.fill_grey(1.0);
         canvas.text_center(left + width / 2.0, y + 5.2, Font::Bold, 13.0, banner);
@@ -186,13 +198,13 @@ fn draw_label(
     y += 1.0;
 
     // Recipient.
-    y = caption(canvas, left, y, "DESTINATAIRE");
+    y = caption(canvas, left, y, words.recipient);
     y += line_height(11.0);
     let name = fit_line(&label.recipient_name, Font::Bold, 11.0, width);
     canvas.text(left, y, Font::Bold, 11.0, &name);
     y += line_height(11.0);
     let phone = fit_line(
-        &format!("Tél : {}", label.recipient_phone),
+        &format!("{} : {}", words.phone, label.recipient_phone),
         Font::Regular,
         11.0,
         width,
@@ -216,8 +228,8 @@ fn draw_label(
     // Cash to collect: the one number nobody may misread.
     canvas.stroke_rect(left, y, width, 13.0);
     let what = match label.kind {
-        ParcelKind::Refund => "À REMBOURSER",
-        _ => "À ENCAISSER",
+        ParcelKind::Refund => words.to_refund,
+        _ => words.to_collect,
     };
     canvas.text(left + 2.0, y + 7.8, Font::Bold, 9.0, what);
     // An amount is never cut: it shrinks to fit (only absurd amounts need to).
@@ -235,9 +247,9 @@ fn draw_label(
     // Handling marks.
     let half = (width - 2.0) / 2.0;
     let open = if label.can_open {
-        "Ouverture autorisée"
+        words.may_open
     } else {
-        "Ne pas ouvrir"
+        words.do_not_open
     };
     canvas.stroke_rect(left, y, half, 8.0);
     canvas.text_center(left + half / 2.0, y + 5.5, Font::Bold, 10.0, open);
@@ -245,14 +257,14 @@ fn draw_label(
         let x = right - half;
         canvas.fill_rect(x, y, half, 8.0);
         canvas.fill_grey(1.0);
-        canvas.text_center(x + half / 2.0, y + 6.0, Font::Bold, 14.0, "FRAGILE");
+        canvas.text_center(x + half / 2.0, y + 6.0, Font::Bold, 14.0, words.fragile);
         canvas.fill_grey(0.0);
     }
     y += 10.0;
 
     // Sender, anchored at the bottom; product and note share what is left above it.
     let sender_top = bottom - 12.0;
-    let extras: Vec<(&str, &str)> = [("Produit", &label.product), ("Note", &label.note)]
+    let extras: Vec<(&str, &str)> = [(words.product, &label.product), (words.note, &label.note)]
         .into_iter()
         .filter_map(|(k, v)| {
             v.as_deref()
@@ -286,7 +298,7 @@ fn draw_label(
 
     let mut y = sender_top;
     canvas.line(left, y, right, y);
-    y = caption(canvas, left, y + 0.5, "EXPÉDITEUR");
+    y = caption(canvas, left, y + 0.5, words.sender);
     y += line_height(9.0);
     let sender = format!("{} – {}", label.shop_name, label.merchant_name);
     canvas.text(
@@ -297,7 +309,7 @@ fn draw_label(
         &fit_line(&sender, Font::Bold, 9.0, width),
     );
     y += line_height(9.0);
-    let phone = format!("Tél : {}", label.shop_phone);
+    let phone = format!("{} : {}", words.phone, label.shop_phone);
     canvas.text(
         left,
         y,
@@ -347,7 +359,7 @@ mod tests {
     /// box's margins, measured with the same metrics the layout uses.
     fn assert_inside(label: &ParcelLabel, page: (f32, f32), ox: f32, oy: f32, w: f32, h: f32) {
         let mut canvas = Canvas::new(page.0, page.1);
-        draw_label(&mut canvas, label, ox, oy, w, h).unwrap();
+        draw_label(&mut canvas, label, words(Language::Fr), ox, oy, w, h).unwrap();
         let eps = 0.01;
         for d in canvas.drawn() {
             assert!(

@@ -2,7 +2,9 @@
 //!
 //! This crate turns plain values into PDF bytes and knows nothing of the database or HTTP: the
 //! callers (vouchers, invoicing, parcels) load what to print, format dates, and hand over
-//! strings. Printed text is French; amounts go through [`format_money`].
+//! strings. The captions this crate prints itself ("Page n / N", a label's "DESTINATAIRE"…)
+//! are in the document's [`Language`] (French, English or Arabic, see `words`); amounts go
+//! through [`format_money`] (Latin digits in every language, as Moroccan usage has it).
 //!
 //! - [`parcel_labels`]: A6 labels, one per page or four per A4 sheet, with a Code128 barcode.
 //! - [`listing_document`]: the A4 layout of every voucher and invoice (company identity, code
@@ -71,6 +73,9 @@ pub mod sheet;
 #[cfg(feature = "text")]
 mod text;
 mod unicode_font;
+mod words;
+
+pub use colivra_core::Language;
 
 pub use label::{parcel_labels, LabelLayout, ParcelKind, ParcelLabel};
 pub use listing::{

@@ -50,13 +50,36 @@ impl FromRequest for Lang {
     type Future = Ready<Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
-        let language = req
-            .headers()
-            .get(actix_web::http::header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok())
-            .map(Language::from_accept_language)
-            .unwrap_or_default();
-        ready(Ok(Lang(language)))
+        ready(Ok(Lang(accept_language(req))))
+    }
+}
+
+fn accept_language(req: &HttpRequest) -> Language {
+    req.headers()
+        .get(actix_web::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .map(Language::from_accept_language)
+        .unwrap_or_default()
+}
+
+/// The language of a document opened in its own window (a PDF), where the web app cannot set
+/// `Accept-Language`: the one the signed-in person chose in the web app (kept with his
+/// account), else `Accept-Language`, else French.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DocumentLanguage(pub Language);
+
+impl FromRequest for DocumentLanguage {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let chosen = req
+            .extensions()
+            .get::<Caller>()
+            .and_then(|caller| caller.user.language.as_deref().and_then(Language::parse));
+        ready(Ok(DocumentLanguage(
+            chosen.unwrap_or_else(|| accept_language(req)),
+        )))
     }
 }
 

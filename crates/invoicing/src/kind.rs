@@ -1,5 +1,6 @@
 //! The kinds and statuses of invoices, and the bounds every kind shares.
 
+use colivra_core::Language;
 use colivra_db::schema::parcels;
 use colivra_db::DbBackend;
 use colivra_parcels::parcel::ParcelRow;
@@ -60,10 +61,25 @@ impl Kind {
 
     /// The printed title.
     pub fn title(self) -> &'static str {
+        self.title_in(Language::Fr)
+    }
+
+    /// Its printed title in `language`.
+    pub fn title_in(self, language: Language) -> &'static str {
         match self {
-            Kind::Delivered => "Facture client - colis livrés",
-            Kind::Returned => "Facture client - colis retournés",
-            Kind::Delivery => "Facture livreur",
+            Kind::Delivered => language.pick(
+                "Facture client - colis livrés",
+                "Merchant invoice - delivered parcels",
+                "فاتورة التاجر - الطرود المسلَّمة",
+            ),
+            Kind::Returned => language.pick(
+                "Facture client - colis retournés",
+                "Merchant invoice - returned parcels",
+                "فاتورة التاجر - الطرود المرتجعة",
+            ),
+            Kind::Delivery => {
+                language.pick("Facture livreur", "Delivery invoice", "فاتورة عامل التوصيل")
+            }
         }
     }
 
@@ -163,10 +179,14 @@ impl InvoiceStatus {
     }
 
     pub fn label(self) -> &'static str {
+        self.label_in(Language::Fr)
+    }
+
+    pub fn label_in(self, language: Language) -> &'static str {
         match self {
-            InvoiceStatus::Draft => "Brouillon",
-            InvoiceStatus::Validated => "Validée",
-            InvoiceStatus::Paid => "Payée",
+            InvoiceStatus::Draft => language.pick("Brouillon", "Draft", "مسودة"),
+            InvoiceStatus::Validated => language.pick("Validée", "Validated", "مصادق عليها"),
+            InvoiceStatus::Paid => language.pick("Payée", "Paid", "مؤداة"),
         }
     }
 }

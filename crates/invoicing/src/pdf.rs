@@ -5,7 +5,7 @@
 //! invoices, the boxes for the cash handed over and counted. Every page's footer names the
 //! invoice by its number with "Page n / N" and repeats the company's identifiers.
 
-use colivra_core::{AppError, AppResult, Scope};
+use colivra_core::{AppError, AppResult, Language, Scope};
 use colivra_db::DbConnection;
 use colivra_documents::{format_money, Column, Counterpart, LabeledValue, ListingDocument};
 
@@ -19,14 +19,18 @@ use crate::words::amount_in_words;
 
 /// The PDF of the invoice with this key (`merchant`: a merchant invoice, else a delivery invoice),
 /// within `scope` (404 outside it). `company_name` prints until an admin sets the company's
-/// legal identity.
+/// legal identity. Its captions are in French, or in the `reader`'s language when the company
+/// chose so (`company::invoice_language`); the total in words, the legal mention of a Moroccan
+/// invoice, stays in French.
 pub fn invoice_pdf(
     conn: &mut DbConnection,
     scope: Scope,
     merchant: bool,
     key: &str,
     company_name: &str,
+    reader: Language,
 ) -> AppResult<Vec<u8>> {
+    let language = colivra_parcels::company::invoice_language(conn, reader)?;
     let row = row::get(conn, scope, merchant, key)?;
     let on = row::parcels_on(conn, &row)?;
     let lines = lines_of(conn, row.kind(), &on)?;
@@ -37,19 +41,28 @@ pub fn invoice_pdf(
         if let Some(ice) = &legal.merchant_ice {
             lines.push(format!("ICE : {ice}"));
         }
-        lines.push(format!("Boutique : {}", view.shop.name));
+        lines.push(format!(
+            "{} : {}",
+            language.pick("Boutique", "Shop", "المتجر"),
+            view.shop.name
+        ));
         lines.push(match &legal.bank_account {
             Some(rib) => format!("RIB : {}", grouped_rib(rib)),
-            None => "RIB : non renseigné".to_owned(),
+            None => format!(
+                "RIB : {}",
+                language.pick("non renseigné", "not given", "غير محدد")
+            ),
         });
         Counterpart {
-            label: "Client".into(),
+            label: language.pick("Client", "Merchant", "التاجر").into(),
             lines,
         }
     } else {
         let view = view::delivery_view(conn, row.clone())?;
         Counterpart {
-            label: "Livreur".into(),
+            label: language
+                .pick("Livreur", "Delivery person", "عامل التوصيل")
+                .into(),
             lines: vec![view.delivery_person.full_name, view.delivery_person.phone],
         }
     };
@@ -72,6 +85,7 @@ pub fn invoice_pdf(
         company_name,
         &legal,
         proofs.as_ref(),
+        language,
     );
     colivra_documents::listing_document(&document).map_err(AppError::internal)
 }
@@ -109,11 +123,11 @@ fn date(at: chrono::NaiveDateTime) -> String {
 type ProofKinds = std::collections::HashMap<String, (bool, bool)>;
 
 /// What a delivery invoice's « Preuve » column says of a parcel.
-fn proof_cell(kinds: Option<&(bool, bool)>) -> String {
+fn proof_cell(kinds: Option<&(bool, bool)>, language: Language) -> String {
     match kinds {
-        Some((true, true)) => "Signature, photo",
-        Some((true, false)) => "Signature",
-        Some((false, true)) => "Photo",
+        Some((true, true)) => language.pick("Signature, photo", "Signature, photo", "توقيع، صورة"),
+        Some((true, false)) => language.pick("Signature", "Signature", "توقيع"),
+        Some((false, true)) => language.pick("Photo", "Photo", "صورة"),
         _ => "—",
     }
     .to_owned()
@@ -126,44 +140,68 @@ fn document(
     company_name: &str,
     legal: &Legal,
     proofs: Option<&ProofKinds>,
+    language: Language,
 ) -> ListingDocument {
     let kind = row.kind();
+    let unnumbered = language.pick(
+        "Brouillon (non numérotée)",
+        "Draft (not numbered)",
+        "مسودة (بدون رقم)",
+    );
     let mut details = vec![
         LabeledValue::new(
-            "Numéro",
-            row.number
-                .clone()
-                .unwrap_or_else(|| "Brouillon (non numérotée)".into()),
+            language.pick("Numéro", "Number", "الرقم"),
+            row.number.clone().unwrap_or_else(|| unnumbered.into()),
         ),
-        LabeledValue::new("Statut", row.status().label()),
+        LabeledValue::new(
+            language.pick("Statut", "Status", "الحالة"),
+            row.status().label_in(language),
+        ),
     ];
     if let Some(at) = row.validated_at {
-        details.push(LabeledValue::new("Validée le", date(at)));
+        details.push(LabeledValue::new(
+            language.pick("Validée le", "Validated on", "تاريخ المصادقة"),
+            date(at),
+        ));
     }
     if let (Some(reference), Some(paid_on)) = (&row.payment_reference, row.paid_on) {
         details.push(LabeledValue::new(
-            "Payée le",
+            language.pick("Payée le", "Paid on", "تاريخ الأداء"),
             paid_on.format("%d/%m/%Y").to_string(),
         ));
-        details.push(LabeledValue::new("Réf. du virement", reference.as_str()));
+        details.push(LabeledValue::new(
+            language.pick("Réf. du virement", "Transfer ref.", "مرجع التحويل"),
+            reference.as_str(),
+        ));
     }
     let fee_header = if kind.is_merchant() {
-        "Frais"
+        language.pick("Frais", "Fees", "الرسوم")
     } else {
-        "Commission"
+        language.pick("Commission", "Commission", "العمولة")
     };
+    let recipient = language.pick("Destinataire", "Recipient", "المرسل إليه");
+    let city = language.pick("Ville", "City", "المدينة");
     let mut columns = vec![
-        Column::barcode("Code de suivi", 5.0),
-        Column::text("Destinataire", 3.6),
-        Column::text("Ville", 2.4),
-        Column::right("Montant CRBT", 2.4),
+        Column::barcode(
+            language.pick("Code de suivi", "Tracking code", "رمز التتبع"),
+            5.0,
+        ),
+        Column::text(recipient, 3.6),
+        Column::text(city, 2.4),
+        Column::right(
+            language.pick("Montant CRBT", "COD amount", "مبلغ الاستلام"),
+            2.4,
+        ),
         Column::right(fee_header, 2.2),
-        Column::right("Net", 2.4),
+        Column::right(language.pick("Net", "Net", "الصافي"), 2.4),
     ];
     if proofs.is_some() {
-        columns[1] = Column::text("Destinataire", 3.0);
-        columns[2] = Column::text("Ville", 2.0);
-        columns.push(Column::text("Preuve", 2.4));
+        columns[1] = Column::text(recipient, 3.0);
+        columns[2] = Column::text(city, 2.0);
+        columns.push(Column::text(
+            language.pick("Preuve", "Proof", "الإثبات"),
+            2.4,
+        ));
     }
     let rows = lines
         .iter()
@@ -177,76 +215,130 @@ fn document(
                 format_money(line.amount),
             ];
             if let Some(proofs) = proofs {
-                cells.push(proof_cell(proofs.get(&line.parcel)));
+                cells.push(proof_cell(proofs.get(&line.parcel), language));
             }
             cells
         })
         .collect();
     let net_label = match kind {
-        Kind::Delivered => "Net à payer au client",
-        Kind::Returned => "Net dû par le client",
-        Kind::Delivery => "Espèces à remettre",
+        Kind::Delivered => language.pick(
+            "Net à payer au client",
+            "Net to pay the merchant",
+            "الصافي المستحق للتاجر",
+        ),
+        Kind::Returned => language.pick(
+            "Net dû par le client",
+            "Net owed by the merchant",
+            "الصافي المستحق على التاجر",
+        ),
+        Kind::Delivery => language.pick(
+            "Espèces à remettre",
+            "Cash to hand in",
+            "النقود الواجب تسليمها",
+        ),
     };
     let mut totals = vec![LabeledValue::new(
-        "Nombre de colis",
+        language.pick("Nombre de colis", "Parcels", "عدد الطرود"),
         row.parcels_count.to_string(),
     )];
     if kind == Kind::Delivery {
         // Refunds are cash paid out, shown apart from the cash collected.
         let cash = CashFigures::of(lines.iter().map(|line| line.cod_amount));
         totals.push(LabeledValue::new(
-            "Encaissé auprès des clients",
+            language.pick(
+                "Encaissé auprès des clients",
+                "Collected from customers",
+                "المحصَّل من الزبناء",
+            ),
             format_money(cash.cash_to_collect),
         ));
         totals.push(LabeledValue::new(
-            "Remboursé aux clients",
+            language.pick(
+                "Remboursé aux clients",
+                "Refunded to customers",
+                "المُرجَع للزبناء",
+            ),
             format_money(-cash.cash_to_pay_out),
         ));
     }
     totals.push(LabeledValue::new(
-        "Total contre-remboursement",
+        language.pick(
+            "Total contre-remboursement",
+            "Cash on delivery total",
+            "مجموع الدفع عند الاستلام",
+        ),
         format_money(row.cod_total),
     ));
     totals.push(LabeledValue::new(
         if kind.is_merchant() {
-            "Total des frais"
+            language.pick("Total des frais", "Fees total", "مجموع الرسوم")
         } else {
-            "Total des commissions"
+            language.pick(
+                "Total des commissions",
+                "Commissions total",
+                "مجموع العمولات",
+            )
         },
         format_money(row.fees_total),
     ));
     if row.carried_balance != 0 {
         totals.push(LabeledValue::new(
-            CARRIED_LABEL,
+            language.pick(
+                CARRIED_LABEL,
+                "Earlier difference to settle",
+                "فرق سابق للتسوية",
+            ),
             format_money(row.carried_balance),
         ));
     }
     totals.push(LabeledValue::new(net_label, format_money(row.total)));
     if let Some(counted) = row.counted_amount {
-        totals.push(LabeledValue::new("Espèces comptées", format_money(counted)));
         totals.push(LabeledValue::new(
-            "Écart",
+            language.pick("Espèces comptées", "Cash counted", "النقود المعدودة"),
+            format_money(counted),
+        ));
+        totals.push(LabeledValue::new(
+            language.pick("Écart", "Difference", "الفرق"),
             format_money(counted - row.total),
         ));
     }
     let signatures = match kind {
         Kind::Delivery => vec![
-            "Espèces remises par le livreur".to_owned(),
-            "Espèces comptées par l'agent".to_owned(),
+            language
+                .pick(
+                    "Espèces remises par le livreur",
+                    "Cash handed in by the delivery person",
+                    "النقود المسلَّمة من عامل التوصيل",
+                )
+                .to_owned(),
+            language
+                .pick(
+                    "Espèces comptées par l'agent",
+                    "Cash counted by the agent",
+                    "النقود المعدودة من طرف الموظف",
+                )
+                .to_owned(),
         ],
         _ => Vec::new(),
     };
     // People know an invoice by its number; a draft has none yet.
+    let invoice = language.pick("Facture", "Invoice", "فاتورة");
     let (code, reference) = match &row.number {
-        Some(number) => (number.clone(), format!("Facture {number}")),
+        Some(number) => (number.clone(), format!("{invoice} {number}")),
         None => (
             row.key.clone(),
-            "Facture brouillon (non numérotée)".to_owned(),
+            language
+                .pick(
+                    "Facture brouillon (non numérotée)",
+                    "Draft invoice (not numbered)",
+                    "فاتورة مسودة (بدون رقم)",
+                )
+                .to_owned(),
         ),
     };
     let mut document = ListingDocument {
         company_name: company_name.to_owned(),
-        title: kind.title().to_owned(),
+        title: kind.title_in(language).to_owned(),
         key: code,
         reference,
         date: date(row.created_at),
@@ -257,6 +349,7 @@ fn document(
         totals,
         remarks: vec![total_in_words(kind, row.total)],
         signatures,
+        language,
         ..Default::default()
     };
     if let Some(issuer) = &legal.issuer {

@@ -2,7 +2,7 @@
 //! and CNSS), set by an admin and printed on every invoice and voucher, as a Moroccan invoice
 //! must show it. Kept as one setting (JSON) so it is read and written whole.
 
-use colivra_core::{AppResult, FieldErrors};
+use colivra_core::{AppResult, FieldErrors, Language};
 use colivra_db::schema::settings;
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -24,6 +24,10 @@ pub struct CompanyIdentity {
     pub rc: String,
     pub patente: Option<String>,
     pub cnss: Option<String>,
+    /// Invoices print in French (Moroccan legal usage, the default) unless the company lets
+    /// them follow the reader's language.
+    #[serde(default)]
+    pub invoices_in_reader_language: bool,
 }
 
 impl CompanyIdentity {
@@ -72,6 +76,8 @@ pub struct CompanyView {
     /// Taxe professionnelle (patente).
     pub patente: Option<String>,
     pub cnss: Option<String>,
+    /// Invoices print in the reader's language (French, English, Arabic) instead of French.
+    pub invoices_in_reader_language: bool,
 }
 
 impl From<Option<CompanyIdentity>> for CompanyView {
@@ -86,6 +92,7 @@ impl From<Option<CompanyIdentity>> for CompanyView {
                 rc: id.rc,
                 patente: id.patente,
                 cnss: id.cnss,
+                invoices_in_reader_language: id.invoices_in_reader_language,
             },
             None => CompanyView::default(),
         }
@@ -117,6 +124,8 @@ pub struct CompanyInput {
     /// CNSS affiliation number: 1 to 15 digits; empty or absent for none.
     #[schema(pattern = "^\\s*(\\d\\s*){0,15}$", max_length = 40)]
     pub cnss: Option<String>,
+    /// Invoices in the reader's language instead of French (false when left out).
+    pub invoices_in_reader_language: Option<bool>,
 }
 
 /// Longest identifier but the ICE (IF, RC, patente, CNSS are shorter in practice).
@@ -184,6 +193,16 @@ fn validate(input: &CompanyInput) -> AppResult<CompanyIdentity> {
         rc: rc.unwrap_or_default(),
         patente,
         cnss,
+        invoices_in_reader_language: input.invoices_in_reader_language.unwrap_or(false),
+    })
+}
+
+/// The language an invoice prints in for a reader of `reader`: French unless the company
+/// chose the reader's language (docs/decisions.md).
+pub fn invoice_language(conn: &mut DbConnection, reader: Language) -> AppResult<Language> {
+    Ok(match identity(conn)? {
+        Some(identity) if identity.invoices_in_reader_language => reader,
+        _ => Language::Fr,
     })
 }
 
@@ -274,6 +293,7 @@ mod tests {
             rc: Some("123456".into()),
             patente: Some("".into()),
             cnss: None,
+            invoices_in_reader_language: Some(true),
         }
     }
 
@@ -299,6 +319,7 @@ mod tests {
             rc: Some("".into()),
             patente: Some("1234567890123456".into()),
             cnss: Some("x".into()),
+            invoices_in_reader_language: None,
         };
         let colivra_core::AppError::Validation(errors) = validate(&wrong).unwrap_err() else {
             panic!("a 422")

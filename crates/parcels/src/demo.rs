@@ -53,6 +53,7 @@ pub fn seed_company(conn: &mut DbConnection, admin_id: i64) -> AppResult<()> {
                 rc: Some("512345".into()),
                 patente: Some("34567890".into()),
                 cnss: Some("8765432".into()),
+                invoices_in_reader_language: None,
             },
         )?;
     }

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use colivra_core::{AppError, AppResult};
+use colivra_core::{AppError, AppResult, Language};
 use colivra_db::schema::{parcels, shops};
 use colivra_db::{DbConnection, MapDbErr};
 use colivra_documents::{LabelLayout, ParcelKind, ParcelLabel};
@@ -23,13 +23,14 @@ pub fn parse_layout(value: Option<&str>) -> AppResult<LabelLayout> {
 }
 
 /// `GET parcels/labels?parcels=CODE1,CODE2&layout=a6|a4`: the labels of those parcels, in that
-/// order, all within `scope`.
+/// order, all within `scope`, their captions in `language`.
 pub fn labels_for(
     conn: &mut DbConnection,
     scope: Scope,
     codes: &str,
     layout: Option<&str>,
     company_name: &str,
+    language: Language,
 ) -> AppResult<Vec<u8>> {
     let layout = parse_layout(layout)?;
     let keys: Vec<String> = codes
@@ -38,7 +39,7 @@ pub fn labels_for(
         .filter(|k| !k.is_empty())
         .map(str::to_owned)
         .collect();
-    labels_pdf(conn, scope, &keys, layout, company_name)
+    labels_pdf(conn, scope, &keys, layout, company_name, language)
 }
 
 /// The PDF of the labels of `keys` (tracking codes, in that order), all within `scope`.
@@ -48,6 +49,7 @@ pub fn labels_pdf(
     keys: &[String],
     layout: LabelLayout,
     company_name: &str,
+    language: Language,
 ) -> AppResult<Vec<u8>> {
     if keys.is_empty() || keys.len() > MAX_LABELS {
         return Err(AppError::validation(
@@ -111,5 +113,5 @@ pub fn labels_pdf(
             fragile: v.fragile,
         })
         .collect();
-    colivra_documents::parcel_labels(&labels, layout).map_err(AppError::internal)
+    colivra_documents::parcel_labels(&labels, layout, language).map_err(AppError::internal)
 }

@@ -2,8 +2,7 @@
 //! and the counterpart, the voucher code as a barcode, one row per parcel, totals, signature
 //! boxes; every page's footer names the voucher by its code with "Page n / N".
 
-use colivra_core::Scope;
-use colivra_core::{AppError, AppResult};
+use colivra_core::{AppError, AppResult, Language, Scope};
 use colivra_db::schema::shops;
 use colivra_db::{DbConnection, MapDbErr};
 use colivra_documents::{format_money, Column, Counterpart, LabeledValue, ListingDocument};
@@ -15,13 +14,15 @@ use diesel::prelude::*;
 use crate::view::{self, VoucherDetail, VoucherView};
 use crate::voucher::{self, Kind};
 
-/// The PDF of the voucher of `kind` with this key, within `scope` (404 outside it).
+/// The PDF of the voucher of `kind` with this key, within `scope` (404 outside it), its
+/// captions in `language`.
 pub fn voucher_pdf(
     conn: &mut DbConnection,
     scope: Scope,
     kind: Kind,
     key: &str,
     company_name: &str,
+    language: Language,
 ) -> AppResult<Vec<u8>> {
     let row = voucher::get(conn, scope, kind, key)?;
     let shop_id = row.shop_id;
@@ -35,59 +36,76 @@ pub fn voucher_pdf(
             .map_db_err()?,
         None => None,
     };
-    let mut document = document(&detail, shop, company_name);
+    let mut document = document(&detail, shop, company_name, language);
     // The company's legal identity in the header and every page's footer.
     colivra_parcels::company::print_identity(conn, company_name, &mut document)?;
     colivra_documents::listing_document(&document).map_err(AppError::internal)
 }
 
 /// What comes back for a row of a return voucher: the parcel, or the item collected.
-fn returned_what(parcel: &ParcelView) -> String {
+fn returned_what(parcel: &ParcelView, language: Language) -> String {
     if parcel.status == Status::Delivered {
         format!(
-            "Article : {}",
-            parcel.item_to_collect.as_deref().unwrap_or("à reprendre")
+            "{} : {}",
+            language.pick("Article", "Item", "السلعة"),
+            parcel.item_to_collect.as_deref().unwrap_or(language.pick(
+                "à reprendre",
+                "to collect",
+                "للاسترجاع"
+            ))
         )
     } else {
-        parcel.status_label.to_owned()
+        parcel.status.label_in(language).to_owned()
     }
 }
 
 /// The totals: the pickup's COD value; the cash of an exit voucher, collected and paid out
 /// apart with the net; none for a return voucher, which says so.
-fn totals(voucher: &VoucherView) -> Vec<LabeledValue> {
+fn totals(voucher: &VoucherView, language: Language) -> Vec<LabeledValue> {
     let mut totals = vec![LabeledValue::new(
-        "Nombre de colis",
+        language.pick("Nombre de colis", "Parcels", "عدد الطرود"),
         voucher.parcels_count.to_string(),
     )];
     match voucher.kind {
         Kind::Pickup => totals.push(LabeledValue::new(
-            "Total contre-remboursement",
+            language.pick(
+                "Total contre-remboursement",
+                "Cash on delivery total",
+                "مجموع الدفع عند الاستلام",
+            ),
             format_money(voucher.cod_total),
         )),
         Kind::Exit => {
             totals.push(LabeledValue::new(
-                "À encaisser",
+                to_collect(language),
                 format_money(voucher.cash_to_collect),
             ));
             totals.push(LabeledValue::new(
-                "À rembourser",
+                language.pick("À rembourser", "To refund", "للإرجاع"),
                 format_money(voucher.cash_to_pay_out),
             ));
             totals.push(LabeledValue::new(
-                "Net à encaisser",
+                language.pick("Net à encaisser", "Net to collect", "الصافي للتحصيل"),
                 format_money(voucher.net_cash),
             ));
         }
-        Kind::Return => totals.push(LabeledValue::new("Espèces transportées", "Aucune")),
+        Kind::Return => totals.push(LabeledValue::new(
+            language.pick("Espèces transportées", "Cash carried", "النقود المنقولة"),
+            language.pick("Aucune", "None", "لا شيء"),
+        )),
     }
     totals
+}
+
+fn to_collect(language: Language) -> &'static str {
+    language.pick("À encaisser", "To collect", "للتحصيل")
 }
 
 fn document(
     detail: &VoucherDetail,
     shop: Option<(String, String)>,
     company_name: &str,
+    language: Language,
 ) -> ListingDocument {
     let voucher = &detail.voucher;
     let counterpart = match (&voucher.merchant, &voucher.delivery_person) {
@@ -97,41 +115,62 @@ fn document(
                 lines.push(merchant.name.clone());
             }
             if let Some(shop) = &voucher.shop {
-                lines.push(format!("Boutique : {}", shop.name));
+                lines.push(format!(
+                    "{} : {}",
+                    language.pick("Boutique", "Shop", "المتجر"),
+                    shop.name
+                ));
             }
             if let Some((phone, address)) = shop {
                 lines.push(phone);
                 lines.push(address);
             }
             Counterpart {
-                label: "Client".into(),
+                label: language.pick("Client", "Merchant", "التاجر").into(),
                 lines,
             }
         }
         (None, Some(delivery_person)) => Counterpart {
-            label: "Livreur".into(),
+            label: language
+                .pick("Livreur", "Delivery person", "عامل التوصيل")
+                .into(),
             lines: vec![delivery_person.name.clone(), delivery_person.phone.clone()],
         },
         (None, None) => Counterpart::default(),
     };
-    let mut details = vec![LabeledValue::new("Statut", voucher.status_label)];
+    let mut details = vec![LabeledValue::new(
+        language.pick("Statut", "Status", "الحالة"),
+        voucher.status.label_in(language),
+    )];
     if let Some(received_at) = voucher.received_at {
         details.push(LabeledValue::new(
-            "Réceptionné le",
+            language.pick("Réceptionné le", "Received on", "تاريخ التسلّم"),
             received_at.format("%d/%m/%Y %H:%M").to_string(),
         ));
     }
     let mut columns = vec![
-        Column::barcode("Code de suivi", 5.0),
-        Column::text("Destinataire", 4.0),
-        Column::text("Téléphone", 2.6),
-        Column::text("Ville", 2.6),
+        Column::barcode(
+            language.pick("Code de suivi", "Tracking code", "رمز التتبع"),
+            5.0,
+        ),
+        Column::text(
+            language.pick("Destinataire", "Recipient", "المرسل إليه"),
+            4.0,
+        ),
+        Column::text(language.pick("Téléphone", "Phone", "الهاتف"), 2.6),
+        Column::text(language.pick("Ville", "City", "المدينة"), 2.6),
     ];
     match voucher.kind {
         // A return voucher moves no cash: no amount column.
-        Kind::Return => columns.push(Column::text("Retour", 3.2)),
-        Kind::Exit => columns.push(Column::right("À encaisser", 2.4)),
-        Kind::Pickup => columns.push(Column::right("Montant", 2.4)),
+        Kind::Return => columns.push(Column::text(
+            language.pick("Retour", "Return", "الإرجاع"),
+            3.2,
+        )),
+        Kind::Exit => columns.push(Column::right(to_collect(language), 2.4)),
+        Kind::Pickup => columns.push(Column::right(
+            language.pick("Montant", "Amount", "المبلغ"),
+            2.4,
+        )),
     }
     let rows = detail
         .parcels
@@ -144,7 +183,7 @@ fn document(
                 p.city_name.clone(),
             ];
             match voucher.kind {
-                Kind::Return => row.push(returned_what(p)),
+                Kind::Return => row.push(returned_what(p, language)),
                 // A refund is paid out to the customer: negative.
                 Kind::Exit => row.push(format_money(cash_at_door(p.kind.as_str(), p.cod_amount))),
                 Kind::Pickup => row.push(format_money(p.cod_amount)),
@@ -152,24 +191,41 @@ fn document(
             row
         })
         .collect();
+    let merchant = language.pick(
+        "Signature du client",
+        "Merchant's signature",
+        "توقيع التاجر",
+    );
+    let collector = language.pick(
+        "Signature du ramasseur",
+        "Collector's signature",
+        "توقيع المستلم",
+    );
+    let agent = language.pick("Signature de l'agent", "Agent's signature", "توقيع الموظف");
+    let courier = language.pick(
+        "Signature du livreur",
+        "Delivery person's signature",
+        "توقيع عامل التوصيل",
+    );
     let signatures = match voucher.kind {
-        Kind::Pickup => vec!["Signature du client", "Signature du ramasseur"],
-        Kind::Exit => vec!["Signature de l'agent", "Signature du livreur"],
-        Kind::Return => vec!["Signature du livreur", "Signature de l'agent"],
+        Kind::Pickup => vec![merchant, collector],
+        Kind::Exit => vec![agent, courier],
+        Kind::Return => vec![courier, agent],
     };
     ListingDocument {
         company_name: company_name.to_owned(),
-        title: voucher.kind.title().to_owned(),
+        title: voucher.kind.title_in(language).to_owned(),
         key: voucher.key.clone(),
         date: voucher.created_at.format("%d/%m/%Y %H:%M").to_string(),
         counterpart,
         details,
         columns,
         rows,
-        totals: totals(voucher),
+        totals: totals(voucher, language),
         signatures: signatures.into_iter().map(str::to_owned).collect(),
         // Every page's footer names the voucher by its code, as people know it.
-        reference: format!("{} {}", voucher.kind.title(), voucher.key),
+        reference: format!("{} {}", voucher.kind.title_in(language), voucher.key),
+        language,
         ..Default::default()
     }
 }

@@ -3,7 +3,7 @@
 
 use chrono::NaiveDateTime;
 use colivra_core::Scope;
-use colivra_core::{key, time, AppError, AppResult};
+use colivra_core::{key, time, AppError, AppResult, Language};
 use colivra_db::schema::{parcels, voucher_parcels, vouchers};
 use colivra_db::{activities, DbConnection, MapDbErr};
 use colivra_parcels::parcel::ParcelRow;
@@ -48,10 +48,15 @@ impl Kind {
 
     /// The printed title.
     pub fn title(self) -> &'static str {
+        self.title_in(Language::Fr)
+    }
+
+    /// Its name in `language` (a printed voucher's title).
+    pub fn title_in(self, language: Language) -> &'static str {
         match self {
-            Kind::Pickup => "Bon de ramassage",
-            Kind::Exit => "Bon de sortie",
-            Kind::Return => "Bon de retour",
+            Kind::Pickup => language.pick("Bon de ramassage", "Pickup voucher", "وصل الاستلام"),
+            Kind::Exit => language.pick("Bon de sortie", "Exit voucher", "وصل الخروج"),
+            Kind::Return => language.pick("Bon de retour", "Return voucher", "وصل الإرجاع"),
         }
     }
 
@@ -95,10 +100,18 @@ impl VoucherStatus {
     }
 
     pub fn label(self) -> &'static str {
+        self.label_in(Language::Fr)
+    }
+
+    pub fn label_in(self, language: Language) -> &'static str {
         match self {
-            VoucherStatus::New => "Nouveau",
-            VoucherStatus::Received => "Réceptionné",
-            VoucherStatus::Issued => "Remis au livreur",
+            VoucherStatus::New => language.pick("Nouveau", "New", "جديد"),
+            VoucherStatus::Received => language.pick("Réceptionné", "Received", "تم التسلّم"),
+            VoucherStatus::Issued => language.pick(
+                "Remis au livreur",
+                "Handed to the delivery person",
+                "سُلّم لعامل التوصيل",
+            ),
         }
     }
 }

@@ -39,7 +39,7 @@ pub(super) fn footer(
         canvas.text_center(PAGE_W / 2.0, y, Font::Regular, LEGAL_SIZE, line);
     }
     let y = FOOTER_BASELINE;
-    let page_text = format!("Page {page} / {total}");
+    let page_text = format!("{} {page} / {total}", words(doc.language).page);
     let page_w = text_width_mm(&page_text, Font::Regular, FOOTER_SIZE);
     canvas.text_right(PAGE_W - MARGIN, y, Font::Regular, FOOTER_SIZE, &page_text);
     let reference = match doc.reference.trim() {

@@ -90,7 +90,7 @@ pub(super) fn first_page_header(canvas: &mut Canvas, doc: &ListingDocument, key:
     let info_x = MARGIN + box_w + 6.0;
     let info_w = right - info_x;
     let mut info_y = block_top + line_height(10.0);
-    let date = std::iter::once(("Date", doc.date.as_str()));
+    let date = std::iter::once((words(doc.language).date, doc.date.as_str()));
     let details = doc
         .details
         .iter()

@@ -23,7 +23,8 @@ mod table;
 use crate::barcode::{Code128, QUIET_ZONE};
 use crate::canvas::{fit_line, fit_size, line_height, wrap, Canvas};
 use crate::metrics::{text_width_mm, Font, MM_PER_PT};
-use crate::{pdf, DocumentError};
+use crate::words::words;
+use crate::{pdf, DocumentError, Language};
 
 use closing::Closing;
 use footer::{body_bottom, footer, legal_lines};
@@ -69,6 +70,9 @@ pub struct ListingDocument {
     /// Captions of the signature boxes (e.g. "Signature du livreur", "Signature de l'agent"),
     /// at most [`MAX_SIGNATURES`], drawn side by side.
     pub signatures: Vec<String>,
+    /// The language of the captions this crate prints ("Page", "Date"…); the caller's
+    /// strings are already in it.
+    pub language: Language,
 }
 
 /// A titled block of lines: name, shop, phone, address…
@@ -189,7 +193,7 @@ fn layout(doc: &ListingDocument) -> Result<Vec<Canvas>, DocumentError> {
             y + 4.5,
             Font::Regular,
             CELL_SIZE,
-            "Aucune ligne",
+            words(doc.language).no_rows,
         );
         canvas.fill_grey(0.0);
         y += TEXT_ROW_H;
@@ -382,6 +386,7 @@ mod tests {
                 .collect(),
             totals: vec![LabeledValue::new(&long, "9".repeat(80)); MAX_TOTALS],
             signatures: vec![long; MAX_SIGNATURES],
+            language: Language::Fr,
         }
     }
 

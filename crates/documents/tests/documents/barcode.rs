@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use crate::common::{filled_rects, label, tracking_code, voucher, FilledRect};
-use colivra_documents::{listing_document, parcel_labels, LabelLayout};
+use colivra_documents::{listing_document, parcel_labels, LabelLayout, Language};
 
 /// Code128 start-B and stop patterns from the standard, as dark (1) and light (0) modules.
 const START_B: &str = "11010010000";
@@ -104,7 +104,7 @@ fn label_barcode_decodes_to_the_tracking_code() {
     for code in ["CLV7K2M9QX4", "CLV2222ZZZZ", "CLV9XQ4M2K7"] {
         let mut l = label(0);
         l.tracking_code = code.into();
-        let pdf = parcel_labels(&[l], LabelLayout::A6).unwrap();
+        let pdf = parcel_labels(&[l], LabelLayout::A6, Language::Fr).unwrap();
         let found = barcodes(&filled_rects(&pdf, 1));
         assert_eq!(found.len(), 1, "one barcode on the label");
         let drawn = modules(&found[0]);
@@ -118,7 +118,7 @@ fn label_barcode_decodes_to_the_tracking_code() {
 #[test]
 fn four_labels_per_sheet_carry_four_barcodes() {
     let labels: Vec<_> = (0..4).map(label).collect();
-    let pdf = parcel_labels(&labels, LabelLayout::A4x4).unwrap();
+    let pdf = parcel_labels(&labels, LabelLayout::A4x4, Language::Fr).unwrap();
     let mut decoded: Vec<String> = barcodes(&filled_rects(&pdf, 1))
         .iter()
         .map(|b| decode(&modules(b)))

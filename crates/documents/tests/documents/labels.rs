@@ -1,11 +1,11 @@
 //! Parcel labels, read back from the PDF.
 
 use crate::common::{label, page_count, tracking_code};
-use colivra_documents::{extract_text, parcel_labels, LabelLayout, ParcelKind};
+use colivra_documents::{extract_text, parcel_labels, LabelLayout, Language, ParcelKind};
 
 #[test]
 fn one_a6_label_is_one_page() {
-    let pdf = parcel_labels(&[label(0)], LabelLayout::A6).unwrap();
+    let pdf = parcel_labels(&[label(0)], LabelLayout::A6, Language::Fr).unwrap();
     assert_eq!(page_count(&pdf), 1);
     assert!(pdf.starts_with(b"%PDF-"));
 }
@@ -13,7 +13,7 @@ fn one_a6_label_is_one_page() {
 #[test]
 fn five_labels_four_per_sheet_make_two_pages() {
     let labels: Vec<_> = (0..5).map(label).collect();
-    let pdf = parcel_labels(&labels, LabelLayout::A4x4).unwrap();
+    let pdf = parcel_labels(&labels, LabelLayout::A4x4, Language::Fr).unwrap();
     assert_eq!(page_count(&pdf), 2);
     let text = extract_text(&pdf).unwrap();
     for i in 0..5 {
@@ -23,7 +23,7 @@ fn five_labels_four_per_sheet_make_two_pages() {
             tracking_code(i)
         );
     }
-    let a6 = parcel_labels(&labels, LabelLayout::A6).unwrap();
+    let a6 = parcel_labels(&labels, LabelLayout::A6, Language::Fr).unwrap();
     assert_eq!(page_count(&a6), 5);
 }
 
@@ -34,7 +34,8 @@ fn label_text_says_what_the_delivery_person_needs() {
     fragile.fragile = true;
     fragile.can_open = false;
     fragile.city = "Fès".into();
-    let text = extract_text(&parcel_labels(&[fragile], LabelLayout::A6).unwrap()).unwrap();
+    let text =
+        extract_text(&parcel_labels(&[fragile], LabelLayout::A6, Language::Fr).unwrap()).unwrap();
     for expected in [
         "CLV7K2M9QX4",
         "1 234,50 DH",
@@ -56,7 +57,8 @@ fn label_text_says_what_the_delivery_person_needs() {
     }
     assert!(!text.contains("ÉCHANGE") && !text.contains("REMBOURSEMENT"));
 
-    let plain = extract_text(&parcel_labels(&[label(8)], LabelLayout::A6).unwrap()).unwrap();
+    let plain =
+        extract_text(&parcel_labels(&[label(8)], LabelLayout::A6, Language::Fr).unwrap()).unwrap();
     assert!(!plain.contains("FRAGILE"));
     assert!(plain.contains("Ouverture autorisée"));
 }
@@ -67,7 +69,9 @@ fn exchange_and_refund_labels_carry_a_banner() {
     exchange.kind = ParcelKind::Exchange;
     let mut refund = label(2);
     refund.kind = ParcelKind::Refund;
-    let text = extract_text(&parcel_labels(&[exchange, refund], LabelLayout::A6).unwrap()).unwrap();
+    let text =
+        extract_text(&parcel_labels(&[exchange, refund], LabelLayout::A6, Language::Fr).unwrap())
+            .unwrap();
     assert!(text.contains("ÉCHANGE"));
     assert!(text.contains("REMBOURSEMENT"));
     assert!(text.contains("À REMBOURSER"));
@@ -81,7 +85,7 @@ fn a_very_long_address_is_fitted_not_a_panic() {
     long.address = "Lotissement Al Massira, ".repeat(300) + &"Z".repeat(2_000);
     long.note = Some("n".repeat(5_000));
     for layout in [LabelLayout::A6, LabelLayout::A4x4] {
-        let pdf = parcel_labels(std::slice::from_ref(&long), layout).unwrap();
+        let pdf = parcel_labels(std::slice::from_ref(&long), layout, Language::Fr).unwrap();
         let text = extract_text(&pdf).unwrap();
         assert!(text.contains("Lotissement Al Massira"));
         assert!(text.contains('…'), "a cut address ends with an ellipsis");
@@ -90,20 +94,20 @@ fn a_very_long_address_is_fitted_not_a_panic() {
 
 #[test]
 fn refuses_what_cannot_be_printed() {
-    assert!(parcel_labels(&[], LabelLayout::A6).is_err());
+    assert!(parcel_labels(&[], LabelLayout::A6, Language::Fr).is_err());
     let mut bad = label(0);
     bad.tracking_code = "CLV-É".into();
-    let err = parcel_labels(&[bad], LabelLayout::A6).unwrap_err();
+    let err = parcel_labels(&[bad], LabelLayout::A6, Language::Fr).unwrap_err();
     assert!(err.to_string().contains("CLV-É"), "{err}");
 }
 
 #[test]
 fn same_labels_same_bytes() {
     let labels: Vec<_> = (0..6).map(label).collect();
-    let a = parcel_labels(&labels, LabelLayout::A4x4).unwrap();
-    let b = parcel_labels(&labels, LabelLayout::A4x4).unwrap();
+    let a = parcel_labels(&labels, LabelLayout::A4x4, Language::Fr).unwrap();
+    let b = parcel_labels(&labels, LabelLayout::A4x4, Language::Fr).unwrap();
     assert_eq!(a, b);
-    let other = parcel_labels(&labels[1..], LabelLayout::A4x4).unwrap();
+    let other = parcel_labels(&labels[1..], LabelLayout::A4x4, Language::Fr).unwrap();
     assert_ne!(a, other);
 }
 
@@ -118,7 +122,7 @@ fn arabic_recipients_print_in_arabic_and_read_back_as_typed() {
     arabic.address = "حي السلام، زنقة 12، الدار البيضاء".into();
     arabic.city = "الدار البيضاء".into();
     arabic.note = Some("اتصل قبل التوصيل (Appeler avant)".into());
-    let pdf = parcel_labels(&[arabic], LabelLayout::A6).unwrap();
+    let pdf = parcel_labels(&[arabic], LabelLayout::A6, Language::Fr).unwrap();
     let (text, dir) = crate::common::poppler_text("label-arabic", &pdf);
     // A line mixing Arabic and digits comes back in display order with direction marks; each
     // of its words comes back as typed.
@@ -139,4 +143,48 @@ fn arabic_recipients_print_in_arabic_and_read_back_as_typed() {
         .arg(dir.join("label-arabic.pdf"))
         .arg(dir.join("label-arabic"))
         .status();
+}
+
+/// The label's own captions are in the language asked for; what the caller hands over (names,
+/// amounts, the code) prints the same in each.
+#[test]
+fn captions_follow_the_documents_language() {
+    let mut refund = label(4);
+    refund.kind = ParcelKind::Refund;
+    refund.can_open = false;
+    let french =
+        extract_text(&parcel_labels(&[refund.clone()], LabelLayout::A6, Language::Fr).unwrap())
+            .unwrap();
+    assert!(
+        french.contains("DESTINATAIRE") && french.contains("À REMBOURSER"),
+        "{french}"
+    );
+    let english =
+        extract_text(&parcel_labels(&[refund.clone()], LabelLayout::A6, Language::En).unwrap())
+            .unwrap();
+    for expected in [
+        "RECIPIENT",
+        "SENDER",
+        "TO REFUND",
+        "Do not open",
+        "REFUND",
+        &refund.tracking_code,
+    ] {
+        assert!(
+            english.contains(expected),
+            "{expected:?} not in:\n{english}"
+        );
+    }
+    assert!(!english.contains("DESTINATAIRE"), "{english}");
+    let pdf = parcel_labels(&[refund.clone()], LabelLayout::A6, Language::Ar).unwrap();
+    let (arabic, _) = crate::common::poppler_text("label-arabic-captions", &pdf);
+    for expected in [
+        "المرسل إليه",
+        "ممنوع الفتح",
+        "استرداد",
+        refund.tracking_code.as_str(),
+    ] {
+        assert!(arabic.contains(expected), "{expected:?} not in:\n{arabic}");
+    }
+    assert!(!arabic.contains('?'), "{arabic}");
 }

@@ -187,6 +187,7 @@ impl DescribeInput for Db {}
 impl DescribeInput for Caller {}
 impl DescribeInput for Scoped {}
 impl DescribeInput for Lang {}
+impl DescribeInput for crate::extract::DocumentLanguage {}
 impl DescribeInput for HttpRequest {}
 impl DescribeInput for actix_session::Session {}
 impl<T: ?Sized> DescribeInput for web::Data<T> {}

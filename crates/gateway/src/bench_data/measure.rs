@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use colivra_core::Scope;
-use colivra_core::{ListQuery, Role};
+use colivra_core::{Language, ListQuery, Role};
 use colivra_db::{DbConnection, DbPool};
 use colivra_parcels::list::{self, ParcelFilters};
 use colivra_parcels::{cities, shops};
@@ -173,8 +173,15 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
     .map_err(fail)?;
     timed("client_validate", started);
     let started = Instant::now();
-    let bytes = pdf::invoice_pdf(&mut conn, Scope::Everyone, true, &invoice.key, "Colivra")
-        .map_err(fail)?;
+    let bytes = pdf::invoice_pdf(
+        &mut conn,
+        Scope::Everyone,
+        true,
+        &invoice.key,
+        "Colivra",
+        Language::Fr,
+    )
+    .map_err(fail)?;
     timed("client_pdf", started);
     timed("client_total", total);
     println!(
@@ -218,7 +225,15 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
     }
     timed("delivery_count_validate", started);
     let started = Instant::now();
-    pdf::invoice_pdf(&mut conn, Scope::Everyone, false, &hand_over.key, "Colivra").map_err(fail)?;
+    pdf::invoice_pdf(
+        &mut conn,
+        Scope::Everyone,
+        false,
+        &hand_over.key,
+        "Colivra",
+        Language::Fr,
+    )
+    .map_err(fail)?;
     timed("delivery_pdf", started);
     timed("delivery_total", total);
 

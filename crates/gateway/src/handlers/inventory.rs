@@ -20,7 +20,7 @@ use crate::api::{
     Created, Csv, Db, File, Items, New, NoContent, Paged, Pdf, Reply, SheetOrForm, Upload,
 };
 use crate::error::ApiResult;
-use crate::extract::Scoped;
+use crate::extract::{DocumentLanguage, Scoped};
 use crate::middleware::edge::Json;
 use crate::state::AppState;
 
@@ -193,6 +193,7 @@ pub async fn print_entries(
     state: web::Data<AppState>,
     db: Db,
     caller: Scoped,
+    DocumentLanguage(language): DocumentLanguage,
     key: web::Path<String>,
 ) -> ApiResult<File<Pdf>> {
     let key = key.into_inner();
@@ -206,6 +207,7 @@ pub async fn print_entries(
                 caller.scope,
                 &key,
                 &company,
+                language,
             )
         })
         .await?;

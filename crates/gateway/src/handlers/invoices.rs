@@ -16,7 +16,7 @@ use colivra_invoicing::{DeliveryInvoiceView, InvoiceFilters, MerchantInvoiceView
 use crate::api::query::{InvoiceSort, Listing, Unsorted};
 use crate::api::{Bare, Created, Csv, Db, File, NoContent, Paged, Pdf, Reply};
 use crate::error::ApiResult;
-use crate::extract::{Caller, Scoped};
+use crate::extract::{Caller, DocumentLanguage, Scoped};
 use crate::middleware::edge::Json;
 use crate::state::AppState;
 
@@ -119,6 +119,7 @@ pub async fn print<F: Family>(
     state: web::Data<AppState>,
     db: Db,
     caller: Scoped,
+    DocumentLanguage(reader): DocumentLanguage,
     key: web::Path<String>,
 ) -> ApiResult<File<Pdf>> {
     let key = key.into_inner();
@@ -126,7 +127,14 @@ pub async fn print<F: Family>(
     let file_name = format!("{}.pdf", key.trim().to_uppercase());
     let bytes = db
         .run(move |conn| {
-            colivra_invoicing::pdf::invoice_pdf(conn, caller.scope, F::MERCHANT, &key, &company)
+            colivra_invoicing::pdf::invoice_pdf(
+                conn,
+                caller.scope,
+                F::MERCHANT,
+                &key,
+                &company,
+                reader,
+            )
         })
         .await?;
     Ok(File::inline(bytes, "application/pdf", &file_name))

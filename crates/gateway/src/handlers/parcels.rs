@@ -21,7 +21,7 @@ use crate::api::{
     Reply, Sheet, SheetBody, Upload,
 };
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{Caller, Lang, Scoped};
+use crate::extract::{Caller, DocumentLanguage, Lang, Scoped};
 use crate::middleware::edge::Json;
 use crate::state::AppState;
 
@@ -276,6 +276,7 @@ pub async fn labels(
     state: web::Data<AppState>,
     db: Db,
     caller: Scoped,
+    DocumentLanguage(language): DocumentLanguage,
     query: web::Query<LabelsQuery>,
 ) -> ApiResult<File<Pdf>> {
     let query = query.into_inner();
@@ -288,6 +289,7 @@ pub async fn labels(
                 &query.parcels,
                 query.layout.as_deref(),
                 &company,
+                language,
             )
         })
         .await?;

@@ -9,7 +9,7 @@ use colivra_vouchers::{list, pdf, view, Kind, VoucherDetail, VoucherFilters, Vou
 use crate::api::query::{Listing, VoucherSort};
 use crate::api::{Created, Db, File, NoContent, Paged, Pdf, Reply};
 use crate::error::ApiResult;
-use crate::extract::{Caller, Scoped};
+use crate::extract::{Caller, DocumentLanguage, Scoped};
 use crate::middleware::edge::Json;
 use crate::state::AppState;
 
@@ -54,13 +54,14 @@ pub async fn print<const KIND: u8>(
     state: web::Data<AppState>,
     db: Db,
     caller: Scoped,
+    DocumentLanguage(language): DocumentLanguage,
     key: web::Path<String>,
 ) -> ApiResult<File<Pdf>> {
     let key = key.into_inner();
     let company = state.settings.app_name.clone();
     let file_name = format!("{}.pdf", key.trim().to_uppercase());
     let bytes = db
-        .run(move |conn| pdf::voucher_pdf(conn, caller.scope, kind(KIND), &key, &company))
+        .run(move |conn| pdf::voucher_pdf(conn, caller.scope, kind(KIND), &key, &company, language))
         .await?;
     Ok(File::inline(bytes, "application/pdf", &file_name))
 }

@@ -697,6 +697,53 @@ async fn a_multi_page_merchant_invoice_reads_back_whole_with_both_ices_and_page_
         assert!(page.contains("ICE 001234567000089"), "page {}", i + 1);
     }
 
+    // An invoice is a legal document: French for a merchant who reads Arabic, unless the company
+    // lets invoices follow the reader's language; the amount in words stays the French mention.
+    w.merchant
+        .put("/api/users/language", json!({"language": "ar"}))
+        .await
+        .assert_status(204);
+    let pdf_text = |bytes: &[u8]| pdftotext_pages(bytes).join("\n");
+    let res = w
+        .merchant
+        .get(&format!("/api/clients/invoices/{invoice}/pdf"))
+        .await;
+    let text = pdf_text(&res.bytes);
+    assert!(
+        text.contains("Net à payer au client") && !text.contains("فاتورة"),
+        "{text}"
+    );
+    let mut company = w.admin.get("/api/settings/company").await.body["data"].clone();
+    assert_eq!(company["invoices_in_reader_language"], false);
+    company["invoices_in_reader_language"] = json!(true);
+    w.admin
+        .put("/api/settings/company", company)
+        .await
+        .assert_status(200);
+    assert_eq!(
+        w.activities("settings.company_updated").last().unwrap()["invoices_in_reader_language"],
+        json!({"old": false, "new": true})
+    );
+    let res = w
+        .merchant
+        .get(&format!("/api/clients/invoices/{invoice}/pdf"))
+        .await;
+    let text = pdf_text(&res.bytes);
+    for expected in [
+        "فاتورة",
+        "الصافي المستحق للتاجر",
+        "رمز التتبع",
+        "صفحة",
+        number.as_str(),
+    ] {
+        assert!(text.contains(expected), "{expected:?} not in:\n{text}");
+    }
+    assert!(collapsed(&text).contains(TOTAL_IN_WORDS), "{text}");
+    w.merchant
+        .put("/api/users/language", json!({"language": "fr"}))
+        .await
+        .assert_status(204);
+
     // Vouchers carry the company's identity and their code on every page too.
     let res = w.admin.get("/api/exit-vouchers").await;
     let voucher = res.body["data"][0]["key"].as_str().unwrap().to_owned();

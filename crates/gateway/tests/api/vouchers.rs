@@ -920,6 +920,47 @@ async fn every_voucher_prints_as_a_pdf_holding_its_parcels_tracking_codes() {
     }
     assert!(!text.contains(&b));
 
+    // In the language each reader chose in the web app (kept with his account: a PDF opens in
+    // its own window, without the app's Accept-Language), else his browser's.
+    let courier = &w.delivery_people[0].client;
+    courier
+        .put("/api/users/language", json!({"language": "en"}))
+        .await
+        .assert_status(204);
+    let text = read("courier", format!("/api/exit-vouchers/{exit}/pdf")).await;
+    for expected in [
+        exit.as_str(),
+        "Exit voucher",
+        "Delivery person's signature",
+        "Tracking code",
+        "Page 1 / 1",
+    ] {
+        assert!(text.contains(expected), "{expected} missing from:\n{text}");
+    }
+    assert!(!text.contains("Bon de sortie"), "{text}");
+    courier
+        .put("/api/users/language", json!({"language": "ar"}))
+        .await
+        .assert_status(204);
+    let res = courier.get(&format!("/api/exit-vouchers/{exit}/pdf")).await;
+    res.assert_status(200);
+    let text = crate::support::pdftotext_pages(&res.bytes).join("\n");
+    for expected in [
+        "وصل الخروج",
+        "رمز التتبع",
+        "توقيع عامل التوصيل",
+        exit.as_str(),
+    ] {
+        assert!(text.contains(expected), "{expected} missing from:\n{text}");
+    }
+    *w.admin.language.borrow_mut() = Some("en-US,en;q=0.9".to_owned());
+    let text = read("admin", format!("/api/return-vouchers/{back}/pdf")).await;
+    assert!(
+        text.contains("Return voucher") && text.contains("Returning"),
+        "{text}"
+    );
+    *w.admin.language.borrow_mut() = None;
+
     // Out of scope: 404, as for the details.
     let (stranger, _) = w.app.signed_in(Role::Merchant, true).await;
     stranger

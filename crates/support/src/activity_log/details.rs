@@ -66,6 +66,12 @@ pub(super) const FIELDS: &[(&str, &str, &str, &str)] = &[
     ("paid_on", "Payée le", "Paid on", "تاريخ الأداء"),
     ("message", "Message", "Message", "الرسالة"),
     ("permissions", "Permissions", "Permissions", "الصلاحيات"),
+    (
+        "invoices_in_reader_language",
+        "Factures dans la langue du lecteur",
+        "Invoices in the reader's language",
+        "الفواتير بلغة القارئ",
+    ),
 ];
 
 /// Where a field comes when shown: its place in [`FIELDS`], else after them.
