@@ -444,6 +444,7 @@ diesel::table! {
         decided_by -> Nullable<BigInt>,
         created_at -> Timestamp,
         decided_at -> Nullable<Timestamp>,
+        decision_comment -> Nullable<Text>,
     }
 }
 

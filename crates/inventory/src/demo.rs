@@ -70,6 +70,7 @@ pub fn seed(
             &MovementDecision {
                 state: Some("validated".into()),
                 quantity: None,
+                comment: None,
             },
         )?;
         keys.push(product.key);

@@ -17,10 +17,11 @@ use utoipa::ToSchema;
 
 use crate::api::query::{Listing, MovementSort, ProductSort, Unsorted};
 use crate::api::{
-    Created, Csv, Db, File, Items, New, NoContent, Paged, Pdf, Reply, SheetOrForm, Upload,
+    Created, Csv, Db, File, Items, Localized, New, NoContent, Paged, Pdf, Reply, SheetOrForm,
+    Upload,
 };
 use crate::error::ApiResult;
-use crate::extract::{DocumentLanguage, Scoped};
+use crate::extract::{DocumentLanguage, Lang, Scoped};
 use crate::middleware::edge::Json;
 use crate::state::AppState;
 
@@ -106,12 +107,13 @@ pub async fn update_product(
 pub async fn show_product(
     db: Db,
     caller: Scoped,
+    Lang(language): Lang,
     key: web::Path<String>,
-) -> ApiResult<Reply<InventoryDetail>> {
+) -> ApiResult<Localized<Reply<InventoryDetail>>> {
     let key = key.into_inner();
-    db.run(move |conn| products::show(conn, caller.user.id, caller.scope, &key))
+    db.run(move |conn| products::show(conn, caller.user.id, caller.scope, &key, language))
         .await
-        .map(Reply)
+        .map(|detail| Localized(Reply(detail)))
 }
 
 /// The file: the `file` part of a multipart form, or the raw body (CSV or xlsx).

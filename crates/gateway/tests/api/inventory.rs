@@ -430,15 +430,40 @@ async fn entries_adjustments_validation_and_deletion_follow_the_rules() {
         .put(&path, json!({"state": "validated"}))
         .await
         .assert_status(403);
+    // 10 of the 12 declared: the hub says why, and the merchant reads it.
     let res = w
         .admin
         .put(&path, json!({"state": "validated", "quantity": 10}))
+        .await;
+    res.assert_status(422);
+    assert_eq!(res.field_errors("comment").len(), 1, "{}", res.text);
+    let res = w
+        .admin
+        .put(
+            &path,
+            json!({"state": "validated", "quantity": 10, "comment": "x".repeat(501)}),
+        )
+        .await;
+    res.assert_status(422);
+    assert_eq!(stock_of(&w, &robe), (0, 0));
+    let res = w
+        .admin
+        .put(&path, json!({"state": "validated", "quantity": 10, "comment": "  2 robes manquantes dans le carton  "}))
         .await;
     res.assert_status(200);
     assert_eq!(res.body["data"]["state"], "validated");
     assert_eq!(res.body["data"]["received_quantity"], 10);
     assert_eq!(res.body["data"]["decided_by"]["role"], "admin");
+    assert_eq!(
+        res.body["data"]["decision_comment"],
+        "2 robes manquantes dans le carton"
+    );
     assert_eq!(stock_of(&w, &robe), (10, 0));
+    let res = w.merchant.get(&format!("/api/inventories/{robe}")).await;
+    assert_eq!(
+        res.body["data"]["movements"][0]["decision_comment"],
+        "2 robes manquantes dans le carton"
+    );
     // A validated movement never changes.
     w.admin
         .put(&path, json!({"state": "rejected"}))
@@ -591,6 +616,41 @@ async fn an_entry_slip_declares_several_lines_and_prints_their_barcodes() {
     w.merchant.get(&path).await.assert_status(200);
     let (other, _) = w.app.signed_in(Role::Merchant, true).await;
     other.get(&path).await.assert_status(404);
+
+    // At the hub, the slip's own barcode (as a scanner types it, any case) finds its lines; a
+    // line's barcode finds that line.
+    let found = |code: String| {
+        let admin = &w.admin;
+        async move {
+            let res = admin
+                .get(&format!(
+                    "/api/inventories/movements?type=entry&state=pending&code={code}"
+                ))
+                .await;
+            res.assert_status(200);
+            let mut codes: Vec<String> = res.body["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["code"].as_str().unwrap().to_owned())
+                .collect();
+            codes.sort();
+            codes
+        }
+    };
+    let slip_code = slip["code"].as_str().unwrap().to_owned();
+    let mut both = codes.clone();
+    both.sort();
+    assert_eq!(found(slip_code.to_lowercase()).await, both);
+    assert_eq!(found(codes[1].clone()).await, vec![codes[1].clone()]);
+    assert!(found("MV0000000".into()).await.is_empty());
+    w.admin
+        .get(&format!(
+            "/api/inventories/movements?code={}",
+            "X".repeat(65)
+        ))
+        .await
+        .assert_status(422);
 }
 
 #[actix_rt::test]
@@ -708,6 +768,17 @@ async fn parcels_reserve_release_ship_and_return_stock() {
     assert_eq!(res.field_errors("stock_lines").len(), 1);
     let res = w.merchant.get(&format!("/api/inventories/{robe}")).await;
     assert_eq!(res.body["data"]["available"], 7);
+    // The product names the parcel holding its reserved units.
+    assert_eq!(
+        res.body["data"]["reservations"],
+        json!([{"parcel": parcel, "quantity": 3, "status": "new", "status_label": "Nouveau colis",
+            "recipient_name": res.body["data"]["reservations"][0]["recipient_name"],
+            "created_at": res.body["data"]["reservations"][0]["created_at"]}])
+    );
+    assert!(!res.body["data"]["reservations"][0]["recipient_name"]
+        .as_str()
+        .unwrap()
+        .is_empty());
 
     // Deleted: released. Cancelled before the hub: released.
     let res = w
@@ -806,11 +877,21 @@ async fn parcels_reserve_release_ship_and_return_stock() {
     let back = res.body["data"][0].clone();
     assert_eq!(back["state"], "pending");
     assert_eq!(back["quantity"], 3);
+    // The returns box takes the parcel's own barcode: it finds the return it brought back.
+    let res = w
+        .admin
+        .get(&format!(
+            "/api/inventories/movements?type=return&state=pending&code={}",
+            parcel.to_lowercase()
+        ))
+        .await;
+    assert_eq!(res.body["meta"]["total"], 1, "{}", res.text);
+    assert_eq!(res.body["data"][0]["key"], back["key"]);
     let res = w
         .admin
         .put(
             &format!("/api/inventories/movements/{}", key(&back)),
-            json!({"state": "validated", "quantity": 2}),
+            json!({"state": "validated", "quantity": 2, "comment": "Une robe abîmée, mise au rebut"}),
         )
         .await;
     res.assert_status(200);

@@ -55,6 +55,9 @@ pub struct MovementView {
     pub entry_slip: Option<String>,
     pub author: PersonRef,
     pub decided_by: Option<PersonRef>,
+    /// What the hub said when it decided (always there when it received another quantity
+    /// than the one declared).
+    pub decision_comment: Option<String>,
     #[serde(serialize_with = "time::rfc3339")]
     #[schema(value_type = String)]
     pub created_at: NaiveDateTime,
@@ -77,6 +80,10 @@ pub struct MovementFilters {
     pub merchant: Option<String>,
     /// Parcel tracking code.
     pub parcel: Option<String>,
+    /// A code as scanned at the hub: the movement's own, its parcel's tracking code or its entry
+    /// slip's code (any case).
+    #[param(max_length = 64)]
+    pub code: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -103,6 +110,9 @@ pub struct MovementDecision {
     /// The quantity received (default: the declared one).
     #[schema(minimum = 0, maximum = 1000000)]
     pub quantity: Option<i64>,
+    /// Why: required when the quantity received differs from the one declared.
+    #[schema(max_length = 500)]
+    pub comment: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -154,6 +164,7 @@ pub(crate) struct Row {
     pub decided_by: Option<i64>,
     pub created_at: NaiveDateTime,
     pub decided_at: Option<NaiveDateTime>,
+    pub decision_comment: Option<String>,
 }
 
 pub const SORTABLE: &[&str] = &["created_at"];

@@ -76,6 +76,7 @@ pub(crate) fn views(
                 entry_slip: r.entry_slip_id.and_then(|id| slips.get(&id).cloned()),
                 author: r.author_id.map(|id| names.person(id)).unwrap_or_default(),
                 decided_by: r.decided_by.map(|id| names.person(id)),
+                decision_comment: r.decision_comment,
                 key: r.key,
                 code: r.code,
                 kind: r.kind,
@@ -110,6 +111,13 @@ pub fn list(
     let sort = query.sort(SORTABLE)?;
     check_filter("type", &filters.kind, crate::TYPES)?;
     check_filter("state", &filters.state, crate::STATES)?;
+    let scanned = match filters.code.as_deref().map(str::trim) {
+        Some(code) if code.chars().count() > 64 => {
+            return Err(AppError::validation("code", "64 caractères au plus."))
+        }
+        Some(code) if !code.is_empty() => Some(code.to_uppercase()),
+        _ => None,
+    };
     let filtered = || {
         let mut q = inventory_movements::table
             .inner_join(inventories::table.inner_join(users::table))
@@ -134,6 +142,17 @@ pub fn list(
         }
         if let Some(v) = &filters.parcel {
             q = q.filter(parcels::key.eq(v.clone()));
+        }
+        if let Some(code) = &scanned {
+            let slips = inventory_entry_slips::table
+                .filter(inventory_entry_slips::code.eq(code.clone()))
+                .select(inventory_entry_slips::id.nullable());
+            q = q.filter(
+                inventory_movements::code
+                    .eq(code.clone())
+                    .or(inventory_movements::entry_slip_id.eq_any(slips))
+                    .or(parcels::key.eq(code.clone())),
+            );
         }
         if let Some(text) = &search {
             let pattern = colivra_core::pagination::like_pattern(text);

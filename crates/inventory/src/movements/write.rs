@@ -266,6 +266,15 @@ pub fn decide(
     {
         errors.add("quantity", "La quantité reçue : de 0 à 1 000 000.");
     }
+    let comment = input
+        .comment
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_owned);
+    if comment.as_ref().is_some_and(|c| c.chars().count() > 500) {
+        errors.add("comment", "500 caractères au plus.");
+    }
     errors.into_result()?;
     immediate_transaction(conn, |conn| {
         let row = movement(conn, Scope::Everyone, movement_key)?;
@@ -273,6 +282,13 @@ pub fn decide(
             return Err(not_pending(&row));
         }
         let received = (state == "validated").then(|| input.quantity.unwrap_or(row.quantity));
+        // The merchant is told why he is credited with another quantity than he declared.
+        if received.is_some_and(|q| q != row.quantity) && comment.is_none() {
+            return Err(AppError::validation(
+                "comment",
+                "Dites pourquoi la quantité reçue diffère de la quantité déclarée.",
+            ));
+        }
         let now = time::now();
         let changed = diesel::update(
             inventory_movements::table
@@ -284,6 +300,7 @@ pub fn decide(
             inventory_movements::received_quantity.eq(received),
             inventory_movements::decided_by.eq(actor_id),
             inventory_movements::decided_at.eq(now),
+            inventory_movements::decision_comment.eq(&comment),
         ))
         .execute(conn)
         .map_db_err()?;
@@ -311,7 +328,12 @@ pub fn decide(
                 },
                 subject_type: Some("inventory_movement"),
                 subject_key: Some(&row.key),
-                details: Some(serde_json::json!({ "received": received })),
+                details: Some(match &comment {
+                    Some(comment) => {
+                        serde_json::json!({ "received": received, "comment": comment })
+                    }
+                    None => serde_json::json!({ "received": received }),
+                }),
             },
         )
         .map_db_err()?;

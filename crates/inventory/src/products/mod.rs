@@ -1,9 +1,9 @@
 //! Products in stock: SKU (unique per merchant), name, alert threshold, on hand, reserved.
 
 use chrono::NaiveDateTime;
-use colivra_core::{time, AppError, AppResult, ListQuery, Paginated, Scope};
+use colivra_core::{time, AppError, AppResult, Language, ListQuery, Paginated, Scope};
 use colivra_db::listing::{lower, paginate};
-use colivra_db::schema::{inventories, inventory_movements, users};
+use colivra_db::schema::{inventories, inventory_movements, parcel_stock_lines, parcels, users};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -44,12 +44,34 @@ pub struct InventoryView {
     pub updated_at: NaiveDateTime,
 }
 
-/// A product with its latest movements (newest first, at most 100).
+/// A product with its latest movements (newest first, at most 100) and the parcels holding its
+/// reserved units.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct InventoryDetail {
     #[serde(flatten)]
     pub inventory: InventoryView,
     pub movements: Vec<MovementView>,
+    /// The parcels whose units are reserved (not shipped yet), newest first, at most
+    /// [`MAX_RESERVATIONS_SHOWN`]; their quantities add up to `reserved` when all are listed.
+    pub reservations: Vec<Reservation>,
+}
+
+/// Reservations listed on a product; `reserved` still counts them all.
+pub const MAX_RESERVATIONS_SHOWN: i64 = 200;
+
+/// Units of a product held by a parcel until it leaves the hub.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Reservation {
+    /// The parcel's tracking code.
+    pub parcel: String,
+    pub quantity: i64,
+    pub status: String,
+    /// In the `Accept-Language` language.
+    pub status_label: &'static str,
+    pub recipient_name: String,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: NaiveDateTime,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -240,12 +262,42 @@ pub fn show(
     viewer: i64,
     scope: Scope,
     inventory_key: &str,
+    language: Language,
 ) -> AppResult<InventoryDetail> {
     let row = row(conn, scope, inventory_key)?;
     let movements = crate::movements::latest_of(conn, viewer, row.id, 100)?;
+    let reservations = parcel_stock_lines::table
+        .inner_join(parcels::table)
+        .filter(parcel_stock_lines::inventory_id.eq(row.id))
+        .filter(parcel_stock_lines::state.eq("reserved"))
+        .order(parcel_stock_lines::id.desc())
+        .limit(MAX_RESERVATIONS_SHOWN)
+        .select((
+            parcels::key,
+            parcel_stock_lines::quantity,
+            parcels::status,
+            parcels::recipient_name,
+            parcels::created_at,
+        ))
+        .load::<(String, i64, String, String, NaiveDateTime)>(conn)
+        .map_db_err()?
+        .into_iter()
+        .map(
+            |(parcel, quantity, status, recipient_name, created_at)| Reservation {
+                status_label: colivra_parcels::status::Status::parse(&status)
+                    .map_or("", |s| s.label_in(language)),
+                parcel,
+                quantity,
+                status,
+                recipient_name,
+                created_at,
+            },
+        )
+        .collect();
     let inventory = views(conn, vec![row])?.remove(0);
     Ok(InventoryDetail {
         inventory,
         movements,
+        reservations,
     })
 }

@@ -1,0 +1,1 @@
+ALTER TABLE inventory_movements DROP COLUMN decision_comment;
