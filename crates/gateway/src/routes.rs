@@ -87,6 +87,7 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(DELETE "/api/admins/{key}", Active { roles: ADMIN, permissions: &["staff"] }, staff::delete::<true>, "staff", "Delete a full admin (full admins only; not oneself)", refuses: [409]),
         endpoint!(POST "/api/tokens", MERCHANT_SESSION, tokens::create_token, "tokens", "Create a personal API token (shown once)"),
         endpoint!(GET "/api/tokens", MERCHANT_SESSION, tokens::list_tokens, "tokens", "List one's personal API tokens"),
+        endpoint!(GET "/api/cities/served", Public, cities::served_cities, "cities", "The active cities' names (key, name), for the registration form: no sign-in, no fees"),
         endpoint!(GET "/api/cities", Active { roles: EVERY_ROLE, permissions: NEEDS_CITIES }, cities::list_cities, "cities", "Cities served with their fees (admins also see inactive ones)"),
         endpoint!(POST "/api/cities", Active { roles: ADMIN, permissions: &["cities"] }, cities::create_city, "cities", "Add a city with its delivery, return and refusal fees (centimes)"),
         endpoint!(PUT "/api/cities/{key}", Active { roles: ADMIN, permissions: &["cities"] }, cities::update_city, "cities", "Edit a city; {active: false} deactivates it"),

@@ -223,8 +223,24 @@ pub const SORTABLE: &[&str] = &[
     "created_at",
 ];
 
-/// Cities, searched by name, filtered, sorted, paged. `only_active` for callers who may not see
-/// the inactive ones.
+/// A served city as anyone may read it (the registration form's list): no fees.
+#[derive(Debug, Clone, serde::Serialize, Queryable, utoipa::ToSchema)]
+pub struct ServedCity {
+    pub key: String,
+    pub name: String,
+}
+
+/// Cities a registration may name: the active ones, by name (a company serves tens, not
+/// thousands).
+pub fn served(conn: &mut DbConnection) -> AppResult<Vec<ServedCity>> {
+    cities::table
+        .filter(cities::active.eq(true))
+        .order(cities::name.asc())
+        .select((cities::key, cities::name))
+        .load(conn)
+        .map_db_err()
+}
+
 /// The cities a reader of `role` may choose from: admins see every city; merchants and delivery
 /// people only the active ones.
 pub fn list_for(

@@ -69,6 +69,19 @@ pub struct RegisterMerchant {
     pub ice: Option<String>,
 }
 
+/// The active city named `name` (letter case aside), as the company spells it.
+fn served_city_named(conn: &mut DbConnection, name: &str) -> AppResult<Option<String>> {
+    use colivra_db::listing::lower;
+    use colivra_db::schema::cities;
+    cities::table
+        .filter(cities::active.eq(true))
+        .filter(lower(cities::name).eq(name.to_lowercase()))
+        .select(cities::name)
+        .first(conn)
+        .optional()
+        .map_db_err()
+}
+
 /// Creates an inactive merchant account; an admin activates it later.
 pub fn register_merchant(conn: &mut DbConnection, input: RegisterMerchant) -> AppResult<User> {
     let mut input = input;
@@ -92,6 +105,16 @@ pub fn register_merchant(conn: &mut DbConnection, input: RegisterMerchant) -> Ap
     immediate_transaction(conn, |conn| {
         if !errors.contains("email") && email_taken(conn, &input.email)? {
             errors.add("email", "Cette adresse e-mail est déjà utilisée.");
+        }
+        // The merchant's city is one the company serves (picked from `GET /api/cities/served`),
+        // kept as the company spells it.
+        if !errors.contains("city") {
+            match served_city_named(conn, &input.city)? {
+                Some(name) => input.city = name,
+                None => {
+                    errors.add("city", "Choisissez une ville desservie dans la liste.");
+                }
+            }
         }
         std::mem::take(&mut errors).into_result()?;
         let user = insert_user(

@@ -1,13 +1,18 @@
 //! Cities and their fees.
 
 use actix_web::web;
-use colivra_parcels::cities::{self, City, CityFilters, CityInput};
+use colivra_parcels::cities::{self, City, CityFilters, CityInput, ServedCity};
 
 use crate::api::query::{CitySort, Listing};
-use crate::api::{Created, Db, New, NoContent, Paged, Reply};
+use crate::api::{Created, Db, Items, New, NoContent, Paged, Reply};
 use crate::error::ApiResult;
 use crate::extract::Caller;
 use crate::middleware::edge::Json;
+
+/// The served cities' names, for the registration form (no fees, no sign-in).
+pub async fn served_cities(db: Db) -> ApiResult<Items<ServedCity>> {
+    db.run(cities::served).await.map(Items)
+}
 
 pub async fn list_cities(
     db: Db,

@@ -15,6 +15,7 @@ fn registration(email: &str) -> serde_json::Value {
 #[actix_rt::test]
 async fn csrf_cookie_then_every_write_needs_the_matching_header() {
     let app = TestApp::spawn().await;
+    app.serve_city("Rabat");
     let client = app.client();
     let res = client.get("/sanctum/csrf-cookie").await;
     res.assert_status(204);
@@ -50,11 +51,31 @@ async fn csrf_cookie_then_every_write_needs_the_matching_header() {
 #[actix_rt::test]
 async fn registration_creates_an_inactive_signed_in_merchant() {
     let app = TestApp::spawn().await;
+    app.serve_city("Rabat");
+    app.serve_city("Marrakech");
     let client = app.client();
-    let res = client
-        .post("/api/clients", registration("Nadia@Tazi.ma"))
-        .await;
+    // The form's list of cities: anyone may read it, names only, no fees.
+    let served = client.get("/api/cities/served").await;
+    served.assert_status(200);
+    let names: Vec<&str> = served.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Marrakech", "Rabat"]);
+    assert!(served.body["data"][0].get("delivery_fee").is_none());
+    // A city the company does not serve (a half-typed one) is refused under its field.
+    let mut typed = registration("Nadia@Tazi.ma");
+    typed["city"] = json!("Marrak");
+    let res = client.post("/api/clients", typed.clone()).await;
+    res.assert_status(422);
+    assert!(!res.field_errors("city").is_empty(), "{}", res.text);
+    // Its letter case does not matter: kept as the company spells it.
+    typed["city"] = json!(" rabat ");
+    let res = client.post("/api/clients", typed).await;
     res.assert_status(201);
+    assert_eq!(res.body["user_data"]["city"], "Rabat");
     assert_eq!(res.body["active"], false);
     assert_eq!(res.body["user_role"], "client");
     assert_eq!(res.body["user_data"]["email"], "nadia@tazi.ma");
@@ -518,6 +539,7 @@ async fn an_expired_token_no_longer_authenticates() {
 #[actix_rt::test]
 async fn admins_activate_and_deactivate_merchants() {
     let app = TestApp::spawn().await;
+    app.serve_city("Rabat");
     let merchant = app.client();
     let key = merchant
         .post("/api/clients", registration("shop@atlas.ma"))
@@ -584,6 +606,7 @@ async fn admins_activate_and_deactivate_merchants() {
 #[actix_rt::test]
 async fn admins_list_merchants_by_tab_and_search() {
     let app = TestApp::spawn().await;
+    app.serve_city("Rabat");
     let waiting = app.client();
     waiting
         .post("/api/clients", registration("waiting@atlas.ma"))

@@ -568,7 +568,7 @@ async fn the_company_identity_and_a_merchants_ice_are_checked() {
     visitor.get("/sanctum/csrf-cookie").await.assert_status(204);
     let registration = json!({"first_name": "Salma", "last_name": "Idrissi", "email": "salma@atlas.ma",
         "phone": "0661234567", "password": "Tajine-Safran-2026", "password_confirmation": "Tajine-Safran-2026",
-        "city": "Rabat", "ice": "12"});
+        "city": "Casablanca", "ice": "12"});
     let res = visitor.post("/api/clients", registration.clone()).await;
     res.assert_status(422);
     assert!(!res.field_errors("ice").is_empty());

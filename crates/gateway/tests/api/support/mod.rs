@@ -156,6 +156,23 @@ impl TestApp {
         user
     }
 
+    /// The company serves `name` (fees 20, 10 and 15 DH): a merchant may register there.
+    pub fn serve_city(&self, name: &str) {
+        let admin = self.create_user(Role::Admin, "cities@colivra.test", true, None);
+        colivra_parcels::cities::create(
+            &mut self.conn(),
+            admin.id,
+            colivra_parcels::cities::CityInput {
+                name: Some(name.into()),
+                delivery_fee: Some(2000),
+                return_fee: Some(1000),
+                refusal_fee: Some(1500),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    }
+
     pub fn create_admin_staff(&self, email: &str, permissions: &[&str]) -> User {
         accounts::create_admin(
             &mut self.conn(),
