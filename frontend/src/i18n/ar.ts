@@ -32,7 +32,7 @@ export const ar: Record<MessageKey, string> = {
   'section.clientBilling': 'فوترة التجار',
   'section.deliveryBilling': 'فوترة عمال التوصيل',
   'section.business': 'مقاولتي',
-  'section.management': 'الإدارة',
+  'section.management': 'التدبير',
   'section.help': 'المساعدة',
   'section.communication': 'التواصل',
 
@@ -266,7 +266,7 @@ export const ar: Record<MessageKey, string> = {
   'common.confirm': 'تأكيد',
   'common.close': 'إغلاق',
   'cash.toCollect': 'للتحصيل',
-  'cash.toPayOut': 'للإرجاع',
+  'cash.toPayOut': 'للرد',
   'cash.net': 'الصافي للتحصيل',
   'cash.none': 'لا يوجد تحصيل: هذا الوصل لا ينقل أي نقود.',
 };

@@ -96,8 +96,8 @@ export const arInventory: Record<InventoryMessageKey, string> = {
   'inventory.deleteEntryBody': 'لم يُستقبَل الإدخال بعد: سيختفي من الوصل.',
 
   'inventory.scanLabel': 'امسح رمز الحركة أو اكتبه',
-  'inventory.scanHelpEntry': 'الرمز الشريطي لسطر من وصل الإدخال، ثم Entrée.',
-  'inventory.scanHelpReturn': 'رمز حركة الإرجاع، ثم Entrée.',
+  'inventory.scanHelpEntry': 'الرمز الشريطي لسطر من وصل الإدخال، ثم مفتاح الإدخال.',
+  'inventory.scanHelpReturn': 'رمز حركة الإرجاع، ثم مفتاح الإدخال.',
   'inventory.scanHit': '{code}: {name}',
   'inventory.scanMiss': '{code}: لا توجد أي حركة في الانتظار بهذا الرمز.',
   'inventory.noEntriesToReceive': 'لا يوجد أي إدخال للاستقبال.',

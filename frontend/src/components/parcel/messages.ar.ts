@@ -176,7 +176,7 @@ export const arParcels: Record<ParcelMessageKey, string> = {
   'parcels.form.originalHelp': 'رمز الطرد المسلَّم الذي يجب استبداله أو استرداده.',
   'parcels.form.chooseShop': 'اختر المتجر.',
   'parcels.form.saveAnother': 'حفظ وإضافة طرد آخر',
-  'parcels.form.enterHint': 'Entrée: حفظ والانتقال إلى التالي.',
+  'parcels.form.enterHint': 'مفتاح الإدخال: حفظ والانتقال إلى التالي.',
   'parcels.form.created': 'تم إنشاء الطرد {code}.',
   'parcels.form.createdCount':
     '{count, plural, zero {لم يُنشأ أي طرد} one {تم إنشاء طرد واحد} two {تم إنشاء طردين} few {تم إنشاء # طرود} many {تم إنشاء # طردًا} other {تم إنشاء # طرد}} منذ فتح هذه الصفحة.',

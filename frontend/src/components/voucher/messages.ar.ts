@@ -116,7 +116,7 @@ export const arVouchers: Record<VoucherMessageKey, string> = {
 
   'scan.label': 'مسح طرد من الوصل',
   'scan.labelPickedUp': 'مسح طرد مستلَم',
-  'scan.help': 'امسح الرمز الشريطي للملصق، أو اكتب الرمز ثم Entrée.',
+  'scan.help': 'امسح الرمز الشريطي للملصق، أو اكتب الرمز ثم اضغط على مفتاح الإدخال.',
   'scan.soundOn': 'تشغيل الصوت',
   'scan.soundOff': 'كتم الصوت',
   'scan.hit': 'تم تحديد {code} ({count}/{total})',

@@ -42,7 +42,7 @@ export const arWebhooks: Record<WebhookMessageKey, string> = {
   'webhooks.logEmpty': 'لا يوجد أي إرسال حاليًا.',
   'webhooks.delivery.pending': 'في الانتظار',
   'webhooks.delivery.delivered': 'تم التلقي',
-  'webhooks.delivery.failed': 'متخلّى عنه',
+  'webhooks.delivery.failed': 'تم التخلي عنه',
   'webhooks.attempts':
     '{count, plural, zero {لا محاولة} one {محاولة واحدة} two {محاولتان} few {# محاولات} many {# محاولة} other {# محاولة}}',
   'webhooks.lastAnswer': 'آخر رد: {code}',
