@@ -45,7 +45,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
       toggleTheme,
       setSkin,
       setContentWidth,
-          setLanguage,
+      setLanguage,
       toggleNavCollapsed,
     ),
     effect: (_action, listenerApi) => {

@@ -1,5 +1,4 @@
 // Business constants of the interface (specification, section 9).
-export type { Direction } from '../i18n/languages';
 export const DRAWER_WIDTH = 260;
 export const DRAWER_MINI_WIDTH = 68;
 export const BOXED_CONTENT_MAX_WIDTH = 1440;
@@ -29,6 +28,8 @@ export const WARNING_TEXT_LIGHT = '#8A5A00';
 export type ThemeMode = 'light' | 'dark';
 export type Skin = 'bordered' | 'default';
 export type ContentWidth = 'full' | 'boxed';
+/** The language's writing direction (i18n/languages.ts): no setting of its own. */
+export type { Direction } from '../i18n/languages';
 export type RouteTransition = 'scroll-x-transition';
 
 /** Defaults of the theme configuration (specification, section 9). */
