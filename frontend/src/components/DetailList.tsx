@@ -18,7 +18,11 @@ export function DetailSection({ title, children, testId }: { title: string; chil
   );
 }
 
-/** One label and its value in a DetailSection; `wide` spans both columns. */
+/**
+ * One label and its value in a DetailSection; `wide` spans both columns. A text value (an address,
+ * a product someone typed) keeps its own direction: « 18 boulevard Allal El Fassi » stays so in an
+ * Arabic page instead of « boulevard Allal El Fassi 18 ».
+ */
 export function DetailField({ label, value, wide, testId }: { label: string; value: ReactNode; wide?: boolean; testId?: string }) {
   return (
     <Box sx={{ gridColumn: wide ? '1 / -1' : undefined, minWidth: 0 }} data-testid={testId}>
@@ -26,7 +30,7 @@ export function DetailField({ label, value, wide, testId }: { label: string; val
         {label}
       </Typography>
       <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {value}
+        {typeof value === 'string' ? <bdi>{value}</bdi> : value}
       </Typography>
     </Box>
   );

@@ -5,6 +5,7 @@ import { formatDate, translate, useT } from '../i18n';
 import { setLanguage } from '../theme/settingsSlice';
 import { renderWithProviders } from '../test/render';
 import { DateText } from './DateText';
+import { DetailField } from './DetailList';
 import { formatCount, formatMoney, parseMoney } from './money';
 import { MoneyText } from './MoneyText';
 import { parcelColumns } from './parcel/columns';
@@ -85,8 +86,8 @@ describe('numbers in right-to-left text', () => {
     const text = screen.getByTestId('date').textContent ?? '';
     expect(text).toBe(formatDate('2026-11-24T09:30:00Z', 'ar', { dateStyle: 'medium' }));
     expect(text.startsWith(FSI) && text.endsWith(PDI)).toBe(true);
-    // Day, month, year in Latin digits (ar-MA), in that logical order.
-    expect(text.replace(/[^\d/]/g, '')).toBe('24/11/2026');
+    // Day, month, year in Latin digits (ar-MA), one left-to-right run as Moroccan documents write it.
+    expect(text).toBe(`${FSI}24/11/2026${PDI}`);
   });
 
   it('shows a parcel list in Arabic with its codes and phones left to right and its pager « 1–4 من 4 »', () => {
@@ -102,5 +103,13 @@ describe('numbers in right-to-left text', () => {
     // The range is one left-to-right unit: read right to left it stays « 1–4 », not « 4–1 ».
     expect(screen.getByTestId('table-pagination').textContent).toContain(`${LRI}1–4${PDI} من ${FSI}4${PDI}`);
     expect(screen.getByText('الرمز')).toBeInTheDocument();
+  });
+
+  it('lets what people typed keep its own direction: « 18 boulevard Allal El Fassi » is not « boulevard Allal El Fassi 18 »', () => {
+    renderWithProviders(<DetailField label="العنوان" value="18 boulevard Allal El Fassi" testId="address" />, { store: arabicStore() });
+    const value = screen.getByText('18 boulevard Allal El Fassi');
+    // A <bdi> takes the direction of its first letter: left to right here, inside the right-to-left page.
+    expect(value.tagName).toBe('BDI');
+    expect(value).not.toHaveAttribute('dir');
   });
 });

@@ -162,8 +162,7 @@ describe('Arabic', () => {
 
   it('writes dates with Latin digits (Moroccan usage), isolated', () => {
     const date = formatDate('2026-11-24T09:30:00Z', 'ar', { dateStyle: 'medium', timeZone: 'UTC' });
-    expect(date.startsWith('\u2068') && date.endsWith('\u2069')).toBe(true);
-    expect(date).toMatch(/24.*11.*2026/);
+    expect(date).toBe('\u206824/11/2026\u2069');
     expect(date).not.toMatch(/[\u0660-\u0669]/);
     expect(new Intl.NumberFormat('ar-MA').format(1234)).not.toMatch(/[\u0660-\u0669]/);
     expect(formatDate('2026-11-24T09:30:00Z', 'fr', { dateStyle: 'medium', timeZone: 'UTC' })).toBe('24 nov. 2026');

@@ -27,7 +27,8 @@ export function directionOf(language: Language): Direction {
 const LRI = '\u2066';
 const FSI = '\u2068';
 const PDI = '\u2069';
-const ISOLATED = /^[\u2066-\u2068]/;
+/** Already one isolate (as formatMoney returns it): not wrapped twice. */
+const ISOLATED = /^[\u2066-\u2068][\s\S]*\u2069$/;
 
 /**
  * Text that keeps its own direction inside a right-to-left sentence (FSI…PDI: a Latin name, a
@@ -48,16 +49,13 @@ export function isolateLtr(text: string, language: Language): string {
   return `${LRI}${text}${PDI}`;
 }
 
-/** The text without the isolates (to compare or parse what was shown). */
-export function withoutIsolates(text: string): string {
-  return text.replace(/[\u2066-\u2069]/g, '');
-}
-
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * A timestamp (RFC 3339, or a Date) in the language's locale (ar-MA: Latin digits), isolated in
- * right-to-left text; a value that is not a date comes back as it is.
+ * right-to-left text; a value that is not a date comes back as it is. The right-to-left marks
+ * ar-MA puts between day, month and year are dropped: « 24/11/2026 » reads as Moroccan documents
+ * and the server's Arabic texts write it, not « 2026/11/24 ».
  */
 export function formatDate(value: string | Date, language: Language, options: Intl.DateTimeFormatOptions): string {
   const date = typeof value === 'string' ? new Date(value) : value;
@@ -68,5 +66,5 @@ export function formatDate(value: string | Date, language: Language, options: In
     format = new Intl.DateTimeFormat(localeOf(language), options);
     dateFormats.set(cacheKey, format);
   }
-  return isolate(format.format(date), language);
+  return isolate(format.format(date).replace(/[\u200e\u200f\u061c]/g, ''), language);
 }

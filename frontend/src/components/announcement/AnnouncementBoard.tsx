@@ -56,8 +56,9 @@ export function AnnouncementBoard() {
           data-key={announcement.key}
           sx={{ '& .MuiAlert-message': { minWidth: 0, flexGrow: 1 } }}
         >
-          <AlertTitle sx={{ overflowWrap: 'anywhere' }}>{announcement.title}</AlertTitle>
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {/* What people wrote reads in its own direction (a French announcement in an Arabic page). */}
+          <AlertTitle dir="auto" sx={{ overflowWrap: 'anywhere' }}>{announcement.title}</AlertTitle>
+          <Typography variant="body2" dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {announcement.body}
           </Typography>
           {(announcement.starts_on || announcement.ends_on) && (

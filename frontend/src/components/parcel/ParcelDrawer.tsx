@@ -264,7 +264,7 @@ function HistoryEntry({ entry, last, current }: { entry: ParcelStateEntry; last:
         )}
         {entry.comment && !serverText && (
           <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
-            « {entry.comment} »
+            « <bdi>{entry.comment}</bdi> »
           </Typography>
         )}
       </Box>

@@ -72,7 +72,7 @@ export function ParcelTickets({ parcelKey }: { parcelKey: string }) {
               <Link component={RouterLink} to={ticketPath(ticket.key)} sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
                 <Ltr>{ticket.code}</Ltr>
               </Link>
-              <Typography variant="body2" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+              <Typography variant="body2" dir="auto" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                 {ticket.subject}
               </Typography>
               <TicketStatusChip ticket={ticket} />

@@ -40,12 +40,13 @@ export default function AnnouncementsScreen() {
       label: t('announcements.title'),
       render: (row) => (
         <>
-          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {row.title}
           </Typography>
           <Typography
             variant="caption"
             color="text.secondary"
+            dir="auto"
             sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', whiteSpace: 'pre-wrap', maxWidth: 480 }}
           >
             {row.body}

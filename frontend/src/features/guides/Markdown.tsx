@@ -15,6 +15,9 @@ export function Markdown({ source, testId = 'markdown' }: { source: string; test
   const blocks = useMemo(() => parseMarkdown(source), [source]);
   return (
     <Box
+      // A guide reads in the direction of its own language, whatever the page's (hence the logical
+      // paddings and borders below, which the right-to-left styles do not flip).
+      dir="auto"
       data-testid={testId}
       sx={{
         minWidth: 0,
@@ -22,7 +25,7 @@ export function Markdown({ source, testId = 'markdown' }: { source: string; test
         '& > :first-of-type': { mt: 0 },
         '& img': { maxWidth: '100%' },
         '& table': { borderCollapse: 'collapse', display: 'block', overflowX: 'auto', my: 2 },
-        '& th, & td': { border: 1, borderColor: 'divider', px: 1.5, py: 0.75, textAlign: 'left', verticalAlign: 'top' },
+        '& th, & td': { border: 1, borderColor: 'divider', px: 1.5, py: 0.75, textAlign: 'start', verticalAlign: 'top' },
       }}
     >
       {blocks.map((block, index) => (
@@ -79,18 +82,18 @@ function BlockView({ block }: { block: Block }): ReactNode {
         </li>
       ));
       return block.ordered ? (
-        <Box component="ol" start={block.start} sx={{ my: 1.5, pl: 3 }}>
+        <Box component="ol" start={block.start} sx={{ my: 1.5, paddingInlineStart: 3 }}>
           {items}
         </Box>
       ) : (
-        <Box component="ul" sx={{ my: 1.5, pl: 3 }}>
+        <Box component="ul" sx={{ my: 1.5, paddingInlineStart: 3 }}>
           {items}
         </Box>
       );
     }
     case 'quote':
       return (
-        <Box component="blockquote" sx={{ my: 2, mx: 0, pl: 2, borderLeft: 4, borderColor: 'divider', color: 'text.secondary' }}>
+        <Box component="blockquote" sx={{ my: 2, mx: 0, paddingInlineStart: 2, borderInlineStart: '4px solid', borderColor: 'divider', color: 'text.secondary' }}>
           {block.children.map((child, index) => (
             <BlockView key={index} block={child} />
           ))}

@@ -99,7 +99,7 @@ export default function BankAccountChangesScreen() {
             data-status={change.status}
           />
           {change.comment && (
-            <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="caption" color="text.secondary" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
               {change.comment}
             </Typography>
           )}

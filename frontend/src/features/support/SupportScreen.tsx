@@ -103,12 +103,12 @@ function TicketList({ isAdmin, onOpen, onCreate }: { isAdmin: boolean; onOpen: (
       label: t('support.subject'),
       render: (ticket) => (
         <Box sx={{ minWidth: 0, maxWidth: 420 }}>
-          <Typography variant="body2" sx={{ fontWeight: ticket.unread ? 700 : 500, overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" dir="auto" sx={{ fontWeight: ticket.unread ? 700 : 500, overflowWrap: 'anywhere' }}>
             {ticket.subject}
           </Typography>
           {ticket.last_message && (
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }} data-testid="ticket-last-message">
-              {ticket.last_message.author.name} : {ticket.last_message.body}
+              {ticket.last_message.author.name} : <bdi>{ticket.last_message.body}</bdi>
             </Typography>
           )}
         </Box>

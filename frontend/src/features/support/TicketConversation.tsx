@@ -105,7 +105,7 @@ function Conversation({ ticket, notify }: { ticket: TicketDetail; notify: Notify
             <Typography variant="overline" color="text.secondary" sx={{ fontFamily: 'monospace' }} data-testid="ticket-code">
               <Ltr>{ticket.code}</Ltr>
             </Typography>
-            <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }} data-testid="ticket-subject">
+            <Typography variant="h6" component="h2" dir="auto" sx={{ overflowWrap: 'anywhere' }} data-testid="ticket-subject">
               {ticket.subject}
             </Typography>
           </Box>
@@ -258,7 +258,7 @@ function MessageBubble({ message, onDelete }: { message: TicketMessage; onDelete
             </Tooltip>
           )}
         </Stack>
-        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }} data-testid="ticket-message-body">
+        <Typography variant="body2" dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }} data-testid="ticket-message-body">
           {message.body}
         </Typography>
       </Box>

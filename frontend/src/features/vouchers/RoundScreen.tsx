@@ -296,7 +296,7 @@ function RoundCard({ parcel, queued, acknowledging, onOutcome, onAcknowledge, on
                   {parcel.city_name}
                 </Box>
                 {' · '}
-                {parcel.address}
+                <bdi>{parcel.address}</bdi>
               </span>
             </Typography>
           </Box>
