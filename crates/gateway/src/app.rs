@@ -11,7 +11,7 @@ use actix_web::{web, App, Error};
 
 use crate::error::ApiError;
 use crate::handlers::{session, spa, system};
-use crate::middleware::{compress, csrf, edge, request_log, session_cookie};
+use crate::middleware::{compress, csrf, edge, request_log, session_cookie, translate};
 use crate::session_store::DbSessionStore;
 use crate::state::AppState;
 
@@ -75,9 +75,9 @@ pub fn build(
         .into()
     });
     let static_dir = settings.static_dir.clone();
-    // Middleware runs outside-in from the last `wrap`: compression of large text answers → log
-    // and headers → edge input check → session cookie → no session where none is used →
-    // sessions → CSRF.
+    // Middleware runs outside-in from the last `wrap`: compression of large text answers →
+    // error answers in the reader's language → log and headers → edge input check → session
+    // cookie → no session where none is used → sessions → CSRF.
     App::new()
         .app_data(web::Data::new(state))
         .app_data(json_config)
@@ -89,6 +89,7 @@ pub fn build(
         .wrap(from_fn(session_cookie::browser_session_cookie))
         .wrap(from_fn(edge::reject_control_characters))
         .wrap(from_fn(request_log::log_requests))
+        .wrap(from_fn(translate::translate_errors))
         .wrap(from_fn(compress::compress_answers))
         .route("/health", web::get().to(system::health))
         .route("/ready", web::get().to(system::ready))

@@ -14,6 +14,7 @@ pub mod error;
 pub mod extract;
 pub mod handlers;
 pub mod merchant_guide;
+pub mod messages;
 pub mod middleware;
 pub mod openapi;
 pub mod routes;

@@ -6,3 +6,4 @@ pub mod idempotency;
 pub mod request_log;
 pub mod security_headers;
 pub mod session_cookie;
+pub mod translate;

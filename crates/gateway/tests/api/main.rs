@@ -17,6 +17,7 @@ mod hardening;
 mod idempotency;
 mod inventory;
 mod invoices;
+mod messages;
 mod openapi;
 mod parcels;
 mod payout;
