@@ -265,6 +265,21 @@ async fn search(client: &TestClient, q: String) -> Value {
     res.body["data"].clone()
 }
 
+/// The parcel's status changes in the log, each as its shown (label, value) lines.
+async fn status_changes(admin: &TestClient, parcel: &str) -> Vec<Vec<(String, String)>> {
+    let res = admin
+        .get(&format!(
+            "/api/activities?action=parcel.status_changed&subject_key={parcel}"
+        ))
+        .await;
+    res.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(lines)
+        .collect()
+}
+
 fn set_language(client: &TestClient, language: Option<&str>) {
     *client.language.borrow_mut() = language.map(str::to_owned);
 }
@@ -349,18 +364,7 @@ async fn the_log_names_objects_by_their_codes_in_the_readers_language() {
     let exit = &res.body["data"][0];
     assert_eq!(exit["action_label"], "Stock out with a parcel");
     assert!(lines(exit).contains(&pair("Parcel", &parcel)));
-    let res = hub
-        .admin
-        .get(&format!(
-            "/api/activities?action=parcel.status_changed&subject_key={parcel}"
-        ))
-        .await;
-    let changes: Vec<Vec<(String, String)>> = res.body["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(lines)
-        .collect();
+    let changes = status_changes(&hub.admin, &parcel).await;
     assert!(
         changes.contains(&vec![
             pair("Status", "New parcel → Awaiting pickup"),
@@ -385,18 +389,7 @@ async fn the_log_names_objects_by_their_codes_in_the_readers_language() {
         "{}",
         res.text
     );
-    let res = hub
-        .admin
-        .get(&format!(
-            "/api/activities?action=parcel.status_changed&subject_key={parcel}"
-        ))
-        .await;
-    let changes: Vec<Vec<(String, String)>> = res.body["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(lines)
-        .collect();
+    let changes = status_changes(&hub.admin, &parcel).await;
     assert!(
         changes.contains(&vec![
             pair("الحالة", "طرد جديد → في انتظار الاستلام"),
@@ -405,18 +398,7 @@ async fn the_log_names_objects_by_their_codes_in_the_readers_language() {
         "{changes:?}"
     );
     set_language(&hub.admin, None);
-    let res = hub
-        .admin
-        .get(&format!(
-            "/api/activities?action=parcel.status_changed&subject_key={parcel}"
-        ))
-        .await;
-    let changes: Vec<Vec<(String, String)>> = res.body["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(lines)
-        .collect();
+    let changes = status_changes(&hub.admin, &parcel).await;
     assert!(changes.contains(&vec![
         pair("Statut", "Nouveau colis → En attente de ramassage"),
         pair("Forcé", "non")
