@@ -8,9 +8,9 @@ postgres_test_url := env_var_or_default("TEST_DATABASE_URL", "")
 default:
     @just --list
 
-# Build everything, load the demo data (idempotent), serve on http://localhost:8080.
+# Build everything, load the demo data (the company in the middle of a week, seeded once), serve on http://localhost:8080.
 run: build
-    ./target/debug/colivra seed-demo
+    ./target/debug/colivra seed-demo --week
     ./target/debug/colivra serve
 
 # Build the server and the web app.
@@ -28,7 +28,7 @@ build-frontend: frontend-deps
 
 # API on :8080 and webpack's dev server on :3000 (proxying the API), reloading on change.
 dev: build-server frontend-deps
-    ./target/debug/colivra seed-demo
+    ./target/debug/colivra seed-demo --week
     trap 'kill 0' EXIT; ./target/debug/colivra serve & (cd frontend && npm run dev)
 
 # Every test: Rust on SQLite and on PostgreSQL (when TEST_DATABASE_URL is set), the API fuzzed against its OpenAPI document, the web app's type check, eslint, unit tests and size check, and the browser tests, which start as soon as the server and the web app are built and run beside the rest (scripts/test-all.sh).

@@ -1,11 +1,49 @@
 //! Time in UTC. Timestamps are stored as naive UTC (both databases) with microsecond precision
 //! set from Rust, so SQLite and PostgreSQL hold the same values.
+//!
+//! Every business timestamp comes from [`now`]. The demo seed (`colivra seed-demo --week`) alone
+//! moves it, with [`with_clock_at`], to write a week of activity on the days it happened.
+
+use std::cell::Cell;
+use std::time::Instant;
 
 use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, SubsecRound, Utc};
 use serde::{Deserialize, Deserializer, Serializer};
 
+thread_local! {
+    /// This thread's simulated clock: the time it was set at, and when (monotonic).
+    static SIMULATED: Cell<Option<(NaiveDateTime, Instant)>> = const { Cell::new(None) };
+}
+
+/// The current time, UTC, to the microsecond: the system's, or this thread's simulated clock
+/// inside [`with_clock_at`].
 pub fn now() -> NaiveDateTime {
-    Utc::now().naive_utc().trunc_subsecs(6)
+    let at = match SIMULATED.with(Cell::get) {
+        Some((at, set)) => {
+            at + chrono::Duration::from_std(set.elapsed()).unwrap_or(chrono::Duration::zero())
+        }
+        None => Utc::now().naive_utc(),
+    };
+    at.trunc_subsecs(6)
+}
+
+/// Runs `work` with [`now`] answering `at` plus the real time elapsed since this call (a
+/// monotonic clock, so what `work` writes keeps its order), on this thread only; the clock is
+/// put back as it was when `work` returns or panics, and calls nest.
+///
+/// For the demo seed only (`colivra seed-demo --week`: one thread, one synchronous connection),
+/// which writes a past week through the domain services so each row carries the day it
+/// happened. Never in a server: actix workers and the blocking pool run on other threads, where
+/// the clock stays the system's.
+pub fn with_clock_at<T>(at: NaiveDateTime, work: impl FnOnce() -> T) -> T {
+    struct Restore(Option<(NaiveDateTime, Instant)>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            SIMULATED.with(|clock| clock.set(self.0));
+        }
+    }
+    let _restore = Restore(SIMULATED.with(|clock| clock.replace(Some((at, Instant::now())))));
+    work()
 }
 
 pub fn to_rfc3339(at: &NaiveDateTime) -> String {
@@ -65,6 +103,48 @@ mod tests {
         let day = parse_timestamp("2026-03-04").unwrap();
         assert_eq!(to_rfc3339(&day), "2026-03-04T23:59:59Z");
         assert!(parse_timestamp("tomorrow").is_none());
+    }
+
+    fn at(text: &str) -> NaiveDateTime {
+        NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S").unwrap()
+    }
+
+    #[test]
+    fn a_simulated_clock_runs_from_its_start_and_ends_with_its_work() {
+        let monday = at("2026-03-02 09:00:00");
+        let real = now();
+        let (first, second, nested, after_nested) = with_clock_at(monday, || {
+            let first = now();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            let second = now();
+            let nested = with_clock_at(at("2026-03-03 10:00:00"), now);
+            (first, second, nested, now())
+        });
+        // It starts at `at` and moves forward with real time, in order.
+        assert!(first >= monday && first < monday + chrono::Duration::seconds(1));
+        assert!(
+            second >= first + chrono::Duration::milliseconds(5),
+            "{first} {second}"
+        );
+        assert!(nested >= at("2026-03-03 10:00:00"));
+        // The outer clock comes back after a nested one.
+        assert!(after_nested >= second && after_nested < monday + chrono::Duration::seconds(1));
+        // Outside it, the system's clock again.
+        assert!(now() >= real);
+        assert!(now() - real < chrono::Duration::minutes(1));
+    }
+
+    #[test]
+    fn a_simulated_clock_stays_on_its_thread_and_is_put_back_after_a_panic() {
+        let monday = at("2026-03-02 09:00:00");
+        let elsewhere = with_clock_at(monday, || std::thread::spawn(now).join().unwrap());
+        assert!(
+            elsewhere > monday + chrono::Duration::days(30),
+            "{elsewhere}"
+        );
+        let outcome = std::panic::catch_unwind(|| with_clock_at(monday, || panic!("seed failed")));
+        assert!(outcome.is_err());
+        assert!(now() > monday + chrono::Duration::days(30));
     }
 
     #[derive(Debug, serde::Deserialize)]

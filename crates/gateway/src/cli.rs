@@ -1,4 +1,4 @@
-//! The `colivra` command line: serve, migrate, create-admin, seed-demo.
+//! The `colivra` command line: serve, migrate, create-admin, seed-demo (`--week`: `demo_week`).
 
 use std::sync::Arc;
 
@@ -72,7 +72,13 @@ pub enum Command {
     ImportCities { file: std::path::PathBuf },
     /// Load demo data (idempotent): cities with fees, an admin, a merchant with a shop, a
     /// delivery person; prints their sign-ins.
-    SeedDemo,
+    SeedDemo {
+        /// Also a week of activity before today (the company in the middle of a week): parcels
+        /// in every status, vouchers, invoices, cash counted, stock and tickets, day by day;
+        /// once (the settings row `demo_week_seeded_on` marks it).
+        #[arg(long)]
+        week: bool,
+    },
     /// Write a consistent copy of the database to a new file while it keeps serving (SQLite:
     /// `VACUUM INTO`; PostgreSQL: `pg_dump` custom format).
     Backup {
@@ -240,9 +246,13 @@ pub fn run(cli: Cli) -> CliResult {
             );
             Ok(())
         }
-        Command::SeedDemo => {
+        Command::SeedDemo { week } => {
             let pool = open_migrated(&config::database_url(cli.database_url.as_deref())?)?;
-            seed_demo(&pool)
+            if week {
+                crate::demo_week::seed_demo_week(&pool)
+            } else {
+                seed_demo(&pool)
+            }
         }
     }
 }
