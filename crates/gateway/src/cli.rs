@@ -1,4 +1,4 @@
-//! The `colivra` command line: serve, migrate, create-admin, seed-demo (`--week`: `demo_week`).
+//! The `colivra` command line: serve, migrate, create-admin, seed-demo (`--week`: `demo::week`).
 
 use std::sync::Arc;
 
@@ -249,7 +249,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::SeedDemo { week } => {
             let pool = open_migrated(&config::database_url(cli.database_url.as_deref())?)?;
             if week {
-                crate::demo_week::seed_demo_week(&pool)
+                crate::demo::week::seed_demo_week(&pool)
             } else {
                 seed_demo(&pool)
             }

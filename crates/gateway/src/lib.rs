@@ -10,7 +10,7 @@ pub mod cli;
 pub mod client_address;
 pub mod config;
 pub mod db;
-pub mod demo_week;
+pub mod demo;
 pub mod error;
 pub mod extract;
 pub mod handlers;
