@@ -140,3 +140,20 @@ export function useT(): Translate {
   const language = useLanguage();
   return useCallback<Translate>((key, params) => translate(language, key, params), [language]);
 }
+
+/**
+ * The label of a value the server also labels (a status, an audience): the UI's message
+ * `${prefix}.${value}` when its module has loaded, else the server's label (French unless the
+ * server knows the reader's language).
+ */
+export function useValueLabel(): (prefix: string, value: string, fallback: string) => string {
+  const t = useT();
+  return useCallback(
+    (prefix, value, fallback) => {
+      const key = `${prefix}.${value}` as MessageKey;
+      const label = t(key);
+      return label === key ? fallback : label;
+    },
+    [t],
+  );
+}

@@ -1,16 +1,17 @@
 import Chip from '@mui/material/Chip';
-import { formatDate, useLanguage, useT, type Language } from '../../i18n';
+import { formatDate, useLanguage, useT, useValueLabel, type Language } from '../../i18n';
 import type { Announcement } from './api';
 import '../../i18n/support';
 
-/** Who an announcement is for, with the server's label. */
+/** Who an announcement is for, in the UI's language. */
 export function AudienceChip({ announcement }: { announcement: Pick<Announcement, 'audience' | 'audience_label'> }) {
+  const label = useValueLabel();
   return (
     <Chip
       size="small"
       variant="outlined"
       color={announcement.audience === 'all' ? 'primary' : announcement.audience === 'clients' ? 'secondary' : 'info'}
-      label={announcement.audience_label}
+      label={label('announcements.audience', announcement.audience, announcement.audience_label)}
       data-testid="announcement-audience"
       data-audience={announcement.audience}
     />

@@ -1,6 +1,6 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import { useCallback } from 'react';
-import { useT, type MessageKey } from '../../i18n';
+import { useValueLabel } from '../../i18n';
 import type { ParcelStatus } from './api';
 
 /**
@@ -9,15 +9,8 @@ import type { ParcelStatus } from './api';
  * label the server sent is shown.
  */
 export function useStatusLabel(): (status: ParcelStatus, fallback: string) => string {
-  const t = useT();
-  return useCallback(
-    (status, fallback) => {
-      const key = `parcels.status.${status}` as MessageKey;
-      const label = t(key);
-      return label === key ? fallback : label;
-    },
-    [t],
-  );
+  const label = useValueLabel();
+  return useCallback((status, fallback) => label('parcels.status', status, fallback), [label]);
 }
 
 /** The colour of each status: grey before pickup, blue on the way, green delivered, red failed. */
