@@ -14,11 +14,16 @@ import { phoneError } from './phone';
 import { NO_ERRORS, submitErrors, type SubmitErrors } from './submitErrors';
 import '../../i18n/screens';
 
+type FormFields<V> = ReadonlyArray<FieldDef<V> | false | null | undefined>;
+
 export interface FormDialogProps<V extends FormValues> {
   open: boolean;
   title: string;
-  /** The fields, in order; a two-column grid on wide screens. */
-  fields: ReadonlyArray<FieldDef<V> | false | null | undefined>;
+  /**
+   * The fields, in order; a two-column grid on wide screens. A function of the values being
+   * typed when a field depends on another (a comment required once a quantity differs).
+   */
+  fields: FormFields<V> | ((values: V) => FormFields<V>);
   /** Values when the dialog opens, in the API's units (money in centimes). */
   initialValues: V;
   /**
@@ -82,14 +87,16 @@ function FormDialogBody<V extends FormValues>({
 }: FormDialogProps<V> & { saving: boolean; setSaving: (saving: boolean) => void }) {
   const t = useT();
   const language = useLanguage();
-  const fields = maybeFields.filter((field): field is FieldDef<V> => Boolean(field)) as FieldDef<FormValues>[];
+  const fieldsOf = (values: FormValues) =>
+    (typeof maybeFields === 'function' ? maybeFields(values as V) : maybeFields).filter((field): field is FieldDef<V> => Boolean(field)) as FieldDef<FormValues>[];
   const [draft, setDraft] = useState<FormValues>(() => {
     const out: FormValues = { ...initialValues };
-    for (const field of fields) {
+    for (const field of fieldsOf(initialValues)) {
       if (field.type === 'money') out[field.name] = moneyInputText(initialValues[field.name] as number | null, language);
     }
     return out;
   });
+  const fields = fieldsOf(draft);
   const [errors, setErrors] = useState<SubmitErrors>(NO_ERRORS);
 
   const change = (name: string, value: unknown) => {

@@ -3,6 +3,7 @@
 import { api } from '../../core/api';
 import type { ListResponse } from '../../core/collections';
 import { listParams, type ItemResponse } from '../../core/crud';
+import type { ParcelStatus } from '../parcel/api';
 import type { ListArgs } from '../table/useListState';
 
 export type InventoryMerchantStatus = 'pending' | 'active' | 'suspended';
@@ -64,13 +65,28 @@ export interface Movement {
   entry_slip: string | null;
   author: Person;
   decided_by: Person | null;
+  /** The admin's word on the receipt (required when the quantity received differs from the declared one). */
+  decision_comment: string | null;
   created_at: string;
   decided_at: string | null;
   deletable: boolean;
 }
 
+/** Units of a product held by a parcel until it leaves the hub. */
+export interface Reservation {
+  /** The parcel's tracking code. */
+  parcel: string;
+  quantity: number;
+  status: ParcelStatus;
+  status_label: string;
+  recipient_name: string;
+  created_at: string;
+}
+
 export interface InventoryDetail extends Inventory {
   movements: Movement[];
+  /** The parcels holding the reserved units, newest first (at most 200). */
+  reservations: Reservation[];
 }
 
 export interface InventoryBody {
@@ -101,6 +117,20 @@ export interface MovementBody {
 export interface DecideBody {
   state: 'validated' | 'rejected';
   quantity?: number;
+  /** At most 500 characters; the server requires it when `quantity` differs from the declared one. */
+  comment?: string;
+}
+
+/** Query of GET /api/inventories/movements. */
+export interface MovementListArgs extends ListArgs {
+  inventory?: string;
+  type?: MovementType;
+  state?: MovementState;
+  client?: string;
+  /** A parcel's tracking code. */
+  parcel?: string;
+  /** As scanned: the movement's code, its parcel's tracking code or its entry slip's code (any case). */
+  code?: string;
 }
 
 const segment = (key: string) => encodeURIComponent(key);
@@ -152,7 +182,7 @@ export const inventoryApi = api.injectEndpoints({
       },
       invalidatesTags: [...STOCK],
     }),
-    listMovements: build.query<ListResponse<Movement>, ListArgs | void>({
+    listMovements: build.query<ListResponse<Movement>, MovementListArgs | void>({
       query: (args) => ({ url: 'inventories/movements', params: listParams(args) }),
       providesTags: ['inventoriesMovements'],
     }),

@@ -8,11 +8,12 @@ import { ResourceScreen } from '../../components/resource/ResourceScreen';
 import type { Column, RowAction } from '../../components/table/DataTable';
 import { dateColumn } from '../../components/table/columns';
 import { FilterSelect } from '../../components/table/FilterSelect';
-import { useListState } from '../../components/table/useListState';
+import { useListState, type ListState } from '../../components/table/useListState';
 import { useT, type Translate } from '../../i18n';
 import { entrySlipPdfUrl, useDecideMovementMutation, useDeleteMovementMutation, useListMovementsQuery, type Movement, type MovementType } from '../../components/inventory/api';
 import { MovementStateChip, signedQuantity } from './chips';
 import { MerchantFilter } from './MerchantFilter';
+import { ReceiptComment, receivedText } from './MovementLines';
 import { ValidateDialog } from './ValidateDialog';
 import '../../i18n/inventory';
 import '../../i18n/screens';
@@ -37,12 +38,20 @@ export function stateOptions(t: Translate) {
   ];
 }
 
+/** What the content above a queue's list (its scan box) may do with the list. */
+export interface QueueControls {
+  /** Opens a movement's validation. */
+  open: (movement: Movement) => void;
+  /** The list below, e.g. narrowed to the movements of one scanned code (`code` filter). */
+  list: ListState;
+}
+
 interface Props {
   admin: boolean;
   /** A queue of the admin: pending movements of one type, nothing else to filter. */
   pending?: Extract<MovementType, 'entry' | 'return'>;
   /** Shown above the list (the scan box of a queue). */
-  header?: (open: (movement: Movement) => void) => ReactNode;
+  header?: (controls: QueueControls) => ReactNode;
   toolbar?: ReactNode;
   testId?: string;
 }
@@ -66,10 +75,14 @@ export function MovementsPanel({ admin, pending, header, toolbar, testId = 'move
       id: 'quantity',
       label: t('inventory.quantity'),
       align: 'right',
-      render: (row) =>
-        row.received_quantity !== null && row.received_quantity !== row.quantity
-          ? t('inventory.declaredReceived', { declared: row.quantity, received: row.received_quantity })
-          : <Ltr>{signedQuantity(row.type, row.received_quantity ?? row.quantity)}</Ltr>,
+      render: (row) => (
+        <>
+          {receivedText(row, t) ?? <Ltr>{signedQuantity(row.type, row.received_quantity ?? row.quantity)}</Ltr>}
+          <Box component="span" sx={{ display: 'block', maxWidth: 280, ml: 'auto' }}>
+            <ReceiptComment movement={row} />
+          </Box>
+        </>
+      ),
     },
     { id: 'parcel', label: t('inventory.parcel'), render: (row) => (row.parcel ? <Ltr>{row.parcel.code}</Ltr> : '—') },
     { id: 'author', label: t('inventory.author'), render: (row) => row.author.name },
@@ -80,7 +93,7 @@ export function MovementsPanel({ admin, pending, header, toolbar, testId = 'move
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      {header?.(setValidating)}
+      {header?.({ open: setValidating, list })}
       <ResourceScreen<Movement, Record<string, never>>
         testId={testId}
         list={list}

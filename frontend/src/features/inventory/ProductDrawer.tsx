@@ -10,6 +10,7 @@ import { DetailField, DetailSection } from '../../components/DetailList';
 import { useT } from '../../i18n';
 import { useGetInventoryQuery, type Inventory } from '../../components/inventory/api';
 import { MovementLines } from './MovementLines';
+import { ProductReservations } from './ProductReservations';
 import '../../i18n/inventory';
 import '../../i18n/screens';
 import { Ltr } from '../../components/Ltr';
@@ -56,6 +57,7 @@ function ProductDetail({ productKey }: { productKey: string }) {
         <DetailField label={t('inventory.pendingEntries')} value={product.pending_entries} />
         <DetailField label={t('inventory.alertThreshold')} value={product.alert_threshold ?? '—'} />
       </DetailSection>
+      <ProductReservations reservations={product.reservations} />
       <Box>
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
           {t('inventory.movements')}

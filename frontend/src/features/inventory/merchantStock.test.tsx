@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../test/render';
 import type { Inventory, InventoryMerchant, Movement } from '../../components/inventory/api';
 import InventoryScreen from './InventoryScreen';
 import { movement, product, serviceRow } from './testData';
+import { parcel } from '../../components/parcel/testData';
 
 const PATH = '/compte/gestion-des-stocks';
 
@@ -196,6 +197,85 @@ describe("the merchant's stock", () => {
     await user.click(within(confirm).getByTestId('confirm-submit'));
     await waitFor(() => expect(screen.getAllByTestId('table-row')).toHaveLength(1));
     expect(server.callsTo('DELETE', '/api/inventories/movements/MV1')).toHaveLength(1);
+  });
+
+  it('shows « 4 reçus sur 5 » with the comment the hub wrote, in the movements list and on the product', async () => {
+    const user = userEvent.setup();
+    const item = product('P1', 'SAV-1', 'Savon argan', { reserved: 3, available: 17 });
+    const counted = movement('MV1', 'MVAAA111', item, {
+      quantity: 5,
+      received_quantity: 4,
+      state: 'validated',
+      state_label: 'Validé',
+      decision_comment: 'Un carton écrasé à l’arrivée',
+      deletable: false,
+    });
+    const exact = movement('MV2', 'MVBBB222', item, { quantity: 2, received_quantity: 2, state: 'validated', state_label: 'Validé', deletable: false });
+    mockServer({
+      'GET /api/inventory/clients': listReply([serviceRow('active')]),
+      'GET /api/inventories/movements': (call) => listReply([counted, exact], call.query),
+      'GET /api/inventories': (call) => listReply([item], call.query),
+      'GET /api/inventories/P1': { status: 200, body: { data: { ...item, movements: [counted, exact], reservations: [] } } },
+    });
+    renderWithProviders(<InventoryScreen />, { session: merchantSession(), path: `${PATH}?onglet=movements` });
+    const rows = await screen.findAllByTestId('table-row');
+    expect(rows[0]).toHaveTextContent('4 reçus sur 5');
+    expect(within(rows[0]).getByTestId('receipt-comment')).toHaveTextContent('À la réception : Un carton écrasé à l’arrivée');
+    // The count matched: the plain figure, no comment.
+    expect(rows[1]).toHaveTextContent('+2');
+    expect(within(rows[1]).queryByTestId('receipt-comment')).not.toBeInTheDocument();
+
+    await user.click(screen.getByTestId('stock-tab-products'));
+    await user.click(await screen.findByText('Savon argan'));
+    const drawer = await screen.findByTestId('product-drawer');
+    const lines = await within(drawer).findAllByTestId('movement-line');
+    expect(lines[0]).toHaveTextContent('4 reçus sur 5');
+    expect(within(lines[0]).getByTestId('receipt-comment')).toHaveTextContent('Un carton écrasé à l’arrivée');
+    expect(within(lines[1]).queryByTestId('receipt-comment')).not.toBeInTheDocument();
+    // Reserved units but no parcel listed (e.g. the list not refreshed yet): said plainly.
+    expect(within(drawer).getByTestId('no-reservations')).toHaveTextContent('Aucun colis ne réserve ce produit.');
+  });
+
+  it("lists the parcels holding a product's reserved units, each opening the parcel's drawer", async () => {
+    const user = userEvent.setup();
+    const item = product('P1', 'SAV-1', 'Savon argan', { reserved: 3, available: 17 });
+    const server = mockServer({
+      'GET /api/inventory/clients': listReply([serviceRow('active')]),
+      'GET /api/inventories': (call) => listReply([item], call.query),
+      'GET /api/inventories/P1': {
+        status: 200,
+        body: {
+          data: {
+            ...item,
+            movements: [],
+            reservations: [
+              { parcel: 'CLV7K3QX9M', quantity: 2, status: 'picked_up', status_label: 'Ramassé', recipient_name: 'Amina Benali', created_at: '2026-11-25T09:00:00Z' },
+              { parcel: 'CLV2B8N4P1', quantity: 1, status: 'new', status_label: 'Nouveau colis', recipient_name: 'Karim Tazi', created_at: '2026-11-24T09:00:00Z' },
+            ],
+          },
+        },
+      },
+      'GET /api/parcels/CLV7K3QX9M': { status: 200, body: { data: parcel('CLV7K3QX9M', { status: 'picked_up', status_label: 'Ramassé' }) } },
+      'GET /api/parcels/CLV7K3QX9M/states': { status: 200, body: { data: [] } },
+      'GET /api/tickets': (call) => listReply([], call.query),
+    });
+    renderWithProviders(<InventoryScreen />, { session: merchantSession(), path: PATH });
+    await user.click(await screen.findByText('Savon argan'));
+    const drawer = await screen.findByTestId('product-drawer');
+    expect(await within(drawer).findByTestId('figure-reserved')).toHaveTextContent('3');
+    const reservations = within(drawer).getAllByTestId('reservation');
+    expect(reservations).toHaveLength(2);
+    expect(reservations[0]).toHaveTextContent('CLV7K3QX9M');
+    expect(within(reservations[0]).getByTestId('parcel-status')).toHaveTextContent('Ramassé');
+    expect(within(reservations[0]).getByTestId('reservation-quantity')).toHaveTextContent('× 2');
+    expect(reservations[0]).toHaveTextContent('Destinataire : Amina Benali');
+    expect(reservations[1]).toHaveTextContent('Nouveau colis');
+
+    await user.click(within(reservations[0]).getByRole('button', { name: 'Ouvrir le colis CLV7K3QX9M' }));
+    const parcelDrawer = await screen.findByTestId('parcel-drawer');
+    expect(within(parcelDrawer).getByTestId('parcel-drawer-code')).toHaveTextContent('CLV7K3QX9M');
+    await waitFor(() => expect(server.callsTo('GET', '/api/parcels/CLV7K3QX9M')).toHaveLength(1));
+    expect(await within(parcelDrawer).findByText('Amina Benali')).toBeInTheDocument();
   });
 
   it('imports products from a file: the refused lines are named, then the file goes in whole', async () => {

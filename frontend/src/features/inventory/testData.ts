@@ -51,6 +51,7 @@ export function movement(key: string, code: string, item: Inventory, overrides: 
     entry_slip: 'ES1',
     author: { name: 'Samira Bennani', role: 'client' },
     decided_by: null,
+    decision_comment: null,
     created_at: '2026-11-25T09:00:00Z',
     decided_at: null,
     deletable: true,
