@@ -48,5 +48,8 @@ export const arComponents: Record<ComponentsMessageKey, string> = {
   'form.noOption': 'لا يوجد أي اختيار',
   'form.open': 'فتح',
   'form.clear': 'مسح',
+  'form.servedCitiesNone': 'لا توجد أي مدينة مخدومة حاليًا.',
+  'form.servedCitiesNoMatch': 'لا توجد مدينة مخدومة مطابقة: اختر أقرب مدينة في اللائحة.',
+  'form.servedCitiesError': 'تعذّر تحميل لائحة المدن. اكتب لإعادة المحاولة.',
   'crud.createdAt': 'تاريخ الإنشاء',
 };

@@ -48,5 +48,8 @@ export const enComponents: Record<ComponentsMessageKey, string> = {
   'form.noOption': 'No option',
   'form.open': 'Open',
   'form.clear': 'Clear',
+  'form.servedCitiesNone': 'No city served yet.',
+  'form.servedCitiesNoMatch': 'No served city matches: pick the nearest one in the list.',
+  'form.servedCitiesError': 'The list of cities could not be loaded. Type to try again.',
   'crud.createdAt': 'Created',
 };

@@ -48,6 +48,9 @@ export const frComponents = {
   'form.noOption': 'Aucun choix',
   'form.open': 'Ouvrir',
   'form.clear': 'Effacer',
+  'form.servedCitiesNone': 'Aucune ville desservie pour le moment.',
+  'form.servedCitiesNoMatch': 'Aucune ville desservie ne correspond : choisissez la plus proche dans la liste.',
+  'form.servedCitiesError': 'La liste des villes n’a pas pu être chargée. Tapez pour réessayer.',
   'crud.createdAt': 'Créé le',
 } as const;
 

@@ -112,6 +112,7 @@ export const ar: Record<MessageKey, string> = {
   'auth.phoneHelp': 'رقم مغربي، مثلًا 0612345678',
   'auth.company': 'الشركة',
   'auth.city': 'المدينة',
+  'auth.cityHelp': 'اختر مدينتك من لائحة المدن المخدومة.',
   'auth.activation.title': 'حسابك في انتظار المصادقة',
   'auth.activation.body': 'شكرًا على تسجيلك، {name}. يتحقق فريقنا من معلوماتك وسيفعّل حسابك قريبًا جدًا. بعدها يمكنك إرسال طرودك الأولى.',
   'auth.activation.refresh': 'تحديث',

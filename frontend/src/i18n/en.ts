@@ -110,6 +110,7 @@ export const en: Record<MessageKey, string> = {
   'auth.phoneHelp': 'Moroccan number, for example 0612345678',
   'auth.company': 'Company',
   'auth.city': 'City',
+  'auth.cityHelp': 'Pick your city in the list of the cities we serve.',
   'auth.activation.title': 'Your account awaits validation',
   'auth.activation.body': 'Thank you for signing up, {name}. Our team is checking your details and will activate your account very soon. You will then be able to ship your first parcels.',
   'auth.activation.refresh': 'Refresh',

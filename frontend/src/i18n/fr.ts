@@ -109,6 +109,7 @@ export const fr = {
   'auth.phoneHelp': 'Numéro marocain, par exemple 0612345678',
   'auth.company': 'Société',
   'auth.city': 'Ville',
+  'auth.cityHelp': 'Choisissez votre ville dans la liste des villes desservies.',
   'auth.activation.title': 'Votre compte est en attente de validation',
   'auth.activation.body': "Merci pour votre inscription, {name}. Notre équipe vérifie vos informations et activera votre compte très bientôt. Vous pourrez alors expédier vos premiers colis.",
   'auth.activation.refresh': 'Actualiser',

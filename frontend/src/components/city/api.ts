@@ -21,10 +21,22 @@ export interface CityBody {
   active?: boolean;
 }
 
+/** GET /api/cities/served item: a city the company delivers to (public, no fees). */
+export interface ServedCity {
+  key: string;
+  name: string;
+}
+
 export const citiesApi = api.injectEndpoints({
   endpoints: (build) => {
     const cities = crudEndpoints<City, CityBody>(build, { path: 'cities', tag: 'cities' });
     return {
+      // Public: the registration form asks it before anyone is signed in.
+      servedCities: build.query<ServedCity[], void>({
+        query: () => 'cities/served',
+        transformResponse: (response: { data: ServedCity[] }) => response.data,
+        providesTags: ['cities'],
+      }),
       listCities: cities.list,
       createCity: cities.create,
       updateCity: cities.update,
@@ -33,4 +45,4 @@ export const citiesApi = api.injectEndpoints({
   },
 });
 
-export const { useListCitiesQuery, useCreateCityMutation, useUpdateCityMutation, useDeleteCityMutation } = citiesApi;
+export const { useServedCitiesQuery, useListCitiesQuery, useCreateCityMutation, useUpdateCityMutation, useDeleteCityMutation } = citiesApi;

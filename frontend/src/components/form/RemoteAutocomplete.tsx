@@ -26,6 +26,8 @@ export interface RemoteAutocompleteProps<O> {
   disabled?: boolean;
   /** Highlights the first option, so Enter picks it (keyboard-only forms). */
   autoHighlight?: boolean;
+  /** What the open list says when nothing matches (« Aucun choix » unless told). */
+  noOptionsText?: string;
 }
 
 /** Picks one item of a server-side list, searched as the user types. */
@@ -45,6 +47,7 @@ export function RemoteAutocomplete<O>({
   required,
   disabled,
   autoHighlight,
+  noOptionsText,
 }: RemoteAutocompleteProps<O>) {
   const t = useT();
   // The picked value stays an option, so the list never "loses" it while searching.
@@ -64,7 +67,7 @@ export function RemoteAutocomplete<O>({
       disabled={disabled}
       autoHighlight={autoHighlight}
       loadingText={t('app.loading')}
-      noOptionsText={t('form.noOption')}
+      noOptionsText={noOptionsText ?? t('form.noOption')}
       openText={t('form.open')}
       closeText={t('common.close')}
       clearText={t('form.clear')}

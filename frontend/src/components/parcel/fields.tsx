@@ -7,12 +7,8 @@ import type { CustomFieldProps } from '../form/fields';
 import { useDebounced } from '../useDebounced';
 import type { CityOption } from '../city/CityAutocomplete';
 import { useListCitiesQuery } from '../city/api';
+import { matchingCities } from '../city/match';
 import type { Shop } from '../shop/api';
-
-/** Lower case without accents: "Tétouan" matches "tetouan". */
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
-}
 
 type FieldProps = Pick<CustomFieldProps, 'name' | 'label' | 'error' | 'helperText' | 'required' | 'disabled'>;
 
@@ -65,11 +61,10 @@ export function CityField({
   const { data, isFetching } = useListCitiesQuery({ page: 1, per_page: 25, sort: 'name', active: 'true', q: q || undefined });
   // The answer may be for an earlier text (typing outruns the server): keep only the cities
   // matching what is typed now, those starting with it first, so Enter never picks a stale one.
-  const typed = fold(search);
-  const options: CityOption[] = (data?.data ?? [])
-    .map((city) => ({ key: city.key, name: city.name }))
-    .filter((city) => fold(city.name).includes(typed))
-    .sort((a, b) => Number(!fold(a.name).startsWith(typed)) - Number(!fold(b.name).startsWith(typed)));
+  const options = matchingCities<CityOption>(
+    (data?.data ?? []).map((city) => ({ key: city.key, name: city.name })),
+    search,
+  );
   return (
     <RemoteAutocomplete<CityOption>
       {...props}

@@ -14,11 +14,13 @@ import { loadUser, useRegisterMutation } from '../../core/session/api';
 import { AuthCard } from './AuthCard';
 import { formErrors, withoutField, type FormErrors } from '../../core/session/errors';
 import { PasswordField } from '../../components/form/PasswordField';
+import type { CityOption } from '../../components/city/CityAutocomplete';
+import { ServedCityAutocomplete } from '../../components/city/ServedCityAutocomplete';
 import type { RegisterBody } from '../../core/session/types';
 import '../../i18n/payout';
 
-/** The form's values: every field a string, the optional ICE included. */
-type RegisterForm = Required<RegisterBody>;
+/** The form's values: every field a string (the optional ICE included), but the city picked in the list. */
+type RegisterForm = Omit<Required<RegisterBody>, 'city'> & { city: CityOption | null };
 
 const EMPTY: RegisterForm = {
   first_name: '',
@@ -28,7 +30,7 @@ const EMPTY: RegisterForm = {
   password: '',
   password_confirmation: '',
   company: '',
-  city: '',
+  city: null,
   ice: '',
 };
 
@@ -51,7 +53,8 @@ const FIELDS: ReadonlyArray<{
   { name: 'email', label: 'auth.email', type: 'email', autoComplete: 'email' },
   { name: 'phone', label: 'auth.phone', type: 'tel', autoComplete: 'tel', help: 'auth.phoneHelp' },
   { name: 'company', label: 'auth.company', autoComplete: 'organization', half: true, optional: true },
-  { name: 'city', label: 'auth.city', autoComplete: 'address-level2', half: true },
+  // Picked in the list of served cities: the server refuses any other.
+  { name: 'city', label: 'auth.city', autoComplete: 'off', half: true, help: 'auth.cityHelp' },
   { name: 'ice', label: 'payout.ice', autoComplete: 'off', help: 'payout.iceHelp', optional: true },
   { name: 'password', label: 'auth.password', autoComplete: 'new-password', password: true },
   { name: 'password_confirmation', label: 'auth.passwordConfirmation', autoComplete: 'new-password', password: true },
@@ -86,7 +89,7 @@ export default function RegisterScreen() {
         email: values.email.trim(),
         phone: values.phone.trim(),
         company: values.company.trim(),
-        city: values.city.trim(),
+        city: values.city?.name ?? '',
       };
       await register(body).unwrap();
       // The session is loaded without a new cookie fetch; the guard then shows the activation page.
@@ -113,20 +116,41 @@ export default function RegisterScreen() {
           )}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
             {FIELDS.map((field) => {
+              const error = errors.fields[field.name];
+              const helperText = error ?? (field.help ? t(field.help) : undefined);
+              const gridColumn = field.half ? 'auto' : '1 / -1';
+              if (field.name === 'city') {
+                return (
+                  <Box key={field.name} sx={{ gridColumn, minWidth: 0 }}>
+                    <ServedCityAutocomplete
+                      name={field.name}
+                      label={t(field.label)}
+                      required
+                      value={values.city}
+                      onChange={(city) => {
+                        setValues((current) => ({ ...current, city }));
+                        setErrors((current) => withoutField(current, 'city'));
+                      }}
+                      error={error}
+                      helperText={helperText}
+                    />
+                  </Box>
+                );
+              }
               const common = {
                 label: t(field.label),
                 name: field.name,
                 autoComplete: field.autoComplete,
                 required: !field.optional,
                 fullWidth: true,
-                value: values[field.name],
+                value: values[field.name] as string,
                 onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
                   setValues((current) => ({ ...current, [field.name]: event.target.value }));
                   setErrors((current) => withoutField(current, field.name));
                 },
-                error: Boolean(errors.fields[field.name]),
-                helperText: errors.fields[field.name] ?? (field.help ? t(field.help) : undefined),
-                sx: { gridColumn: field.half ? 'auto' : '1 / -1' },
+                error: Boolean(error),
+                helperText,
+                sx: { gridColumn },
               };
               return field.password ? (
                 <PasswordField key={field.name} {...common} />

@@ -7,6 +7,14 @@ import { renderApp } from '../../test/render';
 
 const location = () => screen.getByTestId('location').textContent;
 
+/** GET /api/cities/served: the cities the company delivers to. */
+const SERVED = [
+  { key: 'CASA', name: 'Casablanca' },
+  { key: 'FES', name: 'Fès' },
+  { key: 'RBA', name: 'Rabat' },
+  { key: 'TNG', name: 'Tanger' },
+];
+
 describe('sign-in', () => {
   it('says which field is empty under it, sends nothing, and drops the message on typing', async () => {
     const user = userEvent.setup();
@@ -141,6 +149,7 @@ describe('merchant registration', () => {
     const server = mockServer({
       'GET /api/user': [{ status: 401 }, { status: 200, body: merchantSession({ active: false }) }],
       'GET /sanctum/csrf-cookie': { status: 204 },
+      'GET /api/cities/served': { status: 200, body: { data: SERVED } },
       'POST /api/clients': { status: 201, body: merchantSession({ active: false }) },
     });
     renderApp('/compte/inscription');
@@ -150,9 +159,16 @@ describe('merchant registration', () => {
     await fill(/^Adresse e-mail/, 'samira@example.ma');
     await fill(/^Téléphone/, '0612345678');
     await fill(/^Société/, 'Souk Digital');
-    await fill(/^Ville/, 'Rabat');
     await fill(/^Mot de passe/, 'Argan-Tajine-2026');
     await fill(/^Confirmation du mot de passe/, 'Argan-Tajine-2026');
+    // Picked in the served list (no sign-in needed to read it).
+    const city = screen.getByRole('combobox', { name: /^Ville/ });
+    expect(screen.getByText('Choisissez votre ville dans la liste des villes desservies.')).toBeInTheDocument();
+    await user.type(city, 'rab');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Rabat']);
+    await user.click(options[0]);
+    expect(city).toHaveValue('Rabat');
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
     expect(await screen.findByTestId('activation-card')).toHaveTextContent('Votre compte est en attente de validation');
     expect(server.callsTo('POST', '/api/clients')[0].body).toEqual({
@@ -166,6 +182,59 @@ describe('merchant registration', () => {
       password_confirmation: 'Argan-Tajine-2026',
     });
     expect(server.callsTo('GET', '/sanctum/csrf-cookie')).toHaveLength(1);
+    expect(server.callsTo('GET', '/api/cities/served')).toHaveLength(1);
     expect(location()).toBe('/compte/activation');
+  });
+
+  it("shows the server's refusal of a city under the field until one is picked in the list, typed without its accent", async () => {
+    const user = userEvent.setup();
+    const server = mockServer({
+      'GET /api/user': { status: 401 },
+      'GET /sanctum/csrf-cookie': { status: 204 },
+      'GET /api/cities/served': { status: 200, body: { data: SERVED } },
+      'POST /api/clients': { status: 422, body: { message: 'Données invalides.', errors: { city: ['Choisissez une ville desservie dans la liste.'] } } },
+    });
+    renderApp('/compte/inscription');
+    const city = await screen.findByRole('combobox', { name: /^Ville/ });
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText('Choisissez une ville desservie dans la liste.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/clients')[0].body).toMatchObject({ city: '' });
+    expect(city).toHaveAttribute('aria-invalid', 'true');
+    await user.type(city, 'fes');
+    // Typed text is no city yet: the message goes once one is picked.
+    expect(screen.getByText('Choisissez une ville desservie dans la liste.')).toBeInTheDocument();
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Fès']);
+    await user.click(options[0]);
+    expect(city).toHaveValue('Fès');
+    expect(screen.queryByText('Choisissez une ville desservie dans la liste.')).not.toBeInTheDocument();
+    expect(city).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('says when the company serves no city yet, and when the list could not be read', async () => {
+    const user = userEvent.setup();
+    mockServer({
+      'GET /api/user': { status: 401 },
+      'GET /api/cities/served': [{ status: 500, body: { message: 'Erreur' } }, { status: 200, body: { data: [] } }],
+    });
+    renderApp('/compte/inscription');
+    const city = await screen.findByRole('combobox', { name: /^Ville/ });
+    expect(await screen.findByText('La liste des villes n’a pas pu être chargée. Tapez pour réessayer.')).toBeInTheDocument();
+    // Typing asks again: this time the list is empty, and said so.
+    await user.type(city, 'x');
+    expect(await screen.findByText('Aucune ville desservie pour le moment.', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.queryByText('La liste des villes n’a pas pu être chargée. Tapez pour réessayer.')).not.toBeInTheDocument();
+  });
+
+  it('says when nothing typed matches a served city', async () => {
+    const user = userEvent.setup();
+    mockServer({
+      'GET /api/user': { status: 401 },
+      'GET /api/cities/served': { status: 200, body: { data: SERVED } },
+    });
+    renderApp('/compte/inscription');
+    await user.type(await screen.findByRole('combobox', { name: /^Ville/ }), 'Paris');
+    expect(await screen.findByText('Aucune ville desservie ne correspond : choisissez la plus proche dans la liste.')).toBeInTheDocument();
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
   });
 });
