@@ -218,8 +218,8 @@ describe("the staff's RIB changes", () => {
 describe("the company's legal identity", () => {
   it('says it is not set yet, shows the server refusals under their fields, then saves with a footer preview', async () => {
     const user = userEvent.setup();
-    const empty = { configured: false, name: '', address: '', ice: '', if: '', rc: '', patente: null, cnss: null };
-    const saved = { configured: true, name: 'Colivra SARL', address: '12 rue des Entrepreneurs', ice: '001234567000089', if: '12345678', rc: '123456', patente: null, cnss: '1234567' };
+    const empty = { configured: false, name: '', address: '', ice: '', if: '', rc: '', patente: null, cnss: null, invoices_in_reader_language: false };
+    const saved = { configured: true, name: 'Colivra SARL', address: '12 rue des Entrepreneurs', ice: '001234567000089', if: '12345678', rc: '123456', patente: null, cnss: '1234567', invoices_in_reader_language: false };
     const server = mockServer({
       'GET /api/settings/company': { status: 200, body: { data: empty } },
       'PUT /api/settings/company': [
@@ -251,7 +251,38 @@ describe("the company's legal identity", () => {
       rc: '123456',
       patente: '',
       cnss: '1234567',
+      invoices_in_reader_language: false,
     });
+  });
+
+  it("prints invoices in French unless the reader's language is chosen, sent with the whole identity", async () => {
+    const user = userEvent.setup();
+    const stored = { configured: true, name: 'Colivra SARL', address: '12 rue des Entrepreneurs', ice: '001234567000089', if: '12345678', rc: '123456', patente: null, cnss: null, invoices_in_reader_language: false };
+    const server = mockServer({
+      'GET /api/settings/company': { status: 200, body: { data: stored } },
+      'PUT /api/settings/company': (call) => ({ status: 200, body: { data: { ...stored, ...(call.body as object), configured: true, patente: null, cnss: null } } }),
+    });
+    renderWithProviders(<CompanySettingsScreen />, { session: adminSession() });
+    const form = await screen.findByTestId('company-form');
+    const toggle = within(form).getByRole('switch', { name: 'Factures dans la langue du lecteur' });
+    expect(toggle).not.toBeChecked();
+    expect(form).toHaveTextContent('Les factures sont imprimées en français, la langue légale. Cochez pour les imprimer dans la langue de chaque lecteur.');
+    await user.click(toggle);
+    expect(toggle).toBeChecked();
+    await user.click(screen.getByTestId('company-save'));
+    expect(await screen.findByTestId('company-saved')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/api/settings/company')[0].body).toEqual({
+      name: 'Colivra SARL',
+      address: '12 rue des Entrepreneurs',
+      ice: '001234567000089',
+      if: '12345678',
+      rc: '123456',
+      patente: '',
+      cnss: '',
+      invoices_in_reader_language: true,
+    });
+    // The stored answer is what the form keeps: still ticked.
+    expect(within(form).getByRole('switch', { name: 'Factures dans la langue du lecteur' })).toBeChecked();
   });
 });
 
@@ -289,6 +320,7 @@ describe("a merchant's ICE", () => {
     const server = mockServer({
       'GET /api/user': [{ status: 401 }, { status: 200, body: merchantSession({ active: false }) }],
       'GET /sanctum/csrf-cookie': { status: 204 },
+      'GET /api/cities/served': { status: 200, body: { data: [{ key: 'RBA', name: 'Rabat' }] } },
       'POST /api/clients': { status: 201, body: merchantSession({ active: false }) },
     });
     renderApp('/compte/inscription');
@@ -298,6 +330,7 @@ describe("a merchant's ICE", () => {
     await fill(/^Adresse e-mail/, 'samira@example.ma');
     await fill(/^Téléphone/, '0612345678');
     await fill(/^Ville/, 'Rabat');
+    await user.click(await screen.findByRole('option', { name: 'Rabat' }));
     await fill(/^ICE/, '004 567 890 000 034');
     await fill(/^Mot de passe/, 'Argan-Tajine-2026');
     await fill(/^Confirmation du mot de passe/, 'Argan-Tajine-2026');

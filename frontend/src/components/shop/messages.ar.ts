@@ -60,6 +60,8 @@ export const arPayout: Record<PayoutMessageKey, string> = {
   'payout.company.patente': 'الضريبة المهنية (اختياري)',
   'payout.company.cnss': 'CNSS (اختياري)',
   'payout.company.numberHelp': 'من 1 إلى 15 رقمًا.',
+  'payout.company.readerLanguage': 'الفواتير بلغة القارئ',
+  'payout.company.readerLanguageHelp': 'تُطبع الفواتير بالفرنسية، اللغة القانونية. فعّل هذا الخيار لطباعتها بلغة كل قارئ.',
   'payout.company.footer': 'تذييل الوثائق',
   'payout.company.save': 'حفظ',
   'payout.company.saved': 'تم حفظ الهوية القانونية.',

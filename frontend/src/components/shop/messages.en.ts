@@ -60,6 +60,8 @@ export const enPayout: Record<PayoutMessageKey, string> = {
   'payout.company.patente': 'Patente (optional)',
   'payout.company.cnss': 'CNSS (optional)',
   'payout.company.numberHelp': '1 to 15 digits.',
+  'payout.company.readerLanguage': 'Invoices in the reader’s language',
+  'payout.company.readerLanguageHelp': 'Invoices are printed in French, the legal language. Tick to print them in each reader’s language.',
   'payout.company.footer': 'Documents’ footer',
   'payout.company.save': 'Save',
   'payout.company.saved': 'Legal identity saved.',

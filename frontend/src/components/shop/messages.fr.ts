@@ -61,6 +61,8 @@ export const frPayout = {
   'payout.company.patente': 'Patente (facultatif)',
   'payout.company.cnss': 'CNSS (facultatif)',
   'payout.company.numberHelp': '1 à 15 chiffres.',
+  'payout.company.readerLanguage': 'Factures dans la langue du lecteur',
+  'payout.company.readerLanguageHelp': 'Les factures sont imprimées en français, la langue légale. Cochez pour les imprimer dans la langue de chaque lecteur.',
   'payout.company.footer': 'Pied de page des documents',
   'payout.company.save': 'Enregistrer',
   'payout.company.saved': 'Identité légale enregistrée.',

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { FormTextField } from '../../components/FormTextField';
+import { FormField } from '../../components/form/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { useT, type MessageKey } from '../../i18n';
 import { formErrors, withoutField, type FormErrors } from '../../core/session/errors';
@@ -16,8 +17,11 @@ import '../../i18n/payout';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
 
+/** The identity's text fields (the invoices' language is a switch). */
+type TextField = Exclude<keyof CompanyBody, 'invoices_in_reader_language'>;
+
 interface FieldSpec {
-  name: keyof CompanyBody;
+  name: TextField;
   label: MessageKey;
   help?: MessageKey;
   required?: boolean;
@@ -46,6 +50,8 @@ function toBody(company: CompanyIdentity): CompanyBody {
     rc: company.rc,
     patente: company.patente ?? '',
     cnss: company.cnss ?? '',
+    // An older answer without the setting: French, as the server defaults.
+    invoices_in_reader_language: company.invoices_in_reader_language ?? false,
   };
 }
 
@@ -130,6 +136,13 @@ function CompanyForm({ company }: { company: CompanyIdentity }) {
               </Box>
             ))}
           </Box>
+          <FormField
+            field={{ name: 'invoices_in_reader_language', label: t('payout.company.readerLanguage'), type: 'switch', helperText: t('payout.company.readerLanguageHelp') }}
+            value={values.invoices_in_reader_language}
+            onChange={(checked) => setValues((current) => ({ ...current, invoices_in_reader_language: Boolean(checked) }))}
+            disabled={isLoading}
+            values={{ ...values }}
+          />
           <Box>
             <Typography variant="subtitle2" color="text.secondary">
               {t('payout.company.footer')}

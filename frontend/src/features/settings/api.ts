@@ -13,6 +13,8 @@ export interface CompanyIdentity {
   rc: string;
   patente: string | null;
   cnss: string | null;
+  /** Invoices print in each reader's language when true, else in French (the legal language). */
+  invoices_in_reader_language: boolean;
 }
 
 export interface CompanyBody {
@@ -23,6 +25,8 @@ export interface CompanyBody {
   rc: string;
   patente: string;
   cnss: string;
+  /** Sent with every save: the PUT replaces the whole identity. */
+  invoices_in_reader_language: boolean;
 }
 
 export const settingsApi = api.injectEndpoints({
