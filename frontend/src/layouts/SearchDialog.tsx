@@ -29,6 +29,7 @@ import { routeIcon } from '../navigation/icons';
 import { NOT_FOUND_PATH } from '../navigation/routes';
 import {
   invoicePath,
+  personPath,
   searchesCodes,
   useGlobalSearch,
   voucherPath,
@@ -65,16 +66,10 @@ export function SearchDialog({ open, onClose, pages }: Props) {
   const { parcels } = parcelSearch;
   const session = useAppSelector(selectSessionInfo);
   const supportPath = pathOf('support', session);
-  const peoplePaths: Record<string, string> = { client: pathOf('clients', session), 'delivery-admin': pathOf('deliverymen', session) };
-  /** Where a found person opens: his list (merchants or delivery people), when the admin holds it. */
-  const personPath = (person: SearchPerson): string | null => {
-    const path = peoplePaths[person.role === 'delivery' ? 'delivery-admin' : person.role] ?? NOT_FOUND_PATH;
-    return path === NOT_FOUND_PATH ? null : path;
-  };
-  const searchesPeople = session.role === 'admin' && Object.values(peoplePaths).some((path) => path !== NOT_FOUND_PATH);
+  const searchesPeople = session.role === 'admin' && ['clients', 'deliverymen'].some((name) => pathOf(name, session) !== NOT_FOUND_PATH);
   const searchesTickets = supportPath !== NOT_FOUND_PATH;
   const others = useGlobalSearch(query, open && (searchesPeople || searchesTickets || searchesCodes(session)));
-  const people = searchesPeople ? others.people.filter((person) => personPath(person) !== null) : [];
+  const people = searchesPeople ? others.people.filter((person) => personPath(person, session) !== null) : [];
   const tickets = searchesTickets ? others.tickets : [];
   // Only what the caller has a screen for.
   const vouchers = others.vouchers.filter((voucher) => voucherPath(voucher, session) !== null);
@@ -110,7 +105,7 @@ export function SearchDialog({ open, onClose, pages }: Props) {
   };
 
   const openPerson = (person: SearchPerson) => {
-    const path = personPath(person);
+    const path = personPath(person, session);
     close();
     if (path) navigate(path);
   };

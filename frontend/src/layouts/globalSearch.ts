@@ -4,6 +4,8 @@
 import { api } from '../core/api';
 import { useDebounced } from '../components/useDebounced';
 import { INVOICE_LISTS, INVOICE_PARAM } from '../components/invoice/config';
+import type { MerchantStatus } from '../components/merchant/api';
+import { LIST_PARAMS } from '../components/table/useListState';
 import { VOUCHER_LISTS, VOUCHER_PARAM } from '../components/voucher/config';
 import { pathOf, type SessionInfo } from '../navigation/access';
 import { NOT_FOUND_PATH } from '../navigation/routes';
@@ -92,6 +94,29 @@ export function invoicePath(invoice: Pick<SearchInvoice, 'key' | 'kind'>, sessio
   const matches = (c: { family: string; type?: string }) =>
     invoice.kind === 'delivery' ? c.family === 'delivery' : c.family === 'client' && c.type === invoice.kind;
   return listPath(INVOICE_LISTS[session.role], matches, session, INVOICE_PARAM, invoice.key);
+}
+
+/**
+ * The list a found person is on, by his role, and its filters showing him whatever his state
+ * (the merchants' list opens on the new accounts: an activated merchant is under « Tous »).
+ */
+const PERSON_LISTS: Readonly<Record<string, { route: string; filters?: Record<string, string> }>> = {
+  client: { route: 'clients', filters: { status: 'all' satisfies MerchantStatus } },
+  'delivery-admin': { route: 'deliverymen' },
+  delivery: { route: 'deliverymen' },
+};
+
+/**
+ * Where a found person opens: his list (merchants or delivery people) searched by his name, so
+ * his row is there; null when the caller does not hold that list.
+ */
+export function personPath(person: Pick<SearchPerson, 'name' | 'role'>, session: SessionInfo): string | null {
+  const list = PERSON_LISTS[person.role];
+  const path = list ? pathOf(list.route, session) : NOT_FOUND_PATH;
+  if (path === NOT_FOUND_PATH) return null;
+  const query = new URLSearchParams(list.filters);
+  query.set(LIST_PARAMS.q, person.name);
+  return `${path}?${query.toString()}`;
 }
 
 /** Whether the session opens any voucher or invoice list (then the server is asked for codes). */

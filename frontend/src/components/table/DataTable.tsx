@@ -507,6 +507,12 @@ export function DataTable<T>({
 export function SearchBox({ placeholder, list }: { placeholder: string; list: ListState }) {
   const t = useT();
   const [text, setText] = useState(list.q);
+  // A search set from elsewhere (the address: back, forward, a link) shows in the box.
+  const [shownQ, setShownQ] = useState(list.q);
+  if (list.q !== shownQ) {
+    setShownQ(list.q);
+    if (list.q !== text.trim()) setText(list.q);
+  }
   const { setSearch } = list;
   useEffect(() => {
     const timer = setTimeout(() => setSearch(text), SEARCH_DEBOUNCE_MS);

@@ -22,7 +22,7 @@ export function SignedMoney({ centimes }: { centimes: number }) {
 /** The entries of a balance, newest first: when, what (the invoice, the reference), who, how much. */
 export function BalanceEntries({ entries, showAuthor = true, testId = 'balance-entries' }: { entries: readonly BalanceEntry[]; showAuthor?: boolean; testId?: string }) {
   const t = useT();
-  const list = useListState({ perPage: 100 });
+  const list = useListState({ perPage: 100, url: false });
   const columns: Column<BalanceEntry>[] = [
     {
       id: 'kind',

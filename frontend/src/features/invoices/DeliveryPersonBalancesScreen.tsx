@@ -36,7 +36,8 @@ import { Ltr } from '../../components/Ltr';
 export default function DeliveryPersonBalancesScreen({ route }: ScreenProps) {
   const t = useT();
   const [params, setParams] = useSearchParams();
-  const list = useListState({ filters: { owing: params.get(OWING_PARAM) === 'false' ? '' : 'true' } });
+  // `?owing=false` (everyone), from the delivery people's list, is the second tab.
+  const list = useListState({ filters: { [OWING_PARAM]: 'true' } });
   const result = useListDeliveryPersonBalancesQuery(list.args as BalanceListArgs);
   const opened = params.get(PERSON_PARAM);
   const { notice, notify, close } = useNotice();
@@ -90,10 +91,10 @@ export default function DeliveryPersonBalancesScreen({ route }: ScreenProps) {
         rowKey={(row) => row.key}
         rowName={(row) => row.full_name}
         tabs={{
-          filter: 'owing',
+          filter: OWING_PARAM,
           options: [
             { value: 'true', label: t('invoices.balance.tab.owing') },
-            { value: '', label: t('invoices.balance.tab.all') },
+            { value: 'false', label: t('invoices.balance.tab.all') },
           ],
         }}
         searchPlaceholder={t('invoices.balance.search')}

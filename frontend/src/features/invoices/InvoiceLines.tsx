@@ -87,7 +87,7 @@ function lineColumns(kind: InvoiceKind, t: Translate): Column<InvoiceLine>[] {
  */
 export function InvoiceLines({ kind, lines, state, selection, rowActions, emptyMessage, testId = 'invoice-lines', footer }: InvoiceLinesProps) {
   const t = useT();
-  const list = useListState({ perPage: 100 });
+  const list = useListState({ perPage: 100, url: false });
   const table = (
     <DataTable<InvoiceLine>
       embedded

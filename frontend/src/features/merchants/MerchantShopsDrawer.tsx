@@ -58,7 +58,7 @@ interface ShopForm extends FormValues {
 
 function ShopsOf({ merchant }: { merchant: string }) {
   const t = useT();
-  const list = useListState({ sort: 'name' });
+  const list = useListState({ sort: 'name', url: false });
   const result = useListShopsQuery({ ...list.args, client: merchant });
   const [updateShop] = useUpdateShopMutation();
   const [editing, setEditing] = useState<Shop | null>(null);

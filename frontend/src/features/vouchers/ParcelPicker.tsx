@@ -45,7 +45,7 @@ export function ParcelPicker({
   testId = 'parcel-picker',
 }: ParcelPickerProps) {
   const t = useT();
-  const list = useListState({ sort: '-created_at', cursor: true, perPage: 10, filters: initialFilters });
+  const list = useListState({ sort: '-created_at', cursor: true, perPage: 10, filters: initialFilters, url: false });
   const result = useListParcelsQuery({ ...list.args, ...params, view });
   const rows = useRowSelection<Parcel>((parcel) => parcel.key);
   const change = (keys: string[]) => onChange(keys, rows.select(keys, result.data?.data ?? []));

@@ -72,7 +72,7 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [ship] = useShipParcelsMutation();
-  const list = useListState({ perPage: 100 });
+  const list = useListState({ perPage: 100, url: false });
 
   const served = new Set((deliveryPerson?.cities ?? []).map((city) => city.key));
   const outOfZone = (parcel: Parcel) => deliveryPerson !== null && !served.has(parcel.city);

@@ -25,7 +25,7 @@ export function VoucherParcels({
   rowActions?: (parcel: Parcel) => ReadonlyArray<RowAction<Parcel>>;
 } & Pick<DataTableProps<Parcel>, 'selection' | 'onRowClick' | 'rowSx'>) {
   const t = useT();
-  const list = useListState({ perPage: 100 });
+  const list = useListState({ perPage: 100, url: false });
   return (
     <Box>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
