@@ -19,16 +19,28 @@ test('a merchant registers, waits for validation, is activated by an admin and s
   page,
   playwright,
 }) => {
+  // Registered on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(url('/compte/inscription'));
   for (const [name, value] of Object.entries(NEW_MERCHANT)) {
-    await page.locator(`input[name="${name}"]`).fill(value);
+    if (name !== 'city') await page.locator(`input[name="${name}"]`).fill(value);
   }
   await page.locator('input[name="password_confirmation"]').fill(NEW_MERCHANT.password);
+  // The city is one the company serves, picked in the list (typed without its capital).
+  const city = page.locator('input[name="city"]');
+  await city.fill(NEW_MERCHANT.city.slice(0, 3).toLowerCase());
+  await expect(page.getByRole('option')).toHaveText([NEW_MERCHANT.city]);
+  await screenshot(page, 'register-city-phone');
+  await page.getByRole('option', { name: NEW_MERCHANT.city }).click();
+  await expect(city).toHaveValue(NEW_MERCHANT.city);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, 'no sideways scrolling at 390 px').toBeLessThanOrEqual(390);
   await page.getByRole('button', { name: "S'inscrire" }).click();
 
   await expect(page).toHaveURL(/\/compte\/activation$/);
   await expect(page.getByTestId('activation-card')).toContainText('Votre compte est en attente de validation');
   await expect(page.getByTestId('activation-card')).toContainText('BERRADA SALMA');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Refresh while still pending says so.
   await page.getByTestId('activation-refresh').click();
