@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { DateText } from '../../components/DateText';
 import { useT, type Translate } from '../../i18n';
 import type { Movement } from '../../components/inventory/api';
-import { MovementStateChip, signedQuantity } from './chips';
+import { MovementStateChip, signedQuantity, useMovementTypeLabel } from './chips';
 import '../../i18n/inventory';
 import { Ltr } from '../../components/Ltr';
 
@@ -31,6 +31,7 @@ export function ReceiptComment({ movement }: { movement: Movement }) {
 /** A short list of movements (a product's history): works at any width. */
 export function MovementLines({ movements }: { movements: readonly Movement[] }) {
   const t = useT();
+  const typeLabel = useMovementTypeLabel();
   if (movements.length === 0) return <Typography color="text.secondary">{t('inventory.noMovements')}</Typography>;
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }} data-testid="movement-lines">
@@ -39,7 +40,7 @@ export function MovementLines({ movements }: { movements: readonly Movement[] })
         return (
           <Box component="li" key={movement.key} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }} data-testid="movement-line">
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-              <Typography sx={{ fontWeight: 600 }}>{movement.type_label}</Typography>
+              <Typography sx={{ fontWeight: 600 }}>{typeLabel(movement)}</Typography>
               <MovementStateChip state={movement.state} label={movement.state_label} />
               <Box sx={{ flexGrow: 1 }} />
               <Typography sx={{ fontWeight: 700 }}>

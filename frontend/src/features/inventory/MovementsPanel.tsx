@@ -11,7 +11,7 @@ import { FilterSelect } from '../../components/table/FilterSelect';
 import { useListState, type ListState } from '../../components/table/useListState';
 import { useT, type Translate } from '../../i18n';
 import { entrySlipPdfUrl, useDecideMovementMutation, useDeleteMovementMutation, useListMovementsQuery, type Movement, type MovementType } from '../../components/inventory/api';
-import { MovementStateChip, signedQuantity } from './chips';
+import { MovementStateChip, signedQuantity, useMovementTypeLabel } from './chips';
 import { MerchantFilter } from './MerchantFilter';
 import { ReceiptComment, receivedText } from './MovementLines';
 import { ValidateDialog } from './ValidateDialog';
@@ -60,6 +60,7 @@ interface Props {
 export function MovementsPanel({ admin, pending, header, toolbar, testId = 'movements' }: Props) {
   const t = useT();
   const list = useListState(pending ? { filters: { type: pending, state: 'pending' } } : {});
+  const typeLabel = useMovementTypeLabel();
   const result = useListMovementsQuery(list.args);
   const [decide] = useDecideMovementMutation();
   const [remove] = useDeleteMovementMutation();
@@ -69,7 +70,7 @@ export function MovementsPanel({ admin, pending, header, toolbar, testId = 'move
     { id: 'code', label: t('inventory.code'), card: 'title', render: (row) => <strong><Ltr>{row.code}</Ltr></strong> },
     { id: 'product', label: t('inventory.product'), render: (row) => `${row.inventory.sku} — ${row.inventory.name}` },
     ...(admin ? [{ id: 'client', label: t('inventory.merchant'), render: (row: Movement) => row.client.company || row.client.name }] : []),
-    { id: 'type', label: t('inventory.type'), render: (row) => row.type_label },
+    { id: 'type', label: t('inventory.type'), render: (row) => typeLabel(row) },
     { id: 'state', label: t('inventory.state'), card: 'badge', render: (row) => <MovementStateChip state={row.state} label={row.state_label} /> },
     {
       id: 'quantity',

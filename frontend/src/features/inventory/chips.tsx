@@ -1,17 +1,32 @@
 import Chip from '@mui/material/Chip';
+import { useCallback } from 'react';
+import { useValueLabel } from '../../i18n';
 import type { InventoryMerchantStatus, MovementState } from '../../components/inventory/api';
+import '../../i18n/inventory';
 
 const STATE_COLORS: Record<MovementState, 'warning' | 'success' | 'error'> = { pending: 'warning', validated: 'success', rejected: 'error' };
 const STATUS_COLORS: Record<InventoryMerchantStatus, 'warning' | 'success' | 'default'> = { pending: 'warning', active: 'success', suspended: 'default' };
 
-/** A movement's state, as the server words it. */
+/** A movement's state in the UI's language (else as the server words it). */
 export function MovementStateChip({ state, label }: { state: MovementState; label: string }) {
-  return <Chip size="small" variant="outlined" color={STATE_COLORS[state] ?? 'default'} label={label} data-testid="movement-state" data-state={state} />;
+  const valueLabel = useValueLabel();
+  return (
+    <Chip size="small" variant="outlined" color={STATE_COLORS[state] ?? 'default'} label={valueLabel('inventory.state', state, label)} data-testid="movement-state" data-state={state} />
+  );
 }
 
-/** A stock service's status, as the server words it. */
+/** A stock service's status in the UI's language (else as the server words it). */
 export function ServiceStatusChip({ status, label }: { status: InventoryMerchantStatus; label: string }) {
-  return <Chip size="small" variant="outlined" color={STATUS_COLORS[status] ?? 'default'} label={label} data-testid="service-status" data-status={status} />;
+  const valueLabel = useValueLabel();
+  return (
+    <Chip size="small" variant="outlined" color={STATUS_COLORS[status] ?? 'default'} label={valueLabel('inventory.status', status, label)} data-testid="service-status" data-status={status} />
+  );
+}
+
+/** A movement's type (entry, exit, return, adjustment) in the UI's language. */
+export function useMovementTypeLabel(): (movement: { type: string; type_label: string }) => string {
+  const valueLabel = useValueLabel();
+  return useCallback((movement) => valueLabel('inventory.type', movement.type, movement.type_label), [valueLabel]);
 }
 
 /** "+5" / "-3": the signed change a movement makes to the stock. */
