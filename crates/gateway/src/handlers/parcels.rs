@@ -249,18 +249,32 @@ pub struct TemplateQuery {
     pub format: Option<String>,
 }
 
-pub async fn import_template(query: web::Query<TemplateQuery>) -> ApiResult<File<Sheet>> {
+/// The import template in the reader's language (its headers and example; the import reads the
+/// three languages' headers).
+pub async fn import_template(
+    Lang(language): Lang,
+    query: web::Query<TemplateQuery>,
+) -> ApiResult<Localized<File<Sheet>>> {
+    let name = language.pick(
+        "modele-import-colis",
+        "parcel-import-template",
+        "parcel-import-template",
+    );
     if query.format.as_deref() == Some("xlsx") {
-        let book = import::template_xlsx().map_err(ApiError)?;
-        return Ok(File::attachment(book, XLSX, "modele-import-colis.xlsx"));
+        let book = import::template_xlsx(language).map_err(ApiError)?;
+        return Ok(Localized(File::attachment(
+            book,
+            XLSX,
+            &format!("{name}.xlsx"),
+        )));
     }
     // A BOM so Excel reads the accents as UTF-8.
-    let csv = format!("\u{feff}{}", import::TEMPLATE_CSV).into_bytes();
-    Ok(File::attachment(
+    let csv = format!("\u{feff}{}", import::template_csv(language)).into_bytes();
+    Ok(Localized(File::attachment(
         csv,
         "text/csv; charset=utf-8",
-        "modele-import-colis.csv",
-    ))
+        &format!("{name}.csv"),
+    )))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

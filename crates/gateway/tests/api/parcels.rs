@@ -704,6 +704,31 @@ async fn imports_preview_every_row_and_create_all_or_nothing() {
         .await;
     preview.assert_status(200);
     assert_eq!(preview.body["valid_count"], 1, "{}", preview.text);
+    // In the reader's language: an Arabic merchant's template has Arabic headers, and reads
+    // back as one valid row (CSV and Excel alike).
+    *w.merchant.language.borrow_mut() = Some("ar".to_owned());
+    let arabic = w.merchant.get("/api/parcels/import/template").await;
+    assert!(
+        arabic.text.contains("المتجر;المرجع;المرسل_إليه"),
+        "{}",
+        arabic.text
+    );
+    for format in ["", "?format=xlsx"] {
+        let file = w
+            .merchant
+            .get(&format!("/api/parcels/import/template{format}"))
+            .await;
+        let preview = w
+            .merchant
+            .post_bytes(
+                "/api/parcels/import?dry_run=true",
+                file.bytes.clone(),
+                "text/csv",
+            )
+            .await;
+        assert_eq!(preview.body["valid_count"], 1, "{format}: {}", preview.text);
+    }
+    *w.merchant.language.borrow_mut() = None;
 
     let good = csv_file(&[
         "Amina;0612345678;Rabat;1 rue A;249,00;Robe;A-1;oui",

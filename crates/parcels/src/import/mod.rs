@@ -2,7 +2,7 @@
 //! rules as the form, the preview shows each row's errors before anything is written, and the
 //! import creates all valid rows or nothing.
 
-use colivra_core::{AppResult, FieldErrors};
+use colivra_core::{AppResult, FieldErrors, Language};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -21,11 +21,44 @@ pub use template::template_xlsx;
 /// Rows one file may hold.
 pub const MAX_ROWS: usize = 10_000;
 
-/// The template merchants download: French headers, `;` as Excel in French expects, one example.
-/// `stock` (merchants with the stock service) takes `SKU:quantity` pairs separated by commas,
-/// e.g. `CAFTAN-BRODE:1, ROBE-ETE-M:2`; empty otherwise.
-pub const TEMPLATE_CSV: &str = "boutique;reference;destinataire;telephone;telephone_2;ville;adresse;montant;produit;quantite;note;ouvrable;essayable;fragile;type;colis_origine;article_a_recuperer;stock\r\n\
-;CMD-1001;Amina Benali;0612345678;;Casablanca;12 rue des Orangers, Maarif;249,00;Robe d'été taille M;1;Appeler avant 18 h;oui;non;non;standard;;;\r\n";
+/// The template's columns, in order, named in French, English and Arabic (the reader's
+/// language); the reader accepts every one of these names.
+pub(crate) const TEMPLATE_COLUMNS: [(&str, &str, &str); 18] = [
+    ("boutique", "shop", "المتجر"),
+    ("reference", "reference", "المرجع"),
+    ("destinataire", "recipient_name", "المرسل_إليه"),
+    ("telephone", "recipient_phone", "الهاتف"),
+    ("telephone_2", "recipient_phone_alt", "الهاتف_2"),
+    ("ville", "city", "المدينة"),
+    ("adresse", "address", "العنوان"),
+    ("montant", "cod_amount", "المبلغ"),
+    ("produit", "product", "المنتج"),
+    ("quantite", "quantity", "الكمية"),
+    ("note", "note", "ملاحظة"),
+    ("ouvrable", "can_open", "يسمح_بالفتح"),
+    ("essayable", "can_try", "يسمح_بالتجربة"),
+    ("fragile", "fragile", "قابل_للكسر"),
+    ("type", "kind", "النوع"),
+    ("colis_origine", "original_parcel", "الطرد_الأصلي"),
+    ("article_a_recuperer", "item_to_collect", "السلعة_المسترجعة"),
+    ("stock", "stock", "المخزون"),
+];
+
+/// The template merchants download, in the reader's language: headers, `;` as Excel in French
+/// expects, one example row. `stock` (merchants with the stock service) takes `SKU:quantity`
+/// pairs separated by commas, e.g. `CAFTAN-BRODE:1, ROBE-ETE-M:2`; empty otherwise.
+pub fn template_csv(language: Language) -> String {
+    let header: Vec<&str> = TEMPLATE_COLUMNS
+        .iter()
+        .map(|&(fr, en, ar)| language.pick(fr, en, ar))
+        .collect();
+    let example = language.pick(
+        ";CMD-1001;Amina Benali;0612345678;;Casablanca;12 rue des Orangers, Maarif;249,00;Robe d'été taille M;1;Appeler avant 18 h;oui;non;non;standard;;;",
+        ";CMD-1001;Amina Benali;0612345678;;Casablanca;12 rue des Orangers, Maarif;249.00;Summer dress size M;1;Call before 6 pm;yes;no;no;standard;;;",
+        ";CMD-1001;أمينة بنعلي;0612345678;;Casablanca;12 زنقة البرتقال، المعاريف;249,00;فستان صيفي مقاس M;1;الاتصال قبل السادسة مساء;نعم;لا;لا;standard;;;",
+    );
+    format!("{}\r\n{example}\r\n", header.join(";"))
+}
 
 /// One row of the file as read, with what reading it found wrong.
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -7,9 +7,10 @@ use colivra_core::{money, AppError, AppResult, FieldErrors};
 use crate::parcel::ParcelInput;
 use crate::stock::StockLineInput;
 
-use super::{ImportRow, MAX_ROWS};
+use super::{ImportRow, MAX_ROWS, TEMPLATE_COLUMNS};
 
-/// Header names accepted for each field (French template names and the API's names).
+/// Header names accepted for each field (French template names and the API's names; the
+/// Arabic template's names are read from [`TEMPLATE_COLUMNS`]).
 const COLUMNS: &[(&str, &[&str])] = &[
     ("shop", &["boutique", "shop"]),
     ("reference", &["reference", "référence", "ref"]),
@@ -50,17 +51,17 @@ const COLUMNS: &[(&str, &[&str])] = &[
 fn parse_bool(value: &str) -> Option<Option<bool>> {
     match value.trim().to_lowercase().as_str() {
         "" => Some(None),
-        "oui" | "o" | "yes" | "y" | "1" | "true" | "vrai" | "x" => Some(Some(true)),
-        "non" | "n" | "no" | "0" | "false" | "faux" => Some(Some(false)),
+        "oui" | "o" | "yes" | "y" | "1" | "true" | "vrai" | "x" | "نعم" => Some(Some(true)),
+        "non" | "n" | "no" | "0" | "false" | "faux" | "لا" => Some(Some(false)),
         _ => None,
     }
 }
 
 fn parse_kind(value: &str) -> String {
     match value.trim().to_lowercase().as_str() {
-        "" | "standard" | "normal" => "standard".to_owned(),
-        "echange" | "échange" | "exchange" => "exchange".to_owned(),
-        "remboursement" | "refund" => "refund".to_owned(),
+        "" | "standard" | "normal" | "عادي" => "standard".to_owned(),
+        "echange" | "échange" | "exchange" | "استبدال" => "exchange".to_owned(),
+        "remboursement" | "refund" | "استرداد" => "refund".to_owned(),
         other => other.to_owned(),
     }
 }
@@ -120,10 +121,12 @@ pub fn parse(bytes: &[u8]) -> AppResult<Vec<ImportRow>> {
     let mut positions: HashMap<&str, usize> = HashMap::new();
     for (index, name) in header.iter().enumerate() {
         let name = colivra_documents::sheet::fold_header(name);
-        if let Some((field, _)) = COLUMNS
-            .iter()
-            .find(|(_, names)| names.iter().any(|n| *n == name))
-        {
+        if let Some((field, _)) = COLUMNS.iter().find(|(field, names)| {
+            names.iter().any(|n| *n == name)
+                || TEMPLATE_COLUMNS
+                    .iter()
+                    .any(|(_, en, ar)| en == field && *ar == name)
+        }) {
             positions.entry(field).or_insert(index);
         }
     }
@@ -227,18 +230,31 @@ pub fn parse(bytes: &[u8]) -> AppResult<Vec<ImportRow>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::import::{template_xlsx, TEMPLATE_CSV};
+    use crate::import::{template_csv, template_xlsx};
+    use colivra_core::Language;
 
     #[test]
-    fn the_template_parses_into_one_row() {
-        let rows = parse(TEMPLATE_CSV.as_bytes()).unwrap();
-        assert_eq!(rows.len(), 1);
-        let row = &rows[0];
-        assert_eq!(row.line, 2);
-        assert!(row.errors.is_empty(), "{:?}", row.errors);
-        assert_eq!(row.input.cod_amount, Some(24_900));
-        assert_eq!(row.input.can_open, Some(true));
-        assert_eq!(row.input.city.as_deref(), Some("Casablanca"));
+    fn the_template_parses_into_one_row_in_each_language() {
+        for language in Language::ALL {
+            let template = template_csv(language);
+            let rows = parse(template.as_bytes()).unwrap();
+            assert_eq!(rows.len(), 1, "{language:?}");
+            let row = &rows[0];
+            assert_eq!(row.line, 2);
+            assert!(row.errors.is_empty(), "{language:?}: {:?}", row.errors);
+            assert_eq!(row.input.cod_amount, Some(24_900));
+            assert_eq!(row.input.can_open, Some(true));
+            assert_eq!(row.input.can_try, Some(false));
+            assert_eq!(row.input.city.as_deref(), Some("Casablanca"));
+            assert_eq!(row.input.reference.as_deref(), Some("CMD-1001"));
+        }
+        let arabic = template_csv(Language::Ar);
+        assert!(arabic.starts_with("المتجر;المرجع;المرسل_إليه;"), "{arabic}");
+        let rows = parse(arabic.as_bytes()).unwrap();
+        assert_eq!(rows[0].input.recipient_name.as_deref(), Some("أمينة بنعلي"));
+        // A header typed with a space instead of the underscore is the same column.
+        let spaced = arabic.replacen("المرسل_إليه", "المرسل إليه", 1);
+        assert!(parse(spaced.as_bytes()).unwrap()[0].errors.is_empty());
     }
 
     #[test]
@@ -255,7 +271,7 @@ mod tests {
 
     #[test]
     fn the_excel_template_reads_back_like_the_csv_one() {
-        let rows = parse(&template_xlsx().unwrap()).unwrap();
+        let rows = parse(&template_xlsx(Language::Fr).unwrap()).unwrap();
         assert_eq!(rows.len(), 1);
         assert!(rows[0].errors.is_empty(), "{:?}", rows[0].errors);
         assert_eq!(rows[0].input.recipient_phone.as_deref(), Some("0612345678"));
@@ -301,6 +317,7 @@ mod tests {
     fn files_without_the_needed_columns_are_refused() {
         assert!(parse(b"nom;ville\nAli;Rabat\n").is_err());
         assert!(parse(b"").is_err());
-        assert!(parse(TEMPLATE_CSV.lines().next().unwrap().as_bytes()).is_err());
+        let french = template_csv(Language::Fr);
+        assert!(parse(french.lines().next().unwrap().as_bytes()).is_err());
     }
 }
