@@ -250,9 +250,9 @@ pub struct TemplateQuery {
 }
 
 /// The import template in the reader's language (its headers and example; the import reads the
-/// three languages' headers).
+/// three languages' headers): a download, so the language he chose in the web app first.
 pub async fn import_template(
-    Lang(language): Lang,
+    DocumentLanguage(language): DocumentLanguage,
     query: web::Query<TemplateQuery>,
 ) -> ApiResult<Localized<File<Sheet>>> {
     let name = language.pick(
