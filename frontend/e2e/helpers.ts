@@ -39,9 +39,27 @@ export async function menuLinks(page: Page): Promise<string[]> {
   return nav.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** What shows while a screen loads (skeletons, spinners, progress bars). */
+export const LOADING = '.MuiSkeleton-root, .MuiCircularProgress-root, .MuiLinearProgress-root';
+
+/** Waits until the screen has loaded what it shows: the network quiet, no skeleton nor spinner. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await expect(page.locator(LOADING)).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Opens `path` and waits for its screen, loaded (not a redirection to the 404 or the sign-in page). */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(url(path));
+  await expect.poll(() => new URL(page.url()).pathname, { message: path }).toBe(path.split('?')[0]);
+  await expect(page.locator('main#main-content')).toBeVisible();
+  await settle(page);
+}
+
+/** Saves what the window shows (or the whole page: `fullPage`) as e2e-artifacts/NAME.png. */
+export async function screenshot(page: Page, name: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
 }
 
 /** A cookie-session API client signed in with the given account (Sanctum flow). */
@@ -115,14 +133,18 @@ export async function apiClient(playwright: { request: { newContext: () => Promi
   return { request, send };
 }
 
+type NewParcel = { recipient_name: string; recipient_phone: string; cod_amount: number; address?: string; product?: string };
+
 /**
- * Parcels of the demo shop for Casablanca, picked up and handed to the demo delivery person
- * (Hamid Ouazzani) through the API, as the merchant and an admin would; returns their codes.
+ * Parcels of the demo shop for Casablanca, on a pickup voucher of the merchant and picked up by
+ * an admin, through the API as they would; returns their codes (the API clients stay open for
+ * what follows, `then`).
  */
-export async function parcelsOutWithDemoDeliveryPerson(
+async function pickedUp<T>(
   playwright: { request: { newContext: () => Promise<APIRequestContext> } },
-  parcels: Array<{ recipient_name: string; recipient_phone: string; cod_amount: number; address?: string; product?: string }>,
-): Promise<string[]> {
+  parcels: NewParcel[],
+  then: (codes: string[], admin: Awaited<ReturnType<typeof apiClient>>) => Promise<T>,
+): Promise<T> {
   const merchant = await apiClient(playwright, MERCHANT);
   const admin = await apiClient(playwright, ADMIN);
   try {
@@ -146,14 +168,32 @@ export async function parcelsOutWithDemoDeliveryPerson(
     }
     const voucher = await merchant.send('POST', '/api/pickup-vouchers', { parcels: codes });
     await admin.send('PUT', '/api/pickup-vouchers/pickup', { voucher: voucher.data.key, parcels: codes });
-    const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === 'Hamid Ouazzani');
-    expect(hamid, 'the demo delivery person').toBeDefined();
-    await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: hamid!.key, parcels: codes, force: true });
-    return codes;
+    return await then(codes, admin);
   } finally {
     await merchant.request.dispose();
     await admin.request.dispose();
   }
+}
+
+/** Parcels of the demo shop for Casablanca, picked up at the hub (to ship); returns their codes. */
+export function parcelsPickedUp(playwright: { request: { newContext: () => Promise<APIRequestContext> } }, parcels: NewParcel[]): Promise<string[]> {
+  return pickedUp(playwright, parcels, async (codes) => codes);
+}
+
+/**
+ * Parcels of the demo shop for Casablanca, picked up and handed to the demo delivery person
+ * (Hamid Ouazzani) through the API, as the merchant and an admin would; returns their codes.
+ */
+export function parcelsOutWithDemoDeliveryPerson(
+  playwright: { request: { newContext: () => Promise<APIRequestContext> } },
+  parcels: NewParcel[],
+): Promise<string[]> {
+  return pickedUp(playwright, parcels, async (codes, admin) => {
+    const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === 'Hamid Ouazzani');
+    expect(hamid, 'the demo delivery person').toBeDefined();
+    await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: hamid!.key, parcels: codes, force: true });
+    return codes;
+  });
 }
 
 /** The recipient signs on the outcome sheet's pad: one stroke across it with the pointer. */

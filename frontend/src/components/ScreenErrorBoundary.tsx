@@ -37,6 +37,7 @@ export class ScreenErrorBoundary extends Component<Props, State> {
       return (
         <Alert
           severity="error"
+          data-testid="screen-error"
           action={
             <Button color="inherit" size="small" onClick={() => window.location.reload()}>
               {this.props.retryLabel}

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n';
 import '../../i18n/screens';
 
@@ -50,6 +51,21 @@ export function RemoteAutocomplete<O>({
   noOptionsText,
 }: RemoteAutocompleteProps<O>) {
   const t = useT();
+  // A choice longer than the field (a product's SKU and name on a phone) shows whole under it.
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [cut, setCut] = useState(false);
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input || value === null || typeof ResizeObserver === 'undefined') return;
+    // Called once at once, then on each change of the field's size.
+    const observer = new ResizeObserver(() => setCut(input.scrollWidth > input.clientWidth + 1));
+    observer.observe(input);
+    return () => {
+      observer.disconnect();
+      setCut(false);
+    };
+  }, [value]);
+  const whole = cut && value !== null && !error ? getLabel(value) : null;
   // The picked value stays an option, so the list never "loses" it while searching.
   const shown = value && !options.some((option) => getKey(option) === getKey(value)) ? [value, ...options] : options;
   return (
@@ -90,10 +106,22 @@ export function RemoteAutocomplete<O>({
       renderInput={(params) => (
         <TextField
           {...params}
+          inputRef={inputRef}
           label={label}
           required={required}
           error={Boolean(error)}
-          helperText={error || helperText}
+          helperText={
+            whole ? (
+              <>
+                <Box component="span" sx={{ display: 'block', color: 'text.primary' }} data-testid="autocomplete-whole">
+                  {whole}
+                </Box>
+                {helperText}
+              </>
+            ) : (
+              error || helperText
+            )
+          }
           slotProps={{
             ...params.slotProps,
             htmlInput: { ...params.slotProps.htmlInput, name },

@@ -3,7 +3,6 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import { FormTextField } from '../FormTextField';
 import { useT } from '../../i18n';
 import type { Inventory, StockLineBody } from './api';
@@ -65,8 +64,14 @@ export function StockLinesEditor({ lines, onChange, errors, disabled, max = 20, 
   return (
     <Box data-testid={testId} sx={{ display: 'grid', gap: 2 }}>
       {lines.map((line, index) => (
-        <Stack key={line.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} data-testid="stock-line">
-          <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
+        // On a phone the product has the line's whole width (« SAB-ARGAN-250 — Savon à l'argan »,
+        // not « SAB-ARG… »), its quantity and the remove button below it.
+        <Box
+          key={line.id}
+          sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', sm: 'minmax(0, 1fr) 96px auto' } }}
+          data-testid="stock-line"
+        >
+          <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, minWidth: 0 }}>
             <ProductPicker
               name={`lines.${index}.inventory`}
               label={t('inventory.product')}
@@ -77,7 +82,7 @@ export function StockLinesEditor({ lines, onChange, errors, disabled, max = 20, 
               required
             />
           </Box>
-          <Box sx={{ flex: '0 0 96px' }}>
+          <Box sx={{ minWidth: 0 }}>
             <FormTextField
               name={`lines.${index}.quantity`}
               label={t('inventory.quantity')}
@@ -98,7 +103,7 @@ export function StockLinesEditor({ lines, onChange, errors, disabled, max = 20, 
           >
             <DeleteOutlined />
           </IconButton>
-        </Stack>
+        </Box>
       ))}
       <Box>
         <Button startIcon={<Add />} onClick={() => onChange([...lines, newLine()])} disabled={disabled || lines.length >= max} data-testid="add-line">

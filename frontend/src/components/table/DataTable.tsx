@@ -23,7 +23,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { SxProps, Theme } from '@mui/material/styles';
+import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState, type ReactNode } from 'react';
 import { errorBody, errorStatus } from '../../core/api';
@@ -38,6 +38,38 @@ import '../../i18n/screens';
 
 /** Delay between the last key typed in the search box and the request. */
 export const SEARCH_DEBOUNCE_MS = 350;
+
+/**
+ * The table's cells: half the horizontal padding below the widest screens (a laptop's 1366 px
+ * beside the menu holds nine columns and the row actions), the outer edges aligned with the
+ * toolbar above.
+ */
+const TABLE_SX: SxProps<Theme> = {
+  '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: { md: 1, xl: 2 } },
+  '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox):first-of-type': { pl: 2 },
+  '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox):last-of-type': { pr: 2 },
+};
+
+/**
+ * The row actions' column stays at the right edge of the table's box: when a table is wider than
+ * its box (a narrow window, long values), its other columns scroll under it, the actions never.
+ * On the paper, with the row's hover or selection tint over it.
+ */
+const ACTIONS_SX = (theme: Theme) => ({
+  position: 'sticky' as const,
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  '.MuiTableRow-hover:hover > &': {
+    backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
+  },
+  '.Mui-selected > &': {
+    backgroundImage: `linear-gradient(${alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity)}, ${alpha(
+      theme.palette.primary.main,
+      theme.palette.action.selectedOpacity,
+    )})`,
+  },
+});
 
 export interface Column<T> {
   id: string;
@@ -267,7 +299,7 @@ export function DataTable<T>({
             </TableCell>
           ))}
           {rowActions && (
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.5 }} onClick={(event) => event.stopPropagation()}>
+            <TableCell align="right" sx={[ACTIONS_SX, { whiteSpace: 'nowrap', py: 0.5 }]} onClick={(event) => event.stopPropagation()}>
               {shown.map((action) => (
                 <Tooltip key={action.id} title={action.label}>
                   <span>
@@ -311,7 +343,9 @@ export function DataTable<T>({
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           spacing={2}
-          sx={{ p: embedded ? 0 : 2, pt: embedded && tabs ? 2 : undefined, pb: embedded ? 2 : undefined, alignItems: { sm: 'center' } }}
+          // Gaps rather than margins: the filters and actions that do not fit go to the next line.
+          useFlexGap
+          sx={{ p: embedded ? 0 : 2, pt: embedded && tabs ? 2 : undefined, pb: embedded ? 2 : undefined, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
         >
           {phone && (filters || sortable.length > 0) ? (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -392,7 +426,7 @@ export function DataTable<T>({
           )
         ) : (
         <TableContainer>
-          <Table size={embedded ? 'small' : 'medium'} aria-busy={isFetching}>
+          <Table size={embedded ? 'small' : 'medium'} aria-busy={isFetching} sx={TABLE_SX}>
             <TableHead>
               <TableRow>
                 {selection && (
@@ -439,7 +473,7 @@ export function DataTable<T>({
                   );
                 })}
                 {rowActions && (
-                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                  <TableCell align="right" sx={[ACTIONS_SX, { fontWeight: 600 }]}>
                     {t('table.actions')}
                   </TableCell>
                 )}

@@ -177,7 +177,9 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
         {!deliveryPerson ? (
           <Alert severity="info">{t('vouchers.ship.chooseFirst')}</Alert>
         ) : (
-          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+          // Side by side from the widest screens only: below, each half would cut its table (the
+          // amounts, the zone, the remove action at 1366 px).
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
             <Box sx={{ minWidth: 0 }}>
               <ScanField label={t('scan.labelPickedUp')} helperText={t('scan.help')} onScan={onScan} />
               <Typography variant="subtitle2" component="h3" sx={{ mt: 1, mb: 1 }}>
