@@ -140,8 +140,8 @@ test('the admin counts the cash 5 DH short, sees the difference, validates and p
   await expect(detail.getByTestId('invoice-counted')).toHaveText(shown(counted));
   const difference = detail.locator('[data-testid="invoice-difference"][data-kind="short"]').first();
   await expect(difference).toHaveText(/^Manque 5,00\sDH$/);
-  // Red: the theme's error colour (#FF4C51).
-  expect(await difference.evaluate((chip) => getComputedStyle(chip).backgroundColor)).toBe('rgb(255, 76, 81)');
+  // Red: the light theme's error colour (#C62828, readable under white text).
+  expect(await difference.evaluate((chip) => getComputedStyle(chip).backgroundColor)).toBe('rgb(198, 40, 40)');
   await screenshot(page, 'admin-count-cash');
 
   await detail.getByTestId('invoice-validate').click();

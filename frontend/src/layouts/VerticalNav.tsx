@@ -118,8 +118,11 @@ export function VerticalNav({ variant, collapsed, onToggleCollapsed, open, onClo
     );
   };
 
+  // The whole drawer is the navigation landmark: the brand and the collapse button too (axe: region).
   const content = (
     <Box
+      component="nav"
+      aria-label={t('menu.navigation')}
       sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflow: 'hidden' }}
       onMouseEnter={() => permanent && collapsed && setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -152,8 +155,6 @@ export function VerticalNav({ variant, collapsed, onToggleCollapsed, open, onClo
         )}
       </Box>
       <Box
-        component="nav"
-        aria-label={t('menu.navigation')}
         data-testid="side-menu"
         data-role={session.role ?? ''}
         sx={{
@@ -181,13 +182,14 @@ export function VerticalNav({ variant, collapsed, onToggleCollapsed, open, onClo
           }
         >
           {sections.map((section) => {
-            if (!section.grouped) return <Box key={section.id}>{link(section.items[0], false)}</Box>;
+            // A list holds list items only: each link and each section is in its <li> (axe: list).
+            if (!section.grouped) return <li key={section.id}>{link(section.items[0], false)}</li>;
             const SectionIcon = sectionIcon(section.id);
             const title = t(`section.${section.id}` as MessageKey);
             const expanded = openSection === section.id && !mini;
             const holdsActive = activeSection === section.id;
             return (
-              <Box key={section.id} data-section={section.id} role="group" aria-label={title}>
+              <li key={section.id} data-section={section.id}>
                 <ListItemButton
                   onClick={() => toggleSection(section.id)}
                   aria-expanded={expanded}
@@ -223,9 +225,11 @@ export function VerticalNav({ variant, collapsed, onToggleCollapsed, open, onClo
                   )}
                 </ListItemButton>
                 <Collapse in={expanded} timeout="auto">
-                  <List disablePadding>{section.items.map((item) => link(item, true))}</List>
+                  <List disablePadding aria-label={title}>
+                    {section.items.map((item) => <li key={item.name}>{link(item, true)}</li>)}
+                  </List>
                 </Collapse>
-              </Box>
+              </li>
             );
           })}
         </List>
@@ -241,7 +245,8 @@ export function VerticalNav({ variant, collapsed, onToggleCollapsed, open, onClo
         onClose={onClose}
         ModalProps={{ keepMounted: true }}
         data-testid="nav-drawer-temporary"
-        slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
+        // The open drawer is a dialog: named after the menu it holds.
+        slotProps={{ paper: { sx: { width: DRAWER_WIDTH }, 'aria-label': t('menu.navigation') } }}
       >
         {content}
       </Drawer>

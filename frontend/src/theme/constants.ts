@@ -25,6 +25,42 @@ export const WARNING_CONTRAST_TEXT = '#3A3541';
 /** Warning-coloured text on white or the light background (outlined chips and buttons): 5.4:1 at least. */
 export const WARNING_TEXT_LIGHT = '#8A5A00';
 
+type PaletteColor = keyof typeof COLORS;
+
+/**
+ * The colours the interface paints with, by mode (WCAG 2.1 AA: 4.5:1 for text). The brand colours
+ * above are too light for white text and for text on the light surfaces (the cyan gives 2.3:1 on
+ * white): the light mode uses darker shades of the same hues, readable as text on white, on the
+ * light background and on their own 12 % tint (a selected toggle, a soft chip), and under white
+ * text (filled chips, contained buttons). The dark mode keeps the brand colours (lightened where
+ * they were too dark for its surfaces) and writes on them in a dark ink, DARK_MODE_CONTRAST_TEXT.
+ * theme/contrast.test.tsx checks every pair.
+ */
+export const MODE_COLORS: Record<ThemeMode, Record<PaletteColor, string>> = {
+  light: {
+    primary: '#0D738C',
+    secondary: '#686A70',
+    accent: '#0B5ED7',
+    success: '#337800',
+    info: '#006FA7',
+    // Filled with dark text (WARNING_CONTRAST_TEXT); as text, WARNING_TEXT_LIGHT.
+    warning: COLORS.warning,
+    error: '#C62828',
+  },
+  dark: {
+    primary: COLORS.primary,
+    secondary: '#AAACB0',
+    accent: '#76ADFE',
+    success: COLORS.success,
+    info: '#33BBFF',
+    warning: COLORS.warning,
+    error: '#FF888B',
+  },
+};
+
+/** Text on the coloured fills of the dark mode (its colours are light): 6:1 at least on each. */
+export const DARK_MODE_CONTRAST_TEXT = '#1E1B2E';
+
 export type ThemeMode = 'light' | 'dark';
 export type Skin = 'bordered' | 'default';
 export type ContentWidth = 'full' | 'boxed';

@@ -95,7 +95,9 @@ export function ProfileInfoCard() {
               {initials(name)}
             </Avatar>
             <Stack spacing={1}>
-              <Typography variant="subtitle2">{t('profile.photo')}</Typography>
+              <Typography variant="subtitle2" component="p">
+                {t('profile.photo')}
+              </Typography>
               <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
                 <Button variant="contained" size="small" onClick={() => fileInput.current?.click()}>
                   {t('profile.photoPick')}
