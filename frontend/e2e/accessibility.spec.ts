@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ADMIN, DELIVERY, MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
-import { apiClient, menuLinks, signIn, url } from './helpers';
+import { apiClient, LOADING, menuLinks, signIn, url } from './helpers';
 
 // Every screen of every role's menu, the sign-in, registration and public tracking pages, through
 // axe-core (WCAG 2.0 A and AA, 2.1 AA) in light and dark theme, on a laptop and on a phone: a
@@ -34,9 +34,6 @@ const STRUCTURE = [
   'heading-order',
 ];
 type Mode = (typeof THEMES)[number];
-
-/** What loads (skeletons, spinners): the screen is audited once it has its content. */
-const LOADING = '.MuiSkeleton-root, .MuiCircularProgress-root, .MuiLinearProgress-root';
 
 /** Serious and critical violations (any of the structure rules'), by rule and target, with where they were seen. */
 class Findings {
@@ -84,7 +81,11 @@ function trackRequests(page: Page): void {
   page.on('requestfailed', (request) => pending.delete(request));
 }
 
-/** Waits until the screen has loaded what it shows: no request under way, no skeleton nor spinner. */
+/**
+ * Waits until the screen has loaded what it shows: no request under way, no skeleton nor spinner
+ * (LOADING). Unlike helpers' settle (the network idle after a navigation), it also holds after a
+ * link followed in the page, without a reload.
+ */
 async function settle(page: Page): Promise<void> {
   trackRequests(page);
   const idle = async () => inFlight.get(page)!.size === 0 && (await page.locator(LOADING).count()) === 0;
