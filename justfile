@@ -80,6 +80,10 @@ fmt:
 migrate action="run":
     cargo run -q -p colivra-gateway -- migrate {{action}}
 
+# A phone on slow 3G (CPU ×4, 400 kbit/s, 400 ms): time until the cold sign-in page and a list screen are usable, printed (target 4 s each).
+measure-phone: build
+    cd frontend && COLIVRA_MEASURE=1 COLIVRA_BIN=../target/debug/colivra npx playwright test slowPhone.spec.ts
+
 # Seed a million parcels per backend (once) and measure the parcel list and creation with wrk on SQLite and PostgreSQL, and the activity CSV export's memory (figures in target/bench/results.md).
 bench:
     bash scripts/bench.sh

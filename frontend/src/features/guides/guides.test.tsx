@@ -99,7 +99,10 @@ describe('guides', () => {
     const dialog = await screen.findByTestId('guide-dialog');
     await user.type(within(dialog).getByLabelText(/^Titre/), 'Retours');
     const input = within(dialog).getByTestId('guide-body-input');
-    await user.type(input, '# Les retours{enter}{enter}Un colis **refusé** revient <img src=x onerror=alert(1)>');
+    // Pasted, not typed key by key: each keystroke re-renders the Markdown preview, which took
+    // this test past its minute on a loaded CI machine.
+    await user.click(input);
+    await user.paste('# Les retours\n\nUn colis **refusé** revient <img src=x onerror=alert(1)>');
     const preview = await within(dialog).findByTestId('guide-preview');
     await waitFor(() => expect(preview.querySelector('strong')).toHaveTextContent('refusé'));
     expect(preview.querySelector('h2')).toHaveTextContent('Les retours');
