@@ -3,8 +3,6 @@
 //! later invoice and deducted at its validation, the dashboards' cash, scoping, the races the
 //! database must settle, and a randomised week whose books must balance for every courier.
 
-use std::collections::BTreeMap;
-
 use crate::support::money::{
     key_of, money_world, play_round, End, MoneyWorld, Planned, Rng, Sent, CASA_COMMISSIONS,
 };
@@ -823,17 +821,7 @@ async fn over_a_random_week_every_delivery_persons_books_balance_to_the_centime(
     // For every delivery person: COD collected = cash handed over + commissions + refunds paid
     // + balance still owed + written off, from what the test sent; and the API and the database
     // say the same balance.
-    let list = w
-        .admin
-        .get("/api/delivery-admins/balances?per_page=100")
-        .await;
-    list.assert_status(200);
-    let listed: BTreeMap<String, i64> = list.body["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| (key_of(r), r["balance"].as_i64().unwrap()))
-        .collect();
+    let listed = crate::support::money::listed_balances(&w.admin).await;
     let mut owed = 0;
     for (delivery_person, b) in books.iter().enumerate() {
         assert_eq!(

@@ -486,7 +486,7 @@ fn week_counts(conn: &mut colivra_db::DbConnection) -> Vec<i64> {
 /// days it happened, every status and money screen filled, the books balanced; once only.
 #[actix_rt::test]
 async fn seed_demo_week_fills_a_week_whose_books_balance_and_adds_nothing_the_second_time() {
-    use std::collections::{BTreeMap, BTreeSet};
+    use std::collections::BTreeSet;
 
     use chrono::NaiveDateTime;
     use colivra_db::schema::{
@@ -697,21 +697,7 @@ async fn seed_demo_week_fills_a_week_whose_books_balance_and_adds_nothing_the_se
         .login("livreur@colivra.ma", "Livreur#Colivra2026")
         .await
         .assert_status(200);
-    let listed = admin
-        .get("/api/delivery-admins/balances?per_page=100")
-        .await;
-    listed.assert_status(200);
-    let balances: BTreeMap<String, i64> = listed.body["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            (
-                r["key"].as_str().unwrap().to_owned(),
-                r["balance"].as_i64().unwrap(),
-            )
-        })
-        .collect();
+    let balances = crate::support::money::listed_balances(&admin).await;
     assert!(balance > 0, "the shortage is owed in part: {posted:?}");
     assert!(balances.values().any(|b| *b == balance), "{balances:?}");
     let dashboard = admin.get("/api/statistics").await.body["data"].clone();

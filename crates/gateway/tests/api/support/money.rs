@@ -34,6 +34,20 @@ pub fn key_of(value: &Value) -> String {
     value["key"].as_str().expect("a key").to_owned()
 }
 
+/// Every delivery person's balance as the admin's balances list shows it, by key.
+pub async fn listed_balances(admin: &TestClient) -> std::collections::BTreeMap<String, i64> {
+    let list = admin
+        .get("/api/delivery-admins/balances?per_page=100")
+        .await;
+    list.assert_status(200);
+    list.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (key_of(r), r["balance"].as_i64().unwrap()))
+        .collect()
+}
+
 /// What a world holds beyond its admin, merchant, shop and two cities.
 #[derive(Clone, Copy, Debug)]
 pub struct WorldSpec {
