@@ -11,8 +11,10 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
-    // The long scenario tests take 5–15 s on 2 busy cores (user-event); a timeout is for a hang.
-    testTimeout: 60000,
+    // The long scenario tests take 5–15 s alone, but `just test` runs them niced beside the Rust
+    // build, the Rust tests and the browser tests: a 10 s test once took over 60 s there. A timeout
+    // is for a hang, so it is generous.
+    testTimeout: 180000,
     // Two cores: two worker threads (cheaper to start than forked processes).
     pool: 'threads',
     // Files share a worker's modules instead of re-importing them (a fifth less processor time):

@@ -150,8 +150,69 @@ class WebManifestPlugin {
   }
 }
 
+/** The sign-in form's words, read from the app's catalogues (src/i18n/{fr,en,ar}.ts). */
+const EARLY_SIGN_IN_KEYS = [
+  'auth.login.title',
+  'auth.login.subtitle',
+  'auth.email',
+  'auth.password',
+  'auth.remember',
+  'auth.login.submit',
+  'auth.login.noAccount',
+  'auth.login.createAccount',
+];
+
+function catalogueWords(language) {
+  const source = fs.readFileSync(path.join(here, 'src/i18n', `${language}.ts`), 'utf8');
+  return Object.fromEntries(
+    EARLY_SIGN_IN_KEYS.map((key) => {
+      const found = source.match(new RegExp(`'${key.replace(/\./g, '\\.')}': '((?:[^'\\\\]|\\\\.)*)'`));
+      // A build error, not a form with a hole in it.
+      if (!found) throw new Error(`early sign-in: '${key}' not found in src/i18n/${language}.ts`);
+      return [key, found[1].replace(/\\(.)/g, '$1')];
+    }),
+  );
+}
+
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The plain-HTML sign-in form of signin.html (early-sign-in/form.html) in French, with the English
+ * and Arabic words beside it, and its script emitted as a hashed asset.
+ */
+function earlySignIn() {
+  const script = fs.readFileSync(path.join(here, 'early-sign-in/early-sign-in.js'));
+  const scriptName = `assets/early-sign-in.${crypto.createHash('sha256').update(script).digest('hex').slice(0, 10)}.js`;
+  const labels = { fr: catalogueWords('fr'), en: catalogueWords('en'), ar: catalogueWords('ar') };
+  const markup = fs
+    .readFileSync(path.join(here, 'early-sign-in/form.html'), 'utf8')
+    .replace(/^<!--[\s\S]*?-->\n/, '')
+    .replace('{{labels}}', JSON.stringify(labels).replace(/</g, '\\u003c'))
+    .replace('{{script}}', `/${scriptName}`)
+    .replace(/\{\{([a-zA-Z.]+)\}\}/g, (_, key) => escapeHtml(labels.fr[key].replace('{product}', 'Colivra')));
+  return { markup, scriptName, script };
+}
+
+/** Emits the early sign-in form's script under its hashed name. */
+class EarlySignInScriptPlugin {
+  constructor(form) {
+    this.form = form;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('EarlySignInScriptPlugin', (compilation) => {
+      compilation.fileDependencies.add(path.join(here, 'early-sign-in/early-sign-in.js'));
+      compilation.hooks.processAssets.tap({ name: 'EarlySignInScriptPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset(this.form.scriptName, new sources.RawSource(this.form.script));
+      });
+    });
+  }
+}
+
 export default (_env, argv) => {
   const production = argv.mode === 'production';
+  const form = earlySignIn();
   return {
     mode: production ? 'production' : 'development',
     context: here,
@@ -207,7 +268,17 @@ export default (_env, argv) => {
       new HtmlWebpackPlugin({
         template: './index.html',
         scriptLoading: 'defer',
+        templateParameters: { earlySignIn: '' },
       }),
+      // The same page with the sign-in form in plain HTML, for a browser without a session on / and
+      // /compte/connexion (the server chooses): usable before the scripts arrive on a slow network.
+      new HtmlWebpackPlugin({
+        template: './index.html',
+        filename: 'signin.html',
+        scriptLoading: 'defer',
+        templateParameters: { earlySignIn: form.markup },
+      }),
+      new EarlySignInScriptPlugin(form),
       ...(production
         ? [new MiniCssExtractPlugin({
             filename: 'assets/[name].[contenthash:10].css',

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/FullPageLoader';
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary';
@@ -10,6 +10,7 @@ import { SCREENS } from '../navigation/screens';
 import type { RouteDef } from '../navigation/types';
 import { guard } from '../navigation/guard';
 import { useAppSelector } from '../core/hooks';
+import { removeEarlySignIn } from '../core/earlySignIn';
 
 /** A route's screen, behind the guard, with its page title. */
 export function RouteScreen({ route }: { route: RouteDef }) {
@@ -18,6 +19,12 @@ export function RouteScreen({ route }: { route: RouteDef }) {
   const t = useT();
   const target = guard(route.meta, session);
   const title = t(`route.${route.name}` as MessageKey);
+
+  // The sign-in screen takes over the plain-HTML form of a slow first load; any other screen
+  // simply shows instead of it.
+  useLayoutEffect(() => {
+    if (!target && route.screen !== 'login') removeEarlySignIn();
+  }, [target, route.screen]);
 
   useEffect(() => {
     if (!target) document.title = `${title} | ${productName()}`;

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { removeEarlySignIn } from '../core/earlySignIn';
 
 interface Props {
   children: ReactNode;
@@ -30,6 +31,8 @@ export class ScreenErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('A screen failed to render', error, info.componentStack);
+    // The sign-in screen's chunk failed: its error and retry must show, not the plain form.
+    removeEarlySignIn();
   }
 
   override render() {

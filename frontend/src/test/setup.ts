@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { setDevelopmentChecks } from '../core/store';
 
-// Lazy screens are compiled on first import in tests: give them time.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy screens are compiled on first import in tests, and `just test` runs these beside the Rust
+// build and tests on two cores: give them time (a passing wait ends as soon as it holds).
+configure({ asyncUtilTimeout: 15000 });
 // Redux Toolkit's whole-state checks on every action: kept by the development server, a fifth of
 // the tests' processor time here.
 setDevelopmentChecks(false);

@@ -6,6 +6,7 @@ use actix_files::NamedFile;
 use actix_web::http::header::{CacheControl, CacheDirective};
 use actix_web::{web, HttpRequest, HttpResponse};
 
+use crate::middleware::session_cookie::session_cookie_sent;
 use crate::state::AppState;
 
 /// A file of the build answered with `Cache-Control: no-cache`: the browser asks again each time
@@ -21,7 +22,10 @@ fn revalidated(file: NamedFile, req: &HttpRequest) -> HttpResponse {
 
 pub async fn index(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
     let path = state.settings.static_dir.join("index.html");
-    match NamedFile::open(&path) {
+    // A build without signin.html (older) still serves its index.html.
+    let page = NamedFile::open(state.settings.static_dir.join(page_for(&req)))
+        .or_else(|_| NamedFile::open(&path));
+    match page {
         Ok(file) => revalidated(file.use_etag(false), &req),
         Err(_) => HttpResponse::ServiceUnavailable()
             .content_type("text/plain; charset=utf-8")
@@ -29,6 +33,18 @@ pub async fn index(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse
                 "The web app is not built: {} is missing. Run `just build` (or set COLIVRA_STATIC_DIR).",
                 path.display()
             )),
+    }
+}
+
+/// `signin.html` (the page with the sign-in form in plain HTML, usable before the scripts arrive on
+/// a slow network) for the sign-in addresses when the browser holds no session cookie; else
+/// `index.html`. A browser with a cookie that no longer signs in gets the plain page, as before.
+fn page_for(req: &HttpRequest) -> &'static str {
+    let sign_in = matches!(req.path(), "/" | "/compte/connexion" | "/compte/connexion/");
+    if sign_in && !session_cookie_sent(req) {
+        "signin.html"
+    } else {
+        "index.html"
     }
 }
 

@@ -7,7 +7,7 @@ use actix_web::cookie::Cookie;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderValue, COOKIE, SET_COOKIE};
 use actix_web::middleware::Next;
-use actix_web::Error;
+use actix_web::{Error, HttpMessage};
 
 pub const SESSION_COOKIE_NAME: &str = "colivra_session";
 
@@ -56,6 +56,17 @@ pub fn uses_session(path: &str) -> bool {
     (path.starts_with("/api/") && !documentation) || path.starts_with("/sanctum/")
 }
 
+/// Set on a request whose session cookie was taken off by [`skip_session_where_unused`]: the page
+/// handler still needs to know a browser holds one (it then sends the page without the plain
+/// sign-in form).
+#[derive(Debug, Clone, Copy)]
+pub struct SessionCookieSent;
+
+/// Whether the browser sent a session cookie (taken off or not).
+pub fn session_cookie_sent(req: &actix_web::HttpRequest) -> bool {
+    req.extensions().contains::<SessionCookieSent>() || req.cookie(SESSION_COOKIE_NAME).is_some()
+}
+
 /// Takes the session cookie off requests that cannot use it, before the session layer would load
 /// the session (a database query) for them: a signed-in browser sends it with every file and
 /// every `/health` a monitor makes through the same host. Other cookies stay.
@@ -64,6 +75,9 @@ pub async fn skip_session_where_unused(
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
     if !uses_session(req.path()) {
+        if req.cookie(SESSION_COOKIE_NAME).is_some() {
+            req.extensions_mut().insert(SessionCookieSent);
+        }
         let headers = req.headers_mut();
         let kept: Vec<HeaderValue> = headers
             .get_all(COOKIE)

@@ -126,6 +126,40 @@ async fn the_web_app_is_served_for_root_and_every_compte_path() {
 }
 
 #[actix_rt::test]
+async fn a_browser_without_a_session_gets_the_sign_in_page_with_its_plain_form() {
+    let app = TestApp::spawn().await;
+    std::fs::write(
+        app.static_dir.join("signin.html"),
+        "<!doctype html><title>Colivra sign-in shell</title>",
+    )
+    .unwrap();
+    let anonymous = app.client();
+    for (path, page) in [
+        ("/", "sign-in"),
+        ("/compte/connexion", "sign-in"),
+        ("/compte/inscription", "test"),
+        ("/compte/tous-les-colis", "test"),
+        ("/suivi/K1", "test"),
+    ] {
+        let res = anonymous.get(path).await;
+        res.assert_status(200);
+        assert!(
+            res.text.contains(&format!("Colivra {page} shell")),
+            "{path}: {}",
+            res.text
+        );
+        assert_eq!(res.header("cache-control"), Some("no-cache"), "{path}");
+    }
+    // A browser that holds a session cookie (signed in, or was): the plain page, which restores it.
+    let (merchant, _) = app.signed_in(Role::Merchant, true).await;
+    assert!(merchant.cookie("colivra_session").is_some());
+    for path in ["/", "/compte/connexion"] {
+        let res = merchant.get(path).await;
+        assert!(res.text.contains("Colivra test shell"), "{path}");
+    }
+}
+
+#[actix_rt::test]
 async fn writes_are_recorded_as_activities() {
     use diesel::prelude::*;
     let app = TestApp::spawn().await;

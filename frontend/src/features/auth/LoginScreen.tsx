@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch } from '../../core/hooks';
 import { FormTextField } from '../../components/FormTextField';
@@ -16,6 +16,7 @@ import { loadUser, useLoginMutation } from '../../core/session/api';
 import { AuthCard } from './AuthCard';
 import { formErrors, withoutField, type FormErrors } from '../../core/session/errors';
 import { PasswordField } from '../../components/form/PasswordField';
+import { readEarlySignIn, removeEarlySignIn } from '../../core/earlySignIn';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
 
@@ -24,18 +25,21 @@ export default function LoginScreen() {
   const t = useT();
   const dispatch = useAppDispatch();
   const [login] = useLoginMutation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
+  // What the plain-HTML form of a slow first load already holds (core/earlySignIn.ts).
+  const [early] = useState(readEarlySignIn);
+  const [email, setEmail] = useState(early?.email ?? '');
+  const [password, setPassword] = useState(early?.password ?? '');
+  const [remember, setRemember] = useState(early?.remember ?? false);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const signIn = async (values: { email: string; password: string; remember: boolean }) => {
     // Empty fields are said under them, before any request.
     const missing: Record<string, string> = {};
-    if (!email.trim()) missing.email = t('auth.login.emailRequired');
-    if (!password) missing.password = t('auth.login.passwordRequired');
+    if (!values.email.trim()) missing.email = t('auth.login.emailRequired');
+    if (!values.password) missing.password = t('auth.login.passwordRequired');
     if (Object.keys(missing).length > 0) {
       setErrors({ fields: missing, form: null });
       return;
@@ -43,7 +47,7 @@ export default function LoginScreen() {
     setErrors(NO_ERRORS);
     setBusy(true);
     try {
-      await login({ email: email.trim(), password, remember }).unwrap();
+      await login({ email: values.email.trim(), password: values.password, remember: values.remember }).unwrap();
       // Afterwards the session is loaded; the guard redirects.
       await loadUser(dispatch);
     } catch (error) {
@@ -51,6 +55,30 @@ export default function LoginScreen() {
       setBusy(false);
     }
   };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void signIn({ email, password, remember });
+  };
+
+  // The plain form gives way to this one, with what was typed up to this very moment, the focus
+  // where it was, and its submission carried out.
+  useLayoutEffect(() => {
+    const latest = readEarlySignIn();
+    removeEarlySignIn();
+    if (!latest) return;
+    // Synchronising from the DOM outside React (the plain form), once: what was typed since the
+    // first render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setEmail(latest.email);
+    setPassword(latest.password);
+    setRemember(latest.remember);
+    const input = latest.focused === 'password' ? passwordInput.current : latest.focused === 'email' ? emailInput.current : null;
+    input?.focus();
+    if (latest.submitted) void signIn(latest);
+    // Once, at mount: later renders have no plain form to take over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <AuthCard
@@ -73,6 +101,7 @@ export default function LoginScreen() {
             autoFocus
             required
             fullWidth
+            inputRef={emailInput}
             value={email}
             onChange={(event) => {
               setEmail(event.target.value);
@@ -87,6 +116,7 @@ export default function LoginScreen() {
             autoComplete="current-password"
             required
             fullWidth
+            inputRef={passwordInput}
             value={password}
             onChange={(event) => {
               setPassword(event.target.value);
