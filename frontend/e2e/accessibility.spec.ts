@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ADMIN, DELIVERY, MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
-import { apiClient, LOADING, menuLinks, signIn, url } from './helpers';
+import { apiClient, holdAppScripts, LOADING, menuLinks, signIn, url } from './helpers';
 
 // Every screen of every role's menu, the sign-in, registration and public tracking pages, through
 // axe-core (WCAG 2.0 A and AA, 2.1 AA) in light and dark theme, on a laptop and on a phone: a
@@ -254,6 +254,28 @@ test.describe('accessibility (axe-core: WCAG 2.1 AA, serious and critical)', () 
         await page.getByRole('button', { name: 'Se connecter' }).click();
         await expect(page.locator('input[name="email"]')).toHaveAttribute('aria-invalid', 'true');
         await findings.audit(page, `/compte/connexion with errors [visitor, ${viewport.name}, ${mode}]`);
+      }
+    }
+    expect(findings.report(), 'axe violations (serious, critical)').toEqual([]);
+  });
+
+  test('the plain sign-in form sent before the scripts (signin.html)', async ({ browser }) => {
+    const findings = new Findings();
+    for (const viewport of VIEWPORTS) {
+      for (const mode of THEMES) {
+        // A new browser each time: no session cookie, the theme kept as the app keeps it.
+        const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+        try {
+          await context.addInitScript((theme) => window.localStorage.setItem('colivra-theme', theme), mode);
+          const page = await context.newPage();
+          await holdAppScripts(page);
+          await page.goto(url('/compte/connexion'), { waitUntil: 'commit' });
+          await expect(page.getByTestId('early-sign-in')).toBeVisible();
+          await expect(page.locator('#esi-submit')).toHaveAttribute('type', 'submit');
+          await findings.audit(page, `plain sign-in form [visitor, ${viewport.name}, ${mode}]`, { structure: true });
+        } finally {
+          await context.close();
+        }
       }
     }
     expect(findings.report(), 'axe violations (serious, critical)').toEqual([]);

@@ -2,23 +2,9 @@
 // it on / and /compte/connexion and can fill it before the app's scripts arrive; the app then takes
 // over what was typed, where the focus was and a submission made meanwhile. The app's scripts are
 // held back here (page.route) to make "before they arrive" last as long as the test needs.
-import type { Page } from '@playwright/test';
 import { MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
-import { url } from './helpers';
-
-/** Holds every request for the entry's scripts until the returned function is called. */
-async function holdAppScripts(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/(runtime|framework|main)\.[0-9a-f]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+import { holdAppScripts, url } from './helpers';
 
 test('the plain form is filled and submitted before the app arrives; the app signs in with it', async ({ page }) => {
   const release = await holdAppScripts(page);

@@ -26,6 +26,22 @@ export async function signIn(page: Page, account: { email: string; password: str
   await expect(page).not.toHaveURL(/\/compte\/connexion$/);
 }
 
+/**
+ * Holds every request for the app's entry scripts until the returned function is called: the page
+ * stays as the server sent it (the plain sign-in form of signin.html) for as long as a test needs.
+ */
+export async function holdAppScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/(runtime|framework|main)\.[0-9a-f]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function signOutFromUserMenu(page: Page): Promise<void> {
   await page.getByTestId('user-menu-button').click();
   await page.getByTestId('user-menu-sign-out').click();
