@@ -7,8 +7,9 @@
 #   scripts/preflight.sh [test|e2e]
 #     e2e:  Chromium (CHROMIUM_PATH, default /usr/bin/chromium, as frontend/playwright.config.ts),
 #           Node 20.19+ and npm, cargo, libpq (the PostgreSQL driver links it)
-#     test: the same, poppler's pdftotext (the PDF tests) and Python 3 with venv (the API
-#           checks run in a virtual environment)
+#     test: the same, poppler's pdftotext (the PDF tests), Python 3 with venv (the API
+#           checks run in a virtual environment) and s3s-fs, an S3-compatible server (the proof
+#           store's bucket test), installed with cargo when missing
 set -euo pipefail
 
 mode=${1:-test}
@@ -110,4 +111,18 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "preflight: missing ${joined%, }${hint}; nothing was built." >&2
     exit 1
 fi
-echo "preflight: chromium, node $(node --version), npm, cargo, libpq$([ "$mode" = test ] && echo ", pdftotext, python3 venv"): ready"
+# The S3-compatible server the bucket test runs against (tests/api/support/bucket.rs): a crate,
+# not a Debian package. Pinned: later releases need a newer Rust.
+s3s_version=0.14.1
+if [ "$mode" = test ] && ! command -v s3s-fs >/dev/null && [ ! -x "${CARGO_HOME:-$HOME/.cargo}/bin/s3s-fs" ]; then
+    echo "preflight: installing s3s-fs $s3s_version (cargo install, about 3 minutes, once)…"
+    log=$(mktemp)
+    # Built as itself: not with the lint settings CI gives the project's own build.
+    if ! env -u RUSTC_WORKSPACE_WRAPPER -u RUSTFLAGS -u CARGO_INCREMENTAL cargo install "s3s-fs@$s3s_version" --features binary --locked >"$log" 2>&1; then
+        echo "preflight: missing s3s-fs (cargo install s3s-fs@$s3s_version --features binary --locked failed: $(grep -E '^error' "$log" | head -n 1)); nothing was built." >&2
+        rm -f "$log"
+        exit 1
+    fi
+    rm -f "$log"
+fi
+echo "preflight: chromium, node $(node --version), npm, cargo, libpq$([ "$mode" = test ] && echo ", pdftotext, python3 venv, s3s-fs"): ready"

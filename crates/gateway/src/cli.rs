@@ -388,9 +388,15 @@ fn serve(config: ServeConfig) -> CliResult {
     settings.idle_timeouts = config.idle_timeouts;
     settings.trusted_proxies = config.trusted_proxies.clone();
     settings.webhook_allow_private = config.webhook_allow_private;
-    state.proofs = Arc::new(colivra_parcels::proof::ProofStore::new(
-        config.data_dir.join("proofs"),
-    ));
+    state.proofs = Arc::new(match &config.proof_bucket {
+        Some(bucket) => {
+            tracing::info!(endpoint = %bucket.endpoint, bucket = %bucket.bucket, "proofs of delivery in an S3-compatible bucket");
+            colivra_parcels::proof::ProofStore::with_backend(crate::proof_bucket::ProofBucket::new(
+                bucket.clone(),
+            )?)
+        }
+        None => colivra_parcels::proof::ProofStore::new(config.data_dir.join("proofs")),
+    });
     if !config.static_dir.join("index.html").exists() {
         tracing::warn!(dir = %config.static_dir.display(), "the web app is not built; API only (run `just build`)");
     }

@@ -28,6 +28,9 @@ pub struct ServeConfig {
     /// `COLIVRA_DATA_DIR` (default `data`): files the server keeps beside its database (proofs of
     /// delivery under `proofs/`).
     pub data_dir: PathBuf,
+    /// `COLIVRA_PROOFS_S3_*`: proofs of delivery in an S3-compatible bucket instead of
+    /// `data_dir/proofs`.
+    pub proof_bucket: Option<crate::proof_bucket::BucketConfig>,
 }
 
 /// Flags of `colivra serve`; `None` falls back to the environment, then to the default.
@@ -157,6 +160,7 @@ impl ServeConfig {
             data_dir: env("COLIVRA_DATA_DIR")
                 .map(PathBuf::from)
                 .unwrap_or_else(|| PathBuf::from(DEFAULT_DATA_DIR)),
+            proof_bucket: crate::proof_bucket::BucketConfig::from_env(env)?,
         })
     }
 }

@@ -18,6 +18,7 @@ pub mod merchant_guide;
 pub mod messages;
 pub mod middleware;
 pub mod openapi;
+pub mod proof_bucket;
 pub mod routes;
 pub mod session_store;
 pub mod state;

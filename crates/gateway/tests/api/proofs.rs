@@ -47,7 +47,13 @@ fn proofs_stored(w: &MoneyWorld) -> i64 {
 }
 
 fn store_files(w: &MoneyWorld) -> usize {
-    let root = w.app.state.proofs.root().to_path_buf();
+    let root = w
+        .app
+        .state
+        .proofs
+        .root()
+        .expect("a folder store")
+        .to_path_buf();
     walk(&root)
 }
 
@@ -224,6 +230,7 @@ async fn a_delivery_keeps_its_signature_and_photo_for_those_entitled_to_see_them
         .state
         .proofs
         .root()
+        .expect("a folder store")
         .join(&png_hash[..2])
         .join(&png_hash[2..]);
     assert_eq!(std::fs::read(file).unwrap(), PNG);
@@ -338,4 +345,83 @@ async fn an_outcome_with_its_proof_sent_again_under_its_key_is_kept_once() {
         .await
         .assert_status(422);
     assert_eq!(proofs_stored(&w), 1);
+}
+
+#[actix_rt::test]
+async fn proofs_go_to_an_s3_compatible_bucket_when_one_is_configured() {
+    use crate::support::bucket::{S3Server, BUCKET, SECRET_KEY};
+    use crate::support::money::{world_in, WorldSpec};
+    use colivra_gateway::proof_bucket::ProofBucket;
+    use colivra_parcels::proof::ProofStore;
+
+    let s3 = S3Server::start();
+    let store = ProofStore::with_backend(ProofBucket::new(s3.config(SECRET_KEY)).unwrap());
+    let app = crate::support::TestApp::spawn_with_proofs(store).await;
+    let w = world_in(
+        app,
+        WorldSpec {
+            delivery_people: 1,
+            bank_account: None,
+            delivery_people_in_rabat: true,
+        },
+    )
+    .await;
+    let plan = Planned {
+        cod: 24_900,
+        refund: false,
+        rabat: false,
+        end: End::Delivered,
+        delivery_person: 0,
+    };
+    let (sent, _) = ship_round(&w, &[plan]).await;
+    let code = sent[0].code.clone();
+    let (jpeg, stripped) = jpeg_with_exif();
+    let res = w.delivery_people[0]
+        .client
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": code, "status": "delivered", "proof": {
+                "signature": format!("data:image/png;base64,{}", b64(PNG)),
+                "photo": b64(&jpeg),
+            }}),
+        )
+        .await;
+    res.assert_status(200);
+
+    // Each image is an object of the bucket named by its SHA-256, as the S3 server keeps it.
+    assert!(w.app.state.proofs.root().is_none());
+    let object = |bytes: &[u8]| {
+        s3.root
+            .join(BUCKET)
+            .join("proofs")
+            .join(hex::encode(Sha256::digest(bytes)))
+    };
+    assert_eq!(std::fs::read(object(PNG)).unwrap(), PNG);
+    assert_eq!(std::fs::read(object(&stripped)).unwrap(), stripped);
+
+    // Read back from the bucket for those entitled to see them.
+    let proofs = w.merchant.get(&format!("/api/parcels/{code}/proofs")).await;
+    let proof_key = proofs.body["data"][0]["key"].as_str().unwrap().to_owned();
+    let base = format!("/api/parcels/{code}/proofs/{proof_key}");
+    let signature = w.merchant.get(&format!("{base}/signature")).await;
+    signature.assert_status(200);
+    assert_eq!(signature.bytes, PNG);
+    let photo = w.admin.get(&format!("{base}/photo")).await;
+    photo.assert_status(200);
+    assert_eq!(photo.bytes, stripped);
+
+    // A missing object is « not found »; the server refuses a wrong signing key, both ways.
+    let bucket = ProofStore::with_backend(ProofBucket::new(s3.config(SECRET_KEY)).unwrap());
+    assert!(matches!(
+        bucket.get(&"0".repeat(64)),
+        Err(colivra_core::AppError::NotFound)
+    ));
+    let wrong = ProofStore::with_backend(ProofBucket::new(s3.config("not-the-secret")).unwrap());
+    let refused = match wrong.put(b"not stored") {
+        Err(colivra_core::AppError::Internal(detail)) => detail,
+        other => panic!("{other:?}"),
+    };
+    assert!(refused.contains("403"), "{refused}");
+    assert!(!object(b"not stored").exists());
+    assert!(wrong.get(&hex::encode(Sha256::digest(PNG))).is_err());
 }

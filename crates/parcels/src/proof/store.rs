@@ -4,42 +4,95 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use colivra_core::{AppError, AppResult};
 use sha2::{Digest, Sha256};
 
+/// Where the bytes go: a folder (this crate) or an S3-compatible bucket (the gateway's
+/// `proof_bucket`). Each is given a valid hash (64 lowercase hex digits) and never changes what it
+/// keeps under one.
+pub trait ProofBackend: Send + Sync + std::fmt::Debug {
+    /// Keeps `bytes` under `sha256`; bytes already there may be kept again (they are the same).
+    fn write(&self, sha256: &str, bytes: &[u8]) -> AppResult<()>;
+    /// The bytes under `sha256`, `None` when there are none.
+    fn read(&self, sha256: &str) -> AppResult<Option<Vec<u8>>>;
+}
+
 #[derive(Debug, Clone)]
 pub struct ProofStore {
-    root: PathBuf,
+    backend: Arc<dyn ProofBackend>,
+    /// The folder of a folder store (tests look into it); `None` for a bucket.
+    root: Option<PathBuf>,
 }
 
 impl ProofStore {
-    /// A store under `root` (created on first write).
+    /// A store under the folder `root` (created on first write).
     pub fn new(root: impl Into<PathBuf>) -> Self {
-        ProofStore { root: root.into() }
+        let root = root.into();
+        ProofStore {
+            backend: Arc::new(Folder { root: root.clone() }),
+            root: Some(root),
+        }
     }
 
-    pub fn root(&self) -> &Path {
-        &self.root
+    /// A store kept by `backend` (an S3-compatible bucket).
+    pub fn with_backend(backend: Arc<dyn ProofBackend>) -> Self {
+        ProofStore {
+            backend,
+            root: None,
+        }
     }
 
-    /// The file of a hash; `None` for anything that is not 64 lowercase hex digits (a hash read
-    /// back from the database is; this keeps a path out of reach of anything else).
-    fn path(&self, sha256: &str) -> Option<PathBuf> {
-        let valid = sha256.len() == 64
-            && sha256
-                .bytes()
-                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-        valid.then(|| self.root.join(&sha256[..2]).join(&sha256[2..]))
+    /// The folder of a folder store.
+    pub fn root(&self) -> Option<&Path> {
+        self.root.as_deref()
     }
 
-    /// Keeps `bytes` and returns their SHA-256 (hex). Written to a temporary name and renamed, so
-    /// a reader never sees half a file; bytes already there are not written again.
+    /// Keeps `bytes` and returns their SHA-256 (hex).
     pub fn put(&self, bytes: &[u8]) -> AppResult<String> {
         let sha256 = hex::encode(Sha256::digest(bytes));
-        let path = self.path(&sha256).expect("a SHA-256 in hex");
+        self.backend.write(&sha256, bytes)?;
+        Ok(sha256)
+    }
+
+    /// The bytes kept under `sha256` (404 when they are not there, or for anything that is not a
+    /// hash: one read back from the database is; this keeps a path out of reach of anything else).
+    pub fn get(&self, sha256: &str) -> AppResult<Vec<u8>> {
+        if !is_sha256(sha256) {
+            return Err(AppError::NotFound);
+        }
+        self.backend.read(sha256)?.ok_or(AppError::NotFound)
+    }
+}
+
+/// 64 lowercase hex digits.
+pub fn is_sha256(text: &str) -> bool {
+    text.len() == 64
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// Files named by hash under a folder (`<root>/ab/cdef…`).
+#[derive(Debug)]
+struct Folder {
+    root: PathBuf,
+}
+
+impl Folder {
+    fn path(&self, sha256: &str) -> PathBuf {
+        self.root.join(&sha256[..2]).join(&sha256[2..])
+    }
+}
+
+impl ProofBackend for Folder {
+    /// Written to a temporary name and renamed, so a reader never sees half a file; bytes already
+    /// there are not written again.
+    fn write(&self, sha256: &str, bytes: &[u8]) -> AppResult<()> {
+        let path = self.path(sha256);
         if path.exists() {
-            return Ok(sha256);
+            return Ok(());
         }
         let folder = path.parent().expect("a file in a folder");
         std::fs::create_dir_all(folder).map_err(|e| store_error("create", folder, e))?;
@@ -56,15 +109,14 @@ impl ProofStore {
             let _ = std::fs::remove_file(&temporary);
             return Err(store_error("write", &path, error));
         }
-        Ok(sha256)
+        Ok(())
     }
 
-    /// The bytes kept under `sha256` (404 when they are not there).
-    pub fn get(&self, sha256: &str) -> AppResult<Vec<u8>> {
-        let path = self.path(sha256).ok_or(AppError::NotFound)?;
+    fn read(&self, sha256: &str) -> AppResult<Option<Vec<u8>>> {
+        let path = self.path(sha256);
         match std::fs::read(&path) {
-            Ok(bytes) => Ok(bytes),
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Err(AppError::NotFound),
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(error) => Err(store_error("read", &path, error)),
         }
     }

@@ -15,6 +15,7 @@ use colivra_db::test_support::TestDatabase;
 use colivra_gateway::state::AppState;
 use serde_json::{json, Value};
 
+pub mod bucket;
 pub mod money;
 pub mod receiver;
 
@@ -69,6 +70,11 @@ impl TestApp {
             std::sync::Arc::make_mut(&mut state.settings).webhook_allow_private = true;
         })
         .await
+    }
+
+    /// With its proofs of delivery kept in `store` (an S3-compatible bucket).
+    pub async fn spawn_with_proofs(store: colivra_parcels::proof::ProofStore) -> TestApp {
+        Self::spawn_configured(false, |state| state.proofs = std::sync::Arc::new(store)).await
     }
 
     async fn spawn_configured(

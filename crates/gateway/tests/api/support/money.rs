@@ -85,12 +85,16 @@ pub async fn money_world_with(
 
 /// The world a spec describes.
 pub async fn world_of(spec: WorldSpec) -> MoneyWorld {
+    world_in(TestApp::spawn().await, spec).await
+}
+
+/// The world a spec describes, in a server spawned as the test needs.
+pub async fn world_in(app: TestApp, spec: WorldSpec) -> MoneyWorld {
     let WorldSpec {
         delivery_people,
         bank_account,
         delivery_people_in_rabat,
     } = spec;
-    let app = TestApp::spawn().await;
     let (admin, _) = app.signed_in(Role::Admin, true).await;
     let mut cities = Vec::new();
     for (name, fee) in CITY_FEES {
