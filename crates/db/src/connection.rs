@@ -1,5 +1,6 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
@@ -146,13 +147,44 @@ impl r2d2::ManageConnection for ConnectionManager {
         self.url.establish(self.connect_timeout)
     }
 
+    /// Called on every check-out, but sends `SELECT 1` only while a lost connection was seen
+    /// lately ([`note_connection_lost`]): otherwise a check-out costs no round trip. A SQLite
+    /// connection is a file in this process, which nobody can close under it.
     fn is_valid(&self, conn: &mut DbConnection) -> Result<(), DbError> {
+        if matches!(conn, DbConnection::Sqlite(_)) {
+            return Ok(());
+        }
+        let suspect = SUSPECT_CHECKOUTS
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1));
+        if suspect.is_err() {
+            return Ok(());
+        }
         conn.batch_execute("SELECT 1").map_err(DbError::from)
     }
 
+    /// The connection a query on this thread found closed is not put back.
     fn has_broken(&self, _conn: &mut DbConnection) -> bool {
-        false
+        std::thread::panicking() || CONNECTION_LOST.with(|lost| lost.replace(false))
     }
+}
+
+thread_local! {
+    /// Set when a query on this thread found its connection closed: the connection this thread
+    /// returns to the pool next (the one the query ran on) is dropped instead.
+    static CONNECTION_LOST: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Check-outs still to validate with `SELECT 1` since a lost connection was seen.
+static SUSPECT_CHECKOUTS: AtomicU32 = AtomicU32::new(0);
+
+/// After a database restart every idle connection of the pool is dead, but the pool cannot
+/// know it without a round trip, and a round trip on every check-out is what this avoids: the
+/// first request on a dead connection fails (503) and calls this, which drops that connection
+/// and has the next check-outs (more than a pool holds) validated, so the other dead ones are
+/// replaced before any request uses them.
+pub fn note_connection_lost() {
+    CONNECTION_LOST.with(|lost| lost.set(true));
+    SUSPECT_CHECKOUTS.store(64, Ordering::Release);
 }
 
 pub type DbPool = r2d2::Pool<ConnectionManager>;
@@ -198,7 +230,7 @@ pub fn connect_pool(url: &DatabaseUrl, options: &PoolOptions) -> Result<DbPool, 
         .max_size(options.max_size)
         .min_idle(Some(1))
         .connection_timeout(options.checkout_timeout)
-        .test_on_check_out(true)
+        .test_on_check_out(true) // is_valid: a round trip only after a lost connection
         .build_unchecked(manager))
 }
 

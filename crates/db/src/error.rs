@@ -31,9 +31,13 @@ pub fn app_error_from_diesel(error: DieselError) -> AppError {
     match error {
         DieselError::NotFound => AppError::NotFound,
         DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, info) => {
+            crate::connection::note_connection_lost();
             AppError::Unavailable(info.message().to_owned())
         }
-        DieselError::BrokenTransactionManager => AppError::Unavailable(error.to_string()),
+        DieselError::BrokenTransactionManager => {
+            crate::connection::note_connection_lost();
+            AppError::Unavailable(error.to_string())
+        }
         other => AppError::internal(other),
     }
 }

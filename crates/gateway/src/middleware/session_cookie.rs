@@ -75,7 +75,17 @@ pub async fn skip_session_where_unused(
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
     if !uses_session(req.path()) {
-        if req.cookie(SESSION_COOKIE_NAME).is_some() {
+        // Read from the header, not with `req.cookie()`: that keeps the parsed cookies on the
+        // request, where the session layer would still find the one taken off below.
+        let sent = req.headers().get_all(COOKIE).any(|value| {
+            value.to_str().is_ok_and(|text| {
+                text.split(';').any(|pair| {
+                    pair.split_once('=').map_or(pair, |(name, _)| name).trim()
+                        == SESSION_COOKIE_NAME
+                })
+            })
+        });
+        if sent {
             req.extensions_mut().insert(SessionCookieSent);
         }
         let headers = req.headers_mut();

@@ -239,6 +239,66 @@ async fn a_lost_postgres_answers_503_and_recovers() {
     client.get("/api/user").await.assert_status(200);
 }
 
+/// A check-out sends no `SELECT 1` any more; after PostgreSQL ended every connection (a restart,
+/// a failover), one request meets a dead connection and fails, and the pool then checks the
+/// others before handing them out: every later request is served.
+#[actix_rt::test]
+async fn after_postgres_ends_every_connection_one_request_fails_and_the_rest_are_served() {
+    use diesel::connection::SimpleConnection;
+    use diesel::Connection;
+    let app = TestApp::spawn().await;
+    let Some((admin_url, name)) = app.db.postgres_admin() else {
+        assert_eq!(
+            colivra_db::test_support::test_backend(),
+            colivra_db::Backend::Sqlite
+        );
+        return;
+    };
+    let (client, _) = app.signed_in(Role::Merchant, true).await;
+    // Several connections open in the pool: requests at once.
+    let together: Vec<_> = (0..6).map(|_| client.get("/api/parcels")).collect();
+    for res in futures_util::future::join_all(together).await {
+        res.assert_status(200);
+    }
+    let open: i64 = {
+        use diesel::prelude::*;
+        let mut admin = diesel::PgConnection::establish(&admin_url).unwrap();
+        diesel::sql_query(format!(
+            "SELECT CAST(COUNT(*) AS BIGINT) AS n FROM pg_stat_activity WHERE datname = '{name}'"
+        ))
+        .get_result::<Count>(&mut admin)
+        .unwrap()
+        .n
+    };
+    assert!(open >= 2, "{open} connection(s) open");
+    let mut admin = diesel::PgConnection::establish(&admin_url).unwrap();
+    admin
+        .batch_execute(&format!(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"
+        ))
+        .unwrap();
+    let mut statuses = Vec::new();
+    for _ in 0..12 {
+        statuses.push(client.get("/api/parcels").await.status);
+    }
+    let failed = statuses.iter().filter(|status| **status != 200).count();
+    assert!(failed <= 1, "{statuses:?}");
+    assert!(
+        statuses.iter().skip(1).all(|status| *status == 200),
+        "{statuses:?}"
+    );
+    assert!(
+        statuses.iter().all(|status| [200, 503].contains(status)),
+        "{statuses:?}"
+    );
+}
+
+#[derive(diesel::QueryableByName)]
+struct Count {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
+}
+
 #[actix_rt::test]
 async fn favicon_ico_is_served() {
     let app = TestApp::spawn().await;
