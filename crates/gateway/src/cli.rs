@@ -429,6 +429,19 @@ fn serve(config: ServeConfig) -> CliResult {
                 }
             }
         });
+        // The dashboards' figures: the deltas the parcels' trigger appended, folded every few
+        // seconds so that readers add up a short list (colivra_parcels::figures).
+        let fold_pool = state.pool.clone();
+        actix_web::rt::spawn(async move {
+            let mut every = actix_web::rt::time::interval(std::time::Duration::from_secs(2));
+            loop {
+                every.tick().await;
+                let folded = crate::db::run(&fold_pool, colivra_parcels::figures::fold).await;
+                if let Err(e) = folded {
+                    tracing::warn!(%e, "folding the parcel figures failed");
+                }
+            }
+        });
         // Runs as long as the server: its handle is not needed.
         let _sender =
             crate::webhook_sender::spawn(state.pool.clone(), state.settings.webhook_allow_private);

@@ -5,6 +5,7 @@ pub mod cities;
 pub mod company;
 pub mod demo;
 pub mod fees;
+pub mod figures;
 pub mod import;
 pub mod labels;
 pub mod list;

@@ -3,13 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use chrono::{Duration, NaiveDate, NaiveDateTime};
+use chrono::{Duration, NaiveDate};
 use colivra_core::{time, AppResult};
-use colivra_db::schema::parcels;
-use colivra_db::{DbBackend, DbConnection, MapDbErr};
-use diesel::dsl::sql;
-use diesel::prelude::*;
-use diesel::sql_types::BigInt;
+use colivra_db::DbConnection;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -48,46 +44,17 @@ pub struct Statistics {
     pub daily: Vec<DayFigures>,
 }
 
-fn scoped(scope: Scope) -> parcels::BoxedQuery<'static, DbBackend> {
-    let q = parcels::table.into_boxed();
-    match scope {
-        Scope::Merchant(id) => q.filter(parcels::merchant_id.eq(id)),
-        Scope::DeliveryPerson(id) => q.filter(parcels::delivery_person_id.eq(id)),
-        Scope::Everyone => q,
-    }
-}
-
-type Condition = Box<
-    dyn BoxableExpression<
-        parcels::table,
-        DbBackend,
-        SqlType = diesel::sql_types::Nullable<diesel::sql_types::Bool>,
-    >,
->;
-
-/// The scope as a condition, for the grouped query (boxed queries cannot be grouped).
-fn scope_condition(scope: Scope) -> Condition {
-    match scope {
-        Scope::Merchant(id) => Box::new(parcels::merchant_id.eq(id).nullable()),
-        Scope::DeliveryPerson(id) => Box::new(parcels::delivery_person_id.eq(id)),
-        Scope::Everyone => Box::new(parcels::id.gt(0).nullable()),
-    }
-}
-
+/// The figures come from `parcel_figures` (see [`crate::figures`]), kept as parcels change: no
+/// scan of the parcels table, whatever its size.
 pub fn statistics(conn: &mut DbConnection, scope: Scope) -> AppResult<Statistics> {
-    let counts: Vec<(String, i64)> = parcels::table
-        .filter(scope_condition(scope))
-        .group_by(parcels::status)
-        .select((parcels::status, sql::<BigInt>("CAST(COUNT(*) AS BIGINT)")))
-        .load(conn)
-        .map_db_err()?;
-    let mut by_status: Vec<StatusCount> = counts
+    let figures = crate::figures::by_status(conn, scope)?;
+    let mut by_status: Vec<StatusCount> = figures
         .iter()
-        .filter_map(|(status, count)| {
-            Status::parse(status).map(|status| StatusCount {
+        .filter_map(|f| {
+            Status::parse(&f.status).map(|status| StatusCount {
                 status,
                 status_label: status.label(),
-                count: *count,
+                count: f.parcels,
             })
         })
         .collect();
@@ -103,43 +70,21 @@ pub fn statistics(conn: &mut DbConnection, scope: Scope) -> AppResult<Statistics
     let delivered = count_of(&[Status::Delivered]);
     let ended = delivered + count_of(&[Status::Refused, Status::Returning, Status::Returned]);
     let delivery_rate = (ended > 0).then(|| (delivered as f64) * 100.0 / (ended as f64));
-
-    let (cod_collected, fees): (i64, i64) = scoped(scope)
-        .filter(parcels::status.eq(Status::Delivered.as_str()))
-        .select((
-            sql::<BigInt>(
-                "CAST(COALESCE(SUM(CASE WHEN kind = 'refund' THEN -cod_amount ELSE cod_amount END), 0) AS BIGINT)",
-            ),
-            sql::<BigInt>("CAST(COALESCE(SUM(delivery_fee), 0) AS BIGINT)"),
-        ))
-        .first(conn)
-        .map_db_err()?;
+    let (cod_collected, fees) = figures
+        .iter()
+        .find(|f| f.status == Status::Delivered.as_str())
+        .map_or((0, 0), |f| (f.cod, f.fees));
 
     let today = time::now().date();
     let start = today - Duration::days(29);
-    let since: NaiveDateTime = start.and_hms_opt(0, 0, 0).unwrap_or_default();
     let mut days: BTreeMap<NaiveDate, (i64, i64)> = (0..30)
         .map(|i| (start + Duration::days(i), (0, 0)))
         .collect();
-    for created in scoped(scope)
-        .filter(parcels::created_at.ge(since))
-        .select(parcels::created_at)
-        .load::<NaiveDateTime>(conn)
-        .map_db_err()?
-    {
-        if let Some(day) = days.get_mut(&created.date()) {
-            day.0 += 1;
-        }
-    }
-    for delivered_at in scoped(scope)
-        .filter(parcels::status.eq(Status::Delivered.as_str()))
-        .filter(parcels::status_changed_at.ge(since))
-        .select(parcels::status_changed_at)
-        .load::<NaiveDateTime>(conn)
-        .map_db_err()?
-    {
-        if let Some(day) = days.get_mut(&delivered_at.date()) {
-            day.1 += 1;
+    for day in crate::figures::daily(conn, scope, &start.format("%Y-%m-%d").to_string())? {
+        let date = NaiveDate::parse_from_str(&day.day, "%Y-%m-%d").ok();
+        if let Some(counts) = date.and_then(|date| days.get_mut(&date)) {
+            counts.0 += day.created;
+            counts.1 += day.delivered;
         }
     }
     Ok(Statistics {

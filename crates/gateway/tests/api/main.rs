@@ -12,6 +12,7 @@ mod cash;
 mod cities;
 mod cli;
 mod directory;
+mod figures;
 mod gateways;
 mod hardening;
 mod idempotency;

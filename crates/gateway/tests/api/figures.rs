@@ -1,0 +1,246 @@
+//! The dashboards' figures (issue 23), kept by a trigger as parcels change and folded now and
+//! then: `GET /api/statistics` must say what a count of the parcels table says, for every
+//! scope, after outcomes recorded at the same moment while folds run beside them, an edited amount,
+//! a deleted parcel and an undone delivery.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use colivra_db::schema::{parcels, users};
+use diesel::prelude::*;
+use actix_web::http::Method;
+use serde_json::{json, Value};
+
+use crate::support::money::{money_world, ship_round, End, MoneyWorld, Planned};
+use crate::support::{race, TestApp};
+
+/// What the parcels table says, counted here: by status, the delivered cash (refunds negative)
+/// and fees, and the last 30 days' created and delivered per day.
+fn counted(app: &TestApp, scope: &dyn Fn(&ParcelRow) -> bool) -> Value {
+    let rows: Vec<ParcelRow> = parcels::table
+        .select((
+            parcels::merchant_id,
+            parcels::delivery_person_id,
+            parcels::status,
+            parcels::kind,
+            parcels::cod_amount,
+            parcels::delivery_fee,
+            parcels::created_at,
+            parcels::status_changed_at,
+        ))
+        .load(&mut app.conn())
+        .unwrap();
+    let rows: Vec<&ParcelRow> = rows.iter().filter(|row| scope(row)).collect();
+    let mut by_status = std::collections::BTreeMap::<String, i64>::new();
+    let mut cod = 0;
+    let mut fees = 0;
+    let mut days = std::collections::BTreeMap::<String, (i64, i64)>::new();
+    for row in &rows {
+        *by_status.entry(row.2.clone()).or_default() += 1;
+        days.entry(row.6.date().to_string()).or_default().0 += 1;
+        if row.2 == "delivered" {
+            cod += if row.3 == "refund" { -row.4 } else { row.4 };
+            fees += row.5;
+            days.entry(row.7.date().to_string()).or_default().1 += 1;
+        }
+    }
+    json!({
+        "total": rows.len(),
+        "by_status": by_status,
+        "cod_collected": cod,
+        "to_be_paid": cod - fees,
+        "days": days,
+    })
+}
+
+type ParcelRow = (
+    i64,
+    Option<i64>,
+    String,
+    String,
+    i64,
+    i64,
+    chrono::NaiveDateTime,
+    chrono::NaiveDateTime,
+);
+
+/// The same figures as `GET /api/statistics` gives them to `client`.
+async fn reported(client: &crate::support::TestClient) -> Value {
+    let res = client.get("/api/statistics").await;
+    res.assert_status(200);
+    let data = &res.body["data"];
+    let by_status: std::collections::BTreeMap<String, i64> = data["by_status"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["status"].as_str().unwrap().to_owned(), s["count"].as_i64().unwrap()))
+        .collect();
+    let days: std::collections::BTreeMap<String, (i64, i64)> = data["daily"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["created"] != 0 || d["delivered"] != 0)
+        .map(|d| {
+            (
+                d["date"].as_str().unwrap().to_owned(),
+                (d["created"].as_i64().unwrap(), d["delivered"].as_i64().unwrap()),
+            )
+        })
+        .collect();
+    json!({
+        "total": data["total"],
+        "by_status": by_status,
+        "cod_collected": data["cod_collected"],
+        "to_be_paid": data["to_be_paid"],
+        "days": days,
+    })
+}
+
+fn user_id(app: &TestApp, key: &str) -> i64 {
+    users::table
+        .filter(users::key.eq(key))
+        .select(users::id)
+        .first(&mut app.conn())
+        .unwrap()
+}
+
+fn deltas(app: &TestApp) -> i64 {
+    diesel::sql_query("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM parcel_figure_deltas")
+        .get_result::<Count>(&mut app.conn())
+        .unwrap()
+        .n
+}
+
+#[derive(QueryableByName)]
+struct Count {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
+}
+
+/// Every scope's statistics against the count of the parcels table.
+async fn assert_exact(w: &MoneyWorld, when: &str) {
+    let merchant_id = user_id(&w.app, &w.merchant_key);
+    assert_eq!(
+        reported(&w.admin).await,
+        counted(&w.app, &|_| true),
+        "admin, {when}"
+    );
+    assert_eq!(
+        reported(&w.merchant).await,
+        counted(&w.app, &|row| row.0 == merchant_id),
+        "merchant, {when}"
+    );
+    for person in &w.delivery_people {
+        let id = user_id(&w.app, &person.key);
+        assert_eq!(
+            reported(&person.client).await,
+            counted(&w.app, &|row| row.1 == Some(id)),
+            "delivery person {}, {when}",
+            person.key
+        );
+    }
+}
+
+#[actix_rt::test]
+async fn the_dashboards_figures_stay_exact_under_concurrent_outcomes_and_folds() {
+    let w = money_world(2).await;
+    let plan: Vec<Planned> = (0..12)
+        .map(|n| Planned {
+            cod: 10_000 + 1_500 * n as i64,
+            refund: n % 5 == 0,
+            rabat: n % 3 == 0,
+            end: if n % 4 == 3 { End::Refused } else { End::Delivered },
+            delivery_person: n % 2,
+        })
+        .collect();
+    let (sent, _) = ship_round(&w, &plan).await;
+    // Two more, still new: one edited (its amount and so its figures change), one deleted.
+    let mut fresh = Vec::new();
+    for amount in [7_000, 8_000] {
+        let res = w
+            .merchant
+            .post(
+                "/api/parcels",
+                json!({"shop": w.shop, "recipient_name": "Nouveau", "recipient_phone": "0612345678",
+                       "city": w.casa, "address": "1 rue Tarik", "cod_amount": amount, "product": "Sac"}),
+            )
+            .await;
+        res.assert_status(201);
+        fresh.push(res.body["data"]["key"].as_str().unwrap().to_owned());
+    }
+    assert_exact(&w, "after the round was shipped").await;
+
+    // Every outcome at the same moment, while another connection folds the figures again and
+    // again.
+    let folding = Arc::new(AtomicBool::new(true));
+    let folds = Arc::new(AtomicUsize::new(0));
+    let folder = {
+        let pool = w.app.state.pool.clone();
+        let folding = folding.clone();
+        let folds = folds.clone();
+        std::thread::spawn(move || {
+            let mut conn = pool.get().unwrap();
+            while folding.load(Ordering::Acquire) {
+                colivra_parcels::figures::fold(&mut conn).unwrap();
+                folds.fetch_add(1, Ordering::AcqRel);
+            }
+        })
+    };
+    let racers = sent
+        .iter()
+        .map(|s| {
+            let (status, comment) = match s.plan.end {
+                End::Refused => ("refused", Some("Le client refuse")),
+                _ => ("delivered", None),
+            };
+            w.delivery_people[s.plan.delivery_person].client.racer(
+                Method::POST,
+                "/api/parcels/states",
+                Some(json!({"parcel": s.code, "status": status, "comment": comment})),
+            )
+        })
+        .collect();
+    let outcomes = race(racers).await;
+    assert!(
+        outcomes.statuses().iter().all(|status| *status == 200),
+        "{:?}",
+        outcomes.statuses()
+    );
+    assert!(
+        outcomes.in_flight_together() > 1,
+        "the outcomes did not run together"
+    );
+    folding.store(false, Ordering::Release);
+    folder.join().unwrap();
+    assert!(folds.load(Ordering::Acquire) > 0);
+    assert_exact(&w, "after the outcomes raced the folds").await;
+
+    // An edited amount, a deleted parcel, an undone delivery.
+    w.merchant
+        .put(
+            &format!("/api/parcels/{}", fresh[0]),
+            json!({"shop": w.shop, "recipient_name": "Nouveau", "recipient_phone": "0612345678",
+                   "city": w.casa, "address": "1 rue Tarik", "cod_amount": 9_900, "product": "Sac"}),
+        )
+        .await
+        .assert_status(200);
+    w.merchant
+        .delete(&format!("/api/parcels/{}", fresh[1]))
+        .await
+        .assert_status(204);
+    let delivered = sent
+        .iter()
+        .find(|s| s.plan.end == End::Delivered && !s.plan.refund)
+        .unwrap();
+    w.delivery_people[delivered.plan.delivery_person]
+        .client
+        .post(&format!("/api/parcels/{}/undo", delivered.code), json!({}))
+        .await
+        .assert_status(200);
+    assert_exact(&w, "after an edit, a deletion and an undo").await;
+
+    // Folded: nothing left to add up, the same figures.
+    colivra_parcels::figures::fold(&mut w.app.conn()).unwrap();
+    assert_eq!(deltas(&w.app), 0);
+    assert_exact(&w, "after the last fold").await;
+}
