@@ -3,6 +3,7 @@
 use colivra_core::{time, AppResult, Scope};
 use colivra_db::schema::{invoices, parcels};
 use colivra_db::{DbConnection, MapDbErr};
+use colivra_parcels::figures::{self, MoneyKept};
 use colivra_parcels::statistics::{self, Statistics};
 use colivra_parcels::status::{Status, View};
 use diesel::dsl::sql;
@@ -48,12 +49,13 @@ pub struct Dashboard {
     pub money: MoneyFigures,
 }
 
-const COLLECTED: &str =
-    "CASE WHEN parcels.kind = 'refund' THEN -parcels.cod_amount ELSE parcels.cod_amount END";
-
-fn sum(expression: &str) -> diesel::expression::SqlLiteral<Nullable<BigInt>> {
-    sql::<Nullable<BigInt>>(&format!("CAST(SUM({expression}) AS BIGINT)"))
-}
+/// Delivery invoices whose cash is still with the delivery person: drafts (a validated one was
+/// handed over).
+const UNSETTLED_DELIVERY_INVOICES: &str =
+    "SELECT id FROM invoices WHERE kind = 'delivery' AND status = 'draft'";
+/// Client invoices not paid yet: their parcels are still owed to the merchant.
+const UNPAID_CLIENT_INVOICES: &str =
+    "SELECT id FROM invoices WHERE kind = 'delivered' AND status <> 'paid'";
 
 /// `GET statistics`: the parcel figures of `scope` with its money figures.
 pub fn figures(conn: &mut DbConnection, scope: Scope) -> AppResult<Dashboard> {
@@ -70,52 +72,17 @@ pub fn figures(conn: &mut DbConnection, scope: Scope) -> AppResult<Dashboard> {
 }
 
 fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
-    let unsettled_invoices = invoices::table
-        .filter(invoices::kind.eq(Kind::Delivery.as_str()))
-        .filter(invoices::status.eq(InvoiceStatus::Draft.as_str()))
-        .select(invoices::id.nullable());
-    let unpaid_invoices = invoices::table
-        .filter(invoices::kind.eq(Kind::Delivered.as_str()))
-        .filter(invoices::status.ne(InvoiceStatus::Paid.as_str()))
-        .select(invoices::id.nullable());
+    // Kept by invoice as parcels change (colivra_parcels::figures): no scan of the parcels.
     let cash_held = |conn: &mut DbConnection, delivery_person: Option<i64>| -> AppResult<i64> {
-        let mut q = parcels::table
-            .filter(parcels::outcome.eq_any(["delivered", "refused"]))
-            .filter(
-                parcels::delivery_person_invoice_id
-                    .is_null()
-                    .or(parcels::delivery_person_invoice_id.eq_any(unsettled_invoices)),
-            )
-            .into_boxed();
-        if let Some(id) = delivery_person {
-            q = q.filter(parcels::delivery_person_id.eq(id));
-        }
-        let held: Option<i64> = q
-            .select(sum(&format!(
-                "CASE WHEN parcels.outcome = 'delivered' THEN {COLLECTED} ELSE 0 END \
-                 - COALESCE(parcels.commission, 0)"
-            )))
-            .first(conn)
-            .map_db_err()?;
-        Ok(held.unwrap_or(0))
+        figures::money(
+            conn,
+            MoneyKept::Cash,
+            delivery_person,
+            UNSETTLED_DELIVERY_INVOICES,
+        )
     };
     let payouts_due = |conn: &mut DbConnection, merchant: Option<i64>| -> AppResult<i64> {
-        let mut q = parcels::table
-            .filter(parcels::status.eq("delivered"))
-            .filter(
-                parcels::merchant_completed_invoice_id
-                    .is_null()
-                    .or(parcels::merchant_completed_invoice_id.eq_any(unpaid_invoices)),
-            )
-            .into_boxed();
-        if let Some(id) = merchant {
-            q = q.filter(parcels::merchant_id.eq(id));
-        }
-        let due: Option<i64> = q
-            .select(sum(&format!("{COLLECTED} - parcels.delivery_fee")))
-            .first(conn)
-            .map_db_err()?;
-        Ok(due.unwrap_or(0))
+        figures::money(conn, MoneyKept::Payout, merchant, UNPAID_CLIENT_INVOICES)
     };
     let invoices_total = |conn: &mut DbConnection,
                           status: InvoiceStatus,
@@ -197,4 +164,29 @@ fn round_cash(conn: &mut DbConnection, delivery_person_id: i64) -> AppResult<Cas
     Ok(CashFigures::of(
         held.iter().map(|(kind, cod)| cash_at_door(kind, *cod)),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_open_invoice_subqueries_name_the_kinds_and_statuses_as_stored() {
+        assert_eq!(
+            UNSETTLED_DELIVERY_INVOICES,
+            format!(
+                "SELECT id FROM invoices WHERE kind = '{}' AND status = '{}'",
+                Kind::Delivery.as_str(),
+                InvoiceStatus::Draft.as_str()
+            )
+        );
+        assert_eq!(
+            UNPAID_CLIENT_INVOICES,
+            format!(
+                "SELECT id FROM invoices WHERE kind = '{}' AND status <> '{}'",
+                Kind::Delivered.as_str(),
+                InvoiceStatus::Paid.as_str()
+            )
+        );
+    }
 }

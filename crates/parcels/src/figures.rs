@@ -8,7 +8,9 @@
 //! the same merchants in another order). [`fold`] moves the deltas into `parcel_figures` now and
 //! then; readers add both up in one statement, which sees one snapshot of both tables, so a fold
 //! running meanwhile neither hides nor doubles anything. The figures are therefore exact at every
-//! commit, whatever code path changed the parcels.
+//! commit, whatever code path changed the parcels. Rows by status (`day = '-'`), by day
+//! (`status = ''`) and money by invoice (`status = 'payout'` or `'cash'`, `day = ''`): see the
+//! migration.
 
 use colivra_core::{AppResult, Scope};
 use colivra_db::{DbConnection, MapDbErr};
@@ -105,7 +107,56 @@ pub fn daily(conn: &mut DbConnection, scope: Scope, since: &str) -> AppResult<Ve
     load(conn, sql, parameter)
 }
 
-const FIGURE_COLUMNS: &str = "client_id, delivery_admin_id, status, day";
+/// Money kept by invoice: a merchant's delivered parcels by the client invoice they are on, or a
+/// delivery person's delivered and refused ones by his delivery invoice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoneyKept {
+    /// Cash signed less delivery fees (what the merchant is owed), by merchant.
+    Payout,
+    /// Cash collected less his commissions (what he holds), by delivery person.
+    Cash,
+}
+
+#[derive(QueryableByName)]
+struct Total {
+    #[diesel(sql_type = BigInt)]
+    total: i64,
+}
+
+/// The sum of `figures` (all, or one merchant's / delivery person's) over the parcels on no
+/// invoice or on one of `open_invoices` (a subquery on `invoices` giving ids: those not settled).
+pub fn money(
+    conn: &mut DbConnection,
+    figures: MoneyKept,
+    person: Option<i64>,
+    open_invoices: &'static str,
+) -> AppResult<i64> {
+    let (status, column) = match figures {
+        MoneyKept::Payout => ("payout", "client_id"),
+        MoneyKept::Cash => ("cash", "delivery_admin_id"),
+    };
+    let parameter = match conn {
+        DbConnection::Pg(_) => "$1",
+        DbConnection::Sqlite(_) => "?1",
+    };
+    let condition = match person {
+        Some(_) => format!("{column} = {parameter}"),
+        None => "1 = 1".to_owned(),
+    };
+    let sql = format!(
+        "SELECT CAST(COALESCE(SUM(cod - fees), 0) AS BIGINT) AS total \
+         FROM (SELECT invoice_id, cod, fees FROM parcel_figures \
+               WHERE status = '{status}' AND {condition} \
+               UNION ALL \
+               SELECT invoice_id, cod, fees FROM parcel_figure_deltas \
+               WHERE status = '{status}' AND {condition}) AS f \
+         WHERE invoice_id = 0 OR invoice_id IN ({open_invoices})"
+    );
+    let totals: Vec<Total> = load(conn, sql, person)?;
+    Ok(totals.first().map_or(0, |t| t.total))
+}
+
+const FIGURE_COLUMNS: &str = "client_id, delivery_admin_id, status, day, invoice_id";
 const ADD_UP: &str = "parcels = parcel_figures.parcels + excluded.parcels, \
     cod = parcel_figures.cod + excluded.cod, fees = parcel_figures.fees + excluded.fees, \
     created = parcel_figures.created + excluded.created, \

@@ -1,27 +1,34 @@
 -- The dashboards' figures kept as parcels change (issue 23: the admin's statistics scanned the
--- whole parcels table five times a request). Each row adds up parcels of one merchant and one
--- delivery person (0: none):
---   day = '-':         by status: how many (parcels), cash signed (a refund counts negative:
---                      cod) and delivery fees (fees);
---   status = '':       by day (YYYY-MM-DD): created that day, and delivered that day among those
---                      delivered now.
+-- whole parcels table on every request). Each row adds up parcels:
+--   day = '-':          one merchant's, one delivery person's (0: none), by status: how many
+--                       (parcels), their cash signed (a refund counts negative: cod) and their
+--                       delivery fees (fees);
+--   status = '':        the same by day (YYYY-MM-DD): created that day, and delivered that day
+--                       among those delivered now;
+--   status = 'payout':  a merchant's delivered parcels by the client invoice they are on
+--                       (invoice_id, 0: none): cash signed and fees (what he is owed);
+--   status = 'cash':    a delivery person's delivered and refused parcels by the delivery invoice
+--                       they are on: cash collected and his commissions (what he holds).
 -- A trigger on parcels appends what each change adds and takes away to parcel_figure_deltas
 -- (inserts only: writers never wait on one another's figure rows); colivra_parcels::figures
 -- folds the deltas into parcel_figures now and then, and readers add both up in one statement.
+
 CREATE TABLE parcel_figures (
     client_id BIGINT NOT NULL,
     delivery_admin_id BIGINT NOT NULL,
     status TEXT NOT NULL,
     day TEXT NOT NULL,
+    invoice_id BIGINT NOT NULL,
     parcels BIGINT NOT NULL DEFAULT 0,
     cod BIGINT NOT NULL DEFAULT 0,
     fees BIGINT NOT NULL DEFAULT 0,
     created BIGINT NOT NULL DEFAULT 0,
     delivered BIGINT NOT NULL DEFAULT 0,
-    PRIMARY KEY (client_id, delivery_admin_id, status, day)
+    PRIMARY KEY (client_id, delivery_admin_id, status, day, invoice_id)
 );
 CREATE INDEX parcel_figures_delivery_admin ON parcel_figures (delivery_admin_id);
 CREATE INDEX parcel_figures_day ON parcel_figures (day, status);
+CREATE INDEX parcel_figures_status ON parcel_figures (status, invoice_id);
 
 CREATE TABLE parcel_figure_deltas (
     id BIGSERIAL PRIMARY KEY,
@@ -29,6 +36,7 @@ CREATE TABLE parcel_figure_deltas (
     delivery_admin_id BIGINT NOT NULL,
     status TEXT NOT NULL,
     day TEXT NOT NULL,
+    invoice_id BIGINT NOT NULL,
     parcels BIGINT NOT NULL DEFAULT 0,
     cod BIGINT NOT NULL DEFAULT 0,
     fees BIGINT NOT NULL DEFAULT 0,
@@ -36,30 +44,38 @@ CREATE TABLE parcel_figure_deltas (
     delivered BIGINT NOT NULL DEFAULT 0
 );
 
-CREATE FUNCTION parcel_figure_rows(p parcels, sign BIGINT) RETURNS SETOF parcel_figure_deltas AS $$
-    SELECT 0::BIGINT, p.client_id, COALESCE(p.delivery_admin_id, 0), p.status, '-', sign,
-           sign * (CASE WHEN p.kind = 'refund' THEN -p.cod_amount ELSE p.cod_amount END),
-           sign * p.delivery_fee, 0::BIGINT, 0::BIGINT
+CREATE FUNCTION parcel_figure_rows(p parcels, sign BIGINT) RETURNS TABLE (
+    client_id BIGINT, delivery_admin_id BIGINT, status TEXT, day TEXT, invoice_id BIGINT,
+    parcels BIGINT, cod BIGINT, fees BIGINT, created BIGINT, delivered BIGINT
+) AS $$
+    SELECT p.client_id, COALESCE(p.delivery_admin_id, 0), p.status, '-', 0,
+           sign, sign * (CASE WHEN p.kind = 'refund' THEN -p.cod_amount ELSE p.cod_amount END), sign * p.delivery_fee, 0, 0
     UNION ALL
-    SELECT 0, p.client_id, COALESCE(p.delivery_admin_id, 0), '', to_char(p.created_at, 'YYYY-MM-DD'),
+    SELECT p.client_id, COALESCE(p.delivery_admin_id, 0), '', to_char(p.created_at, 'YYYY-MM-DD'), 0,
            0, 0, 0, sign, 0
     UNION ALL
-    SELECT 0, p.client_id, COALESCE(p.delivery_admin_id, 0), '', to_char(p.status_changed_at, 'YYYY-MM-DD'),
+    SELECT p.client_id, COALESCE(p.delivery_admin_id, 0), '', to_char(p.status_changed_at, 'YYYY-MM-DD'), 0,
            0, 0, 0, 0, sign
     WHERE p.status = 'delivered'
+    UNION ALL
+    SELECT p.client_id, 0, 'payout', '', COALESCE(p.client_completed_invoice_id, 0),
+           0, sign * (CASE WHEN p.kind = 'refund' THEN -p.cod_amount ELSE p.cod_amount END), sign * p.delivery_fee, 0, 0
+    WHERE p.status = 'delivered'
+    UNION ALL
+    SELECT 0, COALESCE(p.delivery_admin_id, 0), 'cash', '', COALESCE(p.delivery_admin_invoice_id, 0),
+           0, sign * (CASE WHEN p.outcome = 'delivered' THEN (CASE WHEN p.kind = 'refund' THEN -p.cod_amount ELSE p.cod_amount END) ELSE 0 END), sign * COALESCE(p.commission, 0), 0, 0
+    WHERE p.outcome IN ('delivered', 'refused')
 $$ LANGUAGE sql STABLE;
 
 CREATE FUNCTION parcel_figures_follow() RETURNS trigger AS $$
 BEGIN
     IF TG_OP IN ('UPDATE', 'DELETE') THEN
-        INSERT INTO parcel_figure_deltas (client_id, delivery_admin_id, status, day, parcels, cod, fees, created, delivered)
-        SELECT client_id, delivery_admin_id, status, day, parcels, cod, fees, created, delivered
-        FROM parcel_figure_rows(OLD, -1);
+        INSERT INTO parcel_figure_deltas (client_id, delivery_admin_id, status, day, invoice_id, parcels, cod, fees, created, delivered)
+        SELECT * FROM parcel_figure_rows(OLD, -1);
     END IF;
     IF TG_OP IN ('UPDATE', 'INSERT') THEN
-        INSERT INTO parcel_figure_deltas (client_id, delivery_admin_id, status, day, parcels, cod, fees, created, delivered)
-        SELECT client_id, delivery_admin_id, status, day, parcels, cod, fees, created, delivered
-        FROM parcel_figure_rows(NEW, 1);
+        INSERT INTO parcel_figure_deltas (client_id, delivery_admin_id, status, day, invoice_id, parcels, cod, fees, created, delivered)
+        SELECT * FROM parcel_figure_rows(NEW, 1);
     END IF;
     RETURN NULL;
 END
@@ -76,12 +92,16 @@ CREATE TRIGGER parcel_figures_update AFTER UPDATE ON parcels
           OR OLD.cod_amount IS DISTINCT FROM NEW.cod_amount
           OR OLD.delivery_fee IS DISTINCT FROM NEW.delivery_fee
           OR OLD.created_at IS DISTINCT FROM NEW.created_at
-          OR OLD.status_changed_at IS DISTINCT FROM NEW.status_changed_at)
+          OR OLD.status_changed_at IS DISTINCT FROM NEW.status_changed_at
+          OR OLD.outcome IS DISTINCT FROM NEW.outcome
+          OR OLD.commission IS DISTINCT FROM NEW.commission
+          OR OLD.client_completed_invoice_id IS DISTINCT FROM NEW.client_completed_invoice_id
+          OR OLD.delivery_admin_invoice_id IS DISTINCT FROM NEW.delivery_admin_invoice_id)
     EXECUTE FUNCTION parcel_figures_follow();
 
 -- The parcels already there.
-INSERT INTO parcel_figures (client_id, delivery_admin_id, status, day, parcels, cod, fees, created, delivered)
-SELECT f.client_id, f.delivery_admin_id, f.status, f.day,
+INSERT INTO parcel_figures (client_id, delivery_admin_id, status, day, invoice_id, parcels, cod, fees, created, delivered)
+SELECT f.client_id, f.delivery_admin_id, f.status, f.day, f.invoice_id,
        SUM(f.parcels), SUM(f.cod), SUM(f.fees), SUM(f.created), SUM(f.delivered)
 FROM parcels p CROSS JOIN LATERAL parcel_figure_rows(p, 1) f
-GROUP BY f.client_id, f.delivery_admin_id, f.status, f.day;
+GROUP BY f.client_id, f.delivery_admin_id, f.status, f.day, f.invoice_id;

@@ -1,14 +1,15 @@
 //! The dashboards' figures (issue 23), kept by a trigger as parcels change and folded now and
 //! then: `GET /api/statistics` must say what a count of the parcels table says, for every
 //! scope, after outcomes recorded at the same moment while folds run beside them, an edited amount,
-//! a deleted parcel and an undone delivery.
+//! a deleted parcel, an undone delivery, and delivery and client invoices along their states (the
+//! money figures: what merchants are owed, what delivery people hold).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use colivra_db::schema::{parcels, users};
-use diesel::prelude::*;
 use actix_web::http::Method;
+use colivra_db::schema::{invoices, parcels, users};
+use diesel::prelude::*;
 use serde_json::{json, Value};
 
 use crate::support::money::{money_world, ship_round, End, MoneyWorld, Planned};
@@ -27,10 +28,41 @@ fn counted(app: &TestApp, scope: &dyn Fn(&ParcelRow) -> bool) -> Value {
             parcels::delivery_fee,
             parcels::created_at,
             parcels::status_changed_at,
+            parcels::outcome,
+            parcels::commission,
+            parcels::merchant_completed_invoice_id,
+            parcels::delivery_person_invoice_id,
         ))
         .load(&mut app.conn())
         .unwrap();
     let rows: Vec<&ParcelRow> = rows.iter().filter(|row| scope(row)).collect();
+    let invoices: std::collections::HashMap<i64, (String, String)> = invoices::table
+        .select((invoices::id, (invoices::kind, invoices::status)))
+        .load(&mut app.conn())
+        .unwrap()
+        .into_iter()
+        .collect();
+    let signed = |row: &ParcelRow| if row.3 == "refund" { -row.4 } else { row.4 };
+    // Owed to merchants: delivered, on no client invoice or on one not paid.
+    let payouts_due: i64 = rows
+        .iter()
+        .filter(|row| row.2 == "delivered")
+        .filter(|row| row.10.is_none_or(|id| invoices[&id].1 != "paid"))
+        .map(|row| signed(row) - row.5)
+        .sum();
+    // Held by delivery people: delivered or refused, on no delivery invoice or on a draft.
+    let cash: i64 = rows
+        .iter()
+        .filter(|row| matches!(row.8.as_deref(), Some("delivered" | "refused")))
+        .filter(|row| row.11.is_none_or(|id| invoices[&id].1 == "draft"))
+        .map(|row| {
+            (if row.8.as_deref() == Some("delivered") {
+                signed(row)
+            } else {
+                0
+            }) - row.9.unwrap_or(0)
+        })
+        .sum();
     let mut by_status = std::collections::BTreeMap::<String, i64>::new();
     let mut cod = 0;
     let mut fees = 0;
@@ -50,6 +82,8 @@ fn counted(app: &TestApp, scope: &dyn Fn(&ParcelRow) -> bool) -> Value {
         "cod_collected": cod,
         "to_be_paid": cod - fees,
         "days": days,
+        "payouts_due": payouts_due,
+        "cash": cash,
     })
 }
 
@@ -62,6 +96,10 @@ type ParcelRow = (
     i64,
     chrono::NaiveDateTime,
     chrono::NaiveDateTime,
+    Option<String>,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
 );
 
 /// The same figures as `GET /api/statistics` gives them to `client`.
@@ -73,7 +111,12 @@ async fn reported(client: &crate::support::TestClient) -> Value {
         .as_array()
         .unwrap()
         .iter()
-        .map(|s| (s["status"].as_str().unwrap().to_owned(), s["count"].as_i64().unwrap()))
+        .map(|s| {
+            (
+                s["status"].as_str().unwrap().to_owned(),
+                s["count"].as_i64().unwrap(),
+            )
+        })
         .collect();
     let days: std::collections::BTreeMap<String, (i64, i64)> = data["daily"]
         .as_array()
@@ -83,7 +126,10 @@ async fn reported(client: &crate::support::TestClient) -> Value {
         .map(|d| {
             (
                 d["date"].as_str().unwrap().to_owned(),
-                (d["created"].as_i64().unwrap(), d["delivered"].as_i64().unwrap()),
+                (
+                    d["created"].as_i64().unwrap(),
+                    d["delivered"].as_i64().unwrap(),
+                ),
             )
         })
         .collect();
@@ -93,7 +139,38 @@ async fn reported(client: &crate::support::TestClient) -> Value {
         "cod_collected": data["cod_collected"],
         "to_be_paid": data["to_be_paid"],
         "days": days,
+        "payouts_due": data["money"]["payouts_due"],
+        "cash_held": data["money"]["cash_held"],
+        "balance": data["money"]["balance"],
     })
+}
+
+/// The counted figures as `who` reads them: the money figures that concern him, his cash held
+/// with his balance (the ledger's, not the parcels') added.
+fn as_read_by(mut counted: Value, who: &str, balances: i64) -> Value {
+    let cash = counted["cash"].as_i64().unwrap();
+    let payouts_due = counted["payouts_due"].clone();
+    let figures = counted.as_object_mut().unwrap();
+    figures.remove("cash");
+    match who {
+        "admin" => {
+            figures.insert("cash_held".into(), json!(cash + balances));
+            figures.insert("balance".into(), Value::Null);
+            // With invoices, what is still to be paid is the payouts due.
+            figures.insert("to_be_paid".into(), payouts_due);
+        }
+        "merchant" => {
+            figures.insert("cash_held".into(), Value::Null);
+            figures.insert("balance".into(), Value::Null);
+            figures.insert("to_be_paid".into(), payouts_due);
+        }
+        _ => {
+            figures.insert("payouts_due".into(), Value::Null);
+            figures.insert("cash_held".into(), json!(cash + balances));
+            figures.insert("balance".into(), json!(balances));
+        }
+    }
+    Value::Object(figures.clone())
 }
 
 fn user_id(app: &TestApp, key: &str) -> i64 {
@@ -120,21 +197,27 @@ struct Count {
 /// Every scope's statistics against the count of the parcels table.
 async fn assert_exact(w: &MoneyWorld, when: &str) {
     let merchant_id = user_id(&w.app, &w.merchant_key);
+    let balances = crate::support::money::listed_balances(&w.admin).await;
     assert_eq!(
         reported(&w.admin).await,
-        counted(&w.app, &|_| true),
+        as_read_by(counted(&w.app, &|_| true), "admin", balances.values().sum()),
         "admin, {when}"
     );
     assert_eq!(
         reported(&w.merchant).await,
-        counted(&w.app, &|row| row.0 == merchant_id),
+        as_read_by(counted(&w.app, &|row| row.0 == merchant_id), "merchant", 0),
         "merchant, {when}"
     );
     for person in &w.delivery_people {
         let id = user_id(&w.app, &person.key);
+        let balance = balances.get(&person.key).copied().unwrap_or(0);
         assert_eq!(
             reported(&person.client).await,
-            counted(&w.app, &|row| row.1 == Some(id)),
+            as_read_by(
+                counted(&w.app, &|row| row.1 == Some(id)),
+                "delivery person",
+                balance
+            ),
             "delivery person {}, {when}",
             person.key
         );
@@ -149,7 +232,11 @@ async fn the_dashboards_figures_stay_exact_under_concurrent_outcomes_and_folds()
             cod: 10_000 + 1_500 * n as i64,
             refund: n % 5 == 0,
             rabat: n % 3 == 0,
-            end: if n % 4 == 3 { End::Refused } else { End::Delivered },
+            end: if n % 4 == 3 {
+                End::Refused
+            } else {
+                End::Delivered
+            },
             delivery_person: n % 2,
         })
         .collect();
@@ -238,6 +325,61 @@ async fn the_dashboards_figures_stay_exact_under_concurrent_outcomes_and_folds()
         .await
         .assert_status(200);
     assert_exact(&w, "after an edit, a deletion and an undo").await;
+
+    // The first delivery person declares what he holds (a draft: still his), the admin counts
+    // and validates it (handed over).
+    let declared = w.delivery_people[0]
+        .client
+        .post("/api/delivery-admins/invoices", json!({}))
+        .await;
+    declared.assert_status(201);
+    assert_exact(&w, "with a declared delivery invoice").await;
+    let declared_key = declared.body["data"]["key"].as_str().unwrap().to_owned();
+    let total = declared.body["data"]["total"].as_i64().unwrap();
+    let path = format!("/api/delivery-admins/invoices/{declared_key}");
+    w.admin
+        .put(&path, json!({"counted_amount": total}))
+        .await
+        .assert_status(200);
+    w.admin
+        .put(&path, json!({"status": "validated"}))
+        .await
+        .assert_status(200);
+    assert_exact(&w, "with a validated delivery invoice").await;
+
+    // A client invoice of two delivered parcels: drafted, validated, paid.
+    let invoiced: Vec<&str> = sent
+        .iter()
+        .filter(|s| s.plan.end == End::Delivered && s.code != delivered.code)
+        .take(2)
+        .map(|s| s.code.as_str())
+        .collect();
+    let draft = w
+        .admin
+        .post(
+            "/api/clients/invoices",
+            json!({"shop": w.shop, "type": "delivered", "parcels": invoiced}),
+        )
+        .await;
+    draft.assert_status(201);
+    let path = format!(
+        "/api/clients/invoices/{}",
+        draft.body["data"]["key"].as_str().unwrap()
+    );
+    assert_exact(&w, "with a client invoice drafted").await;
+    w.admin
+        .put(&path, json!({"status": "validated"}))
+        .await
+        .assert_status(200);
+    let today = colivra_core::time::now().date().to_string();
+    w.admin
+        .put(
+            &path,
+            json!({"status": "paid", "payment_reference": "VIR-7", "paid_on": today}),
+        )
+        .await
+        .assert_status(200);
+    assert_exact(&w, "with a client invoice paid").await;
 
     // Folded: nothing left to add up, the same figures.
     colivra_parcels::figures::fold(&mut w.app.conn()).unwrap();
