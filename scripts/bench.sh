@@ -422,7 +422,7 @@ run_backend() {
     # The dashboards at 8 connections (issue 23: p99 under 100 ms on the million): the admin's
     # here, a delivery person's and a merchant's below.
     run_wrk statistics_admin "$BASE/api/statistics" -c8
-    sign_in delivery-admin-0@bench.colivra.ma 'Bench#Colivra2026'
+    sign_in delivery-admin-1@bench.colivra.ma 'Bench#Colivra2026'
     run_wrk statistics_delivery "$BASE/api/statistics" -c8
     sign_in admin-0@bench.colivra.ma 'Bench#Colivra2026'
     "$BIN" --database-url "$URL" bench-direct --iterations 200 --cursor "$CURSOR" > "$OUT/$BACKEND-direct.txt"

@@ -43,7 +43,8 @@ pub struct DayCounts {
     pub delivered: i64,
 }
 
-/// The scope as a condition on the figure tables, with its parameter when it has one.
+/// The scope as a condition on the figure rows by status and by day, with its parameter when it
+/// has one: a merchant's rows (`delivery_admin_id = 0`) or a delivery person's (`client_id = 0`).
 fn scope_condition(conn: &DbConnection, scope: Scope) -> (String, Option<i64>) {
     let parameter = match conn {
         DbConnection::Pg(_) => "$1",
@@ -52,7 +53,9 @@ fn scope_condition(conn: &DbConnection, scope: Scope) -> (String, Option<i64>) {
     match scope {
         Scope::Merchant(id) => (format!("client_id = {parameter}"), Some(id)),
         Scope::DeliveryPerson(id) => (format!("delivery_admin_id = {parameter}"), Some(id)),
-        Scope::Everyone => ("1 = 1".to_owned(), None),
+        // Every parcel counts once in its merchant's rows (the delivery people's rows hold the
+        // same parcels again, those that have one).
+        Scope::Everyone => ("delivery_admin_id = 0".to_owned(), None),
     }
 }
 

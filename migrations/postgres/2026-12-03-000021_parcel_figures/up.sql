@@ -1,10 +1,11 @@
 -- The dashboards' figures kept as parcels change (issue 23: the admin's statistics scanned the
--- whole parcels table on every request). Each row adds up parcels:
---   day = '-':          one merchant's, one delivery person's (0: none), by status: how many
---                       (parcels), their cash signed (a refund counts negative: cod) and their
---                       delivery fees (fees);
---   status = '':        the same by day (YYYY-MM-DD): created that day, and delivered that day
---                       among those delivered now;
+-- whole parcels table on every request). Each row adds up parcels of one merchant (client_id,
+-- delivery_admin_id = 0) or of one delivery person (client_id = 0, delivery_admin_id), so that
+-- a scope reads a few rows and the admin the merchants' rows:
+--   day = '-':          by status: how many (parcels), their cash signed (a refund counts
+--                       negative: cod) and their delivery fees (fees);
+--   status = '':        by day (YYYY-MM-DD): created that day, and delivered that day among those
+--                       delivered now;
 --   status = 'payout':  a merchant's delivered parcels by the client invoice they are on
 --                       (invoice_id, 0: none): cash signed and fees (what he is owed);
 --   status = 'cash':    a delivery person's delivered and refused parcels by the delivery invoice
@@ -26,9 +27,8 @@ CREATE TABLE parcel_figures (
     delivered BIGINT NOT NULL DEFAULT 0,
     PRIMARY KEY (client_id, delivery_admin_id, status, day, invoice_id)
 );
-CREATE INDEX parcel_figures_delivery_admin ON parcel_figures (delivery_admin_id);
-CREATE INDEX parcel_figures_day ON parcel_figures (day, status);
-CREATE INDEX parcel_figures_status ON parcel_figures (status, invoice_id);
+CREATE INDEX parcel_figures_delivery_admin ON parcel_figures (delivery_admin_id, status, day);
+CREATE INDEX parcel_figures_day ON parcel_figures (status, day);
 
 CREATE TABLE parcel_figure_deltas (
     id BIGSERIAL PRIMARY KEY,
@@ -48,22 +48,30 @@ CREATE FUNCTION parcel_figure_rows(p parcels, sign BIGINT) RETURNS TABLE (
     client_id BIGINT, delivery_admin_id BIGINT, status TEXT, day TEXT, invoice_id BIGINT,
     parcels BIGINT, cod BIGINT, fees BIGINT, created BIGINT, delivered BIGINT
 ) AS $$
-    SELECT p.client_id, COALESCE(p.delivery_admin_id, 0), p.status, '-', 0,
+    SELECT p.client_id, 0, p.status, '-', 0,
            sign, sign * (CASE WHEN p.kind = 'refund' THEN -p.cod_amount ELSE p.cod_amount END), sign * p.delivery_fee, 0, 0
     UNION ALL
-    SELECT p.client_id, COALESCE(p.delivery_admin_id, 0), '', to_char(p.created_at, 'YYYY-MM-DD'), 0,
-           0, 0, 0, sign, 0
+    SELECT 0, p.delivery_admin_id, p.status, '-', 0,
+           sign, sign * (CASE WHEN p.kind = 'refund' THEN -p.cod_amount ELSE p.cod_amount END), sign * p.delivery_fee, 0, 0
+    WHERE p.delivery_admin_id IS NOT NULL
     UNION ALL
-    SELECT p.client_id, COALESCE(p.delivery_admin_id, 0), '', to_char(p.status_changed_at, 'YYYY-MM-DD'), 0,
-           0, 0, 0, 0, sign
+    SELECT p.client_id, 0, '', to_char(p.created_at, 'YYYY-MM-DD'), 0, 0, 0, 0, sign, 0
+    UNION ALL
+    SELECT 0, p.delivery_admin_id, '', to_char(p.created_at, 'YYYY-MM-DD'), 0, 0, 0, 0, sign, 0
+    WHERE p.delivery_admin_id IS NOT NULL
+    UNION ALL
+    SELECT p.client_id, 0, '', to_char(p.status_changed_at, 'YYYY-MM-DD'), 0, 0, 0, 0, 0, sign
     WHERE p.status = 'delivered'
     UNION ALL
+    SELECT 0, p.delivery_admin_id, '', to_char(p.status_changed_at, 'YYYY-MM-DD'), 0, 0, 0, 0, 0, sign
+    WHERE p.status = 'delivered' AND p.delivery_admin_id IS NOT NULL
+    UNION ALL
     SELECT p.client_id, 0, 'payout', '', COALESCE(p.client_completed_invoice_id, 0),
-           0, sign * (CASE WHEN p.kind = 'refund' THEN -p.cod_amount ELSE p.cod_amount END), sign * p.delivery_fee, 0, 0
+           sign, sign * (CASE WHEN p.kind = 'refund' THEN -p.cod_amount ELSE p.cod_amount END), sign * p.delivery_fee, 0, 0
     WHERE p.status = 'delivered'
     UNION ALL
     SELECT 0, COALESCE(p.delivery_admin_id, 0), 'cash', '', COALESCE(p.delivery_admin_invoice_id, 0),
-           0, sign * (CASE WHEN p.outcome = 'delivered' THEN (CASE WHEN p.kind = 'refund' THEN -p.cod_amount ELSE p.cod_amount END) ELSE 0 END), sign * COALESCE(p.commission, 0), 0, 0
+           sign, sign * (CASE WHEN p.outcome = 'delivered' THEN (CASE WHEN p.kind = 'refund' THEN -p.cod_amount ELSE p.cod_amount END) ELSE 0 END), sign * COALESCE(p.commission, 0), 0, 0
     WHERE p.outcome IN ('delivered', 'refused')
 $$ LANGUAGE sql STABLE;
 
