@@ -188,9 +188,10 @@ function earlySignIn() {
     .readFileSync(path.join(here, 'early-sign-in/form.html'), 'utf8')
     .replace(/^<!--[\s\S]*?-->\n/, '')
     .replace('{{labels}}', JSON.stringify(labels).replace(/</g, '\\u003c'))
-    .replace('{{script}}', `/${scriptName}`)
     .replace(/\{\{([a-zA-Z.]+)\}\}/g, (_, key) => escapeHtml(labels.fr[key].replace('{product}', 'Colivra')));
-  return { markup, scriptName, script };
+  // In the head, blocking: its listeners exist before the form can be seen (early-sign-in.js).
+  const head = `<script src="/${scriptName}"></script>`;
+  return { markup, head, scriptName, script };
 }
 
 /** Emits the early sign-in form's script under its hashed name. */
@@ -268,7 +269,7 @@ export default (_env, argv) => {
       new HtmlWebpackPlugin({
         template: './index.html',
         scriptLoading: 'defer',
-        templateParameters: { earlySignIn: '' },
+        templateParameters: { earlySignIn: '', earlySignInHead: '' },
       }),
       // The same page with the sign-in form in plain HTML, for a browser without a session on / and
       // /compte/connexion (the server chooses): usable before the scripts arrive on a slow network.
@@ -276,7 +277,7 @@ export default (_env, argv) => {
         template: './index.html',
         filename: 'signin.html',
         scriptLoading: 'defer',
-        templateParameters: { earlySignIn: form.markup },
+        templateParameters: { earlySignIn: form.markup, earlySignInHead: form.head },
       }),
       new EarlySignInScriptPlugin(form),
       ...(production

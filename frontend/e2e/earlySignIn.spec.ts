@@ -68,10 +68,15 @@ test('the plain form reads in the language and theme the browser kept, right to 
   await expect(plain.getByRole('heading', { level: 1 })).toHaveText('مرحبًا بك في Colivra');
   await expect(plain.getByRole('button', { name: 'تسجيل الدخول' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(plain).toHaveClass(/esi-dark/);
+  await expect(page.locator('html')).toHaveClass(/esi-dark/);
+  // Pressed with nothing typed: the app performs it, and says what is missing, in Arabic.
+  await plain.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await expect(page.locator('#early-sign-in-form')).toHaveAttribute('data-submitted', 'true');
   release();
   await expect(page.getByTestId('login-form')).toBeVisible();
+  await expect(page.getByTestId('login-form').locator('input[name="email"]')).toHaveAttribute('aria-invalid', 'true');
   await expect(plain).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveClass(/esi-dark/);
 });
 
 test('a browser with a session cookie, and every other address, get the page without the plain form', async ({ page, playwright }) => {

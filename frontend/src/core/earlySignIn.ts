@@ -39,5 +39,9 @@ export function readEarlySignIn(): EarlySignIn | null {
 /** Removes the plain form, which shows the app (the form's style hides #root while it is there). */
 export function removeEarlySignIn(): void {
   if (typeof document === 'undefined') return;
-  document.getElementById(ROOT_ID)?.remove();
+  const root = document.getElementById(ROOT_ID);
+  if (!root) return;
+  root.remove();
+  // The plain form's dark theme marker (the app's theme takes over).
+  document.documentElement.classList.remove('esi-dark');
 }

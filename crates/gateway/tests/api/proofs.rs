@@ -74,16 +74,19 @@ fn walk(dir: &std::path::Path) -> usize {
         .unwrap_or(0)
 }
 
+/// A parcel for Casablanca, 249 DH, delivered by the first delivery person.
+const CASABLANCA_249: Planned = Planned {
+    cod: 24_900,
+    refund: false,
+    rabat: false,
+    end: End::Delivered,
+    delivery_person: 0,
+};
+
 /// One parcel (Casablanca, 249 DH) out with the first of two delivery people.
 async fn one_out() -> (MoneyWorld, String) {
     let w = money_world(2).await;
-    let plan = Planned {
-        cod: 24_900,
-        refund: false,
-        rabat: false,
-        end: End::Delivered,
-        delivery_person: 0,
-    };
+    let plan = CASABLANCA_249;
     let (sent, _) = ship_round(&w, &[plan]).await;
     let code = sent[0].code.clone();
     (w, code)
@@ -366,13 +369,7 @@ async fn proofs_go_to_an_s3_compatible_bucket_when_one_is_configured() {
         },
     )
     .await;
-    let plan = Planned {
-        cod: 24_900,
-        refund: false,
-        rabat: false,
-        end: End::Delivered,
-        delivery_person: 0,
-    };
+    let plan = CASABLANCA_249;
     let (sent, _) = ship_round(&w, &[plan]).await;
     let code = sent[0].code.clone();
     let (jpeg, stripped) = jpeg_with_exif();

@@ -177,6 +177,19 @@ async fn writes_are_recorded_as_activities() {
     assert_eq!(actions, vec!["user.signed_in", "token.created"]);
 }
 
+/// The PostgreSQL server's address and the test database's name; `None` on the SQLite pass, where
+/// the database is a file in the process that nobody can take away.
+fn postgres_admin(app: &TestApp) -> Option<(String, String)> {
+    let admin = app.db.postgres_admin();
+    if admin.is_none() {
+        assert_eq!(
+            colivra_db::test_support::test_backend(),
+            colivra_db::Backend::Sqlite
+        );
+    }
+    admin
+}
+
 /// PostgreSQL going away while the server runs: /ready and API calls answer 503 within seconds,
 /// and everything recovers by itself when the database is back. (SQLite is a file in the process:
 /// it cannot go away like this, so this runs on the PostgreSQL pass.)
@@ -185,11 +198,7 @@ async fn a_lost_postgres_answers_503_and_recovers() {
     use diesel::connection::SimpleConnection;
     use diesel::Connection;
     let app = TestApp::spawn().await;
-    let Some((admin_url, name)) = app.db.postgres_admin() else {
-        assert_eq!(
-            colivra_db::test_support::test_backend(),
-            colivra_db::Backend::Sqlite
-        );
+    let Some((admin_url, name)) = postgres_admin(&app) else {
         return;
     };
     let (client, _) = app.signed_in(Role::Merchant, true).await;
@@ -247,11 +256,7 @@ async fn after_postgres_ends_every_connection_one_request_fails_and_the_rest_are
     use diesel::connection::SimpleConnection;
     use diesel::Connection;
     let app = TestApp::spawn().await;
-    let Some((admin_url, name)) = app.db.postgres_admin() else {
-        assert_eq!(
-            colivra_db::test_support::test_backend(),
-            colivra_db::Backend::Sqlite
-        );
+    let Some((admin_url, name)) = postgres_admin(&app) else {
         return;
     };
     let (client, _) = app.signed_in(Role::Merchant, true).await;
