@@ -170,6 +170,17 @@ const SUMS: &str = "CAST(SUM(parcels) AS BIGINT), CAST(SUM(cod) AS BIGINT), \
 /// Moves the deltas into `parcel_figures` (one transaction; folds running at once in two
 /// processes take turns) and drops the rows that came back to nothing.
 pub fn fold(conn: &mut DbConnection) -> AppResult<()> {
+    // Nothing appended since the last fold (a quiet moment): no write transaction, which on
+    // SQLite would take the one write lock every 2 s for nothing.
+    let pending: Vec<Total> = load(
+        conn,
+        "SELECT CAST(COUNT(*) AS BIGINT) AS total FROM (SELECT 1 FROM parcel_figure_deltas LIMIT 1) AS d"
+            .to_owned(),
+        None,
+    )?;
+    if pending.first().is_none_or(|p| p.total == 0) {
+        return Ok(());
+    }
     let delete_empty = "DELETE FROM parcel_figures WHERE parcels = 0 AND cod = 0 AND fees = 0 \
                         AND created = 0 AND delivered = 0";
     match conn {
