@@ -43,13 +43,18 @@ pub struct DayCounts {
     pub delivered: i64,
 }
 
+/// The statement's one parameter as each backend names it (numbered: it may be used twice).
+fn parameter(conn: &DbConnection) -> &'static str {
+    match conn {
+        DbConnection::Pg(_) => "$1",
+        DbConnection::Sqlite(_) => "?1",
+    }
+}
+
 /// The scope as a condition on the figure rows by status and by day, with its parameter when it
 /// has one: a merchant's rows (`delivery_admin_id = 0`) or a delivery person's (`client_id = 0`).
 fn scope_condition(conn: &DbConnection, scope: Scope) -> (String, Option<i64>) {
-    let parameter = match conn {
-        DbConnection::Pg(_) => "$1",
-        DbConnection::Sqlite(_) => "?1",
-    };
+    let parameter = parameter(conn);
     match scope {
         Scope::Merchant(id) => (format!("client_id = {parameter}"), Some(id)),
         Scope::DeliveryPerson(id) => (format!("delivery_admin_id = {parameter}"), Some(id)),
@@ -138,10 +143,7 @@ pub fn money(
         MoneyKept::Payout => ("payout", "client_id"),
         MoneyKept::Cash => ("cash", "delivery_admin_id"),
     };
-    let parameter = match conn {
-        DbConnection::Pg(_) => "$1",
-        DbConnection::Sqlite(_) => "?1",
-    };
+    let parameter = parameter(conn);
     let condition = match person {
         Some(_) => format!("{column} = {parameter}"),
         None => "1 = 1".to_owned(),

@@ -56,6 +56,11 @@ pub fn uses_session(path: &str) -> bool {
     (path.starts_with("/api/") && !documentation) || path.starts_with("/sanctum/")
 }
 
+/// Whether one `name=value` pair of a `Cookie` header is the session cookie.
+fn is_session_pair(pair: &str) -> bool {
+    pair.split_once('=').map_or(pair, |(name, _)| name).trim() == SESSION_COOKIE_NAME
+}
+
 /// Set on a request whose session cookie was taken off by [`skip_session_where_unused`]: the page
 /// handler still needs to know a browser holds one (it then sends the page without the plain
 /// sign-in form).
@@ -78,12 +83,9 @@ pub async fn skip_session_where_unused(
         // Read from the header, not with `req.cookie()`: that keeps the parsed cookies on the
         // request, where the session layer would still find the one taken off below.
         let sent = req.headers().get_all(COOKIE).any(|value| {
-            value.to_str().is_ok_and(|text| {
-                text.split(';').any(|pair| {
-                    pair.split_once('=').map_or(pair, |(name, _)| name).trim()
-                        == SESSION_COOKIE_NAME
-                })
-            })
+            value
+                .to_str()
+                .is_ok_and(|text| text.split(';').any(is_session_pair))
         });
         if sent {
             req.extensions_mut().insert(SessionCookieSent);
@@ -96,10 +98,7 @@ pub async fn skip_session_where_unused(
                 let others: Vec<&str> = text
                     .split(';')
                     .map(str::trim)
-                    .filter(|pair| {
-                        pair.split_once('=').map_or(*pair, |(name, _)| name).trim()
-                            != SESSION_COOKIE_NAME
-                    })
+                    .filter(|pair| !is_session_pair(pair))
                     .filter(|pair| !pair.is_empty())
                     .collect();
                 (!others.is_empty())
