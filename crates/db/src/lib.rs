@@ -10,6 +10,7 @@ pub mod idempotency;
 pub mod listing;
 pub mod migrations;
 pub mod outbox;
+pub mod raw;
 pub mod schema;
 pub mod settings;
 pub mod test_support;

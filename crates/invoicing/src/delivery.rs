@@ -2,15 +2,13 @@
 //! and refused parcels, minus his commissions); an admin counts it, keeps the difference, and
 //! validates.
 
-use std::collections::HashMap;
-
 use colivra_core::{time, AppError, AppResult, ListQuery, Paginated, Scope};
-use colivra_db::listing::{lower, paginate};
-use colivra_db::schema::{invoices, parcels, users};
-use colivra_db::{immediate_transaction, DbBackend, DbConnection, MapDbErr};
-use diesel::dsl::sql;
+use colivra_db::raw::SqlParam;
+use colivra_db::schema::invoices;
+use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
+use colivra_parcels::figures::Owed;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Bool, Text};
+use diesel::sql_types::{BigInt, Text};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -18,6 +16,7 @@ use crate::invoice::{self, claim_draft, record, Parties};
 use crate::kind::Kind;
 pub use crate::kind::MAX_COUNTED_CENTIMES;
 use crate::lines::{eligible_rows, lines_of, Line};
+use crate::owed::OwedQuery;
 use crate::row::{self, InvoiceRow};
 use crate::view::{self, DeliveryInvoiceView};
 
@@ -41,89 +40,52 @@ pub fn unpaid_delivery_people(
     query: &ListQuery,
 ) -> AppResult<Paginated<UnpaidDeliveryPerson>> {
     let search = query.search()?;
-    let pattern = search
-        .as_deref()
-        .map(colivra_core::pagination::like_pattern);
-    // The eligible parcels with their delivery people, kept by the search (the count and the
-    // page share it).
-    macro_rules! matching {
-        ($query:expr) => {{
-            let mut q = $query;
-            if let Some(pattern) = &pattern {
-                q = q.filter(
-                    lower(users::first_name.concat(" ").concat(users::last_name))
-                        .like(pattern.clone())
-                        .escape('\\')
-                        .or(users::phone.like(pattern.clone()).escape('\\')),
-                );
-            }
-            q
-        }};
+    let mut holders = OwedQuery::new(Owed::DeliveryCash, "JOIN users ON users.id = f.owner_id");
+    if let Some(search) = search.as_deref() {
+        holders.filter(
+            conn,
+            "(lower(users.first_name || ' ' || users.last_name) LIKE {} ESCAPE '\\' \
+              OR users.phone LIKE {} ESCAPE '\\')",
+            SqlParam::Text(colivra_core::pagination::like_pattern(search)),
+        );
     }
-    const CASH: &str = "CASE WHEN parcels.outcome = 'delivered' THEN \
-        (CASE WHEN parcels.kind = 'refund' THEN -parcels.cod_amount ELSE parcels.cod_amount END) \
-        ELSE 0 END";
-    const COMMISSION: &str = "COALESCE(parcels.commission, 0)";
-    let holder = users::table.on(parcels::delivery_person_id.eq(users::id.nullable()));
-    let page = paginate(
+    // Largest cash first, then by name.
+    let page: Paginated<CashHolderRow> = holders.page(
         conn,
         &query.page(),
-        |conn| {
-            matching!(parcels::table
-                .inner_join(holder)
-                .filter(sql::<Bool>(Kind::Delivery.eligible_sql()))
-                .select(diesel::dsl::count(parcels::delivery_person_id).aggregate_distinct())
-                .into_boxed::<DbBackend>())
-            .get_result(conn)
-        },
-        |conn, limit, offset| {
-            matching!(parcels::table
-                .inner_join(holder)
-                .filter(sql::<Bool>(Kind::Delivery.eligible_sql()))
-                .group_by(parcels::delivery_person_id)
-                .select((
-                    parcels::delivery_person_id.assume_not_null(),
-                    sql::<BigInt>("CAST(COUNT(*) AS BIGINT)"),
-                    sql::<BigInt>(&format!("CAST(SUM({CASH}) AS BIGINT)")),
-                    sql::<BigInt>(&format!("CAST(SUM({COMMISSION}) AS BIGINT)")),
-                ))
-                .into_boxed::<DbBackend>())
-            // Largest cash first, then by name (one person per group).
-            .order(sql::<BigInt>(&format!("SUM({CASH}) - SUM({COMMISSION})")).desc())
-            .then_order_by(sql::<Text>("MIN(users.first_name || ' ' || users.last_name)").asc())
-            .then_order_by(parcels::delivery_person_id.asc())
-            .limit(limit)
-            .offset(offset)
-            .load::<(i64, i64, i64, i64)>(conn)
-        },
+        "users.key, users.first_name, users.last_name, users.phone, f.parcels, f.cod, f.fees",
+        "f.cod - f.fees DESC, users.first_name || ' ' || users.last_name ASC",
     )?;
-    let ids: Vec<i64> = page.data.iter().map(|row| row.0).collect();
-    let mut people: HashMap<i64, (String, String, String, String)> = users::table
-        .filter(users::id.eq_any(&ids))
-        .select((
-            users::id,
-            users::key,
-            users::first_name,
-            users::last_name,
-            users::phone,
-        ))
-        .load::<(i64, String, String, String, String)>(conn)
-        .map_db_err()?
-        .into_iter()
-        .map(|(id, key, first, last, phone)| (id, (key, first, last, phone)))
-        .collect();
-    Ok(page.map(|(id, count, cod, commissions)| {
-        let (key, first, last, phone) = people.remove(&id).unwrap_or_default();
-        UnpaidDeliveryPerson {
-            key,
-            full_name: format!("{first} {last}").trim().to_owned(),
-            phone,
-            parcels_count: count,
-            cod_total: cod,
-            commission_total: commissions,
-            total: cod - commissions,
-        }
+    Ok(page.map(|row| UnpaidDeliveryPerson {
+        key: row.key,
+        full_name: format!("{} {}", row.first_name, row.last_name)
+            .trim()
+            .to_owned(),
+        phone: row.phone,
+        parcels_count: row.parcels,
+        cod_total: row.cod,
+        commission_total: row.fees,
+        total: row.cod - row.fees,
     }))
+}
+
+/// A delivery person with the cash he holds (`cod`) and his commissions (`fees`).
+#[derive(QueryableByName)]
+struct CashHolderRow {
+    #[diesel(sql_type = Text)]
+    key: String,
+    #[diesel(sql_type = Text)]
+    first_name: String,
+    #[diesel(sql_type = Text)]
+    last_name: String,
+    #[diesel(sql_type = Text)]
+    phone: String,
+    #[diesel(sql_type = BigInt)]
+    parcels: i64,
+    #[diesel(sql_type = BigInt)]
+    cod: i64,
+    #[diesel(sql_type = BigInt)]
+    fees: i64,
 }
 
 /// `GET delivery-admins/{deliveryAdmin}/parcels/unpaid`: his parcels on no delivery invoice.

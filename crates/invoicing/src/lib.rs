@@ -23,6 +23,7 @@ pub mod legal;
 pub mod lines;
 pub mod merchant;
 pub mod numbering;
+mod owed;
 mod parties;
 pub mod pdf;
 mod row;

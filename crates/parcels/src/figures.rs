@@ -13,6 +13,7 @@
 //! migration.
 
 use colivra_core::{AppResult, Scope};
+use colivra_db::raw::{self, placeholder, SqlParam};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
@@ -43,45 +44,33 @@ pub struct DayCounts {
     pub delivered: i64,
 }
 
-/// The statement's one parameter as each backend names it (numbered: it may be used twice).
-fn parameter(conn: &DbConnection) -> &'static str {
-    match conn {
-        DbConnection::Pg(_) => "$1",
-        DbConnection::Sqlite(_) => "?1",
-    }
-}
-
 /// The scope as a condition on the figure rows by status and by day, with its parameter when it
 /// has one: a merchant's rows (`delivery_admin_id = 0`) or a delivery person's (`client_id = 0`).
-fn scope_condition(conn: &DbConnection, scope: Scope) -> (String, Option<i64>) {
-    let parameter = parameter(conn);
+fn scope_condition(conn: &DbConnection, scope: Scope) -> (String, Vec<SqlParam>) {
+    let parameter = placeholder(conn, 1);
     match scope {
-        Scope::Merchant(id) => (format!("client_id = {parameter}"), Some(id)),
-        Scope::DeliveryPerson(id) => (format!("delivery_admin_id = {parameter}"), Some(id)),
+        Scope::Merchant(id) => (format!("client_id = {parameter}"), vec![SqlParam::Int(id)]),
+        Scope::DeliveryPerson(id) => (
+            format!("delivery_admin_id = {parameter}"),
+            vec![SqlParam::Int(id)],
+        ),
         // Every parcel counts once in its merchant's rows (the delivery people's rows hold the
         // same parcels again, those that have one).
-        Scope::Everyone => ("delivery_admin_id = 0".to_owned(), None),
+        Scope::Everyone => ("delivery_admin_id = 0".to_owned(), Vec::new()),
     }
 }
 
-/// Runs `sql` (which names the scope's parameter once or more) with it bound.
-fn load<T>(conn: &mut DbConnection, sql: String, parameter: Option<i64>) -> AppResult<Vec<T>>
+/// Runs `sql` with `params` bound.
+fn load<T>(conn: &mut DbConnection, sql: String, params: &[SqlParam]) -> AppResult<Vec<T>>
 where
     T: QueryableByName<diesel::pg::Pg> + QueryableByName<diesel::sqlite::Sqlite> + 'static,
 {
-    let query = diesel::sql_query(sql);
-    match (conn, parameter) {
-        (DbConnection::Pg(pg), Some(id)) => query.bind::<BigInt, _>(id).load(pg),
-        (DbConnection::Pg(pg), None) => query.load(pg),
-        (DbConnection::Sqlite(sqlite), Some(id)) => query.bind::<BigInt, _>(id).load(sqlite),
-        (DbConnection::Sqlite(sqlite), None) => query.load(sqlite),
-    }
-    .map_db_err()
+    raw::load(conn, &sql, params).map_db_err()
 }
 
 /// Parcels by status in the scope (statuses with none left out).
 pub fn by_status(conn: &mut DbConnection, scope: Scope) -> AppResult<Vec<StatusFigures>> {
-    let (condition, parameter) = scope_condition(conn, scope);
+    let (condition, params) = scope_condition(conn, scope);
     let sql = format!(
         "SELECT status, CAST(SUM(parcels) AS BIGINT) AS parcels, CAST(SUM(cod) AS BIGINT) AS cod, \
                 CAST(SUM(fees) AS BIGINT) AS fees \
@@ -92,14 +81,14 @@ pub fn by_status(conn: &mut DbConnection, scope: Scope) -> AppResult<Vec<StatusF
                WHERE day = '-' AND {condition}) AS f \
          GROUP BY status"
     );
-    let mut figures: Vec<StatusFigures> = load(conn, sql, parameter)?;
+    let mut figures: Vec<StatusFigures> = load(conn, sql, &params)?;
     figures.retain(|f| f.parcels != 0);
     Ok(figures)
 }
 
 /// The days from `since` (YYYY-MM-DD) on, in the scope; days with nothing left out.
 pub fn daily(conn: &mut DbConnection, scope: Scope, since: &str) -> AppResult<Vec<DayCounts>> {
-    let (condition, parameter) = scope_condition(conn, scope);
+    let (condition, params) = scope_condition(conn, scope);
     // `since` is a date this module formatted, never the caller's text: safe in the statement.
     debug_assert!(since.bytes().all(|b| b.is_ascii_digit() || b == b'-'));
     let sql = format!(
@@ -112,7 +101,7 @@ pub fn daily(conn: &mut DbConnection, scope: Scope, since: &str) -> AppResult<Ve
                WHERE status = '' AND day >= '{since}' AND {condition}) AS f \
          GROUP BY day"
     );
-    load(conn, sql, parameter)
+    load(conn, sql, &params)
 }
 
 /// Money kept by invoice: a merchant's delivered parcels by the client invoice they are on, or a
@@ -143,10 +132,12 @@ pub fn money(
         MoneyKept::Payout => ("payout", "client_id"),
         MoneyKept::Cash => ("cash", "delivery_admin_id"),
     };
-    let parameter = parameter(conn);
-    let condition = match person {
-        Some(_) => format!("{column} = {parameter}"),
-        None => "1 = 1".to_owned(),
+    let (condition, params) = match person {
+        Some(id) => (
+            format!("{column} = {}", placeholder(conn, 1)),
+            vec![SqlParam::Int(id)],
+        ),
+        None => ("1 = 1".to_owned(), Vec::new()),
     };
     let sql = format!(
         "SELECT CAST(COALESCE(SUM(cod - fees), 0) AS BIGINT) AS total \
@@ -157,11 +148,44 @@ pub fn money(
                WHERE status = '{status}' AND {condition}) AS f \
          WHERE invoice_id = 0 OR invoice_id IN ({open_invoices})"
     );
-    let totals: Vec<Total> = load(conn, sql, person)?;
+    let totals: Vec<Total> = load(conn, sql, &params)?;
     Ok(totals.first().map_or(0, |t| t.total))
 }
 
-const FIGURE_COLUMNS: &str = "client_id, delivery_admin_id, status, day, invoice_id";
+/// What is owed on no invoice yet, by whom it is owed to or held by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owed {
+    /// Shops' delivered parcels on no completed invoice: cash signed and delivery fees.
+    ShopDelivered,
+    /// Shops' returned parcels on no returned invoice: no cash, their return or refusal fees.
+    ShopReturned,
+    /// Delivery people's delivered and refused parcels on no delivery invoice: the cash they
+    /// collected and their commissions.
+    DeliveryCash,
+}
+
+/// A statement giving, for [`Owed`], one row per owner (a shop's or a delivery person's id:
+/// `owner_id`) with its parcels, cash and fees (`parcels`, `cod`, `fees`), owners with none left
+/// out: for the unpaid lists to join their names to, filter and page (a few rows per shop or
+/// delivery person instead of every eligible parcel).
+pub fn owed_source(owed: Owed) -> String {
+    let (owner, status) = match owed {
+        Owed::ShopDelivered => ("shop_id", "shop-delivered"),
+        Owed::ShopReturned => ("shop_id", "shop-returned"),
+        Owed::DeliveryCash => ("delivery_admin_id", "cash"),
+    };
+    let kept = format!("status = '{status}' AND invoice_id = 0 AND {owner} <> 0");
+    format!(
+        "SELECT {owner} AS owner_id, CAST(SUM(parcels) AS BIGINT) AS parcels, \
+                CAST(SUM(cod) AS BIGINT) AS cod, CAST(SUM(fees) AS BIGINT) AS fees \
+         FROM (SELECT {owner}, parcels, cod, fees FROM parcel_figures WHERE {kept} \
+               UNION ALL \
+               SELECT {owner}, parcels, cod, fees FROM parcel_figure_deltas WHERE {kept}) AS g \
+         GROUP BY {owner} HAVING SUM(parcels) <> 0"
+    )
+}
+
+const FIGURE_COLUMNS: &str = "client_id, delivery_admin_id, status, day, invoice_id, shop_id";
 const ADD_UP: &str = "parcels = parcel_figures.parcels + excluded.parcels, \
     cod = parcel_figures.cod + excluded.cod, fees = parcel_figures.fees + excluded.fees, \
     created = parcel_figures.created + excluded.created, \
@@ -178,7 +202,7 @@ pub fn fold(conn: &mut DbConnection) -> AppResult<()> {
         conn,
         "SELECT CAST(COUNT(*) AS BIGINT) AS total FROM (SELECT 1 FROM parcel_figure_deltas LIMIT 1) AS d"
             .to_owned(),
-        None,
+        &[],
     )?;
     if pending.first().is_none_or(|p| p.total == 0) {
         return Ok(());

@@ -194,8 +194,132 @@ struct Count {
     n: i64,
 }
 
+/// Owed figures by owner key: parcels, cash, fees.
+type Owed = std::collections::BTreeMap<String, (i64, i64, i64)>;
+
+/// The unpaid lists counted here from the parcels table: shops' delivered parcels on no completed
+/// invoice, shops' returned ones on no returned invoice, delivery people's delivered and refused
+/// ones on no delivery invoice.
+fn unpaid_counted(app: &TestApp) -> [Owed; 3] {
+    use colivra_db::schema::shops;
+    let rows: Vec<OwedRow> = parcels::table
+        .inner_join(shops::table)
+        .left_join(users::table.on(parcels::delivery_person_id.eq(users::id.nullable())))
+        .select((
+            (
+                shops::key,
+                users::key.nullable(),
+                parcels::status,
+                parcels::kind,
+                parcels::cod_amount,
+                parcels::delivery_fee,
+                parcels::refusal_fee,
+                parcels::return_fee,
+            ),
+            (
+                parcels::outcome,
+                parcels::commission,
+                parcels::merchant_completed_invoice_id,
+                parcels::merchant_returned_invoice_id,
+                parcels::delivery_person_invoice_id,
+            ),
+        ))
+        .load(&mut app.conn())
+        .unwrap();
+    let mut owed: [Owed; 3] = Default::default();
+    for (
+        (shop, person, status, kind, cod, fee, refusal_fee, return_fee),
+        (outcome, commission, completed, returned, delivery),
+    ) in rows
+    {
+        let signed = if kind == "refund" { -cod } else { cod };
+        if status == "delivered" && completed.is_none() {
+            let entry = owed[0].entry(shop.clone()).or_default();
+            *entry = (entry.0 + 1, entry.1 + signed, entry.2 + fee);
+        }
+        if status == "returned" && returned.is_none() {
+            let fee = if outcome.as_deref() == Some("refused") {
+                refusal_fee
+            } else {
+                return_fee
+            };
+            let entry = owed[1].entry(shop.clone()).or_default();
+            *entry = (entry.0 + 1, entry.1, entry.2 + fee);
+        }
+        if let (Some(person), Some("delivered" | "refused"), None) =
+            (person, outcome.as_deref(), delivery)
+        {
+            let cash = if outcome.as_deref() == Some("delivered") {
+                signed
+            } else {
+                0
+            };
+            let entry = owed[2].entry(person).or_default();
+            *entry = (
+                entry.0 + 1,
+                entry.1 + cash,
+                entry.2 + commission.unwrap_or(0),
+            );
+        }
+    }
+    owed
+}
+
+type OwedRow = (
+    (String, Option<String>, String, String, i64, i64, i64, i64),
+    (
+        Option<String>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+    ),
+);
+
+/// The unpaid lists as the admin reads them (every page).
+async fn unpaid_reported(admin: &crate::support::TestClient) -> [Owed; 3] {
+    let mut owed: [Owed; 3] = Default::default();
+    for (n, (path, cod, fees)) in [
+        ("/api/shops/unpaid/delivered", "cod_total", "fees_total"),
+        ("/api/shops/unpaid/returned", "cod_total", "fees_total"),
+        (
+            "/api/delivery-admins/parcels/unpaid",
+            "cod_total",
+            "commission_total",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let res = admin.get(&format!("{path}?per_page=100")).await;
+        res.assert_status(200);
+        let rows = res.body["data"].as_array().unwrap();
+        assert_eq!(
+            res.body["meta"]["total"].as_u64().unwrap() as usize,
+            rows.len(),
+            "{path}"
+        );
+        for row in rows {
+            let total = row["total"].as_i64().unwrap();
+            let figures = (
+                row["parcels_count"].as_i64().unwrap(),
+                row[cod].as_i64().unwrap(),
+                row[fees].as_i64().unwrap(),
+            );
+            assert_eq!(total, figures.1 - figures.2, "{path}");
+            owed[n].insert(row["key"].as_str().unwrap().to_owned(), figures);
+        }
+    }
+    owed
+}
+
 /// Every scope's statistics against the count of the parcels table.
 async fn assert_exact(w: &MoneyWorld, when: &str) {
+    assert_eq!(
+        unpaid_reported(&w.admin).await,
+        unpaid_counted(&w.app),
+        "the unpaid lists, {when}"
+    );
     let merchant_id = user_id(&w.app, &w.merchant_key);
     let balances = crate::support::money::listed_balances(&w.admin).await;
     assert_eq!(
@@ -325,6 +449,41 @@ async fn the_dashboards_figures_stay_exact_under_concurrent_outcomes_and_folds()
         .await
         .assert_status(200);
     assert_exact(&w, "after an edit, a deletion and an undo").await;
+
+    // The refused parcels come back to the hub (returned: their shop owes the refusal fees).
+    let refused: Vec<&str> = sent
+        .iter()
+        .filter(|s| s.plan.end == End::Refused)
+        .map(|s| s.code.as_str())
+        .collect();
+    let holder = &w.delivery_people[sent
+        .iter()
+        .find(|s| s.plan.end == End::Refused)
+        .unwrap()
+        .plan
+        .delivery_person];
+    let voucher = holder
+        .client
+        .post("/api/return-vouchers", json!({"parcels": refused}))
+        .await;
+    voucher.assert_status(201);
+    w.admin
+        .put(
+            &format!(
+                "/api/return-vouchers/{}/receive",
+                voucher.body["data"]["key"].as_str().unwrap()
+            ),
+            json!({}),
+        )
+        .await
+        .assert_status(200);
+    let [delivered_owed, returned_owed, held] = unpaid_counted(&w.app);
+    assert!(!delivered_owed.is_empty() && !held.is_empty());
+    assert_eq!(
+        returned_owed.values().map(|owed| owed.0).sum::<i64>(),
+        refused.len() as i64
+    );
+    assert_exact(&w, "with refused parcels returned").await;
 
     // The first delivery person declares what he holds (a draft: still his), the admin counts
     // and validates it (handed over).

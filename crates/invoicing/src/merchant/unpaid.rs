@@ -1,19 +1,18 @@
 //! What is owed to merchants: the shops with unpaid delivered parcels, and their lines.
 
-use std::collections::HashMap;
-
 use colivra_core::{AppError, AppResult, ListQuery, Paginated};
-use colivra_db::listing::{lower, paginate};
-use colivra_db::schema::{parcels, shops, users};
-use colivra_db::{DbBackend, DbConnection, MapDbErr};
-use diesel::dsl::sql;
+use colivra_db::raw::SqlParam;
+use colivra_db::schema::shops;
+use colivra_db::{DbConnection, MapDbErr};
+use colivra_parcels::figures::Owed;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Bool, Text};
+use diesel::sql_types::{BigInt, Nullable, Text};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::kind::Kind;
 use crate::lines::{eligible_rows, lines_of, Line};
+use crate::owed::OwedQuery;
 use crate::view::InvoiceMerchantRef;
 
 use super::kind_of;
@@ -51,132 +50,88 @@ pub fn unpaid_shops(
 ) -> AppResult<Paginated<UnpaidShop>> {
     let kind = kind_of(invoice_type)?;
     let search = query.search()?;
-    let merchant = filters
+    let owed = match kind {
+        Kind::Delivered => Owed::ShopDelivered,
+        _ => Owed::ShopReturned,
+    };
+    let mut owed_shops = OwedQuery::new(
+        owed,
+        "JOIN shops ON shops.id = f.owner_id JOIN users ON users.id = shops.client_id",
+    );
+    if let Some(merchant) = filters
         .merchant
         .as_deref()
         .map(str::trim)
         .filter(|c| !c.is_empty())
-        .map(str::to_owned);
-    let pattern = search
-        .as_deref()
-        .map(colivra_core::pagination::like_pattern);
-    // One pass over the eligible parcels (a partial index) with their shops and merchants, kept
-    // by the merchant filter and the search (the count and the page share them).
-    macro_rules! matching {
-        ($query:expr) => {{
-            let mut q = $query;
-            if let Some(merchant) = &merchant {
-                q = q.filter(users::key.eq(merchant.clone()));
-            }
-            if let Some(pattern) = &pattern {
-                q = q.filter(
-                    lower(shops::name)
-                        .like(pattern.clone())
-                        .escape('\\')
-                        .or(
-                            lower(users::first_name.concat(" ").concat(users::last_name))
-                                .like(pattern.clone())
-                                .escape('\\'),
-                        ),
-                );
-            }
-            q
-        }};
+    {
+        owed_shops.filter(conn, "users.key = {}", SqlParam::Text(merchant.to_owned()));
     }
-    // The figures follow the rules of `rules::amounts`, summed in SQL.
-    let (cod, fee) = match kind {
-        Kind::Delivered => (
-            "CASE WHEN parcels.kind = 'refund' THEN -parcels.cod_amount ELSE parcels.cod_amount END",
-            "parcels.delivery_fee",
-        ),
-        _ => (
-            "0",
-            "CASE WHEN parcels.outcome = 'refused' THEN parcels.refusal_fee ELSE parcels.return_fee END",
-        ),
-    };
-    let page = paginate(
+    if let Some(search) = search.as_deref() {
+        owed_shops.filter(
+            conn,
+            "(lower(shops.name) LIKE {} ESCAPE '\\' \
+              OR lower(users.first_name || ' ' || users.last_name) LIKE {} ESCAPE '\\')",
+            SqlParam::Text(colivra_core::pagination::like_pattern(search)),
+        );
+    }
+    // Largest total first (refund-heavy or returned: most negative last), then by name.
+    let page: Paginated<OwedShopRow> = owed_shops.page(
         conn,
         &query.page(),
-        |conn| {
-            matching!(parcels::table
-                .inner_join(shops::table.inner_join(users::table))
-                .filter(sql::<Bool>(kind.eligible_sql()))
-                .select(diesel::dsl::count(parcels::shop_id).aggregate_distinct())
-                .into_boxed::<DbBackend>())
-            .get_result(conn)
-        },
-        |conn, limit, offset| {
-            matching!(parcels::table
-                .inner_join(shops::table.inner_join(users::table))
-                .filter(sql::<Bool>(kind.eligible_sql()))
-                .group_by(parcels::shop_id)
-                .select((
-                    parcels::shop_id,
-                    sql::<BigInt>("CAST(COUNT(*) AS BIGINT)"),
-                    sql::<BigInt>(&format!("CAST(SUM({cod}) AS BIGINT)")),
-                    sql::<BigInt>(&format!("CAST(SUM({fee}) AS BIGINT)")),
-                ))
-                .into_boxed::<DbBackend>())
-            // Largest total first, then by name (one name per shop in each group).
-            .order(sql::<BigInt>(&format!("SUM({cod}) - SUM({fee})")).desc())
-            .then_order_by(sql::<Text>("MIN(shops.name)").asc())
-            .then_order_by(parcels::shop_id.asc())
-            .limit(limit)
-            .offset(offset)
-            .load::<(i64, i64, i64, i64)>(conn)
-        },
+        "shops.key, shops.name, shops.bank_account, users.key AS merchant_key, \
+         users.first_name, users.last_name, users.company, f.parcels, f.cod, f.fees",
+        "f.cod - f.fees DESC, shops.name ASC",
     )?;
-    let ids: Vec<i64> = page.data.iter().map(|row| row.0).collect();
-    let found: Vec<ShopAndMerchant> = shops::table
-        .inner_join(users::table)
-        .filter(shops::id.eq_any(&ids))
-        .select((
-            shops::id,
-            shops::key,
-            shops::name,
-            shops::bank_account,
-            users::key,
-            users::first_name,
-            users::last_name,
-            users::company,
-        ))
-        .load(conn)
-        .map_db_err()?;
-    let mut named: HashMap<i64, ShopAndMerchant> =
-        found.into_iter().map(|shop| (shop.0, shop)).collect();
-    Ok(page.map(|(id, count, cod, fees)| {
-        let (_, key, name, bank_account, merchant_key, first, last, company) =
-            named.remove(&id).unwrap_or_default();
-        let person = format!("{first} {last}").trim().to_owned();
+    Ok(page.map(|row| {
+        let person = format!("{} {}", row.first_name, row.last_name)
+            .trim()
+            .to_owned();
         UnpaidShop {
-            key,
-            name,
+            key: row.key,
+            name: row.name,
             merchant: InvoiceMerchantRef {
-                key: merchant_key,
-                name: company.filter(|c| !c.trim().is_empty()).unwrap_or(person),
+                key: row.merchant_key,
+                name: row
+                    .company
+                    .filter(|c| !c.trim().is_empty())
+                    .unwrap_or(person),
             },
-            bank_account: bank_account
+            bank_account: row
+                .bank_account
                 .as_deref()
                 .map(colivra_parcels::shops::mask_rib),
-            parcels_count: count,
-            cod_total: cod,
-            fees_total: fees,
-            total: cod - fees,
+            parcels_count: row.parcels,
+            cod_total: row.cod,
+            fees_total: row.fees,
+            total: row.cod - row.fees,
         }
     }))
 }
 
-/// Shop id, key, name and RIB; the merchant's key, first and last names and company.
-type ShopAndMerchant = (
-    i64,
-    String,
-    String,
-    Option<String>,
-    String,
-    String,
-    String,
-    Option<String>,
-);
+/// A shop with what it is owed, and its merchant.
+#[derive(QueryableByName)]
+struct OwedShopRow {
+    #[diesel(sql_type = Text)]
+    key: String,
+    #[diesel(sql_type = Text)]
+    name: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    bank_account: Option<String>,
+    #[diesel(sql_type = Text)]
+    merchant_key: String,
+    #[diesel(sql_type = Text)]
+    first_name: String,
+    #[diesel(sql_type = Text)]
+    last_name: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    company: Option<String>,
+    #[diesel(sql_type = BigInt)]
+    parcels: i64,
+    #[diesel(sql_type = BigInt)]
+    cod: i64,
+    #[diesel(sql_type = BigInt)]
+    fees: i64,
+}
 
 /// The shop with this key (any merchant's: admins only call this), else 404.
 pub(super) fn shop(conn: &mut DbConnection, shop_key: &str) -> AppResult<(i64, i64)> {

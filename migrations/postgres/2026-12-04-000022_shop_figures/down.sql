@@ -1,0 +1,11 @@
+DROP TRIGGER parcel_shop_figures_update ON parcels;
+DROP TRIGGER parcel_shop_figures_delete ON parcels;
+DROP TRIGGER parcel_shop_figures_insert ON parcels;
+DROP FUNCTION parcel_shop_figures_follow();
+DROP FUNCTION parcel_shop_figure_rows(parcels, BIGINT);
+DELETE FROM parcel_figures WHERE status IN ('shop-delivered', 'shop-returned');
+DELETE FROM parcel_figure_deltas WHERE status IN ('shop-delivered', 'shop-returned');
+ALTER TABLE parcel_figures DROP CONSTRAINT parcel_figures_pkey;
+ALTER TABLE parcel_figures ADD PRIMARY KEY (client_id, delivery_admin_id, status, day, invoice_id);
+ALTER TABLE parcel_figures DROP COLUMN shop_id;
+ALTER TABLE parcel_figure_deltas DROP COLUMN shop_id;
