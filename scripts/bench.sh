@@ -17,7 +17,11 @@
 # Settings (environment): BENCH_PARCELS (1000000), BENCH_CONNECTIONS (32), BENCH_DURATION (10s),
 # BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/colivra_bench), BENCH_BACKENDS ("sqlite postgres"),
 # BENCH_EXPORT_ROWS (100000), BENCH_ROUNDS (3), BENCH_ROUND_DURATION (4s),
-# BENCH_OUTCOME_ROUND_DURATION (2s).
+# BENCH_OUTCOME_ROUND_DURATION (2s), BENCH_SINGLE_DURATION (5s).
+#
+# Read cases are reported at one connection against the same service called directly (what the
+# HTTP path adds), and at their load with their throughput as a share of `/health`'s in the same
+# run (what the machine could serve at most).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,6 +35,8 @@ DURATION=${BENCH_DURATION:-10s}
 ROUNDS=${BENCH_ROUNDS:-3}
 ROUND_DURATION=${BENCH_ROUND_DURATION:-4s}
 OUTCOME_ROUND_DURATION=${BENCH_OUTCOME_ROUND_DURATION:-2s}
+# Each read case also runs this long at one connection.
+SINGLE_DURATION=${BENCH_SINGLE_DURATION:-5s}
 PG_URL=${BENCH_PG_URL:-postgres://postgres@127.0.0.1:5432/colivra_bench}
 BACKENDS=${BENCH_BACKENDS:-sqlite postgres}
 OUT=target/bench
@@ -66,8 +72,8 @@ EXPORT_WANTED=${BENCH_EXPORT_ROWS:-100000}
     echo
     echo "$PARCELS parcels, $CONNECTIONS connections, $DURATION per case, $(nproc) cores (wrk and the server share them)."
     echo
-    echo "| backend | case | HTTP p50 ms | HTTP p99 ms | req/s | direct p50 ms | direct p99 ms | HTTP/direct p50 |"
-    echo "|---|---|---|---|---|---|---|---|"
+    echo "| backend | case | 1 conn p50 ms | 1 conn p99 ms | direct p50 ms | direct p99 ms | 1 conn / direct p50 | loaded p50 ms | loaded p99 ms | req/s | share of /health |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|"
 } > "$RESULTS"
 
 # wrk's latency lines read "50%  3.21ms"; print milliseconds.
@@ -82,6 +88,14 @@ run_wrk() { # name url [extra wrk args…]
     if grep -q "Non-2xx" "$OUT/$BACKEND-$name.txt"; then
         echo "!! $BACKEND $name: $(grep Non-2xx "$OUT/$BACKEND-$name.txt")" >&2
     fi
+}
+
+# A read case at one connection (the request's own cost, to set against the direct query), then
+# at its load (`run_wrk`'s connections, or the extra arguments').
+read_case() { # name url [extra wrk args…]
+    local name=$1 url=$2
+    wrk -t1 -c1 -d"$SINGLE_DURATION" --latency -H "Cookie: $COOKIE" "$url" > "$OUT/$BACKEND-$name-c1.txt"
+    run_wrk "$@"
 }
 
 # `name` and `name`_hooked in turn, ROUNDS rounds each of `duration`, as the admin-or-merchant
@@ -387,7 +401,7 @@ run_backend() {
     esac
     echo "== $BACKEND: seeding (skipped when already seeded)"
     "$BIN" --database-url "$URL" seed-bench --parcels "$PARCELS"
-    rm -f "$OUT/$BACKEND"-*-r[0-9]*.txt
+    rm -f "$OUT/$BACKEND"-*-r[0-9]*.txt "$OUT/$BACKEND"-*-c1.txt
     mark
     echo "   $PARCELS_BEFORE parcels"
 
@@ -413,24 +427,28 @@ run_backend() {
     CURSOR="${deep_id}_${deep_id}"
     echo "   newest $newest, deep cursor $CURSOR"
 
-    run_wrk page1 "$BASE/api/parcels?per_page=25"
-    run_wrk deep "$BASE/api/parcels?per_page=25&cursor=$CURSOR"
-    run_wrk filtered "$BASE/api/parcels?per_page=25&view=delivered"
-    run_wrk search "$BASE/api/parcels?per_page=25&q=0612"
+    # The ceiling: the cheapest request there is (no cookie, no database).
+    wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$BASE/health" > "$OUT/$BACKEND-health.txt"
+    read_case page1 "$BASE/api/parcels?per_page=25"
+    read_case deep "$BASE/api/parcels?per_page=25&cursor=$CURSOR"
+    read_case filtered "$BASE/api/parcels?per_page=25&view=delivered"
+    read_case search "$BASE/api/parcels?per_page=25&q=0612"
     # The delivery people with their balances (the ledger summed per person; no parcel read).
-    run_wrk balances "$BASE/api/delivery-admins/balances?per_page=25"
-    # The dashboards at 8 connections (issue 23: p99 under 100 ms on the million): the admin's
-    # here, a delivery person's and a merchant's below.
-    run_wrk statistics_admin "$BASE/api/statistics" -c8
+    read_case balances "$BASE/api/delivery-admins/balances?per_page=25"
+    # The dashboards and money screens at 8 connections (issue 23: p99 under 100 ms on the
+    # million): the admin's here, a delivery person's and a merchant's below.
+    read_case statistics_admin "$BASE/api/statistics" -c8
+    read_case unpaid_shops "$BASE/api/shops/unpaid/delivered?per_page=25" -c8
+    read_case unpaid_delivery "$BASE/api/delivery-admins/parcels/unpaid?per_page=25" -c8
     sign_in delivery-admin-1@bench.colivra.ma 'Bench#Colivra2026'
-    run_wrk statistics_delivery "$BASE/api/statistics" -c8
+    read_case statistics_delivery "$BASE/api/statistics" -c8
     sign_in admin-0@bench.colivra.ma 'Bench#Colivra2026'
     "$BIN" --database-url "$URL" bench-direct --iterations 200 --cursor "$CURSOR" > "$OUT/$BACKEND-direct.txt"
 
     # Creation as a merchant with one shop (the parcels go again at the end of the run, so every
     # run measures the same seeded data: more parcels change which plan some views get).
     sign_in client-3@bench.colivra.ma 'Bench#Colivra2026'
-    run_wrk statistics_merchant "$BASE/api/statistics" -c8
+    read_case statistics_merchant "$BASE/api/statistics" -c8
     cat > "$OUT/create.lua" <<'LUA'
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -441,18 +459,27 @@ LUA
     stop_server
     echo "   created $(($(sql "SELECT COUNT(*) FROM parcels") - PARCELS_BEFORE)) parcels"
 
-    local case file p50 p99 rps direct d50 d99 ratio
-    for case in page1 deep filtered search balances statistics_admin statistics_delivery statistics_merchant create create_hooked outcome outcome_hooked; do
+    local case file p50 p99 rps direct d50 d99 ratio s50 s99 share health_rps
+    health_rps=$(awk '/Requests\/sec/ { printf "%.0f", $2 }' "$OUT/$BACKEND-health.txt")
+    echo "| $BACKEND | health | | | | | | $(ms 50% < "$OUT/$BACKEND-health.txt") | $(ms 99% < "$OUT/$BACKEND-health.txt") | $health_rps | 100% |" | tee -a "$RESULTS"
+    for case in page1 deep filtered search balances statistics_admin statistics_delivery statistics_merchant unpaid_shops unpaid_delivery create create_hooked outcome outcome_hooked; do
         file="$OUT/$BACKEND-$case.txt"
         p50=$(ms 50% < "$file")
         p99=$(ms 99% < "$file")
         rps=$(awk '/Requests\/sec/ { printf "%.0f", $2 }' "$file")
+        share=$(awk -v a="$rps" -v b="$health_rps" 'BEGIN { if (b > 0) printf "%.0f%%", 100 * a / b }')
+        s50="-"; s99="-"
+        if [ -f "$OUT/$BACKEND-$case-c1.txt" ]; then
+            s50=$(ms 50% < "$OUT/$BACKEND-$case-c1.txt")
+            s99=$(ms 99% < "$OUT/$BACKEND-$case-c1.txt")
+        fi
         direct=$(awk -v c="$case" '$1 == c { print $2, $3 }' "$OUT/$BACKEND-direct.txt")
         d50=${direct% *}
         d99=${direct#* }
         ratio=""
-        if [ -n "$direct" ]; then ratio=$(awk -v a="$p50" -v b="$d50" 'BEGIN { if (b > 0) printf "%.1f×", a / b }'); else d50="-"; d99="-"; fi
-        echo "| $BACKEND | $case | $p50 | $p99 | $rps | $d50 | $d99 | $ratio |" | tee -a "$RESULTS"
+        if [ -n "$direct" ] && [ "$s50" != "-" ]; then ratio=$(awk -v a="$s50" -v b="$d50" 'BEGIN { if (b > 0) printf "%.1f×", a / b }'); fi
+        [ -n "$direct" ] || { d50="-"; d99="-"; }
+        echo "| $BACKEND | $case | $s50 | $s99 | $d50 | $d99 | $ratio | $p50 | $p99 | $rps | $share |" | tee -a "$RESULTS"
     done
 
     echo "| $BACKEND | $EXPORT_ROWS | $EXPORT_SECONDS | $EXPORT_GROWTH_MB |" >> "$EXPORTS"

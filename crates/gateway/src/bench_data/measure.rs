@@ -14,45 +14,107 @@ use crate::terminal::CliResult;
 
 use super::{sql_text, sql_time};
 
-/// Runs the parcel list service directly (no HTTP) `iterations` times for each benchmark case and
-/// prints p50/p99 in milliseconds, one line per case: `case p50 p99`.
+/// Runs each read case's service directly (no HTTP) `iterations` times and prints p50/p99 in
+/// milliseconds, one line per case: `case p50 p99`, under the names `scripts/bench.sh` gives the
+/// same requests over HTTP.
 pub fn bench_direct(pool: &DbPool, iterations: usize, cursor: Option<String>) -> CliResult {
+    type Case<'a> = Box<dyn FnMut(&mut DbConnection) -> colivra_core::AppResult<()> + 'a>;
     let mut conn = pool.get()?;
-    let cases: Vec<(&str, ListQuery, ParcelFilters)> = vec![
-        ("page1", ListQuery::default(), ParcelFilters::default()),
+    let user = |conn: &mut DbConnection, email: &str| -> Result<i64, Box<dyn std::error::Error>> {
+        use colivra_db::schema::users;
+        Ok(users::table
+            .filter(users::email.eq(email))
+            .select(users::id)
+            .first(conn)?)
+    };
+    let delivery_person = user(&mut conn, "delivery-admin-1@bench.colivra.ma")?;
+    let merchant = user(&mut conn, "client-3@bench.colivra.ma")?;
+    // The parcel list as the server runs it, remembered across runs as the server does (a list
+    // past the cap is counted once).
+    let parcels = |query: ListQuery, filters: ParcelFilters| -> Case<'static> {
+        let memory = list::ListMemory::default();
+        Box::new(move |conn| {
+            list::list(conn, Scope::Everyone, &query, &filters, &memory).map(|_| ())
+        })
+    };
+    let statistics = |scope: Scope| -> Case<'static> {
+        Box::new(move |conn| {
+            colivra_invoicing::dashboard::figures(conn, scope)?;
+            colivra_inventory::dashboard::figures(conn, scope).map(|_| ())
+        })
+    };
+    let page = || ListQuery {
+        per_page: Some(25),
+        ..Default::default()
+    };
+    let cases: Vec<(&str, Case)> = vec![
+        ("page1", parcels(page(), ParcelFilters::default())),
         (
             "deep",
-            ListQuery::default(),
-            ParcelFilters {
-                cursor: cursor.clone(),
-                ..Default::default()
-            },
+            parcels(
+                page(),
+                ParcelFilters {
+                    cursor: cursor.clone(),
+                    ..Default::default()
+                },
+            ),
         ),
         (
             "filtered",
-            ListQuery::default(),
-            ParcelFilters {
-                view: Some(colivra_parcels::status::View::Delivered),
-                ..Default::default()
-            },
+            parcels(
+                page(),
+                ParcelFilters {
+                    view: Some(colivra_parcels::status::View::Delivered),
+                    ..Default::default()
+                },
+            ),
         ),
         (
             "search",
-            ListQuery {
-                q: Some("0612".into()),
-                ..Default::default()
-            },
-            ParcelFilters::default(),
+            parcels(
+                ListQuery {
+                    q: Some("0612".into()),
+                    ..page()
+                },
+                ParcelFilters::default(),
+            ),
+        ),
+        (
+            "balances",
+            Box::new(move |conn| {
+                colivra_invoicing::balances::list(conn, &page(), &Default::default()).map(|_| ())
+            }),
+        ),
+        ("statistics_admin", statistics(Scope::Everyone)),
+        (
+            "statistics_delivery",
+            statistics(Scope::DeliveryPerson(delivery_person)),
+        ),
+        ("statistics_merchant", statistics(Scope::Merchant(merchant))),
+        (
+            "unpaid_shops",
+            Box::new(move |conn| {
+                colivra_invoicing::merchant::unpaid_shops(
+                    conn,
+                    "delivered",
+                    &page(),
+                    &Default::default(),
+                )
+                .map(|_| ())
+            }),
+        ),
+        (
+            "unpaid_delivery",
+            Box::new(move |conn| {
+                colivra_invoicing::delivery::unpaid_delivery_people(conn, &page()).map(|_| ())
+            }),
         ),
     ];
-    for (name, query, filters) in cases {
-        // Remembered across runs, as the server does: a list past the cap is counted once.
-        let memory = list::ListMemory::default();
+    for (name, mut case) in cases {
         let mut times = Vec::with_capacity(iterations);
         for _ in 0..iterations {
             let started = Instant::now();
-            list::list(&mut conn, Scope::Everyone, &query, &filters, &memory)
-                .map_err(|e| e.to_string())?;
+            case(&mut conn).map_err(|e| e.to_string())?;
             times.push(started.elapsed().as_secs_f64() * 1000.0);
         }
         times.sort_by(f64::total_cmp);
