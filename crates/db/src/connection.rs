@@ -144,7 +144,25 @@ impl r2d2::ManageConnection for ConnectionManager {
     type Error = DbError;
 
     fn connect(&self) -> Result<DbConnection, DbError> {
-        self.url.establish(self.connect_timeout)
+        let mut conn = self.url.establish(self.connect_timeout)?;
+        // Every statement a pooled connection sends is counted on the thread that sends it
+        // ([`statements_here`]): how the gateway tells what a request cost.
+        let count = |event: diesel::connection::InstrumentationEvent<'_>| {
+            if let diesel::connection::InstrumentationEvent::StartQuery { query, .. } = event {
+                if std::env::var_os("DEBUG_SQL").is_some() {
+                    eprintln!(
+                        "SQL {}",
+                        query.to_string().chars().take(200).collect::<String>()
+                    );
+                }
+                STATEMENTS.with(|n| n.set(n.get().wrapping_add(1)));
+            }
+        };
+        match &mut conn {
+            DbConnection::Pg(pg) => pg.set_instrumentation(count),
+            DbConnection::Sqlite(sqlite) => sqlite.set_instrumentation(count),
+        }
+        Ok(conn)
     }
 
     /// Called on every check-out, but sends `SELECT 1` only while a lost connection was seen
@@ -169,6 +187,8 @@ impl r2d2::ManageConnection for ConnectionManager {
 }
 
 thread_local! {
+    /// Statements sent by pooled connections on this thread, ever (wrapping).
+    static STATEMENTS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
     /// Set when a query on this thread found its connection closed: the connection this thread
     /// returns to the pool next (the one the query ran on) is dropped instead.
     static CONNECTION_LOST: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -187,7 +207,23 @@ pub fn note_connection_lost() {
     SUSPECT_CHECKOUTS.store(64, Ordering::Release);
 }
 
+/// Statements sent by pooled connections on this thread so far (wrapping): the difference
+/// between two readings around some work is what it sent.
+pub fn statements_here() -> u32 {
+    STATEMENTS.with(|n| n.get())
+}
+
+/// Whether a query on this thread found its connection closed since it last gave one back: the
+/// connection it holds must go back to the pool from this thread (which then drops it), not be
+/// kept for later work.
+pub fn connection_lost_here() -> bool {
+    CONNECTION_LOST.with(|lost| lost.get())
+}
+
 pub type DbPool = r2d2::Pool<ConnectionManager>;
+
+/// A connection checked out of a [`DbPool`], given back when dropped.
+pub type PooledConnection = r2d2::PooledConnection<ConnectionManager>;
 
 #[derive(Debug, Clone)]
 pub struct PoolOptions {

@@ -196,6 +196,7 @@ diesel::table! {
         merchant_returned_invoice_id -> Nullable<BigInt>,
         #[sql_name = "delivery_admin_invoice_id"]
         delivery_person_invoice_id -> Nullable<BigInt>,
+        has_stock_lines -> Bool,
     }
 }
 

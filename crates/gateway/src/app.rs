@@ -77,7 +77,7 @@ pub fn build(
     let static_dir = settings.static_dir.clone();
     // Middleware runs outside-in from the last `wrap`: compression of large text answers →
     // error answers in the reader's language → log and headers → edge input check → session
-    // cookie → no session where none is used → sessions → CSRF.
+    // cookie → no session where none is used → one connection per read → sessions → CSRF.
     App::new()
         .app_data(web::Data::new(state))
         .app_data(json_config)
@@ -85,6 +85,7 @@ pub fn build(
         .app_data(web::PayloadConfig::new(FILE_LIMIT_BYTES))
         .wrap(from_fn(csrf::verify_csrf))
         .wrap(sessions)
+        .wrap(from_fn(crate::db::one_connection_per_read))
         .wrap(from_fn(session_cookie::skip_session_where_unused))
         .wrap(from_fn(session_cookie::browser_session_cookie))
         .wrap(from_fn(edge::reject_control_characters))

@@ -1,12 +1,17 @@
 //! Diesel is synchronous: every database call from a handler runs on the blocking pool.
 
+use std::cell::RefCell;
 use std::ops::Deref;
 use std::sync::Arc;
 
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
+use actix_web::middleware::Next;
 use actix_web::web;
 use colivra_core::{AppError, AppResult};
 use colivra_db::{DbConnection, DbPool};
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
 
@@ -38,28 +43,144 @@ impl Deref for Database {
     }
 }
 
-/// Runs `work` with a pooled connection off the async workers, in arrival order. No connection
-/// within the pool's checkout timeout is a 503.
+/// A checked-out connection with its place in the queue.
+struct Held {
+    conn: colivra_db::connection::PooledConnection,
+    _permit: OwnedSemaphorePermit,
+}
+
+/// What the request being served holds and has spent of the database.
+#[derive(Default)]
+struct RequestDb {
+    /// Keep the connection between calls (reads only, see [`one_connection_per_read`]).
+    keeps: bool,
+    held: Option<Held>,
+    statements: u32,
+    checkouts: u32,
+    busy: std::time::Duration,
+}
+
+tokio::task_local! {
+    static REQUEST_DB: RefCell<RequestDb>;
+}
+
+/// Reads (GET and HEAD: no body to wait for) keep the connection the session layer checked out
+/// for the handler and give it back when the answer is ready: one check-out and one queue wait
+/// per request instead of two (issue 23's fixed cost). Writes check out per call, so that a slow
+/// client sending its body never holds a connection. Every answer then says what it cost the
+/// database in a `Server-Timing` header (`db;dur=…;desc="N statements, M connections"`), which a
+/// browser's developer tools show and the tests read.
+pub async fn one_connection_per_read(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let request = RefCell::new(RequestDb {
+        keeps: matches!(*req.method(), Method::GET | Method::HEAD),
+        ..RequestDb::default()
+    });
+    let (mut res, request) = REQUEST_DB
+        .scope(request, async move {
+            let res = next.call(req).await;
+            // The connection goes back as soon as the answer is ready, before it is sent.
+            let spent = REQUEST_DB.with(|request| {
+                let mut request = request.borrow_mut();
+                request.held = None;
+                (request.statements, request.checkouts, request.busy)
+            });
+            (res, spent)
+        })
+        .await;
+    let (statements, checkouts, busy) = request;
+    if let Ok(res) = res.as_mut() {
+        if checkouts > 0 {
+            let timing = format!(
+                "db;dur={:.2};desc=\"{statements} statements, {checkouts} connections\"",
+                busy.as_secs_f64() * 1000.0
+            );
+            if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&timing) {
+                res.headers_mut().insert(
+                    actix_web::http::header::HeaderName::from_static("server-timing"),
+                    value,
+                );
+            }
+        }
+    }
+    res
+}
+
+/// Runs `work` with a pooled connection off the async workers, in arrival order: the request's
+/// kept connection when it has one, else one checked out now (and kept when the request keeps
+/// one). No connection within the pool's checkout timeout is a 503.
 pub async fn run<T, F>(db: &Database, work: F) -> Result<T, ApiError>
 where
     F: FnOnce(&mut DbConnection) -> AppResult<T> + Send + 'static,
     T: Send + 'static,
 {
-    let permit = db
-        .queue
-        .clone()
-        .acquire_owned()
-        .await
-        .map_err(|e| ApiError(AppError::internal(e)))?;
+    // Outside a request (streamed bodies, background work) nothing is kept or counted.
+    let (kept, keeps) = REQUEST_DB
+        .try_with(|request| {
+            let mut request = request.borrow_mut();
+            (request.held.take(), request.keeps)
+        })
+        .unwrap_or((None, false));
+    let permit = match kept {
+        Some(_) => None,
+        None => Some(
+            db.queue
+                .clone()
+                .acquire_owned()
+                .await
+                .map_err(|e| ApiError(AppError::internal(e)))?,
+        ),
+    };
     let pool = db.pool.clone();
-    web::block(move || {
-        let _permit = permit;
-        let mut conn = pool
-            .get()
-            .map_err(|e| AppError::Unavailable(e.to_string()))?;
-        work(&mut conn)
+    let (result, held, spent) = web::block(move || {
+        let (mut held, checkouts) = match (kept, permit) {
+            (Some(held), _) => (held, 0),
+            (None, Some(permit)) => match pool.get() {
+                Ok(conn) => (
+                    Held {
+                        conn,
+                        _permit: permit,
+                    },
+                    1,
+                ),
+                Err(e) => {
+                    return (
+                        Err(AppError::Unavailable(e.to_string())),
+                        None,
+                        (0, 0, std::time::Duration::ZERO),
+                    )
+                }
+            },
+            (None, None) => unreachable!("a permit is taken when no connection is kept"),
+        };
+        let (before, started) = (
+            colivra_db::connection::statements_here(),
+            std::time::Instant::now(),
+        );
+        let result = work(&mut held.conn);
+        let spent = (
+            colivra_db::connection::statements_here().wrapping_sub(before),
+            checkouts,
+            started.elapsed(),
+        );
+        // A connection found closed goes back from this thread, which drops it.
+        let held = (keeps && !colivra_db::connection::connection_lost_here()).then_some(held);
+        (result, held, spent)
     })
     .await
-    .map_err(|e| ApiError(AppError::internal(e)))?
-    .map_err(ApiError)
+    .map_err(|e| ApiError(AppError::internal(e)))?;
+    let _ = REQUEST_DB.try_with(|request| {
+        let mut request = request.borrow_mut();
+        request.statements += spent.0;
+        request.checkouts += spent.1;
+        request.busy += spent.2;
+        // Kept for the request's next call (unless a call running beside this one already put
+        // one back: then this one goes back to the pool).
+        if request.held.is_none() {
+            request.held = held;
+        }
+    });
+    result.map_err(ApiError)
 }

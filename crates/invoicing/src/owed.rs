@@ -44,7 +44,7 @@ impl OwedQuery {
         self.conditions.push(condition.replace("{}", &parameter));
     }
 
-    fn from_where(&self) -> String {
+    fn source_and_conditions(&self) -> String {
         let mut sql = format!("FROM ({}) AS f {}", owed_source(self.owed), self.joins);
         if !self.conditions.is_empty() {
             sql.push_str(" WHERE ");
@@ -64,7 +64,7 @@ impl OwedQuery {
     where
         T: QueryableByName<diesel::pg::Pg> + QueryableByName<diesel::sqlite::Sqlite> + 'static,
     {
-        let from_where = self.from_where();
+        let from_where = self.source_and_conditions();
         paginate(
             conn,
             page,

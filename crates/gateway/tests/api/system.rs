@@ -424,3 +424,73 @@ async fn large_json_answers_are_compressed_and_small_ones_are_not() {
         .iter()
         .any(|v| v.to_ascii_lowercase().contains("accept-encoding")));
 }
+
+/// What a request cost the database, from its `Server-Timing` header: statements, connections.
+fn database_cost(res: &crate::support::Response) -> (u32, u32) {
+    let timing = res.header("server-timing").expect("a Server-Timing header");
+    let desc = timing
+        .split("desc=\"")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches('"');
+    let numbers: Vec<u32> = desc
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|part| !part.is_empty())
+        .map(|part| part.parse().unwrap())
+        .collect();
+    (numbers[0], numbers[1])
+}
+
+/// Issue 23's fixed cost: a list request, once the names on its page were seen, is served on one
+/// connection in two statements (the session with its user, the page); its count comes from the
+/// page when the page holds everything, and stock lines are read only for parcels that have some.
+#[actix_rt::test]
+async fn a_warm_list_request_costs_one_connection_and_two_statements() {
+    use crate::support::money::{money_world, ship_round, End, Planned};
+    let w = money_world(1).await;
+    let plan: Vec<Planned> = (0..6)
+        .map(|n| Planned {
+            cod: 10_000 + 100 * n,
+            refund: false,
+            rabat: false,
+            end: End::Delivered,
+            delivery_person: 0,
+        })
+        .collect();
+    ship_round(&w, &plan).await;
+    let courier = &w.delivery_people[0].client;
+    for (who, client) in [
+        ("admin", &w.admin),
+        ("merchant", &w.merchant),
+        ("delivery person", courier),
+    ] {
+        for path in [
+            "/api/parcels?per_page=25",
+            "/api/parcels?per_page=25&q=0612",
+        ] {
+            // The first request of a page may load the names it shows.
+            client.get(path).await.assert_status(200);
+            let res = client.get(path).await;
+            res.assert_status(200);
+            assert_eq!(
+                res.body["data"].as_array().unwrap().len(),
+                6,
+                "{who} {path}"
+            );
+            assert_eq!(res.body["meta"]["total"], 6, "{who} {path}");
+            assert_eq!(database_cost(&res), (2, 1), "{who} {path}");
+        }
+    }
+    // A write is not kept waiting on a connection while its body arrives: the session's
+    // check-out and the handler's are two.
+    let res = w
+        .merchant
+        .post(
+            "/api/parcels",
+            serde_json::json!({"shop": w.shop, "recipient_name": "Nouveau", "recipient_phone": "0612345678",
+                   "city": w.casa, "address": "1 rue Tarik", "cod_amount": 5_000, "product": "Sac"}),
+        )
+        .await;
+    res.assert_status(201);
+    assert_eq!(database_cost(&res).1, 2);
+}

@@ -149,23 +149,6 @@ pub fn list(
         filters.to,
         search
     );
-    let (total, total_capped) = if cursor.is_some() {
-        (None, false)
-    } else if capped.knows(&list_key) {
-        (Some(COUNT_CAP), true)
-    } else {
-        let ids: Vec<i64> = build()?
-            .select(parcels::id)
-            .limit(COUNT_CAP + 1)
-            .load(conn)
-            .map_db_err()?;
-        let count = ids.len() as i64;
-        if count > COUNT_CAP {
-            capped.remember(list_key);
-        }
-        (Some(count.min(COUNT_CAP)), count > COUNT_CAP)
-    };
-
     let mut q = build()?;
     if let Some(cursor) = &cursor {
         q = cursor.after(q, sort.column, sort.descending);
@@ -192,6 +175,26 @@ pub fn list(
         .map_db_err()?;
     let has_more = rows.len() as i64 > per_page;
     rows.truncate(per_page as usize);
+    let (total, total_capped) = if cursor.is_some() {
+        (None, false)
+    } else if page.offset() == 0 && !has_more {
+        // The first page holds them all: counted without a statement.
+        (Some(rows.len() as i64), false)
+    } else if capped.knows(&list_key) {
+        (Some(COUNT_CAP), true)
+    } else {
+        let ids: Vec<i64> = build()?
+            .select(parcels::id)
+            .limit(COUNT_CAP + 1)
+            .load(conn)
+            .map_db_err()?;
+        let count = ids.len() as i64;
+        if count > COUNT_CAP {
+            capped.remember(list_key);
+        }
+        (Some(count.min(COUNT_CAP)), count > COUNT_CAP)
+    };
+
     let next_cursor = if has_more {
         rows.last().map(|row| Cursor::of(row, sort.column).encode())
     } else {

@@ -33,14 +33,20 @@ pub struct RecentNames {
     entries: Mutex<HashMap<NameSlot, (String, String, Instant)>>,
 }
 
-/// Which table (0 shops, 1 cities, 2 users, 3 parcels, 4 invoices) and which row.
+/// Which table (0 shops, 1 cities, 2 users, 3 parcels, 4 invoices; [`PROOF_POLICIES`]: a
+/// merchant's proof policy as the name) and which row.
 type NameSlot = (usize, i64);
+
+/// The slot of merchants' proof policies (the delivery person's sheet shows what each requires;
+/// recording an outcome reads the policy afresh, so a policy seen 10 s late only in a list is
+/// harmless).
+pub(crate) const PROOF_POLICIES: usize = 5;
 
 impl RecentNames {
     const MEMORY: Duration = Duration::from_secs(10);
     const MAX_ENTRIES: usize = 50_000;
 
-    fn get(&self, table: usize, id: i64) -> Option<(String, String)> {
+    pub(crate) fn get(&self, table: usize, id: i64) -> Option<(String, String)> {
         let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         entries
             .get(&(table, id))
@@ -48,7 +54,7 @@ impl RecentNames {
             .map(|(key, name, _)| (key.clone(), name.clone()))
     }
 
-    fn remember(&self, found: &[(i64, i64, String, String)]) {
+    pub(crate) fn remember(&self, found: &[(i64, i64, String, String)]) {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         if entries.len() + found.len() > Self::MAX_ENTRIES {
             entries.clear();

@@ -52,6 +52,8 @@ pub struct ParcelRow {
     pub merchant_completed_invoice_id: Option<i64>,
     pub merchant_returned_invoice_id: Option<i64>,
     pub delivery_person_invoice_id: Option<i64>,
+    /// Whether it has stock lines (kept by triggers): only then are they looked up.
+    pub has_stock_lines: bool,
 }
 
 impl ParcelRow {

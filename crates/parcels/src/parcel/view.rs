@@ -128,6 +128,44 @@ pub fn views(
     views_with(conn, role, rows, None)
 }
 
+/// The proof policies of `merchants`, those `recent` knows without a statement.
+fn proof_policies(
+    conn: &mut DbConnection,
+    merchants: &[i64],
+    recent: Option<&RecentNames>,
+) -> AppResult<HashMap<i64, crate::proof::ProofPolicy>> {
+    use super::names::PROOF_POLICIES;
+    let mut known = HashMap::new();
+    let mut unknown = Vec::new();
+    for &id in merchants {
+        match recent.and_then(|recent| recent.get(PROOF_POLICIES, id)) {
+            Some((_, policy)) => {
+                known.insert(id, crate::proof::ProofPolicy::parse(&policy));
+            }
+            None => unknown.push(id),
+        }
+    }
+    if !unknown.is_empty() {
+        let found = crate::proof::policies_of(conn, &unknown)?;
+        if let Some(recent) = recent {
+            let remembered: Vec<(i64, i64, String, String)> = found
+                .iter()
+                .map(|(id, policy)| {
+                    (
+                        PROOF_POLICIES as i64,
+                        *id,
+                        String::new(),
+                        policy.as_str().to_owned(),
+                    )
+                })
+                .collect();
+            recent.remember(&remembered);
+        }
+        known.extend(found);
+    }
+    Ok(known)
+}
+
 /// [`views`], taking names from `recent` when it knows them (lists: see [`RecentNames`]).
 pub fn views_with(
     conn: &mut DbConnection,
@@ -150,11 +188,20 @@ pub fn views_with(
     invoice_ids.extend(ids(&rows, |r| r.merchant_returned_invoice_id));
     invoice_ids.extend(ids(&rows, |r| r.delivery_person_invoice_id));
 
-    let parcel_ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-    let mut stock_lines = crate::stock::lines_for(conn, &parcel_ids)?;
+    // Most pages have no parcel with stock lines: no statement for them.
+    let stocked: Vec<i64> = rows
+        .iter()
+        .filter(|r| r.has_stock_lines)
+        .map(|r| r.id)
+        .collect();
+    let mut stock_lines = if stocked.is_empty() {
+        HashMap::new()
+    } else {
+        crate::stock::lines_for(conn, &stocked)?
+    };
     // The delivery person's sheet asks for what the merchant requires before sending « Livré ».
     let policies = if role == Role::DeliveryPerson {
-        crate::proof::policies_of(conn, &ids(&rows, |r| Some(r.merchant_id)))?
+        proof_policies(conn, &ids(&rows, |r| Some(r.merchant_id)), recent)?
     } else {
         HashMap::new()
     };

@@ -110,9 +110,11 @@ pub fn create(
                 return Err(AppError::validation("reference", REFERENCE_TAKEN));
             }
         }
-        let row = insert(conn, merchant_id, actor_id, &parcel)?;
+        let mut row = insert(conn, merchant_id, actor_id, &parcel)?;
         // In the same transaction: short of stock, nothing is written.
         stock.reserve(conn, actor_id, row.id, &row.key, &lines)?;
+        // As the trigger on the lines just set it in the table.
+        row.has_stock_lines = !lines.0.is_empty();
         activities::log(conn, Some(actor_id), "parcel.created", "parcel", &row.key)?;
         row.record_event(conn, colivra_db::outbox::PARCEL_CREATED)?;
         view(conn, Role::Merchant, row)
