@@ -130,6 +130,7 @@ pub fn seed_parcels(
                 can_open: Some(true),
                 ..Default::default()
             },
+            None,
         )?;
         created.push(parcel.key);
     }

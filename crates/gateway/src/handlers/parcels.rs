@@ -58,14 +58,25 @@ pub async fn show(db: Db, caller: Scoped, key: web::Path<String>) -> ApiResult<R
 }
 
 pub async fn create(
+    state: web::Data<AppState>,
     db: Db,
     caller: Scoped,
     input: New<ParcelInput>,
 ) -> ApiResult<Created<ParcelView>> {
-    let (input, stock) = (input.into_inner(), db.stock());
-    db.run(move |conn| parcel::create(conn, &*stock, caller.user.id, caller.merchant()?, &input))
-        .await
-        .map(Created)
+    let (input, stock, memory) = (input.into_inner(), db.stock(), state.list_memory.clone());
+    db.run(move |conn| {
+        let merchant = caller.merchant()?;
+        parcel::create(
+            conn,
+            &*stock,
+            caller.user.id,
+            merchant,
+            &input,
+            Some(&memory.names),
+        )
+    })
+    .await
+    .map(Created)
 }
 
 pub async fn update(

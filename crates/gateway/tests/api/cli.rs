@@ -363,6 +363,7 @@ fn a_backup_taken_while_parcels_are_written_restores_into_an_empty_database() {
                         merchant,
                         merchant,
                         &input,
+                        None,
                     )
                     .unwrap();
                     created.fetch_add(1, Ordering::SeqCst);

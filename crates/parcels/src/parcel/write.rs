@@ -76,13 +76,15 @@ pub fn insert(
     Ok(row)
 }
 
-/// Creates one parcel for the merchant, with the fees in force now.
+/// Creates one parcel for the merchant, with the fees in force now; its view takes the names
+/// `recent` knows (a merchant creating parcels one after another: no statement for them).
 pub fn create(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
     actor_id: i64,
     merchant_id: i64,
     input: &ParcelInput,
+    recent: Option<&super::RecentNames>,
 ) -> AppResult<ParcelView> {
     immediate_transaction(conn, |conn| {
         let lookups = Lookups::for_city(conn, merchant_id, input.city.as_deref())?;
@@ -117,7 +119,7 @@ pub fn create(
         row.has_stock_lines = !lines.0.is_empty();
         activities::log(conn, Some(actor_id), "parcel.created", "parcel", &row.key)?;
         row.record_event(conn, colivra_db::outbox::PARCEL_CREATED)?;
-        view(conn, Role::Merchant, row)
+        Ok(super::views_with(conn, Role::Merchant, vec![row], recent)?.remove(0))
     })
 }
 

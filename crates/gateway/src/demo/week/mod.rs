@@ -330,7 +330,14 @@ impl<'c> Week<'c> {
                 }),
                 ..Default::default()
             };
-            let created = parcel::create(self.conn, &self.stock, merchant.id, merchant.id, &input)?;
+            let created = parcel::create(
+                self.conn,
+                &self.stock,
+                merchant.id,
+                merchant.id,
+                &input,
+                None,
+            )?;
             self.parcels.insert(order.label, created.key);
             self.tally.parcels += 1;
         }
