@@ -629,6 +629,10 @@ async fn lists_filter_search_and_page_with_cursors() {
     assert!(expected_by_prefix >= 1);
     assert_eq!(count("/api/parcels?q=%2B212%206123456".into()).await, 7);
     assert_eq!(count("/api/parcels?q=0612345603".into()).await, 1);
+    // Four digits: read from the index of the numbers' first four.
+    assert_eq!(count("/api/parcels?q=0612".into()).await, 7);
+    assert_eq!(count("/api/parcels?q=06%2012".into()).await, 7);
+    assert_eq!(count("/api/parcels?q=0613".into()).await, 0);
     assert_eq!(count("/api/parcels?q=client%205".into()).await, 1);
     assert_eq!(count("/api/parcels?q=REF-2".into()).await, 1);
     let today = chrono::Utc::now().date_naive();

@@ -1,0 +1,1 @@
+DROP INDEX parcels_phone_head;
