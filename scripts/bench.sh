@@ -245,7 +245,7 @@ finish_backend() {
                 echo "   $BACKEND: clean, $after parcels as seeded"
                 # The rows a run wrote and removed are dead until a vacuum, and this machine's
                 # PostgreSQL runs no autovacuum: the next run starts from the seed's state.
-                [ "$BACKEND" = postgres ] && sql "VACUUM ANALYZE" >/dev/null
+                if [ "$BACKEND" = postgres ]; then sql "VACUUM ANALYZE" >/dev/null; fi
             else
                 echo "!! $BACKEND: $after parcels after the clean-up, $PARCELS_BEFORE before" >&2
                 status=1
