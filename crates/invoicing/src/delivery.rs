@@ -8,7 +8,7 @@ use colivra_db::schema::invoices;
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use colivra_parcels::figures::Owed;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Text};
+use diesel::sql_types::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -16,7 +16,7 @@ use crate::invoice::{self, claim_draft, record, Parties};
 use crate::kind::Kind;
 pub use crate::kind::MAX_COUNTED_CENTIMES;
 use crate::lines::{eligible_rows, lines_of, Line};
-use crate::owed::OwedQuery;
+use crate::owed::{OwedFigures, OwedQuery};
 use crate::row::{self, InvoiceRow};
 use crate::view::{self, DeliveryInvoiceView};
 
@@ -62,10 +62,10 @@ pub fn unpaid_delivery_people(
             .trim()
             .to_owned(),
         phone: row.phone,
-        parcels_count: row.parcels,
-        cod_total: row.cod,
-        commission_total: row.fees,
-        total: row.cod - row.fees,
+        parcels_count: row.owed.parcels,
+        cod_total: row.owed.cod,
+        commission_total: row.owed.fees,
+        total: row.owed.total(),
     }))
 }
 
@@ -80,12 +80,8 @@ struct CashHolderRow {
     last_name: String,
     #[diesel(sql_type = Text)]
     phone: String,
-    #[diesel(sql_type = BigInt)]
-    parcels: i64,
-    #[diesel(sql_type = BigInt)]
-    cod: i64,
-    #[diesel(sql_type = BigInt)]
-    fees: i64,
+    #[diesel(embed)]
+    owed: OwedFigures,
 }
 
 /// `GET delivery-admins/{deliveryAdmin}/parcels/unpaid`: his parcels on no delivery invoice.

@@ -19,6 +19,24 @@ pub(crate) struct OwedQuery {
     params: Vec<SqlParam>,
 }
 
+/// An owner's parcels, cash and fees as the owed rows give them (embedded in each list's row).
+#[derive(QueryableByName)]
+pub(crate) struct OwedFigures {
+    #[diesel(sql_type = BigInt)]
+    pub parcels: i64,
+    #[diesel(sql_type = BigInt)]
+    pub cod: i64,
+    #[diesel(sql_type = BigInt)]
+    pub fees: i64,
+}
+
+impl OwedFigures {
+    /// What changes hands: the cash less the fees.
+    pub fn total(&self) -> i64 {
+        self.cod - self.fees
+    }
+}
+
 #[derive(QueryableByName)]
 struct Count {
     #[diesel(sql_type = BigInt)]

@@ -6,13 +6,13 @@ use colivra_db::schema::shops;
 use colivra_db::{DbConnection, MapDbErr};
 use colivra_parcels::figures::Owed;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Nullable, Text};
+use diesel::sql_types::{Nullable, Text};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::kind::Kind;
 use crate::lines::{eligible_rows, lines_of, Line};
-use crate::owed::OwedQuery;
+use crate::owed::{OwedFigures, OwedQuery};
 use crate::view::InvoiceMerchantRef;
 
 use super::kind_of;
@@ -100,10 +100,10 @@ pub fn unpaid_shops(
                 .bank_account
                 .as_deref()
                 .map(colivra_parcels::shops::mask_rib),
-            parcels_count: row.parcels,
-            cod_total: row.cod,
-            fees_total: row.fees,
-            total: row.cod - row.fees,
+            parcels_count: row.owed.parcels,
+            cod_total: row.owed.cod,
+            fees_total: row.owed.fees,
+            total: row.owed.total(),
         }
     }))
 }
@@ -125,12 +125,8 @@ struct OwedShopRow {
     last_name: String,
     #[diesel(sql_type = Nullable<Text>)]
     company: Option<String>,
-    #[diesel(sql_type = BigInt)]
-    parcels: i64,
-    #[diesel(sql_type = BigInt)]
-    cod: i64,
-    #[diesel(sql_type = BigInt)]
-    fees: i64,
+    #[diesel(embed)]
+    owed: OwedFigures,
 }
 
 /// The shop with this key (any merchant's: admins only call this), else 404.
