@@ -88,14 +88,9 @@ impl DatabaseUrl {
                 }
                 let mut conn = SqliteConnection::establish(&path.to_string_lossy())
                     .map_err(|e| DbError::Connection(e.to_string()))?;
-                // Each connection keeps its own page cache (2 MB by default): readers of the
-                // dashboards' figures (some 20 MB at a million parcels) went to the system for
-                // their pages on every request. A larger cache, and the file mapped so that
-                // pages the system holds are read in place, once for all connections.
                 conn.batch_execute(
                     "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-                     PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON; \
-                     PRAGMA cache_size = -16000; PRAGMA mmap_size = 1073741824;",
+                     PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
                 )?;
                 // `COLLATE fold` (see `collation`); PostgreSQL has it from a migration.
                 // diesel 2.3 hands the callback SQLite's two strings in reverse order: swap them

@@ -1,0 +1,1 @@
+DROP INDEX parcel_figure_deltas_day;
