@@ -101,7 +101,9 @@ describe('DataTable', () => {
   });
 
   it('sends page, page size, sort, debounced search and filters to the server', async () => {
-    const user = userEvent.setup();
+    // No pause between keys: on a starved machine a pause between two keys outlasted the
+    // debounce and sent a search per key (CI, 2026-11-29).
+    const user = userEvent.setup({ delay: null });
     const server = mockServer({ 'GET /api/things': (call) => listReply(things, call.query) });
     renderWithProviders(<Harness />, { session: adminSession() });
     expect(await screen.findAllByTestId('table-row')).toHaveLength(25);
