@@ -80,9 +80,10 @@ fmt:
 migrate action="run":
     cargo run -q -p colivra-gateway -- migrate {{action}}
 
-# A phone on slow 3G (CPU ×4, 400 kbit/s, 400 ms): time until the cold sign-in page and a list screen are usable, printed (target 4 s each).
+# A phone on slow 3G (CPU ×4, 400 kbit/s, 400 ms): time until the cold sign-in page and a list screen are usable (target 4 s each); a round of 200 parcels reloaded offline (target 1 s) and 50 queued outcomes sent (target 5 s).
 measure-phone: build
     cd frontend && COLIVRA_MEASURE=1 COLIVRA_BIN=../target/debug/colivra npx playwright test slowPhone.spec.ts
+    cd frontend && COLIVRA_MEASURE=1 COLIVRA_BIN=../target/debug/colivra npx playwright test offline.spec.ts -g "a round of 200 parcels"
 
 # Seed a million parcels per backend (once) and measure the parcel list and creation with wrk on SQLite and PostgreSQL, and the activity CSV export's memory (figures in target/bench/results.md).
 bench:
