@@ -47,23 +47,40 @@ pub fn record(conn: &mut DbConnection, event: Event<'_>) -> QueryResult<()> {
     record_all(conn, &[event])
 }
 
+/// A merchant's active endpoints: each one's id and the events it subscribes to.
+pub type Endpoints = Vec<(i64, String)>;
+
+/// `merchant_id`'s active endpoints (one indexed read).
+pub fn active_endpoints(conn: &mut DbConnection, merchant_id: i64) -> QueryResult<Endpoints> {
+    webhook_endpoints::table
+        .filter(webhook_endpoints::merchant_id.eq(merchant_id))
+        .filter(webhook_endpoints::active.eq(true))
+        .select((webhook_endpoints::id, webhook_endpoints::events))
+        .load(conn)
+}
+
 /// Writes events of one merchant (a move's status change and outcome), his endpoints read once.
 pub fn record_all(conn: &mut DbConnection, events: &[Event<'_>]) -> QueryResult<()> {
     let Some(merchant_id) = events.first().map(|event| event.merchant_id) else {
         return Ok(());
     };
-    let endpoints: Vec<(i64, String)> = webhook_endpoints::table
-        .filter(webhook_endpoints::merchant_id.eq(merchant_id))
-        .filter(webhook_endpoints::active.eq(true))
-        .select((webhook_endpoints::id, webhook_endpoints::events))
-        .load(conn)?;
+    let endpoints = active_endpoints(conn, merchant_id)?;
+    record_all_to(conn, &endpoints, events)
+}
+
+/// [`record_all`] with the merchant's endpoints already read in this transaction (a creation
+/// reads them with its look-ups, an import once for the whole file).
+pub fn record_all_to(
+    conn: &mut DbConnection,
+    endpoints: &[(i64, String)],
+    events: &[Event<'_>],
+) -> QueryResult<()> {
     if endpoints.is_empty() {
         return Ok(());
     }
     let now = colivra_core::time::now();
     let mut rows = Vec::new();
     for event in events {
-        debug_assert_eq!(event.merchant_id, merchant_id, "one merchant's events");
         let subscribed: Vec<i64> = endpoints
             .iter()
             .filter(|(_, types)| subscribes(types, event.event_type))

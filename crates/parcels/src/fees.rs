@@ -125,11 +125,11 @@ impl CityPrice {
     }
 }
 
-type OwnPriceOn = dsl::And<
+pub type OwnPriceOn = dsl::And<
     dsl::Eq<merchant_costs::city_id, cities::id>,
     dsl::Eq<merchant_costs::merchant_id, i64>,
 >;
-type ActiveCitiesWithOwnPrice = dsl::Filter<
+pub type ActiveCitiesWithOwnPrice = dsl::Filter<
     dsl::LeftJoinOn<cities::table, merchant_costs::table, OwnPriceOn>,
     dsl::Eq<cities::active, bool>,
 >;
@@ -166,6 +166,11 @@ pub fn city_price_columns() -> (
 /// [`CityPrice`] and read [`CityPrice::fees`]. The one query behind the merchant's price list and
 /// parcel creation.
 pub fn effective_fees<'a>(merchant_id: i64) -> EffectiveFeesQuery<'a> {
+    active_cities_with_own_price(merchant_id).into_boxed()
+}
+
+/// [`effective_fees`] unboxed, for a query of one backend (a `UNION`, which MultiBackend lacks).
+pub fn active_cities_with_own_price(merchant_id: i64) -> ActiveCitiesWithOwnPrice {
     cities::table
         .left_join(
             merchant_costs::table.on(merchant_costs::city_id
@@ -173,7 +178,6 @@ pub fn effective_fees<'a>(merchant_id: i64) -> EffectiveFeesQuery<'a> {
                 .and(merchant_costs::merchant_id.eq(merchant_id))),
         )
         .filter(cities::active.eq(true))
-        .into_boxed()
 }
 
 #[cfg(test)]

@@ -165,10 +165,12 @@ pub fn import(
             return Ok(Imported::Refused(preview_of(rows, valid.len())));
         }
         let mut keys = Vec::with_capacity(valid.len());
+        // Read once for the file, not once per parcel.
+        let endpoints = colivra_db::outbox::active_endpoints(conn, merchant_id).map_db_err()?;
         for (parcel, lines) in &valid {
             let row = parcel::insert(conn, merchant_id, actor_id, parcel)?;
             stock.reserve(conn, actor_id, row.id, &row.key, lines)?;
-            row.record_event(conn, colivra_db::outbox::PARCEL_CREATED)?;
+            row.record_events_to(conn, &endpoints, &[colivra_db::outbox::PARCEL_CREATED])?;
             keys.push(row.key);
         }
         activities::record(

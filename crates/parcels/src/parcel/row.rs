@@ -91,6 +91,21 @@ impl ParcelRow {
 
     /// Writes these events about the parcel, its merchant's endpoints read once.
     pub fn record_events(&self, conn: &mut DbConnection, event_types: &[&str]) -> AppResult<()> {
+        let endpoints =
+            colivra_db::outbox::active_endpoints(conn, self.merchant_id).map_db_err()?;
+        self.record_events_to(conn, &endpoints, event_types)
+    }
+
+    /// [`Self::record_events`] with its merchant's endpoints already read in this transaction.
+    pub fn record_events_to(
+        &self,
+        conn: &mut DbConnection,
+        endpoints: &[(i64, String)],
+        event_types: &[&str],
+    ) -> AppResult<()> {
+        if endpoints.is_empty() {
+            return Ok(());
+        }
         let data = serde_json::to_value(self.webhook_data()).map_err(AppError::internal)?;
         let events: Vec<colivra_db::outbox::Event<'_>> = event_types
             .iter()
@@ -101,7 +116,7 @@ impl ParcelRow {
                 data: data.clone(),
             })
             .collect();
-        colivra_db::outbox::record_all(conn, &events).map_db_err()
+        colivra_db::outbox::record_all_to(conn, endpoints, &events).map_db_err()
     }
 
     pub fn in_scope(&self, scope: Scope) -> bool {

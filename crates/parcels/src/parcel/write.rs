@@ -118,7 +118,11 @@ pub fn create(
         // As the trigger on the lines just set it in the table.
         row.has_stock_lines = !lines.0.is_empty();
         activities::log(conn, Some(actor_id), "parcel.created", "parcel", &row.key)?;
-        row.record_event(conn, colivra_db::outbox::PARCEL_CREATED)?;
+        row.record_events_to(
+            conn,
+            &lookups.webhook_endpoints,
+            &[colivra_db::outbox::PARCEL_CREATED],
+        )?;
         Ok(super::views_with(conn, Role::Merchant, vec![row], recent)?.remove(0))
     })
 }

@@ -4,11 +4,13 @@ use std::collections::HashMap;
 
 use colivra_core::AppResult;
 use colivra_db::listing::lower;
-use colivra_db::schema::{cities, shops};
+use colivra_db::schema::{cities, shops, webhook_endpoints};
 use colivra_db::{DbConnection, MapDbErr};
+use diesel::dsl::sql;
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Nullable, Text};
 
-use crate::fees::{city_price_columns, effective_fees, CityPrice, Fees};
+use crate::fees::{active_cities_with_own_price, city_price_columns, CityPrice, Fees};
 
 /// A city a parcel may go to, with what the merchant pays there.
 #[derive(Debug, Clone, Copy)]
@@ -26,6 +28,9 @@ pub struct Lookups {
     pub(super) only_shop: Option<i64>,
     /// Active cities by key and by lower-case name, with the merchant's effective fees.
     pub(super) cities: HashMap<String, CityFees>,
+    /// The merchant's active webhook endpoints, for the events of what is created with these
+    /// look-ups (read in their statement: one round trip fewer per creation).
+    pub webhook_endpoints: colivra_db::outbox::Endpoints,
 }
 
 impl Lookups {
@@ -53,52 +58,110 @@ impl Lookups {
     }
 
     /// `only_city`: `None` loads every active city, `Some(value)` those whose key is `value`
-    /// or whose name is `value` in any case.
+    /// or whose name is `value` in any case. The merchant's shops and webhook endpoints come in
+    /// the same statement (a `UNION ALL` tagged by table): creation is a hot path, and each
+    /// round trip costs both processes more than these few rows do.
     fn load_cities(
         conn: &mut DbConnection,
         merchant_id: i64,
         only_city: Option<&str>,
     ) -> AppResult<Lookups> {
+        let tag = |n: i64| sql::<BigInt>(&format!("CAST({n} AS BIGINT)"));
+        let no_fee = || sql::<BigInt>("CAST(0 AS BIGINT)");
+        let no_own_fee = || sql::<Nullable<BigInt>>("CAST(NULL AS BIGINT)");
+        let (by_key, by_name) = only_city
+            .map(|value| (value.to_owned(), value.to_lowercase()))
+            .unzip();
+        // MultiBackend has no UNION: the same query is built for the connection's own backend.
+        macro_rules! shops_and_cities {
+            ($backend:ty) => {{
+                let mut cities_query =
+                    active_cities_with_own_price(merchant_id).into_boxed::<$backend>();
+                if let (Some(key), Some(name)) = (&by_key, &by_name) {
+                    cities_query = cities_query.filter(
+                        cities::key
+                            .eq(key.clone())
+                            .or(lower(cities::name).eq(name.clone())),
+                    );
+                }
+                shops::table
+                    .filter(shops::merchant_id.eq(merchant_id))
+                    .select((
+                        tag(0),
+                        (
+                            shops::id,
+                            shops::key,
+                            shops::name,
+                            no_fee(),
+                            no_fee(),
+                            no_fee(),
+                            no_own_fee(),
+                            no_own_fee(),
+                            no_own_fee(),
+                        ),
+                    ))
+                    .union_all(cities_query.select((tag(1), city_price_columns())))
+                    .union_all(
+                        webhook_endpoints::table
+                            .filter(webhook_endpoints::merchant_id.eq(merchant_id))
+                            .filter(webhook_endpoints::active.eq(true))
+                            .select((
+                                tag(2),
+                                (
+                                    webhook_endpoints::id,
+                                    webhook_endpoints::events,
+                                    sql::<Text>("''"),
+                                    no_fee(),
+                                    no_fee(),
+                                    no_fee(),
+                                    no_own_fee(),
+                                    no_own_fee(),
+                                    no_own_fee(),
+                                ),
+                            )),
+                    )
+            }};
+        }
+        let found: Vec<(i64, CityPrice)> = match conn {
+            DbConnection::Pg(pg) => shops_and_cities!(diesel::pg::Pg).load(pg),
+            DbConnection::Sqlite(lite) => shops_and_cities!(diesel::sqlite::Sqlite).load(lite),
+        }
+        .map_db_err()?;
         let mut shop_map = HashMap::new();
-        let merchant_shops = shops::table
-            .filter(shops::merchant_id.eq(merchant_id))
-            .select((shops::id, shops::key, shops::name))
-            .load::<(i64, String, String)>(conn)
-            .map_db_err()?;
-        let only_shop = match merchant_shops.as_slice() {
-            [(id, _, _)] => Some(*id),
-            _ => None,
-        };
-        for (id, key, name) in merchant_shops {
-            shop_map.insert(key, id);
-            shop_map.entry(name.trim().to_lowercase()).or_insert(id);
-        }
-        let mut city_query = effective_fees(merchant_id);
-        if let Some(value) = only_city {
-            city_query = city_query.filter(
-                cities::key
-                    .eq(value.to_owned())
-                    .or(lower(cities::name).eq(value.to_lowercase())),
-            );
-        }
-        let found: Vec<CityPrice> = city_query
-            .select(city_price_columns())
-            .load(conn)
-            .map_db_err()?;
         let mut city_map = HashMap::new();
-        for price in found {
+        let mut webhook_endpoints = Vec::new();
+        let mut shop_count = 0;
+        let mut last_shop = None;
+        for (table, row) in found {
+            if table == 2 {
+                // An endpoint in the columns of a city: id, the events it subscribes to.
+                webhook_endpoints.push((row.city_id, row.city_key));
+                continue;
+            }
+            if table == 0 {
+                // A shop in the columns of a city: id, key, name.
+                shop_count += 1;
+                last_shop = Some(row.city_id);
+                shop_map.insert(row.city_key, row.city_id);
+                shop_map
+                    .entry(row.city_name.trim().to_lowercase())
+                    .or_insert(row.city_id);
+                continue;
+            }
             let city = CityFees {
-                id: price.city_id,
-                fees: price.fees(),
+                id: row.city_id,
+                fees: row.fees(),
             };
-            city_map.insert(price.city_key, city);
-            city_map.insert(fold_name(&price.city_name), city);
+            let name = fold_name(&row.city_name);
+            city_map.insert(row.city_key, city);
+            city_map.insert(name, city);
         }
         Ok(Lookups {
             merchant_id,
             shops: shop_map,
-            only_shop,
+            only_shop: if shop_count == 1 { last_shop } else { None },
             cities: city_map,
+            webhook_endpoints,
         })
     }
 
