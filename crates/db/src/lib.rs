@@ -6,6 +6,7 @@ pub mod backup;
 pub mod collation;
 pub mod connection;
 pub mod error;
+pub mod fixed_sql;
 pub mod idempotency;
 pub mod listing;
 pub mod migrations;

@@ -217,10 +217,10 @@ pub(super) fn filtered<'a>(
         // databases serve from `parcels_phone`.
         Some(Search::Phone(prefix)) if prefix.len() == 4 => {
             q = q.filter(
-                diesel::dsl::sql::<diesel::sql_types::Bool>(
-                    "substr(parcels.recipient_phone, 1, 4) = ",
+                colivra_db::fixed_sql::fixed_sql::<diesel::sql_types::Text>(
+                    "substr(parcels.recipient_phone, 1, 4)",
                 )
-                .bind::<diesel::sql_types::Text, _>(prefix.clone()),
+                .eq(prefix.clone()),
             )
         }
         Some(Search::Phone(prefix)) => {

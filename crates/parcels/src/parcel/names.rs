@@ -6,9 +6,9 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use colivra_core::AppResult;
+use colivra_db::fixed_sql::fixed_sql;
 use colivra_db::schema::{cities, invoices, parcels, shops, users};
 use colivra_db::{DbConnection, MapDbErr};
-use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
 
@@ -89,7 +89,8 @@ impl Names {
         }
         if missing.iter().any(|ids| !ids.is_empty()) {
             let [shop_ids, city_ids, user_ids, original_ids, invoice_ids] = &missing;
-            let tag = |n: i64| sql::<BigInt>(&format!("CAST({n} AS BIGINT)"));
+            // Bound, not a SQL literal: diesel keeps the statement prepared.
+            let tag = |n: i64| n.into_sql::<BigInt>();
             // MultiBackend has no UNION: the same query is built for the connection's own
             // backend.
             macro_rules! union_of_names {
@@ -108,7 +109,7 @@ impl Names {
                             users::id,
                             users::key,
                             // The company when there is one, else the person's name.
-                            sql::<Text>(
+                            fixed_sql::<Text>(
                                 "CASE WHEN TRIM(COALESCE(company, '')) <> '' THEN company \
                                  ELSE TRIM(first_name || ' ' || last_name) END",
                             ),

@@ -49,7 +49,7 @@ pub fn insert(
     let now = time::now();
     let row: ParcelRow = diesel::insert_into(parcels::table)
         .values((
-            parcel,
+            parcel.insert_values(),
             parcels::key.eq(key::prefixed_key("CL", 10)),
             parcels::merchant_id.eq(merchant_id),
             parcels::status.eq(Status::New.as_str()),

@@ -6,7 +6,6 @@ use colivra_core::AppResult;
 use colivra_db::listing::lower;
 use colivra_db::schema::{cities, shops, webhook_endpoints};
 use colivra_db::{DbConnection, MapDbErr};
-use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text};
 
@@ -66,9 +65,11 @@ impl Lookups {
         merchant_id: i64,
         only_city: Option<&str>,
     ) -> AppResult<Lookups> {
-        let tag = |n: i64| sql::<BigInt>(&format!("CAST({n} AS BIGINT)"));
-        let no_fee = || sql::<BigInt>("CAST(0 AS BIGINT)");
-        let no_own_fee = || sql::<Nullable<BigInt>>("CAST(NULL AS BIGINT)");
+        // Bound values, not SQL literals: diesel does not keep a statement holding a literal
+        // prepared, and PostgreSQL would plan this one again for every parcel.
+        let tag = |n: i64| n.into_sql::<BigInt>();
+        let no_fee = || 0_i64.into_sql::<BigInt>();
+        let no_own_fee = || None::<i64>.into_sql::<Nullable<BigInt>>();
         let (by_key, by_name) = only_city
             .map(|value| (value.to_owned(), value.to_lowercase()))
             .unzip();
@@ -110,7 +111,7 @@ impl Lookups {
                                 (
                                     webhook_endpoints::id,
                                     webhook_endpoints::events,
-                                    sql::<Text>("''"),
+                                    "".into_sql::<Text>(),
                                     no_fee(),
                                     no_fee(),
                                     no_fee(),

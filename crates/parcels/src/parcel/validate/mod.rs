@@ -101,6 +101,60 @@ pub struct ValidParcel {
     pub refusal_fee: i64,
 }
 
+impl ValidParcel {
+    /// The columns to insert as `column = value` pairs. A derived `Insertable` writes each field
+    /// as "value or DEFAULT", which diesel never keeps prepared: PostgreSQL parsed and planned
+    /// every creation's insert again. These pairs make one statement, prepared once.
+    #[allow(clippy::type_complexity)]
+    pub fn insert_values(
+        &self,
+    ) -> (
+        diesel::dsl::Eq<parcels::shop_id, i64>,
+        diesel::dsl::Eq<parcels::reference, Option<&str>>,
+        diesel::dsl::Eq<parcels::recipient_name, &str>,
+        diesel::dsl::Eq<parcels::recipient_phone, &str>,
+        diesel::dsl::Eq<parcels::recipient_phone_alt, Option<&str>>,
+        diesel::dsl::Eq<parcels::city_id, i64>,
+        diesel::dsl::Eq<parcels::address, &str>,
+        diesel::dsl::Eq<parcels::cod_amount, i64>,
+        diesel::dsl::Eq<parcels::product, &str>,
+        diesel::dsl::Eq<parcels::quantity, i64>,
+        diesel::dsl::Eq<parcels::note, Option<&str>>,
+        diesel::dsl::Eq<parcels::can_open, bool>,
+        diesel::dsl::Eq<parcels::can_try, bool>,
+        diesel::dsl::Eq<parcels::fragile, bool>,
+        diesel::dsl::Eq<parcels::kind, &'static str>,
+        diesel::dsl::Eq<parcels::original_parcel_id, Option<i64>>,
+        diesel::dsl::Eq<parcels::item_to_collect, Option<&str>>,
+        diesel::dsl::Eq<parcels::delivery_fee, i64>,
+        diesel::dsl::Eq<parcels::return_fee, i64>,
+        diesel::dsl::Eq<parcels::refusal_fee, i64>,
+    ) {
+        (
+            parcels::shop_id.eq(self.shop_id),
+            parcels::reference.eq(self.reference.as_deref()),
+            parcels::recipient_name.eq(self.recipient_name.as_str()),
+            parcels::recipient_phone.eq(self.recipient_phone.as_str()),
+            parcels::recipient_phone_alt.eq(self.recipient_phone_alt.as_deref()),
+            parcels::city_id.eq(self.city_id),
+            parcels::address.eq(self.address.as_str()),
+            parcels::cod_amount.eq(self.cod_amount),
+            parcels::product.eq(self.product.as_str()),
+            parcels::quantity.eq(self.quantity),
+            parcels::note.eq(self.note.as_deref()),
+            parcels::can_open.eq(self.can_open),
+            parcels::can_try.eq(self.can_try),
+            parcels::fragile.eq(self.fragile),
+            parcels::kind.eq(self.kind),
+            parcels::original_parcel_id.eq(self.original_parcel_id),
+            parcels::item_to_collect.eq(self.item_to_collect.as_deref()),
+            parcels::delivery_fee.eq(self.delivery_fee),
+            parcels::return_fee.eq(self.return_fee),
+            parcels::refusal_fee.eq(self.refusal_fee),
+        )
+    }
+}
+
 fn text(value: &Option<String>) -> Option<String> {
     value
         .as_deref()
