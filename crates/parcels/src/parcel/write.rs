@@ -86,8 +86,11 @@ pub fn create(
     input: &ParcelInput,
     recent: Option<&super::RecentNames>,
 ) -> AppResult<ParcelView> {
+    // Read before the transaction: on SQLite, outside the one write lock every writer waits
+    // for (what it reads changes rarely, and PostgreSQL's transactions see each statement's
+    // own snapshot anyway).
+    let lookups = Lookups::for_city(conn, merchant_id, input.city.as_deref())?;
     immediate_transaction(conn, |conn| {
-        let lookups = Lookups::for_city(conn, merchant_id, input.city.as_deref())?;
         let mut errors = FieldErrors::new();
         let lines = stock.check_lines(
             conn,
