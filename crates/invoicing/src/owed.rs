@@ -20,22 +20,7 @@ pub(crate) struct OwedQuery {
 }
 
 /// An owner's parcels, cash and fees as the owed rows give them (embedded in each list's row).
-#[derive(QueryableByName)]
-pub(crate) struct OwedFigures {
-    #[diesel(sql_type = BigInt)]
-    pub parcels: i64,
-    #[diesel(sql_type = BigInt)]
-    pub cod: i64,
-    #[diesel(sql_type = BigInt)]
-    pub fees: i64,
-}
-
-impl OwedFigures {
-    /// What changes hands: the cash less the fees.
-    pub fn total(&self) -> i64 {
-        self.cod - self.fees
-    }
-}
+pub(crate) type OwedFigures = colivra_parcels::figures::Figures;
 
 #[derive(QueryableByName)]
 struct Count {

@@ -19,17 +19,32 @@ use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
 
-/// One status's parcels in a scope, with their signed cash (a refund counts negative) and fees.
+/// Parcels with their signed cash (a refund counts negative) and fees, as the figure rows add
+/// them up: by status here, by owner in the unpaid lists (`colivra_invoicing::owed`).
 #[derive(Debug, Clone, PartialEq, Eq, QueryableByName)]
-pub struct StatusFigures {
-    #[diesel(sql_type = Text)]
-    pub status: String,
+pub struct Figures {
     #[diesel(sql_type = BigInt)]
     pub parcels: i64,
     #[diesel(sql_type = BigInt)]
     pub cod: i64,
     #[diesel(sql_type = BigInt)]
     pub fees: i64,
+}
+
+impl Figures {
+    /// What changes hands: the cash less the fees.
+    pub fn total(&self) -> i64 {
+        self.cod - self.fees
+    }
+}
+
+/// One status's figures in a scope.
+#[derive(Debug, Clone, PartialEq, Eq, QueryableByName)]
+pub struct StatusFigures {
+    #[diesel(sql_type = Text)]
+    pub status: String,
+    #[diesel(embed)]
+    pub figures: Figures,
 }
 
 /// One day in a scope: parcels created that day, and delivered that day among those delivered
@@ -82,7 +97,7 @@ pub fn by_status(conn: &mut DbConnection, scope: Scope) -> AppResult<Vec<StatusF
          GROUP BY status"
     );
     let mut figures: Vec<StatusFigures> = load(conn, sql, &params)?;
-    figures.retain(|f| f.parcels != 0);
+    figures.retain(|f| f.figures.parcels != 0);
     Ok(figures)
 }
 

@@ -54,7 +54,7 @@ pub fn statistics(conn: &mut DbConnection, scope: Scope) -> AppResult<Statistics
             Status::parse(&f.status).map(|status| StatusCount {
                 status,
                 status_label: status.label(),
-                count: f.parcels,
+                count: f.figures.parcels,
             })
         })
         .collect();
@@ -73,7 +73,7 @@ pub fn statistics(conn: &mut DbConnection, scope: Scope) -> AppResult<Statistics
     let (cod_collected, fees) = figures
         .iter()
         .find(|f| f.status == Status::Delivered.as_str())
-        .map_or((0, 0), |f| (f.cod, f.fees));
+        .map_or((0, 0), |f| (f.figures.cod, f.figures.fees));
 
     let today = time::now().date();
     let start = today - Duration::days(29);

@@ -73,6 +73,22 @@ impl Lookups {
         let (by_key, by_name) = only_city
             .map(|value| (value.to_owned(), value.to_lowercase()))
             .unzip();
+        // Another table's id, key and name in the columns of a city, its fees empty.
+        macro_rules! not_a_city {
+            ($id:expr, $key:expr, $name:expr) => {
+                (
+                    $id,
+                    $key,
+                    $name,
+                    no_fee(),
+                    no_fee(),
+                    no_fee(),
+                    no_own_fee(),
+                    no_own_fee(),
+                    no_own_fee(),
+                )
+            };
+        }
         // MultiBackend has no UNION: the same query is built for the connection's own backend.
         macro_rules! shops_and_cities {
             ($backend:ty) => {{
@@ -87,20 +103,7 @@ impl Lookups {
                 }
                 shops::table
                     .filter(shops::merchant_id.eq(merchant_id))
-                    .select((
-                        tag(0),
-                        (
-                            shops::id,
-                            shops::key,
-                            shops::name,
-                            no_fee(),
-                            no_fee(),
-                            no_fee(),
-                            no_own_fee(),
-                            no_own_fee(),
-                            no_own_fee(),
-                        ),
-                    ))
+                    .select((tag(0), not_a_city!(shops::id, shops::key, shops::name)))
                     .union_all(cities_query.select((tag(1), city_price_columns())))
                     .union_all(
                         webhook_endpoints::table
@@ -108,16 +111,10 @@ impl Lookups {
                             .filter(webhook_endpoints::active.eq(true))
                             .select((
                                 tag(2),
-                                (
+                                not_a_city!(
                                     webhook_endpoints::id,
                                     webhook_endpoints::events,
-                                    "".into_sql::<Text>(),
-                                    no_fee(),
-                                    no_fee(),
-                                    no_fee(),
-                                    no_own_fee(),
-                                    no_own_fee(),
-                                    no_own_fee(),
+                                    "".into_sql::<Text>()
                                 ),
                             )),
                     )
