@@ -85,7 +85,12 @@ where
 
 /// Parcels by status in the scope (statuses with none left out).
 pub fn by_status(conn: &mut DbConnection, scope: Scope) -> AppResult<Vec<StatusFigures>> {
-    let (condition, params) = scope_condition(conn, scope);
+    let (mut condition, params) = scope_condition(conn, scope);
+    if let Scope::Merchant(_) = scope {
+        // Said outright (a merchant's rows are those without a delivery person): SQLite then
+        // reads `parcel_figures_by_status` by its first three columns.
+        condition.push_str(" AND delivery_admin_id = 0");
+    }
     let sql = format!(
         "SELECT status, CAST(SUM(parcels) AS BIGINT) AS parcels, CAST(SUM(cod) AS BIGINT) AS cod, \
                 CAST(SUM(fees) AS BIGINT) AS fees \
