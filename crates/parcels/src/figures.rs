@@ -64,7 +64,13 @@ pub struct DayCounts {
 fn scope_condition(conn: &DbConnection, scope: Scope) -> (String, Vec<SqlParam>) {
     let parameter = placeholder(conn, 1);
     match scope {
-        Scope::Merchant(id) => (format!("client_id = {parameter}"), vec![SqlParam::Int(id)]),
+        // `delivery_admin_id = 0` said outright (a merchant's rows are those without a delivery
+        // person): both databases then read his statuses and days by an index's first columns
+        // (`parcel_figures_by_status` on SQLite, the primary key for the days).
+        Scope::Merchant(id) => (
+            format!("client_id = {parameter} AND delivery_admin_id = 0"),
+            vec![SqlParam::Int(id)],
+        ),
         Scope::DeliveryPerson(id) => (
             format!("delivery_admin_id = {parameter}"),
             vec![SqlParam::Int(id)],
@@ -85,12 +91,7 @@ where
 
 /// Parcels by status in the scope (statuses with none left out).
 pub fn by_status(conn: &mut DbConnection, scope: Scope) -> AppResult<Vec<StatusFigures>> {
-    let (mut condition, params) = scope_condition(conn, scope);
-    if let Scope::Merchant(_) = scope {
-        // Said outright (a merchant's rows are those without a delivery person): SQLite then
-        // reads `parcel_figures_by_status` by its first three columns.
-        condition.push_str(" AND delivery_admin_id = 0");
-    }
+    let (condition, params) = scope_condition(conn, scope);
     let sql = format!(
         "SELECT status, CAST(SUM(parcels) AS BIGINT) AS parcels, CAST(SUM(cod) AS BIGINT) AS cod, \
                 CAST(SUM(fees) AS BIGINT) AS fees \

@@ -238,7 +238,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
     seed_activities(&mut conn)?;
     // The dashboards' figures the parcels' trigger appended, folded now rather than by the
     // server's first fold during a measure.
-    colivra_parcels::figures::fold(&mut conn).map_err(|e| e.to_string())?;
+    settle_figures(&mut conn)?;
     if matches!(*conn, DbConnection::Pg(_)) {
         // A fresh table left to autovacuum would make the first runs measure its catch-up.
         // One statement per call: several in one string would run as a transaction block,
@@ -246,8 +246,6 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
         conn.batch_execute("VACUUM ANALYZE parcels")?;
         conn.batch_execute("VACUUM ANALYZE parcel_states")?;
         conn.batch_execute("VACUUM ANALYZE activities")?;
-        conn.batch_execute("VACUUM ANALYZE parcel_figures")?;
-        conn.batch_execute("VACUUM ANALYZE parcel_figure_deltas")?;
     } else {
         conn.batch_execute("ANALYZE;")?;
     }
