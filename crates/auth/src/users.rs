@@ -9,7 +9,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// Serde lets the session store hand the user it loaded with the session to the authorization
-/// middleware (see `SESSION_CALLER` in the gateway); it is never sent to clients.
+/// middleware (see `SESSION_CALLER` in the gateway); it is never sent to clients. The photo is
+/// not part of it: every request loads this row, and a photo of up to 300 KB read, encoded and
+/// decoded on each of them made its owner's every request several times slower (see
+/// [`profile`], which adds it where it is shown).
 #[derive(Debug, Clone, Queryable, Selectable, Serialize, Deserialize)]
 #[diesel(table_name = users)]
 pub struct User {
@@ -20,7 +23,6 @@ pub struct User {
     pub last_name: String,
     pub email: String,
     pub phone: String,
-    pub avatar: Option<String>,
     pub company: Option<String>,
     pub city: Option<String>,
     pub password_hash: String,
@@ -77,7 +79,8 @@ impl User {
         wanted.iter().all(|name| held.contains(name))
     }
 
-    pub fn data(&self) -> UserData {
+    /// What `GET /api/user` says of him, with his photo (see [`avatar`]).
+    pub fn data(&self, avatar: Option<String>) -> UserData {
         UserData {
             key: self.key.clone(),
             first_name: self.first_name.clone(),
@@ -85,7 +88,7 @@ impl User {
             full_name: self.full_name(),
             email: self.email.clone(),
             phone: self.phone.clone(),
-            avatar: self.avatar.clone(),
+            avatar,
             company: self.company.clone(),
             city: self.city.clone(),
             ice: self.ice.clone(),
@@ -93,11 +96,11 @@ impl User {
         }
     }
 
-    pub fn view(&self) -> UserView {
+    pub fn view(&self, avatar: Option<String>) -> UserView {
         UserView {
             active: self.active,
             user_role: self.role(),
-            user_data: self.data(),
+            user_data: self.data(avatar),
             language: self.language.as_deref().and_then(Language::parse),
         }
     }
@@ -160,6 +163,22 @@ pub fn set_language(
         .execute(conn)
         .map_db_err()?;
     Ok(())
+}
+
+/// The user's photo (a `data:image/...` URL), read only where it is shown.
+pub fn avatar(conn: &mut DbConnection, user_id: i64) -> AppResult<Option<String>> {
+    Ok(users::table
+        .find(user_id)
+        .select(users::avatar)
+        .first::<Option<String>>(conn)
+        .optional()
+        .map_db_err()?
+        .flatten())
+}
+
+/// The session object of `GET /api/user` and `POST /api/login`: the user with his photo.
+pub fn profile(conn: &mut DbConnection, user: &User) -> AppResult<UserView> {
+    Ok(user.view(avatar(conn, user.id)?))
 }
 
 pub fn find_by_id(conn: &mut DbConnection, id: i64) -> AppResult<Option<User>> {
@@ -257,7 +276,6 @@ mod tests {
             last_name: "Alaoui".into(),
             email: "a@b.ma".into(),
             phone: "0612345678".into(),
-            avatar: None,
             company: None,
             city: None,
             password_hash: String::new(),
@@ -277,7 +295,7 @@ mod tests {
         let admin = user("admin", None);
         assert_eq!(admin.permissions().len(), Role::Admin.route_names().len());
         assert!(admin.holds_any(&["cities"]));
-        assert_eq!(admin.data().permissions[0], "dashboard");
+        assert_eq!(admin.data(None).permissions[0], "dashboard");
     }
 
     #[test]

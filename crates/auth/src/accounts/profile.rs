@@ -11,7 +11,7 @@ use serde_json::json;
 use utoipa::ToSchema;
 
 use crate::passwords;
-use crate::users::{self as user_repo, User};
+use crate::users::{self as user_repo, User, UserData};
 
 use super::{end_all_access, MAX_AVATAR_LENGTH, NAME_MESSAGE};
 
@@ -44,6 +44,8 @@ fn double_option<'de, D: serde::Deserializer<'de>>(
 
 pub struct ProfileUpdated {
     pub user: User,
+    /// What the profile screen shows of him now, photo included.
+    pub data: UserData,
     /// When true every session and token of the user was ended; the caller renews its own.
     pub password_changed: bool,
 }
@@ -93,7 +95,7 @@ pub fn update_profile(
                 Some(data_url)
             }
             Some(None) => None,
-            None => user.avatar.clone(),
+            None => user_repo::avatar(conn, user.id)?,
         };
         let ice = match input.ice.as_deref() {
             Some(_) if !is_merchant_account(conn, &user)? => {
@@ -156,6 +158,7 @@ pub fn update_profile(
         .map_db_err()?;
         let user = user_repo::find_by_id(conn, user.id)?.ok_or(AppError::NotFound)?;
         Ok(ProfileUpdated {
+            data: user.data(avatar),
             user,
             password_changed: new_password.is_some(),
         })

@@ -30,7 +30,8 @@ pub async fn register_merchant(
         .insert(SESSION_USER_ID, user.id)
         .map_err(AppError::internal)?;
     tracing::info!(target: "colivra::auth", event = "client_registered", user = %user.key);
-    Ok(BareCreated(user.view()))
+    // A new account has no photo yet.
+    Ok(BareCreated(user.view(None)))
 }
 
 pub async fn update_profile(
@@ -48,7 +49,7 @@ pub async fn update_profile(
         session.renew();
         tracing::info!(target: "colivra::auth", event = "password_changed", user = %updated.user.key);
     }
-    Ok(Reply(updated.user.data()))
+    Ok(Reply(updated.data))
 }
 
 /// Keeps the web app's language with the caller's account (it follows him to another device).

@@ -2,7 +2,7 @@
 
 use actix_session::Session;
 use actix_web::{web, HttpRequest};
-use colivra_auth::{accounts, sessions, UserView};
+use colivra_auth::{accounts, sessions, users, UserView};
 use colivra_core::AppError;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -81,11 +81,14 @@ pub async fn login(
     let (attempt_email, attempt_address) = (email.clone(), address.clone());
     let signed_in = db
         .run(move |conn| {
-            accounts::sign_in(conn, &throttle, &attempt_email, &password, &attempt_address)
+            let user =
+                accounts::sign_in(conn, &throttle, &attempt_email, &password, &attempt_address)?;
+            let view = users::profile(conn, &user)?;
+            Ok((user, view))
         })
         .await;
-    let user = match signed_in {
-        Ok(user) => user,
+    let (user, view) = match signed_in {
+        Ok(signed_in) => signed_in,
         Err(error) => {
             let email = email.trim().to_lowercase();
             match &error.0 {
@@ -117,8 +120,8 @@ pub async fn login(
     // A new CSRF token with the new session.
     let token = csrf::rotate(&session)?;
     tracing::info!(target: "colivra::auth", event = "signed_in", user = %user.key, role = user.role().as_str());
-    let mut reply = WithCookies::new(Bare(user.view()))
-        .cookie(csrf_cookie(token, state.settings.secure_cookies));
+    let mut reply =
+        WithCookies::new(Bare(view)).cookie(csrf_cookie(token, state.settings.secure_cookies));
     reply.browser_session = !remember;
     Ok(reply)
 }
@@ -199,6 +202,10 @@ pub async fn end_other_sessions(
         .map(|ended| Bare(EndedSessions { ended }))
 }
 
-pub async fn current_user(caller: Caller) -> Bare<UserView> {
-    Bare(caller.user.view())
+/// The signed-in user with his photo, which the session's copy of him leaves out.
+pub async fn current_user(db: Db, caller: Caller) -> ApiResult<Bare<UserView>> {
+    let user = caller.user;
+    db.run(move |conn| users::profile(conn, &user))
+        .await
+        .map(Bare)
 }

@@ -372,17 +372,28 @@ async fn user_shape_and_permissions_follow_the_role() {
 #[actix_rt::test]
 async fn profile_update_validates_and_returns_the_new_user_data() {
     let app = TestApp::spawn().await;
-    let (client, _) = app.signed_in(Role::Merchant, true).await;
+    let (client, user) = app.signed_in(Role::Merchant, true).await;
     let photo = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==";
     let res = client.put("/api/users", json!({"first_name": "Karim", "last_name": "Idrissi", "phone": "0700112233", "avatar": photo})).await;
     res.assert_status(200);
     assert_eq!(res.body["data"]["full_name"], "Karim Idrissi");
     assert_eq!(res.body["data"]["phone"], "0700112233");
     assert_eq!(res.body["data"]["avatar"], photo);
-    assert_eq!(
-        client.get("/api/user").await.body["user_data"]["first_name"],
-        "Karim"
-    );
+    let me = client.get("/api/user").await;
+    assert_eq!(me.body["user_data"]["first_name"], "Karim");
+    // The session's copy of the user leaves the photo out; the profile adds it back.
+    assert_eq!(me.body["user_data"]["avatar"], photo);
+    // A change that does not name the photo keeps it.
+    let renamed = client
+        .put("/api/users", json!({"first_name": "Karima"}))
+        .await;
+    renamed.assert_status(200);
+    assert_eq!(renamed.body["data"]["avatar"], photo);
+    let elsewhere = app.client();
+    let signed_in = elsewhere.login(&user.email, PASSWORD).await;
+    signed_in.assert_status(200);
+    assert_eq!(signed_in.body["user_data"]["avatar"], photo);
+    assert_eq!(signed_in.body["user_data"]["first_name"], "Karima");
 
     let bad = client
         .put(
