@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use chrono::NaiveDate;
 use colivra_core::{AppError, AppResult, ListQuery, Page, Paginated};
+use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::schema::parcels;
 use colivra_db::{DbBackend, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -165,12 +166,11 @@ pub fn list(
         (_, false) => q.order(parcels::id.asc()),
         (_, true) => q.order(parcels::id.desc()),
     };
-    if cursor.is_none() {
-        q = q.offset(page.offset());
-    }
+    // A cursor page starts after its cursor, a numbered one at its offset.
+    let offset = if cursor.is_none() { page.offset() } else { 0 };
     let mut rows: Vec<ParcelRow> = q
         .select(ParcelRow::as_select())
-        .limit(per_page + 1)
+        .fixed_limit(per_page + 1, offset)
         .load(conn)
         .map_db_err()?;
     let has_more = rows.len() as i64 > per_page;
@@ -185,7 +185,7 @@ pub fn list(
     } else {
         let ids: Vec<i64> = build()?
             .select(parcels::id)
-            .limit(COUNT_CAP + 1)
+            .fixed_limit(COUNT_CAP + 1, 0)
             .load(conn)
             .map_db_err()?;
         let count = ids.len() as i64;
