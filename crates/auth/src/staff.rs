@@ -4,6 +4,7 @@
 
 use chrono::NaiveDateTime;
 use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Role};
+use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{merchant_staff, users};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
@@ -176,8 +177,7 @@ pub fn list(
                 "created_at" => users::id,
                 "email" => users::email);
             q.select(User::as_select())
-                .limit(limit)
-                .offset(offset)
+                .fixed_limit(limit, offset)
                 .load(conn)
         },
     )?;

@@ -4,6 +4,7 @@
 use chrono::{Duration, NaiveDateTime};
 use colivra_core::{key, time, AppError, AppResult, FieldErrors, Page, Paginated};
 use colivra_db::activities;
+use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::paginate;
 use colivra_db::schema::{personal_tokens, users};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
@@ -203,9 +204,8 @@ pub fn list(conn: &mut DbConnection, user_id: i64, page: &Page) -> AppResult<Pag
         |conn, limit, offset| {
             mine()
                 .order(personal_tokens::id.desc())
-                .limit(limit)
-                .offset(offset)
                 .select(TokenRow::as_select())
+                .fixed_limit(limit, offset)
                 .load(conn)
         },
     )?

@@ -4,6 +4,7 @@
 //! voucher's code, an invoice's number, a movement's or a ticket's code; the key itself when the
 //! object has no other): the log shows it and its key filter searches it by prefix.
 
+use crate::fixed_sql::FixedLimitDsl;
 use diesel::prelude::*;
 
 use crate::connection::DbConnection;
@@ -221,8 +222,7 @@ pub fn list(
             filtered(audit, filter)
                 .order(activities::id.desc())
                 .select(Activity::as_select())
-                .limit(limit)
-                .offset(offset)
+                .fixed_limit(limit, offset)
                 .load(conn)
         },
     )

@@ -124,7 +124,8 @@ macro_rules! code_prefix_filter {
 
 /// The one way a numbered list is paged: runs `count` and `rows(limit, offset)` (both built from
 /// the same filters by the caller, both in SQL) and wraps them as `{data, meta}`. Cursor pages
-/// belong to the keyset list of parcels; any other list refuses them.
+/// belong to the keyset list of parcels; any other list refuses them. `rows` pages its query
+/// with `.fixed_limit(limit, offset)` (see [`crate::fixed_sql::FixedLimit`]: planned once).
 pub fn paginate<T>(
     conn: &mut DbConnection,
     page: &Page,

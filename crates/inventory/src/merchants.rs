@@ -3,6 +3,7 @@
 
 use chrono::NaiveDateTime;
 use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Scope};
+use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{inventories, inventory_merchants, users};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
@@ -159,8 +160,7 @@ pub fn list(
             let rows: Vec<Row> = filtered()
                 .order(inventory_merchants::id.desc())
                 .select(columns())
-                .limit(limit)
-                .offset(offset)
+                .fixed_limit(limit, offset)
                 .load(conn)?;
             to_view(conn, rows)
         },

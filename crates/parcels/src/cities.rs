@@ -5,6 +5,7 @@ use colivra_db::schema::cities;
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 
 use crate::fees::Fees;
+use colivra_db::fixed_sql::FixedLimitDsl;
 use diesel::prelude::*;
 
 /// The Moroccan cities served out of the box, with fees in dirhams.
@@ -291,9 +292,8 @@ pub fn list(
                 "return_fee" => cities::return_fee,
                 "refusal_fee" => cities::refusal_fee,
                 "created_at" => cities::id);
-            q.limit(limit)
-                .offset(offset)
-                .select(City::as_select())
+            q.select(City::as_select())
+                .fixed_limit(limit, offset)
                 .load(conn)
         },
     )

@@ -4,6 +4,7 @@
 use chrono::NaiveDateTime;
 use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, Paginated};
 use colivra_db::error::is_unique_violation;
+use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{cities, merchant_costs, users};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
@@ -127,8 +128,7 @@ pub fn list_costs(
                 "delivery_fee" => merchant_costs::delivery_fee,
                 "updated_at" => merchant_costs::updated_at);
             q.select(cost_columns())
-                .limit(limit)
-                .offset(offset)
+                .fixed_limit(limit, offset)
                 .load(conn)
         },
     )
@@ -304,8 +304,7 @@ pub fn effective_prices(
                 "city" => colivra_db::listing::fold(cities::name),
                 "delivery_fee" => cities::delivery_fee);
             q.select(city_price_columns())
-                .limit(limit)
-                .offset(offset)
+                .fixed_limit(limit, offset)
                 .load::<CityPrice>(conn)
         },
     )?;

@@ -4,6 +4,7 @@
 use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Role};
 use colivra_db::activities::{self, NewActivity};
+use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::paginate;
 use colivra_db::schema::announcements;
 use colivra_db::{immediate_transaction, DbBackend, DbConnection, MapDbErr};
@@ -203,8 +204,7 @@ pub fn list(
             filtered()
                 .order((announcements::created_at.desc(), announcements::id.desc()))
                 .select(AnnouncementRow::as_select())
-                .limit(limit)
-                .offset(offset)
+                .fixed_limit(limit, offset)
                 .load(conn)
         },
     )?;

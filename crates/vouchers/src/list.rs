@@ -3,6 +3,7 @@
 
 use colivra_core::Scope;
 use colivra_core::{AppError, AppResult, ListQuery, Paginated, Sort};
+use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{users, vouchers};
 use colivra_db::{DbBackend, DbConnection};
@@ -121,8 +122,7 @@ pub fn list(
             let q = colivra_db::order_by!(filtered(), sort, then vouchers::id;
                 "created_at" => vouchers::created_at);
             q.select(VoucherRow::as_select())
-                .limit(limit)
-                .offset(offset)
+                .fixed_limit(limit, offset)
                 .load(conn)
         },
     )?;

@@ -7,6 +7,7 @@
 
 use chrono::{Duration, NaiveDateTime};
 use colivra_core::{time, AppError, AppResult, Page, Paginated};
+use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::paginate;
 use colivra_db::outbox;
 use colivra_db::schema::{webhook_deliveries as deliveries, webhook_endpoints as endpoints};
@@ -116,9 +117,8 @@ pub fn list(
         |conn, limit, offset| {
             of_endpoint()
                 .order(deliveries::id.desc())
-                .limit(limit)
-                .offset(offset)
                 .select(ViewRow::as_select())
+                .fixed_limit(limit, offset)
                 .load(conn)
         },
     )?

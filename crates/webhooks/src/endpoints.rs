@@ -3,6 +3,7 @@
 
 use chrono::NaiveDateTime;
 use colivra_core::{key, time, AppError, AppResult, FieldErrors, Page, Paginated};
+use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::paginate;
 use colivra_db::outbox::EVENT_TYPES;
 use colivra_db::schema::webhook_endpoints as endpoints;
@@ -113,9 +114,8 @@ pub fn list(
         |conn, limit, offset| {
             mine(merchant_id)
                 .order(endpoints::id.desc())
-                .limit(limit)
-                .offset(offset)
                 .select(EndpointRow::as_select())
+                .fixed_limit(limit, offset)
                 .load(conn)
         },
     )?

@@ -1,6 +1,7 @@
 //! The merchants list: filters, sorting, search.
 
 use colivra_core::{AppResult, Role};
+use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::fold;
 use colivra_db::schema::users;
 use colivra_db::DbConnection;
@@ -100,8 +101,7 @@ pub fn list_merchants(
                 _ => q.order(users::id.desc()),
             };
             q.select(User::as_select())
-                .limit(limit)
-                .offset(offset)
+                .fixed_limit(limit, offset)
                 .load(conn)
         },
     )

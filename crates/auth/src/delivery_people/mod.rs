@@ -3,6 +3,7 @@
 
 use chrono::NaiveDateTime;
 use colivra_core::{time, AppResult, ListQuery, Paginated, Role};
+use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{cities, delivery_person_cities as served, users};
 use colivra_db::{DbConnection, MapDbErr};
@@ -191,8 +192,7 @@ pub fn list(
                 "full_name" => colivra_db::listing::fold(users::first_name),
                 "created_at" => users::id);
             q.select(User::as_select())
-                .limit(limit)
-                .offset(offset)
+                .fixed_limit(limit, offset)
                 .load(conn)
         },
     )?;

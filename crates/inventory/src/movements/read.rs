@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use colivra_core::{AppError, AppResult, ListQuery, Paginated, Scope};
+use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{inventories, inventory_entry_slips, inventory_movements, parcels, users};
 use colivra_db::{DbConnection, MapDbErr};
@@ -178,8 +179,7 @@ pub fn list(
                 q.order(inventory_movements::id.desc())
             };
             q.select(Row::as_select())
-                .limit(limit)
-                .offset(offset)
+                .fixed_limit(limit, offset)
                 .load(conn)
         },
     )?;

@@ -2,6 +2,7 @@
 
 use chrono::NaiveDateTime;
 use colivra_core::{time, AppError, AppResult, Language, ListQuery, Paginated, Scope};
+use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{inventories, inventory_movements, parcel_stock_lines, parcels, users};
 use colivra_db::{DbConnection, MapDbErr};
@@ -207,8 +208,7 @@ pub fn list(
                     "available" => inventories::on_hand - inventories::reserved,
                     "created_at" => inventories::id)
                 .select(Row::as_select())
-                .limit(limit)
-                .offset(offset)
+                .fixed_limit(limit, offset)
                 .load(conn)?,
                 // Low first (available at or below the threshold), then by name.
                 None => filtered()
@@ -218,8 +218,7 @@ pub fn list(
                         inventories::id.asc(),
                     ))
                     .select(Row::as_select())
-                    .limit(limit)
-                    .offset(offset)
+                    .fixed_limit(limit, offset)
                     .load(conn)?,
             };
             Ok(rows)

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use colivra_core::{AppResult, ListQuery, Paginated, Role};
 use colivra_core::{Scope, Sort};
+use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{delivery_person_balance_entries, invoices, users};
 use colivra_db::{DbConnection, MapDbErr};
@@ -163,8 +164,7 @@ pub fn list(
                     users::phone,
                     balance(),
                 ))
-                .limit(limit)
-                .offset(offset)
+                .fixed_limit(limit, offset)
                 .load::<(String, String, String, String, i64)>(conn)
         },
     )?;

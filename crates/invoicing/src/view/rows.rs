@@ -1,6 +1,7 @@
 //! The invoices list query: filters, search, sorting.
 
 use colivra_core::{AppError, AppResult, ListQuery, Paginated, Scope, Sort};
+use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, lower_opt, paginate};
 use colivra_db::schema::{invoices, shops, users};
 use colivra_db::{DbBackend, DbConnection};
@@ -145,8 +146,7 @@ pub(crate) fn list_rows(
                 "total" => invoices::total,
                 "number" => invoices::number);
             q.select(InvoiceRow::as_select())
-                .limit(limit)
-                .offset(offset)
+                .fixed_limit(limit, offset)
                 .load(conn)
         },
     )

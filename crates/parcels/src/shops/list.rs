@@ -1,6 +1,7 @@
 //! Reading shops: their views (the RIB masked for whoever may not see it) and the list.
 
 use super::*;
+use colivra_db::fixed_sql::FixedLimitDsl;
 
 /// The views of `rows` for `scope`, each with its latest RIB change (one query for the page).
 pub(super) fn views(
@@ -91,8 +92,7 @@ pub fn list(
                 "name" => colivra_db::listing::fold(shops::name),
                 "created_at" => shops::id);
             q.select(SHOP_COLUMNS)
-                .limit(limit)
-                .offset(offset)
+                .fixed_limit(limit, offset)
                 .load::<ShopRow>(conn)
         },
     )?;

@@ -2,6 +2,7 @@
 //! an admin; each change kept and listed.
 
 use super::*;
+use colivra_db::fixed_sql::FixedLimitDsl;
 
 /// A RIB change row.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -340,8 +341,7 @@ pub fn list_changes(
                 filtered().order(changes::id.desc())
             };
             q.select(ChangeRow::as_select())
-                .limit(limit)
-                .offset(offset)
+                .fixed_limit(limit, offset)
                 .load(conn)
         },
     )?;

@@ -1,6 +1,7 @@
 //! Reading tickets: the lists, the unread count, the search, one ticket with its messages.
 
 use super::*;
+use colivra_db::fixed_sql::FixedLimitDsl;
 
 /// `GET tickets`: the caller's tickets (a merchant's own, every ticket for staff), newest
 /// activity first.
@@ -79,8 +80,7 @@ pub fn list(
             filtered()
                 .order((tickets::active_at.desc(), tickets::id.desc()))
                 .select(TicketRow::as_select())
-                .limit(limit)
-                .offset(offset)
+                .fixed_limit(limit, offset)
                 .load(conn)
         },
     )?;
