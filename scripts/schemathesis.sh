@@ -17,6 +17,10 @@ cd "$(dirname "$0")/.."
 
 SCHEMATHESIS_VERSION=4.32.5
 VALIDATOR_VERSION=0.9.0
+# anyio 4.16 imports its modules lazily by compiling their source, which CPython 3.11 refuses deep
+# inside hypothesis's recursion ("AST constructor recursion depth mismatch": one operation of one
+# run failed so, 2026-11-29); 4.14.2 has no lazy importer.
+ANYIO_VERSION=4.14.2
 TARGET=$(realpath -m "${CARGO_TARGET_DIR:-target}")
 VENV="$TARGET/schemathesis-venv"
 # schemathesis keeps the failures it found there and replays them first next time.
@@ -36,12 +40,14 @@ CHECKS=not_a_server_error,response_schema_conformance,status_code_conformance,co
 
 # The virtual environment, made once per pinned version.
 if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION" ||
-    ! "$VENV/bin/pip" show openapi-spec-validator 2>/dev/null | grep -q "^Version: $VALIDATOR_VERSION$"; then
+    ! "$VENV/bin/pip" show openapi-spec-validator 2>/dev/null | grep -q "^Version: $VALIDATOR_VERSION$" ||
+    ! "$VENV/bin/pip" show anyio 2>/dev/null | grep -q "^Version: $ANYIO_VERSION$"; then
     echo "schemathesis: making $VENV (schemathesis $SCHEMATHESIS_VERSION, openapi-spec-validator $VALIDATOR_VERSION)"
     rm -rf "$VENV"
     python3 -m venv "$VENV"
     "$VENV/bin/pip" install --quiet --disable-pip-version-check \
-        "schemathesis==$SCHEMATHESIS_VERSION" "openapi-spec-validator==$VALIDATOR_VERSION"
+        "schemathesis==$SCHEMATHESIS_VERSION" "openapi-spec-validator==$VALIDATOR_VERSION" \
+        "anyio==$ANYIO_VERSION"
 fi
 PY="$VENV/bin/python"
 
