@@ -23,7 +23,9 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.locator('input[name="email"]').fill(account.email);
   await page.locator('input[name="password"]').fill(account.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/compte\/connexion$/);
+  // A sign-in hashes the password on purpose slowly (argon2, a debug build here): with the Rust
+  // tests and schemathesis sharing two cores it once took longer than the usual 10 s.
+  await expect(page).not.toHaveURL(/\/compte\/connexion$/, { timeout: 30_000 });
 }
 
 /**
