@@ -17,9 +17,19 @@ export function url(pathname: string): string {
   return `${baseUrl()}${pathname}`;
 }
 
+/**
+ * Waits until the app has replaced the plain sign-in form sent before the scripts (signin.html):
+ * a press that begins on the plain button and ends on the app's, which replaced it in between, is
+ * no click at all, and under the suite's load the app arrived in that very instant twice.
+ */
+export async function appTookOver(page: Page): Promise<void> {
+  await expect(page.getByTestId('early-sign-in')).toHaveCount(0, { timeout: 30_000 });
+}
+
 /** Signs in through the sign-in page and waits until the guard has moved on. */
 export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
   await page.goto(url('/compte/connexion'));
+  await appTookOver(page);
   await page.locator('input[name="email"]').fill(account.email);
   await page.locator('input[name="password"]').fill(account.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
-import { apiClient, parcelsOutWithDemoDeliveryPerson, screenshot, search, signIn, url } from './helpers';
+import { apiClient, appTookOver, parcelsOutWithDemoDeliveryPerson, screenshot, search, signIn, url } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -73,6 +73,7 @@ test('the public tracking page and the sign-in form, on a phone, without a sessi
 
   // An empty sign-in form is checked in the browser: it says what is missing and sends nothing.
   await page.goto(url('/compte/connexion'));
+  await appTookOver(page);
   calls.length = 0;
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByText('Indiquez votre e-mail.')).toBeVisible();
