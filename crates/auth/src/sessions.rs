@@ -68,22 +68,30 @@ fn idle_expiry(created_at: NaiveDateTime, now: NaiveDateTime, idle: Duration) ->
     (now + idle).min(created_at + Duration::hours(ABSOLUTE_TIMEOUT_HOURS))
 }
 
-/// The state of a live session, sliding its idle expiry forward.
-pub fn load(
-    conn: &mut DbConnection,
-    session_key: &str,
-    timeouts: &IdleTimeouts,
-) -> AppResult<Option<String>> {
-    Ok(load_with_user(conn, session_key, timeouts)?.map(|(state, _)| state))
+/// A live session as read: its state, its user, and the write that moves its idle expiry
+/// forward when one is due (at most one a minute).
+pub struct LoadedSession {
+    pub state: String,
+    pub user: Option<User>,
+    pub slide: Option<Slide>,
+}
+
+/// A session's idle expiry to move forward ([`slide`]). Apart from the read because the gateway
+/// reads SQLite sessions on its async workers, where no write may wait for the write lock.
+pub struct Slide {
+    id: String,
+    expires_at: NaiveDateTime,
+    seen_at: NaiveDateTime,
 }
 
 /// The state of a live session and the user it belongs to, in one query: every signed-in
-/// request pays this lookup, so it is also how the caller is resolved.
+/// request pays this lookup, so it is also how the caller is resolved. Reads only: the slide it
+/// may return is for [`slide`].
 pub fn load_with_user(
     conn: &mut DbConnection,
     session_key: &str,
     timeouts: &IdleTimeouts,
-) -> AppResult<Option<(String, Option<User>)>> {
+) -> AppResult<Option<LoadedSession>> {
     let id = hash_key(session_key);
     let now = time::now();
     type Row = (String, NaiveDateTime, Option<NaiveDateTime>, Option<User>);
@@ -110,16 +118,24 @@ pub fn load_with_user(
     if now - last_seen > idle {
         return Ok(None);
     }
-    if now - last_seen > Duration::seconds(SLIDE_GRANULARITY_SECONDS) {
-        diesel::update(sessions::table.find(&id))
-            .set((
-                sessions::expires_at.eq(idle_expiry(created_at, now, idle)),
-                sessions::last_seen_at.eq(now),
-            ))
-            .execute(conn)
-            .map_db_err()?;
-    }
-    Ok(Some((state, user)))
+    let slide = (now - last_seen > Duration::seconds(SLIDE_GRANULARITY_SECONDS)).then(|| Slide {
+        id,
+        expires_at: idle_expiry(created_at, now, idle),
+        seen_at: now,
+    });
+    Ok(Some(LoadedSession { state, user, slide }))
+}
+
+/// Moves a session's idle expiry forward, as [`load_with_user`] found due.
+pub fn slide(conn: &mut DbConnection, slide: &Slide) -> AppResult<()> {
+    diesel::update(sessions::table.find(&slide.id))
+        .set((
+            sessions::expires_at.eq(slide.expires_at),
+            sessions::last_seen_at.eq(slide.seen_at),
+        ))
+        .execute(conn)
+        .map_db_err()?;
+    Ok(())
 }
 
 fn role_of(conn: &mut DbConnection, user_id: Option<i64>) -> AppResult<Option<Role>> {

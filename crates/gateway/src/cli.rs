@@ -342,13 +342,14 @@ pub fn app_state(
     let mut conn = pool
         .get()
         .map_err(|e| AppError::Unavailable(e.to_string()))?;
+    let backend = conn.backend();
     let key = colivra_db::settings::get_or_init(&mut conn, "session_cookie_key", || {
         colivra_core::key::random_secret(96)
     })
     .map_err(AppError::internal)?;
     drop(conn);
     Ok(AppState {
-        pool: crate::db::Database::new(pool),
+        pool: crate::db::Database::new(pool, backend),
         list_memory: Arc::default(),
         merchant_accounts: Arc::default(),
         merchant_guide: Arc::new(crate::merchant_guide::template()),

@@ -10,7 +10,7 @@ use actix_web::http::Method;
 use actix_web::middleware::Next;
 use actix_web::web;
 use colivra_core::{AppError, AppResult};
-use colivra_db::{DbConnection, DbPool};
+use colivra_db::{Backend, DbConnection, DbPool};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
@@ -23,14 +23,17 @@ use crate::error::ApiError;
 pub struct Database {
     pool: DbPool,
     queue: Arc<Semaphore>,
+    /// Short reads may run on the async worker itself ([`read_here`]): SQLite only.
+    reads_here: bool,
 }
 
 impl Database {
-    pub fn new(pool: DbPool) -> Self {
+    pub fn new(pool: DbPool, backend: Backend) -> Self {
         let permits = pool.max_size() as usize;
         Database {
             pool,
             queue: Arc::new(Semaphore::new(permits)),
+            reads_here: backend == Backend::Sqlite,
         }
     }
 }
@@ -171,16 +174,67 @@ where
     })
     .await
     .map_err(|e| ApiError(AppError::internal(e)))?;
+    account(held, spent);
+    result.map_err(ApiError)
+}
+
+/// What one call spent, added to the request's account, and the connection kept for its next
+/// call (unless a call running beside this one already put one back: then this one goes back to
+/// the pool).
+fn account(held: Option<Held>, spent: (u32, u32, std::time::Duration)) {
     let _ = REQUEST_DB.try_with(|request| {
         let mut request = request.borrow_mut();
         request.statements += spent.0;
         request.checkouts += spent.1;
         request.busy += spent.2;
-        // Kept for the request's next call (unless a call running beside this one already put
-        // one back: then this one goes back to the pool).
         if request.held.is_none() {
             request.held = held;
         }
     });
+}
+
+/// As [`run`], but a short read runs on the calling async worker when it can start at once: on
+/// SQLite (a read of a local file, which under WAL never waits for a writer), with a free place
+/// in the queue and an idle connection in the pool. The hand-over to the blocking pool and back
+/// cost about as much as the session's own statement (docs/performance.md). Anything else, and
+/// anything that may write, goes through [`run`].
+pub async fn read_here<T, F>(db: &Database, work: F) -> Result<T, ApiError>
+where
+    F: FnOnce(&mut DbConnection) -> AppResult<T> + Send + 'static,
+    T: Send + 'static,
+{
+    let idle = || {
+        let permit = db.queue.clone().try_acquire_owned().ok()?;
+        let conn = db.pool.try_get()?;
+        Some(Held {
+            conn,
+            _permit: permit,
+        })
+    };
+    let (nothing_held, keeps) = REQUEST_DB
+        .try_with(|request| {
+            let request = request.borrow();
+            (request.held.is_none(), request.keeps)
+        })
+        .unwrap_or((true, false));
+    let here = if db.reads_here && nothing_held {
+        idle()
+    } else {
+        None
+    };
+    let Some(mut held) = here else {
+        return run(db, work).await;
+    };
+    let (before, started) = (
+        colivra_db::connection::statements_here(),
+        std::time::Instant::now(),
+    );
+    let result = work(&mut held.conn);
+    let spent = (
+        colivra_db::connection::statements_here().wrapping_sub(before),
+        1,
+        started.elapsed(),
+    );
+    account(keeps.then_some(held), spent);
     result.map_err(ApiError)
 }

@@ -77,10 +77,23 @@ impl SessionStore for DbSessionStore {
     async fn load(&self, session_key: &SessionKey) -> Result<Option<State>, LoadError> {
         let key = session_key.as_ref().to_owned();
         let timeouts = self.timeouts;
-        let stored = match self
-            .run(move |conn| sessions::load_with_user(conn, &key, &timeouts))
-            .await
-        {
+        let loaded = crate::db::read_here(&self.pool, move |conn| {
+            sessions::load_with_user(conn, &key, &timeouts)
+        })
+        .await
+        .map_err(|e| anyhow::anyhow!("{DATABASE_UNAVAILABLE}: {e}"));
+        let loaded = match loaded {
+            // The idle expiry's write, when due (at most once a minute), on the blocking pool.
+            Ok(Some(mut loaded)) => match loaded.slide.take() {
+                Some(slide) => self
+                    .run(move |conn| sessions::slide(conn, &slide))
+                    .await
+                    .map(|()| Some(loaded)),
+                None => Ok(Some(loaded)),
+            },
+            other => other,
+        };
+        let stored = match loaded {
             Ok(stored) => stored,
             Err(error) => {
                 // Failing here would make the session layer raise an error outside every other
@@ -93,7 +106,10 @@ impl SessionStore for DbSessionStore {
                 )])));
             }
         };
-        let Some((json, user)) = stored else {
+        let Some(sessions::LoadedSession {
+            state: json, user, ..
+        }) = stored
+        else {
             return Ok(None);
         };
         let mut state: State =

@@ -224,6 +224,18 @@ fn idle_for(app: &TestApp, user_id: i64, minutes: i64) {
         .unwrap();
 }
 
+/// Minutes since the user's session was last seen, as stored.
+fn idle_minutes(app: &TestApp, user_id: i64) -> i64 {
+    use colivra_db::schema::sessions;
+    use diesel::prelude::*;
+    let seen: Option<chrono::NaiveDateTime> = sessions::table
+        .filter(sessions::user_id.eq(user_id))
+        .select(sessions::last_seen_at)
+        .first(&mut *app.conn())
+        .unwrap();
+    (colivra_core::time::now() - seen.unwrap()).num_minutes()
+}
+
 #[actix_rt::test]
 async fn admins_idle_out_after_30_minutes_and_others_after_2_hours() {
     let app = TestApp::spawn().await;
@@ -232,6 +244,8 @@ async fn admins_idle_out_after_30_minutes_and_others_after_2_hours() {
     let (delivery_person, delivery_person_user) = app.signed_in(Role::DeliveryPerson, true).await;
     idle_for(&app, admin_user.id, 29);
     admin.get("/api/user").await.assert_status(200);
+    // That request slid the idle expiry (a write apart from the session's read).
+    assert!(idle_minutes(&app, admin_user.id) < 1);
     idle_for(&app, admin_user.id, 31);
     admin.get("/api/user").await.assert_status(401);
 
