@@ -158,16 +158,7 @@ where
             },
             (None, None) => unreachable!("a permit is taken when no connection is kept"),
         };
-        let (before, started) = (
-            colivra_db::connection::statements_here(),
-            std::time::Instant::now(),
-        );
-        let result = work(&mut held.conn);
-        let spent = (
-            colivra_db::connection::statements_here().wrapping_sub(before),
-            checkouts,
-            started.elapsed(),
-        );
+        let (result, spent) = measured(work, &mut held, checkouts);
         // A connection found closed goes back from this thread, which drops it.
         let held = (keeps && !colivra_db::connection::connection_lost_here()).then_some(held);
         (result, held, spent)
@@ -176,6 +167,26 @@ where
     .map_err(|e| ApiError(AppError::internal(e)))?;
     account(held, spent);
     result.map_err(ApiError)
+}
+
+/// Runs `work` on `held`'s connection and says what it spent: statements sent (counted per
+/// thread), check-outs made for it, time.
+fn measured<T>(
+    work: impl FnOnce(&mut DbConnection) -> AppResult<T>,
+    held: &mut Held,
+    checkouts: u32,
+) -> (AppResult<T>, (u32, u32, std::time::Duration)) {
+    let (before, started) = (
+        colivra_db::connection::statements_here(),
+        std::time::Instant::now(),
+    );
+    let result = work(&mut held.conn);
+    let spent = (
+        colivra_db::connection::statements_here().wrapping_sub(before),
+        checkouts,
+        started.elapsed(),
+    );
+    (result, spent)
 }
 
 /// What one call spent, added to the request's account, and the connection kept for its next
@@ -225,16 +236,7 @@ where
     let Some(mut held) = here else {
         return run(db, work).await;
     };
-    let (before, started) = (
-        colivra_db::connection::statements_here(),
-        std::time::Instant::now(),
-    );
-    let result = work(&mut held.conn);
-    let spent = (
-        colivra_db::connection::statements_here().wrapping_sub(before),
-        1,
-        started.elapsed(),
-    );
+    let (result, spent) = measured(work, &mut held, 1);
     account(keeps.then_some(held), spent);
     result.map_err(ApiError)
 }
