@@ -169,13 +169,16 @@ where
     result.map_err(ApiError)
 }
 
+/// What a call spent: statements sent, check-outs made for it, time.
+type Spent = (u32, u32, std::time::Duration);
+
 /// Runs `work` on `held`'s connection and says what it spent: statements sent (counted per
 /// thread), check-outs made for it, time.
 fn measured<T>(
     work: impl FnOnce(&mut DbConnection) -> AppResult<T>,
     held: &mut Held,
     checkouts: u32,
-) -> (AppResult<T>, (u32, u32, std::time::Duration)) {
+) -> (AppResult<T>, Spent) {
     let (before, started) = (
         colivra_db::connection::statements_here(),
         std::time::Instant::now(),
@@ -192,7 +195,7 @@ fn measured<T>(
 /// What one call spent, added to the request's account, and the connection kept for its next
 /// call (unless a call running beside this one already put one back: then this one goes back to
 /// the pool).
-fn account(held: Option<Held>, spent: (u32, u32, std::time::Duration)) {
+fn account(held: Option<Held>, spent: Spent) {
     let _ = REQUEST_DB.try_with(|request| {
         let mut request = request.borrow_mut();
         request.statements += spent.0;

@@ -77,22 +77,19 @@ impl SessionStore for DbSessionStore {
     async fn load(&self, session_key: &SessionKey) -> Result<Option<State>, LoadError> {
         let key = session_key.as_ref().to_owned();
         let timeouts = self.timeouts;
-        let loaded = crate::db::read_here(&self.pool, move |conn| {
-            sessions::load_with_user(conn, &key, &timeouts)
-        })
-        .await
-        .map_err(|e| anyhow::anyhow!("{DATABASE_UNAVAILABLE}: {e}"));
-        let loaded = match loaded {
+        let loaded = async {
+            let mut loaded = crate::db::read_here(&self.pool, move |conn| {
+                sessions::load_with_user(conn, &key, &timeouts)
+            })
+            .await
+            .map_err(|e| anyhow::anyhow!("{DATABASE_UNAVAILABLE}: {e}"))?;
             // The idle expiry's write, when due (at most once a minute), on the blocking pool.
-            Ok(Some(mut loaded)) => match loaded.slide.take() {
-                Some(slide) => self
-                    .run(move |conn| sessions::slide(conn, &slide))
-                    .await
-                    .map(|()| Some(loaded)),
-                None => Ok(Some(loaded)),
-            },
-            other => other,
-        };
+            if let Some(slide) = loaded.as_mut().and_then(|loaded| loaded.slide.take()) {
+                self.run(move |conn| sessions::slide(conn, &slide)).await?;
+            }
+            anyhow::Ok(loaded)
+        }
+        .await;
         let stored = match loaded {
             Ok(stored) => stored,
             Err(error) => {
