@@ -217,13 +217,15 @@ test("the admin invoices the merchant's delivered parcels, validates, exports th
   await expect(detail).toHaveAttribute('data-status', 'validated');
   await detail.getByTestId('invoice-pay').click();
   const dialog = page.getByTestId('invoice-pay-dialog');
+  // A transfer unless told otherwise.
+  await expect(dialog.getByRole('radio', { name: 'Virement' })).toBeChecked();
   await dialog.locator('input[name="payment_reference"]').fill(REFERENCE);
   await expect(dialog.getByTestId('paid-on')).not.toHaveValue('');
   await screenshot(page, 'admin-record-payment');
   await dialog.getByTestId('form-submit').click();
   await expect(page.getByTestId('invoices-notice')).toContainText(`Facture ${merchantNumber} payée.`);
   await expect(detail).toHaveAttribute('data-status', 'paid');
-  await expect(detail.getByTestId('invoice-payment-reference')).toContainText(REFERENCE);
+  await expect(detail.getByTestId('invoice-payment-reference')).toContainText(`Virement n° ${REFERENCE}`);
 });
 
 test('the merchant sees the paid invoice, its PDF, and the invoice in his parcel', async ({ page }) => {
@@ -236,7 +238,9 @@ test('the merchant sees the paid invoice, its PDF, and the invoice in his parcel
   await expect(row).toContainText('Payée');
   await row.getByText(merchantNumber).click();
   const detail = page.getByTestId('invoice-detail');
-  await expect(detail.getByTestId('invoice-payment-reference')).toContainText(REFERENCE);
+  await expect(detail.getByTestId('invoice-payment-reference')).toContainText(`Virement n° ${REFERENCE}`);
+  // Validated since TVA exists: its fees' TVA beside the totals.
+  await expect(detail.getByTestId('invoice-tva')).toContainText('Frais TTC');
   await expect(lineOf(page, 'invoice-lines', codes[FIRST])).toBeVisible();
   await expect(lineOf(page, 'invoice-lines', codes[SECOND])).toBeVisible();
   for (const action of ['invoice-validate', 'invoice-pay', 'invoice-delete']) await expect(detail.getByTestId(action)).toHaveCount(0);

@@ -38,6 +38,8 @@ pub struct InvoiceEventData {
     pub parcels_count: i64,
     /// In centimes: what the company pays the merchant (delivered) or charges him (returned).
     pub total: i64,
+    /// `transfer`, `cheque` or `cash`, once paid.
+    pub payment_method: Option<String>,
     pub payment_reference: Option<String>,
     /// YYYY-MM-DD.
     pub paid_on: Option<String>,

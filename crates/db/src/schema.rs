@@ -211,6 +211,7 @@ diesel::table! {
         created_at -> Timestamp,
         note_code -> Nullable<Text>,
         note_values -> Nullable<Text>,
+        received_at -> Nullable<Timestamp>,
     }
 }
 
@@ -298,6 +299,11 @@ diesel::table! {
         #[sql_name = "client_ice"]
         merchant_ice -> Nullable<Text>,
         issuer -> Nullable<Text>,
+        payment_method -> Nullable<Text>,
+        tva_rate -> Nullable<BigInt>,
+        tva_exemption -> Nullable<Text>,
+        fees_ht -> Nullable<BigInt>,
+        tva_amount -> Nullable<BigInt>,
     }
 }
 

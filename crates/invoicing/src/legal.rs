@@ -1,7 +1,7 @@
 //! What a legal invoice shows besides its lines: the company's identity, the merchant's ICE and,
-//! on client invoices, the RIB it is paid to. All three are kept on the invoice when it is
-//! validated (a validated invoice never changes, whatever happens to the shop's RIB or the
-//! identities later); a draft shows them as they are now.
+//! on client invoices, the RIB it is paid to and the TVA on its fees. All of them are kept on
+//! the invoice when it is validated (a validated invoice never changes, whatever happens to the
+//! shop's RIB, the identities or the TVA rate later); a draft shows them as they are now.
 
 use colivra_core::AppResult;
 use colivra_db::schema::{invoices, shops, users};
@@ -60,11 +60,23 @@ pub(crate) fn keep(conn: &mut DbConnection, row: InvoiceRow) -> AppResult<Invoic
         .map(|identity| serde_json::to_string(&identity))
         .transpose()
         .map_err(colivra_core::AppError::internal)?;
+    // The row is validated already: the TVA is read at the rate in force now, and kept.
+    let tva = match row.kind().is_merchant() {
+        true => Some(crate::tva::TvaFigures::of(
+            row.fees_total,
+            &company::tax(conn)?,
+        )),
+        false => None,
+    };
     diesel::update(invoices::table.find(row.id))
         .set((
             invoices::bank_account.eq(bank_account),
             invoices::merchant_ice.eq(merchant_ice),
             invoices::issuer.eq(issuer),
+            invoices::tva_rate.eq(tva.as_ref().map(|t| t.rate)),
+            invoices::tva_exemption.eq(tva.as_ref().and_then(|t| t.exemption.clone())),
+            invoices::fees_ht.eq(tva.as_ref().map(|t| t.fees_ht)),
+            invoices::tva_amount.eq(tva.as_ref().map(|t| t.tva_amount)),
         ))
         .returning(invoices::all_columns)
         .get_result(conn)

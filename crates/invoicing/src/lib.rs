@@ -28,6 +28,7 @@ mod parties;
 pub mod pdf;
 mod row;
 pub mod rules;
+pub mod tva;
 pub mod view;
 pub mod words;
 

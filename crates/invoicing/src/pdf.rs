@@ -12,8 +12,10 @@ use colivra_documents::{format_money, Column, Counterpart, LabeledValue, Listing
 use crate::kind::Kind;
 use crate::legal::{self, Legal};
 use crate::lines::{lines_of, Line, CARRIED_LABEL};
+use crate::merchant::PaymentMethod;
 use crate::row::{self, InvoiceRow};
 use crate::rules::CashFigures;
+use crate::tva::TvaFigures;
 use crate::view;
 use crate::words::amount_in_words;
 
@@ -35,6 +37,7 @@ pub fn invoice_pdf(
     let on = row::parcels_on(conn, &row)?;
     let lines = lines_of(conn, row.kind(), &on)?;
     let legal = legal::of(conn, &row)?;
+    let tva = row.tva(&colivra_parcels::company::tax(conn)?);
     let counterpart = if merchant {
         let view = view::merchant_view(conn, row.clone())?;
         let mut lines = vec![view.merchant.name];
@@ -84,6 +87,7 @@ pub fn invoice_pdf(
         counterpart,
         company_name,
         &legal,
+        tva.as_ref(),
         proofs.as_ref(),
         language,
     );
@@ -133,12 +137,44 @@ fn proof_cell(kinds: Option<&(bool, bool)>, language: Language) -> String {
     .to_owned()
 }
 
+/// The fees' lines of a client invoice's totals: HT, TVA and TTC apart (the TVA line left out
+/// when the company is exempt), or the plain total on an invoice validated before TVA was shown.
+fn fee_totals(fees_total: i64, tva: Option<&TvaFigures>, language: Language) -> Vec<LabeledValue> {
+    let Some(tva) = tva else {
+        return vec![LabeledValue::new(
+            language.pick("Total des frais", "Fees total", "مجموع الرسوم"),
+            format_money(fees_total),
+        )];
+    };
+    let mut totals = vec![LabeledValue::new(
+        language.pick("Frais HT", "Fees excl. VAT", "الرسوم دون احتساب الضريبة"),
+        format_money(tva.fees_ht),
+    )];
+    if tva.exemption.is_none() {
+        totals.push(LabeledValue::new(
+            format!(
+                "{} {} %",
+                language.pick("TVA", "VAT", "الضريبة على القيمة المضافة"),
+                tva.rate
+            ),
+            format_money(tva.tva_amount),
+        ));
+    }
+    totals.push(LabeledValue::new(
+        language.pick("Frais TTC", "Fees incl. VAT", "الرسوم مع احتساب الضريبة"),
+        format_money(tva.fees_ttc),
+    ));
+    totals
+}
+
+#[allow(clippy::too_many_arguments)]
 fn document(
     row: &InvoiceRow,
     lines: &[Line],
     counterpart: Counterpart,
     company_name: &str,
     legal: &Legal,
+    tva: Option<&TvaFigures>,
     proofs: Option<&ProofKinds>,
     language: Language,
 ) -> ListingDocument {
@@ -164,14 +200,19 @@ fn document(
             date(at),
         ));
     }
-    if let (Some(reference), Some(paid_on)) = (&row.payment_reference, row.paid_on) {
+    if let Some(paid_on) = row.paid_on {
         details.push(LabeledValue::new(
             language.pick("Payée le", "Paid on", "تاريخ الأداء"),
             paid_on.format("%d/%m/%Y").to_string(),
         ));
+        let method = row
+            .payment_method
+            .as_deref()
+            .and_then(PaymentMethod::parse)
+            .unwrap_or(PaymentMethod::Transfer);
         details.push(LabeledValue::new(
-            language.pick("Réf. du virement", "Transfer ref.", "مرجع التحويل"),
-            reference.as_str(),
+            language.pick("Paiement", "Payment", "الأداء"),
+            method.worded(row.payment_reference.as_deref(), language),
         ));
     }
     let fee_header = if kind.is_merchant() {
@@ -262,25 +303,34 @@ fn document(
         ));
     }
     totals.push(LabeledValue::new(
-        language.pick(
-            "Total contre-remboursement",
-            "Cash on delivery total",
-            "مجموع الدفع عند الاستلام",
-        ),
+        if kind.is_merchant() {
+            // Collected on the merchant's behalf: a disbursement, outside the TVA.
+            language.pick(
+                "Total contre-remboursement (débours)",
+                "Cash on delivery total (disbursement)",
+                "مجموع الدفع عند الاستلام (مبالغ مستخلصة لحساب التاجر)",
+            )
+        } else {
+            language.pick(
+                "Total contre-remboursement",
+                "Cash on delivery total",
+                "مجموع الدفع عند الاستلام",
+            )
+        },
         format_money(row.cod_total),
     ));
-    totals.push(LabeledValue::new(
-        if kind.is_merchant() {
-            language.pick("Total des frais", "Fees total", "مجموع الرسوم")
-        } else {
+    if kind.is_merchant() {
+        totals.extend(fee_totals(row.fees_total, tva, language));
+    } else {
+        totals.push(LabeledValue::new(
             language.pick(
                 "Total des commissions",
                 "Commissions total",
                 "مجموع العمولات",
-            )
-        },
-        format_money(row.fees_total),
-    ));
+            ),
+            format_money(row.fees_total),
+        ));
+    }
     if row.carried_balance != 0 {
         totals.push(LabeledValue::new(
             language.pick(
@@ -347,7 +397,9 @@ fn document(
         columns,
         rows,
         totals,
-        remarks: vec![total_in_words(kind, row.total)],
+        remarks: std::iter::once(total_in_words(kind, row.total))
+            .chain(tva.and_then(|t| t.exemption.clone()))
+            .collect(),
         signatures,
         language,
         ..Default::default()

@@ -46,6 +46,14 @@ pub struct InvoiceRow {
     pub merchant_ice: Option<String>,
     /// The company's legal identity (JSON), kept at validation.
     pub issuer: Option<String>,
+    /// Client invoices, once paid: `transfer`, `cheque` or `cash`.
+    pub payment_method: Option<String>,
+    /// Client invoices: the TVA kept at validation (rate in percent, 0 when exempt, with the
+    /// mention); none on those validated before TVA was shown.
+    pub tva_rate: Option<i64>,
+    pub tva_exemption: Option<String>,
+    pub fees_ht: Option<i64>,
+    pub tva_amount: Option<i64>,
 }
 
 impl InvoiceRow {
@@ -55,6 +63,25 @@ impl InvoiceRow {
 
     pub fn status(&self) -> InvoiceStatus {
         InvoiceStatus::parse(&self.status).unwrap_or(InvoiceStatus::Draft)
+    }
+
+    /// A client invoice's TVA: as kept at validation, or at the company's rate `now` while
+    /// draft; none on delivery invoices and on client invoices validated before TVA was shown
+    /// (they keep what they printed).
+    pub fn tva(&self, now: &colivra_parcels::company::Tax) -> Option<crate::tva::TvaFigures> {
+        if !self.kind().is_merchant() {
+            return None;
+        }
+        if self.status() == InvoiceStatus::Draft {
+            return Some(crate::tva::TvaFigures::of(self.fees_total, now));
+        }
+        Some(crate::tva::TvaFigures {
+            rate: self.tva_rate?,
+            exemption: self.tva_exemption.clone(),
+            fees_ht: self.fees_ht?,
+            tva_amount: self.tva_amount?,
+            fees_ttc: self.fees_total,
+        })
     }
 
     /// The shop (client invoices) or the delivery person (delivery invoices).

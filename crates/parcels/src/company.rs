@@ -28,6 +28,49 @@ pub struct CompanyIdentity {
     /// them follow the reader's language.
     #[serde(default)]
     pub invoices_in_reader_language: bool,
+    /// The TVA rate on the company's services, in percent (identities saved before TVA had
+    /// none: the default).
+    #[serde(default = "default_tva_rate")]
+    pub tva_rate: i64,
+    /// The legal mention of an exemption: when set, invoices charge no TVA and print it.
+    #[serde(default)]
+    pub tva_exemption: Option<String>,
+}
+
+/// The standard Moroccan TVA rate, on services such as delivery.
+pub const DEFAULT_TVA_RATE: i64 = 20;
+
+/// The longest exemption mention.
+pub const MAX_TVA_EXEMPTION: usize = 300;
+
+fn default_tva_rate() -> i64 {
+    DEFAULT_TVA_RATE
+}
+
+/// How the company's fees are taxed: a rate in percent, or an exemption (rate 0) with the
+/// mention invoices print.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tax {
+    pub rate: i64,
+    pub exemption: Option<String>,
+}
+
+/// The company's TVA: its settings, or the standard rate until an admin sets them.
+pub fn tax(conn: &mut DbConnection) -> AppResult<Tax> {
+    Ok(match identity(conn)? {
+        Some(identity) => Tax {
+            rate: if identity.tva_exemption.is_some() {
+                0
+            } else {
+                identity.tva_rate
+            },
+            exemption: identity.tva_exemption,
+        },
+        None => Tax {
+            rate: DEFAULT_TVA_RATE,
+            exemption: None,
+        },
+    })
 }
 
 impl CompanyIdentity {
@@ -59,7 +102,7 @@ impl CompanyIdentity {
 
 /// `GET /api/settings/company`: the identity, or empty fields and `configured: false` until an
 /// admin sets it.
-#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CompanyView {
     /// Whether an admin has set the identity (until then documents show the product's name only).
     pub configured: bool,
@@ -78,6 +121,28 @@ pub struct CompanyView {
     pub cnss: Option<String>,
     /// Invoices print in the reader's language (French, English, Arabic) instead of French.
     pub invoices_in_reader_language: bool,
+    /// TVA on the company's fees, in percent (20 until set).
+    pub tva_rate: i64,
+    /// The exemption's legal mention; when set, invoices charge no TVA.
+    pub tva_exemption: Option<String>,
+}
+
+impl Default for CompanyView {
+    fn default() -> Self {
+        CompanyView {
+            configured: false,
+            name: String::new(),
+            address: String::new(),
+            ice: String::new(),
+            if_number: String::new(),
+            rc: String::new(),
+            patente: None,
+            cnss: None,
+            invoices_in_reader_language: false,
+            tva_rate: DEFAULT_TVA_RATE,
+            tva_exemption: None,
+        }
+    }
 }
 
 impl From<Option<CompanyIdentity>> for CompanyView {
@@ -93,6 +158,8 @@ impl From<Option<CompanyIdentity>> for CompanyView {
                 patente: id.patente,
                 cnss: id.cnss,
                 invoices_in_reader_language: id.invoices_in_reader_language,
+                tva_rate: id.tva_rate,
+                tva_exemption: id.tva_exemption,
             },
             None => CompanyView::default(),
         }
@@ -126,6 +193,13 @@ pub struct CompanyInput {
     pub cnss: Option<String>,
     /// Invoices in the reader's language instead of French (false when left out).
     pub invoices_in_reader_language: Option<bool>,
+    /// TVA on the company's fees in percent, 0 to 100 (20 when left out); 0 needs an exemption.
+    #[schema(minimum = 0, maximum = 100)]
+    pub tva_rate: Option<i64>,
+    /// The exemption's legal mention (at most 300 characters); empty or absent for none. When
+    /// set, invoices charge no TVA and print it.
+    #[schema(max_length = 300)]
+    pub tva_exemption: Option<String>,
 }
 
 /// Longest identifier but the ICE (IF, RC, patente, CNSS are shorter in practice).
@@ -184,6 +258,26 @@ fn validate(input: &CompanyInput) -> AppResult<CompanyIdentity> {
     let rc = number("rc", &input.rc, "Le registre du commerce (RC)", true);
     let patente = number("patente", &input.patente, "La patente", false);
     let cnss = number("cnss", &input.cnss, "Le numéro CNSS", false);
+    let tva_rate = input.tva_rate.unwrap_or(DEFAULT_TVA_RATE);
+    if !(0..=100).contains(&tva_rate) {
+        errors.add("tva_rate", "Le taux de TVA est un pourcentage de 0 à 100.");
+    }
+    let tva_exemption = Some(text(&input.tva_exemption)).filter(|m| !m.is_empty());
+    match &tva_exemption {
+        Some(mention) if mention.chars().count() > MAX_TVA_EXEMPTION => {
+            errors.add(
+                "tva_exemption",
+                format!("La mention d'exonération compte {MAX_TVA_EXEMPTION} caractères au plus."),
+            );
+        }
+        None if tva_rate == 0 => {
+            errors.add(
+                "tva_exemption",
+                "Sans TVA, une facture doit citer son exonération : indiquez la mention légale.",
+            );
+        }
+        _ => {}
+    }
     errors.into_result()?;
     Ok(CompanyIdentity {
         name,
@@ -194,6 +288,8 @@ fn validate(input: &CompanyInput) -> AppResult<CompanyIdentity> {
         patente,
         cnss,
         invoices_in_reader_language: input.invoices_in_reader_language.unwrap_or(false),
+        tva_rate,
+        tva_exemption,
     })
 }
 
@@ -294,6 +390,8 @@ mod tests {
             patente: Some("".into()),
             cnss: None,
             invoices_in_reader_language: Some(true),
+            tva_rate: None,
+            tva_exemption: None,
         }
     }
 
@@ -320,13 +418,46 @@ mod tests {
             patente: Some("1234567890123456".into()),
             cnss: Some("x".into()),
             invoices_in_reader_language: None,
+            tva_rate: Some(101),
+            tva_exemption: None,
         };
         let colivra_core::AppError::Validation(errors) = validate(&wrong).unwrap_err() else {
             panic!("a 422")
         };
-        for field in ["name", "address", "ice", "if", "rc", "patente", "cnss"] {
+        for field in [
+            "name", "address", "ice", "if", "rc", "patente", "cnss", "tva_rate",
+        ] {
             assert!(errors.contains(field), "{field}");
         }
+    }
+
+    #[test]
+    fn tva_is_twenty_percent_unless_set_and_a_zero_rate_names_its_exemption() {
+        assert_eq!(validate(&input()).unwrap().tva_rate, 20);
+        let zero = CompanyInput {
+            tva_rate: Some(0),
+            tva_exemption: Some("  ".into()),
+            ..input()
+        };
+        let colivra_core::AppError::Validation(errors) = validate(&zero).unwrap_err() else {
+            panic!("a 422")
+        };
+        assert!(errors.contains("tva_exemption"));
+        let exempt = validate(&CompanyInput {
+            tva_exemption: Some(" Exonéré en vertu de l'article 91 du CGI ".into()),
+            ..zero
+        })
+        .unwrap();
+        assert_eq!(
+            exempt.tva_exemption.as_deref(),
+            Some("Exonéré en vertu de l'article 91 du CGI")
+        );
+        // An identity saved before TVA existed reads as the standard rate.
+        let old: CompanyIdentity = serde_json::from_str(
+            r#"{"name":"A","address":"B","ice":"001234567000089","if":"1","rc":"2","patente":null,"cnss":null}"#,
+        )
+        .unwrap();
+        assert_eq!((old.tva_rate, old.tva_exemption), (20, None));
     }
 
     #[test]

@@ -54,6 +54,8 @@ pub fn seed_company(conn: &mut DbConnection, admin_id: i64) -> AppResult<()> {
                 patente: Some("34567890".into()),
                 cnss: Some("8765432".into()),
                 invoices_in_reader_language: None,
+                tva_rate: None,
+                tva_exemption: None,
             },
         )?;
     }

@@ -54,6 +54,8 @@ struct HistoryRow {
     date: Option<NaiveDate>,
     user_id: Option<i64>,
     created_at: NaiveDateTime,
+    /// When the server got it, if later than it happened (an outcome sent from the queue).
+    received_at: Option<NaiveDateTime>,
 }
 
 impl HistoryRow {
@@ -92,6 +94,7 @@ fn plan(
             parcel_states::date,
             parcel_states::user_id,
             parcel_states::created_at,
+            parcel_states::received_at,
         ))
         .load(conn)
         .map_db_err()?;
@@ -130,7 +133,9 @@ fn plan(
         )));
     }
     let minutes = undo_minutes(conn)?;
-    let until = author.created_at + chrono::Duration::minutes(minutes);
+    // The window runs from when the server got it: an outcome synced late is still undoable.
+    let until =
+        author.received_at.unwrap_or(author.created_at) + chrono::Duration::minutes(minutes);
     if now >= until {
         return Ok(Err(format!(
             "Trop tard : « {} » ne s'annule que dans les {minutes} minutes qui suivent. \
@@ -232,6 +237,7 @@ pub fn undo(
                 postponed_to: plan.postponed_to,
                 delivery_person_id: row.delivery_person_id,
                 outcome: &outcome,
+                changed_at: now,
             },
             now,
         )?;

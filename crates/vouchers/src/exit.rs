@@ -128,6 +128,7 @@ pub fn ship(
                     mover: Mover::Voucher,
                     actor_id: Some(actor_id),
                     delivery_person_id: Some(delivery_person_id),
+                    recorded_at: None,
                 },
             )?;
             // A parcel shipped again (back at the hub after a forced move) leaves its older

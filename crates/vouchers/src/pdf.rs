@@ -11,7 +11,7 @@ use colivra_parcels::parcel::ParcelView;
 use colivra_parcels::status::Status;
 use diesel::prelude::*;
 
-use crate::view::{self, VoucherDetail, VoucherView};
+use crate::view::{self, VoucherDetail};
 use crate::voucher::{self, Kind};
 
 /// The PDF of the voucher of `kind` with this key, within `scope` (404 outside it), its
@@ -61,7 +61,8 @@ fn returned_what(parcel: &ParcelView, language: Language) -> String {
 
 /// The totals: the pickup's COD value; the cash of an exit voucher, collected and paid out
 /// apart with the net; none for a return voucher, which says so.
-fn totals(voucher: &VoucherView, language: Language) -> Vec<LabeledValue> {
+fn totals(detail: &VoucherDetail, language: Language) -> Vec<LabeledValue> {
+    let voucher = &detail.voucher;
     let mut totals = vec![LabeledValue::new(
         language.pick("Nombre de colis", "Parcels", "عدد الطرود"),
         voucher.parcels_count.to_string(),
@@ -76,12 +77,25 @@ fn totals(voucher: &VoucherView, language: Language) -> Vec<LabeledValue> {
             format_money(voucher.cod_total),
         )),
         Kind::Exit => {
+            let to_bring_back = detail
+                .parcels
+                .iter()
+                .filter(|p| matches!(p.kind.as_str(), "exchange" | "refund"))
+                .count();
+            totals.push(LabeledValue::new(
+                language.pick(
+                    "Articles à rapporter",
+                    "Items to bring back",
+                    "السلع الواجب إرجاعها",
+                ),
+                to_bring_back.to_string(),
+            ));
             totals.push(LabeledValue::new(
                 to_collect(language),
                 format_money(voucher.cash_to_collect),
             ));
             totals.push(LabeledValue::new(
-                language.pick("À rembourser", "To refund", "للإرجاع"),
+                to_refund(language),
                 format_money(voucher.cash_to_pay_out),
             ));
             totals.push(LabeledValue::new(
@@ -99,6 +113,37 @@ fn totals(voucher: &VoucherView, language: Language) -> Vec<LabeledValue> {
 
 fn to_collect(language: Language) -> &'static str {
     language.pick("À encaisser", "To collect", "للتحصيل")
+}
+
+fn to_refund(language: Language) -> &'static str {
+    language.pick("À rembourser", "To refund", "للإرجاع")
+}
+
+/// What the delivery person does at an exit voucher's door: deliver, or deliver and take an
+/// item back (an exchange), or take an item back and pay the customer (a refund).
+fn operation(parcel: &ParcelView, language: Language) -> String {
+    let operation = match parcel.kind.as_str() {
+        "exchange" => language.pick("Échange", "Exchange", "استبدال"),
+        "refund" => language.pick("Remboursement", "Refund", "استرداد"),
+        _ => return language.pick("Livraison", "Delivery", "توصيل").to_owned(),
+    };
+    format!(
+        "{operation} — {} : {}",
+        language.pick("à rapporter", "bring back", "للإرجاع إلى المستودع"),
+        parcel
+            .item_to_collect
+            .as_deref()
+            .map(str::trim)
+            .filter(|item| !item.is_empty())
+            .unwrap_or(language.pick("article du client", "the customer's item", "سلعة الزبون"))
+    )
+}
+
+/// The cash of an exit voucher's row, collected and paid out apart, both positive: a refund is
+/// never a negative « à encaisser ».
+fn exit_cash(parcel: &ParcelView) -> (i64, i64) {
+    let at_door = cash_at_door(parcel.kind.as_str(), parcel.cod_amount);
+    (at_door.max(0), (-at_door).max(0))
 }
 
 fn document(
@@ -166,7 +211,18 @@ fn document(
             language.pick("Retour", "Return", "الإرجاع"),
             3.2,
         )),
-        Kind::Exit => columns.push(Column::right(to_collect(language), 2.4)),
+        Kind::Exit => {
+            columns[0].width = 4.4;
+            columns[1].width = 3.0;
+            columns[2].width = 2.4;
+            columns[3].width = 2.0;
+            columns.push(Column::text(
+                language.pick("Opération", "Operation", "العملية"),
+                3.4,
+            ));
+            columns.push(Column::right(to_collect(language), 2.1));
+            columns.push(Column::right(to_refund(language), 2.1));
+        }
         Kind::Pickup => columns.push(Column::right(
             language.pick("Montant", "Amount", "المبلغ"),
             2.4,
@@ -184,8 +240,12 @@ fn document(
             ];
             match voucher.kind {
                 Kind::Return => row.push(returned_what(p, language)),
-                // A refund is paid out to the customer: negative.
-                Kind::Exit => row.push(format_money(cash_at_door(p.kind.as_str(), p.cod_amount))),
+                Kind::Exit => {
+                    let (collect, pay_out) = exit_cash(p);
+                    row.push(operation(p, language));
+                    row.push(format_money(collect));
+                    row.push(format_money(pay_out));
+                }
                 Kind::Pickup => row.push(format_money(p.cod_amount)),
             }
             row
@@ -221,7 +281,7 @@ fn document(
         details,
         columns,
         rows,
-        totals: totals(voucher, language),
+        totals: totals(detail, language),
         signatures: signatures.into_iter().map(str::to_owned).collect(),
         // Every page's footer names the voucher by its code, as people know it.
         reference: format!("{} {}", voucher.kind.title_in(language), voucher.key),

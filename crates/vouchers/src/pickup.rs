@@ -97,6 +97,7 @@ fn put_on(
                 mover: Mover::Voucher,
                 actor_id: Some(actor_id),
                 delivery_person_id: None,
+                recorded_at: None,
             },
         )?;
         voucher::link(conn, voucher, row)?;
@@ -127,6 +128,7 @@ fn take_off(
                 mover: Mover::Voucher,
                 actor_id: Some(actor_id),
                 delivery_person_id: None,
+                recorded_at: None,
             },
         )?;
     }
@@ -359,6 +361,7 @@ pub fn receive(
                         mover: Mover::Voucher,
                         actor_id: Some(actor_id),
                         delivery_person_id: None,
+                        recorded_at: None,
                     },
                 )?;
                 voucher::close_link(conn, voucher.id, row.id)?;

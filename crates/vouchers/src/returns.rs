@@ -125,6 +125,7 @@ pub fn create(
                         mover: Mover::Voucher,
                         actor_id: Some(actor_id),
                         delivery_person_id: None,
+                        recorded_at: None,
                     },
                 )?;
             }
@@ -181,6 +182,7 @@ pub fn receive(
                             mover: Mover::Voucher,
                             actor_id: Some(actor_id),
                             delivery_person_id: None,
+                            recorded_at: None,
                         },
                     )?;
                     // What left stock with it comes back to be checked; what it only

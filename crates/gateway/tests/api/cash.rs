@@ -43,28 +43,37 @@ async fn a_refund_is_cash_paid_out_on_the_exit_voucher_the_round_the_invoice_and
     assert_eq!(res.body["data"]["cash_to_pay_out"], pay_out);
     let res = w.delivery_people[0].client.get("/api/exit-vouchers").await;
     assert_eq!(res.body["data"][0]["net_cash"], collect - pay_out);
-    // Its PDF: the refund row is paid out (negative), the totals apart.
+    // Its PDF: each row says what happens at the door, the refund's amount under « À rembourser »
+    // (never a negative « à encaisser »), what comes back, and the totals apart.
     let res = w.delivery_people[0]
         .client
         .get(&format!("/api/exit-vouchers/{exit_key}/pdf"))
         .await;
     res.assert_status(200);
     let text = colivra_documents::extract_text(&res.bytes).unwrap();
+    // Cells wrap: read it as one line of words.
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     for wanted in [
+        "Opération",
+        "Livraison",
+        "Remboursement — à rapporter : Robe abîmée",
         "À encaisser",
         "369,80 DH",
         "À rembourser",
         "120,00 DH",
-        "-120,00 DH",
+        "0,00 DH",
+        "Articles à rapporter",
         "Net à encaisser",
         "249,80 DH",
     ] {
         assert!(text.contains(wanted), "{wanted} missing from:\n{text}");
     }
-    assert!(
-        !text.contains("489,80"),
-        "the refund is never added to what is collected:\n{text}"
-    );
+    for unwanted in ["489,80", "-120,00"] {
+        assert!(
+            !text.contains(unwanted),
+            "{unwanted}: a refund is never added to nor taken from what is collected:\n{text}"
+        );
+    }
 
     // His round: the same figures on his dashboard.
     let res = w.delivery_people[0].client.get("/api/statistics").await;

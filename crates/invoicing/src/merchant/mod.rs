@@ -33,13 +33,64 @@ fn kind_of(value: &str) -> AppResult<Kind> {
         .ok_or_else(|| AppError::validation("type", "Type inconnu : delivered ou returned."))
 }
 
+/// How a client invoice was paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PaymentMethod {
+    /// A bank transfer (its reference).
+    Transfer,
+    /// A cheque (its number).
+    Cheque,
+    /// Cash at the counter (the receipt's number).
+    Cash,
+}
+
+impl PaymentMethod {
+    pub fn parse(value: &str) -> Option<PaymentMethod> {
+        match value {
+            "transfer" => Some(PaymentMethod::Transfer),
+            "cheque" => Some(PaymentMethod::Cheque),
+            "cash" => Some(PaymentMethod::Cash),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentMethod::Transfer => "transfer",
+            PaymentMethod::Cheque => "cheque",
+            PaymentMethod::Cash => "cash",
+        }
+    }
+
+    /// How documents word a payment: « Virement n° VIR-12 », « Chèque n° 0012345 »,
+    /// « Espèces, reçu n° 17 ».
+    pub fn worded(self, reference: Option<&str>, language: colivra_core::Language) -> String {
+        let reference = reference.map(str::trim).filter(|r| !r.is_empty());
+        let (fr, en, ar) = match self {
+            PaymentMethod::Transfer => ("Virement", "Bank transfer", "تحويل بنكي"),
+            PaymentMethod::Cheque => ("Chèque", "Cheque", "شيك"),
+            PaymentMethod::Cash => ("Espèces", "Cash", "نقدًا"),
+        };
+        let method = language.pick(fr, en, ar);
+        match (self, reference) {
+            (_, None) => method.to_owned(),
+            (PaymentMethod::Cash, Some(r)) => format!(
+                "{method}, {} {r}",
+                language.pick("reçu n°", "receipt no.", "وصل رقم")
+            ),
+            (_, Some(r)) => format!("{method} {} {r}", language.pick("n°", "no.", "رقم")),
+        }
+    }
+}
+
 /// The moves a client invoice's `status` may ask for.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum MerchantInvoiceUpdateStatus {
     /// Draft → validated: the number is given.
     Validated,
-    /// Validated → paid (with `payment_reference` and `paid_on`).
+    /// Validated → paid (with `payment_method`, `payment_reference` and `paid_on`).
     Paid,
 }
 
@@ -102,7 +153,11 @@ pub struct MerchantInvoiceUpdate {
     /// `validated` (draft → validated, the number is given) or `paid` (validated → paid).
     #[schema(value_type = Option<MerchantInvoiceUpdateStatus>)]
     pub status: Option<String>,
-    /// The bank transfer's reference (to mark paid; required then).
+    /// How it was paid (to mark paid): `transfer` (when left out), `cheque` or `cash`.
+    #[schema(value_type = Option<PaymentMethod>)]
+    pub payment_method: Option<String>,
+    /// The transfer's reference, the cheque's number or the cash receipt's number (to mark
+    /// paid; required then).
     #[schema(max_length = 100)]
     pub payment_reference: Option<String>,
     /// The day it was paid, `YYYY-MM-DD`, not in the future (to mark paid; required then).
@@ -168,6 +223,7 @@ fn record_event(conn: &mut DbConnection, row: &InvoiceRow, event_type: &str) -> 
                 status: row.status.clone(),
                 parcels_count: row.parcels_count,
                 total: row.total,
+                payment_method: row.payment_method.clone(),
                 payment_reference: row.payment_reference.clone(),
                 paid_on: row.paid_on.map(|day| day.to_string()),
                 updated_at: time::to_rfc3339(&row.updated_at),
@@ -223,18 +279,37 @@ fn pay(
     input: &MerchantInvoiceUpdate,
 ) -> AppResult<InvoiceRow> {
     let mut errors = colivra_core::FieldErrors::new();
+    let method = match input.payment_method.as_deref().map(str::trim) {
+        None | Some("") => Some(PaymentMethod::Transfer),
+        Some(raw) => PaymentMethod::parse(raw),
+    };
+    if method.is_none() {
+        errors.add(
+            "payment_method",
+            "Mode de paiement inconnu : transfer, cheque ou cash.",
+        );
+    }
     let reference = input
         .payment_reference
         .as_deref()
         .map(str::trim)
         .unwrap_or_default()
         .to_owned();
-    if reference.is_empty() || reference.chars().count() > MAX_REFERENCE {
+    if reference.chars().count() > MAX_REFERENCE {
         errors.add(
             "payment_reference",
-            format!(
-                "La référence du virement est obligatoire ({MAX_REFERENCE} caractères au plus)."
-            ),
+            format!("La référence compte {MAX_REFERENCE} caractères au plus."),
+        );
+    } else if reference.is_empty() {
+        // Every payment is traced by a document: the transfer's reference, the cheque's
+        // number, the cash receipt's number.
+        errors.add(
+            "payment_reference",
+            match method {
+                Some(PaymentMethod::Cheque) => "Le numéro du chèque est obligatoire.",
+                Some(PaymentMethod::Cash) => "Le numéro du reçu de caisse est obligatoire.",
+                _ => "La référence du virement est obligatoire.",
+            },
         );
     }
     let today = time::now().date();
@@ -248,6 +323,7 @@ fn pay(
         _ => {}
     }
     errors.into_result()?;
+    let method = method.unwrap_or(PaymentMethod::Transfer);
     let now = time::now();
     // Conditional on `validated`: of two payments recorded at once, one wins, the other 409s.
     let updated: Option<InvoiceRow> = diesel::update(
@@ -257,6 +333,7 @@ fn pay(
     )
     .set((
         invoices::status.eq(InvoiceStatus::Paid.as_str()),
+        invoices::payment_method.eq(method.as_str()),
         invoices::payment_reference.eq(&reference),
         invoices::paid_on.eq(input.paid_on),
         invoices::paid_by.eq(actor_id),
@@ -283,7 +360,12 @@ fn pay(
         actor_id,
         &row,
         "paid",
-        serde_json::json!({"reference": reference, "paid_on": input.paid_on, "total": row.total}),
+        serde_json::json!({
+            "method": method.as_str(),
+            "reference": reference,
+            "paid_on": input.paid_on,
+            "total": row.total,
+        }),
     )?;
     Ok(row)
 }

@@ -93,10 +93,19 @@ pub(crate) fn merchant_views(
     rows: Vec<InvoiceRow>,
 ) -> AppResult<Vec<MerchantInvoiceView>> {
     let parties = Parties::load(conn, &rows)?;
+    // Drafts show the TVA at the rate in force; the rest what they kept.
+    let tax = match rows.iter().any(|row| row.status() == InvoiceStatus::Draft) {
+        true => colivra_parcels::company::tax(conn)?,
+        false => colivra_parcels::company::Tax {
+            rate: colivra_parcels::company::DEFAULT_TVA_RATE,
+            exemption: None,
+        },
+    };
     Ok(rows
         .into_iter()
         .map(|row| {
             let status = row.status();
+            let tva = row.tva(&tax);
             let (merchant_key, merchant_name, _) = parties.person(row.merchant_id);
             let mut shop = row
                 .shop_id
@@ -126,7 +135,13 @@ pub(crate) fn merchant_views(
                 parcels_count: row.parcels_count,
                 cod_total: row.cod_total,
                 fees_total: row.fees_total,
+                tva_rate: tva.as_ref().map(|t| t.rate),
+                tva_exemption: tva.as_ref().and_then(|t| t.exemption.clone()),
+                fees_ht: tva.as_ref().map(|t| t.fees_ht),
+                tva_amount: tva.as_ref().map(|t| t.tva_amount),
+                fees_ttc: tva.as_ref().map(|t| t.fees_ttc),
                 total: row.total,
+                payment_method: row.payment_method,
                 payment_reference: row.payment_reference,
                 paid_on: row.paid_on,
                 created_at: row.created_at,

@@ -60,11 +60,29 @@ pub struct MerchantInvoiceView {
     /// but for its last 4 digits for admins (the PDF and the transfer file carry it in full).
     pub bank_account: Option<String>,
     pub parcels_count: i64,
+    /// The COD collected for the merchant: a disbursement (débours), no TVA.
     pub cod_total: i64,
+    /// The company's fees as priced (TTC).
     pub fees_total: i64,
+    /// TVA on the fees in percent (0 when the company is exempt); this and the three amounts
+    /// below are null on invoices validated before TVA was shown, which keep what they printed.
+    pub tva_rate: Option<i64>,
+    /// The exemption's legal mention, when the company is exempt.
+    pub tva_exemption: Option<String>,
+    /// Fees without TVA: `fees_ttc × 100 / (100 + tva_rate)`, rounded once per invoice to the
+    /// centime, half away from zero.
+    pub fees_ht: Option<i64>,
+    /// `fees_ttc − fees_ht`.
+    pub tva_amount: Option<i64>,
+    /// The fees TVA included: `fees_total`.
+    pub fees_ttc: Option<i64>,
     /// What the company pays the shop (`delivered`), or what the merchant owes (`returned`,
     /// negative).
     pub total: i64,
+    /// How it was paid (null until paid).
+    #[schema(value_type = Option<crate::merchant::PaymentMethod>)]
+    pub payment_method: Option<String>,
+    /// The transfer's reference, the cheque's number or the cash receipt's number.
     pub payment_reference: Option<String>,
     #[schema(value_type = Option<String>)]
     pub paid_on: Option<NaiveDate>,

@@ -1,7 +1,7 @@
 //! The requests that move or annotate parcels: posting a state, cancelling, changing the
 //! address, reassigning.
 
-use chrono::NaiveDate;
+use chrono::{NaiveDate, NaiveDateTime, SubsecRound};
 use colivra_core::{time, AppError, AppResult, Role};
 use colivra_db::schema::{parcels, users};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
@@ -72,6 +72,48 @@ pub struct StateInput {
     /// With `delivered` only: the recipient's signature, a photo, who signed and where (required
     /// of a delivery person as the parcel's merchant asks; see `users/delivery-proof`).
     pub proof: Option<crate::proof::ProofInput>,
+    /// When the outcome was recorded, RFC 3339 (the phone's queue sends it; now when left out):
+    /// at most 5 minutes ahead of the server's clock (then taken as now), at most 72 hours ago,
+    /// and not before the parcel's last move (when it left on its exit voucher). History,
+    /// tracking, webhooks, commissions and the dashboards' days use it.
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub recorded_at: Option<String>,
+}
+
+/// How far ahead of the server's clock a phone's may run.
+const RECORDED_AHEAD: chrono::Duration = chrono::Duration::minutes(5);
+/// How old an outcome may reach the server (a phone offline over a long weekend).
+const RECORDED_BEFORE_HOURS: i64 = 72;
+
+/// The `recorded_at` of a request, parsed; its bounds against the parcel are checked by
+/// [`check_recorded_at`].
+fn parse_recorded_at(input: Option<&str>) -> AppResult<Option<NaiveDateTime>> {
+    let Some(raw) = input.map(str::trim).filter(|raw| !raw.is_empty()) else {
+        return Ok(None);
+    };
+    chrono::DateTime::parse_from_rfc3339(raw)
+        .map(|at| Some(at.with_timezone(&chrono::Utc).naive_utc().trunc_subsecs(6)))
+        .map_err(|_| {
+            AppError::validation(
+                "recorded_at",
+                "Date et heure au format RFC 3339 attendues (2026-12-01T14:05:00+01:00).",
+            )
+        })
+}
+
+/// 422 on `recorded_at` outside its bounds: in the future past the clocks' tolerance, older
+/// than 72 hours, or before the parcel's last move.
+fn check_recorded_at(at: NaiveDateTime, row: &ParcelRow, now: NaiveDateTime) -> AppResult<()> {
+    let message = if at > now + RECORDED_AHEAD {
+        "L'heure d'enregistrement est dans le futur : vérifiez l'heure du téléphone."
+    } else if at < now - chrono::Duration::hours(RECORDED_BEFORE_HOURS) {
+        "Résultat enregistré il y a plus de 72 heures : signalez-le au bureau."
+    } else if at < row.status_changed_at {
+        "L'heure d'enregistrement précède la dernière étape du colis (sa sortie en livraison)."
+    } else {
+        return Ok(());
+    };
+    Err(AppError::validation("recorded_at", message))
 }
 
 /// A delivery person records an outcome; an admin posts any state (forcing it with a comment).
@@ -102,9 +144,13 @@ pub fn post_state(
         Some(proof) => Some(proof.check(time::now())?),
         None => None,
     };
+    let recorded_at = parse_recorded_at(input.recorded_at.as_deref())?;
     immediate_transaction(conn, |conn| {
         let key = input.parcel.as_deref().unwrap_or_default();
         let row = parcel::get(conn, scope, key)?;
+        if let Some(at) = recorded_at {
+            check_recorded_at(at, &row, time::now())?;
+        }
         if to == Status::Delivered && mover == Mover::DeliveryPerson {
             crate::proof::check_required(conn, &row, proof.as_ref())?;
         }
@@ -129,6 +175,7 @@ pub fn post_state(
                 mover,
                 actor_id: Some(actor_id),
                 delivery_person_id: None,
+                recorded_at,
             },
         )?;
         if let Some(proof) = &proof {
@@ -170,6 +217,7 @@ pub fn cancel(
                 mover: Mover::Merchant,
                 actor_id: Some(actor_id),
                 delivery_person_id: None,
+                recorded_at: None,
             },
         )?;
         parcel::view(conn, Role::Merchant, row)

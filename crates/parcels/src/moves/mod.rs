@@ -11,7 +11,7 @@ mod actions;
 pub(crate) mod record;
 mod timeline;
 
-use chrono::NaiveDate;
+use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::{time, AppError, AppResult, FieldErrors};
 use colivra_db::schema::parcels;
 use colivra_db::{activities, settings, DbConnection, MapDbErr};
@@ -27,7 +27,7 @@ pub use actions::{
     CancelInput, ReassignInput, StateInput,
 };
 pub use record::leave_pickup_voucher;
-use record::{check_invoices, history, outcome_after, write_move, Entry, Moved};
+use record::{check_invoices, history_received, outcome_after, write_move, Entry, Moved};
 pub use timeline::{states, StateView};
 
 /// Failed attempts after which a parcel is refused, unless the `max_delivery_attempts` setting
@@ -55,6 +55,9 @@ pub struct Move<'a> {
     pub actor_id: Option<i64>,
     /// The delivery person the parcel goes to (exit vouchers); `None` keeps the current one.
     pub delivery_person_id: Option<i64>,
+    /// When the move happened, if earlier than now (an outcome his phone queued offline,
+    /// checked by the caller): the history, the outcome and the figures' day take it.
+    pub recorded_at: Option<NaiveDateTime>,
 }
 
 /// Moves `row` as `mv` says, inside the caller's transaction: checks the state machine and the
@@ -83,6 +86,9 @@ pub fn apply(
     errors.into_result()?;
 
     let now = time::now();
+    // When it happened (never after now); when it reached the server is kept beside it.
+    let at = mv.recorded_at.map_or(now, |at| at.min(now));
+    let received_at = mv.recorded_at.map(|_| now);
     let attempts = row.attempts + i64::from(mv.to.is_failed_attempt());
     let limit = if mv.to.is_failed_attempt() {
         max_attempts(conn)?
@@ -96,7 +102,7 @@ pub fn apply(
     };
     let postponed_to = if mv.to.needs_date() { mv.date } else { None };
     let delivery_person_id = mv.delivery_person_id.or(row.delivery_person_id);
-    let outcome = outcome_after(conn, row, final_status, delivery_person_id, now)?;
+    let outcome = outcome_after(conn, row, final_status, delivery_person_id, at)?;
     check_invoices(row, &outcome)?;
     write_move(
         conn,
@@ -107,6 +113,7 @@ pub fn apply(
             postponed_to,
             delivery_person_id,
             outcome: &outcome,
+            changed_at: at,
         },
         now,
     )?;
@@ -127,7 +134,7 @@ pub fn apply(
     if from == Status::AwaitingPickup && mv.mover != Mover::Voucher {
         leave_pickup_voucher(conn, row.id, now)?;
     }
-    history(
+    history_received(
         conn,
         row.id,
         Entry {
@@ -137,11 +144,12 @@ pub fn apply(
             date: mv.date,
             actor_id: mv.actor_id,
         },
-        now,
+        at,
+        received_at,
     )?;
     if final_status != mv.to {
         let refused = Note::new(NoteCode::AutoRefused).with("attempts", attempts);
-        history(
+        history_received(
             conn,
             row.id,
             Entry {
@@ -151,7 +159,8 @@ pub fn apply(
                 date: None,
                 actor_id: None,
             },
-            now,
+            at,
+            received_at,
         )?;
     }
     activities::record(

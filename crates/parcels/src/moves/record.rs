@@ -26,6 +26,18 @@ pub(crate) fn history(
     entry: Entry<'_>,
     at: NaiveDateTime,
 ) -> AppResult<()> {
+    history_received(conn, parcel_id, entry, at, None)
+}
+
+/// A history row dated `at`, when it happened, that reached the server at `received_at` (when
+/// later: an outcome sent from the phone's queue).
+pub(crate) fn history_received(
+    conn: &mut DbConnection,
+    parcel_id: i64,
+    entry: Entry<'_>,
+    at: NaiveDateTime,
+    received_at: Option<NaiveDateTime>,
+) -> AppResult<()> {
     let (note_code, note_values) = entry.note.map(Note::columns).unzip();
     diesel::insert_into(parcel_states::table)
         .values((
@@ -37,6 +49,7 @@ pub(crate) fn history(
             parcel_states::date.eq(entry.date),
             parcel_states::user_id.eq(entry.actor_id),
             parcel_states::created_at.eq(at),
+            parcel_states::received_at.eq(received_at),
         ))
         .execute(conn)
         .map_db_err()?;
@@ -50,6 +63,8 @@ pub(crate) struct Moved<'a> {
     pub(crate) postponed_to: Option<NaiveDate>,
     pub(crate) delivery_person_id: Option<i64>,
     pub(crate) outcome: &'a Outcome,
+    /// When the status changed (an outcome: when it was recorded, maybe before `now`).
+    pub(crate) changed_at: NaiveDateTime,
 }
 
 /// Writes `moved` only if the parcel still has the status read and no invoice took it
@@ -83,7 +98,7 @@ pub(crate) fn write_move(
         parcels::postponed_to.eq(moved.postponed_to),
         parcels::delivery_person_id.eq(moved.delivery_person_id),
         parcels::updated_at.eq(now),
-        parcels::status_changed_at.eq(now),
+        parcels::status_changed_at.eq(moved.changed_at),
         parcels::outcome.eq(&moved.outcome.outcome),
         parcels::commission.eq(moved.outcome.commission),
         parcels::outcome_at.eq(moved.outcome.at),

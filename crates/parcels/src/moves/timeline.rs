@@ -31,12 +31,19 @@ pub struct StateView {
     pub date: Option<NaiveDate>,
     /// Who made the move (absent for automatic moves).
     pub user_name: Option<String>,
+    /// When it happened (an outcome: when the delivery person recorded it).
     #[serde(serialize_with = "time::rfc3339")]
     #[schema(value_type = String)]
     pub created_at: NaiveDateTime,
+    /// When the server got it, when later than `created_at` (an outcome sent from the phone's
+    /// queue); null otherwise.
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>)]
+    pub received_at: Option<NaiveDateTime>,
 }
 
-/// status, comment, note code and values, date, author's first and last names, when.
+/// status, comment, note code and values, date, author's first and last names, when, when
+/// received.
 type HistoryRow = (
     String,
     Option<String>,
@@ -46,6 +53,7 @@ type HistoryRow = (
     Option<String>,
     Option<String>,
     NaiveDateTime,
+    Option<NaiveDateTime>,
 );
 
 /// The parcel's history, oldest first, labelled and rendered in `language`.
@@ -69,13 +77,14 @@ pub fn states(
             users::first_name.nullable(),
             users::last_name.nullable(),
             parcel_states::created_at,
+            parcel_states::received_at,
         ))
         .load(conn)
         .map_db_err()?;
     Ok(rows
         .into_iter()
         .map(
-            |(status, comment, code, values, date, first, last, created_at)| {
+            |(status, comment, code, values, date, first, last, created_at, received_at)| {
                 let status = Status::parse(&status).unwrap_or(Status::New);
                 let note = Note::from_columns(code.as_deref(), values.as_deref());
                 StateView {
@@ -91,6 +100,7 @@ pub fn states(
                             .to_owned()
                     }),
                     created_at,
+                    received_at,
                 }
             },
         )

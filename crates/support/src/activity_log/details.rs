@@ -62,6 +62,12 @@ pub(super) const FIELDS: &[(&str, &str, &str, &str)] = &[
     ("total", "Total", "Total", "المجموع"),
     ("difference", "Écart", "Difference", "الفرق"),
     ("balance", "Solde", "Balance", "الرصيد"),
+    (
+        "method",
+        "Mode de paiement",
+        "Payment method",
+        "طريقة الأداء",
+    ),
     ("reference", "Référence", "Reference", "المرجع"),
     ("paid_on", "Payée le", "Paid on", "تاريخ الأداء"),
     ("message", "Message", "Message", "الرسالة"),
@@ -71,6 +77,18 @@ pub(super) const FIELDS: &[(&str, &str, &str, &str)] = &[
         "Factures dans la langue du lecteur",
         "Invoices in the reader's language",
         "الفواتير بلغة القارئ",
+    ),
+    (
+        "tva_rate",
+        "Taux de TVA",
+        "VAT rate",
+        "سعر الضريبة على القيمة المضافة",
+    ),
+    (
+        "tva_exemption",
+        "Exonération de TVA",
+        "VAT exemption",
+        "الإعفاء من الضريبة على القيمة المضافة",
     ),
 ];
 
@@ -136,6 +154,16 @@ pub(super) const VALUES: &[(&str, &str, &str, &str, &str, &str)] = &[
         "Delivery people",
         "عمال التوصيل",
     ),
+    (
+        "*",
+        "method",
+        "transfer",
+        "Virement",
+        "Bank transfer",
+        "تحويل بنكي",
+    ),
+    ("*", "method", "cheque", "Chèque", "Cheque", "شيك"),
+    ("*", "method", "cash", "Espèces", "Cash", "نقدًا"),
     ("*", "side", "admin", "Équipe", "Staff", "الفريق"),
     ("*", "side", "client", "Client", "Merchant", "التاجر"),
 ];

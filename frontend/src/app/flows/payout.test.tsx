@@ -252,6 +252,9 @@ describe("the company's legal identity", () => {
       patente: '',
       cnss: '1234567',
       invoices_in_reader_language: false,
+      // An older answer without TVA: the default rate, no exemption.
+      tva_rate: 20,
+      tva_exemption: null,
     });
   });
 
@@ -280,9 +283,76 @@ describe("the company's legal identity", () => {
       patente: '',
       cnss: '',
       invoices_in_reader_language: true,
+      tva_rate: 20,
+      tva_exemption: null,
     });
     // The stored answer is what the form keeps: still ticked.
     expect(within(form).getByRole('switch', { name: 'Factures dans la langue du lecteur' })).toBeChecked();
+  });
+
+  it('sends the TVA rate and the exemption mention, checked as the server checks them', async () => {
+    const user = userEvent.setup();
+    const stored = {
+      configured: true,
+      name: 'Colivra SARL',
+      address: '12 rue des Entrepreneurs',
+      ice: '001234567000089',
+      if: '12345678',
+      rc: '123456',
+      patente: null,
+      cnss: null,
+      invoices_in_reader_language: false,
+      tva_rate: 20,
+      tva_exemption: null,
+    };
+    const mention = 'Exonéré de TVA en vertu de l’article 91 du CGI';
+    const server = mockServer({
+      'GET /api/settings/company': { status: 200, body: { data: stored } },
+      'PUT /api/settings/company': (call, index) =>
+        index === 0
+          ? { status: 200, body: { data: { ...stored, ...(call.body as object) } } }
+          : { status: 422, body: { message: 'Données invalides.', errors: { tva_exemption: ['La mention compte au plus 300 caractères.'] } } },
+    });
+    renderWithProviders(<CompanySettingsScreen />, { session: adminSession() });
+    const section = await screen.findByTestId('company-tva');
+    expect(within(section).getByRole('heading', { name: 'TVA' })).toBeInTheDocument();
+    const rate = within(section).getByRole('textbox', { name: /^Taux de TVA/ });
+    const exemption = within(section).getByRole('textbox', { name: /^Mention d’exonération/ });
+    expect(rate).toHaveValue('20');
+    expect(exemption).toHaveValue('');
+    expect(exemption).toHaveAttribute('maxlength', '300');
+
+    // Not a whole number from 0 to 100: said under the field, nothing sent.
+    await user.clear(rate);
+    await user.type(rate, '101');
+    await user.click(screen.getByTestId('company-save'));
+    expect(await within(section).findByText('Indiquez un nombre entier de 0 à 100.')).toBeInTheDocument();
+    await user.clear(rate);
+    await user.type(rate, '5.5');
+    await user.click(screen.getByTestId('company-save'));
+    expect(await within(section).findByText('Indiquez un nombre entier de 0 à 100.')).toBeInTheDocument();
+    // 0 % needs the mention.
+    await user.clear(rate);
+    await user.type(rate, '0');
+    expect(within(section).queryByText('Indiquez un nombre entier de 0 à 100.')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('company-save'));
+    expect(await within(section).findByText('Un taux de 0 % demande la mention d’exonération.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/api/settings/company')).toHaveLength(0);
+
+    await user.type(exemption, `  ${mention}  `);
+    expect(within(section).queryByText('Un taux de 0 % demande la mention d’exonération.')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('company-save'));
+    expect(await screen.findByTestId('company-saved')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/api/settings/company')[0].body).toMatchObject({ tva_rate: 0, tva_exemption: mention });
+    expect(exemption).toHaveValue(mention);
+
+    // Back to 14 % without a mention: null is sent; the server's refusal lands under its field.
+    await user.clear(exemption);
+    await user.clear(rate);
+    await user.type(rate, '14');
+    await user.click(screen.getByTestId('company-save'));
+    expect(await within(section).findByText('La mention compte au plus 300 caractères.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/api/settings/company')[1].body).toMatchObject({ tva_rate: 14, tva_exemption: null });
   });
 });
 

@@ -7,10 +7,12 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import InputAdornment from '@mui/material/InputAdornment';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import type { ChangeEvent, ReactNode } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { useT } from '../../i18n';
 import { FormTextField } from '../FormTextField';
 import { CURRENCY_SYMBOL } from '../money';
@@ -28,6 +30,13 @@ export interface CheckboxGroup {
   /** Group heading (e.g. a menu section); omitted for a flat list. */
   label?: string;
   options: readonly CheckboxOption[];
+}
+
+/** One choice of a `radio` field. */
+export interface RadioOption {
+  value: string;
+  label: string;
+  testId?: string;
 }
 
 /** What a custom field's `render` receives. */
@@ -69,6 +78,8 @@ export type FieldDef<V = FormValues> =
   | (BaseField<V> & { type: 'switch' })
   /** A set of checkboxes; the value is the list of ticked option values. */
   | (BaseField<V> & { type: 'checkboxes'; groups: readonly CheckboxGroup[] })
+  /** One choice among a few, all in sight (radio buttons in a row, wrapping on a phone). */
+  | (BaseField<V> & { type: 'radio'; options: readonly RadioOption[] })
   | (BaseField<V> & { type: 'custom'; render: (props: CustomFieldProps) => ReactNode });
 
 interface FieldProps {
@@ -122,6 +133,8 @@ export function FormField({ field, value, onChange, error, disabled, values }: F
           disabled={Boolean(isDisabled)}
         />
       );
+    case 'radio':
+      return <RadioField field={field} value={typeof value === 'string' ? value : ''} onChange={onChange} error={error} disabled={Boolean(isDisabled)} />;
     case 'custom':
       return (
         <>
@@ -227,6 +240,33 @@ function CheckboxesField({
           </FormGroup>
         </Box>
       ))}
+      {(error || field.helperText) && <FormHelperText>{error || field.helperText}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+function RadioField({
+  field,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  field: BaseField<FormValues> & { options: readonly RadioOption[] };
+  value: string;
+  onChange: (value: unknown) => void;
+  error?: string;
+  disabled: boolean;
+}) {
+  const labelId = useId();
+  return (
+    <FormControl error={Boolean(error)} disabled={disabled}>
+      <FormLabel id={labelId}>{field.label}</FormLabel>
+      <RadioGroup row name={field.name} aria-labelledby={labelId} value={value} onChange={(event) => onChange(event.target.value)}>
+        {field.options.map((option) => (
+          <FormControlLabel key={option.value} value={option.value} control={<Radio />} label={option.label} data-testid={option.testId} />
+        ))}
+      </RadioGroup>
       {(error || field.helperText) && <FormHelperText>{error || field.helperText}</FormHelperText>}
     </FormControl>
   );

@@ -22,6 +22,11 @@ export type MerchantInvoiceType = 'delivered' | 'returned';
 
 export type InvoiceStatus = 'draft' | 'validated' | 'paid';
 
+/** How a client invoice was paid: a bank transfer, a cheque, or cash at the counter. */
+export type PaymentMethod = 'transfer' | 'cheque' | 'cash';
+
+export const PAYMENT_METHODS: readonly PaymentMethod[] = ['transfer', 'cheque', 'cash'];
+
 interface InvoiceBase {
   key: string;
   /** Given at validation ("FC-2026-000001", "FL-2026-000001"); null while draft. */
@@ -45,10 +50,24 @@ export interface MerchantInvoice extends InvoiceBase {
   /** The RIB the invoice is paid to: kept at validation, the shop's approved one while draft. */
   bank_account?: string | null;
   fees_total: number;
+  /** Null until paid (invoices paid before the choice existed answer 'transfer'). */
+  payment_method: PaymentMethod | null;
+  /** The transfer's reference, the cheque's number, or the cash receipt's number (optional). */
   payment_reference: string | null;
   /** "YYYY-MM-DD". */
   paid_on: string | null;
   paid_at: string | null;
+  /**
+   * The fees' TVA (the price list is TTC): the rate in percent (an integer, 0 when the company is
+   * exempt), and in centimes the fees before tax, the tax, and the fees with it (= fees_total;
+   * fees_ht + tva_amount = fees_ttc). All four null on invoices validated before TVA existed.
+   */
+  tva_rate: number | null;
+  /** The legal exemption mention, when the company is exempt (no TVA line then). */
+  tva_exemption: string | null;
+  fees_ht: number | null;
+  tva_amount: number | null;
+  fees_ttc: number | null;
 }
 
 export interface DeliveryInvoice extends InvoiceBase {
@@ -192,7 +211,8 @@ export interface CreateDeliveryInvoiceBody {
 export type MerchantInvoiceUpdate =
   | { parcels: string[] }
   | { status: 'validated' }
-  | { status: 'paid'; payment_reference: string; paid_on: string };
+  /** The reference is required for a transfer or a cheque, optional (left out when empty) for cash. */
+  | { status: 'paid'; payment_method: PaymentMethod; payment_reference: string; paid_on: string };
 
 /** PUT /api/delivery-admins/invoices/{key}: the counted cash, the carried balance, or validation. */
 export type DeliveryInvoiceUpdate = { counted_amount: number } | { carry_balance: boolean } | { status: 'validated' };

@@ -30,7 +30,7 @@ import { PhoneLink } from '../../components/PhoneLink';
 import { PrintButton } from '../../components/PrintButton';
 import { FormTextField } from '../../components/FormTextField';
 import { today } from '../../components/dates';
-import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { useLanguage, useT, type MessageKey, type Translate } from '../../i18n';
 import type { Role } from '../../navigation/types';
 import { DateTimeText } from '../../components/DateTimeText';
 import { formatRib } from '../../components/shop/rib';
@@ -49,7 +49,9 @@ import {
   useRemoveFromDeliveryInvoiceMutation,
   useUpdateMerchantInvoiceMutation,
   useUpdateDeliveryInvoiceMutation,
+  PAYMENT_METHODS,
   type MerchantInvoice,
+  type PaymentMethod,
   type DeliveryInvoice,
   type Invoice,
   type InvoiceFamily,
@@ -61,6 +63,7 @@ import { CountCashForm } from './CountCashForm';
 import { invoiceAbilities } from '../../components/invoice/config';
 import { InvoiceLines } from './InvoiceLines';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
+import { TvaSummary, hasTva } from './TvaSummary';
 import '../../i18n/invoices';
 import '../../i18n/payout';
 import '../../i18n/screens';
@@ -98,6 +101,8 @@ export function InvoiceDrawer({ family, invoiceKey, role, onClose, notify }: Pro
 type ConfirmState = Omit<ConfirmDialogProps, 'onClose'>;
 
 interface PaymentValues extends Record<string, unknown> {
+  payment_method: PaymentMethod;
+  /** The transfer's reference, the cheque's number or the cash receipt's: every payment is traced. */
   payment_reference: string;
   paid_on: string;
 }
@@ -263,7 +268,7 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
       )}
 
       <Card variant="outlined">
-        <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <CardContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: !isDelivery && hasTva(invoice) ? '1fr 1fr' : '1fr' } }}>
           <CashSummary
             kind={kind}
             totals={
@@ -275,6 +280,7 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
             testId="invoice-summary"
           />
           {isDelivery && <Counted invoice={invoice} />}
+          {!isDelivery && <TvaSummary invoice={invoice} />}
         </CardContent>
       </Card>
 
@@ -330,8 +336,21 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
               {t(`invoices.payIntro.${kind}`, { amount: formatMoney(Math.abs(invoice.total), language), shop: invoice.shop.name })}
             </Typography>
           }
-          fields={[
-            { name: 'payment_reference', label: t('invoices.paymentReference'), required: true, autoFocus: true, helperText: t('invoices.paymentReferenceHelp') },
+          fields={(values) => [
+            {
+              name: 'payment_method',
+              label: t('invoices.paymentMethod'),
+              type: 'radio',
+              wide: true,
+              options: PAYMENT_METHODS.map((method) => ({ value: method, label: t(`invoices.method.${method}`), testId: `pay-method-${method}` })),
+            },
+            {
+              name: 'payment_reference',
+              label: t(`invoices.reference.${values.payment_method}`),
+              required: true,
+              autoFocus: true,
+              helperText: t(`invoices.referenceHelp.${values.payment_method}`),
+            },
             {
               name: 'paid_on',
               label: t('invoices.paidOn'),
@@ -354,16 +373,16 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
               ),
             },
           ]}
-          initialValues={{ payment_reference: '', paid_on: today() }}
+          initialValues={{ payment_method: 'transfer', payment_reference: '', paid_on: today() }}
           validate={(values) => ({
-            payment_reference: values.payment_reference.trim() ? '' : t('invoices.paymentReferenceRequired'),
+            payment_reference: values.payment_reference.trim() ? '' : t(`invoices.referenceRequired.${values.payment_method}`),
             paid_on: values.paid_on ? '' : t('invoices.paidOnRequired'),
           })}
           submitLabel={t('invoices.paySubmit')}
           onSubmit={(values) =>
             updateMerchant({
               key: invoice.key,
-              body: { status: 'paid', payment_reference: values.payment_reference.trim(), paid_on: values.paid_on },
+              body: { status: 'paid', payment_method: values.payment_method, payment_reference: values.payment_reference.trim(), paid_on: values.paid_on },
             }).unwrap()
           }
           onSaved={() => notify(t('invoices.paid', { number: invoiceTitle(invoice, t) }))}
@@ -479,6 +498,17 @@ function DeliveryDetails({ invoice, role }: { invoice: DeliveryInvoice; role: Ro
 }
 
 /**
+ * How a paid invoice was paid, in words: « Virement n° X », « Chèque n° X », « Espèces » (and
+ * « reçu n° X » with a receipt). Invoices paid before the choice existed answer 'transfer'.
+ */
+function paymentWords(invoice: Pick<MerchantInvoice, 'payment_method' | 'payment_reference'>, t: Translate): string {
+  const method = invoice.payment_method ?? 'transfer';
+  const reference = invoice.payment_reference?.trim();
+  if (method === 'cash') return reference ? t('invoices.paidBy.cashReceipt', { reference }) : t('invoices.method.cash');
+  return reference ? t(`invoices.paidBy.${method}`, { reference }) : t(`invoices.method.${method}`);
+}
+
+/**
  * The RIB the invoice is paid to: the one it kept at validation (a later change of the shop's RIB
  * leaves it), the shop's approved one while it is a draft.
  */
@@ -520,7 +550,7 @@ function MerchantDetails({ invoice, role }: { invoice: MerchantInvoice; role: Ro
       <DetailField label={t('invoices.validatedAt')} value={<DateTimeText value={invoice.validated_at} />} />
       {invoice.status === 'paid' && (
         <>
-          <DetailField label={t('invoices.paymentReference')} value={invoice.payment_reference ?? '—'} testId="invoice-payment-reference" />
+          <DetailField label={t('invoices.payment')} value={paymentWords(invoice, t)} testId="invoice-payment-reference" />
           <DetailField label={t('invoices.paidOn')} value={<DateText value={invoice.paid_on} />} testId="invoice-paid-on" />
         </>
       )}

@@ -1,9 +1,3 @@
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { FormDialog } from '../../components/form/FormDialog';
 import { formatMoney } from '../../components/money';
@@ -44,18 +38,12 @@ export function SettleDialog({ balance, onClose, notify }: { balance: DeliveryPe
         {
           name: 'kind',
           label: t('invoices.balance.kindLabel'),
-          type: 'custom',
+          type: 'radio',
           wide: true,
-          render: (field) => (
-            <FormControl error={Boolean(field.error)} disabled={field.disabled}>
-              <FormLabel id="settle-kind">{field.label}</FormLabel>
-              <RadioGroup row aria-labelledby="settle-kind" value={field.value} onChange={(event) => field.onChange(event.target.value)}>
-                <FormControlLabel value="payment" control={<Radio />} label={t('invoices.balance.payment')} data-testid="settle-payment" />
-                <FormControlLabel value="write_off" control={<Radio />} label={t('invoices.balance.writeOff')} data-testid="settle-write-off" />
-              </RadioGroup>
-              {field.error && <FormHelperText>{field.error}</FormHelperText>}
-            </FormControl>
-          ),
+          options: [
+            { value: 'payment', label: t('invoices.balance.payment'), testId: 'settle-payment' },
+            { value: 'write_off', label: t('invoices.balance.writeOff'), testId: 'settle-write-off' },
+          ],
         },
         { name: 'amount', label: t('invoices.balance.amount'), type: 'money', required: true, autoFocus: true },
         { name: 'reference', label: t('invoices.balance.reference'), maxLength: 100 },

@@ -8,9 +8,10 @@ import { adminSession, merchantSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer, type RecordedCall } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import type { MerchantInvoice } from '../../components/invoice/api';
+import type { MerchantInvoice, PaymentMethod } from '../../components/invoice/api';
+import { InvoiceDrawer } from './InvoiceDrawer';
 import InvoicesScreen from './InvoicesScreen';
-import { merchantInvoice, line, linesReply } from './testData';
+import { NO_TVA, merchantInvoice, line, linesReply, tvaOf } from './testData';
 
 function routeOf(role: Role, name: string): RouteDef {
   return ROLE_ROUTES[role].find((r) => r.name === name)!;
@@ -29,7 +30,7 @@ function invoiceServer(initial: MerchantInvoice) {
     'GET /api/clients/parcels/invoices/FC1': () => linesReply(lines),
     'GET /api/clients': (call) => listReply([], call.query),
     'PUT /api/clients/invoices/FC1': (call: RecordedCall) => {
-      const body = call.body as { parcels?: string[]; status?: string; payment_reference?: string; paid_on?: string };
+      const body = call.body as { parcels?: string[]; status?: string; payment_method?: PaymentMethod; payment_reference?: string; paid_on?: string };
       if (body.parcels) {
         lines = lines.filter((l) => body.parcels!.includes(l.parcel));
         invoice = { ...invoice, parcels_count: lines.length, cod_total: 24900, fees_total: 3500, total: 21400 };
@@ -38,7 +39,15 @@ function invoiceServer(initial: MerchantInvoice) {
       } else {
         payments += 1;
         if (payments === 1) return { status: 422, body: { message: 'Données invalides.', errors: { paid_on: ['La date ne peut pas être dans le futur.'] } } };
-        invoice = { ...invoice, status: 'paid', status_label: 'Payée', payment_reference: body.payment_reference!, paid_on: body.paid_on!, paid_at: '2026-03-07T08:00:00Z' };
+        invoice = {
+          ...invoice,
+          status: 'paid',
+          status_label: 'Payée',
+          payment_method: body.payment_method!,
+          payment_reference: body.payment_reference ?? null,
+          paid_on: body.paid_on!,
+          paid_at: '2026-03-07T08:00:00Z',
+        };
       }
       return { status: 200, body: { data: invoice } };
     },
@@ -85,8 +94,10 @@ describe("the admin's client invoices", () => {
 
     await user.click(within(detail).getByTestId('invoice-pay'));
     const dialog = await screen.findByTestId('invoice-pay-dialog');
-    expect(dialog).toHaveTextContent(/Le virement de 214,00\sDH à Boutique Atlas\./);
+    expect(dialog).toHaveTextContent(/Le versement de 214,00\sDH à Boutique Atlas\./);
     expect(within(dialog).getByTestId('paid-on')).toHaveValue(today());
+    // A transfer unless told otherwise.
+    expect(within(dialog).getByRole('radio', { name: 'Virement' })).toBeChecked();
     // The reference is asked before anything is sent.
     await user.click(within(dialog).getByTestId('form-submit'));
     expect(await within(dialog).findByText('Indiquez la référence du virement.')).toBeInTheDocument();
@@ -96,10 +107,15 @@ describe("the admin's client invoices", () => {
     expect(screen.getByTestId('invoice-pay-dialog')).toBeInTheDocument();
     await user.click(within(dialog).getByTestId('form-submit'));
     await waitFor(() => expect(server.callsTo('PUT', '/api/clients/invoices/FC1')).toHaveLength(4));
-    expect(server.callsTo('PUT', '/api/clients/invoices/FC1')[3].body).toEqual({ status: 'paid', payment_reference: 'VIR-2026-0042', paid_on: today() });
+    expect(server.callsTo('PUT', '/api/clients/invoices/FC1')[3].body).toEqual({
+      status: 'paid',
+      payment_method: 'transfer',
+      payment_reference: 'VIR-2026-0042',
+      paid_on: today(),
+    });
     expect(await screen.findByTestId('invoices-notice')).toHaveTextContent('Facture FC-2026-000003 payée.');
     await waitFor(() => expect(within(detail).getByTestId('invoice-status')).toHaveTextContent('Payée'));
-    expect(within(detail).getByTestId('invoice-payment-reference')).toHaveTextContent('VIR-2026-0042');
+    expect(within(detail).getByTestId('invoice-payment-reference')).toHaveTextContent('PaiementVirement n° VIR-2026-0042');
     // Paid: the total no longer says « À verser ».
     expect(within(detail).getByTestId('invoice-summary-total')).toHaveTextContent(/^Versé214,00\sDH$/);
   });
@@ -159,6 +175,7 @@ describe("the merchant's invoices", () => {
       status: 'paid',
       status_label: 'Payée',
       validated_at: '2026-03-06T10:00:00Z',
+      payment_method: 'transfer',
       payment_reference: 'VIR-2026-0042',
       paid_on: '2026-03-07',
     });
@@ -183,7 +200,7 @@ describe("the merchant's invoices", () => {
     await user.click(within(screen.getAllByTestId('table-row')[0]).getByText('FC-2026-000003'));
     const detail = await screen.findByTestId('invoice-detail');
     await waitFor(() => expect(within(detail).getAllByTestId('table-row')).toHaveLength(2));
-    expect(within(detail).getByTestId('invoice-payment-reference')).toHaveTextContent('VIR-2026-0042');
+    expect(within(detail).getByTestId('invoice-payment-reference')).toHaveTextContent('Virement n° VIR-2026-0042');
     expect(within(detail).getByTestId('invoice-details')).not.toHaveTextContent('Atlas SARL');
     for (const action of ['invoice-validate', 'invoice-pay', 'invoice-delete', 'row-action-remove']) {
       expect(within(detail).queryByTestId(action)).not.toBeInTheDocument();
@@ -201,5 +218,153 @@ describe("the merchant's invoices", () => {
     // « Dû par le client 30,00 DH », not a double negative.
     expect(within(row).getByTestId('invoice-row-total')).toHaveTextContent(/^30,00\sDH$/);
     expect(screen.getByRole('columnheader', { name: 'Dû par le client' })).toBeInTheDocument();
+  });
+});
+
+/** The drawer of one client invoice, the PUT answering the invoice it was sent (paid). */
+function drawerServer(initial: MerchantInvoice) {
+  let invoice = initial;
+  return mockServer({
+    'GET /api/clients/invoices/FC1': () => ({ status: 200, body: { data: invoice } }),
+    'GET /api/clients/parcels/invoices/FC1': () => linesReply(LINES),
+    'PUT /api/clients/invoices/FC1': (call: RecordedCall) => {
+      const body = call.body as { payment_method: PaymentMethod; payment_reference?: string; paid_on: string };
+      invoice = { ...invoice, status: 'paid', status_label: 'Payée', payment_method: body.payment_method, payment_reference: body.payment_reference ?? null, paid_on: body.paid_on };
+      return { status: 200, body: { data: invoice } };
+    },
+  });
+}
+
+function renderDrawer(role: Role = 'admin') {
+  return renderWithProviders(<InvoiceDrawer family="client" invoiceKey="FC1" role={role} onClose={() => undefined} notify={() => undefined} />, {
+    session: role === 'admin' ? adminSession() : merchantSession(),
+  });
+}
+
+const VALIDATED = { number: 'FC-2026-000003', status: 'validated', status_label: 'Validée', validated_at: '2026-03-06T10:00:00Z' } as const;
+
+describe('recording a payment by transfer, cheque or cash', () => {
+  it('asks a cheque its number, sends the method, and words the payment « Chèque n° … »', async () => {
+    const user = userEvent.setup();
+    const server = drawerServer(merchantInvoice('FC1', VALIDATED));
+    renderDrawer();
+    const detail = await screen.findByTestId('invoice-detail');
+    await user.click(within(detail).getByTestId('invoice-pay'));
+    const dialog = await screen.findByTestId('invoice-pay-dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'Chèque' }));
+    // The reference field follows the method: its label, its help, still required.
+    const number = within(dialog).getByRole('textbox', { name: /Numéro du chèque/ });
+    expect(number).toBeRequired();
+    expect(within(dialog).getByTestId('field-payment_reference')).toHaveTextContent('Le numéro imprimé sur le chèque.');
+    expect(within(dialog).queryByRole('textbox', { name: /Référence du virement/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('Indiquez le numéro du chèque.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/api/clients/invoices/FC1')).toHaveLength(0);
+    await user.type(number, ' 0012345 ');
+    await user.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/clients/invoices/FC1')).toHaveLength(1));
+    expect(server.callsTo('PUT', '/api/clients/invoices/FC1')[0].body).toEqual({
+      status: 'paid',
+      payment_method: 'cheque',
+      payment_reference: '0012345',
+      paid_on: today(),
+    });
+    await waitFor(() => expect(within(detail).getByTestId('invoice-payment-reference')).toHaveTextContent('Chèque n° 0012345'));
+    expect(within(detail).getByTestId('invoice-payment-reference')).not.toHaveTextContent('Virement');
+  });
+
+  it('asks cash for its receipt number: nothing is sent without it', async () => {
+    const user = userEvent.setup();
+    const server = drawerServer(merchantInvoice('FC1', VALIDATED));
+    renderDrawer();
+    await user.click(within(await screen.findByTestId('invoice-detail')).getByTestId('invoice-pay'));
+    const dialog = await screen.findByTestId('invoice-pay-dialog');
+    await user.click(within(dialog).getByTestId('pay-method-cash'));
+    const receipt = within(dialog).getByRole('textbox', { name: /Numéro du reçu de caisse/ });
+    expect(receipt).toBeRequired();
+    await user.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('Indiquez le numéro du reçu de caisse.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/api/clients/invoices/FC1')).toHaveLength(0);
+  });
+
+  it('sends the cash receipt number and words it « Espèces, reçu n° … »', async () => {
+    const user = userEvent.setup();
+    const server = drawerServer(merchantInvoice('FC1', VALIDATED));
+    renderDrawer();
+    await user.click(within(await screen.findByTestId('invoice-detail')).getByTestId('invoice-pay'));
+    const dialog = await screen.findByTestId('invoice-pay-dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'Espèces' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Numéro du reçu de caisse/ }), 'R-77');
+    await user.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/clients/invoices/FC1')).toHaveLength(1));
+    expect(server.callsTo('PUT', '/api/clients/invoices/FC1')[0].body).toEqual({ status: 'paid', payment_method: 'cash', payment_reference: 'R-77', paid_on: today() });
+    await waitFor(() => expect(screen.getByTestId('invoice-payment-reference')).toHaveTextContent('Espèces, reçu n° R-77'));
+  });
+
+  it('shows the method and reference a 422 refuses under their fields', async () => {
+    const user = userEvent.setup();
+    mockServer({
+      'GET /api/clients/invoices/FC1': { status: 200, body: { data: merchantInvoice('FC1', VALIDATED) } },
+      'GET /api/clients/parcels/invoices/FC1': linesReply(LINES),
+      'PUT /api/clients/invoices/FC1': {
+        status: 422,
+        body: { message: 'Données invalides.', errors: { payment_method: ['Mode de paiement inconnu.'], payment_reference: ['Ce chèque est déjà enregistré.'] } },
+      },
+    });
+    renderDrawer();
+    await user.click(within(await screen.findByTestId('invoice-detail')).getByTestId('invoice-pay'));
+    const dialog = await screen.findByTestId('invoice-pay-dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'Chèque' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Numéro du chèque/ }), '0012345');
+    await user.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(within(dialog).getByTestId('field-payment_method')).findByText('Mode de paiement inconnu.')).toBeInTheDocument();
+    expect(within(within(dialog).getByTestId('field-payment_reference')).getByText('Ce chèque est déjà enregistré.')).toBeInTheDocument();
+  });
+});
+
+describe("a client invoice's TVA", () => {
+  it('shows the fees before tax, the TVA at its rate and the fees with it, the COD apart', async () => {
+    mockServer({
+      'GET /api/clients/invoices/FC1': { status: 200, body: { data: merchantInvoice('FC1', { ...VALIDATED, ...tvaOf(7000) }) } },
+      'GET /api/clients/parcels/invoices/FC1': linesReply(LINES),
+    });
+    renderDrawer('client');
+    const tva = await screen.findByTestId('invoice-tva');
+    expect(within(tva).getByTestId('invoice-tva-ht')).toHaveTextContent(/^Frais HT58,33\sDH$/);
+    expect(within(tva).getByTestId('invoice-tva-amount')).toHaveTextContent(/^TVA \(20\s%\)11,67\sDH$/);
+    expect(within(tva).getByTestId('invoice-tva-ttc')).toHaveTextContent(/^Frais TTC70,00\sDH$/);
+    expect(within(tva).queryByTestId('invoice-tva-exemption')).not.toBeInTheDocument();
+    expect(tva).toHaveTextContent('Les sommes encaissées pour le compte de la boutique (débours) ne portent pas de TVA.');
+    // The cash collected stays in the totals, outside the TVA block.
+    expect(within(tva).queryByText(/449,00/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('invoice-summary-cod')).toHaveTextContent(/449,00\sDH/);
+  });
+
+  it('prints the exemption mention instead of the TVA line', async () => {
+    const mention = 'Exonéré de TVA en vertu de l’article 91 du CGI';
+    mockServer({
+      'GET /api/clients/invoices/FC1': {
+        status: 200,
+        body: { data: merchantInvoice('FC1', { ...VALIDATED, tva_rate: 0, tva_exemption: mention, fees_ht: 7000, tva_amount: 0, fees_ttc: 7000 }) },
+      },
+      'GET /api/clients/parcels/invoices/FC1': linesReply(LINES),
+    });
+    renderDrawer();
+    const tva = await screen.findByTestId('invoice-tva');
+    expect(within(tva).getByTestId('invoice-tva-exemption')).toHaveTextContent(mention);
+    expect(within(tva).queryByTestId('invoice-tva-amount')).not.toBeInTheDocument();
+    expect(within(tva).getByTestId('invoice-tva-ht')).toHaveTextContent(/70,00\sDH/);
+    expect(within(tva).getByTestId('invoice-tva-ttc')).toHaveTextContent(/70,00\sDH/);
+  });
+
+  it('shows no TVA block on an invoice validated before TVA existed', async () => {
+    mockServer({
+      'GET /api/clients/invoices/FC1': { status: 200, body: { data: merchantInvoice('FC1', { ...VALIDATED, ...NO_TVA }) } },
+      'GET /api/clients/parcels/invoices/FC1': linesReply(LINES),
+    });
+    renderDrawer();
+    expect(await screen.findByTestId('invoice-summary')).toBeInTheDocument();
+    expect(screen.queryByTestId('invoice-tva')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Frais HT/)).not.toBeInTheDocument();
   });
 });

@@ -50,8 +50,19 @@ export function deliveryInvoice(key: string, overrides: Partial<DeliveryInvoice>
   };
 }
 
+/** The TVA figures of an invoice validated before TVA existed: all null (no TVA block). */
+export const NO_TVA = { tva_rate: null, tva_exemption: null, fees_ht: null, tva_amount: null, fees_ttc: null } as const;
+
+/** The fees' TVA at `rate` percent, the fees being TTC: 7000 at 20 % → 5833 HT + 1167 TVA. */
+export function tvaOf(feesTtc: number, rate = 20): Pick<MerchantInvoice, 'tva_rate' | 'tva_exemption' | 'fees_ht' | 'tva_amount' | 'fees_ttc'> {
+  const ht = Math.round((feesTtc * 100) / (100 + rate));
+  return { tva_rate: rate, tva_exemption: null, fees_ht: ht, tva_amount: feesTtc - ht, fees_ttc: feesTtc };
+}
+
+/** A client invoice; its TVA figures (20 %) follow `fees_total` unless given. */
 export function merchantInvoice(key: string, overrides: Partial<MerchantInvoice> = {}): MerchantInvoice {
   return {
+    ...tvaOf(overrides.fees_total ?? 7000),
     key,
     number: null,
     type: 'delivered',
@@ -63,6 +74,7 @@ export function merchantInvoice(key: string, overrides: Partial<MerchantInvoice>
     cod_total: 44900,
     fees_total: 7000,
     total: 37900,
+    payment_method: null,
     payment_reference: null,
     paid_on: null,
     created_at: '2026-03-06T09:00:00Z',

@@ -4,21 +4,34 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { FormTextField } from '../../components/FormTextField';
 import { FormField } from '../../components/form/fields';
 import { PageHeader } from '../../components/PageHeader';
-import { useT, type MessageKey } from '../../i18n';
+import { useT, type MessageKey, type Translate } from '../../i18n';
 import { formErrors, withoutField, type FormErrors } from '../../core/session/errors';
-import { identifiers, useCompanySettingsQuery, useUpdateCompanySettingsMutation, type CompanyBody, type CompanyIdentity } from './api';
+import {
+  DEFAULT_TVA_RATE,
+  TVA_EXEMPTION_MAX,
+  identifiers,
+  useCompanySettingsQuery,
+  useUpdateCompanySettingsMutation,
+  type CompanyBody,
+  type CompanyIdentity,
+} from './api';
 import '../../i18n/payout';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
 
-/** The identity's text fields (the invoices' language is a switch). */
-type TextField = Exclude<keyof CompanyBody, 'invoices_in_reader_language'>;
+/** What the form holds: the body as typed (the TVA rate as text, no mention as ''). */
+type FormState = Omit<CompanyBody, 'tva_rate' | 'tva_exemption'> & { tva_rate: string; tva_exemption: string };
+
+/** The form's text fields (the invoices' language is a switch). */
+type TextField = Exclude<keyof FormState, 'invoices_in_reader_language'>;
 
 interface FieldSpec {
   name: TextField;
@@ -28,6 +41,8 @@ interface FieldSpec {
   wide?: boolean;
   multiline?: boolean;
   numeric?: boolean;
+  /** Shown after the value (« % »). */
+  suffix?: string;
   maxLength: number;
 }
 
@@ -41,7 +56,13 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'cnss', label: 'payout.company.cnss', help: 'payout.company.numberHelp', numeric: true, maxLength: 40 },
 ];
 
-function toBody(company: CompanyIdentity): CompanyBody {
+/** The fees' TVA: the rate, or the mention of an exemption. */
+const TVA_FIELDS: readonly FieldSpec[] = [
+  { name: 'tva_rate', label: 'payout.company.tvaRate', help: 'payout.company.tvaRateHelp', required: true, numeric: true, suffix: '%', maxLength: 3 },
+  { name: 'tva_exemption', label: 'payout.company.tvaExemption', help: 'payout.company.tvaExemptionHelp', wide: true, multiline: true, maxLength: TVA_EXEMPTION_MAX },
+];
+
+function toForm(company: CompanyIdentity): FormState {
   return {
     name: company.name,
     address: company.address,
@@ -52,13 +73,39 @@ function toBody(company: CompanyIdentity): CompanyBody {
     cnss: company.cnss ?? '',
     // An older answer without the setting: French, as the server defaults.
     invoices_in_reader_language: company.invoices_in_reader_language ?? false,
+    // An older answer without TVA: the server's default rate, no exemption.
+    tva_rate: String(company.tva_rate ?? DEFAULT_TVA_RATE),
+    tva_exemption: company.tva_exemption ?? '',
+  };
+}
+
+/** The server's TVA rules, checked before sending: an integer rate 0–100, a mention of at most
+ * 300 characters, and a mention when the rate is 0. Messages by field (none: fine). */
+function tvaErrors(values: FormState, t: Translate): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const rate = values.tva_rate.trim();
+  const mention = values.tva_exemption.trim();
+  if (!/^\d{1,3}$/.test(rate) || Number(rate) > 100) errors.tva_rate = t('payout.company.tvaRateInvalid');
+  if (Array.from(mention).length > TVA_EXEMPTION_MAX) errors.tva_exemption = t('payout.company.tvaExemptionTooLong', { max: TVA_EXEMPTION_MAX });
+  else if (rate !== '' && Number(rate) === 0 && !mention) errors.tva_exemption = t('payout.company.tvaExemptionRequired');
+  return errors;
+}
+
+function toBody(values: FormState): CompanyBody {
+  const mention = values.tva_exemption.trim();
+  return {
+    ...values,
+    name: values.name.trim(),
+    address: values.address.trim(),
+    tva_rate: Number(values.tva_rate.trim()),
+    tva_exemption: mention ? mention : null,
   };
 }
 
 /**
  * /compte/parametres (admin, `cities`): the company's legal identity (raison sociale, address,
  * ICE, IF, RC, patente, CNSS) that every invoice and voucher prints, with a preview of the
- * documents' footer.
+ * documents' footer; and the TVA of the fees the client invoices detail (rate or exemption).
  */
 export default function CompanySettingsScreen() {
   const t = useT();
@@ -81,18 +128,45 @@ export default function CompanySettingsScreen() {
 
 function CompanyForm({ company }: { company: CompanyIdentity }) {
   const t = useT();
-  const [values, setValues] = useState<CompanyBody>(() => toBody(company));
+  const [values, setValues] = useState<FormState>(() => toForm(company));
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [saved, setSaved] = useState(false);
   const [save, { isLoading }] = useUpdateCompanySettingsMutation();
 
+  const textField = (field: FieldSpec) => (
+    <Box key={field.name} sx={{ gridColumn: field.wide ? '1 / -1' : undefined }}>
+      <FormTextField
+        label={t(field.label)}
+        name={field.name}
+        value={values[field.name]}
+        onChange={(event) => {
+          const value = event.target.value;
+          setValues((current) => ({ ...current, [field.name]: value }));
+          setErrors((current) => withoutField(current, field.name));
+        }}
+        error={Boolean(errors.fields[field.name])}
+        helperText={errors.fields[field.name] ?? (field.help ? t(field.help) : undefined)}
+        required={field.required}
+        multiline={field.multiline}
+        minRows={field.multiline ? 2 : undefined}
+        endAdornment={field.suffix ? <InputAdornment position="end">{field.suffix}</InputAdornment> : undefined}
+        inputProps={{ maxLength: field.maxLength, inputMode: field.numeric ? 'numeric' : undefined }}
+      />
+    </Box>
+  );
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
+    const local = tvaErrors(values, t);
+    if (Object.keys(local).length > 0) {
+      setErrors({ fields: local, form: null });
+      return;
+    }
     setErrors(NO_ERRORS);
     try {
-      const stored = await save({ ...values, name: values.name.trim(), address: values.address.trim() }).unwrap();
-      setValues(toBody(stored));
+      const stored = await save(toBody(values)).unwrap();
+      setValues(toForm(stored));
       setSaved(true);
     } catch (error) {
       setErrors(formErrors(error, t));
@@ -114,28 +188,7 @@ function CompanyForm({ company }: { company: CompanyIdentity }) {
               {t('payout.company.saved')}
             </Alert>
           )}
-          <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            {FIELDS.map((field) => (
-              <Box key={field.name} sx={{ gridColumn: field.wide ? '1 / -1' : undefined }}>
-                <FormTextField
-                  label={t(field.label)}
-                  name={field.name}
-                  value={values[field.name]}
-                  onChange={(event) => {
-                    const value = event.target.value;
-                    setValues((current) => ({ ...current, [field.name]: value }));
-                    setErrors((current) => withoutField(current, field.name));
-                  }}
-                  error={Boolean(errors.fields[field.name])}
-                  helperText={errors.fields[field.name] ?? (field.help ? t(field.help) : undefined)}
-                  required={field.required}
-                  multiline={field.multiline}
-                  minRows={field.multiline ? 2 : undefined}
-                  inputProps={{ maxLength: field.maxLength, inputMode: field.numeric ? 'numeric' : undefined }}
-                />
-              </Box>
-            ))}
-          </Box>
+          <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>{FIELDS.map(textField)}</Box>
           <FormField
             field={{ name: 'invoices_in_reader_language', label: t('payout.company.readerLanguage'), type: 'switch', helperText: t('payout.company.readerLanguageHelp') }}
             value={values.invoices_in_reader_language}
@@ -150,6 +203,16 @@ function CompanyForm({ company }: { company: CompanyIdentity }) {
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="company-footer-preview">
               {[values.name.trim(), identifiers(values)].filter(Boolean).join(' · ')}
             </Typography>
+          </Box>
+          <Divider />
+          <Box component="section" aria-labelledby="company-tva-title" data-testid="company-tva">
+            <Typography variant="subtitle1" component="h2" id="company-tva-title" sx={{ fontWeight: 600 }}>
+              {t('payout.company.tva')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
+              {t('payout.company.tvaIntro')}
+            </Typography>
+            <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>{TVA_FIELDS.map(textField)}</Box>
           </Box>
           <Box>
             <Button type="submit" variant="contained" disabled={isLoading} data-testid="company-save">

@@ -15,6 +15,10 @@ export interface CompanyIdentity {
   cnss: string | null;
   /** Invoices print in each reader's language when true, else in French (the legal language). */
   invoices_in_reader_language: boolean;
+  /** The TVA rate of the fees, integer percent 0–100 (20 until set). */
+  tva_rate: number;
+  /** The legal exemption mention: set, invoices charge no TVA and print it. */
+  tva_exemption: string | null;
 }
 
 export interface CompanyBody {
@@ -27,7 +31,16 @@ export interface CompanyBody {
   cnss: string;
   /** Sent with every save: the PUT replaces the whole identity. */
   invoices_in_reader_language: boolean;
+  /** Integer percent, 0 to 100. */
+  tva_rate: number;
+  /** At most TVA_EXEMPTION_MAX characters; null: not exempt. A rate of 0 requires one (else 422). */
+  tva_exemption: string | null;
 }
+
+/** The rate when never set. */
+export const DEFAULT_TVA_RATE = 20;
+/** The server's length limit of the exemption mention (characters). */
+export const TVA_EXEMPTION_MAX = 300;
 
 export const settingsApi = api.injectEndpoints({
   endpoints: (build) => ({

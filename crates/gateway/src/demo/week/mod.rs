@@ -393,6 +393,7 @@ impl<'c> Week<'c> {
                 comment: comment.map(str::to_owned),
                 date: *date,
                 proof: None,
+                recorded_at: None,
             };
             self.on(days_ago, (hour, later), |w| {
                 let courier = w.cast.courier.id;

@@ -1,0 +1,1 @@
+ALTER TABLE parcel_states DROP COLUMN received_at;
