@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use crate::support::money::{
-    key_of, money_world_with, play_round_in, End, MoneyWorld, Planned, Sent,
+    hand_back, key_of, money_world_with, play_round_in, End, MoneyWorld, Planned, Sent,
 };
 use actix_web::http::Method;
 use colivra_core::Role;
@@ -790,20 +790,7 @@ async fn admins_invoice_a_shops_delivered_and_returned_parcels_and_record_the_pa
     );
 
     // Returned type: the refused and the cancelled parcel come back through a return voucher.
-    let back = [&sent[3].code, &sent[4].code];
-    let res = w.delivery_people[0]
-        .client
-        .post("/api/return-vouchers", json!({"parcels": back}))
-        .await;
-    res.assert_status(201);
-    let voucher = key(&res.body["data"]);
-    w.admin
-        .put(
-            &format!("/api/return-vouchers/{voucher}/receive"),
-            json!({}),
-        )
-        .await
-        .assert_status(200);
+    hand_back(&w, 0, &[&sent[3].code, &sent[4].code]).await;
     let res = w.admin.get("/api/shops/unpaid/returned").await;
     assert_eq!(res.body["data"][0]["parcels_count"], 2);
     assert_eq!(res.body["data"][0]["total"], -1500 - 1000);

@@ -4,7 +4,9 @@
 //! Every expected figure is computed by hand from the world's prices (Casablanca delivery 20 DH,
 //! Rabat 25 DH, refusal 15 DH).
 
-use crate::support::money::{key_of, money_world_with, play_round, End, MoneyWorld, Planned};
+use crate::support::money::{
+    hand_back, key_of, money_world_with, play_round, End, MoneyWorld, Planned,
+};
 use serde_json::{json, Value};
 
 fn planned(cod: i64, rabat: bool, end: End) -> Planned {
@@ -48,6 +50,19 @@ fn tva_of(invoice: &Value) -> (Value, Value, Value, Value) {
     )
 }
 
+/// A draft of every eligible parcel of the world's shop (201).
+async fn draft(w: &MoneyWorld, invoice_type: &str) -> crate::support::Response {
+    let res = w
+        .admin
+        .post(
+            "/api/clients/invoices",
+            json!({"shop": w.shop, "type": invoice_type}),
+        )
+        .await;
+    res.assert_status(201);
+    res
+}
+
 async fn pdf_text(w: &MoneyWorld, invoice: &str) -> String {
     let res = w
         .admin
@@ -84,14 +99,7 @@ async fn client_invoices_split_their_fees_into_ht_and_tva_and_say_how_they_were_
 
     // A draft of three delivered parcels: 20 + 20 + 25 = 65,00 DH of fees TTC;
     // 65 / 1,2 = 54,1666… → 54,17 HT and 10,83 TVA. The COD stays apart.
-    let res = w
-        .admin
-        .post(
-            "/api/clients/invoices",
-            json!({"shop": w.shop, "type": "delivered"}),
-        )
-        .await;
-    res.assert_status(201);
+    let res = draft(&w, "delivered").await;
     let invoice = key_of(&res.body["data"]);
     assert_eq!(res.body["data"]["fees_total"], 6_500);
     assert_eq!(res.body["data"]["cod_total"], 73_000);
@@ -189,27 +197,8 @@ async fn client_invoices_split_their_fees_into_ht_and_tva_and_say_how_they_were_
     set_tva(&w, Some(20), Some(mention))
         .await
         .assert_status(200);
-    let res = w.delivery_people[0]
-        .client
-        .post("/api/return-vouchers", json!({"parcels": [sent[3].code]}))
-        .await;
-    res.assert_status(201);
-    let voucher = key_of(&res.body["data"]);
-    w.admin
-        .put(
-            &format!("/api/return-vouchers/{voucher}/receive"),
-            json!({}),
-        )
-        .await
-        .assert_status(200);
-    let res = w
-        .admin
-        .post(
-            "/api/clients/invoices",
-            json!({"shop": w.shop, "type": "returned"}),
-        )
-        .await;
-    res.assert_status(201);
+    hand_back(&w, 0, &[&sent[3].code]).await;
+    let res = draft(&w, "returned").await;
     let returned = key_of(&res.body["data"]);
     assert_eq!(
         tva_of(&res.body["data"]),
@@ -250,13 +239,7 @@ async fn client_invoices_split_their_fees_into_ht_and_tva_and_say_how_they_were_
 async fn an_invoice_validated_before_tva_keeps_what_it_printed() {
     let w = money_world_with(1, Some("011780000012345678901234")).await;
     play_round(&w, &[planned(25_000, false, End::Delivered)]).await;
-    let res = w
-        .admin
-        .post(
-            "/api/clients/invoices",
-            json!({"shop": w.shop, "type": "delivered"}),
-        )
-        .await;
+    let res = draft(&w, "delivered").await;
     let invoice = key_of(&res.body["data"]);
     w.admin
         .put(

@@ -339,6 +339,30 @@ pub async fn record_outcomes(w: &MoneyWorld, sent: &[Sent]) {
     }
 }
 
+/// The delivery person at `delivery_person` hands these parcels back on a return voucher and an
+/// admin receives it (they become eligible for a returned-type invoice): the voucher's key.
+pub async fn hand_back<S: AsRef<str>>(
+    w: &MoneyWorld,
+    delivery_person: usize,
+    codes: &[S],
+) -> String {
+    let codes: Vec<&str> = codes.iter().map(AsRef::as_ref).collect();
+    let res = w.delivery_people[delivery_person]
+        .client
+        .post("/api/return-vouchers", json!({"parcels": codes}))
+        .await;
+    res.assert_status(201);
+    let voucher = key_of(&res.body["data"]);
+    w.admin
+        .put(
+            &format!("/api/return-vouchers/{voucher}/receive"),
+            json!({}),
+        )
+        .await
+        .assert_status(200);
+    voucher
+}
+
 /// A seeded pseudo-random generator (a 64-bit LCG): the same seed plays the same test.
 pub struct Rng(u64);
 
