@@ -118,6 +118,11 @@ test('outcomes recorded offline survive a reload and are applied once when the n
     expect(await historyCount(admin, codes[index], status), `${codes[index]} ${status}`).toBe(1);
   }
   expect(await historyCount(admin, codes[2], 'no_answer')).toBe(0);
+  // Dated when he recorded it (sent as recorded_at), with when the server got it beside.
+  const history = (await admin.send('GET', `/api/parcels/${codes[0]}/states`)).data as unknown as Array<{ status: string; created_at: string; received_at: string | null }>;
+  const delivered = history.find((row) => row.status === 'delivered');
+  expect(delivered?.received_at, 'recorded offline: received later').toBeTruthy();
+  expect(Date.parse(delivered?.created_at ?? '')).toBeLessThanOrEqual(Date.parse(delivered?.received_at ?? ''));
   for (const index of [0, 1]) {
     const proofs = (await admin.send('GET', `/api/parcels/${codes[index]}/proofs`)).data as unknown as Array<{ has_signature: boolean; has_photo: boolean; bytes: number }>;
     expect(proofs).toHaveLength(1);

@@ -193,6 +193,8 @@ export interface StateBody {
   date?: string;
   /** With `delivered` only. */
   proof?: ProofBody;
+  /** RFC 3339: when the outcome was recorded, sent from the offline queue (the server dates it so). */
+  recorded_at?: string;
 }
 
 /** What a merchant requires of the delivery person on « Livré ». */

@@ -42,7 +42,8 @@ export function useOutcomeSync(): { items: QueuedOutcome[]; syncing: boolean; on
   const send = useCallback(
     async (item: QueuedOutcome): Promise<SendResult> => {
       try {
-        await sendQueued({ ...item.body, idempotencyKey: item.key }).unwrap();
+        // Dated when he recorded it, not when the network came back (his day, his cash).
+        await sendQueued({ ...item.body, recorded_at: item.recordedAt, idempotencyKey: item.key }).unwrap();
         return { kind: 'sent' };
       } catch (error) {
         const status = errorStatus(error);
