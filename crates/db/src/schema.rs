@@ -197,6 +197,7 @@ diesel::table! {
         #[sql_name = "delivery_admin_invoice_id"]
         delivery_person_invoice_id -> Nullable<BigInt>,
         has_stock_lines -> Bool,
+        cash_received -> Bool,
     }
 }
 

@@ -22,9 +22,13 @@ pub struct MoneyFigures {
     /// validated delivery invoice, plus their balances (what they owe; a surplus the company
     /// owes them lowers it) (admins: all of them; a delivery person: his).
     pub cash_held: Option<i64>,
-    /// What merchants are owed for delivered parcels not yet on a paid invoice, fees deducted
-    /// (admins: all; a merchant: his).
+    /// What merchants are owed for delivered parcels not yet on a paid invoice, fees deducted,
+    /// from cash the company received (« à verser »; admins: all; a merchant: his). With
+    /// `pay_before_cash_in`, the parcels whose cash is still with delivery people count too.
     pub payouts_due: Option<i64>,
+    /// What merchants will be owed, fees deducted, for delivered parcels whose cash a delivery
+    /// person still holds (« livré, espèces chez le livreur »; admins: all; a merchant: his).
+    pub payouts_awaiting_cash: Option<i64>,
     /// Validated, unpaid `delivered` invoices: the next bank transfers (admins).
     pub ready_to_transfer: Option<i64>,
     /// Paid `delivered` invoices with a payment date this month (admins: all; a merchant: his).
@@ -81,8 +85,12 @@ fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
             UNSETTLED_DELIVERY_INVOICES,
         )
     };
-    let payouts_due = |conn: &mut DbConnection, merchant: Option<i64>| -> AppResult<i64> {
-        figures::money(conn, MoneyKept::Payout, merchant, UNPAID_CLIENT_INVOICES)
+    let advance = colivra_parcels::company::pays_before_cash_in(conn)?;
+    // (à verser, espèces chez le livreur): what is owed less what is not in hand yet.
+    let payouts = |conn: &mut DbConnection, merchant: Option<i64>| -> AppResult<(i64, i64)> {
+        let owed = figures::money(conn, MoneyKept::Payout, merchant, UNPAID_CLIENT_INVOICES)?;
+        let held = figures::money(conn, MoneyKept::Held, merchant, UNPAID_CLIENT_INVOICES)?;
+        Ok((if advance { owed } else { owed - held }, held))
     };
     let invoices_total = |conn: &mut DbConnection,
                           status: InvoiceStatus,
@@ -114,9 +122,11 @@ fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
         Scope::Everyone => {
             let balances = crate::balances::all_balances(conn)?;
             let owed: Vec<i64> = balances.values().copied().filter(|b| *b > 0).collect();
+            let (due, awaiting_cash) = payouts(conn, None)?;
             MoneyFigures {
                 cash_held: Some(cash_held(conn, None)? + balances.values().sum::<i64>()),
-                payouts_due: Some(payouts_due(conn, None)?),
+                payouts_due: Some(due),
+                payouts_awaiting_cash: Some(awaiting_cash),
                 ready_to_transfer: Some(invoices_total(
                     conn,
                     InvoiceStatus::Validated,
@@ -129,11 +139,15 @@ fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
                 ..MoneyFigures::default()
             }
         }
-        Scope::Merchant(id) => MoneyFigures {
-            payouts_due: Some(payouts_due(conn, Some(id))?),
-            paid_this_month: Some(invoices_total(conn, InvoiceStatus::Paid, Some(id), true)?),
-            ..MoneyFigures::default()
-        },
+        Scope::Merchant(id) => {
+            let (due, awaiting_cash) = payouts(conn, Some(id))?;
+            MoneyFigures {
+                payouts_due: Some(due),
+                payouts_awaiting_cash: Some(awaiting_cash),
+                paid_this_month: Some(invoices_total(conn, InvoiceStatus::Paid, Some(id), true)?),
+                ..MoneyFigures::default()
+            }
+        }
         Scope::DeliveryPerson(id) => {
             let balance = crate::balances::balance_of(conn, id)?;
             MoneyFigures {

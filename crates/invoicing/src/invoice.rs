@@ -156,12 +156,13 @@ pub(crate) fn claim_parcels(
     parcel_ids: &[i64],
 ) -> AppResult<usize> {
     let kind = row.kind();
+    let advance = colivra_parcels::company::pays_before_cash_in(conn)?;
     let mut taken = 0;
     // Bounded statements: SQLite takes at most 32,766 parameters.
     for chunk in parcel_ids.chunks(5_000) {
         let which = parcels::id
             .eq_any(chunk.to_vec())
-            .and(kind.eligible())
+            .and(kind.eligible(advance))
             .and(kind.owned_by(row.owner_id()));
         taken += set_invoice(conn, kind, Box::new(which), Some(row.id))?;
     }
@@ -282,6 +283,12 @@ pub(crate) fn validate(
         // The carried balance's deduction and the difference go to his balance now, in this
         // transaction: a refused posting (the balance moved meanwhile) undoes the validation.
         crate::balances::post_validated_invoice(conn, actor_id, &row)?;
+        // The cash is in the company's hands: its delivered parcels become payable to their
+        // merchants (the figures' triggers follow).
+        diesel::update(parcels::table.filter(parcels::delivery_person_invoice_id.eq(row.id)))
+            .set(parcels::cash_received.eq(true))
+            .execute(conn)
+            .map_db_err()?;
     }
     Ok(row)
 }

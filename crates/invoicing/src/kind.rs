@@ -93,17 +93,22 @@ impl Kind {
     }
 
     /// Parcels that may go on an invoice of this kind, as literal SQL so the partial indexes of
-    /// migration 6 serve it: delivered parcels (client `delivered`), returned parcels (client
+    /// migration 6 serve it: delivered parcels whose cash the company has (client `delivered`;
+    /// any delivered parcel when it pays before cash-in: `advance`), returned parcels (client
     /// `returned`), parcels whose round ended delivered or refused (delivery), on no invoice of
     /// the kind yet.
-    pub(crate) fn eligible(self) -> Condition {
-        Box::new(sql::<Bool>(self.eligible_sql()))
+    pub(crate) fn eligible(self, advance: bool) -> Condition {
+        Box::new(sql::<Bool>(self.eligible_sql(advance)))
     }
 
     /// [`Kind::eligible`] as its SQL text, for queries that join other tables to `parcels`.
-    pub(crate) fn eligible_sql(self) -> &'static str {
+    pub(crate) fn eligible_sql(self, advance: bool) -> &'static str {
         match self {
-            Kind::Delivered => "parcels.status = 'delivered' AND parcels.client_completed_invoice_id IS NULL",
+            Kind::Delivered if advance => "parcels.status = 'delivered' AND parcels.client_completed_invoice_id IS NULL",
+            // Cash received: on a validated delivery invoice; or delivered with no delivery
+            // person holding its cash (an admin's move at the hub).
+            Kind::Delivered => "parcels.status = 'delivered' AND parcels.client_completed_invoice_id IS NULL \
+                                AND (parcels.cash_received OR parcels.delivery_admin_id IS NULL)",
             Kind::Returned => "parcels.status = 'returned' AND parcels.client_returned_invoice_id IS NULL",
             Kind::Delivery => "parcels.outcome IN ('delivered', 'refused') AND parcels.delivery_admin_invoice_id IS NULL",
         }

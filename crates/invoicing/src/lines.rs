@@ -87,8 +87,9 @@ pub(crate) fn eligible_rows(
     kind: Kind,
     owner_id: i64,
 ) -> AppResult<Vec<ParcelRow>> {
+    let advance = colivra_parcels::company::pays_before_cash_in(conn)?;
     parcels::table
-        .filter(kind.eligible())
+        .filter(kind.eligible(advance))
         .filter(kind.owned_by(owner_id))
         .order(parcels::id.asc())
         .limit(MAX_PARCELS as i64)

@@ -81,7 +81,7 @@ pub fn invoice_pdf(
                 .collect(),
         )
     };
-    let document = document(
+    let mut document = document(
         &row,
         &lines,
         counterpart,
@@ -91,6 +91,28 @@ pub fn invoice_pdf(
         proofs.as_ref(),
         language,
     );
+    // A company that pays before cash-in says so on what it advances.
+    let advanced = on
+        .iter()
+        .filter(|p| {
+            row.kind() == Kind::Delivered && !p.cash_received && p.delivery_person_id.is_some()
+        })
+        .count();
+    if advanced > 0 {
+        document.remarks.push(format!(
+            "{} {advanced} {}",
+            language.pick(
+                "Paiement avant encaissement : les espèces de",
+                "Paid before cash-in: the cash of",
+                "أداء قبل التحصيل: نقود",
+            ),
+            language.pick(
+                "colis de cette facture n'étaient pas encore remises par le livreur.",
+                "parcels on this invoice had not yet been handed over by the delivery person.",
+                "طرود من هذه الفاتورة لم يسلّمها عامل التوصيل بعد.",
+            ),
+        ));
+    }
     colivra_documents::listing_document(&document).map_err(AppError::internal)
 }
 

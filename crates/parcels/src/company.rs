@@ -35,6 +35,10 @@ pub struct CompanyIdentity {
     /// The legal mention of an exemption: when set, invoices charge no TVA and print it.
     #[serde(default)]
     pub tva_exemption: Option<String>,
+    /// Merchants may be paid for delivered parcels whose cash a delivery person still holds
+    /// (an advance the company chooses to make); off: paid only from cash received.
+    #[serde(default)]
+    pub pay_before_cash_in: bool,
 }
 
 /// The standard Moroccan TVA rate, on services such as delivery.
@@ -125,6 +129,9 @@ pub struct CompanyView {
     pub tva_rate: i64,
     /// The exemption's legal mention; when set, invoices charge no TVA.
     pub tva_exemption: Option<String>,
+    /// Merchants are paid for delivered parcels before their cash is received (an advance);
+    /// off by default: only from cash on a validated delivery invoice.
+    pub pay_before_cash_in: bool,
 }
 
 impl Default for CompanyView {
@@ -141,6 +148,7 @@ impl Default for CompanyView {
             invoices_in_reader_language: false,
             tva_rate: DEFAULT_TVA_RATE,
             tva_exemption: None,
+            pay_before_cash_in: false,
         }
     }
 }
@@ -160,6 +168,7 @@ impl From<Option<CompanyIdentity>> for CompanyView {
                 invoices_in_reader_language: id.invoices_in_reader_language,
                 tva_rate: id.tva_rate,
                 tva_exemption: id.tva_exemption,
+                pay_before_cash_in: id.pay_before_cash_in,
             },
             None => CompanyView::default(),
         }
@@ -200,6 +209,8 @@ pub struct CompanyInput {
     /// set, invoices charge no TVA and print it.
     #[schema(max_length = 300)]
     pub tva_exemption: Option<String>,
+    /// Pay merchants for delivered parcels before their cash is received (false when left out).
+    pub pay_before_cash_in: Option<bool>,
 }
 
 /// Longest identifier but the ICE (IF, RC, patente, CNSS are shorter in practice).
@@ -290,6 +301,7 @@ fn validate(input: &CompanyInput) -> AppResult<CompanyIdentity> {
         invoices_in_reader_language: input.invoices_in_reader_language.unwrap_or(false),
         tva_rate,
         tva_exemption,
+        pay_before_cash_in: input.pay_before_cash_in.unwrap_or(false),
     })
 }
 
@@ -300,6 +312,11 @@ pub fn invoice_language(conn: &mut DbConnection, reader: Language) -> AppResult<
         Some(identity) if identity.invoices_in_reader_language => reader,
         _ => Language::Fr,
     })
+}
+
+/// Whether merchants are paid before the cash of their delivered parcels is received.
+pub fn pays_before_cash_in(conn: &mut DbConnection) -> AppResult<bool> {
+    Ok(identity(conn)?.is_some_and(|identity| identity.pay_before_cash_in))
 }
 
 /// The identity set by an admin, if any.
@@ -392,6 +409,7 @@ mod tests {
             invoices_in_reader_language: Some(true),
             tva_rate: None,
             tva_exemption: None,
+            pay_before_cash_in: None,
         }
     }
 
@@ -420,6 +438,7 @@ mod tests {
             invoices_in_reader_language: None,
             tva_rate: Some(101),
             tva_exemption: None,
+            pay_before_cash_in: None,
         };
         let colivra_core::AppError::Validation(errors) = validate(&wrong).unwrap_err() else {
             panic!("a 422")

@@ -56,6 +56,7 @@ pub fn seed_company(conn: &mut DbConnection, admin_id: i64) -> AppResult<()> {
                 invoices_in_reader_language: None,
                 tva_rate: None,
                 tva_exemption: None,
+                pay_before_cash_in: None,
             },
         )?;
     }

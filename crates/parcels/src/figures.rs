@@ -131,6 +131,9 @@ pub fn daily(conn: &mut DbConnection, scope: Scope, since: &str) -> AppResult<Ve
 pub enum MoneyKept {
     /// Cash signed less delivery fees (what the merchant is owed), by merchant.
     Payout,
+    /// The part of [`MoneyKept::Payout`] on no client invoice whose cash a delivery person still
+    /// holds (`shop-held` rows, migration 000031), by merchant: not payable yet.
+    Held,
     /// Cash collected less his commissions (what he holds), by delivery person.
     Cash,
 }
@@ -151,6 +154,7 @@ pub fn money(
 ) -> AppResult<i64> {
     let (status, column) = match figures {
         MoneyKept::Payout => ("payout", "client_id"),
+        MoneyKept::Held => ("shop-held", "client_id"),
         MoneyKept::Cash => ("cash", "delivery_admin_id"),
     };
     let (condition, params) = match person {
@@ -176,8 +180,12 @@ pub fn money(
 /// What is owed on no invoice yet, by whom it is owed to or held by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Owed {
-    /// Shops' delivered parcels on no completed invoice: cash signed and delivery fees.
+    /// Shops' delivered parcels on no completed invoice whose cash the company received: cash
+    /// signed and delivery fees.
     ShopDelivered,
+    /// The same, with those whose cash a delivery person still holds (a company that pays
+    /// before cash-in).
+    ShopDeliveredInAdvance,
     /// Shops' returned parcels on no returned invoice: no cash, their return or refusal fees.
     ShopReturned,
     /// Delivery people's delivered and refused parcels on no delivery invoice: the cash they
@@ -191,17 +199,33 @@ pub enum Owed {
 /// delivery person instead of every eligible parcel).
 pub fn owed_source(owed: Owed) -> String {
     let (owner, status) = match owed {
-        Owed::ShopDelivered => ("shop_id", "shop-delivered"),
+        Owed::ShopDelivered | Owed::ShopDeliveredInAdvance => ("shop_id", "shop-delivered"),
         Owed::ShopReturned => ("shop_id", "shop-returned"),
         Owed::DeliveryCash => ("delivery_admin_id", "cash"),
     };
-    let kept = format!("day = '' AND status = '{status}' AND invoice_id = 0 AND {owner} <> 0");
+    let kept = |status: &str| {
+        format!("day = '' AND status = '{status}' AND invoice_id = 0 AND {owner} <> 0")
+    };
+    let added = kept(status);
+    let mut rows = format!(
+        "SELECT {owner}, parcels, cod, fees FROM parcel_figures WHERE {added} \
+         UNION ALL \
+         SELECT {owner}, parcels, cod, fees FROM parcel_figure_deltas WHERE {added}"
+    );
+    if owed == Owed::ShopDelivered {
+        // Less what a delivery person still holds: paid only from cash received.
+        let held = kept("shop-held");
+        rows.push_str(&format!(
+            " UNION ALL \
+             SELECT {owner}, -parcels, -cod, -fees FROM parcel_figures WHERE {held} \
+             UNION ALL \
+             SELECT {owner}, -parcels, -cod, -fees FROM parcel_figure_deltas WHERE {held}"
+        ));
+    }
     format!(
         "SELECT {owner} AS owner_id, CAST(SUM(parcels) AS BIGINT) AS parcels, \
                 CAST(SUM(cod) AS BIGINT) AS cod, CAST(SUM(fees) AS BIGINT) AS fees \
-         FROM (SELECT {owner}, parcels, cod, fees FROM parcel_figures WHERE {kept} \
-               UNION ALL \
-               SELECT {owner}, parcels, cod, fees FROM parcel_figure_deltas WHERE {kept}) AS g \
+         FROM ({rows}) AS g \
          GROUP BY {owner} HAVING SUM(parcels) <> 0"
     )
 }

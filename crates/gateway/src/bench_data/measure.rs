@@ -191,7 +191,7 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
         let values: Vec<String> = (sequence..end)
             .map(|n| {
                 format!(
-                    "({}, {merchant}, {shop}, 'Destinataire {n}', '0612345678', {city}, '1 rue du Banc', 'Article', 1, {}, FALSE, FALSE, FALSE, 'standard', {delivery_fee}, {return_fee}, {refusal_fee}, 'delivered', 0, {delivery_person}, FALSE, {merchant}, {t}, {t}, {t}, 'delivered', 1500, {t})",
+                    "({}, {merchant}, {shop}, 'Destinataire {n}', '0612345678', {city}, '1 rue du Banc', 'Article', 1, {}, FALSE, FALSE, FALSE, 'standard', {delivery_fee}, {return_fee}, {refusal_fee}, 'delivered', 0, {delivery_person}, FALSE, {merchant}, {t}, {t}, {t}, 'delivered', 1500, {t}, TRUE)",
                     sql_text(&colivra_core::key::prefixed_key("CL", 10)),
                     10_000 + n as i64,
                     t = sql_time(now),
@@ -199,7 +199,7 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
             })
             .collect();
         conn.batch_execute(&format!(
-            "INSERT INTO parcels (key, client_id, shop_id, recipient_name, recipient_phone, city_id, address, product, quantity, cod_amount, can_open, can_try, fragile, kind, delivery_fee, return_fee, refusal_fee, status, attempts, delivery_admin_id, address_change_pending, created_by, created_at, updated_at, status_changed_at, outcome, commission, outcome_at) VALUES {}",
+            "INSERT INTO parcels (key, client_id, shop_id, recipient_name, recipient_phone, city_id, address, product, quantity, cod_amount, can_open, can_try, fragile, kind, delivery_fee, return_fee, refusal_fee, status, attempts, delivery_admin_id, address_change_pending, created_by, created_at, updated_at, status_changed_at, outcome, commission, outcome_at, cash_received) VALUES {}",
             values.join(", ")
         ))?;
         sequence = end;

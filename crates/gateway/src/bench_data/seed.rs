@@ -190,7 +190,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
                 rng.gen_range(0..100_000_000)
             );
             values.push(format!(
-                "({}, {merchant}, {shop}, {}, {}, {}, {city}, {}, 'Article', 1, {}, {}, FALSE, {}, {}, {}, {delivery}, {ret}, {refusal}, {}, {}, {delivery_person}, FALSE, {merchant}, {}, {}, {}, {})",
+                "({}, {merchant}, {shop}, {}, {}, {}, {city}, {}, 'Article', 1, {}, {}, FALSE, {}, {}, {}, {delivery}, {ret}, {refusal}, {}, {}, {delivery_person}, FALSE, {merchant}, {}, {}, {}, {}, {})",
                 sql_text(&tracking_code(n)),
                 if n % 2 == 0 { sql_text(&format!("CMD-{n}")) } else { "NULL".into() },
                 sql_text(&format!("{} {}", pick(&mut rng, FIRST_NAMES), pick(&mut rng, LAST_NAMES))),
@@ -213,10 +213,13 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
                 } else {
                     "NULL, NULL, NULL".to_owned()
                 },
+                // The cash of what was delivered more than three days ago is handed over (its
+                // merchant can be paid); the last days' is still with the delivery people.
+                if status == "delivered" && changed < now - Duration::days(3) { "TRUE" } else { "FALSE" },
             ));
         }
         conn.batch_execute(&format!(
-            "INSERT INTO parcels (key, client_id, shop_id, reference, recipient_name, recipient_phone, city_id, address, product, quantity, cod_amount, can_open, can_try, fragile, kind, item_to_collect, delivery_fee, return_fee, refusal_fee, status, attempts, delivery_admin_id, address_change_pending, created_by, created_at, updated_at, status_changed_at, outcome, commission, outcome_at) VALUES {}",
+            "INSERT INTO parcels (key, client_id, shop_id, reference, recipient_name, recipient_phone, city_id, address, product, quantity, cod_amount, can_open, can_try, fragile, kind, item_to_collect, delivery_fee, return_fee, refusal_fee, status, attempts, delivery_admin_id, address_change_pending, created_by, created_at, updated_at, status_changed_at, outcome, commission, outcome_at, cash_received) VALUES {}",
             values.join(", ")
         ))?;
         sequence = end;

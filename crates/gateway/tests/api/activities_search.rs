@@ -773,23 +773,8 @@ async fn the_search_finds_vouchers_invoices_and_tickets_by_code_within_scope() {
     let parcel = hub.parcel(30000, json!({})).await;
     let (pickup, exit) = hub.ship(&[&parcel]).await;
     hub.deliver(&[&parcel]).await;
-    // The merchant's delivered invoice, validated; the delivery person's, validated.
-    let res = hub
-        .admin
-        .post(
-            "/api/clients/invoices",
-            json!({"shop": hub.shop, "type": "delivered"}),
-        )
-        .await;
-    res.assert_status(201);
-    let merchant_invoice = data_key(&res.body["data"]);
-    hub.admin
-        .put(
-            &format!("/api/clients/invoices/{merchant_invoice}"),
-            json!({"status": "validated"}),
-        )
-        .await
-        .assert_status(200);
+    // The delivery person's invoice, validated (the cash is the company's); the merchant's
+    // delivered invoice, validated.
     let res = hub
         .delivery_person
         .post("/api/delivery-admins/invoices", json!({}))
@@ -806,6 +791,22 @@ async fn the_search_finds_vouchers_invoices_and_tickets_by_code_within_scope() {
     hub.admin
         .put(
             &format!("/api/delivery-admins/invoices/{delivery_invoice}"),
+            json!({"status": "validated"}),
+        )
+        .await
+        .assert_status(200);
+    let res = hub
+        .admin
+        .post(
+            "/api/clients/invoices",
+            json!({"shop": hub.shop, "type": "delivered"}),
+        )
+        .await;
+    res.assert_status(201);
+    let merchant_invoice = data_key(&res.body["data"]);
+    hub.admin
+        .put(
+            &format!("/api/clients/invoices/{merchant_invoice}"),
             json!({"status": "validated"}),
         )
         .await

@@ -43,11 +43,24 @@ fn counted(app: &TestApp, scope: &dyn Fn(&ParcelRow) -> bool) -> Value {
         .into_iter()
         .collect();
     let signed = |row: &ParcelRow| if row.3 == "refund" { -row.4 } else { row.4 };
-    // Owed to merchants: delivered, on no client invoice or on one not paid.
+    // Its cash in the company's hands: on a validated delivery invoice, or with no delivery
+    // person holding it.
+    let cash_received =
+        |row: &&&ParcelRow| row.1.is_none() || row.11.is_some_and(|id| invoices[&id].1 != "draft");
+    // Owed to merchants from cash received: delivered, on a client invoice not paid, or on none
+    // once cashed in; and, on none, what delivery people still hold.
     let payouts_due: i64 = rows
         .iter()
         .filter(|row| row.2 == "delivered")
-        .filter(|row| row.10.is_none_or(|id| invoices[&id].1 != "paid"))
+        .filter(|row| match row.10 {
+            Some(id) => invoices[&id].1 != "paid",
+            None => cash_received(row),
+        })
+        .map(|row| signed(row) - row.5)
+        .sum();
+    let payouts_awaiting_cash: i64 = rows
+        .iter()
+        .filter(|row| row.2 == "delivered" && row.10.is_none() && !cash_received(row))
         .map(|row| signed(row) - row.5)
         .sum();
     // Held by delivery people: delivered or refused, on no delivery invoice or on a draft.
@@ -83,6 +96,7 @@ fn counted(app: &TestApp, scope: &dyn Fn(&ParcelRow) -> bool) -> Value {
         "to_be_paid": cod - fees,
         "days": days,
         "payouts_due": payouts_due,
+        "payouts_awaiting_cash": payouts_awaiting_cash,
         "cash": cash,
     })
 }
@@ -140,6 +154,7 @@ async fn reported(client: &crate::support::TestClient) -> Value {
         "to_be_paid": data["to_be_paid"],
         "days": days,
         "payouts_due": data["money"]["payouts_due"],
+        "payouts_awaiting_cash": data["money"]["payouts_awaiting_cash"],
         "cash_held": data["money"]["cash_held"],
         "balance": data["money"]["balance"],
     })
@@ -166,6 +181,7 @@ fn as_read_by(mut counted: Value, who: &str, balances: i64) -> Value {
         }
         _ => {
             figures.insert("payouts_due".into(), Value::Null);
+            figures.insert("payouts_awaiting_cash".into(), Value::Null);
             figures.insert("cash_held".into(), json!(cash + balances));
             figures.insert("balance".into(), json!(balances));
         }
@@ -226,6 +242,19 @@ fn unpaid_counted(app: &TestApp) -> [Owed; 3] {
         ))
         .load(&mut app.conn())
         .unwrap();
+    // The cash the company has: that of parcels on a validated delivery invoice (or delivered
+    // with no delivery person holding it).
+    let handed_over: std::collections::HashSet<i64> = {
+        use colivra_db::schema::invoices;
+        invoices::table
+            .filter(invoices::kind.eq("delivery"))
+            .filter(invoices::status.ne("draft"))
+            .select(invoices::id)
+            .load::<i64>(&mut app.conn())
+            .unwrap()
+            .into_iter()
+            .collect()
+    };
     let mut owed: [Owed; 3] = Default::default();
     for (
         (shop, person, status, kind, cod, fee, refusal_fee, return_fee),
@@ -233,7 +262,9 @@ fn unpaid_counted(app: &TestApp) -> [Owed; 3] {
     ) in rows
     {
         let signed = if kind == "refund" { -cod } else { cod };
-        if status == "delivered" && completed.is_none() {
+        let cash_received =
+            person.is_none() || delivery.is_some_and(|id| handed_over.contains(&id));
+        if status == "delivered" && completed.is_none() && cash_received {
             let entry = owed[0].entry(shop.clone()).or_default();
             *entry = (entry.0 + 1, entry.1 + signed, entry.2 + fee);
         }
@@ -478,7 +509,8 @@ async fn the_dashboards_figures_stay_exact_under_concurrent_outcomes_and_folds()
         .await
         .assert_status(200);
     let [delivered_owed, returned_owed, held] = unpaid_counted(&w.app);
-    assert!(!delivered_owed.is_empty() && !held.is_empty());
+    // Nothing delivered is payable while the delivery people hold its cash.
+    assert!(delivered_owed.is_empty() && !held.is_empty());
     assert_eq!(
         returned_owed.values().map(|owed| owed.0).sum::<i64>(),
         refused.len() as i64
@@ -505,11 +537,16 @@ async fn the_dashboards_figures_stay_exact_under_concurrent_outcomes_and_folds()
         .await
         .assert_status(200);
     assert_exact(&w, "with a validated delivery invoice").await;
+    assert!(
+        !unpaid_counted(&w.app)[0].is_empty(),
+        "his delivered parcels are payable once his cash is handed over"
+    );
 
-    // A client invoice of two delivered parcels: drafted, validated, paid.
+    // A client invoice of two of his delivered parcels: drafted, validated, paid.
     let invoiced: Vec<&str> = sent
         .iter()
         .filter(|s| s.plan.end == End::Delivered && s.code != delivered.code)
+        .filter(|s| s.plan.delivery_person == 0)
         .take(2)
         .map(|s| s.code.as_str())
         .collect();

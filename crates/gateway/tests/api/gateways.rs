@@ -252,6 +252,7 @@ async fn two_gateways_share_sessions_revocations_throttling_and_invoice_numbers(
         })
         .collect();
     let sent = play_round(&w, &plan).await;
+    w.hand_over_all_cash().await;
     let drafts = one_draft_per_parcel(&w, &sent).await;
     let (second_admin, _) = app.signed_in(Role::Admin, true).await;
     let (admin_a, admin_b) = (

@@ -259,6 +259,7 @@ async fn an_import_and_an_invoice_sent_again_are_made_once() {
     let parcel = hub.parcel(24_900, json!({})).await;
     hub.ship(&[&parcel]).await;
     hub.deliver(&[&parcel]).await;
+    hub.hand_over_cash().await;
     hub.admin.set_header(HEADER, "facture-atlas-1");
     let invoice_body = json!({"shop": hub.shop, "type": "delivered"});
     let first = hub
@@ -271,7 +272,11 @@ async fn an_import_and_an_invoice_sent_again_are_made_once() {
     assert!(replayed(&again));
     assert_eq!(again.body["data"]["key"], first.body["data"]["key"]);
     use colivra_db::schema::invoices;
-    let stored: i64 = invoices::table.count().get_result(&mut app.conn()).unwrap();
+    let stored: i64 = invoices::table
+        .filter(invoices::kind.eq("delivered"))
+        .count()
+        .get_result(&mut app.conn())
+        .unwrap();
     assert_eq!(stored, 1);
 }
 

@@ -143,7 +143,11 @@ async fn unpaid_overviews_are_searched_sorted_and_paged() {
     assert_eq!(meta(&none), (1, 25, 0, 1));
     assert_eq!(keys_of(&none), Vec::<&str>::new());
 
-    // Shops: largest total first, one per page; searched by shop name; one merchant's.
+    // Shops: none is payable while the delivery people hold the cash; once it is handed over,
+    // largest total first, one per page; searched by shop name; one merchant's.
+    let path = "/api/shops/unpaid/delivered";
+    assert_eq!(meta(&w.admin.get(path).await), (1, 25, 0, 1));
+    w.hand_over_all_cash().await;
     let atlas_total: i64 = sent[..3]
         .iter()
         .filter(|s| s.plan.end == End::Delivered)
@@ -151,7 +155,6 @@ async fn unpaid_overviews_are_searched_sorted_and_paged() {
         .sum();
     let zagora_total = sent[3].merchant_amount();
     assert!(atlas_total > zagora_total);
-    let path = "/api/shops/unpaid/delivered";
     let first = w.admin.get(&format!("{path}?per_page=1")).await;
     first.assert_status(200);
     assert_eq!(meta(&first), (1, 1, 2, 2));
@@ -569,6 +572,112 @@ async fn admins_invoice_a_shops_delivered_and_returned_parcels_and_record_the_pa
     let total: i64 = delivered.iter().map(|s| s.merchant_amount()).sum();
     assert_eq!(total, 23_000 - 12_000 + 27_500);
 
+    // Payable only once cashed in: while the delivery person holds the cash (no delivery
+    // invoice, then a draft one), nothing is payable and the merchant sees it waiting.
+    let not_payable_yet = |stage: &'static str| {
+        let w = &w;
+        let code = delivered[0].code.clone();
+        async move {
+            let res = w.admin.get("/api/shops/unpaid/delivered").await;
+            assert_eq!(res.body["meta"]["total"], 0, "{stage}");
+            let res = w
+                .admin
+                .post(
+                    "/api/clients/invoices",
+                    json!({"shop": w.shop, "type": "delivered"}),
+                )
+                .await;
+            res.assert_status(422);
+            let res = w.merchant.get(&format!("/api/parcels/{code}")).await;
+            assert_eq!(res.body["data"]["payout_state"], "awaiting_cash", "{stage}");
+            let money = w.merchant.get("/api/statistics").await.body["data"]["money"].clone();
+            assert_eq!(money["payouts_due"], 0, "{stage}");
+            assert_eq!(money["payouts_awaiting_cash"], total, "{stage}");
+        }
+    };
+    not_payable_yet("held").await;
+    let res = w
+        .admin
+        .post(
+            "/api/delivery-admins/invoices",
+            json!({"delivery_admin": w.delivery_people[0].key}),
+        )
+        .await;
+    res.assert_status(201);
+    let hand_over = key(&res.body["data"]);
+    not_payable_yet("on a draft delivery invoice").await;
+    // A company that pays before cash-in sees it payable at once.
+    let company = |advance: bool| {
+        json!({"name": "Colivra SARL", "address": "Casablanca", "ice": "001234567000089",
+               "if": "1234", "rc": "5678", "pay_before_cash_in": advance})
+    };
+    w.admin
+        .put("/api/settings/company", company(true))
+        .await
+        .assert_status(200);
+    let res = w.admin.get("/api/shops/unpaid/delivered").await;
+    assert_eq!(res.body["data"][0]["total"], total);
+    // Its invoice says it was paid before cash-in (a draft, deleted again).
+    let res = w
+        .admin
+        .post(
+            "/api/clients/invoices",
+            json!({"shop": w.shop, "type": "delivered"}),
+        )
+        .await;
+    res.assert_status(201);
+    let advance = key(&res.body["data"]);
+    let pdf = w
+        .admin
+        .get(&format!("/api/clients/invoices/{advance}/pdf"))
+        .await;
+    let text = colivra_documents::extract_text(&pdf.bytes).unwrap();
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        text.contains("Paiement avant encaissement : les espèces de 3 colis"),
+        "{text}"
+    );
+    w.admin
+        .delete(&format!("/api/clients/invoices/{advance}"))
+        .await
+        .assert_status(204);
+    let money = w.merchant.get("/api/statistics").await.body["data"]["money"].clone();
+    assert_eq!(
+        (
+            money["payouts_due"].as_i64(),
+            money["payouts_awaiting_cash"].as_i64()
+        ),
+        (Some(total), Some(total))
+    );
+    w.admin
+        .put("/api/settings/company", company(false))
+        .await
+        .assert_status(200);
+    // The cash counted and the delivery invoice validated: now it is the company's to pay.
+    let path = format!("/api/delivery-admins/invoices/{hand_over}");
+    let expected = w.admin.get(&path).await.body["data"]["total"].clone();
+    w.admin
+        .put(&path, json!({"counted_amount": expected}))
+        .await
+        .assert_status(200);
+    w.admin
+        .put(&path, json!({"status": "validated"}))
+        .await
+        .assert_status(200);
+    let res = w
+        .merchant
+        .get(&format!("/api/parcels/{}", delivered[0].code))
+        .await;
+    assert_eq!(res.body["data"]["payout_state"], "to_pay");
+    let money = w.merchant.get("/api/statistics").await.body["data"]["money"].clone();
+    assert_eq!(
+        (
+            money["payouts_due"].as_i64(),
+            money["payouts_awaiting_cash"].as_i64()
+        ),
+        (Some(total), Some(0))
+    );
+
     let res = w.admin.get("/api/shops/unpaid/delivered").await;
     res.assert_status(200);
     let row = &res.body["data"][0];
@@ -754,6 +863,11 @@ async fn admins_invoice_a_shops_delivered_and_returned_parcels_and_record_the_pa
     assert_eq!(res.body["data"]["payment_reference"], "VIR-2026-118");
     let res = w.merchant.get("/api/parcels?view=reimbursed").await;
     assert_eq!(res.body["meta"]["total"], 3);
+    let res = w
+        .merchant
+        .get(&format!("/api/parcels/{}", delivered[0].code))
+        .await;
+    assert_eq!(res.body["data"]["payout_state"], "paid");
     assert_eq!(
         w.merchant.get("/api/parcels?view=unpaid").await.body["meta"]["total"],
         0
@@ -835,13 +949,15 @@ async fn admins_invoice_a_shops_delivered_and_returned_parcels_and_record_the_pa
     );
 }
 
-/// Every invoice in the database: (key, kind, status, number, parcels_count, total).
+/// Every delivery invoice (`delivery`), or every client invoice, in the database: (key, kind,
+/// status, number, parcels_count, total).
 type StoredInvoice = (String, String, String, Option<String>, i64, i64);
 
-fn stored_invoices(w: &World) -> Vec<StoredInvoice> {
+fn stored_invoices(w: &World, delivery: bool) -> Vec<StoredInvoice> {
     use colivra_db::schema::invoices;
     use diesel::prelude::*;
     invoices::table
+        .filter(invoices::kind.eq("delivery").eq(delivery))
         .order(invoices::id.asc())
         .select((
             invoices::key,
@@ -903,6 +1019,7 @@ async fn twenty_drafts_at_once_leave_each_parcel_on_exactly_one_invoice() {
         .map(|n| (10_000 + n, false, false, End::Delivered, 0))
         .collect();
     let sent = round(&w, &plan).await;
+    w.hand_over_all_cash().await;
     let mut admins = Vec::new();
     for _ in 0..4 {
         admins.push(w.app.signed_in(Role::Admin, true).await.0);
@@ -935,7 +1052,7 @@ async fn twenty_drafts_at_once_leave_each_parcel_on_exactly_one_invoice() {
     // The database: one invoice (no draft of a loser left behind), holding every parcel, with
     // the total the parcels make; one creation recorded.
     assert_eq!(
-        stored_invoices(&w),
+        stored_invoices(&w, false),
         [(
             invoice.clone(),
             "delivered".to_owned(),
@@ -996,7 +1113,7 @@ async fn a_delivery_person_and_an_admin_declaring_his_cash_at_once_make_one_invo
     // The database: one delivery invoice holding every parcel he settles, its total the cash he
     // owes, one creation recorded.
     assert_eq!(
-        stored_invoices(&w),
+        stored_invoices(&w, true),
         [(
             invoice.clone(),
             "delivery".to_owned(),
@@ -1017,6 +1134,7 @@ async fn validations_at_once_give_distinct_consecutive_numbers_and_payments_at_o
         .map(|n| (10_000 + n, false, false, End::Delivered, 0))
         .collect();
     let sent = round(&w, &plan).await;
+    w.hand_over_all_cash().await;
     let invoices = crate::support::money::one_draft_per_parcel(&w, &sent).await;
     let (second_admin, _) = w.app.signed_in(Role::Admin, true).await;
     // Each invoice validated by two admins at once, the sixteen requests released together:
@@ -1028,7 +1146,7 @@ async fn validations_at_once_give_distinct_consecutive_numbers_and_payments_at_o
         race.in_flight_together() >= 2,
         "the validations did not run together"
     );
-    let stored = stored_invoices(&w);
+    let stored = stored_invoices(&w, false);
     let mut numbers: Vec<String> = stored
         .iter()
         .map(|(_, _, status, number, _, _)| {

@@ -85,6 +85,7 @@ async fn client_invoices_split_their_fees_into_ht_and_tva_and_say_how_they_were_
         ],
     )
     .await;
+    w.hand_over_all_cash().await;
 
     // The settings: 20 % until set; a rate out of range or 0 without a mention is refused.
     let res = w.admin.get("/api/settings/company").await;
@@ -239,6 +240,7 @@ async fn client_invoices_split_their_fees_into_ht_and_tva_and_say_how_they_were_
 async fn an_invoice_validated_before_tva_keeps_what_it_printed() {
     let w = money_world_with(1, Some("011780000012345678901234")).await;
     play_round(&w, &[planned(25_000, false, End::Delivered)]).await;
+    w.hand_over_all_cash().await;
     let res = draft(&w, "delivered").await;
     let invoice = key_of(&res.body["data"]);
     w.admin

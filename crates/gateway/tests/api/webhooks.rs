@@ -206,6 +206,7 @@ async fn a_parcels_life_reaches_the_receiver_signed_in_order_and_once() {
     let parcel = hub.parcel(24_900, json!({"reference": "WC-1001"})).await;
     hub.ship(&[&parcel]).await;
     hub.deliver(&[&parcel]).await;
+    hub.hand_over_cash().await;
     // Invoiced, validated, paid; a ticket answered.
     let res = hub
         .admin

@@ -51,6 +51,9 @@ pub fn unpaid_shops(
     let kind = kind_of(invoice_type)?;
     let search = query.search()?;
     let owed = match kind {
+        Kind::Delivered if colivra_parcels::company::pays_before_cash_in(conn)? => {
+            Owed::ShopDeliveredInAdvance
+        }
         Kind::Delivered => Owed::ShopDelivered,
         _ => Owed::ShopReturned,
     };

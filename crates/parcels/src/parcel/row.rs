@@ -54,6 +54,8 @@ pub struct ParcelRow {
     pub delivery_person_invoice_id: Option<i64>,
     /// Whether it has stock lines (kept by triggers): only then are they looked up.
     pub has_stock_lines: bool,
+    /// Its cash is in the company's hands: it is on a validated delivery invoice.
+    pub cash_received: bool,
 }
 
 impl ParcelRow {

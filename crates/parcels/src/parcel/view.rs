@@ -66,6 +66,10 @@ pub struct ParcelView {
     /// The key of the delivery invoice it is on.
     #[serde(rename = "delivery_admin_invoice")]
     pub delivery_person_invoice: Option<String>,
+    /// A delivered parcel's money for its merchant: `awaiting_cash` (« livré, espèces chez le
+    /// livreur »: not payable before its delivery invoice is validated), `to_pay` (« encaissé, à
+    /// verser »), `paid` (« versé »: on a paid client invoice); null for other statuses.
+    pub payout_state: Option<PayoutState>,
     /// What the caller may do with it now: `edit`, `delete`, `cancel`, `change-address`,
     /// `state`, `reassign`, `acknowledge-address`.
     pub actions: Vec<&'static str>,
@@ -83,6 +87,31 @@ pub struct ParcelView {
     #[serde(serialize_with = "time::rfc3339")]
     #[schema(value_type = String)]
     pub updated_at: NaiveDateTime,
+}
+
+/// Where a delivered parcel's money stands for its merchant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PayoutState {
+    AwaitingCash,
+    ToPay,
+    Paid,
+}
+
+impl PayoutState {
+    /// `row`'s state, its client invoice's status given (`None`: on none).
+    pub fn of(row: &ParcelRow, client_invoice_status: Option<&str>) -> Option<PayoutState> {
+        if row.status() != Status::Delivered {
+            return None;
+        }
+        Some(match client_invoice_status {
+            Some("paid") => PayoutState::Paid,
+            // Invoiced (a company that pays before cash-in may have put it on one already).
+            Some(_) => PayoutState::ToPay,
+            None if row.cash_received || row.delivery_person_id.is_none() => PayoutState::ToPay,
+            None => PayoutState::AwaitingCash,
+        })
+    }
 }
 
 /// The row actions a caller of `role` has on a parcel in `status`.
@@ -238,7 +267,12 @@ pub fn views_with(
                 Role::DeliveryPerson => false,
             };
             let delivery_invoice_visible = |_: &str| role != Role::Merchant;
+            let completed_status = row
+                .merchant_completed_invoice_id
+                .and_then(|id| names.invoices.get(&id))
+                .map(|(_, status)| status.as_str());
             ParcelView {
+                payout_state: PayoutState::of(&row, completed_status),
                 merchant_completed_invoice: invoice(
                     row.merchant_completed_invoice_id,
                     &merchant_invoice_visible,

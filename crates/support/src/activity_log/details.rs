@@ -90,6 +90,12 @@ pub(super) const FIELDS: &[(&str, &str, &str, &str)] = &[
         "VAT exemption",
         "الإعفاء من الضريبة على القيمة المضافة",
     ),
+    (
+        "pay_before_cash_in",
+        "Paiement avant encaissement",
+        "Payment before cash-in",
+        "الأداء قبل التحصيل",
+    ),
 ];
 
 /// Where a field comes when shown: its place in [`FIELDS`], else after them.

@@ -320,6 +320,12 @@ impl Hub {
                 .assert_status(200);
         }
     }
+
+    /// The delivery person hands over the cash he holds (his delivery invoice counted and
+    /// validated): his delivered parcels become payable to the merchant.
+    pub async fn hand_over_cash(&self) {
+        money::hand_over_cash(&self.admin, &self.delivery_person_user.key).await;
+    }
 }
 
 /// The real app on a free local port, one worker: its base URL and its handle.
@@ -809,7 +815,8 @@ pub async fn delivery_person_serving(
 }
 
 /// Parcels of `shop` with these COD amounts, taken through the whole round as in real life (a
-/// pickup voucher received, an exit voucher to the courier, each delivered); their codes.
+/// pickup voucher received, an exit voucher to the courier, each delivered, the cash handed
+/// over); their codes.
 pub async fn delivered_parcels(
     admin: &TestClient,
     merchant: &TestClient,
@@ -858,6 +865,8 @@ pub async fn delivered_parcels(
             .await
             .assert_status(200);
     }
+    // The cash handed over, as at the end of a real round: the parcels are payable.
+    money::hand_over_cash(admin, delivery_person_key).await;
     codes
 }
 

@@ -339,6 +339,44 @@ pub async fn record_outcomes(w: &MoneyWorld, sent: &[Sent]) {
     }
 }
 
+/// A delivery person hands over the cash he holds: an admin drafts his delivery invoice of every
+/// eligible parcel, counts exactly its total and validates it, so its delivered parcels' cash is
+/// the company's (payable to their merchants). Nothing to hand over: nothing happens. The
+/// invoice's key, if one was made.
+pub async fn hand_over_cash(admin: &TestClient, delivery_person_key: &str) -> Option<String> {
+    let res = admin
+        .post(
+            "/api/delivery-admins/invoices",
+            json!({"delivery_admin": delivery_person_key}),
+        )
+        .await;
+    if res.status == 422 {
+        return None;
+    }
+    res.assert_status(201);
+    let invoice = key_of(&res.body["data"]);
+    let path = format!("/api/delivery-admins/invoices/{invoice}");
+    let total = res.body["data"]["total"].clone();
+    admin
+        .put(&path, json!({"counted_amount": total}))
+        .await
+        .assert_status(200);
+    admin
+        .put(&path, json!({"status": "validated"}))
+        .await
+        .assert_status(200);
+    Some(invoice)
+}
+
+impl MoneyWorld {
+    /// Every delivery person of the world hands over his cash ([`hand_over_cash`]).
+    pub async fn hand_over_all_cash(&self) {
+        for delivery_person in &self.delivery_people {
+            hand_over_cash(&self.admin, &delivery_person.key).await;
+        }
+    }
+}
+
 /// The delivery person at `delivery_person` hands these parcels back on a return voucher and an
 /// admin receives it (they become eligible for a returned-type invoice): the voucher's key.
 pub async fn hand_back<S: AsRef<str>>(
