@@ -116,6 +116,7 @@ dictionaries = {
     "messages": messages,
     "cities": keys("/api/cities?per_page=100"),
     "bank_account_changes": keys("/api/shops/bank-account-changes"),
+    "unapplied_outcomes": keys("/api/parcels/outcomes/unapplied"),
     "shops": keys("/api/shops?per_page=100"),
     "merchants": keys("/api/clients?per_page=100"),
     "couriers": [c["key"] for c in couriers],
@@ -180,6 +181,7 @@ unbound = [
 ]
 # `{key}` and `{invoiceKey}` by the collection they are in.
 by_path = [
+    (r"^/api/parcels/outcomes/unapplied/\{key\}", "unapplied_outcomes"),
     (r"^/api/parcels/\{key\}", "parcels"),
     (r"^/api/inventories/movements/\{key\}$", "movements"),
     (r"^/api/inventories/entries/\{key\}", "entry_slips"),

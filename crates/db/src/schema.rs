@@ -217,6 +217,30 @@ diesel::table! {
 }
 
 diesel::table! {
+    unapplied_outcomes (id) {
+        id -> BigInt,
+        key -> Text,
+        parcel_id -> BigInt,
+        #[sql_name = "delivery_admin_id"]
+        delivery_person_id -> BigInt,
+        status -> Text,
+        comment -> Nullable<Text>,
+        date -> Nullable<Date>,
+        had_proof -> Bool,
+        recorded_at -> Timestamp,
+        received_at -> Timestamp,
+        reason -> Text,
+        cash_at_stake -> BigInt,
+        state -> Text,
+        resolution -> Nullable<Text>,
+        resolution_comment -> Nullable<Text>,
+        resolved_by -> Nullable<BigInt>,
+        resolved_at -> Nullable<Timestamp>,
+        seen_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     delivery_proofs (id) {
         id -> BigInt,
         key -> Text,
@@ -567,6 +591,7 @@ diesel::joinable!(webhook_deliveries -> webhook_endpoints (endpoint_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    unapplied_outcomes,
     delivery_proofs,
     sessions,
     sign_in_failures,

@@ -19,4 +19,5 @@ pub mod statistics;
 pub mod status;
 pub mod stock;
 pub mod tracking;
+pub mod unapplied;
 pub mod undo;

@@ -11,10 +11,11 @@ use colivra_parcels::moves::{
 use colivra_parcels::parcel::{self, ParcelInput, ParcelView};
 use colivra_parcels::status::StatusInfo;
 use colivra_parcels::tracking::TrackingView;
+use colivra_parcels::unapplied::{self, ResolveInput, UnappliedFilters, UnappliedOutcomeView};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::api::query::{Listing, ParcelSort};
+use crate::api::query::{Listing, Paging, ParcelSort};
 use crate::api::reply::{other_answer, XLSX};
 use crate::api::{
     Created, Db, DescribeReply, File, Items, Localized, New, NoContent, OperationDoc, Paged, Pdf,
@@ -122,6 +123,45 @@ pub async fn post_state(
     })
     .await
     .map(Reply)
+}
+
+/// Outcomes the server refused from the phones' queues: the admin's all, a delivery person's
+/// his own.
+pub async fn list_unapplied_outcomes(
+    db: Db,
+    caller: Scoped,
+    query: web::Query<Paging>,
+    filters: web::Query<UnappliedFilters>,
+) -> ApiResult<Paged<UnappliedOutcomeView>> {
+    let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
+    db.run(move |conn| unapplied::list(conn, caller.scope, &query, &filters))
+        .await
+        .map(Paged)
+}
+
+/// An admin resolves a refused outcome: applies it, records the cash returned, or dismisses it.
+pub async fn resolve_unapplied_outcome(
+    db: Db,
+    caller: Caller,
+    key: web::Path<String>,
+    input: Json<ResolveInput>,
+) -> ApiResult<Reply<UnappliedOutcomeView>> {
+    let (key, input, stock) = (key.into_inner(), input.into_inner(), db.stock());
+    db.run(move |conn| unapplied::resolve(conn, &*stock, caller.user.id, &key, &input))
+        .await
+        .map(Reply)
+}
+
+/// The delivery person marks one of his refused outcomes seen (it stays on record).
+pub async fn see_unapplied_outcome(
+    db: Db,
+    caller: Caller,
+    key: web::Path<String>,
+) -> ApiResult<Reply<UnappliedOutcomeView>> {
+    let key = key.into_inner();
+    db.run(move |conn| unapplied::mark_seen(conn, caller.user.id, &key))
+        .await
+        .map(Reply)
 }
 
 /// The caller takes back the parcel's latest status change (his own, made minutes ago).

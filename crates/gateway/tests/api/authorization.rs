@@ -130,6 +130,10 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("GET",    "/api/parcels/import/template",                         [401, 403, OK,  403, 403, 403]),
     ("GET",    "/api/parcels/labels",                                  [401, 403, OK,  OK,  OK,  403]),
     ("POST",   "/api/parcels/states",                                  [401, 403, 403, OK,  OK,  403]),
+    // Refused outcomes of the phones' queues: the admin's work queue, a delivery person's own.
+    ("GET",    "/api/parcels/outcomes/unapplied",                      [401, 403, 403, OK,  OK,  403]),
+    ("PUT",    "/api/parcels/outcomes/unapplied/{key}",                [401, 403, 403, 403, OK,  403]),
+    ("PUT",    "/api/parcels/outcomes/unapplied/{key}/seen",           [401, 403, 403, OK,  403, 403]),
     ("PUT",    "/api/parcels/delivery-admins/{deliveryAdmin}",         [401, 403, 403, 403, OK,  403]),
     ("GET",    "/api/parcels/{key}",                                   [401, 403, OK,  OK,  OK,  403]),
     ("PUT",    "/api/parcels/{key}",                                   [401, 403, OK,  403, 403, 403]),

@@ -29,5 +29,6 @@ mod shops;
 mod system;
 mod tickets;
 mod tva;
+mod unapplied;
 mod vouchers;
 mod webhooks;

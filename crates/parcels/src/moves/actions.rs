@@ -108,7 +108,8 @@ fn check_recorded_at(at: NaiveDateTime, row: &ParcelRow, now: NaiveDateTime) -> 
         "L'heure d'enregistrement est dans le futur : vérifiez l'heure du téléphone."
     } else if at < now - chrono::Duration::hours(RECORDED_BEFORE_HOURS) {
         "Résultat enregistré il y a plus de 72 heures : signalez-le au bureau."
-    } else if at < row.status_changed_at {
+    } else if at < row.status_changed_at && row.status().is_with_delivery_person() {
+        // (A parcel no longer with him refuses the outcome itself: 409 or 404, the true reason.)
         "L'heure d'enregistrement précède la dernière étape du colis (sa sortie en livraison)."
     } else {
         return Ok(());
@@ -117,8 +118,34 @@ fn check_recorded_at(at: NaiveDateTime, row: &ParcelRow, now: NaiveDateTime) -> 
 }
 
 /// A delivery person records an outcome; an admin posts any state (forcing it with a comment).
-/// A proof of delivery comes with « Livré » and is kept in the same transaction.
+/// A proof of delivery comes with « Livré » and is kept in the same transaction. An outcome
+/// from the phone's queue that is refused (the parcel changed meanwhile, is no longer his, or
+/// was recorded too long ago) is kept for the office ([`crate::unapplied`]).
 pub fn post_state(
+    conn: &mut DbConnection,
+    stock: &dyn StockHooks,
+    proofs: &crate::proof::ProofStore,
+    actor_id: i64,
+    scope: Scope,
+    input: &StateInput,
+) -> AppResult<ParcelView> {
+    let result = post_state_now(conn, stock, proofs, actor_id, scope, input);
+    let refused = match &result {
+        Err(AppError::Conflict(reason)) => Some(reason.clone()),
+        Err(AppError::NotFound) => Some("Ce colis n'est plus dans votre tournée.".to_owned()),
+        Err(AppError::Validation(errors)) if errors.contains("recorded_at") => errors
+            .0
+            .get("recorded_at")
+            .map(|messages| messages.join(" ")),
+        _ => None,
+    };
+    if let Some(reason) = refused {
+        crate::unapplied::keep_refused(conn, actor_id, scope, input, &reason)?;
+    }
+    result
+}
+
+fn post_state_now(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
     proofs: &crate::proof::ProofStore,

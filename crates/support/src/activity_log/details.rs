@@ -69,6 +69,15 @@ pub(super) const FIELDS: &[(&str, &str, &str, &str)] = &[
         "طريقة الأداء",
     ),
     ("reference", "Référence", "Reference", "المرجع"),
+    ("reason", "Motif", "Reason", "السبب"),
+    ("comment", "Commentaire", "Comment", "التعليق"),
+    ("resolution", "Règlement", "Settlement", "التسوية"),
+    (
+        "cash_at_stake",
+        "Espèces en jeu",
+        "Cash at stake",
+        "النقود المعنية",
+    ),
     ("paid_on", "Payée le", "Paid on", "تاريخ الأداء"),
     ("message", "Message", "Message", "الرسالة"),
     ("permissions", "Permissions", "Permissions", "الصلاحيات"),
@@ -170,6 +179,23 @@ pub(super) const VALUES: &[(&str, &str, &str, &str, &str, &str)] = &[
     ),
     ("*", "method", "cheque", "Chèque", "Cheque", "شيك"),
     ("*", "method", "cash", "Espèces", "Cash", "نقدًا"),
+    ("*", "resolution", "apply", "Appliqué", "Applied", "طُبِّقت"),
+    (
+        "*",
+        "resolution",
+        "cash_returned",
+        "Espèces rendues",
+        "Cash returned",
+        "أُعيدت النقود",
+    ),
+    (
+        "*",
+        "resolution",
+        "dismiss",
+        "Écarté",
+        "Dismissed",
+        "مستبعدة",
+    ),
     ("*", "side", "admin", "Équipe", "Staff", "الفريق"),
     ("*", "side", "client", "Client", "Merchant", "التاجر"),
 ];
@@ -211,8 +237,10 @@ pub(super) fn field_label(field: &str, language: Language) -> String {
 
 /// Money under one of the convention's names.
 pub fn is_money(field: &str) -> bool {
-    matches!(field, "amount" | "total" | "difference" | "balance")
-        || field.ends_with("_amount")
+    matches!(
+        field,
+        "amount" | "total" | "difference" | "balance" | "cash_at_stake"
+    ) || field.ends_with("_amount")
         || field.ends_with("_total")
 }
 

@@ -315,6 +315,18 @@ pub const ACTIONS: &[(&str, &str, &str, &str)] = &[
         "تسليم الطرد لعامل توصيل آخر",
     ),
     (
+        "parcel.outcome_unapplied",
+        "Résultat hors ligne refusé, à régler",
+        "Offline outcome refused, to settle",
+        "نتيجة غير متصلة مرفوضة، للتسوية",
+    ),
+    (
+        "parcel.outcome_resolved",
+        "Résultat refusé réglé",
+        "Refused outcome settled",
+        "تسوية نتيجة مرفوضة",
+    ),
+    (
         "pickup_voucher.created",
         "Bon de ramassage créé",
         "Pickup voucher created",
