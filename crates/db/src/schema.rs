@@ -329,6 +329,7 @@ diesel::table! {
         tva_exemption -> Nullable<Text>,
         fees_ht -> Nullable<BigInt>,
         tva_amount -> Nullable<BigInt>,
+        paid_bank_account -> Nullable<Text>,
     }
 }
 

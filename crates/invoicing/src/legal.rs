@@ -95,10 +95,11 @@ pub fn of(conn: &mut DbConnection, row: &InvoiceRow) -> AppResult<Legal> {
         true => row.merchant_ice.clone(),
         false => merchant_ice(conn, row)?,
     };
-    let bank_account = match (kept, &row.bank_account) {
-        (true, Some(rib)) => Some(rib.clone()),
-        _ if row.kind().is_merchant() => shop_rib(conn, row)?,
-        _ => None,
+    // Validated: the RIB approved at validation, or none (a later approval never rewrites it).
+    let bank_account = match kept {
+        true => row.bank_account.clone(),
+        false if row.kind().is_merchant() => shop_rib(conn, row)?,
+        false => None,
     };
     Ok(Legal {
         issuer,

@@ -51,11 +51,30 @@ pub fn invoice_pdf(
         ));
         lines.push(match &legal.bank_account {
             Some(rib) => format!("RIB : {}", grouped_rib(rib)),
+            None if row.status() == crate::kind::InvoiceStatus::Draft => format!(
+                "RIB : {}",
+                language.pick(
+                    "aucun RIB approuvé",
+                    "no approved RIB",
+                    "لا يوجد RIB مصادق عليه"
+                )
+            ),
             None => format!(
                 "RIB : {}",
-                language.pick("non renseigné", "not given", "غير محدد")
+                language.pick(
+                    "aucun RIB approuvé à la validation",
+                    "no RIB approved at validation",
+                    "لا يوجد RIB مصادق عليه عند المصادقة"
+                )
             ),
         });
+        if let Some(paid_to) = &row.paid_bank_account {
+            lines.push(format!(
+                "{} : {}",
+                language.pick("Payée au RIB", "Paid to RIB", "أُدّيت إلى RIB"),
+                grouped_rib(paid_to)
+            ));
+        }
         Counterpart {
             label: language.pick("Client", "Merchant", "التاجر").into(),
             lines,

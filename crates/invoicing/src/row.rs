@@ -54,6 +54,8 @@ pub struct InvoiceRow {
     pub tva_exemption: Option<String>,
     pub fees_ht: Option<i64>,
     pub tva_amount: Option<i64>,
+    /// Client invoices paid by transfer: the shop's RIB approved when it was paid.
+    pub paid_bank_account: Option<String>,
 }
 
 impl InvoiceRow {

@@ -571,7 +571,7 @@ async fn the_dashboards_figures_stay_exact_under_concurrent_outcomes_and_folds()
     w.admin
         .put(
             &path,
-            json!({"status": "paid", "payment_reference": "VIR-7", "paid_on": today}),
+            json!({"status": "paid", "payment_method": "cheque", "payment_reference": "0004471", "paid_on": today}),
         )
         .await
         .assert_status(200);

@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 type World = MoneyWorld;
 
 async fn world() -> World {
-    money_world_with(2, Some("011780000012345678901234")).await
+    money_world_with(2, Some("011780000012345678901296")).await
 }
 
 fn key(value: &Value) -> String {
@@ -832,7 +832,7 @@ async fn admins_invoice_a_shops_delivered_and_returned_parcels_and_record_the_pa
         assert_eq!(
             lines[1],
             format!(
-                "Atlas Mode,011780000012345678901234,{}.{:02},{number}",
+                "Atlas Mode,011780000012345678901296,{}.{:02},{number}",
                 total / 100,
                 total % 100
             )

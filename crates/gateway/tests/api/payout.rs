@@ -284,7 +284,8 @@ async fn a_merchants_new_rib_waits_for_an_admin_and_money_goes_to_the_approved_o
         .assert_status(409);
     assert_eq!(w.approved_rib(), Some(rib_a()));
 
-    // D is approved: in force at once for what is validated from now on; validated invoices keep
+    // D is approved: the approver sees which unpaid invoices it moves; in force at once for the
+    // transfers (the file pays the RIB approved when it is made); validated invoices still show
     // the RIB they were validated with.
     w.ask(&rib_d()).await;
     let res = w
@@ -292,6 +293,13 @@ async fn a_merchants_new_rib_waits_for_an_admin_and_money_goes_to_the_approved_o
         .get("/api/shops/bank-account-changes?status=pending")
         .await;
     let change_d = res.body["data"][0]["key"].as_str().unwrap().to_owned();
+    let moved: Vec<String> = res.body["data"][0]["unpaid_invoices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|invoice| invoice["number"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(moved, [first_number.clone(), second_number.clone()]);
     let res = w
         .admin
         .put(
@@ -308,8 +316,8 @@ async fn a_merchants_new_rib_waits_for_an_admin_and_money_goes_to_the_approved_o
     assert_eq!(
         w.transfers().await,
         vec![
-            (rib_a(), first_number),
-            (rib_a(), second_number),
+            (rib_d(), first_number),
+            (rib_d(), second_number),
             (rib_d(), third_number)
         ]
     );
@@ -319,6 +327,22 @@ async fn a_merchants_new_rib_waits_for_an_admin_and_money_goes_to_the_approved_o
         .await;
     assert_eq!(res.body["data"]["bank_account"], rib_a().as_str());
     assert_eq!(res.body["data"]["shop"]["bank_account"], rib_d().as_str());
+    // Paid by transfer: to the RIB approved then, recorded with the payment.
+    let today = colivra_core::time::now().date().to_string();
+    let res = w
+        .admin
+        .put(
+            &format!("/api/clients/invoices/{first_invoice}"),
+            json!({"status": "paid", "payment_method": "transfer", "payment_reference": "VIR-D-1", "paid_on": today}),
+        )
+        .await;
+    res.assert_status(200);
+    let res = w
+        .merchant
+        .get(&format!("/api/clients/invoices/{first_invoice}"))
+        .await;
+    assert_eq!(res.body["data"]["bank_account"], rib_a().as_str());
+    assert_eq!(res.body["data"]["paid_bank_account"], rib_d().as_str());
 
     // A RIB is replaced, never removed; another merchant's shop is not found.
     let res = w

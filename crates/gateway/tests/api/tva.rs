@@ -74,7 +74,7 @@ async fn pdf_text(w: &MoneyWorld, invoice: &str) -> String {
 
 #[actix_rt::test]
 async fn client_invoices_split_their_fees_into_ht_and_tva_and_say_how_they_were_paid() {
-    let w = money_world_with(1, Some("011780000012345678901234")).await;
+    let w = money_world_with(1, Some("011780000012345678901296")).await;
     let sent = play_round(
         &w,
         &[
@@ -238,7 +238,7 @@ async fn client_invoices_split_their_fees_into_ht_and_tva_and_say_how_they_were_
 
 #[actix_rt::test]
 async fn an_invoice_validated_before_tva_keeps_what_it_printed() {
-    let w = money_world_with(1, Some("011780000012345678901234")).await;
+    let w = money_world_with(1, Some("011780000012345678901296")).await;
     play_round(&w, &[planned(25_000, false, End::Delivered)]).await;
     w.hand_over_all_cash().await;
     let res = draft(&w, "delivered").await;

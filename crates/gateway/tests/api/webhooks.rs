@@ -228,7 +228,7 @@ async fn a_parcels_life_reaches_the_receiver_signed_in_order_and_once() {
     hub.admin
         .put(
             &invoice,
-            json!({"status": "paid", "payment_reference": "VIR-77", "paid_on": today}),
+            json!({"status": "paid", "payment_method": "cheque", "payment_reference": "VIR-77", "paid_on": today}),
         )
         .await
         .assert_status(200);
@@ -321,6 +321,7 @@ async fn a_parcels_life_reaches_the_receiver_signed_in_order_and_once() {
         .find(|h| h.event_type() == "invoice.paid")
         .unwrap();
     assert_eq!(paid.json["data"]["payment_reference"], "VIR-77");
+    assert_eq!(paid.json["data"]["payment_method"], "cheque");
 
     // The log: each delivered at the first attempt with the receiver's answer.
     let deliveries = stored_deliveries(&app);

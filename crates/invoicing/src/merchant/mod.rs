@@ -322,6 +322,31 @@ fn pay(
         }
         _ => {}
     }
+    // A transfer to the merchant goes to the shop's RIB approved now (the transfer file's),
+    // recorded with the payment; none approved: no transfer.
+    let paid_bank_account = match (method, row.kind()) {
+        (Some(PaymentMethod::Transfer), Kind::Delivered) => {
+            let rib = row
+                .shop_id
+                .map(|id| {
+                    colivra_db::schema::shops::table
+                        .find(id)
+                        .select(colivra_db::schema::shops::bank_account)
+                        .first::<Option<String>>(conn)
+                        .map_db_err()
+                })
+                .transpose()?
+                .flatten();
+            if rib.is_none() {
+                errors.add(
+                    "payment_method",
+                    "Aucun RIB approuvé pour cette boutique : pas de virement possible.",
+                );
+            }
+            rib
+        }
+        _ => None,
+    };
     errors.into_result()?;
     let method = method.unwrap_or(PaymentMethod::Transfer);
     let now = time::now();
@@ -334,6 +359,7 @@ fn pay(
     .set((
         invoices::status.eq(InvoiceStatus::Paid.as_str()),
         invoices::payment_method.eq(method.as_str()),
+        invoices::paid_bank_account.eq(&paid_bank_account),
         invoices::payment_reference.eq(&reference),
         invoices::paid_on.eq(input.paid_on),
         invoices::paid_by.eq(actor_id),

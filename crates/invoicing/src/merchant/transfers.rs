@@ -16,8 +16,8 @@ pub struct TransferFilters {
     pub shop: Option<String>,
 }
 
-/// Shop name, the RIB kept by the invoice, the shop's approved RIB, total, number.
-type TransferRow = (String, Option<String>, Option<String>, i64, Option<String>);
+/// Shop name, the shop's approved RIB, total, number.
+type TransferRow = (String, Option<String>, i64, Option<String>);
 
 /// The bank-transfer batch: the CSV and how many invoices were left out for want of a RIB.
 pub struct Transfers {
@@ -28,8 +28,8 @@ pub struct Transfers {
 
 /// The validated, unpaid `delivered` invoices with a positive total, as one CSV for the bank's
 /// bulk transfer upload: `shop,rib,amount,invoice_number` (amount in dirhams, a dot before the
-/// centimes; the RIB the invoice kept at validation). Invoices without a RIB are counted in
-/// `skipped`.
+/// centimes; the shop's RIB approved now, where the money goes: recorded on the invoice when its
+/// payment is). Invoices of shops without an approved RIB are counted in `skipped`.
 pub fn transfers(conn: &mut DbConnection, filters: &TransferFilters) -> AppResult<Transfers> {
     let mut q = invoices::table
         .inner_join(shops::table)
@@ -59,13 +59,11 @@ pub fn transfers(conn: &mut DbConnection, filters: &TransferFilters) -> AppResul
             ),
         );
     }
-    // The RIB each invoice kept at validation (what it is paid to), else the shop's approved one
-    // (invoices validated before RIBs were kept); never a RIB still waiting for approval.
+    // The shop's RIB approved now; never a RIB still waiting for approval.
     let found: Vec<TransferRow> = q
         .order(invoices::number.asc())
         .select((
             shops::name,
-            invoices::bank_account,
             shops::bank_account,
             invoices::total,
             invoices::number,
@@ -78,8 +76,8 @@ pub fn transfers(conn: &mut DbConnection, filters: &TransferFilters) -> AppResul
         .write_record(["shop", "rib", "amount", "invoice_number"])
         .map_err(failed)?;
     let (mut count, mut skipped) = (0, 0);
-    for (shop, kept, approved, total, number) in found {
-        let Some(rib) = kept.or(approved).filter(|r| !r.trim().is_empty()) else {
+    for (shop, approved, total, number) in found {
+        let Some(rib) = approved.filter(|r| !r.trim().is_empty()) else {
             skipped += 1;
             continue;
         };

@@ -115,9 +115,10 @@ pub(crate) fn merchant_views(
                     name: String::new(),
                     bank_account: None,
                 });
+            // Kept at validation (or none then): never a RIB approved later.
             let paid_to = match status {
                 InvoiceStatus::Draft => shop.bank_account.clone(),
-                _ => row.bank_account.clone().or(shop.bank_account.clone()),
+                _ => row.bank_account.clone(),
             };
             shop.bank_account = shown_rib(scope, shop.bank_account);
             MerchantInvoiceView {
@@ -142,6 +143,7 @@ pub(crate) fn merchant_views(
                 fees_ttc: tva.as_ref().map(|t| t.fees_ttc),
                 total: row.total,
                 payment_method: row.payment_method,
+                paid_bank_account: shown_rib(scope, row.paid_bank_account),
                 payment_reference: row.payment_reference,
                 paid_on: row.paid_on,
                 created_at: row.created_at,

@@ -79,6 +79,9 @@ pub struct MerchantInvoiceView {
     /// What the company pays the shop (`delivered`), or what the merchant owes (`returned`,
     /// negative).
     pub total: i64,
+    /// Paid by transfer: the shop's RIB approved when it was paid (the transfer file's), in full
+    /// for the shop's merchant, masked for admins; null otherwise.
+    pub paid_bank_account: Option<String>,
     /// How it was paid (null until paid).
     #[schema(value_type = Option<crate::merchant::PaymentMethod>)]
     pub payment_method: Option<String>,

@@ -3,6 +3,7 @@
 
 use super::*;
 use colivra_db::fixed_sql::FixedLimitDsl;
+use colivra_db::schema::invoices;
 
 /// A RIB change row.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -190,6 +191,18 @@ pub struct BankAccountChangeView {
     #[serde(serialize_with = "time::rfc3339_opt")]
     #[schema(value_type = Option<String>)]
     pub decided_at: Option<NaiveDateTime>,
+    /// While pending: the shop's validated, unpaid client invoices (delivered type), which the
+    /// next transfer file pays to the RIB approved then, so to this one if it is approved.
+    pub unpaid_invoices: Vec<ChangeInvoiceRef>,
+}
+
+/// A client invoice a RIB decision moves.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ChangeInvoiceRef {
+    pub key: String,
+    pub number: Option<String>,
+    /// Centimes.
+    pub total: i64,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
@@ -240,6 +253,25 @@ pub(super) fn change_views(
         ))
         .load(conn)
         .map_db_err()?;
+    // The unpaid invoices each pending change would move, by shop.
+    let pending_shops: Vec<i64> = rows
+        .iter()
+        .filter(|r| r.status() == BankAccountChangeStatus::Pending)
+        .map(|r| r.shop_id)
+        .collect();
+    let unpaid: Vec<(Option<i64>, String, Option<String>, i64)> = invoices::table
+        .filter(invoices::shop_id.eq_any(&pending_shops))
+        .filter(invoices::kind.eq("delivered"))
+        .filter(invoices::status.eq("validated"))
+        .order(invoices::id.asc())
+        .select((
+            invoices::shop_id,
+            invoices::key,
+            invoices::number,
+            invoices::total,
+        ))
+        .load(conn)
+        .map_db_err()?;
     let person = |id: i64, company: bool| {
         people
             .iter()
@@ -257,6 +289,7 @@ pub(super) fn change_views(
                 .find(|s| s.0 == row.shop_id)
                 .map(|s| (s.1.clone(), s.2.clone(), s.3))
                 .unwrap_or_default();
+            let pending = row.status() == BankAccountChangeStatus::Pending;
             BankAccountChangeView {
                 status: row.status(),
                 key: row.key,
@@ -275,6 +308,18 @@ pub(super) fn change_views(
                 requested_at: row.requested_at,
                 decided_by: row.decided_by.and_then(|id| person(id, false)),
                 decided_at: row.decided_at,
+                unpaid_invoices: match pending {
+                    true => unpaid
+                        .iter()
+                        .filter(|(shop, ..)| *shop == Some(row.shop_id))
+                        .map(|(_, key, number, total)| ChangeInvoiceRef {
+                            key: key.clone(),
+                            number: number.clone(),
+                            total: *total,
+                        })
+                        .collect(),
+                    false => Vec::new(),
+                },
             }
         })
         .collect())

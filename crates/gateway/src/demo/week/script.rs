@@ -305,7 +305,7 @@ fn two_days_ago(w: &mut Week<'_>, atlas_invoice: &str, ticket: &str) -> AppResul
     )?;
     w.on(2, (11, 0), |w| {
         let paid_on = w.clock.today - Duration::days(2);
-        pay_client_invoice(w, atlas_invoice, "Chèque n° 4471023", paid_on)
+        pay_client_invoice(w, atlas_invoice, ("cheque", "4471023"), paid_on)
     })?;
     hand_over(w, 2, (18, 30), 0)?;
     // The exchange's collected bag rides back with B4.
@@ -356,7 +356,7 @@ fn yesterday(w: &mut Week<'_>, return_voucher: &str, zellige_invoice: &str) -> A
     })?;
     w.on(1, (10, 0), |w| {
         let paid_on = w.clock.today - Duration::days(1);
-        pay_client_invoice(w, zellige_invoice, "VIR-2026-1187", paid_on)
+        pay_client_invoice(w, zellige_invoice, ("transfer", "VIR-2026-1187"), paid_on)
     })?;
     w.on(1, (12, 0), |w| {
         w.receive_pickup(&pickup, &["D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8"])
@@ -537,11 +537,12 @@ fn validate_client_invoice(w: &mut Week<'_>, key: &str) -> AppResult<String> {
     Ok(invoice.number.unwrap_or_default())
 }
 
-/// `PUT clients/invoices/{key} {status: paid, payment_reference, paid_on}`.
+/// `PUT clients/invoices/{key} {status: paid, payment_method, payment_reference, paid_on}`:
+/// a shop without an approved RIB (Atlas, whose first RIB waits for the admin) by cheque.
 fn pay_client_invoice(
     w: &mut Week<'_>,
     key: &str,
-    reference: &str,
+    (method, reference): (&str, &str),
     paid_on: NaiveDate,
 ) -> AppResult<()> {
     merchant::update(
@@ -550,6 +551,7 @@ fn pay_client_invoice(
         key,
         &MerchantInvoiceUpdate {
             status: Some("paid".into()),
+            payment_method: Some(method.to_owned()),
             payment_reference: Some(reference.to_owned()),
             paid_on: Some(paid_on),
             ..Default::default()
