@@ -52,6 +52,10 @@ test.beforeAll(async ({ playwright }) => {
   expect(hamid, 'the demo delivery person').toBeDefined();
   await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: hamid!.key, parcels: codes, force: true });
   for (const code of codes) await deliveryPerson.send('POST', '/api/parcels/states', { parcel: code, status: 'delivered' });
+  // He hands over their cash (his declaration counted and validated): the shop can be paid.
+  const declared = (await deliveryPerson.send('POST', '/api/delivery-admins/invoices', { parcels: codes })).data;
+  await admin.send('PUT', `/api/delivery-admins/invoices/${declared.key}`, { counted_amount: declared.total });
+  await admin.send('PUT', `/api/delivery-admins/invoices/${declared.key}`, { status: 'validated' });
   for (const session of [merchant, admin, deliveryPerson]) await session.request.dispose();
 });
 

@@ -5,6 +5,7 @@ import { alpha, getContrastRatio } from '@mui/material/styles';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { InvoiceStatusChip } from '../features/invoices/InvoiceStatusChip';
+import { ParcelPayoutChip } from '../components/parcel/ParcelPayoutChip';
 import { ParcelStatusChip } from '../components/parcel/ParcelStatusChip';
 import { ActiveChip } from '../components/StatusChip';
 import { makeStore } from '../core/store';
@@ -27,16 +28,17 @@ describe('warning colours', () => {
     }
   });
 
-  it('writes the outlined warning statuses (a new voucher, a draft invoice) in a dark amber on white, and dark text on the filled ones', () => {
+  it('writes the outlined warning statuses (a new voucher, a draft invoice, cash with the delivery person) in a dark amber on white, and dark text on the filled ones', () => {
     renderWithProviders(
       <>
         <VoucherStatusChip voucher={{ status: 'new', status_label: 'Nouveau' }} />
         <InvoiceStatusChip invoice={{ status: 'draft', status_label: 'Brouillon' }} />
         <ParcelStatusChip status="postponed" label="Reporté" />
+        <ParcelPayoutChip state="awaiting_cash" />
       </>,
     );
     const paper = createAppTheme('light', 'bordered', 'ltr').palette.background;
-    for (const chip of [screen.getByTestId('voucher-status'), screen.getByTestId('invoice-status')]) {
+    for (const chip of [screen.getByTestId('voucher-status'), screen.getByTestId('invoice-status'), screen.getByTestId('parcel-payout')]) {
       const text = hex(getComputedStyle(chip).color);
       expect(getContrastRatio(text, paper.paper), chip.textContent!).toBeGreaterThanOrEqual(4.5);
       expect(getContrastRatio(text, paper.default), chip.textContent!).toBeGreaterThanOrEqual(4.5);

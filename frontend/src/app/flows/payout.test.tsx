@@ -255,6 +255,8 @@ describe("the company's legal identity", () => {
       // An older answer without TVA: the default rate, no exemption.
       tva_rate: 20,
       tva_exemption: null,
+      // Off unless ticked: merchants paid on cash received.
+      pay_before_cash_in: false,
     });
   });
 
@@ -285,6 +287,8 @@ describe("the company's legal identity", () => {
       invoices_in_reader_language: true,
       tva_rate: 20,
       tva_exemption: null,
+      // Off unless ticked: merchants paid on cash received.
+      pay_before_cash_in: false,
     });
     // The stored answer is what the form keeps: still ticked.
     expect(within(form).getByRole('switch', { name: 'Factures dans la langue du lecteur' })).toBeChecked();
@@ -353,6 +357,61 @@ describe("the company's legal identity", () => {
     await user.click(screen.getByTestId('company-save'));
     expect(await within(section).findByText('La mention compte au plus 300 caractères.')).toBeInTheDocument();
     expect(server.callsTo('PUT', '/api/settings/company')[1].body).toMatchObject({ tva_rate: 14, tva_exemption: null });
+  });
+});
+
+describe('paying merchants on cash received', () => {
+  it('pays only once the cash is validated unless the advance is ticked, sent with the whole identity', async () => {
+    const user = userEvent.setup();
+    const stored = {
+      configured: true,
+      name: 'Colivra SARL',
+      address: '12 rue des Entrepreneurs',
+      ice: '001234567000089',
+      if: '12345678',
+      rc: '123456',
+      patente: null,
+      cnss: null,
+      invoices_in_reader_language: false,
+      tva_rate: 20,
+      tva_exemption: null,
+      pay_before_cash_in: false,
+    };
+    const server = mockServer({
+      'GET /api/settings/company': { status: 200, body: { data: stored } },
+      'PUT /api/settings/company': (call) => ({ status: 200, body: { data: { ...stored, ...(call.body as object) } } }),
+    });
+    renderWithProviders(<CompanySettingsScreen />, { session: adminSession() });
+    const section = await screen.findByTestId('company-payouts');
+    expect(within(section).getByRole('heading', { name: 'Versements aux marchands' })).toBeInTheDocument();
+    const advance = within(section).getByRole('switch', { name: 'Payer les marchands avant l’encaissement des espèces (avance)' });
+    expect(advance).not.toBeChecked();
+    expect(section).toHaveTextContent('Par défaut, un marchand n’est payé que sur les espèces encaissées : une fois que le livreur les a remises et que sa facture livreur est validée.');
+
+    // Left as it is: false.
+    await user.click(screen.getByTestId('company-save'));
+    expect(await screen.findByTestId('company-saved')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/api/settings/company')[0].body).toMatchObject({ pay_before_cash_in: false, tva_rate: 20 });
+
+    await user.click(advance);
+    expect(advance).toBeChecked();
+    await user.click(screen.getByTestId('company-save'));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/settings/company')).toHaveLength(2));
+    expect(server.callsTo('PUT', '/api/settings/company')[1].body).toEqual({
+      name: 'Colivra SARL',
+      address: '12 rue des Entrepreneurs',
+      ice: '001234567000089',
+      if: '12345678',
+      rc: '123456',
+      patente: '',
+      cnss: '',
+      invoices_in_reader_language: false,
+      tva_rate: 20,
+      tva_exemption: null,
+      pay_before_cash_in: true,
+    });
+    // The stored answer is what the form keeps: still ticked.
+    await waitFor(() => expect(within(screen.getByTestId('company-payouts')).getByRole('switch')).toBeChecked());
   });
 });
 

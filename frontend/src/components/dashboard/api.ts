@@ -20,8 +20,16 @@ export interface Statistics {
 export interface MoneyFigures {
   /** Admin: cash the delivery people hold; delivery person: what he must still hand over (balances included). */
   cash_held: number | null;
-  /** Admin: what merchants are owed; merchant: what he is owed. */
+  /**
+   * Admin: what merchants are owed; merchant: what he is owed. Only parcels whose cash is in (on a
+   * validated delivery invoice), unless the company pays before cash-in.
+   */
   payouts_due: number | null;
+  /**
+   * Admin: what merchants will be owed (COD − fees) for delivered parcels whose cash a delivery
+   * person still holds; merchant: his part of it; delivery person: null.
+   */
+  payouts_awaiting_cash: number | null;
   /** Admin: validated, unpaid invoices of delivered parcels. */
   ready_to_transfer: number | null;
   /** Paid invoices of delivered parcels this month (the merchant's own). */

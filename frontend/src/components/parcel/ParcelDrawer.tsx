@@ -25,6 +25,7 @@ import { INVOICE_PARAM, invoiceRouteName } from '../invoice/config';
 import { useGetParcelQuery, useParcelStatesQuery, type Parcel, type ParcelStateEntry } from './api';
 import { DateTimeText } from '../DateTimeText';
 import { noteText } from './historyNote';
+import { ParcelPayoutChip } from './ParcelPayoutChip';
 import { ParcelProofs } from './ParcelProofs';
 import { ParcelStatusChip, useStatusLabel } from './ParcelStatusChip';
 import '../../i18n/inventory';
@@ -101,6 +102,7 @@ function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (pa
     <Stack spacing={3} data-testid="parcel-detail">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <ParcelStatusChip status={parcel.status} label={parcel.status_label} size="medium" />
+        <ParcelPayoutChip state={parcel.payout_state} />
         {parcel.kind !== 'standard' && <Chip size="small" variant="outlined" label={t(parcel.kind === 'exchange' ? 'parcels.kind.exchange' : 'parcels.kind.refund')} />}
         {parcel.address_change_pending && <Chip size="small" color="warning" label={t('parcels.addressChanged')} />}
         {parcel.attempts > 0 && <Chip size="small" variant="outlined" label={t('parcels.attempts', { count: parcel.attempts })} />}

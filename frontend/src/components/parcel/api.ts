@@ -29,6 +29,14 @@ export type ParcelStatus = (typeof PARCEL_STATUSES)[number];
 
 export type ParcelKind = 'standard' | 'exchange' | 'refund';
 
+/**
+ * Where a delivered parcel's COD stands for its merchant (« payé sur les espèces encaissées »):
+ * `awaiting_cash` the delivery person still holds the cash (not payable yet), `to_pay` the cash is
+ * in (on a validated delivery invoice, or paid in advance by the company's setting), `paid` on a
+ * paid client invoice.
+ */
+export type PayoutState = 'awaiting_cash' | 'to_pay' | 'paid';
+
 /** What the caller may do with a parcel now (computed by the server). */
 export type ParcelAction = 'edit' | 'delete' | 'cancel' | 'change-address' | 'state' | 'reassign' | 'acknowledge-address';
 
@@ -82,6 +90,8 @@ export interface Parcel {
   fees: { delivery: number; return: number; refusal: number };
   status: ParcelStatus;
   status_label: string;
+  /** Null unless the status is `delivered`. */
+  payout_state: PayoutState | null;
   attempts: number;
   postponed_to: string | null;
   delivery_admin: string | null;

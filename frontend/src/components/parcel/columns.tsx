@@ -9,6 +9,7 @@ import { PhoneLink } from '../PhoneLink';
 import type { Column } from '../table/DataTable';
 import type { Translate } from '../../i18n';
 import type { Parcel } from './api';
+import { ParcelPayoutChip } from './ParcelPayoutChip';
 import { ParcelStatusChip } from './ParcelStatusChip';
 import type { ParcelColumn } from './views';
 import '../../i18n/parcels';
@@ -59,7 +60,16 @@ function column(id: ParcelColumn, t: Translate): Column<Parcel> {
         label: t('parcels.status'),
         sortKey: 'status_changed_at',
         card: 'badge',
-        render: (parcel) => <ParcelStatusChip status={parcel.status} label={parcel.status_label} />,
+        render: (parcel) =>
+          parcel.payout_state ? (
+            // A delivered parcel: where its money stands, under the status (beside the code on a card).
+            <Box sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+              <ParcelStatusChip status={parcel.status} label={parcel.status_label} />
+              <ParcelPayoutChip state={parcel.payout_state} />
+            </Box>
+          ) : (
+            <ParcelStatusChip status={parcel.status} label={parcel.status_label} />
+          ),
       };
     case 'shop':
       return { id, label: t('parcels.shop'), render: (parcel) => parcel.shop_name };

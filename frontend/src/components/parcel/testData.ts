@@ -28,6 +28,7 @@ export function parcel(key: string, overrides: Partial<Parcel> = {}): Parcel {
     fees: { delivery: 3500, return: 1000, refusal: 1500 },
     status: 'new',
     status_label: 'Nouveau colis',
+    payout_state: null,
     attempts: 0,
     postponed_to: null,
     delivery_admin: null,

@@ -71,6 +71,10 @@ export const arPayout: Record<PayoutMessageKey, string> = {
   'payout.company.tvaExemptionHelp': 'إذا كانت الشركة معفاة: لا تحمل الفواتير حينها أي ضريبة وتطبع هذه العبارة، مثلًا « Exonéré de TVA en vertu de l’article 91 du CGI ».',
   'payout.company.tvaExemptionRequired': 'نسبة 0% تتطلب عبارة الإعفاء.',
   'payout.company.tvaExemptionTooLong': 'على الأكثر {max} حرف.',
+  'payout.company.payouts': 'الدفع للتجار',
+  'payout.company.payBeforeCashIn': 'الدفع للتجار قبل تحصيل النقود (تسبيق)',
+  'payout.company.payBeforeCashInHelp':
+    'افتراضيًا، لا يُدفع للتاجر إلا من النقود المحصَّلة: بعد أن يسلّمها عامل التوصيل ويُصادَق على فاتورته. فعّل هذا الخيار لتسبيق مبلغ طروده فور تسليمها.',
   'payout.company.footer': 'تذييل الوثائق',
   'payout.company.save': 'حفظ',
   'payout.company.saved': 'تم حفظ الهوية القانونية.',

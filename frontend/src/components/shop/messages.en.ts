@@ -71,6 +71,10 @@ export const enPayout: Record<PayoutMessageKey, string> = {
   'payout.company.tvaExemptionHelp': 'If the company is exempt: invoices then charge no VAT and print this mention, e.g. « Exonéré de TVA en vertu de l’article 91 du CGI ».',
   'payout.company.tvaExemptionRequired': 'A 0% rate needs the exemption mention.',
   'payout.company.tvaExemptionTooLong': 'At most {max} characters.',
+  'payout.company.payouts': 'Payouts to merchants',
+  'payout.company.payBeforeCashIn': 'Pay merchants before the cash is received (advance)',
+  'payout.company.payBeforeCashInHelp':
+    'By default, a merchant is paid only on cash received: once the delivery person has handed it over and his delivery invoice is validated. Tick to advance the money of his parcels as soon as they are delivered.',
   'payout.company.footer': 'Documents’ footer',
   'payout.company.save': 'Save',
   'payout.company.saved': 'Legal identity saved.',

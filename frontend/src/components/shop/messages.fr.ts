@@ -72,6 +72,10 @@ export const frPayout = {
   'payout.company.tvaExemptionHelp': 'Si l’entreprise est exonérée : les factures ne portent alors pas de TVA et impriment cette mention, par exemple « Exonéré de TVA en vertu de l’article 91 du CGI ».',
   'payout.company.tvaExemptionRequired': 'Un taux de 0 % demande la mention d’exonération.',
   'payout.company.tvaExemptionTooLong': 'Au plus {max} caractères.',
+  'payout.company.payouts': 'Versements aux marchands',
+  'payout.company.payBeforeCashIn': 'Payer les marchands avant l’encaissement des espèces (avance)',
+  'payout.company.payBeforeCashInHelp':
+    'Par défaut, un marchand n’est payé que sur les espèces encaissées : une fois que le livreur les a remises et que sa facture livreur est validée. Cochez pour avancer l’argent de ses colis dès leur livraison.',
   'payout.company.footer': 'Pied de page des documents',
   'payout.company.save': 'Enregistrer',
   'payout.company.saved': 'Identité légale enregistrée.',

@@ -119,18 +119,21 @@ const MONEY_FIGURES: Record<Role, readonly MoneyFigure[]> = {
   admin: [
     { id: 'cash-held', field: 'cash_held', label: 'stats.cashHeld', hint: 'stats.cashHeldHint', route: 'create-delivery-invoice' },
     { id: 'payouts-due', field: 'payouts_due', label: 'stats.payoutsDue', hint: 'stats.payoutsDueHint', route: 'create-client-invoice' },
+    // Not payable yet: the delivery people still hold the cash (validated on their invoices).
+    { id: 'payouts-awaiting-cash', field: 'payouts_awaiting_cash', label: 'stats.payoutsAwaitingCash', hint: 'stats.payoutsAwaitingCashHint', route: 'create-delivery-invoice' },
     { id: 'ready-to-transfer', field: 'ready_to_transfer', label: 'stats.readyToTransfer', hint: 'stats.readyToTransferHint', route: 'client-delivered-invoices' },
     { id: 'paid-this-month', field: 'paid_this_month', label: 'stats.paidThisMonth', hint: 'stats.paidThisMonthHint' },
   ],
   client: [
     { id: 'payouts-due', field: 'payouts_due', label: 'stats.payoutsDueMerchant', hint: 'stats.payoutsDueMerchantHint' },
+    { id: 'payouts-awaiting-cash', field: 'payouts_awaiting_cash', label: 'stats.payoutsAwaitingCashMerchant', hint: 'stats.payoutsAwaitingCashMerchantHint', route: 'delivered-parcels' },
     { id: 'paid-this-month', field: 'paid_this_month', label: 'stats.paidThisMonth', hint: 'stats.paidThisMonthHint', route: 'completed-invoices' },
   ],
   // The delivery person's cash shows on his round of the day (TodayRound), with a link to declare it.
   'delivery-admin': [],
 };
 
-/** The money of the role: cash held, payouts due, ready to transfer, paid this month. */
+/** The money of the role: cash held, payouts due, awaiting the cash, ready to transfer, paid this month. */
 function MoneyRow({ money, role }: { money: MoneyFigures; role: Role }) {
   const t = useT();
   const session = useAppSelector(selectSessionInfo);

@@ -84,13 +84,16 @@ describe('dashboard figures', () => {
     expect(await screen.findByTestId('stat-cod')).toHaveTextContent('Montant encaissé par vous');
   });
 
-  it('shows each role the money of the invoices: cash held, payouts due, ready to transfer, paid this month', async () => {
-    const money = { cash_held: 125000, payouts_due: 987650, ready_to_transfer: 43000, paid_this_month: 210000 };
+  it('shows each role the money of the invoices: cash held, payouts due, awaiting the cash, ready to transfer, paid this month', async () => {
+    const money = { cash_held: 125000, payouts_due: 987650, payouts_awaiting_cash: 64000, ready_to_transfer: 43000, paid_this_month: 210000 };
     mockServer({ 'GET /api/statistics': { status: 200, body: { data: statistics({ money }) } } });
     const admin = renderWithProviders(<DashboardScreen />, { session: adminSession(STATS_ONLY) });
     let row = await screen.findByTestId('stats-money');
     expect(within(row).getByTestId('stat-cash-held')).toHaveTextContent(/^Espèces chez les livreurs1\s250,00\sDH/);
     expect(within(row).getByTestId('stat-payouts-due')).toHaveTextContent(/À verser aux clients9\s876,50\sDH/);
+    // Delivered, but not payable yet: the delivery people still hold the cash.
+    expect(within(row).getByTestId('stat-payouts-awaiting-cash')).toHaveTextContent(/^Livré, espèces chez les livreurs640,00\sDH/);
+    expect(within(within(row).getByTestId('stat-payouts-awaiting-cash')).getByRole('link')).toHaveAttribute('href', '/compte/creer-facture-livreur');
     expect(within(row).getByTestId('stat-ready-to-transfer')).toHaveTextContent(/Prêt à virer430,00\sDH/);
     expect(within(row).getByTestId('stat-paid-this-month')).toHaveTextContent(/Versé ce mois2\s100,00\sDH/);
     // Each leads to where that money is settled.
@@ -98,10 +101,16 @@ describe('dashboard figures', () => {
     expect(within(within(row).getByTestId('stat-ready-to-transfer')).getByRole('link')).toHaveAttribute('href', '/compte/factures-clients-livrees');
     admin.unmount();
 
-    mockServer({ 'GET /api/statistics': { status: 200, body: { data: statistics({ money: { cash_held: null, payouts_due: 54300, ready_to_transfer: null, paid_this_month: 37900 } }) } } });
+    mockServer({ 'GET /api/statistics': { status: 200, body: { data: statistics({ money: { cash_held: null, payouts_due: 54300, payouts_awaiting_cash: 21450, ready_to_transfer: null, paid_this_month: 37900 } }) } } });
     const merchant = renderWithProviders(<DashboardScreen />, { session: merchantSession() });
     row = await screen.findByTestId('stats-money');
     expect(within(row).getByTestId('stat-payouts-due')).toHaveTextContent(/À vous verser543,00\sDH/);
+    const awaiting = within(row).getByTestId('stat-payouts-awaiting-cash');
+    expect(awaiting).toHaveTextContent(/^Espèces chez le livreur214,50\sDH/);
+    expect(awaiting).toHaveTextContent('versé dès que le livreur a remis les espèces');
+    // Beside « À vous verser », leading to his delivered parcels.
+    expect(within(row).getAllByTestId(/^stat-/).map((card) => card.dataset.testid)).toEqual(['stat-payouts-due', 'stat-payouts-awaiting-cash', 'stat-paid-this-month']);
+    expect(within(awaiting).getByRole('link')).toHaveAttribute('href', '/compte/colis-livres');
     expect(within(row).getByTestId('stat-paid-this-month')).toHaveTextContent(/Versé ce mois379,00\sDH/);
     expect(within(row).queryByTestId('stat-cash-held')).not.toBeInTheDocument();
     // "À vous verser" shows once: the invoices' figure replaces the older one.
@@ -110,7 +119,7 @@ describe('dashboard figures', () => {
 
     // The delivery person's cash is on his round of the day, not repeated below.
     mockServer({
-      'GET /api/statistics': { status: 200, body: { data: statistics({ money: { cash_held: 40900, payouts_due: null, ready_to_transfer: null, paid_this_month: null } }) } },
+      'GET /api/statistics': { status: 200, body: { data: statistics({ money: { cash_held: 40900, payouts_due: null, payouts_awaiting_cash: null, ready_to_transfer: null, paid_this_month: null } }) } },
       'GET /api/parcels': parcelPage([]),
     });
     renderWithProviders(<DashboardScreen />, { session: deliverySession() });

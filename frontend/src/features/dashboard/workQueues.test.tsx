@@ -21,7 +21,7 @@ function statistics(cashHeld: number | null, money: Partial<NonNullable<Statisti
         to_be_paid: 0,
         delivery_rate: null,
         daily: [],
-        money: { cash_held: cashHeld, payouts_due: null, ready_to_transfer: null, paid_this_month: null, ...money },
+        money: { cash_held: cashHeld, payouts_due: null, payouts_awaiting_cash: null, ready_to_transfer: null, paid_this_month: null, ...money },
       },
     },
   };

@@ -10,6 +10,7 @@ import { renderWithProviders } from '../../test/render';
 import ParcelsScreen from './ParcelsScreen';
 import { stateChoices, stateRequirements } from '../../components/parcel/states';
 import { parcel, parcelPage } from '../../components/parcel/testData';
+import type { Parcel } from '../../components/parcel/api';
 import { PARCEL_VIEWS, parcelListRoute, parcelViewOf } from '../../components/parcel/views';
 
 function routeOf(role: Role, name: string): RouteDef {
@@ -158,6 +159,49 @@ describe('parcels screen', () => {
     expect(history.map((entry) => entry.dataset.status)).toEqual(['cancelled', 'new']);
     expect(history[0]).toHaveTextContent('Client injoignable');
     expect(history[0]).toHaveTextContent('Samira Bennani');
+  });
+
+  it("shows where a delivered parcel's money stands: cash with the delivery person, cashed in, paid out", async () => {
+    const user = userEvent.setup();
+    const delivered: Partial<Parcel> = { status: 'delivered', status_label: 'Livré', actions: [] };
+    const awaiting = parcel('CLV1AWAIT', { ...delivered, payout_state: 'awaiting_cash' });
+    mockServer({
+      'GET /api/parcels': parcelPage([
+        awaiting,
+        parcel('CLV2TOPAY', { ...delivered, payout_state: 'to_pay' }),
+        parcel('CLV3PAID', { ...delivered, payout_state: 'paid', client_completed_invoice: 'FC-2026-0001' }),
+        parcel('CLV4NEW'),
+      ]),
+      'GET /api/shops': listReply([]),
+      'GET /api/cities': listReply([]),
+      'GET /api/parcels/CLV1AWAIT': { status: 200, body: { data: awaiting } },
+      'GET /api/parcels/CLV1AWAIT/states': { status: 200, body: { data: [] } },
+      'GET /api/parcels/CLV1AWAIT/proofs': { status: 200, body: { data: [] } },
+    });
+    const view = renderWithProviders(<ParcelsScreen route={routeOf('client', 'delivered-parcels')} />, { session: merchantSession(), path: '/compte/colis-livres' });
+    const rows = await screen.findAllByTestId('table-row');
+    const payout = (row: HTMLElement) => within(row).queryByTestId('parcel-payout');
+    expect(payout(rows[0])).toHaveTextContent(/^Espèces chez le livreur$/);
+    expect(payout(rows[0])).toHaveAttribute('data-state', 'awaiting_cash');
+    expect(payout(rows[0])).toHaveClass('MuiChip-colorWarning');
+    expect(payout(rows[1])).toHaveTextContent(/^Encaissé, à verser$/);
+    expect(payout(rows[1])).toHaveClass('MuiChip-colorInfo');
+    expect(payout(rows[2])).toHaveTextContent(/^Versé$/);
+    expect(payout(rows[2])).toHaveClass('MuiChip-colorSuccess');
+    // Not delivered: nothing beside the status.
+    expect(payout(rows[3])).not.toBeInTheDocument();
+
+    await user.click(within(rows[0]).getByText('Amina Benali'));
+    const drawer = await screen.findByTestId('parcel-detail');
+    expect(within(drawer).getByTestId('parcel-payout')).toHaveTextContent('Espèces chez le livreur');
+    view.unmount();
+
+    // A delivery person's lists leave the merchant's payout out.
+    mockServer({ 'GET /api/parcels': parcelPage([awaiting]), 'GET /api/cities': listReply([]) });
+    renderWithProviders(<ParcelsScreen route={routeOf('delivery-admin', 'all-parcels')} />, { session: deliverySession() });
+    const [row] = await screen.findAllByTestId('table-row');
+    expect(row).toHaveTextContent('Livré');
+    expect(within(row).queryByTestId('parcel-payout')).not.toBeInTheDocument();
   });
 
   it('filters by search text, status and dates on the server, and pages with the cursor', async () => {

@@ -30,8 +30,9 @@ const NO_ERRORS: FormErrors = { fields: {}, form: null };
 /** What the form holds: the body as typed (the TVA rate as text, no mention as ''). */
 type FormState = Omit<CompanyBody, 'tva_rate' | 'tva_exemption'> & { tva_rate: string; tva_exemption: string };
 
-/** The form's text fields (the invoices' language is a switch). */
-type TextField = Exclude<keyof FormState, 'invoices_in_reader_language'>;
+/** The form's switches (the others are text fields). */
+type SwitchField = 'invoices_in_reader_language' | 'pay_before_cash_in';
+type TextField = Exclude<keyof FormState, SwitchField>;
 
 interface FieldSpec {
   name: TextField;
@@ -76,6 +77,8 @@ function toForm(company: CompanyIdentity): FormState {
     // An older answer without TVA: the server's default rate, no exemption.
     tva_rate: String(company.tva_rate ?? DEFAULT_TVA_RATE),
     tva_exemption: company.tva_exemption ?? '',
+    // An older answer without it: merchants paid on cash received, as the server defaults.
+    pay_before_cash_in: company.pay_before_cash_in ?? false,
   };
 }
 
@@ -105,7 +108,8 @@ function toBody(values: FormState): CompanyBody {
 /**
  * /compte/parametres (admin, `cities`): the company's legal identity (raison sociale, address,
  * ICE, IF, RC, patente, CNSS) that every invoice and voucher prints, with a preview of the
- * documents' footer; and the TVA of the fees the client invoices detail (rate or exemption).
+ * documents' footer; the TVA of the fees the client invoices detail (rate or exemption); and
+ * whether merchants are paid before the delivery person's cash is validated (an advance).
  */
 export default function CompanySettingsScreen() {
   const t = useT();
@@ -155,6 +159,16 @@ function CompanyForm({ company }: { company: CompanyIdentity }) {
     </Box>
   );
 
+  const switchField = (name: SwitchField, label: MessageKey, help: MessageKey) => (
+    <FormField
+      field={{ name, label: t(label), type: 'switch', helperText: t(help) }}
+      value={values[name]}
+      onChange={(checked) => setValues((current) => ({ ...current, [name]: Boolean(checked) }))}
+      disabled={isLoading}
+      values={{ ...values }}
+    />
+  );
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
@@ -189,13 +203,7 @@ function CompanyForm({ company }: { company: CompanyIdentity }) {
             </Alert>
           )}
           <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>{FIELDS.map(textField)}</Box>
-          <FormField
-            field={{ name: 'invoices_in_reader_language', label: t('payout.company.readerLanguage'), type: 'switch', helperText: t('payout.company.readerLanguageHelp') }}
-            value={values.invoices_in_reader_language}
-            onChange={(checked) => setValues((current) => ({ ...current, invoices_in_reader_language: Boolean(checked) }))}
-            disabled={isLoading}
-            values={{ ...values }}
-          />
+          {switchField('invoices_in_reader_language', 'payout.company.readerLanguage', 'payout.company.readerLanguageHelp')}
           <Box>
             <Typography variant="subtitle2" color="text.secondary">
               {t('payout.company.footer')}
@@ -213,6 +221,13 @@ function CompanyForm({ company }: { company: CompanyIdentity }) {
               {t('payout.company.tvaIntro')}
             </Typography>
             <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>{TVA_FIELDS.map(textField)}</Box>
+          </Box>
+          <Divider />
+          <Box component="section" aria-labelledby="company-payouts-title" data-testid="company-payouts">
+            <Typography variant="subtitle1" component="h2" id="company-payouts-title" sx={{ fontWeight: 600, mb: 1.5 }}>
+              {t('payout.company.payouts')}
+            </Typography>
+            {switchField('pay_before_cash_in', 'payout.company.payBeforeCashIn', 'payout.company.payBeforeCashInHelp')}
           </Box>
           <Box>
             <Button type="submit" variant="contained" disabled={isLoading} data-testid="company-save">

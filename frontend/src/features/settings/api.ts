@@ -19,6 +19,8 @@ export interface CompanyIdentity {
   tva_rate: number;
   /** The legal exemption mention: set, invoices charge no TVA and print it. */
   tva_exemption: string | null;
+  /** Merchants are paid before the delivery person's cash is validated (an advance); off by default. */
+  pay_before_cash_in: boolean;
 }
 
 export interface CompanyBody {
@@ -35,6 +37,8 @@ export interface CompanyBody {
   tva_rate: number;
   /** At most TVA_EXEMPTION_MAX characters; null: not exempt. A rate of 0 requires one (else 422). */
   tva_exemption: string | null;
+  /** Sent with every save (false when left out). */
+  pay_before_cash_in: boolean;
 }
 
 /** The rate when never set. */

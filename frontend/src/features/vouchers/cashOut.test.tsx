@@ -33,7 +33,7 @@ function statistics(round: { cash_to_collect: number; cash_to_pay_out: number; n
         to_be_paid: 0,
         delivery_rate: null,
         daily: [],
-        money: { cash_held: 0, payouts_due: null, ready_to_transfer: null, paid_this_month: null, balance: 0, round },
+        money: { cash_held: 0, payouts_due: null, payouts_awaiting_cash: null, ready_to_transfer: null, paid_this_month: null, balance: 0, round },
       },
     },
   };
