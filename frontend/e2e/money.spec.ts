@@ -16,7 +16,8 @@ const DELIVERY_PERSON = 'Hamid Ouazzani';
 /** COD amounts (centimes) of the parcels: delivered, delivered, refused. */
 const AMOUNTS = [15000, 23000, 18000];
 const [FIRST, SECOND, REFUSED] = [0, 1, 2];
-const REFERENCE = `VIR-${RUN}`;
+/** The cheque's number: the demo shop has no approved RIB, so no transfer. */
+const REFERENCE = `${RUN}`.padStart(7, '0');
 
 /** Tracking codes, in the order of AMOUNTS. */
 const codes: string[] = [];
@@ -217,15 +218,19 @@ test("the admin invoices the merchant's delivered parcels, validates, exports th
   await expect(detail).toHaveAttribute('data-status', 'validated');
   await detail.getByTestId('invoice-pay').click();
   const dialog = page.getByTestId('invoice-pay-dialog');
-  // A transfer unless told otherwise.
+  // A transfer unless told otherwise: refused here, the shop has no approved RIB (said in the
+  // dialog); then a cheque.
   await expect(dialog.getByRole('radio', { name: 'Virement' })).toBeChecked();
   await dialog.locator('input[name="payment_reference"]').fill(REFERENCE);
   await expect(dialog.getByTestId('paid-on')).not.toHaveValue('');
+  await dialog.getByTestId('form-submit').click();
+  await expect(dialog).toContainText('Aucun RIB approuvé pour cette boutique');
+  await dialog.getByRole('radio', { name: 'Chèque' }).check();
   await screenshot(page, 'admin-record-payment');
   await dialog.getByTestId('form-submit').click();
   await expect(page.getByTestId('invoices-notice')).toContainText(`Facture ${merchantNumber} payée.`);
   await expect(detail).toHaveAttribute('data-status', 'paid');
-  await expect(detail.getByTestId('invoice-payment-reference')).toContainText(`Virement n° ${REFERENCE}`);
+  await expect(detail.getByTestId('invoice-payment-reference')).toContainText(`Chèque n° ${REFERENCE}`);
 });
 
 test('the merchant sees the paid invoice, its PDF, and the invoice in his parcel', async ({ page }) => {
@@ -238,7 +243,7 @@ test('the merchant sees the paid invoice, its PDF, and the invoice in his parcel
   await expect(row).toContainText('Payée');
   await row.getByText(merchantNumber).click();
   const detail = page.getByTestId('invoice-detail');
-  await expect(detail.getByTestId('invoice-payment-reference')).toContainText(`Virement n° ${REFERENCE}`);
+  await expect(detail.getByTestId('invoice-payment-reference')).toContainText(`Chèque n° ${REFERENCE}`);
   // Validated since TVA exists: its fees' TVA beside the totals.
   await expect(detail.getByTestId('invoice-tva')).toContainText('Frais TTC');
   await expect(lineOf(page, 'invoice-lines', codes[FIRST])).toBeVisible();
@@ -250,6 +255,10 @@ test('the merchant sees the paid invoice, its PDF, and the invoice in his parcel
   expect(text).toContain(codes[FIRST]);
   expect(text).toContain(codes[SECOND]);
   expect(text).not.toContain(codes[REFUSED]);
+  // How it was paid, and its fees' TVA apart from the COD.
+  expect(text).toContain(`Chèque n° ${REFERENCE}`);
+  expect(text).toContain('Frais HT');
+  expect(text).toContain('(débours)');
 
   // The parcel's drawer names the invoice it is on.
   await page.goto(url(`/compte/tous-les-colis?colis=${codes[FIRST]}`));
