@@ -1,40 +1,23 @@
 // A merchant is paid from cash received, against the real server. Through the API: a parcel of
 // the demo shop picked up, shipped to the demo delivery person and delivered. In the browser: the
-// merchant sees it « Espèces chez le livreur » (on the parcel and on his dashboard); once the
+// merchant sees it « Espèces chez le livreur » on the parcel; once the
 // delivery person's declaration is counted and validated, it is « Encaissé, à verser ».
 import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
-import { apiClient, DEMO_SHOP, screenshot, signIn, url } from './helpers';
+import { apiClient, parcelsOutWithDemoDeliveryPerson, screenshot, signIn, url } from './helpers';
 
 const RUN = String(Date.now()).slice(-6);
-const DELIVERY_PERSON = 'Hamid Ouazzani';
 let code = '';
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }) => {
-  const merchant = await apiClient(playwright, MERCHANT);
-  const admin = await apiClient(playwright, ADMIN);
+  [code] = await parcelsOutWithDemoDeliveryPerson(playwright, [
+    { recipient_name: `Encaissement ${RUN}`, recipient_phone: `0661${RUN}`, cod_amount: 31_500 },
+  ]);
   const deliveryPerson = await apiClient(playwright, DELIVERY);
-  const shop = (await merchant.send('GET', '/api/shops?per_page=100')).data.find((candidate) => candidate.name === DEMO_SHOP);
-  expect(shop, 'the demo shop').toBeDefined();
-  const created = await merchant.send('POST', '/api/parcels', {
-    shop: shop!.key,
-    recipient_name: `Encaissement ${RUN}`,
-    recipient_phone: `0661${RUN}`,
-    city: 'Casablanca',
-    address: '8 rue Tarik Ibn Ziad',
-    cod_amount: 31_500,
-    product: 'Babouches',
-  });
-  code = String(created.data.key);
-  const voucher = await merchant.send('POST', '/api/pickup-vouchers', { parcels: [code] });
-  await admin.send('PUT', '/api/pickup-vouchers/pickup', { voucher: voucher.data.key, parcels: [code] });
-  const hamid = (await admin.send('GET', '/api/delivery-admins?q=Hamid')).data.find((person) => person.full_name === DELIVERY_PERSON);
-  expect(hamid, 'the demo delivery person').toBeDefined();
-  await admin.send('PUT', '/api/parcels/delivery', { delivery_admin: hamid!.key, parcels: [code], force: true });
   await deliveryPerson.send('POST', '/api/parcels/states', { parcel: code, status: 'delivered' });
-  for (const session of [merchant, admin, deliveryPerson]) await session.request.dispose();
+  await deliveryPerson.request.dispose();
 });
 
 test('the merchant sees the cash with the delivery person, then received and to be paid', async ({ page, playwright }) => {
