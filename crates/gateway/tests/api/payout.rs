@@ -300,6 +300,13 @@ async fn a_merchants_new_rib_waits_for_an_admin_and_money_goes_to_the_approved_o
         .map(|invoice| invoice["number"].as_str().unwrap().to_owned())
         .collect();
     assert_eq!(moved, [first_number.clone(), second_number.clone()]);
+    // The approver sees the RIB asked for whole and split, to check against the certificate.
+    let requested = &res.body["data"][0]["requested"];
+    let rib = rib_d();
+    assert_eq!(requested["bank_code"], &rib[..3]);
+    assert_eq!(requested["city_code"], &rib[3..6]);
+    assert_eq!(requested["account_number"], &rib[6..22]);
+    assert_eq!(requested["check_key"], &rib[22..]);
     let res = w
         .admin
         .put(

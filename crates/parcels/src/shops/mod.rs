@@ -191,6 +191,58 @@ pub fn mask_rib(rib: &str) -> String {
     format!("•••• {last}")
 }
 
+/// A RIB split as Moroccan banks print it, for the admin who decides a change: he checks each
+/// part against the bank's certificate.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct RibParts {
+    /// 3 digits: the bank.
+    pub bank_code: String,
+    /// The bank's name, when the code is one of the banks this table knows (else null).
+    pub bank_name: Option<&'static str>,
+    /// 3 digits: the city (localité).
+    pub city_code: String,
+    /// 16 digits: the account.
+    pub account_number: String,
+    /// 2 digits: the check key.
+    pub check_key: String,
+}
+
+/// Moroccan bank codes (the first three digits of a RIB) of the banks merchants use most; a
+/// code not listed shows without a name.
+const BANK_NAMES: &[(&str, &str)] = &[
+    ("007", "Attijariwafa bank"),
+    ("011", "Bank of Africa (BMCE)"),
+    ("013", "BMCI"),
+    ("021", "Crédit du Maroc"),
+    ("022", "Société Générale Maroc"),
+    ("145", "Banque Populaire"),
+    ("181", "Banque Populaire"),
+    ("190", "Banque Populaire"),
+    ("225", "Crédit Agricole du Maroc"),
+    ("230", "CIH Bank"),
+    ("310", "Trésorerie Générale du Royaume"),
+    ("350", "Al Barid Bank"),
+];
+
+/// `rib`'s parts (24 digits expected; anything else: none).
+pub fn rib_parts(rib: &str) -> Option<RibParts> {
+    let digits: String = rib.chars().filter(char::is_ascii_digit).collect();
+    if digits.len() != 24 {
+        return None;
+    }
+    let bank_code = digits[..3].to_owned();
+    Some(RibParts {
+        bank_name: BANK_NAMES
+            .iter()
+            .find(|(code, _)| *code == bank_code)
+            .map(|(_, name)| *name),
+        bank_code,
+        city_code: digits[3..6].to_owned(),
+        account_number: digits[6..22].to_owned(),
+        check_key: digits[22..].to_owned(),
+    })
+}
+
 /// A RIB as `scope` may see it: in full for the shop's own merchant, masked for anyone else.
 fn shown_rib(scope: Scope, rib: &str) -> String {
     match scope {
@@ -219,7 +271,22 @@ fn get(conn: &mut DbConnection, scope: Scope, shop_key: &str) -> AppResult<ShopR
 
 #[cfg(test)]
 mod tests {
-    use super::is_valid_rib;
+    use super::*;
+
+    #[test]
+    fn a_rib_splits_into_bank_city_account_and_key() {
+        let parts = rib_parts("007 810 0004521839201745 91").unwrap();
+        assert_eq!(parts.bank_code, "007");
+        assert_eq!(parts.bank_name, Some("Attijariwafa bank"));
+        assert_eq!(parts.city_code, "810");
+        assert_eq!(parts.account_number, "0004521839201745");
+        assert_eq!(parts.check_key, "91");
+        assert_eq!(
+            rib_parts("999810000452183920174591").unwrap().bank_name,
+            None
+        );
+        assert_eq!(rib_parts("12345"), None);
+    }
 
     #[test]
     fn ribs_need_24_digits_and_a_right_key() {

@@ -191,6 +191,9 @@ pub struct BankAccountChangeView {
     #[serde(serialize_with = "time::rfc3339_opt")]
     #[schema(value_type = Option<String>)]
     pub decided_at: Option<NaiveDateTime>,
+    /// While pending: the RIB asked for, whole and split (bank with its name, city, account,
+    /// key), for the admin to check against the bank's certificate; null once decided.
+    pub requested: Option<super::RibParts>,
     /// While pending: the shop's validated, unpaid client invoices (delivered type), which the
     /// next transfer file pays to the RIB approved then, so to this one if it is approved.
     pub unpaid_invoices: Vec<ChangeInvoiceRef>,
@@ -303,6 +306,9 @@ pub(super) fn change_views(
                 }),
                 old_bank_account: row.old_bank_account.as_deref().map(mask_rib),
                 bank_account: mask_rib(&row.new_bank_account),
+                requested: pending
+                    .then(|| super::rib_parts(&row.new_bank_account))
+                    .flatten(),
                 comment: row.comment,
                 requested_by: row.requested_by.and_then(|id| person(id, false)),
                 requested_at: row.requested_at,
