@@ -189,7 +189,7 @@ by_path = [
     (r"^/api/cities/\{key\}$", "cities"),
     (r"^/api/costs/\{key\}$", "costs"),
     (r"^/api/shops/\{key\}$", "shops"),
-    (r"^/api/shops/bank-account-changes/\{key\}$", "bank_account_changes"),
+    (r"^/api/shops/bank-account-changes/\{key\}(/certificate)?$", "bank_account_changes"),
     (r"^/api/delivery-admins/\{key\}$", "couriers"),
     (r"^/api/delivery-admins/\{key\}/balance$", "couriers"),
     (r"^/api/(managers|admins)/\{key\}$", "staff"),

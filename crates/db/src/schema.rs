@@ -346,6 +346,9 @@ diesel::table! {
         decided_by -> Nullable<BigInt>,
         requested_at -> Timestamp,
         decided_at -> Nullable<Timestamp>,
+        certificate_sha256 -> Nullable<Text>,
+        certificate_type -> Nullable<Text>,
+        certificate_at -> Nullable<Timestamp>,
     }
 }
 

@@ -203,6 +203,12 @@ impl UploadKind for SheetBody {
     const MEDIA_TYPES: &'static [&'static str] = &["text/csv", super::reply::XLSX];
 }
 
+/// A bank's certificate: a PDF or an image, as the body.
+pub struct CertificateBody;
+impl UploadKind for CertificateBody {
+    const MEDIA_TYPES: &'static [&'static str] = &["application/pdf", "image/jpeg", "image/png"];
+}
+
 /// A spreadsheet sent as the body or as the `file` field of a form.
 pub struct SheetOrForm;
 impl UploadKind for SheetOrForm {

@@ -11,10 +11,10 @@ pub mod reply;
 pub mod stream;
 
 pub use doc::{DescribeInput, DescribeReply, OperationDoc};
-pub use input::{Creation, Db, New, SheetBody, SheetOrForm, Upload};
+pub use input::{CertificateBody, Creation, Db, New, SheetBody, SheetOrForm, Upload};
 pub use reply::{
-    Accepted, Bare, BareCreated, Created, Csv, File, Image, Items, Localized, NoContent,
-    OkOrAccepted, Paged, Pdf, Reply, Sheet,
+    Accepted, Bare, BareCreated, Certificate, Created, Csv, File, Image, Items, Localized,
+    NoContent, OkOrAccepted, Paged, Pdf, Reply, Sheet,
 };
 
 /// The description of a handler, from its types: what `web::route().to(handler)` accepts.

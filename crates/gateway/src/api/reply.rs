@@ -211,6 +211,14 @@ impl FileKind for Pdf {
     );
 }
 
+/// A bank's certificate a merchant attached to a RIB change: a PDF or an image, shown in the
+/// browser's viewer, never run.
+pub struct Certificate;
+impl FileKind for Certificate {
+    const MEDIA_TYPES: &'static [&'static str] = &["application/pdf", "image/jpeg", "image/png"];
+    const CONTENT_SECURITY_POLICY: Option<&'static str> = Pdf::CONTENT_SECURITY_POLICY;
+}
+
 /// An image a person sent (a proof of delivery): shown, never run.
 pub struct Image;
 impl FileKind for Image {

@@ -8,7 +8,9 @@ use colivra_parcels::shops::{
 };
 
 use crate::api::query::{Listing, Paging, ShopSort};
-use crate::api::{Created, Db, New, OkOrAccepted, Paged, Reply};
+use crate::api::{
+    Certificate, CertificateBody, Created, Db, File, New, OkOrAccepted, Paged, Reply, Upload,
+};
 use crate::error::ApiResult;
 use crate::extract::{Caller, Scoped};
 use crate::middleware::edge::Json;
@@ -63,6 +65,37 @@ pub async fn list_bank_account_changes(
     db.run(move |conn| shops::list_changes(conn, &query, &filters))
         .await
         .map(Paged)
+}
+
+/// The shop's merchant attaches the bank's certificate to his pending RIB change (the body: a
+/// PDF, JPEG or PNG of 2 MB at most).
+pub async fn attach_bank_account_certificate(
+    db: Db,
+    caller: Scoped,
+    key: web::Path<String>,
+    file: Upload<CertificateBody>,
+) -> ApiResult<Reply<BankAccountChangeView>> {
+    let (key, store) = (key.into_inner(), db.proofs());
+    let merchant = caller.merchant()?;
+    db.run(move |conn| {
+        let bytes = file.file()?;
+        shops::attach_certificate(conn, &store, merchant, caller.user.id, &key, &bytes)
+    })
+    .await
+    .map(Reply)
+}
+
+/// A RIB change's certificate, for the shop's merchant and admins (never cached).
+pub async fn bank_account_certificate(
+    db: Db,
+    caller: Scoped,
+    key: web::Path<String>,
+) -> ApiResult<File<Certificate>> {
+    let (key, store) = (key.into_inner(), db.proofs());
+    let name = format!("attestation-rib-{key}");
+    db.run(move |conn| shops::certificate(conn, &store, caller.scope, &key))
+        .await
+        .map(|(bytes, media_type)| File::inline(bytes, media_type, &name))
 }
 
 /// An admin approves or refuses a pending RIB change.

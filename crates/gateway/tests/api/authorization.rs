@@ -113,6 +113,9 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("PUT",    "/api/shops/{key}",                                     [401, 403, OK,  403, OK,  403]),
     ("GET",    "/api/shops/bank-account-changes",                      [401, 403, 403, 403, OK,  403]),
     ("PUT",    "/api/shops/bank-account-changes/{key}",                [401, 403, 403, 403, OK,  403]),
+    // The bank's certificate: the shop's merchant attaches it; he and the admins open it.
+    ("PUT",    "/api/shops/bank-account-changes/{key}/certificate",    [401, 403, OK,  403, 403, 403]),
+    ("GET",    "/api/shops/bank-account-changes/{key}/certificate",    [401, 403, OK,  403, OK,  403]),
     // The company's legal identity: admins holding the cities screen (the company's settings).
     ("GET",    "/api/settings/company",                                [401, 403, 403, 403, OK,  403]),
     ("PUT",    "/api/settings/company",                                [401, 403, 403, 403, OK,  403]),

@@ -827,3 +827,71 @@ async fn two_requests_of_one_merchant_at_once_leave_one_pending_change() {
     })
     .await;
 }
+
+#[actix_rt::test]
+async fn a_rib_change_carries_the_banks_certificate_seen_by_its_merchant_and_admins_only() {
+    let w = payout().await;
+    w.ask(&rib_b()).await;
+    let res = w
+        .admin
+        .get("/api/shops/bank-account-changes?status=pending")
+        .await;
+    let change = res.body["data"][0]["key"].as_str().unwrap().to_owned();
+    assert_eq!(res.body["data"][0]["certificate"], Value::Null);
+    let path = format!("/api/shops/bank-account-changes/{change}/certificate");
+    w.admin.get(&path).await.assert_status(404);
+
+    // Typed by its content, whatever it says it is; 2 MB at most.
+    let res = w
+        .merchant
+        .put_bytes(&path, b"just some text".to_vec(), "application/pdf")
+        .await;
+    res.assert_status(422);
+    assert!(!res.field_errors("certificate").is_empty());
+    let mut big = b"%PDF-1.4\n".to_vec();
+    big.resize(2 * 1024 * 1024 + 1, b' ');
+    w.merchant
+        .put_bytes(&path, big, "application/pdf")
+        .await
+        .assert_status(422);
+    let pdf = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+        .to_vec();
+    let res = w
+        .merchant
+        .put_bytes(&path, pdf.clone(), "application/octet-stream")
+        .await;
+    res.assert_status(200);
+    assert_eq!(
+        res.body["data"]["certificate"]["media_type"],
+        "application/pdf"
+    );
+
+    // Another merchant neither attaches nor opens it.
+    let (other, _) = w.app.signed_in(Role::Merchant, true).await;
+    other
+        .put_bytes(&path, pdf.clone(), "application/pdf")
+        .await
+        .assert_status(404);
+    other.get(&path).await.assert_status(404);
+
+    // The approver opens it (never cached) beside the RIB asked for, then decides.
+    let res = w.admin.get(&path).await;
+    res.assert_status(200);
+    assert_eq!(res.bytes, pdf);
+    assert_eq!(res.header("content-type"), Some("application/pdf"));
+    assert_eq!(res.header("cache-control"), Some("no-store"));
+    w.merchant.get(&path).await.assert_status(200);
+    w.admin
+        .put(
+            &format!("/api/shops/bank-account-changes/{change}"),
+            json!({"status": "approved"}),
+        )
+        .await
+        .assert_status(200);
+    // Decided: it stays on record and changes no more.
+    w.admin.get(&path).await.assert_status(200);
+    w.merchant
+        .put_bytes(&path, pdf, "application/pdf")
+        .await
+        .assert_status(409);
+}

@@ -24,8 +24,9 @@ pub use list::list;
 use list::view;
 use rib::{apply_now, request, ChangeRow};
 pub use rib::{
-    decide, list_changes, BankAccountChangeView, BankAccountDecision, BankAccountDecisionInput,
-    ChangeFilters, ChangePersonRef, ChangeShopRef, MAX_COMMENT,
+    attach_certificate, certificate, decide, list_changes, BankAccountChangeView,
+    BankAccountDecision, BankAccountDecisionInput, CertificateRef, ChangeFilters, ChangePersonRef,
+    ChangeShopRef, MAX_CERTIFICATE_BYTES, MAX_COMMENT,
 };
 use write::record;
 pub use write::{create, ensure_shop, update, NewShop, ShopUpdate};

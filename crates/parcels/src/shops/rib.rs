@@ -20,6 +20,9 @@ pub(super) struct ChangeRow {
     pub(super) decided_by: Option<i64>,
     pub(super) requested_at: NaiveDateTime,
     pub(super) decided_at: Option<NaiveDateTime>,
+    pub(super) certificate_sha256: Option<String>,
+    pub(super) certificate_type: Option<String>,
+    pub(super) certificate_at: Option<NaiveDateTime>,
 }
 
 impl ChangeRow {
@@ -191,12 +194,167 @@ pub struct BankAccountChangeView {
     #[serde(serialize_with = "time::rfc3339_opt")]
     #[schema(value_type = Option<String>)]
     pub decided_at: Option<NaiveDateTime>,
+    /// The bank's certificate the merchant attached (its type and when), null when none: the
+    /// approver opens it at `shops/bank-account-changes/{key}/certificate`.
+    pub certificate: Option<CertificateRef>,
     /// While pending: the RIB asked for, whole and split (bank with its name, city, account,
     /// key), for the admin to check against the bank's certificate; null once decided.
     pub requested: Option<super::RibParts>,
     /// While pending: the shop's validated, unpaid client invoices (delivered type), which the
     /// next transfer file pays to the RIB approved then, so to this one if it is approved.
     pub unpaid_invoices: Vec<ChangeInvoiceRef>,
+}
+
+/// A RIB change's certificate.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CertificateRef {
+    /// `application/pdf`, `image/jpeg` or `image/png`.
+    pub media_type: String,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub uploaded_at: NaiveDateTime,
+}
+
+/// The largest certificate: 2 MB.
+pub const MAX_CERTIFICATE_BYTES: usize = 2 * 1024 * 1024;
+
+/// A certificate's type, read from its bytes (never from what the sender says).
+fn certificate_type(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"%PDF-") {
+        Some("application/pdf")
+    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some("image/jpeg")
+    } else if bytes.starts_with(&[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A]) {
+        Some("image/png")
+    } else {
+        None
+    }
+}
+
+/// The shop's merchant attaches the bank's certificate to his pending RIB change (a new one
+/// replaces the previous): a PDF, JPEG or PNG of 2 MB at most, typed by its content.
+pub fn attach_certificate(
+    conn: &mut DbConnection,
+    store: &crate::proof::ProofStore,
+    merchant_id: i64,
+    actor_id: i64,
+    change_key: &str,
+    bytes: &[u8],
+) -> AppResult<BankAccountChangeView> {
+    if bytes.len() > MAX_CERTIFICATE_BYTES {
+        return Err(AppError::validation(
+            "certificate",
+            "L'attestation fait 2 Mo au plus.",
+        ));
+    }
+    let Some(media_type) = certificate_type(bytes) else {
+        return Err(AppError::validation(
+            "certificate",
+            "L'attestation est un PDF, un JPEG ou un PNG.",
+        ));
+    };
+    let row = change_of_merchant(conn, merchant_id, change_key)?;
+    if row.status() != BankAccountChangeStatus::Pending {
+        return Err(AppError::Conflict(
+            "Ce changement de RIB est déjà décidé.".to_owned(),
+        ));
+    }
+    // Kept by its hash, outside the transaction (as a proof's images): an orphan file if the
+    // write below fails harms nobody.
+    let sha256 = store.put(bytes)?;
+    immediate_transaction(conn, |conn| {
+        let updated = diesel::update(
+            changes::table
+                .find(row.id)
+                .filter(changes::status.eq(BankAccountChangeStatus::Pending.as_str())),
+        )
+        .set((
+            changes::certificate_sha256.eq(&sha256),
+            changes::certificate_type.eq(media_type),
+            changes::certificate_at.eq(time::now()),
+        ))
+        .execute(conn)
+        .map_db_err()?;
+        if updated == 0 {
+            return Err(AppError::Conflict(
+                "Ce changement de RIB est déjà décidé.".to_owned(),
+            ));
+        }
+        let shop_key: String = shops::table
+            .find(row.shop_id)
+            .select(shops::key)
+            .first(conn)
+            .map_db_err()?;
+        record(
+            conn,
+            actor_id,
+            "shop.bank_account_certificate_attached",
+            &shop_key,
+            json!({"shop": shop_key, "change": row.key, "type": media_type}),
+        )?;
+        let row = changes::table
+            .find(row.id)
+            .select(ChangeRow::as_select())
+            .first(conn)
+            .map_db_err()?;
+        change_views(conn, vec![row])?
+            .pop()
+            .ok_or(AppError::NotFound)
+    })
+}
+
+/// A merchant's change by key (404 for another merchant's).
+fn change_of_merchant(
+    conn: &mut DbConnection,
+    merchant_id: i64,
+    change_key: &str,
+) -> AppResult<ChangeRow> {
+    let row: ChangeRow = changes::table
+        .filter(changes::key.eq(change_key.trim().to_uppercase()))
+        .select(ChangeRow::as_select())
+        .first(conn)
+        .optional()
+        .map_db_err()?
+        .ok_or(AppError::NotFound)?;
+    let owner: i64 = shops::table
+        .find(row.shop_id)
+        .select(shops::merchant_id)
+        .first(conn)
+        .map_db_err()?;
+    if owner == merchant_id {
+        Ok(row)
+    } else {
+        Err(AppError::NotFound)
+    }
+}
+
+/// A change's certificate for the shop's merchant or an admin: its bytes and type (404 when
+/// none).
+pub fn certificate(
+    conn: &mut DbConnection,
+    store: &crate::proof::ProofStore,
+    scope: Scope,
+    change_key: &str,
+) -> AppResult<(Vec<u8>, &'static str)> {
+    let row = match scope {
+        Scope::Everyone => changes::table
+            .filter(changes::key.eq(change_key.trim().to_uppercase()))
+            .select(ChangeRow::as_select())
+            .first(conn)
+            .optional()
+            .map_db_err()?
+            .ok_or(AppError::NotFound)?,
+        Scope::Merchant(id) => change_of_merchant(conn, id, change_key)?,
+        Scope::DeliveryPerson(_) => return Err(AppError::NotFound),
+    };
+    let (Some(sha256), Some(media_type)) = (row.certificate_sha256, row.certificate_type) else {
+        return Err(AppError::NotFound);
+    };
+    let media_type = ["application/pdf", "image/jpeg", "image/png"]
+        .into_iter()
+        .find(|known| *known == media_type)
+        .ok_or(AppError::NotFound)?;
+    Ok((store.get(&sha256)?, media_type))
 }
 
 /// A client invoice a RIB decision moves.
@@ -306,6 +464,12 @@ pub(super) fn change_views(
                 }),
                 old_bank_account: row.old_bank_account.as_deref().map(mask_rib),
                 bank_account: mask_rib(&row.new_bank_account),
+                certificate: row.certificate_type.clone().zip(row.certificate_at).map(
+                    |(media_type, uploaded_at)| CertificateRef {
+                        media_type,
+                        uploaded_at,
+                    },
+                ),
                 requested: pending
                     .then(|| super::rib_parts(&row.new_bank_account))
                     .flatten(),

@@ -70,6 +70,7 @@ pub(super) const FIELDS: &[(&str, &str, &str, &str)] = &[
     ),
     ("reference", "Référence", "Reference", "المرجع"),
     ("reason", "Motif", "Reason", "السبب"),
+    ("change", "Changement", "Change", "التغيير"),
     ("comment", "Commentaire", "Comment", "التعليق"),
     ("resolution", "Règlement", "Settlement", "التسوية"),
     (

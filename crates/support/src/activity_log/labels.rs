@@ -213,6 +213,12 @@ pub const ACTIONS: &[(&str, &str, &str, &str)] = &[
         "تعديل متجر",
     ),
     (
+        "shop.bank_account_certificate_attached",
+        "Attestation de RIB jointe",
+        "RIB certificate attached",
+        "إرفاق شهادة RIB",
+    ),
+    (
         "shop.bank_account_requested",
         "Changement de RIB demandé",
         "Shop RIB change requested",

@@ -465,6 +465,15 @@ impl TestClient {
     }
 
     /// Posts raw bytes (an import file) with their content type.
+    pub async fn put_bytes(&self, path: &str, bytes: Vec<u8>, content_type: &str) -> Response {
+        self.send(
+            Method::PUT,
+            path,
+            Some(Body::Bytes(bytes, content_type.to_owned())),
+        )
+        .await
+    }
+
     pub async fn post_bytes(&self, path: &str, bytes: Vec<u8>, content_type: &str) -> Response {
         self.send(
             Method::POST,
