@@ -140,6 +140,8 @@ pub fn post_state(
         _ => None,
     };
     if let Some(reason) = refused {
+        // Not kept (the database failing): that error answers instead, so the phone keeps the
+        // outcome queued and sends it again rather than losing the refusal.
         crate::unapplied::keep_refused(conn, actor_id, scope, input, &reason)?;
     }
     result
