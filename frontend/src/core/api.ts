@@ -82,8 +82,11 @@ export const COLLECTION_TAGS = [
   'inventoryClients',
 ] as const;
 
-/** Cached lists the bulk loader does not load: unpaid shops, the activity log, the delivery people's balances, RIB changes, the company's settings. */
-export const EXTRA_TAGS = ['shopsUnpaid', 'activities', 'deliveryPersonBalances', 'bankAccountChanges', 'companySettings'] as const;
+/**
+ * Cached lists the bulk loader does not load: unpaid shops, the activity log, the delivery people's
+ * balances, RIB changes, the company's settings, the refused outcomes kept for the office.
+ */
+export const EXTRA_TAGS = ['shopsUnpaid', 'activities', 'deliveryPersonBalances', 'bankAccountChanges', 'companySettings', 'unappliedOutcomes'] as const;
 
 export const api = createApi({
   reducerPath: 'api',

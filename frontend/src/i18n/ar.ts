@@ -75,6 +75,7 @@ export const ar: Record<MessageKey, string> = {
   'route.activities': 'سجل النشاط',
   'route.courier-balances': 'فروق عمال التوصيل',
   'route.bank-account-changes': 'تغييرات RIB',
+  'route.unapplied-outcomes': 'نتائج للتسوية',
   'route.company-settings': 'إعدادات الشركة',
   'route.exit-vouchers': 'وصولات الخروج',
   'route.return-vouchers': 'وصولات الإرجاع',

@@ -73,6 +73,7 @@ export const en: Record<MessageKey, string> = {
   'route.activities': 'Activity log',
   'route.courier-balances': 'Delivery people’s balances',
   'route.bank-account-changes': 'RIB changes',
+  'route.unapplied-outcomes': 'Outcomes to settle',
   'route.company-settings': 'Company settings',
   'route.exit-vouchers': 'Exit vouchers',
   'route.return-vouchers': 'Return vouchers',

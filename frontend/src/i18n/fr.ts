@@ -72,6 +72,7 @@ export const fr = {
   'route.activities': 'Journal d’activité',
   'route.courier-balances': 'Écarts des livreurs',
   'route.bank-account-changes': 'Changements de RIB',
+  'route.unapplied-outcomes': 'Résultats à régler',
   'route.company-settings': 'Paramètres de l’entreprise',
   'route.exit-vouchers': 'Bons de sortie',
   'route.return-vouchers': 'Bons de retour',

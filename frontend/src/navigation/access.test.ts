@@ -37,7 +37,7 @@ describe('route tables (specification, section 2)', () => {
   });
 
   it('has the admin table', () => {
-    expect(ADMIN_ROUTES).toHaveLength(32);
+    expect(ADMIN_ROUTES).toHaveLength(33);
     expect(ADMIN_ROUTES[0]).toMatchObject({ path: '/compte/tableau-de-bord', name: 'dashboard', alias: '/compte' });
     const byName = Object.fromEntries(ADMIN_ROUTES.map((r) => [r.name, r.path]));
     expect(byName).toMatchObject({
@@ -61,6 +61,7 @@ describe('route tables (specification, section 2)', () => {
       activities: '/compte/activites',
       'courier-balances': '/compte/ecarts-livreurs',
       'bank-account-changes': '/compte/changements-de-rib',
+      'unapplied-outcomes': '/compte/resultats-a-regler',
       'company-settings': '/compte/parametres',
       'inventory-management': '/compte/gestion-des-stocks',
     });
@@ -108,6 +109,10 @@ describe('routes of a session', () => {
     expect(roleRoutes('admin', ['dashboard', 'cities']).map((r) => r.name)).toEqual(['dashboard', 'cities', 'activities', 'company-settings']);
     expect(roleRoutes('admin', ['cities']).map((r) => r.name)).toEqual(['cities', 'company-settings']);
     expect(roleRoutes('admin', ['clients']).map((r) => r.name)).toEqual(['clients', 'bank-account-changes']);
+    // The refused outcomes open with any screen that moves parcels (the server's rule).
+    expect(roleRoutes('admin', ['refunds']).map((r) => r.name)).toEqual(['refunds', 'unapplied-outcomes']);
+    expect(roleRoutes('admin', ['sent-parcels', 'all-parcels']).map((r) => r.name)).toEqual(['all-parcels', 'sent-parcels', 'unapplied-outcomes']);
+    expect(roleRoutes('admin', ['dashboard', 'clients']).map((r) => r.name)).not.toContain('unapplied-outcomes');
     expect(roleRoutes('client', ['pricing', 'unknown']).map((r) => r.name)).toEqual(['pricing']);
   });
 

@@ -24,7 +24,10 @@ export function roleRoutes(role: Role, permissions: readonly string[]): RouteDef
   const all = ROLE_ROUTES[role];
   if (!filtersByPermissions(role)) return [...all];
   const held = new Set(permissions);
-  return all.filter((route) => held.has(route.permission ?? route.name));
+  return all.filter((route) => {
+    const opening = route.permission ?? route.name;
+    return typeof opening === 'string' ? held.has(opening) : opening.some((name) => held.has(name));
+  });
 }
 
 /**

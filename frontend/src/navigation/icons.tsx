@@ -29,6 +29,7 @@ import SellOutlined from '@mui/icons-material/SellOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
+import SyncProblemOutlined from '@mui/icons-material/SyncProblemOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import TwoWheelerOutlined from '@mui/icons-material/TwoWheelerOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
@@ -42,7 +43,14 @@ export type SvgIconComponent = typeof SvgIcon;
  * Routes with an icon outside the side menus (the dashboard's work queues, the search dialog's
  * pages, the user menu).
  */
-type OtherIconRoute = 'profile' | 'courier-balances' | 'activities' | 'pricing' | 'bank-account-changes' | 'company-settings';
+type OtherIconRoute =
+  | 'profile'
+  | 'courier-balances'
+  | 'activities'
+  | 'pricing'
+  | 'bank-account-changes'
+  | 'unapplied-outcomes'
+  | 'company-settings';
 
 /** Typed by the menus' route names: a menu route without an icon does not compile. */
 export const ROUTE_ICONS: Readonly<Record<MenuRouteName | OtherIconRoute, SvgIconComponent>> = {
@@ -90,6 +98,7 @@ export const ROUTE_ICONS: Readonly<Record<MenuRouteName | OtherIconRoute, SvgIco
   activities: HistoryOutlined,
   pricing: LocalOfferOutlined,
   'bank-account-changes': AccountBalanceOutlined,
+  'unapplied-outcomes': SyncProblemOutlined,
   'company-settings': BusinessOutlined,
 };
 

@@ -90,6 +90,18 @@ export const MERCHANT_ROUTES: readonly RouteDef[] = table([
   ['/compte/gestion-des-stocks', 'inventory-management'],
 ]);
 
+/** The admin's screens that move parcels (the server's ADMIN_PARCEL_WRITES). */
+const ADMIN_PARCEL_WRITES: readonly string[] = [
+  'all-parcels',
+  'pickup-parcels',
+  'sent-parcels',
+  'delivered-parcels',
+  'canceled-parcels',
+  'return-parcels',
+  'refunds',
+  'exchanges',
+];
+
 export const ADMIN_ROUTES: readonly RouteDef[] = [...table([
   ['/compte/tableau-de-bord', 'dashboard', '/compte'],
   ['/compte/nouveaux-bons-de-ramassage', 'new-pickup-vouchers'],
@@ -128,6 +140,10 @@ export const ADMIN_ROUTES: readonly RouteDef[] = [...table([
   // Merchants' RIB changes to approve or refuse, reached from the dashboard's work queue and the
   // clients screen: the clients permission (the screen of merchants and their shops) opens it.
   { name: 'bank-account-changes', path: '/compte/changements-de-rib', screen: 'bank-account-changes', meta: PROTECTED, permission: 'clients' },
+  // Outcomes the server refused from the delivery people's phones, kept for the office to settle;
+  // reached from the dashboard's work queue and the parcel drawer: any screen that moves parcels
+  // opens it (as the server's rule).
+  { name: 'unapplied-outcomes', path: '/compte/resultats-a-regler', screen: 'unapplied-outcomes', meta: PROTECTED, permission: ADMIN_PARCEL_WRITES },
   // The company's legal identity, reached from the user menu: the cities permission (the
   // company's own configuration) opens it.
   { name: 'company-settings', path: '/compte/parametres', screen: 'company-settings', meta: PROTECTED, permission: 'cities' },

@@ -46,6 +46,9 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
   'bank-account-changes': lazy(
     () => import(/* webpackChunkName: "route-bank-account-changes" */ '../features/shops/BankAccountChangesScreen'),
   ),
+  'unapplied-outcomes': lazy(
+    () => import(/* webpackChunkName: "route-unapplied-outcomes" */ '../features/parcels/UnappliedOutcomesScreen'),
+  ),
   'company-settings': lazy(
     () => import(/* webpackChunkName: "route-company-settings" */ '../features/settings/CompanySettingsScreen'),
   ),

@@ -47,6 +47,7 @@ export type ScreenKey =
   | 'activities'
   | 'courier-balances'
   | 'bank-account-changes'
+  | 'unapplied-outcomes'
   | 'company-settings';
 
 export interface RouteDef {
@@ -56,8 +57,11 @@ export interface RouteDef {
   alias?: string;
   screen: ScreenKey;
   meta: RouteMeta;
-  /** The permission that opens the route when it is not the route's name (admins and clients). */
-  permission?: string;
+  /**
+   * The permission that opens the route when it is not the route's name (admins and clients); a
+   * list: any of them opens it.
+   */
+  permission?: string | readonly string[];
 }
 
 /** What the router gives every screen (navigation/screens.ts renders them; screens import this type from here). */

@@ -173,6 +173,37 @@ describe("the staff's RIB changes", () => {
     expect(within(refusedRow).queryByRole('button', { name: /Approuver/ })).not.toBeInTheDocument();
   });
 
+  it('says which unpaid invoices an approval moves to the new RIB, or that none waits', async () => {
+    const user = userEvent.setup();
+    const moving = change({
+      unpaid_invoices: [
+        { key: 'FCA', number: 'FC-2026-000012', total: 125000 },
+        { key: 'FCB', number: 'FC-2026-000015', total: 40000 },
+      ],
+    });
+    const none = change({ key: 'RB2', shop: { key: 'S2', name: 'Dar Atlas' }, bank_account: '•••• 4455', unpaid_invoices: [] });
+    mockServer({ 'GET /api/shops/bank-account-changes': (call) => listReply([moving, none], call.query) });
+    renderWithProviders(<BankAccountChangesScreen />, { session: adminSession() });
+    await waitFor(() => expect(screen.getAllByTestId('table-row')).toHaveLength(2));
+    const [first, second] = screen.getAllByTestId('table-row');
+    expect(within(first).getByTestId('change-unpaid')).toHaveTextContent(/^2 factures en attente de paiement : 1\s650,00\sDH$/);
+    expect(within(second).getByTestId('change-unpaid')).toHaveTextContent('Aucune facture en attente de paiement.');
+
+    await user.click(within(first).getByRole('button', { name: 'Approuver Souk Rabat' }));
+    const confirm = await screen.findByTestId('approve-dialog-9813');
+    expect(within(confirm).getByTestId('moved-invoices')).toHaveTextContent('Cette approbation déplace le paiement de :');
+    expect(within(confirm).getAllByTestId('moved-invoice').map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^FC-2026-000012 \(1\s250,00\sDH\)$/),
+      expect.stringMatching(/^FC-2026-000015 \(400,00\sDH\)$/),
+    ]);
+    await user.click(within(confirm).getByTestId('confirm-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('approve-dialog-9813')).not.toBeInTheDocument());
+
+    await user.click(within(second).getByRole('button', { name: 'Approuver Dar Atlas' }));
+    const other = await screen.findByTestId('approve-dialog-4455');
+    expect(within(other).getByTestId('moved-invoices-none')).toHaveTextContent('Aucune facture en attente de paiement.');
+  });
+
   it("edits a merchant's shop from the clients screen: an empty RIB keeps the current one, a typed one applies", async () => {
     const user = userEvent.setup();
     const masked = shop({ bank_account: '•••• 1280' });

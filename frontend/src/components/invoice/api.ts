@@ -47,8 +47,16 @@ export interface MerchantInvoice extends InvoiceBase {
   /** The shop's approved RIB now (in full for the shop's merchant, `•••• 1234` for staff). */
   shop: { key: string; name: string; bank_account: string | null };
   client: { key: string; name: string };
-  /** The RIB the invoice is paid to: kept at validation, the shop's approved one while draft. */
+  /**
+   * The RIB the invoice is paid to: kept at validation, the shop's approved one while draft. Null
+   * on a validated or paid invoice: the shop had no approved RIB when it was validated.
+   */
   bank_account?: string | null;
+  /**
+   * Paid by transfer: the shop's RIB approved when it was paid (the transfer file's), in full for
+   * the shop's merchant, `•••• 1234` for staff; null otherwise (absent from older answers).
+   */
+  paid_bank_account?: string | null;
   fees_total: number;
   /** Null until paid (invoices paid before the choice existed answer 'transfer'). */
   payment_method: PaymentMethod | null;

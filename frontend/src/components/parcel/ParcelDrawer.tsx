@@ -28,6 +28,7 @@ import { noteText } from './historyNote';
 import { ParcelPayoutChip } from './ParcelPayoutChip';
 import { ParcelProofs } from './ParcelProofs';
 import { ParcelStatusChip, useStatusLabel } from './ParcelStatusChip';
+import { ParcelUnappliedOutcomes } from './ParcelUnappliedOutcomes';
 import '../../i18n/inventory';
 import '../../i18n/parcels';
 import { Ltr } from '../Ltr';
@@ -155,6 +156,8 @@ function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (pa
 
       <ParcelInvoices parcel={parcel} session={session} />
 
+      <ParcelUnappliedOutcomes parcelKey={parcel.key} session={session} />
+
       {session.role !== 'delivery-admin' && (
         <Suspense fallback={null}>
           <ParcelTickets parcelKey={parcel.key} />
@@ -254,6 +257,12 @@ function HistoryEntry({ entry, last, current }: { entry: ParcelStateEntry; last:
           <DateTimeText value={entry.created_at} />
           {entry.user_name ? ` · ${entry.user_name}` : ''}
         </Typography>
+        {entry.received_at && (
+          // Recorded offline on the phone, sent when the network came back.
+          <Typography variant="caption" color="text.secondary" component="div" data-testid="history-received">
+            {t('parcels.historyReceived')} <DateTimeText value={entry.received_at} />
+          </Typography>
+        )}
         {entry.date && (
           <Typography variant="body2" component="div">
             {t('parcels.historyDate')} <DateText value={entry.date} />

@@ -161,7 +161,10 @@ export interface ParcelStateEntry {
   text?: string | null;
   date: string | null;
   user_name: string | null;
+  /** When it happened (an outcome from the phone's queue: when the delivery person recorded it). */
   created_at: string;
+  /** When the server got it, when later than `created_at` (recorded offline, sent later); null otherwise. */
+  received_at?: string | null;
 }
 
 /** What a merchant sends to create (POST) or edit (PUT) a parcel. */

@@ -3,7 +3,8 @@
 // recorded. They are sent in the order they were recorded when the network returns; the server
 // applies a key once (`Idempotency-Key`, kept 7 days), so a queue sent twice (two tabs, a retry
 // after a lost answer) writes once. What the server refuses stays, marked with its reason, until
-// the delivery person removes it: nothing is dropped silently.
+// the delivery person has seen it (the server keeps its own record for the office, marked seen
+// first): nothing is dropped silently.
 import { useSyncExternalStore } from 'react';
 import type { ParcelStatus, StateBody } from './api';
 

@@ -1,5 +1,6 @@
 // Parcels as the API sends them, for the component tests.
 import type { Parcel, ParcelList } from './api';
+import type { UnappliedOutcome } from './unapplied';
 
 export function parcel(key: string, overrides: Partial<Parcel> = {}): Parcel {
   return {
@@ -55,5 +56,30 @@ export function parcelPage(rows: Parcel[], options: { nextCursor?: string | null
         next_cursor: options.nextCursor ?? null,
       },
     },
+  };
+}
+
+/** A refused outcome kept for the office: a « Livré » of 249,00 DH refused on a lost parcel. */
+export function unappliedOutcome(key: string, overrides: Partial<UnappliedOutcome> = {}): UnappliedOutcome {
+  return {
+    key,
+    parcel: { key: 'K1', status: 'lost', status_label: 'Perdu', recipient_name: 'Amina Benali', cod_amount: 24900 },
+    delivery_admin: { key: 'D1', full_name: 'Youssef El Idrissi' },
+    outcome: 'delivered',
+    outcome_label: 'Livré',
+    comment: null,
+    date: null,
+    had_proof: true,
+    recorded_at: '2026-11-26T10:00:00Z',
+    received_at: '2026-11-26T12:30:00Z',
+    reason: 'Ce changement de statut n’est pas permis.',
+    cash_at_stake: 24900,
+    state: 'open',
+    resolution: null,
+    resolution_comment: null,
+    resolved_by_name: null,
+    resolved_at: null,
+    seen_at: null,
+    ...overrides,
   };
 }

@@ -66,6 +66,20 @@ export interface BankAccountChange {
   requested_at: string;
   decided_by: Person | null;
   decided_at: string | null;
+  /**
+   * While pending: the shop's validated, unpaid client invoices (delivered parcels), which the
+   * next transfer file pays to the RIB approved then, so to this one if it is approved. Empty
+   * once decided (absent from older answers).
+   */
+  unpaid_invoices?: BankAccountChangeInvoice[];
+}
+
+/** A client invoice a RIB decision moves. */
+export interface BankAccountChangeInvoice {
+  key: string;
+  number: string | null;
+  /** Centimes. */
+  total: number;
 }
 
 export interface BankAccountChangeArgs extends ListArgs {

@@ -39,6 +39,9 @@ export const arPayout: Record<PayoutMessageKey, string> = {
   'payout.changes.refuse': 'رفض',
   'payout.changes.approveTitle': 'قبول الـRIB الجديد لـ{shop}؟',
   'payout.changes.approveBody': 'ستذهب التحويلات والفواتير المصادق عليها ابتداءً من الآن إلى الـRIB {rib}.',
+  'payout.changes.moves': 'تنقل هذه الموافقة أداء:',
+  'payout.changes.movesNone': 'لا توجد فاتورة في انتظار الأداء.',
+  'payout.changes.movesCount': '{count, plural, zero {لا فاتورة في انتظار الأداء} one {فاتورة واحدة في انتظار الأداء} two {فاتورتان في انتظار الأداء} few {# فواتير في انتظار الأداء} many {# فاتورة في انتظار الأداء} other {# فاتورة في انتظار الأداء}}: {amount}',
   'payout.changes.refuseTitle': 'رفض الـRIB الجديد لـ{shop}',
   'payout.changes.comment': 'السبب (سيقرؤه التاجر)',
   'payout.changes.commentRequired': 'بيّن للتاجر سبب رفض الـRIB الخاص به.',
@@ -83,4 +86,6 @@ export const arPayout: Record<PayoutMessageKey, string> = {
   'payout.iceHelp': 'المعرّف الموحد للمقاولة، 15 رقمًا: يُطبع على فواتيرك.',
   'payout.invoice.paidTo': 'RIB الأداء',
   'payout.invoice.keptHint': 'يُحتفَظ به عند المصادقة على الفاتورة.',
+  'payout.invoice.noneAtValidation': 'لا يوجد RIB موافق عليه عند المصادقة',
+  'payout.invoice.paidToRib': 'أُدّيت إلى RIB {rib}',
 };

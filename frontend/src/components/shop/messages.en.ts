@@ -39,6 +39,9 @@ export const enPayout: Record<PayoutMessageKey, string> = {
   'payout.changes.refuse': 'Refuse',
   'payout.changes.approveTitle': 'Approve the new RIB of {shop}?',
   'payout.changes.approveBody': 'Transfers and invoices validated from now on will go to the RIB {rib}.',
+  'payout.changes.moves': 'This approval moves the payment of:',
+  'payout.changes.movesNone': 'No invoice waiting to be paid.',
+  'payout.changes.movesCount': '{count, plural, one {# invoice waiting to be paid} other {# invoices waiting to be paid}}: {amount}',
   'payout.changes.refuseTitle': 'Refuse the new RIB of {shop}',
   'payout.changes.comment': 'Reason (the merchant will read it)',
   'payout.changes.commentRequired': 'Tell the merchant why his RIB is refused.',
@@ -83,4 +86,6 @@ export const enPayout: Record<PayoutMessageKey, string> = {
   'payout.iceHelp': 'Common company identifier, 15 digits: printed on your invoices.',
   'payout.invoice.paidTo': 'Paid to RIB',
   'payout.invoice.keptHint': 'Kept when the invoice was validated.',
+  'payout.invoice.noneAtValidation': 'No RIB approved at validation',
+  'payout.invoice.paidToRib': 'Paid to RIB {rib}',
 };

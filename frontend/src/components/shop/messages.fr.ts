@@ -40,6 +40,9 @@ export const frPayout = {
   'payout.changes.refuse': 'Refuser',
   'payout.changes.approveTitle': 'Approuver le nouveau RIB de {shop} ?',
   'payout.changes.approveBody': 'Les virements et les factures validées à partir de maintenant iront sur le RIB {rib}.',
+  'payout.changes.moves': 'Cette approbation déplace le paiement de :',
+  'payout.changes.movesNone': 'Aucune facture en attente de paiement.',
+  'payout.changes.movesCount': '{count, plural, one {# facture en attente de paiement} other {# factures en attente de paiement}} : {amount}',
   'payout.changes.refuseTitle': 'Refuser le nouveau RIB de {shop}',
   'payout.changes.comment': 'Raison (le client la lira)',
   'payout.changes.commentRequired': 'Indiquez au client pourquoi son RIB est refusé.',
@@ -84,6 +87,8 @@ export const frPayout = {
   'payout.iceHelp': 'Identifiant commun de l’entreprise, 15 chiffres : imprimé sur vos factures.',
   'payout.invoice.paidTo': 'RIB de paiement',
   'payout.invoice.keptHint': 'Gardé à la validation de la facture.',
+  'payout.invoice.noneAtValidation': 'Aucun RIB approuvé à la validation',
+  'payout.invoice.paidToRib': 'Payée au RIB {rib}',
 } as const;
 
 export type PayoutMessageKey = keyof typeof frPayout;

@@ -167,5 +167,8 @@ export const arVouchers: Record<VoucherMessageKey, string> = {
   'offline.queued': 'في انتظار الإرسال: {status}',
   'offline.queuedNotice': 'غير متصل: سيُرسَل « {status} » للطرد {code} عند عودة الشبكة.',
   'offline.refused': 'لم يُسجَّل « {status} »: {reason}',
-  'offline.dismiss': 'إزالة',
+  'offline.seen': 'اطّلعت',
+  'offline.seenLabel': 'اطّلعت: رفض الطرد {code}',
+  'offline.onRecord': 'يحتفظ المكتب بأثره وسيتولى تسويته.',
+  'offline.seenFailed': 'تعذّر الاتصال بالخادم: يبقى الرفض هنا، أعد المحاولة عند عودة الشبكة.',
 };

@@ -159,5 +159,8 @@ export const enVouchers: Record<VoucherMessageKey, string> = {
   'offline.queued': 'Waiting to be sent: {status}',
   'offline.queuedNotice': 'Offline: “{status}” for parcel {code} will be sent when the network returns.',
   'offline.refused': '“{status}” not recorded: {reason}',
-  'offline.dismiss': 'Remove',
+  'offline.seen': 'Seen',
+  'offline.seenLabel': 'Seen: refusal of parcel {code}',
+  'offline.onRecord': 'The office keeps it on record and will settle it.',
+  'offline.seenFailed': 'The server could not be reached: the refusal stays here, try again once online.',
 };

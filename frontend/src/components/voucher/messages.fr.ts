@@ -161,7 +161,10 @@ export const frVouchers = {
   'offline.queued': 'En attente d’envoi : {status}',
   'offline.queuedNotice': 'Hors ligne : « {status} » du colis {code} sera envoyé au retour du réseau.',
   'offline.refused': '« {status} » non enregistré : {reason}',
-  'offline.dismiss': 'Retirer',
+  'offline.seen': 'Vu',
+  'offline.seenLabel': 'Vu : refus du colis {code}',
+  'offline.onRecord': 'Le bureau en garde la trace et le réglera.',
+  'offline.seenFailed': 'Le serveur n’a pas pu être joint : le refus reste ici, réessayez une fois en ligne.',
 } as const;
 
 export type VoucherMessageKey = keyof typeof frVouchers;

@@ -14,6 +14,7 @@ import { useListMovementsQuery } from '../../components/inventory/api';
 import { STOCK_TAB_PARAM } from '../../components/inventory/tabs';
 import { useListParcelsQuery } from '../../components/parcel/api';
 import { useListBankAccountChangesQuery } from '../../components/shop/api';
+import { useListUnappliedOutcomesQuery } from '../../components/parcel/unapplied';
 import { useListPickupVouchersQuery, useListReturnVouchersQuery } from '../../components/voucher/api';
 import { useStatisticsQuery } from '../../components/dashboard/api';
 import { useUnreadTicketsQuery } from '../../components/support/unread';
@@ -40,7 +41,7 @@ interface Queue {
 
 /** The menu icon of each queue's screen. */
 const ICONS = Object.fromEntries(
-  ['new-pickup-vouchers', 'delivery-exit-vouchers', 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices', 'courier-balances', 'inventory-management', 'bank-account-changes', 'support'].map((name) => [name, routeIcon(name)]),
+  ['new-pickup-vouchers', 'delivery-exit-vouchers', 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices', 'courier-balances', 'inventory-management', 'bank-account-changes', 'unapplied-outcomes', 'support'].map((name) => [name, routeIcon(name)]),
 );
 
 /**
@@ -107,6 +108,24 @@ const QUEUES: readonly Queue[] = [
     useCount: () => countOf(useListBankAccountChangesQuery({ ...ONE, status: 'pending' })),
   },
   {
+    // Outcomes the server refused from the phones' queues: cash a delivery person may hold.
+    id: 'unapplied',
+    route: 'unapplied-outcomes',
+    label: 'unapplied.queue.label',
+    hint: 'unapplied.queue.hint',
+    useCount: () => countOf(useListUnappliedOutcomesQuery({ ...ONE, status: 'open' })),
+    useHint: () => {
+      const t = useT();
+      const language = useLanguage();
+      const cash = useOpenCashAtStake();
+      if (!cash || (cash.collected === 0 && cash.paidOut === 0)) return null;
+      const money = (centimes: number) => formatMoney(centimes, language);
+      if (cash.paidOut === 0) return t('unapplied.queue.cash', { amount: money(cash.collected) });
+      if (cash.collected === 0) return t('unapplied.queue.paidOut', { amount: money(cash.paidOut) });
+      return t('unapplied.queue.cashBoth', { collected: money(cash.collected), paidOut: money(cash.paidOut) });
+    },
+  },
+  {
     // Merchants waiting for an answer (the same count as the support menu's badge).
     id: 'tickets',
     route: 'support',
@@ -135,6 +154,28 @@ const QUEUES: readonly Queue[] = [
     useCount: () => countOf(useListMovementsQuery({ ...ONE, type: 'return', state: 'pending' })),
   },
 ];
+
+/** The open refused outcomes read in one page at most (the server's largest). */
+const OPEN_PAGE = 100;
+
+/**
+ * What the open refused outcomes imply together, once every one of them is known: the count's
+ * own row when there is one, else one page of them all (not asked beyond a page: then unknown).
+ */
+function useOpenCashAtStake(): { collected: number; paidOut: number } | null {
+  const counted = useListUnappliedOutcomesQuery({ ...ONE, status: 'open' });
+  const total = counted.data?.meta?.total;
+  const whole = useListUnappliedOutcomesQuery(
+    { page: 1, per_page: OPEN_PAGE, status: 'open' },
+    { skip: typeof total !== 'number' || total <= 1 || total > OPEN_PAGE },
+  );
+  const rows = total === 1 ? counted.data?.data : whole.data && whole.data.data.length === total ? whole.data.data : null;
+  if (!rows) return null;
+  return {
+    collected: rows.reduce((sum, row) => sum + Math.max(row.cash_at_stake, 0), 0),
+    paidOut: rows.reduce((sum, row) => sum - Math.min(row.cash_at_stake, 0), 0),
+  };
+}
 
 /** The admin's dashboard: a card per work queue he holds the screen of, with its count. */
 export function WorkQueues() {

@@ -5,7 +5,7 @@ import { adminSession, deliverySession } from '../../test/fixtures';
 import { deferred, listReply } from '../../test/listReply';
 import { mockServer, type MockReply } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
-import { parcel, parcelPage } from '../../components/parcel/testData';
+import { parcel, parcelPage, unappliedOutcome } from '../../components/parcel/testData';
 import type { Statistics } from '../../components/dashboard/api';
 import DashboardScreen from './DashboardScreen';
 import { dueToday, localToday } from './TodayRound';
@@ -111,6 +111,9 @@ describe("the admin's work queues", () => {
     'GET /api/delivery-admins/invoices': (call: { query: Record<string, string> }) => listReply([], call.query, 2),
     'GET /api/shops/bank-account-changes': (call: { query: Record<string, string> }) => listReply([], call.query, 5),
     'GET /api/tickets/unread': { status: 200, body: { data: { count: 3 } } },
+    // Two open: a « Livré » of 249,00 DH he may hold, a refund of 50,00 DH he paid out.
+    'GET /api/parcels/outcomes/unapplied': (call: { query: Record<string, string> }) =>
+      listReply([unappliedOutcome('RN1'), unappliedOutcome('RN2', { cash_at_stake: -5000 })], call.query, 2),
   };
 
   it("shows the day's queues with their counts, each opening its screen", async () => {
@@ -127,6 +130,8 @@ describe("the admin's work queues", () => {
       ['cash', 'Espèces à compter', /^2$/, '/compte/factures-livreurs'],
       ['balances', 'Écarts à régulariser', /^2$/, '/compte/ecarts-livreurs?owing=true'],
       ['rib-changes', 'Changements de RIB', /^5$/, '/compte/changements-de-rib'],
+      // Outcomes the server refused from the phones.
+      ['unapplied', 'Résultats à régler', /^2$/, '/compte/resultats-a-regler'],
       // Merchants waiting for an answer: a queue like the others, not only a dot on the menu.
       ['tickets', 'Tickets à répondre', /^3$/, '/compte/support'],
     ] as const;
@@ -151,6 +156,12 @@ describe("the admin's work queues", () => {
     expect(server.callsTo('GET', '/api/delivery-admins/balances')[0].query).toEqual({ page: '1', per_page: '1', owing: 'true' });
     await waitFor(() => expect(within(queues).getByTestId('queue-balances')).toHaveTextContent(/35,50\sDH dus par les livreurs/));
     expect(server.callsTo('GET', '/api/shops/bank-account-changes')[0].query).toEqual({ page: '1', per_page: '1', status: 'pending' });
+    // Counted with one row; the cash at stake from the one page holding them all.
+    expect(server.callsTo('GET', '/api/parcels/outcomes/unapplied')[0].query).toEqual({ page: '1', per_page: '1', status: 'open' });
+    await waitFor(() =>
+      expect(within(queues).getByTestId('queue-unapplied')).toHaveTextContent(/Espèces en jeu : 249,00\sDH encaissés, 50,00\sDH versés/),
+    );
+    expect(server.callsTo('GET', '/api/parcels/outcomes/unapplied').map((call) => call.query)).toContainEqual({ page: '1', per_page: '100', status: 'open' });
 
     await user.click(within(within(queues).getByTestId('queue-to-ship')).getByRole('link'));
     expect(screen.getByTestId('location')).toHaveTextContent('/compte/bons-de-sortie');
@@ -161,11 +172,38 @@ describe("the admin's work queues", () => {
     renderWithProviders(<DashboardScreen />, { session: adminSession(['dashboard', 'new-pickup-vouchers']) });
     const queues = await screen.findByTestId('work-queues');
     expect(await within(queues).findByTestId('queue-pickups-count')).toHaveTextContent(/^4$/);
-    for (const id of ['to-ship', 'to-return', 'returns', 'cash', 'balances', 'rib-changes', 'tickets']) expect(within(queues).queryByTestId(`queue-${id}`), id).not.toBeInTheDocument();
+    for (const id of ['to-ship', 'to-return', 'returns', 'cash', 'balances', 'rib-changes', 'unapplied', 'tickets']) expect(within(queues).queryByTestId(`queue-${id}`), id).not.toBeInTheDocument();
     await waitFor(() => expect(server.callsTo('GET', '/api/statistics')).toHaveLength(1));
     expect(server.callsTo('GET', '/api/parcels')).toHaveLength(0);
     expect(server.callsTo('GET', '/api/return-vouchers')).toHaveLength(0);
     expect(server.callsTo('GET', '/api/delivery-admins/balances')).toHaveLength(0);
+    expect(server.callsTo('GET', '/api/parcels/outcomes/unapplied')).toHaveLength(0);
+  });
+
+  it('counts the open refused outcomes for an admin holding a parcel screen, the cash at stake once known', async () => {
+    let open = [unappliedOutcome('RN2', { cash_at_stake: -5000 })];
+    let total = 1;
+    const server = mockServer({
+      ...routes,
+      'GET /api/parcels/outcomes/unapplied': (call) => listReply(open, call.query, total),
+    });
+    const { unmount } = renderWithProviders(<DashboardScreen />, { session: adminSession(['dashboard', 'refunds']) });
+    const card = await screen.findByTestId('queue-unapplied');
+    expect(await within(card).findByTestId('queue-unapplied-count')).toHaveTextContent(/^1$/);
+    expect(within(card).getByRole('link')).toHaveAttribute('href', '/compte/resultats-a-regler');
+    // One open: its own row says what is at stake, nothing more is asked.
+    await waitFor(() => expect(card).toHaveTextContent(/Espèces en jeu : 50,00\sDH versés/));
+    expect(server.callsTo('GET', '/api/parcels/outcomes/unapplied')).toHaveLength(1);
+    unmount();
+
+    // More than a page: the amount is not known, the plain hint stays.
+    open = [unappliedOutcome('RN1')];
+    total = 140;
+    renderWithProviders(<DashboardScreen />, { session: adminSession(['dashboard', 'sent-parcels']) });
+    const many = await screen.findByTestId('queue-unapplied');
+    expect(await within(many).findByTestId('queue-unapplied-count')).toHaveTextContent(/^140$/);
+    expect(many).toHaveTextContent('Résultats hors ligne refusés par le serveur, à appliquer ou écarter.');
+    expect(server.callsTo('GET', '/api/parcels/outcomes/unapplied').map((call) => call.query.per_page)).not.toContain('100');
   });
 
   it('shows no queue at all to an admin holding none of their screens', async () => {

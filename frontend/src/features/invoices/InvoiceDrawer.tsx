@@ -510,31 +510,59 @@ function paymentWords(invoice: Pick<MerchantInvoice, 'payment_method' | 'payment
 
 /**
  * The RIB the invoice is paid to: the one it kept at validation (a later change of the shop's RIB
- * leaves it), the shop's approved one while it is a draft.
+ * leaves it), the shop's approved one while it is a draft. A validated invoice without one: the
+ * shop had no approved RIB when it was validated (a RIB approved later does not show here).
  */
 function PaidToField({ invoice }: { invoice: MerchantInvoice }) {
   const t = useT();
+  const draft = invoice.status === 'draft';
   const rib = invoice.bank_account === undefined ? invoice.shop.bank_account : invoice.bank_account;
   return (
     <DetailField
-      label={invoice.status === 'draft' ? t('invoices.rib') : t('payout.invoice.paidTo')}
+      label={draft ? t('invoices.rib') : t('payout.invoice.paidTo')}
       value={
         rib ? (
           <Box component="span" sx={{ display: 'grid' }}>
             <Box component="span" sx={{ fontFamily: 'monospace' }} data-testid="invoice-rib">
               {formatRib(rib)}
             </Box>
-            {invoice.status !== 'draft' && (
+            {!draft && (
               <Typography component="span" variant="caption" color="text.secondary">
                 {t('payout.invoice.keptHint')}
               </Typography>
             )}
           </Box>
-        ) : (
+        ) : draft ? (
           <Chip size="small" color="warning" label={t('invoices.ribMissing')} data-testid="rib-missing" />
+        ) : (
+          <Chip size="small" color="warning" variant="outlined" label={t('payout.invoice.noneAtValidation')} data-testid="rib-none-at-validation" />
         )
       }
       wide
+    />
+  );
+}
+
+/** How it was paid, and by transfer to which RIB (the one approved when it was paid). */
+function PaymentField({ invoice }: { invoice: MerchantInvoice }) {
+  const t = useT();
+  const paidTo = invoice.paid_bank_account;
+  return (
+    <DetailField
+      label={t('invoices.payment')}
+      testId="invoice-payment-reference"
+      value={
+        paidTo ? (
+          <Box component="span" sx={{ display: 'grid' }}>
+            <span>{paymentWords(invoice, t)}</span>
+            <Typography component="span" variant="caption" color="text.secondary" data-testid="invoice-paid-rib">
+              {t('payout.invoice.paidToRib', { rib: formatRib(paidTo) })}
+            </Typography>
+          </Box>
+        ) : (
+          paymentWords(invoice, t)
+        )
+      }
     />
   );
 }
@@ -550,7 +578,7 @@ function MerchantDetails({ invoice, role }: { invoice: MerchantInvoice; role: Ro
       <DetailField label={t('invoices.validatedAt')} value={<DateTimeText value={invoice.validated_at} />} />
       {invoice.status === 'paid' && (
         <>
-          <DetailField label={t('invoices.payment')} value={paymentWords(invoice, t)} testId="invoice-payment-reference" />
+          <PaymentField invoice={invoice} />
           <DetailField label={t('invoices.paidOn')} value={<DateText value={invoice.paid_on} />} testId="invoice-paid-on" />
         </>
       )}

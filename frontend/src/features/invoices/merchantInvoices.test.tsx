@@ -368,3 +368,61 @@ describe("a client invoice's TVA", () => {
     expect(screen.queryByText(/Frais HT/)).not.toBeInTheDocument();
   });
 });
+
+describe('which RIB an invoice is paid to', () => {
+  function serveInvoice(invoice: MerchantInvoice) {
+    return mockServer({
+      'GET /api/clients/invoices/FC1': { status: 200, body: { data: invoice } },
+      'GET /api/clients/parcels/invoices/FC1': linesReply(LINES),
+    });
+  }
+
+  it('says a validated invoice kept no RIB when none was approved at its validation (a draft still says it is missing)', async () => {
+    // The shop has a RIB now, approved after the validation: not the invoice's.
+    serveInvoice(merchantInvoice('FC1', { ...VALIDATED, bank_account: null }));
+    const validated = renderDrawer();
+    const details = await screen.findByTestId('invoice-details');
+    expect(within(details).getByTestId('rib-none-at-validation')).toHaveTextContent('Aucun RIB approuvé à la validation');
+    expect(within(details).queryByTestId('rib-missing')).not.toBeInTheDocument();
+    expect(within(details).queryByTestId('invoice-rib')).not.toBeInTheDocument();
+    validated.unmount();
+
+    serveInvoice(merchantInvoice('FC1', { shop: { key: 'S1', name: 'Boutique Atlas', bank_account: null }, bank_account: null }));
+    renderDrawer();
+    const draft = await screen.findByTestId('invoice-details');
+    expect(within(draft).getByTestId('rib-missing')).toHaveTextContent('RIB manquant');
+    expect(within(draft).queryByTestId('rib-none-at-validation')).not.toBeInTheDocument();
+  });
+
+  it('shows the RIB a transfer paid, beside the payment: masked for an admin, in full for the merchant', async () => {
+    const paid = {
+      ...VALIDATED,
+      status: 'paid',
+      status_label: 'Payée',
+      bank_account: '•••• 1234',
+      payment_method: 'transfer',
+      payment_reference: 'VIR-2026-0042',
+      paid_on: '2026-03-07',
+      paid_at: '2026-03-07T08:00:00Z',
+    } as const;
+    serveInvoice(merchantInvoice('FC1', { ...paid, paid_bank_account: '•••• 9813' }));
+    const admin = renderDrawer();
+    const payment = await screen.findByTestId('invoice-payment-reference');
+    expect(payment).toHaveTextContent('Virement n° VIR-2026-0042');
+    expect(within(payment).getByTestId('invoice-paid-rib')).toHaveTextContent('Payée au RIB •••• 9813');
+    admin.unmount();
+
+    serveInvoice(merchantInvoice('FC1', { ...paid, bank_account: '011780000012345678901234', paid_bank_account: '007780000055556666777703' }));
+    renderDrawer('client');
+    expect(await screen.findByTestId('invoice-paid-rib')).toHaveTextContent('Payée au RIB 0077 8000 0055 5566 6677 7703');
+  });
+
+  it('says nothing of a RIB for a payment by cheque', async () => {
+    serveInvoice(
+      merchantInvoice('FC1', { ...VALIDATED, status: 'paid', status_label: 'Payée', payment_method: 'cheque', payment_reference: '0012345', paid_on: '2026-03-07', paid_bank_account: null }),
+    );
+    renderDrawer();
+    expect(await screen.findByTestId('invoice-payment-reference')).toHaveTextContent('Chèque n° 0012345');
+    expect(screen.queryByTestId('invoice-paid-rib')).not.toBeInTheDocument();
+  });
+});

@@ -5,8 +5,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { Suspense, useCallback, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { errorStatus } from '../../core/api';
 import { useAppSelector } from '../../core/hooks';
 import { ConfirmDialog, type ConfirmDialogProps } from '../../components/form/ConfirmDialog';
@@ -38,7 +38,8 @@ import { ParcelFilters } from './ParcelFilters';
 import { actionButtons, rowActions } from './actions';
 import { LabelsButton } from './LabelsButton';
 import { useStatusLabel } from '../../components/parcel/ParcelStatusChip';
-import { PARCEL_PARAM, parcelViewOf, type ParcelViewConfig } from '../../components/parcel/views';
+import { parcelViewOf, type ParcelViewConfig } from '../../components/parcel/views';
+import { useOpenedParcel } from '../../components/parcel/useOpenedParcel';
 import '../../i18n/parcels';
 import '../../i18n/screens';
 import '../../i18n/vouchers';
@@ -78,8 +79,7 @@ function ParcelList({ routeName, role, config }: { routeName: string; role: Role
   const [selected, setSelected] = useState<string[]>([]);
   // The shop of each parcel ever selected (a pickup voucher holds the parcels of one shop).
   const [shopOf, setShopOf] = useState<ReadonlyMap<string, string>>(new Map());
-  const [params, setParams] = useSearchParams();
-  const opened = params.get(PARCEL_PARAM);
+  const [opened, open] = useOpenedParcel();
   const drawerLoaded = useLoadedOnce(opened !== null);
   const [dialog, setDialog] = useState<{ kind: DialogKind; parcel: Parcel; open: boolean } | null>(null);
   const [confirm, setConfirm] = useState<(Omit<ConfirmDialogProps, 'open' | 'onClose'> & { open: boolean }) | null>(null);
@@ -101,20 +101,6 @@ function ParcelList({ routeName, role, config }: { routeName: string; role: Role
       });
     }
   };
-
-  const open = useCallback(
-    (key: string | null) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (key) next.set(PARCEL_PARAM, key);
-          else next.delete(PARCEL_PARAM);
-          return next;
-        },
-        { replace: key === null },
-      ),
-    [setParams],
-  );
 
   const run = (action: ParcelAction, parcel: Parcel) => {
     switch (action) {

@@ -5,6 +5,7 @@ import { merchantSession } from '../../test/fixtures';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import { setLanguage } from '../../theme/settingsSlice';
+import { formatDate } from '../../i18n';
 import { ParcelDrawer } from '../../components/parcel/ParcelDrawer';
 import { parcel } from '../../components/parcel/testData';
 
@@ -109,5 +110,38 @@ describe('parcel history', () => {
     await waitFor(() => expect(server.callsTo('GET', '/api/parcels/K1/states')).toHaveLength(2));
     expect(server.callsTo('GET', '/api/parcels/K1/states')[1].headers.get('Accept-Language')).toBe('en');
     expect((await historyEntries())[1]).toHaveTextContent('Refused automatically after 3 unsuccessful attempts.');
+  });
+
+  it('says when an outcome recorded offline reached the server, under its row', async () => {
+    mockServer({
+      'GET /api/parcels/K1': { status: 200, body: { data: parcel('K1', { status: 'delivered', status_label: 'Livré' }) } },
+      'GET /api/parcels/K1/states': {
+        status: 200,
+        body: {
+          data: [
+            { ...states[2], received_at: null },
+            {
+              status: 'delivered',
+              status_label: 'Livré',
+              comment: null,
+              note: null,
+              text: null,
+              date: null,
+              user_name: 'Youssef El Idrissi',
+              // Recorded at 10:00 on the phone, sent when the network came back.
+              created_at: '2026-03-04T10:00:00Z',
+              received_at: '2026-03-04T12:30:00Z',
+            },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => {}} />, { session: merchantSession() });
+    const entries = await historyEntries();
+    const received = within(entries[0]).getByTestId('history-received');
+    expect(received).toHaveTextContent(/^reçu par le serveur le .+/);
+    expect(received.textContent).toContain(formatDate('2026-03-04T12:30:00Z', 'fr', { dateStyle: 'medium', timeStyle: 'short' }));
+    // Sent at once: no such line.
+    expect(within(entries[1]).queryByTestId('history-received')).not.toBeInTheDocument();
   });
 });

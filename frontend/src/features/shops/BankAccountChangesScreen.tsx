@@ -2,18 +2,23 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import HighlightOff from '@mui/icons-material/HighlightOff';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { DateText } from '../../components/DateText';
+import { Ltr } from '../../components/Ltr';
+import { MoneyText } from '../../components/MoneyText';
+import { formatMoney } from '../../components/money';
 import { FormDialog } from '../../components/form/FormDialog';
 import { ResourceScreen } from '../../components/resource/ResourceScreen';
 import type { Column } from '../../components/table/DataTable';
 import { useListState } from '../../components/table/useListState';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
 import {
   useDecideBankAccountChangeMutation,
   useListBankAccountChangesQuery,
   type BankAccountChange,
+  type BankAccountChangeInvoice,
   type BankAccountChangeStatus,
 } from '../../components/shop/api';
 import '../../i18n/payout';
@@ -30,12 +35,37 @@ const STATUS_COLORS: Record<BankAccountChangeStatus, 'warning' | 'success' | 'er
 const lastDigits = (rib: string) => rib.replace(/\D/g, '').slice(-4);
 
 /**
+ * The shop's validated, unpaid client invoices: the next transfer file pays them to the RIB
+ * approved then, so approving this one moves their payment to it.
+ */
+function MovedInvoices({ invoices }: { invoices: readonly BankAccountChangeInvoice[] }) {
+  const t = useT();
+  if (invoices.length === 0) return <span data-testid="moved-invoices-none">{t('payout.changes.movesNone')}</span>;
+  return (
+    <Box data-testid="moved-invoices">
+      {t('payout.changes.moves')}
+      <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 3 }}>
+        {invoices.map((invoice) => (
+          <li key={invoice.key} data-testid="moved-invoice">
+            <Box component="span" sx={{ fontFamily: 'monospace' }}>
+              <Ltr>{invoice.number ?? invoice.key}</Ltr>
+            </Box>{' '}
+            (<MoneyText centimes={invoice.total} />)
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/**
  * /compte/changements-de-rib (admin, `clients`): merchants' new RIBs, the pending ones first
  * (oldest first, a work queue), each approved at once or refused with the reason the merchant
  * will read. RIBs show their last 4 digits only.
  */
 export default function BankAccountChangesScreen() {
   const t = useT();
+  const language = useLanguage();
   const list = useListState({ filters: { status: 'pending' } });
   // The "all" tab asks for every status.
   const status = list.filters.status;
@@ -65,8 +95,23 @@ export default function BankAccountChangesScreen() {
       id: 'rib',
       label: t('payout.changes.rib'),
       render: (change) => (
-        <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="change-ribs">
-          {change.old_bank_account ?? t('payout.changes.none')} → <strong>{change.bank_account}</strong>
+        <Box sx={{ minWidth: 0 }}>
+          <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="change-ribs">
+            {change.old_bank_account ?? t('payout.changes.none')} → <strong>{change.bank_account}</strong>
+          </Box>
+          {change.status === 'pending' && change.unpaid_invoices && (
+            <Typography variant="caption" color="text.secondary" component="div" data-testid="change-unpaid">
+              {change.unpaid_invoices.length === 0
+                ? t('payout.changes.movesNone')
+                : t('payout.changes.movesCount', {
+                    count: change.unpaid_invoices.length,
+                    amount: formatMoney(
+                      change.unpaid_invoices.reduce((sum, invoice) => sum + invoice.total, 0),
+                      language,
+                    ),
+                  })}
+            </Typography>
+          )}
         </Box>
       ),
     },
@@ -139,7 +184,12 @@ export default function BankAccountChangesScreen() {
                 onClick: () =>
                   confirm({
                     title: t('payout.changes.approveTitle', { shop: change.shop.name }),
-                    body: t('payout.changes.approveBody', { rib: change.bank_account }),
+                    body: (
+                      <Stack spacing={1}>
+                        <span>{t('payout.changes.approveBody', { rib: change.bank_account })}</span>
+                        {change.unpaid_invoices && <MovedInvoices invoices={change.unpaid_invoices} />}
+                      </Stack>
+                    ),
                     confirmLabel: t('payout.changes.approve'),
                     color: 'success',
                     onConfirm: () => decide({ key: change.key, status: 'approved' }).unwrap(),

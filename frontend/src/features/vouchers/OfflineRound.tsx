@@ -4,7 +4,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { useCallback, useEffect } from 'react';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState } from 'react';
 import { errorStatus, fieldErrors } from '../../core/api';
 import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { selectUser } from '../../core/session/authSlice';
@@ -20,6 +21,7 @@ import {
   type SendResult,
 } from '../../components/parcel/outcomeQueue';
 import { useStatusLabel } from '../../components/parcel/ParcelStatusChip';
+import { useLazyListUnappliedOutcomesQuery, useMarkUnappliedOutcomeSeenMutation } from '../../components/parcel/unapplied';
 import { useT } from '../../i18n';
 import '../../i18n/parcels';
 import '../../i18n/vouchers';
@@ -149,36 +151,85 @@ export function QueuedOutcomeNote({ item }: { item: QueuedOutcome }) {
 
 /**
  * Outcomes the server refused when they were sent (the parcel moved meanwhile, cancelled, given to
- * another delivery person): each with its parcel, the reason, a way to look at the parcel and to
- * remove the note. At the top of the round, as the parcel may have left it.
+ * another delivery person): each with its parcel, the reason, a way to look at the parcel, and
+ * « Vu ». The server kept each refusal for the office: « Vu » marks his open ones of that parcel
+ * seen there, then takes the note off the phone. At the top of the round, as the parcel may have
+ * left it.
  */
 export function RefusedOutcomes({ items, onOpen }: { items: QueuedOutcome[]; onOpen: (parcel: string) => void }) {
-  const t = useT();
-  const statusLabel = useStatusLabel();
   const refused = items.filter((item) => item.state === 'failed');
   if (refused.length === 0) return null;
   return (
     <Stack spacing={1} data-testid="refused-outcomes">
       {refused.map((item) => (
-        <Alert
-          key={item.key}
-          severity="error"
-          data-testid="refused-outcome"
-          data-key={item.parcel}
-          action={
-            <Stack direction="row" spacing={0.5}>
-              <Button color="inherit" size="small" onClick={() => onOpen(item.parcel)}>
-                {t('round.details')}
-              </Button>
-              <Button color="inherit" size="small" onClick={() => void discardOutcome(item.user, item.key)} data-testid="queued-dismiss">
-                {t('offline.dismiss')}
-              </Button>
-            </Stack>
-          }
-        >
-          <strong>{item.parcel}</strong> · {t('offline.refused', { status: statusLabel(item.status, item.status), reason: item.error ?? '' })}
-        </Alert>
+        <RefusedOutcome key={item.key} item={item} onOpen={onOpen} />
       ))}
     </Stack>
+  );
+}
+
+/** No answer from the server (no network, or the server down): worth trying again later. */
+function unreachable(error: unknown): boolean {
+  const status = errorStatus(error);
+  return typeof status !== 'number' || status >= 500;
+}
+
+function RefusedOutcome({ item, onOpen }: { item: QueuedOutcome; onOpen: (parcel: string) => void }) {
+  const t = useT();
+  const statusLabel = useStatusLabel();
+  const [listOpen] = useLazyListUnappliedOutcomesQuery();
+  const [markSeen] = useMarkUnappliedOutcomeSeenMutation();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // Marked seen on the server first: the note leaves the phone only once the server knows.
+  const seen = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const kept = await listOpen({ parcel: item.parcel, status: 'open', per_page: 100 }).unwrap();
+      for (const outcome of kept.data) {
+        if (!outcome.seen_at) await markSeen(outcome.key).unwrap();
+      }
+      await discardOutcome(item.user, item.key);
+    } catch (error) {
+      setFailure(unreachable(error) ? t('offline.seenFailed') : failureMessage(error, t));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Alert
+      severity="error"
+      data-testid="refused-outcome"
+      data-key={item.parcel}
+      action={
+        <Stack direction="row" spacing={0.5}>
+          <Button color="inherit" size="small" onClick={() => onOpen(item.parcel)}>
+            {t('round.details')}
+          </Button>
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => void seen()}
+            disabled={busy}
+            aria-label={t('offline.seenLabel', { code: item.parcel })}
+            data-testid="queued-dismiss"
+          >
+            {t('offline.seen')}
+          </Button>
+        </Stack>
+      }
+    >
+      <strong>{item.parcel}</strong> · {t('offline.refused', { status: statusLabel(item.status, item.status), reason: item.error ?? '' })}
+      <Typography variant="body2" component="div" sx={{ mt: 0.5 }} data-testid="refused-on-record">
+        {t('offline.onRecord')}
+      </Typography>
+      {failure && (
+        <Typography variant="body2" component="div" sx={{ mt: 0.5, fontWeight: 600 }} role="alert" data-testid="refused-seen-error">
+          {failure}
+        </Typography>
+      )}
+    </Alert>
   );
 }

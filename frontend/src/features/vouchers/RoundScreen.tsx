@@ -14,8 +14,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { errorBody, errorStatus } from '../../core/api';
 import { DateText } from '../../components/DateText';
 import { failureMessage } from '../../components/form/failureMessage';
@@ -32,7 +31,8 @@ import { useStatisticsQuery } from '../../components/dashboard/api';
 import { useAcknowledgeAddressMutation, useListParcelsQuery, useUndoStateMutation, type Parcel } from '../../components/parcel/api';
 import { ParcelDrawer } from '../../components/parcel/ParcelDrawer';
 import { ParcelStatusChip, useStatusLabel } from '../../components/parcel/ParcelStatusChip';
-import { PARCEL_PARAM, VIEW_STATUSES } from '../../components/parcel/views';
+import { VIEW_STATUSES } from '../../components/parcel/views';
+import { useOpenedParcel } from '../../components/parcel/useOpenedParcel';
 import { discardOutcome, type QueuedOutcome } from '../../components/parcel/outcomeQueue';
 import { OfflineBanner, QueuedOutcomeNote, RefusedOutcomes, useOutcomeSync, usePrefetchRound } from './OfflineRound';
 import { OutcomeSheet, outcomesFor } from './OutcomeSheet';
@@ -74,8 +74,7 @@ export default function RoundScreen({ route }: ScreenProps) {
   const rows = data?.data ?? [];
   const nextCursor = data?.meta.next_cursor ?? null;
   const [sheet, setSheet] = useState<{ parcel: Parcel; open: boolean } | null>(null);
-  const [params, setParams] = useSearchParams();
-  const opened = params.get(PARCEL_PARAM);
+  const [opened, open] = useOpenedParcel();
   const { notice, notify, close } = useNotice();
   const [acknowledge] = useAcknowledgeAddressMutation();
   const [acknowledging, setAcknowledging] = useState<string | null>(null);
@@ -90,20 +89,6 @@ export default function RoundScreen({ route }: ScreenProps) {
       .unwrap()
       .then((result) => notify(t('round.undone', { code: result.data.key, status: statusLabel(result.data.status, result.data.status_label) }), 'info'))
       .catch((failure: unknown) => notify(failureMessage(failure, t), 'error'));
-
-  const open = useCallback(
-    (key: string | null) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (key) next.set(PARCEL_PARAM, key);
-          else next.delete(PARCEL_PARAM);
-          return next;
-        },
-        { replace: key === null },
-      ),
-    [setParams],
-  );
 
   const seeAddress = (parcel: Parcel) => {
     setAcknowledging(parcel.key);
