@@ -63,7 +63,7 @@ test('the admin reads amounts as money in the log and exports it as CSV', async 
   expect(exported.pathname).toBe('/api/activities/export');
   expect(exported.searchParams.get('subject_key')).toBe(invoiceKey);
   const text = fs.readFileSync((await download.path())!, 'utf8');
-  expect(text.startsWith('\ufeffDate (UTC);Personne;Rôle;Action;Objet;Détails\r\n')).toBe(true);
+  expect(text.startsWith('\ufeffDate (UTC);Personne;Rôle;Action;Objet;Détails;Montant (DH)\r\n')).toBe(true);
   const lines = text.slice(1).trim().split('\r\n');
   // The header, the counting, the declaration: the screen's filter, nothing else.
   expect(lines).toHaveLength(3);

@@ -637,13 +637,18 @@ async fn admins_export_the_filtered_log_as_csv_streamed_in_their_language() {
         .unwrap()
         .starts_with("attachment; filename=\"activites-"));
     let rows = csv_lines(&res.text);
-    assert_eq!(rows[0], "Date (UTC);Personne;Rôle;Action;Objet;Détails");
+    assert_eq!(
+        rows[0],
+        "Date (UTC);Personne;Rôle;Action;Objet;Détails;Montant (DH)"
+    );
     assert_eq!(rows.len(), 3, "{}", res.text);
     // Newest first, each with its author, kind and code.
     let name = format!("Test {}", Role::Merchant.as_str());
     for (row, parcel) in rows[1..].iter().zip(parcels.iter().rev()) {
         let cells: Vec<&str> = row.split(';').collect();
-        assert_eq!(cells.len(), 6, "{row}");
+        assert_eq!(cells.len(), 7, "{row}");
+        // No money moved: the amount column is empty.
+        assert_eq!(cells[6], "", "{row}");
         assert_eq!(cells[1], name);
         assert_eq!(cells[2], "Client");
         assert_eq!(cells[3], "Colis créé");
@@ -658,7 +663,10 @@ async fn admins_export_the_filtered_log_as_csv_streamed_in_their_language() {
         .get("/api/activities/export?action=parcel.created")
         .await;
     let rows = csv_lines(&res.text);
-    assert_eq!(rows[0], "Date (UTC);Person;Role;Action;Subject;Details");
+    assert_eq!(
+        rows[0],
+        "Date (UTC);Person;Role;Action;Subject;Details;Amount (DH)"
+    );
     assert!(rows[1].contains(";Merchant;Parcel created;"), "{}", rows[1]);
     assert!(res
         .header("content-disposition")

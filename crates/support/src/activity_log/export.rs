@@ -14,7 +14,7 @@ pub const EXPORT_CHUNK: i64 = 1_000;
 /// The export's first bytes: a BOM (Excel then reads UTF-8) and the header row, `;`-separated as
 /// Excel expects in French.
 pub fn export_header(language: Language) -> Vec<u8> {
-    let names: [&str; 6] = language.pick(
+    let names: [&str; 7] = language.pick(
         [
             "Date (UTC)",
             "Personne",
@@ -22,6 +22,7 @@ pub fn export_header(language: Language) -> Vec<u8> {
             "Action",
             "Objet",
             "Détails",
+            "Montant (DH)",
         ],
         [
             "Date (UTC)",
@@ -30,6 +31,7 @@ pub fn export_header(language: Language) -> Vec<u8> {
             "Action",
             "Subject",
             "Details",
+            "Amount (DH)",
         ],
         [
             "التاريخ (UTC)",
@@ -38,6 +40,7 @@ pub fn export_header(language: Language) -> Vec<u8> {
             "العملية",
             "الموضوع",
             "التفاصيل",
+            "المبلغ (درهم)",
         ],
     );
     let mut out = "\u{feff}".as_bytes().to_vec();
@@ -53,6 +56,23 @@ pub(super) fn cell(text: String) -> String {
     } else {
         text
     }
+}
+
+/// The amount an activity moved, as its own column a spreadsheet adds up: the first of the
+/// recorded money values (`amount`, `total`, `cash_at_stake`, `difference`), in dirhams with the
+/// reader's decimal separator and no thousands separator; empty when none.
+pub(super) fn amount_cell(details: Option<&serde_json::Value>, language: Language) -> String {
+    let Some(centimes) = ["amount", "total", "cash_at_stake", "difference"]
+        .iter()
+        .find_map(|field| details.and_then(|d| d.get(field)).and_then(|v| v.as_i64()))
+    else {
+        return String::new();
+    };
+    let decimal = language.pick(',', '.', ',');
+    let sign = if centimes < 0 { "-" } else { "" };
+    let abs = centimes.unsigned_abs();
+    // A plain number, never a formula: no guard apostrophe needed for its minus sign.
+    format!("{sign}{}{decimal}{:02}", abs / 100, abs % 100)
 }
 
 pub(super) fn csv_line(cells: &[String]) -> Vec<u8> {
@@ -115,6 +135,7 @@ pub fn export_chunk(
             cell(view.action_label),
             cell(view.subject_code.unwrap_or_default()),
             cell(details),
+            amount_cell(view.details.as_ref(), language),
         ]));
     }
     Ok((out, next))

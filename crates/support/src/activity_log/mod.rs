@@ -102,7 +102,7 @@ impl ActivityFilters {
 
 #[cfg(test)]
 mod tests {
-    use super::export::cell;
+    use super::export::{amount_cell, cell};
     use super::*;
     use serde_json::json;
 
@@ -251,7 +251,20 @@ mod tests {
         let header = String::from_utf8(export_header(Language::En)).unwrap();
         assert_eq!(
             header,
-            "\u{feff}Date (UTC);Person;Role;Action;Subject;Details\r\n"
+            "\u{feff}Date (UTC);Person;Role;Action;Subject;Details;Amount (DH)\r\n"
         );
+    }
+
+    #[test]
+    fn the_amount_column_is_a_plain_number_in_the_readers_notation() {
+        let details = json!({"amount": -150_050, "balance": 20});
+        assert_eq!(amount_cell(Some(&details), Language::Fr), "-1500,50");
+        assert_eq!(amount_cell(Some(&details), Language::En), "-1500.50");
+        assert_eq!(
+            amount_cell(Some(&json!({"total": 5})), Language::Fr),
+            "0,05"
+        );
+        assert_eq!(amount_cell(Some(&json!({"status": "x"})), Language::Fr), "");
+        assert_eq!(amount_cell(None, Language::Fr), "");
     }
 }
