@@ -685,7 +685,7 @@ async fn admins_export_the_filtered_log_as_csv_streamed_in_their_language() {
     let rows = csv_lines(&res.text);
     assert_eq!(
         rows[0],
-        "التاريخ (UTC);الشخص;الدور;العملية;الموضوع;التفاصيل"
+        "التاريخ (UTC);الشخص;الدور;العملية;الموضوع;التفاصيل;المبلغ (درهم)"
     );
     assert!(rows[1].contains(";تاجر;إنشاء طرد;"), "{}", rows[1]);
     hub.admin
