@@ -706,7 +706,7 @@ async fn admins_export_the_filtered_log_as_csv_streamed_in_their_language() {
     let rows = csv_lines(&res.text);
     assert!(
         rows.iter()
-            .any(|r| r.ends_with(";Statut : Ramassé → Mis en distribution · Forcé : non")),
+            .any(|r| r.ends_with(";Statut : Ramassé → Mis en distribution · Forcé : non;")),
         "{rows:?}"
     );
 
@@ -751,6 +751,8 @@ async fn admins_export_the_filtered_log_as_csv_streamed_in_their_language() {
             cells[5],
             format!("Total : {},{:02}\u{a0}DH", total / 100, total % 100)
         );
+        // And as its own column, a number a spreadsheet adds up.
+        assert_eq!(cells[6], format!("{},{:02}", total / 100, total % 100));
     }
 
     // Only admins holding the dashboard; bad filters are a 422 before any byte.
