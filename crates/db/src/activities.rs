@@ -9,7 +9,9 @@ use diesel::prelude::*;
 
 use crate::connection::DbConnection;
 use crate::error::MapDbErr;
-use crate::schema::{activities, inventory_movements, invoices, tickets};
+use crate::schema::{
+    activities, delivery_person_balance_entries, inventory_movements, invoices, tickets,
+};
 
 #[derive(Debug, Clone, Default)]
 pub struct NewActivity<'a> {
@@ -97,6 +99,14 @@ fn subject_code(
             .select(inventory_movements::code)
             .first(conn)
             .optional()?,
+        // A balance entry posted by an invoice is found by that invoice's number.
+        Some("courier_balance") => delivery_person_balance_entries::table
+            .inner_join(invoices::table)
+            .filter(delivery_person_balance_entries::key.eq(key))
+            .select(invoices::number)
+            .first::<Option<String>>(conn)
+            .optional()?
+            .flatten(),
         Some("ticket") => tickets::table
             .filter(tickets::key.eq(key))
             .select(tickets::code)

@@ -552,7 +552,8 @@ async fn money_is_formatted_and_an_invoice_is_found_by_its_number_once_validated
         )
         .await
         .assert_status(200);
-    // Validated: its number, or the number's start, finds all its activities, the earlier too.
+    // Validated: its number, or the number's start, finds all its activities, the earlier too,
+    // and the balance entry its difference posted.
     for text in [
         number.clone(),
         format!("FL-{}-0000", year()),
@@ -565,6 +566,7 @@ async fn money_is_formatted_and_an_invoice_is_found_by_its_number_once_validated
         assert_eq!(
             actions(&res.body),
             vec![
+                "courier_balance.difference_posted",
                 "delivery_invoice.validated",
                 "delivery_invoice.counted",
                 "delivery_invoice.created"
@@ -576,7 +578,8 @@ async fn money_is_formatted_and_an_invoice_is_found_by_its_number_once_validated
             .unwrap()
             .iter()
             .all(|row| row["subject_code"] == number.as_str()
-                && row["subject_key"] == invoice.as_str()));
+                && (row["subject_key"] == invoice.as_str()
+                    || row["subject_type"] == "courier_balance")));
     }
     let res = hub
         .admin

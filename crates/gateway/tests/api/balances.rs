@@ -195,6 +195,16 @@ async fn a_shortage_is_owed_settled_in_part_then_carried_onto_the_next_invoice_a
         posted[0]["delivery_admin"],
         w.delivery_people[0].key.as_str()
     );
+    // The log finds the entry by its invoice's number.
+    let res = w
+        .admin
+        .get(&format!(
+            "/api/activities?subject_key={number}&action=courier_balance.difference_posted"
+        ))
+        .await;
+    res.assert_status(200);
+    assert_eq!(res.body["meta"]["total"], 1, "{}", res.text);
+    assert_eq!(res.body["data"][0]["subject_code"], number.as_str());
 
     // He sees his own, not another's; a merchant sees none.
     let res = w.delivery_people[0]
