@@ -70,6 +70,35 @@ pub fn load(conn: &mut DbConnection, ids: &[i64]) -> AppResult<HashMap<i64, Pers
         .collect())
 }
 
+/// The names of the people with these public keys (unknown keys are left out): a merchant's
+/// company when he has one.
+pub fn names_by_key(
+    conn: &mut DbConnection,
+    keys: &[String],
+) -> AppResult<HashMap<String, String>> {
+    if keys.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(users::table
+        .filter(users::key.eq_any(keys))
+        .select((
+            users::key,
+            users::first_name,
+            users::last_name,
+            users::company,
+        ))
+        .load::<(String, String, String, Option<String>)>(conn)
+        .map_db_err()?
+        .into_iter()
+        .map(|(key, first, last, company)| {
+            let name = company
+                .filter(|c| !c.trim().is_empty())
+                .unwrap_or_else(|| format!("{first} {last}").trim().to_owned());
+            (key, name)
+        })
+        .collect())
+}
+
 /// A person who no longer exists (his account was deleted).
 pub fn gone() -> Person {
     Person {

@@ -205,6 +205,19 @@ async fn a_shortage_is_owed_settled_in_part_then_carried_onto_the_next_invoice_a
     res.assert_status(200);
     assert_eq!(res.body["meta"]["total"], 1, "{}", res.text);
     assert_eq!(res.body["data"][0]["subject_code"], number.as_str());
+    // Its details name the delivery person by his name, not his key.
+    let named = res.body["data"][0]["detail_lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|line| line["field"] == "delivery_admin")
+        .cloned()
+        .unwrap();
+    assert_eq!(named["label"], "Livreur");
+    assert_eq!(
+        named["value"],
+        format!("Test {}", colivra_core::Role::DeliveryPerson.as_str())
+    );
 
     // He sees his own, not another's; a merchant sees none.
     let res = w.delivery_people[0]

@@ -101,7 +101,16 @@ pub fn filter(conn: &mut DbConnection, filters: &ActivityFilters) -> AppResult<A
     })
 }
 
-/// Rows as the API shows them (their authors loaded once).
+/// Recorded fields that name a person by his key: shown by his name.
+const PEOPLE_FIELDS: &[&str] = &[
+    "delivery_admin",
+    "client",
+    "merchant",
+    "user",
+    "requested_by",
+];
+
+/// Rows as the API shows them (their authors and the people their details name loaded once).
 pub(super) fn views(
     conn: &mut DbConnection,
     rows: Vec<Activity>,
@@ -109,10 +118,40 @@ pub(super) fn views(
 ) -> AppResult<Vec<ActivityView>> {
     let ids: Vec<i64> = rows.iter().filter_map(|a| a.user_id).collect();
     let people = people::load(conn, &ids)?;
+    let details: Vec<Option<Value>> = rows
+        .iter()
+        .map(|row| public_details(row.details.as_deref()))
+        .collect();
+    // The people the details name by key, shown by their names (one statement for the page).
+    let mut named: Vec<String> = details
+        .iter()
+        .flatten()
+        .filter_map(Value::as_object)
+        .flat_map(|map| {
+            PEOPLE_FIELDS
+                .iter()
+                .filter_map(|field| map.get(*field).and_then(Value::as_str))
+        })
+        .map(str::to_owned)
+        .collect();
+    named.sort_unstable();
+    named.dedup();
+    let names = people::names_by_key(conn, &named)?;
     Ok(rows
         .into_iter()
-        .map(|row| {
-            let details = public_details(row.details.as_deref());
+        .zip(details)
+        .map(|(row, details)| {
+            let mut detail_lines: Vec<DetailLine> = details
+                .as_ref()
+                .map(|d| render_details(row.subject_type.as_deref(), d, language))
+                .unwrap_or_default();
+            for line in &mut detail_lines {
+                if PEOPLE_FIELDS.contains(&line.field.as_str()) {
+                    if let Some(name) = names.get(&line.value) {
+                        line.value = name.clone();
+                    }
+                }
+            }
             ActivityView {
                 key: row.id.to_string(),
                 user: row
@@ -125,10 +164,7 @@ pub(super) fn views(
                     }),
                 action_label: label(&row.action, language),
                 action: row.action,
-                detail_lines: details
-                    .as_ref()
-                    .map(|d| render_details(row.subject_type.as_deref(), d, language))
-                    .unwrap_or_default(),
+                detail_lines,
                 details,
                 subject_code: row.subject_code.or_else(|| row.subject_key.clone()),
                 subject_type: row.subject_type,
