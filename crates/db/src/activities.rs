@@ -57,6 +57,7 @@ pub fn record(conn: &mut DbConnection, activity: NewActivity<'_>) -> QueryResult
             activities::subject_code.eq(&code),
             activities::details.eq(activity.details.map(|d| d.to_string())),
             activities::created_at.eq(colivra_core::time::now()),
+            activities::key.eq(format!("AC{}", colivra_core::key::time_ordered_key(7))),
         ))
         .execute(conn)?;
     // An invoice gets its number at validation: from then on its earlier activities (created,
@@ -140,6 +141,8 @@ pub struct Activity {
     pub subject_code: Option<String>,
     pub details: Option<String>,
     pub created_at: chrono::NaiveDateTime,
+    /// Its opaque public key (null only on rows written in bulk outside [`record`]).
+    pub key: Option<String>,
 }
 
 /// The latest activities about one subject, newest first.

@@ -111,6 +111,7 @@ diesel::table! {
         details -> Nullable<Text>,
         created_at -> Timestamp,
         subject_code -> Nullable<Text>,
+        key -> Nullable<Text>,
     }
 }
 

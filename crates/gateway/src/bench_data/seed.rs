@@ -265,8 +265,8 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
 /// per parcel moved, for the log's export case.
 fn seed_activities(conn: &mut DbConnection) -> CliResult {
     conn.batch_execute(
-        "INSERT INTO activities (user_id, action, subject_type, subject_key, subject_code, details, created_at) \
-         SELECT user_id, action, 'parcel', key, key, details, at FROM ( \
+        "INSERT INTO activities (user_id, action, subject_type, subject_key, subject_code, details, created_at, key) \
+         SELECT user_id, action, 'parcel', key, key, details, at, 'AC' || key || '-' || step FROM ( \
            SELECT created_by AS user_id, 'parcel.created' AS action, key, NULL AS details, created_at AS at, id, 0 AS step FROM parcels \
            UNION ALL \
            SELECT delivery_admin_id, 'parcel.status_changed', key, \

@@ -175,6 +175,21 @@ async fn writes_are_recorded_as_activities() {
         .load(&mut *app.conn())
         .unwrap();
     assert_eq!(actions, vec!["user.signed_in", "token.created"]);
+    // Each with an opaque key, as every object: no integer id leaves the server.
+    let res = client.get("/api/activities?mine=true").await;
+    res.assert_status(200);
+    let keys: Vec<&str> = res.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys.len(), 2, "{}", res.text);
+    for key in &keys {
+        assert!(key.starts_with("AC") && key.len() >= 12, "{key}");
+        assert!(key.parse::<i64>().is_err(), "{key}");
+    }
+    assert_ne!(keys[0], keys[1]);
 }
 
 /// The PostgreSQL server's address and the test database's name; `None` on the SQLite pass, where

@@ -43,7 +43,7 @@ pub struct ActivityUser {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ActivityView {
-    /// The row's number, as text.
+    /// Its opaque key.
     pub key: String,
     /// Null for the server's own actions or a deleted account.
     pub user: Option<ActivityUser>,

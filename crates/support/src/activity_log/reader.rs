@@ -153,7 +153,7 @@ pub(super) fn views(
                 }
             }
             ActivityView {
-                key: row.id.to_string(),
+                key: row.key.unwrap_or_default(),
                 user: row
                     .user_id
                     .and_then(|id| people.get(&id))

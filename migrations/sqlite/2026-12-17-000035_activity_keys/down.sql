@@ -1,0 +1,2 @@
+DROP INDEX activities_key;
+ALTER TABLE activities DROP COLUMN key;
