@@ -2,8 +2,8 @@
 
 Random keys only ever meet 404, so the run would never see a real voucher or invoice. This
 moves seed-demo's data along as the people would (the pickup voucher is received, its parcels
-shipped with the delivery person, one delivered, invoices drafted), then writes a schemathesis
-configuration whose dictionaries hold the keys of what exists, bound to the parameters and body
+shipped with the delivery person, one delivered and its cash handed over, invoices drafted),
+then writes a schemathesis configuration whose dictionaries hold the keys of what exists, bound to the parameters and body
 fields that name them: generated requests use a real key often, a random one otherwise.
 
 Usage: schemathesis_fixtures.py BASE_URL ADMIN_COOKIE ADMIN_XSRF OUT.toml MERCHANT_TOKEN
@@ -56,10 +56,17 @@ if picked:
         "signature": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
         "signed_by": "Fatima Zahra",
     }})
-    # Drafts of both kinds of invoice.
+    # Its cash handed over (declared, counted, validated): a merchant is paid from cash
+    # received. Then drafts of both kinds of invoice: the shop's, and the delivery person's of a
+    # second delivered parcel.
+    handed = call("POST", "/api/delivery-admins/invoices", {"delivery_admin": courier})["data"]
+    call("PUT", f"/api/delivery-admins/invoices/{handed['key']}", {"counted_amount": handed["total"]})
+    call("PUT", f"/api/delivery-admins/invoices/{handed['key']}", {"status": "validated"})
     shop = call("GET", f"/api/parcels/{picked[0]}")["data"]["shop"]
     call("POST", "/api/clients/invoices", {"shop": shop, "type": "delivered"})
-    call("POST", "/api/delivery-admins/invoices", {"delivery_admin": courier})
+    if len(picked) > 1:
+        call("POST", "/api/parcels/states", {"parcel": picked[1], "status": "delivered"})
+        call("POST", "/api/delivery-admins/invoices", {"delivery_admin": courier})
 
 # A staff member to edit: never the fuzzing admin himself (a new password would end his session).
 staff = call(
