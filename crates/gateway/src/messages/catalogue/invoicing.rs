@@ -58,11 +58,6 @@ pub const ENTRIES: &[Entry] = &[
         "حدِّد الطرود، أو الحالة validated أو paid.",
     ),
     (
-        "La référence du virement est obligatoire ({} caractères au plus).",
-        "The transfer reference is required ({} characters at most).",
-        "مرجع التحويل إلزامي ({} حرف كحد أقصى).",
-    ),
-    (
         "Indiquez la date du paiement.",
         "Give the payment date.",
         "حدِّد تاريخ الأداء.",
@@ -164,5 +159,35 @@ pub const ENTRIES: &[Entry] = &[
         "Dites pourquoi l'écart est abandonné (obligatoire pour une remise).",
         "Say why the difference is given up (required for a write-off).",
         "اذكر سبب التخلي عن الفرق (إلزامي في حالة الإعفاء).",
+    ),
+    (
+        "Aucun RIB approuvé pour cette boutique : pas de virement possible.",
+        "This shop has no approved RIB: no transfer is possible.",
+        "لا يوجد RIB مصادق عليه لهذا المتجر: لا يمكن إجراء تحويل.",
+    ),
+    (
+        "La référence du virement est obligatoire.",
+        "The transfer reference is required.",
+        "مرجع التحويل إلزامي.",
+    ),
+    (
+        "Le numéro du chèque est obligatoire.",
+        "The cheque number is required.",
+        "رقم الشيك إلزامي.",
+    ),
+    (
+        "Le numéro du reçu de caisse est obligatoire.",
+        "The cash receipt number is required.",
+        "رقم وصل الصندوق إلزامي.",
+    ),
+    (
+        "Mode de paiement inconnu : transfer, cheque ou cash.",
+        "Unknown payment method: transfer, cheque or cash.",
+        "طريقة أداء غير معروفة: transfer أو cheque أو cash.",
+    ),
+    (
+        "La référence compte {} caractères au plus.",
+        "The reference has {} characters at most.",
+        "يتكون المرجع من {} حرف كحد أقصى.",
     ),
 ];

@@ -401,4 +401,74 @@ pub const LABELS: &[Entry] = &[
     ("boutique(s)", "shop(s)", "متجر"),
     ("tarif(s) client", "merchant price(s)", "سعر تاجر"),
     ("livreur(s)", "delivery person(s)", "عامل توصيل"),
+    (
+        "Ce changement de RIB est déjà décidé.",
+        "This RIB change is already decided.",
+        "تم البت في تغيير RIB هذا من قبل.",
+    ),
+    (
+        "Ce colis n'est plus dans votre tournée.",
+        "This parcel is no longer in your round.",
+        "لم يعد هذا الطرد ضمن جولتك.",
+    ),
+    (
+        "Ce résultat est déjà réglé.",
+        "This outcome is already settled.",
+        "تمت تسوية هذه النتيجة من قبل.",
+    ),
+    (
+        "Choisissez apply, cash_returned ou dismiss.",
+        "Choose apply, cash_returned or dismiss.",
+        "اختر apply أو cash_returned أو dismiss.",
+    ),
+    (
+        "Date et heure au format RFC 3339 attendues (2026-12-01T14:05:00+01:00).",
+        "A date and time in RFC 3339 format is expected (2026-12-01T14:05:00+01:00).",
+        "يُنتظر تاريخ ووقت بصيغة RFC 3339 (2026-12-01T14:05:00+01:00).",
+    ),
+    (
+        "Indiquez pourquoi ce résultat est écarté.",
+        "Say why this outcome is dismissed.",
+        "اذكر سبب استبعاد هذه النتيجة.",
+    ),
+    (
+        "L'attestation est un PDF, un JPEG ou un PNG.",
+        "The certificate is a PDF, a JPEG or a PNG.",
+        "يجب أن تكون الشهادة ملف PDF أو JPEG أو PNG.",
+    ),
+    (
+        "L'attestation fait 2 Mo au plus.",
+        "The certificate is 2 MB at most.",
+        "لا يتجاوز حجم الشهادة 2 ميغابايت.",
+    ),
+    (
+        "Le taux de TVA est un pourcentage de 0 à 100.",
+        "The VAT rate is a percentage from 0 to 100.",
+        "سعر الضريبة على القيمة المضافة نسبة مئوية من 0 إلى 100.",
+    ),
+    (
+        "Sans TVA, une facture doit citer son exonération : indiquez la mention légale.",
+        "Without VAT, an invoice must cite its exemption: give the legal mention.",
+        "بدون ضريبة على القيمة المضافة، يجب أن تذكر الفاتورة إعفاءها: أدخل الإشارة القانونية.",
+    ),
+    (
+        "La mention d'exonération compte {} caractères au plus.",
+        "The exemption mention has {} characters at most.",
+        "تتكون إشارة الإعفاء من {} حرف كحد أقصى.",
+    ),
+    (
+        "L'heure d'enregistrement est dans le futur : vérifiez l'heure du téléphone.",
+        "The recording time is in the future: check the phone's clock.",
+        "وقت التسجيل في المستقبل: تحقق من ساعة الهاتف.",
+    ),
+    (
+        "Résultat enregistré il y a plus de 72 heures : signalez-le au bureau.",
+        "Outcome recorded more than 72 hours ago: report it to the office.",
+        "نتيجة سُجلت قبل أكثر من 72 ساعة: أبلغ المكتب بها.",
+    ),
+    (
+        "L'heure d'enregistrement précède la dernière étape du colis (sa sortie en livraison).",
+        "The recording time is before the parcel's last step (its leaving for delivery).",
+        "وقت التسجيل يسبق آخر مرحلة للطرد (خروجه للتوصيل).",
+    ),
 ];
