@@ -130,19 +130,31 @@ export async function chooseDemoShop(page: Page, scope: Locator): Promise<void> 
   await page.getByRole('option', { name: DEMO_SHOP, exact: true }).click();
 }
 
-/** Clicks what opens a document's PDF pop-up; reads the text of the PDF it shows. */
-export async function printedPdf(page: Page, click: () => Promise<void>, prefix: string): Promise<string> {
+/**
+ * Clicks what opens a document in a pop-up or a new tab (a PDF, a RIB certificate); checks its
+ * address and reads it again with the page's cookies: a 200 of the given type.
+ */
+export async function openedDocument(
+  page: Page,
+  click: () => Promise<void>,
+  { prefix, pattern, contentType }: { prefix: string; pattern: RegExp; contentType: string },
+): Promise<Buffer> {
   const popupOpened = page.waitForEvent('popup');
   await click();
   const popup = await popupOpened;
-  const pdfUrl = popup.url();
-  expect(pdfUrl).toContain(prefix);
-  expect(pdfUrl).toMatch(/\/pdf$/);
-  const response = await page.request.get(pdfUrl);
+  const address = popup.url();
+  expect(address).toContain(prefix);
+  expect(address).toMatch(pattern);
+  const response = await page.request.get(address);
   expect(response.status()).toBe(200);
-  expect(response.headers()['content-type']).toContain('application/pdf');
+  expect(response.headers()['content-type']).toContain(contentType);
   await popup.close();
-  return pdfText(await response.body());
+  return response.body();
+}
+
+/** Clicks what opens a document's PDF pop-up; reads the text of the PDF it shows. */
+export async function printedPdf(page: Page, click: () => Promise<void>, prefix: string): Promise<string> {
+  return pdfText(await openedDocument(page, click, { prefix, pattern: /\/pdf$/, contentType: 'application/pdf' }));
 }
 
 /** A signed-in API client of its own (its own cookies), for a quick round through the API. */

@@ -1,14 +1,15 @@
 // Payout accounts and legal invoices against the real server. A quick round through the API (two
 // parcels of the demo shop, picked up, shipped to the demo delivery person, delivered); then in
-// the browser: the merchant gives his shop a new RIB and sees it pending (on the shop and his
-// dashboard); the admin approves it from the dashboard's work queue, seeing only its last 4
-// digits; the merchant sees it approved; the client invoice validated next is paid to it, and its
-// PDF shows the company's ICE, the merchant's ICE and the new RIB. The admin's screens of this
-// part fit a phone.
+// the browser: the merchant gives his shop a new RIB with his bank's certificate (a PDF) and sees
+// it pending (on the shop and his dashboard); the admin approves it from the dashboard's work
+// queue, seeing only its last 4 digits in the list, the whole RIB asked for split in the approval
+// beside the certificate he opens; the merchant sees it approved; the client invoice validated
+// next is paid to it, and its PDF shows the company's ICE, the merchant's ICE and the new RIB. The
+// admin's screens of this part fit a phone.
 import type { Page } from '@playwright/test';
 import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
-import { apiClient, DEMO_SHOP, printedPdf, screenshot, search, signIn, url, validRib } from './helpers';
+import { apiClient, DEMO_SHOP, openedDocument, printedPdf, screenshot, search, signIn, url, validRib } from './helpers';
 
 const RUN = String(Date.now()).slice(-6);
 const DELIVERY_PERSON = 'Hamid Ouazzani';
@@ -20,6 +21,14 @@ const MERCHANT_ICE = '002345678000012';
 const NEW_RIB = validRib(`230181${RUN}0000000000`.slice(0, 22));
 const LAST4 = NEW_RIB.slice(-4);
 const grouped = (rib: string) => rib.replace(/(\d{4})(?=\d)/g, '$1 ');
+/** The bank's certificate the merchant attaches: a small PDF (the server types it by its content). */
+const CERTIFICATE = {
+  name: `attestation-rib-${RUN}.pdf`,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+};
+/** Where a RIB change's certificate is served. */
+const CERTIFICATE_URL = /\/api\/shops\/bank-account-changes\/[^/]+\/certificate$/;
 
 const codes: string[] = [];
 let invoiceKey = '';
@@ -68,17 +77,30 @@ async function shopRow(page: Page) {
   return row;
 }
 
-test('the merchant gives his shop a new RIB and sees it waiting for approval', async ({ page }) => {
+test('the merchant gives his shop a new RIB with its certificate and sees it waiting for approval', async ({ page }) => {
   await signIn(page, MERCHANT);
   const row = await shopRow(page);
   await row.getByRole('button', { name: `Modifier ${DEMO_SHOP}` }).click();
   const dialog = page.getByTestId('form-dialog');
   await dialog.locator('input[name="bank_account"]').fill(grouped(NEW_RIB));
+  await dialog.getByTestId('certificate-input').setInputFiles(CERTIFICATE);
+  // Checked in the browser first (type and size): the file is kept once it passed.
+  await expect(dialog.getByTestId('certificate-file-name')).toHaveText(CERTIFICATE.name);
+  await expect(dialog.getByTestId('certificate-field')).not.toContainText('doit être');
+  const uploaded = page.waitForResponse((response) => CERTIFICATE_URL.test(new URL(response.url()).pathname) && response.request().method() === 'PUT');
   await dialog.getByTestId('form-submit').click();
+  expect((await uploaded).status()).toBe(200);
   await expect(page.getByTestId('resource-notice')).toContainText('Demande envoyée');
   const change = row.getByTestId('rib-change');
   await expect(change).toHaveAttribute('data-status', 'pending');
   await expect(change).toContainText(grouped(NEW_RIB));
+  // The certificate sent with it opens from the pending change, as the file he gave.
+  const opened = await openedDocument(page, () => row.getByTestId('certificate-open').click(), {
+    prefix: '/api/shops/bank-account-changes/',
+    pattern: CERTIFICATE_URL,
+    contentType: 'application/pdf',
+  });
+  expect(opened.equals(CERTIFICATE.buffer)).toBe(true);
   // Money still goes where it went: the approved RIB did not change.
   await expect(row.getByTestId('shop-rib')).not.toContainText(grouped(NEW_RIB));
   await screenshot(page, 'merchant-rib-pending');
@@ -89,7 +111,7 @@ test('the merchant gives his shop a new RIB and sees it waiting for approval', a
   await expect(notice).toContainText(`${DEMO_SHOP} : nouveau RIB ${grouped(NEW_RIB)} en attente de validation.`);
 });
 
-test('the admin approves it from his work queue, seeing its last 4 digits only', async ({ page }) => {
+test('the admin approves it from his work queue, seeing its last 4 digits only, checking the whole RIB against the certificate', async ({ page }) => {
   await signIn(page, ADMIN);
   await page.goto(url('/compte/tableau-de-bord'));
   const card = page.getByTestId('queue-rib-changes');
@@ -102,8 +124,22 @@ test('the admin approves it from his work queue, seeing its last 4 digits only',
   await expect(page.getByTestId('bank-account-changes-screen')).not.toContainText(NEW_RIB);
   await expect(page.getByTestId('bank-account-changes-screen')).not.toContainText(grouped(NEW_RIB));
   await screenshot(page, 'admin-rib-changes');
+  await expect(row.getByTestId('change-certificate')).toContainText('Ouvrir l’attestation');
   await row.getByRole('button', { name: `Approuver ${DEMO_SHOP}` }).click();
-  await page.getByTestId(`approve-dialog-${LAST4}`).getByTestId('confirm-submit').click();
+  const approval = page.getByTestId(`approve-dialog-${LAST4}`);
+  // The whole RIB asked for, split as the bank's certificate prints it.
+  await expect(approval.getByTestId('requested-bank')).toContainText(NEW_RIB.slice(0, 3));
+  await expect(approval.getByTestId('requested-city')).toContainText(NEW_RIB.slice(3, 6));
+  await expect(approval.getByTestId('requested-account')).toContainText(NEW_RIB.slice(6, 22));
+  await expect(approval.getByTestId('requested-key')).toContainText(NEW_RIB.slice(22));
+  await expect(approval.getByTestId('certificate-none')).toHaveCount(0);
+  await screenshot(page, 'admin-rib-approval');
+  await openedDocument(page, () => approval.getByTestId('certificate-open').click(), {
+    prefix: '/api/shops/bank-account-changes/',
+    pattern: CERTIFICATE_URL,
+    contentType: 'application/pdf',
+  });
+  await approval.getByTestId('confirm-submit').click();
   await expect(page.getByTestId('resource-notice')).toContainText('Nouveau RIB approuvé.');
   await expect(page.getByTestId('table-row').filter({ hasText: `•••• ${LAST4}` })).toHaveCount(0);
 });

@@ -865,6 +865,12 @@ async fn a_rib_change_carries_the_banks_certificate_seen_by_its_merchant_and_adm
         res.body["data"]["certificate"]["media_type"],
         "application/pdf"
     );
+    // The merchant's shop says it is attached.
+    let shop = w.merchant_shop().await;
+    assert_eq!(
+        shop["bank_account_change"]["certificate"]["media_type"],
+        "application/pdf"
+    );
 
     // Another merchant neither attaches nor opens it.
     let (other, _) = w.app.signed_in(Role::Merchant, true).await;

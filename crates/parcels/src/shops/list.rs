@@ -31,6 +31,7 @@ pub(super) fn views(
                         comment: change.comment.clone(),
                         requested_at: change.requested_at,
                         decided_at: change.decided_at,
+                        certificate: change.certificate(),
                     });
             ShopView {
                 key: row.key,

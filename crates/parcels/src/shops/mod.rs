@@ -103,6 +103,9 @@ pub struct BankAccountChangeRef {
     #[serde(serialize_with = "time::rfc3339_opt")]
     #[schema(value_type = Option<String>)]
     pub decided_at: Option<NaiveDateTime>,
+    /// The bank's certificate attached to it (`shops/bank-account-changes/{key}/certificate`),
+    /// null when none.
+    pub certificate: Option<CertificateRef>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]

@@ -26,6 +26,17 @@ pub(super) struct ChangeRow {
 }
 
 impl ChangeRow {
+    /// The certificate attached to it, if any.
+    pub(super) fn certificate(&self) -> Option<CertificateRef> {
+        self.certificate_type
+            .clone()
+            .zip(self.certificate_at)
+            .map(|(media_type, uploaded_at)| CertificateRef {
+                media_type,
+                uploaded_at,
+            })
+    }
+
     pub(super) fn status(&self) -> BankAccountChangeStatus {
         BankAccountChangeStatus::parse(&self.status).unwrap_or(BankAccountChangeStatus::Pending)
     }
@@ -451,6 +462,7 @@ pub(super) fn change_views(
                 .map(|s| (s.1.clone(), s.2.clone(), s.3))
                 .unwrap_or_default();
             let pending = row.status() == BankAccountChangeStatus::Pending;
+            let certificate = row.certificate();
             BankAccountChangeView {
                 status: row.status(),
                 key: row.key,
@@ -464,12 +476,7 @@ pub(super) fn change_views(
                 }),
                 old_bank_account: row.old_bank_account.as_deref().map(mask_rib),
                 bank_account: mask_rib(&row.new_bank_account),
-                certificate: row.certificate_type.clone().zip(row.certificate_at).map(
-                    |(media_type, uploaded_at)| CertificateRef {
-                        media_type,
-                        uploaded_at,
-                    },
-                ),
+                certificate,
                 requested: pending
                     .then(|| super::rib_parts(&row.new_bank_account))
                     .flatten(),

@@ -125,6 +125,8 @@ const change = (overrides: Partial<BankAccountChange> = {}): BankAccountChange =
   requested_at: '2026-11-25T10:00:00Z',
   decided_by: null,
   decided_at: null,
+  certificate: null,
+  requested: null,
   ...overrides,
 });
 

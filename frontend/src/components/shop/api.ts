@@ -1,7 +1,9 @@
 import { api } from '../../core/api';
+import { useAppDispatch } from '../../core/hooks';
 import type { ListResponse } from '../../core/collections';
 import { crudEndpoints, listParams, type ItemResponse, type UpdateArgs } from '../../core/crud';
 import type { ListArgs } from '../table/useListState';
+import type { CertificateChoice, CertificateType } from './certificate';
 
 export type BankAccountChangeStatus = 'pending' | 'approved' | 'refused' | 'replaced';
 
@@ -15,6 +17,31 @@ export interface BankAccountChangeRef {
   comment: string | null;
   requested_at: string;
   decided_at: string | null;
+  /**
+   * The bank's certificate attached to it, when the answer says (the shop view does not yet:
+   * the merchant's screen then knows only the one he attached on this page).
+   */
+  certificate?: CertificateRef | null;
+}
+
+/** The bank's certificate (attestation de RIB) attached to a RIB change. */
+export interface CertificateRef {
+  media_type: CertificateType;
+  uploaded_at: string;
+}
+
+/** The RIB a pending change asks for, whole and split, to check against the certificate. */
+export interface RequestedRib {
+  /** 3 digits. */
+  bank_code: string;
+  /** Null when the code is no bank the server knows. */
+  bank_name: string | null;
+  /** 3 digits: the bank's locality. */
+  city_code: string;
+  /** 16 digits. */
+  account_number: string;
+  /** 2 digits. */
+  check_key: string;
 }
 
 /** GET /api/shops item. */
@@ -66,6 +93,10 @@ export interface BankAccountChange {
   requested_at: string;
   decided_by: Person | null;
   decided_at: string | null;
+  /** The bank's certificate the merchant attached (opened at `certificateUrl(key)`), null when none. */
+  certificate: CertificateRef | null;
+  /** While pending: the whole RIB asked for, split (null once decided: masked as `bank_account`). */
+  requested: RequestedRib | null;
   /**
    * While pending: the shop's validated, unpaid client invoices (delivered parcels), which the
    * next transfer file pays to the RIB approved then, so to this one if it is approved. Empty
@@ -94,6 +125,24 @@ export interface DecisionArgs {
   comment?: string;
 }
 
+/** PUT shops/bank-account-changes/{key}/certificate: the checked file as the raw body. */
+export interface CertificateUpload {
+  /** The change's key. */
+  key: string;
+  choice: Extract<CertificateChoice, { type: string }>;
+}
+
+/** Where a change's certificate is served (inline, never cached) to its merchant and admins. */
+export function certificateUrl(changeKey: string): string {
+  return `/api/shops/bank-account-changes/${encodeURIComponent(changeKey)}/certificate`;
+}
+
+/**
+ * The cache key of a change's certificate upload: the pending change on the merchant's shop
+ * shows the upload made from the shop form (busy, then the certificate) and its own.
+ */
+export const certificateUploadKey = (changeKey: string) => `bank-account-certificate:${changeKey}`;
+
 export const shopsApi = api.injectEndpoints({
   endpoints: (build) => {
     // The list shows city names: a renamed city refreshes it.
@@ -119,6 +168,15 @@ export const shopsApi = api.injectEndpoints({
         // An approval changes the shop's RIB, which shops, unpaid shops and draft invoices show.
         invalidatesTags: ['bankAccountChanges', 'shops', 'shopsUnpaid', 'clientsInvoices'],
       }),
+      attachBankAccountCertificate: build.mutation<ItemResponse<BankAccountChange>, CertificateUpload>({
+        query: ({ key, choice }) => ({
+          url: `shops/bank-account-changes/${encodeURIComponent(key)}/certificate`,
+          method: 'PUT',
+          body: choice.file,
+          headers: { 'Content-Type': choice.type },
+        }),
+        invalidatesTags: ['bankAccountChanges'],
+      }),
     };
   },
 });
@@ -130,3 +188,15 @@ export const {
   useListBankAccountChangesQuery,
   useDecideBankAccountChangeMutation,
 } = shopsApi;
+
+/** A change's certificate upload (its state and answer), whoever started it. */
+export function useCertificateUpload(changeKey: string) {
+  return shopsApi.useAttachBankAccountCertificateMutation({ fixedCacheKey: certificateUploadKey(changeKey) });
+}
+
+/** Uploads to a change known only once the form saved the RIB (the 202's pending change). */
+export function useUploadCertificate() {
+  const dispatch = useAppDispatch();
+  return (upload: CertificateUpload) =>
+    dispatch(shopsApi.endpoints.attachBankAccountCertificate.initiate(upload, { fixedCacheKey: certificateUploadKey(upload.key) })).unwrap();
+}

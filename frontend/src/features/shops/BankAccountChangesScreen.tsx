@@ -21,6 +21,7 @@ import {
   type BankAccountChangeInvoice,
   type BankAccountChangeStatus,
 } from '../../components/shop/api';
+import { ChangeCertificate, ChangeReview } from './ChangeReview';
 import '../../i18n/payout';
 import '../../i18n/screens';
 
@@ -61,7 +62,9 @@ function MovedInvoices({ invoices }: { invoices: readonly BankAccountChangeInvoi
 /**
  * /compte/changements-de-rib (admin, `clients`): merchants' new RIBs, the pending ones first
  * (oldest first, a work queue), each approved at once or refused with the reason the merchant
- * will read. RIBs show their last 4 digits only.
+ * will read. RIBs show their last 4 digits only in the list; a pending one's row says whether the
+ * bank's certificate is attached, and its approval or refusal shows the whole RIB asked for, split,
+ * beside the certificate to check it against.
  */
 export default function BankAccountChangesScreen() {
   const t = useT();
@@ -111,6 +114,11 @@ export default function BankAccountChangesScreen() {
                     ),
                   })}
             </Typography>
+          )}
+          {change.status === 'pending' && (
+            <Box sx={{ mt: 0.5 }} data-testid="change-certificate">
+              <ChangeCertificate change={change} compact />
+            </Box>
           )}
         </Box>
       ),
@@ -187,6 +195,7 @@ export default function BankAccountChangesScreen() {
                     body: (
                       <Stack spacing={1}>
                         <span>{t('payout.changes.approveBody', { rib: change.bank_account })}</span>
+                        <ChangeReview change={change} />
                         {change.unpaid_invoices && <MovedInvoices invoices={change.unpaid_invoices} />}
                       </Stack>
                     ),
@@ -212,6 +221,11 @@ export default function BankAccountChangesScreen() {
           <FormDialog<{ comment: string }>
             open
             title={t('payout.changes.refuseTitle', { shop: refusing.shop.name })}
+            intro={
+              <Box sx={{ mb: 2 }}>
+                <ChangeReview change={refusing} />
+              </Box>
+            }
             fields={[{ name: 'comment', label: t('payout.changes.comment'), type: 'multiline', required: true, wide: true, autoFocus: true, maxLength: 500 }]}
             initialValues={{ comment: '' }}
             validate={({ comment }): Record<string, string> => (comment.trim() ? {} : { comment: t('payout.changes.commentRequired') })}

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { discardOutcome, type QueuedOutcome } from '../../components/parcel/outcomeQueue';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import * as outcomeQueue from '../../components/parcel/outcomeQueue';
+import type { QueuedOutcome } from '../../components/parcel/outcomeQueue';
 import { unappliedOutcome } from '../../components/parcel/testData';
 import { deliverySession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
@@ -9,11 +10,14 @@ import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import { OfflineBanner, RefusedOutcomes } from './OfflineRound';
 
-// The phone's queue lives in IndexedDB, which jsdom lacks: its removal is watched here.
-vi.mock('../../components/parcel/outcomeQueue', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../components/parcel/outcomeQueue')>()),
-  discardOutcome: vi.fn(async () => undefined),
-}));
+// The phone's queue lives in IndexedDB, which the test DOM lacks: its removal is watched here. A
+// spy on the module's export rather than vi.mock: test files share their modules (isolate: false),
+// and OfflineRound, once loaded by an earlier file (the round screen's tests), keeps the module it
+// was given, which a later vi.mock does not replace.
+let discardOutcome: MockInstance<typeof outcomeQueue.discardOutcome>;
+beforeEach(() => {
+  discardOutcome = vi.spyOn(outcomeQueue, 'discardOutcome').mockImplementation(async () => undefined);
+});
 
 const item = (parcel: string, state: QueuedOutcome['state'], error?: string): QueuedOutcome => ({
   key: `key-${parcel}`,
@@ -59,8 +63,6 @@ describe('the offline round', () => {
   });
 
   describe('« Vu » on a refused outcome', () => {
-    beforeEach(() => vi.mocked(discardOutcome).mockClear());
-
     it('marks his open ones of that parcel seen on the server, then takes the note off the phone', async () => {
       const user = userEvent.setup();
       let putsWhenDiscarded = -1;
@@ -69,7 +71,7 @@ describe('the offline round', () => {
           listReply([unappliedOutcome('RN1', { parcel: { ...unappliedOutcome('RN1').parcel, key: 'K3' } }), unappliedOutcome('RN2', { seen_at: '2026-11-26T13:00:00Z' })], call.query),
         'PUT /api/parcels/outcomes/unapplied/RN1/seen': { status: 200, body: { data: unappliedOutcome('RN1', { seen_at: '2026-11-26T14:00:00Z' }) } },
       });
-      vi.mocked(discardOutcome).mockImplementation(async () => {
+      discardOutcome.mockImplementation(async () => {
         putsWhenDiscarded = server.callsTo('PUT', '/api/parcels/outcomes/unapplied/RN1/seen').length;
       });
       renderWithProviders(<RefusedOutcomes items={[item('K3', 'failed', 'Ce colis est perdu.')]} onOpen={() => undefined} />, { session: deliverySession() });
