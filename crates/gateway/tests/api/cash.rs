@@ -52,7 +52,7 @@ async fn a_refund_is_cash_paid_out_on_the_exit_voucher_the_round_the_invoice_and
     res.assert_status(200);
     let text = colivra_documents::extract_text(&res.bytes).unwrap();
     // Cells wrap: read it as one line of words.
-    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = crate::support::collapsed(&text);
     for wanted in [
         "Opération",
         "Livraison",

@@ -632,7 +632,7 @@ async fn admins_invoice_a_shops_delivered_and_returned_parcels_and_record_the_pa
         .get(&format!("/api/clients/invoices/{advance}/pdf"))
         .await;
     let text = colivra_documents::extract_text(&pdf.bytes).unwrap();
-    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = crate::support::collapsed(&text);
     assert!(
         text.contains("Paiement avant encaissement : les espèces de 3 colis"),
         "{text}"
@@ -654,16 +654,7 @@ async fn admins_invoice_a_shops_delivered_and_returned_parcels_and_record_the_pa
         .await
         .assert_status(200);
     // The cash counted and the delivery invoice validated: now it is the company's to pay.
-    let path = format!("/api/delivery-admins/invoices/{hand_over}");
-    let expected = w.admin.get(&path).await.body["data"]["total"].clone();
-    w.admin
-        .put(&path, json!({"counted_amount": expected}))
-        .await
-        .assert_status(200);
-    w.admin
-        .put(&path, json!({"status": "validated"}))
-        .await
-        .assert_status(200);
+    crate::support::money::count_exactly_and_validate(&w.admin, &hand_over).await;
     let res = w
         .merchant
         .get(&format!("/api/parcels/{}", delivered[0].code))

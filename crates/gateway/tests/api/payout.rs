@@ -6,8 +6,8 @@
 //! on invoices that `pdftotext` reads back whole, page by page.
 
 use crate::support::{
-    create_city, delivered_parcels, delivery_person_serving, pdftotext_pages, race, valid_rib,
-    TestApp, TestClient,
+    collapsed, create_city, delivered_parcels, delivery_person_serving, pdftotext_pages, race,
+    valid_rib, TestApp, TestClient,
 };
 use actix_web::http::Method;
 use colivra_core::Role;
@@ -620,10 +620,6 @@ const TOTAL_IN_WORDS: &str = "Arrêtée la présente facture à la somme de soix
     sept cent quatre-vingt-dix-sept dirhams et quatre-vingt-dix-neuf centimes (79 797,99 DH), \
     à payer au client.";
 const PAYMENT_REFERENCE: &str = "VIR-BMCE-20261125-000123456789";
-
-fn collapsed(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
 
 fn joined(text: &str) -> String {
     text.split_whitespace().collect()

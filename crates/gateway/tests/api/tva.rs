@@ -230,7 +230,7 @@ async fn client_invoices_split_their_fees_into_ht_and_tva_and_say_how_they_were_
     res.assert_status(200);
     assert_eq!(res.body["data"]["payment_method"], "cash");
     let text = pdf_text(&w, &returned).await;
-    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = crate::support::collapsed(&text);
     assert!(text.contains(mention), "{text}");
     assert!(text.contains("Espèces, reçu n° R-17"), "{text}");
     assert!(!text.contains("TVA 20 %"), "{text}");

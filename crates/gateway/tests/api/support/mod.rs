@@ -879,6 +879,11 @@ pub async fn delivered_parcels(
     codes
 }
 
+/// A PDF's text read as one line of words: table cells wrap, a sentence may span lines.
+pub fn collapsed(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// The text of a PDF as poppler's `pdftotext` reads it (a reader this project did not write),
 /// one string per page.
 pub fn pdftotext_pages(pdf: &[u8]) -> Vec<String> {

@@ -355,8 +355,14 @@ pub async fn hand_over_cash(admin: &TestClient, delivery_person_key: &str) -> Op
     }
     res.assert_status(201);
     let invoice = key_of(&res.body["data"]);
+    count_exactly_and_validate(admin, &invoice).await;
+    Some(invoice)
+}
+
+/// An admin counts exactly the total of a draft delivery invoice and validates it.
+pub async fn count_exactly_and_validate(admin: &TestClient, invoice: &str) {
     let path = format!("/api/delivery-admins/invoices/{invoice}");
-    let total = res.body["data"]["total"].clone();
+    let total = admin.get(&path).await.body["data"]["total"].clone();
     admin
         .put(&path, json!({"counted_amount": total}))
         .await
@@ -365,7 +371,6 @@ pub async fn hand_over_cash(admin: &TestClient, delivery_person_key: &str) -> Op
         .put(&path, json!({"status": "validated"}))
         .await
         .assert_status(200);
-    Some(invoice)
 }
 
 impl MoneyWorld {
