@@ -199,6 +199,7 @@ by_path = [
     (r"^/api/shops/bank-account-changes/\{key\}(/certificate)?$", "bank_account_changes"),
     (r"^/api/delivery-admins/\{key\}$", "couriers"),
     (r"^/api/delivery-admins/\{key\}/balance$", "couriers"),
+    (r"^/api/clients/\{key\}/balance$", "merchants"),
     (r"^/api/(managers|admins)/\{key\}$", "staff"),
     (r"^/api/pickup-vouchers/\{key\}", "pickup_vouchers"),
     (r"^/api/exit-vouchers/\{key\}", "exit_vouchers"),

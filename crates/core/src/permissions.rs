@@ -98,6 +98,26 @@ pub const MERCHANT_INVOICE_SCREENS: &[Permission] = &[
     "returned-invoices",
 ];
 
+/// Admin screens that show and settle merchants' accounts: « Comptes marchands » (client
+/// invoices area), the merchants list.
+pub const MERCHANT_ACCOUNT_SCREENS: &[Permission] = &[
+    "client-delivered-invoices",
+    "client-returned-invoices",
+    "create-client-invoice",
+    "clients",
+];
+
+/// Reading a merchant's account: the admin's screens, and the merchant's own (his dashboard and
+/// invoices).
+pub const MERCHANT_ACCOUNT_READERS: &[Permission] = &[
+    "client-delivered-invoices",
+    "client-returned-invoices",
+    "create-client-invoice",
+    "clients",
+    "completed-invoices",
+    "returned-invoices",
+];
+
 /// Screens that read delivery invoices: the admin's, and the delivery person's (his whole set).
 pub const DELIVERY_INVOICE_SCREENS: &[Permission] = &[
     "create-delivery-invoice",

@@ -10,7 +10,8 @@ use diesel::prelude::*;
 use crate::connection::DbConnection;
 use crate::error::MapDbErr;
 use crate::schema::{
-    activities, delivery_person_balance_entries, inventory_movements, invoices, tickets,
+    activities, delivery_person_balance_entries, inventory_movements, invoices,
+    merchant_balance_entries, tickets,
 };
 
 #[derive(Debug, Clone, Default)]
@@ -104,6 +105,13 @@ fn subject_code(
         Some("courier_balance") => delivery_person_balance_entries::table
             .inner_join(invoices::table)
             .filter(delivery_person_balance_entries::key.eq(key))
+            .select(invoices::number)
+            .first::<Option<String>>(conn)
+            .optional()?
+            .flatten(),
+        Some("merchant_account") => merchant_balance_entries::table
+            .inner_join(invoices::table)
+            .filter(merchant_balance_entries::key.eq(key))
             .select(invoices::number)
             .first::<Option<String>>(conn)
             .optional()?

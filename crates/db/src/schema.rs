@@ -514,6 +514,22 @@ diesel::table! {
 }
 
 diesel::table! {
+    merchant_balance_entries (id) {
+        id -> BigInt,
+        key -> Text,
+        merchant_id -> BigInt,
+        seq -> BigInt,
+        kind -> Text,
+        amount -> BigInt,
+        invoice_id -> Nullable<BigInt>,
+        reference -> Nullable<Text>,
+        comment -> Nullable<Text>,
+        created_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     idempotency_keys (id) {
         id -> BigInt,
         user_id -> BigInt,
@@ -591,6 +607,7 @@ diesel::joinable!(inventory_movements -> inventory_entry_slips (entry_slip_id));
 diesel::joinable!(parcel_stock_lines -> parcels (parcel_id));
 diesel::joinable!(parcel_stock_lines -> inventories (inventory_id));
 diesel::joinable!(delivery_person_balance_entries -> invoices (invoice_id));
+diesel::joinable!(merchant_balance_entries -> invoices (invoice_id));
 diesel::joinable!(shop_bank_account_changes -> shops (shop_id));
 diesel::joinable!(webhook_deliveries -> webhook_endpoints (endpoint_id));
 
@@ -624,6 +641,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     inventory_movements,
     parcel_stock_lines,
     delivery_person_balance_entries,
+    merchant_balance_entries,
     shop_bank_account_changes,
     idempotency_keys,
     webhook_endpoints,

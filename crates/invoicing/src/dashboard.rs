@@ -23,7 +23,8 @@ pub struct MoneyFigures {
     /// owes them lowers it) (admins: all of them; a delivery person: his).
     pub cash_held: Option<i64>,
     /// What merchants are owed for delivered parcels not yet on a paid invoice, fees deducted,
-    /// from cash the company received (« à verser »; admins: all; a merchant: his). With
+    /// from cash the company received (« à verser »; admins: all; a merchant: his), less what
+    /// validated payouts took for their accounts (returned parcels' fees). With
     /// `pay_before_cash_in`, the parcels whose cash is still with delivery people count too.
     pub payouts_due: Option<i64>,
     /// What merchants will be owed, fees deducted, for delivered parcels whose cash a delivery
@@ -41,6 +42,13 @@ pub struct MoneyFigures {
     /// Admins: how many delivery people owe the company (« écarts à régulariser »).
     #[serde(rename = "couriers_owing")]
     pub delivery_people_owing: Option<i64>,
+    /// A merchant: his account with the company (negative: he owes it, deducted from his next
+    /// payout).
+    pub account: Option<crate::accounts::MerchantAccountRef>,
+    /// Admins: how many merchants owe the company (« marchands débiteurs »).
+    pub merchants_owing: Option<i64>,
+    /// Admins: what merchants owe the company, positive centimes.
+    pub merchant_debts: Option<i64>,
     /// A delivery person: the cash of his round (the parcels he holds out for delivery), to
     /// collect and to pay out kept apart.
     pub round: Option<CashFigures>,
@@ -87,9 +95,28 @@ fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
     };
     let advance = colivra_parcels::company::pays_before_cash_in(conn)?;
     // (à verser, espèces chez le livreur): what is owed less what is not in hand yet.
+    // What validated, unpaid payouts took for merchants' accounts: not paid out to them.
+    let deducted = |conn: &mut DbConnection, merchant: Option<i64>| -> AppResult<i64> {
+        let mut q = invoices::table
+            .filter(invoices::kind.eq(Kind::Delivered.as_str()))
+            .filter(invoices::status.eq(InvoiceStatus::Validated.as_str()))
+            .filter(invoices::carried_balance.ne(0))
+            .into_boxed();
+        if let Some(id) = merchant {
+            q = q.filter(invoices::merchant_id.eq(id));
+        }
+        let total: Option<i64> = q
+            .select(sql::<Nullable<BigInt>>(
+                "CAST(SUM(invoices.carried_balance) AS BIGINT)",
+            ))
+            .first(conn)
+            .map_db_err()?;
+        Ok(total.unwrap_or(0))
+    };
     let payouts = |conn: &mut DbConnection, merchant: Option<i64>| -> AppResult<(i64, i64)> {
         let owed = figures::money(conn, MoneyKept::Payout, merchant, UNPAID_CLIENT_INVOICES)?;
         let held = figures::money(conn, MoneyKept::Held, merchant, UNPAID_CLIENT_INVOICES)?;
+        let owed = owed + deducted(conn, merchant)?;
         Ok((if advance { owed } else { owed - held }, held))
     };
     let invoices_total = |conn: &mut DbConnection,
@@ -122,6 +149,10 @@ fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
         Scope::Everyone => {
             let balances = crate::balances::all_balances(conn)?;
             let owed: Vec<i64> = balances.values().copied().filter(|b| *b > 0).collect();
+            let debts: Vec<i64> = crate::accounts::all_balances(conn)?
+                .into_values()
+                .filter(|b| *b < 0)
+                .collect();
             let (due, awaiting_cash) = payouts(conn, None)?;
             MoneyFigures {
                 cash_held: Some(cash_held(conn, None)? + balances.values().sum::<i64>()),
@@ -136,6 +167,8 @@ fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
                 paid_this_month: Some(invoices_total(conn, InvoiceStatus::Paid, None, true)?),
                 balances_owed: Some(owed.iter().sum()),
                 delivery_people_owing: Some(owed.len() as i64),
+                merchants_owing: Some(debts.len() as i64),
+                merchant_debts: Some(-debts.iter().sum::<i64>()),
                 ..MoneyFigures::default()
             }
         }
@@ -145,6 +178,14 @@ fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
                 payouts_due: Some(due),
                 payouts_awaiting_cash: Some(awaiting_cash),
                 paid_this_month: Some(invoices_total(conn, InvoiceStatus::Paid, Some(id), true)?),
+                account: Some(crate::accounts::MerchantAccountRef {
+                    key: colivra_db::schema::users::table
+                        .find(id)
+                        .select(colivra_db::schema::users::key)
+                        .first(conn)
+                        .map_db_err()?,
+                    balance: crate::accounts::balance_of(conn, id)?,
+                }),
                 ..MoneyFigures::default()
             }
         }

@@ -270,6 +270,13 @@ pub(crate) fn validate(
         .returning(invoices::all_columns)
         .get_result(conn)
         .map_db_err()?;
+    // The merchant's account: a returned-type invoice posts what he owes, a delivered-type one
+    // takes it from its payout (its total is then the net).
+    let row = if row.kind().is_merchant() {
+        crate::accounts::post_validated_invoice(conn, actor_id, row)?
+    } else {
+        row
+    };
     // What it prints is kept with it: the RIB it is paid to, the ICEs, the company's identity.
     let row = crate::legal::keep(conn, row)?;
     record(

@@ -14,11 +14,13 @@
 //! validating transaction ([`numbering`]). Nothing here knows HTTP: the gateway calls these
 //! functions with the caller's [`Scope`](colivra_core::Scope).
 
+pub mod accounts;
 pub mod balances;
 pub mod dashboard;
 pub mod delivery;
 mod invoice;
 mod kind;
+mod ledger;
 pub mod legal;
 pub mod lines;
 pub mod merchant;

@@ -101,9 +101,11 @@ pub(crate) fn eligible_rows(
 /// A delivery person's earlier balance carried onto a delivery invoice, a line of its own.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CarriedLine {
-    /// « Écart antérieur à régulariser ».
-    pub label: &'static str,
-    /// Centimes: positive raises the cash he hands over (he owed it), negative lowers it.
+    /// « Écart antérieur à régulariser » (delivery invoices), « Frais de retour FC-… déduits »
+    /// (client invoices whose payout settled the merchant's account).
+    pub label: String,
+    /// Centimes: positive raises the cash he hands over (he owed it), negative lowers it (and a
+    /// client invoice's payout).
     pub amount: i64,
 }
 
@@ -154,8 +156,19 @@ pub fn lines_with_carried(
 ) -> AppResult<(Vec<Line>, Option<CarriedLine>)> {
     let row = crate::row::get(conn, scope, merchant, key)?;
     let on = crate::row::parcels_on(conn, &row)?;
+    let label = if row.kind().is_merchant() {
+        let settled = crate::accounts::settlements(conn, &[row.merchant_id.unwrap_or_default()])?;
+        let covers = settled
+            .deducted_for
+            .get(&row.id)
+            .cloned()
+            .unwrap_or_default();
+        crate::accounts::deduction_label(&covers, colivra_core::Language::Fr)
+    } else {
+        CARRIED_LABEL.to_owned()
+    };
     let carried = (row.carried_balance != 0).then_some(CarriedLine {
-        label: CARRIED_LABEL,
+        label,
         amount: row.carried_balance,
     });
     Ok((lines_of(conn, row.kind(), &on)?, carried))

@@ -38,8 +38,10 @@ pub fn invoice_pdf(
     let lines = lines_of(conn, row.kind(), &on)?;
     let legal = legal::of(conn, &row)?;
     let tva = row.tva(&colivra_parcels::company::tax(conn)?);
+    let mut deducted_for = Vec::new();
     let counterpart = if merchant {
         let view = view::merchant_view(conn, row.clone())?;
+        deducted_for = view.deducted_for;
         let mut lines = vec![view.merchant.name];
         if let Some(ice) = &legal.merchant_ice {
             lines.push(format!("ICE : {ice}"));
@@ -108,6 +110,7 @@ pub fn invoice_pdf(
         &legal,
         tva.as_ref(),
         proofs.as_ref(),
+        &deducted_for,
         language,
     );
     // A company that pays before cash-in says so on what it advances.
@@ -217,6 +220,7 @@ fn document(
     legal: &Legal,
     tva: Option<&TvaFigures>,
     proofs: Option<&ProofKinds>,
+    deducted_for: &[String],
     language: Language,
 ) -> ListingDocument {
     let kind = row.kind();
@@ -246,14 +250,15 @@ fn document(
             language.pick("Payée le", "Paid on", "تاريخ الأداء"),
             paid_on.format("%d/%m/%Y").to_string(),
         ));
-        let method = row
-            .payment_method
-            .as_deref()
-            .and_then(PaymentMethod::parse)
-            .unwrap_or(PaymentMethod::Transfer);
+        // No method: a returned-type invoice settled through the merchant's account, its
+        // reference saying how (« Déduite sur FC-… »).
+        let worded = match row.payment_method.as_deref().and_then(PaymentMethod::parse) {
+            Some(method) => method.worded(row.payment_reference.as_deref(), language),
+            None => row.payment_reference.clone().unwrap_or_default(),
+        };
         details.push(LabeledValue::new(
             language.pick("Paiement", "Payment", "الأداء"),
-            method.worded(row.payment_reference.as_deref(), language),
+            worded,
         ));
     }
     let fee_header = if kind.is_merchant() {
@@ -373,14 +378,18 @@ fn document(
         ));
     }
     if row.carried_balance != 0 {
-        totals.push(LabeledValue::new(
-            language.pick(
-                CARRIED_LABEL,
-                "Earlier difference to settle",
-                "فرق سابق للتسوية",
-            ),
-            format_money(row.carried_balance),
-        ));
+        let label = if kind.is_merchant() {
+            crate::accounts::deduction_label(deducted_for, language)
+        } else {
+            language
+                .pick(
+                    CARRIED_LABEL,
+                    "Earlier difference to settle",
+                    "فرق سابق للتسوية",
+                )
+                .to_owned()
+        };
+        totals.push(LabeledValue::new(label, format_money(row.carried_balance)));
     }
     totals.push(LabeledValue::new(net_label, format_money(row.total)));
     if let Some(counted) = row.counted_amount {

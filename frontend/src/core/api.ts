@@ -84,9 +84,18 @@ export const COLLECTION_TAGS = [
 
 /**
  * Cached lists the bulk loader does not load: unpaid shops, the activity log, the delivery people's
- * balances, RIB changes, the company's settings, the refused outcomes kept for the office.
+ * balances, the merchants' accounts, RIB changes, the company's settings, the refused outcomes
+ * kept for the office.
  */
-export const EXTRA_TAGS = ['shopsUnpaid', 'activities', 'deliveryPersonBalances', 'bankAccountChanges', 'companySettings', 'unappliedOutcomes'] as const;
+export const EXTRA_TAGS = [
+  'shopsUnpaid',
+  'activities',
+  'deliveryPersonBalances',
+  'merchantBalances',
+  'bankAccountChanges',
+  'companySettings',
+  'unappliedOutcomes',
+] as const;
 
 export const api = createApi({
   reducerPath: 'api',

@@ -74,6 +74,7 @@ export const ar: Record<MessageKey, string> = {
   'route.announcements': 'الإعلانات',
   'route.activities': 'سجل النشاط',
   'route.courier-balances': 'فروق عمال التوصيل',
+  'route.merchant-accounts': 'حسابات التجار',
   'route.bank-account-changes': 'تغييرات RIB',
   'route.unapplied-outcomes': 'نتائج للتسوية',
   'route.company-settings': 'إعدادات الشركة',

@@ -71,6 +71,7 @@ export const fr = {
   'route.announcements': 'Annonces',
   'route.activities': 'Journal d’activité',
   'route.courier-balances': 'Écarts des livreurs',
+  'route.merchant-accounts': 'Comptes marchands',
   'route.bank-account-changes': 'Changements de RIB',
   'route.unapplied-outcomes': 'Résultats à régler',
   'route.company-settings': 'Paramètres de l’entreprise',

@@ -37,7 +37,7 @@ describe('route tables (specification, section 2)', () => {
   });
 
   it('has the admin table', () => {
-    expect(ADMIN_ROUTES).toHaveLength(33);
+    expect(ADMIN_ROUTES).toHaveLength(34);
     expect(ADMIN_ROUTES[0]).toMatchObject({ path: '/compte/tableau-de-bord', name: 'dashboard', alias: '/compte' });
     const byName = Object.fromEntries(ADMIN_ROUTES.map((r) => [r.name, r.path]));
     expect(byName).toMatchObject({
@@ -60,6 +60,7 @@ describe('route tables (specification, section 2)', () => {
       announcements: '/compte/annonces',
       activities: '/compte/activites',
       'courier-balances': '/compte/ecarts-livreurs',
+      'merchant-accounts': '/compte/comptes-marchands',
       'bank-account-changes': '/compte/changements-de-rib',
       'unapplied-outcomes': '/compte/resultats-a-regler',
       'company-settings': '/compte/parametres',
@@ -113,6 +114,10 @@ describe('routes of a session', () => {
     expect(roleRoutes('admin', ['refunds']).map((r) => r.name)).toEqual(['refunds', 'unapplied-outcomes']);
     expect(roleRoutes('admin', ['sent-parcels', 'all-parcels']).map((r) => r.name)).toEqual(['all-parcels', 'sent-parcels', 'unapplied-outcomes']);
     expect(roleRoutes('admin', ['dashboard', 'clients']).map((r) => r.name)).not.toContain('unapplied-outcomes');
+    // The merchants' accounts open with either client invoices screen.
+    expect(roleRoutes('admin', ['client-delivered-invoices']).map((r) => r.name)).toEqual(['client-delivered-invoices', 'merchant-accounts']);
+    expect(roleRoutes('admin', ['client-returned-invoices']).map((r) => r.name)).toEqual(['client-returned-invoices', 'merchant-accounts']);
+    expect(roleRoutes('admin', ['delivery-invoices']).map((r) => r.name)).toEqual(['delivery-invoices', 'courier-balances']);
     expect(roleRoutes('client', ['pricing', 'unknown']).map((r) => r.name)).toEqual(['pricing']);
   });
 

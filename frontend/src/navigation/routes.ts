@@ -137,6 +137,16 @@ export const ADMIN_ROUTES: readonly RouteDef[] = [...table([
   // The delivery people's balances, in the delivery invoices area (reached from that screen, the
   // dashboard's work queue and the delivery people list; not a menu entry).
   { name: 'courier-balances', path: '/compte/ecarts-livreurs', screen: 'courier-balances', meta: PROTECTED, permission: 'delivery-invoices' },
+  // The merchants' accounts (what each owes for his returned-type invoices), in the client
+  // invoices area (reached from those screens and the dashboard's work queue; not a menu entry):
+  // either client invoices permission opens it.
+  {
+    name: 'merchant-accounts',
+    path: '/compte/comptes-marchands',
+    screen: 'merchant-accounts',
+    meta: PROTECTED,
+    permission: ['client-delivered-invoices', 'client-returned-invoices'],
+  },
   // Merchants' RIB changes to approve or refuse, reached from the dashboard's work queue and the
   // clients screen: the clients permission (the screen of merchants and their shops) opens it.
   { name: 'bank-account-changes', path: '/compte/changements-de-rib', screen: 'bank-account-changes', meta: PROTECTED, permission: 'clients' },

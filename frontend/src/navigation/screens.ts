@@ -43,6 +43,9 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
   'courier-balances': lazy(
     () => import(/* webpackChunkName: "route-courier-balances" */ '../features/invoices/DeliveryPersonBalancesScreen'),
   ),
+  'merchant-accounts': lazy(
+    () => import(/* webpackChunkName: "route-merchant-accounts" */ '../features/invoices/MerchantAccountsScreen'),
+  ),
   'bank-account-changes': lazy(
     () => import(/* webpackChunkName: "route-bank-account-changes" */ '../features/shops/BankAccountChangesScreen'),
   ),

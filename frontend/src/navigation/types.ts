@@ -46,6 +46,7 @@ export type ScreenKey =
   | 'guides'
   | 'activities'
   | 'courier-balances'
+  | 'merchant-accounts'
   | 'bank-account-changes'
   | 'unapplied-outcomes'
   | 'company-settings';

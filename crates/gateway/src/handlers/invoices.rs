@@ -140,7 +140,8 @@ pub async fn print<F: Family>(
     Ok(File::inline(bytes, "application/pdf", &file_name))
 }
 
-/// The bank-transfer batch as a CSV download; `X-Skipped-Invoices` counts those without a RIB.
+/// The bank-transfer batch as a CSV download; `X-Skipped-Invoices` counts those without a RIB,
+/// `X-Blocked-Invoices` those of merchants who owe the company.
 pub async fn transfers(db: Db, filters: web::Query<TransferFilters>) -> ApiResult<File<Csv>> {
     let filters = filters.into_inner();
     let batch = db
@@ -151,7 +152,8 @@ pub async fn transfers(db: Db, filters: web::Query<TransferFilters>) -> ApiResul
         "text/csv; charset=utf-8",
         "virements-clients.csv",
     )
-    .header("x-skipped-invoices", batch.skipped.to_string()))
+    .header("x-skipped-invoices", batch.skipped.to_string())
+    .header("x-blocked-invoices", batch.blocked.to_string()))
 }
 
 pub async fn unpaid_delivery_people(

@@ -196,6 +196,11 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     // Courier balances: admins of the delivery invoices, delivery people and delivery invoice
     // drafting screens read them; the delivery person his own (another's key: 404); only the
     // delivery invoices screen settles.
+    // Merchant accounts: admins of the client invoices and merchants list read and settle them;
+    // a merchant reads his own (another's key: 404).
+    ("GET",    "/api/clients/balances",                                [401, 403, 403, 403, OK,  403]),
+    ("GET",    "/api/clients/{key}/balance",                           [401, 403, OK,  403, OK,  403]),
+    ("POST",   "/api/clients/{key}/balance",                           [401, 403, 403, 403, OK,  403]),
     ("GET",    "/api/delivery-admins/balances",                        [401, 403, 403, 403, OK,  403]),
     ("GET",    "/api/delivery-admins/{key}/balance",                   [401, 403, 403, OK,  OK,  403]),
     ("POST",   "/api/delivery-admins/{key}/balance",                   [401, 403, 403, 403, OK,  403]),

@@ -469,6 +469,7 @@ const WEEK_TABLES: &[&str] = &[
     "voucher_parcels",
     "invoices",
     "courier_balance_entries",
+    "merchant_balance_entries",
     "tickets",
     "ticket_messages",
     "inventory_movements",
@@ -672,6 +673,24 @@ async fn seed_demo_week_fills_a_week_whose_books_balance_and_adds_nothing_the_se
         .filter(|i| i.1 == "paid")
         .all(|i| i.3.as_deref().is_some_and(|r| !r.is_empty())));
 
+    // Atlas's returned parcel's fee was posted to its account and deducted from its payout.
+    let merchant_entries: Vec<(String, i64)> = colivra_db::schema::merchant_balance_entries::table
+        .select((
+            colivra_db::schema::merchant_balance_entries::kind,
+            colivra_db::schema::merchant_balance_entries::amount,
+        ))
+        .load(conn)
+        .unwrap();
+    assert_eq!(
+        merchant_entries,
+        vec![("fees".to_owned(), -1_000), ("deduction".to_owned(), 1_000)]
+    );
+    assert!(client.iter().any(|i| i.0 == "returned"
+        && i.1 == "paid"
+        && i.3
+            .as_deref()
+            .is_some_and(|r| r.starts_with("Déduite sur FC-"))));
+
     // Tickets in each state, one in Arabic.
     let tickets: Vec<(String, String)> = tickets::table
         .select((tickets::status, tickets::subject))
@@ -765,11 +784,18 @@ async fn seed_demo_week_fills_a_week_whose_books_balance_and_adds_nothing_the_se
         .filter(|i| i.0 == "delivered" && i.1 == "paid")
         .map(|i| i.2)
         .sum();
-    // Every delivered parcel's money is paid, due from cash received, or awaiting its cash.
+    // Every delivered parcel's money is paid, due from cash received, awaiting its cash, or
+    // went to pay what the merchant owed (deducted from a payout).
+    let deducted: i64 = merchant_entries
+        .iter()
+        .filter(|e| e.0 == "deduction")
+        .map(|e| e.1)
+        .sum();
     assert_eq!(
         earned,
         paid + admin_money["payouts_due"].as_i64().unwrap()
             + admin_money["payouts_awaiting_cash"].as_i64().unwrap()
+            + deducted
     );
     assert_eq!(
         admin_money["ready_to_transfer"],

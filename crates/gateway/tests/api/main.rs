@@ -18,6 +18,7 @@ mod hardening;
 mod idempotency;
 mod inventory;
 mod invoices;
+mod merchant_accounts;
 mod messages;
 mod openapi;
 mod parcels;

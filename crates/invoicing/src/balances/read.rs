@@ -1,12 +1,10 @@
 //! The balances screens: one delivery person's balance with its entries, and the list of all.
 
-use std::collections::HashMap;
-
 use colivra_core::{AppResult, ListQuery, Paginated, Role};
 use colivra_core::{Scope, Sort};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
-use colivra_db::schema::{delivery_person_balance_entries, invoices, users};
+use colivra_db::schema::{invoices, users};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::dsl::sql;
 use diesel::prelude::*;
@@ -15,9 +13,11 @@ use diesel::sql_types::{BigInt, Bool};
 use crate::kind::{InvoiceStatus, Kind};
 use crate::parties::delivery_person;
 
+use crate::ledger::{self, Account, EntryRow};
+
 use super::{
-    people, BalanceDeliveryPersonRef, BalanceEntry, BalanceFilters, BalanceRow, CarriedBalance,
-    DeliveryPersonBalance, EntryAuthor, EntryKind, EntryRow, SORTABLE,
+    BalanceDeliveryPersonRef, BalanceEntry, BalanceFilters, BalanceRow, CarriedBalance,
+    DeliveryPersonBalance, EntryAuthor, EntryKind, SORTABLE,
 };
 
 /// `GET delivery-admins/{key}/balance`: admins any delivery person's, a delivery person his own
@@ -28,26 +28,18 @@ pub fn show(
     delivery_person_key: &str,
 ) -> AppResult<DeliveryPersonBalance> {
     let delivery_person_id = delivery_person(conn, scope, delivery_person_key)?;
-    let rows: Vec<EntryRow> = delivery_person_balance_entries::table
-        .filter(delivery_person_balance_entries::delivery_person_id.eq(delivery_person_id))
-        .order(delivery_person_balance_entries::seq.desc())
-        .select(EntryRow::as_select())
-        .load(conn)
-        .map_db_err()?;
+    let rows: Vec<EntryRow> =
+        ledger::entries(conn, Account::DeliveryPerson, &[delivery_person_id], true)?
+            .into_iter()
+            .map(|(_, row)| row)
+            .collect();
     let mut ids: Vec<i64> = rows.iter().filter_map(|r| r.created_by).collect();
     ids.push(delivery_person_id);
     ids.sort_unstable();
     ids.dedup();
-    let names = people(conn, &ids)?;
+    let names = ledger::people(conn, &ids)?;
     let invoice_ids: Vec<i64> = rows.iter().filter_map(|r| r.invoice_id).collect();
-    let numbers: HashMap<i64, String> = invoices::table
-        .filter(invoices::id.eq_any(&invoice_ids))
-        .select((invoices::id, invoices::number, invoices::key))
-        .load::<(i64, Option<String>, String)>(conn)
-        .map_db_err()?
-        .into_iter()
-        .map(|(id, number, key)| (id, number.unwrap_or(key)))
-        .collect();
+    let numbers = ledger::invoice_numbers(conn, &invoice_ids)?;
     let carried_on = invoices::table
         .filter(invoices::delivery_person_id.eq(delivery_person_id))
         .filter(invoices::kind.eq(Kind::Delivery.as_str()))
@@ -61,7 +53,7 @@ pub fn show(
         .map(|(invoice, amount)| CarriedBalance { invoice, amount })
         .collect();
     let balance = rows.iter().map(|r| r.amount).sum();
-    let (key, full_name, phone) = names.get(&delivery_person_id).cloned().unwrap_or_default();
+    let (key, full_name, _, phone) = names.get(&delivery_person_id).cloned().unwrap_or_default();
     let entries = rows
         .into_iter()
         .map(|row| BalanceEntry {
@@ -71,13 +63,7 @@ pub fn show(
             invoice: row.invoice_id.and_then(|id| numbers.get(&id).cloned()),
             reference: row.reference,
             comment: row.comment,
-            author: row
-                .created_by
-                .and_then(|id| names.get(&id))
-                .map(|(key, name, _)| EntryAuthor {
-                    key: key.clone(),
-                    name: name.clone(),
-                }),
+            author: EntryAuthor::of(&names, row.created_by),
             created_at: row.created_at,
         })
         .collect();

@@ -206,7 +206,11 @@ pub fn update(
 
 /// The merchant's webhooks hear of his invoice's validation and payment (the caller's
 /// transaction).
-fn record_event(conn: &mut DbConnection, row: &InvoiceRow, event_type: &str) -> AppResult<()> {
+pub(crate) fn record_event(
+    conn: &mut DbConnection,
+    row: &InvoiceRow,
+    event_type: &str,
+) -> AppResult<()> {
     let Some(merchant_id) = row.merchant_id else {
         return Ok(());
     };
@@ -348,7 +352,19 @@ fn pay(
         _ => None,
     };
     errors.into_result()?;
+    if row.status() == InvoiceStatus::Validated {
+        crate::accounts::refuse_payment(conn, &row)?;
+    }
     let method = method.unwrap_or(PaymentMethod::Transfer);
+    if row.status() == InvoiceStatus::Validated {
+        // Paid at the counter: the merchant's account hears of it (what is left on it).
+        crate::accounts::pay_returned(
+            conn,
+            actor_id,
+            &row,
+            &method.worded(Some(&reference), colivra_core::Language::Fr),
+        )?;
+    }
     let now = time::now();
     // Conditional on `validated`: of two payments recorded at once, one wins, the other 409s.
     let updated: Option<InvoiceRow> = diesel::update(

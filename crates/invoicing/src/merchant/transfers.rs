@@ -16,20 +16,23 @@ pub struct TransferFilters {
     pub shop: Option<String>,
 }
 
-/// Shop name, the shop's approved RIB, total, number.
-type TransferRow = (String, Option<String>, i64, Option<String>);
+/// Shop name, the shop's approved RIB, total, number, merchant.
+type TransferRow = (String, Option<String>, i64, Option<String>, Option<i64>);
 
 /// The bank-transfer batch: the CSV and how many invoices were left out for want of a RIB.
 pub struct Transfers {
     pub csv: String,
     pub count: usize,
     pub skipped: usize,
+    /// Left out because their merchant's account is negative (he owes the company).
+    pub blocked: usize,
 }
 
 /// The validated, unpaid `delivered` invoices with a positive total, as one CSV for the bank's
 /// bulk transfer upload: `shop,rib,amount,invoice_number` (amount in dirhams, a dot before the
 /// centimes; the shop's RIB approved now, where the money goes: recorded on the invoice when its
-/// payment is). Invoices of shops without an approved RIB are counted in `skipped`.
+/// payment is). Invoices of shops without an approved RIB are counted in `skipped`, those of
+/// merchants whose account is negative in `blocked`: they are not paid until it is settled.
 pub fn transfers(conn: &mut DbConnection, filters: &TransferFilters) -> AppResult<Transfers> {
     let mut q = invoices::table
         .inner_join(shops::table)
@@ -67,16 +70,25 @@ pub fn transfers(conn: &mut DbConnection, filters: &TransferFilters) -> AppResul
             shops::bank_account,
             invoices::total,
             invoices::number,
+            invoices::merchant_id,
         ))
         .load(conn)
         .map_db_err()?;
+    let accounts = crate::accounts::all_balances(conn)?;
     let mut writer = csv::Writer::from_writer(Vec::new());
     let failed = |e: csv::Error| AppError::internal(e);
     writer
         .write_record(["shop", "rib", "amount", "invoice_number"])
         .map_err(failed)?;
-    let (mut count, mut skipped) = (0, 0);
-    for (shop, approved, total, number) in found {
+    let (mut count, mut skipped, mut blocked) = (0, 0, 0);
+    for (shop, approved, total, number, merchant) in found {
+        if merchant
+            .and_then(|id| accounts.get(&id))
+            .is_some_and(|b| *b < 0)
+        {
+            blocked += 1;
+            continue;
+        }
         let Some(rib) = approved.filter(|r| !r.trim().is_empty()) else {
             skipped += 1;
             continue;
@@ -92,5 +104,6 @@ pub fn transfers(conn: &mut DbConnection, filters: &TransferFilters) -> AppResul
         csv: String::from_utf8(bytes).map_err(AppError::internal)?,
         count,
         skipped,
+        blocked,
     })
 }

@@ -93,6 +93,14 @@ pub(crate) fn merchant_views(
     rows: Vec<InvoiceRow>,
 ) -> AppResult<Vec<MerchantInvoiceView>> {
     let parties = Parties::load(conn, &rows)?;
+    let mut merchant_ids: Vec<i64> = rows
+        .iter()
+        .filter(|r| r.status() != InvoiceStatus::Draft)
+        .filter_map(|r| r.merchant_id)
+        .collect();
+    merchant_ids.sort_unstable();
+    merchant_ids.dedup();
+    let mut settled = crate::accounts::settlements(conn, &merchant_ids)?;
     // Drafts show the TVA at the rate in force; the rest what they kept.
     let tax = match rows.iter().any(|row| row.status() == InvoiceStatus::Draft) {
         true => colivra_parcels::company::tax(conn)?,
@@ -121,7 +129,18 @@ pub(crate) fn merchant_views(
                 _ => row.bank_account.clone(),
             };
             shop.bank_account = shown_rib(scope, shop.bank_account);
+            let (outstanding, settled_by) = match settled.returned.remove(&row.id) {
+                Some((owed, by)) => (Some(owed), by),
+                None if row.kind() == crate::Kind::Returned && status != InvoiceStatus::Draft => {
+                    (Some(0), Vec::new())
+                }
+                None => (None, Vec::new()),
+            };
             MerchantInvoiceView {
+                deducted: -row.carried_balance,
+                deducted_for: settled.deducted_for.remove(&row.id).unwrap_or_default(),
+                outstanding,
+                settled_by,
                 bank_account: shown_rib(scope, paid_to),
                 invoice_type: row.kind(),
                 key: row.key,

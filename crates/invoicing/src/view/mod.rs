@@ -76,8 +76,17 @@ pub struct MerchantInvoiceView {
     pub tva_amount: Option<i64>,
     /// The fees TVA included: `fees_total`.
     pub fees_ttc: Option<i64>,
-    /// What the company pays the shop (`delivered`), or what the merchant owes (`returned`,
-    /// negative).
+    /// `delivered`: what was taken from the payout to settle the merchant's account (positive
+    /// centimes, 0 when none; a line of its own, « Frais de retour … déduits »).
+    pub deducted: i64,
+    /// The returned-type invoices that deduction settled (their numbers).
+    pub deducted_for: Vec<String>,
+    /// `returned`, once validated: what is still owed on it (0 once settled); null otherwise.
+    pub outstanding: Option<i64>,
+    /// `returned`: how its fees were settled through the merchant's account, oldest first.
+    pub settled_by: Vec<crate::accounts::InvoiceSettlement>,
+    /// What the company pays the shop (`delivered`, net of `deducted`), or what the merchant owes
+    /// (`returned`, negative).
     pub total: i64,
     /// Paid by transfer: the shop's RIB approved when it was paid (the transfer file's), in full
     /// for the shop's merchant, masked for admins; null otherwise.
@@ -140,6 +149,8 @@ pub struct DeliveryInvoiceView {
 }
 
 /// An invoice of either family, as its family shows it.
+// Made to be serialised at once, a page at most: boxing the larger variant would save nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum InvoiceView {

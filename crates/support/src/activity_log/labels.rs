@@ -471,6 +471,30 @@ pub const ACTIONS: &[(&str, &str, &str, &str)] = &[
         "التنازل عن فرق",
     ),
     (
+        "merchant_account.fees",
+        "Frais d'une facture retour portés au compte marchand",
+        "Returned invoice fees posted to the merchant's account",
+        "تسجيل رسوم فاتورة إرجاع في حساب التاجر",
+    ),
+    (
+        "merchant_account.deduction",
+        "Frais de retour déduits d'un versement",
+        "Return fees deducted from a payout",
+        "خصم رسوم الإرجاع من دفعة",
+    ),
+    (
+        "merchant_account.payment",
+        "Règlement d'un marchand enregistré",
+        "Merchant payment recorded",
+        "تسجيل أداء من التاجر",
+    ),
+    (
+        "merchant_account.write_off",
+        "Dette d'un marchand abandonnée",
+        "Merchant debt written off",
+        "التنازل عن دين تاجر",
+    ),
+    (
         "ticket.opened",
         "Ticket ouvert",
         "Ticket opened",

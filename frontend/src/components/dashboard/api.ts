@@ -39,6 +39,11 @@ export interface MoneyFigures {
   /** Admin: what delivery people owe (balances above zero), and how many owe. */
   balances_owed?: number | null;
   couriers_owing?: number | null;
+  /** Merchant: his account with the company (balance ≤ 0: negative, he owes it); null: none. */
+  account?: { key: string; balance: number } | null;
+  /** Admin: how many merchants owe the company, and what they owe together (positive centimes). */
+  merchants_owing?: number | null;
+  merchant_debts?: number | null;
   /** Delivery person: the cash of the parcels he holds out for delivery. */
   round?: CashFigures | null;
 }

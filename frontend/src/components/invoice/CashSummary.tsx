@@ -30,7 +30,11 @@ export interface Totals {
   total: number;
   /** Delivery invoices: cash collected and paid out (refunds), shown apart. */
   cash?: CashFigures;
-  /** Delivery invoices: the delivery person's earlier balance carried as a line (0: none). */
+  /**
+   * A line of its own between the fees and the total (0: none): a delivery invoice's carried
+   * balance of the delivery person (signed as his balance), or a delivered-type client invoice's
+   * deduction for the merchant's account (negative).
+   */
   carried?: number;
 }
 
@@ -44,11 +48,14 @@ export function CashSummary({
   totals,
   large = false,
   settled = false,
+  carriedLabel,
   testId = 'cash-summary',
 }: {
   kind: InvoiceKind;
   totals: Totals;
   large?: boolean;
+  /** The carried line's words (« Écart antérieur à régulariser » unless told). */
+  carriedLabel?: string;
   /** Paid (client invoices) or validated (delivery invoices): the total says it was settled. */
   settled?: boolean;
   testId?: string;
@@ -84,7 +91,7 @@ export function CashSummary({
       )}
       {row(t(totals.cash ? 'invoices.summary.net' : 'invoices.summary.cod'), <MoneyText centimes={totals.cod} />, 'cod')}
       {row(t(`invoices.summary.deductions.${kind}`), <>−&nbsp;<MoneyText centimes={totals.deductions} /></>, 'deductions')}
-      {totals.carried ? row(t('invoices.summary.carried'), <>{totals.carried > 0 ? '+' : '−'}&nbsp;<MoneyText centimes={Math.abs(totals.carried)} /></>, 'carried') : null}
+      {totals.carried ? row(carriedLabel ?? t('invoices.summary.carried'), <>{totals.carried > 0 ? '+' : '−'}&nbsp;<MoneyText centimes={Math.abs(totals.carried)} /></>, 'carried') : null}
       <Box sx={{ gridColumn: '1 / -1', borderTop: 1, borderColor: 'divider', my: 0.25 }} />
       {row(
         t(settled ? `invoices.summary.settled.${kind}` : `invoices.summary.total.${kind}`),

@@ -76,6 +76,29 @@ export interface MerchantInvoice extends InvoiceBase {
   fees_ht: number | null;
   tva_amount: number | null;
   fees_ttc: number | null;
+  /**
+   * Delivered type: what was taken from the payout to settle the merchant's account (positive
+   * centimes, 0 when none; `total` is already the net after it), and the numbers of the
+   * returned-type invoices it settled (may be empty). Returned type: 0 and empty.
+   */
+  deducted: number;
+  deducted_for: string[];
+  /** Returned type once validated: what is still owed on it (positive centimes, 0 once settled); null otherwise. */
+  outstanding: number | null;
+  /** Returned type: how it was settled, oldest first (FIFO over the merchant's account); empty otherwise. */
+  settled_by: InvoiceSettlement[];
+}
+
+/** What settled (part of) a returned-type client invoice. */
+export interface InvoiceSettlement {
+  kind: 'deduction' | 'payment' | 'write_off';
+  /** The delivered-type invoice whose payout it was taken from (deductions). */
+  invoice: string | null;
+  /** The payment's reference. */
+  reference: string | null;
+  /** Positive centimes. */
+  amount: number;
+  created_at: string;
 }
 
 export interface DeliveryInvoice extends InvoiceBase {
@@ -117,19 +140,30 @@ export interface InvoiceLine {
 
 export interface LinesResponse {
   data: InvoiceLine[];
-  /** A delivery invoice carrying the delivery person's balance: that line of its own. */
+  /**
+   * A delivery invoice carrying the delivery person's balance, or a delivered-type client invoice
+   * with a deduction for the merchant's account (« Frais de retour FC-… déduits », negative): that
+   * line of its own.
+   */
   carried_balance?: { label: string; amount: number };
 }
 
-/** What moved a delivery person's balance. */
-export type BalanceEntryKind = 'difference' | 'payment' | 'deduction' | 'write_off';
+/**
+ * What moved a balance. A delivery person's: differences, deductions (carried onto an invoice),
+ * payments, write-offs. A merchant's account: fees (a validated returned-type invoice), deductions
+ * (taken from a delivered-type invoice's payout), payments, write-offs.
+ */
+export type BalanceEntryKind = 'difference' | 'fees' | 'payment' | 'deduction' | 'write_off';
 
-/** One entry of a balance (`amount` signed the way it moves it: positive, he owes more). */
+/**
+ * One entry of a balance, `amount` signed the way it moves it (a delivery person's: positive, he
+ * owes more; a merchant's account: negative, he owes more).
+ */
 export interface BalanceEntry {
   key: string;
   kind: BalanceEntryKind;
   amount: number;
-  /** The delivery invoice's number (differences and deductions). */
+  /** The invoice's number (differences and deductions; a merchant's fees). */
   invoice: string | null;
   reference: string | null;
   comment: string | null;
@@ -162,7 +196,32 @@ export interface BalanceListArgs extends ListArgs {
   delivery_admin?: string;
 }
 
-/** POST /api/delivery-admins/{key}/balance: a settlement toward zero. */
+/** A row of GET /api/clients/balances: a merchant and his account. */
+export interface MerchantBalanceRow {
+  key: string;
+  full_name: string;
+  company: string | null;
+  phone: string;
+  /** Centimes, negative when he owes the company (never above 0 in practice). */
+  balance: number;
+}
+
+/** GET /api/clients/{key}/balance: a merchant's account with the company. */
+export interface MerchantAccount {
+  client: { key: string; full_name: string; company: string | null; phone: string };
+  /** Centimes, negative when he owes the company. */
+  balance: number;
+  /** Newest first. */
+  entries: BalanceEntry[];
+}
+
+export interface MerchantBalanceListArgs extends ListArgs {
+  owing?: boolean;
+  /** Merchant keys, comma-separated. */
+  client?: string;
+}
+
+/** POST /api/delivery-admins/{key}/balance or /api/clients/{key}/balance: a settlement toward zero. */
 export interface SettlementBody {
   kind: 'payment' | 'write_off';
   /** Centimes, at most the balance. */
@@ -236,7 +295,8 @@ export interface TransfersExport {
 const segment = encodeURIComponent;
 
 /** The lists a write changes: both families' invoices, the unpaid lists, parcels, dashboards,
- * and the balances (a delivery invoice's validation posts to them, a draft carries one). */
+ * and the balances (a delivery invoice's validation posts to them, a draft carries one; a client
+ * invoice's validation posts its fees or its deduction to the merchant's account). */
 const WRITES = [
   'clientsInvoices',
   'deliveryAdminsInvoices',
@@ -245,6 +305,7 @@ const WRITES = [
   'parcels',
   'statistics',
   'deliveryPersonBalances',
+  'merchantBalances',
 ] as const;
 
 /** The file name of a Content-Disposition header, if any. */
@@ -363,6 +424,25 @@ export const invoicesApi = api.injectEndpoints({
       query: ({ key, body }) => ({ url: `delivery-admins/${segment(key)}/balance`, method: 'POST', body }),
       invalidatesTags: ['deliveryPersonBalances', 'statistics'],
     }),
+
+    // Merchants' accounts.
+    /** Merchants with their accounts, most owed first. */
+    listMerchantBalances: build.query<ListResponse<MerchantBalanceRow>, MerchantBalanceListArgs>({
+      query: (args) => ({ url: 'clients/balances', params: listParams(args) }),
+      providesTags: ['merchantBalances'],
+    }),
+    getMerchantBalance: build.query<ItemResponse<MerchantAccount>, string>({
+      query: (merchant) => `clients/${segment(merchant)}/balance`,
+      providesTags: ['merchantBalances'],
+    }),
+    /**
+     * A payment or a write-off: the account, the dashboards and the returned-type invoices it
+     * settles (their `outstanding` and `settled_by`) change.
+     */
+    settleMerchantBalance: build.mutation<ItemResponse<MerchantAccount>, { key: string; body: SettlementBody }>({
+      query: ({ key, body }) => ({ url: `clients/${segment(key)}/balance`, method: 'POST', body }),
+      invalidatesTags: ['merchantBalances', 'statistics', 'clientsInvoices'],
+    }),
   }),
 });
 
@@ -388,6 +468,9 @@ export const {
   useListDeliveryPersonBalancesQuery,
   useGetDeliveryPersonBalanceQuery,
   useSettleDeliveryPersonBalanceMutation,
+  useListMerchantBalancesQuery,
+  useGetMerchantBalanceQuery,
+  useSettleMerchantBalanceMutation,
 } = invoicesApi;
 
 /** API path of each family's invoices. */
@@ -434,6 +517,17 @@ export function lineTotals(lines: readonly InvoiceLine[]): Totals {
   }
   const delivery = lines.some((line) => line.commission !== undefined);
   return { count: lines.length, cod, deductions, total, ...(delivery ? { cash: cashOf(lines.map((line) => line.cod_amount)) } : {}) };
+}
+
+/** A client invoice's totals as its summary shows them (a delivered one's deduction as its carried line). */
+export function merchantTotals(invoice: MerchantInvoice): Totals {
+  return {
+    count: invoice.parcels_count,
+    cod: invoice.cod_total,
+    deductions: invoice.fees_total,
+    total: invoice.total,
+    ...(invoice.type === 'delivered' && invoice.deducted > 0 ? { carried: -invoice.deducted } : {}),
+  };
 }
 
 /** A delivery invoice's totals as its summary shows them. */

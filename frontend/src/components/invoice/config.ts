@@ -18,7 +18,9 @@ export type InvoiceColumn =
   /** Delivery invoices: the total, the cash counted and the difference, stacked. */
   | 'cash'
   | 'created'
-  | 'paid';
+  | 'paid'
+  /** Returned-type client invoices: what is still owed on it (`outstanding`). */
+  | 'outstanding';
 
 export interface InvoiceListConfig {
   family: InvoiceFamily;
@@ -36,6 +38,9 @@ export interface InvoiceListConfig {
 // The first two columns are what a 390 px phone shows without scrolling.
 const MERCHANT_FOR_ADMIN: readonly InvoiceColumn[] = ['invoice', 'shop', 'total', 'count', 'cod', 'deductions', 'created', 'paid'];
 const MERCHANT_OWN: readonly InvoiceColumn[] = ['invoice', 'total', 'shop', 'paid', 'count', 'cod', 'deductions'];
+// Returned-type invoices are settled through the merchant's account: what is still owed on each.
+const RETURNED_FOR_ADMIN: readonly InvoiceColumn[] = ['invoice', 'shop', 'total', 'outstanding', 'count', 'cod', 'deductions', 'created', 'paid'];
+const RETURNED_OWN: readonly InvoiceColumn[] = ['invoice', 'total', 'outstanding', 'shop', 'paid', 'count', 'cod', 'deductions'];
 const DELIVERY_FOR_ADMIN: readonly InvoiceColumn[] = ['invoice', 'delivery_admin', 'cash', 'count', 'created'];
 const DELIVERY_OWN: readonly InvoiceColumn[] = ['invoice', 'cash', 'count'];
 
@@ -43,7 +48,7 @@ const DELIVERY_OWN: readonly InvoiceColumn[] = ['invoice', 'cash', 'count'];
 export const INVOICE_LISTS: Readonly<Record<Role, Readonly<Record<string, InvoiceListConfig>>>> = {
   client: {
     'completed-invoices': { family: 'client', type: 'delivered', tabs: ['', 'validated', 'paid'], columns: MERCHANT_OWN },
-    'returned-invoices': { family: 'client', type: 'returned', tabs: ['', 'validated', 'paid'], columns: MERCHANT_OWN },
+    'returned-invoices': { family: 'client', type: 'returned', tabs: ['', 'validated', 'paid'], columns: RETURNED_OWN },
   },
   admin: {
     'client-delivered-invoices': {
@@ -54,7 +59,7 @@ export const INVOICE_LISTS: Readonly<Record<Role, Readonly<Record<string, Invoic
       filter: 'client',
       transfers: true,
     },
-    'client-returned-invoices': { family: 'client', type: 'returned', tabs: ['draft', 'validated', 'paid', ''], columns: MERCHANT_FOR_ADMIN, filter: 'client' },
+    'client-returned-invoices': { family: 'client', type: 'returned', tabs: ['draft', 'validated', 'paid', ''], columns: RETURNED_FOR_ADMIN, filter: 'client' },
     'delivery-invoices': { family: 'delivery', tabs: ['draft', 'validated', ''], columns: DELIVERY_FOR_ADMIN, filter: 'delivery_admin' },
   },
   'delivery-admin': {
@@ -77,7 +82,10 @@ export interface InvoiceAbilities {
   count: boolean;
   /** Validate the draft: the number is given now, the invoice is final. */
   validate: boolean;
-  /** Record the bank transfer (client invoices, validated). */
+  /**
+   * Record the payment (delivered-type client invoices, validated). A returned-type invoice is
+   * settled through the merchant's account (its payouts' deductions, payments, write-offs).
+   */
   pay: boolean;
 }
 
@@ -92,7 +100,7 @@ export function invoiceAbilities(role: Role, invoice: Invoice): InvoiceAbilities
       delete: draft,
       count: delivery && draft,
       validate: draft && (!delivery || invoice.counted_amount !== null),
-      pay: !delivery && invoice.status === 'validated',
+      pay: !delivery && invoice.type === 'delivered' && invoice.status === 'validated',
     };
   }
   if (role === 'delivery-admin' && 'delivery_admin' in invoice) {

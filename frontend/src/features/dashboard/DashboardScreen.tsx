@@ -20,6 +20,7 @@ import { AnnouncementBoard } from '../../components/announcement/AnnouncementBoa
 import { BankAccountNotices } from '../../components/shop/BankAccountNotices';
 import { PausedWebhooksNotice } from '../../components/webhooks/PausedWebhooksNotice';
 import { DashboardStats } from './DashboardStats';
+import { MerchantAccount } from './MerchantAccount';
 import { StockCards } from './StockCards';
 import { TodayRound } from './TodayRound';
 import { WorkQueues } from './WorkQueues';
@@ -92,6 +93,7 @@ export default function DashboardScreen() {
 
       {role === 'delivery-admin' && <TodayRound />}
       {role === 'admin' && <WorkQueues />}
+      {role === 'client' && <MerchantAccount />}
       {role === 'client' && <StockCards />}
 
       <DashboardStats role={role} />

@@ -103,7 +103,7 @@ function Figures({ stats, role }: { stats: Statistics; role: Role }) {
 }
 
 /** The money figures that are one amount. */
-type MoneyAmount = Exclude<keyof MoneyFigures, 'round'>;
+type MoneyAmount = Exclude<keyof MoneyFigures, 'round' | 'account'>;
 
 interface MoneyFigure {
   id: string;

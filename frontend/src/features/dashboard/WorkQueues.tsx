@@ -37,17 +37,19 @@ interface Queue {
   useCount: () => QueueCount;
   /** A hint that says how much, once known (else `hint`). */
   useHint?: () => string | null;
+  /** No card while the count is 0 (a queue that is empty most days). */
+  hiddenAtZero?: boolean;
 }
 
 /** The menu icon of each queue's screen. */
 const ICONS = Object.fromEntries(
-  ['new-pickup-vouchers', 'delivery-exit-vouchers', 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices', 'courier-balances', 'inventory-management', 'bank-account-changes', 'unapplied-outcomes', 'support'].map((name) => [name, routeIcon(name)]),
+  ['new-pickup-vouchers', 'delivery-exit-vouchers', 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices', 'courier-balances', 'merchant-accounts', 'inventory-management', 'bank-account-changes', 'unapplied-outcomes', 'support'].map((name) => [name, routeIcon(name)]),
 );
 
 /**
  * The admin's work of the day, in the order of the flow: receive the pickups, ship what is at
  * the hub, send back the refused parcels, receive the returns, count the delivery people's cash, settle
- * what they still owe.
+ * what they still owe, and what merchants owe for their returns.
  */
 const QUEUES: readonly Queue[] = [
   {
@@ -97,6 +99,27 @@ const QUEUES: readonly Queue[] = [
       const language = useLanguage();
       const owed = useStatisticsQuery().data?.data.money?.balances_owed;
       return owed ? t('queues.balancesOwed', { amount: formatMoney(owed, language) }) : null;
+    },
+  },
+  {
+    // Merchants whose account is negative (their returned-type invoices' fees): counted by the
+    // dashboard's figures; no card while nobody owes.
+    id: 'merchant-debts',
+    route: 'merchant-accounts',
+    search: `${OWING_PARAM}=true`,
+    label: 'queues.merchantDebts',
+    hint: 'queues.merchantDebtsHint',
+    hiddenAtZero: true,
+    useCount: () => {
+      const result = useStatisticsQuery();
+      const count = result.data?.data.money?.merchants_owing;
+      return { count: typeof count === 'number' ? count : null, capped: false, loading: result.isLoading, failed: result.isError };
+    },
+    useHint: () => {
+      const t = useT();
+      const language = useLanguage();
+      const owed = useStatisticsQuery().data?.data.money?.merchant_debts;
+      return owed ? t('queues.merchantDebtsOwed', { amount: formatMoney(owed, language) }) : null;
     },
   },
   {
@@ -187,27 +210,37 @@ export function WorkQueues() {
   });
   if (held.length === 0) return null;
   return (
-    <Box component="section" aria-labelledby="work-queues-title" data-testid="work-queues">
+    <Box
+      component="section"
+      aria-labelledby="work-queues-title"
+      data-testid="work-queues"
+      // No title over no card (his only queues hidden while empty).
+      sx={{ '&:not(:has([data-testid^="queue-"]))': { display: 'none' } }}
+    >
       <Typography variant="h6" component="h2" id="work-queues-title" sx={{ mb: 2 }}>
         {t('queues.title')}
       </Typography>
       <Grid container spacing={2}>
         {held.map(({ queue, path }) => (
-          <Grid key={queue.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-            <QueueCard queue={queue} path={path} />
-          </Grid>
+          <QueueCard key={queue.id} queue={queue} path={path} />
         ))}
       </Grid>
     </Box>
   );
 }
 
+/** A queue's card in its grid cell (none for a queue hidden at zero while it is empty). */
 function QueueCard({ queue, path }: { queue: Queue; path: string }) {
   const t = useT();
   const count = queue.useCount();
   const hint = queue.useHint?.() ?? t(queue.hint);
+  if (queue.hiddenAtZero && (count.loading || !count.count)) return null;
   const to = queue.search ? `${path}?${queue.search}` : path;
-  return <FigureCard icon={ICONS[queue.route]} label={t(queue.label)} hint={hint} count={count} to={to} testId={`queue-${queue.id}`} />;
+  return (
+    <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
+      <FigureCard icon={ICONS[queue.route]} label={t(queue.label)} hint={hint} count={count} to={to} testId={`queue-${queue.id}`} />
+    </Grid>
+  );
 }
 
 // The count helpers moved to FigureCard.tsx with the card; kept importable from here.

@@ -6,6 +6,7 @@ import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import type { Statistics } from '../../components/dashboard/api';
 import { parcelPage } from '../../components/parcel/testData';
+import { accountEntry, merchantAccount } from '../../components/invoice/testData';
 import DashboardScreen from './DashboardScreen';
 import { formatRate } from './DashboardStats';
 
@@ -131,5 +132,57 @@ describe('dashboard figures', () => {
   it('formats the delivery rate', () => {
     expect(formatRate(100, 'en')).toBe('100\u00a0%');
     expect(formatRate(null, 'fr')).toBe('—');
+  });
+});
+
+describe("the merchant's account", () => {
+  const money = { cash_held: null, payouts_due: 54300, payouts_awaiting_cash: null, ready_to_transfer: null, paid_this_month: null };
+
+  it('says what he owes, taken from his next payout, and shows its entries on demand', async () => {
+    const user = userEvent.setup();
+    const server = mockServer({
+      'GET /api/statistics': { status: 200, body: { data: statistics({ money: { ...money, account: { key: 'M1', balance: -3000 } } }) } },
+      'GET /api/clients/M1/balance': {
+        status: 200,
+        body: { data: merchantAccount(-3000, [accountEntry('CE2', 'deduction', 2000), accountEntry('CE1', 'fees', -5000)]) },
+      },
+    });
+    renderWithProviders(<DashboardScreen />, { session: merchantSession() });
+    const card = await screen.findByTestId('my-account');
+    expect(server.callsTo('GET', '/api/clients/M1/balance')).toHaveLength(1);
+    expect(card).toHaveTextContent('Mon compte');
+    expect(within(card).getByTestId('my-account-value')).toHaveTextContent(/^Vous devez 30,00\sDH$/);
+    expect(within(card).getByTestId('my-account-explain')).toHaveTextContent('Déduits de votre prochain versement');
+    expect(within(card).queryByTestId('my-account-entries')).not.toBeInTheDocument();
+    await user.click(within(card).getByTestId('my-account-toggle'));
+    const entries = within(card).getByTestId('my-account-entries');
+    const rows = within(entries).getAllByTestId('table-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('Déduit d’un versement');
+    expect(within(rows[0]).getByTestId('balance-entry-amount')).toHaveTextContent(/^\+\s20,00\sDH$/);
+    expect(rows[1]).toHaveTextContent('Frais de retour');
+    expect(rows[1]).toHaveTextContent('Facture FC-2026-000012');
+    expect(within(rows[1]).getByTestId('balance-entry-amount')).toHaveTextContent(/^−\s50,00\sDH$/);
+    // His own entries do not name who recorded them.
+    expect(entries).not.toHaveTextContent('Samira Admin');
+  });
+
+  it('says quietly that his account is up to date, and shows nothing without an account', async () => {
+    mockServer({
+      'GET /api/statistics': { status: 200, body: { data: statistics({ money: { ...money, account: { key: 'M1', balance: 0 } } }) } },
+      'GET /api/clients/M1/balance': { status: 200, body: { data: merchantAccount(0) } },
+    });
+    const even = renderWithProviders(<DashboardScreen />, { session: merchantSession() });
+    const card = await screen.findByTestId('my-account');
+    expect(within(card).getByTestId('my-account-value')).toHaveTextContent(/^À jour$/);
+    expect(card).toHaveTextContent('Compte à jour');
+    expect(within(card).queryByTestId('my-account-toggle')).not.toBeInTheDocument();
+    even.unmount();
+
+    const server = mockServer({ 'GET /api/statistics': { status: 200, body: { data: statistics({ money: { ...money, account: null } }) } } });
+    renderWithProviders(<DashboardScreen />, { session: merchantSession() });
+    await screen.findByTestId('dashboard-stats');
+    expect(screen.queryByTestId('my-account')).not.toBeInTheDocument();
+    expect(server.calls.filter((call) => call.path.startsWith('/api/clients/'))).toHaveLength(0);
   });
 });

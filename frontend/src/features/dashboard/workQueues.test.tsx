@@ -206,6 +206,28 @@ describe("the admin's work queues", () => {
     expect(server.callsTo('GET', '/api/parcels/outcomes/unapplied').map((call) => call.query.per_page)).not.toContain('100');
   });
 
+  it('shows the merchants who owe and how much, from the figures, only when some owe', async () => {
+    const server = mockServer({ ...routes, 'GET /api/statistics': statistics(0, { merchants_owing: 3, merchant_debts: 12000 }) });
+    const owing = renderWithProviders(<DashboardScreen />, { session: adminSession(['dashboard', 'client-returned-invoices']) });
+    const card = await screen.findByTestId('queue-merchant-debts');
+    expect(card).toHaveTextContent('Marchands débiteurs');
+    expect(within(card).getByTestId('queue-merchant-debts-count')).toHaveTextContent(/^3$/);
+    expect(card).toHaveTextContent(/120,00\sDH dus par les marchands/);
+    // The owing tab of the accounts screen.
+    expect(within(card).getByRole('link')).toHaveAttribute('href', '/compte/comptes-marchands?owing=true');
+    // Counted by the figures: no list is asked for it.
+    expect(server.callsTo('GET', '/api/clients/balances')).toHaveLength(0);
+    owing.unmount();
+
+    // Nobody owes: no card, the other queues as usual.
+    mockServer({ ...routes, 'GET /api/statistics': statistics(0, { merchants_owing: 0, merchant_debts: 0 }) });
+    renderWithProviders(<DashboardScreen />, { session: adminSession(['dashboard', 'client-delivered-invoices', 'new-pickup-vouchers']) });
+    const queues = await screen.findByTestId('work-queues');
+    expect(await within(queues).findByTestId('queue-pickups-count')).toHaveTextContent(/^4$/);
+    await screen.findByTestId('dashboard-stats');
+    expect(within(queues).queryByTestId('queue-merchant-debts')).not.toBeInTheDocument();
+  });
+
   it('shows no queue at all to an admin holding none of their screens', async () => {
     mockServer(routes);
     renderWithProviders(<DashboardScreen />, { session: adminSession(['dashboard']) });

@@ -36,8 +36,8 @@ import { DateTimeText } from '../../components/DateTimeText';
 import { formatRib } from '../../components/shop/rib';
 import {
   deliveryTotals,
-  invoiceDeductions,
   invoicePdfUrl,
+  merchantTotals,
   invoiceWindow,
   useMerchantInvoiceLinesQuery,
   useDeleteMerchantInvoiceMutation,
@@ -63,6 +63,7 @@ import { CountCashForm } from './CountCashForm';
 import { invoiceAbilities } from '../../components/invoice/config';
 import { InvoiceLines } from './InvoiceLines';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
+import { ReturnedSettlement, ThroughAccount } from './Settlement';
 import { TvaSummary, hasTva } from './TvaSummary';
 import '../../i18n/invoices';
 import '../../i18n/payout';
@@ -105,6 +106,17 @@ interface PaymentValues extends Record<string, unknown> {
   /** The transfer's reference, the cheque's number or the cash receipt's: every payment is traced. */
   payment_reference: string;
   paid_on: string;
+}
+
+/**
+ * The words of a delivered-type client invoice's deduction for the merchant's account: « Frais de
+ * retour FC-2026-000012 déduits », in the reader's language from the returned-type invoices it
+ * settled; else the lines' own label (the server's words), else « Frais de retour déduits ».
+ */
+function deductionLabel(invoice: MerchantInvoice, linesLabel: string | undefined, t: Translate): string {
+  const settled = invoice.deducted_for;
+  if (settled.length > 0) return t('invoices.deduction.labelFor', { invoices: settled.join(', ') });
+  return linesLabel ?? t('invoices.deduction.label');
 }
 
 /** "FC-2026-000001", or "Brouillon" while the number is not given. */
@@ -162,6 +174,9 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
   const kind = invoiceKindOf(family, isDelivery ? undefined : invoice.type);
   const can = invoiceAbilities(role, invoice);
   const lineRows = lines.data?.data;
+  // A validated returned-type client invoice is settled through the merchant's account.
+  const returned = !isDelivery && invoice.type === 'returned' && invoice.status !== 'draft';
+  const carriedLabel = isDelivery ? t('invoices.summary.carried') : deductionLabel(invoice, lines.data?.carried_balance?.label, t);
   const closeConfirm = () => setConfirm((current) => (current ? { ...current, open: false } : null));
 
   const askValidate = () => {
@@ -261,6 +276,7 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
           </Button>
         )}
       </Stack>
+      {returned && invoice.status === 'validated' && role !== 'delivery-admin' && <ThroughAccount invoice={invoice} role={role} />}
       {isDelivery && role === 'admin' && invoice.status === 'draft' && invoice.counted_amount === null && (
         <Alert severity="info" data-testid="invoice-count-first">
           {t('invoices.countFirst')}
@@ -271,16 +287,14 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
         <CardContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: !isDelivery && hasTva(invoice) ? '1fr 1fr' : '1fr' } }}>
           <CashSummary
             kind={kind}
-            totals={
-              isDelivery
-                ? deliveryTotals(invoice)
-                : { count: invoice.parcels_count, cod: invoice.cod_total, deductions: invoiceDeductions(invoice), total: invoice.total }
-            }
-            settled={invoice.status === (isDelivery ? 'validated' : 'paid')}
+            totals={isDelivery ? deliveryTotals(invoice) : merchantTotals(invoice)}
+            carriedLabel={carriedLabel}
+            settled={isDelivery ? invoice.status === 'validated' : invoice.status === 'paid' || (returned && invoice.outstanding === 0)}
             testId="invoice-summary"
           />
           {isDelivery && <Counted invoice={invoice} />}
           {!isDelivery && <TvaSummary invoice={invoice} />}
+          {returned && <ReturnedSettlement invoice={invoice} />}
         </CardContent>
       </Card>
 
@@ -302,8 +316,10 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
           footer={
             lines.data?.carried_balance ? (
               <Stack direction="row" sx={{ justifyContent: 'space-between', px: 2, py: 1.25, borderTop: 1, borderColor: 'divider' }} data-testid="invoice-carried-line">
-                <Typography variant="body2">{t('invoices.summary.carried')}</Typography>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {carriedLabel}
+                </Typography>
+                <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                   {lines.data.carried_balance.amount > 0 ? '+' : '−'}&nbsp;
                   <MoneyText centimes={Math.abs(lines.data.carried_balance.amount)} />
                 </Typography>

@@ -1,3 +1,4 @@
+import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWalletOutlined';
 import Download from '@mui/icons-material/FileDownloadOutlined';
 import CurrencyExchange from '@mui/icons-material/CurrencyExchangeOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
@@ -43,6 +44,7 @@ import { invoiceKindOf, shownTotal } from '../../components/invoice/CashSummary'
 import { INVOICE_PARAM, invoiceListOf, type InvoiceColumn, type InvoiceListConfig } from '../../components/invoice/config';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
 import { MyBalance } from './MyBalance';
+import { Outstanding } from './Settlement';
 
 // The drawer loads when an invoice is first opened, then stays for its closing animation.
 const InvoiceDrawer = lazyNamed(() => import(/* webpackChunkName: "invoice-drawer" */ './InvoiceDrawer'), 'InvoiceDrawer');
@@ -154,6 +156,13 @@ function invoiceColumn(id: InvoiceColumn, config: InvoiceListConfig, t: Translat
       return { id, label: t('invoices.createdAt'), render: (invoice) => <DateTimeText value={invoice.created_at} /> };
     case 'paid':
       return { id, label: t('invoices.paidOn'), render: (invoice) => ('paid_on' in invoice ? <DateText value={invoice.paid_on} /> : '—') };
+    case 'outstanding':
+      return {
+        id,
+        label: t('invoices.outstanding'),
+        align: 'right',
+        render: (invoice) => ('outstanding' in invoice ? <Outstanding outstanding={invoice.outstanding} testId="invoice-row-outstanding" /> : '—'),
+      };
   }
 }
 
@@ -193,8 +202,9 @@ function InvoiceList({ routeName, role, config }: ListProps) {
   const [deliveryPerson, setDeliveryPerson] = useState<DeliveryPersonOption | null>(null);
   const [exportTransfers, exporting] = useExportTransfersMutation();
   const user = useAppSelector(selectUser);
-  // The admin's delivery invoices lead to the balances screen (same permission).
-  const heldBalances = role === 'admin' && config.family === 'delivery' ? pathOf('courier-balances', session) : NOT_FOUND_PATH;
+  // The admin's delivery invoices lead to the delivery people's balances, his client invoices to
+  // the merchants' accounts (same permissions).
+  const heldBalances = role === 'admin' ? pathOf(config.family === 'delivery' ? 'courier-balances' : 'merchant-accounts', session) : NOT_FOUND_PATH;
   const balancesPath = heldBalances === NOT_FOUND_PATH ? null : heldBalances;
 
   const open = useCallback(
@@ -257,20 +267,31 @@ function InvoiceList({ routeName, role, config }: ListProps) {
         title={t(`route.${routeName}` as MessageKey)}
         subtitle={t(`invoices.subtitle.${routeName}` as MessageKey)}
         actions={
-          balancesPath ? (
-            <Button component={RouterLink} to={balancesPath} variant="outlined" startIcon={<CurrencyExchange />} data-testid="invoices-balances">
-              {t('invoices.balance.open')}
-            </Button>
-          ) : config.transfers && role === 'admin' ? (
-            <Button
-              variant="outlined"
-              startIcon={exporting.isLoading ? <CircularProgress size={16} color="inherit" /> : <Download />}
-              disabled={exporting.isLoading}
-              onClick={runExport}
-              data-testid="invoices-transfers"
-            >
-              {t('invoices.transfers.button')}
-            </Button>
+          balancesPath || (config.transfers && role === 'admin') ? (
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+              {balancesPath && (
+                <Button
+                  component={RouterLink}
+                  to={balancesPath}
+                  variant="outlined"
+                  startIcon={config.family === 'delivery' ? <CurrencyExchange /> : <AccountBalanceWallet />}
+                  data-testid="invoices-balances"
+                >
+                  {t(config.family === 'delivery' ? 'invoices.balance.open' : 'invoices.account.open')}
+                </Button>
+              )}
+              {config.transfers && role === 'admin' && (
+                <Button
+                  variant="outlined"
+                  startIcon={exporting.isLoading ? <CircularProgress size={16} color="inherit" /> : <Download />}
+                  disabled={exporting.isLoading}
+                  onClick={runExport}
+                  data-testid="invoices-transfers"
+                >
+                  {t('invoices.transfers.button')}
+                </Button>
+              )}
+            </Stack>
           ) : undefined
         }
       />

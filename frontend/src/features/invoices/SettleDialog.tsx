@@ -3,7 +3,8 @@ import { FormDialog } from '../../components/form/FormDialog';
 import { formatMoney } from '../../components/money';
 import type { Notify } from '../../components/NoticeSnackbar';
 import { useLanguage, useT } from '../../i18n';
-import { useSettleDeliveryPersonBalanceMutation, type DeliveryPersonBalance, type SettlementBody } from '../../components/invoice/api';
+import type { SettlementBody } from '../../components/invoice/api';
+import { owedBy, type BalanceParty } from '../../components/invoice/balanceParty';
 import '../../i18n/invoices';
 import '../../i18n/screens';
 
@@ -15,23 +16,35 @@ interface SettleValues extends Record<string, unknown> {
   comment: string;
 }
 
+interface Props {
+  party: BalanceParty;
+  /** Whose balance: his key and name. */
+  holder: { key: string; full_name: string };
+  /** The balance now, with the party's sign. */
+  balance: number;
+  /** Posts the settlement (throws the failed call's error); resolves with the balance after it. */
+  settle: (key: string, body: SettlementBody) => Promise<number>;
+  onClose: () => void;
+  notify: Notify;
+}
+
 /**
- * A payment or a write-off of a delivery person's balance: the amount (the whole balance to
- * start with, never more), a reference, and a comment that a write-off requires.
+ * A payment or a write-off of a balance (a delivery person's, a merchant's account): the amount
+ * (the whole balance to start with, never more), a reference, and a comment that a write-off
+ * requires. The server's 422 goes under the fields, a 409 (someone settled meanwhile) above them.
  */
-export function SettleDialog({ balance, onClose, notify }: { balance: DeliveryPersonBalance; onClose: () => void; notify: Notify }) {
+export function SettleDialog({ party, holder, balance, settle, onClose, notify }: Props) {
   const t = useT();
   const language = useLanguage();
-  const [settle] = useSettleDeliveryPersonBalanceMutation();
-  const owed = Math.abs(balance.balance);
-  const person = balance.delivery_admin;
+  const { texts } = party;
+  const owed = Math.abs(balance);
   return (
     <FormDialog<SettleValues>
       open
-      title={t('invoices.balance.settleTitle', { name: person.full_name })}
+      title={t(texts.settleTitle, { name: holder.full_name })}
       intro={
         <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="settle-intro">
-          {t(balance.balance > 0 ? 'invoices.balance.settleIntroOwes' : 'invoices.balance.settleIntroOwed', { amount: formatMoney(owed, language) })}
+          {t(owedBy(party, balance) > 0 ? texts.settleIntroOwes : texts.settleIntroOwed, { amount: formatMoney(owed, language) })}
         </Typography>
       }
       fields={[
@@ -41,13 +54,13 @@ export function SettleDialog({ balance, onClose, notify }: { balance: DeliveryPe
           type: 'radio',
           wide: true,
           options: [
-            { value: 'payment', label: t('invoices.balance.payment'), testId: 'settle-payment' },
-            { value: 'write_off', label: t('invoices.balance.writeOff'), testId: 'settle-write-off' },
+            { value: 'payment', label: t(texts.payment), testId: 'settle-payment' },
+            { value: 'write_off', label: t(texts.writeOff), testId: 'settle-write-off' },
           ],
         },
         { name: 'amount', label: t('invoices.balance.amount'), type: 'money', required: true, autoFocus: true },
-        { name: 'reference', label: t('invoices.balance.reference'), maxLength: 100 },
-        { name: 'comment', label: t('invoices.balance.comment'), type: 'multiline', wide: true, maxLength: 500, helperText: t('invoices.balance.commentHelp') },
+        { name: 'reference', label: t(texts.reference), maxLength: 100 },
+        { name: 'comment', label: t('invoices.balance.comment'), type: 'multiline', wide: true, maxLength: 500, helperText: t(texts.commentHelp) },
       ]}
       initialValues={{ kind: 'payment', amount: owed, reference: '', comment: '' }}
       validate={(values) => ({
@@ -57,23 +70,25 @@ export function SettleDialog({ balance, onClose, notify }: { balance: DeliveryPe
             : values.amount > owed
               ? t('invoices.balance.amountOver', { amount: formatMoney(owed, language) })
               : '',
-        comment: values.kind === 'write_off' && !values.comment.trim() ? t('invoices.balance.commentRequired') : '',
+        comment: values.kind === 'write_off' && !values.comment.trim() ? t(texts.commentRequired) : '',
       })}
       submitLabel={t('invoices.balance.settleSubmit')}
       onSubmit={(values) =>
-        settle({
-          key: person.key,
-          body: {
-            kind: values.kind,
-            amount: values.amount ?? 0,
-            ...(values.reference.trim() ? { reference: values.reference.trim() } : {}),
-            ...(values.comment.trim() ? { comment: values.comment.trim() } : {}),
-          },
-        }).unwrap()
+        settle(holder.key, {
+          kind: values.kind,
+          amount: values.amount ?? 0,
+          ...(values.reference.trim() ? { reference: values.reference.trim() } : {}),
+          ...(values.comment.trim() ? { comment: values.comment.trim() } : {}),
+        })
       }
       onSaved={(result) => {
-        const after = (result as { data: DeliveryPersonBalance }).data.balance;
-        notify(t('invoices.balance.settled', { name: person.full_name, balance: formatMoney(after, language) }));
+        // The balance after, as owed: a delivery person's as it is, a merchant's account turned positive.
+        const after = result as number;
+        notify(
+          after === 0 && texts.settledEven
+            ? t(texts.settledEven, { name: holder.full_name })
+            : t(texts.settled, { name: holder.full_name, balance: formatMoney(owedBy(party, after), language) }),
+        );
       }}
       onClose={onClose}
       testId="settle-dialog"

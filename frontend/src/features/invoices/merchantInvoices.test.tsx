@@ -426,3 +426,106 @@ describe('which RIB an invoice is paid to', () => {
     expect(screen.queryByTestId('invoice-paid-rib')).not.toBeInTheDocument();
   });
 });
+
+describe("the merchant's account on his invoices", () => {
+  it('shows a delivered invoice’s deduction for the account between the fees and the net, in the totals and under the lines', async () => {
+    const deducted = merchantInvoice('FC1', { ...VALIDATED, deducted: 3000, deducted_for: ['FC-2026-000012'], total: 34900 });
+    mockServer({
+      'GET /api/clients/invoices/FC1': { status: 200, body: { data: deducted } },
+      'GET /api/clients/parcels/invoices/FC1': { status: 200, body: { data: LINES, carried_balance: { label: 'Frais de retour FC-2026-000012 déduits', amount: -3000 } } },
+    });
+    renderDrawer('client');
+    const summary = await screen.findByTestId('invoice-summary');
+    const rows = [...summary.querySelectorAll('[data-testid^="invoice-summary-"]:not([data-testid$="-value"])')].map((row) => row.getAttribute('data-testid'));
+    // Fees, then the deduction, then the net.
+    expect(rows).toEqual(['invoice-summary-count', 'invoice-summary-cod', 'invoice-summary-deductions', 'invoice-summary-carried', 'invoice-summary-total']);
+    expect(within(summary).getByTestId('invoice-summary-carried')).toHaveTextContent(/^Frais de retour FC-2026-000012 déduits−\s30,00\sDH$/);
+    expect(within(summary).getByTestId('invoice-summary-total')).toHaveTextContent(/^À verser349,00\sDH$/);
+    expect(await screen.findByTestId('invoice-carried-line')).toHaveTextContent(/^Frais de retour FC-2026-000012 déduits−\s30,00\sDH$/);
+    // No settlement block on a delivered invoice.
+    expect(screen.queryByTestId('invoice-settlement')).not.toBeInTheDocument();
+  });
+
+  it('shows no deduction line when nothing was deducted', async () => {
+    mockServer({
+      'GET /api/clients/invoices/FC1': { status: 200, body: { data: merchantInvoice('FC1', VALIDATED) } },
+      'GET /api/clients/parcels/invoices/FC1': linesReply(LINES),
+    });
+    renderDrawer();
+    expect(await screen.findByTestId('invoice-summary')).toBeInTheDocument();
+    expect(screen.queryByTestId('invoice-summary-carried')).not.toBeInTheDocument();
+  });
+
+  it('shows what is still owed on a returned invoice and how it was settled, offering no payment but the merchant’s account', async () => {
+    const returned = merchantInvoice('FC1', {
+      ...VALIDATED,
+      number: 'FC-2026-000012',
+      type: 'returned',
+      cod_total: 0,
+      fees_total: 5000,
+      total: -5000,
+      outstanding: 1000,
+      settled_by: [
+        { kind: 'deduction', invoice: 'FC-2026-000020', reference: null, amount: 2500, created_at: '2026-03-08T10:00:00Z' },
+        { kind: 'payment', invoice: null, reference: 'CHQ-0042', amount: 1000, created_at: '2026-03-09T10:00:00Z' },
+        { kind: 'write_off', invoice: null, reference: null, amount: 500, created_at: '2026-03-10T10:00:00Z' },
+      ],
+    });
+    mockServer({
+      'GET /api/clients/invoices/FC1': { status: 200, body: { data: returned } },
+      'GET /api/clients/parcels/invoices/FC1': linesReply([line('K1', { status: 'returned', status_label: 'Retourné', cod_amount: 0, fee: 5000, amount: -5000 }, 'client')]),
+    });
+    const admin = renderDrawer();
+    const detail = await screen.findByTestId('invoice-detail');
+    expect(within(detail).getByTestId('invoice-outstanding')).toHaveTextContent(/^Reste dû10,00\sDH$/);
+    const items = within(detail).getAllByTestId('invoice-settled-by-item');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Déduite sur FC-2026-000020.*25,00\sDH$/),
+      expect.stringMatching(/^Paiement réf\. CHQ-0042.*10,00\sDH$/),
+      expect.stringMatching(/^Remise.*5,00\sDH$/),
+    ]);
+    expect(within(detail).getByTestId('invoice-summary-total')).toHaveTextContent(/^Dû par le client50,00\sDH$/);
+    // Settled through the account: no « Enregistrer le paiement », a link to his account instead.
+    expect(within(detail).queryByTestId('invoice-pay')).not.toBeInTheDocument();
+    const through = within(detail).getByTestId('invoice-through-account');
+    expect(through).toHaveTextContent('Se règle par le compte du marchand');
+    expect(within(through).getByTestId('invoice-account-link')).toHaveAttribute('href', '/compte/comptes-marchands?owing=false&marchand=M1');
+    admin.unmount();
+
+    // The merchant: his account is on his dashboard; once settled, it says so.
+    mockServer({
+      'GET /api/clients/invoices/FC1': { status: 200, body: { data: { ...returned, outstanding: 0 } } },
+      'GET /api/clients/parcels/invoices/FC1': linesReply([]),
+    });
+    renderDrawer('client');
+    const mine = await screen.findByTestId('invoice-detail');
+    expect(within(mine).getByTestId('invoice-outstanding-value')).toHaveTextContent(/^Réglée$/);
+    expect(within(mine).getByTestId('invoice-summary-total')).toHaveTextContent(/^Réglé par le client50,00\sDH$/);
+    expect(within(within(mine).getByTestId('invoice-through-account')).getByTestId('invoice-account-link')).toHaveAttribute('href', '/compte/accueille');
+  });
+
+  it('lists what is still owed on each returned invoice', async () => {
+    const owed = merchantInvoice('FC2', { type: 'returned', number: 'FC-2026-000004', status: 'validated', status_label: 'Validée', cod_total: 0, fees_total: 3000, total: -3000, outstanding: 1200 });
+    mockServer({ 'GET /api/clients/invoices': (call) => listReply([owed, { ...owed, key: 'FC3', number: 'FC-2026-000005', outstanding: 0 }], call.query) });
+    renderWithProviders(<InvoicesScreen route={routeOf('client', 'returned-invoices')} />, { session: merchantSession() });
+    const rows = await screen.findAllByTestId('table-row');
+    expect(within(rows[0]).getByTestId('invoice-row-outstanding')).toHaveTextContent(/^12,00\sDH$/);
+    expect(within(rows[1]).getByTestId('invoice-row-outstanding')).toHaveTextContent(/^Réglée$/);
+    expect(screen.getByRole('columnheader', { name: 'Reste dû' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal to pay a delivered invoice while the merchant’s account is negative (409)', async () => {
+    const user = userEvent.setup();
+    mockServer({
+      'GET /api/clients/invoices/FC1': { status: 200, body: { data: merchantInvoice('FC1', VALIDATED) } },
+      'GET /api/clients/parcels/invoices/FC1': linesReply(LINES),
+      'PUT /api/clients/invoices/FC1': { status: 409, body: { message: 'Le compte du marchand est débiteur : réglez-le avant de payer.' } },
+    });
+    renderDrawer();
+    await user.click(within(await screen.findByTestId('invoice-detail')).getByTestId('invoice-pay'));
+    const dialog = await screen.findByTestId('invoice-pay-dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Référence du virement/ }), 'VIR-1');
+    await user.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('Le compte du marchand est débiteur : réglez-le avant de payer.')).toBeInTheDocument();
+  });
+});

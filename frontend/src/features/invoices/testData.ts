@@ -80,6 +80,10 @@ export function merchantInvoice(key: string, overrides: Partial<MerchantInvoice>
     created_at: '2026-03-06T09:00:00Z',
     validated_at: null,
     paid_at: null,
+    deducted: 0,
+    deducted_for: [],
+    outstanding: null,
+    settled_by: [],
     ...overrides,
   };
 }

@@ -244,6 +244,11 @@ fn three_days_ago(
     })?;
     let atlas_shop = w.cast.atlas_shop.clone();
     let zellige_shop = w.cast.zellige_shop.clone();
+    // The returned parcel's fee first: Atlas's payout then deducts it (« Frais de retour … »).
+    let returned = w.on(3, (14, 40), |w| {
+        client_invoice(w, &atlas_shop, "returned", &["A4"])
+    })?;
+    w.on(3, (14, 45), |w| validate_client_invoice(w, &returned))?;
     let atlas_invoice = w.on(3, (15, 0), |w| {
         client_invoice(w, &atlas_shop, "delivered", &["A1", "A2", "A3", "A5", "A6"])
     })?;
@@ -254,10 +259,6 @@ fn three_days_ago(
     let zellige_number = w.on(3, (15, 25), |w| {
         validate_client_invoice(w, &zellige_invoice)
     })?;
-    let returned = w.on(3, (15, 40), |w| {
-        client_invoice(w, &atlas_shop, "returned", &["A4"])
-    })?;
-    w.on(3, (15, 45), |w| validate_client_invoice(w, &returned))?;
     let ticket = w.on(3, (16, 0), |w| {
         open_ticket(
             w,

@@ -135,9 +135,9 @@ pub const ENTRIES: &[Entry] = &[
         "رصيد عامل التوصيل الآن {}: الفرق المرحَّل إلى هذه الفاتورة ({}) لم يعد يطابقه. حدِّث الفرق المرحَّل، ثم صادِق.",
     ),
     (
-        "L'écart n'est que de {} : un règlement ne le fait pas passer de l'autre côté de zéro.",
-        "The difference is only {}: a settlement does not take it past zero.",
-        "الفرق {} فقط: لا تتجاوز التسوية به الصفر.",
+        "Le solde n'est que de {} : un règlement ne le fait pas passer de l'autre côté de zéro.",
+        "The balance is only {}: a settlement does not take it past zero.",
+        "الرصيد {} فقط: لا تتجاوز التسوية به الصفر.",
     ),
     (
         "Choisissez : payment ou write_off.",
@@ -156,9 +156,30 @@ pub const ENTRIES: &[Entry] = &[
         "المبلغ من 0,01 إلى 1 000 000 درهم.",
     ),
     (
-        "Dites pourquoi l'écart est abandonné (obligatoire pour une remise).",
-        "Say why the difference is given up (required for a write-off).",
-        "اذكر سبب التخلي عن الفرق (إلزامي في حالة الإعفاء).",
+        "Dites pourquoi le montant est abandonné (obligatoire pour une remise).",
+        "Say why the amount is given up (required for a write-off).",
+        "اذكر سبب التخلي عن المبلغ (إلزامي في حالة الإعفاء).",
+    ),
+    // Merchant accounts.
+    (
+        "Ce marchand ne doit rien à la société.",
+        "This merchant owes the company nothing.",
+        "هذا التاجر لا يدين للشركة بشيء.",
+    ),
+    (
+        "Le compte de ce marchand vient d'être modifié par quelqu'un d'autre : rechargez-le et recommencez.",
+        "This merchant's account was just changed by someone else: reload it and start again.",
+        "عدَّل شخص آخر حساب هذا التاجر للتو: أعد تحميله وابدأ من جديد.",
+    ),
+    (
+        "La facture retour {} se règle par le compte du marchand : déduite de son prochain versement, ou réglée dans « Comptes marchands ».",
+        "Returned invoice {} is settled through the merchant's account: deducted from his next payout, or settled in « Merchant accounts ».",
+        "تُسوّى فاتورة الإرجاع {} عبر حساب التاجر: تُخصم من دفعته القادمة، أو تُسوّى في « حسابات التجار ».",
+    ),
+    (
+        "Le compte de ce marchand est débiteur de {} : il n'est pas payé avant d'être réglé (« Comptes marchands »).",
+        "This merchant's account owes {}: he is not paid before it is settled (« Merchant accounts »).",
+        "حساب هذا التاجر مدين بمبلغ {}: لا يُدفع له قبل تسويته (« حسابات التجار »).",
     ),
     (
         "Aucun RIB approuvé pour cette boutique : pas de virement possible.",

@@ -1,26 +1,43 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { DateTimeText } from '../../components/DateTimeText';
-import { MoneyText } from '../../components/MoneyText';
-import { DataTable, type Column } from '../../components/table/DataTable';
-import { localResult } from '../../components/table/localList';
-import { useListState } from '../../components/table/useListState';
+import { DateTimeText } from '../DateTimeText';
+import { MoneyText } from '../MoneyText';
+import { DataTable, type Column } from '../table/DataTable';
+import { localResult } from '../table/localList';
+import { useListState } from '../table/useListState';
 import { useT } from '../../i18n';
-import type { BalanceEntry } from '../../components/invoice/api';
+import type { BalanceEntry } from './api';
+import { COURIER_PARTY, owedBy, type BalanceParty } from './balanceParty';
 import '../../i18n/invoices';
 
-/** The amount as it moves the balance: « + 10,00 DH » (owes more), « − 4,00 DH »; one left-to-right unit. */
-export function SignedMoney({ centimes }: { centimes: number }) {
+/**
+ * The amount as it moves the balance, signed as the balance is: « + 10,00 DH », « − 4,00 DH »;
+ * red when he owes more, green when he owes less (the party's sign decides); one left-to-right unit.
+ */
+export function SignedMoney({ centimes, party = COURIER_PARTY }: { centimes: number; party?: Pick<BalanceParty, 'owingSign'> }) {
   return (
-    <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap', color: centimes > 0 ? 'error.main' : 'success.main', fontWeight: 600 }}>
+    <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap', color: owedBy(party, centimes) > 0 ? 'error.main' : 'success.main', fontWeight: 600 }}>
       {centimes > 0 ? '+' : '−'}&nbsp;
       <MoneyText centimes={Math.abs(centimes)} />
     </Box>
   );
 }
 
-/** The entries of a balance, newest first: when, what (the invoice, the reference), who, how much. */
-export function BalanceEntries({ entries, showAuthor = true, testId = 'balance-entries' }: { entries: readonly BalanceEntry[]; showAuthor?: boolean; testId?: string }) {
+/**
+ * The entries of a balance (a delivery person's or a merchant's account), newest first: when,
+ * what (the invoice, the reference, the comment), who, how much.
+ */
+export function BalanceEntries({
+  entries,
+  party = COURIER_PARTY,
+  showAuthor = true,
+  testId = 'balance-entries',
+}: {
+  entries: readonly BalanceEntry[];
+  party?: BalanceParty;
+  showAuthor?: boolean;
+  testId?: string;
+}) {
   const t = useT();
   const list = useListState({ perPage: 100, url: false });
   const columns: Column<BalanceEntry>[] = [
@@ -30,7 +47,7 @@ export function BalanceEntries({ entries, showAuthor = true, testId = 'balance-e
       render: (entry) => (
         <Box>
           <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="balance-entry-kind">
-            {t(`invoices.balance.kind.${entry.kind}`)}
+            {t(party.texts.kind[entry.kind])}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="div">
             <DateTimeText value={entry.created_at} />
@@ -58,7 +75,7 @@ export function BalanceEntries({ entries, showAuthor = true, testId = 'balance-e
       card: 'badge',
       render: (entry) => (
         <Box data-testid="balance-entry-amount">
-          <SignedMoney centimes={entry.amount} />
+          <SignedMoney centimes={entry.amount} party={party} />
         </Box>
       ),
     },

@@ -1,0 +1,1 @@
+DROP TABLE merchant_balance_entries;
