@@ -85,6 +85,12 @@ pub fn bench_direct(pool: &DbPool, iterations: usize, cursor: Option<String>) ->
                 colivra_invoicing::balances::list(conn, &page(), &Default::default()).map(|_| ())
             }),
         ),
+        (
+            "merchant_accounts",
+            Box::new(move |conn| {
+                colivra_invoicing::accounts::list(conn, &page(), &Default::default()).map(|_| ())
+            }),
+        ),
         ("statistics_admin", statistics(Scope::Everyone)),
         (
             "statistics_delivery",

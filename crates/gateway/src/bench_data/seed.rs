@@ -231,6 +231,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
         }
     }
     seed_balances(&mut conn, &delivery_people, &mut rng, now)?;
+    seed_merchant_accounts(&mut conn, &merchants, &mut rng, now)?;
     // Each parcel's history: its creation, then its current status.
     conn.batch_execute(
         "INSERT INTO parcel_states (parcel_id, status, user_id, created_at) \
@@ -357,6 +358,79 @@ fn seed_balances(
     }
     conn.batch_execute(&format!(
         "INSERT INTO invoice_numbers (prefix, year, last_number) VALUES ('FL', {year}, {number})"
+    ))?;
+    Ok(())
+}
+
+/// A year of each merchant's account: a returned-type invoice every fortnight posting its fees,
+/// each paid (a payment naming it) but for the last one or two of a third of the merchants, who
+/// owe the company now.
+fn seed_merchant_accounts(
+    conn: &mut DbConnection,
+    merchants: &[(i64, Vec<i64>)],
+    rng: &mut StdRng,
+    now: NaiveDateTime,
+) -> CliResult {
+    let year = chrono::Datelike::year(&now) - 1;
+    let mut number = 0u64;
+    for (merchant, shops) in merchants {
+        let owing = rng.gen_bool(0.33);
+        let mut invoices = Vec::new();
+        let mut entries: Vec<(String, &str, i64)> = Vec::new();
+        for fortnight in 0..26i64 {
+            number += 1;
+            let at = now - Duration::days(364 - 14 * fortnight);
+            let fees = rng.gen_range(1..20i64) * 1_000;
+            let open = owing && fortnight >= 24;
+            let key = colivra_core::key::prefixed_key("FC", 8);
+            let (status, reference, paid_on) = if open {
+                ("validated", "NULL".to_owned(), "NULL".to_owned())
+            } else {
+                (
+                    "paid",
+                    sql_text(&format!("R-{number}")),
+                    format!("'{}'", at.date()),
+                )
+            };
+            invoices.push(format!(
+                "({}, 'returned', '{status}', {}, {merchant}, {}, 1, 0, {fees}, {}, {reference}, {paid_on}, {}, {}, {})",
+                sql_text(&key),
+                sql_text(&format!("FC-{year}-{number:06}")),
+                shops[0],
+                -fees,
+                sql_time(at),
+                sql_time(at),
+                sql_time(at),
+            ));
+            entries.push((key.clone(), "fees", -fees));
+            if !open {
+                entries.push((key, "payment", fees));
+            }
+        }
+        conn.batch_execute(&format!(
+            "INSERT INTO invoices (key, kind, status, number, client_id, shop_id, parcels_count, cod_total, fees_total, total, payment_reference, paid_on, created_at, updated_at, validated_at) VALUES {}",
+            invoices.join(", ")
+        ))?;
+        let values: Vec<String> = entries
+            .into_iter()
+            .enumerate()
+            .map(|(n, (invoice, kind, amount))| {
+                format!(
+                    "({}, {merchant}, {}, '{kind}', {amount}, (SELECT id FROM invoices WHERE key = {}), {})",
+                    sql_text(&colivra_core::key::prefixed_key("CM", 8)),
+                    n + 1,
+                    sql_text(&invoice),
+                    sql_time(now),
+                )
+            })
+            .collect();
+        conn.batch_execute(&format!(
+            "INSERT INTO merchant_balance_entries (key, merchant_id, seq, kind, amount, invoice_id, created_at) VALUES {}",
+            values.join(", ")
+        ))?;
+    }
+    conn.batch_execute(&format!(
+        "INSERT INTO invoice_numbers (prefix, year, last_number) VALUES ('FC', {year}, {number})"
     ))?;
     Ok(())
 }
