@@ -54,8 +54,9 @@ test.beforeAll(async ({ playwright }) => {
   owed = -Number(validated.data.total);
   expect(owed).toBeGreaterThan(0);
   const figures = await merchant.send('GET', '/api/statistics');
-  merchantKey = String(figures.data.money.account.key);
-  expect(Number(figures.data.money.account.balance)).toBe(-owed);
+  const account = (figures.data.money as { account: { key: string; balance: number } }).account;
+  merchantKey = String(account.key);
+  expect(Number(account.balance)).toBe(-owed);
   for (const session of [merchant, admin, deliveryPerson]) await session.request.dispose();
 });
 

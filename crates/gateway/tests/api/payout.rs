@@ -25,6 +25,10 @@ struct Payout {
     delivery_person: (TestClient, String),
 }
 
+/// A bank's RIB certificate, as small as a PDF gets.
+const CERTIFICATE: &[u8] =
+    b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
+
 fn rib_a() -> String {
     valid_rib("0117800000123456789012")
 }
@@ -105,7 +109,23 @@ impl Payout {
         res.body["data"][0].clone()
     }
 
+    /// The merchant asks for `rib` with the bank's certificate attached, as an approver needs
+    /// it: the shop as the request answered it.
     async fn ask(&self, rib: &str) -> Value {
+        let shop = self.ask_without_certificate(rib).await;
+        let change = shop["bank_account_change"]["key"].as_str().unwrap();
+        self.merchant
+            .put_bytes(
+                &format!("/api/shops/bank-account-changes/{change}/certificate"),
+                CERTIFICATE.to_vec(),
+                "application/pdf",
+            )
+            .await
+            .assert_status(200);
+        shop
+    }
+
+    async fn ask_without_certificate(&self, rib: &str) -> Value {
         let res = self
             .merchant
             .put(
@@ -827,7 +847,7 @@ async fn two_requests_of_one_merchant_at_once_leave_one_pending_change() {
 #[actix_rt::test]
 async fn a_rib_change_carries_the_banks_certificate_seen_by_its_merchant_and_admins_only() {
     let w = payout().await;
-    w.ask(&rib_b()).await;
+    w.ask_without_certificate(&rib_b()).await;
     let res = w
         .admin
         .get("/api/shops/bank-account-changes?status=pending")
@@ -836,6 +856,17 @@ async fn a_rib_change_carries_the_banks_certificate_seen_by_its_merchant_and_adm
     assert_eq!(res.body["data"][0]["certificate"], Value::Null);
     let path = format!("/api/shops/bank-account-changes/{change}/certificate");
     w.admin.get(&path).await.assert_status(404);
+    // Nothing to check it against: not approved.
+    let res = w
+        .admin
+        .put(
+            &format!("/api/shops/bank-account-changes/{change}"),
+            json!({"status": "approved"}),
+        )
+        .await;
+    res.assert_status(422);
+    assert!(res.field_errors("status")[0].contains("attestation"), "{}", res.text);
+    assert_eq!(w.approved_rib(), Some(rib_a()));
 
     // Typed by its content, whatever it says it is; 2 MB at most.
     let res = w

@@ -633,6 +633,16 @@ pub fn decide(
             .optional()
             .map_db_err()?
             .ok_or(AppError::NotFound)?;
+        // A RIB is approved against the bank's certificate, never on the merchant's word.
+        if status == BankAccountChangeStatus::Approved
+            && row.status() == BankAccountChangeStatus::Pending
+            && row.certificate_sha256.is_none()
+        {
+            errors.add(
+                "status",
+                "Aucune attestation de RIB jointe : demandez-la au client avant d'approuver.",
+            );
+        }
         std::mem::take(&mut errors).into_result()?;
         let now = time::now();
         let updated: Option<ChangeRow> = diesel::update(

@@ -125,7 +125,8 @@ const change = (overrides: Partial<BankAccountChange> = {}): BankAccountChange =
   requested_at: '2026-11-25T10:00:00Z',
   decided_by: null,
   decided_at: null,
-  certificate: null,
+  // Attached: an approver decides against the bank's certificate (without one, approval is off).
+  certificate: { media_type: 'application/pdf', uploaded_at: '2026-11-25T10:05:00Z' },
   requested: null,
   ...overrides,
 });

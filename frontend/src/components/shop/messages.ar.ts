@@ -69,7 +69,7 @@ export const arPayout: Record<PayoutMessageKey, string> = {
   'payout.certificate.open': 'فتح الشهادة',
   'payout.certificate.attached': 'أُرفقت الشهادة في {date}.',
   'payout.certificate.none': 'لا توجد أي شهادة مرفقة',
-  'payout.certificate.noneHint': 'تحقق من الـRIB المطلوب مع التاجر قبل القبول.',
+  'payout.certificate.noneHint': 'اطلب من التاجر شهادة RIB: تتم المصادقة على RIB بناءً على شهادة البنك.',
 
   'payout.queue.label': 'تغييرات RIB',
   'payout.queue.hint': 'RIB جديدة لتجار يجب قبولها أو رفضها',

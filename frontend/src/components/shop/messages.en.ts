@@ -69,7 +69,7 @@ export const enPayout: Record<PayoutMessageKey, string> = {
   'payout.certificate.open': 'Open the certificate',
   'payout.certificate.attached': 'Certificate attached on {date}.',
   'payout.certificate.none': 'No certificate attached',
-  'payout.certificate.noneHint': 'Check the RIB asked for with the merchant before approving.',
+  'payout.certificate.noneHint': 'Ask the merchant for his RIB certificate: a RIB is approved against the bank’s certificate.',
 
   'payout.queue.label': 'RIB changes',
   'payout.queue.hint': 'Merchants’ new RIBs to approve or refuse',

@@ -70,7 +70,7 @@ export const frPayout = {
   'payout.certificate.open': 'Ouvrir l’attestation',
   'payout.certificate.attached': 'Attestation jointe le {date}.',
   'payout.certificate.none': 'Aucune attestation jointe',
-  'payout.certificate.noneHint': 'Vérifiez le RIB demandé auprès du client avant d’approuver.',
+  'payout.certificate.noneHint': 'Demandez au client son attestation de RIB : un RIB s’approuve sur l’attestation de la banque.',
 
   'payout.queue.label': 'Changements de RIB',
   'payout.queue.hint': 'Nouveaux RIB de clients à approuver ou refuser',

@@ -188,6 +188,8 @@ export default function BankAccountChangesScreen() {
                 id: 'approve',
                 label: t('payout.changes.approve'),
                 icon: <CheckCircleOutlined fontSize="small" />,
+                // Approved against the bank's certificate only (the server refuses it otherwise).
+                disabled: !change.certificate,
                 color: 'success',
                 onClick: () =>
                   confirm({

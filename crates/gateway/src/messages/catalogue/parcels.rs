@@ -75,6 +75,11 @@ pub const ENTRIES: &[Entry] = &[
         "حدِّد approved أو refused.",
     ),
     (
+        "Aucune attestation de RIB jointe : demandez-la au client avant d'approuver.",
+        "No RIB certificate attached: ask the merchant for it before approving.",
+        "لم تُرفق أي شهادة RIB: اطلبها من التاجر قبل المصادقة.",
+    ),
+    (
         "Indiquez au client pourquoi son RIB est refusé.",
         "Tell the merchant why the RIB is refused.",
         "أخبر التاجر بسبب رفض الـRIB الخاص به.",
