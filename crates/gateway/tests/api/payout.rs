@@ -865,7 +865,11 @@ async fn a_rib_change_carries_the_banks_certificate_seen_by_its_merchant_and_adm
         )
         .await;
     res.assert_status(422);
-    assert!(res.field_errors("status")[0].contains("attestation"), "{}", res.text);
+    assert!(
+        res.field_errors("status")[0].contains("attestation"),
+        "{}",
+        res.text
+    );
     assert_eq!(w.approved_rib(), Some(rib_a()));
 
     // Typed by its content, whatever it says it is; 2 MB at most.
