@@ -1,6 +1,5 @@
 // Icons of the menu entries and sections.
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
-import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import AddBoxOutlined from '@mui/icons-material/AddBoxOutlined';
@@ -83,7 +82,7 @@ export const ROUTE_ICONS: Readonly<Record<MenuRouteName | OtherIconRoute, SvgIco
   'create-delivery-invoice': NoteAddOutlined,
   'delivery-invoices': ReceiptLongOutlined,
   'courier-balances': CurrencyExchangeOutlined,
-  'merchant-accounts': AccountBalanceWalletOutlined,
+  'merchant-accounts': CurrencyExchangeOutlined,
   'create-invoice': NoteAddOutlined,
   invoices: ReceiptLongOutlined,
   'delivery-exit-vouchers': OutboxOutlined,

@@ -188,7 +188,7 @@ describe("the delivery person's own balance", () => {
     expect(card).toHaveTextContent('à régler au guichet, ou reporté sur votre prochaine facture');
     expect(within(card).queryByTestId('my-balance-entries')).not.toBeInTheDocument();
     await user.click(within(card).getByTestId('my-balance-toggle'));
-    const entries = within(card).getByTestId('my-balance-entries');
+    const entries = await within(card).findByTestId('my-balance-entries');
     expect(within(entries).getAllByTestId('table-row')).toHaveLength(2);
     expect(entries).toHaveTextContent('Réf. REÇU-17');
     // His own entries do not name who recorded them.

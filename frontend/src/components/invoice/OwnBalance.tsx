@@ -8,12 +8,14 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../lazy';
 import { formatMoney } from '../money';
 import { useLanguage, useT } from '../../i18n';
 import type { BalanceEntry } from './api';
 import { BalanceChip, balanceSide } from './BalanceChip';
-import { BalanceEntries } from './BalanceEntries';
+// The entries' table (a DataTable) loads when asked for: the home screens stay light.
+const BalanceEntries = lazyNamed(() => import(/* webpackChunkName: "balance-entries" */ './BalanceEntries'), 'BalanceEntries');
 import type { BalanceParty } from './balanceParty';
 import '../../i18n/invoices';
 
@@ -60,7 +62,11 @@ export function OwnBalance({ party, query, testId = 'my-balance' }: { party: Bal
             >
               {t(showing ? 'invoices.balance.hideEntries' : 'invoices.balance.showEntries')}
             </Button>
-            {showing && <BalanceEntries entries={balance.entries} party={party} showAuthor={false} testId={`${testId}-entries`} />}
+            {showing && (
+              <Suspense fallback={<Skeleton variant="rounded" height={120} data-testid={`${testId}-entries-loading`} />}>
+                <BalanceEntries entries={balance.entries} party={party} showAuthor={false} testId={`${testId}-entries`} />
+              </Suspense>
+            )}
           </Box>
         )}
       </CardContent>
