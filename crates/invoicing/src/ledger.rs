@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
-use colivra_core::{key, time, AppError, AppResult, FieldErrors};
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, Sort};
 use colivra_db::schema::users;
 use colivra_db::{activities, DbConnection, MapDbErr};
 use diesel::dsl::sql;
@@ -487,4 +487,30 @@ pub(crate) fn lock_owner(conn: &mut DbConnection, owner_id: i64) -> AppResult<()
             .map_db_err()?;
     }
     Ok(())
+}
+
+/// The sortable columns of a balances list (default: by balance, `descending` or not).
+pub(crate) const LIST_SORTABLE: &[&str] = &["balance", "full_name"];
+
+/// A balances list's order: `sort` as asked, else by balance (largest first when `descending`).
+pub(crate) fn list_sort(query: &ListQuery, descending: bool) -> AppResult<Sort> {
+    match query.sort.as_deref().map(str::trim) {
+        None | Some("") => Ok(Sort {
+            column: "balance",
+            descending,
+        }),
+        Some(_) => query.sort(LIST_SORTABLE),
+    }
+}
+
+/// People's keys from a comma-separated filter (a screen's page of them, 200 at most).
+pub(crate) fn listed_keys(value: Option<&str>) -> Option<Vec<String>> {
+    value.map(|keys| {
+        keys.split(',')
+            .map(str::trim)
+            .filter(|k| !k.is_empty())
+            .take(200)
+            .map(str::to_owned)
+            .collect()
+    })
 }

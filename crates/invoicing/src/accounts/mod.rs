@@ -10,7 +10,7 @@
 //! credits cover it, oldest first, and says by which.
 
 use chrono::NaiveDateTime;
-use colivra_core::{time, AppResult, ListQuery, Paginated, Role, Scope, Sort};
+use colivra_core::{time, AppResult, ListQuery, Paginated, Role, Scope};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{merchant_staff, users};
@@ -123,7 +123,7 @@ pub struct MerchantAccountFilters {
 }
 
 /// Sortable columns of the accounts list (default: most owed first).
-pub const SORTABLE: &[&str] = &["balance", "full_name"];
+pub const SORTABLE: &[&str] = crate::ledger::LIST_SORTABLE;
 
 /// A merchant's account: the sum of his entries.
 pub fn balance_of(conn: &mut DbConnection, merchant_id: i64) -> AppResult<i64> {
@@ -189,21 +189,8 @@ pub fn list(
     filters: &MerchantAccountFilters,
 ) -> AppResult<Paginated<MerchantAccountRow>> {
     let search = query.search()?;
-    let sort = match query.sort.as_deref().map(str::trim) {
-        None | Some("") => Sort {
-            column: "balance",
-            descending: false,
-        },
-        Some(_) => query.sort(SORTABLE)?,
-    };
-    let keys: Option<Vec<String>> = filters.merchant.as_deref().map(|keys| {
-        keys.split(',')
-            .map(str::trim)
-            .filter(|k| !k.is_empty())
-            .take(200)
-            .map(str::to_owned)
-            .collect()
-    });
+    let sort = ledger::list_sort(query, false)?;
+    let keys = ledger::listed_keys(filters.merchant.as_deref());
     // His account: the sum of his entries, read where the row is.
     const BALANCE: &str = "COALESCE((SELECT SUM(merchant_balance_entries.amount) \
         FROM merchant_balance_entries \

@@ -143,7 +143,7 @@ pub struct BalanceFilters {
 }
 
 /// Sortable columns of the balances list (default: largest balance first).
-pub const SORTABLE: &[&str] = &["balance", "full_name"];
+pub const SORTABLE: &[&str] = crate::ledger::LIST_SORTABLE;
 
 /// A delivery person's balance: the sum of his entries.
 pub fn balance_of(conn: &mut DbConnection, delivery_person_id: i64) -> AppResult<i64> {

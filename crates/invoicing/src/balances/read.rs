@@ -1,7 +1,7 @@
 //! The balances screens: one delivery person's balance with its entries, and the list of all.
 
+use colivra_core::Scope;
 use colivra_core::{AppResult, ListQuery, Paginated, Role};
-use colivra_core::{Scope, Sort};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{invoices, users};
@@ -17,7 +17,7 @@ use crate::ledger::{self, Account, EntryRow};
 
 use super::{
     BalanceDeliveryPersonRef, BalanceEntry, BalanceFilters, BalanceRow, CarriedBalance,
-    DeliveryPersonBalance, EntryAuthor, EntryKind, SORTABLE,
+    DeliveryPersonBalance, EntryAuthor, EntryKind,
 };
 
 /// `GET delivery-admins/{key}/balance`: admins any delivery person's, a delivery person his own
@@ -87,21 +87,8 @@ pub fn list(
     filters: &BalanceFilters,
 ) -> AppResult<Paginated<BalanceRow>> {
     let search = query.search()?;
-    let sort = match query.sort.as_deref().map(str::trim) {
-        None | Some("") => Sort {
-            column: "balance",
-            descending: true,
-        },
-        Some(_) => query.sort(SORTABLE)?,
-    };
-    let keys: Option<Vec<String>> = filters.delivery_person.as_deref().map(|keys| {
-        keys.split(',')
-            .map(str::trim)
-            .filter(|k| !k.is_empty())
-            .take(200)
-            .map(str::to_owned)
-            .collect()
-    });
+    let sort = ledger::list_sort(query, true)?;
+    let keys = ledger::listed_keys(filters.delivery_person.as_deref());
     // His balance: the sum of his entries, read where the row is.
     const BALANCE: &str = "COALESCE((SELECT SUM(courier_balance_entries.amount) \
         FROM courier_balance_entries \
