@@ -23,6 +23,34 @@ pub struct ParcelEventData {
     pub attempts: i64,
     /// RFC 3339.
     pub updated_at: String,
+    /// `parcel.outcome_recorded` only: the attempt the delivery person just recorded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recorded: Option<RecordedOutcome>,
+}
+
+/// What a delivery person recorded at the door (`parcel.outcome_recorded`), whatever it was:
+/// delivered, refused, no answer, postponed…
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct RecordedOutcome {
+    /// The status he recorded (`no_answer`, `postponed`, `delivered`…); the parcel's `status`
+    /// may differ (a third failed attempt refuses it).
+    pub status: String,
+    /// That status in words (French).
+    pub status_label: String,
+    /// Which attempt this was: 1 for the first visit.
+    pub attempt: i64,
+    /// `YYYY-MM-DD`, when postponed or scheduled.
+    pub postponed_to: Option<String>,
+    /// What the server adds (« Refusé après 3 tentatives »), in French.
+    pub reason: Option<String>,
+    /// The delivery person's words (the recipient's reason for a refusal…).
+    pub comment: Option<String>,
+    /// When it happened, RFC 3339 (on his phone, maybe offline).
+    pub recorded_at: String,
+    /// When it reached the server, RFC 3339.
+    pub received_at: String,
+    /// Whether a proof of delivery (signature, photo) was kept with it.
+    pub has_proof: bool,
 }
 
 /// `invoice.validated`, `invoice.paid`: the merchant's invoice.

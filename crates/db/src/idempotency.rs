@@ -30,15 +30,62 @@ pub fn is_valid_key(key: &str) -> bool {
     !key.is_empty() && key.len() <= MAX_KEY_LENGTH && key.bytes().all(|b| b.is_ascii_graphic())
 }
 
-/// What identifies one request under a key: its method, its path with the query, and its body.
+/// What identifies one request under a key: its method, its path with the query, and its body; a
+/// JSON body by its meaning (keys sorted at every depth, no spacing), so the same object written
+/// with its keys in another order or other spacing is the same request (domain.md); any other
+/// body (a CSV file) byte for byte.
 pub fn request_hash(method: &str, path_and_query: &str, body: &[u8]) -> String {
     let mut hasher = Sha256::new();
     hasher.update(method.as_bytes());
     hasher.update([0]);
     hasher.update(path_and_query.as_bytes());
     hasher.update([0]);
-    hasher.update(body);
+    match serde_json::from_slice::<serde_json::Value>(body) {
+        Ok(value) => {
+            hasher.update(b"json\0");
+            let mut canonical = String::with_capacity(body.len());
+            write_canonical(&value, &mut canonical);
+            hasher.update(canonical.as_bytes());
+        }
+        Err(_) => {
+            hasher.update(b"raw\0");
+            hasher.update(body);
+        }
+    }
     hex::encode(hasher.finalize())
+}
+
+/// `value` as JSON with every object's keys in byte order and no spacing: one text per meaning
+/// (whatever order serde_json's map keeps).
+fn write_canonical(value: &serde_json::Value, out: &mut String) {
+    use serde_json::Value;
+    match value {
+        Value::Object(map) => {
+            let mut entries: Vec<_> = map.iter().collect();
+            entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            out.push('{');
+            for (index, (key, item)) in entries.into_iter().enumerate() {
+                if index > 0 {
+                    out.push(',');
+                }
+                out.push_str(&Value::String(key.clone()).to_string());
+                out.push(':');
+                write_canonical(item, out);
+            }
+            out.push('}');
+        }
+        Value::Array(items) => {
+            out.push('[');
+            for (index, item) in items.iter().enumerate() {
+                if index > 0 {
+                    out.push(',');
+                }
+                write_canonical(item, out);
+            }
+            out.push(']');
+        }
+        scalar => out.push_str(&scalar.to_string()),
+    }
 }
 
 /// The first answer given under a key.
@@ -222,13 +269,35 @@ mod tests {
     }
 
     #[test]
+    fn a_json_body_is_compared_by_meaning_not_by_bytes() {
+        let hash = |body: &str| request_hash("POST", "/api/parcels", body.as_bytes());
+        let base = hash(r#"{"city":"CASA","cod":249,"items":[{"a":1,"b":2}]}"#);
+        assert_eq!(
+            base,
+            hash("{ \"items\": [ {\"b\":2, \"a\":1} ],\n \"cod\": 249, \"city\": \"CASA\" }")
+        );
+        // The order of an array's items is meaning; so is every value.
+        assert_ne!(
+            base,
+            hash(r#"{"city":"CASA","cod":249,"items":[{"a":2,"b":1}]}"#)
+        );
+        assert_ne!(
+            base,
+            hash(r#"{"city":"CASA","cod":"249","items":[{"a":1,"b":2}]}"#)
+        );
+        // Not JSON: byte for byte (a CSV file).
+        assert_ne!(hash("a;b\n1;2\n"), hash("a;b\n1;2"));
+    }
+
+    #[test]
     fn the_hash_tells_method_path_and_body_apart() {
         let base = request_hash("POST", "/api/parcels", b"{}");
         assert_eq!(base.len(), 64);
         assert_eq!(base, request_hash("POST", "/api/parcels", b"{}"));
         assert_ne!(base, request_hash("PUT", "/api/parcels", b"{}"));
         assert_ne!(base, request_hash("POST", "/api/parcels?x=1", b"{}"));
-        assert_ne!(base, request_hash("POST", "/api/parcels", b"{ }"));
+        assert_ne!(base, request_hash("POST", "/api/parcels", b"[]"));
+        assert_ne!(base, request_hash("POST", "/api/parcels", b"{}x"));
         // The separator keeps the parts from running into each other.
         assert_ne!(
             request_hash("POST", "/a", b"b"),

@@ -31,6 +31,33 @@ pub const PING: &str = "ping";
 /// How long a delivery is retried before it is given up (and its endpoint paused).
 pub const RETRY_HOURS: i64 = 24;
 
+/// The PostgreSQL channel told when deliveries were written: `NOTIFY` in the writing transaction
+/// reaches the listeners at its commit (never before, never for a rollback), in every server
+/// process, so senders sleep until there is work instead of polling.
+pub const CHANNEL: &str = "colivra_webhooks";
+
+thread_local! {
+    /// Deliveries were written on this thread since [`take_written`] last looked: the caller
+    /// (the gateway's database runner, once the call's transaction is over) wakes its process's
+    /// sender. A rolled-back write only wakes it for nothing.
+    static WRITTEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Tells the senders, once the caller's transaction commits, that deliveries may be due: new
+/// ones, a manual retry, an endpoint turned on again.
+pub fn work_for_senders(conn: &mut DbConnection) -> QueryResult<()> {
+    WRITTEN.with(|flag| flag.set(true));
+    if let DbConnection::Pg(pg) = conn {
+        diesel::sql_query(format!("NOTIFY {CHANNEL}")).execute(pg)?;
+    }
+    Ok(())
+}
+
+/// Whether deliveries were written on this thread since the last look (and forgets it).
+pub fn take_written() -> bool {
+    WRITTEN.with(|written| written.replace(false))
+}
+
 /// One event about one of `merchant_id`'s objects.
 pub struct Event<'a> {
     pub merchant_id: i64,
@@ -164,7 +191,7 @@ fn insert_deliveries(conn: &mut DbConnection, rows: Vec<NewDelivery>) -> QueryRe
             }
         }};
     }
-    match <[NewDelivery; 2]>::try_from(rows) {
+    let written = match <[NewDelivery; 2]>::try_from(rows) {
         Ok(pair) => insert!(pair),
         Err(rows) if rows.len() > 2 => insert!(rows),
         Err(rows) => match rows.into_iter().next() {
@@ -172,6 +199,9 @@ fn insert_deliveries(conn: &mut DbConnection, rows: Vec<NewDelivery>) -> QueryRe
             None => 0,
         },
     };
+    if written > 0 {
+        work_for_senders(conn)?;
+    }
     Ok(())
 }
 

@@ -580,6 +580,18 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    webhook_delivery_attempts (id) {
+        id -> BigInt,
+        delivery_id -> BigInt,
+        attempted_at -> Timestamp,
+        status_code -> Nullable<Integer>,
+        error -> Nullable<Text>,
+        response -> Nullable<Text>,
+        latency_ms -> Integer,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(delivery_proofs -> parcels (parcel_id));
 diesel::joinable!(invoices -> shops (shop_id));
@@ -610,6 +622,7 @@ diesel::joinable!(delivery_person_balance_entries -> invoices (invoice_id));
 diesel::joinable!(merchant_balance_entries -> invoices (invoice_id));
 diesel::joinable!(shop_bank_account_changes -> shops (shop_id));
 diesel::joinable!(webhook_deliveries -> webhook_endpoints (endpoint_id));
+diesel::joinable!(webhook_delivery_attempts -> webhook_deliveries (delivery_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -645,5 +658,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     shop_bank_account_changes,
     idempotency_keys,
     webhook_endpoints,
-    webhook_deliveries
+    webhook_deliveries,
+    webhook_delivery_attempts
 );

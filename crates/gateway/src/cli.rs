@@ -431,12 +431,19 @@ fn serve(config: ServeConfig) -> CliResult {
             }
         });
         // The dashboards' figures: the deltas the parcels' trigger appended, folded every few
-        // seconds so that readers add up a short list (colivra_parcels::figures).
+        // seconds so that readers add up a short list (colivra_parcels::figures); only after
+        // this process served a write, or once a minute for what other processes (a `colivra`
+        // command, another server) wrote: an idle server runs no statement for it.
         let fold_pool = state.pool.clone();
         actix_web::rt::spawn(async move {
             let mut every = actix_web::rt::time::interval(std::time::Duration::from_secs(2));
+            let mut last = std::time::Instant::now();
             loop {
                 every.tick().await;
+                if !crate::db::take_wrote() && last.elapsed() < std::time::Duration::from_secs(60) {
+                    continue;
+                }
+                last = std::time::Instant::now();
                 let folded = crate::db::run(&fold_pool, colivra_parcels::figures::fold).await;
                 if let Err(e) = folded {
                     tracing::warn!(%e, "folding the parcel figures failed");
@@ -444,8 +451,11 @@ fn serve(config: ServeConfig) -> CliResult {
             }
         });
         // Runs as long as the server: its handle is not needed.
-        let _sender =
-            crate::webhook_sender::spawn(state.pool.clone(), state.settings.webhook_allow_private);
+        let _sender = crate::webhook_sender::spawn(
+            state.pool.clone(),
+            state.settings.webhook_allow_private,
+            Some(config.database_url.clone()),
+        );
         let server = actix_web::HttpServer::new(move || crate::app::build(state.clone()))
             .bind(config.addr)
             .map_err(|e| format!("COLIVRA_ADDR: cannot listen on {}: {e}", config.addr))?;

@@ -63,6 +63,16 @@ struct RequestDb {
     busy: std::time::Duration,
 }
 
+/// A request that may have written reached the database since [`take_wrote`] last looked: what
+/// tells the figures' fold there may be something to fold (an idle server then runs no
+/// statement for it).
+static WROTE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a write request used the database since the last look (and forgets it).
+pub fn take_wrote() -> bool {
+    WROTE.swap(false, std::sync::atomic::Ordering::Relaxed)
+}
+
 tokio::task_local! {
     static REQUEST_DB: RefCell<RequestDb>;
 }
@@ -77,8 +87,9 @@ pub async fn one_connection_per_read(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let read_only = matches!(*req.method(), Method::GET | Method::HEAD);
     let request = RefCell::new(RequestDb {
-        keeps: matches!(*req.method(), Method::GET | Method::HEAD),
+        keeps: read_only,
         ..RequestDb::default()
     });
     let (mut res, request) = REQUEST_DB
@@ -94,6 +105,9 @@ pub async fn one_connection_per_read(
         })
         .await;
     let (statements, checkouts, busy) = request;
+    if checkouts > 0 && !read_only {
+        WROTE.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
     if let Ok(res) = res.as_mut() {
         if checkouts > 0 {
             let timing = format!(
@@ -183,7 +197,12 @@ fn measured<T>(
         colivra_db::connection::statements_here(),
         std::time::Instant::now(),
     );
+    // Deliveries written by this call wake the webhook sender once its transaction is over.
+    let _ = colivra_db::outbox::take_written();
     let result = work(&mut held.conn);
+    if colivra_db::outbox::take_written() {
+        crate::webhook_sender::wake();
+    }
     let spent = (
         colivra_db::connection::statements_here().wrapping_sub(before),
         checkouts,

@@ -213,9 +213,12 @@ fn idempotency_chapter() -> String {
          Sur {}, ajoutez l'en-tête `Idempotency-Key` (1 à 255 caractères visibles, par exemple le \
          numéro de commande de votre boutique). Si la réponse se perd (coupure réseau, délai \
          dépassé), renvoyez la même requête avec la même clé : vous recevez la première réponse \
-         (en-tête `Idempotent-Replayed: true`) et rien n'est créé deux fois, pendant 7 jours. La \
-         même clé avec un autre contenu répond 422 ; pendant que la première est encore traitée, \
-         409 (réessayez un instant plus tard).\n\n\
+         (en-tête `Idempotent-Replayed: true`) et rien n'est créé deux fois, pendant 7 jours. Le \
+         contenu est comparé comme du JSON : l'ordre des champs et les espaces ne comptent pas. \
+         La même clé avec un autre contenu répond 422 ; pendant que la première est encore \
+         traitée, 409 (réessayez un instant plus tard). Une requête refusée avant d'avoir rien \
+         changé (400, 401, 403, 404, 413, 415, 422 sur son contenu, 429, ou une erreur 5xx) ne \
+         retient pas sa clé : corrigez le contenu et renvoyez-le sous la même clé.\n\n\
          ```sh\ncurl -X POST \"$BASE_URL/api/parcels\" \\\n  -H \"Authorization: Bearer $TOKEN\" \\\n  \
          -H \"Idempotency-Key: commande-1001\" \\\n  -H \"Content-Type: application/json\" \\\n  \
          -d @colis.json\n```\n\n",
@@ -293,6 +296,7 @@ mod tests {
     fn the_guide_explains_idempotency_keys_and_every_webhook_event() {
         let text = markdown("https://colivra.example");
         assert!(text.contains("Idempotency-Key: commande-1001"));
+        assert!(text.contains("ne retient pas sa clé"));
         assert!(
             text.contains("`POST /api/parcels`"),
             "the marked calls are listed"

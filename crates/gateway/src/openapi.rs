@@ -84,7 +84,7 @@ fn idempotency_key_parameter() -> Parameter {
                 .pattern(Some("^[!-~]+$")),
         ))
         .description(Some(
-            "Sent again with the same body within 7 days, the request gets its first answer again (status and body, with `Idempotent-Replayed: true`) and writes nothing; with another body, 422.",
+            "Sent again with the same body within 7 days (compared as JSON: key order and spacing do not matter), the request gets its first answer again (status and body, with `Idempotent-Replayed: true`) and writes nothing; with another body, 422; while the first is still being answered, 409 with `Retry-After`. A request refused before it changed anything (400, 401, 403, 404, 405, 413, 415, 422, 429) or failing (5xx) keeps no key: the same key with a corrected body goes through.",
         ))
         .build()
 }
@@ -325,6 +325,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
         let mut events = Vec::new();
         for (name, schema) in [
             (ParcelEventData::name(), ParcelEventData::schema()),
+            (RecordedOutcome::name(), RecordedOutcome::schema()),
             (InvoiceEventData::name(), InvoiceEventData::schema()),
             (TicketEventData::name(), TicketEventData::schema()),
             (PingEventData::name(), PingEventData::schema()),

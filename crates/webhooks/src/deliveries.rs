@@ -1,26 +1,35 @@
 //! Deliveries: each event to each endpoint subscribed when it happened, sent until a 2xx comes
 //! back or 24 hours pass (then the endpoint is paused and the merchant told). One endpoint gets
 //! one object's events in order: a delivery waits while an earlier one of the same object to the
-//! same endpoint is still pending. Senders lease what they take (several server processes share
-//! the work; PostgreSQL skips rows another sender is claiming), so an event is never being sent
-//! twice at once; it may arrive twice (at least once), always with the same event id.
+//! same endpoint is still pending (waiting, being sent, or failing and waiting for its retry).
+//! Senders lease what they take for a short while and renew the lease while the send is in
+//! flight (several server processes share the work; PostgreSQL skips rows another sender is
+//! claiming), so an event is never being sent twice at once, and what a process that died had
+//! taken is taken again within [`LEASE_SECONDS`]; it may arrive twice (at least once), always
+//! with the same event id. Every attempt is kept in the log (`webhook_delivery_attempts`).
 
 use chrono::{Duration, NaiveDateTime};
 use colivra_core::{time, AppError, AppResult, Page, Paginated};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::paginate;
 use colivra_db::outbox;
-use colivra_db::schema::{webhook_deliveries as deliveries, webhook_endpoints as endpoints};
+use colivra_db::schema::{
+    webhook_deliveries as deliveries, webhook_delivery_attempts as attempts_log,
+    webhook_endpoints as endpoints,
+};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Timestamp};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// How long a sender keeps what it took: a batch of 50 to one endpoint goes eight at a time, each
-/// with 10 seconds for the address's lookup and 10 to answer, so about 140 seconds at worst;
-/// another process takes over what a stopped one held after that.
-pub const LEASE_SECONDS: i64 = 180;
+/// How long a sender's hold on what it took lasts unless renewed: the sender renews it every
+/// [`RENEW_SECONDS`] while the send is in flight (a batch may take minutes against a slow
+/// receiver), so what a process that died held is free again within this (issue 37: a 180 s
+/// lease held one object's later events back for three minutes after a crash).
+pub const LEASE_SECONDS: i64 = 30;
+/// How often a sender renews its leases while sending.
+pub const RENEW_SECONDS: u64 = 10;
 /// Events are kept this long, then pruned with their deliveries.
 pub const KEPT_DAYS: i64 = 30;
 /// The most of a receiver's answer kept in the log.
@@ -41,6 +50,8 @@ pub struct DeliveryView {
     pub event_id: String,
     /// The event's type.
     pub event: String,
+    /// What the event is about: the parcel's tracking code (or the invoice's, the ticket's key).
+    pub subject_key: Option<String>,
     #[schema(value_type = DeliveryStatus)]
     pub status: String,
     pub attempts: i32,
@@ -60,15 +71,38 @@ pub struct DeliveryView {
     #[serde(serialize_with = "time::rfc3339")]
     #[schema(value_type = String)]
     pub created_at: NaiveDateTime,
+    /// Every attempt, oldest first (kept with the delivery, 30 days).
+    pub history: Vec<AttemptView>,
+}
+
+/// One attempt of a delivery.
+#[derive(Debug, Clone, Serialize, ToSchema, Queryable, Selectable)]
+#[diesel(table_name = attempts_log)]
+pub struct AttemptView {
+    #[serde(skip)]
+    pub delivery_id: i64,
+    #[serde(serialize_with = "time::rfc3339")]
+    #[schema(value_type = String)]
+    pub attempted_at: NaiveDateTime,
+    /// The receiver's HTTP status, when it answered.
+    pub status_code: Option<i32>,
+    /// Why nothing came back (timeout, refused address…).
+    pub error: Option<String>,
+    /// The first bytes of the receiver's answer.
+    pub response: Option<String>,
+    /// From the request's start to the answer's end (or the failure).
+    pub latency_ms: i32,
 }
 
 /// A delivery row as the log shows it.
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = deliveries)]
 struct ViewRow {
+    id: i64,
     key: String,
     event_id: String,
     event_type: String,
+    subject_key: Option<String>,
     status: String,
     attempts: i32,
     last_status_code: Option<i32>,
@@ -88,6 +122,7 @@ impl From<ViewRow> for DeliveryView {
             key: row.key,
             event_id: row.event_id,
             event: row.event_type,
+            subject_key: row.subject_key,
             status: row.status,
             attempts: row.attempts,
             last_status_code: row.last_status_code,
@@ -97,6 +132,7 @@ impl From<ViewRow> for DeliveryView {
             last_attempt_at: row.last_attempt_at,
             next_attempt_at: pending.then_some(row.next_attempt_at),
             created_at: row.created_at,
+            history: Vec::new(),
         }
     }
 }
@@ -110,7 +146,7 @@ pub fn list(
 ) -> AppResult<Paginated<DeliveryView>> {
     let endpoint = crate::endpoints::get(conn, merchant_id, endpoint_key)?;
     let of_endpoint = || deliveries::table.filter(deliveries::endpoint_id.eq(endpoint.id));
-    Ok(paginate(
+    let found = paginate(
         conn,
         page,
         |conn| of_endpoint().count().get_result(conn),
@@ -121,8 +157,28 @@ pub fn list(
                 .fixed_limit(limit, offset)
                 .load(conn)
         },
-    )?
-    .map(Into::into))
+    )?;
+    // The page's attempts in one read, by the deliveries' ids.
+    let ids: Vec<i64> = found.data.iter().map(|row| row.id).collect();
+    let mut history: std::collections::HashMap<i64, Vec<AttemptView>> = Default::default();
+    for attempt in attempts_log::table
+        .filter(attempts_log::delivery_id.eq_any(&ids))
+        .order(attempts_log::id)
+        .select(AttemptView::as_select())
+        .load::<AttemptView>(conn)
+        .map_db_err()?
+    {
+        history
+            .entry(attempt.delivery_id)
+            .or_default()
+            .push(attempt);
+    }
+    Ok(found.map(|row| {
+        let id = row.id;
+        let mut view = DeliveryView::from(row);
+        view.history = history.remove(&id).unwrap_or_default();
+        view
+    }))
 }
 
 /// `POST webhooks/{key}/test`: a `ping` for this endpoint alone, sent like any event; the
@@ -159,13 +215,30 @@ pub fn send_test(
 
 /// The endpoint's newest delivery (the ping just queued).
 pub(crate) fn latest_of(conn: &mut DbConnection, endpoint_id: i64) -> AppResult<DeliveryView> {
-    deliveries::table
+    let id: i64 = deliveries::table
         .filter(deliveries::endpoint_id.eq(endpoint_id))
         .order(deliveries::id.desc())
+        .select(deliveries::id)
+        .first(conn)
+        .map_db_err()?;
+    view_of(conn, id)
+}
+
+/// One delivery with its attempts.
+fn view_of(conn: &mut DbConnection, id: i64) -> AppResult<DeliveryView> {
+    let row: ViewRow = deliveries::table
+        .find(id)
         .select(ViewRow::as_select())
         .first(conn)
-        .map(Into::into)
-        .map_db_err()
+        .map_db_err()?;
+    let mut view = DeliveryView::from(row);
+    view.history = attempts_log::table
+        .filter(attempts_log::delivery_id.eq(id))
+        .order(attempts_log::id)
+        .select(AttemptView::as_select())
+        .load(conn)
+        .map_db_err()?;
+    Ok(view)
 }
 
 /// `POST webhooks/deliveries/{key}/retry`: sent again now, and retried for another 24 hours.
@@ -195,6 +268,7 @@ pub fn retry(
             ))
             .execute(conn)
             .map_db_err()?;
+        outbox::work_for_senders(conn).map_db_err()?;
         activities::log(
             conn,
             Some(actor_id),
@@ -202,12 +276,7 @@ pub fn retry(
             "webhook_delivery",
             delivery_key,
         )?;
-        deliveries::table
-            .find(id)
-            .select(ViewRow::as_select())
-            .first(conn)
-            .map(Into::into)
-            .map_db_err()
+        view_of(conn, id)
     })
 }
 
@@ -243,7 +312,54 @@ const DUE: &str = "SELECT d.id FROM webhook_deliveries d \
         AND p.subject_key = d.subject_key AND p.status = 'pending' AND p.id < d.id) \
     LIMIT $2";
 
-/// Takes up to `limit` due deliveries for this sender (leased for [`LEASE_SECONDS`]).
+/// When the next delivery falls due, if any is waiting: the earliest retry or lease's end among
+/// the pending deliveries of endpoints that are on and not behind an earlier one of their object
+/// (those follow that one). One statement, no transaction: what an idle sender asks, rarely.
+const NEXT_DUE: &str = "SELECT MIN(CASE WHEN d.leased_until IS NOT NULL \
+        AND d.leased_until > d.next_attempt_at THEN d.leased_until ELSE d.next_attempt_at END) AS due \
+    FROM webhook_deliveries d \
+    WHERE d.endpoint_id IN (SELECT e.id FROM webhook_endpoints e \
+        WHERE e.active AND e.paused_at IS NULL) \
+    AND d.status = 'pending' \
+    AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = d.endpoint_id \
+        AND p.subject_key = d.subject_key AND p.status = 'pending' AND p.id < d.id)";
+
+#[derive(QueryableByName)]
+struct NextDue {
+    #[diesel(sql_type = diesel::sql_types::Nullable<Timestamp>)]
+    due: Option<NaiveDateTime>,
+}
+
+/// When a sender with nothing to do should look again (see [`NEXT_DUE`]); `None`: nothing is
+/// waiting, only new events (which wake it) will give it work.
+pub fn next_due(conn: &mut DbConnection) -> AppResult<Option<NaiveDateTime>> {
+    let found = match conn {
+        DbConnection::Pg(pg) => diesel::sql_query(NEXT_DUE).get_result::<NextDue>(pg),
+        DbConnection::Sqlite(sqlite) => diesel::sql_query(NEXT_DUE).get_result::<NextDue>(sqlite),
+    }
+    .map_db_err()?;
+    Ok(found.due)
+}
+
+/// Extends this sender's leases on `ids` still being sent (those not yet recorded); one
+/// statement.
+pub fn renew_leases(conn: &mut DbConnection, ids: &[i64], now: NaiveDateTime) -> AppResult<usize> {
+    if ids.is_empty() {
+        return Ok(0);
+    }
+    diesel::update(
+        deliveries::table
+            .filter(deliveries::id.eq_any(ids))
+            .filter(deliveries::status.eq("pending"))
+            .filter(deliveries::leased_until.is_not_null()),
+    )
+    .set(deliveries::leased_until.eq(now + Duration::seconds(LEASE_SECONDS)))
+    .execute(conn)
+    .map_db_err()
+}
+
+/// Takes up to `limit` due deliveries for this sender (leased for [`LEASE_SECONDS`], which the
+/// sender renews while it sends them).
 pub fn claim_due(conn: &mut DbConnection, now: NaiveDateTime, limit: i64) -> AppResult<Vec<Due>> {
     immediate_transaction(conn, |conn| {
         // `$1`, `$2`: PostgreSQL's placeholders, and SQLite's named ones (same name, same value).
@@ -360,14 +476,28 @@ fn record_one(
         .response
         .as_deref()
         .map(|text| truncate(text, RESPONSE_KEPT_BYTES));
+    let error = attempt.error.as_deref().map(|e| truncate(e, 300));
+    let latency_ms = i32::try_from(attempt.latency_ms).unwrap_or(i32::MAX);
+    let status_code = attempt.status_code.map(i32::from);
+    diesel::insert_into(attempts_log::table)
+        .values((
+            attempts_log::delivery_id.eq(id),
+            attempts_log::attempted_at.eq(now),
+            attempts_log::status_code.eq(status_code),
+            attempts_log::error.eq(&error),
+            attempts_log::response.eq(&response),
+            attempts_log::latency_ms.eq(latency_ms),
+        ))
+        .execute(conn)
+        .map_db_err()?;
     diesel::update(deliveries::table.find(id))
         .set((
             deliveries::status.eq(status),
             deliveries::attempts.eq(attempts),
-            deliveries::last_status_code.eq(attempt.status_code.map(i32::from)),
-            deliveries::last_error.eq(attempt.error.as_deref().map(|e| truncate(e, 300))),
+            deliveries::last_status_code.eq(status_code),
+            deliveries::last_error.eq(error),
             deliveries::last_response.eq(response),
-            deliveries::last_latency_ms.eq(i32::try_from(attempt.latency_ms).unwrap_or(i32::MAX)),
+            deliveries::last_latency_ms.eq(latency_ms),
             deliveries::last_attempt_at.eq(now),
             deliveries::next_attempt_at.eq(next),
             deliveries::leased_until.eq(None::<NaiveDateTime>),

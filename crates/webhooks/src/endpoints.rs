@@ -252,6 +252,10 @@ pub fn update(
             ))
             .execute(conn)
             .map_db_err()?;
+        if active && (row.paused_at.is_some() || !row.active) {
+            // What waited for it is due now: the senders are told.
+            colivra_db::outbox::work_for_senders(conn).map_db_err()?;
+        }
         let updated = get(conn, merchant_id, key)?;
         record(conn, actor_id, "webhook.updated", key, &updated.url)?;
         Ok(updated.into())

@@ -1,7 +1,9 @@
 //! `Idempotency-Key` on the writes the route table marks `idempotent`: the same caller sending the
 //! same request again under one key gets the first answer again (same status and body, marked
 //! `Idempotent-Replayed: true`) and nothing is written twice; the same key with another request
-//! is a 422; the same request still being answered is a 409. Without the header nothing changes.
+//! is a 422; the same request still being answered is a 409; a request refused before it ran
+//! keeps no key ([`keeps_its_key`]). Bodies are compared as JSON (key order and spacing do not
+//! matter). Without the header nothing changes.
 //! The store and its rules are in [`colivra_db::idempotency`].
 
 use actix_web::body::{self, BoxBody, MessageBody};
@@ -98,11 +100,8 @@ pub async fn replay_or_run(
         )))),
         Ok(Claim::Claimed) => {
             let outcome = next.call(req).await;
-            let keep = |status: StatusCode| {
-                !status.is_server_error() && status != StatusCode::TOO_MANY_REQUESTS
-            };
             let response = match outcome {
-                Ok(response) if keep(response.status()) => response,
+                Ok(response) if keeps_its_key(response.status()) => response,
                 other => {
                     release(&state, user_id, key).await;
                     return other.map(ServiceResponse::map_into_boxed_body);
@@ -154,6 +153,21 @@ pub async fn replay_or_run(
             ))
         }
     }
+}
+
+/// Whether an answer is kept under its key. A request refused before it changed anything keeps
+/// none, so the same key with a corrected body goes through (the IETF draft's and Stripe's rule,
+/// domain.md): malformed (400), not signed in or not allowed (401, 403), nothing to act on (404,
+/// 405), too large or of a type not taken (413, 415), invalid input (422), too many requests
+/// (429); nor does a failure worth trying again (5xx). An answer of a request that ran (2xx) or
+/// that met the state of the data (409: the parcel was cancelled meanwhile) is kept and given
+/// again.
+pub fn keeps_its_key(status: StatusCode) -> bool {
+    let refused_before_running = matches!(
+        status.as_u16(),
+        400 | 401 | 403 | 404 | 405 | 413 | 415 | 422 | 429
+    );
+    !status.is_server_error() && !refused_before_running
 }
 
 async fn release(state: &AppState, user_id: i64, key: String) {

@@ -21,7 +21,7 @@ use crate::support::{TestApp, TestClient, PASSWORD};
 pub(crate) struct Gateway {
     child: Child,
     addr: SocketAddr,
-    base: String,
+    pub(crate) base: String,
 }
 
 impl Gateway {

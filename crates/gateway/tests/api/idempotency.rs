@@ -1,7 +1,8 @@
 //! `Idempotency-Key` (domain.md, "Webhooks and idempotent writes"): on parcel creation, the
 //! import, invoice creation and the delivery person's outcome call, the same key and body from the
 //! same caller gets the first answer again and writes nothing; another body under the key is a
-//! 422; the same request twice at once writes once.
+//! 422 (bodies compared as JSON); a request refused on its input keeps no key; the same request
+//! twice at once writes once.
 
 use crate::support::{Hub, TestApp};
 use actix_web::http::Method;
@@ -80,16 +81,43 @@ async fn a_parcel_sent_again_under_its_key_is_created_once() {
         .assert_status(201);
     assert_eq!(parcels_stored(&app), 2);
 
-    // A refusal is an answer too: the same invalid request gets the same 422, marked replayed.
+    // A request refused on its input keeps no key (domain.md, the IETF draft): the same key with
+    // the corrected body goes through, once.
     hub.merchant.set_header(HEADER, "commande-sans-ville");
     let mut invalid = parcel_body(&hub, 24_900);
-    invalid["city"] = json!("INCONNUE");
+    invalid["recipient_phone"] = json!("12");
     let refused = hub.merchant.post("/api/parcels", invalid.clone()).await;
     refused.assert_status(422);
+    assert!(
+        !refused.field_errors("recipient_phone").is_empty(),
+        "{}",
+        refused.text
+    );
     let refused_again = hub.merchant.post("/api/parcels", invalid).await;
     refused_again.assert_status(422);
-    assert!(replayed(&refused_again));
-    assert_eq!(refused_again.body, refused.body);
+    assert!(!replayed(&refused_again), "a refusal is not kept");
+    let corrected = hub
+        .merchant
+        .post("/api/parcels", parcel_body(&hub, 24_900))
+        .await;
+    corrected.assert_status(201);
+    assert!(!replayed(&corrected));
+    assert_eq!(parcels_stored(&app), 3);
+    // The same object with its keys in another order and other spacing is the same request.
+    let reordered = format!(
+        "{{ \"product\": \"Robe\", \"cod_amount\": 24900,\n  \"address\": \"5 avenue Hassan II\", \
+         \"city\": \"{}\", \"recipient_phone\": \"0612345678\", \"recipient_name\": \"Amina Benali\", \
+         \"shop\": \"{}\" }}",
+        hub.city, hub.shop
+    );
+    let again = hub
+        .merchant
+        .post_bytes("/api/parcels", reordered.into(), "application/json")
+        .await;
+    again.assert_status(201);
+    assert!(replayed(&again), "{}", again.text);
+    assert_eq!(again.body, corrected.body);
+    assert_eq!(parcels_stored(&app), 3);
 
     // Keys are each caller's own: another merchant's "commande-1001" is his.
     let (other_merchant, _) = app.signed_in(Role::Merchant, true).await;
@@ -107,7 +135,7 @@ async fn a_parcel_sent_again_under_its_key_is_created_once() {
     his.assert_status(201);
     assert!(!replayed(&his));
     assert_ne!(his.body["data"]["key"], first.body["data"]["key"]);
-    assert_eq!(parcels_stored(&app), 3);
+    assert_eq!(parcels_stored(&app), 4);
 
     // Without a key nothing changes: two requests, two parcels.
     let plain = app.client();
@@ -118,7 +146,7 @@ async fn a_parcel_sent_again_under_its_key_is_created_once() {
             .await
             .assert_status(201);
     }
-    assert_eq!(parcels_stored(&app), 5);
+    assert_eq!(parcels_stored(&app), 6);
 
     // Seven days on, the key is forgotten: the same request creates again.
     {
@@ -137,7 +165,7 @@ async fn a_parcel_sent_again_under_its_key_is_created_once() {
     later.assert_status(201);
     assert!(!replayed(&later));
     assert_ne!(later.body["data"]["key"], first.body["data"]["key"]);
-    assert_eq!(parcels_stored(&app), 6);
+    assert_eq!(parcels_stored(&app), 7);
 }
 
 #[actix_rt::test]

@@ -32,7 +32,7 @@ async fn add_endpoint(client: &TestClient, url: &str, events: &[&str]) -> (Strin
 }
 
 fn start_sender(app: &TestApp, allow_private: bool) -> actix_web::rt::task::JoinHandle<()> {
-    colivra_gateway::webhook_sender::spawn(app.state.pool.clone(), allow_private)
+    colivra_gateway::webhook_sender::spawn(app.state.pool.clone(), allow_private, None)
 }
 
 fn stored_deliveries(app: &TestApp) -> Vec<(String, i32)> {
@@ -330,6 +330,68 @@ async fn a_parcels_life_reaches_the_receiver_signed_in_order_and_once() {
 }
 
 #[actix_rt::test]
+async fn outcome_events_say_what_was_recorded_at_the_door() {
+    let app = TestApp::spawn_for_webhooks().await;
+    let hub = app.hub().await;
+    let receiver = Receiver::start(&[], Duration::ZERO);
+    add_endpoint(&hub.merchant, &receiver.url, &["parcel.outcome_recorded"]).await;
+    start_sender(&app, true);
+    let parcel = hub.parcel(24_900, json!({})).await;
+    hub.ship(&[&parcel]).await;
+    // No answer at the first visit, recorded offline a moment ago and sent now; postponed to
+    // tomorrow at the second, with the recipient's words.
+    actix_rt::time::sleep(Duration::from_millis(2_500)).await;
+    let moments_ago = (chrono::Utc::now() - chrono::Duration::seconds(2)).to_rfc3339();
+    hub.delivery_person
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "no_answer", "recorded_at": moments_ago}),
+        )
+        .await
+        .assert_status(200);
+    let tomorrow = (chrono::Utc::now().date_naive() + chrono::Duration::days(1)).to_string();
+    hub.delivery_person
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "postponed", "date": tomorrow,
+                   "comment": "Rappeler après 18 h"}),
+        )
+        .await
+        .assert_status(200);
+    let hits = receiver.wait_for(2, Duration::from_secs(10)).await;
+    assert_eq!(hits.len(), 2);
+    let no_answer = &hits[0].json["data"];
+    assert_eq!(no_answer["status"], "no_answer");
+    let recorded = &no_answer["recorded"];
+    assert_eq!(recorded["status"], "no_answer");
+    assert_eq!(recorded["status_label"], "Pas de réponse");
+    assert_eq!(recorded["attempt"], 1);
+    assert!(recorded["postponed_to"].is_null());
+    assert!(recorded["comment"].is_null());
+    assert_eq!(recorded["has_proof"], false);
+    let at = |value: &serde_json::Value| {
+        chrono::DateTime::parse_from_rfc3339(value.as_str().unwrap()).unwrap()
+    };
+    let recorded_at = at(&recorded["recorded_at"]);
+    let sent_at = chrono::DateTime::parse_from_rfc3339(&moments_ago).unwrap();
+    assert!(
+        (recorded_at - sent_at).num_seconds().abs() <= 1,
+        "{recorded}"
+    );
+    assert!(at(&recorded["received_at"]) - recorded_at >= chrono::Duration::milliseconds(1_900));
+    let postponed = &hits[1].json["data"]["recorded"];
+    assert_eq!(postponed["status"], "postponed");
+    assert_eq!(postponed["attempt"], 2);
+    assert_eq!(postponed["postponed_to"], tomorrow.as_str());
+    assert_eq!(postponed["comment"], "Rappeler après 18 h");
+    assert!(postponed["reason"].is_null());
+    // The status change's event carries no `recorded`: it is the outcome's.
+    assert!(hits
+        .iter()
+        .all(|hit| hit.event_type() == "parcel.outcome_recorded"));
+}
+
+#[actix_rt::test]
 async fn no_change_without_its_event_and_no_event_without_its_change() {
     let app = TestApp::spawn().await;
     let hub = app.hub().await;
@@ -463,11 +525,14 @@ async fn a_failing_receiver_gets_retries_then_a_pause_then_a_manual_redelivery()
             .timestamp()
     };
     assert_eq!(at("next_attempt_at") - at("last_attempt_at"), 30);
+    // The retry's time has come (the clock moved on): the sender, asleep until then, is woken
+    // as its timer would.
     let due_now = || {
         diesel::update(webhook_deliveries::table)
             .set(webhook_deliveries::next_attempt_at.eq(colivra_core::time::now()))
             .execute(&mut app.conn())
-            .unwrap()
+            .unwrap();
+        colivra_gateway::webhook_sender::wake();
     };
     // The 24 hours are over at the second failure: given up, endpoint paused.
     diesel::update(webhook_deliveries::table)
@@ -527,6 +592,39 @@ async fn a_failing_receiver_gets_retries_then_a_pause_then_a_manual_redelivery()
         stored_deliveries(&app),
         [("delivered".to_owned(), 3), ("delivered".to_owned(), 1)]
     );
+    // The log names the parcel and keeps every attempt, oldest first, each with its answer.
+    let log = hub
+        .merchant
+        .get(&format!("/api/webhooks/{endpoint}/deliveries"))
+        .await;
+    let retried = &log.body["data"][1];
+    assert_eq!(retried["key"], failed_key.as_str());
+    let parcel_code = hits[0].json["data"]["key"].as_str().unwrap();
+    assert_eq!(retried["subject_key"], parcel_code);
+    let history = retried["history"].as_array().unwrap();
+    let answers: Vec<(i64, &str)> = history
+        .iter()
+        .map(|attempt| {
+            (
+                attempt["status_code"].as_i64().unwrap(),
+                attempt["response"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        answers,
+        [
+            (500, "answered 500"),
+            (503, "answered 503"),
+            (200, "answered 200")
+        ],
+        "{}",
+        log.text
+    );
+    assert!(history
+        .iter()
+        .all(|attempt| attempt["attempted_at"].is_string() && attempt["latency_ms"].is_i64()));
+    assert_eq!(log.body["data"][0]["history"].as_array().unwrap().len(), 1);
     // Another merchant cannot retry it.
     let (other, _) = app.signed_in(Role::Merchant, true).await;
     other
@@ -650,14 +748,18 @@ async fn a_server_killed_mid_burst_loses_no_event_once_restarted() {
     let allow = [("COLIVRA_WEBHOOK_ALLOW_PRIVATE", "true")];
     let first = Gateway::start_with_env(&app, &allow).await;
     receiver.wait_for(60, Duration::from_secs(30)).await;
+    // SIGKILL: no chance to give back what it leased.
     first.kill();
     let at_kill = receiver.hits().len();
     assert!(at_kill < total, "the burst was cut: {at_kill} of {total}");
-    // Its leases lapse after LEASE_SECONDS (minutes): let that time pass.
-    diesel::update(webhook_deliveries::table)
-        .set(webhook_deliveries::leased_until.eq(None::<chrono::NaiveDateTime>))
-        .execute(&mut app.conn())
+    let leased_at_kill: i64 = webhook_deliveries::table
+        .filter(webhook_deliveries::status.eq("pending"))
+        .filter(webhook_deliveries::leased_until.is_not_null())
+        .count()
+        .get_result(&mut app.conn())
         .unwrap();
+    assert!(leased_at_kill > 0, "the dead process held deliveries");
+    // Its leases are left as they are: they lapse on their own, within a minute (domain.md).
     let _second = Gateway::start_with_env(&app, &allow).await;
     let started = std::time::Instant::now();
     loop {
@@ -679,7 +781,30 @@ async fn a_server_killed_mid_burst_loses_no_event_once_restarted() {
             .or_default()
             .push(hit.body.clone());
     }
-    assert_eq!(seen.len(), total, "every event arrived");
+    assert_eq!(
+        seen.len(),
+        total,
+        "every event arrived within 60 s of the restart ({:?})",
+        started.elapsed()
+    );
+    // Each parcel's events, by their first arrival: in the order they were written, across
+    // the crash (a later one never overtakes one the dead process held).
+    let mut first_arrivals: BTreeMap<String, Vec<i64>> = BTreeMap::new();
+    let mut arrived: HashSet<&str> = HashSet::new();
+    for hit in &hits {
+        if arrived.insert(hit.event_id()) {
+            first_arrivals
+                .entry(hit.json["data"]["key"].as_str().unwrap().to_owned())
+                .or_default()
+                .push(hit.json["data"]["seq"].as_i64().unwrap());
+        }
+    }
+    let out_of_order: Vec<(&String, &Vec<i64>)> = first_arrivals
+        .iter()
+        .filter(|(_, seqs)| seqs.windows(2).any(|pair| pair[0] > pair[1]))
+        .collect();
+    assert!(out_of_order.is_empty(), "out of order: {out_of_order:?}");
+    assert_eq!(first_arrivals.len(), 30);
     // What was in flight at the kill may come twice: the same event, same id and bytes.
     let twice: Vec<&Vec<String>> = seen.values().filter(|bodies| bodies.len() > 1).collect();
     assert!(twice
@@ -776,4 +901,70 @@ async fn answers_recorded_together_survive_a_delivery_deleted_meanwhile() {
     )
     .unwrap();
     assert_eq!(stored_deliveries(&app), [("delivered".to_owned(), 1)]);
+}
+
+#[derive(QueryableByName, Debug, PartialEq, Eq, Hash, Clone)]
+struct Statement {
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    pid: i32,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    started: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    query: String,
+}
+
+/// An idle server (no request, no endpoint) leaves the database alone: at most one statement
+/// per 5 s (domain.md, issue 37: the webhook sender polled twice a second and the figures' fold
+/// every 2 s). Read from PostgreSQL's own view of its backends (`pg_stat_activity`: each
+/// backend's last statement and when it started), sampled every 10 ms for 5 s: each statement
+/// the server's connections start shows as a new (pid, start) pair. PostgreSQL only: SQLite has
+/// no server to ask.
+#[actix_rt::test]
+async fn an_idle_server_makes_at_most_one_statement_in_five_seconds() {
+    use crate::gateways::Gateway;
+    let app = TestApp::spawn_for_webhooks().await;
+    if !matches!(*app.conn(), colivra_db::DbConnection::Pg(_)) {
+        return;
+    }
+    let server = Gateway::start_with_env(&app, &[]).await;
+    // What it does once at start (purges, a first look for due deliveries, LISTEN) is over.
+    actix_rt::time::sleep(Duration::from_secs(2)).await;
+    let mut watcher = app.conn();
+    let sample = |conn: &mut colivra_db::DbConnection| -> Vec<Statement> {
+        let colivra_db::DbConnection::Pg(pg) = conn else {
+            unreachable!()
+        };
+        diesel::sql_query(
+            "SELECT pid, CAST(query_start AS TEXT) AS started, query FROM pg_stat_activity \
+             WHERE datname = current_database() AND pid <> pg_backend_pid() \
+             AND query_start IS NOT NULL",
+        )
+        .load::<Statement>(pg)
+        .unwrap()
+    };
+    let before: HashSet<Statement> = sample(&mut watcher).into_iter().collect();
+    let mut started: HashSet<Statement> = HashSet::new();
+    let window = std::time::Instant::now();
+    while window.elapsed() < Duration::from_secs(5) {
+        for statement in sample(&mut watcher) {
+            if !before.contains(&statement) {
+                started.insert(statement);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(
+        started.len() <= 1,
+        "statements of an idle server in 5 s: {started:#?}"
+    );
+    // The sampling sees statements: a request is one (or more).
+    TestClient::new(&server.base)
+        .get("/ready")
+        .await
+        .assert_status(200);
+    let seen: Vec<Statement> = sample(&mut watcher)
+        .into_iter()
+        .filter(|statement| !before.contains(statement) && !started.contains(statement))
+        .collect();
+    assert!(!seen.is_empty(), "a request's statements are seen");
 }

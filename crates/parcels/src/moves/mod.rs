@@ -183,11 +183,31 @@ pub fn apply(
         .first(conn)
         .map_db_err()?;
     // The merchant's webhooks, in this transaction: the move and its events commit together.
-    use colivra_db::outbox::{PARCEL_OUTCOME_RECORDED, PARCEL_STATUS_CHANGED};
     if mv.to.is_round_outcome() {
-        moved.record_events(conn, &[PARCEL_STATUS_CHANGED, PARCEL_OUTCOME_RECORDED])?;
+        let reason = (final_status != mv.to).then(|| {
+            Note::new(NoteCode::AutoRefused)
+                .with("attempts", attempts)
+                .render(colivra_core::Language::Fr)
+        });
+        moved.record_outcome_events(
+            conn,
+            colivra_core::webhook_events::RecordedOutcome {
+                status: mv.to.as_str().to_owned(),
+                status_label: mv.to.label().to_owned(),
+                attempt: row.attempts + 1,
+                postponed_to: postponed_to.map(|day| day.format("%Y-%m-%d").to_string()),
+                reason,
+                comment: comment.map(str::to_owned),
+                recorded_at: time::to_rfc3339(&at),
+                received_at: time::to_rfc3339(&now),
+                has_proof: mv
+                    .note
+                    .as_ref()
+                    .is_some_and(|note| note.code == NoteCode::DeliveryProof),
+            },
+        )?;
     } else {
-        moved.record_event(conn, PARCEL_STATUS_CHANGED)?;
+        moved.record_event(conn, colivra_db::outbox::PARCEL_STATUS_CHANGED)?;
     }
     Ok(moved)
 }

@@ -83,12 +83,46 @@ impl ParcelRow {
             outcome: self.outcome.clone(),
             attempts: self.attempts,
             updated_at: colivra_core::time::to_rfc3339(&self.updated_at),
+            recorded: None,
         }
     }
 
     /// Writes `event_type` about the parcel to the webhook outbox (the caller's transaction).
     pub fn record_event(&self, conn: &mut DbConnection, event_type: &str) -> AppResult<()> {
         self.record_events(conn, &[event_type])
+    }
+
+    /// Writes `parcel.status_changed` and `parcel.outcome_recorded` for an outcome the round
+    /// recorded, the latter with what was recorded (its endpoints read once).
+    pub fn record_outcome_events(
+        &self,
+        conn: &mut DbConnection,
+        recorded: colivra_core::webhook_events::RecordedOutcome,
+    ) -> AppResult<()> {
+        use colivra_db::outbox::{PARCEL_OUTCOME_RECORDED, PARCEL_STATUS_CHANGED};
+        let endpoints =
+            colivra_db::outbox::active_endpoints(conn, self.merchant_id).map_db_err()?;
+        if endpoints.is_empty() {
+            return Ok(());
+        }
+        let plain = self.webhook_data();
+        let detailed = colivra_core::webhook_events::ParcelEventData {
+            recorded: Some(recorded),
+            ..plain.clone()
+        };
+        let event = |event_type, data| -> AppResult<colivra_db::outbox::Event<'_>> {
+            Ok(colivra_db::outbox::Event {
+                merchant_id: self.merchant_id,
+                event_type,
+                subject_key: Some(&self.key),
+                data: serde_json::to_value(data).map_err(AppError::internal)?,
+            })
+        };
+        let events = [
+            event(PARCEL_STATUS_CHANGED, plain)?,
+            event(PARCEL_OUTCOME_RECORDED, detailed)?,
+        ];
+        colivra_db::outbox::record_all_to(conn, &endpoints, &events).map_db_err()
     }
 
     /// Writes these events about the parcel, its merchant's endpoints read once.
