@@ -4,7 +4,9 @@
 // reloads the page (still offline: the worker serves the app and his round), and comes back
 // online: each outcome is applied exactly once, the proofs are there, and the one an admin made
 // impossible meanwhile is shown on its card with the server's reason. Then the same queue in two
-// tabs coming online together applies once, and a round of 200 parcels opens offline, every page.
+// tabs coming online together applies once; an outcome kept while his session ended on the server
+// is counted on the sign-in page and sent as soon as he signs in again, on the screen he lands on;
+// and a round of 200 parcels opens offline, every page.
 import type { BrowserContext, Page } from '@playwright/test';
 import { ADMIN, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
@@ -23,7 +25,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 test.beforeAll(async ({ playwright }) => {
   codes = await parcelsOutWithDemoDeliveryPerson(
     playwright,
-    Array.from({ length: 7 }, (_, n) => ({ recipient_name: `Hors ligne ${RUN} ${n + 1}`, recipient_phone: `${PHONE_PREFIX}${n + 1}`, cod_amount: 10_000 + n * 1_000 })),
+    Array.from({ length: 8 }, (_, n) => ({ recipient_name: `Hors ligne ${RUN} ${n + 1}`, recipient_phone: `${PHONE_PREFIX}${n + 1}`, cod_amount: 10_000 + n * 1_000 })),
   );
 });
 
@@ -154,6 +156,69 @@ test('the same queue in two tabs coming online together is applied once', async 
   expect(await historyCount(admin, codes[6], 'no_answer')).toBe(1);
   await admin.request.dispose();
   await other.close();
+});
+
+test('an outcome kept while his session ended is counted on the sign-in page and sent as soon as he signs in, wherever he lands', async ({ page, context, playwright }) => {
+  await openRound(page);
+  await context.setOffline(true);
+  await record(page, codes[7], 'no_answer');
+  await expect(page.getByTestId('offline-banner')).toContainText('Hors ligne · 1 en attente');
+
+  // Meanwhile his session ends on the server (signed out there, with the very cookies of his
+  // phone): what the phone holds opens nothing any more.
+  const phone = await playwright.request.newContext({ storageState: await context.storageState() });
+  const xsrf = decodeURIComponent((await phone.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
+  const signedOut = await phone.post(url('/api/logout'), { headers: { 'X-XSRF-TOKEN': xsrf, Accept: 'application/json' } });
+  expect(signedOut.ok(), await signedOut.text()).toBe(true);
+  expect((await phone.get(url('/api/user'), { headers: { Accept: 'application/json' } })).status()).toBe(401);
+  await phone.dispose();
+
+  // The network returns: the phone tries to send it, the server says the session is over, and the
+  // sign-in page says what waits. Nothing was applied.
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/compte\/connexion$/, { timeout: 30_000 });
+  const waiting = page.getByTestId('login-queued');
+  await expect(waiting).toContainText('1 résultat en attente d’envoi');
+  await expect(waiting).toContainText('il sera envoyé dès que le livreur qui l’a saisi se connectera');
+  const admin = await apiClient(playwright, ADMIN);
+  expect((await admin.send('GET', `/api/parcels/${codes[7]}`)).data.status).not.toBe('no_answer');
+  await screenshot(page, 'offline-session-ended-sign-in');
+
+  // He signs in again: the guard lands him on « Tous les colis », not his round, and the outcome
+  // goes at once, said in a notice that leads to his round.
+  await page.locator('input[name="email"]').fill(DELIVERY.email);
+  await page.locator('input[name="password"]').fill(DELIVERY.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/compte\/tous-les-colis$/, { timeout: 30_000 });
+  const notice = page.getByTestId('outcome-sync-notice');
+  await expect(notice).toContainText('1 résultat enregistré hors ligne a été envoyé.', { timeout: 20_000 });
+  const toRound = notice.getByRole('link', { name: 'Voir ma tournée' });
+  await expect(toRound).toHaveAttribute('href', '/compte/colis-expedies');
+  await expect(page).toHaveURL(/\/compte\/tous-les-colis$/);
+  await screenshot(page, 'offline-session-ended-sent');
+  await toRound.click();
+  await expect(page).toHaveURL(/\/compte\/colis-expedies$/);
+  await expect(page.getByTestId('round-screen')).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toBeHidden();
+
+  // Applied, once.
+  await expect.poll(async () => (await admin.send('GET', `/api/parcels/${codes[7]}`)).data.status).toBe('no_answer');
+  expect(await historyCount(admin, codes[7], 'no_answer')).toBe(1);
+  await admin.request.dispose();
+  // The queue is empty: the sign-in page would have nothing more to say.
+  const waitingLeft = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('colivra-offline', 1);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const items = await new Promise<Array<{ state: string }>>((resolve) => {
+      const request = db.transaction('outcomes').objectStore('outcomes').getAll();
+      request.onsuccess = () => resolve(request.result as Array<{ state: string }>);
+    });
+    return items.filter((item) => item.state === 'pending').length;
+  });
+  expect(waitingLeft).toBe(0);
 });
 
 test('a round of 200 parcels reloads without a network, every page of it', async ({ page, context, playwright }) => {

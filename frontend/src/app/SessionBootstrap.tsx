@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { loadUser } from '../core/session/api';
@@ -18,10 +18,39 @@ const PROTECTED_PATHS = new Set(
 /** Public pages that never use a session: no restore call (and no 401 in the console) there. */
 const PUBLIC_ONLY = /^\/suivi(\/|$)/;
 
+/**
+ * The delivery person's queue of outcomes recorded offline, sent as soon as he is signed in,
+ * whichever screen he is on (features/vouchers/OutcomeSync): its code is loaded for him only.
+ * Loaded by hand rather than with `lazy`: without a network and not yet kept by the offline app,
+ * it is tried again when the network returns, and nothing else on the screen fails meanwhile.
+ */
+function DeliveryOutcomeSync() {
+  const [Sync, setSync] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    const load = () => {
+      import(/* webpackChunkName: "delivery-outcome-sync" */ '../features/vouchers/OutcomeSync')
+        .then((module) => {
+          if (!stopped) setSync(() => module.default);
+        })
+        .catch(() => {
+          if (!stopped) window.addEventListener('online', load, { once: true });
+        });
+    };
+    load();
+    return () => {
+      stopped = true;
+      window.removeEventListener('online', load);
+    };
+  }, []);
+  return Sync ? <Sync /> : null;
+}
+
 /** Restores the session at start-up, showing a loader meanwhile; on failure goes to sign-in. */
 export function SessionBootstrap({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const status = useAppSelector((state) => state.auth.status);
+  const delivering = useAppSelector((state) => state.auth.status === 'authenticated' && state.auth.active && state.auth.role === 'delivery-admin');
   const navigate = useNavigate();
   const location = useLocation();
   const started = useRef(false);
@@ -42,5 +71,10 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
   }, [dispatch, navigate]);
 
   if (status === 'unknown') return <FullPageLoader />;
-  return <>{children}</>;
+  return (
+    <>
+      {children}
+      {delivering && <DeliveryOutcomeSync />}
+    </>
+  );
 }

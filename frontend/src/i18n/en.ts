@@ -100,6 +100,9 @@ export const en: Record<MessageKey, string> = {
   'auth.login.emailRequired': 'Enter your email.',
   'auth.login.passwordRequired': 'Enter your password.',
   'auth.login.tooMany': 'Too many attempts. Try again in a moment.',
+  'auth.login.queued': '{count, plural, one {# outcome waiting to be sent} other {# outcomes waiting to be sent}}',
+  'auth.login.queuedHint':
+    '{count, plural, one {Recorded on this device without a network, it will be sent as soon as the delivery person who recorded it signs in.} other {Recorded on this device without a network, they will be sent as soon as the delivery person who recorded them signs in.}}',
   'auth.register.title': 'Create your merchant account',
   'auth.register.subtitle': 'Ship cash-on-delivery parcels all over Morocco.',
   'auth.register.submit': 'Sign up',

@@ -99,6 +99,9 @@ export const fr = {
   'auth.login.emailRequired': 'Indiquez votre e-mail.',
   'auth.login.passwordRequired': 'Indiquez votre mot de passe.',
   'auth.login.tooMany': 'Trop de tentatives. Réessayez dans quelques instants.',
+  'auth.login.queued': '{count, plural, one {# résultat en attente d’envoi} other {# résultats en attente d’envoi}}',
+  'auth.login.queuedHint':
+    '{count, plural, one {Enregistré sans réseau sur cet appareil, il sera envoyé dès que le livreur qui l’a saisi se connectera.} other {Enregistrés sans réseau sur cet appareil, ils seront envoyés dès que le livreur qui les a saisis se connectera.}}',
   'auth.register.title': 'Créez votre compte marchand',
   'auth.register.subtitle': 'Expédiez vos colis en contre-remboursement partout au Maroc.',
   'auth.register.submit': "S'inscrire",

@@ -7,6 +7,7 @@
 // first): nothing is dropped silently.
 import { useSyncExternalStore } from 'react';
 import type { ParcelStatus, StateBody } from './api';
+import { available, transact } from './outcomeStore';
 
 export interface QueuedOutcome {
   /** The idempotency key: the same for every attempt to send it. */
@@ -30,52 +31,30 @@ export type SendResult =
   | { kind: 'later' }
   | { kind: 'refused'; message: string };
 
-const DB_NAME = 'colivra-offline';
-const STORE = 'outcomes';
-
-function available(): boolean {
-  return typeof indexedDB !== 'undefined';
-}
-
-let opening: Promise<IDBDatabase> | null = null;
-
-function database(): Promise<IDBDatabase> {
-  opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => {
-      const store = request.result.createObjectStore(STORE, { keyPath: 'key' });
-      store.createIndex('user', 'user');
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => {
-      opening = null;
-      reject(request.error ?? new Error('IndexedDB could not be opened'));
-    };
-  });
-  return opening;
-}
-
-function transact<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  return database().then(
-    (db) =>
-      new Promise<T>((resolve, reject) => {
-        const transaction = db.transaction(STORE, mode);
-        const request = work(transaction.objectStore(STORE));
-        transaction.oncomplete = () => resolve(request.result);
-        transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
-        transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
-      }),
-  );
-}
-
 async function readAll(user: string): Promise<QueuedOutcome[]> {
   const items = await transact<QueuedOutcome[]>('readonly', (store) => store.index('user').getAll(user));
   return items.sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
 }
 
+/** What one sending of the queue did: how many outcomes the server applied, how many it refused. */
+export interface SyncSummary {
+  sent: number;
+  refused: number;
+}
+
+/** A sending that did something, numbered (in this tab) so that a notice says each once. */
+export interface SyncReport extends SyncSummary {
+  serial: number;
+}
+
 // The queue as the screens see it: a snapshot kept in memory, refreshed from IndexedDB after each
-// change, for `useSyncExternalStore`.
-let snapshot: { user: string | null; items: QueuedOutcome[]; syncing: boolean } = { user: null, items: [], syncing: false };
+// change, for `useSyncExternalStore`; with the last sending that applied or refused something.
+let snapshot: { user: string | null; items: QueuedOutcome[]; syncing: boolean; synced: SyncReport | null } = {
+  user: null,
+  items: [],
+  syncing: false,
+  synced: null,
+};
 const listeners = new Set<() => void>();
 
 function publish(next: Partial<typeof snapshot>): void {
@@ -89,7 +68,7 @@ async function refresh(user: string): Promise<void> {
   if (snapshot.user === user) publish({ items });
 }
 
-/** Loads `user`'s queue (on the round screen's start). */
+/** Loads `user`'s queue (once he is signed in, and on the round screen's start). */
 export async function loadQueue(user: string): Promise<void> {
   if (snapshot.user !== user) publish({ user, items: [] });
   await refresh(user);
@@ -136,32 +115,79 @@ async function exclusively(work: () => Promise<void>): Promise<void> {
   }
 }
 
+/** What `sendInOrder` does with an outcome once the server answered. */
+export interface SendOutcomes {
+  /** Applied: it leaves the queue. */
+  sent: (item: QueuedOutcome) => Promise<void>;
+  /** Refused: it stays, marked with the reason, until he has seen it. */
+  refused: (item: QueuedOutcome, message: string) => Promise<void>;
+}
+
 /**
- * Sends `user`'s pending outcomes in the order they were recorded, with `send`. Stops at the first
- * that must wait (still offline); a refused one is kept with its reason and the next ones go on.
+ * Sends the pending ones of `items` in the order given, with `send`. Stops at the first that must
+ * wait (still offline, the session to open again); a refused one is kept with its reason and the
+ * next ones go on. Says how many were applied and refused.
  */
-export async function syncQueue(user: string, send: (item: QueuedOutcome) => Promise<SendResult>): Promise<void> {
-  if (!available() || snapshot.syncing) return;
+export async function sendInOrder(
+  items: readonly QueuedOutcome[],
+  send: (item: QueuedOutcome) => Promise<SendResult>,
+  keep: SendOutcomes,
+): Promise<SyncSummary> {
+  const summary: SyncSummary = { sent: 0, refused: 0 };
+  for (const item of items) {
+    if (item.state !== 'pending') continue;
+    const result = await send(item);
+    if (result.kind === 'later') break;
+    if (result.kind === 'sent') {
+      await keep.sent(item);
+      summary.sent += 1;
+    } else {
+      await keep.refused(item, result.message);
+      summary.refused += 1;
+    }
+  }
+  return summary;
+}
+
+let reports = 0;
+
+/** The serial of the last sending that applied or refused something (0: none yet in this tab). */
+export function lastSyncSerial(): number {
+  return snapshot.synced?.serial ?? 0;
+}
+
+/**
+ * Sends `user`'s pending outcomes in the order they were recorded, with `send` (see `sendInOrder`),
+ * one sending at a time across the tabs: the queue is read again inside the lock, so what another
+ * tab sent meanwhile is not sent twice (and not counted here). A sending that applied or refused
+ * something is published (`synced`) for the notice that says so.
+ */
+export async function syncQueue(user: string, send: (item: QueuedOutcome) => Promise<SendResult>): Promise<SyncSummary> {
+  let summary: SyncSummary = { sent: 0, refused: 0 };
+  if (!available() || snapshot.syncing) return summary;
   publish({ syncing: true });
   try {
     await exclusively(async () => {
-      // Read again inside the lock: another tab may have sent them meanwhile.
-      for (const item of await readAll(user)) {
-        if (item.state !== 'pending') continue;
-        const result = await send(item);
-        if (result.kind === 'later') break;
-        if (result.kind === 'sent') {
+      summary = await sendInOrder(await readAll(user), send, {
+        sent: async (item) => {
           await transact('readwrite', (store) => store.delete(item.key));
-        } else {
-          await transact('readwrite', (store) => store.put({ ...item, state: 'failed', error: result.message }));
-        }
-        await refresh(user);
-      }
+          await refresh(user);
+        },
+        refused: async (item, message) => {
+          await transact('readwrite', (store) => store.put({ ...item, state: 'failed', error: message }));
+          await refresh(user);
+        },
+      });
     });
   } finally {
     publish({ syncing: false });
     await refresh(user);
+    if (summary.sent + summary.refused > 0) {
+      reports += 1;
+      publish({ synced: { ...summary, serial: reports } });
+    }
   }
+  return summary;
 }
 
 function subscribe(listener: () => void): () => void {
@@ -169,8 +195,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The current user's queued outcomes, oldest first, and whether they are being sent. */
-export function useOutcomeQueue(): { items: QueuedOutcome[]; syncing: boolean } {
+/**
+ * The current user's queued outcomes, oldest first, whether they are being sent, and the last
+ * sending that applied or refused something.
+ */
+export function useOutcomeQueue(): { items: QueuedOutcome[]; syncing: boolean; synced: SyncReport | null } {
   return useSyncExternalStore(
     subscribe,
     () => snapshot,

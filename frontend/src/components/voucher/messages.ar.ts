@@ -166,6 +166,14 @@ export const arVouchers: Record<VoucherMessageKey, string> = {
   'offline.sendNow': 'الإرسال الآن',
   'offline.queued': 'في انتظار الإرسال: {status}',
   'offline.queuedNotice': 'غير متصل: سيُرسَل « {status} » للطرد {code} عند عودة الشبكة.',
+  'offline.queuedTotal':
+    '{count, plural, zero {لا نتيجة في الانتظار.} one {نتيجة واحدة في الانتظار إجمالًا.} two {نتيجتان في الانتظار إجمالًا.} few {# نتائج في الانتظار إجمالًا.} many {# نتيجة في الانتظار إجمالًا.} other {# نتيجة في الانتظار إجمالًا.}}',
+  'offline.synced':
+    '{count, plural, zero {لم تُرسَل أي نتيجة مسجّلة دون اتصال.} one {أُرسلت نتيجة واحدة مسجّلة دون اتصال.} two {أُرسلت نتيجتان مسجّلتان دون اتصال.} few {أُرسلت # نتائج مسجّلة دون اتصال.} many {أُرسلت # نتيجة مسجّلة دون اتصال.} other {أُرسلت # نتيجة مسجّلة دون اتصال.}}',
+  'offline.syncRefused':
+    '{count, plural, zero {لم يرفض الخادم أي نتيجة.} one {رفض الخادم نتيجة واحدة.} two {رفض الخادم نتيجتين.} few {رفض الخادم # نتائج.} many {رفض الخادم # نتيجة.} other {رفض الخادم # نتيجة.}}',
+  'offline.seeRound': 'عرض جولتي',
+  'offline.seeRefused': 'عرض النتائج المرفوضة',
   'offline.refused': 'لم يُسجَّل « {status} »: {reason}',
   'offline.seen': 'اطّلعت',
   'offline.seenLabel': 'اطّلعت: رفض الطرد {code}',

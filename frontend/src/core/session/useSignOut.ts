@@ -7,7 +7,12 @@ import { LOGIN_PATH } from '../../navigation/routes';
 import { useLogoutMutation } from './api';
 import { signedOut } from './authSlice';
 
-/** Signs out (GET /api/logout), forgets the session and its cached data, goes to /compte/connexion. */
+/**
+ * Signs out (GET /api/logout), forgets the session and its cached data, goes to /compte/connexion.
+ * The outcomes a delivery person recorded offline and not yet sent are kept (his, in IndexedDB:
+ * components/parcel/outcomeQueue.ts): the sign-in page says how many wait, and they are sent as
+ * soon as he signs in again. Nothing he recorded is dropped by signing out.
+ */
 export function useSignOut(): () => Promise<void> {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch } from '../../core/hooks';
 import { FormTextField } from '../../components/FormTextField';
@@ -17,8 +17,27 @@ import { AuthCard } from './AuthCard';
 import { formErrors, withoutField, type FormErrors } from '../../core/session/errors';
 import { PasswordField } from '../../components/form/PasswordField';
 import { readEarlySignIn, removeEarlySignIn } from '../../core/earlySignIn';
+import { countWaitingOutcomes } from '../../components/parcel/outcomeStore';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
+
+/**
+ * How many outcomes a delivery person recorded offline still wait in this browser (his session
+ * ended before they were sent): read from the queue itself, there is no session here.
+ */
+function useWaitingOutcomes(): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void countWaitingOutcomes().then((waiting) => {
+      if (live) setCount(waiting);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return count;
+}
 
 /** Sign-in (/compte/connexion and /). The guard then sends the user to their landing page. */
 export default function LoginScreen() {
@@ -34,6 +53,7 @@ export default function LoginScreen() {
   const [busy, setBusy] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
+  const waiting = useWaitingOutcomes();
 
   const signIn = async (values: { email: string; password: string; remember: boolean }) => {
     // Empty fields are said under them, before any request.
@@ -88,6 +108,13 @@ export default function LoginScreen() {
     >
       <Box component="form" noValidate onSubmit={submit} data-testid="login-form">
         <Stack spacing={2.5}>
+          {waiting > 0 && (
+            <Alert severity="warning" data-testid="login-queued">
+              <strong>{t('auth.login.queued', { count: waiting })}</strong>
+              <br />
+              {t('auth.login.queuedHint', { count: waiting })}
+            </Alert>
+          )}
           {errors.form && (
             <Alert severity="error" data-testid="form-error">
               {errors.form}

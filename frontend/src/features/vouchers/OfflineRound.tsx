@@ -5,77 +5,35 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
-import { errorStatus, fieldErrors } from '../../core/api';
+import { useEffect, useState } from 'react';
+import { errorStatus } from '../../core/api';
 import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { selectUser } from '../../core/session/authSlice';
 import { failureMessage } from '../../components/form/failureMessage';
-import { parcelsApi, useSendQueuedStateMutation, WRITES, type ParcelListArgs } from '../../components/parcel/api';
-import {
-  discardOutcome,
-  loadQueue,
-  syncQueue,
-  useOnline,
-  useOutcomeQueue,
-  type QueuedOutcome,
-  type SendResult,
-} from '../../components/parcel/outcomeQueue';
+import { parcelsApi, type ParcelListArgs } from '../../components/parcel/api';
+import { discardOutcome, loadQueue, useOnline, useOutcomeQueue, type QueuedOutcome } from '../../components/parcel/outcomeQueue';
+import { waitingCount } from '../../components/parcel/outcomeStore';
 import { useStatusLabel } from '../../components/parcel/ParcelStatusChip';
 import { useLazyListUnappliedOutcomesQuery, useMarkUnappliedOutcomeSeenMutation } from '../../components/parcel/unapplied';
 import { useT } from '../../i18n';
 import '../../i18n/parcels';
 import '../../i18n/vouchers';
-
-/** How often pending outcomes are tried again while the phone says it is online. */
-const RETRY_MS = 20_000;
+import { useSyncNow } from './useSyncNow';
 
 /**
- * The delivery person's queue on the round: loads it, sends it when the network returns (and every
- * 20 s while something waits), and gives the screen a way to send now.
+ * The delivery person's queue on the round: loads it, and gives the screen a way to send now. The
+ * sending on sign-in, when the network returns and every 20 s while something waits is the app's
+ * (OutcomeSync, mounted for him whichever screen is open).
  */
 export function useOutcomeSync(): { items: QueuedOutcome[]; syncing: boolean; online: boolean; syncNow: () => void } {
-  const t = useT();
   const user = useAppSelector(selectUser)?.key ?? null;
   const { items, syncing } = useOutcomeQueue();
   const online = useOnline();
-  const [sendQueued] = useSendQueuedStateMutation();
-  const dispatch = useAppDispatch();
-
-  const send = useCallback(
-    async (item: QueuedOutcome): Promise<SendResult> => {
-      try {
-        // Dated when he recorded it, not when the network came back (his day, his cash).
-        await sendQueued({ ...item.body, recorded_at: item.recordedAt, idempotencyKey: item.key }).unwrap();
-        return { kind: 'sent' };
-      } catch (error) {
-        const status = errorStatus(error);
-        // No network, the server busy with the same key (another tab), down, or the session to
-        // open again: the outcome keeps its place in the queue.
-        const busyWithKey = status === 409 && Boolean(fieldErrors(error)['Idempotency-Key']);
-        if (typeof status !== 'number' || busyWithKey || status === 401 || status === 429 || status >= 500) return { kind: 'later' };
-        return { kind: 'refused', message: failureMessage(error, t) };
-      }
-    },
-    [sendQueued, t],
-  );
-
-  const syncNow = useCallback(() => {
-    if (!user) return;
-    // The lists and figures once, after the queue (not once per outcome).
-    void syncQueue(user, send).then(() => dispatch(parcelsApi.util.invalidateTags([...WRITES])));
-  }, [user, send, dispatch]);
+  const syncNow = useSyncNow();
 
   useEffect(() => {
     if (user) void loadQueue(user);
   }, [user]);
-
-  const pending = items.some((item) => item.state === 'pending');
-  useEffect(() => {
-    if (!online || !pending) return;
-    syncNow();
-    const timer = window.setInterval(syncNow, RETRY_MS);
-    return () => window.clearInterval(timer);
-  }, [online, pending, syncNow]);
 
   return { items, syncing, online, syncNow };
 }
@@ -114,7 +72,7 @@ export function usePrefetchRound(args: ParcelListArgs, nextCursor: string | null
 /** « Hors ligne · 3 en attente »: shown while offline or while outcomes wait. */
 export function OfflineBanner({ items, syncing, online, onSync }: { items: QueuedOutcome[]; syncing: boolean; online: boolean; onSync: () => void }) {
   const t = useT();
-  const pending = items.filter((item) => item.state === 'pending').length;
+  const pending = waitingCount(items);
   if (online && pending === 0) return null;
   return (
     <Alert

@@ -14,13 +14,13 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { errorBody, errorStatus } from '../../core/api';
 import { DateText } from '../../components/DateText';
 import { failureMessage } from '../../components/form/failureMessage';
 import { CashBreakdown } from '../../components/CashBreakdown';
 import { MoneyText } from '../../components/MoneyText';
-import { NoticeSnackbar, useNotice } from '../../components/NoticeSnackbar';
+import { NoticeSnackbar, useNotice, type Notice, type Notify } from '../../components/NoticeSnackbar';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/table/DataTable';
 import { FilterSelect } from '../../components/table/FilterSelect';
@@ -36,6 +36,7 @@ import { useOpenedParcel } from '../../components/parcel/useOpenedParcel';
 import { discardOutcome, type QueuedOutcome } from '../../components/parcel/outcomeQueue';
 import { OfflineBanner, QueuedOutcomeNote, RefusedOutcomes, useOutcomeSync, usePrefetchRound } from './OfflineRound';
 import { OutcomeSheet, outcomesFor } from './OutcomeSheet';
+import { queuedNotice, type QueuedNoticeSubject } from './queueNotices';
 import '../../i18n/parcels';
 import '../../i18n/screens';
 import '../../i18n/vouchers';
@@ -75,7 +76,19 @@ export default function RoundScreen({ route }: ScreenProps) {
   const nextCursor = data?.meta.next_cursor ?? null;
   const [sheet, setSheet] = useState<{ parcel: Parcel; open: boolean } | null>(null);
   const [opened, open] = useOpenedParcel();
-  const { notice, notify, close } = useNotice();
+  const { notice, notify: notifyNow, close } = useNotice();
+  // The notice of an outcome kept offline follows the queue (queueNotices.ts): it goes once that
+  // outcome is sent, refused or taken back, and says how many wait beside it meanwhile.
+  const [queuedSubject, setQueuedSubject] = useState<(QueuedNoticeSubject & { serial: number }) | null>(null);
+  // Numbered apart from the other notices (downwards): each outcome kept gets its whole time.
+  const queuedSerial = useRef(0);
+  const notify = useCallback<Notify>(
+    (...args) => {
+      setQueuedSubject(null);
+      notifyNow(...args);
+    },
+    [notifyNow],
+  );
   const [acknowledge] = useAcknowledgeAddressMutation();
   const [acknowledging, setAcknowledging] = useState<string | null>(null);
   const [undoState] = useUndoStateMutation();
@@ -97,6 +110,17 @@ export default function RoundScreen({ route }: ScreenProps) {
       .then(() => notify(t('parcels.acknowledged', { code: parcel.key })))
       .catch((failure: unknown) => notify(failureMessage(failure, t), 'error'))
       .finally(() => setAcknowledging(null));
+  };
+
+  const queuedOutcomeNotice = (subject: QueuedNoticeSubject & { serial: number }): Notice => {
+    const { open, message } = queuedNotice(t, subject, queued);
+    return {
+      message,
+      severity: 'info',
+      serial: subject.serial,
+      closed: !open,
+      action: <UndoButton onUndo={() => discardOutcome(queuedUser(queued, subject.key) ?? '', subject.key)} />,
+    };
   };
 
   const total = data?.meta.total;
@@ -181,13 +205,11 @@ export default function RoundScreen({ route }: ScreenProps) {
         parcel={sheet?.parcel ?? null}
         open={Boolean(sheet?.open)}
         onClose={() => setSheet((current) => (current ? { ...current, open: false } : null))}
-        onQueued={(parcel, chosen, key) =>
-          notify(
-            t('offline.queuedNotice', { code: parcel.key, status: statusLabel(chosen, chosen) }),
-            'info',
-            <UndoButton onUndo={() => discardOutcome(queuedUser(queued, key) ?? '', key)} />,
-          )
-        }
+        onQueued={(parcel, chosen, key) => {
+          close();
+          queuedSerial.current -= 1;
+          setQueuedSubject({ key, code: parcel.key, status: statusLabel(chosen, chosen), serial: queuedSerial.current });
+        }}
         onDone={(parcel, chosen) => {
           // A failed attempt past the limit turns the parcel refused on the server.
           const limit = parcel.status === 'refused' && chosen !== 'refused';
@@ -205,7 +227,12 @@ export default function RoundScreen({ route }: ScreenProps) {
       />
       <ParcelDrawer parcelKey={opened} onClose={() => open(null)} />
       {/* Above an open sheet, never over its buttons. */}
-      <NoticeSnackbar notice={notice} onClose={close} testId="round-notice" anchor={sheet?.open ? 'top' : 'bottom'} />
+      <NoticeSnackbar
+        notice={queuedSubject ? queuedOutcomeNotice(queuedSubject) : notice}
+        onClose={queuedSubject ? () => setQueuedSubject(null) : close}
+        testId="round-notice"
+        anchor={sheet?.open ? 'top' : 'bottom'}
+      />
     </Box>
   );
 }
