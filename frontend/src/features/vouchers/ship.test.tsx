@@ -133,7 +133,7 @@ describe("the admin's exit vouchers", () => {
     expect(within(list).getByTestId('ship-count')).toHaveTextContent('À expédier : 0 colis');
     open.mockRestore();
     // A long walk through the panel: more time than the default on a busy machine.
-  }, 40_000);
+  });
 
   it('takes a parcel off the list, and offers the print button when the browser blocks the pop-up', async () => {
     const user = userEvent.setup();
