@@ -132,7 +132,6 @@ describe("the admin's exit vouchers", () => {
     expect(await screen.findByTestId('vouchers-notice')).toHaveTextContent('Bon de sortie BS7SHIPPED : 3 colis remis à Hamid Ouazzani.');
     expect(within(list).getByTestId('ship-count')).toHaveTextContent('À expédier : 0 colis');
     open.mockRestore();
-    // A long walk through the panel: more time than the default on a busy machine.
   });
 
   it('takes a parcel off the list, and offers the print button when the browser blocks the pop-up', async () => {
