@@ -248,12 +248,30 @@ fn webhooks_chapter(document: &Value) -> String {
             Some("ticket") => "TicketEventData",
             _ => "PingEventData",
         };
+        // `recorded` is the outcome's own (described below the table).
         let fields: Vec<String> = document["components"]["schemas"][schema]["properties"]
             .as_object()
-            .map(|properties| properties.keys().map(|name| format!("`{name}`")).collect())
+            .map(|properties| {
+                properties
+                    .keys()
+                    .filter(|name| *name != "recorded" || *event == outbox::PARCEL_OUTCOME_RECORDED)
+                    .map(|name| format!("`{name}`"))
+                    .collect()
+            })
             .unwrap_or_default();
         out.push_str(&format!("| `{event}` | {} |\n", fields.join(", ")));
     }
+    let recorded: Vec<String> = document["components"]["schemas"]["RecordedOutcome"]["properties"]
+        .as_object()
+        .map(|properties| properties.keys().map(|name| format!("`{name}`")).collect())
+        .unwrap_or_default();
+    out.push_str(&format!(
+        "\n`parcel.outcome_recorded` dit ce que le livreur a noté à la porte, quel qu'il soit \
+         (livré, refusé, pas de réponse, reporté…), dans `data.recorded` : {}. `recorded_at` est \
+         l'heure où il l'a noté (sur son téléphone, peut-être hors réseau), `received_at` celle où \
+         le serveur l'a reçu.\n",
+        recorded.join(", ")
+    ));
     out.push_str(
         "\n#### Vérifier la signature\n\n\
          La signature est le HMAC-SHA256, en hexadécimal, de `<t>.<corps reçu tel quel>` avec le \
@@ -297,6 +315,11 @@ mod tests {
         let text = markdown("https://colivra.example");
         assert!(text.contains("Idempotency-Key: commande-1001"));
         assert!(text.contains("ne retient pas sa clé"));
+        assert!(
+            text.contains("`data.recorded` : "),
+            "the outcome's details are described"
+        );
+        assert!(text.contains("`postponed_to`") && text.contains("`has_proof`"));
         assert!(
             text.contains("`POST /api/parcels`"),
             "the marked calls are listed"
