@@ -61,8 +61,9 @@ impl From<TokenRow> for TokenView {
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct CreateToken {
+    /// Absent or blank: « Jeton du JJ/MM/AAAA » (the day it is made).
     #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 100)]
+    #[schema(max_length = 100)]
     pub name: String,
     /// `read` (GET calls) and/or `write` (every other method); absent: both.
     pub abilities: Option<Vec<String>>,
@@ -109,8 +110,12 @@ fn hash_token(plain: &str) -> String {
 
 pub fn create(conn: &mut DbConnection, user: &User, input: CreateToken) -> AppResult<CreatedToken> {
     let mut errors = FieldErrors::new();
-    let name = input.name.trim().to_owned();
-    if name.is_empty() || name.chars().count() > 100 {
+    // The specification's payload is optional: a token left unnamed is named after its day.
+    let name = match input.name.trim() {
+        "" => format!("Jeton du {}", time::now().format("%d/%m/%Y")),
+        name => name.to_owned(),
+    };
+    if name.chars().count() > 100 {
         errors.add("name", "Donnez un nom au jeton (100 caractères au plus).");
     }
     let requested = input

@@ -16,7 +16,7 @@ use crate::voucher::{Kind, VoucherRow, VoucherStatus};
 
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 pub struct VoucherFilters {
-    /// `new`, `received` or `issued`.
+    /// `new`, `received` (also written `validated`, the specification's word) or `issued`.
     #[param(value_type = Option<crate::voucher::VoucherStatus>, inline)]
     pub status: Option<String>,
     /// Merchant key (admins, pickup vouchers).
@@ -55,8 +55,13 @@ pub fn list(
         .map(str::trim)
         .filter(|s| !s.is_empty())
     {
+        // The specification's name for a received pickup voucher is `validated`.
+        Some("validated") => Some(VoucherStatus::Received),
         Some(raw) => Some(VoucherStatus::parse(raw).ok_or_else(|| {
-            AppError::validation("status", "Statut inconnu : new, received ou issued.")
+            AppError::validation(
+                "status",
+                "Statut inconnu : new, received (ou validated) ou issued.",
+            )
         })?),
         None => None,
     };

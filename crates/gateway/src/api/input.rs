@@ -103,6 +103,16 @@ impl<T: ToSchema + DeserializeOwned> DescribeInput for Option<Json<T>> {
     }
 }
 
+/// A JSON body the specification makes optional (`POST tokens`): described as the body it takes
+/// when there is one.
+impl<T: ToSchema + DeserializeOwned + Default> DescribeInput
+    for crate::middleware::edge::OptionalJson<T>
+{
+    fn describe(doc: &mut OperationDoc) {
+        Json::<T>::describe(doc);
+    }
+}
+
 /// A body type that creation and edition share, with the fields creation must carry.
 pub trait Creation: ToSchema {
     /// The component creation takes (`NewParcel` for `ParcelInput`).

@@ -7,12 +7,12 @@ use crate::api::query::Paging;
 use crate::api::{BareCreated, Db, NoContent, Paged};
 use crate::error::ApiResult;
 use crate::extract::Caller;
-use crate::middleware::edge::Json;
+use crate::middleware::edge::OptionalJson;
 
 pub async fn create_token(
     db: Db,
     caller: Caller,
-    input: Json<CreateToken>,
+    input: OptionalJson<CreateToken>,
 ) -> ApiResult<BareCreated<CreatedToken>> {
     let input = input.into_inner();
     db.run(move |conn| tokens::create(conn, &caller.user, input))

@@ -108,6 +108,37 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
     }
 }
 
+/// A JSON body the specification makes optional (« optional payload, default empty »): a request
+/// without a body is `T::default()`; any body is read as [`Json`] reads it.
+pub struct OptionalJson<T>(pub T);
+
+impl<T> OptionalJson<T> {
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T: DeserializeOwned + Default + 'static> FromRequest for OptionalJson<T> {
+    type Error = Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        use actix_web::http::header::{CONTENT_LENGTH, TRANSFER_ENCODING};
+        let headers = req.headers();
+        let declared = headers
+            .get(CONTENT_LENGTH)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.trim().parse::<u64>().ok());
+        let bodiless =
+            declared == Some(0) || (declared.is_none() && !headers.contains_key(TRANSFER_ENCODING));
+        if bodiless {
+            return Box::pin(async { Ok(OptionalJson(T::default())) });
+        }
+        let body = Json::<T>::from_request(req, payload);
+        Box::pin(async move { body.await.map(|Json(value)| OptionalJson(value)) })
+    }
+}
+
 /// The query's and the path's decoded text: a forbidden character answers 422 naming the
 /// query parameter (or `path`).
 pub fn check_request_line(path: &str, query: &str) -> FieldErrors {

@@ -510,11 +510,31 @@ async fn personal_tokens_are_shown_once_hashed_and_revocable() {
         .delete(&format!("/api/tokens/{key}"))
         .await
         .assert_status(404);
-    client
+    let refused = client
         .post(
             "/api/tokens",
             json!({"name": "", "expires_at": "2001-01-01"}),
         )
+        .await;
+    refused.assert_status(422);
+    assert!(
+        refused.field_errors("name").is_empty(),
+        "a blank name is named"
+    );
+    assert_eq!(refused.field_errors("expires_at").len(), 1);
+    // The specification's payload is optional: no body at all makes a read-write token named
+    // after its day, for the default lifetime.
+    let unnamed = client
+        .post_bytes("/api/tokens", Vec::new(), "application/json")
+        .await;
+    unnamed.assert_status(201);
+    let today = chrono::Utc::now().format("%d/%m/%Y").to_string();
+    assert_eq!(unnamed.body["data"]["name"], format!("Jeton du {today}"));
+    assert_eq!(unnamed.body["data"]["abilities"], json!(["read", "write"]));
+    assert!(unnamed.body["token"].as_str().is_some());
+    // A body that is there is read as JSON: not JSON is refused.
+    client
+        .post_bytes("/api/tokens", b"name=x".to_vec(), "application/json")
         .await
         .assert_status(422);
     client

@@ -404,6 +404,15 @@ async fn admins_receive_pickup_vouchers_with_the_parcels_actually_collected() {
             .body["meta"]["total"],
         1
     );
+    // The specification's word for it (« pickup vouchers (new, validated) ») answers the same.
+    let validated = w.admin.get("/api/pickup-vouchers?status=validated").await;
+    validated.assert_status(200);
+    assert_eq!(validated.body["meta"]["total"], 1);
+    assert_eq!(validated.body["data"][0]["status"], "received");
+    w.admin
+        .get("/api/pickup-vouchers?status=shipped")
+        .await
+        .assert_status(422);
     assert_eq!(
         activities(&w, "pickup_voucher", &code),
         ["pickup_voucher.created", "pickup_voucher.received"]

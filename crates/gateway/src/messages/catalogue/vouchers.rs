@@ -21,9 +21,9 @@ pub const ENTRIES: &[Entry] = &[
         "الطرد {} موجود من قبل في وصل آخر قيد المعالجة.",
     ),
     (
-        "Statut inconnu : new, received ou issued.",
-        "Unknown status: new, received or issued.",
-        "حالة غير معروفة: new أو received أو issued.",
+        "Statut inconnu : new, received (ou validated) ou issued.",
+        "Unknown status: new, received (or validated) or issued.",
+        "حالة غير معروفة: new أو received (أو validated) أو issued.",
     ),
     ("Colis introuvables", "Parcels not found", "طرود غير موجودة"),
     // Pickup.
