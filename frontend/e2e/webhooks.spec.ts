@@ -1,6 +1,7 @@
 // The merchant connects his shop, at phone size: he adds a webhook on /compte/profile, keeps its
 // secret, sends a test, and his shop (a real HTTP receiver on loopback, checking the signature
-// with Node's own HMAC) receives the parcel he creates; the log shows each delivery received.
+// with Node's own HMAC) receives the parcel he creates; the log shows each delivery received,
+// the parcel it is about, and its attempts with the shop's answer.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -83,12 +84,37 @@ test('the merchant adds a webhook on his phone and his shop receives his parcel,
     expect(received[1].headers['colivra-event-id']).toBe(event.id);
     expect(signedWith(received[1], secret)).toBe(true);
 
-    // The log: both received, at the first attempt.
+    // The log: both received, at the first attempt; the parcel's delivery names the parcel.
     await row.getByRole('button', { name: 'Journal' }).click();
     const log = page.getByTestId('webhook-log');
-    await expect(log.getByTestId('webhook-delivery')).toHaveCount(2);
+    const deliveries = log.getByTestId('table-row');
+    await expect(deliveries).toHaveCount(2);
     await expect(log.getByTestId('webhook-delivery-status').filter({ hasText: 'Reçu' })).toHaveCount(2);
+    const parcelDelivery = deliveries.filter({ has: page.getByTestId('webhook-delivery-subject') });
+    await expect(parcelDelivery).toHaveCount(1);
+    await expect(parcelDelivery.getByTestId('webhook-delivery-subject')).toHaveText(String(created.data.key));
+    await expect(parcelDelivery).toContainText('Colis créé');
+    /** How far a dialog's content runs past its width (nothing scrolls sideways at 390 px). */
+    const sideways = (dialog: typeof log) =>
+      dialog.locator('.MuiDialogContent-root').evaluate((content) => content.scrollWidth - content.clientWidth);
+    expect(await sideways(log)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'profile-webhook-log-phone');
+
+    // Its attempts: the one the shop answered, with its status, its time and the answer's bytes.
+    await parcelDelivery.getByRole('button', { name: /^Voir les essais/ }).click();
+    const attempts = page.getByTestId('webhook-attempts');
+    await expect(attempts).toContainText(event.id);
+    const attempt = attempts.getByTestId('webhook-attempt');
+    await expect(attempt).toHaveCount(1);
+    await expect(attempt.getByTestId('webhook-attempt-status')).toHaveText('HTTP 200');
+    await expect(attempt.getByTestId('webhook-attempt-latency')).toHaveText(/^\d[\d\s]* ms$/);
+    await expect(attempt.getByTestId('webhook-attempt-response')).toHaveText('ok');
+    expect(await sideways(attempts)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'profile-webhook-attempts-phone');
+    await attempts.getByRole('button', { name: 'Fermer' }).click();
+    await expect(attempts).toBeHidden();
     await log.getByRole('button', { name: 'Fermer' }).last().click();
+    await expect(log).toBeHidden();
 
     // Removed: nothing more is sent to this shop.
     await row.getByRole('button', { name: 'Supprimer' }).click();

@@ -1,5 +1,7 @@
 import { api } from '../../core/api';
 import type { ListResponse } from '../../core/collections';
+import { listParams } from '../../core/crud';
+import type { ListArgs } from '../table/useListState';
 
 /** The events an endpoint can subscribe to, in the server's order (domain.md). */
 export const WEBHOOK_EVENTS = [
@@ -36,10 +38,28 @@ export interface WebhookInput {
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
+/** One attempt of a delivery, as the server logged it. */
+export interface WebhookAttempt {
+  attempted_at: string;
+  /** The receiver's HTTP status, when it answered. */
+  status_code: number | null;
+  /** Why nothing came back (timeout, refused address…). */
+  error: string | null;
+  /** The first 500 bytes of the receiver's answer. */
+  response: string | null;
+  /** From the request's start to the answer's end (or the failure). */
+  latency_ms: number;
+}
+
 export interface WebhookDelivery {
   key: string;
   event_id: string;
   event: WebhookEvent | 'ping';
+  /**
+   * What the event is about: the parcel's tracking code (`parcel.*`), the invoice's or the
+   * ticket's key; null for a ping.
+   */
+  subject_key: string | null;
   status: DeliveryStatus;
   attempts: number;
   last_status_code: number | null;
@@ -49,6 +69,13 @@ export interface WebhookDelivery {
   last_attempt_at: string | null;
   next_attempt_at: string | null;
   created_at: string;
+  /** Every attempt, oldest first (kept 30 days). */
+  history: WebhookAttempt[];
+}
+
+/** Query of GET /api/webhooks/{key}/deliveries: the endpoint and the page. */
+export interface DeliveryListArgs extends ListArgs {
+  webhook: string;
 }
 
 export const webhooksApi = api.injectEndpoints({
@@ -73,8 +100,8 @@ export const webhooksApi = api.injectEndpoints({
       query: (key) => ({ url: `webhooks/${encodeURIComponent(key)}/test`, method: 'POST', body: {} }),
       invalidatesTags: ['WebhookDeliveries'],
     }),
-    webhookDeliveries: build.query<ListResponse<WebhookDelivery>, string>({
-      query: (key) => ({ url: `webhooks/${encodeURIComponent(key)}/deliveries`, params: { per_page: 50 } }),
+    webhookDeliveries: build.query<ListResponse<WebhookDelivery>, DeliveryListArgs>({
+      query: ({ webhook, ...args }) => ({ url: `webhooks/${encodeURIComponent(webhook)}/deliveries`, params: listParams(args) }),
       providesTags: ['WebhookDeliveries'],
     }),
     retryDelivery: build.mutation<{ data: WebhookDelivery }, string>({

@@ -1,5 +1,7 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import History from '@mui/icons-material/History';
 import ListAlt from '@mui/icons-material/ListAlt';
+import Replay from '@mui/icons-material/Replay';
 import Send from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,11 +23,17 @@ import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type FormEvent } from 'react';
 import { DateTimeText } from '../../components/DateTimeText';
 import { ConfirmDialog } from '../../components/form/ConfirmDialog';
 import { FormTextField } from '../../components/FormTextField';
 import { LoadStates } from '../../components/LoadStates';
+import { DataTable, type Column } from '../../components/table/DataTable';
+import { useListState } from '../../components/table/useListState';
+import { DeliveryAttemptsDialog, DeliveryStatusChip } from '../../components/webhooks/DeliveryAttemptsDialog';
+import { DeliverySubject } from '../../components/webhooks/DeliverySubject';
 import {
   WEBHOOK_EVENTS,
   useCreateWebhookMutation,
@@ -36,8 +44,8 @@ import {
   useWebhookDeliveriesQuery,
   useWebhooksQuery,
   type CreatedWebhook,
-  type DeliveryStatus,
   type Webhook,
+  type WebhookDelivery,
   type WebhookEvent,
 } from '../../components/webhooks/api';
 import { formErrors, type FormErrors } from '../../core/session/errors';
@@ -46,12 +54,6 @@ import '../../i18n/webhooks';
 import { SecretDialog } from './SecretDialog';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
-
-const DELIVERY_COLORS: Record<DeliveryStatus, 'default' | 'success' | 'error'> = {
-  pending: 'default',
-  delivered: 'success',
-  failed: 'error',
-};
 
 /** "Actif", "Désactivé" or "Suspendu" (paused after 24 h of failures). */
 function StateChip({ webhook }: { webhook: Webhook }) {
@@ -64,15 +66,20 @@ function StateChip({ webhook }: { webhook: Webhook }) {
   );
 }
 
-/** The deliveries to one endpoint, newest first, each with its attempts and a "send again". */
+/** The deliveries to one endpoint, newest first: what each is about, its attempts, and a "send again". */
 function DeliveryLog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
   const t = useT();
   const language = useLanguage();
-  const deliveries = useWebhookDeliveriesQuery(webhook.key, { pollingInterval: 5_000 });
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const list = useListState({ url: false });
+  const deliveries = useWebhookDeliveriesQuery({ ...list.args, webhook: webhook.key }, { pollingInterval: 5_000 });
   const [retry, retrying] = useRetryDeliveryMutation();
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const list = deliveries.data?.data ?? [];
+  const [opened, setOpened] = useState<WebhookDelivery | null>(null);
+  const rows = deliveries.data?.data ?? [];
+  // The attempts shown follow the log as it is polled (a new attempt, a retry).
+  const shown = opened ? rows.find((delivery) => delivery.key === opened.key) ?? opened : null;
   const resend = async (key: string) => {
     setError(null);
     try {
@@ -82,8 +89,35 @@ function DeliveryLog({ webhook, onClose }: { webhook: Webhook; onClose: () => vo
       setError(formErrors(failure, t).form);
     }
   };
+  const columns: Column<WebhookDelivery>[] = [
+    { id: 'event', label: t('webhooks.column.event'), render: (delivery) => t(`webhooks.event.${delivery.event}`) },
+    { id: 'subject', label: t('webhooks.column.subject'), render: (delivery) => <DeliverySubject delivery={delivery} /> },
+    { id: 'status', label: t('webhooks.column.status'), card: 'badge', render: (delivery) => <DeliveryStatusChip status={delivery.status} /> },
+    {
+      id: 'attempts',
+      label: t('webhooks.column.attempts'),
+      render: (delivery) => (
+        <Box sx={{ minWidth: 0, maxWidth: { md: 280 }, overflowWrap: 'anywhere' }}>
+          <Typography variant="body2">{t('webhooks.attempts', { count: delivery.attempts })}</Typography>
+          {(delivery.last_status_code !== null || delivery.last_error) && (
+            <Typography variant="caption" color="text.secondary" component="div">
+              {delivery.last_status_code !== null
+                ? t('webhooks.lastAnswer', { code: delivery.last_status_code })
+                : t('webhooks.lastError', { error: delivery.last_error ?? '' })}
+            </Typography>
+          )}
+          {delivery.next_attempt_at && delivery.attempts > 0 && (
+            <Typography variant="caption" color="text.secondary" component="div">
+              {t('webhooks.nextAttempt', { at: formatDate(delivery.next_attempt_at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}
+            </Typography>
+          )}
+        </Box>
+      ),
+    },
+    { id: 'created_at', label: t('webhooks.column.createdAt'), render: (delivery) => <DateTimeText value={delivery.created_at} /> },
+  ];
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" data-testid="webhook-log">
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} data-testid="webhook-log">
       <DialogTitle sx={{ overflowWrap: 'anywhere' }}>{t('webhooks.logTitle', { url: webhook.url })}</DialogTitle>
       <DialogContent>
         {notice && (
@@ -96,53 +130,39 @@ function DeliveryLog({ webhook, onClose }: { webhook: Webhook; onClose: () => vo
             {error}
           </Alert>
         )}
-        <LoadStates
-          loading={deliveries.isLoading}
-          failed={deliveries.isError}
-          empty={list.length === 0}
-          failedText={t('webhooks.loadError')}
-          emptyText={t('webhooks.logEmpty')}
-        >
-          <Stack spacing={1.5}>
-            {list.map((delivery) => (
-              <Paper key={delivery.key} variant="outlined" sx={{ p: 1.5 }} data-testid="webhook-delivery">
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-                  <Typography sx={{ fontWeight: 600 }}>{t(`webhooks.event.${delivery.event}`)}</Typography>
-                  <Chip
-                    size="small"
-                    color={DELIVERY_COLORS[delivery.status]}
-                    label={t(`webhooks.delivery.${delivery.status}`)}
-                    data-testid="webhook-delivery-status"
-                  />
-                  <Typography variant="body2" color="text.secondary">
-                    <DateTimeText value={delivery.created_at} />
-                  </Typography>
-                  <Box sx={{ flexGrow: 1 }} />
-                  <Button size="small" onClick={() => resend(delivery.key)} disabled={retrying.isLoading}>
-                    {t('webhooks.retry')}
-                  </Button>
-                </Stack>
-                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                  {t('webhooks.attempts', { count: delivery.attempts })}
-                  {delivery.last_status_code !== null && ` · ${t('webhooks.lastAnswer', { code: delivery.last_status_code })}`}
-                  {delivery.last_error && ` · ${t('webhooks.lastError', { error: delivery.last_error })}`}
-                </Typography>
-                {delivery.next_attempt_at && delivery.attempts > 0 && (
-                  <Typography variant="body2" color="text.secondary">
-                    {t('webhooks.nextAttempt', { at: formatDate(delivery.next_attempt_at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}
-                  </Typography>
-                )}
-                <Typography variant="caption" color="text.secondary" dir="ltr" sx={{ fontFamily: 'monospace' }}>
-                  {delivery.event_id}
-                </Typography>
-              </Paper>
-            ))}
-          </Stack>
-        </LoadStates>
+        <DataTable
+          embedded
+          columns={columns}
+          list={list}
+          result={{
+            data: deliveries.data,
+            // Polling the log shows no progress bar; a page being loaded does.
+            isFetching: deliveries.isFetching && deliveries.currentData === undefined,
+            isError: deliveries.isError,
+            error: deliveries.error,
+            refetch: deliveries.refetch,
+          }}
+          rowKey={(delivery) => delivery.key}
+          rowName={(delivery) => [t(`webhooks.event.${delivery.event}`), delivery.subject_key].filter(Boolean).join(' ')}
+          rowActions={(delivery) => [
+            { id: 'attempts', label: t('webhooks.showAttempts'), icon: <History fontSize="small" />, onClick: setOpened },
+            {
+              id: 'retry',
+              label: t('webhooks.retry'),
+              icon: <Replay fontSize="small" />,
+              onClick: () => void resend(delivery.key),
+              disabled: retrying.isLoading,
+            },
+          ]}
+          onRowClick={setOpened}
+          emptyMessage={t('webhooks.logEmpty')}
+          testId="webhook-deliveries"
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
+      {shown && <DeliveryAttemptsDialog delivery={shown} onClose={() => setOpened(null)} />}
     </Dialog>
   );
 }

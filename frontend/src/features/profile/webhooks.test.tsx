@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { merchantSession } from '../../test/fixtures';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
+import { setViewportWidth } from '../../test/setup';
 import { PausedWebhooksNotice } from '../../components/webhooks/PausedWebhooksNotice';
 import { WebhooksCard } from './WebhooksCard';
 
@@ -15,6 +16,23 @@ const webhook = (key: string, url: string, extra: object = {}) => ({
   paused_at: null,
   created_at: '2026-11-20T10:00:00Z',
   updated_at: '2026-11-20T10:00:00Z',
+  ...extra,
+});
+const delivery = (key: string, extra: object = {}) => ({
+  key,
+  event_id: `evt_${key}`,
+  event: 'parcel.status_changed',
+  subject_key: 'CLV-7K2M9Q',
+  status: 'delivered',
+  attempts: 1,
+  last_status_code: 200,
+  last_error: null,
+  last_response: 'ok',
+  last_latency_ms: 42,
+  last_attempt_at: '2026-11-25T08:00:00Z',
+  next_attempt_at: null,
+  created_at: '2026-11-25T08:00:00Z',
+  history: [],
   ...extra,
 });
 const page = (data: unknown[]) => ({ status: 200, body: { data, meta: { page: 1, per_page: 100, total: data.length } } });
@@ -74,20 +92,14 @@ describe('webhooks card', () => {
         return { status: 200, body: { data: webhook('W1', 'https://boutique.ma/hook') } };
       },
       'GET /api/webhooks/W1/deliveries': page([
-        {
-          key: 'D1',
-          event_id: 'evt_123',
-          event: 'parcel.status_changed',
+        delivery('D1', {
           status: 'failed',
           attempts: 31,
           last_status_code: 500,
-          last_error: null,
           last_response: 'boom',
           last_latency_ms: 12,
-          last_attempt_at: '2026-11-25T08:00:00Z',
-          next_attempt_at: null,
           created_at: '2026-11-24T08:00:00Z',
-        },
+        }),
       ]),
       'POST /api/webhooks/deliveries/D1/retry': { status: 202, body: { data: {} } },
     });
@@ -98,11 +110,11 @@ describe('webhooks card', () => {
 
     await user.click(within(row).getByRole('button', { name: 'Journal' }));
     const log = await screen.findByTestId('webhook-log');
-    const delivery = await within(log).findByTestId('webhook-delivery');
-    expect(delivery).toHaveTextContent('Abandonné');
-    expect(delivery).toHaveTextContent('31 essais');
-    expect(delivery).toHaveTextContent('Dernière réponse : 500');
-    await user.click(within(delivery).getByRole('button', { name: 'Renvoyer' }));
+    const sent = await within(log).findByTestId('table-row');
+    expect(sent).toHaveTextContent('Abandonné');
+    expect(sent).toHaveTextContent('31 essais');
+    expect(sent).toHaveTextContent('Dernière réponse : 500');
+    await user.click(within(sent).getByRole('button', { name: 'Renvoyer Statut du colis changé CLV-7K2M9Q' }));
     expect(await within(log).findByText('Envoi relancé.')).toBeInTheDocument();
     expect(server.callsTo('POST', '/api/webhooks/deliveries/D1/retry')).toHaveLength(1);
     // The dialog's own button (the notice has one of the same name).
@@ -112,6 +124,80 @@ describe('webhooks card', () => {
     await user.click(within(row).getByRole('button', { name: 'Activer' }));
     expect(server.callsTo('PUT', '/api/webhooks/W1')[0].body).toEqual({ active: true });
     await waitFor(() => expect(screen.queryByTestId('webhook-paused')).not.toBeInTheDocument());
+  });
+
+  it('names the parcel of each delivery and shows every attempt with the first bytes of its answer', async () => {
+    const user = userEvent.setup();
+    const server = mockServer({
+      'GET /api/webhooks': page([webhook('W1', 'https://boutique.ma/hook')]),
+      'GET /api/webhooks/W1/deliveries': page([
+        delivery('D2', {
+          attempts: 2,
+          history: [
+            { attempted_at: '2026-11-25T08:00:00Z', status_code: 500, error: null, response: '{"error":"base indisponible"}', latency_ms: 812 },
+            { attempted_at: '2026-11-25T08:01:00Z', status_code: 200, error: null, response: 'ok', latency_ms: 42 },
+          ],
+        }),
+        delivery('D1', { event: 'ping', subject_key: null, created_at: '2026-11-24T08:00:00Z' }),
+      ]),
+    });
+    renderWithProviders(<WebhooksCard />, { session: merchantSession() });
+    await user.click(within(await screen.findByTestId('webhook-row')).getByRole('button', { name: 'Journal' }));
+    const log = await screen.findByTestId('webhook-log');
+    expect(within(log).getByRole('columnheader', { name: 'Objet' })).toBeInTheDocument();
+    const [parcelRow, pingRow] = await within(log).findAllByTestId('table-row');
+    // The parcel's code, opening it in the merchant's parcel list.
+    expect(within(parcelRow).getByRole('link', { name: 'CLV-7K2M9Q' })).toHaveAttribute('href', '/compte/tous-les-colis?colis=CLV-7K2M9Q');
+    expect(within(pingRow).queryByTestId('webhook-delivery-subject')).not.toBeInTheDocument();
+    expect(server.callsTo('GET', '/api/webhooks/W1/deliveries')[0].query).toMatchObject({ page: '1', per_page: '25' });
+
+    await user.click(within(parcelRow).getByRole('button', { name: 'Voir les essais Statut du colis changé CLV-7K2M9Q' }));
+    const dialog = await screen.findByTestId('webhook-attempts');
+    expect(dialog).toHaveTextContent('CLV-7K2M9Q');
+    expect(dialog).toHaveTextContent('evt_D2');
+    const attempts = within(dialog).getAllByTestId('webhook-attempt');
+    expect(attempts).toHaveLength(2);
+    expect(attempts[0]).toHaveTextContent('Essai 1');
+    expect(within(attempts[0]).getByTestId('webhook-attempt-status')).toHaveTextContent('HTTP 500');
+    expect(within(attempts[0]).getByTestId('webhook-attempt-latency')).toHaveTextContent('812 ms');
+    const answer = within(attempts[0]).getByTestId('webhook-attempt-response');
+    expect(answer).toHaveTextContent('{"error":"base indisponible"}');
+    expect(answer).toHaveAttribute('dir', 'ltr');
+    expect(attempts[1]).toHaveTextContent('Essai 2');
+    expect(within(attempts[1]).getByTestId('webhook-attempt-status')).toHaveTextContent('HTTP 200');
+    expect(within(attempts[1]).getByTestId('webhook-attempt-latency')).toHaveTextContent('42 ms');
+    expect(within(attempts[1]).getByTestId('webhook-attempt-response')).toHaveTextContent('ok');
+    await user.click(within(dialog).getByRole('button', { name: 'Fermer' }));
+    await waitFor(() => expect(screen.queryByTestId('webhook-attempts')).not.toBeInTheDocument());
+    expect(screen.getByTestId('webhook-log')).toBeInTheDocument();
+  });
+
+  it('puts the parcel on a line of each delivery’s card on a phone, and opens its attempts from the card', async () => {
+    setViewportWidth(390);
+    const user = userEvent.setup();
+    mockServer({
+      'GET /api/webhooks': page([webhook('W1', 'https://boutique.ma/hook')]),
+      'GET /api/webhooks/W1/deliveries': page([
+        delivery('D1', {
+          history: [{ attempted_at: '2026-11-25T08:00:00Z', status_code: null, error: 'délai dépassé', response: null, latency_ms: 10000 }],
+          status: 'pending',
+          last_status_code: null,
+          last_error: 'délai dépassé',
+          next_attempt_at: '2026-11-25T08:05:00Z',
+        }),
+      ]),
+    });
+    renderWithProviders(<WebhooksCard />, { session: merchantSession() });
+    await user.click(within(await screen.findByTestId('webhook-row')).getByRole('button', { name: 'Journal' }));
+    const card = await within(await screen.findByTestId('webhook-log')).findByTestId('table-row');
+    expect(within(card).getByText('Objet')).toBeInTheDocument();
+    expect(within(card).getByTestId('webhook-delivery-subject')).toHaveTextContent('CLV-7K2M9Q');
+    expect(card).toHaveTextContent('Erreur : délai dépassé');
+    await user.click(within(card).getByRole('button', { name: /^Voir les essais/ }));
+    const attempt = within(await screen.findByTestId('webhook-attempts')).getByTestId('webhook-attempt');
+    expect(within(attempt).getByTestId('webhook-attempt-error')).toHaveTextContent('Erreur : délai dépassé');
+    expect(within(attempt).queryByTestId('webhook-attempt-status')).not.toBeInTheDocument();
+    expect(within(attempt).queryByTestId('webhook-attempt-response')).not.toBeInTheDocument();
   });
 
   it('puts a notice on the dashboard only while a webhook is paused', async () => {
