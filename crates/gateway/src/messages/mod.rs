@@ -39,6 +39,15 @@ pub fn translate(text: &str, language: Language) -> Option<String> {
     CATALOGUE.message(text, language, 0)
 }
 
+/// A label the server wrote in French (a status, a category, a kind: a `*_label` field of an
+/// answer) in `language`; `None` when the reader reads French or the label is not known.
+pub fn label(text: &str, language: Language) -> Option<&'static str> {
+    if language == Language::Fr {
+        return None;
+    }
+    CATALOGUE.label(text, language)
+}
+
 /// One side of a template: text, or the value at this index.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Part {

@@ -4,9 +4,12 @@
 //! What the catalogue does not know stays French. Such answers say `Content-Language` (the
 //! language of their text) and `Vary: Accept-Language`.
 //!
-//! Successful answers are not touched: their status is read, never their body. An error body
-//! that is streamed, larger than [`MAX_BODY_BYTES`] or not the JSON expected is sent as it is;
-//! nothing here fails a request. Placed outside the request log (which shapes the errors other
+//! In a successful JSON answer, only the labels are: every string under a key `label` or ending in
+//! `_label` (a status, a ticket's category, a movement's type: the domain writes them in French)
+//! goes through [`crate::messages::label`] (issue 38: the cash declaration listed « Livré » to an
+//! Arabic reader); names, addresses and the rest are the data's own. A body that is streamed,
+//! larger than [`MAX_BODY_BYTES`] or not the JSON expected is sent as it is; nothing here fails a
+//! request. Placed outside the request log (which shapes the errors other
 //! layers raise into the JSON body) and inside compression (which must see the final text).
 
 use actix_web::body::{BodySize, BoxBody, MessageBody};
@@ -37,7 +40,20 @@ pub async fn translate_errors(
         .map(Language::from_accept_language)
         .unwrap_or_default();
     let mut res = next.call(req).await?.map_into_boxed_body();
-    if res.status().as_u16() < 400 || !is_json(res.headers()) {
+    if !is_json(res.headers()) {
+        return Ok(res);
+    }
+    if res.status().as_u16() < 400 {
+        if res.status().is_success() {
+            if language != Language::Fr {
+                res = res.map_body(|_, body| relabel(body, language));
+            }
+            // Its labels depend on the reader: a cache keeps one copy per language.
+            let headers = res.headers_mut();
+            if !varies_by_language(headers) {
+                headers.append(VARY, HeaderValue::from_static("Accept-Language"));
+            }
+        }
         return Ok(res);
     }
     let written = if language == Language::Fr {
@@ -120,6 +136,53 @@ fn translated(bytes: &Bytes, language: Language) -> Option<(Vec<u8>, Written)> {
     Some((serde_json::to_vec(&body).ok()?, written))
 }
 
+/// A successful answer's body with its labels in `language`, or as it was.
+fn relabel(body: BoxBody, language: Language) -> BoxBody {
+    if !matches!(body.size(), BodySize::Sized(n) if n > 0 && n <= MAX_BODY_BYTES) {
+        return body;
+    }
+    let bytes = match body.try_into_bytes() {
+        Ok(bytes) => bytes,
+        Err(body) => return body,
+    };
+    let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
+        return BoxBody::new(bytes);
+    };
+    if translate_labels(&mut value, language) == 0 {
+        return BoxBody::new(bytes);
+    }
+    match serde_json::to_vec(&value) {
+        Ok(text) => BoxBody::new(text),
+        Err(_) => BoxBody::new(bytes),
+    }
+}
+
+/// Translates in place every string under a key `label` or `*_label`; how many.
+fn translate_labels(value: &mut serde_json::Value, language: Language) -> usize {
+    match value {
+        serde_json::Value::Object(map) => map
+            .iter_mut()
+            .map(|(name, item)| match item {
+                serde_json::Value::String(text) if name == "label" || name.ends_with("_label") => {
+                    match crate::messages::label(text, language) {
+                        Some(translation) => {
+                            *text = translation.to_owned();
+                            1
+                        }
+                        None => 0,
+                    }
+                }
+                _ => translate_labels(item, language),
+            })
+            .sum(),
+        serde_json::Value::Array(items) => items
+            .iter_mut()
+            .map(|item| translate_labels(item, language))
+            .sum(),
+        _ => 0,
+    }
+}
+
 #[derive(Default)]
 struct Count {
     texts: usize,
@@ -182,6 +245,30 @@ mod tests {
 
     fn read(body: BoxBody) -> serde_json::Value {
         serde_json::from_slice(&body.try_into_bytes().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_successful_answer_gets_its_labels_translated_and_nothing_else() {
+        let answer = serde_json::json!({
+            "data": [{
+                "status": "delivered", "status_label": "Livré",
+                "recipient_name": "Livré", "note": "Livré",
+                "lines": [{"label": "Entrée", "category_label": "Colis"}]
+            }],
+            "meta": {"label": "not a known label"}
+        });
+        let out = read(relabel(body(answer.clone()), Language::Ar));
+        assert_eq!(out["data"][0]["status_label"], "تم التسليم");
+        assert_eq!(out["data"][0]["lines"][0]["label"], "دخول");
+        assert_eq!(out["data"][0]["lines"][0]["category_label"], "طرد");
+        // Data is the data's own, even when it reads like a label.
+        assert_eq!(out["data"][0]["recipient_name"], "Livré");
+        assert_eq!(out["data"][0]["note"], "Livré");
+        assert_eq!(out["meta"]["label"], "not a known label");
+        assert_eq!(
+            read(relabel(body(answer), Language::En))["data"][0]["status_label"],
+            "Delivered"
+        );
     }
 
     #[test]

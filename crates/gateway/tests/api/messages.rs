@@ -235,11 +235,141 @@ async fn errors_of_every_layer_are_translated_and_successes_are_left_alone() {
     malformed.assert_status(422);
     assert!(malformed.field_errors("body")[0].starts_with("Invalid JSON body: "));
 
-    // A success is not read: no Content-Language, its texts as the handler wrote them.
+    // A success keeps its texts as the handler wrote them (no Content-Language), its labels
+    // aside: those follow the reader, so the answer varies by language.
     let (merchant, _) = app.signed_in(Role::Merchant, true).await;
     speak(&merchant, Some("en"));
     let user = merchant.get("/api/user").await;
     user.assert_status(200);
     assert_eq!(user.header("content-language"), None);
-    assert!(!varies_by_language(&user));
+    assert!(varies_by_language(&user));
+    speak(&merchant, None);
+    assert!(varies_by_language(&merchant.get("/api/user").await));
+}
+
+/// Every `*_label` (and `label`) string of a JSON answer, with where it is.
+fn labels_of(value: &serde_json::Value, path: &str, out: &mut Vec<(String, String)>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (name, item) in map {
+                let here = format!("{path}.{name}");
+                match item {
+                    serde_json::Value::String(text)
+                        if name == "label" || name.ends_with("_label") =>
+                    {
+                        out.push((here, text.clone()))
+                    }
+                    _ => labels_of(item, &here, out),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (index, item) in items.iter().enumerate() {
+                labels_of(item, &format!("{path}[{index}]"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A label an Arabic reader should not see: a word of three Latin letters or more (French, or
+/// English).
+fn latin_word(text: &str) -> bool {
+    let mut run = 0;
+    for c in text.chars() {
+        if c.is_alphabetic() && !has_arabic_letters(&c.to_string()) && (c as u32) < 0x0600 {
+            run += 1;
+            if run >= 3 {
+                return true;
+            }
+        } else {
+            run = 0;
+        }
+    }
+    false
+}
+
+/// Every label the server sends (statuses, categories, kinds…) follows the reader's language on
+/// every endpoint (issue 38): a demo week seeded, each role reads, as an Arabic reader, every GET
+/// of the OpenAPI document it may call (a path's `{key}` taken from its list's first row), and no
+/// `*_label` may hold a Latin word.
+#[actix_rt::test]
+async fn an_arabic_reader_gets_every_label_in_arabic_on_every_endpoint() {
+    let app = TestApp::spawn().await;
+    let seeded = std::process::Command::new(env!("CARGO_BIN_EXE_colivra"))
+        .args(["seed-demo", "--week"])
+        .env("DATABASE_URL", app.db.url_string())
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap();
+    assert!(
+        seeded.status.success(),
+        "{}",
+        String::from_utf8_lossy(&seeded.stderr)
+    );
+    let document = serde_json::to_value(colivra_gateway::openapi::document()).unwrap();
+    let paths = document["paths"].as_object().unwrap();
+    let mut french = Vec::new();
+    let mut read = 0;
+    for (email, password) in [
+        ("admin@colivra.ma", "Admin#Colivra2026"),
+        ("client@colivra.ma", "Client#Colivra2026"),
+        ("livreur@colivra.ma", "Livreur#Colivra2026"),
+    ] {
+        let client = app.client();
+        client.login(email, password).await.assert_status(200);
+        speak(&client, Some("ar"));
+        let mut first_keys: std::collections::HashMap<String, String> = Default::default();
+        let mut gets: Vec<&String> = paths
+            .iter()
+            .filter(|(path, item)| item.get("get").is_some() && !path.ends_with("/logout"))
+            .map(|(path, _)| path)
+            .collect();
+        // Lists before the items they lead to.
+        gets.sort_by_key(|path| (path.matches('{').count(), path.len()));
+        for path in gets {
+            let concrete = if path.contains('{') {
+                let Some((list, _)) = path.split_once("/{") else {
+                    continue;
+                };
+                let Some(key) = first_keys.get(list) else {
+                    continue;
+                };
+                let rest = &path[list.len()..];
+                let Some(after) = rest.split_once('}').map(|(_, after)| after) else {
+                    continue;
+                };
+                if after.contains('{') {
+                    continue;
+                }
+                format!("{list}/{key}{after}")
+            } else {
+                path.clone()
+            };
+            let res = client.get(&concrete).await;
+            if std::env::var("WALK_DEBUG").is_ok() {
+                eprintln!("{email} {} {concrete}", res.status);
+            }
+            if res.status != 200 || !res.body.is_object() {
+                continue;
+            }
+            read += 1;
+            if let Some(key) = res.body["data"][0]["key"].as_str() {
+                first_keys.insert(path.clone(), key.to_owned());
+            }
+            let mut labels = Vec::new();
+            labels_of(&res.body, "", &mut labels);
+            for (at, text) in labels {
+                if latin_word(&text) {
+                    french.push(format!("{email} GET {concrete} {at}: {text}"));
+                }
+            }
+        }
+    }
+    assert!(read > 60, "the walk read {read} answers");
+    assert!(
+        french.is_empty(),
+        "labels not in Arabic:\n{}",
+        french.join("\n")
+    );
 }

@@ -17,7 +17,9 @@ mod vouchers;
 mod webhooks;
 
 use colivra_core::Language;
+use colivra_invoicing::InvoiceStatus;
 use colivra_parcels::status::Status;
+use colivra_vouchers::VoucherStatus;
 
 use super::Entry;
 
@@ -63,4 +65,63 @@ pub fn labels() -> impl Iterator<Item = Entry> {
         })
         .chain(inventory::LABELS.iter().copied())
         .chain(parcels::LABELS.iter().copied())
+        .chain(
+            [
+                VoucherStatus::New,
+                VoucherStatus::Received,
+                VoucherStatus::Issued,
+            ]
+            .into_iter()
+            .map(|s| {
+                (
+                    s.label(),
+                    s.label_in(Language::En),
+                    s.label_in(Language::Ar),
+                )
+            }),
+        )
+        .chain(
+            [
+                InvoiceStatus::Draft,
+                InvoiceStatus::Validated,
+                InvoiceStatus::Paid,
+            ]
+            .into_iter()
+            .map(|s| {
+                (
+                    s.label(),
+                    s.label_in(Language::En),
+                    s.label_in(Language::Ar),
+                )
+            }),
+        )
+        .chain(ANSWER_LABELS.iter().copied())
 }
+
+/// Labels of successful answers (`*_label` fields) that no domain type translates itself: ticket
+/// categories and statuses, announcement audiences, stock movement types and stock client
+/// statuses. (Parcel, voucher and invoice statuses come from their types, above.)
+pub const ANSWER_LABELS: &[Entry] = &[
+    // Ticket categories.
+    ("Colis", "Parcel", "طرد"),
+    ("Ramassage", "Pickup", "استلام"),
+    ("Facture", "Invoice", "فاتورة"),
+    ("Compte", "Account", "الحساب"),
+    ("Autre", "Other", "أخرى"),
+    // Ticket statuses.
+    ("Ouvert", "Open", "مفتوحة"),
+    ("Répondu", "Answered", "تم الرد"),
+    ("Fermé", "Closed", "مغلقة"),
+    // Announcement audiences.
+    ("Tout le monde", "Everyone", "الجميع"),
+    ("Clients", "Merchants", "التجار"),
+    ("Livreurs", "Delivery people", "عمال التوصيل"),
+    // Stock movement types.
+    ("Entrée", "Entry", "دخول"),
+    ("Sortie", "Exit", "خروج"),
+    ("Retour", "Return", "إرجاع"),
+    ("Ajustement", "Adjustment", "تسوية"),
+    // Stock clients.
+    ("Actif", "Active", "نشط"),
+    ("Suspendu", "Suspended", "موقوف"),
+];
