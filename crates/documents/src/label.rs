@@ -300,7 +300,17 @@ fn draw_label(
     canvas.line(left, y, right, y);
     y = caption(canvas, left, y + 0.5, words.sender);
     y += line_height(9.0);
-    let sender = format!("{} – {}", label.shop_name, label.merchant_name);
+    // The shop, then its merchant when he goes by another name (« Atlas – Atlas » said nothing).
+    let sender = if label
+        .merchant_name
+        .trim()
+        .eq_ignore_ascii_case(label.shop_name.trim())
+        || label.merchant_name.trim().is_empty()
+    {
+        label.shop_name.clone()
+    } else {
+        format!("{} – {}", label.shop_name, label.merchant_name)
+    };
     canvas.text(
         left,
         y,

@@ -101,7 +101,13 @@ pub fn labels_pdf(
             shop_phone: phones.get(&v.key).cloned().unwrap_or_default(),
             tracking_code: v.key,
             recipient_name: v.recipient_name,
-            recipient_phone: v.recipient_phone,
+            // Both numbers the delivery person may call, the second when there is one.
+            recipient_phone: match v.recipient_phone_alt.as_deref().map(str::trim) {
+                Some(alt) if !alt.is_empty() && alt != v.recipient_phone => {
+                    format!("{} / {alt}", v.recipient_phone)
+                }
+                _ => v.recipient_phone,
+            },
             city: v.city_name,
             address: v.address,
             cod_amount_centimes: v.cod_amount,

@@ -254,18 +254,37 @@ pub struct File<K: FileKind> {
     kind: PhantomData<K>,
 }
 
+/// `filename="…"` for `file_name`, and when it is not plain ASCII (an Arabic reader's file) also
+/// RFC 6266's `filename*=UTF-8''…`, which browsers prefer; the plain one then keeps its ASCII
+/// characters (the code in it), else reads `document`.
+pub fn disposition_name(file_name: &str) -> String {
+    let plain = |c: char| c.is_ascii_graphic() && c != '"' && c != '\\' && c != '%';
+    if file_name.chars().all(plain) {
+        return format!("filename=\"{file_name}\"");
+    }
+    let (stem, extension) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
+    let mut fallback: String = stem.chars().filter(|c| plain(*c)).collect();
+    let fallback_trimmed = fallback.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+    fallback = if fallback_trimmed.is_empty() {
+        "document".to_owned()
+    } else {
+        fallback_trimmed.to_owned()
+    };
+    if !extension.is_empty() {
+        fallback = format!("{fallback}.{extension}");
+    }
+    let encoded =
+        percent_encoding::utf8_percent_encode(file_name, percent_encoding::NON_ALPHANUMERIC);
+    format!("filename=\"{fallback}\"; filename*=UTF-8''{encoded}")
+}
+
 impl<K: FileKind> File<K> {
     fn new(body: FileBody, content_type: &'static str, file_name: &str, inline: bool) -> Self {
-        // Quotes and control characters cannot end up in the header: names are ours (codes).
-        let safe: String = file_name
-            .chars()
-            .map(|c| if c == '"' || c.is_control() { '_' } else { c })
-            .collect();
         let disposition = if inline { "inline" } else { "attachment" };
         File {
             body,
             content_type,
-            disposition: format!("{disposition}; filename=\"{safe}\""),
+            disposition: format!("{disposition}; {}", disposition_name(file_name)),
             headers: Vec::new(),
             kind: PhantomData,
         }
@@ -460,5 +479,28 @@ impl<R: Responder> Responder for WithCookies<R> {
 impl<R: DescribeReply> DescribeReply for WithCookies<R> {
     fn describe(doc: &mut OperationDoc) {
         R::describe(doc)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::disposition_name;
+
+    #[test]
+    fn a_file_name_not_in_ascii_is_given_in_utf8_with_a_plain_fallback() {
+        assert_eq!(
+            disposition_name("etiquettes.pdf"),
+            "filename=\"etiquettes.pdf\""
+        );
+        assert_eq!(
+            disposition_name("ملصقات.pdf"),
+            "filename=\"document.pdf\"; filename*=UTF-8''%D9%85%D9%84%D8%B5%D9%82%D8%A7%D8%AA%2Epdf"
+        );
+        assert_eq!(
+            disposition_name("وصل-دخول-BE55NT.pdf"),
+            "filename=\"BE55NT.pdf\"; filename*=UTF-8''%D9%88%D8%B5%D9%84%2D%D8%AF%D8%AE%D9%88%D9%84%2DBE55NT%2Epdf"
+        );
+        // Quotes never reach the header unescaped.
+        assert!(disposition_name("a\"b.pdf").starts_with("filename=\"ab.pdf\"; filename*="));
     }
 }

@@ -200,7 +200,11 @@ pub async fn print_entries(
 ) -> ApiResult<File<Pdf>> {
     let key = key.into_inner();
     let company = state.settings.app_name.clone();
-    let file_name = format!("bon-entree-{}.pdf", key.trim());
+    let file_name = format!(
+        "{}-{}.pdf",
+        language.pick("bon-entree", "entry-slip", "وصل-دخول"),
+        key.trim()
+    );
     let pdf = db
         .run(move |conn| {
             colivra_inventory::pdf::entry_slip_pdf(

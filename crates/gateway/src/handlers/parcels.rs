@@ -309,7 +309,7 @@ pub async fn import_template(
     let name = language.pick(
         "modele-import-colis",
         "parcel-import-template",
-        "parcel-import-template",
+        "نموذج-استيراد-الطرود",
     );
     if query.format.as_deref() == Some("xlsx") {
         let book = import::template_xlsx(language).map_err(ApiError)?;
@@ -358,7 +358,8 @@ pub async fn labels(
             )
         })
         .await?;
-    Ok(File::inline(pdf, "application/pdf", "etiquettes.pdf"))
+    let name = language.pick("etiquettes.pdf", "labels.pdf", "ملصقات.pdf");
+    Ok(File::inline(pdf, "application/pdf", name))
 }
 
 /// Every status with its label in the reader's language and what posting it needs.

@@ -890,6 +890,14 @@ async fn labels_print_as_a_pdf_holding_every_tracking_code() {
     let w = world().await;
     let first = key(&create(&w, "Amina Benali", "0612345678").await);
     let second = key(&create(&w, "Karim Tazi", "0698765432").await);
+    {
+        use colivra_db::schema::parcels;
+        use diesel::prelude::*;
+        diesel::update(parcels::table.filter(parcels::key.eq(&first)))
+            .set(parcels::recipient_phone_alt.eq("0611223344"))
+            .execute(&mut w.app.conn())
+            .unwrap();
+    }
     let res = w
         .merchant
         .get(&format!(
@@ -904,12 +912,29 @@ async fn labels_print_as_a_pdf_holding_every_tracking_code() {
         first.as_str(),
         second.as_str(),
         "Amina Benali",
+        "0612345678 / 0611223344",
         "Rabat",
         "249,00 DH",
         "FRAGILE",
     ] {
         assert!(text.contains(expected), "{expected} missing from:\n{text}");
     }
+    assert_eq!(
+        res.header("content-disposition"),
+        Some("inline; filename=\"etiquettes.pdf\"")
+    );
+    // An Arabic reader's file is named in Arabic (with a plain fallback).
+    *w.merchant.language.borrow_mut() = Some("ar".to_owned());
+    let arabic = w
+        .merchant
+        .get(&format!("/api/parcels/labels?parcels={first}"))
+        .await;
+    arabic.assert_status(200);
+    assert_eq!(
+        arabic.header("content-disposition"),
+        Some("inline; filename=\"document.pdf\"; filename*=UTF-8''%D9%85%D9%84%D8%B5%D9%82%D8%A7%D8%AA%2Epdf")
+    );
+    *w.merchant.language.borrow_mut() = None;
     // The admin prints them too; another merchant cannot, even mixed with his own.
     w.admin
         .get(&format!("/api/parcels/labels?parcels={first}"))
