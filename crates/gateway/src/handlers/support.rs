@@ -3,6 +3,7 @@
 //! OpenAPI document, see `merchant_guide`).
 
 use actix_web::{web, HttpRequest};
+use colivra_core::Language;
 use colivra_support::activity_log::{self, ActionKind, ActivityFilters, ActivityView};
 use colivra_support::announcements::{self, AnnouncementFilters, AnnouncementInput, Reader};
 use colivra_support::guides::{self, GuideInput};
@@ -151,24 +152,29 @@ pub async fn delete_announcement(
 
 // Guides.
 
-/// The built-in merchant API guide, its examples naming the address the caller reached.
-fn merchant_api_guide(state: &AppState, req: &HttpRequest) -> GuideView {
+/// The guides the product ships: the merchant API guide, its examples naming the address the
+/// caller reached, and the delivery people's round guide in the reader's language.
+fn built_in_guides(state: &AppState, req: &HttpRequest, language: Language) -> Vec<GuideView> {
     let info = req.connection_info();
     let base_url = format!("{}://{}", info.scheme(), info.host());
     let at = chrono::NaiveDate::from_ymd_opt(2026, 11, 26)
         .and_then(|d| d.and_hms_opt(0, 0, 0))
         .unwrap_or_default();
-    guides::built_in(state.merchant_guide.for_base(&base_url), at)
+    vec![
+        guides::built_in(state.merchant_guide.for_base(&base_url), at),
+        guides::round_guide(language, at),
+    ]
 }
 
 pub async fn list_guides(
     state: web::Data<AppState>,
     db: Db,
     caller: Scoped,
+    Lang(language): Lang,
     req: HttpRequest,
 ) -> ApiResult<Paged<GuideView>> {
-    let (role, built_in) = (caller.user.role(), merchant_api_guide(&state, &req));
-    db.run(move |conn| guides::list_with_built_in(conn, role, built_in))
+    let (role, built_ins) = (caller.user.role(), built_in_guides(&state, &req, language));
+    db.run(move |conn| guides::list_with_built_in(conn, role, built_ins))
         .await
         .map(Paged)
 }
@@ -178,14 +184,15 @@ pub async fn show_guide(
     db: Db,
     caller: Scoped,
     key: web::Path<String>,
+    Lang(language): Lang,
     req: HttpRequest,
 ) -> ApiResult<Reply<GuideView>> {
-    let (key, role, built_in) = (
+    let (key, role, built_ins) = (
         key.into_inner(),
         caller.user.role(),
-        merchant_api_guide(&state, &req),
+        built_in_guides(&state, &req, language),
     );
-    db.run(move |conn| guides::show(conn, role, &key, || built_in))
+    db.run(move |conn| guides::show(conn, role, &key, || built_ins))
         .await
         .map(Reply)
 }

@@ -181,10 +181,15 @@ async fn guides_for_merchants_start_with_the_api_guide_written_from_the_openapi_
         .get(&format!("/api/guides/{delivery_key}"))
         .await
         .assert_status(404);
-    assert_eq!(admin.get("/api/guides").await.body["meta"]["total"], 3);
+    // The staff read both built-in guides and every stored one.
+    assert_eq!(admin.get("/api/guides").await.body["meta"]["total"], 4);
+    merchant
+        .get("/api/guides/delivery-round")
+        .await
+        .assert_status(404);
 
-    // A delivery person reads the guides written for delivery people: not the merchant API guide,
-    // not the merchants' guides.
+    // A delivery person reads the round guide the product ships, then the guides written for
+    // delivery people: not the merchant API guide, not the merchants' guides.
     let (delivery_person, _) = app.signed_in(Role::DeliveryPerson, true).await;
     let his = delivery_person.get("/api/guides").await;
     his.assert_status(200);
@@ -194,7 +199,39 @@ async fn guides_for_merchants_start_with_the_api_guide_written_from_the_openapi_
         .iter()
         .map(|g| g["title"].as_str().unwrap())
         .collect();
-    assert_eq!(titles, ["Remettre les espèces"], "{}", his.text);
+    assert_eq!(
+        titles,
+        ["Ma tournée, pas à pas", "Remettre les espèces"],
+        "{}",
+        his.text
+    );
+    // In his language, covering the round from the exit voucher to the cash handed in.
+    *delivery_person.language.borrow_mut() = Some("ar".to_owned());
+    let round = delivery_person.get("/api/guides/delivery-round").await;
+    round.assert_status(200);
+    assert_eq!(round.body["data"]["title"], "جولتي خطوة بخطوة");
+    assert_eq!(round.body["data"]["built_in"], true);
+    let text = round.body["data"]["body"].as_str().unwrap();
+    for words in [
+        "وصل الخروج",
+        "استرداد",
+        "استبدال",
+        "إثبات التسليم",
+        "بدون شبكة",
+        "تسليم المال",
+    ] {
+        assert!(text.contains(words), "{words}");
+    }
+    *delivery_person.language.borrow_mut() = Some("en".to_owned());
+    assert_eq!(
+        delivery_person.get("/api/guides/delivery-round").await.body["data"]["title"],
+        "My round, step by step"
+    );
+    *delivery_person.language.borrow_mut() = None;
+    admin
+        .delete("/api/guides/delivery-round")
+        .await
+        .assert_status(409);
     delivery_person
         .get(&format!("/api/guides/{delivery_key}"))
         .await

@@ -102,8 +102,8 @@ pub const ENTRIES: &[Entry] = &[
         "المحتوى إلزامي.",
     ),
     (
-        "Le guide « API marchand » est écrit par le serveur : il ne se modifie ni ne se supprime.",
-        "The “API marchand” guide is written by the server: it can be neither edited nor deleted.",
-        "دليل « API marchand » يكتبه الخادم: لا يمكن تعديله ولا حذفه.",
+        "Ce guide est livré avec le produit : il ne se modifie ni ne se supprime.",
+        "This guide ships with the product: it cannot be edited or deleted.",
+        "هذا الدليل مرفق بالمنتج: لا يمكن تعديله ولا حذفه.",
     ),
 ];

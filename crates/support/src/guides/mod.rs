@@ -1,6 +1,10 @@
 //! Guides: Markdown pages the staff write for merchants (rendered by the web app without raw
-//! HTML). The built-in merchant API guide is not stored: the gateway writes it from the live
-//! OpenAPI document ([`built_in`] gives it its shape); it cannot be edited or deleted.
+//! HTML). Two guides ship with the product and are not stored: the merchant API guide, which the
+//! gateway writes from the live OpenAPI document ([`built_in`] gives it its shape), and the
+//! delivery people's round guide ([`round`], in the reader's language); neither can be edited or
+//! deleted.
+
+pub mod round;
 
 use chrono::NaiveDateTime;
 use colivra_core::{time, AppError, AppResult, FieldErrors, Role};
@@ -74,6 +78,20 @@ pub struct GuideInput {
     pub audience: Option<String>,
 }
 
+/// The delivery people's round guide in `language`, as of `at`.
+pub fn round_guide(language: colivra_core::Language, at: NaiveDateTime) -> GuideView {
+    let (title, body) = round::text(language);
+    GuideView {
+        key: round::KEY.to_owned(),
+        title: title.to_owned(),
+        body: body.to_owned(),
+        audience: Audience::Delivery,
+        built_in: true,
+        created_at: at,
+        updated_at: at,
+    }
+}
+
 /// The built-in guide with its `body` (written by the gateway) as of `at`.
 pub fn built_in(body: String, at: NaiveDateTime) -> GuideView {
     GuideView {
@@ -106,14 +124,14 @@ fn reads(role: Role, audience: Audience) -> bool {
 pub fn list_with_built_in(
     conn: &mut DbConnection,
     role: Role,
-    built_in: GuideView,
+    built_ins: Vec<GuideView>,
 ) -> AppResult<colivra_core::Paginated<GuideView>> {
-    // The merchant API guide is for merchants (and the staff); a delivery person has no use of it.
-    let mut data = if reads(role, built_in.audience) {
-        vec![built_in]
-    } else {
-        Vec::new()
-    };
+    // Each to its audience: the merchant API guide to merchants, the round to delivery people
+    // (the staff read both).
+    let mut data: Vec<GuideView> = built_ins
+        .into_iter()
+        .filter(|guide| reads(role, guide.audience))
+        .collect();
     data.extend(list(conn, role)?);
     let total = data.len() as i64;
     Ok(colivra_core::Paginated {
@@ -131,12 +149,12 @@ pub fn show(
     conn: &mut DbConnection,
     role: Role,
     key: &str,
-    built_in: impl FnOnce() -> GuideView,
+    built_ins: impl FnOnce() -> Vec<GuideView>,
 ) -> AppResult<GuideView> {
-    if key.trim() == BUILT_IN_KEY {
-        let guide = built_in();
-        return reads(role, guide.audience)
-            .then_some(guide)
+    if is_built_in(key) {
+        return built_ins()
+            .into_iter()
+            .find(|guide| guide.key == key.trim() && reads(role, guide.audience))
             .ok_or(AppError::NotFound);
     }
     get(conn, role, key)
@@ -197,11 +215,15 @@ fn record(conn: &mut DbConnection, actor_id: i64, action: &str, row: &GuideRow) 
     .map_db_err()
 }
 
+/// Whether `key` names a guide the product ships.
+fn is_built_in(key: &str) -> bool {
+    [BUILT_IN_KEY, round::KEY].contains(&key.trim())
+}
+
 fn refuse_built_in(key: &str) -> AppResult<()> {
-    if key.trim() == BUILT_IN_KEY {
+    if is_built_in(key) {
         Err(AppError::Conflict(
-            "Le guide « API marchand » est écrit par le serveur : il ne se modifie ni ne se supprime."
-                .to_owned(),
+            "Ce guide est livré avec le produit : il ne se modifie ni ne se supprime.".to_owned(),
         ))
     } else {
         Ok(())
