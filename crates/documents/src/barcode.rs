@@ -70,10 +70,13 @@ impl Code128 {
 
     /// Draws the bars with their top-left corner at (`x`, `y`). The caller leaves the quiet
     /// zones free. Fill colour must be black (the canvas default).
+    /// In a right-to-left document the code's place is mirrored, never its bars.
     pub(crate) fn draw(&self, canvas: &mut Canvas, x: f32, y: f32, module: f32, height: f32) {
-        for (start, len) in self.bars() {
-            canvas.fill_rect(x + start as f32 * module, y, len as f32 * module, height);
-        }
+        canvas.keep_order(x, self.width(module), |canvas, x| {
+            for (start, len) in self.bars() {
+                canvas.fill_rect(x + start as f32 * module, y, len as f32 * module, height);
+            }
+        });
     }
 }
 

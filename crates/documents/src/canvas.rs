@@ -21,6 +21,11 @@ pub(crate) struct Canvas {
     width: f32,
     height: f32,
     ops: Vec<Op>,
+    /// Laid out right to left (a document printed in Arabic): every x the layouts give is
+    /// mirrored here, once, so captions sit on the right, columns run from the right and what
+    /// is right-aligned in French is left-aligned; each string keeps its own order (shaped
+    /// Arabic, or a code read left to right).
+    right_to_left: bool,
 }
 
 impl Canvas {
@@ -29,7 +34,39 @@ impl Canvas {
             width: width_mm,
             height: height_mm,
             ops: Vec::new(),
+            right_to_left: false,
         }
+    }
+
+    /// A page for a document printed in `language`: right to left for Arabic.
+    pub(crate) fn for_language(
+        width_mm: f32,
+        height_mm: f32,
+        language: colivra_core::Language,
+    ) -> Self {
+        Self {
+            right_to_left: language == colivra_core::Language::Ar,
+            ..Self::new(width_mm, height_mm)
+        }
+    }
+
+    /// Where a box of width `w` whose left edge the layout puts at `x` goes on the page.
+    fn placed(&self, x: f32, w: f32) -> f32 {
+        if self.right_to_left {
+            self.width - x - w
+        } else {
+            x
+        }
+    }
+
+    /// Draws what must keep its left-to-right order whatever the document's direction (a
+    /// barcode's bars), in the box the layout gives at `x`, `w` wide: the box is mirrored, not
+    /// its content.
+    pub(crate) fn keep_order(&mut self, x: f32, w: f32, draw: impl FnOnce(&mut Canvas, f32)) {
+        let placed = self.placed(x, w);
+        let right_to_left = std::mem::replace(&mut self.right_to_left, false);
+        draw(self, placed);
+        self.right_to_left = right_to_left;
     }
 
     pub(crate) fn width(&self) -> f32 {
@@ -56,6 +93,11 @@ impl Canvas {
         if text.is_empty() {
             return;
         }
+        let x = if self.right_to_left {
+            self.placed(x, text_width_mm(text, font, size))
+        } else {
+            x
+        };
         if crate::unicode_font::needed(text) {
             return self.unicode_text(x, y, font, size, text);
         }
@@ -142,7 +184,7 @@ impl Canvas {
     }
 
     fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, mode: PaintMode) {
-        let bottom_left = self.point(x, y + h);
+        let bottom_left = self.point(self.placed(x, w), y + h);
         self.ops.push(Op::DrawRectangle {
             rectangle: Rect {
                 x: bottom_left.x,
@@ -164,9 +206,12 @@ impl Canvas {
     }
 
     pub(crate) fn line(&mut self, x1: f32, y1: f32, x2: f32, y2: f32) {
-        let points = [self.point(x1, y1), self.point(x2, y2)]
-            .map(|p| LinePoint { p, bezier: false })
-            .to_vec();
+        let points = [
+            self.point(self.placed(x1, 0.0), y1),
+            self.point(self.placed(x2, 0.0), y2),
+        ]
+        .map(|p| LinePoint { p, bezier: false })
+        .to_vec();
         self.ops.push(Op::DrawLine {
             line: Line {
                 points,

@@ -104,7 +104,7 @@ pub fn parcel_labels(
     match layout {
         LabelLayout::A6 => {
             for label in labels {
-                let mut canvas = Canvas::new(A6.0, A6.1);
+                let mut canvas = Canvas::for_language(A6.0, A6.1, language);
                 draw_label(&mut canvas, label, words, 0.0, 0.0, A6.0, A6.1)?;
                 pages.push(canvas.into_page());
             }
@@ -112,7 +112,7 @@ pub fn parcel_labels(
         LabelLayout::A4x4 => {
             let (w, h) = (A4.0 / 2.0, A4.1 / 2.0);
             for sheet in labels.chunks(4) {
-                let mut canvas = Canvas::new(A4.0, A4.1);
+                let mut canvas = Canvas::for_language(A4.0, A4.1, language);
                 for (i, label) in sheet.iter().enumerate() {
                     let (col, row) = (i % 2, i / 2);
                     draw_label(

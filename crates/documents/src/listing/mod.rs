@@ -182,7 +182,7 @@ fn layout(doc: &ListingDocument) -> Result<Vec<Canvas>, DocumentError> {
     let body_bottom = body_bottom(&legal);
 
     let mut pages = Vec::new();
-    let mut canvas = Canvas::new(PAGE_W, PAGE_H);
+    let mut canvas = Canvas::for_language(PAGE_W, PAGE_H, doc.language);
     let mut y = first_page_header(&mut canvas, doc, &key_code);
     y = table_header(&mut canvas, doc, &columns, y);
 
@@ -205,7 +205,10 @@ fn layout(doc: &ListingDocument) -> Result<Vec<Canvas>, DocumentError> {
             .map(|cell| cell.height())
             .fold(base_row_h, f32::max);
         if y + row_h > body_bottom {
-            pages.push(std::mem::replace(&mut canvas, Canvas::new(PAGE_W, PAGE_H)));
+            pages.push(std::mem::replace(
+                &mut canvas,
+                Canvas::for_language(PAGE_W, PAGE_H, doc.language),
+            ));
             y = next_page_header(&mut canvas, doc);
             y = table_header(&mut canvas, doc, &columns, y);
         }
@@ -217,7 +220,10 @@ fn layout(doc: &ListingDocument) -> Result<Vec<Canvas>, DocumentError> {
     let closing = Closing::of(doc);
     let closing_h = closing.height();
     if closing_h > 0.0 && y + 4.0 + closing_h > body_bottom {
-        pages.push(std::mem::replace(&mut canvas, Canvas::new(PAGE_W, PAGE_H)));
+        pages.push(std::mem::replace(
+            &mut canvas,
+            Canvas::for_language(PAGE_W, PAGE_H, doc.language),
+        ));
         y = next_page_header(&mut canvas, doc);
     }
     closing.draw(&mut canvas, doc, y + 4.0);

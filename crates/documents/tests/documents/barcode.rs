@@ -131,7 +131,22 @@ fn four_labels_per_sheet_carry_four_barcodes() {
 
 #[test]
 fn listing_barcodes_decode_to_the_key_and_each_row() {
-    let doc = voucher(25);
+    listing_barcodes_decode_in(Language::Fr);
+}
+
+/// A document laid out right to left mirrors where its barcodes are, never their bars.
+#[test]
+fn listing_and_label_barcodes_decode_in_an_arabic_document() {
+    listing_barcodes_decode_in(Language::Ar);
+    let pdf = parcel_labels(&[label(3)], LabelLayout::A6, Language::Ar).unwrap();
+    let found = barcodes(&filled_rects(&pdf, 1));
+    assert_eq!(found.len(), 1);
+    assert_eq!(decode(&modules(&found[0])), tracking_code(3));
+}
+
+fn listing_barcodes_decode_in(language: Language) {
+    let mut doc = voucher(25);
+    doc.language = language;
     let pdf = listing_document(&doc).unwrap();
     let mut decoded: Vec<String> = (1..=2)
         .flat_map(|page| barcodes(&filled_rects(&pdf, page)))

@@ -1,7 +1,9 @@
 //! The listing document (vouchers, invoices), read back from the PDF.
 
 use crate::common::{page_count, page_texts, tracking_code, voucher};
-use colivra_documents::{extract_text, listing_document, Column, DocumentError, LabeledValue};
+use colivra_documents::{
+    extract_text, listing_document, Column, DocumentError, LabeledValue, Language,
+};
 
 #[test]
 fn empty_listing_is_one_page_with_header_totals_and_signatures() {
@@ -158,6 +160,47 @@ fn arabic_rows_and_counterpart_print_in_arabic() {
         assert!(text.contains(expected), "{expected:?} not in:\n{text}");
     }
     assert!(!text.contains('?'), "{text}");
+}
+
+/// Where poppler (`pdftotext -bbox`) finds `word` on page 1: its left edge and the page's width.
+fn word_left(pdf: &[u8], name: &str, word: &str) -> (f32, f32) {
+    let (_, dir) = crate::common::poppler_text(name, pdf);
+    let out = std::process::Command::new("pdftotext")
+        .args(["-bbox", "-f", "1", "-l", "1"])
+        .arg(dir.join(format!("{name}.pdf")))
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils) is installed");
+    let html = String::from_utf8_lossy(&out.stdout);
+    let attribute = |line: &str, name: &str| -> f32 {
+        let start = line.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        line[start..].split('"').next().unwrap().parse().unwrap()
+    };
+    let page = html.lines().find(|l| l.contains("<page ")).unwrap();
+    let width = attribute(page, "width");
+    let found = html
+        .lines()
+        .find(|l| l.contains("<word ") && l.contains(&format!(">{word}</word>")))
+        .unwrap_or_else(|| panic!("{word} not in:\n{html}"));
+    (attribute(found, "xMin"), width)
+}
+
+/// A document printed in Arabic reads from the right (issue 38): the first column (the tracking
+/// code) and the document's title sit on the right half of the page, where in French they sit
+/// on the left.
+#[test]
+fn an_arabic_document_is_laid_out_right_to_left() {
+    let code = crate::common::tracking_code(0);
+    let mut doc = voucher(2);
+    let (french_x, width) = word_left(&listing_document(&doc).unwrap(), "listing-ltr", &code);
+    assert!(french_x < width / 2.0, "{french_x} of {width}");
+    doc.language = Language::Ar;
+    let arabic = listing_document(&doc).unwrap();
+    let (arabic_x, width) = word_left(&arabic, "listing-rtl", &code);
+    assert!(arabic_x > width / 2.0, "{arabic_x} of {width}");
+    // Each string keeps its own order: the code still reads as written.
+    let (text, _) = crate::common::poppler_text("listing-rtl", &arabic);
+    assert!(text.contains(&code), "{text}");
 }
 
 /// Whitespace (line breaks of wrapped text included) collapsed to single spaces.
