@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ADMIN, DELIVERY, MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
-import { apiClient, holdAppScripts, LOADING, menuLinks, signIn, url } from './helpers';
+import { apiClient, holdAppScripts, LOADING, menuLinks, screenshot, signIn, url } from './helpers';
 
 // Every screen of every role's menu, the sign-in, registration and public tracking pages, through
 // axe-core (WCAG 2.0 A and AA, 2.1 AA) in light and dark theme, on a laptop and on a phone: a
@@ -148,6 +148,15 @@ async function follow(page: Page, path: string): Promise<void> {
 /** One's profile, from the user menu (every role has it). */
 const PROFILE = '/compte/profile';
 
+/** Opens the top bar's search and types `query`: waits for what it finds (pages, parcels, people…). */
+async function openSearch(page: Page, query: string): Promise<void> {
+  await page.getByTestId('search-open').click();
+  const input = page.getByTestId('search-input');
+  await expect(input).toBeFocused();
+  await input.fill(query);
+  await settle(page);
+}
+
 /** Every route of the signed-in role's menu and the profile, in both themes and both sizes. */
 async function auditMenu(page: Page, role: string): Promise<string[]> {
   const findings = new Findings();
@@ -182,6 +191,11 @@ async function auditMenu(page: Page, role: string): Promise<string[]> {
       await findings.audit(page, where.replace('%s', 'user menu'));
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('user-menu-sign-out')).toBeHidden();
+      // The top bar's search with results: a list box of options the input points at.
+      await openSearch(page, 'co');
+      await findings.audit(page, where.replace('%s', 'search dialog'));
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('search-dialog')).toBeHidden();
     }
   }
   return findings.report();
@@ -208,6 +222,8 @@ function focused(page: Page) {
       tag: element.tagName.toLowerCase(),
       href: element.getAttribute('href') ?? '',
       inMenu: Boolean(element.closest('[data-testid="side-menu"]')),
+      inMain: Boolean(element.closest('main')),
+      id: element.id,
       inDialog: Boolean(element.closest('[role="dialog"]')),
       inDrawer: Boolean(element.closest('[data-testid="nav-drawer-temporary"]')),
       focusVisible: element.matches(':focus-visible'),
@@ -339,6 +355,106 @@ test.describe('keyboard', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     expect((await focused(page))?.testId, 'the focus back on the button that opened the dialog').toBe('create-button');
+  });
+
+  test('from the top of « Tous les colis », Tab reaches « Aller au contenu », which skips to the list; a focused row shows its ring', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, ADMIN);
+    await page.goto(url('/compte/tous-les-colis'));
+    await expect(page.getByTestId('parcels-screen')).toBeVisible();
+    await expect(page.getByTestId('table-row').nth(1)).toBeVisible();
+    await settle(page);
+
+    // First in the tab order, out of sight until then, shown once focused.
+    await expect(page.getByTestId('skip-link')).not.toBeInViewport();
+    await page.keyboard.press('Tab');
+    const skip = await focused(page);
+    expect(skip?.testId, 'the first Tab').toBe('skip-link');
+    expect(skip?.indicator, 'focus indicator of the skip link').toBe(true);
+    await expect(page.getByTestId('skip-link')).toHaveText('Aller au contenu');
+    await expect(page.getByTestId('skip-link')).toBeInViewport({ ratio: 1 });
+    const box = (await page.getByTestId('skip-link').boundingBox())!;
+    expect(box.width, 'the skip link is drawn, not a 1 px box').toBeGreaterThan(60);
+
+    await page.keyboard.press('Enter');
+    expect((await focused(page))?.id, 'the focus on the main content').toBe('main-content');
+    await expect(page).toHaveURL(/\/compte\/tous-les-colis$/);
+    // The next Tab is in the list's screen, past the top bar and the menu (33 Tabs from the top
+    // bar to the first row before the skip link)…
+    await page.keyboard.press('Tab');
+    const next = await focused(page);
+    expect(next?.inMain, `the Tab after the skip link: ${next?.tag} ${next?.testId}`).toBe(true);
+    // …and the list's search box within a handful.
+    const search = next?.testId === 'table-search' ? next : await tabTo(page, (element) => element.testId === 'table-search', 4);
+    expect(search.indicator, 'focus indicator of the list’s search box').toBe(true);
+    // The filters (a date field is four stops), the sort headers, then the rows.
+    const row = await tabTo(page, (element) => element.testId === 'table-row', 25);
+    expect(row.indicator, 'focus indicator of the focused row').toBe(true);
+
+    // The focused row does not look like the others.
+    const looks = await page.getByTestId('table-row').evaluateAll((rows) => {
+      const look = (row: Element) => {
+        const style = getComputedStyle(row);
+        return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor} ${style.backgroundColor}`;
+      };
+      const focusedRow = rows.find((candidate) => candidate === document.activeElement)!;
+      const other = rows.find((candidate) => candidate !== document.activeElement)!;
+      return { focused: look(focusedRow), other: look(other), outline: getComputedStyle(focusedRow).outlineStyle };
+    });
+    expect(looks.outline).toBe('solid');
+    expect(looks.focused).not.toBe(looks.other);
+    await screenshot(page, 'admin-parcels-focused-row');
+
+    // In the dark theme too: the ring is the theme's primary colour, not the default one.
+    await chooseTheme(page, 'dark');
+    await page.getByTestId('table-row').first().focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const dark = await page.evaluate(() => {
+      const row = document.activeElement as HTMLElement;
+      return { testId: row.dataset.testid, outline: getComputedStyle(row).outlineStyle, visible: row.matches(':focus-visible') };
+    });
+    expect(dark).toEqual({ testId: 'table-row', outline: 'solid', visible: true });
+  });
+
+  test('the top bar’s search: its results are a list box of options that the input points at', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, ADMIN);
+    await settle(page);
+    await openSearch(page, 'co');
+    const input = page.getByTestId('search-input');
+    await expect(input).toHaveAttribute('role', 'combobox');
+    await expect(input).toHaveAttribute('aria-expanded', 'true');
+    const listbox = page.getByRole('listbox');
+    await expect(listbox).toBeVisible();
+    await expect(input).toHaveAttribute('aria-controls', (await listbox.getAttribute('id'))!);
+    const options = listbox.getByRole('option');
+    expect(await options.count()).toBeGreaterThan(1);
+    await expect(input).toHaveAttribute('aria-activedescendant', (await options.nth(0).getAttribute('id'))!);
+    await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowDown');
+    await expect(input).toBeFocused();
+    await expect(input).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id'))!);
+    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(options.nth(0)).toHaveAttribute('aria-selected', 'false');
+
+    const findings = new Findings();
+    await findings.audit(page, 'search dialog, pages [admin, laptop, light]');
+    // Parcels and people too: groups of options with their chips.
+    await input.fill('Berrada');
+    await settle(page);
+    await expect(page.getByTestId('search-parcel').first()).toBeVisible();
+    await findings.audit(page, 'search dialog, parcels and people [admin, laptop, light]');
+    expect(findings.report(), 'axe violations (serious, critical)').toEqual([]);
+    await input.fill('co');
+    await settle(page);
+    await page.keyboard.press('ArrowDown');
+
+    // Enter opens the highlighted result.
+    const before = page.url();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('search-dialog')).toBeHidden();
+    expect(page.url()).not.toBe(before);
   });
 
   test('on a phone, the menu button opens the menu drawer, which keeps the focus and closes on Escape', async ({ page }) => {

@@ -76,8 +76,9 @@ test('the public tracking page and the sign-in form, on a phone, without a sessi
   await appTookOver(page);
   calls.length = 0;
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByText('Indiquez votre e-mail.')).toBeVisible();
-  await expect(page.getByText('Indiquez votre mot de passe.')).toBeVisible();
+  // Under each field (exact: the form's live region says both in one sentence).
+  await expect(page.getByText('Indiquez votre e-mail.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Indiquez votre mot de passe.', { exact: true })).toBeVisible();
   expect(calls).not.toContain('/api/login');
   await expectNoSidewaysScroll(page);
 });

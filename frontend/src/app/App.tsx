@@ -1,12 +1,16 @@
 import { AppRoutes } from './router';
 import { ScrollToTop } from './ScrollToTop';
 import { SessionBootstrap } from './SessionBootstrap';
+import { SkipLink } from './SkipLink';
 
 export function App() {
   return (
-    <SessionBootstrap>
-      <ScrollToTop />
-      <AppRoutes />
-    </SessionBootstrap>
+    <>
+      <SkipLink />
+      <SessionBootstrap>
+        <ScrollToTop />
+        <AppRoutes />
+      </SessionBootstrap>
+    </>
   );
 }

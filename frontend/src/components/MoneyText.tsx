@@ -1,5 +1,5 @@
 import { useLanguage } from '../i18n';
-import { formatMoney } from './money';
+import { formatMoney } from './moneyFormat';
 
 /** An amount of centimes shown in dirhams ("30,00 DH"). */
 export function MoneyText({ centimes }: { centimes: number | null | undefined }) {

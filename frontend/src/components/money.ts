@@ -1,54 +1,10 @@
 // Money is an integer number of centimes everywhere (API, store, calculations). The UI shows and
-// takes it in dirhams ("30,00 DH"). No floating point on the way in or out.
-import { isolateLtr, type Language } from '../i18n/languages';
+// takes it in dirhams ("30,00 DH"). No floating point on the way in or out. How amounts are shown
+// is in ./moneyFormat (re-exported here); this module adds what a money input shows and reads.
+import type { Language } from '../i18n/languages';
+import { formatAmount, SEPARATORS } from './moneyFormat';
 
-/** « DH » in every language: what Moroccan price tags, receipts and the server's texts write. */
-export const CURRENCY_SYMBOL = 'DH';
-
-// French groups thousands with a narrow no-break space, decimals after a comma; Moroccan Arabic
-// writes amounts the same way, with Latin digits (as the server renders them).
-const FRENCH_SEPARATORS = { group: '\u202f', decimal: ',' };
-const SEPARATORS: Record<Language, { group: string; decimal: string }> = {
-  fr: FRENCH_SEPARATORS,
-  en: { group: ',', decimal: '.' },
-  ar: FRENCH_SEPARATORS,
-};
-
-function groupThousands(digits: string, separator: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
-}
-
-/**
- * A count with its thousands grouped as amounts are: 1234 → "1 234" (fr) or "1,234" (en).
- * Right to left a grouped or negative count is isolated: the space between the groups would
- * otherwise swap them, the minus go to the other side.
- */
-export function formatCount(count: number, language: Language = 'fr'): string {
-  if (!Number.isFinite(count)) return '';
-  const sign = count < 0 ? '-' : '';
-  const text = `${sign}${groupThousands(String(Math.trunc(Math.abs(count))), SEPARATORS[language].group)}`;
-  return /^\d+$/.test(text) ? text : isolateLtr(text, language);
-}
-
-/** The amount alone, two decimals: 3000 → "30,00" (fr) or "30.00" (en); as an input shows it. */
-export function formatAmount(centimes: number, language: Language = 'fr'): string {
-  if (!Number.isFinite(centimes)) return '';
-  const { group, decimal } = SEPARATORS[language];
-  const whole = Math.trunc(Math.abs(centimes));
-  const dirhams = Math.floor(whole / 100);
-  const cents = whole % 100;
-  const sign = centimes < 0 ? '-' : '';
-  return `${sign}${groupThousands(String(dirhams), group)}${decimal}${String(cents).padStart(2, '0')}`;
-}
-
-/**
- * The amount with its currency: 3000 → "30,00 DH". Right to left it reads « -30,00 DH » as one
- * left-to-right unit (LRI…PDI), never « DH 30,00- ».
- */
-export function formatMoney(centimes: number, language: Language = 'fr'): string {
-  if (!Number.isFinite(centimes)) return '';
-  return isolateLtr(`${formatAmount(centimes, language)}\u00a0${CURRENCY_SYMBOL}`, language);
-}
+export { CURRENCY_SYMBOL, formatAmount, formatCount, formatMoney, formatSignedMoney } from './moneyFormat';
 
 /** What a money input shows for a value, without thousands separator: 3000 → "30,00"; null → "". */
 export function moneyInputText(centimes: number | null | undefined, language: Language = 'fr'): string {

@@ -8,6 +8,9 @@ import { DateText } from './DateText';
 import { DetailField } from './DetailList';
 import { formatCount, formatMoney, parseMoney } from './money';
 import { MoneyText } from './MoneyText';
+import { PhoneLink, PhoneText } from './PhoneLink';
+import { SignedMoney } from './invoice/BalanceEntries';
+import { CashSummary } from './invoice/CashSummary';
 import { parcelColumns } from './parcel/columns';
 import { parcel } from './parcel/testData';
 import { DataTable } from './table/DataTable';
@@ -44,9 +47,9 @@ function ParcelTable() {
 describe('numbers in right-to-left text', () => {
   it('keeps an amount one left-to-right unit in Arabic, its minus on the left, and French as it was', () => {
     expect(formatMoney(13500, 'ar')).toBe(`${LRI}135,00\u00a0DH${PDI}`);
-    expect(formatMoney(-13500, 'ar')).toBe(`${LRI}-135,00\u00a0DH${PDI}`);
+    expect(formatMoney(-13500, 'ar')).toBe(`${LRI}\u2212135,00\u00a0DH${PDI}`);
     expect(formatMoney(123456789, 'ar')).toBe(`${LRI}1\u202f234\u202f567,89\u00a0DH${PDI}`);
-    expect(formatMoney(-13500, 'fr')).toBe('-135,00\u00a0DH');
+    expect(formatMoney(-13500, 'fr')).toBe('\u2212135,00\u00a0DH');
     // A grouped count too; a plain one needs nothing.
     expect(formatCount(1234, 'ar')).toBe(`${LRI}1\u202f234${PDI}`);
     expect(formatCount(4, 'ar')).toBe('4');
@@ -73,7 +76,47 @@ describe('numbers in right-to-left text', () => {
     );
     expect(screen.getByTestId('amount').textContent).toBe(`${LRI}135,00\u00a0DH${PDI}`);
     // Never « DH 135,00- »: the minus, the digits and DH keep their left-to-right order.
-    expect(screen.getByTestId('negative').textContent).toBe(`${LRI}-135,00\u00a0DH${PDI}`);
+    expect(screen.getByTestId('negative').textContent).toBe(`${LRI}\u2212135,00\u00a0DH${PDI}`);
+  });
+
+  it('keeps the sign of a signed amount before its digits, inside the isolate', () => {
+    renderWithProviders(
+      <>
+        <span data-testid="debit">
+          <SignedMoney centimes={-400} />
+        </span>
+        <span data-testid="credit">
+          <SignedMoney centimes={1000} />
+        </span>
+        <CashSummary kind="delivery" totals={{ count: 2, cod: 20000, deductions: 3500, total: 16500, carried: -600, cash: { cash_to_collect: 20000, cash_to_pay_out: 0, net_cash: 20000 } }} />
+      </>,
+      { store: arabicStore() },
+    );
+    // Never « 4,00 DH − » nor « − 4,00 DH » with the sign outside: « −4,00 DH » as one unit.
+    expect(screen.getByTestId('debit').textContent).toBe(`${LRI}\u22124,00\u00a0DH${PDI}`);
+    expect(screen.getByTestId('credit').textContent).toBe(`${LRI}+10,00\u00a0DH${PDI}`);
+    expect(screen.getByTestId('cash-summary-deductions-value').textContent).toBe(`${LRI}\u221235,00\u00a0DH${PDI}`);
+    expect(screen.getByTestId('cash-summary-carried-value').textContent).toBe(`${LRI}\u22126,00\u00a0DH${PDI}`);
+    expect(screen.getByTestId('cash-summary-paid-out-value').textContent).toBe(`${LRI}0,00\u00a0DH${PDI}`);
+  });
+
+  it('isolates a phone number left to right: its « + » stays in front', () => {
+    renderWithProviders(
+      <>
+        <span data-testid="text">
+          <PhoneText phone="+212612345678" />
+        </span>
+        <PhoneLink phone="+212612345678" />
+        <span data-testid="none">
+          <PhoneText phone={null} />
+        </span>
+      </>,
+      { store: arabicStore() },
+    );
+    expect(screen.getByTestId('text').querySelector('bdi')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByTestId('text').textContent).toBe('+212612345678');
+    expect(screen.getByRole('link', { name: '+212612345678' }).querySelector('bdi')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByTestId('none').textContent).toBe('—');
   });
 
   it('renders a date with Latin digits, isolated', () => {
@@ -99,7 +142,7 @@ describe('numbers in right-to-left text', () => {
     expect(code.querySelector('bdi')).toHaveAttribute('dir', 'ltr');
     expect(code.textContent).toBe('FL-2026-000001');
     expect(within(rows[1]).getByRole('link', { name: '0612345678' }).querySelector('bdi')).toHaveAttribute('dir', 'ltr');
-    expect(rows[1].textContent).toContain(`${LRI}-135,00\u00a0DH${PDI}`);
+    expect(rows[1].textContent).toContain(`${LRI}\u2212135,00\u00a0DH${PDI}`);
     // The range is one left-to-right unit: read right to left it stays « 1–4 », not « 4–1 ».
     expect(screen.getByTestId('table-pagination').textContent).toContain(`${LRI}1–4${PDI} من ${FSI}4${PDI}`);
     expect(screen.getByText('الرمز')).toBeInTheDocument();

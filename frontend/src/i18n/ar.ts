@@ -4,7 +4,8 @@ import type { MessageKey } from './fr';
 // French key. Codes, the brand and technical names (API, ICE, RIB) stay in Latin letters.
 export const ar: Record<MessageKey, string> = {
   'app.loading': 'جارٍ التحميل…',
-  'app.skipToContent': 'الانتقال إلى المحتوى',
+  'app.skipToContent': 'انتقل إلى المحتوى',
+  'app.fieldsToFix': '{count, plural, one {حقل واحد يجب تصحيحه} two {حقلان يجب تصحيحهما} few {# حقول يجب تصحيحها} many {# حقلًا يجب تصحيحه} other {# حقل يجب تصحيحه}}: {fields}',
   'app.footer': '© {year} {product}. جميع الحقوق محفوظة.',
   'app.footerTagline': 'التوصيل مع الدفع عند الاستلام',
 

@@ -4,6 +4,7 @@ import type { MessageKey } from './fr';
 export const en: Record<MessageKey, string> = {
   'app.loading': 'Loading…',
   'app.skipToContent': 'Skip to content',
+  'app.fieldsToFix': '{count, plural, one {# field to fix} other {# fields to fix}}: {fields}',
   'app.footer': '© {year} {product}. All rights reserved.',
   'app.footerTagline': 'Cash-on-delivery shipping',
 

@@ -3,6 +3,7 @@
 export const fr = {
   'app.loading': 'Chargement…',
   'app.skipToContent': 'Aller au contenu',
+  'app.fieldsToFix': '{count, plural, one {# champ à corriger} other {# champs à corriger}} : {fields}',
   'app.footer': '© {year} {product}. Tous droits réservés.',
   'app.footerTagline': 'Livraison contre remboursement',
 

@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import Search from '@mui/icons-material/Search';
 import Dialog from '@mui/material/Dialog';
 import InputAdornment from '@mui/material/InputAdornment';
-import List from '@mui/material/List';
+import Box from '@mui/material/Box';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -15,7 +15,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import ListSubheader from '@mui/material/ListSubheader';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../core/hooks';
 import { MoneyText } from '../components/MoneyText';
@@ -59,6 +59,8 @@ export function SearchDialog({ open, onClose, pages }: Props) {
   const t = useT();
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
+  const baseId = useId();
+  const listId = `${baseId}-results`;
   const [query, setQuery] = useState('');
   const [highlight, setHighlight] = useState(0);
   const results = useMemo(() => searchPages(pages, query), [pages, query]);
@@ -155,6 +157,42 @@ export function SearchDialog({ open, onClose, pages }: Props) {
     }
   };
 
+  // The input keeps the focus (a combobox): the arrows move the highlighted option, which the
+  // input names (aria-activedescendant) and which stays in sight.
+  const optionId = (index: number) => `${baseId}-option-${index}`;
+  useEffect(() => {
+    if (open && count > 0) document.getElementById(`${baseId}-option-${highlight}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [open, count, highlight, baseId]);
+
+  /** One result: an option of the list box, picked with a click or Enter in the input. */
+  const option = (index: number, pick: () => void, testId: string, children: ReactNode, gap?: number) => (
+    <ListItemButton
+      key={optionId(index)}
+      id={optionId(index)}
+      role="option"
+      aria-selected={index === highlight}
+      tabIndex={-1}
+      dense
+      selected={index === highlight}
+      onClick={pick}
+      onMouseEnter={() => setHighlight(index)}
+      data-testid={testId}
+      sx={{ mx: 1, gap }}
+    >
+      {children}
+    </ListItemButton>
+  );
+
+  /** A kind of result: a group of options under its heading. */
+  const group = (name: string, title: string, testId: string | undefined, children: ReactNode) => (
+    <Box role="group" aria-labelledby={`${baseId}-${name}`} data-testid={testId} sx={{ pb: 2 }}>
+      <ListSubheader component="div" id={`${baseId}-${name}`} disableSticky sx={{ bgcolor: 'transparent' }}>
+        {title}
+      </ListSubheader>
+      {children}
+    </Box>
+  );
+
   return (
     <Dialog
       open={open}
@@ -175,7 +213,15 @@ export function SearchDialog({ open, onClose, pages }: Props) {
         onKeyDown={onKeyDown}
         placeholder={parcelSearch.enabled ? t('topbar.searchPlaceholderParcels') : t('topbar.searchPlaceholder')}
         fullWidth
-        inputProps={{ 'aria-label': t('topbar.search'), 'data-testid': 'search-input' }}
+        inputProps={{
+          role: 'combobox',
+          'aria-label': t('topbar.search'),
+          'aria-autocomplete': 'list',
+          'aria-expanded': count > 0,
+          'aria-controls': count > 0 ? listId : undefined,
+          'aria-activedescendant': count > 0 ? optionId(Math.min(highlight, count - 1)) : undefined,
+          'data-testid': 'search-input',
+        }}
         startAdornment={
           <InputAdornment position="start">
             <Search />
@@ -191,220 +237,173 @@ export function SearchDialog({ open, onClose, pages }: Props) {
         sx={{ m: 2, mb: 1, width: 'auto' }}
       />
       {loading && <LinearProgress sx={{ mx: 2, height: 2 }} aria-label={t('app.loading')} />}
-      {results.length > 0 && (
-        <List
-          dense
-          subheader={
-            <ListSubheader disableSticky sx={{ bgcolor: 'transparent' }}>
-              {t('topbar.searchPages')}
-            </ListSubheader>
-          }
-          sx={{ pb: 2 }}
-        >
-          {results.map((entry, index) => {
-            const Icon = routeIcon(entry.name);
-            return (
-              <ListItemButton
-                key={entry.name}
-                selected={index === highlight}
-                onClick={() => go(entry)}
-                onMouseEnter={() => setHighlight(index)}
-                data-testid="search-result"
-                sx={{ mx: 1 }}
-              >
-                <ListItemIcon>
-                  <Icon fontSize="small" />
-                </ListItemIcon>
-                <ListItemText primary={entry.title} secondary={<bdi>{entry.path}</bdi>} />
-              </ListItemButton>
-            );
-          })}
-        </List>
-      )}
-      {parcels.length > 0 && (
-        <List
-          dense
-          subheader={
-            <ListSubheader disableSticky sx={{ bgcolor: 'transparent' }}>
-              {t('section.parcels')}
-            </ListSubheader>
-          }
-          sx={{ pb: 2, pt: results.length > 0 ? 0 : undefined }}
-          data-testid="search-parcels"
-        >
-          {parcels.map((parcel, index) => (
-            <ListItemButton
-              key={parcel.key}
-              selected={results.length + index === highlight}
-              onClick={() => openParcel(parcel)}
-              onMouseEnter={() => setHighlight(results.length + index)}
-              data-testid="search-parcel"
-              sx={{ mx: 1, gap: 1 }}
-            >
-              <ListItemIcon>
-                <Inventory2Outlined fontSize="small" />
-              </ListItemIcon>
-              <ListItemText
-                primary={
+      {count > 0 && (
+        <Box role="listbox" id={listId} aria-label={t('topbar.search')} data-testid="search-results" sx={{ pt: 1 }}>
+          {results.length > 0 &&
+            group(
+              'pages',
+              t('topbar.searchPages'),
+              undefined,
+              results.map((entry, index) => {
+                const Icon = routeIcon(entry.name);
+                return option(
+                  index,
+                  () => go(entry),
+                  'search-result',
                   <>
-                    <bdi style={{ fontFamily: 'monospace', fontWeight: 600 }}>{parcel.key}</bdi> · {parcel.recipient_name}
-                  </>
-                }
-                secondary={<Ltr>{parcel.recipient_phone}</Ltr>}
-              />
-              <ParcelStatusChip status={parcel.status} label={parcel.status_label} />
-            </ListItemButton>
-          ))}
-        </List>
-      )}
-      {people.length > 0 && (
-        <List
-          dense
-          subheader={
-            <ListSubheader disableSticky sx={{ bgcolor: 'transparent' }}>
-              {t('topbar.searchPeople')}
-            </ListSubheader>
-          }
-          sx={{ pb: 2, pt: peopleStart > 0 ? 0 : undefined }}
-          data-testid="search-people"
-        >
-          {people.map((person, index) => (
-            <ListItemButton
-              key={person.key}
-              selected={peopleStart + index === highlight}
-              onClick={() => openPerson(person)}
-              onMouseEnter={() => setHighlight(peopleStart + index)}
-              data-testid="search-person"
-              sx={{ mx: 1 }}
-            >
-              <ListItemIcon>
-                <PersonOutlined fontSize="small" />
-              </ListItemIcon>
-              <ListItemText primary={person.name} secondary={person.company ?? t(person.role === 'client' ? 'route.clients' : 'route.deliverymen')} />
-            </ListItemButton>
-          ))}
-        </List>
-      )}
-      {tickets.length > 0 && (
-        <List
-          dense
-          subheader={
-            <ListSubheader disableSticky sx={{ bgcolor: 'transparent' }}>
-              {t('topbar.searchTickets')}
-            </ListSubheader>
-          }
-          sx={{ pb: 2, pt: ticketsStart > 0 ? 0 : undefined }}
-          data-testid="search-tickets"
-        >
-          {tickets.map((ticket, index) => (
-            <ListItemButton
-              key={ticket.key}
-              selected={ticketsStart + index === highlight}
-              onClick={() => openTicket(ticket)}
-              onMouseEnter={() => setHighlight(ticketsStart + index)}
-              data-testid="search-ticket"
-              sx={{ mx: 1, gap: 1 }}
-            >
-              <ListItemIcon>
-                <SupportAgentOutlined fontSize="small" />
-              </ListItemIcon>
-              <ListItemText
-                primary={
+                    <ListItemIcon>
+                      <Icon fontSize="small" />
+                    </ListItemIcon>
+                    <ListItemText primary={entry.title} secondary={<bdi>{entry.path}</bdi>} />
+                  </>,
+                );
+              }),
+            )}
+          {parcels.length > 0 &&
+            group(
+              'parcels',
+              t('section.parcels'),
+              'search-parcels',
+              parcels.map((parcel, index) =>
+                option(
+                  results.length + index,
+                  () => openParcel(parcel),
+                  'search-parcel',
                   <>
-                    <bdi style={{ fontFamily: 'monospace', fontWeight: 600 }}>{ticket.code}</bdi> · {ticket.subject}
-                  </>
-                }
-              />
-              <Chip
-                size="small"
-                variant="outlined"
-                label={['open', 'answered', 'closed'].includes(ticket.status) ? t(`topbar.ticketStatus.${ticket.status}` as MessageKey) : ticket.status}
-                data-status={ticket.status}
-              />
-            </ListItemButton>
-          ))}
-        </List>
-      )}
-      {vouchers.length > 0 && (
-        <List
-          dense
-          subheader={
-            <ListSubheader disableSticky sx={{ bgcolor: 'transparent' }}>
-              {t('topbar.searchVouchers')}
-            </ListSubheader>
-          }
-          sx={{ pb: 2, pt: vouchersStart > 0 ? 0 : undefined }}
-          data-testid="search-vouchers"
-        >
-          {vouchers.map((voucher, index) => (
-            <ListItemButton
-              key={voucher.key}
-              selected={vouchersStart + index === highlight}
-              onClick={() => openVoucher(voucher)}
-              onMouseEnter={() => setHighlight(vouchersStart + index)}
-              data-testid="search-voucher"
-              sx={{ mx: 1, gap: 1 }}
-            >
-              <ListItemIcon>
-                <ReceiptLongOutlined fontSize="small" />
-              </ListItemIcon>
-              <ListItemText
-                primary={
+                    <ListItemIcon>
+                      <Inventory2Outlined fontSize="small" />
+                    </ListItemIcon>
+                    <ListItemText
+                      primary={
+                        <>
+                          <bdi style={{ fontFamily: 'monospace', fontWeight: 600 }}>{parcel.key}</bdi> · {parcel.recipient_name}
+                        </>
+                      }
+                      secondary={<Ltr>{parcel.recipient_phone}</Ltr>}
+                    />
+                    <ParcelStatusChip status={parcel.status} label={parcel.status_label} />
+                  </>,
+                  1,
+                ),
+              ),
+            )}
+          {people.length > 0 &&
+            group(
+              'people',
+              t('topbar.searchPeople'),
+              'search-people',
+              people.map((person, index) =>
+                option(
+                  peopleStart + index,
+                  () => openPerson(person),
+                  'search-person',
                   <>
-                    <bdi style={{ fontFamily: 'monospace', fontWeight: 600 }}>{voucher.code}</bdi> · {t(`topbar.voucherKind.${voucher.kind}` as MessageKey)}
-                  </>
-                }
-              />
-              <Chip
-                size="small"
-                variant="outlined"
-                label={['new', 'received'].includes(voucher.status) ? t(`topbar.voucherStatus.${voucher.status}` as MessageKey) : voucher.status}
-                data-status={voucher.status}
-              />
-            </ListItemButton>
-          ))}
-        </List>
-      )}
-      {invoices.length > 0 && (
-        <List
-          dense
-          subheader={
-            <ListSubheader disableSticky sx={{ bgcolor: 'transparent' }}>
-              {t('topbar.searchInvoices')}
-            </ListSubheader>
-          }
-          sx={{ pb: 2, pt: invoicesStart > 0 ? 0 : undefined }}
-          data-testid="search-invoices"
-        >
-          {invoices.map((invoice, index) => (
-            <ListItemButton
-              key={invoice.key}
-              selected={invoicesStart + index === highlight}
-              onClick={() => openInvoice(invoice)}
-              onMouseEnter={() => setHighlight(invoicesStart + index)}
-              data-testid="search-invoice"
-              sx={{ mx: 1, gap: 1 }}
-            >
-              <ListItemIcon>
-                <RequestQuoteOutlined fontSize="small" />
-              </ListItemIcon>
-              <ListItemText
-                primary={
+                    <ListItemIcon>
+                      <PersonOutlined fontSize="small" />
+                    </ListItemIcon>
+                    <ListItemText primary={person.name} secondary={person.company ?? t(person.role === 'client' ? 'route.clients' : 'route.deliverymen')} />
+                  </>,
+                ),
+              ),
+            )}
+          {tickets.length > 0 &&
+            group(
+              'tickets',
+              t('topbar.searchTickets'),
+              'search-tickets',
+              tickets.map((ticket, index) =>
+                option(
+                  ticketsStart + index,
+                  () => openTicket(ticket),
+                  'search-ticket',
                   <>
-                    <bdi style={{ fontFamily: 'monospace', fontWeight: 600 }}>{invoice.number}</bdi> · {t(`topbar.invoiceKind.${invoice.kind}` as MessageKey)}
-                  </>
-                }
-                secondary={<MoneyText centimes={invoice.total} />}
-              />
-              <Chip
-                size="small"
-                variant="outlined"
-                label={['validated', 'paid'].includes(invoice.status) ? t(`topbar.invoiceStatus.${invoice.status}` as MessageKey) : invoice.status}
-                data-status={invoice.status}
-              />
-            </ListItemButton>
-          ))}
-        </List>
+                    <ListItemIcon>
+                      <SupportAgentOutlined fontSize="small" />
+                    </ListItemIcon>
+                    <ListItemText
+                      primary={
+                        <>
+                          <bdi style={{ fontFamily: 'monospace', fontWeight: 600 }}>{ticket.code}</bdi> · {ticket.subject}
+                        </>
+                      }
+                    />
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={['open', 'answered', 'closed'].includes(ticket.status) ? t(`topbar.ticketStatus.${ticket.status}` as MessageKey) : ticket.status}
+                      data-status={ticket.status}
+                    />
+                  </>,
+                  1,
+                ),
+              ),
+            )}
+          {vouchers.length > 0 &&
+            group(
+              'vouchers',
+              t('topbar.searchVouchers'),
+              'search-vouchers',
+              vouchers.map((voucher, index) =>
+                option(
+                  vouchersStart + index,
+                  () => openVoucher(voucher),
+                  'search-voucher',
+                  <>
+                    <ListItemIcon>
+                      <ReceiptLongOutlined fontSize="small" />
+                    </ListItemIcon>
+                    <ListItemText
+                      primary={
+                        <>
+                          <bdi style={{ fontFamily: 'monospace', fontWeight: 600 }}>{voucher.code}</bdi> · {t(`topbar.voucherKind.${voucher.kind}` as MessageKey)}
+                        </>
+                      }
+                    />
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={['new', 'received'].includes(voucher.status) ? t(`topbar.voucherStatus.${voucher.status}` as MessageKey) : voucher.status}
+                      data-status={voucher.status}
+                    />
+                  </>,
+                  1,
+                ),
+              ),
+            )}
+          {invoices.length > 0 &&
+            group(
+              'invoices',
+              t('topbar.searchInvoices'),
+              'search-invoices',
+              invoices.map((invoice, index) =>
+                option(
+                  invoicesStart + index,
+                  () => openInvoice(invoice),
+                  'search-invoice',
+                  <>
+                    <ListItemIcon>
+                      <RequestQuoteOutlined fontSize="small" />
+                    </ListItemIcon>
+                    <ListItemText
+                      primary={
+                        <>
+                          <bdi style={{ fontFamily: 'monospace', fontWeight: 600 }}>{invoice.number}</bdi> · {t(`topbar.invoiceKind.${invoice.kind}` as MessageKey)}
+                        </>
+                      }
+                      secondary={<MoneyText centimes={invoice.total} />}
+                    />
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={['validated', 'paid'].includes(invoice.status) ? t(`topbar.invoiceStatus.${invoice.status}` as MessageKey) : invoice.status}
+                      data-status={invoice.status}
+                    />
+                  </>,
+                  1,
+                ),
+              ),
+            )}
+        </Box>
       )}
       {count === 0 && !loading && (
         <Typography color="text.secondary" sx={{ px: 3, pb: 3 }}>

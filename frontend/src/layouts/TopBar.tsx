@@ -7,13 +7,13 @@ import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState, type ComponentType, type ComponentProps } from 'react';
 import { useAppSelector } from '../core/hooks';
 import { selectSessionInfo } from '../core/session/authSlice';
 import { useT, type MessageKey } from '../i18n';
 import { pathOf, visibleMenu } from '../navigation/access';
 import { ThemeToggle } from './DisplayControls';
-import { SearchDialog } from './SearchDialog';
+import type { SearchDialog as SearchDialogType } from './SearchDialog';
 import { isSearchShortcut, type SearchEntry } from './searchPages';
 import { useUnreadTicketCount } from '../components/support/unread';
 import { SettingsMenu } from './SettingsMenu';
@@ -42,17 +42,40 @@ export function useSearchPages(): SearchEntry[] {
   }, [session, t]);
 }
 
+type SearchDialogComponent = ComponentType<ComponentProps<typeof SearchDialogType>>;
+
+/**
+ * The search dialog's code, fetched the first time it is wanted (the pointer or the focus on its
+ * button, or its shortcut): none of it weighs on the first screen after sign-in.
+ */
+function useSearchDialog(): [SearchDialogComponent | null, () => Promise<unknown>] {
+  const [dialog, setDialog] = useState<SearchDialogComponent | null>(null);
+  const load = () =>
+    dialog ? Promise.resolve() : import(/* webpackChunkName: "search-dialog" */ './SearchDialog').then((module) => setDialog(() => module.SearchDialog));
+  return [dialog, load];
+}
+
 export function TopBar({ desktop, onOpenMenu }: Props) {
   const t = useT();
   const [searchOpen, setSearchOpen] = useState(false);
+  const [SearchDialog, loadSearch] = useSearchDialog();
   const pages = useSearchPages();
   const unreadCount = useUnreadTicketCount();
+  const openSearch = () => {
+    setSearchOpen(true);
+    // Without a network: not open, tried again the next time.
+    loadSearch().catch(() => setSearchOpen(false));
+  };
+  const prefetchSearch = () => {
+    loadSearch().catch(() => undefined);
+  };
 
+  const onShortcut = useEffectEvent(openSearch);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (isSearchShortcut(event)) {
         event.preventDefault();
-        setSearchOpen(true);
+        onShortcut();
       }
     };
     window.addEventListener('keydown', onKeyDown);
@@ -75,7 +98,9 @@ export function TopBar({ desktop, onOpenMenu }: Props) {
           </IconButton>
         )}
         <ButtonBase
-          onClick={() => setSearchOpen(true)}
+          onClick={openSearch}
+          onPointerEnter={prefetchSearch}
+          onFocus={prefetchSearch}
           aria-label={t('topbar.search')}
           aria-keyshortcuts="Control+Shift+Slash"
           data-testid="search-open"
@@ -100,7 +125,7 @@ export function TopBar({ desktop, onOpenMenu }: Props) {
         <SettingsMenu />
         <UserMenu compact={!desktop} />
       </Toolbar>
-      <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} pages={pages} />
+      {SearchDialog && <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} pages={pages} />}
     </AppBar>
   );
 }

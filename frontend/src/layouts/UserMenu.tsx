@@ -19,6 +19,7 @@ import { useSignOut } from '../core/session/useSignOut';
 import { useT, type MessageKey } from '../i18n';
 import { pathOf } from '../navigation/access';
 import { NOT_FOUND_PATH } from '../navigation/routes';
+import { MIRROR_IN_RTL } from '../components/mirror';
 
 /**
  * Avatar and name; menu with profile, Tarifs (clients only), the company's settings (admins
@@ -117,7 +118,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
           data-testid="user-menu-sign-out"
         >
           <ListItemIcon>
-            <Logout fontSize="small" />
+            <Logout {...MIRROR_IN_RTL} fontSize="small" />
           </ListItemIcon>
           {t('topbar.signOut')}
         </MenuItem>

@@ -24,6 +24,7 @@ import { visibleMenu, type VisibleSection } from '../navigation/access';
 import { routeIcon, sectionIcon } from '../navigation/icons';
 import type { RouteDef } from '../navigation/types';
 import { DRAWER_MINI_WIDTH, DRAWER_WIDTH } from '../theme/constants';
+import { MIRROR_IN_RTL } from '../components/mirror';
 
 interface Props {
   /** permanent on desktop (1264px and wider), temporary (hamburger) below. */
@@ -35,6 +36,9 @@ interface Props {
   open: boolean;
   onClose: () => void;
 }
+
+/** An entry's words: a long one (« وصولات إرجاع عمال التوصيل ») wraps onto a second line, never cut. */
+const ENTRY_TEXT = { primary: { sx: { fontSize: 14 } } };
 
 function sectionOf(sections: VisibleSection[], pathname: string): string | null {
   for (const section of sections) {
@@ -103,7 +107,7 @@ export function VerticalNav({ variant, collapsed, onToggleCollapsed, open, onClo
             <Icon fontSize={nested ? 'small' : 'medium'} />
           )}
         </ListItemIcon>
-        {!mini && <ListItemText primary={label} slotProps={{ primary: { noWrap: true, sx: { fontSize: 14 } } }} />}
+        {!mini && <ListItemText primary={label} slotProps={ENTRY_TEXT} />}
         {badge > 0 && !mini && (
           <Badge
             color="error"
@@ -145,7 +149,7 @@ export function VerticalNav({ variant, collapsed, onToggleCollapsed, open, onClo
             aria-pressed={collapsed}
             data-testid="nav-collapse"
           >
-            {(theme.direction === 'rtl') !== collapsed ? <ChevronRight /> : <ChevronLeft />}
+            {collapsed ? <ChevronRight {...MIRROR_IN_RTL} /> : <ChevronLeft {...MIRROR_IN_RTL} />}
           </IconButton>
         )}
         {!permanent && (
@@ -170,6 +174,9 @@ export function VerticalNav({ variant, collapsed, onToggleCollapsed, open, onClo
         <List
           dense={false}
           disablePadding
+          // Collapsed, the entries keep the open menu's width: while it opens on hover their
+          // words are laid out once, not wrapped word by word as it widens.
+          sx={permanent && collapsed ? { minWidth: DRAWER_WIDTH } : undefined}
           subheader={
             mini ? undefined : (
               <ListSubheader
@@ -216,7 +223,7 @@ export function VerticalNav({ variant, collapsed, onToggleCollapsed, open, onClo
                   </ListItemIcon>
                   {!mini && (
                     <>
-                      <ListItemText primary={title} slotProps={{ primary: { noWrap: true, sx: { fontSize: 14 } } }} />
+                      <ListItemText primary={title} slotProps={ENTRY_TEXT} />
                       <ExpandMore
                         fontSize="small"
                         sx={{ transition: 'transform 0.2s', transform: expanded ? 'rotate(180deg)' : 'none' }}

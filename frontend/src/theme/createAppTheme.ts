@@ -128,6 +128,9 @@ export function createAppTheme(
       MuiCssBaseline: {
         styleOverrides: {
           body: { fontFamily: FONT_STACK },
+          // What points along the reading direction (components/directional: arrows, chevrons,
+          // the dashboard's chart) is mirrored in a right-to-left page.
+          '[dir=rtl] [data-mirror]': { transform: 'scaleX(-1)' },
         },
       },
       MuiPaper: {

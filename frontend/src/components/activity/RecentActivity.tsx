@@ -17,6 +17,7 @@ import { selectSessionInfo } from '../../core/session/authSlice';
 import { DateTimeText } from '../DateTimeText';
 import { useListActivitiesQuery } from './api';
 import '../../i18n/support';
+import { MIRROR_IN_RTL } from '../mirror';
 
 /** Number of activities on a dashboard. */
 export const RECENT_ACTIVITIES = 10;
@@ -42,7 +43,7 @@ export function RecentActivity() {
           {t('activities.recent')}
         </Typography>
         {logPath !== NOT_FOUND_PATH && (
-          <Button component={RouterLink} to={logPath} endIcon={<ArrowForward />} size="small" data-testid="activity-log-link">
+          <Button component={RouterLink} to={logPath} endIcon={<ArrowForward {...MIRROR_IN_RTL} />} size="small" data-testid="activity-log-link">
             {t('activities.all')}
           </Button>
         )}

@@ -97,8 +97,11 @@ describe('FormDialog', () => {
     await user.clear(fee);
     await user.type(fee, '12,345');
     await user.click(within(dialog).getByTestId('form-submit'));
-    expect(await within(dialog).findByText(/Montant invalide/)).toBeInTheDocument();
+    expect(await within(within(dialog).getByTestId('field-delivery_fee')).findByText(/Montant invalide/)).toBeInTheDocument();
     expect(fee).toHaveAttribute('aria-invalid', 'true');
+    // The refused field takes the focus, and the live region says what to fix.
+    await waitFor(() => expect(fee).toHaveFocus());
+    expect(within(dialog).getByTestId('form-announcer')).toHaveTextContent(/^1 champ à corriger : Frais de livraison — Montant invalide/);
     expect(server.calls).toHaveLength(0);
   });
 

@@ -10,6 +10,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useLanguage, useT } from '../../i18n';
 import { moneyInputText, parseMoney } from '../money';
 import { FormField, type FieldDef, type FormValues } from './fields';
+import { Form } from './Form';
 import { phoneError } from './phone';
 import { NO_ERRORS, submitErrors, type SubmitErrors } from './submitErrors';
 import '../../i18n/screens';
@@ -140,7 +141,7 @@ function FormDialogBody<V extends FormValues>({
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <Form onSubmit={submit}>
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         {intro}
@@ -182,6 +183,6 @@ function FormDialogBody<V extends FormValues>({
           {submitLabel ?? t('form.save')}
         </Button>
       </DialogActions>
-    </Box>
+    </Form>
   );
 }

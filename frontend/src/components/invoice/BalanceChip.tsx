@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { formatMoney } from '../money';
+import { formatMoney } from '../moneyFormat';
 import { useLanguage, useT } from '../../i18n';
 import { COURIER_PARTY, owedBy, type BalanceParty } from './balanceParty';
 import '../../i18n/invoices';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { DateTimeText } from '../DateTimeText';
-import { MoneyText } from '../MoneyText';
+import { SignedMoneyText } from '../SignedMoneyText';
 import { DataTable, type Column } from '../table/DataTable';
 import { localResult } from '../table/localList';
 import { useListState } from '../table/useListState';
@@ -11,14 +11,13 @@ import { COURIER_PARTY, owedBy, type BalanceParty } from './balanceParty';
 import '../../i18n/invoices';
 
 /**
- * The amount as it moves the balance, signed as the balance is: « + 10,00 DH », « − 4,00 DH »;
+ * The amount as it moves the balance, signed as the balance is: « +10,00 DH », « −4,00 DH »;
  * red when he owes more, green when he owes less (the party's sign decides); one left-to-right unit.
  */
 export function SignedMoney({ centimes, party = COURIER_PARTY }: { centimes: number; party?: Pick<BalanceParty, 'owingSign'> }) {
   return (
-    <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap', color: owedBy(party, centimes) > 0 ? 'error.main' : 'success.main', fontWeight: 600 }}>
-      {centimes > 0 ? '+' : '−'}&nbsp;
-      <MoneyText centimes={Math.abs(centimes)} />
+    <Box component="span" sx={{ color: owedBy(party, centimes) > 0 ? 'error.main' : 'success.main', fontWeight: 600 }}>
+      <SignedMoneyText centimes={centimes} />
     </Box>
   );
 }

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { CashFigures } from '../cash';
 import { MoneyText } from '../MoneyText';
+import { SignedMoneyText } from '../SignedMoneyText';
 import { formatCount } from '../money';
 import { useLanguage, useT } from '../../i18n';
 import type { MerchantInvoiceType, InvoiceFamily } from './api';
@@ -86,12 +87,12 @@ export function CashSummary({
       {totals.cash && (
         <>
           {row(t('invoices.summary.collected'), <MoneyText centimes={totals.cash.cash_to_collect} />, 'collected')}
-          {row(t('invoices.summary.paidOut'), <>−&nbsp;<MoneyText centimes={totals.cash.cash_to_pay_out} /></>, 'paid-out')}
+          {row(t('invoices.summary.paidOut'), <MoneyText centimes={-totals.cash.cash_to_pay_out} />, 'paid-out')}
         </>
       )}
       {row(t(totals.cash ? 'invoices.summary.net' : 'invoices.summary.cod'), <MoneyText centimes={totals.cod} />, 'cod')}
-      {row(t(`invoices.summary.deductions.${kind}`), <>−&nbsp;<MoneyText centimes={totals.deductions} /></>, 'deductions')}
-      {totals.carried ? row(carriedLabel ?? t('invoices.summary.carried'), <>{totals.carried > 0 ? '+' : '−'}&nbsp;<MoneyText centimes={Math.abs(totals.carried)} /></>, 'carried') : null}
+      {row(t(`invoices.summary.deductions.${kind}`), <MoneyText centimes={-totals.deductions} />, 'deductions')}
+      {totals.carried ? row(carriedLabel ?? t('invoices.summary.carried'), <SignedMoneyText centimes={totals.carried} />, 'carried') : null}
       <Box sx={{ gridColumn: '1 / -1', borderTop: 1, borderColor: 'divider', my: 0.25 }} />
       {row(
         t(settled ? `invoices.summary.settled.${kind}` : `invoices.summary.total.${kind}`),

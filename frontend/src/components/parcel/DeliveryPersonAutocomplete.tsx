@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RemoteAutocomplete } from '../form/RemoteAutocomplete';
 import { useDebounced } from '../useDebounced';
 import { useListDeliveryPeopleQuery } from '../deliveryPerson/api';
+import { isolateLtr, useLanguage } from '../../i18n';
 
 /** A delivery person as a form value: his key and his name (and the cities he serves, when listed). */
 export interface DeliveryPersonOption {
@@ -27,6 +28,7 @@ interface Props {
 /** Picks an active delivery person, searched on the server (GET /api/delivery-admins?q=&active=true). */
 export function DeliveryPersonAutocomplete({ exclude, ...props }: Props) {
   const [search, setSearch] = useState('');
+  const language = useLanguage();
   const q = useDebounced(search, 250);
   const { data, isFetching } = useListDeliveryPeopleQuery({ page: 1, per_page: 25, sort: 'full_name', active: 'true', q: q || undefined });
   const options: DeliveryPersonOption[] = (data?.data ?? [])
@@ -45,7 +47,7 @@ export function DeliveryPersonAutocomplete({ exclude, ...props }: Props) {
       onSearch={setSearch}
       getKey={(person) => person.key}
       getLabel={(person) => person.name}
-      getDetail={(person) => person.phone}
+      getDetail={(person) => person.phone && isolateLtr(person.phone, language)}
     />
   );
 }

@@ -313,7 +313,7 @@ export const arParcels: Record<ParcelMessageKey, string> = {
   'today.toDeliver': 'للتسليم',
   'today.nothing': 'لا يوجد أي طرد للتسليم حاليًا.',
   'today.postponed': 'مؤجلة إلى اليوم',
-  'today.late': '+ {count} تجاوز تاريخها',
+  'today.late': '{count} تجاوز تاريخها',
   'today.cash': 'النقود في يدك',
   'today.cashHint': 'يجب تسليمها للمستودع (بما فيها الفرق المستحق): صرّح بها.',
   'today.open': 'فتح جولتي',

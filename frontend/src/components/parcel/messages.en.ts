@@ -302,7 +302,7 @@ export const enParcels: Record<ParcelMessageKey, string> = {
   'today.toDeliver': 'To deliver',
   'today.nothing': 'No parcel to deliver for now.',
   'today.postponed': 'Postponed to today',
-  'today.late': '+ {count} whose date has passed',
+  'today.late': '{count} whose date has passed',
   'today.cash': 'Cash in hand',
   'today.cashHint': 'To hand over at the hub (balance owed included): declare it.',
   'today.open': 'Open my round',

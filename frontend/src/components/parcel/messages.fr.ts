@@ -304,7 +304,7 @@ export const frParcels = {
   'today.toDeliver': 'À livrer',
   'today.nothing': 'Aucun colis à livrer pour le moment.',
   'today.postponed': "Reportés à aujourd'hui",
-  'today.late': '+ {count} dont la date est passée',
+  'today.late': '{count} dont la date est passée',
   'today.cash': 'Espèces en main',
   'today.cashHint': 'À remettre au dépôt (écart dû compris) : déclarez-les.',
   'today.open': 'Ouvrir ma tournée',

@@ -123,6 +123,8 @@ export function TableCards<T>({
               { p: 1.5, display: 'grid', gap: 0.75 },
               isSelected ? { borderColor: 'primary.main', bgcolor: 'action.selected' } : false,
               onRowClick ? { cursor: 'pointer' } : false,
+              // The card the keyboard reached shows it, as the table's rows do.
+              onRowClick ? (theme: Theme) => ({ '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 } }) : false,
               ...(Array.isArray(extraSx) ? extraSx : [extraSx ?? false]),
             ]}
           >

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -18,6 +17,7 @@ import { formErrors, withoutField, type FormErrors } from '../../core/session/er
 import { PasswordField } from '../../components/form/PasswordField';
 import { readEarlySignIn, removeEarlySignIn } from '../../core/earlySignIn';
 import { countWaitingOutcomes } from '../../components/parcel/outcomeStore';
+import { Form } from '../../components/form/Form';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
 
@@ -78,7 +78,7 @@ export default function LoginScreen() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void signIn({ email, password, remember });
+    return signIn({ email, password, remember });
   };
 
   // The plain form gives way to this one, with what was typed up to this very moment, the focus
@@ -106,7 +106,7 @@ export default function LoginScreen() {
       subtitle={t('auth.login.subtitle')}
       testId="login-card"
     >
-      <Box component="form" noValidate onSubmit={submit} data-testid="login-form">
+      <Form onSubmit={submit} data-testid="login-form">
         <Stack spacing={2.5}>
           {waiting > 0 && (
             <Alert severity="warning" data-testid="login-queued">
@@ -168,7 +168,7 @@ export default function LoginScreen() {
             </Link>
           </Typography>
         </Stack>
-      </Box>
+      </Form>
     </AuthCard>
   );
 }

@@ -18,6 +18,7 @@ import type { CityOption } from '../../components/city/CityAutocomplete';
 import { ServedCityAutocomplete } from '../../components/city/ServedCityAutocomplete';
 import type { RegisterBody } from '../../core/session/types';
 import '../../i18n/payout';
+import { Form } from '../../components/form/Form';
 
 /** The form's values: every field a string (the optional ICE included), but the city picked in the list. */
 type RegisterForm = Omit<Required<RegisterBody>, 'city'> & { city: CityOption | null };
@@ -107,7 +108,7 @@ export default function RegisterScreen() {
       width={560}
       testId="register-card"
     >
-      <Box component="form" noValidate onSubmit={submit} data-testid="register-form">
+      <Form onSubmit={submit} data-testid="register-form">
         <Stack spacing={2.5}>
           {errors.form && (
             <Alert severity="error" data-testid="form-error">
@@ -169,7 +170,7 @@ export default function RegisterScreen() {
             </Link>
           </Typography>
         </Stack>
-      </Box>
+      </Form>
     </AuthCard>
   );
 }

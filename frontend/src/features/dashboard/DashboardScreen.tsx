@@ -24,6 +24,7 @@ import { MerchantAccount } from './MerchantAccount';
 import { StockCards } from './StockCards';
 import { TodayRound } from './TodayRound';
 import { WorkQueues } from './WorkQueues';
+import { MIRROR_IN_RTL } from '../../components/mirror';
 
 interface Shortcut {
   id: string;
@@ -145,7 +146,7 @@ export default function DashboardScreen() {
                         {shortcut.entries.join(' · ')}
                       </Typography>
                     </Box>
-                    <ArrowForward fontSize="small" sx={{ color: 'text.secondary', mt: 0.5 }} />
+                    <ArrowForward {...MIRROR_IN_RTL} fontSize="small" sx={{ color: 'text.secondary', mt: 0.5 }} />
                   </CardActionArea>
                 </Card>
               );

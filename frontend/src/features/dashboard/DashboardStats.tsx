@@ -14,7 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../core/hooks';
 import { errorBody } from '../../core/api';
 import { MoneyText } from '../../components/MoneyText';
-import { formatCount } from '../../components/money';
+import { formatCount } from '../../components/moneyFormat';
 import { formatDate, isolateLtr, localeOf, useLanguage, useT, type Language, type MessageKey } from '../../i18n';
 import { pathOf, type SessionInfo } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
@@ -23,6 +23,7 @@ import { selectSessionInfo } from '../../core/session/authSlice';
 import { statusColor, useStatusLabel } from '../../components/parcel/ParcelStatusChip';
 import { useStatisticsQuery, type MoneyFigures, type Statistics } from '../../components/dashboard/api';
 import '../../i18n/parcels';
+import { MIRROR_IN_RTL } from '../../components/mirror';
 
 /** "87,5 %" in the user's language (one left-to-right unit in Arabic); "—" before any parcel's round ended. */
 export function formatRate(rate: number | null, language: Language): string {
@@ -194,7 +195,10 @@ const CHART_HEIGHT = 160;
 const DAY_WIDTH = 20;
 const BAR_WIDTH = 7;
 
-/** Parcels created and delivered each of the last 30 days: plain SVG bars. */
+/**
+ * Parcels created and delivered each of the last 30 days: plain SVG bars, drawn left to right and
+ * mirrored as a whole in Arabic (the first day on the right, above its date, as the labels are).
+ */
 export function DailyChart({ daily }: { daily: Statistics['daily'] }) {
   const t = useT();
   const language = useLanguage();
@@ -217,6 +221,7 @@ export function DailyChart({ daily }: { daily: Statistics['daily'] }) {
         role="img"
         aria-label={t('stats.chartLabel', { created: totals.created, delivered: totals.delivered })}
         data-testid="stats-chart"
+        {...MIRROR_IN_RTL}
         sx={{ width: '100%', height: CHART_HEIGHT, display: 'block', borderBottom: 1, borderColor: 'divider' }}
       >
         {daily.map((day, index) => {
@@ -225,7 +230,7 @@ export function DailyChart({ daily }: { daily: Statistics['daily'] }) {
           return (
             <g key={day.date} data-testid="stats-day" data-date={day.date}>
               <title>{title}</title>
-              <rect x={index * DAY_WIDTH} y={0} width={DAY_WIDTH} height={CHART_HEIGHT} fill="transparent" />
+              <rect x={index * DAY_WIDTH} width={DAY_WIDTH} height={CHART_HEIGHT} fill="transparent" />
               <rect x={x} y={CHART_HEIGHT - height(day.created)} width={BAR_WIDTH} height={height(day.created)} rx={1.5} fill={theme.palette.primary.main} />
               <rect x={x + BAR_WIDTH + 1} y={CHART_HEIGHT - height(day.delivered)} width={BAR_WIDTH} height={height(day.delivered)} rx={1.5} fill={theme.palette.success.main} />
             </g>
@@ -234,12 +239,11 @@ export function DailyChart({ daily }: { daily: Statistics['daily'] }) {
       </Box>
       {daily.length > 0 && (
         <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 0.5 }}>
-          <Typography variant="caption" color="text.secondary">
-            {dayLabel(daily[0].date)}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {dayLabel(daily[daily.length - 1].date)}
-          </Typography>
+          {[daily[0], daily[daily.length - 1]].map((day, end) => (
+            <Typography key={end} variant="caption" color="text.secondary">
+              {dayLabel(day.date)}
+            </Typography>
+          ))}
         </Stack>
       )}
     </Box>

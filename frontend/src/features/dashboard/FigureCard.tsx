@@ -7,8 +7,9 @@ import Typography from '@mui/material/Typography';
 import type { ElementType } from 'react';
 import { Link as RouterLink } from 'react-router';
 import '../../i18n/parcels';
-import { formatCount } from '../../components/money';
+import { formatCount } from '../../components/moneyFormat';
 import { useLanguage, useT } from '../../i18n';
+import { MIRROR_IN_RTL } from '../../components/mirror';
 
 /** A list's count as the dashboard shows it: `null` while loading or when the call failed. */
 export interface QueueCount {
@@ -76,7 +77,7 @@ export function FigureCard({ icon: Icon, label, hint, count, to, testId }: Props
           </Typography>
         </Box>
         <CountText count={count} testId={`${testId}-count`} compact />
-        <ArrowForward fontSize="small" sx={{ color: 'text.secondary', flexShrink: 0 }} />
+        <ArrowForward {...MIRROR_IN_RTL} fontSize="small" sx={{ color: 'text.secondary', flexShrink: 0 }} />
       </CardActionArea>
     </Card>
   );

@@ -11,7 +11,8 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../core/hooks';
 import { MoneyText } from '../../components/MoneyText';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
+import { formatCount } from '../../components/moneyFormat';
 import { pathOf } from '../../navigation/access';
 import { selectSessionInfo } from '../../core/session/authSlice';
 import { BalanceChip } from '../../components/invoice/BalanceChip';
@@ -49,6 +50,7 @@ const POSTPONED_PAGE = 100;
  */
 export function TodayRound() {
   const t = useT();
+  const language = useLanguage();
   const session = useAppSelector(selectSessionInfo);
   const roundPath = pathOf('sent-parcels', session);
   const toDeliver = countOf(useListParcelsQuery({ view: 'sent', page: 1, per_page: 1 }));
@@ -86,7 +88,7 @@ export function TodayRound() {
               <CountText count={postponedCount} testId="today-postponed-count" />
               {due.late > 0 && (
                 <Typography variant="caption" color="warning.main" data-testid="today-late">
-                  {t('today.late', { count: due.late })}
+                  {t('today.late', { count: formatCount(due.late, language, true) })}
                 </Typography>
               )}
             </Figure>

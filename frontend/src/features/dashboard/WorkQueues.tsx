@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useAppSelector } from '../../core/hooks';
-import { formatMoney } from '../../components/money';
+import { formatMoney } from '../../components/moneyFormat';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { pathOf } from '../../navigation/access';
 import { routeIcon } from '../../navigation/icons';

@@ -52,7 +52,7 @@ describe("the delivery person's round of the day", () => {
     expect(card).toHaveTextContent('Ma tournée du jour');
     expect(await within(card).findByTestId('today-to-deliver-count')).toHaveTextContent(/^17$/);
     expect(await within(card).findByTestId('today-postponed-count')).toHaveTextContent(/^2$/);
-    expect(within(card).getByTestId('today-late')).toHaveTextContent('+ 1 dont la date est passée');
+    expect(within(card).getByTestId('today-late')).toHaveTextContent('+1 dont la date est passée');
     expect(await within(card).findByTestId('today-cash-value')).toHaveTextContent(/^409,00\sDH$/);
     expect(within(card).queryByTestId('today-empty')).not.toBeInTheDocument();
     // What he owes the company: part of the cash he holds, shown on its own, leading to his invoices.

@@ -13,7 +13,9 @@ import { dateColumn } from '../../components/table/columns';
 import { ActiveFilter } from '../../components/table/FilterSelect';
 import { useListState } from '../../components/table/useListState';
 import { useAppSelector } from '../../core/hooks';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
+import { formatCount } from '../../components/money';
+import { PhoneText } from '../../components/PhoneLink';
 import { pathOf } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import { selectSessionInfo } from '../../core/session/authSlice';
@@ -61,6 +63,7 @@ const MAX_CITY_CHIPS = 3;
 /** /compte/livreurs (admin): delivery people, their accounts and the cities each one serves. */
 export default function DeliveryPeopleScreen() {
   const t = useT();
+  const language = useLanguage();
   const list = useListState({ sort: 'full_name' });
   const result = useListDeliveryPeopleQuery(list.args);
   const [createPerson] = useCreateDeliveryPersonMutation();
@@ -76,7 +79,7 @@ export default function DeliveryPeopleScreen() {
 
   const columns: Column<DeliveryPersonView>[] = [
     { id: 'full_name', label: t('deliveryPeople.fullName'), sortKey: 'full_name' },
-    { id: 'phone', label: t('merchants.phone') },
+    { id: 'phone', label: t('merchants.phone'), render: (row) => <PhoneText phone={row.phone} /> },
     { id: 'email', label: t('merchants.email') },
     { id: 'vehicle', label: t('deliveryPeople.vehicle'), render: (row) => row.vehicle || '—' },
     {
@@ -89,7 +92,7 @@ export default function DeliveryPeopleScreen() {
             <Chip key={city.city} size="small" label={city.city_name} />
           ))}
           {row.cities.length > MAX_CITY_CHIPS && (
-            <Chip size="small" variant="outlined" label={`+${row.cities.length - MAX_CITY_CHIPS}`} />
+            <Chip size="small" variant="outlined" label={formatCount(row.cities.length - MAX_CITY_CHIPS, language, true)} />
           )}
         </Box>
       ),

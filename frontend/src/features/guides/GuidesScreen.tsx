@@ -40,6 +40,7 @@ import { MarkdownEditor } from './MarkdownEditor';
 import { Markdown } from './Markdown';
 import '../../i18n/screens';
 import '../../i18n/support';
+import { MIRROR_IN_RTL } from '../../components/mirror';
 
 interface GuideForm extends FormValues {
   title: string;
@@ -238,7 +239,7 @@ function GuideReader({
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }} data-testid="guide-reader">
       <Box>
-        <Button startIcon={<ArrowBack />} onClick={onBack} data-testid="guide-back">
+        <Button startIcon={<ArrowBack {...MIRROR_IN_RTL} />} onClick={onBack} data-testid="guide-back">
           {t('guides.back')}
         </Button>
       </Box>

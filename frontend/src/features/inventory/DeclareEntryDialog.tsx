@@ -18,6 +18,7 @@ import { entrySlipPdfUrl, useDeclareEntriesMutation, type EntrySlip } from '../.
 import { lineBodies, lineErrors, newLine, StockLinesEditor, type StockLine } from '../../components/inventory/StockLinesEditor';
 import '../../i18n/inventory';
 import '../../i18n/screens';
+import { Form } from '../../components/form/Form';
 
 /**
  * Merchant: declares goods he brings to the hub, several products at once. The server makes one
@@ -104,7 +105,7 @@ function DeclareEntryBody({ onClose, busy, setBusy }: { onClose: () => void; bus
   }
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <Form onSubmit={submit}>
       <DialogTitle>{t('inventory.declareEntry')}</DialogTitle>
       <DialogContent>
         <Alert severity="info" sx={{ mb: 2 }}>
@@ -145,6 +146,6 @@ function DeclareEntryBody({ onClose, busy, setBusy }: { onClose: () => void; bus
           {t('inventory.declare')}
         </Button>
       </DialogActions>
-    </Box>
+    </Form>
   );
 }

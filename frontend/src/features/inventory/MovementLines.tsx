@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DateText } from '../../components/DateText';
-import { useT, type Translate } from '../../i18n';
+import { useLanguage, useT, type Translate } from '../../i18n';
 import type { Movement } from '../../components/inventory/api';
 import { MovementStateChip, signedQuantity, useMovementTypeLabel } from './chips';
 import '../../i18n/inventory';
@@ -31,6 +31,7 @@ export function ReceiptComment({ movement }: { movement: Movement }) {
 /** A short list of movements (a product's history): works at any width. */
 export function MovementLines({ movements }: { movements: readonly Movement[] }) {
   const t = useT();
+  const language = useLanguage();
   const typeLabel = useMovementTypeLabel();
   if (movements.length === 0) return <Typography color="text.secondary">{t('inventory.noMovements')}</Typography>;
   return (
@@ -44,7 +45,7 @@ export function MovementLines({ movements }: { movements: readonly Movement[] })
               <MovementStateChip state={movement.state} label={movement.state_label} />
               <Box sx={{ flexGrow: 1 }} />
               <Typography sx={{ fontWeight: 700 }}>
-                <Ltr>{signedQuantity(movement.type, movement.received_quantity ?? movement.quantity)}</Ltr>
+                {signedQuantity(movement.type, movement.received_quantity ?? movement.quantity, language)}
               </Typography>
             </Stack>
             <Typography variant="body2" color="text.secondary">

@@ -9,7 +9,7 @@ import type { Column, RowAction } from '../../components/table/DataTable';
 import { dateColumn } from '../../components/table/columns';
 import { FilterSelect } from '../../components/table/FilterSelect';
 import { useListState, type ListState } from '../../components/table/useListState';
-import { useT, type Translate } from '../../i18n';
+import { useLanguage, useT, type Translate } from '../../i18n';
 import { entrySlipPdfUrl, useDecideMovementMutation, useDeleteMovementMutation, useListMovementsQuery, type Movement, type MovementType } from '../../components/inventory/api';
 import { MovementStateChip, signedQuantity, useMovementTypeLabel } from './chips';
 import { MerchantFilter } from './MerchantFilter';
@@ -59,6 +59,7 @@ interface Props {
 /** Stock movements: the whole history with its filters, or one of the admin's queues. */
 export function MovementsPanel({ admin, pending, header, toolbar, testId = 'movements' }: Props) {
   const t = useT();
+  const language = useLanguage();
   const list = useListState(pending ? { filters: { type: pending, state: 'pending' } } : {});
   const typeLabel = useMovementTypeLabel();
   const result = useListMovementsQuery(list.args);
@@ -78,7 +79,7 @@ export function MovementsPanel({ admin, pending, header, toolbar, testId = 'move
       align: 'right',
       render: (row) => (
         <>
-          {receivedText(row, t) ?? <Ltr>{signedQuantity(row.type, row.received_quantity ?? row.quantity)}</Ltr>}
+          {receivedText(row, t) ?? signedQuantity(row.type, row.received_quantity ?? row.quantity, language)}
           <Box component="span" sx={{ display: 'block', maxWidth: 280, ml: 'auto' }}>
             <ReceiptComment movement={row} />
           </Box>

@@ -1,6 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useCallback } from 'react';
-import { useValueLabel } from '../../i18n';
+import { useValueLabel, type Language } from '../../i18n';
+import { formatCount } from '../../components/money';
 import type { InventoryMerchantStatus, MovementState } from '../../components/inventory/api';
 import '../../i18n/inventory';
 
@@ -29,9 +30,7 @@ export function useMovementTypeLabel(): (movement: { type: string; type_label: s
   return useCallback((movement) => valueLabel('inventory.type', movement.type, movement.type_label), [valueLabel]);
 }
 
-/** "+5" / "-3": the signed change a movement makes to the stock. */
-export function signedQuantity(type: string, quantity: number): string {
-  if (type === 'exit') return `−${quantity}`;
-  if (type === 'adjustment') return quantity > 0 ? `+${quantity}` : `−${Math.abs(quantity)}`;
-  return `+${quantity}`;
+/** « +5 » / « −3 »: the signed change a movement makes to the stock (an exit takes away). */
+export function signedQuantity(type: string, quantity: number, language: Language): string {
+  return formatCount(type === 'exit' ? -quantity : quantity, language, true);
 }

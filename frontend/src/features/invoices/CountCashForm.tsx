@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -14,6 +13,7 @@ import { useUpdateDeliveryInvoiceMutation, type DeliveryInvoice } from '../../co
 import { CashDifference, differenceKind } from './CashDifference';
 import '../../i18n/invoices';
 import '../../i18n/screens';
+import { Form } from '../../components/form/Form';
 
 /**
  * The cash an admin counted for a draft delivery invoice, typed in dirhams: the difference with
@@ -58,7 +58,7 @@ export function CountCashForm({ invoice, notify }: { invoice: DeliveryInvoice; n
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} data-testid="count-cash" sx={{ display: 'grid', gap: 1.5 }}>
+    <Form onSubmit={submit} data-testid="count-cash" sx={{ display: 'grid', gap: 1.5 }}>
       <Typography variant="subtitle2" component="h3">
         {t('invoices.countTitle')}
       </Typography>
@@ -101,6 +101,6 @@ export function CountCashForm({ invoice, notify }: { invoice: DeliveryInvoice; n
           <CashDifference difference={typed - invoice.total} />
         </Stack>
       )}
-    </Box>
+    </Form>
   );
 }

@@ -24,6 +24,7 @@ import { ConfirmDialog, type ConfirmDialogProps } from '../../components/form/Co
 import { failureMessage } from '../../components/form/failureMessage';
 import { FormDialog } from '../../components/form/FormDialog';
 import { MoneyText } from '../../components/MoneyText';
+import { SignedMoneyText } from '../../components/SignedMoneyText';
 import { formatMoney } from '../../components/money';
 import type { Notify } from '../../components/NoticeSnackbar';
 import { PhoneLink } from '../../components/PhoneLink';
@@ -319,9 +320,8 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                   {carriedLabel}
                 </Typography>
-                <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                  {lines.data.carried_balance.amount > 0 ? '+' : '−'}&nbsp;
-                  <MoneyText centimes={Math.abs(lines.data.carried_balance.amount)} />
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  <SignedMoneyText centimes={lines.data.carried_balance.amount} />
                 </Typography>
               </Stack>
             ) : undefined

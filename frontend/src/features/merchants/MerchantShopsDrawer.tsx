@@ -13,6 +13,7 @@ import { NoticeSnackbar, useNotice } from '../../components/NoticeSnackbar';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
+import { PhoneText } from '../../components/PhoneLink';
 import { CityAutocomplete, type CityOption } from '../../components/city/CityAutocomplete';
 import { useListShopsQuery, useUpdateShopMutation, type Shop, type ShopBody } from '../../components/shop/api';
 import { BankAccountCell } from '../../components/shop/BankAccountCell';
@@ -66,7 +67,7 @@ function ShopsOf({ merchant }: { merchant: string }) {
   const columns: Column<Shop>[] = [
     { id: 'name', label: t('shops.name'), sortKey: 'name' },
     { id: 'city_name', label: t('shops.city') },
-    { id: 'phone', label: t('shops.phone') },
+    { id: 'phone', label: t('shops.phone'), render: (row) => <PhoneText phone={row.phone} /> },
     { id: 'address', label: t('shops.address') },
     { id: 'bank_account', label: t('shops.bankAccount'), render: (shop) => <BankAccountCell shop={shop} /> },
   ];

@@ -13,6 +13,7 @@ import type { Column } from '../../components/table/DataTable';
 import { dateColumn } from '../../components/table/columns';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
+import { PhoneText } from '../../components/PhoneLink';
 import { pathOf } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import { selectSessionInfo } from '../../core/session/authSlice';
@@ -53,7 +54,7 @@ export default function MerchantsScreen() {
     { id: 'name', label: t('merchants.name'), sortKey: 'last_name', render: personName },
     { id: 'company', label: t('merchants.company'), sortKey: 'company', render: (c) => c.company || '—' },
     { id: 'email', label: t('merchants.email'), sortKey: 'email' },
-    { id: 'phone', label: t('merchants.phone') },
+    { id: 'phone', label: t('merchants.phone'), render: (row) => <PhoneText phone={row.phone} /> },
     { id: 'city', label: t('merchants.city'), render: (c) => c.city || '—' },
     { id: 'active', label: t('table.filterStatus'), card: 'badge', render: (c) => <ActiveChip active={c.active} inactiveLabel={t('merchants.inactive')} /> },
     dateColumn('created_at', t('merchants.registered'), 'created_at'),

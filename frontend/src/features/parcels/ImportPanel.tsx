@@ -24,6 +24,7 @@ import { errorBody, errorStatus, fieldErrors } from '../../core/api';
 import { useAppSelector } from '../../core/hooks';
 import { MoneyText } from '../../components/MoneyText';
 import { useT, type MessageKey, type Translate } from '../../i18n';
+import { Ltr } from '../../components/Ltr';
 import { pathOf } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import { selectSessionInfo } from '../../core/session/authSlice';
@@ -303,7 +304,9 @@ export function PreviewTable({ rows }: { rows: readonly ImportRow[] }) {
                 >
                   <TableCell>{row.line}</TableCell>
                   <TableCell>{row.input.recipient_name ?? ''}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.input.recipient_phone ?? ''}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Ltr>{row.input.recipient_phone ?? ''}</Ltr>
+                  </TableCell>
                   <TableCell>{row.input.city ?? ''}</TableCell>
                   <TableCell align="right">{typeof row.input.cod_amount === 'number' ? <MoneyText centimes={row.input.cod_amount} /> : '—'}</TableCell>
                   <TableCell>{row.input.product ?? ''}</TableCell>

@@ -17,6 +17,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorBody, errorStatus, fieldErrors } from '../../core/api';
 import { useAppSelector } from '../../core/hooks';
+import { Form } from '../../components/form/Form';
 import { phoneError } from '../../components/form/phone';
 import { FormTextField } from '../../components/FormTextField';
 import { CURRENCY_SYMBOL, parseMoney } from '../../components/money';
@@ -214,9 +215,6 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
         setStockErrors(stock);
         const anyPlaced = Object.keys(placed).length > 0 || Object.keys(stock).length > 0;
         setFormError(unplaced.length > 0 ? unplaced.join(' ') : !anyPlaced ? errorBody(error)?.message ?? t('error.generic') : null);
-        // Back to the first field the server refused.
-        const first = FIELDS.find((name) => placed[name]);
-        if (first) setFocusRequest({ name: first, at: Date.now() });
       } else {
         setFormError(status === 'FETCH_ERROR' ? t('error.network') : errorBody(error)?.message ?? t('error.generic'));
       }
@@ -246,7 +244,7 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
   );
 
   return (
-    <Box component="form" ref={formRef} noValidate onSubmit={submit} data-testid="parcel-form">
+    <Form ref={formRef} onSubmit={submit} data-testid="parcel-form">
       {created.length > 0 && (
         <Alert
           severity="success"
@@ -367,6 +365,6 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
           </Link>
         )}
       </Stack>
-    </Box>
+    </Form>
   );
 }

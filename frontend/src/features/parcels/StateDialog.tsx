@@ -18,6 +18,7 @@ import { StateDetailFields } from '../../components/parcel/StateDetailFields';
 import { stateChoices, stateRequirements } from '../../components/parcel/states';
 import '../../i18n/parcels';
 import '../../i18n/screens';
+import { Form } from '../../components/form/Form';
 
 interface Props {
   /** The parcel, kept while the dialog closes. */
@@ -96,7 +97,7 @@ function StateForm({
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <Form onSubmit={submit}>
       <DialogTitle>{t('parcels.state.title', { code: parcel.key })}</DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, color: 'text.secondary' }}>
@@ -160,6 +161,6 @@ function StateForm({
           {t('parcels.state.submit')}
         </Button>
       </DialogActions>
-    </Box>
+    </Form>
   );
 }

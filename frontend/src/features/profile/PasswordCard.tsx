@@ -12,6 +12,7 @@ import { selectUser } from '../../core/session/authSlice';
 import { formErrors, type FormErrors } from '../../core/session/errors';
 import { PasswordField } from '../../components/form/PasswordField';
 import { useUpdateProfileMutation } from './api';
+import { Form } from '../../components/form/Form';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
 
@@ -57,7 +58,7 @@ export function PasswordCard() {
   return (
     <Card>
       <CardHeader title={t('profile.password')} />
-      <CardContent component="form" noValidate onSubmit={submit} data-testid="password-form">
+      <Form as={CardContent} onSubmit={submit} data-testid="password-form">
         <Stack spacing={2.5}>
           {errors.form && <Alert severity="error">{errors.form}</Alert>}
           {saved && (
@@ -103,7 +104,7 @@ export function PasswordCard() {
             </Button>
           </Box>
         </Stack>
-      </CardContent>
+      </Form>
     </Card>
   );
 }

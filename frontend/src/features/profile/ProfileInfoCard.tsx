@@ -18,6 +18,7 @@ import { formErrors, withoutField, type FormErrors } from '../../core/session/er
 import { useUpdateProfileMutation } from './api';
 import { resizeImageFile } from '../../components/resizeImage';
 import '../../i18n/payout';
+import { Form } from '../../components/form/Form';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
 
@@ -82,7 +83,7 @@ export function ProfileInfoCard() {
   return (
     <Card>
       <CardHeader title={t('profile.info')} />
-      <CardContent component="form" noValidate onSubmit={submit} data-testid="profile-form">
+      <Form as={CardContent} onSubmit={submit} data-testid="profile-form">
         <Stack spacing={3}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, flexWrap: 'wrap' }}>
             <Avatar
@@ -196,7 +197,7 @@ export function ProfileInfoCard() {
             </Button>
           </Box>
         </Stack>
-      </CardContent>
+      </Form>
     </Card>
   );
 }

@@ -1,6 +1,5 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -34,6 +33,7 @@ import {
   type TokenAbility,
 } from './api';
 import { SecretDialog } from './SecretDialog';
+import { Form } from '../../components/form/Form';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
 
@@ -115,9 +115,7 @@ export function TokensCard() {
       <CardHeader title={t('tokens.title')} subheader={t('tokens.subtitle')} />
       <CardContent>
         <Stack spacing={3}>
-          <Box
-            component="form"
-            noValidate
+          <Form
             onSubmit={submit}
             data-testid="token-form"
             sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr auto' }, alignItems: 'start' }}
@@ -157,7 +155,7 @@ export function TokensCard() {
             <Button type="submit" variant="contained" disabled={creating.isLoading || !name.trim()} sx={{ height: 56 }}>
               {t('tokens.create')}
             </Button>
-          </Box>
+          </Form>
           {errors.form && <Alert severity="error">{errors.form}</Alert>}
           {notice && (
             <Alert severity="success" closeText={t('common.close')} onClose={() => setNotice(null)}>

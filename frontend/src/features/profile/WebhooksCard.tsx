@@ -52,6 +52,8 @@ import { formErrors, type FormErrors } from '../../core/session/errors';
 import { formatDate, useLanguage, useT } from '../../i18n';
 import '../../i18n/webhooks';
 import { SecretDialog } from './SecretDialog';
+import { Form } from '../../components/form/Form';
+import { MIRROR_IN_RTL } from '../../components/mirror';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
 
@@ -199,7 +201,7 @@ export function WebhooksCard() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => {
+    return run(async () => {
       const result = await createWebhook({ url: url.trim(), events }).unwrap();
       setCreated(result.data);
       setUrl('');
@@ -219,7 +221,7 @@ export function WebhooksCard() {
               {t('webhooks.pausedNotice', { url: webhook.url })}
             </Alert>
           ))}
-          <Box component="form" noValidate onSubmit={submit} data-testid="webhook-form" sx={{ display: 'grid', gap: 2 }}>
+          <Form onSubmit={submit} data-testid="webhook-form" sx={{ display: 'grid', gap: 2 }}>
             <FormTextField
               label={t('webhooks.url')}
               name="url"
@@ -249,7 +251,7 @@ export function WebhooksCard() {
                 {t('webhooks.add')}
               </Button>
             </Box>
-          </Box>
+          </Form>
           {errors.form && <Alert severity="error">{errors.form}</Alert>}
           {notice && (
             <Alert severity="success" closeText={t('common.close')} onClose={() => setNotice(null)}>
@@ -281,7 +283,7 @@ export function WebhooksCard() {
                   <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
                     <Button
                       size="small"
-                      startIcon={<Send />}
+                      startIcon={<Send {...MIRROR_IN_RTL} />}
                       onClick={() => run(() => testWebhook(webhook.key).unwrap(), t('webhooks.testSent'))}
                     >
                       {t('webhooks.test')}

@@ -24,6 +24,7 @@ import {
   type CompanyIdentity,
 } from './api';
 import '../../i18n/payout';
+import { Form } from '../../components/form/Form';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
 
@@ -189,7 +190,7 @@ function CompanyForm({ company }: { company: CompanyIdentity }) {
 
   return (
     <Card>
-      <CardContent component="form" noValidate onSubmit={submit} data-testid="company-form">
+      <Form as={CardContent} onSubmit={submit} data-testid="company-form">
         <Stack spacing={3}>
           {!company.configured && (
             <Alert severity="warning" data-testid="company-not-configured">
@@ -235,7 +236,7 @@ function CompanyForm({ company }: { company: CompanyIdentity }) {
             </Button>
           </Box>
         </Stack>
-      </CardContent>
+      </Form>
     </Card>
   );
 }

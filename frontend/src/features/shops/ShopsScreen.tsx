@@ -5,6 +5,7 @@ import type { Column } from '../../components/table/DataTable';
 import { dateColumn } from '../../components/table/columns';
 import { useListState } from '../../components/table/useListState';
 import { useT } from '../../i18n';
+import { PhoneText } from '../../components/PhoneLink';
 import { CityAutocomplete, type CityOption } from '../../components/city/CityAutocomplete';
 import { BankAccountCell } from '../../components/shop/BankAccountCell';
 import {
@@ -66,7 +67,7 @@ export default function ShopsScreen() {
   const columns: Column<Shop>[] = [
     { id: 'name', label: t('shops.name'), sortKey: 'name' },
     { id: 'city_name', label: t('shops.city') },
-    { id: 'phone', label: t('shops.phone') },
+    { id: 'phone', label: t('shops.phone'), render: (row) => <PhoneText phone={row.phone} /> },
     { id: 'address', label: t('shops.address') },
     {
       id: 'bank_account',

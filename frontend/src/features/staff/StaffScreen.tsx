@@ -14,6 +14,7 @@ import { dateColumn } from '../../components/table/columns';
 import type { Column } from '../../components/table/DataTable';
 import { useListState } from '../../components/table/useListState';
 import { useT, type MessageKey, type Translate } from '../../i18n';
+import { PhoneText } from '../../components/PhoneLink';
 import { selectRole, selectUser } from '../../core/session/authSlice';
 import { personName } from '../../components/merchant/api';
 import {
@@ -118,7 +119,7 @@ function ManagersList({ scope }: { scope: 'admin' | 'client' }) {
   const columns: Column<StaffView>[] = [
     { id: 'name', label: t('merchants.name'), sortKey: 'last_name', render: personName },
     { id: 'email', label: t('merchants.email') },
-    { id: 'phone', label: t('merchants.phone'), render: (row) => row.phone || '—' },
+    { id: 'phone', label: t('merchants.phone'), render: (row) => <PhoneText phone={row.phone} /> },
     { id: 'permissions', label: t('staff.permissions'), render: (row) => <PermissionsCell row={row} t={t} /> },
     { id: 'active', label: t('table.filterStatus'), card: 'badge', render: (row) => <ActiveChip active={row.active} /> },
     dateColumn('created_at', t('crud.createdAt'), 'created_at'),
@@ -186,7 +187,7 @@ function AdminsList() {
   const columns: Column<StaffView>[] = [
     { id: 'name', label: t('merchants.name'), sortKey: 'last_name', render: personName },
     { id: 'email', label: t('merchants.email') },
-    { id: 'phone', label: t('merchants.phone'), render: (row) => row.phone || '—' },
+    { id: 'phone', label: t('merchants.phone'), render: (row) => <PhoneText phone={row.phone} /> },
     { id: 'active', label: t('table.filterStatus'), card: 'badge', render: (row) => <ActiveChip active={row.active} /> },
     dateColumn('created_at', t('crud.createdAt'), 'created_at'),
   ];

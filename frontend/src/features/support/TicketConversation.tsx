@@ -42,6 +42,8 @@ import {
 import { TicketStatusChip } from '../../components/support/TicketStatusChip';
 import '../../i18n/support';
 import { Ltr } from '../../components/Ltr';
+import { Form } from '../../components/form/Form';
+import { MIRROR_IN_RTL } from '../../components/mirror';
 
 interface Props {
   ticketKey: string;
@@ -56,7 +58,7 @@ export function TicketConversation({ ticketKey, onBack, notify }: Props) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="ticket-conversation">
       <Box>
-        <Button startIcon={<ArrowBack />} onClick={onBack} data-testid="ticket-back">
+        <Button startIcon={<ArrowBack {...MIRROR_IN_RTL} />} onClick={onBack} data-testid="ticket-back">
           {t('support.back')}
         </Button>
       </Box>
@@ -286,7 +288,7 @@ function ReplyBox({ ticketKey, notify }: { ticketKey: string; notify: Notify }) 
     }
   };
   return (
-    <Card component="form" onSubmit={send} sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', gap: 1, alignItems: 'flex-end' }} data-testid="ticket-reply">
+    <Form as={Card} onSubmit={send} sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', gap: 1, alignItems: 'flex-end' }} data-testid="ticket-reply">
       <TextField
         label={t('support.reply')}
         placeholder={t('support.replyPlaceholder')}
@@ -312,7 +314,7 @@ function ReplyBox({ ticketKey, notify }: { ticketKey: string; notify: Notify }) 
         variant="contained"
         disabled={isLoading || !body.trim()}
         aria-label={t('support.send')}
-        startIcon={isLoading ? <CircularProgress size={16} color="inherit" /> : <Send />}
+        startIcon={isLoading ? <CircularProgress size={16} color="inherit" /> : <Send {...MIRROR_IN_RTL} />}
         sx={{ flexShrink: 0, minWidth: { xs: 0, sm: 64 }, '& .MuiButton-startIcon': { mx: { xs: 0, sm: undefined } } }}
         data-testid="ticket-reply-send"
       >
@@ -320,6 +322,6 @@ function ReplyBox({ ticketKey, notify }: { ticketKey: string; notify: Notify }) 
           {t('support.send')}
         </Box>
       </Button>
-    </Card>
+    </Form>
   );
 }

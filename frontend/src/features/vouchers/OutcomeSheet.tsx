@@ -25,6 +25,8 @@ import '../../i18n/parcels';
 import '../../i18n/screens';
 import '../../i18n/vouchers';
 import { Ltr } from '../../components/Ltr';
+import { Form } from '../../components/form/Form';
+import { MIRROR_IN_RTL } from '../../components/mirror';
 
 /** The outcomes of a delivery attempt, in the order the sheet shows them. */
 export const ROUND_OUTCOMES: readonly ParcelStatus[] = [
@@ -249,9 +251,9 @@ function SheetBody({
           )}
         </Box>
       ) : (
-        <Stack spacing={2} component="form" noValidate onSubmit={(event) => {
+        <Form as={Stack} spacing={2} onSubmit={(event) => {
           event.preventDefault();
-          void send(chosen);
+          return send(chosen);
         }}>
           <Chip color={outcomeColor(chosen)} label={label(chosen)} sx={{ alignSelf: 'flex-start', fontWeight: 600 }} data-testid="outcome-chosen" />
           {withProof ? (
@@ -294,7 +296,7 @@ function SheetBody({
           />
           )}
           <Stack direction="row" spacing={1}>
-            <Button startIcon={<ArrowBack />} onClick={() => setChosen(null)} disabled={busy} color="secondary" sx={{ minHeight: 48 }}>
+            <Button startIcon={<ArrowBack {...MIRROR_IN_RTL} />} onClick={() => setChosen(null)} disabled={busy} color="secondary" sx={{ minHeight: 48 }}>
               {t('round.back')}
             </Button>
             <Button
@@ -309,7 +311,7 @@ function SheetBody({
               {t('round.save', { status: label(chosen) })}
             </Button>
           </Stack>
-        </Stack>
+        </Form>
       )}
       <Button fullWidth onClick={onClose} disabled={busy} color="secondary" sx={{ mt: 2, minHeight: 44 }}>
         {/* « Fermer », not « Annuler »: beside « Annulé », an outcome. */}

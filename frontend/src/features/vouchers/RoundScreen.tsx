@@ -41,6 +41,7 @@ import '../../i18n/parcels';
 import '../../i18n/screens';
 import '../../i18n/vouchers';
 import { Ltr } from '../../components/Ltr';
+import { MIRROR_IN_RTL } from '../../components/mirror';
 
 /** The cash of the parcels he holds: to collect, to pay out (refunds), and the net, apart. */
 function RoundCash() {
@@ -248,7 +249,7 @@ function UndoButton({ onUndo }: { onUndo: () => Promise<void> }) {
     <Button
       color="inherit"
       size="small"
-      startIcon={<Undo />}
+      startIcon={<Undo {...MIRROR_IN_RTL} />}
       disabled={busy}
       onClick={() => {
         setBusy(true);
