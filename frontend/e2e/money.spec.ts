@@ -34,7 +34,7 @@ function typed(centimes: number): string {
 
 /** "1 234,50 DH" as the screens show it (narrow no-break spaces between thousands). */
 function shown(centimes: number): RegExp {
-  const sign = centimes < 0 ? '-' : '';
+  const sign = centimes < 0 ? '\u2212' : ''; // the minus sign the screens write (U+2212)
   const whole = String(Math.trunc(Math.abs(centimes) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
   return new RegExp(`${sign}${whole},${String(Math.abs(centimes) % 100).padStart(2, '0')}\\sDH`);
 }

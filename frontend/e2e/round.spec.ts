@@ -300,6 +300,15 @@ test('in English, the statuses and the notes of the history are in English', asy
   await page.locator('input[name="password"]').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/compte\/connexion$/);
+  // The language kept in his profile (another spec may have saved French there) wins over the
+  // sign-in page's: English is chosen again, then French is put back at the end.
+  const chooseLanguage = async (name: string) => {
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('settings-language').getByRole('button', { name }).click();
+    await page.keyboard.press('Escape');
+  };
+  await chooseLanguage('English');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   const drawer = await checkParcel(page, codes[DELIVERED], 'delivered', DELIVERED_HISTORY);
   await expect(drawer.getByTestId('parcel-status').first()).toHaveText('Delivered');
   const entries = drawer.getByTestId('history-entry');
@@ -308,4 +317,7 @@ test('in English, the statuses and the notes of the history are in English', asy
   await expect(entries.filter({ hasText: '“Delivered” undone' })).toHaveCount(1);
   await expect(drawer).not.toContainText('Bon de sortie');
   await screenshot(page, 'admin-history-english');
+  await page.keyboard.press('Escape');
+  await chooseLanguage('Français');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });

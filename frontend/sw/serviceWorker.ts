@@ -55,7 +55,14 @@ registerRoute(
 const API_READS = [/^\/api\/user$/, /^\/api\/parcels(\/[^/]+)?$/, /^\/api\/parcels\/[^/]+\/states$/, /^\/api\/states$/, /^\/api\/statistics$/];
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && API_READS.some((pattern) => pattern.test(url.pathname)),
-  new NetworkFirst({ cacheName: API_CACHE, networkTimeoutSeconds: 5, plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 3 * 24 * 3600 })] }),
+  // The server's answers vary by language (`Vary: Accept-Language`: their labels follow the
+  // reader); offline, the phone's last answer is the one to show, whatever language it asked in.
+  new NetworkFirst({
+    cacheName: API_CACHE,
+    networkTimeoutSeconds: 5,
+    matchOptions: { ignoreVary: true },
+    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 3 * 24 * 3600 })],
+  }),
 );
 
 // Scripts the page loaded before this worker controlled it.
