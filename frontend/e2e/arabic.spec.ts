@@ -6,7 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
-import { apiClient, apiSession, DEMO_SHOP, screenshot, search, signIn, url } from './helpers';
+import { apiClient, chooseLanguage, DEMO_SHOP, profileBackToFrench, screenshot, search, signIn, url } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -45,24 +45,8 @@ async function profileLanguage(playwright: Parameters<typeof apiClient>[0]): Pro
 
 test.afterAll(async ({ playwright }) => {
   // Whatever happened above, the merchant's profile is French again for the other specs.
-  const request = await playwright.request.newContext();
-  try {
-    const { xsrf } = await apiSession(request, MERCHANT);
-    const reset = await request.put(url('/api/users/language'), {
-      data: { language: 'fr' },
-      headers: { 'X-XSRF-TOKEN': await xsrf(), Accept: 'application/json' },
-    });
-    expect(reset.status()).toBe(204);
-  } finally {
-    await request.dispose();
-  }
+  await profileBackToFrench(playwright, MERCHANT);
 });
-
-async function chooseLanguage(page: Page, name: string): Promise<void> {
-  await page.getByTestId('settings-button').click();
-  await page.getByTestId('settings-language').getByRole('button', { name }).click();
-  await page.keyboard.press('Escape');
-}
 
 async function expectPage(page: Page, lang: string, dir: string): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', lang);

@@ -9,7 +9,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, DELIVERY, MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
-import { apiClient, apiSession, DEMO_SHOP, screenshot, signIn, url } from './helpers';
+import { apiClient, chooseLanguage, DEMO_SHOP, profileBackToFrench, screenshot, signIn, url } from './helpers';
 
 const RUN = String(Date.now()).slice(-6);
 const LONG_ENTRY = 'وصولات إرجاع عمال التوصيل';
@@ -69,24 +69,8 @@ test.afterAll(async ({ playwright }) => {
   } finally {
     await admin.request.dispose();
   }
-  const request = await playwright.request.newContext();
-  try {
-    const { xsrf } = await apiSession(request, ADMIN);
-    const reset = await request.put(url('/api/users/language'), {
-      data: { language: 'fr' },
-      headers: { 'X-XSRF-TOKEN': await xsrf(), Accept: 'application/json' },
-    });
-    expect(reset.status()).toBe(204);
-  } finally {
-    await request.dispose();
-  }
+  await profileBackToFrench(playwright, ADMIN);
 });
-
-async function chooseLanguage(page: Page, name: string): Promise<void> {
-  await page.getByTestId('settings-button').click();
-  await page.getByTestId('settings-language').getByRole('button', { name }).click();
-  await page.keyboard.press('Escape');
-}
 
 async function inArabic(page: Page): Promise<void> {
   await chooseLanguage(page, 'العربية');

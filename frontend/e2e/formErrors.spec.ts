@@ -6,7 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
-import { apiSession, DEMO_SHOP, screenshot, signIn, url } from './helpers';
+import { chooseLanguage, DEMO_SHOP, profileBackToFrench, screenshot, signIn, url } from './helpers';
 
 const RUN = String(Date.now()).slice(-6);
 
@@ -14,24 +14,8 @@ test.describe.configure({ mode: 'serial' });
 
 test.afterAll(async ({ playwright }) => {
   // The merchant's profile is French again for the other specs, whatever happened here.
-  const request = await playwright.request.newContext();
-  try {
-    const { xsrf } = await apiSession(request, MERCHANT);
-    const reset = await request.put(url('/api/users/language'), {
-      data: { language: 'fr' },
-      headers: { 'X-XSRF-TOKEN': await xsrf(), Accept: 'application/json' },
-    });
-    expect(reset.status()).toBe(204);
-  } finally {
-    await request.dispose();
-  }
+  await profileBackToFrench(playwright, MERCHANT);
 });
-
-async function chooseLanguage(page: Page, name: string): Promise<void> {
-  await page.getByTestId('settings-button').click();
-  await page.getByTestId('settings-language').getByRole('button', { name }).click();
-  await page.keyboard.press('Escape');
-}
 
 /** The add-parcel form, loaded, with the demo shop chosen when the merchant has several. */
 async function openForm(page: Page): Promise<Locator> {

@@ -110,6 +110,31 @@ export async function apiSession(
   return { xsrf };
 }
 
+/** Picks the interface language in the top bar's settings (`name` as its button reads). */
+export async function chooseLanguage(page: Page, name: string): Promise<void> {
+  await page.getByTestId('settings-button').click();
+  await page.getByTestId('settings-language').getByRole('button', { name }).click();
+  await page.keyboard.press('Escape');
+}
+
+/** Puts `account`'s profile language back to French, for the specs that run after. */
+export async function profileBackToFrench(
+  playwright: { request: { newContext: () => Promise<APIRequestContext> } },
+  account: { email: string; password: string },
+): Promise<void> {
+  const request = await playwright.request.newContext();
+  try {
+    const { xsrf } = await apiSession(request, account);
+    const reset = await request.put(url('/api/users/language'), {
+      data: { language: 'fr' },
+      headers: { 'X-XSRF-TOKEN': await xsrf(), Accept: 'application/json' },
+    });
+    expect(reset.status()).toBe(204);
+  } finally {
+    await request.dispose();
+  }
+}
+
 /** Searches the list of the page (the table's search box), at once. */
 export async function search(page: Page, text: string, scope: Page | Locator = page): Promise<void> {
   await scope.getByTestId('table-search').fill(text);

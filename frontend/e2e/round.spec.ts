@@ -7,7 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
-import { chooseDemoShop, printedPdf, screenshot, search, signIn, url } from './helpers';
+import { chooseDemoShop, chooseLanguage, printedPdf, screenshot, search, signIn, url } from './helpers';
 
 // Unique per run: the test can run again on the same database.
 const RUN = String(Date.now()).slice(-6);
@@ -302,12 +302,7 @@ test('in English, the statuses and the notes of the history are in English', asy
   await expect(page).not.toHaveURL(/\/compte\/connexion$/);
   // The language kept in his profile (another spec may have saved French there) wins over the
   // sign-in page's: English is chosen again, then French is put back at the end.
-  const chooseLanguage = async (name: string) => {
-    await page.getByTestId('settings-button').click();
-    await page.getByTestId('settings-language').getByRole('button', { name }).click();
-    await page.keyboard.press('Escape');
-  };
-  await chooseLanguage('English');
+  await chooseLanguage(page, 'English');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   const drawer = await checkParcel(page, codes[DELIVERED], 'delivered', DELIVERED_HISTORY);
   await expect(drawer.getByTestId('parcel-status').first()).toHaveText('Delivered');
@@ -318,6 +313,6 @@ test('in English, the statuses and the notes of the history are in English', asy
   await expect(drawer).not.toContainText('Bon de sortie');
   await screenshot(page, 'admin-history-english');
   await page.keyboard.press('Escape');
-  await chooseLanguage('Français');
+  await chooseLanguage(page, 'Français');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });
