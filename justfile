@@ -67,10 +67,12 @@ e2e: (preflight "e2e") build-server build-frontend e2e-run
 e2e-run:
     cd frontend && COLIVRA_BIN=${COLIVRA_BIN:-../target/debug/colivra} npm run e2e
 
-# Formatting, clippy, TypeScript and eslint: all must be clean.
+# Formatting, clippy, no import circle between Rust modules, TypeScript and eslint (with its
+# import/no-cycle rule): all must be clean.
 lint: frontend-deps
     cargo fmt --all -- --check
     cargo clippy --workspace --all-targets -- -D warnings
+    python3 scripts/rust_cycles.py crates
     cd frontend && npm run typecheck && npm run lint
 
 fmt:

@@ -198,7 +198,16 @@ export async function apiClient(playwright: { request: { newContext: () => Promi
   return { request, send };
 }
 
-type NewParcel = { recipient_name: string; recipient_phone: string; cod_amount: number; address?: string; product?: string };
+type NewParcel = {
+  recipient_name: string;
+  recipient_phone: string;
+  cod_amount: number;
+  address?: string;
+  product?: string;
+  /** A refund takes an item back from the recipient (`item_to_collect`). */
+  kind?: 'standard' | 'refund';
+  item_to_collect?: string;
+};
 
 /**
  * Parcels of the demo shop for Casablanca, on a pickup voucher of the merchant and picked up by

@@ -124,3 +124,77 @@ export function layoutProblems(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/**
+ * What is wrong with the lists of the screen as it shows now (wide screens: tables, not cards),
+ * one sentence each (none: []). Stricter than layoutProblems on what a list must be:
+ *
+ * - The page scrolls sideways (document.scrollingElement wider than the window).
+ * - A table's container scrolls sideways (scrollWidth > clientWidth + 1).
+ * - The sticky row actions' cell overlaps the cell before it (their boxes, either direction), or
+ *   has no background of its own (the columns under it would show through).
+ * - A parcel code is not on one line, or a name (the first line of a person's or merchant's cell)
+ *   takes more than two.
+ * - The search box's placeholder is wider than the box's text area: it is cut.
+ */
+export function listFitProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const scrolling = document.scrollingElement ?? document.documentElement;
+    if (scrolling.scrollWidth > scrolling.clientWidth + 1) {
+      problems.push(`the page scrolls sideways (${scrolling.scrollWidth}px wide for ${scrolling.clientWidth}px)`);
+    }
+    const shown = (element: Element) => {
+      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+      const rect = element.getBoundingClientRect();
+      return rect.width > 1 && rect.height > 1;
+    };
+    const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    /** How many lines the text of `element` takes (its text boxes' distinct tops). */
+    const lines = (element: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const tops = new Set<number>();
+      for (const rect of range.getClientRects()) if (rect.width > 0 && rect.height > 0) tops.add(Math.round(rect.top));
+      // Boxes of one line may differ by a pixel or two (an isolate, a bold run): count distinct lines.
+      return [...tops].sort((a, b) => a - b).filter((top, index, all) => index === 0 || top - all[index - 1] > 4).length;
+    };
+    const layers = [...document.querySelectorAll('.MuiModal-root')].filter(shown);
+    const root = layers.at(-1)?.querySelector('.MuiDrawer-paper, .MuiDialog-paper') ?? document.querySelector('main');
+    if (!root) return problems;
+
+    for (const table of [...root.querySelectorAll('table')].filter(shown)) {
+      const where = table.closest('[data-testid]')?.getAttribute('data-testid') ?? 'a table';
+      const box = table.parentElement!;
+      if (box.scrollWidth > box.clientWidth + 1) problems.push(`${where}: its box scrolls sideways (${box.scrollWidth}px in ${box.clientWidth}px)`);
+      const rtl = getComputedStyle(table).direction === 'rtl';
+      for (const row of table.querySelectorAll('tr')) {
+        const cell = row.lastElementChild;
+        const before = cell?.previousElementSibling;
+        if (!cell || !before || getComputedStyle(cell).position !== 'sticky') continue;
+        const stuck = cell.getBoundingClientRect();
+        const previous = before.getBoundingClientRect();
+        const overlap = rtl ? stuck.right - previous.left : previous.right - stuck.left;
+        if (overlap > 1) problems.push(`${where}: the actions cell covers ${Math.round(overlap)}px of « ${text(before) || '(empty)'} »`);
+        const background = getComputedStyle(cell).backgroundColor;
+        if (background === 'transparent' || /rgba\(.*,\s*0\)$/.test(background)) problems.push(`${where}: the actions cell has no background of its own`);
+      }
+      for (const code of table.querySelectorAll('[data-testid="parcel-code"]')) {
+        if (lines(code) > 1) problems.push(`${where}: the code « ${text(code)} » wraps on ${lines(code)} lines`);
+      }
+      for (const name of table.querySelectorAll('[data-testid="cell-name"]')) {
+        if (lines(name) > 2) problems.push(`${where}: the name « ${text(name)} » wraps on ${lines(name)} lines`);
+      }
+    }
+
+    for (const input of [...root.querySelectorAll<HTMLInputElement>('[data-testid="table-search"]')].filter(shown)) {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const needed = context.measureText(input.placeholder).width;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (needed > room + 1) problems.push(`the search box's placeholder « ${input.placeholder} » is cut (${Math.round(needed)}px in ${Math.round(room)}px)`);
+    }
+    return problems;
+  });
+}

@@ -69,7 +69,7 @@ test('a merchant registers, waits for validation, is activated by an admin and s
   expect(links).toHaveLength(18);
   expect(links[0]).toBe('/compte/accueille');
   expect(links).toContain('/compte/pricing');
-  await expect(page.getByTestId('side-menu')).toContainText('CLIENT');
+  await expect(page.getByTestId('side-menu')).toContainText('MARCHAND');
   await expect(page.getByTestId('footer')).toContainText(`© ${new Date().getFullYear()} Colivra`);
 });
 
@@ -152,7 +152,7 @@ test('an admin sees the whole admin menu', async ({ page }) => {
   const links = await menuLinks(page);
   expect(links).toHaveLength(28);
   expect(links).toEqual(expect.arrayContaining(['/compte/villes', '/compte/livreurs', '/compte/annonces']));
-  await expect(page.getByTestId('side-menu')).toContainText('ADMINSTRATION');
+  await expect(page.getByTestId('side-menu')).toContainText('ADMINISTRATION');
   await page.getByTestId('user-menu-button').click();
   await expect(page.getByTestId('user-menu-pricing')).toHaveCount(0);
   await page.keyboard.press('Escape');

@@ -42,7 +42,7 @@ test('the delivery person records « Livré » with the signature the merchant r
 
   // Without the signature: said under the pad, nothing sent.
   await sheet.getByTestId('outcome-submit').click();
-  await expect(sheet.getByTestId('signature-error')).toContainText('Ce client demande la signature du destinataire.');
+  await expect(sheet.getByTestId('signature-error')).toContainText('Ce marchand demande la signature du destinataire.');
 
   // The recipient signs; a photo from the camera.
   await drawSignature(page, sheet);

@@ -1,6 +1,5 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
@@ -11,6 +10,7 @@ use diesel::{PgConnection, SqliteConnection};
 use colivra_core::{AppError, AppResult};
 
 use crate::error::{app_error_from_diesel, DbError, MapDbErr};
+use crate::lost;
 
 /// One connection type for both backends, chosen by the URL scheme.
 #[derive(diesel::MultiConnection)]
@@ -166,15 +166,13 @@ impl r2d2::ManageConnection for ConnectionManager {
     }
 
     /// Called on every check-out, but sends `SELECT 1` only while a lost connection was seen
-    /// lately ([`note_connection_lost`]): otherwise a check-out costs no round trip. A SQLite
+    /// lately ([`lost::note_connection_lost`]): otherwise a check-out costs no round trip. A SQLite
     /// connection is a file in this process, which nobody can close under it.
     fn is_valid(&self, conn: &mut DbConnection) -> Result<(), DbError> {
         if matches!(conn, DbConnection::Sqlite(_)) {
             return Ok(());
         }
-        let suspect = SUSPECT_CHECKOUTS
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1));
-        if suspect.is_err() {
+        if !lost::take_suspect_checkout() {
             return Ok(());
         }
         conn.batch_execute("SELECT 1").map_err(DbError::from)
@@ -182,42 +180,19 @@ impl r2d2::ManageConnection for ConnectionManager {
 
     /// The connection a query on this thread found closed is not put back.
     fn has_broken(&self, _conn: &mut DbConnection) -> bool {
-        std::thread::panicking() || CONNECTION_LOST.with(|lost| lost.replace(false))
+        std::thread::panicking() || lost::take_connection_lost()
     }
 }
 
 thread_local! {
     /// Statements sent by pooled connections on this thread, ever (wrapping).
     static STATEMENTS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-    /// Set when a query on this thread found its connection closed: the connection this thread
-    /// returns to the pool next (the one the query ran on) is dropped instead.
-    static CONNECTION_LOST: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Check-outs still to validate with `SELECT 1` since a lost connection was seen.
-static SUSPECT_CHECKOUTS: AtomicU32 = AtomicU32::new(0);
-
-/// After a database restart every idle connection of the pool is dead, but the pool cannot
-/// know it without a round trip, and a round trip on every check-out is what this avoids: the
-/// first request on a dead connection fails (503) and calls this, which drops that connection
-/// and has the next check-outs (more than a pool holds) validated, so the other dead ones are
-/// replaced before any request uses them.
-pub fn note_connection_lost() {
-    CONNECTION_LOST.with(|lost| lost.set(true));
-    SUSPECT_CHECKOUTS.store(64, Ordering::Release);
 }
 
 /// Statements sent by pooled connections on this thread so far (wrapping): the difference
 /// between two readings around some work is what it sent.
 pub fn statements_here() -> u32 {
     STATEMENTS.with(|n| n.get())
-}
-
-/// Whether a query on this thread found its connection closed since it last gave one back: the
-/// connection it holds must go back to the pool from this thread (which then drops it), not be
-/// kept for later work.
-pub fn connection_lost_here() -> bool {
-    CONNECTION_LOST.with(|lost| lost.get())
 }
 
 pub type DbPool = r2d2::Pool<ConnectionManager>;

@@ -31,11 +31,11 @@ pub fn app_error_from_diesel(error: DieselError) -> AppError {
     match error {
         DieselError::NotFound => AppError::NotFound,
         DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, info) => {
-            crate::connection::note_connection_lost();
+            crate::lost::note_connection_lost();
             AppError::Unavailable(info.message().to_owned())
         }
         DieselError::BrokenTransactionManager => {
-            crate::connection::note_connection_lost();
+            crate::lost::note_connection_lost();
             AppError::Unavailable(error.to_string())
         }
         other => AppError::internal(other),

@@ -3,12 +3,14 @@
 
 pub mod activities;
 pub mod backup;
+pub mod claim;
 pub mod collation;
 pub mod connection;
 pub mod error;
 pub mod fixed_sql;
 pub mod idempotency;
 pub mod listing;
+pub mod lost;
 pub mod migrations;
 pub mod outbox;
 pub mod raw;

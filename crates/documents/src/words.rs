@@ -66,7 +66,7 @@ const AR: Words = Words {
     date: "التاريخ",
     no_rows: "لا توجد أسطر",
     labels_title: "ملصقات",
-    recipient: "المرسل إليه",
+    recipient: "المستلم",
     sender: "المرسل",
     phone: "الهاتف",
     to_collect: "المبلغ المطلوب تحصيله",

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use clap::{Parser, Subcommand, ValueEnum};
 use colivra_auth::accounts::{self, CreateAdmin};
 use colivra_auth::throttle::{SignInThrottle, Throttle};
-use colivra_core::{AppError, Role};
+use colivra_core::AppError;
 use colivra_db::{connect_pool, migrations, DatabaseUrl, DbPool, PoolOptions};
 use colivra_parcels::cities;
 
@@ -273,63 +273,7 @@ fn open_migrated(url: &DatabaseUrl) -> Result<DbPool, Box<dyn std::error::Error>
 
 pub use colivra_auth::demo::{DemoAccount, DEMO_ACCOUNTS};
 
-/// `colivra seed-demo`: each crate seeds its part of the demo, in order, and what was done is
-/// printed. Idempotent.
-pub fn seed_demo(pool: &DbPool) -> CliResult {
-    use colivra_auth::demo as people;
-    use colivra_parcels::demo as parcels;
-    let conn = &mut *pool.get()?;
-    let stock = crate::stock::InventoryStock;
-    let (served, added) = parcels::seed_cities(conn).map_err(describe)?;
-    println!("Cities: {served} served ({added} added).");
-    println!("Demo sign-ins:");
-    for account in &DEMO_ACCOUNTS {
-        let (user, created) = people::seed_account(conn, account).map_err(describe)?;
-        if account.role == Role::Merchant {
-            parcels::seed_shop(conn, user.id, people::DEMO_SHOP_NAME).map_err(describe)?;
-        }
-        let password = if created {
-            account.password
-        } else {
-            "(unchanged: account already existed)"
-        };
-        println!(
-            "  {:<15} {:<22} {}",
-            account.role.as_str(),
-            account.email,
-            password
-        );
-    }
-    let admin = people::account(conn, DEMO_ACCOUNTS[0].email).map_err(describe)?;
-    let merchant = people::account(conn, DEMO_ACCOUNTS[1].email).map_err(describe)?;
-    let delivery_person = people::account(conn, DEMO_ACCOUNTS[2].email).map_err(describe)?;
-    parcels::seed_company(conn, admin.id).map_err(describe)?;
-    people::seed_delivery_person_cities(conn, admin.id, delivery_person).map_err(describe)?;
-    if let Some(created) = parcels::seed_parcels(conn, &stock, merchant.id).map_err(describe)? {
-        // The first two (Casablanca and Rabat, which the demo delivery person serves) wait on
-        // a pickup voucher.
-        let voucher = colivra_vouchers::demo::seed_pickup(conn, &stock, merchant.id, &created[..2])
-            .map_err(describe)?;
-        println!(
-            "Demo parcels: 5 for {}, 2 of them on pickup voucher {voucher}.",
-            merchant.email
-        );
-    }
-    if let Some(slip) = colivra_inventory::demo::seed(conn, admin.id, merchant.id, &merchant.key)
-        .map_err(describe)?
-    {
-        println!(
-            "Demo stock: 3 products for {} (one low), entry slip {slip} to receive.",
-            merchant.email
-        );
-    }
-    if let Some(ticket) =
-        colivra_support::demo::seed(conn, admin.id, merchant.id).map_err(describe)?
-    {
-        println!("Demo ticket: {ticket} ({}).", merchant.email);
-    }
-    Ok(())
-}
+pub use crate::demo::seed_demo;
 
 /// Builds the shared state on an open pool: the cookie signing key comes from the database so
 /// every process (and every restart) accepts the same cookies.

@@ -30,7 +30,7 @@ pub struct ServeConfig {
     pub data_dir: PathBuf,
     /// `COLIVRA_PROOFS_S3_*`: proofs of delivery in an S3-compatible bucket instead of
     /// `data_dir/proofs`.
-    pub proof_bucket: Option<crate::proof_bucket::BucketConfig>,
+    pub proof_bucket: Option<BucketConfig>,
 }
 
 /// Flags of `colivra serve`; `None` falls back to the environment, then to the default.
@@ -160,7 +160,7 @@ impl ServeConfig {
             data_dir: env("COLIVRA_DATA_DIR")
                 .map(PathBuf::from)
                 .unwrap_or_else(|| PathBuf::from(DEFAULT_DATA_DIR)),
-            proof_bucket: crate::proof_bucket::BucketConfig::from_env(env)?,
+            proof_bucket: BucketConfig::from_env(env)?,
         })
     }
 }
@@ -177,6 +177,114 @@ pub fn pool_size() -> Result<Option<u32>, ConfigError> {
             )),
         },
     }
+}
+
+/// Where and how to reach the bucket (`COLIVRA_PROOFS_S3_*`).
+#[derive(Clone, PartialEq, Eq)]
+pub struct BucketConfig {
+    /// `scheme://host[:port]`, e.g. `https://s3.eu-west-3.amazonaws.com`.
+    pub endpoint: String,
+    pub bucket: String,
+    pub region: String,
+    pub access_key: String,
+    pub secret_key: String,
+    /// Put before each object's name (`proofs/` by default).
+    pub prefix: String,
+    /// `https://bucket.host/key` instead of `https://host/bucket/key`.
+    pub virtual_host: bool,
+}
+
+impl std::fmt::Debug for BucketConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BucketConfig")
+            .field("endpoint", &self.endpoint)
+            .field("bucket", &self.bucket)
+            .field("region", &self.region)
+            .field("access_key", &self.access_key)
+            .field("secret_key", &"…")
+            .field("prefix", &self.prefix)
+            .field("virtual_host", &self.virtual_host)
+            .finish()
+    }
+}
+
+impl BucketConfig {
+    /// From the environment: `None` without `COLIVRA_PROOFS_S3_BUCKET`; an error naming the
+    /// variable for anything missing or malformed.
+    pub fn from_env(env: impl Fn(&str) -> Option<String>) -> Result<Option<Self>, ConfigError> {
+        let Some(bucket) = env("COLIVRA_PROOFS_S3_BUCKET") else {
+            return Ok(None);
+        };
+        let required = |name: &str| {
+            env(name).ok_or_else(|| {
+                ConfigError(format!(
+                    "{name}: required with COLIVRA_PROOFS_S3_BUCKET (docs/deployment.md)"
+                ))
+            })
+        };
+        let valid_bucket = (3..=63).contains(&bucket.len())
+            && bucket
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-');
+        if !valid_bucket {
+            return Err(ConfigError(
+                "COLIVRA_PROOFS_S3_BUCKET: 3 to 63 lowercase letters, digits, dots and hyphens"
+                    .to_owned(),
+            ));
+        }
+        let endpoint = required("COLIVRA_PROOFS_S3_ENDPOINT")?;
+        authority(&endpoint).ok_or_else(|| {
+            ConfigError(
+                "COLIVRA_PROOFS_S3_ENDPOINT: http:// or https:// and a host, nothing after it"
+                    .to_owned(),
+            )
+        })?;
+        let prefix = env("COLIVRA_PROOFS_S3_PREFIX").unwrap_or_else(|| "proofs/".to_owned());
+        if !prefix
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.'))
+        {
+            return Err(ConfigError(
+                "COLIVRA_PROOFS_S3_PREFIX: letters, digits, '/', '-', '_' and '.' only".to_owned(),
+            ));
+        }
+        let virtual_host = match env("COLIVRA_PROOFS_S3_VIRTUAL_HOST") {
+            Some(raw) => parse_bool("COLIVRA_PROOFS_S3_VIRTUAL_HOST", &raw)?,
+            None => false,
+        };
+        Ok(Some(BucketConfig {
+            endpoint: endpoint.trim_end_matches('/').to_owned(),
+            bucket,
+            region: env("COLIVRA_PROOFS_S3_REGION").unwrap_or_else(|| "us-east-1".to_owned()),
+            access_key: required("COLIVRA_PROOFS_S3_ACCESS_KEY")?,
+            secret_key: required("COLIVRA_PROOFS_S3_SECRET_KEY")?,
+            prefix,
+            virtual_host,
+        }))
+    }
+}
+
+/// `(scheme, host[:port])` of an endpoint, the port dropped when it is the scheme's own (the
+/// `Host` header the client sends, which the signature covers).
+pub(crate) fn authority(endpoint: &str) -> Option<(&'static str, String)> {
+    let endpoint = endpoint.trim_end_matches('/');
+    let (scheme, rest, default_port) = if let Some(rest) = endpoint.strip_prefix("https://") {
+        ("https", rest, ":443")
+    } else if let Some(rest) = endpoint.strip_prefix("http://") {
+        ("http", rest, ":80")
+    } else {
+        return None;
+    };
+    let valid = !rest.is_empty()
+        && rest
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']'));
+    valid.then(|| {
+        (
+            scheme,
+            rest.strip_suffix(default_port).unwrap_or(rest).to_owned(),
+        )
+    })
 }
 
 #[cfg(test)]

@@ -174,7 +174,7 @@ where
         };
         let (result, spent) = measured(work, &mut held, checkouts);
         // A connection found closed goes back from this thread, which drops it.
-        let held = (keeps && !colivra_db::connection::connection_lost_here()).then_some(held);
+        let held = (keeps && !colivra_db::lost::connection_lost_here()).then_some(held);
         (result, held, spent)
     })
     .await
@@ -201,7 +201,7 @@ fn measured<T>(
     let _ = colivra_db::outbox::take_written();
     let result = work(&mut held.conn);
     if colivra_db::outbox::take_written() {
-        crate::webhook_sender::wake();
+        crate::deliveries_signal::wake();
     }
     let spent = (
         colivra_db::connection::statements_here().wrapping_sub(before),

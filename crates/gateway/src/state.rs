@@ -71,18 +71,23 @@ impl MerchantAccounts {
 /// address the caller reached (the merchant API guide's examples).
 #[derive(Debug, Default)]
 pub struct GuideTemplate {
-    text: String,
+    /// The guide in French, English and Arabic (`Language::ALL`'s order).
+    texts: [String; 3],
 }
 
 impl GuideTemplate {
     /// Where the address goes.
     pub const BASE_URL: &'static str = "{{BASE_URL}}";
 
-    pub fn new(text: String) -> Self {
-        GuideTemplate { text }
+    pub fn new(texts: [String; 3]) -> Self {
+        GuideTemplate { texts }
     }
 
-    pub fn for_base(&self, base_url: &str) -> String {
-        self.text.replace(Self::BASE_URL, base_url)
+    pub fn for_base(&self, language: colivra_core::Language, base_url: &str) -> String {
+        let index = colivra_core::Language::ALL
+            .iter()
+            .position(|one| *one == language)
+            .unwrap_or(0);
+        self.texts[index].replace(Self::BASE_URL, base_url)
     }
 }

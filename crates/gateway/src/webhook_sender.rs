@@ -5,20 +5,19 @@
 //!
 //! It works when there is work, not on a timer (issue 37: an idle server polled twice a second,
 //! taking SQLite's write lock each time): a commit that wrote deliveries wakes it (in this process
-//! through [`wake`], called by the database runner; from other processes through PostgreSQL's
+//! through [`deliveries_signal::wake`], called by the database runner; from other processes through PostgreSQL's
 //! `NOTIFY`, which a listening connection hears), and otherwise it sleeps until the next retry or
 //! lease falls due, looking again at most once a minute for what it could not hear of.
 
-use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
 use colivra_db::connection::DatabaseUrl;
 use colivra_db::DbConnection;
 use colivra_webhooks::deliveries::{self, Attempt, Due};
 use colivra_webhooks::signature;
-use tokio::sync::watch;
 
 use crate::db::Database;
+use crate::deliveries_signal::{self, wake};
 
 /// Deliveries taken at once.
 const BATCH: i64 = 50;
@@ -31,15 +30,6 @@ const AT_MOST_ASLEEP: Duration = Duration::from_secs(60);
 const AFTER_ERROR: Duration = Duration::from_secs(2);
 /// A receiver answers within this, or the attempt failed.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
-
-/// The wake-up call: a counter every sender of this process watches (a test process runs several
-/// servers, each with its sender; each wakes, finds its own work or none).
-static WAKE: LazyLock<watch::Sender<u64>> = LazyLock::new(|| watch::channel(0).0);
-
-/// Deliveries were committed: the senders of this process look at once.
-pub fn wake() {
-    WAKE.send_modify(|count| *count = count.wrapping_add(1));
-}
 
 /// Starts the sender on the current actix runtime; it runs until the runtime stops (or the
 /// handle is aborted). With a PostgreSQL `listen` URL, a connection of its own listens for the
@@ -55,7 +45,7 @@ pub fn spawn(
             .spawn(move || listen_for_deliveries(&url))
             .expect("a thread for the webhook listener");
     }
-    let mut woken = WAKE.subscribe();
+    let mut woken = deliveries_signal::subscribe();
     actix_web::rt::spawn(async move {
         let client = client();
         loop {

@@ -104,15 +104,7 @@ pub(crate) fn create_draft(
 /// action on the same invoice waits here (PostgreSQL) or is serialised (SQLite), then sees the
 /// outcome; an invoice validated or deleted meanwhile answers 409.
 pub(crate) fn claim_draft(conn: &mut DbConnection, row: &InvoiceRow) -> AppResult<()> {
-    let updated = diesel::update(
-        invoices::table
-            .find(row.id)
-            .filter(invoices::status.eq(InvoiceStatus::Draft.as_str())),
-    )
-    .set(invoices::updated_at.eq(time::now()))
-    .execute(conn)
-    .map_db_err()?;
-    if updated == 0 {
+    if !colivra_db::claim_in_status!(conn, invoices, row.id, InvoiceStatus::Draft.as_str())? {
         return Err(not_a_draft(row));
     }
     Ok(())

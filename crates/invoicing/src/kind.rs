@@ -208,3 +208,54 @@ pub enum MerchantInvoiceType {
 
 /// The most cash one count may record: 1,000,000 DH, far above a round's takings.
 pub const MAX_COUNTED_CENTIMES: i64 = 100_000_000;
+
+/// How a client invoice was paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PaymentMethod {
+    /// A bank transfer (its reference).
+    Transfer,
+    /// A cheque (its number).
+    Cheque,
+    /// Cash at the counter (the receipt's number).
+    Cash,
+}
+
+impl PaymentMethod {
+    pub fn parse(value: &str) -> Option<PaymentMethod> {
+        match value {
+            "transfer" => Some(PaymentMethod::Transfer),
+            "cheque" => Some(PaymentMethod::Cheque),
+            "cash" => Some(PaymentMethod::Cash),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentMethod::Transfer => "transfer",
+            PaymentMethod::Cheque => "cheque",
+            PaymentMethod::Cash => "cash",
+        }
+    }
+
+    /// How documents word a payment: « Virement n° VIR-12 », « Chèque n° 0012345 »,
+    /// « Espèces, reçu n° 17 ».
+    pub fn worded(self, reference: Option<&str>, language: colivra_core::Language) -> String {
+        let reference = reference.map(str::trim).filter(|r| !r.is_empty());
+        let (fr, en, ar) = match self {
+            PaymentMethod::Transfer => ("Virement", "Bank transfer", "تحويل بنكي"),
+            PaymentMethod::Cheque => ("Chèque", "Cheque", "شيك"),
+            PaymentMethod::Cash => ("Espèces", "Cash", "نقدًا"),
+        };
+        let method = language.pick(fr, en, ar);
+        match (self, reference) {
+            (_, None) => method.to_owned(),
+            (PaymentMethod::Cash, Some(r)) => format!(
+                "{method}, {} {r}",
+                language.pick("reçu n°", "receipt no.", "وصل رقم")
+            ),
+            (_, Some(r)) => format!("{method} {} {r}", language.pick("n°", "no.", "رقم")),
+        }
+    }
+}

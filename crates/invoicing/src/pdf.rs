@@ -10,9 +10,9 @@ use colivra_db::DbConnection;
 use colivra_documents::{format_money, Column, Counterpart, LabeledValue, ListingDocument};
 
 use crate::kind::Kind;
+use crate::kind::PaymentMethod;
 use crate::legal::{self, Legal};
 use crate::lines::{lines_of, Line, CARRIED_LABEL};
-use crate::merchant::PaymentMethod;
 use crate::row::{self, InvoiceRow};
 use crate::rules::CashFigures;
 use crate::tva::TvaFigures;
@@ -266,7 +266,7 @@ fn document(
     } else {
         language.pick("Commission", "Commission", "العمولة")
     };
-    let recipient = language.pick("Destinataire", "Recipient", "المرسل إليه");
+    let recipient = language.pick("Destinataire", "Recipient", "المستلم");
     let city = language.pick("Ville", "City", "المدينة");
     let mut columns = vec![
         Column::barcode(
@@ -275,10 +275,7 @@ fn document(
         ),
         Column::text(recipient, 3.6),
         Column::text(city, 2.4),
-        Column::right(
-            language.pick("Montant CRBT", "COD amount", "مبلغ الاستلام"),
-            2.4,
-        ),
+        Column::right(language.pick("Encaissé", "Collected", "المبلغ المحصل"), 2.4),
         Column::right(fee_header, 2.2),
         Column::right(language.pick("Net", "Net", "الصافي"), 2.4),
     ];

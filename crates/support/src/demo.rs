@@ -85,7 +85,7 @@ pub fn seed(conn: &mut DbConnection, admin_id: i64, merchant_id: i64) -> AppResu
         (
             "delivery",
             "Livrer, encaisser, remettre les espèces",
-            "## À la porte\n\n1. Appelez le destinataire avant de monter.\n2. Encaissez le montant affiché, ni plus ni moins.\n3. Sur **Livré**, faites signer le destinataire quand le client le demande.\n\n## Au dépôt\n\nDéclarez vos colis livrés sur **Créer une facture** et remettez les espèces comptées.\n",
+            "## À la porte\n\n1. Appelez le destinataire avant de monter.\n2. Encaissez le montant affiché, ni plus ni moins.\n3. Sur **Livré**, faites signer le destinataire quand le marchand le demande.\n\n## Au dépôt\n\nDéclarez vos colis livrés sur **Déclarer mes espèces** et remettez les espèces comptées.\n",
         ),
     ];
     for (audience, title, body) in demo_guides {

@@ -198,10 +198,7 @@ fn document(
             language.pick("Code de suivi", "Tracking code", "رمز التتبع"),
             5.0,
         ),
-        Column::text(
-            language.pick("Destinataire", "Recipient", "المرسل إليه"),
-            4.0,
-        ),
+        Column::text(language.pick("Destinataire", "Recipient", "المستلم"), 4.0),
         Column::text(language.pick("Téléphone", "Phone", "الهاتف"), 2.6),
         Column::text(language.pick("Ville", "City", "المدينة"), 2.6),
     ];

@@ -206,15 +206,7 @@ pub(crate) fn insert(
 /// PostgreSQL a concurrent action on the same voucher waits here and then sees the outcome, and
 /// on both databases a voucher received (or deleted) meanwhile answers 409.
 pub(crate) fn claim_new(conn: &mut DbConnection, row: &VoucherRow) -> AppResult<()> {
-    let updated = diesel::update(
-        vouchers::table
-            .find(row.id)
-            .filter(vouchers::status.eq(VoucherStatus::New.as_str())),
-    )
-    .set(vouchers::updated_at.eq(time::now()))
-    .execute(conn)
-    .map_db_err()?;
-    if updated == 0 {
+    if !colivra_db::claim_in_status!(conn, vouchers, row.id, VoucherStatus::New.as_str())? {
         return Err(already_received(row));
     }
     Ok(())

@@ -60,8 +60,8 @@ describe('i18n', () => {
   });
 
   it('uses the menu labels of the specification', () => {
-    expect(translate('fr', 'menu.label.client' as MessageKey)).toBe('CLIENT');
-    expect(translate('fr', 'menu.label.admin' as MessageKey)).toBe('ADMINSTRATION');
+    expect(translate('fr', 'menu.label.client' as MessageKey)).toBe('MARCHAND');
+    expect(translate('fr', 'menu.label.admin' as MessageKey)).toBe('ADMINISTRATION');
     expect(translate('fr', 'menu.label.delivery-admin' as MessageKey)).toBe('LIVREUR');
     expect(translate('fr', 'route.pricing')).toBe('Tarifs');
   });

@@ -19,7 +19,7 @@ describe('side menu', () => {
     renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/accueille' });
     const nav = screen.getByTestId('side-menu');
     expect(nav).toHaveAttribute('data-role', 'client');
-    expect(within(nav).getByText('CLIENT')).toBeInTheDocument();
+    expect(within(nav).getByText('MARCHAND')).toBeInTheDocument();
     expect(menuLinks()).toHaveLength(18);
     expect(within(nav).getByTestId('nav-section-parcels')).toHaveTextContent('Colis');
     expect(within(nav).getByTestId('nav-section-help')).toBeInTheDocument();
@@ -31,7 +31,7 @@ describe('side menu', () => {
       path: '/compte/tableau-de-bord',
     });
     const nav = screen.getByTestId('side-menu');
-    expect(within(nav).getByText('ADMINSTRATION')).toBeInTheDocument();
+    expect(within(nav).getByText('ADMINISTRATION')).toBeInTheDocument();
     expect(menuLinks()).toEqual(['/compte/tableau-de-bord', '/compte/villes']);
     expect(within(nav).getByTestId('nav-section-management')).toBeInTheDocument();
     expect(within(nav).queryByTestId('nav-section-parcels')).not.toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('side menu', () => {
     expect(screen.getByTestId('nav-drawer-permanent').parentElement).toHaveStyle({ width: '68px' });
     expect(window.localStorage.getItem('colivra-nav-collapsed')).toBe('true');
     // Labels are hidden in the mini drawer.
-    expect(within(screen.getByTestId('side-menu')).queryByText('CLIENT')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('side-menu')).queryByText('MARCHAND')).not.toBeInTheDocument();
   });
 
   it('is a temporary drawer opened by the hamburger below 1264px', async () => {
@@ -86,7 +86,7 @@ describe('top bar', () => {
     const user = userEvent.setup();
     const server = mockServer({ 'GET /api/logout': { status: 204 } });
     renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/accueille' });
-    expect(screen.getByTestId('user-display-name')).toHaveTextContent('BENNANI SAMIRA');
+    expect(screen.getByTestId('user-display-name')).toHaveTextContent('Samira Bennani');
     await user.click(screen.getByTestId('user-menu-button'));
     expect(screen.getByTestId('user-menu-profile')).toHaveAttribute('href', '/compte/profile');
     expect(screen.getByTestId('user-menu-pricing')).toHaveAttribute('href', '/compte/pricing');
@@ -199,6 +199,6 @@ describe('right-to-left', () => {
     });
     await waitFor(() => expect(document.documentElement.dir).toBe('ltr'));
     expect(document.documentElement.lang).toBe('fr');
-    expect(within(screen.getByTestId('side-menu')).getByText('CLIENT')).toBeInTheDocument();
+    expect(within(screen.getByTestId('side-menu')).getByText('MARCHAND')).toBeInTheDocument();
   });
 });

@@ -65,7 +65,7 @@ describe('top-bar search of vouchers and invoices', () => {
     // His delivered invoice; a delivery invoice has no screen of his: not shown.
     const invoices = screen.getAllByTestId('search-invoice');
     expect(invoices).toHaveLength(1);
-    expect(invoices[0]).toHaveTextContent('FC-2026-000012 · Facture de colis livrés');
+    expect(invoices[0]).toHaveTextContent('FC-2026-000012 · Facture des colis livrés');
     expect(invoices[0]).toHaveTextContent('580,50 DH');
     expect(within(invoices[0]).getByText('Payée')).toBeInTheDocument();
     await user.click(voucher);

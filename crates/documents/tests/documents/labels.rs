@@ -179,7 +179,7 @@ fn captions_follow_the_documents_language() {
     let pdf = parcel_labels(&[refund.clone()], LabelLayout::A6, Language::Ar).unwrap();
     let (arabic, _) = crate::common::poppler_text("label-arabic-captions", &pdf);
     for expected in [
-        "المرسل إليه",
+        "المستلم",
         "ممنوع الفتح",
         "استرداد",
         refund.tracking_code.as_str(),

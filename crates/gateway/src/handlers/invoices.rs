@@ -84,11 +84,12 @@ pub async fn delete_merchant_invoice(
 pub async fn list<F: Family>(
     db: Db,
     caller: Scoped,
+    DocumentLanguage(reader): DocumentLanguage,
     query: web::Query<Listing<InvoiceSort>>,
     filters: web::Query<InvoiceFilters>,
 ) -> ApiResult<Paged<F::View>> {
     let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
-    db.run(move |conn| view::list_of::<F>(conn, caller.scope, &query, &filters))
+    db.run(move |conn| view::list_of::<F>(conn, caller.scope, &query, &filters, reader))
         .await
         .map(Paged)
 }
@@ -96,10 +97,11 @@ pub async fn list<F: Family>(
 pub async fn show<F: Family>(
     db: Db,
     caller: Scoped,
+    DocumentLanguage(reader): DocumentLanguage,
     key: web::Path<String>,
 ) -> ApiResult<Reply<F::View>> {
     let key = key.into_inner();
-    db.run(move |conn| view::show_of::<F>(conn, caller.scope, &key))
+    db.run(move |conn| view::show_of::<F>(conn, caller.scope, &key, reader))
         .await
         .map(Reply)
 }

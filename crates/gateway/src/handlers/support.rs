@@ -161,7 +161,11 @@ fn built_in_guides(state: &AppState, req: &HttpRequest, language: Language) -> V
         .and_then(|d| d.and_hms_opt(0, 0, 0))
         .unwrap_or_default();
     vec![
-        guides::built_in(state.merchant_guide.for_base(&base_url), at),
+        guides::built_in(
+            crate::merchant_guide::title(language),
+            state.merchant_guide.for_base(language, &base_url),
+            at,
+        ),
         guides::round_guide(language, at),
     ]
 }

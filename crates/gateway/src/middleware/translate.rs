@@ -1,12 +1,12 @@
 //! Error answers in the reader's language. The domain writes its refusals in French; here, for
 //! an answer of status 400 or more with a JSON body, `message` and every string under `errors`
-//! go through [`crate::messages::translate`] when `Accept-Language` prefers English or Arabic.
+//! go through [`colivra_messages::translate`] when `Accept-Language` prefers English or Arabic.
 //! What the catalogue does not know stays French. Such answers say `Content-Language` (the
 //! language of their text) and `Vary: Accept-Language`.
 //!
 //! In a successful JSON answer, only the labels are: every string under a key `label` or ending in
 //! `_label` (a status, a ticket's category, a movement's type: the domain writes them in French)
-//! goes through [`crate::messages::label`] (issue 38: the cash declaration listed « Livré » to an
+//! goes through [`colivra_messages::label`] (issue 38: the cash declaration listed « Livré » to an
 //! Arabic reader); names, addresses and the rest are the data's own. A body that is streamed,
 //! larger than [`MAX_BODY_BYTES`] or not the JSON expected is sent as it is; nothing here fails a
 //! request. Placed outside the request log (which shapes the errors other
@@ -23,7 +23,7 @@ use actix_web::Error;
 use colivra_core::Language;
 use serde::{Deserialize, Serialize};
 
-use crate::messages::translate;
+use colivra_messages::translate;
 
 /// An error body above this is left in French (a file import's refusal with thousands of rows).
 pub const MAX_BODY_BYTES: u64 = 2 * 1024 * 1024;
@@ -164,7 +164,7 @@ fn translate_labels(value: &mut serde_json::Value, language: Language) -> usize 
             .iter_mut()
             .map(|(name, item)| match item {
                 serde_json::Value::String(text) if name == "label" || name.ends_with("_label") => {
-                    match crate::messages::label(text, language) {
+                    match colivra_messages::label(text, language) {
                         Some(translation) => {
                             *text = translation.to_owned();
                             1

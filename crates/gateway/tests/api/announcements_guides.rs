@@ -176,6 +176,27 @@ async fn guides_for_merchants_start_with_the_api_guide_written_from_the_openapi_
     let one = merchant.get("/api/guides/merchant-api").await;
     one.assert_status(200);
     assert_eq!(one.body["data"]["body"], data[0]["body"]);
+    // In the reader's language, with the same calls.
+    let calls = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("### "))
+            .map(str::to_owned)
+            .collect()
+    };
+    for (language, title, heading) in [
+        ("en", "Merchant API", "## 1. Create a personal token"),
+        ("ar", "واجهة برمجة التجار", "## 1. إنشاء رمز وصول شخصي"),
+    ] {
+        *merchant.language.borrow_mut() = Some(language.to_owned());
+        let read = merchant.get("/api/guides/merchant-api").await;
+        read.assert_status(200);
+        assert_eq!(read.body["data"]["title"], title);
+        let text = read.body["data"]["body"].as_str().unwrap();
+        assert!(text.contains(heading), "{language}: {text}");
+        assert!(!text.contains("jeton"), "{language}: French left in it");
+        assert_eq!(calls(text), calls(body), "{language}");
+    }
+    *merchant.language.borrow_mut() = None;
     let delivery_key = for_delivery_people["key"].as_str().unwrap();
     merchant
         .get(&format!("/api/guides/{delivery_key}"))

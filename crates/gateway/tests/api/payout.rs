@@ -760,6 +760,23 @@ async fn a_multi_page_merchant_invoice_reads_back_whole_with_both_ices_and_page_
         text.contains("Net à payer au client") && !text.contains("فاتورة"),
         "{text}"
     );
+    // The screens say so: the list and the invoice name the language its PDF prints in.
+    let pdf_language = async |path: String| {
+        let res = w.merchant.get(&path).await;
+        res.assert_status(200);
+        res.body["data"].clone()
+    };
+    let shown = pdf_language(format!("/api/clients/invoices/{invoice}")).await;
+    assert_eq!(shown["pdf_language"], "fr", "{shown}");
+    let listed = pdf_language("/api/clients/invoices".to_owned()).await;
+    assert!(
+        listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|one| one["pdf_language"] == "fr"),
+        "{listed}"
+    );
     let mut company = w.admin.get("/api/settings/company").await.body["data"].clone();
     assert_eq!(company["invoices_in_reader_language"], false);
     company["invoices_in_reader_language"] = json!(true);
@@ -786,6 +803,16 @@ async fn a_multi_page_merchant_invoice_reads_back_whole_with_both_ices_and_page_
         assert!(text.contains(expected), "{expected:?} not in:\n{text}");
     }
     assert!(collapsed(&text).contains(TOTAL_IN_WORDS), "{text}");
+    let shown = pdf_language(format!("/api/clients/invoices/{invoice}")).await;
+    assert_eq!(shown["pdf_language"], "ar", "{shown}");
+    let listed = pdf_language("/api/clients/invoices".to_owned()).await;
+    assert_eq!(listed[0]["pdf_language"], "ar", "{listed}");
+    let delivery = w.admin.get("/api/delivery-admins/invoices").await;
+    assert_eq!(
+        delivery.body["data"][0]["pdf_language"], "fr",
+        "the admin reads French: {}",
+        delivery.text
+    );
     w.merchant
         .put("/api/users/language", json!({"language": "fr"}))
         .await

@@ -532,7 +532,7 @@ async fn a_failing_receiver_gets_retries_then_a_pause_then_a_manual_redelivery()
             .set(webhook_deliveries::next_attempt_at.eq(colivra_core::time::now()))
             .execute(&mut app.conn())
             .unwrap();
-        colivra_gateway::webhook_sender::wake();
+        colivra_gateway::deliveries_signal::wake();
     };
     // The 24 hours are over at the second failure: given up, endpoint paused.
     diesel::update(webhook_deliveries::table)

@@ -28,60 +28,11 @@ pub use unpaid::{unpaid_lines, unpaid_shops, UnpaidShop, UnpaidShopFilters};
 /// The longest payment reference (a bank transfer's).
 pub const MAX_REFERENCE: usize = 100;
 
+pub use crate::kind::PaymentMethod;
+
 fn kind_of(value: &str) -> AppResult<Kind> {
     Kind::merchant_type(value)
         .ok_or_else(|| AppError::validation("type", "Type inconnu : delivered ou returned."))
-}
-
-/// How a client invoice was paid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum PaymentMethod {
-    /// A bank transfer (its reference).
-    Transfer,
-    /// A cheque (its number).
-    Cheque,
-    /// Cash at the counter (the receipt's number).
-    Cash,
-}
-
-impl PaymentMethod {
-    pub fn parse(value: &str) -> Option<PaymentMethod> {
-        match value {
-            "transfer" => Some(PaymentMethod::Transfer),
-            "cheque" => Some(PaymentMethod::Cheque),
-            "cash" => Some(PaymentMethod::Cash),
-            _ => None,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PaymentMethod::Transfer => "transfer",
-            PaymentMethod::Cheque => "cheque",
-            PaymentMethod::Cash => "cash",
-        }
-    }
-
-    /// How documents word a payment: « Virement n° VIR-12 », « Chèque n° 0012345 »,
-    /// « Espèces, reçu n° 17 ».
-    pub fn worded(self, reference: Option<&str>, language: colivra_core::Language) -> String {
-        let reference = reference.map(str::trim).filter(|r| !r.is_empty());
-        let (fr, en, ar) = match self {
-            PaymentMethod::Transfer => ("Virement", "Bank transfer", "تحويل بنكي"),
-            PaymentMethod::Cheque => ("Chèque", "Cheque", "شيك"),
-            PaymentMethod::Cash => ("Espèces", "Cash", "نقدًا"),
-        };
-        let method = language.pick(fr, en, ar);
-        match (self, reference) {
-            (_, None) => method.to_owned(),
-            (PaymentMethod::Cash, Some(r)) => format!(
-                "{method}, {} {r}",
-                language.pick("reçu n°", "receipt no.", "وصل رقم")
-            ),
-            (_, Some(r)) => format!("{method} {} {r}", language.pick("n°", "no.", "رقم")),
-        }
-    }
 }
 
 /// The moves a client invoice's `status` may ask for.

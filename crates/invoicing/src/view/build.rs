@@ -168,6 +168,7 @@ pub(crate) fn merchant_views(
                 created_at: row.created_at,
                 validated_at: row.validated_at,
                 paid_at: row.paid_at,
+                pdf_language: None,
             }
         })
         .collect())
@@ -239,6 +240,7 @@ pub(crate) fn delivery_views(
                 created_at: row.created_at,
                 counted_at: row.counted_at,
                 validated_at: row.validated_at,
+                pdf_language: None,
             }
         })
         .collect())

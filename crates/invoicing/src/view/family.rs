@@ -1,6 +1,6 @@
 //! One family of invoices at a time (client or delivery), for the routes of each.
 
-use colivra_core::{AppError, AppResult, ListQuery, Paginated, Scope};
+use colivra_core::{AppError, AppResult, Language, ListQuery, Paginated, Scope};
 use colivra_db::DbConnection;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -14,6 +14,8 @@ pub trait Family {
     const MERCHANT: bool;
     type View: Serialize + ToSchema + Send + 'static;
     fn narrow(view: InvoiceView) -> AppResult<Self::View>;
+    /// Says on `view` which language its PDF prints in for the reader.
+    fn print_language(view: &mut Self::View, language: Language);
 }
 
 /// Client invoices (`clients/invoices`).
@@ -32,6 +34,9 @@ impl Family for MerchantInvoices {
             )),
         }
     }
+    fn print_language(view: &mut MerchantInvoiceView, language: Language) {
+        view.pdf_language = Some(language);
+    }
 }
 
 impl Family for DeliveryInvoices {
@@ -45,27 +50,46 @@ impl Family for DeliveryInvoices {
             )),
         }
     }
+    fn print_language(view: &mut DeliveryInvoiceView, language: Language) {
+        view.pdf_language = Some(language);
+    }
 }
 
-/// A page of family `F`'s invoices in `scope`.
+/// The view of family `F`, saying in which language its PDF prints for the reader.
+fn for_reader<F: Family>(view: InvoiceView, language: Language) -> AppResult<F::View> {
+    let mut view = F::narrow(view)?;
+    F::print_language(&mut view, language);
+    Ok(view)
+}
+
+/// A page of family `F`'s invoices in `scope`, as a reader of `reader` sees them.
 pub fn list_of<F: Family>(
     conn: &mut DbConnection,
     scope: Scope,
     query: &ListQuery,
     filters: &InvoiceFilters,
+    reader: Language,
 ) -> AppResult<Paginated<F::View>> {
     let page = list(conn, scope, F::MERCHANT, query, filters)?;
+    let language = colivra_parcels::company::invoice_language(conn, reader)?;
     Ok(Paginated {
         data: page
             .data
             .into_iter()
-            .map(F::narrow)
+            .map(|view| for_reader::<F>(view, language))
             .collect::<AppResult<_>>()?,
         meta: page.meta,
     })
 }
 
-/// One invoice of family `F` in `scope` (404 outside it).
-pub fn show_of<F: Family>(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<F::View> {
-    F::narrow(show(conn, scope, F::MERCHANT, key)?)
+/// One invoice of family `F` in `scope` (404 outside it), as a reader of `reader` sees it.
+pub fn show_of<F: Family>(
+    conn: &mut DbConnection,
+    scope: Scope,
+    key: &str,
+    reader: Language,
+) -> AppResult<F::View> {
+    let view = show(conn, scope, F::MERCHANT, key)?;
+    let language = colivra_parcels::company::invoice_language(conn, reader)?;
+    for_reader::<F>(view, language)
 }

@@ -1,7 +1,7 @@
 //! How invoices are shown: one shape per family, and the one list both families share.
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{time, AppError, AppResult, ListQuery, Paginated, Scope};
+use colivra_core::{time, AppError, AppResult, Language, ListQuery, Paginated, Scope};
 use colivra_db::DbConnection;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -92,7 +92,7 @@ pub struct MerchantInvoiceView {
     /// for the shop's merchant, masked for admins; null otherwise.
     pub paid_bank_account: Option<String>,
     /// How it was paid (null until paid).
-    #[schema(value_type = Option<crate::merchant::PaymentMethod>)]
+    #[schema(value_type = Option<crate::kind::PaymentMethod>)]
     pub payment_method: Option<String>,
     /// The transfer's reference, the cheque's number or the cash receipt's number.
     pub payment_reference: Option<String>,
@@ -107,6 +107,11 @@ pub struct MerchantInvoiceView {
     #[serde(serialize_with = "time::rfc3339_opt")]
     #[schema(value_type = Option<String>)]
     pub paid_at: Option<NaiveDateTime>,
+    /// The language this invoice's PDF prints in for the reader: French unless the company chose
+    /// the reader's language (`invoices_in_reader_language`). Given on reads (lists and show).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Language>)]
+    pub pdf_language: Option<Language>,
 }
 
 /// A delivery invoice (facture livreur): the cash a delivery person hands over.
@@ -146,6 +151,11 @@ pub struct DeliveryInvoiceView {
     #[serde(serialize_with = "time::rfc3339_opt")]
     #[schema(value_type = Option<String>)]
     pub validated_at: Option<NaiveDateTime>,
+    /// The language this invoice's PDF prints in for the reader: French unless the company chose
+    /// the reader's language (`invoices_in_reader_language`). Given on reads (lists and show).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Language>)]
+    pub pdf_language: Option<Language>,
 }
 
 /// An invoice of either family, as its family shows it.

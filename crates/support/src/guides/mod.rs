@@ -19,7 +19,6 @@ use crate::announcements::{parse_audience, Audience};
 
 /// The key of the built-in merchant API guide.
 pub const BUILT_IN_KEY: &str = "merchant-api";
-pub const BUILT_IN_TITLE: &str = "API marchand";
 pub const MAX_TITLE: usize = 150;
 pub const MAX_BODY: usize = 20_000;
 
@@ -92,11 +91,12 @@ pub fn round_guide(language: colivra_core::Language, at: NaiveDateTime) -> Guide
     }
 }
 
-/// The built-in guide with its `body` (written by the gateway) as of `at`.
-pub fn built_in(body: String, at: NaiveDateTime) -> GuideView {
+/// The built-in merchant API guide with its `title` and `body` (written by the gateway in the
+/// reader's language) as of `at`.
+pub fn built_in(title: &str, body: String, at: NaiveDateTime) -> GuideView {
     GuideView {
         key: BUILT_IN_KEY.to_owned(),
-        title: BUILT_IN_TITLE.to_owned(),
+        title: title.to_owned(),
         body,
         audience: Audience::Merchants,
         built_in: true,

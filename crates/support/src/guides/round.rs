@@ -22,7 +22,7 @@ const BODY_FR: &str = "\
 ## 1. Avant de partir
 
 Au dépôt, l'équipe vous remet vos colis sur un **bon de sortie** : vérifiez chaque colis et le \
-total à encaisser, puis signez-le. Vos colis sont dans **Colis expédiés** (votre tournée) ; \
+total à encaisser, puis signez-le. Vos colis sont dans **Colis en distribution** (votre tournée) ; \
 l'accueil montre ceux du jour et ceux reportés à aujourd'hui.
 
 ## 2. À la porte : encaisser ou rembourser
@@ -68,7 +68,7 @@ réceptionne en scannant chaque colis.
 
 ## 7. Rendre l'argent
 
-Dans **Créer une facture**, vos colis livrés sont listés avec l'argent encaissé, les \
+Dans **Déclarer mes espèces**, vos colis livrés sont listés avec l'argent encaissé, les \
 remboursements payés et votre commission : déclarez ce que vous remettez et imprimez la \
 déclaration. L'équipe compte l'argent et valide la facture ; un manque ou un surplus est inscrit \
 dans vos **écarts**, visibles sur votre accueil, jusqu'à ce qu'il soit réglé.
@@ -79,7 +79,7 @@ const BODY_EN: &str = "\
 ## 1. Before you leave
 
 At the hub, the team hands you your parcels on an **exit voucher**: check each parcel and the \
-total to collect, then sign it. Your parcels are in **Shipped parcels** (your round); the home \
+total to collect, then sign it. Your parcels are in **Parcels out for delivery** (your round); the home \
 screen shows today's and those postponed to today.
 
 ## 2. At the door: collect or pay out
@@ -123,7 +123,7 @@ by scanning each parcel.
 
 ## 7. Handing in the cash
 
-In **Create an invoice**, your delivered parcels are listed with the cash collected, the refunds \
+In **Declare my cash**, your delivered parcels are listed with the cash collected, the refunds \
 paid out and your commission: declare what you hand in and print the declaration. The team \
 counts the cash and validates the invoice; a shortage or a surplus goes on your **balance**, \
 shown on your home screen, until it is settled.
@@ -134,7 +134,7 @@ const BODY_AR: &str = "\
 ## 1. قبل الانطلاق
 
 في المستودع، يسلّمك الفريق طرودك مع **وصل الخروج**: تحقق من كل طرد ومن المبلغ الإجمالي المطلوب \
-تحصيله، ثم وقّع عليه. طرودك موجودة في **الطرود المرسلة** (جولتك)، والصفحة الرئيسية تعرض طرود \
+تحصيله، ثم وقّع عليه. طرودك موجودة في **الطرود قيد التوزيع** (جولتك)، والصفحة الرئيسية تعرض طرود \
 اليوم والطرود المؤجلة إلى اليوم.
 
 ## 2. عند الباب: التحصيل أو الدفع
@@ -174,7 +174,7 @@ const BODY_AR: &str = "\
 
 ## 7. تسليم المال
 
-في **إنشاء فاتورة** تظهر طرودك المسلَّمة مع المال المحصّل والاستردادات المدفوعة وعمولتك: صرّح \
+في **التصريح بالمبالغ المحصلة** تظهر طرودك المسلَّمة مع المال المحصّل والاستردادات المدفوعة وعمولتك: صرّح \
 بما تسلّمه واطبع التصريح. يعدّ الفريق المال ويصادق على الفاتورة؛ يُسجَّل أي نقص أو زيادة في \
 **فروقك**، الظاهرة في صفحتك الرئيسية، إلى أن تتم تسويته.
 ";

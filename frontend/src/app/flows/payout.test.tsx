@@ -158,7 +158,7 @@ describe("the staff's RIB changes", () => {
     await user.click(within(await screen.findByTestId('table-row')).getByRole('button', { name: 'Refuser Souk Rabat' }));
     const refuse = await screen.findByTestId('refuse-dialog');
     await user.click(within(refuse).getByTestId('form-submit'));
-    expect(await within(refuse).findByText('Indiquez au client pourquoi son RIB est refusé.')).toBeInTheDocument();
+    expect(await within(refuse).findByText('Indiquez au marchand pourquoi son RIB est refusé.')).toBeInTheDocument();
     expect(server.callsTo('PUT', '/api/shops/bank-account-changes/RB1')).toHaveLength(1);
     await user.type(within(refuse).getByLabelText(/^Raison/), '  RIB d’un tiers ');
     await user.click(within(refuse).getByTestId('form-submit'));

@@ -97,7 +97,7 @@ describe('a person chosen in the top-bar search', () => {
     await choosePerson(user, 'Salma', 'Salma Berrada');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/compte/clients'));
     const row = await screen.findByTestId('table-row');
-    expect(row).toHaveTextContent('BERRADA Salma');
+    expect(row).toHaveTextContent('Salma Berrada');
     expect(server.callsTo('GET', '/api/clients').at(-1)!.query).toMatchObject({ status: 'all', q: 'Salma Berrada', page: '1' });
     expect(screen.getByTestId('tab-all')).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByTestId('table-search')).toHaveValue('Salma Berrada');
@@ -106,7 +106,7 @@ describe('a person chosen in the top-bar search', () => {
     await choosePerson(user, 'Omar', 'Omar Tazi');
     await waitFor(() => expect(server.callsTo('GET', '/api/clients').at(-1)!.query).toMatchObject({ status: 'all', q: 'Omar Tazi' }));
     await waitFor(() => expect(screen.getByTestId('table-search')).toHaveValue('Omar Tazi'));
-    expect(await screen.findByText('TAZI Omar')).toBeInTheDocument();
+    expect(await screen.findByText('Omar Tazi')).toBeInTheDocument();
     expect(screen.getAllByTestId('table-row')).toHaveLength(1);
 
     // A delivery person: his list.

@@ -3,10 +3,10 @@ import type { InventoryMessageKey } from './messages.fr';
 // Arabic messages of the stock screens. Must carry every key of messages.fr.ts.
 export const arInventory: Record<InventoryMessageKey, string> = {
   'inventory.subtitle.client': 'منتجاتك المخزَّنة في المستودع: المتوفر، والمحجوز، وما ستحضره.',
-  'inventory.subtitle.admin': 'مخزون التجار: زبناء الخدمة، الاستقبالات، المرتجعات المراد مراقبتها، التسويات.',
+  'inventory.subtitle.admin': 'مخزون التجار: المشتركون في الخدمة، الاستقبالات، المرتجعات المراد مراقبتها، التسويات.',
   'inventory.tab.products': 'المنتجات',
   'inventory.tab.movements': 'الحركات',
-  'inventory.tab.clients': 'زبناء المخزون',
+  'inventory.tab.clients': 'تجار المخزون',
   'inventory.tab.entries': 'إدخالات للاستقبال',
   'inventory.tab.returns': 'مرتجعات للمراقبة',
 
@@ -49,7 +49,7 @@ export const arInventory: Record<InventoryMessageKey, string> = {
   'inventory.reservations': 'الطرود التي تحجزه',
   'inventory.noReservations': 'لا يوجد أي طرد يحجز هذا المنتج.',
   'inventory.reservationsLatest': '{count, plural, zero {لا طرد} one {آخر طرد} two {آخر طردين} few {آخر # طرود} many {آخر # طردًا} other {آخر # طرد}} فقط معروضة.',
-  'inventory.recipientName': 'المرسَل إليه: {name}',
+  'inventory.recipientName': 'المستلم: {name}',
   'inventory.openParcel': 'فتح الطرد {code}',
   'inventory.wholeNumber': 'عدد صحيح بدون إشارة.',
   'inventory.products': 'المنتجات',
@@ -101,6 +101,7 @@ export const arInventory: Record<InventoryMessageKey, string> = {
   'inventory.deleteEntryBody': 'لم يُستقبَل الإدخال بعد: سيختفي من الوصل.',
 
   'inventory.scanLabel': 'امسح رمزًا أو اكتبه: الحركة أو الطرد أو وصل الإدخال',
+  'inventory.scanLabelShort': 'امسح رمزًا أو اكتبه',
   'inventory.scanHelpEntry': 'الرمز الشريطي لسطر من الوصل (MV…) أو رمز وصل الإدخال (BE…)، ثم مفتاح الإدخال.',
   'inventory.scanHelpReturn': 'رمز حركة الإرجاع (MV…) أو رمز الطرد المرتجع، ثم مفتاح الإدخال.',
   'inventory.scanHit': '{code}: {name}',

@@ -3,10 +3,10 @@ import type { InventoryMessageKey } from './messages.fr';
 
 export const enInventory: Record<InventoryMessageKey, string> = {
   'inventory.subtitle.client': 'Your products kept at the hub: what is available, reserved, and what you bring.',
-  'inventory.subtitle.admin': "The merchants' stock: service clients, receptions, returns to check, adjustments.",
+  'inventory.subtitle.admin': "The merchants' stock: merchants using the service, receptions, returns to check, adjustments.",
   'inventory.tab.products': 'Products',
   'inventory.tab.movements': 'Movements',
-  'inventory.tab.clients': 'Stock clients',
+  'inventory.tab.clients': 'Stock merchants',
   'inventory.tab.entries': 'Entries to receive',
   'inventory.tab.returns': 'Returns to check',
 
@@ -98,6 +98,7 @@ export const enInventory: Record<InventoryMessageKey, string> = {
   'inventory.deleteEntryBody': 'The entry was not received yet: it leaves the slip.',
 
   'inventory.scanLabel': 'Scan or type a code: movement, parcel or entry slip',
+  'inventory.scanLabelShort': 'Scan or type a code',
   'inventory.scanHelpEntry': 'The barcode of a slip line (MV…) or the entry slip\'s code (BE…), then Enter.',
   'inventory.scanHelpReturn': 'The return movement\'s code (MV…) or the returned parcel\'s code, then Enter.',
   'inventory.scanHit': '{code}: {name}',

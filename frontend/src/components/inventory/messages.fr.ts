@@ -4,10 +4,10 @@
 // (inventory.test.ts checks the rule).
 export const frInventory = {
   'inventory.subtitle.client': 'Vos produits stockés au dépôt : ce qui est disponible, réservé, et ce que vous apportez.',
-  'inventory.subtitle.admin': 'Le stock des marchands : clients du service, réceptions, retours à contrôler, ajustements.',
+  'inventory.subtitle.admin': 'Le stock des marchands : inscrits au service, réceptions, retours à contrôler, ajustements.',
   'inventory.tab.products': 'Produits',
   'inventory.tab.movements': 'Mouvements',
-  'inventory.tab.clients': 'Clients du stock',
+  'inventory.tab.clients': 'Marchands du stock',
   'inventory.tab.entries': 'Entrées à recevoir',
   'inventory.tab.returns': 'Retours à contrôler',
 
@@ -99,6 +99,7 @@ export const frInventory = {
   'inventory.deleteEntryBody': 'L’entrée n’a pas encore été reçue : elle disparaît du bon.',
 
   'inventory.scanLabel': 'Scanner ou taper un code : mouvement, colis ou bon d’entrée',
+  'inventory.scanLabelShort': 'Scanner ou taper un code',
   'inventory.scanHelpEntry': 'Le code-barres d’une ligne du bon (MV…) ou le code du bon d’entrée (BE…), puis Entrée.',
   'inventory.scanHelpReturn': 'Le code du mouvement de retour (MV…) ou le code du colis retourné, puis Entrée.',
   'inventory.scanHit': '{code} : {name}',

@@ -14,7 +14,7 @@ export type InvoiceKind = 'delivery' | MerchantInvoiceType;
 
 /**
  * The total as shown under its label: what the merchant owes on a returned invoice is shown
- * without a minus (« Dû par le client 30,00 DH »).
+ * without a minus (« Dû par le marchand 30,00 DH »).
  */
 export function shownTotal(kind: InvoiceKind, total: number): number {
   return kind === 'returned' ? Math.abs(total) : total;

@@ -11,6 +11,7 @@ import { listParams } from '../../core/crud';
 import { cashOf } from '../cash';
 import { openPdf } from '../pdf';
 import type { ListArgs } from '../table/useListState';
+import type { Language } from '../../i18n/languages';
 import type { ParcelKind, ParcelStatus } from '../parcel/api';
 import type { Totals } from './CashSummary';
 
@@ -40,6 +41,11 @@ interface InvoiceBase {
   total: number;
   created_at: string;
   validated_at: string | null;
+  /**
+   * The language the invoice's PDF prints in for this reader: French unless the company chose the
+   * reader's language. Optional while older servers leave it out (then nothing is said about it).
+   */
+  pdf_language?: Language;
 }
 
 export interface MerchantInvoice extends InvoiceBase {
@@ -104,7 +110,7 @@ export interface InvoiceSettlement {
 export interface DeliveryInvoice extends InvoiceBase {
   status: 'draft' | 'validated';
   delivery_admin: { key: string; full_name: string; phone: string | null };
-  /** Cash collected from customers, and paid out to them for refunds (positive); net = cod_total. */
+  /** Cash collected from recipients, and paid out to them for refunds (positive); net = cod_total. */
   cash_to_collect: number;
   cash_to_pay_out: number;
   net_cash: number;

@@ -2,7 +2,7 @@
 import type { InvoiceMessageKey } from './messages.fr';
 
 export const enInvoices: Record<InvoiceMessageKey, string> = {
-  'invoices.family.client': 'Client invoice',
+  'invoices.family.client': 'Merchant invoice',
   'invoices.family.delivery': 'Delivery invoice',
   'invoices.type.delivered': 'Delivered parcels',
   'invoices.type.returned': 'Returned parcels',
@@ -14,7 +14,7 @@ export const enInvoices: Record<InvoiceMessageKey, string> = {
   'invoices.subtitle.client-delivered-invoices': 'What the company pays each shop for its delivered parcels: validate, transfer, record the payment.',
   'invoices.subtitle.client-returned-invoices': 'The return and refusal fees invoiced to the shops.',
   'invoices.subtitle.delivery-invoices': 'The cash handed over by the delivery people: count, compare, validate.',
-  'invoices.subtitle.invoices': 'Your cash declarations and what the depot counted.',
+  'invoices.subtitle.invoices': 'Your cash declarations and what the hub counted.',
 
   'invoices.tab.all': 'All',
   'invoices.tab.draft': 'Drafts',
@@ -69,8 +69,8 @@ export const enInvoices: Record<InvoiceMessageKey, string> = {
 
   'invoices.summary.count': 'Parcels',
   'invoices.summary.cod': 'Collected',
-  'invoices.summary.collected': 'Collected from customers',
-  'invoices.summary.paidOut': 'Paid out to customers',
+  'invoices.summary.collected': 'Collected from recipients',
+  'invoices.summary.paidOut': 'Paid out to recipients',
   'invoices.summary.net': 'Net collected',
   'invoices.summary.carried': 'Earlier balance carried',
   'invoices.summary.deductions.delivery': 'Commissions',
@@ -117,6 +117,10 @@ export const enInvoices: Record<InvoiceMessageKey, string> = {
   'invoices.notFound': 'This invoice cannot be found.',
   'invoices.loadError': 'The invoice could not be loaded.',
   'invoices.print': 'Print',
+  'invoices.pdfLanguage.fr': 'PDF in French',
+  'invoices.pdfLanguage.en': 'PDF in English',
+  'invoices.pdfLanguage.ar': 'PDF in Arabic',
+  'invoices.printWithLanguage': 'Print ({pdf})',
   'invoices.validate': 'Validate',
   'invoices.validateTitle': 'Validate the invoice?',
   'invoices.validateTotal.delivery': '{count, plural, one {# parcel} other {# parcels}}, {amount} to hand over.',
@@ -159,7 +163,7 @@ export const enInvoices: Record<InvoiceMessageKey, string> = {
   'invoices.new.created': 'Draft created for {name}: {count, plural, one {# parcel} other {# parcels}}, {amount}.',
   'invoices.new.open': 'Open',
 
-  'invoices.declare.subtitle': 'Declare the cash you hand over at the depot.',
+  'invoices.declare.subtitle': 'Declare the cash you hand over at the hub.',
   'invoices.declare.heading': 'Cash to hand over',
   'invoices.declare.submit': 'Declare',
   'invoices.declare.empty': 'Nothing to declare: no collected parcel is waiting for an invoice.',

@@ -49,7 +49,7 @@ export const merchantsApi = api.injectEndpoints({
 
 export const { useListMerchantsQuery, useUpdateMerchantMutation, useDeleteMerchantMutation } = merchantsApi;
 
-/** "BERRADA Salma": how lists name a person. */
+/** "Salma Berrada": a person is written « Prénom Nom » everywhere (docs/glossary.md). */
 export function personName(person: { first_name: string; last_name: string }): string {
-  return `${person.last_name.toUpperCase()} ${person.first_name}`.trim();
+  return `${person.first_name} ${person.last_name}`.trim();
 }

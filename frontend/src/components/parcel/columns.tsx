@@ -15,24 +15,34 @@ import type { ParcelColumn } from './views';
 import '../../i18n/parcels';
 import { Ltr } from '../Ltr';
 
+/** A name's column: a long one (« Abdelouahed Benkirane El Idrissi ») takes two lines, not four. */
+const NAME_MIN_WIDTH = 180;
+
 function column(id: ParcelColumn, t: Translate): Column<Parcel> {
   switch (id) {
     case 'code':
       return {
         id,
         label: t('parcels.code'),
+        nowrap: true,
+        // The code on its line; what marks the parcel (a refund, an address to check) below it:
+        // the column is as wide as a code, not as a code and its chip side by side.
         render: (parcel) => (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, whiteSpace: 'nowrap' }}>
+          <Box sx={{ display: 'grid', justifyItems: 'start', gap: 0.5 }}>
             <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }} data-testid="parcel-code">
               <Ltr>{parcel.key}</Ltr>
             </Typography>
-            {parcel.kind !== 'standard' && (
-              <Chip size="small" variant="outlined" label={t(parcel.kind === 'exchange' ? 'parcels.kind.exchange' : 'parcels.kind.refund')} />
-            )}
-            {parcel.address_change_pending && (
-              <Tooltip title={t('parcels.addressChanged')}>
-                <SyncProblemOutlined fontSize="small" color="warning" aria-label={t('parcels.addressChanged')} />
-              </Tooltip>
+            {(parcel.kind !== 'standard' || parcel.address_change_pending) && (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                {parcel.kind !== 'standard' && (
+                  <Chip size="small" variant="outlined" label={t(parcel.kind === 'exchange' ? 'parcels.kind.exchange' : 'parcels.kind.refund')} />
+                )}
+                {parcel.address_change_pending && (
+                  <Tooltip title={t('parcels.addressChanged')}>
+                    <SyncProblemOutlined fontSize="small" color="warning" aria-label={t('parcels.addressChanged')} />
+                  </Tooltip>
+                )}
+              </Box>
             )}
           </Box>
         ),
@@ -41,10 +51,14 @@ function column(id: ParcelColumn, t: Translate): Column<Parcel> {
       return {
         id,
         label: t('parcels.recipient'),
+        // Wide enough for a long name on two lines (four were seen at 1366 px).
+        minWidth: NAME_MIN_WIDTH,
         render: (parcel) => (
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2">{parcel.recipient_name}</Typography>
-            <Typography variant="caption">
+            <Typography variant="body2" data-testid="cell-name">
+              {parcel.recipient_name}
+            </Typography>
+            <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>
               <PhoneLink phone={parcel.recipient_phone} />
             </Typography>
           </Box>
@@ -53,7 +67,7 @@ function column(id: ParcelColumn, t: Translate): Column<Parcel> {
     case 'city':
       return { id, label: t('parcels.city'), render: (parcel) => parcel.city_name };
     case 'amount':
-      return { id, label: t('parcels.amount'), sortKey: 'cod_amount', align: 'right', render: (parcel) => <MoneyText centimes={parcel.cod_amount} /> };
+      return { id, label: t('parcels.amount'), sortKey: 'cod_amount', align: 'right', nowrap: true, render: (parcel) => <MoneyText centimes={parcel.cod_amount} /> };
     case 'status':
       return {
         id,
@@ -79,10 +93,15 @@ function column(id: ParcelColumn, t: Translate): Column<Parcel> {
         label: t('parcels.merchant'),
         render: (parcel) => (
           <Box>
-            <Typography variant="body2">{parcel.client_name}</Typography>
-            <Typography variant="caption" color="text.secondary">
-              {parcel.shop_name}
+            <Typography variant="body2" data-testid="cell-name">
+              {parcel.client_name}
             </Typography>
+            {/* His shop, when it is not named as he is. */}
+            {parcel.shop_name !== parcel.client_name && (
+              <Typography variant="caption" color="text.secondary">
+                {parcel.shop_name}
+              </Typography>
+            )}
           </Box>
         ),
       };

@@ -88,7 +88,7 @@ export const arPayout: Record<PayoutMessageKey, string> = {
   'payout.company.readerLanguage': 'الفواتير بلغة القارئ',
   'payout.company.readerLanguageHelp': 'تُطبع الفواتير بالفرنسية، اللغة القانونية. فعّل هذا الخيار لطباعتها بلغة كل قارئ.',
   'payout.company.tva': 'الضريبة على القيمة المضافة',
-  'payout.company.tvaIntro': 'رسوم لائحة الأسعار تشمل الضريبة: تُفصّل فواتير العملاء مبلغها دون احتساب الضريبة ثم الضريبة. المبالغ المحصَّلة لحساب العملاء لا تخضع لها.',
+  'payout.company.tvaIntro': 'رسوم لائحة الأسعار تشمل الضريبة: تُفصّل فواتير التجار مبلغها دون احتساب الضريبة ثم الضريبة. المبالغ المحصَّلة لحساب التجار لا تخضع لها.',
   'payout.company.tvaRate': 'نسبة الضريبة على القيمة المضافة',
   'payout.company.tvaRateHelp': 'بالنسبة المئوية، عدد صحيح من 0 إلى 100.',
   'payout.company.tvaRateInvalid': 'أدخل عددًا صحيحًا من 0 إلى 100.',

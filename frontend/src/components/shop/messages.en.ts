@@ -88,7 +88,7 @@ export const enPayout: Record<PayoutMessageKey, string> = {
   'payout.company.readerLanguage': 'Invoices in the reader’s language',
   'payout.company.readerLanguageHelp': 'Invoices are printed in French, the legal language. Tick to print them in each reader’s language.',
   'payout.company.tva': 'VAT',
-  'payout.company.tvaIntro': 'The price list’s fees include VAT: client invoices show them before VAT and the VAT apart. Amounts collected for clients (disbursements) bear none.',
+  'payout.company.tvaIntro': 'The price list’s fees include VAT: merchant invoices show them before VAT and the VAT apart. Amounts collected for merchants (disbursements) bear none.',
   'payout.company.tvaRate': 'VAT rate',
   'payout.company.tvaRateHelp': 'In percent, a whole number from 0 to 100.',
   'payout.company.tvaRateInvalid': 'Enter a whole number from 0 to 100.',

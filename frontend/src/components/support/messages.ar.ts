@@ -36,6 +36,7 @@ export const arSupport: Record<SupportMessageKey, string> = {
   'support.created': 'تم إرسال التذكرة {code}.',
   'support.reply': 'ردك',
   'support.replyPlaceholder': 'اكتب رسالتك…',
+  'support.replyRequired': 'اكتب رسالتك قبل إرسالها.',
   'support.send': 'إرسال',
   'support.sent': 'تم إرسال الرسالة.',
   'support.close': 'إغلاق',

@@ -35,6 +35,7 @@ export const enSupport: Record<SupportMessageKey, string> = {
   'support.created': 'Ticket {code} sent.',
   'support.reply': 'Your answer',
   'support.replyPlaceholder': 'Write your message…',
+  'support.replyRequired': 'Write your message before sending it.',
   'support.send': 'Send',
   'support.sent': 'Message sent.',
   'support.close': 'Close',

@@ -35,6 +35,7 @@ export const frSupport = {
   'support.created': 'Ticket {code} envoyé.',
   'support.reply': 'Votre réponse',
   'support.replyPlaceholder': 'Écrivez votre message…',
+  'support.replyRequired': 'Écrivez votre message avant de l’envoyer.',
   'support.send': 'Envoyer',
   'support.sent': 'Message envoyé.',
   'support.close': 'Clôturer',

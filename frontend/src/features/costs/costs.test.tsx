@@ -44,17 +44,17 @@ describe('merchant prices (costs) screen', () => {
     renderWithProviders(<CostsScreen />, { session: adminSession() });
     expect(await screen.findByTestId('table-row')).toHaveTextContent('Youssef El AmraniCasablanca18,00 DH5,00 DH9,00 DH');
 
-    const filter = within(screen.getByTestId('costs-client-filter')).getByRole('combobox', { name: 'Filtrer par client' });
+    const filter = within(screen.getByTestId('costs-client-filter')).getByRole('combobox', { name: 'Filtrer par marchand' });
     await user.type(filter, 'salma');
     await waitFor(() => expect(server.callsTo('GET', '/api/clients').at(-1)!.query).toMatchObject({ q: 'salma', status: 'all' }));
-    await user.click(await screen.findByRole('option', { name: /BERRADA Salma/ }));
+    await user.click(await screen.findByRole('option', { name: /Salma Berrada/ }));
     await waitFor(() => expect(server.callsTo('GET', '/api/costs').at(-1)!.query).toMatchObject({ client: 'M2', page: '1' }));
-    expect(await screen.findByTestId('table-empty')).toHaveTextContent('BERRADA Salma paie les tarifs de chaque ville');
+    expect(await screen.findByTestId('table-empty')).toHaveTextContent('Salma Berrada paie les tarifs de chaque ville');
 
     // The create form starts with the filtered merchant.
     await user.click(screen.getByTestId('create-button'));
     const dialog = await screen.findByTestId('form-dialog');
-    expect(within(dialog).getByRole('combobox', { name: /^Client/ })).toHaveValue('BERRADA Salma');
+    expect(within(dialog).getByRole('combobox', { name: /^Marchand/ })).toHaveValue('Salma Berrada');
     await user.click(within(dialog).getByRole('combobox', { name: /^Ville/ }));
     await user.click(await screen.findByRole('option', { name: 'Agadir' }));
     await user.type(within(dialog).getByLabelText(/^Frais de livraison/), '28');
@@ -83,7 +83,7 @@ describe('merchant prices (costs) screen', () => {
     renderWithProviders(<CostsScreen />, { session: adminSession() });
     await user.click(await screen.findByRole('button', { name: 'Modifier Youssef El Amrani – Casablanca' }));
     const dialog = await screen.findByTestId('form-dialog');
-    expect(within(dialog).getByRole('combobox', { name: /^Client/ })).toBeDisabled();
+    expect(within(dialog).getByRole('combobox', { name: /^Marchand/ })).toBeDisabled();
     expect(within(dialog).getByRole('combobox', { name: /^Ville/ })).toBeDisabled();
     const fee = within(dialog).getByLabelText(/^Frais de livraison/);
     await user.clear(fee);
@@ -95,7 +95,7 @@ describe('merchant prices (costs) screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Supprimer Youssef El Amrani – Casablanca' }));
     const confirm = await screen.findByTestId('confirm-dialog');
-    expect(confirm).toHaveTextContent('Ce client paiera de nouveau les tarifs de la ville.');
+    expect(confirm).toHaveTextContent('Ce marchand paiera de nouveau les tarifs de la ville.');
     await user.click(within(confirm).getByTestId('confirm-submit'));
     await waitFor(() => expect(server.callsTo('DELETE', '/api/costs/P1')).toHaveLength(1));
   });

@@ -66,7 +66,7 @@ describe('dashboard figures', () => {
   it('names the role of a merchant and of a delivery person in lowercase', async () => {
     mockServer({ 'GET /api/statistics': { status: 200, body: { data: statistics() } } });
     const merchant = renderWithProviders(<DashboardScreen />, { session: merchantSession() });
-    expect(await screen.findByText(/Vous êtes connecté en tant que client\./)).toBeInTheDocument();
+    expect(await screen.findByText(/Vous êtes connecté en tant que marchand\./)).toBeInTheDocument();
     merchant.unmount();
     renderWithProviders(<DashboardScreen />, { session: deliverySession() });
     expect(await screen.findByText(/Vous êtes connecté en tant que livreur\./)).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('dashboard figures', () => {
     const admin = renderWithProviders(<DashboardScreen />, { session: adminSession(STATS_ONLY) });
     let row = await screen.findByTestId('stats-money');
     expect(within(row).getByTestId('stat-cash-held')).toHaveTextContent(/^Espèces chez les livreurs1\s250,00\sDH/);
-    expect(within(row).getByTestId('stat-payouts-due')).toHaveTextContent(/À verser aux clients9\s876,50\sDH/);
+    expect(within(row).getByTestId('stat-payouts-due')).toHaveTextContent(/À verser aux marchands9\s876,50\sDH/);
     // Delivered, but not payable yet: the delivery people still hold the cash.
     expect(within(row).getByTestId('stat-payouts-awaiting-cash')).toHaveTextContent(/^Livré, espèces chez les livreurs640,00\sDH/);
     expect(within(within(row).getByTestId('stat-payouts-awaiting-cash')).getByRole('link')).toHaveAttribute('href', '/compte/creer-facture-livreur');

@@ -12,6 +12,7 @@ import { pathOf } from '../../navigation/access';
 import type { ScreenProps } from '../../navigation/types';
 import { selectSessionInfo, selectUser } from '../../core/session/authSlice';
 import { openInvoicePdf, useCreateDeliveryInvoiceMutation, useUnpaidDeliveryLinesQuery } from '../../components/invoice/api';
+import { PdfLanguageCaption } from '../../components/invoice/PdfLanguage';
 import { EligibleLines } from './EligibleLines';
 import '../../i18n/invoices';
 
@@ -35,9 +36,12 @@ export default function DeclareScreen({ route }: ScreenProps) {
     notify(
       t('invoices.declare.done', { count: invoice.parcels_count, amount: formatMoney(invoice.total, language) }),
       'success',
-      <Button color="inherit" size="small" startIcon={<PrintOutlined />} onClick={() => openInvoicePdf('delivery', invoice.key)} data-testid="declare-print">
-        {t('invoices.print')}
-      </Button>,
+      <>
+        <Button color="inherit" size="small" startIcon={<PrintOutlined />} onClick={() => openInvoicePdf('delivery', invoice.key)} data-testid="declare-print">
+          {t('invoices.print')}
+        </Button>
+        <PdfLanguageCaption language={invoice.pdf_language} color="inherit" testId="declare-pdf-language" />
+      </>,
     );
   };
 

@@ -62,6 +62,7 @@ import { CashDifference, differenceKind } from './CashDifference';
 import { CashSummary, invoiceKindOf } from '../../components/invoice/CashSummary';
 import { CountCashForm } from './CountCashForm';
 import { invoiceAbilities } from '../../components/invoice/config';
+import { PdfLanguageCaption } from '../../components/invoice/PdfLanguage';
 import { InvoiceLines } from './InvoiceLines';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
 import { ReturnedSettlement, ThroughAccount } from './Settlement';
@@ -261,6 +262,7 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
 
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} data-testid="invoice-actions">
         <PrintButton url={invoicePdfUrl(family, invoice.key)} windowName={invoiceWindow(family)} label={t('invoices.print')} testId="invoice-print" />
+        <PdfLanguageCaption language={invoice.pdf_language} />
         {can.validate && (
           <Button size="small" variant="contained" startIcon={<CheckCircleOutline />} onClick={askValidate} data-testid="invoice-validate">
             {t('invoices.validate')}

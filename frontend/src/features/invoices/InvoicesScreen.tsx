@@ -42,6 +42,7 @@ import {
 import { CashDifference } from './CashDifference';
 import { invoiceKindOf, shownTotal } from '../../components/invoice/CashSummary';
 import { INVOICE_PARAM, invoiceListOf, type InvoiceColumn, type InvoiceListConfig } from '../../components/invoice/config';
+import { printLabel } from '../../components/invoice/PdfLanguage';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
 import { MyBalance } from './MyBalance';
 import { Outstanding } from './Settlement';
@@ -302,10 +303,11 @@ function InvoiceList({ routeName, role, config }: ListProps) {
         result={result}
         rowKey={(invoice) => invoice.key}
         rowName={(invoice) => invoice.number ?? invoice.key}
-        rowActions={() => [
+        rowActions={(invoice) => [
           {
             id: 'print',
-            label: t('invoices.print'),
+            // « Imprimer (PDF en français) »: the tooltip and the accessible name say the PDF's language.
+            label: printLabel(invoice.pdf_language, t),
             icon: <PrintOutlined fontSize="small" />,
             onClick: (invoice) => openInvoicePdf(config.family, invoice.key),
           },

@@ -72,7 +72,7 @@ describe("the delivery person's declaration, on his phone", () => {
     open.mockRestore();
   });
 
-  it('says when there is nothing to declare, and shows a refusal of the server', async () => {
+  it('says when there is nothing to declare, and shows a refusal of the server where he sees and hears it', async () => {
     setViewportWidth(360);
     const user = userEvent.setup();
     mockServer({ [`GET ${UNPAID}`]: linesReply([]) });
@@ -81,13 +81,27 @@ describe("the delivery person's declaration, on his phone", () => {
     expect(screen.queryByTestId('declare-submit')).not.toBeInTheDocument();
     empty.unmount();
 
-    mockServer({
-      [`GET ${UNPAID}`]: linesReply(LINES),
-      'POST /api/delivery-admins/invoices': { status: 409, body: { message: 'Le colis K1 est déjà sur la facture FLZZ.' } },
+    const server = mockServer({
+      [`GET ${UNPAID}`]: [linesReply(LINES), linesReply(LINES.slice(1))],
+      'POST /api/delivery-admins/invoices': [
+        { status: 409, body: { message: 'Le colis K1 est déjà sur la facture FLZZ.' } },
+        { status: 201, body: { data: deliveryInvoice('FLK2', { parcels_count: 2, cod_total: 20000, commission_total: 3000, total: 17000 }) } },
+      ],
     });
     renderDeclare();
     await user.click(await screen.findByTestId('declare-submit'));
-    expect(await screen.findByTestId('declare-error')).toHaveTextContent('Le colis K1 est déjà sur la facture FLZZ.');
+    const refused = await screen.findByTestId('declare-error');
+    expect(refused).toHaveTextContent('Le colis K1 est déjà sur la facture FLZZ.');
+    // Said and in view: the alert takes the focus (the button he pressed may be far below on a phone).
+    await waitFor(() => expect(refused).toHaveFocus());
+    expect(within(screen.getByTestId('declare')).getByTestId('form-announcer')).toHaveTextContent('Le colis K1 est déjà sur la facture FLZZ.');
+    // His list was stale: it is read again, without K1, and the declaration goes through.
+    await waitFor(() => expect(screen.getAllByTestId('table-row')).toHaveLength(2));
+    expect(server.callsTo('GET', UNPAID)).toHaveLength(2);
+    await user.click(screen.getByTestId('declare-submit'));
+    await waitFor(() => expect(server.callsTo('POST', '/api/delivery-admins/invoices')).toHaveLength(2));
+    expect(server.callsTo('POST', '/api/delivery-admins/invoices')[1].body).toEqual({ delivery_admin: 'u_1', parcels: ['K2', 'K3'] });
+    expect(await screen.findByTestId('invoices-notice')).toHaveTextContent('Déclaration envoyée : 2 colis');
   });
 
   it('offers a retry when his parcels do not load', async () => {

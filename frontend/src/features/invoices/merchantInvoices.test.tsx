@@ -192,7 +192,7 @@ describe("the merchant's invoices", () => {
     expect(row).toHaveTextContent(/379,00\sDH/);
     // No merchant filter, no export for him.
     expect(screen.queryByTestId('invoices-transfers')).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('Client')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Marchand')).not.toBeInTheDocument();
 
     await user.click(screen.getByTestId('tab-paid'));
     await waitFor(() => expect(server.callsTo('GET', '/api/clients/invoices').at(-1)!.query).toMatchObject({ status: 'paid', type: 'delivered' }));
@@ -215,9 +215,9 @@ describe("the merchant's invoices", () => {
     renderWithProviders(<InvoicesScreen route={routeOf('client', 'returned-invoices')} />, { session: merchantSession() });
     const row = (await screen.findAllByTestId('table-row'))[0];
     expect(server.callsTo('GET', '/api/clients/invoices')[0].query).toEqual({ page: '1', per_page: '25', type: 'returned' });
-    // « Dû par le client 30,00 DH », not a double negative.
+    // « Dû par le marchand 30,00 DH », not a double negative.
     expect(within(row).getByTestId('invoice-row-total')).toHaveTextContent(/^30,00\sDH$/);
-    expect(screen.getByRole('columnheader', { name: 'Dû par le client' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Dû par le marchand' })).toBeInTheDocument();
   });
 });
 
@@ -484,7 +484,7 @@ describe("the merchant's account on his invoices", () => {
       expect.stringMatching(/^Paiement réf\. CHQ-0042.*10,00\sDH$/),
       expect.stringMatching(/^Remise.*5,00\sDH$/),
     ]);
-    expect(within(detail).getByTestId('invoice-summary-total')).toHaveTextContent(/^Dû par le client50,00\sDH$/);
+    expect(within(detail).getByTestId('invoice-summary-total')).toHaveTextContent(/^Dû par le marchand50,00\sDH$/);
     // Settled through the account: no « Enregistrer le paiement », a link to his account instead.
     expect(within(detail).queryByTestId('invoice-pay')).not.toBeInTheDocument();
     const through = within(detail).getByTestId('invoice-through-account');
@@ -500,7 +500,7 @@ describe("the merchant's account on his invoices", () => {
     renderDrawer('client');
     const mine = await screen.findByTestId('invoice-detail');
     expect(within(mine).getByTestId('invoice-outstanding-value')).toHaveTextContent(/^Réglée$/);
-    expect(within(mine).getByTestId('invoice-summary-total')).toHaveTextContent(/^Réglé par le client50,00\sDH$/);
+    expect(within(mine).getByTestId('invoice-summary-total')).toHaveTextContent(/^Réglé par le marchand50,00\sDH$/);
     expect(within(within(mine).getByTestId('invoice-through-account')).getByTestId('invoice-account-link')).toHaveAttribute('href', '/compte/accueille');
   });
 

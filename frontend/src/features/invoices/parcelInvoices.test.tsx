@@ -20,7 +20,7 @@ describe('the invoices of a parcel, in its drawer', () => {
     serve({ client_completed_invoice: 'FCK1', client_returned_invoice: null, delivery_admin_invoice: 'FLK1' });
     renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => undefined} />, { session: adminSession(), path: '/compte/tous-les-colis' });
     const section = await screen.findByTestId('parcel-invoices');
-    expect(within(section).getByTestId('parcel-invoice-client_completed_invoice')).toHaveTextContent('Facture client (colis livrés)FCK1');
+    expect(within(section).getByTestId('parcel-invoice-client_completed_invoice')).toHaveTextContent('Facture des colis livrésFCK1');
     expect(within(section).queryByTestId('parcel-invoice-client_returned_invoice')).not.toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'FLK1' })).toHaveAttribute('href', '/compte/factures-livreurs?facture=FLK1');
     await user.click(within(section).getByRole('link', { name: 'FCK1' }));

@@ -38,19 +38,19 @@ describe('clients screen', () => {
     });
     renderWithProviders(<MerchantsScreen />, { session: adminSession() });
     const row = await screen.findByTestId('table-row');
-    expect(row).toHaveTextContent('BERRADA Salma');
+    expect(row).toHaveTextContent('Salma Berrada');
     expect(row).toHaveTextContent('En attente');
     expect(server.callsTo('GET', '/api/clients')[0].query).toMatchObject({ status: 'new', page: '1' });
 
-    await user.click(screen.getByRole('button', { name: 'Activer BERRADA Salma' }));
+    await user.click(screen.getByRole('button', { name: 'Activer Salma Berrada' }));
     await waitFor(() => expect(server.callsTo('PUT', '/api/clients/M1')[0]?.body).toEqual({ active: true }));
     // It leaves the "new" queue.
     expect(await screen.findByTestId('table-empty')).toHaveTextContent("Aucune inscription en attente d'activation.");
-    expect(screen.getByTestId('resource-notice')).toHaveTextContent('Le compte de BERRADA Salma est activé.');
+    expect(screen.getByTestId('resource-notice')).toHaveTextContent('Le compte de Salma Berrada est activé.');
 
     await user.click(screen.getByTestId('tab-activated'));
     await waitFor(() => expect(server.calls.at(-1)!.query).toMatchObject({ status: 'activated' }));
-    expect(await screen.findByRole('button', { name: 'Désactiver BERRADA Salma' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Désactiver Salma Berrada' })).toBeInTheDocument();
   });
 
   it('asks before deactivating (it ends the sessions) and sends active: false', async () => {
@@ -60,7 +60,7 @@ describe('clients screen', () => {
       'PUT /api/clients/M1': { status: 200, body: { data: merchant('M1') } },
     });
     renderWithProviders(<MerchantsScreen />, { session: adminSession() });
-    await user.click(await screen.findByRole('button', { name: 'Désactiver BERRADA Salma' }));
+    await user.click(await screen.findByRole('button', { name: 'Désactiver Salma Berrada' }));
     const confirm = await screen.findByTestId('confirm-dialog');
     expect(confirm).toHaveTextContent('Ses sessions et ses jetons');
     expect(server.callsTo('PUT', '/api/clients/M1')).toHaveLength(0);
@@ -75,7 +75,7 @@ describe('clients screen', () => {
       'PUT /api/clients/M1': (call) => ({ status: 200, body: { data: { ...merchant('M1'), ...(call.body as object) } } }),
     });
     renderWithProviders(<MerchantsScreen />, { session: adminSession() });
-    await user.click(await screen.findByRole('button', { name: 'Permissions BERRADA Salma' }));
+    await user.click(await screen.findByRole('button', { name: 'Permissions Salma Berrada' }));
     const dialog = await screen.findByTestId('permissions-dialog');
     const boxes = within(dialog).getAllByRole('checkbox');
     expect(boxes).toHaveLength(ALL_MERCHANT_PERMISSIONS.length);
@@ -100,7 +100,7 @@ describe('clients screen', () => {
       'DELETE /api/clients/M1': { status: 409, body: { message } },
     });
     renderWithProviders(<MerchantsScreen />, { session: adminSession() });
-    await user.click(await screen.findByRole('button', { name: 'Modifier BERRADA Salma' }));
+    await user.click(await screen.findByRole('button', { name: 'Modifier Salma Berrada' }));
     const dialog = await screen.findByTestId('form-dialog');
     const email = within(dialog).getByLabelText(/^Adresse e-mail/);
     await user.clear(email);
@@ -120,7 +120,7 @@ describe('clients screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     await waitFor(() => expect(screen.queryByTestId('form-dialog')).not.toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: 'Supprimer BERRADA Salma' }));
+    await user.click(screen.getByRole('button', { name: 'Supprimer Salma Berrada' }));
     const confirm = await screen.findByTestId('confirm-dialog');
     await user.click(within(confirm).getByTestId('confirm-submit'));
     expect(await within(confirm).findByTestId('confirm-error')).toHaveTextContent(message);
@@ -150,7 +150,7 @@ describe('clients screen', () => {
         ),
     });
     renderWithProviders(<MerchantsScreen />, { session: adminSession() });
-    await user.click(await screen.findByRole('button', { name: 'Boutiques BERRADA Salma' }));
+    await user.click(await screen.findByRole('button', { name: 'Boutiques Salma Berrada' }));
     const drawer = await screen.findByTestId('client-shops-drawer');
     expect(drawer).toHaveTextContent('Boutiques de Souk Digital');
     expect(await within(drawer).findByTestId('table-row')).toHaveTextContent('Souk Rabat');

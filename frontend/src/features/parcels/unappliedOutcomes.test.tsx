@@ -77,7 +77,7 @@ describe("the office's refused outcomes (résultats à régler)", () => {
 
     // A refund's cash was paid out: never shown as a negative amount to collect.
     const refund = await rowOf('RN2');
-    expect(within(refund).getByTestId('cash-at-stake')).toHaveTextContent(/^50,00\sDH\s?versés au client \(remboursement\)$/);
+    expect(within(refund).getByTestId('cash-at-stake')).toHaveTextContent(/^50,00\sDH\s?versés au destinataire \(remboursement\)$/);
     expect(within(refund).getByTestId('cash-at-stake')).not.toHaveTextContent('-');
     const postponed = await rowOf('RN3');
     expect(within(postponed).getByTestId('cash-at-stake')).toHaveTextContent(/^—$/);

@@ -115,7 +115,11 @@ describe("a merchant's pickup vouchers", () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Sélectionner K2' }));
     expect(within(dialog).getByTestId('picker-count')).toHaveTextContent('2 colis sélectionnés');
     await user.click(within(dialog).getByTestId('pick-submit'));
-    expect(await within(dialog).findByTestId('parcels-error')).toHaveTextContent('Le colis K2 n’est plus nouveau.');
+    const refused = await within(dialog).findByTestId('parcels-error');
+    expect(refused).toHaveTextContent('Le colis K2 n’est plus nouveau.');
+    // Under the list, maybe below the dialog's fold: it takes the focus and is said.
+    await waitFor(() => expect(refused).toHaveFocus());
+    expect(within(dialog).getByTestId('form-announcer')).toHaveTextContent('Le colis K2 n’est plus nouveau.');
     expect(server.callsTo('POST', '/api/pickup-vouchers')[0].body).toEqual({ parcels: ['K1', 'K2'] });
 
     await user.click(within(dialog).getByRole('checkbox', { name: 'Sélectionner K2' }));

@@ -28,10 +28,10 @@ describe('proof of delivery on the round', () => {
     await user.click(await screen.findByTestId('round-outcome'));
     const sheet = await screen.findByTestId('outcome-body');
     await user.click(within(sheet).getByTestId('outcome-delivered'));
-    expect(within(sheet).getByTestId('proof-required')).toHaveTextContent('Ce client demande la signature du destinataire.');
+    expect(within(sheet).getByTestId('proof-required')).toHaveTextContent('Ce marchand demande la signature du destinataire.');
     expect(within(sheet).queryByTestId('outcome-with-proof')).not.toBeInTheDocument();
     await user.click(within(sheet).getByTestId('outcome-submit'));
-    expect(await within(sheet).findByTestId('signature-error')).toHaveTextContent('Ce client demande la signature du destinataire.');
+    expect(await within(sheet).findByTestId('signature-error')).toHaveTextContent('Ce marchand demande la signature du destinataire.');
     expect(server.callsTo('POST', '/api/parcels/states')).toHaveLength(0);
   });
 

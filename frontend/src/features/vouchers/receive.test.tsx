@@ -36,7 +36,7 @@ describe("the admin's pickup vouchers", () => {
     expect(row).toHaveTextContent('Atlas SARL');
     expect(row).toHaveTextContent('Boutique Atlas');
     expect(screen.queryByTestId('tab-new')).not.toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Client' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Marchand' })).toBeInTheDocument();
   });
 
   it('ticks the parcels scanned (hit, miss, duplicate), or clicked, then receives the ticked ones', async () => {

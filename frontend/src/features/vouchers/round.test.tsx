@@ -154,7 +154,7 @@ describe("the delivery person's round", () => {
     });
     const { unmount } = renderRound();
     const card = (await screen.findAllByTestId('round-card'))[0];
-    expect(within(card).getByTestId('round-address-changed')).toHaveTextContent('Le client a modifié l’adresse ou le téléphone.');
+    expect(within(card).getByTestId('round-address-changed')).toHaveTextContent('Le marchand a modifié l’adresse ou le téléphone.');
     await user.click(within(card).getByTestId('round-acknowledge'));
     await waitFor(() => expect(server.callsTo('PUT', '/api/parcels/K5/acknowledge-address')).toHaveLength(1));
     expect(await screen.findByTestId('round-notice')).toHaveTextContent('Nouvelle adresse du colis K5 confirmée.');
@@ -162,7 +162,7 @@ describe("the delivery person's round", () => {
 
     mockServer({ 'GET /api/parcels': parcelPage([]) });
     const empty = renderRound();
-    expect(await screen.findByTestId('round-empty')).toHaveTextContent('Aucun colis en cours de livraison.');
+    expect(await screen.findByTestId('round-empty')).toHaveTextContent('Aucun colis en distribution.');
     empty.unmount();
 
     const failing = mockServer({ 'GET /api/parcels': [{ status: 500, body: { message: 'Erreur interne (réf. 42).' } }, parcelPage([out('K1')])] });

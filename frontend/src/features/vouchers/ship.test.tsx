@@ -113,10 +113,14 @@ describe("the admin's exit vouchers", () => {
     expect(flagged[0].closest('[data-testid="table-row"]')).toHaveAttribute('data-key', 'CLVMARRAK01');
     expect(within(list).getByTestId('ship-force-box')).toHaveTextContent('1 colis hors des villes de Hamid Ouazzani.');
 
-    // Without "Forcer", the server refuses on `parcels`: its message shows under the list.
+    // Without "Forcer", the server refuses on `parcels`: its message shows under the list, and
+    // once the confirmation has closed it takes the focus and is said (as a form's refusal).
     await user.click(within(list).getByTestId('ship-submit'));
     await confirm(user);
-    expect(await within(list).findByTestId('parcels-error')).toHaveTextContent('CLVMARRAK01 : Marrakech n’est pas desservie');
+    const refused = await within(list).findByTestId('parcels-error');
+    expect(refused).toHaveTextContent('CLVMARRAK01 : Marrakech n’est pas desservie');
+    await waitFor(() => expect(refused).toHaveFocus());
+    expect(within(panel).getByTestId('form-announcer')).toHaveTextContent('CLVMARRAK01 : Marrakech n’est pas desservie par Hamid Ouazzani.');
     expect(server.callsTo('PUT', '/api/parcels/delivery')[0].body).toEqual({
       delivery_admin: 'D1',
       parcels: ['CLVPICKED01', 'CLVMARRAK01', 'CLVPICKED02'],

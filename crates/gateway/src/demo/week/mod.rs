@@ -53,13 +53,13 @@ pub fn seed_demo_week(pool: &DbPool) -> CliResult {
     let seeded_on = colivra_db::settings::get(&mut *pool.get()?, MARKER)?;
     let clock = WeekClock::new(time::now());
     if let Some(day) = seeded_on {
-        crate::cli::seed_demo(pool)?;
+        super::seed_demo(pool)?;
         println!("Demo week: already seeded on {day} (settings row {MARKER}): nothing added.");
         return Ok(());
     }
     // The company's first morning is the week's first day (on a database seeded before, it adds
     // nothing and the week is played around what is there).
-    time::with_clock_at(clock.first_morning(), || crate::cli::seed_demo(pool))?;
+    time::with_clock_at(clock.first_morning(), || super::seed_demo(pool))?;
     let conn = &mut *pool.get()?;
     let mut week = Week::cast(conn, clock).map_err(describe)?;
     script::play(&mut week).map_err(describe)?;

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use colivra_gateway::proof_bucket::BucketConfig;
+use colivra_gateway::config::BucketConfig;
 
 pub const ACCESS_KEY: &str = "colivra-test";
 pub const SECRET_KEY: &str = "colivra-test-secret-key";

@@ -2,7 +2,7 @@
 //! parcels they concern: "message : CODE1, CODE2." (see `COMPOSITIONS`), the message being one
 //! of these.
 
-use crate::messages::Entry;
+use crate::Entry;
 
 pub const ENTRIES: &[Entry] = &[
     (

@@ -1,7 +1,7 @@
 //! The server's messages in the reader's language. The domain crates write their refusals in
-//! French (the product's language) and know nothing of who reads them; at the edge,
-//! [`crate::middleware::translate`] passes the `message` and the field errors of an error answer
-//! through [`translate`] when the reader prefers English or Arabic.
+//! French (the product's language) and know nothing of who reads them; at the edge, the
+//! gateway's `middleware::translate` passes the `message` and the field errors of an error
+//! answer through [`translate`] when the reader prefers English or Arabic.
 //!
 //! The [`catalogue`] holds every message once: its French text, then English and Arabic. A
 //! message built with `format!` is a template there: `{}` stands for each value the French text
@@ -11,9 +11,9 @@
 //! of the catalogue (a refusal quoted in another) is translated too; any other value (a code, a
 //! city, an amount) is carried as it is. Text the catalogue does not know stays French.
 //!
-//! The catalogue lives here, not in `colivra-core`: only the edge reads it, it spans every
-//! domain crate's texts, and it names parcel statuses through `colivra_parcels`, which core
-//! cannot see. `every_message_of_the_source_is_in_the_catalogue` keeps it complete.
+//! The catalogue is a crate of its own, not part of `colivra-core` nor of the gateway: only the
+//! edge reads it, but it spans every domain crate's texts and names their statuses (which core
+//! cannot see), and it is data, not HTTP. `every_message_of_the_source_is_in_the_catalogue` keeps it complete.
 
 pub mod catalogue;
 #[cfg(test)]

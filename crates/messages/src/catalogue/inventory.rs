@@ -1,7 +1,7 @@
 //! Stock kept at the hub (`colivra-inventory`): the stock service, products and their import,
 //! movements and entry slips, the stock parcels reserve.
 
-use crate::messages::Entry;
+use crate::Entry;
 
 pub const ENTRIES: &[Entry] = &[
     // The stock service.

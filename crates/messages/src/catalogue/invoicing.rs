@@ -1,7 +1,7 @@
 //! Client and delivery invoices, their payment, delivery people's balances
 //! (`colivra-invoicing`).
 
-use crate::messages::Entry;
+use crate::Entry;
 
 pub const ENTRIES: &[Entry] = &[
     // Both families.

@@ -1,7 +1,7 @@
 //! Support (`colivra-support`): tickets and their messages, announcements, guides, the search,
 //! the activity log.
 
-use crate::messages::Entry;
+use crate::Entry;
 
 pub const ENTRIES: &[Entry] = &[
     // Tickets.

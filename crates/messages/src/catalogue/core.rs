@@ -2,7 +2,7 @@
 //! database layer's refusals, the gateway's own (access, idempotency, bodies), the reading of
 //! uploaded sheets (`colivra-documents`), and the sentences several crates write alike.
 
-use crate::messages::Entry;
+use crate::Entry;
 
 pub const ENTRIES: &[Entry] = &[
     // The error kinds (`AppError`'s own texts).

@@ -2,7 +2,7 @@
 //! RIB, the company's identity, parcels (form, import, labels, lists), status moves, undo,
 //! proofs of delivery.
 
-use crate::messages::Entry;
+use crate::Entry;
 
 pub const ENTRIES: &[Entry] = &[
     // Cities, fees, merchant prices.
@@ -139,7 +139,7 @@ pub const ENTRIES: &[Entry] = &[
     (
         "Le nom du destinataire est obligatoire.",
         "The recipient's name is required.",
-        "اسم المرسَل إليه إلزامي.",
+        "اسم المستلم إلزامي.",
     ),
     (
         "Décrivez le produit (255 caractères au plus).",
@@ -391,7 +391,7 @@ pub const ENTRIES: &[Entry] = &[
     (
         "Ce client demande la signature du destinataire.",
         "This merchant requires the recipient's signature.",
-        "يطلب هذا التاجر توقيع المرسَل إليه.",
+        "يطلب هذا التاجر توقيع المستلم.",
     ),
     (
         "Ce client demande une photo de la remise.",

@@ -1,6 +1,6 @@
 //! Merchants' webhook endpoints (`colivra-webhooks`).
 
-use crate::messages::Entry;
+use crate::Entry;
 
 pub const ENTRIES: &[Entry] = &[
     (

@@ -1,7 +1,7 @@
 //! Accounts (`colivra-auth`): registration, sign-in, profile, passwords, tokens, staff,
 //! merchants, delivery people and their cities.
 
-use crate::messages::Entry;
+use crate::Entry;
 
 pub const ENTRIES: &[Entry] = &[
     // Account forms.
