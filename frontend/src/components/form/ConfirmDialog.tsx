@@ -23,6 +23,11 @@ export interface ConfirmDialogProps {
   onClose: () => void;
   /** Called after `onConfirm` succeeded, before the dialog closes. */
   onDone?: () => void;
+  /**
+   * Called once the dialog has closed and given the focus back (its closing transition over):
+   * the screen behind may then move the focus (to the error a refusal put on it).
+   */
+  onExited?: () => void;
   testId?: string;
 }
 
@@ -30,7 +35,7 @@ export interface ConfirmDialogProps {
  * "Are you sure?" before a deletion or another step that cannot be undone. A refusal (409:
  * still in use, 403…) shows the server's message in the dialog, which stays open.
  */
-export function ConfirmDialog({ open, onClose, testId = 'confirm-dialog', ...rest }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onClose, onExited, testId = 'confirm-dialog', ...rest }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
     <Dialog
@@ -40,6 +45,7 @@ export function ConfirmDialog({ open, onClose, testId = 'confirm-dialog', ...res
       }}
       fullWidth
       maxWidth="xs"
+      slotProps={onExited ? { transition: { onExited } } : undefined}
       data-testid={testId}
     >
       <ConfirmBody {...rest} onClose={onClose} busy={busy} setBusy={setBusy} />

@@ -2,6 +2,7 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import Alert from '@mui/material/Alert';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -14,7 +15,7 @@ import { merchantSession } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { FormTextField } from '../FormTextField';
 import type { FieldDef } from './fields';
-import { Form } from './Form';
+import { Form, useRefusalReveal } from './Form';
 import { FormDialog } from './FormDialog';
 import { revealBelowHeader, stickyTop } from './refusal';
 
@@ -178,6 +179,98 @@ describe('a refused save', () => {
     await waitFor(() => expect(screen.getByRole('radio', { name: 'عادي' })).toHaveFocus());
     expect(screen.getByTestId('form-announcer').textContent).toContain('حقل واحد يجب تصحيحه');
     expect(screen.getByTestId('form-announcer').textContent).toContain('النوع — اختر نوعًا.');
+  });
+});
+
+describe('a refused panel that is no <form> (useRefusalReveal with focusMessage)', () => {
+  /** A list sent by a button (no field): the server's refusal shows in an alert under it. */
+  function Panel({ send }: { send: () => Promise<void> }) {
+    const [error, setError] = useState<string | null>(null);
+    const { scope, announcer, handled, quiet } = useRefusalReveal<HTMLDivElement>({ focusMessage: true });
+    return (
+      <div ref={scope} data-testid="panel">
+        <ul>
+          <li>K1</li>
+        </ul>
+        {error && (
+          <Alert severity="error" data-testid="panel-error">
+            {error}
+          </Alert>
+        )}
+        <button
+          type="button"
+          onClick={async () => {
+            setError(null);
+            quiet();
+            try {
+              await send();
+            } catch (failure) {
+              setError((failure as Error).message);
+              handled();
+            }
+          }}
+        >
+          Envoyer
+        </button>
+        {announcer}
+      </div>
+    );
+  }
+
+  it('focuses the alert and says it, again when the same refusal comes back', async () => {
+    const user = userEvent.setup();
+    const send = vi.fn(async () => {
+      throw new Error('Le colis K1 est déjà sur un bon.');
+    });
+    renderWithProviders(<Panel send={send} />, { session: merchantSession() });
+    await user.click(screen.getByRole('button', { name: 'Envoyer' }));
+    const alert = await screen.findByTestId('panel-error');
+    await waitFor(() => expect(alert).toHaveFocus());
+    // Focused by the script only: not a stop of the Tab order.
+    expect(alert).toHaveAttribute('tabindex', '-1');
+    const announcer = screen.getByTestId('form-announcer');
+    expect(announcer).toHaveTextContent('Le colis K1 est déjà sur un bon.');
+
+    await user.click(screen.getByRole('button', { name: 'Envoyer' }));
+    await waitFor(() => expect(screen.getByTestId('panel-error')).toHaveFocus());
+    await waitFor(() => expect(announcer).toHaveTextContent('Le colis K1 est déjà sur un bon.'));
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('focuses a field in error rather than the alert, and says it as a form does', async () => {
+    const user = userEvent.setup();
+    function Named() {
+      const [error, setError] = useState('');
+      const { scope, announcer, handled } = useRefusalReveal<HTMLDivElement>({ focusMessage: true });
+      return (
+        <div ref={scope}>
+          <Alert severity="error">Données invalides.</Alert>
+          <FormTextField name="name" label="Nom" value="" onChange={() => undefined} error={Boolean(error)} helperText={error || undefined} />
+          <button
+            type="button"
+            onClick={() => {
+              setError('Le nom est obligatoire.');
+              handled();
+            }}
+          >
+            Envoyer
+          </button>
+          {announcer}
+        </div>
+      );
+    }
+    renderWithProviders(<Named />, { session: merchantSession() });
+    await user.click(screen.getByRole('button', { name: 'Envoyer' }));
+    await waitFor(() => expect(screen.getByLabelText('Nom')).toHaveFocus());
+    expect(screen.getByTestId('form-announcer')).toHaveTextContent('1 champ à corriger : Nom — Le nom est obligatoire.');
+  });
+
+  it('leaves the focus alone after a send that went through', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Panel send={async () => undefined} />, { session: merchantSession() });
+    await user.click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect(screen.getByRole('button', { name: 'Envoyer' })).toHaveFocus();
+    expect(screen.getByTestId('form-announcer')).toHaveTextContent('');
   });
 });
 

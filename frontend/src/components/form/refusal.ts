@@ -19,7 +19,7 @@ const ERROR_MARKS = '[aria-invalid="true"], .MuiFormLabel-root.Mui-error, .MuiFo
 /** Inputs first (a group of checkboxes also has its « Tout cocher » buttons), then anything else focusable. */
 const INPUTS = 'input:not([type="hidden"]):not([disabled]):not([aria-hidden="true"]), textarea:not([disabled]), select:not([disabled]), [role="combobox"]:not([aria-disabled="true"])';
 const FOCUSABLE = 'button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
-/** A message for the whole form (above the fields). */
+/** A message for the whole form (above the fields), or about a list the form sends (an alert under it). */
 const FORM_MESSAGE = '[data-testid="form-error"], .MuiAlert-colorError';
 /** Room left between the sticky top bar (or the window's edge) and the field. */
 const GAP = 16;
@@ -96,10 +96,16 @@ export function revealBelowHeader(element: HTMLElement): void {
 
 /**
  * After a refused submit: focuses the first field in error, brings it into view and returns what
- * to announce (`summary` of the fields), or brings the form's own message into view (its alert
- * says itself) and returns ''. Nothing in error: nothing happens, '' is returned.
+ * to announce (`summary` of the fields), or brings the form's own message into view and returns ''
+ * (its alert says itself when it appears). With `focusMessage`, that message also takes the focus
+ * and its words are returned to announce (said again on a second refusal in the same words, which
+ * an alert already on the screen is not). Nothing in error: nothing happens, '' is returned.
  */
-export function revealRefusal(form: HTMLElement, summary: (fields: FieldInError[]) => string): string {
+export function revealRefusal(
+  form: HTMLElement,
+  summary: (fields: FieldInError[]) => string,
+  { focusMessage = false }: { focusMessage?: boolean } = {},
+): string {
   const fields = fieldsInError(form);
   const first = fields[0];
   if (first) {
@@ -108,6 +114,11 @@ export function revealRefusal(form: HTMLElement, summary: (fields: FieldInError[
     return summary(fields);
   }
   const message = form.querySelector<HTMLElement>(FORM_MESSAGE);
-  if (message) revealBelowHeader(message);
-  return '';
+  if (!message) return '';
+  revealBelowHeader(message);
+  if (!focusMessage) return '';
+  // An alert is no control: it takes the focus from the script only (not in the Tab order).
+  if (!message.hasAttribute('tabindex')) message.setAttribute('tabindex', '-1');
+  message.focus({ preventScroll: true });
+  return readText(message.querySelector('.MuiAlert-message') ?? message);
 }

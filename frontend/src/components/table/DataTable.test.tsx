@@ -201,4 +201,50 @@ describe('DataTable', () => {
     renderWithProviders(<Harness />, { session: adminSession() });
     expect(await screen.findByTestId('table-empty')).toHaveTextContent('Aucune ville.');
   });
+
+  it('searches on Enter at once, never submitting a form the list stands in (a panel’s, a dialog’s)', async () => {
+    const user = userEvent.setup();
+    const submitted = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    const server = mockServer({ 'GET /api/things': (call) => listReply(things.filter((thing) => thing.name.includes(call.query.q ?? '')), call.query) });
+    renderWithProviders(
+      <form onSubmit={submitted}>
+        <Harness />
+        <button type="submit">Envoyer la liste</button>
+      </form>,
+      { session: adminSession() },
+    );
+    await screen.findAllByTestId('table-row');
+    await user.type(screen.getByTestId('table-search'), 'Ville 07{Enter}');
+    await waitFor(() => expect(server.calls.at(-1)!.query).toMatchObject({ q: 'Ville 07' }));
+    expect(submitted).not.toHaveBeenCalled();
+  });
+
+  it('puts the row actions three to a line at most, beside a column kept on one line or as wide as told', async () => {
+    mockServer({ 'GET /api/things': listReply(things.slice(0, 1)) });
+    function Wide() {
+      const list = useListState({ sort: 'name' });
+      const result = thingsApi.useListTableThingsQuery(list.args);
+      const action = (id: string) => ({ id, label: id, icon: <EditOutlined />, onClick: () => undefined });
+      return (
+        <DataTable
+          columns={[
+            { id: 'key', label: 'Code', nowrap: true },
+            { id: 'name', label: 'Nom', minWidth: 180 },
+          ]}
+          list={list}
+          result={result}
+          rowKey={(row) => row.key}
+          rowActions={() => ['a', 'b', 'c', 'd', 'e'].map(action)}
+        />
+      );
+    }
+    renderWithProviders(<Wide />, { session: adminSession() });
+    const row = await screen.findByTestId('table-row');
+    const cells = within(row).getAllByRole('cell');
+    expect(getComputedStyle(cells[0]).whiteSpace).toBe('nowrap');
+    expect(getComputedStyle(cells[1]).minWidth).toBe('180px');
+    const grid = within(cells[2]).getByTestId('row-action-a').closest('span')!.parentElement!;
+    expect(getComputedStyle(grid).gridTemplateColumns).toBe('repeat(3, auto)');
+    expect(within(cells[2]).getAllByRole('button')).toHaveLength(5);
+  });
 });

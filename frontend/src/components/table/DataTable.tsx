@@ -25,7 +25,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefCallback, type RefObject } from 'react';
 import { errorBody, errorStatus } from '../../core/api';
 import type { ListResponse } from '../../core/collections';
 import { isolateLtr, useLanguage, useT, type Language, type Translate } from '../../i18n';
@@ -42,24 +42,35 @@ export const SEARCH_DEBOUNCE_MS = 350;
 /**
  * The table's cells: half the horizontal padding below the widest screens (a laptop's 1366 px
  * beside the menu holds nine columns and the row actions), the outer edges aligned with the
- * toolbar above.
+ * toolbar above. Once the table was found wider than its box (`data-compact` on the box), a chip
+ * in a cell (a status « En attente de ramassage ») may take two lines rather than hold its column
+ * wider than the box: the table then fits without scrolling.
  */
 const TABLE_SX: SxProps<Theme> = {
   '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: { md: 1, xl: 2 } },
   '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox):first-of-type': { pl: 2 },
   '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox):last-of-type': { pr: 2 },
+  '[data-compact="true"] > & .MuiTableBody-root .MuiChip-root': { height: 'auto', minHeight: 24, maxWidth: '100%' },
+  '[data-compact="true"] > & .MuiTableBody-root .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'normal', textAlign: 'center', py: '2px' },
 };
+
+/** At most this many row action buttons on a line: more go on a second line (a narrower column). */
+const ACTIONS_PER_LINE = 3;
 
 /**
  * The row actions' column stays at the right edge of the table's box: when a table is wider than
  * its box (a narrow window, long values), its other columns scroll under it, the actions never.
- * On the paper, with the row's hover or selection tint over it.
+ * On the paper (its own background: nothing shows through), with the row's hover or selection
+ * tint over it, and a shadow on its inner edge while columns pass under it.
  */
 const ACTIONS_SX = (theme: Theme) => ({
   position: 'sticky' as const,
   right: 0,
   zIndex: 1,
   bgcolor: 'background.paper',
+  '[data-overflowing="true"] &': {
+    boxShadow: `inset 1px 0 0 ${theme.palette.divider}, -6px 0 8px -6px ${alpha(theme.palette.text.primary, 0.25)}`,
+  },
   '.MuiTableRow-hover:hover > &': {
     backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
   },
@@ -98,6 +109,13 @@ export interface Column<T> {
   render?: (row: T) => ReactNode;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /**
+   * Its values stay on one line (a code, an amount): the column is as wide as its widest value,
+   * no wider (what else the cell holds goes below, on lines of its own).
+   */
+  nowrap?: boolean;
+  /** The narrowest the column gets (a name: wide enough to take two lines at most). */
+  minWidth?: number;
   /** On a phone's card: the heading (default: the first column), a badge beside it, or hidden. */
   card?: CardSlot;
 }
@@ -162,6 +180,40 @@ export interface DataTableProps<T> {
   rowSx?: (row: T) => SxProps<Theme> | undefined;
 }
 
+/** A body cell's style from its column: on one line, or a narrowest width. */
+function cellSx<T>(column: Column<T>): SxProps<Theme> | undefined {
+  if (!column.nowrap && column.minWidth === undefined) return undefined;
+  return { whiteSpace: column.nowrap ? 'nowrap' : undefined, minWidth: column.minWidth };
+}
+
+/**
+ * How a table fits its box: a ref for the box, whether the table is wider than it (it scrolls
+ * sideways) and whether it is compact (its chips may wrap). A table found wider than its box turns
+ * compact and stays so while the box is no wider (else it would turn back and forth); a wider box
+ * tries again without. Kept up to date as the box or the table is resized.
+ */
+function useTableFit<E extends HTMLElement>(): [RefCallback<E>, { overflowing: boolean; compact: boolean }] {
+  const [element, setElement] = useState<E | null>(null);
+  const [overflowing, setOverflowing] = useState(false);
+  // The box's width when the table turned compact (null: not compact).
+  const [compactAt, setCompactAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const width = element.clientWidth;
+      const over = element.scrollWidth > width + 1;
+      setOverflowing(over);
+      setCompactAt((at) => (at === null ? (over ? width : null) : width > at + 1 ? (over ? width : null) : at));
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, [element]);
+  return [setElement, { overflowing, compact: compactAt !== null }];
+}
+
 /**
  * The pager's « 1–25 sur 1 234 »: the range is one left-to-right unit, so right to left it stays
  * « 1–25 » (not « 25–1 »).
@@ -221,6 +273,8 @@ export function DataTable<T>({
   useEffect(() => {
     if (overflow) setPage(lastPage);
   }, [overflow, lastPage, setPage]);
+
+  const [container, fit] = useTableFit<HTMLDivElement>();
 
   const selected = new Set(selection?.selected ?? []);
   const pageKeys = rows.map(rowKey);
@@ -312,28 +366,37 @@ export function DataTable<T>({
             </TableCell>
           )}
           {columns.map((column) => (
-            <TableCell key={column.id} align={column.align}>
+            <TableCell key={column.id} align={column.align} sx={cellSx(column)}>
               {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.id] ?? '')}
             </TableCell>
           ))}
           {rowActions && (
-            <TableCell align="right" sx={[ACTIONS_SX, { whiteSpace: 'nowrap', py: 0.5 }]} onClick={(event) => event.stopPropagation()}>
-              {shown.map((action) => (
-                <Tooltip key={action.id} title={action.label}>
-                  <span>
-                    <IconButton
-                      size="small"
-                      color={action.color ?? 'default'}
-                      aria-label={`${action.label} ${name}`}
-                      data-testid={`row-action-${action.id}`}
-                      disabled={action.disabled}
-                      onClick={() => action.onClick(row)}
-                    >
-                      {action.icon}
-                    </IconButton>
-                  </span>
-                </Tooltip>
-              ))}
+            <TableCell align="right" sx={[ACTIONS_SX, { py: 0.5 }]} onClick={(event) => event.stopPropagation()}>
+              <Box
+                sx={{
+                  display: 'inline-grid',
+                  gridTemplateColumns: `repeat(${Math.max(1, Math.min(shown.length, ACTIONS_PER_LINE))}, auto)`,
+                  justifyContent: 'end',
+                  verticalAlign: 'middle',
+                }}
+              >
+                {shown.map((action) => (
+                  <Tooltip key={action.id} title={action.label}>
+                    <span>
+                      <IconButton
+                        size="small"
+                        color={action.color ?? 'default'}
+                        aria-label={`${action.label} ${name}`}
+                        data-testid={`row-action-${action.id}`}
+                        disabled={action.disabled}
+                        onClick={() => action.onClick(row)}
+                      >
+                        {action.icon}
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                ))}
+              </Box>
             </TableCell>
           )}
         </TableRow>
@@ -443,7 +506,7 @@ export function DataTable<T>({
             />
           )
         ) : (
-        <TableContainer>
+        <TableContainer ref={container} data-overflowing={fit.overflowing} data-compact={fit.compact}>
           <Table size={embedded ? 'small' : 'medium'} aria-busy={isFetching} sx={TABLE_SX}>
             <TableHead>
               <TableRow>
@@ -472,7 +535,7 @@ export function DataTable<T>({
                     <TableCell
                       key={column.id}
                       align={column.align}
-                      sx={{ width: column.width, whiteSpace: 'nowrap', fontWeight: 600 }}
+                      sx={{ width: column.width, minWidth: column.minWidth, whiteSpace: 'nowrap', fontWeight: 600 }}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
                       {column.sortKey ? (
@@ -491,7 +554,7 @@ export function DataTable<T>({
                   );
                 })}
                 {rowActions && (
-                  <TableCell align="right" sx={[ACTIONS_SX, { fontWeight: 600 }]}>
+                  <TableCell align="right" sx={[ACTIONS_SX, { fontWeight: 600, whiteSpace: 'nowrap' }]}>
                     {t('table.actions')}
                   </TableCell>
                 )}
@@ -555,10 +618,50 @@ export function DataTable<T>({
   );
 }
 
-/** The search box: the list is asked again once typing pauses (or at once on Enter). */
+/** The narrowest search box from a tablet's width up. */
+const SEARCH_MIN_WIDTH = 280;
+
+/**
+ * The width the search box needs to show `placeholder` whole (its hint of what may be searched),
+ * measured in the input's own font once the web fonts are in; null where nothing can measure
+ * text (tests). The sides are the box's: its icon, paddings and outline.
+ */
+function usePlaceholderWidth(input: RefObject<HTMLInputElement | null>, placeholder: string): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    let live = true;
+    const measure = () => {
+      const element = input.current;
+      const box = element?.closest<HTMLElement>('.MuiInputBase-root');
+      const context = element && box ? document.createElement('canvas').getContext?.('2d') : null;
+      if (!element || !box || !context || !live) return;
+      const style = getComputedStyle(element);
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = context.measureText(placeholder).width;
+      const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const sides = box.getBoundingClientRect().width - room;
+      if (Number.isFinite(text) && Number.isFinite(sides)) setWidth(Math.ceil(text + sides + 2));
+    };
+    measure();
+    // The app's font arrives after the first paint: measured again in it.
+    document.fonts?.ready.then(measure, () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [input, placeholder]);
+  return width;
+}
+
+/**
+ * The search box: the list is asked again once typing pauses (or at once on Enter). From a
+ * tablet's width up it is wide enough for its placeholder (never cut: it says what may be
+ * searched), within its toolbar's width.
+ */
 export function SearchBox({ placeholder, list }: { placeholder: string; list: ListState }) {
   const t = useT();
   const [text, setText] = useState(list.q);
+  const input = useRef<HTMLInputElement | null>(null);
+  const fit = usePlaceholderWidth(input, placeholder);
   // A search set from elsewhere (the address: back, forward, a link) shows in the box.
   const [shownQ, setShownQ] = useState(list.q);
   if (list.q !== shownQ) {
@@ -577,10 +680,15 @@ export function SearchBox({ placeholder, list }: { placeholder: string; list: Li
       value={text}
       onChange={(event) => setText(event.target.value)}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') setSearch(text);
+        // The list's own search: never the submit of a form around the list.
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          setSearch(text);
+        }
       }}
       fullWidth={false}
-      sx={{ minWidth: { sm: 280 } }}
+      inputRef={input}
+      sx={{ minWidth: { sm: Math.max(SEARCH_MIN_WIDTH, fit ?? 0) }, maxWidth: '100%' }}
       inputProps={{ 'data-testid': 'table-search', role: 'searchbox' }}
       startAdornment={
         <InputAdornment position="start">

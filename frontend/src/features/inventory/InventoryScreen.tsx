@@ -13,6 +13,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppSelector } from '../../core/hooks';
@@ -67,11 +69,30 @@ const TAB_LABELS: Record<string, MessageKey> = {
   returns: 'inventory.tab.returns',
 };
 
+/**
+ * On a phone the tabs do not scroll sideways (the last ones out of sight): they share the width,
+ * on more than one line when they need it (the admin's five), the chosen one underlined.
+ */
+const PHONE_TABS_SX = (theme: Theme) => ({
+  '& .MuiTabs-list': { flexWrap: 'wrap' as const },
+  '& .MuiTabs-indicator': { display: 'none' },
+  '& .MuiTab-root': { flex: '1 1 auto', minWidth: 0, maxWidth: 'none', px: 1.5 },
+  '& .MuiTab-root.Mui-selected': { boxShadow: `inset 0 -2px 0 ${theme.palette.primary.main}` },
+});
+
 function StockTabs<T extends string>({ tabs, tab, onChange }: { tabs: readonly T[]; tab: T; onChange: (tab: T) => void }) {
   const t = useT();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      <Tabs value={tab} onChange={(_event, value: T) => onChange(value)} variant="scrollable" allowScrollButtonsMobile>
+      <Tabs
+        value={tab}
+        onChange={(_event, value: T) => onChange(value)}
+        variant={phone ? 'standard' : 'scrollable'}
+        allowScrollButtonsMobile={!phone}
+        sx={phone ? PHONE_TABS_SX : undefined}
+        data-testid="stock-tabs"
+      >
         {tabs.map((name) => (
           <Tab key={name} value={name} label={t(TAB_LABELS[name])} data-testid={`stock-tab-${name}`} />
         ))}

@@ -2,6 +2,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { ScanField } from '../../components/voucher/ScanField';
 import { normalizeScan } from '../../components/voucher/scan';
@@ -37,11 +39,14 @@ function ScanBox({ type, open, list }: { type: Queue } & QueueControls) {
   // The scanned code whose movements the list shows, and how many there were.
   const [several, setSeveral] = useState<{ code: string; count: number } | null>(null);
   const narrowed = several && list.filters[CODE_FILTER] === several.code ? several : null;
+  // A field's label stays on one line: on a phone the long one (the codes it takes) was cut, so
+  // there it is the short one, the helper line under the field saying which codes.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return (
     <Card>
       <CardContent sx={{ display: 'grid', gap: 1 }}>
         <ScanField
-          label={t('inventory.scanLabel')}
+          label={t(phone ? 'inventory.scanLabelShort' : 'inventory.scanLabel')}
           helperText={t(type === 'entry' ? 'inventory.scanHelpEntry' : 'inventory.scanHelpReturn')}
           onScan={async (raw) => {
             const code = normalizeScan(raw);

@@ -9,12 +9,16 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
+import { errorStatus } from '../../core/api';
+import { useRefusalReveal } from '../../components/form/Form';
 import { submitErrors } from '../../components/form/submitErrors';
 import { useT } from '../../i18n';
 import { lineTotals, type InvoiceLine } from '../../components/invoice/api';
 import { CashSummary, type InvoiceKind } from '../../components/invoice/CashSummary';
 import { InvoiceLines, type LinesState } from './InvoiceLines';
 import '../../i18n/invoices';
+// The lines' status chips say the status in the UI's language (else the server's French label).
+import '../../i18n/parcels';
 
 export interface EligibleLinesProps {
   kind: InvoiceKind;
@@ -36,7 +40,9 @@ export interface EligibleLinesProps {
 
 /**
  * The parcels that may go on a new invoice, all ticked first: the amounts of the ticked ones
- * (cash collected − fees or commissions = total), untick what should wait, then one button.
+ * (cash collected − fees or commissions = total), untick what should wait, then one button. A
+ * refusal shows above the button, takes the focus and is said (the forms' refusal mechanism);
+ * a list the server found stale (a parcel invoiced meanwhile) is read again.
  */
 export function EligibleLines({ kind, lines, state, submitLabel, onSubmit, emptyMessage, large = false, heading, testId = 'eligible-lines' }: EligibleLinesProps) {
   const t = useT();
@@ -44,6 +50,8 @@ export function EligibleLines({ kind, lines, state, submitLabel, onSubmit, empty
   const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const refusal = useRefusalReveal<HTMLDivElement>({ focusMessage: true });
+  const { scope: refusalScope, announcer } = refusal;
 
   if (lines === undefined && !state.isError) {
     return (
@@ -79,19 +87,23 @@ export function EligibleLines({ kind, lines, state, submitLabel, onSubmit, empty
     if (busy || ticked.length === 0) return;
     setBusy(true);
     setFailure(null);
+    refusal.quiet();
     try {
       await onSubmit(ticked.map((line) => line.parcel));
       setUnticked(new Set());
+      setBusy(false);
     } catch (error) {
       const errors = submitErrors(error, [{ name: 'parcels' }], t);
       setFailure(errors.fields.parcels || errors.form || t('error.generic'));
-    } finally {
       setBusy(false);
+      refusal.handled();
+      const status = errorStatus(error);
+      if (status === 409 || status === 422) state.refetch();
     }
   };
 
   return (
-    <Stack spacing={2} data-testid={testId}>
+    <Stack spacing={2} data-testid={testId} ref={refusalScope}>
       {lines !== undefined && (
         <Card variant="outlined" sx={{ borderColor: 'primary.main', borderWidth: large ? 2 : 1 }}>
           <CardContent sx={{ display: 'grid', gap: 2 }}>
@@ -130,6 +142,7 @@ export function EligibleLines({ kind, lines, state, submitLabel, onSubmit, empty
         emptyMessage={emptyMessage}
         testId={`${testId}-table`}
       />
+      {announcer}
     </Stack>
   );
 }

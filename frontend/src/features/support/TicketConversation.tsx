@@ -268,14 +268,22 @@ function MessageBubble({ message, onDelete }: { message: TicketMessage; onDelete
   );
 }
 
+/**
+ * The reply box, a form: « Envoyer » or Ctrl+Enter (⌘+Enter) submit it the same way, so an empty
+ * reply or the server's refusal of it shows under the field, which takes the focus, and is said.
+ */
 function ReplyBox({ ticketKey, notify }: { ticketKey: string; notify: Notify }) {
   const t = useT();
   const [body, setBody] = useState('');
   const [error, setError] = useState('');
   const [post, { isLoading }] = usePostTicketMessageMutation();
-  const send = async (event: Pick<FormEvent, 'preventDefault'>) => {
+  const send = async (event: FormEvent) => {
     event.preventDefault();
-    if (!body.trim() || isLoading) return;
+    if (isLoading) return;
+    if (!body.trim()) {
+      setError(t('support.replyRequired'));
+      return;
+    }
     setError('');
     try {
       await post({ key: ticketKey, body: body.trim() }).unwrap();
@@ -290,6 +298,7 @@ function ReplyBox({ ticketKey, notify }: { ticketKey: string; notify: Notify }) 
   return (
     <Form as={Card} onSubmit={send} sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', gap: 1, alignItems: 'flex-end' }} data-testid="ticket-reply">
       <TextField
+        name="body"
         label={t('support.reply')}
         placeholder={t('support.replyPlaceholder')}
         value={body}
@@ -298,7 +307,10 @@ function ReplyBox({ ticketKey, notify }: { ticketKey: string; notify: Notify }) 
           if (error) setError('');
         }}
         onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void send(event);
+          if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+          // Through the form, as « Envoyer »: its checks and the announcement of a refusal run.
+          event.preventDefault();
+          (event.target as HTMLTextAreaElement).form?.requestSubmit();
         }}
         multiline
         minRows={2}

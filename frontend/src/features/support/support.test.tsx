@@ -220,6 +220,53 @@ describe('support tickets', () => {
     expect(await screen.findByTestId('ticket-close')).toBeInTheDocument();
   });
 
+  it('sends the reply with Ctrl+Enter through the form: an empty reply and the server’s refusal are focused and said', async () => {
+    const user = userEvent.setup();
+    let current = detail('1', [message('m1', { mine: false, deletable: false, author: { name: 'Support Colivra', role: 'admin' } })]);
+    const server = mockServer({
+      'GET /api/tickets/1': () => ({ status: 200, body: { data: current } }),
+      'GET /api/parcels/CL000123': { status: 200, body: { data: parcel('CL000123') } },
+      'POST /api/tickets/1/messages': (call, index) => {
+        if (index === 0) return { status: 422, body: { message: 'Données invalides.', errors: { body: ['Le message contient un lien interdit.'] } } };
+        current = { ...current, messages: [...current.messages, message('m2', { body: (call.body as { body: string }).body })] };
+        return { status: 201, body: { data: current } };
+      },
+    });
+    renderWithProviders(<SupportScreen />, { session: merchantSession(), path: '/compte/support?ticket=1' });
+    const input = await screen.findByTestId('ticket-reply-input');
+    const reply = screen.getByTestId('ticket-reply');
+    const announcer = within(reply).getByTestId('form-announcer');
+
+    // Nothing typed: Ctrl+Enter says what is missing, under the field, which keeps the focus.
+    await user.click(input);
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(await within(reply).findByText('Écrivez votre message avant de l’envoyer.')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(announcer).toHaveTextContent('1 champ à corriger : Votre réponse — Écrivez votre message avant de l’envoyer.'));
+    expect(input).toHaveFocus();
+    expect(server.callsTo('POST', '/api/tickets/1/messages')).toHaveLength(0);
+
+    // Refused by the server: its message under the field, focused and said; no line break added.
+    await user.type(input, 'Voir https://exemple.test');
+    expect(announcer).toHaveTextContent('');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(server.callsTo('POST', '/api/tickets/1/messages')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/tickets/1/messages')[0].body).toEqual({ body: 'Voir https://exemple.test' });
+    expect(await within(reply).findByText('Le message contient un lien interdit.')).toBeInTheDocument();
+    await waitFor(() => expect(announcer).toHaveTextContent('1 champ à corriger : Votre réponse — Le message contient un lien interdit.'));
+    expect(input).toHaveFocus();
+    expect(input).toHaveValue('Voir https://exemple.test');
+
+    // Fixed and sent with ⌘+Enter (a Mac).
+    await user.clear(input);
+    await user.type(input, 'Merci, je patiente.');
+    await user.keyboard('{Meta>}{Enter}{/Meta}');
+    await waitFor(() => expect(server.callsTo('POST', '/api/tickets/1/messages')).toHaveLength(2));
+    expect(server.callsTo('POST', '/api/tickets/1/messages')[1].body).toEqual({ body: 'Merci, je patiente.' });
+    await waitFor(() => expect(input).toHaveValue(''));
+    expect(await screen.findByText('Merci, je patiente.')).toBeInTheDocument();
+  });
+
   it('says so when the ticket is not the caller’s (404)', async () => {
     mockServer({ 'GET /api/tickets/9': { status: 404, body: { message: 'Introuvable.' } } });
     renderWithProviders(<SupportScreen />, { session: merchantSession(), path: '/compte/support?ticket=9' });

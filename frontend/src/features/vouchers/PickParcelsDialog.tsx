@@ -9,6 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState, type ReactNode } from 'react';
+import { useRefusalReveal } from '../../components/form/Form';
 import { submitErrors } from '../../components/form/submitErrors';
 import { useT } from '../../i18n';
 import type { ParcelListArgs, ParcelListView } from '../../components/parcel/api';
@@ -40,7 +41,8 @@ interface Props {
 
 /**
  * Picks parcels from a server list and sends them (a new voucher, parcels added to one). A 422
- * on `parcels` shows under the list; any other refusal above it.
+ * on `parcels` shows under the list; any other refusal above it: either takes the focus and is
+ * said (the shared refusal mechanism of the forms), so it is seen below a long list too.
  */
 export function PickParcelsDialog(props: Props) {
   const { open, onClose, testId = 'pick-parcels-dialog' } = props;
@@ -74,10 +76,13 @@ function PickBody({
   const shop = chosenShop || (choosesShop ? shops![0].key : '');
   const [selected, setSelected] = useState<string[]>([]);
   const [errors, setErrors] = useState<{ parcels?: string; form: string | null }>({ form: null });
+  const refusal = useRefusalReveal<HTMLDivElement>({ focusMessage: true });
+  const { scope: refusalScope, announcer } = refusal;
 
   const submit = async () => {
     if (busy || selected.length === 0) return;
     setErrors({ form: null });
+    refusal.quiet();
     setBusy(true);
     try {
       const result = await onSubmit(selected);
@@ -88,13 +93,14 @@ function PickBody({
       setBusy(false);
       const found = submitErrors(error, [{ name: 'parcels' }], t);
       setErrors({ parcels: found.fields.parcels, form: found.form });
+      refusal.handled();
     }
   };
 
   return (
     <>
       <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
+      <DialogContent ref={refusalScope}>
         {intro && <Box sx={{ mb: 2, color: 'text.secondary' }}>{intro}</Box>}
         {errors.form && (
           <Alert severity="error" sx={{ mb: 2 }} data-testid="form-error">
@@ -135,6 +141,7 @@ function PickBody({
             {errors.parcels}
           </Alert>
         )}
+        {announcer}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy} color="secondary">

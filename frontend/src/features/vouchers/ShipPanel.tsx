@@ -15,6 +15,7 @@ import { useRef, useState } from 'react';
 import { errorStatus } from '../../core/api';
 import { useAppDispatch } from '../../core/hooks';
 import { ConfirmDialog } from '../../components/form/ConfirmDialog';
+import { useRefusalReveal } from '../../components/form/Form';
 import { failureMessage } from '../../components/form/failureMessage';
 import { submitErrors } from '../../components/form/submitErrors';
 import { CashBreakdown } from '../../components/CashBreakdown';
@@ -71,6 +72,11 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
   const [errors, setErrors] = useState<Errors>({ form: null });
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // A refusal shows on the panel (under the delivery person, or under the list), once the
+  // confirmation has closed: then the field or the alert takes the focus and is said.
+  const refusal = useRefusalReveal<HTMLDivElement>({ focusMessage: true });
+  const { scope: refusalScope, announcer } = refusal;
+  const refusedWhileConfirming = useRef(false);
   const [ship] = useShipParcelsMutation();
   const list = useListState({ perPage: 100, url: false });
 
@@ -119,10 +125,14 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
     }
   };
 
-  /** Sends the list (after the confirmation); a refusal shows under the list, never throws. */
+  /**
+   * Sends the list (after the confirmation); a refusal closes the confirmation and shows on the
+   * panel (under the delivery person field, or under the list), never throws.
+   */
   const submit = async () => {
     if (!deliveryPerson || toShip.length === 0 || busy) return;
     setErrors({ form: null });
+    refusal.quiet();
     setBusy(true);
     try {
       const result = await ship({ delivery_admin: deliveryPerson.key, parcels: toShip.map((parcel) => parcel.key), force }).unwrap();
@@ -134,12 +144,14 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
       setBusy(false);
       const found = submitErrors(error, [{ name: 'parcels' }, { name: 'delivery_admin' }], t);
       setErrors({ ...found.fields, form: found.form });
+      setConfirming(false);
+      refusedWhileConfirming.current = true;
     }
   };
 
   const cities = deliveryPerson?.cities ?? [];
   return (
-    <Card data-testid="ship-panel">
+    <Card data-testid="ship-panel" ref={refusalScope}>
       <CardContent sx={{ display: 'grid', gap: 2.5 }}>
         <Box>
           <Typography variant="h6" component="h2">
@@ -275,11 +287,17 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
                 color="primary"
                 onConfirm={submit}
                 onClose={() => setConfirming(false)}
+                onExited={() => {
+                  if (!refusedWhileConfirming.current) return;
+                  refusedWhileConfirming.current = false;
+                  refusal.handled();
+                }}
                 testId="ship-confirm"
               />
             </Box>
           </Box>
         )}
+        {announcer}
       </CardContent>
     </Card>
   );
