@@ -1,7 +1,7 @@
 import type { MessageKey } from './fr';
 
 // Arabic (Morocco): the third language the user can pick, read right to left. Must carry every
-// French key. Codes, the brand and technical names (API, ICE, RIB) stay in Latin letters.
+// French key. Codes, the brand and technical names (API, ICE) stay in Latin letters; the RIB is « الحساب البنكي » and the SKU « رمز المنتج » (docs/glossary.md).
 export const ar: Record<MessageKey, string> = {
   'app.loading': 'جارٍ التحميل…',
   'app.skipToContent': 'انتقل إلى المحتوى',
@@ -76,7 +76,7 @@ export const ar: Record<MessageKey, string> = {
   'route.activities': 'سجل النشاط',
   'route.courier-balances': 'فروق عمال التوصيل',
   'route.merchant-accounts': 'حسابات التجار',
-  'route.bank-account-changes': 'تغييرات RIB',
+  'route.bank-account-changes': 'تغييرات الحساب البنكي',
   'route.unapplied-outcomes': 'نتائج للتسوية',
   'route.company-settings': 'إعدادات الشركة',
   'route.exit-vouchers': 'وصولات الخروج',

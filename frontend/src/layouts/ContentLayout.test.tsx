@@ -86,7 +86,7 @@ describe('top bar', () => {
     const user = userEvent.setup();
     const server = mockServer({ 'GET /api/logout': { status: 204 } });
     renderWithProviders(<ContentLayout />, { session: merchantSession(), path: '/compte/accueille' });
-    expect(screen.getByTestId('user-display-name')).toHaveTextContent('Samira Bennani');
+    expect(screen.getByTestId('user-display-name')).toHaveTextContent('BENNANI SAMIRA');
     await user.click(screen.getByTestId('user-menu-button'));
     expect(screen.getByTestId('user-menu-profile')).toHaveAttribute('href', '/compte/profile');
     expect(screen.getByTestId('user-menu-pricing')).toHaveAttribute('href', '/compte/pricing');

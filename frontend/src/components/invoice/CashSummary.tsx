@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { CashFigures } from '../cash';
 import { MoneyText } from '../MoneyText';
 import { SignedMoneyText } from '../SignedMoneyText';
 import { formatCount } from '../money';
 import { useLanguage, useT } from '../../i18n';
-import type { MerchantInvoiceType, InvoiceFamily } from './api';
+import type { MerchantInvoiceType, InvoiceFamily, Totals } from './api';
 import '../../i18n/invoices';
 
 /** The three kinds of invoice, which name their amounts differently. */
@@ -22,21 +21,6 @@ export function shownTotal(kind: InvoiceKind, total: number): number {
 
 export function invoiceKindOf(family: InvoiceFamily, type?: MerchantInvoiceType): InvoiceKind {
   return family === 'delivery' ? 'delivery' : type ?? 'delivered';
-}
-
-export interface Totals {
-  count: number;
-  cod: number;
-  deductions: number;
-  total: number;
-  /** Delivery invoices: cash collected and paid out (refunds), shown apart. */
-  cash?: CashFigures;
-  /**
-   * A line of its own between the fees and the total (0: none): a delivery invoice's carried
-   * balance of the delivery person (signed as his balance), or a delivered-type client invoice's
-   * deduction for the merchant's account (negative).
-   */
-  carried?: number;
 }
 
 /**

@@ -13,7 +13,7 @@ import { openPdf } from '../pdf';
 import type { ListArgs } from '../table/useListState';
 import type { Language } from '../../i18n/languages';
 import type { ParcelKind, ParcelStatus } from '../parcel/api';
-import type { Totals } from './CashSummary';
+import type { CashFigures } from '../cash';
 
 /** The two invoice families: a shop's (client) or a delivery person's (delivery). */
 export type InvoiceFamily = 'client' | 'delivery';
@@ -546,4 +546,20 @@ export function deliveryTotals(invoice: DeliveryInvoice): Totals {
     cash: { cash_to_collect: invoice.cash_to_collect, cash_to_pay_out: invoice.cash_to_pay_out, net_cash: invoice.net_cash },
     carried: invoice.carried_balance,
   };
+}
+
+/** An invoice's amounts as its summary shows them (a draft's, a saved one's, the eligible lines'). */
+export interface Totals {
+  count: number;
+  cod: number;
+  deductions: number;
+  total: number;
+  /** Delivery invoices: cash collected and paid out (refunds), shown apart. */
+  cash?: CashFigures;
+  /**
+   * A line of its own between the fees and the total (0: none): a delivery invoice's carried
+   * balance of the delivery person (signed as his balance), or a delivered-type client invoice's
+   * deduction for the merchant's account (negative).
+   */
+  carried?: number;
 }

@@ -36,9 +36,9 @@ export const arInvoices: Record<InvoiceMessageKey, string> = {
   'invoices.shop': 'المتجر',
   'invoices.merchant': 'التاجر',
   'invoices.deliveryPerson': 'عامل التوصيل',
-  'invoices.rib': 'RIB',
-  'invoices.ribOk': 'RIB مُدخل',
-  'invoices.ribMissing': 'RIB ناقص',
+  'invoices.rib': 'الحساب البنكي',
+  'invoices.ribOk': 'الحساب البنكي مُدخل',
+  'invoices.ribMissing': 'الحساب البنكي ناقص',
   'invoices.createdAt': 'تاريخ الإنشاء',
   'invoices.countedAt': 'تاريخ العدّ',
   'invoices.validatedAt': 'تاريخ المصادقة',
@@ -152,9 +152,9 @@ export const arInvoices: Record<InvoiceMessageKey, string> = {
   'invoices.transfers.button': 'تصدير التحويلات',
   'invoices.transfers.done':
     'تم تحميل ملف التحويلات: {count, plural, zero {لا تحويل} one {تحويل واحد} two {تحويلان} few {# تحويلات} many {# تحويلًا} other {# تحويل}}.',
-  'invoices.transfers.none': 'لا يوجد أي تحويل للقيام به: لا توجد فاتورة مصادق عليها غير مؤداة ولها RIB.',
+  'invoices.transfers.none': 'لا يوجد أي تحويل للقيام به: لا توجد فاتورة مصادق عليها غير مؤداة ولها حساب بنكي.',
   'invoices.transfers.skipped':
-    '{count, plural, zero {لم تُترك أي فاتورة} one {تُركت فاتورة واحدة} two {تُركت فاتورتان} few {تُركت # فواتير} many {تُركت # فاتورة} other {تُركت # فاتورة}} جانبًا لغياب RIB.',
+    '{count, plural, zero {لم تُترك أي فاتورة} one {تُركت فاتورة واحدة} two {تُركت فاتورتان} few {تُركت # فواتير} many {تُركت # فاتورة} other {تُركت # فاتورة}} جانبًا لغياب الحساب البنكي.',
   'invoices.new.subtitle.delivery': 'عمال التوصيل الذين يحملون نقودًا غير مفوترة، الأكبر مبلغًا أولًا.',
   'invoices.new.subtitle.client': 'المتاجر التي لها طرود يجب فوترتها، الأكبر مبلغًا أولًا.',
   'invoices.new.searchDelivery': 'اسم عامل التوصيل أو هاتفه',
@@ -165,7 +165,7 @@ export const arInvoices: Record<InvoiceMessageKey, string> = {
   'invoices.new.drawerTitle': 'فاتورة جديدة',
   'invoices.new.submit': 'إنشاء المسودة',
   'invoices.new.nothingLeft': 'لم يعد هناك ما يُفوتر هنا.',
-  'invoices.new.ribMissing': 'ليس لهذا المتجر RIB: لا يمكن تحويل الفاتورة ما دام ناقصًا.',
+  'invoices.new.ribMissing': 'ليس لهذا المتجر حساب بنكي: لا يمكن تحويل الفاتورة ما دام ناقصًا.',
   'invoices.new.created': 'تم إنشاء مسودة لـ{name}: {count, plural, zero {# طرد} one {طرد واحد} two {طردان} few {# طرود} many {# طردًا} other {# طرد}}، {amount}.',
   'invoices.new.open': 'فتح',
 

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
-import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
@@ -32,7 +32,10 @@ import { isolateLtr, useLanguage, useT, type Language, type Translate } from '..
 import { formatCount } from '../money';
 import { FormTextField } from '../FormTextField';
 import { FilterSheet } from './FilterSheet';
-import { TableCards, type CardSlot } from './TableCards';
+import { TableCards } from './TableCards';
+import type { Column, RowAction, TableSelection } from './types';
+
+export type { CardSlot, Column, RowAction, TableSelection } from './types';
 import { PAGE_SIZES, type ListState } from './useListState';
 import '../../i18n/screens';
 
@@ -100,35 +103,7 @@ const ROW_FOCUS_SX = (theme: Theme) => ({
   },
 });
 
-export interface Column<T> {
-  id: string;
-  label: string;
-  /** Server sort column (`?sort=`); makes the header clickable. */
-  sortKey?: string;
-  /** Cell content; by default the row's field named `id`. */
-  render?: (row: T) => ReactNode;
-  align?: 'left' | 'right' | 'center';
-  width?: number | string;
-  /**
-   * Its values stay on one line (a code, an amount): the column is as wide as its widest value,
-   * no wider (what else the cell holds goes below, on lines of its own).
-   */
-  nowrap?: boolean;
-  /** The narrowest the column gets (a name: wide enough to take two lines at most). */
-  minWidth?: number;
-  /** On a phone's card: the heading (default: the first column), a badge beside it, or hidden. */
-  card?: CardSlot;
-}
 
-export interface RowAction<T> {
-  id: string;
-  /** Short verb ("Modifier"); the button's accessible name adds the row's name. */
-  label: string;
-  icon: ReactNode;
-  onClick: (row: T) => void;
-  color?: IconButtonProps['color'];
-  disabled?: boolean;
-}
 
 /** What the table reads from an RTK Query list hook (`useListCitiesQuery(list.args)`). */
 export interface ListResult<T> {
@@ -145,11 +120,6 @@ export interface TableTabs {
   options: ReadonlyArray<{ value: string; label: string }>;
 }
 
-/** Row selection (bulk actions): the selected row keys, kept by the screen. */
-export interface TableSelection {
-  selected: readonly string[];
-  onChange: (keys: string[]) => void;
-}
 
 export interface DataTableProps<T> {
   columns: ReadonlyArray<Column<T>>;

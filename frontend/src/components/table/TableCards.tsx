@@ -9,11 +9,12 @@ import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n';
-import type { Column, RowAction, TableSelection } from './DataTable';
+import type { CardSlot, Column, RowAction, TableSelection } from './types';
+
+export type { CardSlot } from './types';
 import '../../i18n/screens';
 
-/** Where a column shows on a card: its title, a badge beside the title, or not at all. */
-export type CardSlot = 'title' | 'badge' | 'hidden';
+
 
 export interface TableCardsProps<T> {
   columns: ReadonlyArray<Column<T>>;

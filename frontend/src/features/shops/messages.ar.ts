@@ -7,7 +7,7 @@ export const arShops: Record<ShopsMessageKey, string> = {
   'shops.city': 'المدينة',
   'shops.phone': 'الهاتف',
   'shops.address': 'العنوان',
-  'shops.bankAccount': 'RIB',
+  'shops.bankAccount': 'الحساب البنكي',
   'shops.bankAccountHelp': 'اختياري: الأرقام الـ24 لهويتك البنكية (RIB).',
   'shops.search': 'الاسم أو الهاتف أو المدينة',
   'shops.empty': 'لا يوجد أي متجر حاليًا: أضف متجرك الأول.',
