@@ -10,9 +10,9 @@ import { mockServer, type MockReply } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import { setViewportWidth } from '../../test/setup';
 import { MoneyText } from '../MoneyText';
-import { DataTable, type Column } from './DataTable';
+import { DataTable, SearchBox, type Column } from './DataTable';
 import { ActiveFilter } from './FilterSelect';
-import { useListState } from './useListState';
+import { useListState, type ListState } from './useListState';
 
 interface Thing {
   key: string;
@@ -246,5 +246,29 @@ describe('DataTable', () => {
     const grid = within(cells[2]).getByTestId('row-action-a').closest('span')!.parentElement!;
     expect(getComputedStyle(grid).gridTemplateColumns).toBe('repeat(3, auto)');
     expect(within(cells[2]).getAllByRole('button')).toHaveLength(5);
+  });
+});
+
+describe('the search box', () => {
+  // A search the list shows late (a slow phone: the address lands renders after the debounce)
+  // must not take back what was typed meanwhile; a search from elsewhere (back, a link) shows.
+  it('keeps what was typed while its own earlier search comes back, and shows a search set from elsewhere', async () => {
+    const user = userEvent.setup();
+    const setSearch = vi.fn();
+    const listOf = (q: string) => ({ q, setSearch }) as unknown as ListState;
+    const { rerender } = renderWithProviders(<SearchBox placeholder="Code" list={listOf('')} />, { session: adminSession() });
+    const box = screen.getByTestId('table-search');
+    await user.type(box, '06');
+    await waitFor(() => expect(setSearch).toHaveBeenLastCalledWith('06'));
+    await user.type(box, '1');
+    // « 06 » reaches the list only now, after « 1 » was typed.
+    rerender(<SearchBox placeholder="Code" list={listOf('06')} />);
+    expect(box).toHaveValue('061');
+    await waitFor(() => expect(setSearch).toHaveBeenLastCalledWith('061'));
+    rerender(<SearchBox placeholder="Code" list={listOf('061')} />);
+    expect(box).toHaveValue('061');
+    // Back to an earlier search: the box shows it.
+    rerender(<SearchBox placeholder="Code" list={listOf('06')} />);
+    expect(box).toHaveValue('06');
   });
 });

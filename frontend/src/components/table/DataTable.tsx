@@ -25,7 +25,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefCallback, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefCallback, type RefObject } from 'react';
 import { errorBody, errorStatus } from '../../core/api';
 import type { ListResponse } from '../../core/collections';
 import { isolateLtr, useLanguage, useT, type Language, type Translate } from '../../i18n';
@@ -632,17 +632,32 @@ export function SearchBox({ placeholder, list }: { placeholder: string; list: Li
   const [text, setText] = useState(list.q);
   const input = useRef<HTMLInputElement | null>(null);
   const fit = usePlaceholderWidth(input, placeholder);
+  // What this box asked for and the list has not shown yet: one of them coming back is no reason
+  // to touch the box (typing may have gone on meanwhile, on a slow phone past the debounce).
+  const [sent, setSent] = useState<readonly string[]>([]);
   // A search set from elsewhere (the address: back, forward, a link) shows in the box.
   const [shownQ, setShownQ] = useState(list.q);
   if (list.q !== shownQ) {
     setShownQ(list.q);
-    if (list.q !== text.trim()) setText(list.q);
+    const ours = sent.lastIndexOf(list.q);
+    if (ours >= 0) setSent(sent.slice(ours + 1));
+    else if (list.q !== text.trim()) setText(list.q);
   }
   const { setSearch } = list;
+  const search = useCallback(
+    (value: string) => {
+      const asked = value.trim();
+      // Asking for what the list shows changes nothing, so nothing comes back to wait for.
+      if (asked !== shownQ) setSent((values) => (values.at(-1) === asked ? values : [...values.slice(-9), asked]));
+      setSearch(value);
+    },
+    [setSearch, shownQ],
+  );
   useEffect(() => {
-    const timer = setTimeout(() => setSearch(text), SEARCH_DEBOUNCE_MS);
+    if (text.trim() === shownQ) return;
+    const timer = setTimeout(() => search(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, setSearch]);
+  }, [text, search, shownQ]);
   return (
     <FormTextField
       label={t('table.search')}
@@ -653,7 +668,7 @@ export function SearchBox({ placeholder, list }: { placeholder: string; list: Li
         // The list's own search: never the submit of a form around the list.
         if (event.key === 'Enter') {
           event.preventDefault();
-          setSearch(text);
+          search(text);
         }
       }}
       fullWidth={false}
@@ -674,7 +689,7 @@ export function SearchBox({ placeholder, list }: { placeholder: string; list: Li
               aria-label={t('table.clearSearch')}
               onClick={() => {
                 setText('');
-                setSearch('');
+                search('');
               }}
             >
               <Clear fontSize="small" />
