@@ -21,7 +21,6 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tabs from '@mui/material/Tabs';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -32,6 +31,7 @@ import { isolateLtr, useLanguage, useT, type Language, type Translate } from '..
 import { formatCount } from '../money';
 import { FormTextField } from '../FormTextField';
 import { FilterSheet } from './FilterSheet';
+import { RowActionButton } from './RowActionButton';
 import { TableCards } from './TableCards';
 import type { Column, RowAction, TableSelection } from './types';
 
@@ -351,20 +351,7 @@ export function DataTable<T>({
                 }}
               >
                 {shown.map((action) => (
-                  <Tooltip key={action.id} title={action.label}>
-                    <span>
-                      <IconButton
-                        size="small"
-                        color={action.color ?? 'default'}
-                        aria-label={`${action.label} ${name}`}
-                        data-testid={`row-action-${action.id}`}
-                        disabled={action.disabled}
-                        onClick={() => action.onClick(row)}
-                      >
-                        {action.icon}
-                      </IconButton>
-                    </span>
-                  </Tooltip>
+                  <RowActionButton key={action.id} action={action} row={row} name={name} tooltip />
                 ))}
               </Box>
             </TableCell>

@@ -2,13 +2,13 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n';
+import { RowActionButton } from './RowActionButton';
 import type { CardSlot, Column, RowAction, TableSelection } from './types';
 
 export type { CardSlot } from './types';
@@ -172,17 +172,7 @@ export function TableCards<T>({
                 onClick={(event) => event.stopPropagation()}
               >
                 {shown.map((action) => (
-                  <IconButton
-                    key={action.id}
-                    color={action.color ?? 'default'}
-                    aria-label={`${action.label} ${name}`}
-                    title={action.label}
-                    data-testid={`row-action-${action.id}`}
-                    disabled={action.disabled}
-                    onClick={() => action.onClick(row)}
-                  >
-                    {action.icon}
-                  </IconButton>
+                  <RowActionButton key={action.id} action={action} row={row} name={name} />
                 ))}
               </Box>
             )}
