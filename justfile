@@ -17,7 +17,7 @@ run: build
 build: build-server build-frontend
 
 build-server:
-    cargo build -p colivra-gateway
+    cargo build -p colivra-cli
 
 # Install the web app's packages when package-lock.json changed.
 frontend-deps:
@@ -60,6 +60,10 @@ schemathesis:
 test-frontend: frontend-deps
     cd frontend && npm run typecheck && npm run lint && npm test && npm run build && npm run size-check
 
+# The web app's API types (frontend/src/core/apiSchema.ts) from the server's OpenAPI document; `just test` fails when the committed file is stale.
+api-types: build-server frontend-deps
+    bash scripts/api-types.sh
+
 # Browser tests (Debian's Chromium) against the real server on a fresh SQLite database.
 e2e: (preflight "e2e") build-server build-frontend e2e-run
 
@@ -80,7 +84,7 @@ fmt:
 
 # Database migrations: just migrate [status|run|revert]
 migrate action="run":
-    cargo run -q -p colivra-gateway -- migrate {{action}}
+    cargo run -q -p colivra-cli -- migrate {{action}}
 
 # A phone on slow 3G (CPU ×4, 400 kbit/s, 400 ms): time until the cold sign-in page and a list screen are usable (target 4 s each); a round of 200 parcels reloaded offline (target 1 s) and 50 queued outcomes sent (target 5 s).
 measure-phone: build

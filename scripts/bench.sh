@@ -58,7 +58,7 @@ for tool in wrk jq sqlite3 psql curl; do
         fi
     fi
 done
-cargo build --release -p colivra-gateway
+cargo build --release -p colivra-cli
 BIN="${CARGO_TARGET_DIR:-target}/release/colivra"
 
 RESULTS="$OUT/results.md"

@@ -55,7 +55,7 @@ PY="$VENV/bin/python"
 if [ -n "${COLIVRA_BIN:-}" ]; then
     BIN=$(realpath "$COLIVRA_BIN")
 else
-    cargo build -p colivra-gateway
+    cargo build -p colivra-cli
     BIN="$TARGET/debug/colivra"
 fi
 

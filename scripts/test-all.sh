@@ -43,6 +43,11 @@ rust_built=0
 bash scripts/test-rust.sh build > "$LOGS/rust-build.log" 2>&1 && rust_built=1
 cat "$LOGS/rust-build.log" | grep -vE '^\s+(Compiling|Downloaded|Downloading|Fresh) ' || true
 [ $rust_built = 1 ] || status=1
+if [ $rust_built = 1 ]; then
+    # The web app's API types are the OpenAPI document's (scripts/api-types.sh).
+    until [ -e "$LOGS/web-deps.done" ] || ! kill -0 "$web_build" 2>/dev/null; do sleep 1; done
+    COLIVRA_BIN=target/debug/colivra bash scripts/api-types.sh --check || status=1
+fi
 
 web_built=0
 wait $web_build && web_built=1

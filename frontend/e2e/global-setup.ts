@@ -59,7 +59,7 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const bin = path.resolve(frontendDir, process.env.COLIVRA_BIN ?? '../target/debug/colivra');
   if (!fs.existsSync(bin)) {
-    throw new Error(`Server binary not found at ${bin}: run \`cargo build -p colivra-gateway\` or set COLIVRA_BIN.`);
+    throw new Error(`Server binary not found at ${bin}: run \`cargo build -p colivra-cli\` or set COLIVRA_BIN.`);
   }
   const dist = path.join(frontendDir, 'dist');
   const builtAt = fs.existsSync(path.join(dist, 'index.html')) ? fs.statSync(path.join(dist, 'index.html')).mtimeMs : 0;

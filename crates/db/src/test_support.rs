@@ -251,6 +251,19 @@ fn postgres_template(admin_url: &str) -> &'static str {
 }
 
 /// `postgres://user@host:5432/postgres?x=y` with the database name replaced.
+/// The number a `SELECT COUNT(*) AS n …` statement answers (tests reading tables back).
+pub fn count(conn: &mut crate::DbConnection, sql: &str) -> i64 {
+    #[derive(diesel::QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    diesel::sql_query(sql)
+        .get_result::<Count>(conn)
+        .unwrap_or_else(|e| panic!("{sql}: {e}"))
+        .n
+}
+
 pub fn replace_database_name(url: &str, name: &str) -> String {
     let (base, query) = match url.split_once('?') {
         Some((base, query)) => (base, Some(query)),

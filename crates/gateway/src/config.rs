@@ -179,6 +179,15 @@ pub fn pool_size() -> Result<Option<u32>, ConfigError> {
     }
 }
 
+/// A pool on `url` of [`pool_size`] connections (or the backend's default).
+pub fn open_pool(url: &DatabaseUrl) -> Result<colivra_db::DbPool, Box<dyn std::error::Error>> {
+    let mut options = colivra_db::PoolOptions::for_backend(url.backend());
+    if let Some(size) = pool_size()? {
+        options.max_size = size;
+    }
+    Ok(colivra_db::connect_pool(url, &options)?)
+}
+
 /// Where and how to reach the bucket (`COLIVRA_PROOFS_S3_*`).
 #[derive(Clone, PartialEq, Eq)]
 pub struct BucketConfig {

@@ -22,7 +22,7 @@ pub struct AppState {
     pub merchant_accounts: Arc<MerchantAccounts>,
     /// The built-in merchant API guide, written once at start-up from the OpenAPI document.
     pub merchant_guide: Arc<GuideTemplate>,
-    /// What parcels ask of stock (see `crate::stock`).
+    /// What parcels ask of stock (see `colivra_inventory::parcel_stock`).
     pub stock: Arc<dyn colivra_parcels::stock::StockHooks>,
     /// Where proof-of-delivery images are kept (`<COLIVRA_DATA_DIR>/proofs`).
     pub proofs: Arc<colivra_parcels::proof::ProofStore>,

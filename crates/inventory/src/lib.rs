@@ -10,6 +10,7 @@ pub mod dashboard;
 pub mod demo;
 pub mod merchants;
 pub mod movements;
+pub mod parcel_stock;
 pub mod pdf;
 pub mod products;
 mod refs;

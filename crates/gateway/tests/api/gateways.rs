@@ -35,7 +35,7 @@ impl Gateway {
             let probe = TcpListener::bind("127.0.0.1:0").unwrap();
             probe.local_addr().unwrap()
         };
-        let child = Command::new(env!("CARGO_BIN_EXE_colivra"))
+        let child = Command::new(crate::support::colivra_bin())
             .args(["serve", "--no-migrate", "--addr", &addr.to_string()])
             .arg("--static-dir")
             .arg(&app.static_dir)

@@ -10,7 +10,7 @@ mod authorization;
 mod balances;
 mod cash;
 mod cities;
-mod cli;
+mod demo_week;
 mod directory;
 mod figures;
 mod gateways;

@@ -1013,37 +1013,6 @@ async fn two_outcomes_posted_at_once_leave_one_winner_and_a_409() {
     );
 }
 
-#[test]
-fn bench_data_reads_back_as_valid_parcels() {
-    use colivra_parcels::list::{self, ParcelFilters};
-    let (_db, pool) = colivra_db::test_support::TestDatabase::migrated();
-    colivra_gateway::bench_data::seed_bench(&pool, 300).unwrap();
-    let mut conn = pool.get().unwrap();
-    let page = list::list(
-        &mut conn,
-        colivra_core::Scope::Everyone,
-        &colivra_core::ListQuery {
-            per_page: Some(100),
-            ..Default::default()
-        },
-        &ParcelFilters::default(),
-        &list::ListMemory::default(),
-    )
-    .unwrap();
-    assert_eq!(page.meta.total, Some(300));
-    for parcel in &page.data {
-        assert_eq!(parcel.quantity, 1);
-        assert_eq!(parcel.product, "Article");
-        assert!(
-            (5_000..200_000).contains(&parcel.cod_amount),
-            "{}",
-            parcel.cod_amount
-        );
-        assert!(parcel.recipient_phone.len() == 10 && parcel.recipient_phone.starts_with('0'));
-        assert!(parcel.fees.delivery > 0);
-    }
-}
-
 #[actix_rt::test]
 async fn every_role_reads_the_statuses_and_the_lists_its_parcel_screens_filter_on() {
     let w = world().await;

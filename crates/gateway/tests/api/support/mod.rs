@@ -19,6 +19,34 @@ pub mod bucket;
 pub mod money;
 pub mod receiver;
 
+/// The `colivra` binary (the colivra-cli crate), beside this test program in the target folder:
+/// the tests that run a server process or a command use it. Built here when missing (as when
+/// only this crate's tests were built); COLIVRA_BIN overrides it.
+pub fn colivra_bin() -> PathBuf {
+    static BIN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BIN.get_or_init(|| {
+        if let Some(bin) = std::env::var_os("COLIVRA_BIN") {
+            return PathBuf::from(bin);
+        }
+        // target/<profile>/deps/api-<hash> → target/<profile>/colivra
+        let exe = std::env::current_exe().expect("the test program's path");
+        let bin = exe
+            .parent()
+            .and_then(|deps| deps.parent())
+            .expect("the target folder")
+            .join("colivra");
+        if !bin.exists() {
+            let built = std::process::Command::new(env!("CARGO"))
+                .args(["build", "-q", "-p", "colivra-cli", "--bin", "colivra"])
+                .status()
+                .expect("run cargo build -p colivra-cli");
+            assert!(built.success(), "cargo build -p colivra-cli failed");
+        }
+        bin
+    })
+    .clone()
+}
+
 pub const PASSWORD: &str = "Sup3r-Secret-Pass";
 
 pub struct TestApp {
@@ -93,7 +121,7 @@ impl TestApp {
         )
         .unwrap();
         std::fs::write(static_dir.join("assets/app.js"), "console.log('app')").unwrap();
-        let mut state = colivra_gateway::cli::app_state(
+        let mut state = colivra_gateway::server::app_state(
             pool,
             static_dir.clone(),
             "Colivra Test".into(),
@@ -121,7 +149,7 @@ impl TestApp {
     /// Another server process on the same database: fresh memory, shared tables. Returns its
     /// base URL; it stops when the handle is dropped and stopped.
     pub async fn second_process(&self) -> (String, actix_web::dev::ServerHandle) {
-        let mut state = colivra_gateway::cli::app_state(
+        let mut state = colivra_gateway::server::app_state(
             (*self.state.pool).clone(),
             self.static_dir.clone(),
             "Colivra Test".into(),

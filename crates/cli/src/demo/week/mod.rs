@@ -31,8 +31,8 @@ use colivra_parcels::stock::StockLineInput;
 use colivra_vouchers::{exit, pickup, returns};
 use diesel::prelude::*;
 
-use crate::stock::InventoryStock;
 use crate::terminal::{describe, CliResult};
+use colivra_inventory::parcel_stock::InventoryStock;
 use orders::Order;
 
 /// The settings row whose presence says the week was seeded (its value: the day it was).
@@ -254,7 +254,7 @@ impl<'c> Week<'c> {
             conn,
             stock: InventoryStock,
             proofs: ProofStore::new(
-                std::path::Path::new(crate::config::DEFAULT_DATA_DIR).join("proofs"),
+                std::path::Path::new(colivra_gateway::config::DEFAULT_DATA_DIR).join("proofs"),
             ),
             clock,
             cast: Cast {

@@ -1,13 +1,12 @@
-//! Parcels meet stock here: the parcels crate names what it asks of stock
-//! ([`StockHooks`]), the inventory crate does it, and this binding joins the two so neither
-//! crate depends on the other. Every call runs on the parcel flow's connection, inside its
-//! transaction.
+//! Parcels meet stock here: the parcels crate names what it asks of stock ([`StockHooks`]) and
+//! this crate does it, so the parcels crate never depends on inventory. Every call runs on the
+//! parcel flow's connection, inside its transaction.
 
 use std::collections::HashMap;
 
+use crate::stock::{self, LineRequest};
 use colivra_core::{AppResult, FieldErrors};
 use colivra_db::DbConnection;
-use colivra_inventory::stock::{self, LineRequest};
 use colivra_parcels::stock::{StockHooks, StockLineInput, ValidLines};
 
 /// The inventory crate's stock, as parcels see it.

@@ -17,7 +17,7 @@ pub fn seed_demo(pool: &DbPool) -> CliResult {
     use colivra_auth::demo as people;
     use colivra_parcels::demo as parcels;
     let conn = &mut *pool.get()?;
-    let stock = crate::stock::InventoryStock;
+    let stock = colivra_inventory::parcel_stock::InventoryStock;
     let (served, added) = parcels::seed_cities(conn).map_err(describe)?;
     println!("Cities: {served} served ({added} added).");
     println!("Demo sign-ins:");

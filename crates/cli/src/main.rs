@@ -24,8 +24,8 @@ fn main() -> ExitCode {
         .with_env_filter(filter)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
         .init();
-    let cli = colivra_gateway::cli::Cli::parse();
-    match colivra_gateway::cli::run(cli) {
+    let cli = colivra_cli::commands::Cli::parse();
+    match colivra_cli::commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("colivra: {error}");

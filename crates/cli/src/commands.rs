@@ -1,16 +1,14 @@
-//! The `colivra` command line: serve, migrate, create-admin, seed-demo (`--week`: `demo::week`).
-
-use std::sync::Arc;
+//! The `colivra` command line: serve (the gateway's server), migrate, create-admin, seed-demo
+//! (`--week`: `demo::week`), the bench's data and timings, backup and restore, the OpenAPI
+//! document.
 
 use clap::{Parser, Subcommand, ValueEnum};
 use colivra_auth::accounts::{self, CreateAdmin};
-use colivra_auth::throttle::{SignInThrottle, Throttle};
-use colivra_core::AppError;
-use colivra_db::{connect_pool, migrations, DatabaseUrl, DbPool, PoolOptions};
+use colivra_db::{migrations, DatabaseUrl, DbPool};
 use colivra_parcels::cities;
 
-use crate::config::{self, ServeConfig, ServeOverrides};
-use crate::state::{AppState, WebSettings};
+use colivra_gateway::config::{self, ServeConfig, ServeOverrides};
+
 use crate::terminal::describe;
 pub use crate::terminal::CliResult;
 
@@ -98,6 +96,9 @@ pub enum Command {
         #[arg(long, default_value_t = 1_000_000)]
         parcels: u64,
     },
+    /// Print the OpenAPI document of the API (as served at /api/openapi.json): the web app's API
+    /// types are generated from it (`just api-types`).
+    Openapi,
     /// Time the admin parcel list service directly against the database (no HTTP): prints
     /// `case p50_ms p99_ms` for page1, deep (after --cursor), filtered and search.
     BenchDirect {
@@ -139,7 +140,7 @@ pub fn run(cli: Cli) -> CliResult {
                 secure_cookies,
                 no_migrate,
             })?;
-            serve(config)
+            colivra_gateway::server::serve(config)
         }
         Command::Migrate { action } => {
             let pool = open(&config::database_url(cli.database_url.as_deref())?)?;
@@ -168,6 +169,13 @@ pub fn run(cli: Cli) -> CliResult {
                     None => println!("Nothing to revert."),
                 },
             }
+            Ok(())
+        }
+        Command::Openapi => {
+            let document = colivra_gateway::openapi::document()
+                .to_pretty_json()
+                .map_err(|e| format!("the OpenAPI document: {e}"))?;
+            println!("{document}");
             Ok(())
         }
         Command::Backup { to } => {
@@ -258,11 +266,7 @@ pub fn run(cli: Cli) -> CliResult {
 }
 
 fn open(url: &DatabaseUrl) -> Result<DbPool, Box<dyn std::error::Error>> {
-    let mut options = PoolOptions::for_backend(url.backend());
-    if let Some(size) = config::pool_size()? {
-        options.max_size = size;
-    }
-    Ok(connect_pool(url, &options)?)
+    config::open_pool(url)
 }
 
 fn open_migrated(url: &DatabaseUrl) -> Result<DbPool, Box<dyn std::error::Error>> {
@@ -274,139 +278,3 @@ fn open_migrated(url: &DatabaseUrl) -> Result<DbPool, Box<dyn std::error::Error>
 pub use colivra_auth::demo::{DemoAccount, DEMO_ACCOUNTS};
 
 pub use crate::demo::seed_demo;
-
-/// Builds the shared state on an open pool: the cookie signing key comes from the database so
-/// every process (and every restart) accepts the same cookies.
-pub fn app_state(
-    pool: DbPool,
-    static_dir: std::path::PathBuf,
-    app_name: String,
-    secure_cookies: bool,
-) -> Result<AppState, AppError> {
-    let mut conn = pool
-        .get()
-        .map_err(|e| AppError::Unavailable(e.to_string()))?;
-    let backend = conn.backend();
-    let key = colivra_db::settings::get_or_init(&mut conn, "session_cookie_key", || {
-        colivra_core::key::random_secret(96)
-    })
-    .map_err(AppError::internal)?;
-    drop(conn);
-    Ok(AppState {
-        pool: crate::db::Database::new(pool, backend),
-        list_memory: Arc::default(),
-        merchant_accounts: Arc::default(),
-        merchant_guide: Arc::new(crate::merchant_guide::template()),
-        stock: Arc::new(crate::stock::InventoryStock),
-        proofs: Arc::new(colivra_parcels::proof::ProofStore::new(
-            std::path::Path::new(crate::config::DEFAULT_DATA_DIR).join("proofs"),
-        )),
-        throttle: SignInThrottle::default(),
-        tracking_throttle: Arc::new(Throttle::tracking()),
-        settings: Arc::new(WebSettings {
-            app_name,
-            static_dir,
-            secure_cookies,
-            cookie_key: key.into_bytes(),
-            idle_timeouts: Default::default(),
-            trusted_proxies: Default::default(),
-            webhook_allow_private: false,
-        }),
-    })
-}
-
-fn serve(config: ServeConfig) -> CliResult {
-    tracing::info!(database = %config.database_url.redacted(), "connecting");
-    let pool = open(&config.database_url)?;
-    if config.migrate {
-        for version in migrations::run_pending(&mut *pool.get()?)? {
-            tracing::info!(%version, "migration applied");
-        }
-    }
-    let mut state = app_state(
-        pool.clone(),
-        config.static_dir.clone(),
-        config.app_name.clone(),
-        config.secure_cookies,
-    )?;
-    let settings = Arc::make_mut(&mut state.settings);
-    settings.idle_timeouts = config.idle_timeouts;
-    settings.trusted_proxies = config.trusted_proxies.clone();
-    settings.webhook_allow_private = config.webhook_allow_private;
-    state.proofs = Arc::new(match &config.proof_bucket {
-        Some(bucket) => {
-            tracing::info!(endpoint = %bucket.endpoint, bucket = %bucket.bucket, "proofs of delivery in an S3-compatible bucket");
-            colivra_parcels::proof::ProofStore::with_backend(crate::proof_bucket::ProofBucket::new(
-                bucket.clone(),
-            )?)
-        }
-        None => colivra_parcels::proof::ProofStore::new(config.data_dir.join("proofs")),
-    });
-    if !config.static_dir.join("index.html").exists() {
-        tracing::warn!(dir = %config.static_dir.display(), "the web app is not built; API only (run `just build`)");
-    }
-    actix_web::rt::System::new().block_on(async move {
-        let purge_pool = state.pool.clone();
-        actix_web::rt::spawn(async move {
-            let mut every = actix_web::rt::time::interval(std::time::Duration::from_secs(600));
-            loop {
-                every.tick().await;
-                let purged =
-                    crate::db::run(&purge_pool, colivra_auth::sessions::purge_expired).await;
-                if let Ok(count) = purged.map_err(|e| tracing::warn!(%e, "session purge failed")) {
-                    tracing::debug!(count, "expired sessions purged");
-                }
-                let purged = crate::db::run(&purge_pool, |conn| {
-                    colivra_db::idempotency::purge_expired(conn, colivra_core::time::now())
-                })
-                .await;
-                if let Ok(count) =
-                    purged.map_err(|e| tracing::warn!(%e, "idempotency key purge failed"))
-                {
-                    tracing::debug!(count, "expired idempotency keys purged");
-                }
-                let pruned = crate::db::run(&purge_pool, |conn| {
-                    colivra_webhooks::deliveries::prune(conn, colivra_core::time::now())
-                })
-                .await;
-                if let Ok(count) = pruned.map_err(|e| tracing::warn!(%e, "webhook prune failed")) {
-                    tracing::debug!(count, "old webhook events pruned");
-                }
-            }
-        });
-        // The dashboards' figures: the deltas the parcels' trigger appended, folded every few
-        // seconds so that readers add up a short list (colivra_parcels::figures); only after
-        // this process served a write, or once a minute for what other processes (a `colivra`
-        // command, another server) wrote: an idle server runs no statement for it.
-        let fold_pool = state.pool.clone();
-        actix_web::rt::spawn(async move {
-            let mut every = actix_web::rt::time::interval(std::time::Duration::from_secs(2));
-            let mut last = std::time::Instant::now();
-            loop {
-                every.tick().await;
-                if !crate::db::take_wrote() && last.elapsed() < std::time::Duration::from_secs(60) {
-                    continue;
-                }
-                last = std::time::Instant::now();
-                let folded = crate::db::run(&fold_pool, colivra_parcels::figures::fold).await;
-                if let Err(e) = folded {
-                    tracing::warn!(%e, "folding the parcel figures failed");
-                }
-            }
-        });
-        // Runs as long as the server: its handle is not needed.
-        let _sender = crate::webhook_sender::spawn(
-            state.pool.clone(),
-            state.settings.webhook_allow_private,
-            Some(config.database_url.clone()),
-        );
-        let server = actix_web::HttpServer::new(move || crate::app::build(state.clone()))
-            .bind(config.addr)
-            .map_err(|e| format!("COLIVRA_ADDR: cannot listen on {}: {e}", config.addr))?;
-        println!("Colivra is serving on http://{}", config.addr);
-        server
-            .run()
-            .await
-            .map_err(|e| Box::new(e) as Box<dyn std::error::Error>)
-    })
-}
