@@ -6,14 +6,15 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
+import type { Schema } from './apiTypes';
 import { XSRF_COOKIE, XSRF_HEADER, fetchCsrfCookie, readCookie, siteOrigin } from './csrf';
 import { sessionExpired } from './sessionEvents';
 
-/** Error body the server sends everywhere. */
-export interface ApiErrorBody {
-  message?: string;
-  errors?: Record<string, string[]>;
-}
+/**
+ * Error body the server sends everywhere. Read from whatever object a failed call brought back
+ * (a proxy's too), so any field may be missing.
+ */
+export type ApiErrorBody = Partial<Schema<'ErrorBody'>>;
 
 export const rawBaseQuery = fetchBaseQuery({
   baseUrl: `${siteOrigin()}/api`,

@@ -3,6 +3,7 @@
 // pickup-vouchers → pickupVouchers, delivery-admins/parcels/unpaid → deliveryAdminsParcelsUnpaid.
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api, COLLECTION_TAGS } from './api';
+import type { Schema } from './apiTypes';
 
 export const COLLECTION_PATHS = [
   'statistics',
@@ -49,20 +50,14 @@ export function collectionName<P extends string>(path: P): CollectionName<P> {
     .join('') as CollectionName<P>;
 }
 
-export interface ListMeta {
-  page: number;
-  per_page: number;
-  /** `null` on the cursor pages of keyset lists (parcels): the first page has the count. */
-  total: number | null;
-  /** Keyset lists: there are more than `total` (counting stopped there). */
-  total_capped?: boolean;
-  /** Keyset lists: pass as `?cursor=` for the next page; `null` on the last page. */
-  next_cursor?: string | null;
-}
-
+/**
+ * A list answer: `{data, meta}` (the short lists, e.g. the statuses, have no `meta`). Keyset lists
+ * (parcels) count on their first page only (`total` null on cursor pages, `total_capped`) and give
+ * `next_cursor`.
+ */
 export interface ListResponse<T = unknown> {
   data: T[];
-  meta?: ListMeta;
+  meta?: Schema<'PageMeta'>;
 }
 
 export type QueryParams = Record<string, string | number | boolean>;

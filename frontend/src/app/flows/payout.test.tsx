@@ -128,6 +128,7 @@ const change = (overrides: Partial<BankAccountChange> = {}): BankAccountChange =
   // Attached: an approver decides against the bank's certificate (without one, approval is off).
   certificate: { media_type: 'application/pdf', uploaded_at: '2026-11-25T10:05:00Z' },
   requested: null,
+  unpaid_invoices: [],
   ...overrides,
 });
 

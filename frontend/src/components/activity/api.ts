@@ -1,4 +1,5 @@
 import { api } from '../../core/api';
+import type { Schema } from '../../core/apiTypes';
 import type { ListResponse } from '../../core/collections';
 import { siteOrigin } from '../../core/csrf';
 import { listParams } from '../../core/crud';
@@ -6,34 +7,15 @@ import type { FilterValue, ListArgs } from '../table/useListState';
 import type { Language } from '../../i18n';
 
 /** One recorded value, rendered by the server in the request's language ("580,50 DH", "old → new"). */
-export interface DetailLine {
-  field: string;
-  label: string;
-  value: string;
-}
+export type DetailLine = Schema<'DetailLine'>;
 
-/** GET /api/activities item. */
-export interface Activity {
-  key: string;
-  user: { key: string; name: string; role: string } | null;
-  action: string;
-  /** In the language sent as Accept-Language. */
-  action_label: string;
-  subject_type: string | null;
-  subject_key: string | null;
-  /** The code people see: parcel or voucher code, invoice number, movement or ticket code (else the key). */
-  subject_code: string | null;
-  /** The recorded values as written (keys, codes, centimes). */
-  details: Record<string, unknown> | null;
-  /** The same values rendered in the request's language. */
-  detail_lines: DetailLine[];
-  created_at: string;
-}
+/**
+ * GET /api/activities item. `details` holds the recorded values as written (keys, codes,
+ * centimes): the document says `Record<string, never>` (no value could be read), so typed here.
+ */
+export type Activity = Omit<Schema<'ActivityView'>, 'details'> & { details?: Record<string, unknown> | null };
 
-export interface ActivityKind {
-  key: string;
-  label: string;
-}
+export type ActivityKind = Schema<'ActionKind'>;
 
 /** The log's filters the export takes (the list's, without paging). */
 export const EXPORT_FILTERS = ['user', 'action', 'subject_key', 'from', 'to', 'mine'] as const;

@@ -1,30 +1,14 @@
 import { api } from '../../core/api';
+import type { Body, Schema } from '../../core/apiTypes';
 import { crudEndpoints } from '../../core/crud';
 
-export const AUDIENCES = ['all', 'clients', 'delivery'] as const;
-export type Audience = (typeof AUDIENCES)[number];
+export type Audience = Schema<'Audience'>;
+export const AUDIENCES = ['all', 'clients', 'delivery'] as const satisfies readonly Audience[];
 
 /** GET /api/announcements item. */
-export interface Announcement {
-  key: string;
-  title: string;
-  /** Plain text. */
-  body: string;
-  audience: Audience;
-  audience_label: string;
-  starts_on: string | null;
-  ends_on: string | null;
-  author: { name: string };
-  created_at: string;
-}
+export type Announcement = Schema<'AnnouncementView'>;
 
-export interface AnnouncementBody {
-  title: string;
-  body: string;
-  audience: Audience;
-  starts_on?: string | null;
-  ends_on?: string | null;
-}
+export type AnnouncementBody = Body<'/api/announcements', 'post'>;
 
 export const announcementsApi = api.injectEndpoints({
   endpoints: (build) => {

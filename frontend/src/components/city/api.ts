@@ -1,31 +1,18 @@
 import { api } from '../../core/api';
+import type { Schema } from '../../core/apiTypes';
 import { crudEndpoints } from '../../core/crud';
 
 /** GET /api/cities item. Fees in centimes. */
-export interface City {
-  key: string;
-  name: string;
-  delivery_fee: number;
-  return_fee: number;
-  refusal_fee: number;
-  active: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export type City = Schema<'City'>;
 
-export interface CityBody {
-  name: string;
-  delivery_fee: number | null;
-  return_fee: number | null;
-  refusal_fee: number | null;
-  active?: boolean;
-}
+/**
+ * POST /api/cities and PUT /api/cities/{key} both read a `CityInput`; creation answers 422 on a
+ * missing fee (the form sends an empty one as null for that message).
+ */
+export type CityBody = Schema<'CityInput'>;
 
 /** GET /api/cities/served item: a city the company delivers to (public, no fees). */
-export interface ServedCity {
-  key: string;
-  name: string;
-}
+export type ServedCity = Schema<'ServedCity'>;
 
 export const citiesApi = api.injectEndpoints({
   endpoints: (build) => {

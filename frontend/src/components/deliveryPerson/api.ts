@@ -1,44 +1,25 @@
 import { api } from '../../core/api';
+import type { Schema } from '../../core/apiTypes';
 import { crudEndpoints, type ItemResponse } from '../../core/crud';
 
 /** One city a delivery person serves, with his commissions there (centimes per parcel). */
-export interface DeliveryCity {
-  key: string;
-  /** City key. */
-  city: string;
-  city_name: string;
-  delivered_commission: number;
-  refused_commission: number;
-}
+export type DeliveryCity = Schema<'DeliveryCityView'>;
 
 /** GET /api/delivery-admins item: a delivery person. */
-export interface DeliveryPersonView {
-  key: string;
-  full_name: string;
-  email: string;
-  phone: string;
-  national_id: string | null;
-  vehicle: string | null;
-  active: boolean;
-  created_at: string;
-  cities: DeliveryCity[];
-}
+export type DeliveryPersonView = Schema<'DeliveryPersonView'>;
 
-export interface DeliveryPersonBody {
-  full_name: string;
-  email: string;
-  phone: string;
-  /** Required on create; empty or absent on edit keeps the current one. */
-  password?: string;
-  national_id: string;
-  vehicle?: string;
-  active?: boolean;
-}
+/**
+ * POST /api/delivery-admins and PUT /api/delivery-admins/{key} both read a `DeliveryPersonInput`:
+ * the password is required on create; on edit, empty or absent keeps the current one.
+ */
+export type DeliveryPersonBody = Schema<'DeliveryPersonInput'>;
 
-export interface DeliveryCityBody {
-  delivered_commission: number | null;
-  refused_commission: number | null;
-}
+/**
+ * POST /api/delivery-admins/cities (with the person and the city) and PUT
+ * /api/delivery-admins/{deliveryAdmin}/cities/{city} (the commissions) both read a
+ * `DeliveryCityInput`; creation answers 422 on a missing field (the form sends an empty one as null).
+ */
+export type DeliveryCityBody = Schema<'DeliveryCityInput'>;
 
 const segment = encodeURIComponent;
 
@@ -55,7 +36,7 @@ export const deliveryPeopleApi = api.injectEndpoints({
       updateDeliveryPerson: people.update,
       deleteDeliveryPerson: people.remove,
       /** POST /api/delivery-admins/cities: he now serves a city. */
-      addDeliveryCity: build.mutation<ItemResponse<DeliveryPersonView>, DeliveryCityBody & { delivery_admin: string; city: string }>({
+      addDeliveryCity: build.mutation<ItemResponse<DeliveryPersonView>, DeliveryCityBody>({
         query: (body) => ({ url: 'delivery-admins/cities', method: 'POST', body }),
         invalidatesTags: ['deliveryAdmins'],
       }),

@@ -1,125 +1,47 @@
 // The stock endpoints (/work contract "inventory", docs/api.md "inventories"). Kept free of UI
 // code: the dashboard and the parcel form use them too.
 import { api } from '../../core/api';
+import type { Body, Schema } from '../../core/apiTypes';
 import type { ListResponse } from '../../core/collections';
 import { listParams, type ItemResponse } from '../../core/crud';
-import type { ParcelStatus } from '../parcel/api';
 import type { ListArgs } from '../table/useListState';
 
+// The values of `status`, `type` and `state`, which the document types as strings.
 export type InventoryMerchantStatus = 'pending' | 'active' | 'suspended';
 export type MovementType = 'entry' | 'exit' | 'return' | 'adjustment';
 export type MovementState = 'pending' | 'validated' | 'rejected';
 
-export interface MerchantRef {
-  key: string;
-  name: string;
-  company?: string | null;
-}
-
 /** GET /api/inventory/clients item: a merchant's stock service. */
-export interface InventoryMerchant {
-  key: string;
-  client: MerchantRef;
-  status: InventoryMerchantStatus;
-  status_label: string;
-  products: number;
-  created_at: string;
-  decided_at: string | null;
-}
+export type InventoryMerchant = Schema<'InventoryMerchantView'>;
 
 /** GET /api/inventories item: one product of a merchant. */
-export interface Inventory {
-  key: string;
-  sku: string;
-  name: string;
-  alert_threshold: number | null;
-  on_hand: number;
-  reserved: number;
-  available: number;
-  low: boolean;
-  pending_entries: number;
-  client: MerchantRef;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Person {
-  name: string;
-  role: string;
-}
+export type Inventory = Schema<'InventoryView'>;
 
 /** GET /api/inventories/movements item. */
-export interface Movement {
-  key: string;
-  code: string;
-  inventory: { key: string; sku: string; name: string };
-  client: MerchantRef;
-  type: MovementType;
-  type_label: string;
-  state: MovementState;
-  state_label: string;
-  quantity: number;
-  received_quantity: number | null;
-  comment: string | null;
-  parcel: { key: string; code: string } | null;
-  entry_slip: string | null;
-  author: Person;
-  decided_by: Person | null;
-  /** The admin's word on the receipt (required when the quantity received differs from the declared one). */
-  decision_comment: string | null;
-  created_at: string;
-  decided_at: string | null;
-  deletable: boolean;
-}
+export type Movement = Schema<'MovementView'>;
 
-/** Units of a product held by a parcel until it leaves the hub. */
-export interface Reservation {
-  /** The parcel's tracking code. */
-  parcel: string;
-  quantity: number;
-  status: ParcelStatus;
-  status_label: string;
-  recipient_name: string;
-  created_at: string;
-}
+/** Units of a product held by a parcel until it leaves the hub; `status` is the parcel's (a string in the document). */
+export type Reservation = Omit<Schema<'Reservation'>, 'status'> & { status: Schema<'Status'> };
 
-export interface InventoryDetail extends Inventory {
-  movements: Movement[];
+export type InventoryDetail = Omit<Schema<'InventoryDetail'>, 'reservations'> & {
   /** The parcels holding the reserved units, newest first (at most 200). */
   reservations: Reservation[];
-}
+};
 
-export interface InventoryBody {
-  sku?: string;
-  name: string;
-  alert_threshold?: number | null;
-}
+/**
+ * POST /api/inventories and PUT /api/inventories/{key} both read an `InventoryInput` (the SKU is
+ * fixed once created); creation answers 422 without a SKU or a name.
+ */
+export type InventoryBody = Schema<'InventoryInput'>;
 
-export interface StockLineBody {
-  inventory: string;
-  quantity: number;
-}
+export type StockLineBody = Schema<'EntryLine'>;
 
-export interface EntrySlip {
-  key: string;
-  code: string;
-  created_at: string;
-  movements: Movement[];
-}
+export type EntrySlip = Schema<'EntrySlipView'>;
 
-export interface MovementBody {
-  inventory: string;
-  type: 'entry' | 'adjustment';
-  quantity: number;
-  comment?: string;
-}
+export type MovementBody = Body<'/api/inventories/movements', 'post'>;
 
-export interface DecideBody {
-  state: 'validated' | 'rejected';
-  quantity?: number;
-  /** At most 500 characters; the server requires it when `quantity` differs from the declared one. */
-  comment?: string;
-}
+/** `comment` is required when `quantity` differs from the declared one. */
+export type DecideBody = Body<'/api/inventories/movements/{key}', 'put'>;
 
 /** Query of GET /api/inventories/movements. */
 export interface MovementListArgs extends ListArgs {
@@ -170,11 +92,11 @@ export const inventoryApi = api.injectEndpoints({
       query: (body) => ({ url: 'inventories', method: 'POST', body }),
       invalidatesTags: [...STOCK],
     }),
-    updateInventory: build.mutation<ItemResponse<Inventory>, { key: string; body: Partial<InventoryBody> }>({
+    updateInventory: build.mutation<ItemResponse<Inventory>, { key: string; body: InventoryBody }>({
       query: ({ key, body }) => ({ url: `inventories/${segment(key)}`, method: 'PUT', body }),
       invalidatesTags: ['inventories'],
     }),
-    importInventories: build.mutation<ItemResponse<{ created: number }>, File>({
+    importInventories: build.mutation<ItemResponse<Schema<'ProductImportResult'>>, File>({
       query: (file) => {
         const body = new FormData();
         body.append('file', file);
@@ -190,7 +112,7 @@ export const inventoryApi = api.injectEndpoints({
       query: (body) => ({ url: 'inventories/movements', method: 'POST', body }),
       invalidatesTags: [...STOCK],
     }),
-    declareEntries: build.mutation<ItemResponse<EntrySlip>, { lines: StockLineBody[]; comment?: string }>({
+    declareEntries: build.mutation<ItemResponse<EntrySlip>, Body<'/api/inventories/entries', 'post'>>({
       query: (body) => ({ url: 'inventories/entries', method: 'POST', body }),
       invalidatesTags: [...STOCK],
     }),

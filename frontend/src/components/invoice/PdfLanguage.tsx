@@ -7,18 +7,18 @@ import '../../i18n/invoices';
  * `pdf_language`: French unless the company chose the reader's language). Nothing when the server
  * does not say.
  */
-export function pdfLanguageCaption(language: Language | undefined, t: Translate): string | null {
+export function pdfLanguageCaption(language: Language | null | undefined, t: Translate): string | null {
   return language ? t(`invoices.pdfLanguage.${language}`) : null;
 }
 
 /** The print action's label: « Imprimer (PDF en français) », or « Imprimer » when the server does not say. */
-export function printLabel(language: Language | undefined, t: Translate): string {
+export function printLabel(language: Language | null | undefined, t: Translate): string {
   const caption = pdfLanguageCaption(language, t);
   return caption ? t('invoices.printWithLanguage', { pdf: caption }) : t('invoices.print');
 }
 
 interface Props {
-  language: Language | undefined;
+  language: Language | null | undefined;
   /** 'inherit' inside a coloured notice. */
   color?: 'text.secondary' | 'inherit';
   testId?: string;

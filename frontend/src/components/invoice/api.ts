@@ -5,196 +5,73 @@
 // dashboards.
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from '../../core/api';
-import type { ListResponse } from '../../core/collections';
-import type { ItemResponse } from '../../core/crud';
-import { listParams } from '../../core/crud';
+import type { Answer, Body, Schema } from '../../core/apiTypes';
+import { listParams, type ItemResponse } from '../../core/crud';
 import { cashOf } from '../cash';
 import { openPdf } from '../pdf';
 import type { ListArgs } from '../table/useListState';
-import type { Language } from '../../i18n/languages';
-import type { ParcelKind, ParcelStatus } from '../parcel/api';
 import type { CashFigures } from '../cash';
 
 /** The two invoice families: a shop's (client) or a delivery person's (delivery). */
 export type InvoiceFamily = 'client' | 'delivery';
 
 /** A client invoice's type: delivered parcels (paid to the shop) or returned ones (owed by it). */
-export type MerchantInvoiceType = 'delivered' | 'returned';
+export type MerchantInvoiceType = Schema<'MerchantInvoiceType'>;
 
-export type InvoiceStatus = 'draft' | 'validated' | 'paid';
+export type InvoiceStatus = Schema<'InvoiceStatus'>;
 
 /** How a client invoice was paid: a bank transfer, a cheque, or cash at the counter. */
-export type PaymentMethod = 'transfer' | 'cheque' | 'cash';
+export type PaymentMethod = Schema<'PaymentMethod'>;
 
 export const PAYMENT_METHODS: readonly PaymentMethod[] = ['transfer', 'cheque', 'cash'];
 
-interface InvoiceBase {
-  key: string;
-  /** Given at validation ("FC-2026-000001", "FL-2026-000001"); null while draft. */
-  number: string | null;
-  status: InvoiceStatus;
-  /** "Brouillon", "Validée", "Payée". */
-  status_label: string;
-  parcels_count: number;
-  cod_total: number;
-  /** Merchant invoice: what the company pays the shop (negative for a returned invoice). Delivery: the cash to hand over. */
-  total: number;
-  created_at: string;
-  validated_at: string | null;
-  /**
-   * The language the invoice's PDF prints in for this reader: French unless the company chose the
-   * reader's language. Optional while older servers leave it out (then nothing is said about it).
-   */
-  pdf_language?: Language;
-}
+/**
+ * What settled (part of) a returned-type client invoice. The document types `kind` as any entry
+ * of the account (`fees` too), which never settles one.
+ */
+export type InvoiceSettlement = Omit<Schema<'InvoiceSettlement'>, 'kind'> & { kind: Exclude<Schema<'MerchantEntryKind'>, 'fees'> };
 
-export interface MerchantInvoice extends InvoiceBase {
+/**
+ * A client invoice. Money in centimes; `total` what the company pays the shop (negative for a
+ * returned invoice). The document types `type` as any invoice kind (`delivery` too).
+ */
+export type MerchantInvoice = Omit<Schema<'MerchantInvoiceView'>, 'type' | 'settled_by'> & {
   type: MerchantInvoiceType;
-  /** The shop's approved RIB now (in full for the shop's merchant, `•••• 1234` for staff). */
-  shop: { key: string; name: string; bank_account: string | null };
-  client: { key: string; name: string };
-  /**
-   * The RIB the invoice is paid to: kept at validation, the shop's approved one while draft. Null
-   * on a validated or paid invoice: the shop had no approved RIB when it was validated.
-   */
-  bank_account?: string | null;
-  /**
-   * Paid by transfer: the shop's RIB approved when it was paid (the transfer file's), in full for
-   * the shop's merchant, `•••• 1234` for staff; null otherwise (absent from older answers).
-   */
-  paid_bank_account?: string | null;
-  fees_total: number;
-  /** Null until paid (invoices paid before the choice existed answer 'transfer'). */
-  payment_method: PaymentMethod | null;
-  /** The transfer's reference, the cheque's number, or the cash receipt's number (optional). */
-  payment_reference: string | null;
-  /** "YYYY-MM-DD". */
-  paid_on: string | null;
-  paid_at: string | null;
-  /**
-   * The fees' TVA (the price list is TTC): the rate in percent (an integer, 0 when the company is
-   * exempt), and in centimes the fees before tax, the tax, and the fees with it (= fees_total;
-   * fees_ht + tva_amount = fees_ttc). All four null on invoices validated before TVA existed.
-   */
-  tva_rate: number | null;
-  /** The legal exemption mention, when the company is exempt (no TVA line then). */
-  tva_exemption: string | null;
-  fees_ht: number | null;
-  tva_amount: number | null;
-  fees_ttc: number | null;
-  /**
-   * Delivered type: what was taken from the payout to settle the merchant's account (positive
-   * centimes, 0 when none; `total` is already the net after it), and the numbers of the
-   * returned-type invoices it settled (may be empty). Returned type: 0 and empty.
-   */
-  deducted: number;
-  deducted_for: string[];
-  /** Returned type once validated: what is still owed on it (positive centimes, 0 once settled); null otherwise. */
-  outstanding: number | null;
-  /** Returned type: how it was settled, oldest first (FIFO over the merchant's account); empty otherwise. */
   settled_by: InvoiceSettlement[];
-}
+};
 
-/** What settled (part of) a returned-type client invoice. */
-export interface InvoiceSettlement {
-  kind: 'deduction' | 'payment' | 'write_off';
-  /** The delivered-type invoice whose payout it was taken from (deductions). */
-  invoice: string | null;
-  /** The payment's reference. */
-  reference: string | null;
-  /** Positive centimes. */
-  amount: number;
-  created_at: string;
-}
-
-export interface DeliveryInvoice extends InvoiceBase {
-  status: 'draft' | 'validated';
-  delivery_admin: { key: string; full_name: string; phone: string | null };
-  /** Cash collected from recipients, and paid out to them for refunds (positive); net = cod_total. */
-  cash_to_collect: number;
-  cash_to_pay_out: number;
-  net_cash: number;
-  commission_total: number;
-  /** His earlier balance carried as a line of its own (0: none); part of `total`. */
-  carried_balance: number;
-  /** The cash an admin counted; null until counted. */
-  counted_amount: number | null;
-  /** counted_amount − total: negative short, positive over; null until counted. */
-  difference: number | null;
-  counted_at: string | null;
-}
+/** A delivery invoice: the cash a delivery person hands over, minus his commissions. */
+export type DeliveryInvoice = Schema<'DeliveryInvoiceView'>;
 
 export type Invoice = MerchantInvoice | DeliveryInvoice;
 
-/** One parcel of an invoice (or eligible for one). `fee` on client lines, `commission` on delivery lines. */
-export interface InvoiceLine {
-  /** The tracking code. */
-  parcel: string;
-  recipient_name: string;
-  city: string;
-  city_name: string;
-  status: ParcelStatus;
-  status_label: string;
-  kind: ParcelKind;
-  /** Signed: negative for a refund, 0 for a refused or returned parcel. */
-  cod_amount: number;
-  fee?: number;
-  commission?: number;
-  /** cod_amount − fee (or commission). */
-  amount: number;
-}
+/** GET /api/clients/invoices, its rows refined as `MerchantInvoice`. */
+export type MerchantInvoiceList = Omit<Answer<'/api/clients/invoices', 'get'>, 'data'> & { data: MerchantInvoice[] };
 
-export interface LinesResponse {
-  data: InvoiceLine[];
-  /**
-   * A delivery invoice carrying the delivery person's balance, or a delivered-type client invoice
-   * with a deduction for the merchant's account (« Frais de retour FC-… déduits », negative): that
-   * line of its own.
-   */
-  carried_balance?: { label: string; amount: number };
-}
+/** One parcel of an invoice (or eligible for one). `fee` on client lines, `commission` on delivery lines. */
+export type InvoiceLine = Schema<'InvoiceLine'>;
+
+/** An entry of a delivery person's balance, `amount` positive when he owes more. */
+export type DeliveryPersonBalanceEntry = Schema<'BalanceEntry'>;
+
+/** An entry of a merchant's account, `amount` negative when he owes more. */
+export type MerchantAccountEntry = Schema<'MerchantAccountEntry'>;
+
+/** One entry of a balance, `amount` signed the way it moves it. */
+export type BalanceEntry = DeliveryPersonBalanceEntry | MerchantAccountEntry;
 
 /**
  * What moved a balance. A delivery person's: differences, deductions (carried onto an invoice),
  * payments, write-offs. A merchant's account: fees (a validated returned-type invoice), deductions
  * (taken from a delivered-type invoice's payout), payments, write-offs.
  */
-export type BalanceEntryKind = 'difference' | 'fees' | 'payment' | 'deduction' | 'write_off';
-
-/**
- * One entry of a balance, `amount` signed the way it moves it (a delivery person's: positive, he
- * owes more; a merchant's account: negative, he owes more).
- */
-export interface BalanceEntry {
-  key: string;
-  kind: BalanceEntryKind;
-  amount: number;
-  /** The invoice's number (differences and deductions; a merchant's fees). */
-  invoice: string | null;
-  reference: string | null;
-  comment: string | null;
-  author: { key: string; name: string } | null;
-  created_at: string;
-}
+export type BalanceEntryKind = BalanceEntry['kind'];
 
 /** GET /api/delivery-admins/{key}/balance. */
-export interface DeliveryPersonBalance {
-  delivery_admin: { key: string; full_name: string; phone: string };
-  /** Centimes, positive when he owes the company. */
-  balance: number;
-  /** Newest first. */
-  entries: BalanceEntry[];
-  /** Drafts carrying the balance now. */
-  carried_on: Array<{ invoice: string; amount: number }>;
-}
+export type DeliveryPersonBalance = Schema<'DeliveryPersonBalance'>;
 
 /** A row of GET /api/delivery-admins/balances. */
-export interface BalanceRow {
-  key: string;
-  full_name: string;
-  phone: string;
-  balance: number;
-}
+export type BalanceRow = Schema<'BalanceRow'>;
 
 export interface BalanceListArgs extends ListArgs {
   owing?: boolean;
@@ -203,23 +80,10 @@ export interface BalanceListArgs extends ListArgs {
 }
 
 /** A row of GET /api/clients/balances: a merchant and his account. */
-export interface MerchantBalanceRow {
-  key: string;
-  full_name: string;
-  company: string | null;
-  phone: string;
-  /** Centimes, negative when he owes the company (never above 0 in practice). */
-  balance: number;
-}
+export type MerchantBalanceRow = Schema<'MerchantAccountRow'>;
 
 /** GET /api/clients/{key}/balance: a merchant's account with the company. */
-export interface MerchantAccount {
-  client: { key: string; full_name: string; company: string | null; phone: string };
-  /** Centimes, negative when he owes the company. */
-  balance: number;
-  /** Newest first. */
-  entries: BalanceEntry[];
-}
+export type MerchantAccount = Schema<'MerchantAccount'>;
 
 export interface MerchantBalanceListArgs extends ListArgs {
   owing?: boolean;
@@ -228,36 +92,13 @@ export interface MerchantBalanceListArgs extends ListArgs {
 }
 
 /** POST /api/delivery-admins/{key}/balance or /api/clients/{key}/balance: a settlement toward zero. */
-export interface SettlementBody {
-  kind: 'payment' | 'write_off';
-  /** Centimes, at most the balance. */
-  amount: number;
-  reference?: string;
-  comment?: string;
-}
+export type SettlementBody = Body<'/api/delivery-admins/{key}/balance', 'post'>;
 
 /** GET /api/shops/unpaid/{type}: a shop with parcels to invoice. */
-export interface UnpaidShop {
-  key: string;
-  name: string;
-  client: { key: string; name: string };
-  bank_account: string | null;
-  parcels_count: number;
-  cod_total: number;
-  fees_total: number;
-  total: number;
-}
+export type UnpaidShop = Schema<'UnpaidShop'>;
 
 /** GET /api/delivery-admins/parcels/unpaid: a delivery person holding cash on no invoice. */
-export interface UnpaidDeliveryPerson {
-  key: string;
-  full_name: string;
-  phone: string | null;
-  parcels_count: number;
-  cod_total: number;
-  commission_total: number;
-  total: number;
-}
+export type UnpaidDeliveryPerson = Schema<'UnpaidDeliveryPerson'>;
 
 export interface InvoiceListArgs extends ListArgs {
   type?: MerchantInvoiceType;
@@ -267,28 +108,15 @@ export interface InvoiceListArgs extends ListArgs {
   delivery_admin?: string;
 }
 
-export interface CreateMerchantInvoiceBody {
-  shop: string;
-  type: MerchantInvoiceType;
-  parcels?: string[];
-}
+export type CreateMerchantInvoiceBody = Body<'/api/clients/invoices', 'post'>;
 
-export interface CreateDeliveryInvoiceBody {
-  delivery_admin?: string;
-  parcels?: string[];
-  /** Admins: carry his balance onto the draft. */
-  carry_balance?: boolean;
-}
+export type CreateDeliveryInvoiceBody = Body<'/api/delivery-admins/invoices', 'post'>;
 
-/** PUT /api/clients/invoices/{key}: one of a draft's new parcel set, validation, payment. */
-export type MerchantInvoiceUpdate =
-  | { parcels: string[] }
-  | { status: 'validated' }
-  /** The reference is required for a transfer or a cheque, optional (left out when empty) for cash. */
-  | { status: 'paid'; payment_method: PaymentMethod; payment_reference: string; paid_on: string };
+/** PUT /api/clients/invoices/{key}: a draft's new parcel set, validation, or payment. */
+export type MerchantInvoiceUpdate = Body<'/api/clients/invoices/{key}', 'put'>;
 
 /** PUT /api/delivery-admins/invoices/{key}: the counted cash, the carried balance, or validation. */
-export type DeliveryInvoiceUpdate = { counted_amount: number } | { carry_balance: boolean } | { status: 'validated' };
+export type DeliveryInvoiceUpdate = Body<'/api/delivery-admins/invoices/{key}', 'put'>;
 
 /** GET /api/clients/invoices/transfers: the CSV batch and how many invoices it left out. */
 export interface TransfersExport {
@@ -324,7 +152,7 @@ function attachmentName(header: string | null | undefined): string | null {
 export const invoicesApi = api.injectEndpoints({
   endpoints: (build) => ({
     // Merchant invoices.
-    listMerchantInvoices: build.query<ListResponse<MerchantInvoice>, InvoiceListArgs>({
+    listMerchantInvoices: build.query<MerchantInvoiceList, InvoiceListArgs>({
       query: (args) => ({ url: 'clients/invoices', params: listParams(args) }),
       providesTags: ['clientsInvoices'],
     }),
@@ -332,7 +160,7 @@ export const invoicesApi = api.injectEndpoints({
       query: (key) => `clients/invoices/${segment(key)}`,
       providesTags: ['clientsInvoices'],
     }),
-    merchantInvoiceLines: build.query<LinesResponse, string>({
+    merchantInvoiceLines: build.query<Answer<'/api/clients/parcels/invoices/{invoiceKey}', 'get'>, string>({
       query: (key) => `clients/parcels/invoices/${segment(key)}`,
       providesTags: ['clientsInvoices'],
     }),
@@ -349,11 +177,11 @@ export const invoicesApi = api.injectEndpoints({
       invalidatesTags: WRITES,
     }),
     /** Shops with parcels to invoice, largest total first. */
-    listUnpaidShops: build.query<ListResponse<UnpaidShop>, ListArgs & { type: MerchantInvoiceType; client?: string }>({
+    listUnpaidShops: build.query<Answer<'/api/shops/unpaid/{type}', 'get'>, ListArgs & { type: MerchantInvoiceType; client?: string }>({
       query: ({ type, ...args }) => ({ url: `shops/unpaid/${segment(type)}`, params: listParams(args) }),
       providesTags: ['shopsUnpaid'],
     }),
-    unpaidShopLines: build.query<LinesResponse, { type: MerchantInvoiceType; shop: string }>({
+    unpaidShopLines: build.query<Answer<'/api/shops/unpaid/{type}/{shop}', 'get'>, { type: MerchantInvoiceType; shop: string }>({
       query: ({ type, shop }) => `shops/unpaid/${segment(type)}/${segment(shop)}`,
       providesTags: ['shopsUnpaid'],
     }),
@@ -376,28 +204,28 @@ export const invoicesApi = api.injectEndpoints({
     }),
 
     // Delivery invoices.
-    listDeliveryInvoices: build.query<ListResponse<DeliveryInvoice>, InvoiceListArgs>({
+    listDeliveryInvoices: build.query<Answer<'/api/delivery-admins/invoices', 'get'>, InvoiceListArgs>({
       query: (args) => ({ url: 'delivery-admins/invoices', params: listParams(args) }),
       providesTags: ['deliveryAdminsInvoices'],
     }),
-    getDeliveryInvoice: build.query<ItemResponse<DeliveryInvoice>, string>({
+    getDeliveryInvoice: build.query<Answer<'/api/delivery-admins/invoices/{key}', 'get'>, string>({
       query: (key) => `delivery-admins/invoices/${segment(key)}`,
       providesTags: ['deliveryAdminsInvoices'],
     }),
-    deliveryInvoiceLines: build.query<LinesResponse, string>({
+    deliveryInvoiceLines: build.query<Answer<'/api/delivery-admins/parcels/invoices/{invoiceKey}', 'get'>, string>({
       query: (key) => `delivery-admins/parcels/invoices/${segment(key)}`,
       providesTags: ['deliveryAdminsInvoices'],
     }),
-    createDeliveryInvoice: build.mutation<ItemResponse<DeliveryInvoice>, CreateDeliveryInvoiceBody>({
+    createDeliveryInvoice: build.mutation<Answer<'/api/delivery-admins/invoices', 'post', 201>, CreateDeliveryInvoiceBody>({
       query: (body) => ({ url: 'delivery-admins/invoices', method: 'POST', body }),
       invalidatesTags: WRITES,
     }),
-    updateDeliveryInvoice: build.mutation<ItemResponse<DeliveryInvoice>, { key: string; body: DeliveryInvoiceUpdate }>({
+    updateDeliveryInvoice: build.mutation<Answer<'/api/delivery-admins/invoices/{key}', 'put'>, { key: string; body: DeliveryInvoiceUpdate }>({
       query: ({ key, body }) => ({ url: `delivery-admins/invoices/${segment(key)}`, method: 'PUT', body }),
       invalidatesTags: WRITES,
     }),
     /** Takes a parcel off its draft delivery invoice. */
-    removeFromDeliveryInvoice: build.mutation<ItemResponse<DeliveryInvoice>, string>({
+    removeFromDeliveryInvoice: build.mutation<Answer<'/api/delivery-admins/invoices/parcels/{parcel}', 'put'>, string>({
       query: (parcel) => ({ url: `delivery-admins/invoices/parcels/${segment(parcel)}`, method: 'PUT', body: {} }),
       invalidatesTags: WRITES,
     }),
@@ -406,38 +234,38 @@ export const invoicesApi = api.injectEndpoints({
       invalidatesTags: WRITES,
     }),
     /** Delivery people holding parcels on no delivery invoice, largest total first. */
-    listUnpaidDeliveryPeople: build.query<ListResponse<UnpaidDeliveryPerson>, ListArgs>({
+    listUnpaidDeliveryPeople: build.query<Answer<'/api/delivery-admins/parcels/unpaid', 'get'>, ListArgs>({
       query: (args) => ({ url: 'delivery-admins/parcels/unpaid', params: listParams(args) }),
       providesTags: ['deliveryAdminsParcelsUnpaid'],
     }),
-    unpaidDeliveryLines: build.query<LinesResponse, string>({
+    unpaidDeliveryLines: build.query<Answer<'/api/delivery-admins/{deliveryAdmin}/parcels/unpaid', 'get'>, string>({
       query: (deliveryPerson) => `delivery-admins/${segment(deliveryPerson)}/parcels/unpaid`,
       providesTags: ['deliveryAdminsParcelsUnpaid'],
     }),
 
     // Delivery people's balances.
     /** Delivery people with their balances, owing first. */
-    listDeliveryPersonBalances: build.query<ListResponse<BalanceRow>, BalanceListArgs>({
+    listDeliveryPersonBalances: build.query<Answer<'/api/delivery-admins/balances', 'get'>, BalanceListArgs>({
       query: (args) => ({ url: 'delivery-admins/balances', params: listParams(args) }),
       providesTags: ['deliveryPersonBalances'],
     }),
-    getDeliveryPersonBalance: build.query<ItemResponse<DeliveryPersonBalance>, string>({
+    getDeliveryPersonBalance: build.query<Answer<'/api/delivery-admins/{key}/balance', 'get'>, string>({
       query: (deliveryPerson) => `delivery-admins/${segment(deliveryPerson)}/balance`,
       providesTags: ['deliveryPersonBalances'],
     }),
     /** A payment or a write-off: the balance and the dashboards change. */
-    settleDeliveryPersonBalance: build.mutation<ItemResponse<DeliveryPersonBalance>, { key: string; body: SettlementBody }>({
+    settleDeliveryPersonBalance: build.mutation<Answer<'/api/delivery-admins/{key}/balance', 'post', 201>, { key: string; body: SettlementBody }>({
       query: ({ key, body }) => ({ url: `delivery-admins/${segment(key)}/balance`, method: 'POST', body }),
       invalidatesTags: ['deliveryPersonBalances', 'statistics'],
     }),
 
     // Merchants' accounts.
     /** Merchants with their accounts, most owed first. */
-    listMerchantBalances: build.query<ListResponse<MerchantBalanceRow>, MerchantBalanceListArgs>({
+    listMerchantBalances: build.query<Answer<'/api/clients/balances', 'get'>, MerchantBalanceListArgs>({
       query: (args) => ({ url: 'clients/balances', params: listParams(args) }),
       providesTags: ['merchantBalances'],
     }),
-    getMerchantBalance: build.query<ItemResponse<MerchantAccount>, string>({
+    getMerchantBalance: build.query<Answer<'/api/clients/{key}/balance', 'get'>, string>({
       query: (merchant) => `clients/${segment(merchant)}/balance`,
       providesTags: ['merchantBalances'],
     }),
@@ -445,7 +273,7 @@ export const invoicesApi = api.injectEndpoints({
      * A payment or a write-off: the account, the dashboards and the returned-type invoices it
      * settles (their `outstanding` and `settled_by`) change.
      */
-    settleMerchantBalance: build.mutation<ItemResponse<MerchantAccount>, { key: string; body: SettlementBody }>({
+    settleMerchantBalance: build.mutation<Answer<'/api/clients/{key}/balance', 'post', 201>, { key: string; body: SettlementBody }>({
       query: ({ key, body }) => ({ url: `clients/${segment(key)}/balance`, method: 'POST', body }),
       invalidatesTags: ['merchantBalances', 'statistics', 'clientsInvoices'],
     }),
@@ -521,7 +349,7 @@ export function lineTotals(lines: readonly InvoiceLine[]): Totals {
     deductions += lineDeduction(line);
     total += line.amount;
   }
-  const delivery = lines.some((line) => line.commission !== undefined);
+  const delivery = lines.some((line) => line.commission !== undefined && line.commission !== null);
   return { count: lines.length, cod, deductions, total, ...(delivery ? { cash: cashOf(lines.map((line) => line.cod_amount)) } : {}) };
 }
 

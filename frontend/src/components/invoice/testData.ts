@@ -1,6 +1,6 @@
 // Merchants' accounts as the API sends them (GET /api/clients/balances, /api/clients/{key}/balance),
 // for the component tests of the invoices and of the dashboard.
-import type { BalanceEntry, MerchantAccount, MerchantBalanceRow } from './api';
+import type { MerchantAccount, MerchantAccountEntry, MerchantBalanceRow } from './api';
 
 export const MERCHANT = { key: 'M1', full_name: 'Youssef Alami', company: 'Atlas SARL', phone: '0661000010' };
 
@@ -10,7 +10,7 @@ export function merchantBalanceRow(overrides: Partial<MerchantBalanceRow> = {}):
 }
 
 /** An entry of a merchant's account: fees are negative (he owes more), the rest positive. */
-export function accountEntry(key: string, kind: BalanceEntry['kind'], amount: number, overrides: Partial<BalanceEntry> = {}): BalanceEntry {
+export function accountEntry(key: string, kind: MerchantAccountEntry['kind'], amount: number, overrides: Partial<MerchantAccountEntry> = {}): MerchantAccountEntry {
   return {
     key,
     kind,
@@ -25,6 +25,6 @@ export function accountEntry(key: string, kind: BalanceEntry['kind'], amount: nu
 }
 
 /** A merchant's account as GET /api/clients/{key}/balance answers it. */
-export function merchantAccount(balance: number, entries: BalanceEntry[] = [], overrides: Partial<MerchantAccount> = {}): MerchantAccount {
+export function merchantAccount(balance: number, entries: MerchantAccountEntry[] = [], overrides: Partial<MerchantAccount> = {}): MerchantAccount {
   return { client: MERCHANT, balance, entries, ...overrides };
 }

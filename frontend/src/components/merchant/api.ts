@@ -1,39 +1,14 @@
 import { api } from '../../core/api';
+import type { Body, Query, Schema } from '../../core/apiTypes';
 import { crudEndpoints } from '../../core/crud';
 
 /** GET /api/clients item: a merchant account. */
-export interface MerchantView {
-  key: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  company: string | null;
-  /** City given at registration (free text). */
-  city: string | null;
-  /** The merchant's ICE (15 digits), printed on his invoices. */
-  ice?: string | null;
-  active: boolean;
-  user_role: string;
-  created_at: string;
-  /** Route names of the client menu the merchant may open. */
-  permissions: string[];
-}
+export type MerchantView = Schema<'MerchantView'>;
 
 /** PUT /api/clients/{client}: any of these. */
-export interface MerchantUpdate {
-  active?: boolean;
-  first_name?: string;
-  last_name?: string;
-  phone?: string;
-  email?: string;
-  company?: string;
-  /** 15 digits; empty clears it. */
-  ice?: string;
-  permissions?: string[];
-}
+export type MerchantUpdate = Body<'/api/clients/{client}', 'put'>;
 
-export type MerchantStatus = 'new' | 'activated' | 'all';
+export type MerchantStatus = NonNullable<Query<'/api/clients', 'get'>['status']>;
 
 export const merchantsApi = api.injectEndpoints({
   endpoints: (build) => {

@@ -45,7 +45,7 @@ export function ParcelProofs({ parcelKey }: { parcelKey: string }) {
 function Proof({ parcelKey, proof }: { parcelKey: string; proof: ProofView }) {
   const t = useT();
   const position =
-    proof.latitude !== null && proof.longitude !== null ? `${proof.latitude.toFixed(5)}, ${proof.longitude.toFixed(5)}` : null;
+    proof.latitude != null && proof.longitude != null ? `${proof.latitude.toFixed(5)}, ${proof.longitude.toFixed(5)}` : null;
   return (
     <Box data-testid="parcel-proof" data-key={proof.key}>
       <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5, mb: 1 }}>
@@ -89,7 +89,7 @@ function Proof({ parcelKey, proof }: { parcelKey: string; proof: ProofView }) {
           >
             {position}
           </Link>
-          {proof.accuracy_m !== null ? ` (± ${proof.accuracy_m} m)` : ''}
+          {proof.accuracy_m != null ? ` (± ${proof.accuracy_m} m)` : ''}
         </Typography>
       )}
     </Box>

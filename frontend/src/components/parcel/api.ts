@@ -1,7 +1,7 @@
 // The parcel endpoints (docs/api.md, "parcels"). Kept free of UI code: the top-bar search of
 // the layout uses the list call too.
 import { api } from '../../core/api';
-import type { ItemResponse } from '../../core/crud';
+import type { Answer, Body, Query, Schema } from '../../core/apiTypes';
 import { openPdf } from '../pdf';
 import type { ListArgs } from '../table/useListState';
 
@@ -23,11 +23,11 @@ export const PARCEL_STATUSES = [
   'returned',
   'lost',
   'damaged',
-] as const;
+] as const satisfies readonly Schema<'Status'>[];
 
-export type ParcelStatus = (typeof PARCEL_STATUSES)[number];
+export type ParcelStatus = Schema<'Status'>;
 
-export type ParcelKind = 'standard' | 'exchange' | 'refund';
+export type ParcelKind = Schema<'ParcelKind'>;
 
 /**
  * Where a delivered parcel's COD stands for its merchant (« payé sur les espèces encaissées »):
@@ -35,99 +35,19 @@ export type ParcelKind = 'standard' | 'exchange' | 'refund';
  * in (on a validated delivery invoice, or paid in advance by the company's setting), `paid` on a
  * paid client invoice.
  */
-export type PayoutState = 'awaiting_cash' | 'to_pay' | 'paid';
+export type PayoutState = Schema<'PayoutState'>;
 
-/** What the caller may do with a parcel now (computed by the server). */
+/** What the caller may do with a parcel now (computed by the server: the values of `Parcel.actions`). */
 export type ParcelAction = 'edit' | 'delete' | 'cancel' | 'change-address' | 'state' | 'reassign' | 'acknowledge-address';
 
-/** The list views of the API (`?view=`). */
-export type ParcelListView =
-  | 'all'
-  | 'new'
-  | 'not-picked-up'
-  | 'pickup'
-  | 'sent'
-  | 'shipped'
-  | 'delivered'
-  | 'canceled'
-  | 'returned'
-  | 'to-be-returned'
-  | 'refunds'
-  | 'exchanges'
-  | 'change-address';
-
-/** A line of stock packed in a parcel (reserved at creation). */
-export interface ParcelStockLine {
-  inventory: { key: string; sku: string; name: string };
-  quantity: number;
-}
+/** The list views of the API (`?view=`) the parcel screens show. */
+export type ParcelListView = Exclude<NonNullable<Query<'/api/parcels', 'get'>['view']>, 'unpaid' | 'reimbursed'>;
 
 /** GET /api/parcels item. Money in centimes. */
-export interface Parcel {
-  /** The tracking code. */
-  key: string;
-  shop: string;
-  shop_name: string;
-  client: string;
-  client_name: string;
-  reference: string | null;
-  recipient_name: string;
-  recipient_phone: string;
-  recipient_phone_alt: string | null;
-  city: string;
-  city_name: string;
-  address: string;
-  cod_amount: number;
-  product: string;
-  quantity: number;
-  note: string | null;
-  can_open: boolean;
-  can_try: boolean;
-  fragile: boolean;
-  kind: ParcelKind;
-  original_parcel: string | null;
-  item_to_collect: string | null;
-  fees: { delivery: number; return: number; refusal: number };
-  status: ParcelStatus;
-  status_label: string;
-  /** Null unless the status is `delivered`. */
-  payout_state: PayoutState | null;
-  attempts: number;
-  postponed_to: string | null;
-  delivery_admin: string | null;
-  delivery_admin_name: string | null;
-  address_change_pending: boolean;
-  actions: ParcelAction[];
-  /**
-   * Until when the caller may undo the parcel's latest status change (POST parcels/{key}/undo):
-   * set in the answer of an outcome and of one parcel, null (or absent) otherwise.
-   */
-  undo_until?: string | null;
-  /** What the parcel's merchant requires on « Livré » (the delivery person's view only). */
-  proof_required?: ProofPolicy;
-  /** Keys of the invoices the parcel is on, null when none (a merchant sees his validated or paid ones only). */
-  client_completed_invoice?: string | null;
-  client_returned_invoice?: string | null;
-  delivery_admin_invoice?: string | null;
-  /** The products of the merchant's stock packed in the parcel (empty when none). */
-  stock_lines?: ParcelStockLine[];
-  created_at: string;
-  updated_at: string;
-}
+export type Parcel = Schema<'ParcelView'>;
 
-/** `meta` of a keyset list: counted on page 1 only (up to 1 000), `next_cursor` for the next page. */
-export interface ParcelListMeta {
-  page: number;
-  per_page: number;
-  total: number | null;
-  total_capped: boolean;
-  next_cursor: string | null;
-}
-
-export interface ParcelList {
-  data: Parcel[];
-  meta: ParcelListMeta;
-}
+/** A page of parcels. `meta` of this keyset list: counted on page 1 only (up to 1 000), `next_cursor` for the next page. */
+export type ParcelList = Answer<'/api/parcels', 'get'>;
 
 export interface ParcelListArgs extends Partial<ListArgs> {
   view?: ParcelListView;
@@ -142,126 +62,51 @@ export interface ParcelListArgs extends Partial<ListArgs> {
   cursor?: string;
 }
 
-/** What the server wrote in a history line: a code and its values, rendered per language. */
-export interface HistoryNote {
-  code: string;
-  values: Record<string, string | number | null>;
-}
+/**
+ * What the server wrote in a history line: a code and its values, rendered per language. The
+ * document types `values` as an empty object: they are strings, or numbers for counts.
+ */
+export type HistoryNote = Omit<Schema<'Note'>, 'values'> & { values: Record<string, string | number | null> };
 
 /** One line of a parcel's history (GET /api/parcels/{key}/states), oldest first. */
-export interface ParcelStateEntry {
-  status: ParcelStatus;
-  /** In the language sent as Accept-Language. */
-  status_label: string;
-  /** What a person wrote (older lines: the server's French text). */
-  comment: string | null;
-  /** What the server wrote, when it did (absent from older lines). */
-  note?: HistoryNote | null;
-  /** The line rendered by the server in the request's language: the note, else the comment. */
-  text?: string | null;
-  date: string | null;
-  user_name: string | null;
-  /** When it happened (an outcome from the phone's queue: when the delivery person recorded it). */
-  created_at: string;
-  /** When the server got it, when later than `created_at` (recorded offline, sent later); null otherwise. */
-  received_at?: string | null;
-}
+export type ParcelStateEntry = Omit<Schema<'StateView'>, 'note'> & { note?: HistoryNote | null };
 
-/** What a merchant sends to create (POST) or edit (PUT) a parcel. */
-export interface ParcelBody {
-  shop: string;
-  reference?: string | null;
-  recipient_name: string;
-  recipient_phone: string;
-  recipient_phone_alt?: string | null;
-  /** City key (or name). */
-  city: string;
-  address: string;
-  cod_amount: number | null;
-  product: string;
-  quantity?: number | null;
-  note?: string | null;
-  can_open?: boolean;
-  can_try?: boolean;
-  fragile?: boolean;
-  kind?: ParcelKind;
-  original_parcel?: string | null;
-  item_to_collect?: string | null;
-  /** Products of the merchant's stock to pack (creation only; needs an active stock service). */
-  stock_lines?: Array<{ inventory: string; quantity: number }>;
-}
+/**
+ * What a merchant sends to create a parcel. `cod_amount` null: left empty in the form, the
+ * server answers 422 for the field.
+ */
+export type ParcelBody = Omit<Body<'/api/parcels', 'post'>, 'cod_amount'> & { cod_amount: number | null };
 
-export interface AddressBody {
-  recipient_phone?: string;
-  recipient_phone_alt?: string | null;
-  city?: string;
-  address?: string;
-}
+/** What a merchant sends to edit a parcel (PUT): any of its fields. */
+export type ParcelEditBody = Body<'/api/parcels/{key}', 'put'>;
 
-export interface StateBody {
-  parcel: string;
-  status: ParcelStatus;
-  comment?: string;
-  /** `YYYY-MM-DD`. */
-  date?: string;
-  /** With `delivered` only. */
-  proof?: ProofBody;
-  /** RFC 3339: when the outcome was recorded, sent from the offline queue (the server dates it so). */
-  recorded_at?: string;
-}
+export type AddressBody = Body<'/api/parcels/{key}/change-address', 'put'>;
+
+export type StateBody = Body<'/api/parcels/states', 'post'>;
 
 /** What a merchant requires of the delivery person on « Livré ». */
-export type ProofPolicy = 'none' | 'signature' | 'photo';
+export type ProofPolicy = Schema<'ProofPolicy'>;
 
 /** A proof of delivery as sent with « Livré »: images as data URLs. */
-export interface ProofBody {
-  signature?: string;
-  photo?: string;
-  /** Who signed, when not the recipient. */
-  signed_by?: string;
-  position?: { latitude: number; longitude: number; accuracy?: number };
-  /** RFC 3339: when it was recorded on the phone. */
-  recorded_at?: string;
-}
+export type ProofBody = Schema<'ProofInput'>;
 
 /** GET /api/parcels/{key}/proofs item. */
-export interface ProofView {
-  key: string;
-  status: ParcelStatus;
-  has_signature: boolean;
-  has_photo: boolean;
-  signed_by: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  accuracy_m: number | null;
-  bytes: number;
-  recorded_by_name: string | null;
-  recorded_at: string;
-  created_at: string;
-}
+export type ProofView = Schema<'ProofView'>;
 
 /** The URL of one image of a proof (the cookie session authenticates it). */
 export function proofImageUrl(parcel: string, proof: string, part: 'signature' | 'photo'): string {
   return `/api/parcels/${encodeURIComponent(parcel)}/proofs/${encodeURIComponent(proof)}/${part}`;
 }
 
-/** One row of an import file as the server read it, with its errors by field. */
-export interface ImportRow {
-  line: number;
-  input: Partial<Omit<ParcelBody, 'cod_amount'>> & { cod_amount?: number | null };
-  errors: Record<string, string[]>;
-}
+/**
+ * One row of an import file as the server read it, with its errors by field (the document types
+ * `errors` as an empty object).
+ */
+export type ImportRow = Omit<Schema<'ImportRow'>, 'errors'> & { errors: Schema<'FieldErrors'> };
 
-export interface ImportPreview {
-  rows: ImportRow[];
-  valid_count: number;
-  error_count: number;
-}
+export type ImportPreview = Omit<Answer<'/api/parcels/import', 'post'>, 'rows'> & { rows: ImportRow[] };
 
-export interface ImportResult {
-  created: number;
-  keys: string[];
-}
+export type ImportResult = Answer<'/api/parcels/import', 'post', 201>;
 
 export interface ImportArgs {
   file: Blob;
@@ -318,7 +163,7 @@ export const parcelsApi = api.injectEndpoints({
       },
       providesTags: ['parcels'],
     }),
-    getParcel: build.query<ItemResponse<Parcel>, string>({
+    getParcel: build.query<Answer<'/api/parcels/{key}', 'get'>, string>({
       query: (key) => `parcels/${segment(key)}`,
       providesTags: (_result, _error, key) => [{ type: 'parcels', id: key }],
     }),
@@ -326,15 +171,15 @@ export const parcelsApi = api.injectEndpoints({
       query: (key) => `parcels/${segment(key)}/states`,
       providesTags: (_result, _error, key) => [{ type: 'parcels', id: `states:${key}` }],
     }),
-    parcelProofs: build.query<{ data: ProofView[] }, string>({
+    parcelProofs: build.query<Answer<'/api/parcels/{key}/proofs', 'get'>, string>({
       query: (key) => `parcels/${segment(key)}/proofs`,
       providesTags: (_result, _error, key) => [{ type: 'parcels', id: `proofs:${key}` }],
     }),
-    createParcel: build.mutation<ItemResponse<Parcel>, ParcelBody>({
+    createParcel: build.mutation<Answer<'/api/parcels', 'post', 201>, ParcelBody>({
       query: (body) => ({ url: 'parcels', method: 'POST', body }),
       invalidatesTags: [...WRITES],
     }),
-    updateParcel: build.mutation<ItemResponse<Parcel>, { key: string; body: Partial<ParcelBody> }>({
+    updateParcel: build.mutation<Answer<'/api/parcels/{key}', 'put'>, { key: string; body: ParcelEditBody }>({
       query: ({ key, body }) => ({ url: `parcels/${segment(key)}`, method: 'PUT', body }),
       invalidatesTags: [...WRITES],
     }),
@@ -342,20 +187,20 @@ export const parcelsApi = api.injectEndpoints({
       query: (key) => ({ url: `parcels/${segment(key)}`, method: 'DELETE' }),
       invalidatesTags: [...WRITES],
     }),
-    cancelParcel: build.mutation<ItemResponse<Parcel>, { key: string; comment?: string }>({
+    cancelParcel: build.mutation<Answer<'/api/parcels/{key}/cancel', 'put'>, { key: string } & Body<'/api/parcels/{key}/cancel', 'put'>>({
       query: ({ key, comment }) => ({ url: `parcels/${segment(key)}/cancel`, method: 'PUT', body: comment ? { comment } : {} }),
       invalidatesTags: [...WRITES],
     }),
-    changeAddress: build.mutation<ItemResponse<Parcel>, { key: string; body: AddressBody }>({
+    changeAddress: build.mutation<Answer<'/api/parcels/{key}/change-address', 'put'>, { key: string; body: AddressBody }>({
       query: ({ key, body }) => ({ url: `parcels/${segment(key)}/change-address`, method: 'PUT', body }),
       invalidatesTags: [...WRITES],
     }),
-    acknowledgeAddress: build.mutation<ItemResponse<Parcel>, string>({
+    acknowledgeAddress: build.mutation<Answer<'/api/parcels/{key}/acknowledge-address', 'put'>, string>({
       query: (key) => ({ url: `parcels/${segment(key)}/acknowledge-address`, method: 'PUT', body: {} }),
       invalidatesTags: [...WRITES],
     }),
     /** `idempotencyKey`: the server applies the outcome once, whatever the retries. */
-    postState: build.mutation<ItemResponse<Parcel>, StateBody & { idempotencyKey?: string }>({
+    postState: build.mutation<Answer<'/api/parcels/states', 'post'>, StateBody & { idempotencyKey?: string }>({
       query: stateRequest,
       invalidatesTags: [...WRITES],
     }),
@@ -363,15 +208,18 @@ export const parcelsApi = api.injectEndpoints({
      * An outcome from the offline queue: as postState, without refreshing the lists after each
      * one (the queue refreshes them once it is sent: `WRITES`).
      */
-    sendQueuedState: build.mutation<ItemResponse<Parcel>, StateBody & { idempotencyKey: string }>({
+    sendQueuedState: build.mutation<Answer<'/api/parcels/states', 'post'>, StateBody & { idempotencyKey: string }>({
       query: stateRequest,
     }),
     /** Takes back one's own latest outcome, minutes after recording it (409 with the reason otherwise). */
-    undoState: build.mutation<ItemResponse<Parcel>, string>({
+    undoState: build.mutation<Answer<'/api/parcels/{key}/undo', 'post'>, string>({
       query: (key) => ({ url: `parcels/${segment(key)}/undo`, method: 'POST' }),
       invalidatesTags: [...WRITES],
     }),
-    reassignParcels: build.mutation<{ data: Parcel[] }, { deliveryPerson: string; parcels: string[]; comment?: string }>({
+    reassignParcels: build.mutation<
+      Answer<'/api/parcels/delivery-admins/{deliveryAdmin}', 'put'>,
+      { deliveryPerson: string } & Body<'/api/parcels/delivery-admins/{deliveryAdmin}', 'put'>
+    >({
       query: ({ deliveryPerson, parcels, comment }) => ({
         url: `parcels/delivery-admins/${segment(deliveryPerson)}`,
         method: 'PUT',

@@ -36,6 +36,7 @@ export function parcel(key: string, overrides: Partial<Parcel> = {}): Parcel {
     delivery_admin_name: null,
     address_change_pending: false,
     actions: ['edit', 'delete', 'cancel', 'change-address'],
+    stock_lines: [],
     created_at: '2026-03-02T09:30:00Z',
     updated_at: '2026-03-02T09:30:00Z',
     ...overrides,

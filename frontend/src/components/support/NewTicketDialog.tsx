@@ -61,7 +61,8 @@ export function NewTicketDialog({ open, onClose, parcel, onCreated }: Props) {
       onSubmit={async (values) => {
         const answer = await createTicket({
           subject: values.subject.trim(),
-          category: values.category,
+          // A required field: the form is not sent without one.
+          category: values.category as TicketCategory,
           ...(values.parcel ? { parcel: values.parcel.key } : {}),
           message: values.message.trim(),
         }).unwrap();

@@ -1,58 +1,23 @@
 import { api } from '../../core/api';
+import type { Body, Schema } from '../../core/apiTypes';
 import type { ListResponse } from '../../core/collections';
 import { listParams, type ItemResponse } from '../../core/crud';
 import type { ListArgs } from '../table/useListState';
 import { TICKET_LISTS } from './unread';
 
-export const TICKET_CATEGORIES = ['parcel', 'pickup', 'invoice', 'account', 'other'] as const;
-export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
-export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-
-export interface TicketAuthor {
-  name: string;
-  role: string;
-}
+export type TicketCategory = Schema<'TicketCategory'>;
+export const TICKET_CATEGORIES = ['parcel', 'pickup', 'invoice', 'account', 'other'] as const satisfies readonly TicketCategory[];
+export type TicketStatus = Schema<'TicketStatus'>;
+export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const satisfies readonly TicketStatus[];
 
 /** GET /api/tickets item. */
-export interface TicketView {
-  key: string;
-  code: string;
-  subject: string;
-  category: TicketCategory;
-  category_label: string;
-  status: TicketStatus;
-  status_label: string;
-  parcel: { key: string; code: string } | null;
-  client: { key: string; name: string; company: string | null };
-  last_message: { body: string; author: TicketAuthor; created_at: string } | null;
-  /** Unread messages for the caller's side. */
-  unread: boolean;
-  messages_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export type TicketView = Schema<'TicketView'>;
 
-export interface TicketMessage {
-  key: string;
-  author: TicketAuthor;
-  body: string;
-  created_at: string;
-  mine: boolean;
-  deletable: boolean;
-}
+export type TicketMessage = Schema<'MessageView'>;
 
-export interface TicketDetail extends TicketView {
-  messages: TicketMessage[];
-}
+export type TicketDetail = Schema<'TicketDetail'>;
 
-export interface NewTicketBody {
-  subject: string;
-  category: TicketCategory | '';
-  /** The parcel's key or code (the merchant's own parcel). */
-  parcel?: string;
-  message: string;
-}
+export type NewTicketBody = Body<'/api/tickets', 'post'>;
 
 const ticketTag = (key: string) => ({ type: 'tickets' as const, id: key });
 
@@ -79,7 +44,7 @@ export const supportApi = api.injectEndpoints({
       query: (body) => ({ url: 'tickets', method: 'POST', body }),
       invalidatesTags: [TICKET_LISTS],
     }),
-    setTicketStatus: build.mutation<ItemResponse<TicketDetail>, { key: string; status: TicketStatus }>({
+    setTicketStatus: build.mutation<ItemResponse<TicketDetail>, Body<'/api/tickets', 'put'>>({
       query: (body) => ({ url: 'tickets', method: 'PUT', body }),
       invalidatesTags: (_result, _error, { key }) => [TICKET_LISTS, ticketTag(key)],
     }),

@@ -42,7 +42,7 @@ function Attempt({ attempt, number }: { attempt: WebhookAttempt; number: number 
           <DateTimeText value={attempt.attempted_at} />
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
-        {code !== null && (
+        {code != null && (
           <Chip
             size="small"
             variant="outlined"

@@ -1,8 +1,10 @@
 import { api } from '../../core/api';
+import type { Body, Schema } from '../../core/apiTypes';
 import type { ListResponse } from '../../core/collections';
 import { listParams } from '../../core/crud';
 import type { ListArgs } from '../table/useListState';
 
+export type WebhookEvent = Schema<'WebhookEventType'>;
 /** The events an endpoint can subscribe to, in the server's order (domain.md). */
 export const WEBHOOK_EVENTS = [
   'parcel.created',
@@ -11,67 +13,24 @@ export const WEBHOOK_EVENTS = [
   'invoice.validated',
   'invoice.paid',
   'ticket.answered',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+] as const satisfies readonly WebhookEvent[];
 
-export interface Webhook {
-  key: string;
-  url: string;
-  events: WebhookEvent[];
-  active: boolean;
-  /** Set when deliveries failed for 24 h: nothing is sent until it is turned on again. */
-  paused_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type Webhook = Schema<'WebhookView'>;
 
-export interface CreatedWebhook extends Webhook {
-  /** Signs every delivery; shown this once. */
-  secret: string;
-}
+/** The endpoint with the secret that signs every delivery, shown this once. */
+export type CreatedWebhook = Schema<'CreatedWebhook'>;
 
-export interface WebhookInput {
-  url?: string;
-  events?: WebhookEvent[];
-  active?: boolean;
-}
+export type NewWebhook = Body<'/api/webhooks', 'post'>;
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+export type WebhookInput = Body<'/api/webhooks/{key}', 'put'>;
+
+export type DeliveryStatus = Schema<'DeliveryStatus'>;
 
 /** One attempt of a delivery, as the server logged it. */
-export interface WebhookAttempt {
-  attempted_at: string;
-  /** The receiver's HTTP status, when it answered. */
-  status_code: number | null;
-  /** Why nothing came back (timeout, refused address…). */
-  error: string | null;
-  /** The first 500 bytes of the receiver's answer. */
-  response: string | null;
-  /** From the request's start to the answer's end (or the failure). */
-  latency_ms: number;
-}
+export type WebhookAttempt = Schema<'AttemptView'>;
 
-export interface WebhookDelivery {
-  key: string;
-  event_id: string;
-  event: WebhookEvent | 'ping';
-  /**
-   * What the event is about: the parcel's tracking code (`parcel.*`), the invoice's or the
-   * ticket's key; null for a ping.
-   */
-  subject_key: string | null;
-  status: DeliveryStatus;
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  last_response: string | null;
-  last_latency_ms: number | null;
-  last_attempt_at: string | null;
-  next_attempt_at: string | null;
-  created_at: string;
-  /** Every attempt, oldest first (kept 30 days). */
-  history: WebhookAttempt[];
-}
+/** The document types `event` as a string: it is one of the events, or `ping` for a test. */
+export type WebhookDelivery = Omit<Schema<'DeliveryView'>, 'event'> & { event: WebhookEvent | 'ping' };
 
 /** Query of GET /api/webhooks/{key}/deliveries: the endpoint and the page. */
 export interface DeliveryListArgs extends ListArgs {
@@ -84,7 +43,7 @@ export const webhooksApi = api.injectEndpoints({
       query: () => ({ url: 'webhooks', params: { per_page: 100 } }),
       providesTags: ['Webhooks'],
     }),
-    createWebhook: build.mutation<{ data: CreatedWebhook }, WebhookInput>({
+    createWebhook: build.mutation<{ data: CreatedWebhook }, NewWebhook>({
       query: (body) => ({ url: 'webhooks', method: 'POST', body }),
       invalidatesTags: ['Webhooks'],
     }),

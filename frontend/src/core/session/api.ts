@@ -2,8 +2,9 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { Language } from '../../i18n/languages';
 import { api } from '../api';
+import type { Body } from '../apiTypes';
 import { fetchCsrfCookie } from '../csrf';
-import type { LoginBody, RegisterBody, SessionPayload } from './types';
+import type { SessionPayload } from './types';
 
 async function withCsrfCookie<T>(
   call: () => Promise<{ data: T } | { error: FetchBaseQueryError }>,
@@ -24,7 +25,7 @@ export const authApi = api.injectEndpoints({
       providesTags: ['User'],
     }),
     /** GET sanctum/csrf-cookie, then POST /api/login. */
-    login: build.mutation<SessionPayload, LoginBody>({
+    login: build.mutation<SessionPayload, Body<'/api/login', 'post'>>({
       queryFn: (body, _api, _extra, baseQuery) =>
         withCsrfCookie<SessionPayload>(async () => {
           const result = await baseQuery({ url: 'login', method: 'POST', body });
@@ -32,7 +33,7 @@ export const authApi = api.injectEndpoints({
         }),
     }),
     /** GET sanctum/csrf-cookie, then POST /api/clients (merchant registration). */
-    register: build.mutation<SessionPayload, RegisterBody>({
+    register: build.mutation<SessionPayload, Body<'/api/clients', 'post'>>({
       queryFn: (body, _api, _extra, baseQuery) =>
         withCsrfCookie<SessionPayload>(async () => {
           const result = await baseQuery({ url: 'clients', method: 'POST', body });
@@ -41,7 +42,7 @@ export const authApi = api.injectEndpoints({
     }),
     /** PUT /api/users/language (204): the interface language kept in the signed-in user's profile. */
     saveLanguage: build.mutation<null, Language>({
-      query: (language) => ({ url: 'users/language', method: 'PUT', body: { language } }),
+      query: (language) => ({ url: 'users/language', method: 'PUT', body: { language } satisfies Body<'/api/users/language', 'put'> }),
     }),
     /** GET /api/logout. */
     logout: build.mutation<null, void>({

@@ -1,29 +1,15 @@
 import { api } from '../../core/api';
+import type { Schema } from '../../core/apiTypes';
 import { crudEndpoints } from '../../core/crud';
 
 /** GET /api/costs item: a merchant's own prices in one city (centimes). */
-export interface CostView {
-  key: string;
-  /** Merchant key. */
-  client: string;
-  client_name: string;
-  /** City key. */
-  city: string;
-  city_name: string;
-  delivery_fee: number;
-  return_fee: number;
-  refusal_fee: number;
-  updated_at: string;
-}
+export type CostView = Schema<'CostView'>;
 
-/** POST /api/costs; PUT /api/costs/{key} changes the fees only. */
-export interface CostBody {
-  client?: string;
-  city?: string;
-  delivery_fee: number | null;
-  return_fee: number | null;
-  refusal_fee: number | null;
-}
+/**
+ * POST /api/costs; PUT /api/costs/{key} changes the fees only. Both read a `CostInput`; creation
+ * answers 422 on a missing field (the form sends an empty one as null for that message).
+ */
+export type CostBody = Schema<'CostInput'>;
 
 export const costsApi = api.injectEndpoints({
   endpoints: (build) => {

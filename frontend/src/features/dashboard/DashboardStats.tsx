@@ -26,8 +26,8 @@ import '../../i18n/parcels';
 import { MIRROR_IN_RTL } from '../../components/mirror';
 
 /** "87,5 %" in the user's language (one left-to-right unit in Arabic); "—" before any parcel's round ended. */
-export function formatRate(rate: number | null, language: Language): string {
-  if (rate === null || !Number.isFinite(rate)) return '—';
+export function formatRate(rate: number | null | undefined, language: Language): string {
+  if (rate == null || !Number.isFinite(rate)) return '—';
   return isolateLtr(`${new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(rate)}\u00a0%`, language);
 }
 

@@ -29,6 +29,7 @@ function statistics(overrides: Partial<Statistics> = {}): Statistics {
     to_be_paid: 9876500,
     delivery_rate: 87.46,
     daily,
+    money: { cash_held: null, payouts_due: null, payouts_awaiting_cash: null, ready_to_transfer: null, paid_this_month: null },
     ...overrides,
   };
 }

@@ -1,26 +1,14 @@
 import { api } from '../../core/api';
+import type { Body, Schema } from '../../core/apiTypes';
 import type { ItemResponse } from '../../core/crud';
 import { crudEndpoints } from '../../core/crud';
 
-export type GuideAudience = 'all' | 'clients' | 'delivery';
+export type GuideAudience = Schema<'Audience'>;
 
 /** GET /api/guides item. */
-export interface Guide {
-  key: string;
-  title: string;
-  /** Markdown. */
-  body: string;
-  audience: GuideAudience;
-  built_in: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export type Guide = Schema<'GuideView'>;
 
-export interface GuideBody {
-  title: string;
-  body: string;
-  audience: GuideAudience;
-}
+export type GuideBody = Body<'/api/guides', 'post'>;
 
 /** The guide that ships with the product (generated from the OpenAPI document). */
 export const BUILT_IN_GUIDE = 'merchant-api';

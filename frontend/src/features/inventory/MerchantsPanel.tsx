@@ -1,5 +1,6 @@
 import PauseCircleOutline from '@mui/icons-material/PauseCircleOutlined';
 import PlayCircleOutline from '@mui/icons-material/PlayCircleOutlined';
+import { DateText } from '../../components/DateText';
 import { ResourceScreen } from '../../components/resource/ResourceScreen';
 import type { Column, RowAction } from '../../components/table/DataTable';
 import { dateColumn } from '../../components/table/columns';
@@ -24,7 +25,8 @@ export function MerchantsPanel() {
     { id: 'status', label: t('inventory.status'), card: 'badge', render: (row) => <ServiceStatusChip status={row.status} label={row.status_label} /> },
     { id: 'products', label: t('inventory.products'), align: 'right' },
     dateColumn('created_at', t('inventory.askedOn')),
-    dateColumn('decided_at', t('inventory.decidedOn')),
+    // Not `dateColumn`: the document has it optional (always there, null until decided).
+    { id: 'decided_at', label: t('inventory.decidedOn'), render: (row) => <DateText value={row.decided_at} /> },
   ];
 
   return (

@@ -11,7 +11,7 @@ import { Ltr } from '../../components/Ltr';
 /** « 18 reçus sur 20 » when the count at the hub differed from the declaration; null otherwise. */
 export function receivedText(movement: Movement, t: Translate): string | null {
   const received = movement.received_quantity;
-  return received !== null && received !== movement.quantity ? t('inventory.declaredReceived', { declared: movement.quantity, received }) : null;
+  return received != null && received !== movement.quantity ? t('inventory.declaredReceived', { declared: movement.quantity, received }) : null;
 }
 
 /**

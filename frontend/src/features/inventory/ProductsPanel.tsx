@@ -57,7 +57,7 @@ export function ProductsPanel({ admin, toolbar }: { admin: boolean; toolbar?: Re
       render: (row) =>
         row.low ? (
           <Chip size="small" color="warning" label={t('inventory.lowChip')} data-testid="low-chip" />
-        ) : row.alert_threshold === null ? (
+        ) : row.alert_threshold == null ? (
           '—'
         ) : (
           t('inventory.threshold', { count: row.alert_threshold })
@@ -107,7 +107,7 @@ export function ProductsPanel({ admin, toolbar }: { admin: boolean; toolbar?: Re
                 createTitle: t('inventory.createProduct'),
                 editTitle: (row) => t('inventory.editProduct', { name: row.name }),
                 empty: () => ({ sku: '', name: '', alert_threshold: '' }),
-                fromRow: (row) => ({ sku: row.sku, name: row.name, alert_threshold: row.alert_threshold === null ? '' : String(row.alert_threshold) }),
+                fromRow: (row) => ({ sku: row.sku, name: row.name, alert_threshold: row.alert_threshold == null ? '' : String(row.alert_threshold) }),
                 validate: (values): Record<string, string> => (Number.isNaN(threshold(values.alert_threshold)) ? { alert_threshold: t('inventory.wholeNumber') } : {}),
                 fields: (row) => [
                   { name: 'sku', label: t('inventory.sku'), required: true, autoFocus: !row, disabled: Boolean(row), maxLength: 64, helperText: row ? t('inventory.skuFixed') : t('inventory.skuHelp') },

@@ -5,11 +5,22 @@ import { formatCount } from '../../components/money';
 import type { InventoryMerchantStatus, MovementState } from '../../components/inventory/api';
 import '../../i18n/inventory';
 
-const STATE_COLORS: Record<MovementState, 'warning' | 'success' | 'error'> = { pending: 'warning', validated: 'success', rejected: 'error' };
-const STATUS_COLORS: Record<InventoryMerchantStatus, 'warning' | 'success' | 'default'> = { pending: 'warning', active: 'success', suspended: 'default' };
+// The server types these as strings: a value this app does not know shows as the server words it.
+type StateColor = 'warning' | 'success' | 'error';
+type StatusColor = 'warning' | 'success' | 'default';
+const STATE_COLORS: Partial<Record<string, StateColor>> = {
+  pending: 'warning',
+  validated: 'success',
+  rejected: 'error',
+} satisfies Record<MovementState, StateColor>;
+const STATUS_COLORS: Partial<Record<string, StatusColor>> = {
+  pending: 'warning',
+  active: 'success',
+  suspended: 'default',
+} satisfies Record<InventoryMerchantStatus, StatusColor>;
 
 /** A movement's state in the UI's language (else as the server words it). */
-export function MovementStateChip({ state, label }: { state: MovementState; label: string }) {
+export function MovementStateChip({ state, label }: { state: string; label: string }) {
   const valueLabel = useValueLabel();
   return (
     <Chip size="small" variant="outlined" color={STATE_COLORS[state] ?? 'default'} label={valueLabel('inventory.state', state, label)} data-testid="movement-state" data-state={state} />
@@ -17,7 +28,7 @@ export function MovementStateChip({ state, label }: { state: MovementState; labe
 }
 
 /** A stock service's status in the UI's language (else as the server words it). */
-export function ServiceStatusChip({ status, label }: { status: InventoryMerchantStatus; label: string }) {
+export function ServiceStatusChip({ status, label }: { status: string; label: string }) {
   const valueLabel = useValueLabel();
   return (
     <Chip size="small" variant="outlined" color={STATUS_COLORS[status] ?? 'default'} label={valueLabel('inventory.status', status, label)} data-testid="service-status" data-status={status} />

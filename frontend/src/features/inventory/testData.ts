@@ -1,8 +1,8 @@
-import type { Inventory, InventoryMerchant, Movement } from '../../components/inventory/api';
+import type { Inventory, InventoryMerchant, InventoryMerchantStatus, Movement } from '../../components/inventory/api';
 
 export const MERCHANT = { key: 'M1', name: 'Samira Bennani', company: 'Atlas Mode' };
 
-export function serviceRow(status: InventoryMerchant['status'], overrides: Partial<InventoryMerchant> = {}): InventoryMerchant {
+export function serviceRow(status: InventoryMerchantStatus, overrides: Partial<InventoryMerchant> = {}): InventoryMerchant {
   const labels = { pending: 'En attente', active: 'Actif', suspended: 'Suspendu' } as const;
   return {
     key: 'M1',

@@ -189,7 +189,7 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
       body: (
         <Stack spacing={1}>
           <span>{t(`invoices.validateTotal.${kind}`, { amount: formatMoney(invoice.total, language), count: invoice.parcels_count })}</span>
-          {isDelivery && invoice.counted_amount !== null && invoice.difference !== null && (
+          {isDelivery && invoice.counted_amount !== null && invoice.counted_amount !== undefined && invoice.difference !== null && invoice.difference !== undefined && (
             <span data-testid="validate-difference">
               {t('invoices.validateCounted', { amount: formatMoney(invoice.counted_amount, language) })}{' '}
               {differenceKind(invoice.difference) === 'even'
@@ -207,7 +207,7 @@ function InvoiceBody({ family, invoiceKey, role, onClose, notify }: Omit<Props, 
         const result = isDelivery
           ? await updateDelivery({ key: invoice.key, body: { status: 'validated' } }).unwrap()
           : await updateMerchant({ key: invoice.key, body: { status: 'validated' } }).unwrap();
-        number = result.data.number;
+        number = result.data.number ?? null;
       },
       onDone: () => notify(t('invoices.validated', { number: number ?? invoice.key })),
     });

@@ -5,7 +5,7 @@ import { MoneyText } from '../../components/MoneyText';
 import { DataTable, type Column, type RowAction, type TableSelection } from '../../components/table/DataTable';
 import { localResult } from '../../components/table/localList';
 import { useListState } from '../../components/table/useListState';
-import { useT, type Translate } from '../../i18n';
+import { useT, type MessageKey, type Translate } from '../../i18n';
 import { ParcelStatusChip } from '../../components/parcel/ParcelStatusChip';
 import { lineDeduction, type InvoiceLine } from '../../components/invoice/api';
 import type { InvoiceKind } from '../../components/invoice/CashSummary';
@@ -43,7 +43,8 @@ function code(line: InvoiceLine, t: Translate) {
       </Typography>
       {line.kind !== 'standard' && (
         <Typography variant="caption" color="text.secondary" component="div">
-          {t(`invoices.lineKind.${line.kind}`)}
+          {/* `standard`, `exchange` or `refund` (a plain string in the API's document). */}
+          {t(`invoices.lineKind.${line.kind}` as MessageKey)}
         </Typography>
       )}
     </Box>

@@ -18,9 +18,9 @@ import { merchantAccountHref } from '../../components/invoice/balanceParams';
 import '../../i18n/invoices';
 
 /** What is still owed on a returned-type invoice: the amount, « Réglée » at zero, « — » before validation. */
-export function Outstanding({ outstanding, testId, size = 'small' }: { outstanding: number | null; testId: string; size?: 'small' | 'medium' }) {
+export function Outstanding({ outstanding, testId, size = 'small' }: { outstanding: number | null | undefined; testId: string; size?: 'small' | 'medium' }) {
   const t = useT();
-  if (outstanding === null) return <span data-testid={testId}>—</span>;
+  if (outstanding === null || outstanding === undefined) return <span data-testid={testId}>—</span>;
   if (outstanding === 0) return <Chip size={size} color="success" variant="outlined" label={t('invoices.outstandingSettled')} data-testid={testId} sx={{ fontWeight: 600 }} />;
   return (
     <Typography component="span" variant={size === 'medium' ? 'subtitle1' : 'body2'} sx={{ fontWeight: 600, color: 'error.main', whiteSpace: 'nowrap' }} data-testid={testId}>

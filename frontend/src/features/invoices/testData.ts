@@ -1,5 +1,5 @@
 // Invoices as docs/invoices-api.md describes them, for the component tests.
-import type { BalanceEntry, MerchantInvoice, DeliveryPersonBalance, DeliveryInvoice, InvoiceLine, UnpaidDeliveryPerson, UnpaidShop } from '../../components/invoice/api';
+import type { DeliveryPersonBalanceEntry, MerchantInvoice, DeliveryPersonBalance, DeliveryInvoice, InvoiceLine, UnpaidDeliveryPerson, UnpaidShop } from '../../components/invoice/api';
 
 export const DELIVERY_PERSON = { key: 'D1', full_name: 'Hamid Ouazzani', phone: '0661000001' };
 
@@ -111,7 +111,12 @@ export function deliveryPersonBalance(balance: number, entries: DeliveryPersonBa
   return { delivery_admin: DELIVERY_PERSON, balance, entries, carried_on: [], ...overrides };
 }
 
-export function balanceEntry(key: string, kind: BalanceEntry['kind'], amount: number, overrides: Partial<BalanceEntry> = {}): BalanceEntry {
+export function balanceEntry(
+  key: string,
+  kind: DeliveryPersonBalanceEntry['kind'],
+  amount: number,
+  overrides: Partial<DeliveryPersonBalanceEntry> = {},
+): DeliveryPersonBalanceEntry {
   return {
     key,
     kind,

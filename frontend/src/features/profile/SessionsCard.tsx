@@ -17,7 +17,7 @@ import { formatDate, useLanguage, useT } from '../../i18n';
 import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery, type UserSession } from './api';
 
 /** "Chrome · Windows" from a User-Agent string; the raw string stays in the tooltip. */
-export function deviceSummary(agent: string | null): string | null {
+export function deviceSummary(agent: string | null | undefined): string | null {
   if (!agent) return null;
   const browser =
     [

@@ -46,7 +46,7 @@ function dateIn(days: number): string {
 
 function useDateFormat() {
   const language = useLanguage();
-  return (value: string | null, empty: string) => {
+  return (value: string | null | undefined, empty: string) => {
     if (!value) return empty;
     return formatDate(value, language, { dateStyle: 'medium' });
   };

@@ -101,9 +101,9 @@ function DeliveryLog({ webhook, onClose }: { webhook: Webhook; onClose: () => vo
       render: (delivery) => (
         <Box sx={{ minWidth: 0, maxWidth: { md: 280 }, overflowWrap: 'anywhere' }}>
           <Typography variant="body2">{t('webhooks.attempts', { count: delivery.attempts })}</Typography>
-          {(delivery.last_status_code !== null || delivery.last_error) && (
+          {(delivery.last_status_code != null || delivery.last_error) && (
             <Typography variant="caption" color="text.secondary" component="div">
-              {delivery.last_status_code !== null
+              {delivery.last_status_code != null
                 ? t('webhooks.lastAnswer', { code: delivery.last_status_code })
                 : t('webhooks.lastError', { error: delivery.last_error ?? '' })}
             </Typography>

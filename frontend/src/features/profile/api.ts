@@ -1,57 +1,24 @@
 import { api } from '../../core/api';
+import type { Body, Schema } from '../../core/apiTypes';
 import type { ListResponse } from '../../core/collections';
 import { userDataUpdated } from '../../core/session/authSlice';
 import type { UserData } from '../../core/session/types';
-import type { ProofPolicy } from '../../components/parcel/api';
 
-export interface ProfileUpdate {
-  first_name: string;
-  last_name: string;
-  phone: string;
-  /** Data URL of the new photo; null removes it; absent keeps it. */
-  avatar?: string | null;
-  /** A merchant's ICE: 15 digits, empty clears it; absent keeps it. */
-  ice?: string;
-  current_password?: string;
-  password?: string;
-  password_confirmation?: string;
-}
+/** PUT /api/users: `avatar` null removes the photo, absent keeps it; an empty `ice` clears it. */
+export type ProfileUpdate = Body<'/api/users', 'put'>;
 
-export interface PersonalToken {
-  key: string;
-  name: string;
-  abilities?: string[];
-  expires_at: string | null;
-  last_used_at: string | null;
-  created_at: string;
-}
+export type PersonalToken = Schema<'TokenView'>;
 
 export type TokenAbility = 'read' | 'write';
 
-export interface NewToken {
-  name: string;
-  /** read: GET calls; write: the others. */
-  abilities: TokenAbility[];
-  /** YYYY-MM-DD or RFC 3339; the server defaults to 90 days and allows 365 at most. */
-  expires_at?: string;
-}
+/** POST /api/tokens: abilities read (GET calls) and/or write (the others); expires in 90 days unless told. */
+export type NewToken = Body<'/api/tokens', 'post'>;
 
 /** One of the signed-in user's live sessions. */
-export interface UserSession {
-  key: string;
-  current: boolean;
-  /** The browser's User-Agent at sign-in. */
-  device: string | null;
-  address: string | null;
-  last_seen_at: string;
-  created_at: string;
-}
+export type UserSession = Schema<'SessionView'>;
 
-export interface CreatedToken {
-  data: PersonalToken;
-  /** Plain text token, shown once. */
-  token: string;
-}
+/** The new token and its plain text, shown once. */
+export type CreatedToken = Schema<'CreatedToken'>;
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -88,16 +55,16 @@ export const profileApi = api.injectEndpoints({
       query: (key) => ({ url: `sessions/${encodeURIComponent(key)}`, method: 'DELETE' }),
       invalidatesTags: ['Sessions'],
     }),
-    endOtherSessions: build.mutation<{ ended: number }, void>({
+    endOtherSessions: build.mutation<Schema<'EndedSessions'>, void>({
       query: () => ({ url: 'sessions', method: 'DELETE' }),
       invalidatesTags: ['Sessions'],
     }),
     /** What the merchant requires of the delivery person on « Livré ». */
-    deliveryProof: build.query<{ data: { delivery_proof: ProofPolicy } }, void>({
+    deliveryProof: build.query<{ data: Schema<'PolicySetting'> }, void>({
       query: () => ({ url: 'users/delivery-proof' }),
       providesTags: [{ type: 'User', id: 'delivery-proof' }],
     }),
-    setDeliveryProof: build.mutation<{ data: { delivery_proof: ProofPolicy } }, ProofPolicy>({
+    setDeliveryProof: build.mutation<{ data: Schema<'PolicySetting'> }, Schema<'ProofPolicy'>>({
       query: (policy) => ({ url: 'users/delivery-proof', method: 'PUT', body: { delivery_proof: policy } }),
       invalidatesTags: [{ type: 'User', id: 'delivery-proof' }],
     }),

@@ -28,8 +28,11 @@ import { Form } from '../../components/form/Form';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
 
-/** What the form holds: the body as typed (the TVA rate as text, no mention as ''). */
-type FormState = Omit<CompanyBody, 'tva_rate' | 'tva_exemption'> & { tva_rate: string; tva_exemption: string };
+/** What the form holds: every field of the body, filled in (the TVA rate as text, no mention as ''). */
+type FormState = { [K in Exclude<keyof CompanyBody, 'tva_rate' | 'tva_exemption'>]-?: NonNullable<CompanyBody[K]> } & {
+  tva_rate: string;
+  tva_exemption: string;
+};
 
 /** The form's switches (the others are text fields). */
 type SwitchField = 'invoices_in_reader_language' | 'pay_before_cash_in';

@@ -1,45 +1,12 @@
 import { api } from '../../core/api';
+import type { Body, Schema } from '../../core/apiTypes';
 import type { ItemResponse } from '../../core/crud';
 
 /** GET /api/settings/company: the company's legal identity, printed on invoices and vouchers. */
-export interface CompanyIdentity {
-  /** False until an admin sets it (documents then print the product's name only). */
-  configured: boolean;
-  name: string;
-  address: string;
-  /** 15 digits. */
-  ice: string;
-  if: string;
-  rc: string;
-  patente: string | null;
-  cnss: string | null;
-  /** Invoices print in each reader's language when true, else in French (the legal language). */
-  invoices_in_reader_language: boolean;
-  /** The TVA rate of the fees, integer percent 0–100 (20 until set). */
-  tva_rate: number;
-  /** The legal exemption mention: set, invoices charge no TVA and print it. */
-  tva_exemption: string | null;
-  /** Merchants are paid before the delivery person's cash is validated (an advance); off by default. */
-  pay_before_cash_in: boolean;
-}
+export type CompanyIdentity = Schema<'CompanyView'>;
 
-export interface CompanyBody {
-  name: string;
-  address: string;
-  ice: string;
-  if: string;
-  rc: string;
-  patente: string;
-  cnss: string;
-  /** Sent with every save: the PUT replaces the whole identity. */
-  invoices_in_reader_language: boolean;
-  /** Integer percent, 0 to 100. */
-  tva_rate: number;
-  /** At most TVA_EXEMPTION_MAX characters; null: not exempt. A rate of 0 requires one (else 422). */
-  tva_exemption: string | null;
-  /** Sent with every save (false when left out). */
-  pay_before_cash_in: boolean;
-}
+/** PUT /api/settings/company: replaces the whole identity (a rate of 0 requires an exemption, else 422). */
+export type CompanyBody = Body<'/api/settings/company', 'put'>;
 
 /** The rate when never set. */
 export const DEFAULT_TVA_RATE = 20;
@@ -64,7 +31,7 @@ export const settingsApi = api.injectEndpoints({
 export const { useCompanySettingsQuery, useUpdateCompanySettingsMutation } = settingsApi;
 
 /** "ICE 001… · IF … · RC …": the identifiers as the documents' footer prints them. */
-export function identifiers(company: Pick<CompanyBody, 'ice' | 'if' | 'rc' | 'patente' | 'cnss'>): string {
+export function identifiers(company: Record<'ice' | 'if' | 'rc' | 'patente' | 'cnss', string>): string {
   const digits = (value: string) => value.replace(/\s+/g, '');
   return [
     ['ICE', company.ice],

@@ -1,29 +1,15 @@
 import { api } from '../../core/api';
+import type { Schema } from '../../core/apiTypes';
 import { crudEndpoints } from '../../core/crud';
 
 /** GET /api/managers and GET /api/admins item. */
-export interface StaffView {
-  key: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  active: boolean;
-  /** Route names held; full admins hold them all. */
-  permissions: string[];
-  created_at: string;
-}
+export type StaffView = Schema<'StaffView'>;
 
-export interface StaffBody {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone?: string;
-  /** Required on create; empty or absent on edit keeps the current one. */
-  password?: string;
-  permissions?: string[];
-  active?: boolean;
-}
+/**
+ * POST and PUT of /api/managers and /api/admins all read a `StaffInput`: the password is required
+ * on create; on edit, empty or absent keeps the current one.
+ */
+export type StaffBody = Schema<'StaffInput'>;
 
 export const staffApi = api.injectEndpoints({
   endpoints: (build) => {

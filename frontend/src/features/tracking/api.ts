@@ -1,18 +1,8 @@
 import { api } from '../../core/api';
-import type { ParcelStatus } from '../../components/parcel/api';
+import type { Schema } from '../../core/apiTypes';
 
 /** GET /api/tracking/{code}: what anyone holding a tracking code may know. */
-export interface Tracking {
-  key: string;
-  status: ParcelStatus;
-  status_label: string;
-  city_name: string;
-  created_at: string;
-  /** Oldest first. */
-  events: Array<{ status: ParcelStatus; status_label: string; date: string | null; created_at: string }>;
-  /** Delivered with a signature: who signed, as initials (« F. Z. »). */
-  signed_by?: string | null;
-}
+export type Tracking = Schema<'TrackingView'>;
 
 export const trackingApi = api.injectEndpoints({
   endpoints: (build) => ({

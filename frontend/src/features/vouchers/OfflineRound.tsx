@@ -57,7 +57,7 @@ export function usePrefetchRound(args: ParcelListArgs, nextCursor: string | null
       let cursor: string | null = nextCursor;
       for (let n = 0; n < PREFETCHED_PAGES && cursor && !stopped; n += 1) {
         // The key order of the screen's own request for that page: per_page, cursor, the rest.
-        const page: { data?: { meta: { next_cursor: string | null } } } = await dispatch(
+        const page: { data?: { meta: { next_cursor?: string | null } } } = await dispatch(
           parcelsApi.endpoints.listParcels.initiate({ per_page, cursor, ...others }, { subscribe: false }),
         );
         cursor = page.data?.meta.next_cursor ?? null;
