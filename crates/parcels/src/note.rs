@@ -185,7 +185,7 @@ impl NoteCode {
 pub struct Note {
     pub code: NoteCode,
     /// The values the code's text names (see [`NoteCode`]): strings, or numbers for counts.
-    #[schema(value_type = Object)]
+    #[schema(value_type = std::collections::HashMap<String, serde_json::Value>)]
     pub values: Map<String, Value>,
 }
 

@@ -16754,7 +16754,9 @@ export interface components {
             /** @description The same values rendered in the request's language. */
             detail_lines: components["schemas"]["DetailLine"][];
             /** @description The recorded values as written (public keys, codes, centimes). */
-            details?: Record<string, never> | null;
+            details?: {
+                [key: string]: unknown;
+            } | null;
             /** @description Its opaque key. */
             key: string;
             /**
@@ -17461,7 +17463,7 @@ export interface components {
         };
         /** @description One row of the file as read, with what reading it found wrong. */
         ImportRow: {
-            errors: Record<string, never>;
+            errors: components["schemas"]["FieldErrors"];
             input: components["schemas"]["ParcelInput"];
             /** @description The line in the file (the header is line 1). */
             line: number;
@@ -17575,12 +17577,6 @@ export interface components {
              */
             total: number;
         };
-        /**
-         * @description The three kinds: client invoices of delivered parcels (facture livrée) and of returned ones
-         *     (facture retour), and a delivery person's cash hand-over (facture livreur).
-         * @enum {string}
-         */
-        InvoiceKind: "delivered" | "returned" | "delivery";
         /** @description One parcel on an invoice (or eligible for one). */
         InvoiceLine: {
             /**
@@ -17874,7 +17870,7 @@ export interface components {
              */
             tva_rate?: number | null;
             /** @description `delivered` or `returned`. */
-            type: components["schemas"]["InvoiceKind"];
+            type: components["schemas"]["MerchantInvoiceType"];
             validated_at?: string | null;
         };
         MerchantRef: {
@@ -18245,7 +18241,9 @@ export interface components {
         Note: {
             code: components["schemas"]["NoteCode"];
             /** @description The values the code's text names (see [`NoteCode`]): strings, or numbers for counts. */
-            values: Record<string, never>;
+            values: {
+                [key: string]: unknown;
+            };
         };
         /**
          * @description The kinds of history notes, with the values each carries.
@@ -18617,7 +18615,8 @@ export interface components {
             /** Format: int64 */
             quantity: number;
             recipient_name: string;
-            status: string;
+            /** @description The parcel's status. */
+            status: components["schemas"]["Status"];
             /** @description In the `Accept-Language` language. */
             status_label: string;
         };

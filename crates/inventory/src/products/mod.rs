@@ -66,6 +66,8 @@ pub struct Reservation {
     /// The parcel's tracking code.
     pub parcel: String,
     pub quantity: i64,
+    /// The parcel's status.
+    #[schema(value_type = colivra_parcels::status::Status)]
     pub status: String,
     /// In the `Accept-Language` language.
     pub status_label: &'static str,

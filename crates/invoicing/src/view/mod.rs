@@ -49,6 +49,7 @@ pub struct MerchantInvoiceView {
     pub number: Option<String>,
     /// `delivered` or `returned`.
     #[serde(rename = "type")]
+    #[schema(value_type = crate::kind::MerchantInvoiceType)]
     pub invoice_type: Kind,
     pub status: InvoiceStatus,
     pub status_label: &'static str,

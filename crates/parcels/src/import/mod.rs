@@ -66,7 +66,6 @@ pub struct ImportRow {
     /// The line in the file (the header is line 1).
     pub line: usize,
     pub input: ParcelInput,
-    #[schema(value_type = Object)]
     pub errors: FieldErrors,
 }
 

@@ -57,7 +57,7 @@ pub struct ActivityView {
     /// (once validated), a stock movement's or ticket's code; else its key.
     pub subject_code: Option<String>,
     /// The recorded values as written (public keys, codes, centimes).
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<std::collections::HashMap<String, serde_json::Value>>)]
     pub details: Option<Value>,
     /// The same values rendered in the request's language.
     pub detail_lines: Vec<DetailLine>,

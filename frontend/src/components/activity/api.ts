@@ -9,11 +9,8 @@ import type { Language } from '../../i18n';
 /** One recorded value, rendered by the server in the request's language ("580,50 DH", "old → new"). */
 export type DetailLine = Schema<'DetailLine'>;
 
-/**
- * GET /api/activities item. `details` holds the recorded values as written (keys, codes,
- * centimes): the document says `Record<string, never>` (no value could be read), so typed here.
- */
-export type Activity = Omit<Schema<'ActivityView'>, 'details'> & { details?: Record<string, unknown> | null };
+/** GET /api/activities item. `details` holds the recorded values as written (keys, codes, centimes). */
+export type Activity = Schema<'ActivityView'>;
 
 export type ActivityKind = Schema<'ActionKind'>;
 

@@ -20,13 +20,11 @@ export type Inventory = Schema<'InventoryView'>;
 /** GET /api/inventories/movements item. */
 export type Movement = Schema<'MovementView'>;
 
-/** Units of a product held by a parcel until it leaves the hub; `status` is the parcel's (a string in the document). */
-export type Reservation = Omit<Schema<'Reservation'>, 'status'> & { status: Schema<'Status'> };
+/** Units of a product held by a parcel until it leaves the hub; `status` is the parcel's. */
+export type Reservation = Schema<'Reservation'>;
 
-export type InventoryDetail = Omit<Schema<'InventoryDetail'>, 'reservations'> & {
-  /** The parcels holding the reserved units, newest first (at most 200). */
-  reservations: Reservation[];
-};
+/** A product with the parcels holding its reserved units, newest first (at most 200). */
+export type InventoryDetail = Schema<'InventoryDetail'>;
 
 /**
  * POST /api/inventories and PUT /api/inventories/{key} both read an `InventoryInput` (the SKU is

@@ -33,10 +33,9 @@ export type InvoiceSettlement = Omit<Schema<'InvoiceSettlement'>, 'kind'> & { ki
 
 /**
  * A client invoice. Money in centimes; `total` what the company pays the shop (negative for a
- * returned invoice). The document types `type` as any invoice kind (`delivery` too).
+ * returned invoice).
  */
-export type MerchantInvoice = Omit<Schema<'MerchantInvoiceView'>, 'type' | 'settled_by'> & {
-  type: MerchantInvoiceType;
+export type MerchantInvoice = Omit<Schema<'MerchantInvoiceView'>, 'settled_by'> & {
   settled_by: InvoiceSettlement[];
 };
 

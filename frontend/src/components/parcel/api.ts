@@ -64,7 +64,8 @@ export interface ParcelListArgs extends Partial<ListArgs> {
 
 /**
  * What the server wrote in a history line: a code and its values, rendered per language. The
- * document types `values` as an empty object: they are strings, or numbers for counts.
+ * document allows any JSON value; the server writes strings, or numbers for counts, which the
+ * messages interpolate.
  */
 export type HistoryNote = Omit<Schema<'Note'>, 'values'> & { values: Record<string, string | number | null> };
 
@@ -98,13 +99,10 @@ export function proofImageUrl(parcel: string, proof: string, part: 'signature' |
   return `/api/parcels/${encodeURIComponent(parcel)}/proofs/${encodeURIComponent(proof)}/${part}`;
 }
 
-/**
- * One row of an import file as the server read it, with its errors by field (the document types
- * `errors` as an empty object).
- */
-export type ImportRow = Omit<Schema<'ImportRow'>, 'errors'> & { errors: Schema<'FieldErrors'> };
+/** One row of an import file as the server read it, with its errors by field. */
+export type ImportRow = Schema<'ImportRow'>;
 
-export type ImportPreview = Omit<Answer<'/api/parcels/import', 'post'>, 'rows'> & { rows: ImportRow[] };
+export type ImportPreview = Answer<'/api/parcels/import', 'post'>;
 
 export type ImportResult = Answer<'/api/parcels/import', 'post', 201>;
 
