@@ -201,7 +201,7 @@ fn measured<T>(
     let _ = colivra_db::outbox::take_written();
     let result = work(&mut held.conn);
     if colivra_db::outbox::take_written() {
-        crate::deliveries_signal::wake();
+        colivra_webhooks::sender::wake();
     }
     let spent = (
         colivra_db::connection::statements_here().wrapping_sub(before),
@@ -261,4 +261,15 @@ where
     let (result, spent) = measured(work, &mut held, 1);
     account(keeps.then_some(held), spent);
     result.map_err(ApiError)
+}
+
+/// The webhook sender's database: the same runner as requests'.
+impl colivra_webhooks::sender::SenderDb for Database {
+    async fn run<T, F>(&self, work: F) -> colivra_core::AppResult<T>
+    where
+        F: FnOnce(&mut DbConnection) -> colivra_core::AppResult<T> + Send + 'static,
+        T: Send + 'static,
+    {
+        run(self, work).await.map_err(|error| error.0)
+    }
 }

@@ -131,7 +131,7 @@ pub fn serve(config: ServeConfig) -> Result<(), Box<dyn std::error::Error>> {
             }
         });
         // Runs as long as the server: its handle is not needed.
-        let _sender = crate::webhook_sender::spawn(
+        let _sender = colivra_webhooks::sender::spawn(
             state.pool.clone(),
             state.settings.webhook_allow_private,
             Some(config.database_url.clone()),

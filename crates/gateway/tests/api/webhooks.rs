@@ -32,7 +32,7 @@ async fn add_endpoint(client: &TestClient, url: &str, events: &[&str]) -> (Strin
 }
 
 fn start_sender(app: &TestApp, allow_private: bool) -> actix_web::rt::task::JoinHandle<()> {
-    colivra_gateway::webhook_sender::spawn(app.state.pool.clone(), allow_private, None)
+    colivra_webhooks::sender::spawn(app.state.pool.clone(), allow_private, None)
 }
 
 fn stored_deliveries(app: &TestApp) -> Vec<(String, i32)> {
@@ -532,7 +532,7 @@ async fn a_failing_receiver_gets_retries_then_a_pause_then_a_manual_redelivery()
             .set(webhook_deliveries::next_attempt_at.eq(colivra_core::time::now()))
             .execute(&mut app.conn())
             .unwrap();
-        colivra_gateway::deliveries_signal::wake();
+        colivra_webhooks::sender::wake();
     };
     // The 24 hours are over at the second failure: given up, endpoint paused.
     diesel::update(webhook_deliveries::table)

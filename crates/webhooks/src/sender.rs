@@ -1,23 +1,45 @@
-//! Sends the webhook deliveries the outbox queued, inside the server: takes what is due (leased,
-//! so several server processes share the work without sending one delivery twice at once; the
-//! lease renewed while the send is in flight), posts each event signed, records how it went. The
-//! rules (order per object, retries, pauses) are `colivra_webhooks::deliveries`'.
+//! Sends the webhook deliveries the outbox queued, inside each server process (the gateway
+//! starts it with [`spawn`], lending its database through [`SenderDb`]): takes what is due
+//! (leased, so several server processes share the work without sending one delivery twice at
+//! once; the lease renewed while the send is in flight), posts each event signed, records how it
+//! went. The rules (order per object, retries, pauses) are [`crate::deliveries`]'.
 //!
 //! It works when there is work, not on a timer (issue 37: an idle server polled twice a second,
 //! taking SQLite's write lock each time): a commit that wrote deliveries wakes it (in this process
-//! through [`deliveries_signal::wake`], called by the database runner; from other processes through PostgreSQL's
-//! `NOTIFY`, which a listening connection hears), and otherwise it sleeps until the next retry or
-//! lease falls due, looking again at most once a minute for what it could not hear of.
+//! through [`wake`], called by the host's database runner; from other processes through
+//! PostgreSQL's `NOTIFY`, which a listening connection hears), and otherwise it sleeps until the
+//! next retry or lease falls due, looking again at most once a minute for what it could not hear
+//! of.
 
+use std::future::Future;
+use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
+use colivra_core::AppResult;
 use colivra_db::connection::DatabaseUrl;
 use colivra_db::DbConnection;
-use colivra_webhooks::deliveries::{self, Attempt, Due};
-use colivra_webhooks::signature;
+use tokio::sync::watch;
 
-use crate::db::Database;
-use crate::deliveries_signal::{self, wake};
+use crate::deliveries::{self, Attempt, Due};
+use crate::signature;
+
+/// What the sender asks of its host: to run a piece of database work off the async workers (on
+/// a blocking thread, with a pooled connection) and hand back its result.
+pub trait SenderDb: Clone + 'static {
+    fn run<T, F>(&self, work: F) -> impl Future<Output = AppResult<T>>
+    where
+        F: FnOnce(&mut DbConnection) -> AppResult<T> + Send + 'static,
+        T: Send + 'static;
+}
+
+/// A counter every sender of this process watches (a test process runs several servers, each
+/// with its sender; each wakes, finds its own work or none).
+static WAKE: LazyLock<watch::Sender<u64>> = LazyLock::new(|| watch::channel(0).0);
+
+/// Deliveries were committed: the senders of this process look at once.
+pub fn wake() {
+    WAKE.send_modify(|count| *count = count.wrapping_add(1));
+}
 
 /// Deliveries taken at once.
 const BATCH: i64 = 50;
@@ -34,26 +56,27 @@ pub const TIMEOUT: Duration = Duration::from_secs(10);
 /// Starts the sender on the current actix runtime; it runs until the runtime stops (or the
 /// handle is aborted). With a PostgreSQL `listen` URL, a connection of its own listens for the
 /// deliveries other processes commit.
-pub fn spawn(
-    pool: Database,
+pub fn spawn<D: SenderDb>(
+    pool: D,
     allow_private: bool,
     listen: Option<DatabaseUrl>,
-) -> actix_web::rt::task::JoinHandle<()> {
+) -> actix_rt::task::JoinHandle<()> {
     if let Some(url) = listen.filter(|url| matches!(url, DatabaseUrl::Postgres(_))) {
         std::thread::Builder::new()
             .name("webhook-listen".to_owned())
             .spawn(move || listen_for_deliveries(&url))
             .expect("a thread for the webhook listener");
     }
-    let mut woken = deliveries_signal::subscribe();
-    actix_web::rt::spawn(async move {
+    let mut woken = WAKE.subscribe();
+    actix_rt::spawn(async move {
         let client = client();
         loop {
             // What wakes from here on is seen by the next wait, even while this round works.
             woken.borrow_and_update();
             let now = colivra_core::time::now();
-            let due =
-                crate::db::run(&pool, move |conn| deliveries::claim_due(conn, now, BATCH)).await;
+            let due = pool
+                .run(move |conn| deliveries::claim_due(conn, now, BATCH))
+                .await;
             let wait = match due {
                 Ok(due) if !due.is_empty() => {
                     send_renewing(&client, &pool, allow_private, due).await;
@@ -65,15 +88,15 @@ pub fn spawn(
                     AFTER_ERROR
                 }
             };
-            let _ = actix_web::rt::time::timeout(wait, woken.changed()).await;
+            let _ = actix_rt::time::timeout(wait, woken.changed()).await;
         }
     })
 }
 
 /// How long to sleep when nothing is due: until the next retry or lease's end (at least a
 /// moment, at most [`AT_MOST_ASLEEP`]).
-async fn until_next_due(pool: &Database) -> Duration {
-    match crate::db::run(pool, deliveries::next_due).await {
+async fn until_next_due(pool: &impl SenderDb) -> Duration {
+    match pool.run(deliveries::next_due).await {
         Ok(Some(at)) => (at - colivra_core::time::now())
             .to_std()
             .unwrap_or_default()
@@ -88,16 +111,22 @@ async fn until_next_due(pool: &Database) -> Duration {
 
 /// Sends a batch, renewing its leases every [`deliveries::RENEW_SECONDS`] until every answer is
 /// recorded: a slow receiver keeps what it was given; a dead process's hold lapses quickly.
-async fn send_renewing(client: &awc::Client, pool: &Database, allow_private: bool, due: Vec<Due>) {
+async fn send_renewing(
+    client: &awc::Client,
+    pool: &impl SenderDb,
+    allow_private: bool,
+    due: Vec<Due>,
+) {
     let ids: Vec<i64> = due.iter().map(|delivery| delivery.id).collect();
     let renew = async {
         let every = Duration::from_secs(deliveries::RENEW_SECONDS);
         loop {
-            actix_web::rt::time::sleep(every).await;
+            actix_rt::time::sleep(every).await;
             let ids = ids.clone();
             let now = colivra_core::time::now();
-            let renewed =
-                crate::db::run(pool, move |conn| deliveries::renew_leases(conn, &ids, now)).await;
+            let renewed = pool
+                .run(move |conn| deliveries::renew_leases(conn, &ids, now))
+                .await;
             if let Err(error) = renewed {
                 tracing::warn!(%error, "webhooks: the leases could not be renewed");
             }
@@ -163,7 +192,12 @@ fn listen_for_deliveries(url: &DatabaseUrl) {
 
 /// Sends a batch: endpoints side by side, at most [`PER_ENDPOINT`] requests to each at once; the
 /// answers are recorded as they come, those that came together in one transaction.
-async fn send_batch(client: &awc::Client, pool: &Database, allow_private: bool, due: Vec<Due>) {
+async fn send_batch(
+    client: &awc::Client,
+    pool: &impl SenderDb,
+    allow_private: bool,
+    due: Vec<Due>,
+) {
     use futures_util::stream::{self, StreamExt};
     let mut by_endpoint: std::collections::BTreeMap<String, Vec<Due>> = Default::default();
     for delivery in due {
@@ -182,13 +216,12 @@ async fn send_batch(client: &awc::Client, pool: &Database, allow_private: bool, 
     futures_util::future::join_all(endpoints).await;
 }
 
-async fn record(pool: &Database, attempts: Vec<(i64, Attempt)>) {
+async fn record(pool: &impl SenderDb, attempts: Vec<(i64, Attempt)>) {
     let now = colivra_core::time::now();
     let count = attempts.len();
-    let recorded = crate::db::run(pool, move |conn| {
-        deliveries::record_attempts(conn, &attempts, now)
-    })
-    .await;
+    let recorded = pool
+        .run(move |conn| deliveries::record_attempts(conn, &attempts, now))
+        .await;
     if let Err(error) = recorded {
         // The leases lapse and the deliveries are tried again: at least once.
         tracing::warn!(%error, count, "webhooks: the attempts could not be recorded");
@@ -218,7 +251,7 @@ async fn send(client: &awc::Client, allow_private: bool, due: &Due) -> Attempt {
     };
     if !allow_private {
         // The lookup has the receiver's time limit too (a resolver may hang).
-        match actix_web::rt::time::timeout(TIMEOUT, public_only(&due.url)).await {
+        match actix_rt::time::timeout(TIMEOUT, public_only(&due.url)).await {
             Ok(Ok(())) => {}
             Ok(Err(error)) => return failed(error),
             Err(_) => return failed("délai de résolution du nom dépassé".to_owned()),
@@ -265,7 +298,7 @@ async fn public_only(url: &str) -> Result<(), String> {
     let mut any = false;
     for address in addresses {
         any = true;
-        if !colivra_webhooks::address::is_public(address.ip()) {
+        if !crate::address::is_public(address.ip()) {
             return Err("adresse privée ou locale refusée".to_owned());
         }
     }
