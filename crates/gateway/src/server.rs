@@ -72,9 +72,7 @@ pub fn serve(config: ServeConfig) -> Result<(), Box<dyn std::error::Error>> {
     state.proofs = Arc::new(match &config.proof_bucket {
         Some(bucket) => {
             tracing::info!(endpoint = %bucket.endpoint, bucket = %bucket.bucket, "proofs of delivery in an S3-compatible bucket");
-            colivra_parcels::proof::ProofStore::with_backend(crate::proof_bucket::ProofBucket::new(
-                bucket.clone(),
-            )?)
+            crate::proof_bucket::open(bucket)?
         }
         None => colivra_parcels::proof::ProofStore::new(config.data_dir.join("proofs")),
     });

@@ -354,11 +354,9 @@ async fn an_outcome_with_its_proof_sent_again_under_its_key_is_kept_once() {
 async fn proofs_go_to_an_s3_compatible_bucket_when_one_is_configured() {
     use crate::support::bucket::{S3Server, BUCKET, SECRET_KEY};
     use crate::support::money::{world_in, WorldSpec};
-    use colivra_gateway::proof_bucket::ProofBucket;
-    use colivra_parcels::proof::ProofStore;
 
     let s3 = S3Server::start();
-    let store = ProofStore::with_backend(ProofBucket::new(s3.config(SECRET_KEY)).unwrap());
+    let store = colivra_gateway::proof_bucket::open(&s3.config(SECRET_KEY)).unwrap();
     let app = crate::support::TestApp::spawn_with_proofs(store).await;
     let w = world_in(
         app,
@@ -408,12 +406,12 @@ async fn proofs_go_to_an_s3_compatible_bucket_when_one_is_configured() {
     assert_eq!(photo.bytes, stripped);
 
     // A missing object is « not found »; the server refuses a wrong signing key, both ways.
-    let bucket = ProofStore::with_backend(ProofBucket::new(s3.config(SECRET_KEY)).unwrap());
+    let bucket = colivra_gateway::proof_bucket::open(&s3.config(SECRET_KEY)).unwrap();
     assert!(matches!(
         bucket.get(&"0".repeat(64)),
         Err(colivra_core::AppError::NotFound)
     ));
-    let wrong = ProofStore::with_backend(ProofBucket::new(s3.config("not-the-secret")).unwrap());
+    let wrong = colivra_gateway::proof_bucket::open(&s3.config("not-the-secret")).unwrap();
     let refused = match wrong.put(b"not stored") {
         Err(colivra_core::AppError::Internal(detail)) => detail,
         other => panic!("{other:?}"),

@@ -20,7 +20,7 @@ use crate::parcel::{self, ParcelRow};
 use crate::status::Status;
 pub use image::{ImageKind, ProofImage};
 pub use policy::{policies_of, policy_of, set_policy, setting_of, PolicySetting, ProofPolicy};
-pub use store::{ProofBackend, ProofStore};
+pub use store::ProofStore;
 
 /// Largest signature accepted, in bytes (a drawn signature is a few KB as PNG).
 pub const MAX_SIGNATURE_BYTES: usize = 100 * 1024;

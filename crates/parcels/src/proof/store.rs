@@ -1,58 +1,94 @@
-//! Where proof images are kept: a content-addressed store, each file named by the SHA-256 of
-//! its bytes (`<root>/ab/cdef…`). The same bytes are stored once; a file is never changed once
-//! written, so readers need no lock and a backup can copy the folder at any time.
+//! Where proof images (and the bank's RIB certificates) are kept: a content-addressed store,
+//! each object named by the SHA-256 of its bytes, through the `object_store` crate: a folder by
+//! default (`<root>/ab/cdef…`), or an S3-compatible bucket by settings (`<prefix><sha256>`; the
+//! gateway builds it). The same bytes are stored once; an object is never changed once written,
+//! so readers need no lock and a backup can copy the folder at any time.
+//!
+//! The store is called from the database's blocking threads (inside an outcome's transaction),
+//! while `object_store` is async: each call runs on the store's own small runtime and the caller
+//! waits for its answer, whatever thread it is on.
 
-use std::io::Write;
+use std::future::Future;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use colivra_core::{AppError, AppResult};
+use object_store::local::LocalFileSystem;
+use object_store::path::Path as ObjectPath;
+use object_store::{ObjectStore, ObjectStoreExt, PutPayload};
 use sha2::{Digest, Sha256};
 
-/// Where the bytes go: a folder (this crate) or an S3-compatible bucket (the gateway's
-/// `proof_bucket`). Each is given a valid hash (64 lowercase hex digits) and never changes what it
-/// keeps under one.
-pub trait ProofBackend: Send + Sync + std::fmt::Debug {
-    /// Keeps `bytes` under `sha256`; bytes already there may be kept again (they are the same).
-    fn write(&self, sha256: &str, bytes: &[u8]) -> AppResult<()>;
-    /// The bytes under `sha256`, `None` when there are none.
-    fn read(&self, sha256: &str) -> AppResult<Option<Vec<u8>>>;
-}
+/// One thread for every store of the process: proofs are a few hundred kilobytes now and then.
+static RUNTIME: LazyLock<tokio::runtime::Runtime> = LazyLock::new(|| {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .thread_name("object-store")
+        .enable_all()
+        .build()
+        .expect("the object store's runtime")
+});
 
 #[derive(Debug, Clone)]
 pub struct ProofStore {
-    backend: Arc<dyn ProofBackend>,
-    /// The folder of a folder store (tests look into it); `None` for a bucket.
-    root: Option<PathBuf>,
+    objects: Arc<dyn ObjectStore>,
+    layout: Layout,
+}
+
+#[derive(Debug, Clone)]
+enum Layout {
+    /// `<root>/ab/cdef…` on the local file system (absolute `root`).
+    Folder(PathBuf),
+    /// `<prefix><sha256>` in a bucket.
+    Prefixed(String),
 }
 
 impl ProofStore {
     /// A store under the folder `root` (created on first write).
     pub fn new(root: impl Into<PathBuf>) -> Self {
         let root = root.into();
+        let root = std::path::absolute(&root).unwrap_or(root);
         ProofStore {
-            backend: Arc::new(Folder { root: root.clone() }),
-            root: Some(root),
+            objects: Arc::new(LocalFileSystem::new()),
+            layout: Layout::Folder(root),
         }
     }
 
-    /// A store kept by `backend` (an S3-compatible bucket).
-    pub fn with_backend(backend: Arc<dyn ProofBackend>) -> Self {
+    /// A store in `objects` (an S3-compatible bucket), each object named `<prefix><sha256>`.
+    pub fn in_bucket(objects: Arc<dyn ObjectStore>, prefix: impl Into<String>) -> Self {
         ProofStore {
-            backend,
-            root: None,
+            objects,
+            layout: Layout::Prefixed(prefix.into()),
         }
     }
 
     /// The folder of a folder store.
     pub fn root(&self) -> Option<&Path> {
-        self.root.as_deref()
+        match &self.layout {
+            Layout::Folder(root) => Some(root),
+            Layout::Prefixed(_) => None,
+        }
     }
 
-    /// Keeps `bytes` and returns their SHA-256 (hex).
+    fn object(&self, sha256: &str) -> AppResult<ObjectPath> {
+        match &self.layout {
+            Layout::Folder(root) => {
+                ObjectPath::from_absolute_path(root.join(&sha256[..2]).join(&sha256[2..]))
+                    .map_err(|error| store_error("name", sha256, error))
+            }
+            Layout::Prefixed(prefix) => ObjectPath::parse(format!("{prefix}{sha256}"))
+                .map_err(|error| store_error("name", sha256, error)),
+        }
+    }
+
+    /// Keeps `bytes` and returns their SHA-256 (hex). Bytes already there are written again
+    /// whole (the same bytes; a folder store renames a complete file over the old one).
     pub fn put(&self, bytes: &[u8]) -> AppResult<String> {
         let sha256 = hex::encode(Sha256::digest(bytes));
-        self.backend.write(&sha256, bytes)?;
+        let path = self.object(&sha256)?;
+        let objects = self.objects.clone();
+        let payload = PutPayload::from(bytes.to_vec());
+        wait(async move { objects.put(&path, payload).await })
+            .map_err(|error| store_error("write", &sha256, error))?;
         Ok(sha256)
     }
 
@@ -62,8 +98,25 @@ impl ProofStore {
         if !is_sha256(sha256) {
             return Err(AppError::NotFound);
         }
-        self.backend.read(sha256)?.ok_or(AppError::NotFound)
+        let path = self.object(sha256)?;
+        let objects = self.objects.clone();
+        let read = wait(async move { objects.get(&path).await?.bytes().await });
+        match read {
+            Ok(bytes) => Ok(bytes.to_vec()),
+            Err(object_store::Error::NotFound { .. }) => Err(AppError::NotFound),
+            Err(error) => Err(store_error("read", sha256, error)),
+        }
     }
+}
+
+/// Runs `work` on the store's runtime and waits for its answer (from any thread: a blocking one,
+/// or an async worker of another runtime, which the store never enters).
+fn wait<T: Send + 'static>(work: impl Future<Output = T> + Send + 'static) -> T {
+    let (answer, answered) = std::sync::mpsc::sync_channel(1);
+    RUNTIME.spawn(async move {
+        let _ = answer.send(work.await);
+    });
+    answered.recv().expect("the object store's runtime runs")
 }
 
 /// 64 lowercase hex digits.
@@ -74,59 +127,8 @@ pub fn is_sha256(text: &str) -> bool {
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
-/// Files named by hash under a folder (`<root>/ab/cdef…`).
-#[derive(Debug)]
-struct Folder {
-    root: PathBuf,
-}
-
-impl Folder {
-    fn path(&self, sha256: &str) -> PathBuf {
-        self.root.join(&sha256[..2]).join(&sha256[2..])
-    }
-}
-
-impl ProofBackend for Folder {
-    /// Written to a temporary name and renamed, so a reader never sees half a file; bytes already
-    /// there are not written again.
-    fn write(&self, sha256: &str, bytes: &[u8]) -> AppResult<()> {
-        let path = self.path(sha256);
-        if path.exists() {
-            return Ok(());
-        }
-        let folder = path.parent().expect("a file in a folder");
-        std::fs::create_dir_all(folder).map_err(|e| store_error("create", folder, e))?;
-        let temporary = folder.join(format!(
-            ".{}.{}.tmp",
-            &sha256[2..],
-            colivra_core::key::random_key(8)
-        ));
-        let written = std::fs::File::create(&temporary).and_then(|mut file| {
-            file.write_all(bytes)?;
-            file.sync_all()
-        });
-        if let Err(error) = written.and_then(|_| std::fs::rename(&temporary, &path)) {
-            let _ = std::fs::remove_file(&temporary);
-            return Err(store_error("write", &path, error));
-        }
-        Ok(())
-    }
-
-    fn read(&self, sha256: &str) -> AppResult<Option<Vec<u8>>> {
-        let path = self.path(sha256);
-        match std::fs::read(&path) {
-            Ok(bytes) => Ok(Some(bytes)),
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(error) => Err(store_error("read", &path, error)),
-        }
-    }
-}
-
-fn store_error(what: &str, path: &Path, error: std::io::Error) -> AppError {
-    AppError::internal(format!(
-        "proof store: cannot {what} {}: {error}",
-        path.display()
-    ))
+fn store_error(what: &str, sha256: &str, error: impl std::fmt::Display) -> AppError {
+    AppError::internal(format!("proof store: cannot {what} {sha256}: {error}"))
 }
 
 #[cfg(test)]
