@@ -152,7 +152,7 @@ test('the admin ships the three parcels to the demo delivery person; the exit vo
   const panel = page.getByTestId('ship-panel');
   await panel.getByLabel(/^Livreur/).fill('Hamid');
   await page.getByRole('option', { name: new RegExp(DELIVERY_PERSON) }).click();
-  await expect(panel.getByTestId('courier-cities')).toContainText('Casablanca');
+  await expect(panel.getByTestId('delivery-person-cities')).toContainText('Casablanca');
   const field = panel.getByTestId('scan-input');
   for (const [index, code] of codes.entries()) {
     await field.click();

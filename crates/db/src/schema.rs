@@ -27,7 +27,6 @@ diesel::table! {
 }
 
 diesel::table! {
-    #[sql_name = "client_staff"]
     merchant_staff (user_id) {
         user_id -> BigInt,
         owner_id -> BigInt,
@@ -35,11 +34,9 @@ diesel::table! {
 }
 
 diesel::table! {
-    #[sql_name = "delivery_admin_cities"]
     delivery_person_cities (id) {
         id -> BigInt,
         key -> Text,
-        #[sql_name = "delivery_admin_id"]
         delivery_person_id -> BigInt,
         city_id -> BigInt,
         delivered_commission -> BigInt,
@@ -50,11 +47,9 @@ diesel::table! {
 }
 
 diesel::table! {
-    #[sql_name = "client_costs"]
     merchant_costs (id) {
         id -> BigInt,
         key -> Text,
-        #[sql_name = "client_id"]
         merchant_id -> BigInt,
         city_id -> BigInt,
         delivery_fee -> BigInt,
@@ -140,7 +135,6 @@ diesel::table! {
     shops (id) {
         id -> BigInt,
         key -> Text,
-        #[sql_name = "client_id"]
         merchant_id -> BigInt,
         name -> Text,
         phone -> Text,
@@ -156,7 +150,6 @@ diesel::table! {
     parcels (id) {
         id -> BigInt,
         key -> Text,
-        #[sql_name = "client_id"]
         merchant_id -> BigInt,
         shop_id -> BigInt,
         reference -> Nullable<Text>,
@@ -181,7 +174,6 @@ diesel::table! {
         status -> Text,
         attempts -> BigInt,
         postponed_to -> Nullable<Date>,
-        #[sql_name = "delivery_admin_id"]
         delivery_person_id -> Nullable<BigInt>,
         address_change_pending -> Bool,
         created_by -> Nullable<BigInt>,
@@ -191,11 +183,8 @@ diesel::table! {
         outcome -> Nullable<Text>,
         commission -> Nullable<BigInt>,
         outcome_at -> Nullable<Timestamp>,
-        #[sql_name = "client_completed_invoice_id"]
         merchant_completed_invoice_id -> Nullable<BigInt>,
-        #[sql_name = "client_returned_invoice_id"]
         merchant_returned_invoice_id -> Nullable<BigInt>,
-        #[sql_name = "delivery_admin_invoice_id"]
         delivery_person_invoice_id -> Nullable<BigInt>,
         has_stock_lines -> Bool,
         cash_received -> Bool,
@@ -222,7 +211,6 @@ diesel::table! {
         id -> BigInt,
         key -> Text,
         parcel_id -> BigInt,
-        #[sql_name = "delivery_admin_id"]
         delivery_person_id -> BigInt,
         status -> Text,
         comment -> Nullable<Text>,
@@ -269,10 +257,8 @@ diesel::table! {
         key -> Text,
         kind -> Text,
         status -> Text,
-        #[sql_name = "client_id"]
         merchant_id -> Nullable<BigInt>,
         shop_id -> Nullable<BigInt>,
-        #[sql_name = "delivery_admin_id"]
         delivery_person_id -> Nullable<BigInt>,
         created_by -> Nullable<BigInt>,
         received_by -> Nullable<BigInt>,
@@ -299,10 +285,8 @@ diesel::table! {
         kind -> Text,
         status -> Text,
         number -> Nullable<Text>,
-        #[sql_name = "client_id"]
         merchant_id -> Nullable<BigInt>,
         shop_id -> Nullable<BigInt>,
-        #[sql_name = "delivery_admin_id"]
         delivery_person_id -> Nullable<BigInt>,
         parcels_count -> BigInt,
         cod_total -> BigInt,
@@ -322,7 +306,6 @@ diesel::table! {
         paid_at -> Nullable<Timestamp>,
         carried_balance -> BigInt,
         bank_account -> Nullable<Text>,
-        #[sql_name = "client_ice"]
         merchant_ice -> Nullable<Text>,
         issuer -> Nullable<Text>,
         payment_method -> Nullable<Text>,
@@ -366,14 +349,12 @@ diesel::table! {
         id -> BigInt,
         key -> Text,
         code -> Text,
-        #[sql_name = "client_id"]
         merchant_id -> BigInt,
         opened_by -> Nullable<BigInt>,
         subject -> Text,
         category -> Text,
         status -> Text,
         parcel_id -> Nullable<BigInt>,
-        #[sql_name = "client_unread"]
         merchant_unread -> Bool,
         admin_unread -> Bool,
         messages_count -> BigInt,
@@ -423,10 +404,8 @@ diesel::table! {
 }
 
 diesel::table! {
-    #[sql_name = "inventory_clients"]
     inventory_merchants (id) {
         id -> BigInt,
-        #[sql_name = "client_id"]
         merchant_id -> BigInt,
         status -> Text,
         decided_by -> Nullable<BigInt>,
@@ -439,7 +418,6 @@ diesel::table! {
     inventories (id) {
         id -> BigInt,
         key -> Text,
-        #[sql_name = "client_id"]
         merchant_id -> BigInt,
         sku -> Text,
         name -> Text,
@@ -456,7 +434,6 @@ diesel::table! {
         id -> BigInt,
         key -> Text,
         code -> Text,
-        #[sql_name = "client_id"]
         merchant_id -> BigInt,
         author_id -> Nullable<BigInt>,
         comment -> Nullable<Text>,
@@ -496,11 +473,9 @@ diesel::table! {
 }
 
 diesel::table! {
-    #[sql_name = "courier_balance_entries"]
     delivery_person_balance_entries (id) {
         id -> BigInt,
         key -> Text,
-        #[sql_name = "delivery_admin_id"]
         delivery_person_id -> BigInt,
         seq -> BigInt,
         kind -> Text,

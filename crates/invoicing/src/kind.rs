@@ -104,13 +104,13 @@ impl Kind {
     /// [`Kind::eligible`] as its SQL text, for queries that join other tables to `parcels`.
     pub(crate) fn eligible_sql(self, advance: bool) -> &'static str {
         match self {
-            Kind::Delivered if advance => "parcels.status = 'delivered' AND parcels.client_completed_invoice_id IS NULL",
+            Kind::Delivered if advance => "parcels.status = 'delivered' AND parcels.merchant_completed_invoice_id IS NULL",
             // Cash received: on a validated delivery invoice; or delivered with no delivery
             // person holding its cash (an admin's move at the hub).
-            Kind::Delivered => "parcels.status = 'delivered' AND parcels.client_completed_invoice_id IS NULL \
-                                AND (parcels.cash_received OR parcels.delivery_admin_id IS NULL)",
-            Kind::Returned => "parcels.status = 'returned' AND parcels.client_returned_invoice_id IS NULL",
-            Kind::Delivery => "parcels.outcome IN ('delivered', 'refused') AND parcels.delivery_admin_invoice_id IS NULL",
+            Kind::Delivered => "parcels.status = 'delivered' AND parcels.merchant_completed_invoice_id IS NULL \
+                                AND (parcels.cash_received OR parcels.delivery_person_id IS NULL)",
+            Kind::Returned => "parcels.status = 'returned' AND parcels.merchant_returned_invoice_id IS NULL",
+            Kind::Delivery => "parcels.outcome IN ('delivered', 'refused') AND parcels.delivery_person_invoice_id IS NULL",
         }
     }
 

@@ -72,7 +72,7 @@ impl Fees {
         )
     }
 
-    /// The fees as the `client_costs` (a merchant's own price) columns to write.
+    /// The fees as the `merchant_costs` (a merchant's own price) columns to write.
     pub fn cost_columns(
         self,
     ) -> (

@@ -60,24 +60,24 @@ pub struct DayCounts {
 }
 
 /// The scope as a condition on the figure rows by status and by day, with its parameter when it
-/// has one: a merchant's rows (`delivery_admin_id = 0`) or a delivery person's (`client_id = 0`).
+/// has one: a merchant's rows (`delivery_person_id = 0`) or a delivery person's (`merchant_id = 0`).
 fn scope_condition(conn: &DbConnection, scope: Scope) -> (String, Vec<SqlParam>) {
     let parameter = placeholder(conn, 1);
     match scope {
-        // `delivery_admin_id = 0` said outright (a merchant's rows are those without a delivery
+        // `delivery_person_id = 0` said outright (a merchant's rows are those without a delivery
         // person): both databases then read his statuses and days by an index's first columns
         // (`parcel_figures_by_status` on SQLite, the primary key for the days).
         Scope::Merchant(id) => (
-            format!("client_id = {parameter} AND delivery_admin_id = 0"),
+            format!("merchant_id = {parameter} AND delivery_person_id = 0"),
             vec![SqlParam::Int(id)],
         ),
         Scope::DeliveryPerson(id) => (
-            format!("delivery_admin_id = {parameter}"),
+            format!("delivery_person_id = {parameter}"),
             vec![SqlParam::Int(id)],
         ),
         // Every parcel counts once in its merchant's rows (the delivery people's rows hold the
         // same parcels again, those that have one).
-        Scope::Everyone => ("delivery_admin_id = 0".to_owned(), Vec::new()),
+        Scope::Everyone => ("delivery_person_id = 0".to_owned(), Vec::new()),
     }
 }
 
@@ -153,9 +153,9 @@ pub fn money(
     open_invoices: &'static str,
 ) -> AppResult<i64> {
     let (status, column) = match figures {
-        MoneyKept::Payout => ("payout", "client_id"),
-        MoneyKept::Held => ("shop-held", "client_id"),
-        MoneyKept::Cash => ("cash", "delivery_admin_id"),
+        MoneyKept::Payout => ("payout", "merchant_id"),
+        MoneyKept::Held => ("shop-held", "merchant_id"),
+        MoneyKept::Cash => ("cash", "delivery_person_id"),
     };
     let (condition, params) = match person {
         Some(id) => (
@@ -201,7 +201,7 @@ pub fn owed_source(owed: Owed) -> String {
     let (owner, status) = match owed {
         Owed::ShopDelivered | Owed::ShopDeliveredInAdvance => ("shop_id", "shop-delivered"),
         Owed::ShopReturned => ("shop_id", "shop-returned"),
-        Owed::DeliveryCash => ("delivery_admin_id", "cash"),
+        Owed::DeliveryCash => ("delivery_person_id", "cash"),
     };
     let kept = |status: &str| {
         format!("day = '' AND status = '{status}' AND invoice_id = 0 AND {owner} <> 0")
@@ -230,7 +230,7 @@ pub fn owed_source(owed: Owed) -> String {
     )
 }
 
-const FIGURE_COLUMNS: &str = "client_id, delivery_admin_id, status, day, invoice_id, shop_id";
+const FIGURE_COLUMNS: &str = "merchant_id, delivery_person_id, status, day, invoice_id, shop_id";
 const ADD_UP: &str = "parcels = parcel_figures.parcels + excluded.parcels, \
     cod = parcel_figures.cod + excluded.cod, fees = parcel_figures.fees + excluded.fees, \
     created = parcel_figures.created + excluded.created, \

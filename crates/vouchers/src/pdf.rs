@@ -259,15 +259,15 @@ fn document(
         "توقيع المستلم",
     );
     let agent = language.pick("Signature de l'agent", "Agent's signature", "توقيع الموظف");
-    let courier = language.pick(
+    let delivery_person = language.pick(
         "Signature du livreur",
         "Delivery person's signature",
         "توقيع عامل التوصيل",
     );
     let signatures = match voucher.kind {
         Kind::Pickup => vec![merchant, collector],
-        Kind::Exit => vec![agent, courier],
-        Kind::Return => vec![courier, agent],
+        Kind::Exit => vec![agent, delivery_person],
+        Kind::Return => vec![delivery_person, agent],
     };
     ListingDocument {
         company_name: company_name.to_owned(),

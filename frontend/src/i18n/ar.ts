@@ -74,7 +74,7 @@ export const ar: Record<MessageKey, string> = {
   'route.cities': 'المدن',
   'route.announcements': 'الإعلانات',
   'route.activities': 'سجل النشاط',
-  'route.courier-balances': 'فروق عمال التوصيل',
+  'route.delivery-person-balances': 'فروق عمال التوصيل',
   'route.merchant-accounts': 'حسابات التجار',
   'route.bank-account-changes': 'تغييرات الحساب البنكي',
   'route.unapplied-outcomes': 'نتائج للتسوية',

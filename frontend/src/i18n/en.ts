@@ -72,7 +72,7 @@ export const en: Record<MessageKey, string> = {
   'route.cities': 'Cities',
   'route.announcements': 'Announcements',
   'route.activities': 'Activity log',
-  'route.courier-balances': 'Delivery people’s balances',
+  'route.delivery-person-balances': 'Delivery people’s balances',
   'route.merchant-accounts': 'Merchant accounts',
   'route.bank-account-changes': 'RIB changes',
   'route.unapplied-outcomes': 'Outcomes to settle',

@@ -71,7 +71,7 @@ export const fr = {
   'route.cities': 'Villes',
   'route.announcements': 'Annonces',
   'route.activities': 'Journal d’activité',
-  'route.courier-balances': 'Écarts des livreurs',
+  'route.delivery-person-balances': 'Écarts des livreurs',
   'route.merchant-accounts': 'Comptes marchands',
   'route.bank-account-changes': 'Changements de RIB',
   'route.unapplied-outcomes': 'Résultats à régler',

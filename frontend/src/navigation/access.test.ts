@@ -59,7 +59,7 @@ describe('route tables (specification, section 2)', () => {
       cities: '/compte/villes',
       announcements: '/compte/annonces',
       activities: '/compte/activites',
-      'courier-balances': '/compte/ecarts-livreurs',
+      'delivery-person-balances': '/compte/ecarts-livreurs',
       'merchant-accounts': '/compte/comptes-marchands',
       'bank-account-changes': '/compte/changements-de-rib',
       'unapplied-outcomes': '/compte/resultats-a-regler',
@@ -117,7 +117,7 @@ describe('routes of a session', () => {
     // The merchants' accounts open with either client invoices screen.
     expect(roleRoutes('admin', ['client-delivered-invoices']).map((r) => r.name)).toEqual(['client-delivered-invoices', 'merchant-accounts']);
     expect(roleRoutes('admin', ['client-returned-invoices']).map((r) => r.name)).toEqual(['client-returned-invoices', 'merchant-accounts']);
-    expect(roleRoutes('admin', ['delivery-invoices']).map((r) => r.name)).toEqual(['delivery-invoices', 'courier-balances']);
+    expect(roleRoutes('admin', ['delivery-invoices']).map((r) => r.name)).toEqual(['delivery-invoices', 'delivery-person-balances']);
     expect(roleRoutes('client', ['pricing', 'unknown']).map((r) => r.name)).toEqual(['pricing']);
   });
 

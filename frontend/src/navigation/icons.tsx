@@ -45,7 +45,7 @@ export type SvgIconComponent = typeof SvgIcon;
  */
 type OtherIconRoute =
   | 'profile'
-  | 'courier-balances'
+  | 'delivery-person-balances'
   | 'merchant-accounts'
   | 'activities'
   | 'pricing'
@@ -81,7 +81,7 @@ export const ROUTE_ICONS: Readonly<Record<MenuRouteName | OtherIconRoute, SvgIco
   'client-returned-invoices': DescriptionOutlined,
   'create-delivery-invoice': NoteAddOutlined,
   'delivery-invoices': ReceiptLongOutlined,
-  'courier-balances': CurrencyExchangeOutlined,
+  'delivery-person-balances': CurrencyExchangeOutlined,
   'merchant-accounts': CurrencyExchangeOutlined,
   'create-invoice': NoteAddOutlined,
   invoices: ReceiptLongOutlined,

@@ -136,7 +136,7 @@ export const ADMIN_ROUTES: readonly RouteDef[] = [...table([
   { name: 'activities', path: '/compte/activites', screen: 'activities', meta: PROTECTED, permission: 'dashboard' },
   // The delivery people's balances, in the delivery invoices area (reached from that screen, the
   // dashboard's work queue and the delivery people list; not a menu entry).
-  { name: 'courier-balances', path: '/compte/ecarts-livreurs', screen: 'courier-balances', meta: PROTECTED, permission: 'delivery-invoices' },
+  { name: 'delivery-person-balances', path: '/compte/ecarts-livreurs', screen: 'delivery-person-balances', meta: PROTECTED, permission: 'delivery-invoices' },
   // The merchants' accounts (what each owes for his returned-type invoices), in the client
   // invoices area (reached from those screens and the dashboard's work queue; not a menu entry):
   // either client invoices permission opens it.

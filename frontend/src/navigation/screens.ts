@@ -40,8 +40,8 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
   ),
   guides: lazy(() => import(/* webpackChunkName: "route-guides" */ '../features/guides/GuidesScreen')),
   activities: lazy(() => import(/* webpackChunkName: "route-activities" */ '../features/activities/ActivitiesScreen')),
-  'courier-balances': lazy(
-    () => import(/* webpackChunkName: "route-courier-balances" */ '../features/invoices/DeliveryPersonBalancesScreen'),
+  'delivery-person-balances': lazy(
+    () => import(/* webpackChunkName: "route-delivery-person-balances" */ '../features/invoices/DeliveryPersonBalancesScreen'),
   ),
   'merchant-accounts': lazy(
     () => import(/* webpackChunkName: "route-merchant-accounts" */ '../features/invoices/MerchantAccountsScreen'),

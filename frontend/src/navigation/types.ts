@@ -45,7 +45,7 @@ export type ScreenKey =
   | 'announcements'
   | 'guides'
   | 'activities'
-  | 'courier-balances'
+  | 'delivery-person-balances'
   | 'merchant-accounts'
   | 'bank-account-changes'
   | 'unapplied-outcomes'

@@ -205,7 +205,7 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
             })
             .collect();
         conn.batch_execute(&format!(
-            "INSERT INTO parcels (key, client_id, shop_id, recipient_name, recipient_phone, city_id, address, product, quantity, cod_amount, can_open, can_try, fragile, kind, delivery_fee, return_fee, refusal_fee, status, attempts, delivery_admin_id, address_change_pending, created_by, created_at, updated_at, status_changed_at, outcome, commission, outcome_at, cash_received) VALUES {}",
+            "INSERT INTO parcels (key, merchant_id, shop_id, recipient_name, recipient_phone, city_id, address, product, quantity, cod_amount, can_open, can_try, fragile, kind, delivery_fee, return_fee, refusal_fee, status, attempts, delivery_person_id, address_change_pending, created_by, created_at, updated_at, status_changed_at, outcome, commission, outcome_at, cash_received) VALUES {}",
             values.join(", ")
         ))?;
         sequence = end;

@@ -219,7 +219,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
             ));
         }
         conn.batch_execute(&format!(
-            "INSERT INTO parcels (key, client_id, shop_id, reference, recipient_name, recipient_phone, city_id, address, product, quantity, cod_amount, can_open, can_try, fragile, kind, item_to_collect, delivery_fee, return_fee, refusal_fee, status, attempts, delivery_admin_id, address_change_pending, created_by, created_at, updated_at, status_changed_at, outcome, commission, outcome_at, cash_received) VALUES {}",
+            "INSERT INTO parcels (key, merchant_id, shop_id, reference, recipient_name, recipient_phone, city_id, address, product, quantity, cod_amount, can_open, can_try, fragile, kind, item_to_collect, delivery_fee, return_fee, refusal_fee, status, attempts, delivery_person_id, address_change_pending, created_by, created_at, updated_at, status_changed_at, outcome, commission, outcome_at, cash_received) VALUES {}",
             values.join(", ")
         ))?;
         sequence = end;
@@ -237,7 +237,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
         "INSERT INTO parcel_states (parcel_id, status, user_id, created_at) \
          SELECT id, 'new', created_by, created_at FROM parcels; \
          INSERT INTO parcel_states (parcel_id, status, user_id, created_at) \
-         SELECT id, status, delivery_admin_id, status_changed_at FROM parcels WHERE status <> 'new';",
+         SELECT id, status, delivery_person_id, status_changed_at FROM parcels WHERE status <> 'new';",
     )?;
     seed_activities(&mut conn)?;
     // The dashboards' figures the parcels' trigger appended, folded now rather than by the
@@ -270,7 +270,7 @@ fn seed_activities(conn: &mut DbConnection) -> CliResult {
          SELECT user_id, action, 'parcel', key, key, details, at, 'AC' || key || '-' || step FROM ( \
            SELECT created_by AS user_id, 'parcel.created' AS action, key, NULL AS details, created_at AS at, id, 0 AS step FROM parcels \
            UNION ALL \
-           SELECT delivery_admin_id, 'parcel.status_changed', key, \
+           SELECT delivery_person_id, 'parcel.status_changed', key, \
                   '{\"forced\":false,\"status\":{\"new\":\"' || status || '\",\"old\":\"new\"}}', status_changed_at, id, 1 \
            FROM parcels WHERE status <> 'new' \
          ) AS logged ORDER BY at, id, step",
@@ -327,7 +327,7 @@ fn seed_balances(
             }
         }
         conn.batch_execute(&format!(
-            "INSERT INTO invoices (key, kind, status, number, delivery_admin_id, parcels_count, cod_total, fees_total, total, counted_amount, created_at, updated_at, counted_at, validated_at) VALUES {}",
+            "INSERT INTO invoices (key, kind, status, number, delivery_person_id, parcels_count, cod_total, fees_total, total, counted_amount, created_at, updated_at, counted_at, validated_at) VALUES {}",
             invoices.join(", ")
         ))?;
         if entries.is_empty() {
@@ -352,7 +352,7 @@ fn seed_balances(
             })
             .collect();
         conn.batch_execute(&format!(
-            "INSERT INTO courier_balance_entries (key, delivery_admin_id, seq, kind, amount, invoice_id, created_at) VALUES {}",
+            "INSERT INTO delivery_person_balance_entries (key, delivery_person_id, seq, kind, amount, invoice_id, created_at) VALUES {}",
             values.join(", ")
         ))?;
     }
@@ -408,7 +408,7 @@ fn seed_merchant_accounts(
             }
         }
         conn.batch_execute(&format!(
-            "INSERT INTO invoices (key, kind, status, number, client_id, shop_id, parcels_count, cod_total, fees_total, total, payment_reference, paid_on, created_at, updated_at, validated_at) VALUES {}",
+            "INSERT INTO invoices (key, kind, status, number, merchant_id, shop_id, parcels_count, cod_total, fees_total, total, payment_reference, paid_on, created_at, updated_at, validated_at) VALUES {}",
             invoices.join(", ")
         ))?;
         let values: Vec<String> = entries

@@ -29,7 +29,7 @@ const WEEK_TABLES: &[&str] = &[
     "vouchers",
     "voucher_parcels",
     "invoices",
-    "courier_balance_entries",
+    "delivery_person_balance_entries",
     "merchant_balance_entries",
     "tickets",
     "ticket_messages",

@@ -90,9 +90,9 @@ pub fn list(
     let sort = ledger::list_sort(query, true)?;
     let keys = ledger::listed_keys(filters.delivery_person.as_deref());
     // His balance: the sum of his entries, read where the row is.
-    const BALANCE: &str = "COALESCE((SELECT SUM(courier_balance_entries.amount) \
-        FROM courier_balance_entries \
-        WHERE courier_balance_entries.delivery_admin_id = users.id), 0)";
+    const BALANCE: &str = "COALESCE((SELECT SUM(delivery_person_balance_entries.amount) \
+        FROM delivery_person_balance_entries \
+        WHERE delivery_person_balance_entries.delivery_person_id = users.id), 0)";
     let filtered = || {
         let mut people = users::table
             .filter(users::role.eq(Role::DeliveryPerson.as_str()))

@@ -59,7 +59,7 @@ pub fn unpaid_shops(
     };
     let mut owed_shops = OwedQuery::new(
         owed,
-        "JOIN shops ON shops.id = f.owner_id JOIN users ON users.id = shops.client_id",
+        "JOIN shops ON shops.id = f.owner_id JOIN users ON users.id = shops.merchant_id",
     );
     if let Some(merchant) = filters
         .merchant

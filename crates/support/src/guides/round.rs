@@ -118,7 +118,7 @@ office is told: keep the matching cash to hand it back.
 ## 6. Returns
 
 The refused or cancelled parcels you still hold are in **Parcels to return**. Tick them and make \
-a **courier return voucher**, print it and hand the parcels in at the hub: the team receives it \
+a **return voucher**, print it and hand the parcels in at the hub: the team receives it \
 by scanning each parcel.
 
 ## 7. Handing in the cash

@@ -47,7 +47,7 @@ describe("the admin's balances screen", () => {
   it('lists those who owe, opens one person’s entries and records a partial payment, refusing more than the balance or a write-off without a reason', async () => {
     const user = userEvent.setup();
     const server = balanceServer();
-    renderWithProviders(<DeliveryPersonBalancesScreen route={routeOf('admin', 'courier-balances')} />, {
+    renderWithProviders(<DeliveryPersonBalancesScreen route={routeOf('admin', 'delivery-person-balances')} />, {
       session: adminSession(),
       path: '/compte/ecarts-livreurs?owing=true',
     });
@@ -108,7 +108,7 @@ describe("the admin's balances screen", () => {
       'GET /api/delivery-admins/balances': (call) => listReply([{ ...HAMID, balance: -500 }], call.query),
       'GET /api/delivery-admins/D1/balance': { status: 200, body: { data: owed } },
     });
-    renderWithProviders(<DeliveryPersonBalancesScreen route={routeOf('admin', 'courier-balances')} />, {
+    renderWithProviders(<DeliveryPersonBalancesScreen route={routeOf('admin', 'delivery-person-balances')} />, {
       session: adminSession(),
       path: '/compte/ecarts-livreurs?owing=false&livreur=D1',
     });

@@ -1,14 +1,14 @@
 import Chip from '@mui/material/Chip';
 import { formatMoney } from '../moneyFormat';
 import { useLanguage, useT } from '../../i18n';
-import { COURIER_PARTY, owedBy, type BalanceParty } from './balanceParty';
+import { DELIVERY_PERSON_PARTY, owedBy, type BalanceParty } from './balanceParty';
 import '../../i18n/invoices';
 
 /** Which side of zero a balance is: he owes the company, it owes him, or nothing. */
 export type BalanceSide = 'owes' | 'owed' | 'even';
 
 /** The side of a balance, read with the party's sign (a delivery person's by default: positive, he owes). */
-export function balanceSide(balance: number, party: Pick<BalanceParty, 'owingSign'> = COURIER_PARTY): BalanceSide {
+export function balanceSide(balance: number, party: Pick<BalanceParty, 'owingSign'> = DELIVERY_PERSON_PARTY): BalanceSide {
   const owed = owedBy(party, balance);
   return owed > 0 ? 'owes' : owed < 0 ? 'owed' : 'even';
 }
@@ -22,7 +22,7 @@ const COLOURS = { owes: 'error', owed: 'warning', even: 'success' } as const;
  */
 export function BalanceChip({
   balance,
-  party = COURIER_PARTY,
+  party = DELIVERY_PERSON_PARTY,
   own = false,
   size = 'small',
   testId = 'balance',

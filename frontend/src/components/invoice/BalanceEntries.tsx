@@ -7,14 +7,14 @@ import { localResult } from '../table/localList';
 import { useListState } from '../table/useListState';
 import { useT } from '../../i18n';
 import type { BalanceEntry } from './api';
-import { COURIER_PARTY, owedBy, type BalanceParty } from './balanceParty';
+import { DELIVERY_PERSON_PARTY, owedBy, type BalanceParty } from './balanceParty';
 import '../../i18n/invoices';
 
 /**
  * The amount as it moves the balance, signed as the balance is: « +10,00 DH », « −4,00 DH »;
  * red when he owes more, green when he owes less (the party's sign decides); one left-to-right unit.
  */
-export function SignedMoney({ centimes, party = COURIER_PARTY }: { centimes: number; party?: Pick<BalanceParty, 'owingSign'> }) {
+export function SignedMoney({ centimes, party = DELIVERY_PERSON_PARTY }: { centimes: number; party?: Pick<BalanceParty, 'owingSign'> }) {
   return (
     <Box component="span" sx={{ color: owedBy(party, centimes) > 0 ? 'error.main' : 'success.main', fontWeight: 600 }}>
       <SignedMoneyText centimes={centimes} />
@@ -28,7 +28,7 @@ export function SignedMoney({ centimes, party = COURIER_PARTY }: { centimes: num
  */
 export function BalanceEntries({
   entries,
-  party = COURIER_PARTY,
+  party = DELIVERY_PERSON_PARTY,
   showAuthor = true,
   testId = 'balance-entries',
 }: {

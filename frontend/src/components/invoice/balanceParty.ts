@@ -39,15 +39,15 @@ export interface BalanceTexts {
 }
 
 export interface BalanceParty {
-  id: 'courier' | 'merchant';
+  id: 'delivery-person' | 'merchant';
   /** The sign of the balance when he owes the company: +1 delivery people, −1 merchants. */
   owingSign: 1 | -1;
   texts: BalanceTexts;
 }
 
 /** A delivery person's balance: positive, he owes the company (a shortage); negative, it owes him. */
-export const COURIER_PARTY: BalanceParty = {
-  id: 'courier',
+export const DELIVERY_PERSON_PARTY: BalanceParty = {
+  id: 'delivery-person',
   owingSign: 1,
   texts: {
     even: 'invoices.balance.even',

@@ -43,7 +43,7 @@ interface Queue {
 
 /** The menu icon of each queue's screen. */
 const ICONS = Object.fromEntries(
-  ['new-pickup-vouchers', 'delivery-exit-vouchers', 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices', 'courier-balances', 'merchant-accounts', 'inventory-management', 'bank-account-changes', 'unapplied-outcomes', 'support'].map((name) => [name, routeIcon(name)]),
+  ['new-pickup-vouchers', 'delivery-exit-vouchers', 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices', 'delivery-person-balances', 'merchant-accounts', 'inventory-management', 'bank-account-changes', 'unapplied-outcomes', 'support'].map((name) => [name, routeIcon(name)]),
 );
 
 /**
@@ -89,7 +89,7 @@ const QUEUES: readonly Queue[] = [
   },
   {
     id: 'balances',
-    route: 'courier-balances',
+    route: 'delivery-person-balances',
     search: `${OWING_PARAM}=true`,
     label: 'queues.balances',
     hint: 'queues.balancesHint',

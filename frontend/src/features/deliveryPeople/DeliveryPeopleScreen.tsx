@@ -75,7 +75,7 @@ export default function DeliveryPeopleScreen() {
   const balances = useListDeliveryPersonBalancesQuery({ delivery_admin: keys.join(','), per_page: 100 }, { skip: keys.length === 0 });
   const balanceOf = new Map((balances.data?.data ?? []).map((row) => [row.key, row.balance]));
   const session = useAppSelector(selectSessionInfo);
-  const balancesPath = pathOf('courier-balances', session);
+  const balancesPath = pathOf('delivery-person-balances', session);
 
   const columns: Column<DeliveryPersonView>[] = [
     { id: 'full_name', label: t('deliveryPeople.fullName'), sortKey: 'full_name' },

@@ -205,7 +205,7 @@ function InvoiceList({ routeName, role, config }: ListProps) {
   const user = useAppSelector(selectUser);
   // The admin's delivery invoices lead to the delivery people's balances, his client invoices to
   // the merchants' accounts (same permissions).
-  const heldBalances = role === 'admin' ? pathOf(config.family === 'delivery' ? 'courier-balances' : 'merchant-accounts', session) : NOT_FOUND_PATH;
+  const heldBalances = role === 'admin' ? pathOf(config.family === 'delivery' ? 'delivery-person-balances' : 'merchant-accounts', session) : NOT_FOUND_PATH;
   const balancesPath = heldBalances === NOT_FOUND_PATH ? null : heldBalances;
 
   const open = useCallback(

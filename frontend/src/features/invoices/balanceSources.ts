@@ -13,7 +13,7 @@ import {
   type BalanceEntry,
   type SettlementBody,
 } from '../../components/invoice/api';
-import { COURIER_PARTY, MERCHANT_PARTY, type BalanceParty } from '../../components/invoice/balanceParty';
+import { DELIVERY_PERSON_PARTY, MERCHANT_PARTY, type BalanceParty } from '../../components/invoice/balanceParty';
 import { MERCHANT_PARAM, PERSON_PARAM } from '../../components/invoice/balanceParams';
 
 /** Whose balance it is. */
@@ -56,7 +56,7 @@ export interface BalanceSource {
 }
 
 export const COURIER_SOURCE: BalanceSource = {
-  party: COURIER_PARTY,
+  party: DELIVERY_PERSON_PARTY,
   param: PERSON_PARAM,
   useList: (args) => useListDeliveryPersonBalancesQuery(args),
   useBalance: (key) => {

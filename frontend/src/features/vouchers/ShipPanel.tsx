@@ -177,7 +177,7 @@ export function ShipPanel({ onShipped }: { onShipped: (voucher: VoucherDetail) =
             />
           </Box>
           {deliveryPerson && (
-            <Typography variant="body2" data-testid="courier-cities">
+            <Typography variant="body2" data-testid="delivery-person-cities">
               <Box component="span" sx={{ color: 'text.secondary' }}>
                 {t('vouchers.ship.serves')}
               </Box>{' '}

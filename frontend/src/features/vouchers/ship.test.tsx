@@ -79,7 +79,7 @@ describe("the admin's exit vouchers", () => {
     await user.click(within(panel).getByLabelText(/^Livreur/));
     await user.click(await screen.findByRole('option', { name: /Hamid Ouazzani/ }));
     // The cities he serves, as a list.
-    expect(within(panel).getByTestId('courier-cities')).toHaveTextContent(/^Dessert : Casablanca, Rabat$/);
+    expect(within(panel).getByTestId('delivery-person-cities')).toHaveTextContent(/^Dessert : Casablanca, Rabat$/);
     // His picked-up parcels, city by city, his first city first.
     const picker = within(panel).getByTestId('ship-picker');
     await within(picker).findByText('CLVPICKED02');

@@ -130,7 +130,7 @@ struct Cast {
     admin: User,
     atlas: User,
     zellige: User,
-    courier: User,
+    delivery_person: User,
     atlas_shop: String,
     zellige_shop: String,
     /// Stock products of Boutique Atlas by SKU.
@@ -218,7 +218,7 @@ impl<'c> Week<'c> {
         use colivra_auth::demo::{account, DEMO_ACCOUNTS};
         let admin = account(conn, DEMO_ACCOUNTS[0].email)?;
         let atlas = account(conn, DEMO_ACCOUNTS[1].email)?;
-        let courier = account(conn, DEMO_ACCOUNTS[2].email)?;
+        let delivery_person = account(conn, DEMO_ACCOUNTS[2].email)?;
         let atlas_shop: String = shops::table
             .filter(shops::merchant_id.eq(atlas.id))
             .filter(shops::name.eq(colivra_auth::demo::DEMO_SHOP_NAME))
@@ -261,7 +261,7 @@ impl<'c> Week<'c> {
                 admin,
                 atlas,
                 zellige,
-                courier,
+                delivery_person,
                 atlas_shop,
                 zellige_shop: zellige_shop.key,
                 products,
@@ -368,7 +368,7 @@ impl<'c> Week<'c> {
     /// `PUT parcels/delivery` by the admin: an exit voucher to the demo delivery person.
     fn ship(&mut self, labels: &[&str]) -> AppResult<String> {
         let input = exit::ShipInput {
-            delivery_person: Some(self.cast.courier.key.clone()),
+            delivery_person: Some(self.cast.delivery_person.key.clone()),
             parcels: self.codes(labels),
             force: false,
         };
@@ -396,13 +396,13 @@ impl<'c> Week<'c> {
                 recorded_at: None,
             };
             self.on(days_ago, (hour, later), |w| {
-                let courier = w.cast.courier.id;
+                let delivery_person = w.cast.delivery_person.id;
                 moves::post_state(
                     w.conn,
                     &w.stock,
                     &w.proofs,
-                    courier,
-                    Scope::DeliveryPerson(courier),
+                    delivery_person,
+                    Scope::DeliveryPerson(delivery_person),
                     &input,
                 )
             })?;
@@ -416,12 +416,12 @@ impl<'c> Week<'c> {
             parcels: self.codes(labels),
             delivery_person: None,
         };
-        let courier = self.cast.courier.id;
+        let delivery_person = self.cast.delivery_person.id;
         let voucher = returns::create(
             self.conn,
             &self.stock,
-            courier,
-            Scope::DeliveryPerson(courier),
+            delivery_person,
+            Scope::DeliveryPerson(delivery_person),
             &input,
         )?;
         self.tally.return_vouchers += 1;

@@ -312,11 +312,11 @@ fn two_days_ago(w: &mut Week<'_>, atlas_invoice: &str, ticket: &str) -> AppResul
     // The exchange's collected bag rides back with B4.
     let voucher = w.on(2, (19, 10), |w| w.return_voucher(&["B4", "C1"]))?;
     w.on(2, (19, 30), |w| {
-        let courier = w.cast.courier.key.clone();
+        let delivery_person = w.cast.delivery_person.key.clone();
         balances::settle(
             w.conn,
             w.cast.admin.id,
-            &courier,
+            &delivery_person,
             &SettlementInput {
                 kind: Some("payment".into()),
                 amount: Some(PAID_BACK),
@@ -494,11 +494,11 @@ fn hand_over(
 
 /// `POST delivery-admins/invoices` by the delivery person: (key, total).
 fn declare(w: &mut Week<'_>) -> AppResult<(String, i64)> {
-    let courier = w.cast.courier.id;
+    let delivery_person = w.cast.delivery_person.id;
     let invoice = delivery::create(
         w.conn,
-        courier,
-        Scope::DeliveryPerson(courier),
+        delivery_person,
+        Scope::DeliveryPerson(delivery_person),
         &DeliveryInvoiceInput::default(),
     )?;
     Ok((invoice.key, invoice.total))
