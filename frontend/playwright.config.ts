@@ -1,9 +1,17 @@
 import { defineConfig } from '@playwright/test';
 
+/** The sweeps over every screen of every role (accessibility, layouts, wide lists). */
+const SWEEPS = /(accessibility|layouts|wideLists)\.spec\.ts$/;
+// COLIVRA_E2E_PART=sweeps or flows: half of the tests, each half with its own server and
+// database, so that `just test` runs the two side by side (scripts/test-all.sh); unset: all.
+const part = process.env.COLIVRA_E2E_PART;
+
 // Browser tests against the real server (started by e2e/global-setup.ts on a fresh SQLite
 // database), driving Debian's Chromium. Never `npx playwright install`.
 export default defineConfig({
   testDir: './e2e',
+  ...(part === 'sweeps' ? { testMatch: SWEEPS } : {}),
+  ...(part === 'flows' ? { testIgnore: SWEEPS } : {}),
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # `just test`: every test, arranged for 2 cores. The browser tests are the longest single track
-# (about 4.5 minutes on one worker), so they start as soon as what they need exists and the rest
+# (about 17 minutes on one worker), so they start as soon as what they need exists and the rest
 # runs beside them; the whole keeps both cores busy from start to end:
 #
 #   web app:   build ──┬─ type check, eslint, unit tests, size check (nice 10)
-#   Rust:      build ──┴─ browser tests (the server just built, the web app just built; nice 5)
+#   Rust:      build ──┴─ browser tests, two halves side by side (the server just built, the web
+#                      │  app just built; nice 5)
 #                      └─ Rust tests on SQLite, then PostgreSQL (nice -5 when allowed) ── API
 #                         fuzzing (schemathesis)
 #
@@ -55,12 +56,15 @@ stamp "=== Web app: build"
 cat "$LOGS/web-build.log"
 [ $web_built = 1 ] || status=1
 
-e2e=""
+e2e=()
 if [ $rust_built = 1 ] && [ $web_built = 1 ]; then
-    stamp "Browser tests started (beside the Rust tests)"
-    # Niced: they end minutes before the Rust tests and schemathesis, which go first.
-    (cd frontend && COLIVRA_BIN=../target/debug/colivra nice -n 5 npm run e2e) > "$LOGS/e2e.log" 2>&1 &
-    e2e=$!
+    stamp "Browser tests started (beside the Rust tests): the sweeps and the flows side by side"
+    # Two halves, each with its own server and database (playwright.config.ts): one worker took
+    # 17 minutes, the longest track. Niced: the Rust tests and schemathesis go first.
+    for part in sweeps flows; do
+        (cd frontend && COLIVRA_E2E_PART=$part COLIVRA_BIN=../target/debug/colivra nice -n 5 npm run e2e) > "$LOGS/e2e-$part.log" 2>&1 &
+        e2e+=($!)
+    done
 else
     echo "The server or the web app did not build: browser tests not run."
 fi
@@ -80,10 +84,11 @@ fi
 wait $web_checks || status=1
 stamp "=== Web app: type check, eslint, unit tests, size check"
 cat "$LOGS/web-checks.log"
-if [ -n "$e2e" ]; then
-    wait "$e2e" || status=1
-    stamp "=== Browser tests"
-    cat "$LOGS/e2e.log"
-fi
+parts=(sweeps flows)
+for index in "${!e2e[@]}"; do
+    wait "${e2e[$index]}" || status=1
+    stamp "=== Browser tests: the ${parts[$index]}"
+    cat "$LOGS/e2e-${parts[$index]}.log"
+done
 stamp "all tracks done (status $status)"
 exit $status

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ADMIN, DELIVERY, MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
-import { apiClient, holdAppScripts, LOADING, menuLinks, screenshot, signIn, url } from './helpers';
+import { apiClient, follow, holdAppScripts, menuLinks, PROFILE, screenshot, settle, signIn, url, visit } from './helpers';
 
 // Every screen of every role's menu, the sign-in, registration and public tracking pages, through
 // axe-core (WCAG 2.0 A and AA, 2.1 AA) in light and dark theme, on a laptop and on a phone: a
@@ -69,39 +69,6 @@ class Findings {
   }
 }
 
-/** Requests under way in `page` (the API calls a screen makes, its lazily loaded code). */
-const inFlight = new WeakMap<Page, Set<unknown>>();
-
-function trackRequests(page: Page): void {
-  if (inFlight.has(page)) return;
-  const pending = new Set<unknown>();
-  inFlight.set(page, pending);
-  page.on('request', (request) => pending.add(request));
-  page.on('requestfinished', (request) => pending.delete(request));
-  page.on('requestfailed', (request) => pending.delete(request));
-}
-
-/**
- * Waits until the screen has loaded what it shows: no request under way, no skeleton nor spinner
- * (LOADING). Unlike helpers' settle (the network idle after a navigation), it also holds after a
- * link followed in the page, without a reload.
- */
-async function settle(page: Page): Promise<void> {
-  trackRequests(page);
-  const idle = async () => inFlight.get(page)!.size === 0 && (await page.locator(LOADING).count()) === 0;
-  // Idle twice 150 ms apart: an answer often starts the next request (a list after its filters).
-  await expect
-    .poll(
-      async () => {
-        if (!(await idle())) return false;
-        await page.waitForTimeout(150);
-        return idle();
-      },
-      { timeout: 15_000, intervals: [50, 100, 200] },
-    )
-    .toBe(true);
-}
-
 /** Waits for what moves (a menu opening, a drawer sliding) to end: colours are measured at rest. */
 async function settleAnimations(page: Page): Promise<void> {
   await page.waitForFunction(() =>
@@ -116,37 +83,6 @@ async function chooseTheme(page: Page, mode: Mode): Promise<void> {
   await expect(toggle).toHaveAttribute('data-theme-mode', mode);
   await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
 }
-
-/** Waits for the screen of `path` (not a redirection to the 404 or the sign-in page). */
-async function arrived(page: Page, path: string): Promise<void> {
-  await expect.poll(() => new URL(page.url()).pathname, { message: path }).toBe(path);
-  await expect(page.locator('main#main-content')).toBeVisible();
-  await settle(page);
-}
-
-/** Opens `path` from the address bar. */
-async function visit(page: Page, path: string): Promise<void> {
-  trackRequests(page);
-  await page.goto(url(path));
-  await arrived(page, path);
-}
-
-/**
- * Follows the menu's link to `path`, as a click does (in the page: on a phone the menu is in its
- * closed drawer), without reloading the app: one page per role, the screens one after the other.
- */
-async function follow(page: Page, path: string): Promise<void> {
-  if (path === PROFILE) {
-    await page.getByTestId('user-menu-button').click();
-    await page.getByTestId('user-menu-profile').click();
-  } else {
-    await page.getByTestId('side-menu').locator(`a[href="${path}"]`).evaluate((link: HTMLElement) => link.click());
-  }
-  await arrived(page, path);
-}
-
-/** One's profile, from the user menu (every role has it). */
-const PROFILE = '/compte/profile';
 
 /** Opens the top bar's search and types `query`: waits for what it finds (pages, parcels, people…). */
 async function openSearch(page: Page, query: string): Promise<void> {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADMIN, MERCHANT } from './accounts';
+import { trackRequests } from './fixtures';
 import { pdfText } from './pdf';
 
 export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
@@ -70,19 +71,73 @@ export async function menuLinks(page: Page): Promise<string[]> {
 /** What shows while a screen loads (skeletons, spinners, progress bars). */
 export const LOADING = '.MuiSkeleton-root, .MuiCircularProgress-root, .MuiLinearProgress-root';
 
-/** Waits until the screen has loaded what it shows: the network quiet, no skeleton nor spinner. */
+/**
+ * Waits until the screen has loaded what it shows: no request under way, no skeleton nor spinner
+ * (LOADING), twice 150 ms apart (an answer often starts the next request: a list after its
+ * filters). Unlike the browser's « network idle » (half a second of nothing after a page load),
+ * it holds after a link followed in the page, and it does not wait when all is there.
+ */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await expect(page.locator(LOADING)).toHaveCount(0, { timeout: 15_000 });
+  const pending = trackRequests(page);
+  const idle = async () => pending.size === 0 && (await page.locator(LOADING).count()) === 0;
+  await expect
+    .poll(
+      async () => {
+        if (!(await idle())) return false;
+        await page.waitForTimeout(150);
+        return idle();
+      },
+      { timeout: 15_000, intervals: [50, 100, 200] },
+    )
+    .toBe(true);
 }
 
-/** Opens `path` and waits for its screen, loaded (not a redirection to the 404 or the sign-in page). */
-export async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(url(path));
+/** Waits for the screen of `path` (not a redirection to the 404 or the sign-in page), loaded. */
+export async function arrived(page: Page, path: string): Promise<void> {
   await expect.poll(() => new URL(page.url()).pathname, { message: path }).toBe(path.split('?')[0]);
   await expect(page.locator('main#main-content')).toBeVisible();
   await settle(page);
 }
+
+/** Opens `path` from the address bar (the app loaded again) and waits for its screen. */
+export async function visit(page: Page, path: string): Promise<void> {
+  trackRequests(page);
+  await page.goto(url(path));
+  await arrived(page, path);
+}
+
+/** One's profile, from the user menu (every role has it). */
+export const PROFILE = '/compte/profile';
+
+/**
+ * Goes to `path` without loading the app again, as a person does: the menu's link when there is
+ * one (followed in the page: on a phone the menu is in its closed drawer), the user menu for the
+ * profile, else the router's own history (a link from another screen). The sweeps over every
+ * screen go from one to the next this way, each screen at its top.
+ */
+export async function follow(page: Page, path: string): Promise<void> {
+  const link = page.getByTestId('side-menu').locator(`a[href="${path}"]`);
+  if (path === PROFILE) {
+    await page.getByTestId('user-menu-button').click();
+    await page.getByTestId('user-menu-profile').click();
+  } else if ((await link.count()) > 0) {
+    await link.first().evaluate((element: HTMLElement) => element.click());
+  } else {
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  }
+  await arrived(page, path);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
+ * Whether the sweeps over every screen save a screenshot of each (COLIVRA_E2E_SCREENSHOTS=1): a
+ * person reviewing the layouts looks at them; `just test` does not need them, and each full-page
+ * picture costs the 2-core machine about as much as the check it illustrates.
+ */
+export const SWEEP_SCREENSHOTS = process.env.COLIVRA_E2E_SCREENSHOTS === '1';
 
 /** Saves what the window shows (or the whole page: `fullPage`) as e2e-artifacts/NAME.png. */
 export async function screenshot(page: Page, name: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {

@@ -1,13 +1,14 @@
 // Every screen of each role's menu on a laptop (1366×768) and on a phone (390×844): the page
 // never scrolls sideways, a table's columns and row actions are all in sight, no text a person
 // needs is cut by a title-less ellipsis, no screen falls on its error boundary (see layout.ts).
-// A screenshot of each screen at each size goes to the e2e artifacts. Then the phone screens
+// A screenshot of each screen at each size goes to the e2e artifacts (COLIVRA_E2E_SCREENSHOTS=1
+// for the sweeps). Then the phone screens
 // used most: the merchant's parcel form with a stock line, the delivery person's round.
 import type { Page } from '@playwright/test';
 import { ADMIN, DELIVERY, MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
 import { layoutProblems } from './layout';
-import { menuLinks, parcelsOutWithDemoDeliveryPerson, parcelsPickedUp, screenshot, settle, signIn, visit } from './helpers';
+import { follow, menuLinks, parcelsOutWithDemoDeliveryPerson, parcelsPickedUp, screenshot, settle, signIn, SWEEP_SCREENSHOTS, visit } from './helpers';
 
 const SIZES = [
   { name: 'laptop', width: 1366, height: 768 },
@@ -18,10 +19,10 @@ const SIZES = [
 const LONG_PRODUCT = 'Coffret cadeau huile d’argan bio et savon noir beldi';
 const LONG_NAME = 'Abdelouahed Benkirane El Idrissi';
 
-/** The problems of the page as it shows now, each with where it was seen; a screenshot of it (of the window, or of the whole page). */
-async function check(page: Page, where: string, { fullPage = false } = {}): Promise<string[]> {
+/** The problems of the page as it shows now, each with where it was seen; a screenshot of it (of the window, or of the whole page; a sweep's only when asked). */
+async function check(page: Page, where: string, { fullPage = false, sweep = false } = {}): Promise<string[]> {
   const problems = (await layoutProblems(page)).map((problem) => `${where}: ${problem}`);
-  await screenshot(page, `layout-${where.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`, { fullPage });
+  if (!sweep || SWEEP_SCREENSHOTS) await screenshot(page, `layout-${where.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`, { fullPage });
   return problems;
 }
 
@@ -33,13 +34,15 @@ async function walkMenu(page: Page, role: string): Promise<string[]> {
   const routes = await menuLinks(page);
   expect(routes.length).toBeGreaterThan(0);
   const problems: string[] = [];
+  await visit(page, routes[0]);
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    for (const route of routes) {
-      await visit(page, route);
+    // The first route last, so that each is reached from another.
+    for (const route of [...routes.slice(1), routes[0]]) {
+      await follow(page, route);
       const where = `${role} ${size.name} ${route}`;
       // The whole screen (it is at its top: the fixed bars are where they belong).
-      problems.push(...(await check(page, where, { fullPage: true })));
+      problems.push(...(await check(page, where, { fullPage: true, sweep: true })));
       if (DETAILS.has(route) && (await page.getByTestId('table-row').count()) > 0) problems.push(...(await checkFirstRow(page, `${where} details`)));
     }
   }
@@ -52,7 +55,7 @@ async function checkFirstRow(page: Page, where: string): Promise<string[]> {
   const opened = page.locator('.MuiDrawer-paper[role="dialog"]').filter({ visible: true });
   await expect(opened).toBeVisible();
   await settle(page);
-  const problems = await check(page, where);
+  const problems = await check(page, where, { sweep: true });
   await page.keyboard.press('Escape');
   await expect(opened).toBeHidden();
   return problems;
