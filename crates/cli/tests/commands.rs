@@ -4,23 +4,10 @@
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use colivra_db::test_support::{count, TestDatabase};
+use colivra_db::test_support::{count, run_colivra, stderr, stdout, TestDatabase};
 
 fn colivra(database_url: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_colivra"))
-        .args(args)
-        .env("DATABASE_URL", database_url)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("run colivra")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
+    run_colivra(env!("CARGO_BIN_EXE_colivra"), database_url, args)
 }
 
 #[test]

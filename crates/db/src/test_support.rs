@@ -251,6 +251,30 @@ fn postgres_template(admin_url: &str) -> &'static str {
 }
 
 /// `postgres://user@host:5432/postgres?x=y` with the database name replaced.
+/// Runs the `colivra` binary `bin` on `database_url` (warnings only in its log) and waits for it.
+pub fn run_colivra(
+    bin: impl AsRef<std::ffi::OsStr>,
+    database_url: &str,
+    args: &[&str],
+) -> std::process::Output {
+    std::process::Command::new(bin)
+        .args(args)
+        .env("DATABASE_URL", database_url)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("run colivra")
+}
+
+/// What a command wrote to its standard output, as text.
+pub fn stdout(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// What a command wrote to its standard error, as text.
+pub fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
 /// The number a `SELECT COUNT(*) AS n …` statement answers (tests reading tables back).
 pub fn count(conn: &mut crate::DbConnection, sql: &str) -> i64 {
     #[derive(diesel::QueryableByName)]

@@ -1,24 +1,11 @@
 //! `colivra seed-demo --week` read back through the API: the books of the demo week balance.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-use colivra_db::test_support::count;
+use colivra_db::test_support::{count, run_colivra, stderr, stdout};
 
 fn colivra(database_url: &str, args: &[&str]) -> Output {
-    Command::new(crate::support::colivra_bin())
-        .args(args)
-        .env("DATABASE_URL", database_url)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("run colivra")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
+    run_colivra(crate::support::colivra_bin(), database_url, args)
 }
 
 const WEEK_TABLES: &[&str] = &[

@@ -296,12 +296,11 @@ fn latin_word(text: &str) -> bool {
 #[actix_rt::test]
 async fn an_arabic_reader_gets_every_label_in_arabic_on_every_endpoint() {
     let app = TestApp::spawn().await;
-    let seeded = std::process::Command::new(crate::support::colivra_bin())
-        .args(["seed-demo", "--week"])
-        .env("DATABASE_URL", app.db.url_string())
-        .env("RUST_LOG", "warn")
-        .output()
-        .unwrap();
+    let seeded = colivra_db::test_support::run_colivra(
+        crate::support::colivra_bin(),
+        &app.db.url_string(),
+        &["seed-demo", "--week"],
+    );
     assert!(
         seeded.status.success(),
         "{}",
