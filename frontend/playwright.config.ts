@@ -1,17 +1,30 @@
 import { defineConfig } from '@playwright/test';
 
-/** The sweeps over every screen of every role (accessibility, layouts, wide lists). */
+/** The sweeps over every screen of every role: accessibility; layouts and wide lists. */
+const ACCESSIBILITY = /accessibility\.spec\.ts$/;
+const SCREENS = /(layouts|wideLists)\.spec\.ts$/;
 const SWEEPS = /(accessibility|layouts|wideLists)\.spec\.ts$/;
-// COLIVRA_E2E_PART=sweeps or flows: half of the tests, each half with its own server and
-// database, so that `just test` runs the two side by side (scripts/test-all.sh); unset: all.
+// COLIVRA_E2E_PART: part of the tests, each run with its own server and database, so that
+// `just test` runs several side by side (scripts/test-all.sh; the flows also split with
+// Playwright's --shard): sweeps (accessibility + screens), accessibility, screens or flows;
+// unset: all. COLIVRA_E2E_RUN names the run's output folder (failure screenshots), so that runs
+// side by side do not clear each other's.
 const part = process.env.COLIVRA_E2E_PART;
+const PARTS: Record<string, { testMatch?: RegExp; testIgnore?: RegExp }> = {
+  sweeps: { testMatch: SWEEPS },
+  accessibility: { testMatch: ACCESSIBILITY },
+  screens: { testMatch: SCREENS },
+  flows: { testIgnore: SWEEPS },
+};
+if (part !== undefined && !(part in PARTS)) {
+  throw new Error(`COLIVRA_E2E_PART=${part}: one of ${Object.keys(PARTS).join(', ')}`);
+}
 
 // Browser tests against the real server (started by e2e/global-setup.ts on a fresh SQLite
 // database), driving Debian's Chromium. Never `npx playwright install`.
 export default defineConfig({
   testDir: './e2e',
-  ...(part === 'sweeps' ? { testMatch: SWEEPS } : {}),
-  ...(part === 'flows' ? { testIgnore: SWEEPS } : {}),
+  ...(part !== undefined ? PARTS[part] : {}),
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
@@ -19,7 +32,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: './test-results',
+  outputDir: `./test-results/${process.env.COLIVRA_E2E_RUN ?? part ?? 'all'}`,
   use: {
     browserName: 'chromium',
     headless: true,

@@ -9,6 +9,7 @@
 # The database is SQLite, or, when TEST_DATABASE_URL names a PostgreSQL server, a fresh database
 # there (PostgreSQL refuses what SQLite accepts, NUL characters for one); both take about three
 # minutes. Operations that would end the caller's own session or credentials are left out.
+# `scripts/schemathesis.sh --prepare` only makes the virtual environment.
 # Settings (environment): COLIVRA_BIN (the server; else a debug build), SCHEMATHESIS_BACKENDS ("sqlite postgres" for both),
 # SCHEMATHESIS_MAX_EXAMPLES (per operation and phase, 15), SCHEMATHESIS_SEED (fixed, so a run is
 # reproducible), SCHEMATHESIS_PHASES, SCHEMATHESIS_ALLOW_NUL (true).
@@ -50,6 +51,8 @@ if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VER
         "anyio==$ANYIO_VERSION"
 fi
 PY="$VENV/bin/python"
+# `just test` makes the environment while the server builds, then fuzzes once it is built.
+[ "${1:-}" = --prepare ] && exit 0
 
 # COLIVRA_BIN: a server already built (`just test` passes the one its Rust tests were built with).
 if [ -n "${COLIVRA_BIN:-}" ]; then

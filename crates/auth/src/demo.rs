@@ -1,7 +1,7 @@
 //! The demo's people (`colivra seed-demo`): an admin, a merchant and a delivery person with
 //! known sign-ins, and the cities the delivery person serves. Idempotent.
 
-use colivra_core::{AppError, AppResult, Role};
+use colivra_core::{AppError, AppResult, Role, UserId};
 use colivra_db::schema::{cities, users};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -89,7 +89,7 @@ pub fn account(conn: &mut DbConnection, email: &str) -> AppResult<User> {
 /// The demo delivery person serves Casablanca and Rabat (only when he serves no city yet).
 pub fn seed_delivery_person_cities(
     conn: &mut DbConnection,
-    admin_id: i64,
+    admin_id: UserId,
     delivery_person: User,
 ) -> AppResult<()> {
     let view = delivery_people::view(conn, delivery_person)?;

@@ -1,6 +1,6 @@
 //! Admins editing and deleting merchant accounts.
 
-use colivra_core::{AppError, AppResult, FieldErrors, Role};
+use colivra_core::{AppError, AppResult, FieldErrors, Role, UserId};
 use colivra_db::schema::{merchant_staff, users};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -34,7 +34,7 @@ pub struct MerchantInput {
 
 fn get_merchant(conn: &mut DbConnection, key: &str) -> AppResult<User> {
     let id = user_repo::merchant_account_id(conn, key)?.ok_or(AppError::NotFound)?;
-    user_repo::find_by_id(conn, id)?.ok_or(AppError::NotFound)
+    user_repo::find_by_id(conn, id.into())?.ok_or(AppError::NotFound)
 }
 
 /// Edits a merchant account (not one of its staff). Deactivation ends its sessions and tokens.
@@ -135,7 +135,7 @@ pub fn delete_merchant(conn: &mut DbConnection, actor: &User, merchant_key: &str
             )));
         }
         // Staff accounts would otherwise outlive their merchant and pass for merchants.
-        let staff: Vec<i64> = merchant_staff::table
+        let staff: Vec<UserId> = merchant_staff::table
             .filter(merchant_staff::owner_id.eq(merchant.id))
             .select(merchant_staff::user_id)
             .load(conn)

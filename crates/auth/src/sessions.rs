@@ -5,7 +5,7 @@
 //! default), absolute 12 h.
 
 use chrono::{Duration, NaiveDateTime};
-use colivra_core::{time, AppError, AppResult, Role};
+use colivra_core::{time, AppError, AppResult, Role, UserId};
 use colivra_db::activities;
 use colivra_db::schema::{sessions, users};
 use colivra_db::{DbConnection, MapDbErr};
@@ -138,7 +138,7 @@ pub fn slide(conn: &mut DbConnection, slide: &Slide) -> AppResult<()> {
     Ok(())
 }
 
-fn role_of(conn: &mut DbConnection, user_id: Option<i64>) -> AppResult<Option<Role>> {
+fn role_of(conn: &mut DbConnection, user_id: Option<UserId>) -> AppResult<Option<Role>> {
     let Some(user_id) = user_id else {
         return Ok(None);
     };
@@ -156,7 +156,7 @@ pub fn insert(
     conn: &mut DbConnection,
     session_key: &str,
     state: &str,
-    user_id: Option<i64>,
+    user_id: Option<UserId>,
     origin: &Origin,
     timeouts: &IdleTimeouts,
 ) -> AppResult<()> {
@@ -184,7 +184,7 @@ pub fn update(
     conn: &mut DbConnection,
     session_key: &str,
     state: &str,
-    user_id: Option<i64>,
+    user_id: Option<UserId>,
 ) -> AppResult<bool> {
     let changed = diesel::update(sessions::table.find(hash_key(session_key)))
         .filter(sessions::expires_at.gt(time::now()))
@@ -201,7 +201,7 @@ pub fn delete(conn: &mut DbConnection, session_key: &str) -> AppResult<()> {
     Ok(())
 }
 
-pub fn delete_for_user(conn: &mut DbConnection, user_id: i64) -> AppResult<usize> {
+pub fn delete_for_user(conn: &mut DbConnection, user_id: UserId) -> AppResult<usize> {
     diesel::delete(sessions::table.filter(sessions::user_id.eq(user_id)))
         .execute(conn)
         .map_db_err()
@@ -242,7 +242,7 @@ pub struct SessionView {
 /// The user's live sessions, most recently used first.
 pub fn list_for_user(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     current: Option<&str>,
 ) -> AppResult<Vec<SessionView>> {
     let now = time::now();
@@ -289,7 +289,7 @@ pub fn list_for_user(
 }
 
 /// Ends one of the user's sessions by its public key; another user's or an unknown key is a 404.
-pub fn end(conn: &mut DbConnection, user_id: i64, public_key: &str) -> AppResult<()> {
+pub fn end(conn: &mut DbConnection, user_id: UserId, public_key: &str) -> AppResult<()> {
     let deleted = diesel::delete(
         sessions::table
             .filter(sessions::user_id.eq(user_id))
@@ -306,7 +306,7 @@ pub fn end(conn: &mut DbConnection, user_id: i64, public_key: &str) -> AppResult
 /// Ends every session of the user but `current`; returns how many.
 pub fn end_others(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     current: Option<&str>,
 ) -> AppResult<usize> {
     let others = sessions::table
@@ -333,7 +333,7 @@ pub fn end_others(
     Ok(ended)
 }
 
-pub fn count_for_user(conn: &mut DbConnection, user_id: i64) -> AppResult<i64> {
+pub fn count_for_user(conn: &mut DbConnection, user_id: UserId) -> AppResult<i64> {
     sessions::table
         .filter(sessions::user_id.eq(user_id))
         .count()

@@ -3,7 +3,9 @@
 //! working on their merchant's data). Nobody grants a permission he does not hold.
 
 use chrono::NaiveDateTime;
-use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Role};
+use colivra_core::{
+    time, AppError, AppResult, FieldErrors, ListQuery, MerchantId, Paginated, Role,
+};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{merchant_staff, users};
@@ -79,7 +81,7 @@ pub enum Collection {
 enum Team {
     AdminManagers,
     FullAdmins,
-    Merchant(i64),
+    Merchant(MerchantId),
 }
 
 impl Team {

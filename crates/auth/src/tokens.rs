@@ -2,7 +2,7 @@
 //! `Authorization: Bearer <token>`.
 
 use chrono::{Duration, NaiveDateTime};
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, Page, Paginated};
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, Page, Paginated, UserId};
 use colivra_db::activities;
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::paginate;
@@ -200,7 +200,11 @@ pub fn create(conn: &mut DbConnection, user: &User, input: CreateToken) -> AppRe
     })
 }
 
-pub fn list(conn: &mut DbConnection, user_id: i64, page: &Page) -> AppResult<Paginated<TokenView>> {
+pub fn list(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    page: &Page,
+) -> AppResult<Paginated<TokenView>> {
     let mine = || personal_tokens::table.filter(personal_tokens::user_id.eq(user_id));
     Ok(paginate(
         conn,
@@ -218,7 +222,7 @@ pub fn list(conn: &mut DbConnection, user_id: i64, page: &Page) -> AppResult<Pag
 }
 
 /// Revokes one of the user's own tokens; another user's token is a 404.
-pub fn revoke(conn: &mut DbConnection, user_id: i64, token_key: &str) -> AppResult<()> {
+pub fn revoke(conn: &mut DbConnection, user_id: UserId, token_key: &str) -> AppResult<()> {
     immediate_transaction(conn, |conn| {
         let deleted = diesel::delete(
             personal_tokens::table
@@ -278,7 +282,7 @@ pub fn authenticate(conn: &mut DbConnection, plain: &str) -> AppResult<Option<(U
     Ok(Some((user, Grant::from_abilities(&abilities))))
 }
 
-pub fn delete_for_user(conn: &mut DbConnection, user_id: i64) -> AppResult<usize> {
+pub fn delete_for_user(conn: &mut DbConnection, user_id: UserId) -> AppResult<usize> {
     diesel::delete(personal_tokens::table.filter(personal_tokens::user_id.eq(user_id)))
         .execute(conn)
         .map_db_err()

@@ -1,7 +1,9 @@
 //! The user row, its public shape (`GET /api/user`), and lookups.
 
 use chrono::NaiveDateTime;
-use colivra_core::{AppError, AppResult, Language, Permission, Role, Scope};
+use colivra_core::{
+    AppError, AppResult, DeliveryPersonId, Language, MerchantId, Permission, Role, Scope, UserId,
+};
 use colivra_db::schema::users;
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -16,7 +18,7 @@ use utoipa::ToSchema;
 #[derive(Debug, Clone, Queryable, Selectable, Serialize, Deserialize)]
 #[diesel(table_name = users)]
 pub struct User {
-    pub id: i64,
+    pub id: UserId,
     pub key: String,
     pub role: String,
     pub first_name: String,
@@ -149,7 +151,7 @@ pub struct LanguageSetting {
 /// activity of the log).
 pub fn set_language(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     setting: LanguageSetting,
 ) -> AppResult<()> {
     let Some(language) = setting.language.as_deref().and_then(Language::parse) else {
@@ -166,7 +168,7 @@ pub fn set_language(
 }
 
 /// The user's photo (a `data:image/...` URL), read only where it is shown.
-pub fn avatar(conn: &mut DbConnection, user_id: i64) -> AppResult<Option<String>> {
+pub fn avatar(conn: &mut DbConnection, user_id: UserId) -> AppResult<Option<String>> {
     Ok(users::table
         .find(user_id)
         .select(users::avatar)
@@ -181,7 +183,7 @@ pub fn profile(conn: &mut DbConnection, user: &User) -> AppResult<UserView> {
     Ok(user.view(avatar(conn, user.id)?))
 }
 
-pub fn find_by_id(conn: &mut DbConnection, id: i64) -> AppResult<Option<User>> {
+pub fn find_by_id(conn: &mut DbConnection, id: UserId) -> AppResult<Option<User>> {
     users::table
         .find(id)
         .select(User::as_select())
@@ -232,25 +234,25 @@ pub fn scope(conn: &mut DbConnection, user: &User) -> AppResult<Scope> {
 pub fn known_scope(user: &User) -> Option<Scope> {
     match user.role() {
         Role::Admin => Some(Scope::Everyone),
-        Role::DeliveryPerson => Some(Scope::DeliveryPerson(user.id)),
+        Role::DeliveryPerson => Some(Scope::DeliveryPerson(DeliveryPersonId::new(user.id.get()))),
         Role::Merchant => None,
     }
 }
 
 /// The merchant account a client user works for: his own id, or his owner's for merchant staff.
-pub fn merchant_id(conn: &mut DbConnection, user: &User) -> AppResult<i64> {
+pub fn merchant_id(conn: &mut DbConnection, user: &User) -> AppResult<MerchantId> {
     use colivra_db::schema::merchant_staff;
-    let owner: Option<i64> = merchant_staff::table
+    let owner: Option<MerchantId> = merchant_staff::table
         .find(user.id)
         .select(merchant_staff::owner_id)
         .first(conn)
         .optional()
         .map_db_err()?;
-    Ok(owner.unwrap_or(user.id))
+    Ok(owner.unwrap_or(MerchantId::new(user.id.get())))
 }
 
 /// The id of the merchant account (a client user who is not someone's staff) with this key.
-pub fn merchant_account_id(conn: &mut DbConnection, key: &str) -> AppResult<Option<i64>> {
+pub fn merchant_account_id(conn: &mut DbConnection, key: &str) -> AppResult<Option<MerchantId>> {
     use colivra_db::schema::merchant_staff;
     users::table
         .left_join(merchant_staff::table.on(merchant_staff::user_id.eq(users::id)))
@@ -269,7 +271,7 @@ mod tests {
 
     fn user(role: &str, permissions: Option<&str>) -> User {
         User {
-            id: 1,
+            id: UserId::new(1),
             key: "USR1".into(),
             role: role.into(),
             first_name: "Amine".into(),

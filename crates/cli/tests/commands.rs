@@ -1,6 +1,7 @@
 //! The `colivra` command line: migrate, create-admin, seed-demo, import-cities, backup and
 //! restore, start-up errors, and the bench's seeded parcels. One test program for the crate.
 
+use colivra_core::MerchantId;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
@@ -271,10 +272,10 @@ fn a_backup_taken_while_parcels_are_written_restores_into_an_empty_database() {
     let seeded = colivra(&source.url_string(), &["seed-demo"]);
     assert!(seeded.status.success(), "{}", stderr(&seeded));
     let pool = connect_pool(&source.url, &PoolOptions::for_backend(source.url.backend())).unwrap();
-    let (merchant, shop): (i64, String) = {
+    let (merchant, shop): (MerchantId, String) = {
         use colivra_db::schema::{shops, users};
         let conn = &mut *pool.get().unwrap();
-        let merchant: i64 = users::table
+        let merchant: MerchantId = users::table
             .filter(users::email.eq("client@colivra.ma"))
             .select(users::id)
             .first(conn)
@@ -335,7 +336,7 @@ fn a_backup_taken_while_parcels_are_written_restores_into_an_empty_database() {
                     colivra_parcels::parcel::create(
                         &mut pool.get().unwrap(),
                         &colivra_inventory::parcel_stock::InventoryStock,
-                        merchant,
+                        merchant.into(),
                         merchant,
                         &input,
                         None,

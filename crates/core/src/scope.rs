@@ -2,14 +2,14 @@
 //! invoices), and an object outside it answers 404, not 403, so nothing tells another merchant's
 //! object exists.
 
-use crate::Role;
+use crate::{DeliveryPersonId, MerchantId, Role};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Scope {
     /// A merchant account (its owner and staff): that merchant's objects.
-    Merchant(i64),
+    Merchant(MerchantId),
     /// A delivery person: the parcels given to him, his vouchers and invoices.
-    DeliveryPerson(i64),
+    DeliveryPerson(DeliveryPersonId),
     /// Company staff: everything.
     Everyone,
 }
@@ -24,7 +24,7 @@ impl Scope {
     }
 
     /// The merchant account the caller acts for, if a merchant.
-    pub fn merchant(self) -> Option<i64> {
+    pub fn merchant(self) -> Option<MerchantId> {
         match self {
             Scope::Merchant(id) => Some(id),
             _ => None,
@@ -32,7 +32,7 @@ impl Scope {
     }
 
     /// The delivery person, if the caller is one.
-    pub fn delivery_person(self) -> Option<i64> {
+    pub fn delivery_person(self) -> Option<DeliveryPersonId> {
         match self {
             Scope::DeliveryPerson(id) => Some(id),
             _ => None,

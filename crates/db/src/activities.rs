@@ -5,6 +5,7 @@
 //! object has no other): the log shows it and its key filter searches it by prefix.
 
 use crate::fixed_sql::FixedLimitDsl;
+use colivra_core::UserId;
 use diesel::prelude::*;
 
 use crate::connection::DbConnection;
@@ -16,7 +17,7 @@ use crate::schema::{
 
 #[derive(Debug, Clone, Default)]
 pub struct NewActivity<'a> {
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
     pub action: &'a str,
     pub subject_type: Option<&'a str>,
     pub subject_key: Option<&'a str>,
@@ -29,7 +30,7 @@ pub struct NewActivity<'a> {
 /// Records `user_id` did `action` on the `subject_type` with `subject_key`, without details.
 pub fn log(
     conn: &mut DbConnection,
-    user_id: Option<i64>,
+    user_id: Option<UserId>,
     action: &str,
     subject_type: &str,
     subject_key: &str,
@@ -142,7 +143,7 @@ fn subject_code(
 #[diesel(table_name = activities)]
 pub struct Activity {
     pub id: i64,
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
     pub action: String,
     pub subject_type: Option<String>,
     pub subject_key: Option<String>,
@@ -175,13 +176,13 @@ pub enum Audit {
     /// Every activity (staff holding the dashboard).
     Everything,
     /// Those done by these users (a merchant and his staff, a delivery person, oneself).
-    Users(Vec<i64>),
+    Users(Vec<UserId>),
 }
 
 /// The filters of the activity log; `user` is a user's id (the caller resolves keys).
 #[derive(Debug, Clone, Default)]
 pub struct ActivityFilter {
-    pub user: Option<i64>,
+    pub user: Option<UserId>,
     pub action: Option<String>,
     /// The start of a subject's code (parcel code, voucher code, invoice number, movement
     /// code…), or a subject's whole key.

@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 use crate::connection::{immediate_transaction, DbConnection};
 use crate::error::{is_unique_violation, MapDbErr};
 use crate::schema::idempotency_keys as keys;
-use colivra_core::AppResult;
+use colivra_core::{AppResult, UserId};
 
 /// How long an answer is kept: longer than the 24 hours promised, so a phone that stayed offline
 /// for days still gets its outcomes applied once.
@@ -111,7 +111,7 @@ pub enum Claim {
 /// Claims `key` for `user_id`'s request `hash`, or says why not.
 pub fn claim(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     key: &str,
     hash: &str,
     now: NaiveDateTime,
@@ -132,7 +132,7 @@ struct Raced;
 
 fn try_claim(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     key: &str,
     hash: &str,
     now: NaiveDateTime,
@@ -187,7 +187,7 @@ fn try_claim(
 /// Keeps `answer` as the one to give again under `key`.
 pub fn answer(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     key: &str,
     answer: &StoredAnswer,
 ) -> AppResult<()> {
@@ -208,7 +208,7 @@ pub fn answer(
 }
 
 /// Frees `key` (still unanswered) for another try.
-pub fn release(conn: &mut DbConnection, user_id: i64, key: &str) -> AppResult<()> {
+pub fn release(conn: &mut DbConnection, user_id: UserId, key: &str) -> AppResult<()> {
     diesel::delete(
         keys::table
             .filter(keys::user_id.eq(user_id))
@@ -237,7 +237,7 @@ struct Found {
     created_at: NaiveDateTime,
 }
 
-fn existing(conn: &mut DbConnection, user_id: i64, key: &str) -> AppResult<Option<Found>> {
+fn existing(conn: &mut DbConnection, user_id: UserId, key: &str) -> AppResult<Option<Found>> {
     keys::table
         .filter(keys::user_id.eq(user_id))
         .filter(keys::key.eq(key))

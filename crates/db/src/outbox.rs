@@ -4,6 +4,7 @@
 //! the sender works through (`colivra_webhooks::deliveries`).
 
 use chrono::{Duration, NaiveDateTime};
+use colivra_core::MerchantId;
 use diesel::prelude::*;
 use serde_json::{json, Value};
 
@@ -60,7 +61,7 @@ pub fn take_written() -> bool {
 
 /// One event about one of `merchant_id`'s objects.
 pub struct Event<'a> {
-    pub merchant_id: i64,
+    pub merchant_id: MerchantId,
     pub event_type: &'a str,
     /// The object it is about (a parcel's key): its events reach each endpoint in order.
     pub subject_key: Option<&'a str>,
@@ -78,7 +79,10 @@ pub fn record(conn: &mut DbConnection, event: Event<'_>) -> QueryResult<()> {
 pub type Endpoints = Vec<(i64, String)>;
 
 /// `merchant_id`'s active endpoints (one indexed read).
-pub fn active_endpoints(conn: &mut DbConnection, merchant_id: i64) -> QueryResult<Endpoints> {
+pub fn active_endpoints(
+    conn: &mut DbConnection,
+    merchant_id: MerchantId,
+) -> QueryResult<Endpoints> {
     webhook_endpoints::table
         .filter(webhook_endpoints::merchant_id.eq(merchant_id))
         .filter(webhook_endpoints::active.eq(true))

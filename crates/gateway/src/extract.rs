@@ -4,7 +4,7 @@ use std::future::{ready, Ready};
 
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use colivra_auth::User;
-use colivra_core::{AppError, AppResult, Language, Scope};
+use colivra_core::{AppError, AppResult, Language, MerchantId, Scope};
 use futures_util::future::LocalBoxFuture;
 
 use crate::error::ApiError;
@@ -94,7 +94,7 @@ pub struct Scoped {
 impl Scoped {
     /// The merchant account the caller acts for; 403 for other roles (the route table already
     /// keeps them out: this is the belt to its braces).
-    pub fn merchant(&self) -> AppResult<i64> {
+    pub fn merchant(&self) -> AppResult<MerchantId> {
         self.scope
             .merchant()
             .ok_or_else(|| AppError::Forbidden("Réservé aux clients.".to_owned()))

@@ -14,6 +14,9 @@ use crate::config::{authority, BucketConfig, ConfigError};
 
 /// The store of proofs in the bucket `config` names.
 pub fn open(config: &BucketConfig) -> Result<ProofStore, ConfigError> {
+    // The TLS of the bucket's client is ring's (Cargo.toml); installed once per process, a second
+    // call finds it there.
+    let _ = rustls::crypto::ring::default_provider().install_default();
     let (scheme, host) = authority(&config.endpoint).ok_or_else(|| {
         ConfigError("COLIVRA_PROOFS_S3_ENDPOINT: http:// or https:// and a host".to_owned())
     })?;

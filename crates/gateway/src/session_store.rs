@@ -1,5 +1,6 @@
 //! actix-session storage in the database (see `colivra_auth::sessions`).
 
+use colivra_core::UserId;
 use std::collections::HashMap;
 
 use actix_session::storage::{LoadError, SaveError, SessionKey, SessionStore, UpdateError};
@@ -36,8 +37,11 @@ impl DbSessionStore {
     }
 }
 
-fn user_id(state: &State) -> Option<i64> {
-    state.get(SESSION_USER_ID).and_then(|v| v.parse().ok())
+fn user_id(state: &State) -> Option<UserId> {
+    state
+        .get(SESSION_USER_ID)
+        .and_then(|v| v.parse().ok())
+        .map(UserId::new)
 }
 
 /// The state as stored: without the user loaded alongside it.

@@ -1,3 +1,4 @@
+use colivra_core::{MerchantId, UserId};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -47,18 +48,18 @@ pub struct WebSettings {
 /// reused), so it is kept without expiry and a merchant's requests need no look-up.
 #[derive(Debug, Default)]
 pub struct MerchantAccounts {
-    known: Mutex<HashMap<i64, i64>>,
+    known: Mutex<HashMap<UserId, MerchantId>>,
 }
 
 impl MerchantAccounts {
     const MAX_ENTRIES: usize = 100_000;
 
-    pub fn get(&self, user_id: i64) -> Option<i64> {
+    pub fn get(&self, user_id: UserId) -> Option<MerchantId> {
         let known = self.known.lock().unwrap_or_else(|e| e.into_inner());
         known.get(&user_id).copied()
     }
 
-    pub fn remember(&self, user_id: i64, merchant_id: i64) {
+    pub fn remember(&self, user_id: UserId, merchant_id: MerchantId) {
         let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
         if known.len() >= Self::MAX_ENTRIES {
             known.clear();

@@ -1,7 +1,7 @@
 //! The demo's stock (`colivra seed-demo`): the demo merchant's stock service, active, with
 //! three products (one low on stock) and an entry slip waiting to be received. Idempotent.
 
-use colivra_core::{AppResult, Scope};
+use colivra_core::{AppResult, MerchantId, Scope, UserId};
 use colivra_db::schema::inventory_merchants;
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -14,8 +14,8 @@ use crate::products::{self, InventoryInput};
 /// Returns the slip's code, or nothing when the merchant had asked for the service already.
 pub fn seed(
     conn: &mut DbConnection,
-    admin_id: i64,
-    merchant_id: i64,
+    admin_id: UserId,
+    merchant_id: MerchantId,
     merchant_key: &str,
 ) -> AppResult<Option<String>> {
     let asked = inventory_merchants::table
@@ -27,7 +27,7 @@ pub fn seed(
     if asked {
         return Ok(None);
     }
-    crate::merchants::request(conn, merchant_id, merchant_id)?;
+    crate::merchants::request(conn, merchant_id.into(), merchant_id)?;
     crate::merchants::decide(
         conn,
         admin_id,
@@ -44,7 +44,7 @@ pub fn seed(
     ] {
         let product = products::create(
             conn,
-            merchant_id,
+            merchant_id.into(),
             merchant_id,
             &InventoryInput {
                 sku: Some(sku.into()),
@@ -54,7 +54,7 @@ pub fn seed(
         )?;
         let entry = movements::create(
             conn,
-            merchant_id,
+            merchant_id.into(),
             Scope::Merchant(merchant_id),
             &MovementInput {
                 inventory: Some(product.key.clone()),
@@ -77,7 +77,7 @@ pub fn seed(
     }
     let slip = movements::create_slip(
         conn,
-        merchant_id,
+        merchant_id.into(),
         merchant_id,
         &EntrySlipInput {
             lines: Some(vec![

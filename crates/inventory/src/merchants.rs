@@ -2,7 +2,9 @@
 //! (`pending`, `active`, `suspended`).
 
 use chrono::NaiveDateTime;
-use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Scope};
+use colivra_core::{
+    time, AppError, AppResult, FieldErrors, ListQuery, MerchantId, Paginated, Scope, UserId,
+};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{inventories, inventory_merchants, users};
@@ -49,7 +51,7 @@ pub struct MerchantDecision {
 }
 
 type Row = (
-    i64,
+    MerchantId,
     String,
     String,
     String,
@@ -60,8 +62,8 @@ type Row = (
 );
 
 fn to_view(conn: &mut DbConnection, rows: Vec<Row>) -> QueryResult<Vec<InventoryMerchantView>> {
-    let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
-    let counts: Vec<(i64, i64)> = inventories::table
+    let ids: Vec<MerchantId> = rows.iter().map(|r| r.0).collect();
+    let counts: Vec<(MerchantId, i64)> = inventories::table
         .filter(inventories::merchant_id.eq_any(&ids))
         .group_by(inventories::merchant_id)
         .select((inventories::merchant_id, diesel::dsl::count_star()))
@@ -167,7 +169,7 @@ pub fn list(
     )
 }
 
-fn get(conn: &mut DbConnection, merchant_id: i64) -> AppResult<InventoryMerchantView> {
+fn get(conn: &mut DbConnection, merchant_id: MerchantId) -> AppResult<InventoryMerchantView> {
     let rows: Vec<Row> = inventory_merchants::table
         .inner_join(users::table)
         .filter(inventory_merchants::merchant_id.eq(merchant_id))
@@ -183,8 +185,8 @@ fn get(conn: &mut DbConnection, merchant_id: i64) -> AppResult<InventoryMerchant
 /// The merchant asks for the stock service (pending); asked already → 409.
 pub fn request(
     conn: &mut DbConnection,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
 ) -> AppResult<InventoryMerchantView> {
     immediate_transaction(conn, |conn| {
         let exists: i64 = inventory_merchants::table
@@ -228,7 +230,7 @@ pub fn request(
 /// An admin decides: `active` or `suspended` (422 otherwise); an unknown merchant → 404.
 pub fn decide(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     merchant_key: &str,
     input: &MerchantDecision,
 ) -> AppResult<InventoryMerchantView> {
@@ -240,7 +242,7 @@ pub fn decide(
         )));
     }
     immediate_transaction(conn, |conn| {
-        let merchant_id: i64 = inventory_merchants::table
+        let merchant_id: MerchantId = inventory_merchants::table
             .inner_join(users::table)
             .filter(users::key.eq(merchant_key))
             .select(inventory_merchants::merchant_id)
@@ -274,7 +276,7 @@ pub fn decide(
 }
 
 /// Whether the merchant's stock service is active.
-pub fn is_active(conn: &mut DbConnection, merchant_id: i64) -> AppResult<bool> {
+pub fn is_active(conn: &mut DbConnection, merchant_id: MerchantId) -> AppResult<bool> {
     let n: i64 = inventory_merchants::table
         .filter(inventory_merchants::merchant_id.eq(merchant_id))
         .filter(inventory_merchants::status.eq("active"))
@@ -285,7 +287,7 @@ pub fn is_active(conn: &mut DbConnection, merchant_id: i64) -> AppResult<bool> {
 }
 
 /// 409 « Le service de stock n'est pas actif. » unless it is.
-pub fn require_active(conn: &mut DbConnection, merchant_id: i64) -> AppResult<()> {
+pub fn require_active(conn: &mut DbConnection, merchant_id: MerchantId) -> AppResult<()> {
     if is_active(conn, merchant_id)? {
         Ok(())
     } else {

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use crate::stock::{self, LineRequest};
-use colivra_core::{AppResult, FieldErrors};
+use colivra_core::{AppResult, FieldErrors, MerchantId, ParcelId, UserId};
 use colivra_db::DbConnection;
 use colivra_parcels::stock::{StockHooks, StockLineInput, ValidLines};
 
@@ -17,7 +17,7 @@ impl StockHooks for InventoryStock {
     fn check_lines(
         &self,
         conn: &mut DbConnection,
-        merchant_id: i64,
+        merchant_id: MerchantId,
         lines: &[StockLineInput],
         errors: &mut FieldErrors,
     ) -> AppResult<ValidLines> {
@@ -42,8 +42,8 @@ impl StockHooks for InventoryStock {
     fn reserve(
         &self,
         conn: &mut DbConnection,
-        actor_id: i64,
-        parcel_id: i64,
+        actor_id: UserId,
+        parcel_id: ParcelId,
         parcel_key: &str,
         lines: &ValidLines,
     ) -> AppResult<()> {
@@ -53,8 +53,8 @@ impl StockHooks for InventoryStock {
     fn release(
         &self,
         conn: &mut DbConnection,
-        actor_id: i64,
-        parcel_id: i64,
+        actor_id: UserId,
+        parcel_id: ParcelId,
         parcel_key: &str,
     ) -> AppResult<()> {
         stock::release(conn, actor_id, parcel_id, parcel_key)
@@ -63,8 +63,8 @@ impl StockHooks for InventoryStock {
     fn reserve_again(
         &self,
         conn: &mut DbConnection,
-        actor_id: i64,
-        parcel_id: i64,
+        actor_id: UserId,
+        parcel_id: ParcelId,
         parcel_key: &str,
     ) -> AppResult<()> {
         stock::reserve_again(conn, actor_id, parcel_id, parcel_key)
@@ -73,8 +73,8 @@ impl StockHooks for InventoryStock {
     fn exit(
         &self,
         conn: &mut DbConnection,
-        actor_id: i64,
-        parcel_id: i64,
+        actor_id: UserId,
+        parcel_id: ParcelId,
         parcel_key: &str,
     ) -> AppResult<()> {
         stock::exit(conn, actor_id, parcel_id, parcel_key)
@@ -83,9 +83,9 @@ impl StockHooks for InventoryStock {
     fn return_pending(
         &self,
         conn: &mut DbConnection,
-        actor_id: i64,
-        source_parcel_id: i64,
-        by_parcel_id: i64,
+        actor_id: UserId,
+        source_parcel_id: ParcelId,
+        by_parcel_id: ParcelId,
         by_parcel_key: &str,
     ) -> AppResult<()> {
         stock::return_pending(

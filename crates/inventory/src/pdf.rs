@@ -1,14 +1,14 @@
 //! The printable entry slip: merchant, date, one line per product with SKU, name, quantity and
 //! a Code128 barcode of the movement's code (scanned at the hub on arrival).
 
-use colivra_core::{AppError, AppResult, Language, Scope};
+use colivra_core::{AppError, AppResult, Language, Scope, UserId};
 use colivra_db::DbConnection;
 use colivra_documents::{Column, Counterpart, LabeledValue, ListingDocument};
 
 /// The PDF of the entry slip with this key, within `scope` (404 outside it), in `language`.
 pub fn entry_slip_pdf(
     conn: &mut DbConnection,
-    viewer: i64,
+    viewer: UserId,
     scope: Scope,
     slip_key: &str,
     company_name: &str,

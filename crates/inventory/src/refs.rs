@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use colivra_core::AppResult;
+use colivra_core::{AppResult, MerchantId, UserId};
 use colivra_db::schema::users;
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -34,15 +34,15 @@ pub struct InventoryRef {
     pub name: String,
 }
 
-pub(crate) struct UserNames(HashMap<i64, (String, String, String, Option<String>)>);
+pub(crate) struct UserNames(HashMap<UserId, (String, String, String, Option<String>)>);
 
 impl UserNames {
-    pub(crate) fn load(conn: &mut DbConnection, mut ids: Vec<i64>) -> AppResult<Self> {
+    pub(crate) fn load(conn: &mut DbConnection, mut ids: Vec<UserId>) -> AppResult<Self> {
         ids.sort_unstable();
         ids.dedup();
         let mut map = HashMap::new();
         for chunk in ids.chunks(500) {
-            let rows: Vec<(i64, String, String, String, String, Option<String>)> = users::table
+            let rows: Vec<(UserId, String, String, String, String, Option<String>)> = users::table
                 .filter(users::id.eq_any(chunk))
                 .select((
                     users::id,
@@ -61,9 +61,9 @@ impl UserNames {
         Ok(UserNames(map))
     }
 
-    pub(crate) fn merchant(&self, id: i64) -> MerchantRef {
+    pub(crate) fn merchant(&self, id: MerchantId) -> MerchantRef {
         self.0
-            .get(&id)
+            .get(&id.into())
             .map(|(key, name, _, company)| MerchantRef {
                 key: key.clone(),
                 name: name.clone(),
@@ -72,7 +72,7 @@ impl UserNames {
             .unwrap_or_default()
     }
 
-    pub(crate) fn person(&self, id: i64) -> PersonRef {
+    pub(crate) fn person(&self, id: UserId) -> PersonRef {
         self.0
             .get(&id)
             .map(|(_, name, role, _)| PersonRef {

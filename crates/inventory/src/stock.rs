@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use colivra_core::{time, AppError, AppResult, FieldErrors};
+use colivra_core::{time, AppError, AppResult, FieldErrors, MerchantId, ParcelId, UserId};
 use colivra_db::schema::{inventories, parcel_stock_lines};
 use colivra_db::{activities, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -31,7 +31,7 @@ pub struct LineRequest<'a> {
 /// in the order sent.
 pub fn check_lines(
     conn: &mut DbConnection,
-    merchant_id: i64,
+    merchant_id: MerchantId,
     lines: &[LineRequest<'_>],
     errors: &mut FieldErrors,
 ) -> AppResult<Vec<(i64, i64)>> {
@@ -118,8 +118,8 @@ pub fn available(conn: &mut DbConnection, ids: &[i64]) -> AppResult<HashMap<i64,
 /// writes nothing).
 pub fn reserve(
     conn: &mut DbConnection,
-    actor_id: i64,
-    parcel_id: i64,
+    actor_id: UserId,
+    parcel_id: ParcelId,
     parcel_key: &str,
     lines: &[(i64, i64)],
 ) -> AppResult<()> {
@@ -172,7 +172,7 @@ pub fn reserve(
 /// so a line is never claimed twice).
 fn claim(
     conn: &mut DbConnection,
-    parcel_id: i64,
+    parcel_id: ParcelId,
     state: &str,
     next: &str,
 ) -> AppResult<Vec<(i64, i64)>> {
@@ -207,8 +207,8 @@ fn claim(
 /// Gives back what the parcel reserved (deleted, or cancelled before the hub).
 pub fn release(
     conn: &mut DbConnection,
-    actor_id: i64,
-    parcel_id: i64,
+    actor_id: UserId,
+    parcel_id: ParcelId,
     parcel_key: &str,
 ) -> AppResult<()> {
     let lines = claim(conn, parcel_id, "reserved", "released")?;
@@ -244,8 +244,8 @@ pub fn release(
 /// reserved again, or a 409 when the stock went meanwhile.
 pub fn reserve_again(
     conn: &mut DbConnection,
-    actor_id: i64,
-    parcel_id: i64,
+    actor_id: UserId,
+    parcel_id: ParcelId,
     parcel_key: &str,
 ) -> AppResult<()> {
     let lines = claim(conn, parcel_id, "released", "reserved")?;
@@ -288,8 +288,8 @@ pub fn reserve_again(
 /// and reserved go down.
 pub fn exit(
     conn: &mut DbConnection,
-    actor_id: i64,
-    parcel_id: i64,
+    actor_id: UserId,
+    parcel_id: ParcelId,
     parcel_key: &str,
 ) -> AppResult<()> {
     for (inventory_id, quantity) in claim(conn, parcel_id, "reserved", "shipped")? {
@@ -332,9 +332,9 @@ pub fn exit(
 /// exchange): a pending `return` movement per shipped line, naming `by_parcel_id`.
 pub fn return_pending(
     conn: &mut DbConnection,
-    actor_id: i64,
-    source_parcel_id: i64,
-    by_parcel_id: i64,
+    actor_id: UserId,
+    source_parcel_id: ParcelId,
+    by_parcel_id: ParcelId,
     by_parcel_key: &str,
 ) -> AppResult<()> {
     for (inventory_id, quantity) in claim(conn, source_parcel_id, "shipped", "returned")? {

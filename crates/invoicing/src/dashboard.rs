@@ -1,6 +1,6 @@
 //! The dashboards' figures: the parcels' (colivra-parcels) and the money's, in one answer.
 
-use colivra_core::{time, AppResult, Scope};
+use colivra_core::{time, AppResult, DeliveryPersonId, MerchantId, Scope, UserId};
 use colivra_db::schema::{invoices, parcels};
 use colivra_db::{DbConnection, MapDbErr};
 use colivra_parcels::figures::{self, MoneyKept};
@@ -85,18 +85,19 @@ pub fn figures(conn: &mut DbConnection, scope: Scope) -> AppResult<Dashboard> {
 
 fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
     // Kept by invoice as parcels change (colivra_parcels::figures): no scan of the parcels.
-    let cash_held = |conn: &mut DbConnection, delivery_person: Option<i64>| -> AppResult<i64> {
-        figures::money(
-            conn,
-            MoneyKept::Cash,
-            delivery_person,
-            UNSETTLED_DELIVERY_INVOICES,
-        )
-    };
+    let cash_held =
+        |conn: &mut DbConnection, delivery_person: Option<DeliveryPersonId>| -> AppResult<i64> {
+            figures::money(
+                conn,
+                MoneyKept::Cash,
+                delivery_person.map(UserId::from),
+                UNSETTLED_DELIVERY_INVOICES,
+            )
+        };
     let advance = colivra_parcels::company::pays_before_cash_in(conn)?;
     // (à verser, espèces chez le livreur): what is owed less what is not in hand yet.
     // What validated, unpaid payouts took for merchants' accounts: not paid out to them.
-    let deducted = |conn: &mut DbConnection, merchant: Option<i64>| -> AppResult<i64> {
+    let deducted = |conn: &mut DbConnection, merchant: Option<MerchantId>| -> AppResult<i64> {
         let mut q = invoices::table
             .filter(invoices::kind.eq(Kind::Delivered.as_str()))
             .filter(invoices::status.eq(InvoiceStatus::Validated.as_str()))
@@ -113,15 +114,17 @@ fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
             .map_db_err()?;
         Ok(total.unwrap_or(0))
     };
-    let payouts = |conn: &mut DbConnection, merchant: Option<i64>| -> AppResult<(i64, i64)> {
-        let owed = figures::money(conn, MoneyKept::Payout, merchant, UNPAID_CLIENT_INVOICES)?;
-        let held = figures::money(conn, MoneyKept::Held, merchant, UNPAID_CLIENT_INVOICES)?;
-        let owed = owed + deducted(conn, merchant)?;
-        Ok((if advance { owed } else { owed - held }, held))
-    };
+    let payouts =
+        |conn: &mut DbConnection, merchant: Option<MerchantId>| -> AppResult<(i64, i64)> {
+            let person = merchant.map(UserId::from);
+            let owed = figures::money(conn, MoneyKept::Payout, person, UNPAID_CLIENT_INVOICES)?;
+            let held = figures::money(conn, MoneyKept::Held, person, UNPAID_CLIENT_INVOICES)?;
+            let owed = owed + deducted(conn, merchant)?;
+            Ok((if advance { owed } else { owed - held }, held))
+        };
     let invoices_total = |conn: &mut DbConnection,
                           status: InvoiceStatus,
-                          merchant: Option<i64>,
+                          merchant: Option<MerchantId>,
                           this_month: bool|
      -> AppResult<i64> {
         let mut q = invoices::table
@@ -203,7 +206,10 @@ fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
 
 /// The cash of a delivery person's round: the parcels he holds out for delivery (the `sent`
 /// view's statuses).
-fn round_cash(conn: &mut DbConnection, delivery_person_id: i64) -> AppResult<CashFigures> {
+fn round_cash(
+    conn: &mut DbConnection,
+    delivery_person_id: DeliveryPersonId,
+) -> AppResult<CashFigures> {
     let statuses: Vec<&str> = View::Sent
         .statuses()
         .unwrap_or_default()

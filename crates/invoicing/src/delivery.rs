@@ -2,7 +2,7 @@
 //! and refused parcels, minus his commissions); an admin counts it, keeps the difference, and
 //! validates.
 
-use colivra_core::{time, AppError, AppResult, ListQuery, Paginated, Scope};
+use colivra_core::{time, AppError, AppResult, ListQuery, Paginated, Scope, UserId};
 use colivra_db::raw::SqlParam;
 use colivra_db::schema::invoices;
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
@@ -13,8 +13,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::invoice::{self, claim_draft, record, Parties};
-use crate::kind::Kind;
 pub use crate::kind::MAX_COUNTED_CENTIMES;
+use crate::kind::{Kind, Owner};
 use crate::lines::{eligible_rows, lines_of, Line};
 use crate::owed::{OwedFigures, OwedQuery};
 use crate::row::{self, InvoiceRow};
@@ -87,7 +87,7 @@ struct CashHolderRow {
 /// `GET delivery-admins/{deliveryAdmin}/parcels/unpaid`: his parcels on no delivery invoice.
 pub fn unpaid_lines(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<Vec<Line>> {
     let id = crate::parties::delivery_person(conn, scope, key)?;
-    let rows = eligible_rows(conn, Kind::Delivery, id)?;
+    let rows = eligible_rows(conn, Kind::Delivery, Owner::DeliveryPerson(id))?;
     lines_of(conn, Kind::Delivery, &rows)
 }
 
@@ -107,7 +107,7 @@ pub struct DeliveryInvoiceInput {
 /// `POST delivery-admins/invoices`: a draft of his cash hand-over.
 pub fn create(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     scope: Scope,
     input: &DeliveryInvoiceInput,
 ) -> AppResult<DeliveryInvoiceView> {
@@ -123,7 +123,11 @@ pub fn create(
                 ))
             }
         };
-        let eligible = eligible_rows(conn, Kind::Delivery, delivery_person_id)?;
+        let eligible = eligible_rows(
+            conn,
+            Kind::Delivery,
+            Owner::DeliveryPerson(delivery_person_id),
+        )?;
         let picked = invoice::chosen(&eligible, &[], input.parcels.as_deref())?;
         if picked.is_empty() {
             return Err(AppError::validation(
@@ -180,7 +184,7 @@ pub struct DeliveryInvoiceUpdate {
 /// `PUT delivery-admins/invoices/{key}` (admins): record the counted cash, or validate.
 pub fn update(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     invoice_key: &str,
     input: &DeliveryInvoiceUpdate,
 ) -> AppResult<DeliveryInvoiceView> {
@@ -223,7 +227,7 @@ pub fn update(
 
 fn count(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     row: InvoiceRow,
     counted: i64,
 ) -> AppResult<InvoiceRow> {
@@ -259,7 +263,7 @@ fn count(
 /// the draft's total follows; recorded when it changes.
 fn set_carried(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     row: InvoiceRow,
     carry: bool,
 ) -> AppResult<InvoiceRow> {
@@ -303,7 +307,7 @@ fn check_own_draft(scope: Scope, row: &InvoiceRow) -> AppResult<()> {
 /// invoice (404 when it is on none in the caller's scope).
 pub fn remove_parcel(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     scope: Scope,
     parcel_key: &str,
 ) -> AppResult<DeliveryInvoiceView> {
@@ -338,7 +342,7 @@ pub fn remove_parcel(
 /// `DELETE delivery-admins/invoices/{key}`: a draft goes, its parcels are free again.
 pub fn delete(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     scope: Scope,
     invoice_key: &str,
 ) -> AppResult<()> {

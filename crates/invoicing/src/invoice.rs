@@ -1,7 +1,10 @@
 //! What the three kinds of invoice share: the row, kind and status, scoping, which parcels are
 //! eligible, claiming and releasing them, totals and activities.
 
-use colivra_core::{key, time, AppError, AppResult};
+use colivra_core::{
+    key, time, AppError, AppResult, DeliveryPersonId, InvoiceId, MerchantId, ParcelId, ShopId,
+    UserId,
+};
 use colivra_db::schema::{invoices, parcels};
 use colivra_db::{activities, DbConnection, MapDbErr};
 use colivra_parcels::parcel::ParcelRow;
@@ -13,9 +16,9 @@ use crate::rules::Totals;
 
 /// Who a new draft is with.
 pub(crate) struct Parties {
-    pub merchant_id: Option<i64>,
-    pub shop_id: Option<i64>,
-    pub delivery_person_id: Option<i64>,
+    pub merchant_id: Option<MerchantId>,
+    pub shop_id: Option<ShopId>,
+    pub delivery_person_id: Option<DeliveryPersonId>,
 }
 
 /// Inserts an empty draft; the caller claims its parcels and then sets its totals.
@@ -23,7 +26,7 @@ fn insert_draft(
     conn: &mut DbConnection,
     kind: Kind,
     parties: Parties,
-    actor_id: i64,
+    actor_id: UserId,
 ) -> AppResult<InvoiceRow> {
     let now = time::now();
     diesel::insert_into(invoices::table)
@@ -79,13 +82,13 @@ pub(crate) fn chosen<'a>(
 /// took meanwhile), its totals computed and its activity recorded.
 pub(crate) fn create_draft(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     kind: Kind,
     parties: Parties,
     picked: &[&ParcelRow],
 ) -> AppResult<InvoiceRow> {
     let row = insert_draft(conn, kind, parties, actor_id)?;
-    let ids: Vec<i64> = picked.iter().map(|p| p.id).collect();
+    let ids: Vec<ParcelId> = picked.iter().map(|p| p.id).collect();
     if claim_parcels(conn, &row, &ids)? != ids.len() {
         return Err(taken_meanwhile(conn, &row, picked)?);
     }
@@ -123,7 +126,7 @@ fn set_invoice(
     conn: &mut DbConnection,
     kind: Kind,
     which: Condition,
-    invoice: Option<i64>,
+    invoice: Option<InvoiceId>,
 ) -> AppResult<usize> {
     let target = parcels::table.filter(which);
     match kind {
@@ -145,9 +148,13 @@ fn set_invoice(
 pub(crate) fn claim_parcels(
     conn: &mut DbConnection,
     row: &InvoiceRow,
-    parcel_ids: &[i64],
+    parcel_ids: &[ParcelId],
 ) -> AppResult<usize> {
     let kind = row.kind();
+    // An invoice without an owner (none is written) has no parcel to take.
+    let Some(owner) = row.owner() else {
+        return Ok(0);
+    };
     let advance = colivra_parcels::company::pays_before_cash_in(conn)?;
     let mut taken = 0;
     // Bounded statements: SQLite takes at most 32,766 parameters.
@@ -155,7 +162,7 @@ pub(crate) fn claim_parcels(
         let which = parcels::id
             .eq_any(chunk.to_vec())
             .and(kind.eligible(advance))
-            .and(kind.owned_by(row.owner_id()));
+            .and(owner.parcels());
         taken += set_invoice(conn, kind, Box::new(which), Some(row.id))?;
     }
     Ok(taken)
@@ -165,7 +172,7 @@ pub(crate) fn claim_parcels(
 pub(crate) fn release_parcels(
     conn: &mut DbConnection,
     row: &InvoiceRow,
-    only: Option<&[i64]>,
+    only: Option<&[ParcelId]>,
 ) -> AppResult<usize> {
     let kind = row.kind();
     let Some(ids) = only else {
@@ -205,7 +212,7 @@ pub(crate) fn taken_meanwhile(
     row: &InvoiceRow,
     wanted: &[&ParcelRow],
 ) -> AppResult<AppError> {
-    let on: Vec<i64> = parcels::table
+    let on: Vec<ParcelId> = parcels::table
         .filter(row.kind().on_invoice(row.id))
         .select(parcels::id)
         .load(conn)
@@ -224,7 +231,7 @@ pub(crate) fn taken_meanwhile(
 /// Draft → validated: the number is given now, from the one sequence of the year.
 pub(crate) fn validate(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     row: InvoiceRow,
 ) -> AppResult<InvoiceRow> {
     if row.status() != InvoiceStatus::Draft {
@@ -294,7 +301,7 @@ pub(crate) fn validate(
 
 pub(crate) fn delete_draft(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     row: InvoiceRow,
 ) -> AppResult<()> {
     claim_draft(conn, &row)?;
@@ -342,7 +349,7 @@ pub(crate) fn naming(message: &str, codes: &[String]) -> String {
 
 pub(crate) fn record(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     row: &InvoiceRow,
     action: &str,
     details: serde_json::Value,

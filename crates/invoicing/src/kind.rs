@@ -1,6 +1,6 @@
 //! The kinds and statuses of invoices, and the bounds every kind shares.
 
-use colivra_core::Language;
+use colivra_core::{DeliveryPersonId, InvoiceId, Language, ShopId};
 use colivra_db::schema::parcels;
 use colivra_db::DbBackend;
 use colivra_parcels::parcel::ParcelRow;
@@ -114,17 +114,8 @@ impl Kind {
         }
     }
 
-    /// The parcels of `owner`: a shop (client invoices) or a delivery person.
-    pub(crate) fn owned_by(self, owner_id: i64) -> Condition {
-        if self.is_merchant() {
-            Box::new(parcels::shop_id.eq(owner_id))
-        } else {
-            Box::new(parcels::delivery_person_id.eq(owner_id).assume_not_null())
-        }
-    }
-
     /// The parcels on invoice `invoice_id` of this kind.
-    pub(crate) fn on_invoice(self, invoice_id: i64) -> Condition {
+    pub(crate) fn on_invoice(self, invoice_id: InvoiceId) -> Condition {
         match self {
             Kind::Delivered => Box::new(
                 parcels::merchant_completed_invoice_id
@@ -145,7 +136,7 @@ impl Kind {
     }
 
     /// The parcel's invoice of this kind.
-    pub fn invoice_of(self, parcel: &ParcelRow) -> Option<i64> {
+    pub fn invoice_of(self, parcel: &ParcelRow) -> Option<InvoiceId> {
         match self {
             Kind::Delivered => parcel.merchant_completed_invoice_id,
             Kind::Returned => parcel.merchant_returned_invoice_id,
@@ -155,6 +146,25 @@ impl Kind {
 }
 
 pub(crate) type Condition = Box<dyn BoxableExpression<parcels::table, DbBackend, SqlType = Bool>>;
+
+/// Whose parcels an invoice takes: a shop's (client invoices) or a delivery person's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Owner {
+    Shop(ShopId),
+    DeliveryPerson(DeliveryPersonId),
+}
+
+impl Owner {
+    /// The owner's parcels.
+    pub(crate) fn parcels(self) -> Condition {
+        match self {
+            Owner::Shop(id) => Box::new(parcels::shop_id.eq(id)),
+            Owner::DeliveryPerson(id) => {
+                Box::new(parcels::delivery_person_id.eq(id).assume_not_null())
+            }
+        }
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]

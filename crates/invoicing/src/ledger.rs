@@ -12,9 +12,12 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, Sort};
+use colivra_core::{
+    key, time, AppError, AppResult, FieldErrors, InvoiceId, ListQuery, Sort, UserId,
+};
 use colivra_db::schema::users;
 use colivra_db::{activities, DbConnection, MapDbErr};
+use diesel::deserialize::FromSqlRow;
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
@@ -92,10 +95,10 @@ pub(crate) struct EntryRow {
     pub key: String,
     pub kind: String,
     pub amount: i64,
-    pub invoice_id: Option<i64>,
+    pub invoice_id: Option<InvoiceId>,
     pub reference: Option<String>,
     pub comment: Option<String>,
-    pub created_by: Option<i64>,
+    pub created_by: Option<UserId>,
     pub created_at: NaiveDateTime,
 }
 
@@ -104,8 +107,9 @@ pub(crate) struct EntryRow {
 pub(crate) fn state(
     conn: &mut DbConnection,
     account: Account,
-    owner_id: i64,
+    owner_id: impl Into<UserId>,
 ) -> AppResult<(i64, i64)> {
+    let owner_id = owner_id.into();
     on_table!(account, t, owner, {
         t::table
             .filter(owner.eq(owner_id))
@@ -118,12 +122,17 @@ pub(crate) fn state(
     })
 }
 
-/// Every person's non-zero balance, by id.
-pub(crate) fn all_balances(
+/// Every person's non-zero balance, by id (`Id`: the account's person, a merchant's or a
+/// delivery person's).
+pub(crate) fn all_balances<Id>(
     conn: &mut DbConnection,
     account: Account,
-) -> AppResult<HashMap<i64, i64>> {
-    let sums: Vec<(i64, i64)> = on_table!(account, t, owner, {
+) -> AppResult<HashMap<Id, i64>>
+where
+    Id: Eq + std::hash::Hash + 'static,
+    (Id, i64): FromSqlRow<(BigInt, BigInt), colivra_db::DbBackend>,
+{
+    let sums: Vec<(Id, i64)> = on_table!(account, t, owner, {
         t::table
             .group_by(owner)
             .select((owner, sql::<BigInt>("CAST(SUM(amount) AS BIGINT)")))
@@ -137,9 +146,9 @@ pub(crate) fn all_balances(
 pub(crate) fn entries(
     conn: &mut DbConnection,
     account: Account,
-    owner_ids: &[i64],
+    owner_ids: &[UserId],
     newest_first: bool,
-) -> AppResult<Vec<(i64, EntryRow)>> {
+) -> AppResult<Vec<(UserId, EntryRow)>> {
     on_table!(account, t, owner, {
         let q = t::table.filter(owner.eq_any(owner_ids)).into_boxed();
         let q = if newest_first {
@@ -160,18 +169,18 @@ pub(crate) fn entries(
                 t::created_at,
             ),
         ))
-        .load::<(i64, EntryRow)>(conn)
+        .load::<(UserId, EntryRow)>(conn)
         .map_db_err()
     })
 }
 
 /// An entry to write.
 pub(crate) struct NewEntry<'a> {
-    pub owner_id: i64,
+    pub owner_id: UserId,
     pub kind: &'static str,
     pub amount: i64,
     /// The invoice that posted it (id, number).
-    pub invoice: Option<(i64, &'a str)>,
+    pub invoice: Option<(InvoiceId, &'a str)>,
     pub reference: Option<&'a str>,
     pub comment: Option<&'a str>,
 }
@@ -181,7 +190,7 @@ pub(crate) struct NewEntry<'a> {
 pub(crate) fn insert(
     conn: &mut DbConnection,
     account: Account,
-    actor_id: i64,
+    actor_id: UserId,
     seq: i64,
     balance_after: i64,
     action: &str,
@@ -374,10 +383,11 @@ impl SettlementInput {
 pub(crate) fn settle_toward_zero(
     conn: &mut DbConnection,
     account: Account,
-    actor_id: i64,
-    owner_id: i64,
+    actor_id: UserId,
+    owner_id: impl Into<UserId>,
     settlement: &Settlement,
 ) -> AppResult<i64> {
+    let owner_id = owner_id.into();
     let (seq, balance) = state(conn, account, owner_id)?;
     if balance == 0 {
         return Err(AppError::validation("amount", account.nothing_to_settle()));
@@ -387,7 +397,7 @@ pub(crate) fn settle_toward_zero(
             "amount",
             format!(
                 "Le solde n'est que de {} : un règlement ne le fait pas passer de l'autre côté de zéro.",
-                colivra_core::money::format_dirhams(balance.abs())
+                colivra_core::Centimes::new(balance.abs())
             ),
         ));
     }
@@ -414,7 +424,10 @@ pub(crate) fn settle_toward_zero(
 /// Whose key it is, as the balance screens name people: (key, full name, company, phone).
 pub(crate) type Person = (String, String, Option<String>, String);
 
-pub(crate) fn people(conn: &mut DbConnection, ids: &[i64]) -> AppResult<HashMap<i64, Person>> {
+pub(crate) fn people(
+    conn: &mut DbConnection,
+    ids: &[UserId],
+) -> AppResult<HashMap<UserId, Person>> {
     Ok(users::table
         .filter(users::id.eq_any(ids))
         .select((
@@ -425,7 +438,7 @@ pub(crate) fn people(conn: &mut DbConnection, ids: &[i64]) -> AppResult<HashMap<
             users::company,
             users::phone,
         ))
-        .load::<(i64, String, String, String, Option<String>, String)>(conn)
+        .load::<(UserId, String, String, String, Option<String>, String)>(conn)
         .map_db_err()?
         .into_iter()
         .map(|(id, key, first, last, company, phone)| {
@@ -451,7 +464,7 @@ pub struct EntryAuthor {
 }
 
 impl EntryAuthor {
-    pub(crate) fn of(people: &HashMap<i64, Person>, id: Option<i64>) -> Option<EntryAuthor> {
+    pub(crate) fn of(people: &HashMap<UserId, Person>, id: Option<UserId>) -> Option<EntryAuthor> {
         id.and_then(|id| people.get(&id))
             .map(|(key, name, _, _)| EntryAuthor {
                 key: key.clone(),
@@ -463,13 +476,13 @@ impl EntryAuthor {
 /// The numbers (else keys) of invoices, by id.
 pub(crate) fn invoice_numbers(
     conn: &mut DbConnection,
-    ids: &[i64],
-) -> AppResult<HashMap<i64, String>> {
+    ids: &[InvoiceId],
+) -> AppResult<HashMap<InvoiceId, String>> {
     use colivra_db::schema::invoices;
     Ok(invoices::table
         .filter(invoices::id.eq_any(ids))
         .select((invoices::id, invoices::number, invoices::key))
-        .load::<(i64, Option<String>, String)>(conn)
+        .load::<(InvoiceId, Option<String>, String)>(conn)
         .map_db_err()?
         .into_iter()
         .map(|(id, number, key)| (id, number.unwrap_or(key)))
@@ -479,10 +492,10 @@ pub(crate) fn invoice_numbers(
 /// On PostgreSQL, locks the person's row until the transaction ends, so writers of one account
 /// that must not fail (two invoices validated at once) wait for each other instead of one
 /// getting a 409; SQLite's immediate transactions already run one writer at a time.
-pub(crate) fn lock_owner(conn: &mut DbConnection, owner_id: i64) -> AppResult<()> {
+pub(crate) fn lock_owner(conn: &mut DbConnection, owner_id: impl Into<UserId>) -> AppResult<()> {
     if let DbConnection::Pg(pg) = conn {
         diesel::sql_query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
-            .bind::<BigInt, _>(owner_id)
+            .bind::<BigInt, _>(owner_id.into())
             .execute(pg)
             .map_db_err()?;
     }

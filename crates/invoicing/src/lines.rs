@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use colivra_core::AppResult;
+use colivra_core::{AppResult, CityId};
 use colivra_db::schema::{cities, parcels};
 use colivra_db::{DbConnection, MapDbErr};
 use colivra_parcels::parcel::ParcelRow;
@@ -11,7 +11,7 @@ use diesel::prelude::*;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::kind::{Kind, MAX_PARCELS};
+use crate::kind::{Kind, Owner, MAX_PARCELS};
 use crate::rules::amounts;
 
 /// One parcel on an invoice (or eligible for one).
@@ -46,13 +46,13 @@ pub(crate) fn lines_of(
     kind: Kind,
     rows: &[ParcelRow],
 ) -> AppResult<Vec<Line>> {
-    let mut city_ids: Vec<i64> = rows.iter().map(|r| r.city_id).collect();
+    let mut city_ids: Vec<CityId> = rows.iter().map(|r| r.city_id).collect();
     city_ids.sort_unstable();
     city_ids.dedup();
-    let names: HashMap<i64, (String, String)> = cities::table
+    let names: HashMap<CityId, (String, String)> = cities::table
         .filter(cities::id.eq_any(&city_ids))
         .select((cities::id, cities::key, cities::name))
-        .load::<(i64, String, String)>(conn)
+        .load::<(CityId, String, String)>(conn)
         .map_db_err()?
         .into_iter()
         .map(|(id, key, name)| (id, (key, name)))
@@ -85,12 +85,12 @@ pub(crate) fn lines_of(
 pub(crate) fn eligible_rows(
     conn: &mut DbConnection,
     kind: Kind,
-    owner_id: i64,
+    owner: Owner,
 ) -> AppResult<Vec<ParcelRow>> {
     let advance = colivra_parcels::company::pays_before_cash_in(conn)?;
     parcels::table
         .filter(kind.eligible(advance))
-        .filter(kind.owned_by(owner_id))
+        .filter(owner.parcels())
         .order(parcels::id.asc())
         .limit(MAX_PARCELS as i64)
         .select(ParcelRow::as_select())
@@ -157,7 +157,7 @@ pub fn lines_with_carried(
     let row = crate::row::get(conn, scope, merchant, key)?;
     let on = crate::row::parcels_on(conn, &row)?;
     let label = if row.kind().is_merchant() {
-        let settled = crate::accounts::settlements(conn, &[row.merchant_id.unwrap_or_default()])?;
+        let settled = crate::accounts::settlements(conn, row.merchant_id.as_slice())?;
         let covers = settled
             .deducted_for
             .get(&row.id)

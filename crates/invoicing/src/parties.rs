@@ -1,14 +1,18 @@
 //! The people an invoice names, found by key within the caller's scope.
 
-use colivra_core::{AppError, AppResult, Role, Scope};
+use colivra_core::{AppError, AppResult, DeliveryPersonId, MerchantId, Role, Scope};
 use colivra_db::schema::{merchant_staff, users};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
 
 /// The delivery person with this key, as `scope` may name him: admins anyone, a delivery person
 /// only himself (another's key: 404).
-pub(crate) fn delivery_person(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<i64> {
-    let id: i64 = users::table
+pub(crate) fn delivery_person(
+    conn: &mut DbConnection,
+    scope: Scope,
+    key: &str,
+) -> AppResult<DeliveryPersonId> {
+    let id: DeliveryPersonId = users::table
         .filter(users::key.eq(key.trim()))
         .filter(users::role.eq(Role::DeliveryPerson.as_str()))
         .select(users::id)
@@ -25,8 +29,8 @@ pub(crate) fn delivery_person(conn: &mut DbConnection, scope: Scope, key: &str) 
 
 /// The merchant account with this key, as `scope` may name it: admins any, a merchant (or his
 /// staff) only his own (another's key: 404).
-pub(crate) fn merchant(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<i64> {
-    let id: i64 = users::table
+pub(crate) fn merchant(conn: &mut DbConnection, scope: Scope, key: &str) -> AppResult<MerchantId> {
+    let id: MerchantId = users::table
         .filter(users::key.eq(key.trim()))
         .filter(users::role.eq(Role::Merchant.as_str()))
         // A merchant's staff hold no account of their own.

@@ -5,7 +5,7 @@
 //! invoices, the boxes for the cash handed over and counted. Every page's footer names the
 //! invoice by its number with "Page n / N" and repeats the company's identifiers.
 
-use colivra_core::{AppError, AppResult, Language, Scope};
+use colivra_core::{AppError, AppResult, Language, ParcelId, Scope};
 use colivra_db::DbConnection;
 use colivra_documents::{format_money, Column, Counterpart, LabeledValue, ListingDocument};
 
@@ -94,7 +94,7 @@ pub fn invoice_pdf(
     let proofs = if merchant {
         None
     } else {
-        let ids: Vec<i64> = on.iter().map(|parcel| parcel.id).collect();
+        let ids: Vec<ParcelId> = on.iter().map(|parcel| parcel.id).collect();
         let kinds = colivra_parcels::proof::kinds_for(conn, &ids)?;
         Some(
             on.iter()

@@ -1,25 +1,27 @@
 //! The invoice row, and reading one (with its parcels) within the caller's scope.
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{AppError, AppResult, Scope};
+use colivra_core::{
+    AppError, AppResult, DeliveryPersonId, InvoiceId, MerchantId, Scope, ShopId, UserId,
+};
 use colivra_db::schema::{invoices, parcels};
 use colivra_db::{DbConnection, MapDbErr};
 use colivra_parcels::parcel::ParcelRow;
 use diesel::prelude::*;
 
-use crate::kind::{InvoiceStatus, Kind};
+use crate::kind::{InvoiceStatus, Kind, Owner};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = invoices)]
 pub struct InvoiceRow {
-    pub id: i64,
+    pub id: InvoiceId,
     pub key: String,
     pub kind: String,
     pub status: String,
     pub number: Option<String>,
-    pub merchant_id: Option<i64>,
-    pub shop_id: Option<i64>,
-    pub delivery_person_id: Option<i64>,
+    pub merchant_id: Option<MerchantId>,
+    pub shop_id: Option<ShopId>,
+    pub delivery_person_id: Option<DeliveryPersonId>,
     pub parcels_count: i64,
     pub cod_total: i64,
     pub fees_total: i64,
@@ -27,10 +29,10 @@ pub struct InvoiceRow {
     pub counted_amount: Option<i64>,
     pub payment_reference: Option<String>,
     pub paid_on: Option<NaiveDate>,
-    pub created_by: Option<i64>,
-    pub counted_by: Option<i64>,
-    pub validated_by: Option<i64>,
-    pub paid_by: Option<i64>,
+    pub created_by: Option<UserId>,
+    pub counted_by: Option<UserId>,
+    pub validated_by: Option<UserId>,
+    pub paid_by: Option<UserId>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
     pub counted_at: Option<NaiveDateTime>,
@@ -86,9 +88,12 @@ impl InvoiceRow {
         })
     }
 
-    /// The shop (client invoices) or the delivery person (delivery invoices).
-    pub fn owner_id(&self) -> i64 {
-        self.shop_id.or(self.delivery_person_id).unwrap_or_default()
+    /// The shop (client invoices) or the delivery person (delivery invoices) whose parcels it
+    /// takes.
+    pub(crate) fn owner(&self) -> Option<Owner> {
+        self.shop_id
+            .map(Owner::Shop)
+            .or(self.delivery_person_id.map(Owner::DeliveryPerson))
     }
 
     /// Merchants see their shops' validated and paid client invoices; delivery people their

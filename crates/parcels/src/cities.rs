@@ -1,6 +1,6 @@
 //! Cities served, each with a delivery, a return and a refusal fee (centimes).
 
-use colivra_core::{key, money, time, AppResult};
+use colivra_core::{key, money, time, AppResult, CityId, UserId};
 use colivra_db::schema::cities;
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 
@@ -84,7 +84,7 @@ pub fn ensure_cities(conn: &mut DbConnection, rows: &[CityFees]) -> AppResult<us
     })
 }
 
-pub fn id_by_name(conn: &mut DbConnection, name: &str) -> AppResult<Option<i64>> {
+pub fn id_by_name(conn: &mut DbConnection, name: &str) -> AppResult<Option<CityId>> {
     cities::table
         .filter(cities::name.eq(name))
         .select(cities::id)
@@ -123,7 +123,7 @@ pub use crate::fees::MAX_FEE_CENTIMES;
 #[diesel(table_name = cities)]
 pub struct City {
     #[serde(skip)]
-    pub id: i64,
+    pub id: CityId,
     pub key: String,
     pub name: String,
     /// Centimes.
@@ -182,7 +182,7 @@ fn validate(input: &CityInput) -> AppResult<ValidCity> {
 
 /// Whether another city has this name, in any case. SQLite's `lower` folds ASCII letters only,
 /// so the same name is also looked up as it is (the column is unique).
-fn name_taken(conn: &mut DbConnection, name: &str, except_id: Option<i64>) -> AppResult<bool> {
+fn name_taken(conn: &mut DbConnection, name: &str, except_id: Option<CityId>) -> AppResult<bool> {
     use colivra_db::listing::lower;
     let mut query = cities::table
         .filter(
@@ -299,7 +299,7 @@ pub fn list(
     )
 }
 
-pub fn create(conn: &mut DbConnection, actor_id: i64, input: CityInput) -> AppResult<City> {
+pub fn create(conn: &mut DbConnection, actor_id: UserId, input: CityInput) -> AppResult<City> {
     let valid = validate(&input)?;
     immediate_transaction(conn, |conn| {
         if name_taken(conn, &valid.name, None)? {
@@ -328,7 +328,7 @@ pub fn create(conn: &mut DbConnection, actor_id: i64, input: CityInput) -> AppRe
 
 pub fn update(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     city_key: &str,
     input: CityInput,
 ) -> AppResult<City> {
@@ -364,7 +364,7 @@ pub fn update(
 }
 
 /// Deletes a city nobody uses; one in use is a 409 that says to deactivate it instead.
-pub fn delete(conn: &mut DbConnection, actor_id: i64, city_key: &str) -> AppResult<()> {
+pub fn delete(conn: &mut DbConnection, actor_id: UserId, city_key: &str) -> AppResult<()> {
     use colivra_db::schema::{delivery_person_cities, merchant_costs, parcels, shops};
     immediate_transaction(conn, |conn| {
         let city = get_by_key(conn, city_key)?;

@@ -2,7 +2,7 @@
 //! and CNSS), set by an admin and printed on every invoice and voucher, as a Moroccan invoice
 //! must show it. Kept as one setting (JSON) so it is read and written whole.
 
-use colivra_core::{AppResult, FieldErrors, Language};
+use colivra_core::{AppResult, FieldErrors, Language, UserId};
 use colivra_db::schema::settings;
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -328,7 +328,7 @@ pub fn identity(conn: &mut DbConnection) -> AppResult<Option<CompanyIdentity>> {
 /// Replaces the identity; the activity names each field that changed, old → new.
 pub fn update(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     input: &CompanyInput,
 ) -> AppResult<CompanyView> {
     let new = validate(input)?;

@@ -1,7 +1,7 @@
 //! The demo's parcels side (`colivra seed-demo`): the Moroccan cities with their fees, the
 //! company's legal identity, the demo merchant's shop and a few parcels. Idempotent.
 
-use colivra_core::{AppError, AppResult};
+use colivra_core::{AppError, AppResult, MerchantId, UserId};
 use colivra_db::schema::parcels;
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -19,7 +19,7 @@ pub fn seed_cities(conn: &mut DbConnection) -> AppResult<(usize, usize)> {
 }
 
 /// The demo merchant's shop in Casablanca.
-pub fn seed_shop(conn: &mut DbConnection, merchant_id: i64, name: &str) -> AppResult<()> {
+pub fn seed_shop(conn: &mut DbConnection, merchant_id: MerchantId, name: &str) -> AppResult<()> {
     let city_id = cities::id_by_name(conn, "Casablanca")?
         .ok_or_else(|| AppError::internal("Casablanca is missing"))?;
     shops::ensure_shop(
@@ -40,7 +40,7 @@ pub fn seed_shop(conn: &mut DbConnection, merchant_id: i64, name: &str) -> AppRe
 
 /// A plausible legal identity for the demo company, so invoices print as legal ones (only when
 /// none is set).
-pub fn seed_company(conn: &mut DbConnection, admin_id: i64) -> AppResult<()> {
+pub fn seed_company(conn: &mut DbConnection, admin_id: UserId) -> AppResult<()> {
     if company::identity(conn)?.is_none() {
         company::update(
             conn,
@@ -67,7 +67,7 @@ pub fn seed_company(conn: &mut DbConnection, admin_id: i64) -> AppResult<()> {
 pub fn seed_parcels(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    merchant_id: i64,
+    merchant_id: MerchantId,
 ) -> AppResult<Option<Vec<String>>> {
     let has_parcels = parcels::table
         .filter(parcels::merchant_id.eq(merchant_id))
@@ -120,7 +120,7 @@ pub fn seed_parcels(
         let parcel = parcel::create(
             conn,
             stock,
-            merchant_id,
+            merchant_id.into(),
             merchant_id,
             &ParcelInput {
                 recipient_name: Some(name.into()),

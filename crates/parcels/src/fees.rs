@@ -3,7 +3,7 @@
 //! it was created, which invoices read. The rule of pricing, "the merchant's own price for the
 //! city, else the city's", is [`Fees::effective`], applied to the rows of [`effective_fees`].
 
-use colivra_core::{money, FieldErrors};
+use colivra_core::{Centimes, CityId, FieldErrors, MerchantId};
 use colivra_db::schema::{cities, merchant_costs};
 use colivra_db::DbBackend;
 use diesel::dsl;
@@ -41,7 +41,7 @@ impl Fees {
             Some(_) => {
                 errors.add(
                     field,
-                    format!("Entre 0 et {}.", money::format_dirhams(MAX_FEE_CENTIMES)),
+                    format!("Entre 0 et {}.", Centimes::new(MAX_FEE_CENTIMES)),
                 );
                 0
             }
@@ -91,7 +91,7 @@ impl Fees {
 /// A city with its fees and, when the merchant has one, his own price there.
 #[derive(Debug, Clone, Queryable)]
 pub struct CityPrice {
-    pub city_id: i64,
+    pub city_id: CityId,
     pub city_key: String,
     pub city_name: String,
     city_delivery: i64,
@@ -127,7 +127,7 @@ impl CityPrice {
 
 pub type OwnPriceOn = dsl::And<
     dsl::Eq<merchant_costs::city_id, cities::id>,
-    dsl::Eq<merchant_costs::merchant_id, i64>,
+    dsl::Eq<merchant_costs::merchant_id, MerchantId>,
 >;
 pub type ActiveCitiesWithOwnPrice = dsl::Filter<
     dsl::LeftJoinOn<cities::table, merchant_costs::table, OwnPriceOn>,
@@ -165,12 +165,12 @@ pub fn city_price_columns() -> (
 /// Every active city with what `merchant_id` pays there: select [`city_price_columns`] into
 /// [`CityPrice`] and read [`CityPrice::fees`]. The one query behind the merchant's price list and
 /// parcel creation.
-pub fn effective_fees<'a>(merchant_id: i64) -> EffectiveFeesQuery<'a> {
+pub fn effective_fees<'a>(merchant_id: MerchantId) -> EffectiveFeesQuery<'a> {
     active_cities_with_own_price(merchant_id).into_boxed()
 }
 
 /// [`effective_fees`] unboxed, for a query of one backend (a `UNION`, which MultiBackend lacks).
-pub fn active_cities_with_own_price(merchant_id: i64) -> ActiveCitiesWithOwnPrice {
+pub fn active_cities_with_own_price(merchant_id: MerchantId) -> ActiveCitiesWithOwnPrice {
     cities::table
         .left_join(
             merchant_costs::table.on(merchant_costs::city_id

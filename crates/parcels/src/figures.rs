@@ -12,7 +12,7 @@
 //! (`status = ''`) and money by invoice (`status = 'payout'` or `'cash'`, `day = ''`): see the
 //! migration.
 
-use colivra_core::{AppResult, Scope};
+use colivra_core::{AppResult, Scope, UserId};
 use colivra_db::raw::{self, placeholder, SqlParam};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::connection::SimpleConnection;
@@ -69,11 +69,11 @@ fn scope_condition(conn: &DbConnection, scope: Scope) -> (String, Vec<SqlParam>)
         // (`parcel_figures_by_status` on SQLite, the primary key for the days).
         Scope::Merchant(id) => (
             format!("merchant_id = {parameter} AND delivery_person_id = 0"),
-            vec![SqlParam::Int(id)],
+            vec![SqlParam::Int(id.get())],
         ),
         Scope::DeliveryPerson(id) => (
             format!("delivery_person_id = {parameter}"),
-            vec![SqlParam::Int(id)],
+            vec![SqlParam::Int(id.get())],
         ),
         // Every parcel counts once in its merchant's rows (the delivery people's rows hold the
         // same parcels again, those that have one).
@@ -149,7 +149,7 @@ struct Total {
 pub fn money(
     conn: &mut DbConnection,
     figures: MoneyKept,
-    person: Option<i64>,
+    person: Option<UserId>,
     open_invoices: &'static str,
 ) -> AppResult<i64> {
     let (status, column) = match figures {
@@ -160,7 +160,7 @@ pub fn money(
     let (condition, params) = match person {
         Some(id) => (
             format!("{column} = {}", placeholder(conn, 1)),
-            vec![SqlParam::Int(id)],
+            vec![SqlParam::Int(id.get())],
         ),
         None => ("1 = 1".to_owned(), Vec::new()),
     };

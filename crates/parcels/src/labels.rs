@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use colivra_core::{AppError, AppResult, Language};
+use colivra_core::{AppError, AppResult, Language, ShopId};
 use colivra_db::schema::{parcels, shops};
 use colivra_db::{DbConnection, MapDbErr};
 use colivra_documents::{LabelLayout, ParcelKind, ParcelLabel};
@@ -73,11 +73,11 @@ pub fn labels_pdf(
     if rows.len() != wanted.len() || rows.iter().any(|row| !row.in_scope(scope)) {
         return Err(AppError::NotFound);
     }
-    let shop_ids: Vec<i64> = rows.iter().map(|r| r.shop_id).collect();
-    let shop_phones: HashMap<i64, String> = shops::table
+    let shop_ids: Vec<ShopId> = rows.iter().map(|r| r.shop_id).collect();
+    let shop_phones: HashMap<ShopId, String> = shops::table
         .filter(shops::id.eq_any(&shop_ids))
         .select((shops::id, shops::phone))
-        .load::<(i64, String)>(conn)
+        .load::<(ShopId, String)>(conn)
         .map_db_err()?
         .into_iter()
         .collect();

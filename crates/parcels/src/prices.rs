@@ -2,7 +2,9 @@
 //! (a "cost", set by admins on `couts`). The merchant's `pricing` screen shows the result.
 
 use chrono::NaiveDateTime;
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, Paginated};
+use colivra_core::{
+    key, time, AppError, AppResult, CityId, FieldErrors, ListQuery, MerchantId, Paginated, UserId,
+};
 use colivra_db::error::is_unique_violation;
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
@@ -160,7 +162,7 @@ fn check_fees(errors: &mut FieldErrors, input: &CostInput) -> Fees {
 /// `POST costs`: the merchant named by `input.merchant` (his key) gets his own price for a city.
 pub fn create_cost_for_merchant(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     input: CostInput,
 ) -> AppResult<CostView> {
     let merchant_id = colivra_auth::users::merchant_account_id(
@@ -172,8 +174,8 @@ pub fn create_cost_for_merchant(
 
 pub fn create_cost(
     conn: &mut DbConnection,
-    actor_id: i64,
-    merchant_id: Option<i64>,
+    actor_id: UserId,
+    merchant_id: Option<MerchantId>,
     input: CostInput,
 ) -> AppResult<CostView> {
     immediate_transaction(conn, |conn| {
@@ -181,7 +183,7 @@ pub fn create_cost(
         if merchant_id.is_none() {
             errors.add("client", "Choisissez un client.");
         }
-        let city_id: Option<i64> = cities::table
+        let city_id: Option<CityId> = cities::table
             .filter(cities::key.eq(input.city.clone().unwrap_or_default()))
             .select(cities::id)
             .first(conn)
@@ -192,13 +194,16 @@ pub fn create_cost(
         }
         let fees = check_fees(&mut errors, &input);
         errors.into_result()?;
+        let (Some(merchant_id), Some(city_id)) = (merchant_id, city_id) else {
+            return Err(AppError::NotFound);
+        };
         let now = time::now();
         let cost_key = key::prefixed_key("P", 9);
         diesel::insert_into(merchant_costs::table)
             .values((
                 merchant_costs::key.eq(&cost_key),
-                merchant_costs::merchant_id.eq(merchant_id.unwrap_or_default()),
-                merchant_costs::city_id.eq(city_id.unwrap_or_default()),
+                merchant_costs::merchant_id.eq(merchant_id),
+                merchant_costs::city_id.eq(city_id),
                 fees.cost_columns(),
                 merchant_costs::created_at.eq(now),
                 merchant_costs::updated_at.eq(now),
@@ -221,7 +226,7 @@ pub fn create_cost(
 
 pub fn update_cost(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     cost_key: &str,
     input: CostInput,
 ) -> AppResult<CostView> {
@@ -248,7 +253,7 @@ pub fn update_cost(
     })
 }
 
-pub fn delete_cost(conn: &mut DbConnection, actor_id: i64, cost_key: &str) -> AppResult<()> {
+pub fn delete_cost(conn: &mut DbConnection, actor_id: UserId, cost_key: &str) -> AppResult<()> {
     immediate_transaction(conn, |conn| {
         let (id, _) = get_cost(conn, cost_key)?;
         diesel::delete(merchant_costs::table.find(id))
@@ -278,7 +283,7 @@ pub const PRICE_SORTABLE: &[&str] = &["city", "delivery_fee"];
 
 pub fn effective_prices(
     conn: &mut DbConnection,
-    merchant_id: i64,
+    merchant_id: MerchantId,
     query: &ListQuery,
 ) -> AppResult<Paginated<EffectivePrice>> {
     let search = query.search()?;

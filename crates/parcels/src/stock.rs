@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use colivra_core::{AppResult, FieldErrors};
+use colivra_core::{AppResult, FieldErrors, MerchantId, ParcelId, UserId};
 use colivra_db::schema::{inventories, parcel_stock_lines};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -53,7 +53,7 @@ pub trait StockHooks: Send + Sync {
     fn check_lines(
         &self,
         conn: &mut DbConnection,
-        merchant_id: i64,
+        merchant_id: MerchantId,
         lines: &[StockLineInput],
         errors: &mut FieldErrors,
     ) -> AppResult<ValidLines>;
@@ -69,8 +69,8 @@ pub trait StockHooks: Send + Sync {
     fn reserve(
         &self,
         conn: &mut DbConnection,
-        actor_id: i64,
-        parcel_id: i64,
+        actor_id: UserId,
+        parcel_id: ParcelId,
         parcel_key: &str,
         lines: &ValidLines,
     ) -> AppResult<()>;
@@ -79,8 +79,8 @@ pub trait StockHooks: Send + Sync {
     fn release(
         &self,
         conn: &mut DbConnection,
-        actor_id: i64,
-        parcel_id: i64,
+        actor_id: UserId,
+        parcel_id: ParcelId,
         parcel_key: &str,
     ) -> AppResult<()>;
 
@@ -89,8 +89,8 @@ pub trait StockHooks: Send + Sync {
     fn reserve_again(
         &self,
         conn: &mut DbConnection,
-        actor_id: i64,
-        parcel_id: i64,
+        actor_id: UserId,
+        parcel_id: ParcelId,
         parcel_key: &str,
     ) -> AppResult<()>;
 
@@ -98,8 +98,8 @@ pub trait StockHooks: Send + Sync {
     fn exit(
         &self,
         conn: &mut DbConnection,
-        actor_id: i64,
-        parcel_id: i64,
+        actor_id: UserId,
+        parcel_id: ParcelId,
         parcel_key: &str,
     ) -> AppResult<()>;
 
@@ -108,9 +108,9 @@ pub trait StockHooks: Send + Sync {
     fn return_pending(
         &self,
         conn: &mut DbConnection,
-        actor_id: i64,
-        source_parcel_id: i64,
-        by_parcel_id: i64,
+        actor_id: UserId,
+        source_parcel_id: ParcelId,
+        by_parcel_id: ParcelId,
         by_parcel_key: &str,
     ) -> AppResult<()>;
 }
@@ -118,14 +118,14 @@ pub trait StockHooks: Send + Sync {
 /// The stock lines of these parcels, by parcel id, in the order they were sent.
 pub fn lines_for(
     conn: &mut DbConnection,
-    parcel_ids: &[i64],
-) -> AppResult<HashMap<i64, Vec<StockLine>>> {
-    let mut map: HashMap<i64, Vec<StockLine>> = HashMap::new();
+    parcel_ids: &[ParcelId],
+) -> AppResult<HashMap<ParcelId, Vec<StockLine>>> {
+    let mut map: HashMap<ParcelId, Vec<StockLine>> = HashMap::new();
     if parcel_ids.is_empty() {
         return Ok(map);
     }
     for chunk in parcel_ids.chunks(500) {
-        let rows: Vec<(i64, i64, String, String, String)> = parcel_stock_lines::table
+        let rows: Vec<(ParcelId, i64, String, String, String)> = parcel_stock_lines::table
             .inner_join(inventories::table)
             .filter(parcel_stock_lines::parcel_id.eq_any(chunk))
             .order(parcel_stock_lines::id.asc())

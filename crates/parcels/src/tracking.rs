@@ -2,7 +2,7 @@
 //! dates only: no names, phones, amounts or comments.
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{time, AppError, AppResult};
+use colivra_core::{time, AppError, AppResult, ParcelId};
 use colivra_db::schema::{cities, parcel_states, parcels};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -44,21 +44,26 @@ pub fn track(conn: &mut DbConnection, code: &str) -> AppResult<TrackingView> {
     if code.is_empty() || code.len() > 20 {
         return Err(AppError::NotFound);
     }
-    let (id, key, status, city_name, created_at): (i64, String, String, String, NaiveDateTime) =
-        parcels::table
-            .inner_join(cities::table)
-            .filter(parcels::key.eq(&code))
-            .select((
-                parcels::id,
-                parcels::key,
-                parcels::status,
-                cities::name,
-                parcels::created_at,
-            ))
-            .first(conn)
-            .optional()
-            .map_db_err()?
-            .ok_or(AppError::NotFound)?;
+    let (id, key, status, city_name, created_at): (
+        ParcelId,
+        String,
+        String,
+        String,
+        NaiveDateTime,
+    ) = parcels::table
+        .inner_join(cities::table)
+        .filter(parcels::key.eq(&code))
+        .select((
+            parcels::id,
+            parcels::key,
+            parcels::status,
+            cities::name,
+            parcels::created_at,
+        ))
+        .first(conn)
+        .optional()
+        .map_db_err()?
+        .ok_or(AppError::NotFound)?;
     let events = parcel_states::table
         .filter(parcel_states::parcel_id.eq(id))
         .order(parcel_states::id.asc())

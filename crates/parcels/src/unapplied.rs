@@ -9,7 +9,9 @@
 //! only mark it seen.
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{key, time, AppError, AppResult, ListQuery, Paginated, Scope};
+use colivra_core::{
+    key, time, AppError, AppResult, DeliveryPersonId, ListQuery, Paginated, ParcelId, Scope, UserId,
+};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::paginate;
 use colivra_db::schema::{parcels, unapplied_outcomes as unapplied, users};
@@ -28,8 +30,8 @@ use crate::stock::StockHooks;
 struct UnappliedRow {
     id: i64,
     key: String,
-    parcel_id: i64,
-    delivery_person_id: i64,
+    parcel_id: ParcelId,
+    delivery_person_id: DeliveryPersonId,
     status: String,
     comment: Option<String>,
     date: Option<NaiveDate>,
@@ -41,7 +43,7 @@ struct UnappliedRow {
     state: String,
     resolution: Option<String>,
     resolution_comment: Option<String>,
-    resolved_by: Option<i64>,
+    resolved_by: Option<UserId>,
     resolved_at: Option<NaiveDateTime>,
     seen_at: Option<NaiveDateTime>,
 }
@@ -147,7 +149,7 @@ pub struct UnappliedOutcomeView {
 /// a parcel that exists. The same outcome refused twice is kept once.
 pub fn keep_refused(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     scope: Scope,
     input: &StateInput,
     reason: &str,
@@ -316,13 +318,13 @@ pub fn list(
 
 fn views(conn: &mut DbConnection, rows: Vec<UnappliedRow>) -> AppResult<Vec<UnappliedOutcomeView>> {
     use std::collections::HashMap;
-    let parcel_ids: Vec<i64> = rows.iter().map(|r| r.parcel_id).collect();
-    let people_ids: Vec<i64> = rows
+    let parcel_ids: Vec<ParcelId> = rows.iter().map(|r| r.parcel_id).collect();
+    let people_ids: Vec<UserId> = rows
         .iter()
-        .flat_map(|r| [Some(r.delivery_person_id), r.resolved_by])
+        .flat_map(|r| [Some(r.delivery_person_id.into()), r.resolved_by])
         .flatten()
         .collect();
-    let parcels_by_id: HashMap<i64, (String, String, String, i64)> = parcels::table
+    let parcels_by_id: HashMap<ParcelId, (String, String, String, i64)> = parcels::table
         .filter(parcels::id.eq_any(&parcel_ids))
         .select((
             parcels::id,
@@ -331,15 +333,15 @@ fn views(conn: &mut DbConnection, rows: Vec<UnappliedRow>) -> AppResult<Vec<Unap
             parcels::recipient_name,
             parcels::cod_amount,
         ))
-        .load::<(i64, String, String, String, i64)>(conn)
+        .load::<(ParcelId, String, String, String, i64)>(conn)
         .map_db_err()?
         .into_iter()
         .map(|(id, key, status, name, cod)| (id, (key, status, name, cod)))
         .collect();
-    let people: HashMap<i64, (String, String)> = users::table
+    let people: HashMap<UserId, (String, String)> = users::table
         .filter(users::id.eq_any(&people_ids))
         .select((users::id, users::key, users::first_name, users::last_name))
-        .load::<(i64, String, String, String)>(conn)
+        .load::<(UserId, String, String, String)>(conn)
         .map_db_err()?
         .into_iter()
         .map(|(id, key, first, last)| (id, (key, format!("{first} {last}").trim().to_owned())))
@@ -354,7 +356,7 @@ fn views(conn: &mut DbConnection, rows: Vec<UnappliedRow>) -> AppResult<Vec<Unap
             let parcel_status = Status::parse(&parcel_status).unwrap_or(Status::New);
             let outcome = Status::parse(&row.status).unwrap_or(Status::New);
             let (person_key, full_name) = people
-                .get(&row.delivery_person_id)
+                .get(&row.delivery_person_id.into())
                 .cloned()
                 .unwrap_or_default();
             UnappliedOutcomeView {
@@ -438,7 +440,7 @@ pub struct ResolveInput {
 pub fn resolve(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    actor_id: i64,
+    actor_id: UserId,
     key: &str,
     input: &ResolveInput,
 ) -> AppResult<UnappliedOutcomeView> {
@@ -542,10 +544,12 @@ pub fn resolve(
 /// The delivery person marks one of his unapplied outcomes seen (it stays on record).
 pub fn mark_seen(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     key: &str,
 ) -> AppResult<UnappliedOutcomeView> {
-    let row = one(conn, Scope::DeliveryPerson(actor_id), key)?;
+    // The route admits delivery people only: the actor is one.
+    let scope = Scope::DeliveryPerson(DeliveryPersonId::new(actor_id.get()));
+    let row = one(conn, scope, key)?;
     if row.seen_at.is_none() {
         diesel::update(unapplied::table.find(row.id))
             .set(unapplied::seen_at.eq(time::now()))

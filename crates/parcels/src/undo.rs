@@ -3,7 +3,7 @@
 //! new row: the history is append-only), conditional on the status read like every move.
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{time, AppError, AppResult, Scope};
+use colivra_core::{time, AppError, AppResult, Scope, UserId};
 use colivra_db::schema::{parcel_states, parcels};
 use colivra_db::{activities, immediate_transaction, settings, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -52,7 +52,7 @@ struct HistoryRow {
     status: String,
     note_code: Option<String>,
     date: Option<NaiveDate>,
-    user_id: Option<i64>,
+    user_id: Option<UserId>,
     created_at: NaiveDateTime,
     /// When the server got it, if later than it happened (an outcome sent from the queue).
     received_at: Option<NaiveDateTime>,
@@ -82,7 +82,7 @@ struct Plan {
 fn plan(
     conn: &mut DbConnection,
     row: &ParcelRow,
-    actor_id: i64,
+    actor_id: UserId,
     now: NaiveDateTime,
 ) -> AppResult<Result<Plan, String>> {
     let rows: Vec<HistoryRow> = parcel_states::table
@@ -175,7 +175,7 @@ fn plan(
 pub fn undo_until(
     conn: &mut DbConnection,
     row: &ParcelRow,
-    actor_id: i64,
+    actor_id: UserId,
 ) -> AppResult<Option<NaiveDateTime>> {
     Ok(plan(conn, row, actor_id, time::now())?
         .ok()
@@ -185,7 +185,7 @@ pub fn undo_until(
 /// The parcel as `actor_id` sees it, with `undo_until` when he may still undo its latest move.
 pub fn view(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     scope: Scope,
     row: ParcelRow,
 ) -> AppResult<ParcelView> {
@@ -204,7 +204,7 @@ pub fn view(
 pub fn undo(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    actor_id: i64,
+    actor_id: UserId,
     scope: Scope,
     parcel_key: &str,
 ) -> AppResult<ParcelView> {

@@ -2,7 +2,7 @@
 //! new city), shown on their dashboards from `starts_on` to `ends_on` (both included).
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Role};
+use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Role, UserId};
 use colivra_db::activities::{self, NewActivity};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::paginate;
@@ -84,7 +84,7 @@ pub struct AnnouncementRow {
     pub audience: String,
     pub starts_on: Option<NaiveDate>,
     pub ends_on: Option<NaiveDate>,
-    pub author_id: Option<i64>,
+    pub author_id: Option<UserId>,
     pub created_at: NaiveDateTime,
 }
 
@@ -215,7 +215,7 @@ pub fn list(
 }
 
 fn views(conn: &mut DbConnection, rows: Vec<AnnouncementRow>) -> AppResult<Vec<AnnouncementView>> {
-    let ids: Vec<i64> = rows.iter().filter_map(|r| r.author_id).collect();
+    let ids: Vec<UserId> = rows.iter().filter_map(|r| r.author_id).collect();
     let people = people::load(conn, &ids)?;
     Ok(rows
         .into_iter()
@@ -245,7 +245,7 @@ fn views(conn: &mut DbConnection, rows: Vec<AnnouncementRow>) -> AppResult<Vec<A
 /// `POST announcements`.
 pub fn create(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     input: &AnnouncementInput,
 ) -> AppResult<AnnouncementView> {
     let mut errors = FieldErrors::new();
@@ -295,7 +295,7 @@ pub fn create(
 }
 
 /// `DELETE announcements/{key}`.
-pub fn delete(conn: &mut DbConnection, actor_id: i64, key: &str) -> AppResult<()> {
+pub fn delete(conn: &mut DbConnection, actor_id: UserId, key: &str) -> AppResult<()> {
     immediate_transaction(conn, |conn| {
         let row: AnnouncementRow =
             diesel::delete(announcements::table.filter(announcements::key.eq(key.trim())))

@@ -2,7 +2,7 @@
 //! staff's answer, an announcement for everyone, a guide for merchants and one for delivery
 //! people. Idempotent.
 
-use colivra_core::{AppResult, Scope};
+use colivra_core::{AppResult, MerchantId, Scope, UserId};
 use colivra_db::schema::{announcements, guides, parcels, tickets};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -12,7 +12,11 @@ use crate::tickets::{Actor, MessageInput, TicketInput};
 /// A ticket about a demo parcel with the staff's answer, an announcement for everyone, a guide
 /// for merchants and one for delivery people; each only when none of its kind exists yet.
 /// Returns the ticket's code when one was opened.
-pub fn seed(conn: &mut DbConnection, admin_id: i64, merchant_id: i64) -> AppResult<Option<String>> {
+pub fn seed(
+    conn: &mut DbConnection,
+    admin_id: UserId,
+    merchant_id: MerchantId,
+) -> AppResult<Option<String>> {
     let mut opened = None;
     let has_tickets = tickets::table
         .filter(tickets::merchant_id.eq(merchant_id))
@@ -29,7 +33,7 @@ pub fn seed(conn: &mut DbConnection, admin_id: i64, merchant_id: i64) -> AppResu
             .optional()
             .map_db_err()?;
         let merchant_side = Actor {
-            user_id: merchant_id,
+            user_id: merchant_id.into(),
             scope: Scope::Merchant(merchant_id),
         };
         let ticket = crate::tickets::create(

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use colivra_core::AppResult;
+use colivra_core::{AppResult, UserId};
 use colivra_db::schema::users;
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -36,7 +36,7 @@ impl Person {
 }
 
 /// The people with these ids (unknown ids are left out).
-pub fn load(conn: &mut DbConnection, ids: &[i64]) -> AppResult<HashMap<i64, Person>> {
+pub fn load(conn: &mut DbConnection, ids: &[UserId]) -> AppResult<HashMap<UserId, Person>> {
     let mut ids = ids.to_vec();
     ids.sort_unstable();
     ids.dedup();
@@ -53,7 +53,7 @@ pub fn load(conn: &mut DbConnection, ids: &[i64]) -> AppResult<HashMap<i64, Pers
             users::company,
             users::role,
         ))
-        .load::<(i64, String, String, String, Option<String>, String)>(conn)
+        .load::<(UserId, String, String, String, Option<String>, String)>(conn)
         .map_db_err()?
         .into_iter()
         .map(|(id, key, first, last, company, role)| {

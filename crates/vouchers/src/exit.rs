@@ -2,7 +2,7 @@
 //! (`PUT parcels/delivery`); the voucher is the list he signs.
 
 use colivra_core::Scope;
-use colivra_core::{AppError, AppResult, Role};
+use colivra_core::{AppError, AppResult, CityId, DeliveryPersonId, Role, UserId};
 use colivra_db::schema::{delivery_person_cities, users, voucher_parcels};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use colivra_parcels::moves::{self, Move};
@@ -37,7 +37,7 @@ pub(crate) fn delivery_person(
     conn: &mut DbConnection,
     key: Option<&str>,
     active_only: bool,
-) -> AppResult<i64> {
+) -> AppResult<DeliveryPersonId> {
     let Some(key) = key.map(str::trim).filter(|k| !k.is_empty()) else {
         return Err(AppError::validation(
             "delivery_admin",
@@ -64,7 +64,7 @@ pub(crate) fn delivery_person(
 pub fn ship(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    actor_id: i64,
+    actor_id: UserId,
     input: &ShipInput,
 ) -> AppResult<VoucherDetail> {
     let keys = voucher::parcel_keys(&input.parcels)?;
@@ -83,7 +83,7 @@ pub fn ship(
                 &not_picked_up,
             )));
         }
-        let served: Vec<i64> = delivery_person_cities::table
+        let served: Vec<CityId> = delivery_person_cities::table
             .filter(delivery_person_cities::delivery_person_id.eq(delivery_person_id))
             .select(delivery_person_cities::city_id)
             .load(conn)

@@ -2,7 +2,7 @@
 //! an admin receives the voucher at the hub, possibly with only some of its parcels.
 
 use colivra_core::Scope;
-use colivra_core::{time, AppError, AppResult};
+use colivra_core::{time, AppError, AppResult, MerchantId, ParcelId, ShopId, UserId, VoucherId};
 use colivra_db::schema::{voucher_parcels, vouchers};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use colivra_parcels::moves::{self, Move};
@@ -43,9 +43,9 @@ pub struct ReceiveInput {
 /// 422 on `parcels` naming the codes that are not.
 fn new_parcels_of_one_shop(
     conn: &mut DbConnection,
-    merchant_id: i64,
+    merchant_id: MerchantId,
     keys: &[String],
-    shop_id: Option<i64>,
+    shop_id: Option<ShopId>,
 ) -> AppResult<Vec<ParcelRow>> {
     let (rows, mut unknown) = voucher::parcels_by_keys(conn, keys)?;
     // Another merchant's parcel is as unknown as a missing one.
@@ -80,7 +80,7 @@ fn new_parcels_of_one_shop(
 fn put_on(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    actor_id: i64,
+    actor_id: UserId,
     voucher: &VoucherRow,
     rows: &[ParcelRow],
 ) -> AppResult<()> {
@@ -110,7 +110,7 @@ fn put_on(
 fn take_off(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    actor_id: i64,
+    actor_id: UserId,
     voucher: &VoucherRow,
     row: &ParcelRow,
     code: NoteCode,
@@ -139,8 +139,8 @@ fn take_off(
 pub fn create(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     input: &PickupInput,
 ) -> AppResult<VoucherView> {
     let keys = voucher::parcel_keys(&input.parcels)?;
@@ -173,8 +173,8 @@ pub fn create(
 pub fn add(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     voucher_key: &str,
     input: &PickupInput,
 ) -> AppResult<VoucherDetail> {
@@ -201,14 +201,14 @@ pub fn add(
 pub fn remove_parcel(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     parcel_key: &str,
 ) -> AppResult<VoucherView> {
     immediate_transaction(conn, |conn| {
         let row = parcel::get(conn, Scope::Merchant(merchant_id), parcel_key)?;
         // Its latest pickup voucher it has not left: open while new, closed once received.
-        let voucher_id: i64 = voucher_parcels::table
+        let voucher_id: VoucherId = voucher_parcels::table
             .filter(voucher_parcels::parcel_id.eq(row.id))
             .filter(voucher_parcels::kind.eq(Kind::Pickup.as_str()))
             .filter(voucher_parcels::removed_at.is_null())
@@ -245,8 +245,8 @@ pub fn remove_parcel(
 pub fn delete(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     voucher_key: &str,
 ) -> AppResult<()> {
     immediate_transaction(conn, |conn| {
@@ -290,7 +290,7 @@ pub fn delete(
 pub fn receive(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    actor_id: i64,
+    actor_id: UserId,
     input: &ReceiveInput,
 ) -> AppResult<VoucherDetail> {
     let Some(voucher_key) = input
@@ -307,7 +307,7 @@ pub fn receive(
         voucher::claim_new(conn, &voucher)?;
 
         // Links read after the claim: a removal that committed first shows here.
-        let links: Vec<(i64, Option<chrono::NaiveDateTime>)> = voucher_parcels::table
+        let links: Vec<(ParcelId, Option<chrono::NaiveDateTime>)> = voucher_parcels::table
             .filter(voucher_parcels::voucher_id.eq(voucher.id))
             .select((voucher_parcels::parcel_id, voucher_parcels::removed_at))
             .load(conn)

@@ -3,7 +3,7 @@
 //! receives the voucher at the hub.
 
 use colivra_core::Scope;
-use colivra_core::{time, AppError, AppResult};
+use colivra_core::{time, AppError, AppResult, UserId};
 use colivra_db::schema::{voucher_parcels, vouchers};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use colivra_parcels::moves::{self, Move};
@@ -60,7 +60,7 @@ fn to_be_returned(conn: &mut DbConnection, row: &ParcelRow) -> AppResult<bool> {
 pub fn create(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    actor_id: i64,
+    actor_id: UserId,
     scope: Scope,
     input: &ReturnInput,
 ) -> AppResult<VoucherDetail> {
@@ -149,7 +149,7 @@ pub fn create(
 pub fn receive(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    actor_id: i64,
+    actor_id: UserId,
     voucher_key: &str,
 ) -> AppResult<VoucherDetail> {
     immediate_transaction(conn, |conn| {

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use colivra_core::Scope;
-use colivra_core::{time, AppResult};
+use colivra_core::{time, AppResult, ShopId, UserId, VoucherId};
 use colivra_db::schema::{parcels, shops, users, voucher_parcels};
 use colivra_db::{DbConnection, MapDbErr};
 use colivra_invoicing::rules::{cash_at_door, CashFigures};
@@ -109,13 +109,13 @@ impl Person {
 
 /// Views of `rows`, loading names and totals in a few batched queries.
 pub fn views(conn: &mut DbConnection, rows: Vec<VoucherRow>) -> AppResult<Vec<VoucherView>> {
-    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-    let mut user_ids: Vec<i64> = rows
+    let ids: Vec<VoucherId> = rows.iter().map(|r| r.id).collect();
+    let mut user_ids: Vec<UserId> = rows
         .iter()
         .flat_map(|r| {
             [
-                r.merchant_id,
-                r.delivery_person_id,
+                r.merchant_id.map(UserId::from),
+                r.delivery_person_id.map(UserId::from),
                 r.created_by,
                 r.received_by,
             ]
@@ -124,9 +124,9 @@ pub fn views(conn: &mut DbConnection, rows: Vec<VoucherRow>) -> AppResult<Vec<Vo
         .collect();
     user_ids.sort_unstable();
     user_ids.dedup();
-    let shop_ids: Vec<i64> = rows.iter().filter_map(|r| r.shop_id).collect();
+    let shop_ids: Vec<ShopId> = rows.iter().filter_map(|r| r.shop_id).collect();
 
-    let people: HashMap<i64, Person> = users::table
+    let people: HashMap<UserId, Person> = users::table
         .filter(users::id.eq_any(&user_ids))
         .select((
             users::id,
@@ -136,7 +136,7 @@ pub fn views(conn: &mut DbConnection, rows: Vec<VoucherRow>) -> AppResult<Vec<Vo
             users::phone,
             users::company,
         ))
-        .load::<(i64, String, String, String, String, Option<String>)>(conn)
+        .load::<(UserId, String, String, String, String, Option<String>)>(conn)
         .map_db_err()?
         .into_iter()
         .map(|(id, key, first_name, last_name, phone, company)| {
@@ -152,16 +152,16 @@ pub fn views(conn: &mut DbConnection, rows: Vec<VoucherRow>) -> AppResult<Vec<Vo
             )
         })
         .collect();
-    let shop_names: HashMap<i64, ShopRef> = shops::table
+    let shop_names: HashMap<ShopId, ShopRef> = shops::table
         .filter(shops::id.eq_any(&shop_ids))
         .select((shops::id, shops::key, shops::name))
-        .load::<(i64, String, String)>(conn)
+        .load::<(ShopId, String, String)>(conn)
         .map_db_err()?
         .into_iter()
         .map(|(id, key, name)| (id, ShopRef { key, name }))
         .collect();
     // Summed here rather than with SUM(): the amounts stay integers on both databases.
-    let mut totals: HashMap<i64, (i64, i64, CashFigures)> = HashMap::new();
+    let mut totals: HashMap<VoucherId, (i64, i64, CashFigures)> = HashMap::new();
     for (voucher_id, kind, cod) in voucher_parcels::table
         .inner_join(parcels::table)
         .filter(voucher_parcels::voucher_id.eq_any(&ids))
@@ -171,7 +171,7 @@ pub fn views(conn: &mut DbConnection, rows: Vec<VoucherRow>) -> AppResult<Vec<Vo
             parcels::kind,
             parcels::cod_amount,
         ))
-        .load::<(i64, String, i64)>(conn)
+        .load::<(VoucherId, String, i64)>(conn)
         .map_db_err()?
     {
         let entry = totals.entry(voucher_id).or_default();
@@ -180,7 +180,7 @@ pub fn views(conn: &mut DbConnection, rows: Vec<VoucherRow>) -> AppResult<Vec<Vo
         entry.2.add(cash_at_door(&kind, cod));
     }
 
-    let user_ref = |id: Option<i64>| {
+    let user_ref = |id: Option<UserId>| {
         id.and_then(|id| people.get(&id)).map(|p| UserRef {
             key: p.key.clone(),
             name: p.name(),
@@ -203,7 +203,7 @@ pub fn views(conn: &mut DbConnection, rows: Vec<VoucherRow>) -> AppResult<Vec<Vo
                 status_label: status.label(),
                 merchant: row
                     .merchant_id
-                    .and_then(|id| people.get(&id))
+                    .and_then(|id| people.get(&id.into()))
                     .map(|p| MerchantRef {
                         key: p.key.clone(),
                         name: p.name(),
@@ -212,7 +212,7 @@ pub fn views(conn: &mut DbConnection, rows: Vec<VoucherRow>) -> AppResult<Vec<Vo
                 shop: row.shop_id.and_then(|id| shop_names.get(&id)).cloned(),
                 delivery_person: row
                     .delivery_person_id
-                    .and_then(|id| people.get(&id))
+                    .and_then(|id| people.get(&id.into()))
                     .map(|p| DeliveryPersonRef {
                         key: p.key.clone(),
                         name: p.name(),
@@ -263,7 +263,7 @@ pub fn show(
 }
 
 /// Reloads a voucher after a write, for the response.
-pub(crate) fn reload(conn: &mut DbConnection, id: i64) -> AppResult<VoucherRow> {
+pub(crate) fn reload(conn: &mut DbConnection, id: VoucherId) -> AppResult<VoucherRow> {
     use colivra_db::schema::vouchers;
     vouchers::table
         .find(id)

@@ -3,7 +3,10 @@
 
 use chrono::NaiveDateTime;
 use colivra_core::Scope;
-use colivra_core::{key, time, AppError, AppResult, Language};
+use colivra_core::{
+    key, time, AppError, AppResult, DeliveryPersonId, Language, MerchantId, ParcelId, ShopId,
+    UserId, VoucherId,
+};
 use colivra_db::schema::{parcels, voucher_parcels, vouchers};
 use colivra_db::{activities, DbConnection, MapDbErr};
 use colivra_parcels::parcel::ParcelRow;
@@ -119,15 +122,15 @@ impl VoucherStatus {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = vouchers)]
 pub struct VoucherRow {
-    pub id: i64,
+    pub id: VoucherId,
     pub key: String,
     pub kind: String,
     pub status: String,
-    pub merchant_id: Option<i64>,
-    pub shop_id: Option<i64>,
-    pub delivery_person_id: Option<i64>,
-    pub created_by: Option<i64>,
-    pub received_by: Option<i64>,
+    pub merchant_id: Option<MerchantId>,
+    pub shop_id: Option<ShopId>,
+    pub delivery_person_id: Option<DeliveryPersonId>,
+    pub created_by: Option<UserId>,
+    pub received_by: Option<UserId>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
     pub received_at: Option<NaiveDateTime>,
@@ -172,9 +175,9 @@ pub fn get(conn: &mut DbConnection, scope: Scope, kind: Kind, key: &str) -> AppR
 /// Who a new voucher is with.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Parties {
-    pub merchant_id: Option<i64>,
-    pub shop_id: Option<i64>,
-    pub delivery_person_id: Option<i64>,
+    pub merchant_id: Option<MerchantId>,
+    pub shop_id: Option<ShopId>,
+    pub delivery_person_id: Option<DeliveryPersonId>,
 }
 
 pub(crate) fn insert(
@@ -182,7 +185,7 @@ pub(crate) fn insert(
     kind: Kind,
     status: VoucherStatus,
     parties: Parties,
-    actor_id: i64,
+    actor_id: UserId,
 ) -> AppResult<VoucherRow> {
     let now = time::now();
     diesel::insert_into(vouchers::table)
@@ -258,8 +261,8 @@ pub(crate) fn link(
 /// Closes the link: the voucher is done with the parcel (received, or shipped again).
 pub(crate) fn close_link(
     conn: &mut DbConnection,
-    voucher_id: i64,
-    parcel_id: i64,
+    voucher_id: VoucherId,
+    parcel_id: ParcelId,
 ) -> AppResult<()> {
     diesel::update(
         voucher_parcels::table
@@ -275,8 +278,8 @@ pub(crate) fn close_link(
 /// Marks the parcel as having left the voucher (removed, or not collected at reception).
 pub(crate) fn remove_link(
     conn: &mut DbConnection,
-    voucher_id: i64,
-    parcel_id: i64,
+    voucher_id: VoucherId,
+    parcel_id: ParcelId,
 ) -> AppResult<()> {
     diesel::update(
         voucher_parcels::table
@@ -296,7 +299,7 @@ pub(crate) fn remove_link(
 /// still open.
 pub(crate) fn parcels_on(
     conn: &mut DbConnection,
-    voucher_id: i64,
+    voucher_id: VoucherId,
 ) -> AppResult<Vec<(ParcelRow, bool)>> {
     parcels::table
         .inner_join(voucher_parcels::table)
@@ -368,7 +371,7 @@ pub(crate) fn refuse_codes(message: &str, codes: &[String]) -> AppResult<()> {
 
 pub(crate) fn record(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     voucher: &VoucherRow,
     action: &str,
     details: serde_json::Value,

@@ -9,7 +9,7 @@
 //! with the same event id. Every attempt is kept in the log (`webhook_delivery_attempts`).
 
 use chrono::{Duration, NaiveDateTime};
-use colivra_core::{time, AppError, AppResult, Page, Paginated};
+use colivra_core::{time, AppError, AppResult, MerchantId, Page, Paginated, UserId};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::paginate;
 use colivra_db::outbox;
@@ -140,7 +140,7 @@ impl From<ViewRow> for DeliveryView {
 /// `GET webhooks/{key}/deliveries`: the endpoint's deliveries, newest first.
 pub fn list(
     conn: &mut DbConnection,
-    merchant_id: i64,
+    merchant_id: MerchantId,
     endpoint_key: &str,
     page: &Page,
 ) -> AppResult<Paginated<DeliveryView>> {
@@ -185,8 +185,8 @@ pub fn list(
 /// delivery to follow in its log.
 pub fn send_test(
     conn: &mut DbConnection,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     key: &str,
 ) -> AppResult<DeliveryView> {
     immediate_transaction(conn, |conn| {
@@ -244,8 +244,8 @@ fn view_of(conn: &mut DbConnection, id: i64) -> AppResult<DeliveryView> {
 /// `POST webhooks/deliveries/{key}/retry`: sent again now, and retried for another 24 hours.
 pub fn retry(
     conn: &mut DbConnection,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     delivery_key: &str,
 ) -> AppResult<DeliveryView> {
     immediate_transaction(conn, |conn| {

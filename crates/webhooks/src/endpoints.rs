@@ -2,7 +2,9 @@
 //! them (shown once, when the endpoint is made). Staff of the merchant share his endpoints.
 
 use chrono::NaiveDateTime;
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, Page, Paginated};
+use colivra_core::{
+    key, time, AppError, AppResult, FieldErrors, MerchantId, Page, Paginated, UserId,
+};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::paginate;
 use colivra_db::outbox::EVENT_TYPES;
@@ -86,13 +88,17 @@ impl From<EndpointRow> for WebhookView {
     }
 }
 
-fn mine(merchant_id: i64) -> endpoints::BoxedQuery<'static, colivra_db::DbBackend> {
+fn mine(merchant_id: MerchantId) -> endpoints::BoxedQuery<'static, colivra_db::DbBackend> {
     endpoints::table
         .filter(endpoints::merchant_id.eq(merchant_id))
         .into_boxed()
 }
 
-pub(crate) fn get(conn: &mut DbConnection, merchant_id: i64, key: &str) -> AppResult<EndpointRow> {
+pub(crate) fn get(
+    conn: &mut DbConnection,
+    merchant_id: MerchantId,
+    key: &str,
+) -> AppResult<EndpointRow> {
     mine(merchant_id)
         .filter(endpoints::key.eq(key.to_owned()))
         .select(EndpointRow::as_select())
@@ -104,7 +110,7 @@ pub(crate) fn get(conn: &mut DbConnection, merchant_id: i64, key: &str) -> AppRe
 
 pub fn list(
     conn: &mut DbConnection,
-    merchant_id: i64,
+    merchant_id: MerchantId,
     page: &Page,
 ) -> AppResult<Paginated<WebhookView>> {
     Ok(paginate(
@@ -182,8 +188,8 @@ fn checked(
 
 pub fn create(
     conn: &mut DbConnection,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     input: &WebhookInput,
     allow_private: bool,
 ) -> AppResult<CreatedWebhook> {
@@ -225,8 +231,8 @@ pub fn create(
 
 pub fn update(
     conn: &mut DbConnection,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     key: &str,
     input: &WebhookInput,
     allow_private: bool,
@@ -264,8 +270,8 @@ pub fn update(
 
 pub fn delete(
     conn: &mut DbConnection,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     key: &str,
 ) -> AppResult<()> {
     immediate_transaction(conn, |conn| {
@@ -279,7 +285,7 @@ pub fn delete(
 
 pub(crate) fn record(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     action: &str,
     key: &str,
     url: &str,

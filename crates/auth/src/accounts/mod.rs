@@ -1,6 +1,6 @@
 //! Account life cycle: registration, sign-in, profile, activation, admin creation.
 
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, Role};
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, Role, UserId};
 use colivra_db::activities;
 use colivra_db::schema::users;
 use colivra_db::{immediate_transaction, DbConnection};
@@ -83,7 +83,7 @@ pub fn insert_user(conn: &mut DbConnection, new: NewUser<'_>) -> AppResult<User>
             users::updated_at.eq(now),
         ))
         .returning(users::id)
-        .get_result::<i64>(conn)
+        .get_result::<UserId>(conn)
         .map_err(|error| {
             if colivra_db::error::is_unique_violation(&error) {
                 AppError::validation("email", "Cette adresse e-mail est déjà utilisée.")
@@ -142,7 +142,7 @@ pub fn authenticate(conn: &mut DbConnection, email: &str, password: &str) -> App
 }
 
 /// Ends every session and personal token of a user at once.
-pub fn end_all_access(conn: &mut DbConnection, user_id: i64) -> AppResult<()> {
+pub fn end_all_access(conn: &mut DbConnection, user_id: UserId) -> AppResult<()> {
     crate::sessions::delete_for_user(conn, user_id)?;
     crate::tokens::delete_for_user(conn, user_id)?;
     Ok(())

@@ -1,7 +1,7 @@
 //! Changing one's own profile (name, phone, company, avatar, password).
 
 use colivra_core::phone::{normalize_moroccan_phone, PHONE_MESSAGE};
-use colivra_core::{time, AppError, AppResult, FieldErrors, Role};
+use colivra_core::{time, AppError, AppResult, FieldErrors, Role, UserId};
 use colivra_db::activities::{self, NewActivity};
 use colivra_db::schema::users;
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
@@ -54,7 +54,7 @@ pub struct ProfileUpdated {
 /// ends every session and token of the user.
 pub fn update_profile(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     input: UpdateProfile,
 ) -> AppResult<ProfileUpdated> {
     immediate_transaction(conn, |conn| {
@@ -167,7 +167,8 @@ pub fn update_profile(
 
 /// A merchant account itself (not one of his staff): the one whose ICE his invoices print.
 fn is_merchant_account(conn: &mut DbConnection, user: &User) -> AppResult<bool> {
-    Ok(user.role() == Role::Merchant && user_repo::merchant_id(conn, user)? == user.id)
+    Ok(user.role() == Role::Merchant
+        && UserId::from(user_repo::merchant_id(conn, user)?) == user.id)
 }
 
 /// The activity details of an ICE change (`{"ice": {"old", "new"}}`), or none when it stayed.

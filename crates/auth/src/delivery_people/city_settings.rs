@@ -1,6 +1,8 @@
 //! The cities a delivery person serves, with his commissions there.
 
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, Role};
+use colivra_core::{
+    key, time, AppError, AppResult, CityId, DeliveryPersonId, FieldErrors, Role, UserId,
+};
 use colivra_db::schema::{cities, delivery_person_cities as served};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -17,7 +19,7 @@ pub(super) fn check_commissions(errors: &mut FieldErrors, input: &DeliveryCityIn
                 field,
                 format!(
                     "Entre 0 et {}.",
-                    colivra_core::money::format_dirhams(MAX_COMMISSION_CENTIMES)
+                    colivra_core::Centimes::new(MAX_COMMISSION_CENTIMES)
                 ),
             );
             0
@@ -36,7 +38,7 @@ pub(super) fn check_commissions(errors: &mut FieldErrors, input: &DeliveryCityIn
 /// Adds a city to those a delivery person serves.
 pub fn add_city(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     input: DeliveryCityInput,
 ) -> AppResult<DeliveryPersonView> {
     immediate_transaction(conn, |conn| {
@@ -52,7 +54,7 @@ pub fn add_city(
         if person.is_none() {
             errors.add("delivery_admin", "Choisissez un livreur.");
         }
-        let city: Option<(i64, String)> = cities::table
+        let city: Option<(CityId, String)> = cities::table
             .filter(cities::key.eq(input.city.as_deref().unwrap_or_default()))
             .filter(cities::active.eq(true))
             .select((cities::id, cities::name))
@@ -130,7 +132,7 @@ pub(super) fn get_setting(
 /// Changes a delivery person's commissions in one of his cities.
 pub fn update_city(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     person_key: &str,
     city_key: &str,
     input: DeliveryCityInput,
@@ -162,7 +164,7 @@ pub fn update_city(
 /// Stops a delivery person serving a city.
 pub fn remove_city(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     person_key: &str,
     city_key: &str,
 ) -> AppResult<()> {
@@ -193,8 +195,8 @@ pub struct Commission {
 /// there) earns nothing.
 pub fn commission(
     conn: &mut DbConnection,
-    delivery_person_id: i64,
-    city_id: i64,
+    delivery_person_id: DeliveryPersonId,
+    city_id: CityId,
 ) -> AppResult<Commission> {
     let found: Option<(i64, i64)> = served::table
         .filter(served::delivery_person_id.eq(delivery_person_id))

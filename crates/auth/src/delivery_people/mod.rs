@@ -2,7 +2,7 @@
 //! delivered and per refused parcel there.
 
 use chrono::NaiveDateTime;
-use colivra_core::{time, AppResult, ListQuery, Paginated, Role};
+use colivra_core::{time, AppResult, ListQuery, Paginated, Role, UserId};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{cities, delivery_person_cities as served, users};
@@ -93,8 +93,8 @@ pub struct DeliveryCityInput {
 pub const SORTABLE: &[&str] = &["full_name", "created_at"];
 
 fn views(conn: &mut DbConnection, people: Vec<User>) -> AppResult<Vec<DeliveryPersonView>> {
-    let ids: Vec<i64> = people.iter().map(|u| u.id).collect();
-    let settings: Vec<(i64, String, String, String, i64, i64)> = served::table
+    let ids: Vec<UserId> = people.iter().map(|u| u.id).collect();
+    let settings: Vec<(UserId, String, String, String, i64, i64)> = served::table
         .inner_join(cities::table)
         .filter(served::delivery_person_id.eq_any(&ids))
         .order(colivra_db::listing::fold(cities::name).asc())

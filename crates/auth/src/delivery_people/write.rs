@@ -1,6 +1,6 @@
 //! Creating, editing and deleting delivery people.
 
-use colivra_core::{AppError, AppResult, FieldErrors, Role};
+use colivra_core::{AppError, AppResult, FieldErrors, Role, UserId};
 use colivra_db::schema::users;
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -41,7 +41,7 @@ fn fields(input: &DeliveryPersonInput) -> AccountFields<'_> {
 
 pub fn create(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     input: DeliveryPersonInput,
 ) -> AppResult<DeliveryPersonView> {
     immediate_transaction(conn, |conn| {
@@ -95,7 +95,7 @@ pub fn create(
 
 pub fn update(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     key: &str,
     input: DeliveryPersonInput,
 ) -> AppResult<DeliveryPersonView> {

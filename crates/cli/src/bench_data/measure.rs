@@ -3,7 +3,9 @@
 use std::time::Instant;
 
 use colivra_core::Scope;
-use colivra_core::{Language, ListQuery, Role};
+use colivra_core::{
+    CityId, DeliveryPersonId, Language, ListQuery, MerchantId, ParcelId, Role, UserId,
+};
 use colivra_db::{DbConnection, DbPool};
 use colivra_parcels::list::{self, ParcelFilters};
 use colivra_parcels::{cities, shops};
@@ -27,8 +29,9 @@ pub fn bench_direct(pool: &DbPool, iterations: usize, cursor: Option<String>) ->
             .select(users::id)
             .first(conn)?)
     };
-    let delivery_person = user(&mut conn, "delivery-admin-1@bench.colivra.ma")?;
-    let merchant = user(&mut conn, "client-3@bench.colivra.ma")?;
+    let delivery_person =
+        DeliveryPersonId::new(user(&mut conn, "delivery-admin-1@bench.colivra.ma")?);
+    let merchant = MerchantId::new(user(&mut conn, "client-3@bench.colivra.ma")?);
     // The parcel list as the server runs it, remembered across runs as the server does (a list
     // past the cap is counted once).
     let parcels = |query: ListQuery, filters: ParcelFilters| -> Case<'static> {
@@ -142,7 +145,7 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
     let mut conn = pool.get()?;
     let rows = cities::parse_cities_csv(cities::MOROCCAN_CITIES_CSV)?;
     cities::ensure_cities(&mut conn, &rows).map_err(|e| e.to_string())?;
-    let (city, delivery_fee, return_fee, refusal_fee): (i64, i64, i64, i64) = {
+    let (city, delivery_fee, return_fee, refusal_fee): (CityId, i64, i64, i64) = {
         use colivra_db::schema::cities;
         cities::table
             .select((
@@ -156,7 +159,9 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
     };
     let now = colivra_core::time::now();
     let run = colivra_core::key::random_key(6);
-    let user = |conn: &mut DbConnection, role: Role| -> Result<i64, Box<dyn std::error::Error>> {
+    let user = |conn: &mut DbConnection,
+                role: Role|
+     -> Result<UserId, Box<dyn std::error::Error>> {
         let key = colivra_core::key::prefixed_key("U", 11);
         conn.batch_execute(&format!(
             "INSERT INTO users (key, role, first_name, last_name, email, phone, password_hash, active, created_at, updated_at) \
@@ -178,7 +183,7 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
     let (shop_key, _) = shops::ensure_shop(
         &mut conn,
         shops::NewShop {
-            merchant_id: merchant,
+            merchant_id: MerchantId::new(merchant.get()),
             name: &format!("Boutique facture {run}"),
             phone: "0522000000",
             address: "Zone industrielle",
@@ -306,7 +311,7 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
     timed("delivery_total", total);
 
     // Leave the database as it was (the numbers given stay taken: a bench database only).
-    let ids: Vec<i64> = parcel_table::table
+    let ids: Vec<ParcelId> = parcel_table::table
         .filter(parcel_table::shop_id.eq(shop))
         .select(parcel_table::id)
         .load(&mut conn)?;

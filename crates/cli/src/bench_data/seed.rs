@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use chrono::{Duration, NaiveDateTime};
 use colivra_auth::accounts::{self, NewUser};
-use colivra_core::Role;
+use colivra_core::{CityId, MerchantId, Role, UserId};
 use colivra_db::{DbConnection, DbPool};
 use colivra_parcels::{cities, shops};
 use diesel::connection::SimpleConnection;
@@ -53,7 +53,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
     let mut rng = StdRng::seed_from_u64(2026);
     let rows = cities::parse_cities_csv(cities::MOROCCAN_CITIES_CSV)?;
     cities::ensure_cities(&mut conn, &rows).map_err(|e| e.to_string())?;
-    let city_rows: Vec<(i64, i64, i64, i64)> = {
+    let city_rows: Vec<(CityId, i64, i64, i64)> = {
         use colivra_db::schema::cities;
         cities::table
             .select((
@@ -67,7 +67,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
     };
 
     // Accounts share one password hash: hashing 260 times would dominate the seeding time.
-    let account = |conn: &mut DbConnection, role: Role, n: usize| -> Result<i64, String> {
+    let account = |conn: &mut DbConnection, role: Role, n: usize| -> Result<UserId, String> {
         let email = format!("{}-{n}@bench.colivra.ma", role.as_str());
         let (user, _) = accounts::ensure_account(
             conn,
@@ -131,7 +131,7 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
             let (key, _) = shops::ensure_shop(
                 &mut conn,
                 shops::NewShop {
-                    merchant_id: merchant,
+                    merchant_id: MerchantId::new(merchant),
                     name: &shop_name,
                     phone: "0522000000",
                     address: "Zone industrielle",

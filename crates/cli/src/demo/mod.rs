@@ -6,7 +6,7 @@
 pub mod week;
 
 use colivra_auth::demo::DEMO_ACCOUNTS;
-use colivra_core::Role;
+use colivra_core::{MerchantId, Role};
 use colivra_db::DbPool;
 
 use crate::terminal::{describe, CliResult};
@@ -24,7 +24,9 @@ pub fn seed_demo(pool: &DbPool) -> CliResult {
     for account in &DEMO_ACCOUNTS {
         let (user, created) = people::seed_account(conn, account).map_err(describe)?;
         if account.role == Role::Merchant {
-            parcels::seed_shop(conn, user.id, people::DEMO_SHOP_NAME).map_err(describe)?;
+            // The demo merchant is an account of his own, not someone's staff.
+            let merchant_id = MerchantId::new(user.id.get());
+            parcels::seed_shop(conn, merchant_id, people::DEMO_SHOP_NAME).map_err(describe)?;
         }
         let password = if created {
             account.password
@@ -41,19 +43,20 @@ pub fn seed_demo(pool: &DbPool) -> CliResult {
     let admin = people::account(conn, DEMO_ACCOUNTS[0].email).map_err(describe)?;
     let merchant = people::account(conn, DEMO_ACCOUNTS[1].email).map_err(describe)?;
     let delivery_person = people::account(conn, DEMO_ACCOUNTS[2].email).map_err(describe)?;
+    let merchant_id = MerchantId::new(merchant.id.get());
     parcels::seed_company(conn, admin.id).map_err(describe)?;
     people::seed_delivery_person_cities(conn, admin.id, delivery_person).map_err(describe)?;
-    if let Some(created) = parcels::seed_parcels(conn, &stock, merchant.id).map_err(describe)? {
+    if let Some(created) = parcels::seed_parcels(conn, &stock, merchant_id).map_err(describe)? {
         // The first two (Casablanca and Rabat, which the demo delivery person serves) wait on
         // a pickup voucher.
-        let voucher = colivra_vouchers::demo::seed_pickup(conn, &stock, merchant.id, &created[..2])
+        let voucher = colivra_vouchers::demo::seed_pickup(conn, &stock, merchant_id, &created[..2])
             .map_err(describe)?;
         println!(
             "Demo parcels: 5 for {}, 2 of them on pickup voucher {voucher}.",
             merchant.email
         );
     }
-    if let Some(slip) = colivra_inventory::demo::seed(conn, admin.id, merchant.id, &merchant.key)
+    if let Some(slip) = colivra_inventory::demo::seed(conn, admin.id, merchant_id, &merchant.key)
         .map_err(describe)?
     {
         println!(
@@ -62,7 +65,7 @@ pub fn seed_demo(pool: &DbPool) -> CliResult {
         );
     }
     if let Some(ticket) =
-        colivra_support::demo::seed(conn, admin.id, merchant.id).map_err(describe)?
+        colivra_support::demo::seed(conn, admin.id, merchant_id).map_err(describe)?
     {
         println!("Demo ticket: {ticket} ({}).", merchant.email);
     }

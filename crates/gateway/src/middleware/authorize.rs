@@ -7,7 +7,7 @@ use actix_web::http::Method;
 use actix_web::middleware::Next;
 use actix_web::{web, Error, HttpMessage};
 use colivra_auth::{tokens, users, User};
-use colivra_core::AppError;
+use colivra_core::{AppError, UserId};
 
 use crate::access::Access;
 use crate::error::ApiError;
@@ -87,7 +87,7 @@ async fn resolve_caller(req: &ServiceRequest) -> Result<Option<Caller>, ApiError
         return Err(unavailable);
     }
     let session = req.get_session();
-    let Some(user_id) = session.get::<i64>(SESSION_USER_ID).unwrap_or(None) else {
+    let Some(user_id) = session.get::<UserId>(SESSION_USER_ID).unwrap_or(None) else {
         return Ok(None);
     };
     let loaded = session

@@ -12,7 +12,7 @@ use actix_web::http::header::{HeaderValue, CONTENT_TYPE};
 use actix_web::http::StatusCode;
 use actix_web::middleware::Next;
 use actix_web::{web, Error, HttpMessage, HttpResponse};
-use colivra_core::AppError;
+use colivra_core::{AppError, UserId};
 use colivra_db::idempotency::{self as store, Claim, StoredAnswer};
 
 use crate::error::ApiError;
@@ -170,7 +170,7 @@ pub fn keeps_its_key(status: StatusCode) -> bool {
     !status.is_server_error() && !refused_before_running
 }
 
-async fn release(state: &AppState, user_id: i64, key: String) {
+async fn release(state: &AppState, user_id: UserId, key: String) {
     let released =
         crate::db::run(&state.pool, move |conn| store::release(conn, user_id, &key)).await;
     if let Err(error) = released {

@@ -1,7 +1,7 @@
 //! Cities: the admin's directory of cities served and their fees.
 
 use crate::support::{TestApp, PASSWORD};
-use colivra_core::Role;
+use colivra_core::{MerchantId, Role};
 use serde_json::json;
 
 fn city(name: &str, delivery: i64) -> serde_json::Value {
@@ -104,7 +104,7 @@ async fn a_city_in_use_cannot_be_deleted() {
     colivra_parcels::shops::ensure_shop(
         &mut app.conn(),
         colivra_parcels::shops::NewShop {
-            merchant_id: merchant.id,
+            merchant_id: MerchantId::new(merchant.id.get()),
             name: "Atlas",
             phone: "0612345678",
             address: "1 rue",

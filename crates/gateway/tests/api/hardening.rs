@@ -4,7 +4,7 @@
 //! kept in the database.
 
 use crate::support::{TestApp, TestClient, PASSWORD};
-use colivra_core::Role;
+use colivra_core::{Role, UserId};
 use serde_json::json;
 
 const SECURITY_HEADERS: [&str; 6] = [
@@ -214,7 +214,7 @@ async fn the_xsrf_token_belongs_to_the_session_and_changes_at_sign_in_and_out() 
     );
 }
 
-fn idle_for(app: &TestApp, user_id: i64, minutes: i64) {
+fn idle_for(app: &TestApp, user_id: UserId, minutes: i64) {
     use colivra_db::schema::sessions;
     use diesel::prelude::*;
     let then = colivra_core::time::now() - chrono::Duration::minutes(minutes);
@@ -225,7 +225,7 @@ fn idle_for(app: &TestApp, user_id: i64, minutes: i64) {
 }
 
 /// Minutes since the user's session was last seen, as stored.
-fn idle_minutes(app: &TestApp, user_id: i64) -> i64 {
+fn idle_minutes(app: &TestApp, user_id: UserId) -> i64 {
     use colivra_db::schema::sessions;
     use diesel::prelude::*;
     let seen: Option<chrono::NaiveDateTime> = sessions::table

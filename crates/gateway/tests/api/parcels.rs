@@ -4,7 +4,7 @@
 use crate::support::money::{money_world, MoneyWorld};
 use crate::support::TestClient;
 use actix_web::http::Method;
-use colivra_core::Role;
+use colivra_core::{Role, UserId};
 use serde_json::{json, Value};
 
 /// A merchant with a shop in Casablanca, Casablanca (20 DH) and Rabat (25 DH), an admin.
@@ -37,7 +37,7 @@ fn key(parcel: &Value) -> String {
 
 /// Gives a parcel to a delivery person the way an exit voucher will (issue 6): picked up by an
 /// admin's forced move, then assigned and sent out.
-async fn hand_to_delivery_person(w: &World, parcel: &str, delivery_person_id: i64) {
+async fn hand_to_delivery_person(w: &World, parcel: &str, delivery_person: UserId) {
     w.admin
         .post(
             "/api/parcels/states",
@@ -49,7 +49,7 @@ async fn hand_to_delivery_person(w: &World, parcel: &str, delivery_person_id: i6
         use colivra_db::schema::parcels;
         use diesel::prelude::*;
         diesel::update(parcels::table.filter(parcels::key.eq(parcel)))
-            .set(parcels::delivery_person_id.eq(delivery_person_id))
+            .set(parcels::delivery_person_id.eq(delivery_person))
             .execute(&mut w.app.conn())
             .unwrap();
     }

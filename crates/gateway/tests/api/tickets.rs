@@ -6,7 +6,7 @@
 // test's `mod support;` ambiguous.
 use crate::support::{TestApp, TestClient};
 use actix_web::http::Method;
-use colivra_core::Role;
+use colivra_core::{MerchantId, Role};
 use diesel::prelude::*;
 use serde_json::{json, Value};
 
@@ -15,7 +15,7 @@ struct World {
     admin: TestClient,
     merchant: TestClient,
     merchant_key: String,
-    merchant_id: i64,
+    merchant_id: MerchantId,
     parcel: String,
 }
 
@@ -55,7 +55,7 @@ async fn world() -> World {
         admin,
         merchant,
         merchant_key: user.key,
-        merchant_id: user.id,
+        merchant_id: MerchantId::new(user.id.get()),
     }
 }
 

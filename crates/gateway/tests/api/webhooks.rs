@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::support::receiver::{Hit, Receiver};
 use crate::support::{TestApp, TestClient};
-use colivra_core::Role;
+use colivra_core::{MerchantId, Role};
 use colivra_db::schema::{webhook_deliveries, webhook_endpoints};
 use diesel::prelude::*;
 use serde_json::json;
@@ -54,7 +54,7 @@ fn events_stored(app: &TestApp) -> usize {
 /// `count` events of `subjects` parcels (round-robin, `data.seq` numbering them), queued for the
 /// merchant's one endpoint as the outbox queues them.
 fn queue_events(app: &TestApp, count: usize, subjects: usize) {
-    let (merchant_id, endpoint_id): (i64, i64) = webhook_endpoints::table
+    let (merchant_id, endpoint_id): (MerchantId, i64) = webhook_endpoints::table
         .select((webhook_endpoints::merchant_id, webhook_endpoints::id))
         .first(&mut app.conn())
         .unwrap();

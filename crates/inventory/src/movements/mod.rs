@@ -8,7 +8,7 @@ mod slips;
 mod write;
 
 use chrono::NaiveDateTime;
-use colivra_core::time;
+use colivra_core::{time, ParcelId, UserId};
 use colivra_db::schema::inventory_movements;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -157,11 +157,11 @@ pub(crate) struct Row {
     pub quantity: i64,
     pub received_quantity: Option<i64>,
     pub comment: Option<String>,
-    pub parcel_id: Option<i64>,
+    pub parcel_id: Option<ParcelId>,
     pub entry_slip_id: Option<i64>,
     /// Null once the author's account is deleted.
-    pub author_id: Option<i64>,
-    pub decided_by: Option<i64>,
+    pub author_id: Option<UserId>,
+    pub decided_by: Option<UserId>,
     pub created_at: NaiveDateTime,
     pub decided_at: Option<NaiveDateTime>,
     pub decision_comment: Option<String>,

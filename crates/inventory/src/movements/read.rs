@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use colivra_core::{AppError, AppResult, ListQuery, Paginated, Scope};
+use colivra_core::{AppError, AppResult, ListQuery, MerchantId, Paginated, Scope};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{inventories, inventory_entry_slips, inventory_movements, parcels, users};
@@ -17,13 +17,13 @@ use super::*;
 /// Views of movement rows for `viewer` (who may delete which), names loaded in batches.
 pub(crate) fn views(
     conn: &mut DbConnection,
-    viewer: i64,
+    viewer: UserId,
     rows: Vec<Row>,
 ) -> AppResult<Vec<MovementView>> {
     let mut inventory_ids: Vec<i64> = rows.iter().map(|r| r.inventory_id).collect();
     inventory_ids.sort_unstable();
     inventory_ids.dedup();
-    let products: HashMap<i64, (InventoryRef, i64)> = inventories::table
+    let products: HashMap<i64, (InventoryRef, MerchantId)> = inventories::table
         .filter(inventories::id.eq_any(&inventory_ids))
         .select((
             inventories::id,
@@ -32,16 +32,16 @@ pub(crate) fn views(
             inventories::name,
             inventories::merchant_id,
         ))
-        .load::<(i64, String, String, String, i64)>(conn)
+        .load::<(i64, String, String, String, MerchantId)>(conn)
         .map_db_err()?
         .into_iter()
         .map(|(id, key, sku, name, merchant)| (id, (InventoryRef { key, sku, name }, merchant)))
         .collect();
-    let parcel_ids: Vec<i64> = rows.iter().filter_map(|r| r.parcel_id).collect();
-    let parcel_refs: HashMap<i64, String> = parcels::table
+    let parcel_ids: Vec<ParcelId> = rows.iter().filter_map(|r| r.parcel_id).collect();
+    let parcel_refs: HashMap<ParcelId, String> = parcels::table
         .filter(parcels::id.eq_any(&parcel_ids))
         .select((parcels::id, parcels::key))
-        .load::<(i64, String)>(conn)
+        .load::<(ParcelId, String)>(conn)
         .map_db_err()?
         .into_iter()
         .collect();
@@ -53,18 +53,21 @@ pub(crate) fn views(
         .map_db_err()?
         .into_iter()
         .collect();
-    let mut user_ids: Vec<i64> = rows.iter().filter_map(|r| r.author_id).collect();
+    let mut user_ids: Vec<UserId> = rows.iter().filter_map(|r| r.author_id).collect();
     user_ids.extend(rows.iter().filter_map(|r| r.decided_by));
-    user_ids.extend(products.values().map(|(_, c)| *c));
+    user_ids.extend(products.values().map(|(_, c)| UserId::from(*c)));
     let names = UserNames::load(conn, user_ids)?;
     Ok(rows
         .into_iter()
         .map(|r| {
-            let (inventory, merchant_id) =
-                products.get(&r.inventory_id).cloned().unwrap_or_default();
+            let product = products.get(&r.inventory_id);
             MovementView {
-                inventory,
-                merchant: names.merchant(merchant_id),
+                inventory: product
+                    .map(|(inventory, _)| inventory.clone())
+                    .unwrap_or_default(),
+                merchant: product
+                    .map(|(_, merchant_id)| names.merchant(*merchant_id))
+                    .unwrap_or_default(),
                 type_label: crate::type_label(&r.kind),
                 state_label: crate::state_label(&r.state),
                 deletable: r.author_id == Some(viewer) && r.state == "pending",
@@ -103,7 +106,7 @@ fn check_filter(field: &str, value: &Option<String>, allowed: &[(&str, &str)]) -
 
 pub fn list(
     conn: &mut DbConnection,
-    viewer: i64,
+    viewer: UserId,
     scope: Scope,
     query: &ListQuery,
     filters: &MovementFilters,
@@ -189,7 +192,7 @@ pub fn list(
 /// The product's latest movements, newest first.
 pub(crate) fn latest_of(
     conn: &mut DbConnection,
-    viewer: i64,
+    viewer: UserId,
     inventory_id: i64,
     limit: i64,
 ) -> AppResult<Vec<MovementView>> {

@@ -1,7 +1,7 @@
 //! Entry slips: several entries declared at once, and the slip as printed.
 
 use chrono::NaiveDateTime;
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, Scope};
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, MerchantId, Scope};
 use colivra_db::schema::{inventory_entry_slips, inventory_movements};
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -15,8 +15,8 @@ use super::*;
 /// A merchant declares several entries at once on one slip.
 pub fn create_slip(
     conn: &mut DbConnection,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     input: &EntrySlipInput,
 ) -> AppResult<EntrySlipView> {
     immediate_transaction(conn, |conn| {
@@ -99,7 +99,7 @@ pub struct SlipForPrint {
 
 pub fn slip(
     conn: &mut DbConnection,
-    viewer: i64,
+    viewer: UserId,
     scope: Scope,
     slip_key: &str,
 ) -> AppResult<SlipForPrint> {
@@ -114,7 +114,7 @@ pub fn slip(
     let (id, code, merchant_id, comment, created_at): (
         i64,
         String,
-        i64,
+        MerchantId,
         Option<String>,
         NaiveDateTime,
     ) = q
@@ -135,7 +135,7 @@ pub fn slip(
         .select(Row::as_select())
         .load(conn)
         .map_db_err()?;
-    let merchant = UserNames::load(conn, vec![merchant_id])?.merchant(merchant_id);
+    let merchant = UserNames::load(conn, vec![merchant_id.into()])?.merchant(merchant_id);
     Ok(SlipForPrint {
         code,
         created_at,

@@ -17,9 +17,9 @@ pub(crate) struct NewMovement<'a> {
     pub quantity: i64,
     pub received_quantity: Option<i64>,
     pub comment: Option<&'a str>,
-    pub parcel_id: Option<i64>,
+    pub parcel_id: Option<ParcelId>,
     pub entry_slip_id: Option<i64>,
-    pub author_id: i64,
+    pub author_id: UserId,
 }
 
 /// Inserts a movement (validated ones are decided by their author at once) and its activity.
@@ -119,7 +119,7 @@ pub(super) fn product_id(
 /// A merchant declares an entry (pending); an admin records an adjustment (validated at once).
 pub fn create(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     scope: Scope,
     input: &MovementInput,
 ) -> AppResult<MovementView> {
@@ -251,7 +251,7 @@ fn not_pending(row: &Row) -> AppError {
 /// An admin validates (with the quantity received) or rejects a pending entry or return.
 pub fn decide(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     movement_key: &str,
     input: &MovementDecision,
 ) -> AppResult<MovementView> {
@@ -345,7 +345,7 @@ pub fn decide(
 /// Its author deletes a pending movement. Someone else's: 404 for a merchant, 409 for an admin.
 pub fn delete(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     scope: Scope,
     movement_key: &str,
 ) -> AppResult<()> {

@@ -1,6 +1,6 @@
 //! Importing products from a CSV or Excel file.
 
-use colivra_core::{AppError, AppResult, FieldErrors};
+use colivra_core::{AppError, AppResult, FieldErrors, MerchantId, UserId};
 use colivra_db::schema::inventories;
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -32,8 +32,8 @@ const IMPORT_COLUMNS: &[(&str, &[&str])] = &[
 /// being line 1); a file-level problem a 422 on `file`. Returns how many were created.
 pub fn import(
     conn: &mut DbConnection,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     bytes: &[u8],
 ) -> AppResult<usize> {
     let file_error = |message: String| AppError::validation("file", message);

@@ -1,7 +1,9 @@
 //! Products in stock: SKU (unique per merchant), name, alert threshold, on hand, reserved.
 
 use chrono::NaiveDateTime;
-use colivra_core::{time, AppError, AppResult, Language, ListQuery, Paginated, Scope};
+use colivra_core::{
+    time, AppError, AppResult, Language, ListQuery, MerchantId, Paginated, Scope, UserId,
+};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{inventories, inventory_movements, parcel_stock_lines, parcels, users};
@@ -108,7 +110,7 @@ const LOW_FIRST: &str = "CASE WHEN inventories.alert_threshold IS NOT NULL \
 pub(crate) struct Row {
     pub id: i64,
     pub key: String,
-    pub merchant_id: i64,
+    pub merchant_id: MerchantId,
     pub sku: String,
     pub name: String,
     pub alert_threshold: Option<i64>,
@@ -134,7 +136,7 @@ fn views(conn: &mut DbConnection, rows: Vec<Row>) -> AppResult<Vec<InventoryView
     {
         *pending.entry(id).or_default() += quantity;
     }
-    let names = UserNames::load(conn, rows.iter().map(|r| r.merchant_id).collect())?;
+    let names = UserNames::load(conn, rows.iter().map(|r| r.merchant_id.into()).collect())?;
     Ok(rows
         .into_iter()
         .map(|r| {
@@ -260,7 +262,7 @@ pub(crate) fn view_by_id(conn: &mut DbConnection, id: i64) -> AppResult<Inventor
 
 pub fn show(
     conn: &mut DbConnection,
-    viewer: i64,
+    viewer: UserId,
     scope: Scope,
     inventory_key: &str,
     language: Language,

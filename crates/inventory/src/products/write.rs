@@ -1,6 +1,6 @@
 //! Creating and editing products: the checks, the insert.
 
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, Scope};
+use colivra_core::{key, time, AppError, AppResult, FieldErrors, MerchantId, Scope, UserId};
 use colivra_db::schema::inventories;
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -56,7 +56,7 @@ pub(crate) const SKU_TAKEN: &str = "Cette référence (SKU) existe déjà.";
 /// Inserts a checked product for the merchant (422 on `sku` when taken); no activity.
 pub(crate) fn insert(
     conn: &mut DbConnection,
-    merchant_id: i64,
+    merchant_id: MerchantId,
     product: &ValidProduct,
 ) -> AppResult<String> {
     let taken: i64 = inventories::table
@@ -95,8 +95,8 @@ pub(crate) fn insert(
 
 pub fn create(
     conn: &mut DbConnection,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     input: &InventoryInput,
 ) -> AppResult<InventoryView> {
     let product = check(input, true).map_err(AppError::Validation)?;
@@ -118,8 +118,8 @@ pub fn create(
 /// Edits name and threshold (the SKU is fixed); absent fields keep their value.
 pub fn update(
     conn: &mut DbConnection,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     inventory_key: &str,
     input: &InventoryInput,
 ) -> AppResult<InventoryView> {

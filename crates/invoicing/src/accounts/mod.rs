@@ -10,7 +10,9 @@
 //! credits cover it, oldest first, and says by which.
 
 use chrono::NaiveDateTime;
-use colivra_core::{time, AppResult, ListQuery, Paginated, Role, Scope};
+use colivra_core::{
+    time, AppResult, InvoiceId, ListQuery, MerchantId, Paginated, Role, Scope, UserId,
+};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{merchant_staff, users};
@@ -126,12 +128,14 @@ pub struct MerchantAccountFilters {
 pub const SORTABLE: &[&str] = crate::ledger::LIST_SORTABLE;
 
 /// A merchant's account: the sum of his entries.
-pub fn balance_of(conn: &mut DbConnection, merchant_id: i64) -> AppResult<i64> {
+pub fn balance_of(conn: &mut DbConnection, merchant_id: MerchantId) -> AppResult<i64> {
     Ok(ledger::state(conn, Account::Merchant, merchant_id)?.1)
 }
 
 /// Every merchant's non-zero account, by id.
-pub fn all_balances(conn: &mut DbConnection) -> AppResult<std::collections::HashMap<i64, i64>> {
+pub fn all_balances(
+    conn: &mut DbConnection,
+) -> AppResult<std::collections::HashMap<MerchantId, i64>> {
     ledger::all_balances(conn, Account::Merchant)
 }
 
@@ -142,17 +146,17 @@ pub fn show(
     scope: Scope,
     merchant_key: &str,
 ) -> AppResult<MerchantAccount> {
-    let merchant_id = merchant(conn, scope, merchant_key)?;
+    let merchant_id: UserId = merchant(conn, scope, merchant_key)?.into();
     let rows: Vec<_> = ledger::entries(conn, Account::Merchant, &[merchant_id], true)?
         .into_iter()
         .map(|(_, row)| row)
         .collect();
-    let mut ids: Vec<i64> = rows.iter().filter_map(|r| r.created_by).collect();
+    let mut ids: Vec<UserId> = rows.iter().filter_map(|r| r.created_by).collect();
     ids.push(merchant_id);
     ids.sort_unstable();
     ids.dedup();
     let names = ledger::people(conn, &ids)?;
-    let invoice_ids: Vec<i64> = rows.iter().filter_map(|r| r.invoice_id).collect();
+    let invoice_ids: Vec<InvoiceId> = rows.iter().filter_map(|r| r.invoice_id).collect();
     let numbers = ledger::invoice_numbers(conn, &invoice_ids)?;
     let balance = rows.iter().map(|r| r.amount).sum();
     let (key, full_name, company, phone) = names.get(&merchant_id).cloned().unwrap_or_default();
@@ -267,7 +271,7 @@ pub fn list(
 /// take the account past zero (or he owes nothing), 409 when a concurrent writer changed it.
 pub fn settle(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     merchant_key: &str,
     input: &SettlementInput,
 ) -> AppResult<MerchantAccount> {

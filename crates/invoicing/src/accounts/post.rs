@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
-use colivra_core::{time, AppError, AppResult};
+use colivra_core::{time, AppError, AppResult, InvoiceId, MerchantId, UserId};
 use colivra_db::schema::invoices;
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -48,9 +48,9 @@ pub struct InvoiceSettlement {
 #[derive(Debug, Default)]
 pub(crate) struct Settlements {
     /// Returned-type invoices that posted fees: what is still owed, and by what it was settled.
-    pub returned: HashMap<i64, (i64, Vec<InvoiceSettlement>)>,
+    pub returned: HashMap<InvoiceId, (i64, Vec<InvoiceSettlement>)>,
     /// Delivered-type invoices that took a deduction: the returned-type invoices it settled.
-    pub deducted_for: HashMap<i64, Vec<String>>,
+    pub deducted_for: HashMap<InvoiceId, Vec<String>>,
 }
 
 /// One merchant's entries oldest first with their allocations.
@@ -60,16 +60,20 @@ struct Ledger {
     allocations: Vec<super::allocation::Allocation>,
 }
 
-fn ledgers(conn: &mut DbConnection, merchant_ids: &[i64]) -> AppResult<HashMap<i64, Ledger>> {
-    let mut rows: HashMap<i64, Vec<EntryRow>> = HashMap::new();
-    for (owner, row) in ledger::entries(conn, Account::Merchant, merchant_ids, false)? {
+fn ledgers(
+    conn: &mut DbConnection,
+    merchant_ids: &[MerchantId],
+) -> AppResult<HashMap<UserId, Ledger>> {
+    let owners: Vec<UserId> = merchant_ids.iter().map(|&id| id.into()).collect();
+    let mut rows: HashMap<UserId, Vec<EntryRow>> = HashMap::new();
+    for (owner, row) in ledger::entries(conn, Account::Merchant, &owners, false)? {
         rows.entry(owner).or_default().push(row);
     }
     Ok(rows
         .into_iter()
         .map(|(owner, rows)| {
             // A payment naming an invoice pays the fees that invoice posted.
-            let fees_of = |invoice: i64| {
+            let fees_of = |invoice: InvoiceId| {
                 rows.iter().position(|r| {
                     r.invoice_id == Some(invoice) && r.kind == MerchantEntryKind::Fees.as_str()
                 })
@@ -98,9 +102,12 @@ fn ledgers(conn: &mut DbConnection, merchant_ids: &[i64]) -> AppResult<HashMap<i
 }
 
 /// The settlements of the client invoices of these merchants.
-pub(crate) fn settlements(conn: &mut DbConnection, merchant_ids: &[i64]) -> AppResult<Settlements> {
+pub(crate) fn settlements(
+    conn: &mut DbConnection,
+    merchant_ids: &[MerchantId],
+) -> AppResult<Settlements> {
     let ledgers = ledgers(conn, merchant_ids)?;
-    let invoice_ids: Vec<i64> = ledgers
+    let invoice_ids: Vec<InvoiceId> = ledgers
         .values()
         .flat_map(|l| l.rows.iter().filter_map(|r| r.invoice_id))
         .collect();
@@ -161,7 +168,7 @@ pub(crate) fn settlements(conn: &mut DbConnection, merchant_ids: &[i64]) -> AppR
 /// Returns the invoice as it now stands.
 pub(crate) fn post_validated_invoice(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     row: InvoiceRow,
 ) -> AppResult<InvoiceRow> {
     let Some(merchant_id) = row.merchant_id else {
@@ -180,7 +187,7 @@ pub(crate) fn post_validated_invoice(
                 balance + row.total,
                 "fees",
                 NewEntry {
-                    owner_id: merchant_id,
+                    owner_id: merchant_id.into(),
                     kind: MerchantEntryKind::Fees.as_str(),
                     amount: row.total,
                     invoice: Some((row.id, &number)),
@@ -215,7 +222,7 @@ pub(crate) fn post_validated_invoice(
                 balance + deducted,
                 "deduction",
                 NewEntry {
-                    owner_id: merchant_id,
+                    owner_id: merchant_id.into(),
                     kind: MerchantEntryKind::Deduction.as_str(),
                     amount: deducted,
                     invoice: Some((row.id, &number)),
@@ -237,11 +244,11 @@ const MAX_REFERENCE: usize = crate::merchant::MAX_REFERENCE;
 /// which (« Déduite sur FC-… », « Règlement … », « Remise … »): the caller's transaction.
 pub(crate) fn pay_covered(
     conn: &mut DbConnection,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
 ) -> AppResult<()> {
     let settled = settlements(conn, &[merchant_id])?;
-    let covered: Vec<i64> = settled
+    let covered: Vec<InvoiceId> = settled
         .returned
         .iter()
         .filter(|(_, (owed, _))| *owed == 0)
@@ -320,11 +327,15 @@ pub(crate) fn refuse_payment(conn: &mut DbConnection, row: &InvoiceRow) -> AppRe
     if row.kind() != Kind::Delivered {
         return Ok(());
     }
-    let balance = balance_of(conn, row.merchant_id.unwrap_or_default())?;
+    // A client invoice names its merchant; without one, no account holds it back.
+    let Some(merchant_id) = row.merchant_id else {
+        return Ok(());
+    };
+    let balance = balance_of(conn, merchant_id)?;
     if balance < 0 {
         return Err(AppError::Conflict(format!(
             "Le compte de ce marchand est débiteur de {} : il n'est pas payé avant d'être réglé (« Comptes marchands »).",
-            colivra_core::money::format_dirhams(-balance)
+            colivra_core::Centimes::new(-balance)
         )));
     }
     Ok(())
@@ -335,7 +346,7 @@ pub(crate) fn refuse_payment(conn: &mut DbConnection, row: &InvoiceRow) -> AppRe
 /// before it marks the invoice paid).
 pub(crate) fn pay_returned(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     row: &InvoiceRow,
     reference: &str,
 ) -> AppResult<()> {
@@ -361,7 +372,7 @@ pub(crate) fn pay_returned(
         balance + owed,
         "payment",
         NewEntry {
-            owner_id: merchant_id,
+            owner_id: merchant_id.into(),
             kind: MerchantEntryKind::Payment.as_str(),
             amount: owed,
             invoice: Some((row.id, &number)),

@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
-use colivra_core::{time, AppResult};
+use colivra_core::{time, AppResult, DeliveryPersonId};
 use colivra_db::DbConnection;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -146,12 +146,12 @@ pub struct BalanceFilters {
 pub const SORTABLE: &[&str] = crate::ledger::LIST_SORTABLE;
 
 /// A delivery person's balance: the sum of his entries.
-pub fn balance_of(conn: &mut DbConnection, delivery_person_id: i64) -> AppResult<i64> {
+pub fn balance_of(conn: &mut DbConnection, delivery_person_id: DeliveryPersonId) -> AppResult<i64> {
     Ok(ledger::state(conn, Account::DeliveryPerson, delivery_person_id)?.1)
 }
 
 /// Every delivery person's non-zero balance, by id.
-pub fn all_balances(conn: &mut DbConnection) -> AppResult<HashMap<i64, i64>> {
+pub fn all_balances(conn: &mut DbConnection) -> AppResult<HashMap<DeliveryPersonId, i64>> {
     ledger::all_balances(conn, Account::DeliveryPerson)
 }
 

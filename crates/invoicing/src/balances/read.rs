@@ -1,7 +1,7 @@
 //! The balances screens: one delivery person's balance with its entries, and the list of all.
 
 use colivra_core::Scope;
-use colivra_core::{AppResult, ListQuery, Paginated, Role};
+use colivra_core::{AppResult, InvoiceId, ListQuery, Paginated, Role, UserId};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{invoices, users};
@@ -28,17 +28,17 @@ pub fn show(
     delivery_person_key: &str,
 ) -> AppResult<DeliveryPersonBalance> {
     let delivery_person_id = delivery_person(conn, scope, delivery_person_key)?;
-    let rows: Vec<EntryRow> =
-        ledger::entries(conn, Account::DeliveryPerson, &[delivery_person_id], true)?
-            .into_iter()
-            .map(|(_, row)| row)
-            .collect();
-    let mut ids: Vec<i64> = rows.iter().filter_map(|r| r.created_by).collect();
-    ids.push(delivery_person_id);
+    let person: UserId = delivery_person_id.into();
+    let rows: Vec<EntryRow> = ledger::entries(conn, Account::DeliveryPerson, &[person], true)?
+        .into_iter()
+        .map(|(_, row)| row)
+        .collect();
+    let mut ids: Vec<UserId> = rows.iter().filter_map(|r| r.created_by).collect();
+    ids.push(person);
     ids.sort_unstable();
     ids.dedup();
     let names = ledger::people(conn, &ids)?;
-    let invoice_ids: Vec<i64> = rows.iter().filter_map(|r| r.invoice_id).collect();
+    let invoice_ids: Vec<InvoiceId> = rows.iter().filter_map(|r| r.invoice_id).collect();
     let numbers = ledger::invoice_numbers(conn, &invoice_ids)?;
     let carried_on = invoices::table
         .filter(invoices::delivery_person_id.eq(delivery_person_id))
@@ -53,7 +53,7 @@ pub fn show(
         .map(|(invoice, amount)| CarriedBalance { invoice, amount })
         .collect();
     let balance = rows.iter().map(|r| r.amount).sum();
-    let (key, full_name, _, phone) = names.get(&delivery_person_id).cloned().unwrap_or_default();
+    let (key, full_name, _, phone) = names.get(&person).cloned().unwrap_or_default();
     let entries = rows
         .into_iter()
         .map(|row| BalanceEntry {

@@ -2,7 +2,7 @@
 //! posts, and an admin's settlements (payments and write-offs).
 
 use colivra_core::Scope;
-use colivra_core::{AppError, AppResult};
+use colivra_core::{AppError, AppResult, UserId};
 use colivra_db::{immediate_transaction, DbConnection};
 
 use crate::ledger::{self, Account, NewEntry};
@@ -13,13 +13,13 @@ use super::read::show;
 use super::{balance_of, DeliveryPersonBalance, EntryKind, SettlementInput};
 
 fn dirhams(centimes: i64) -> String {
-    colivra_core::money::format_dirhams(centimes)
+    colivra_core::Centimes::new(centimes).to_string()
 }
 
 /// One entry an invoice posts (the activity named after its kind).
 fn post(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     seq: i64,
     balance_after: i64,
     kind: EntryKind,
@@ -42,7 +42,7 @@ fn post(
 /// validation is refused (409), so the balance returns to zero exactly once.
 pub(crate) fn post_validated_invoice(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     row: &InvoiceRow,
 ) -> AppResult<()> {
     let Some(delivery_person_id) = row.delivery_person_id else {
@@ -68,7 +68,7 @@ pub(crate) fn post_validated_invoice(
             balance,
             EntryKind::Deduction,
             NewEntry {
-                owner_id: delivery_person_id,
+                owner_id: delivery_person_id.into(),
                 kind: EntryKind::Deduction.as_str(),
                 amount: -carried,
                 invoice: Some((row.id, &number)),
@@ -89,7 +89,7 @@ pub(crate) fn post_validated_invoice(
                 balance,
                 EntryKind::Difference,
                 NewEntry {
-                    owner_id: delivery_person_id,
+                    owner_id: delivery_person_id.into(),
                     kind: EntryKind::Difference.as_str(),
                     amount: owed,
                     invoice: Some((row.id, &number)),
@@ -112,7 +112,11 @@ pub(crate) fn carried_amount(
     if !carry {
         return Ok(0);
     }
-    let balance = balance_of(conn, row.delivery_person_id.unwrap_or_default())?;
+    // A delivery invoice names its delivery person; without one there is no balance.
+    let balance = match row.delivery_person_id {
+        Some(id) => balance_of(conn, id)?,
+        None => 0,
+    };
     if balance == 0 {
         return Err(AppError::validation(
             "carry_balance",
@@ -127,7 +131,7 @@ pub(crate) fn carried_amount(
 /// when a concurrent settlement changed it meanwhile.
 pub fn settle(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     delivery_person_key: &str,
     input: &SettlementInput,
 ) -> AppResult<DeliveryPersonBalance> {

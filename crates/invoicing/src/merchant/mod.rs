@@ -3,7 +3,7 @@
 //! merchants read their validated and paid ones.
 
 use chrono::NaiveDate;
-use colivra_core::{time, AppError, AppResult, Scope};
+use colivra_core::{time, AppError, AppResult, ParcelId, Scope, UserId};
 use colivra_db::schema::invoices;
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use colivra_parcels::parcel::ParcelRow;
@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 
 use crate::invoice::{self, claim_draft, record, Parties};
 pub use crate::kind::MerchantInvoiceType;
-use crate::kind::{InvoiceStatus, Kind};
+use crate::kind::{InvoiceStatus, Kind, Owner};
 use crate::lines::eligible_rows;
 use crate::row::{self, InvoiceRow};
 use crate::view::{self, MerchantInvoiceView};
@@ -62,7 +62,7 @@ pub struct MerchantInvoiceInput {
 /// `POST clients/invoices`: a draft for one shop.
 pub fn create(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     input: &MerchantInvoiceInput,
 ) -> AppResult<MerchantInvoiceView> {
     let kind = kind_of(input.invoice_type.as_deref().unwrap_or_default())?;
@@ -73,7 +73,7 @@ pub fn create(
     immediate_transaction(conn, |conn| {
         let (shop_id, merchant_id) = shop(conn, &shop_key)
             .map_err(|e| e.not_found_as_invalid("shop", "Boutique introuvable."))?;
-        let eligible = eligible_rows(conn, kind, shop_id)?;
+        let eligible = eligible_rows(conn, kind, Owner::Shop(shop_id))?;
         let picked = invoice::chosen(&eligible, &[], input.parcels.as_deref())?;
         if picked.is_empty() {
             return Err(AppError::validation(
@@ -120,7 +120,7 @@ pub struct MerchantInvoiceUpdate {
 /// `PUT clients/invoices/{key}`: change a draft's parcels, validate it, or record its payment.
 pub fn update(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     invoice_key: &str,
     input: &MerchantInvoiceUpdate,
 ) -> AppResult<MerchantInvoiceView> {
@@ -191,17 +191,21 @@ pub(crate) fn record_event(
 
 fn change_parcels(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     row: InvoiceRow,
     asked: &[String],
 ) -> AppResult<InvoiceRow> {
     claim_draft(conn, &row)?;
     let kind = row.kind();
     let current = row::parcels_on(conn, &row)?;
-    let eligible = eligible_rows(conn, kind, row.owner_id())?;
+    // An invoice without an owner (none is written) has no parcel to take.
+    let eligible = match row.owner() {
+        Some(owner) => eligible_rows(conn, kind, owner)?,
+        None => Vec::new(),
+    };
     let picked = invoice::chosen(&eligible, &current, Some(asked))?;
-    let keep: Vec<i64> = picked.iter().map(|p| p.id).collect();
-    let leaving: Vec<i64> = current
+    let keep: Vec<ParcelId> = picked.iter().map(|p| p.id).collect();
+    let leaving: Vec<ParcelId> = current
         .iter()
         .filter(|p| !keep.contains(&p.id))
         .map(|p| p.id)
@@ -212,7 +216,7 @@ fn change_parcels(
         .copied()
         .filter(|p| kind.invoice_of(p) != Some(row.id))
         .collect();
-    let ids: Vec<i64> = joining.iter().map(|p| p.id).collect();
+    let ids: Vec<ParcelId> = joining.iter().map(|p| p.id).collect();
     if invoice::claim_parcels(conn, &row, &ids)? != ids.len() {
         return Err(invoice::taken_meanwhile(conn, &row, &joining)?);
     }
@@ -229,7 +233,7 @@ fn change_parcels(
 
 fn pay(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     row: InvoiceRow,
     input: &MerchantInvoiceUpdate,
 ) -> AppResult<InvoiceRow> {
@@ -364,7 +368,7 @@ fn pay(
 }
 
 /// `DELETE clients/invoices/{key}`: a draft goes, its parcels are free again.
-pub fn delete(conn: &mut DbConnection, actor_id: i64, invoice_key: &str) -> AppResult<()> {
+pub fn delete(conn: &mut DbConnection, actor_id: UserId, invoice_key: &str) -> AppResult<()> {
     immediate_transaction(conn, |conn| {
         let row = row::get(conn, Scope::Everyone, true, invoice_key)?;
         invoice::delete_draft(conn, actor_id, row)

@@ -1,6 +1,6 @@
 //! The transfers list: paid client invoices with their references.
 
-use colivra_core::{AppError, AppResult};
+use colivra_core::{AppError, AppResult, MerchantId};
 use colivra_db::schema::{invoices, shops, users};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -17,7 +17,13 @@ pub struct TransferFilters {
 }
 
 /// Shop name, the shop's approved RIB, total, number, merchant.
-type TransferRow = (String, Option<String>, i64, Option<String>, Option<i64>);
+type TransferRow = (
+    String,
+    Option<String>,
+    i64,
+    Option<String>,
+    Option<MerchantId>,
+);
 
 /// The bank-transfer batch: the CSV and how many invoices were left out for want of a RIB.
 pub struct Transfers {

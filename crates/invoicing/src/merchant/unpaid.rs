@@ -1,6 +1,6 @@
 //! What is owed to merchants: the shops with unpaid delivered parcels, and their lines.
 
-use colivra_core::{AppError, AppResult, ListQuery, Paginated};
+use colivra_core::{AppError, AppResult, ListQuery, MerchantId, Paginated, ShopId};
 use colivra_db::raw::SqlParam;
 use colivra_db::schema::shops;
 use colivra_db::{DbConnection, MapDbErr};
@@ -10,7 +10,7 @@ use diesel::sql_types::{Nullable, Text};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::kind::Kind;
+use crate::kind::{Kind, Owner};
 use crate::lines::{eligible_rows, lines_of, Line};
 use crate::owed::{OwedFigures, OwedQuery};
 use crate::view::InvoiceMerchantRef;
@@ -133,7 +133,7 @@ struct OwedShopRow {
 }
 
 /// The shop with this key (any merchant's: admins only call this), else 404.
-pub(super) fn shop(conn: &mut DbConnection, shop_key: &str) -> AppResult<(i64, i64)> {
+pub(super) fn shop(conn: &mut DbConnection, shop_key: &str) -> AppResult<(ShopId, MerchantId)> {
     shops::table
         .filter(shops::key.eq(shop_key.trim()))
         .select((shops::id, shops::merchant_id))
@@ -151,6 +151,6 @@ pub fn unpaid_lines(
 ) -> AppResult<Vec<Line>> {
     let kind = kind_of(invoice_type)?;
     let (shop_id, _) = shop(conn, shop_key)?;
-    let rows = eligible_rows(conn, kind, shop_id)?;
+    let rows = eligible_rows(conn, kind, Owner::Shop(shop_id))?;
     lines_of(conn, kind, &rows)
 }

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use colivra_core::{AppResult, Scope};
+use colivra_core::{AppResult, InvoiceId, MerchantId, Scope, ShopId, UserId};
 use colivra_db::schema::{parcels, shops, users};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -18,22 +18,27 @@ use super::{
 
 /// The shops and people invoices refer to, loaded in two queries for a whole page.
 struct Parties {
-    shops: HashMap<i64, InvoiceShopRef>,
-    people: HashMap<i64, (String, String, String)>,
+    shops: HashMap<ShopId, InvoiceShopRef>,
+    people: HashMap<UserId, (String, String, String)>,
 }
 
 impl Parties {
     fn load(conn: &mut DbConnection, rows: &[InvoiceRow]) -> AppResult<Parties> {
-        let shop_ids: Vec<i64> = rows.iter().filter_map(|r| r.shop_id).collect();
-        let people_ids: Vec<i64> = rows
+        let shop_ids: Vec<ShopId> = rows.iter().filter_map(|r| r.shop_id).collect();
+        let people_ids: Vec<UserId> = rows
             .iter()
-            .flat_map(|r| [r.merchant_id, r.delivery_person_id])
+            .flat_map(|r| {
+                [
+                    r.merchant_id.map(UserId::from),
+                    r.delivery_person_id.map(UserId::from),
+                ]
+            })
             .flatten()
             .collect();
         let shops = shops::table
             .filter(shops::id.eq_any(&shop_ids))
             .select((shops::id, shops::key, shops::name, shops::bank_account))
-            .load::<(i64, String, String, Option<String>)>(conn)
+            .load::<(ShopId, String, String, Option<String>)>(conn)
             .map_db_err()?
             .into_iter()
             .map(|(id, key, name, bank_account)| {
@@ -57,7 +62,7 @@ impl Parties {
                 users::company,
                 users::phone,
             ))
-            .load::<(i64, String, String, String, Option<String>, String)>(conn)
+            .load::<(UserId, String, String, String, Option<String>, String)>(conn)
             .map_db_err()?
             .into_iter()
             .map(|(id, key, first, last, company, phone)| {
@@ -72,7 +77,8 @@ impl Parties {
         Ok(Parties { shops, people })
     }
 
-    fn person(&self, id: Option<i64>) -> (String, String, String) {
+    fn person(&self, id: Option<impl Into<UserId>>) -> (String, String, String) {
+        let id = id.map(Into::into);
         id.and_then(|id| self.people.get(&id).cloned())
             .unwrap_or_default()
     }
@@ -93,7 +99,7 @@ pub(crate) fn merchant_views(
     rows: Vec<InvoiceRow>,
 ) -> AppResult<Vec<MerchantInvoiceView>> {
     let parties = Parties::load(conn, &rows)?;
-    let mut merchant_ids: Vec<i64> = rows
+    let mut merchant_ids: Vec<MerchantId> = rows
         .iter()
         .filter(|r| r.status() != InvoiceStatus::Draft)
         .filter_map(|r| r.merchant_id)
@@ -178,11 +184,11 @@ pub(crate) fn merchant_views(
 fn cash_of_invoices(
     conn: &mut DbConnection,
     rows: &[InvoiceRow],
-) -> AppResult<HashMap<i64, CashFigures>> {
-    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-    let mut figures: HashMap<i64, CashFigures> = HashMap::new();
+) -> AppResult<HashMap<InvoiceId, CashFigures>> {
+    let ids: Vec<InvoiceId> = rows.iter().map(|r| r.id).collect();
+    let mut figures: HashMap<InvoiceId, CashFigures> = HashMap::new();
     for chunk in ids.chunks(500) {
-        let on: Vec<(Option<i64>, String, Option<String>, i64)> = parcels::table
+        let on: Vec<(Option<InvoiceId>, String, Option<String>, i64)> = parcels::table
             .filter(parcels::delivery_person_invoice_id.eq_any(chunk.to_vec()))
             .select((
                 parcels::delivery_person_invoice_id,

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use colivra_core::AppResult;
+use colivra_core::{AppResult, MerchantId, ShopId};
 use colivra_db::schema::parcels;
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -20,7 +20,7 @@ pub(super) type Checked = (Vec<ImportRow>, Vec<(ValidParcel, ValidLines)>);
 pub(super) fn check(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    merchant_id: i64,
+    merchant_id: MerchantId,
     default_shop: Option<&str>,
     mut rows: Vec<ImportRow>,
 ) -> AppResult<Checked> {
@@ -54,21 +54,21 @@ pub(super) fn check(
         }
     }
     // References: unique per shop, within the file and against what exists.
-    let mut seen: HashSet<(i64, String)> = HashSet::new();
-    let wanted: Vec<(i64, String)> = valid
+    let mut seen: HashSet<(ShopId, String)> = HashSet::new();
+    let wanted: Vec<(ShopId, String)> = valid
         .iter()
         .flatten()
         .filter_map(|p| p.reference.clone().map(|r| (p.shop_id, r)))
         .collect();
-    let mut existing: HashSet<(i64, String)> = HashSet::new();
+    let mut existing: HashSet<(ShopId, String)> = HashSet::new();
     for chunk in wanted.chunks(500) {
         let references: Vec<&str> = chunk.iter().map(|(_, r)| r.as_str()).collect();
-        let shop_ids: Vec<i64> = chunk.iter().map(|(s, _)| *s).collect();
+        let shop_ids: Vec<ShopId> = chunk.iter().map(|(s, _)| *s).collect();
         for found in parcels::table
             .filter(parcels::shop_id.eq_any(&shop_ids))
             .filter(parcels::reference.eq_any(&references))
             .select((parcels::shop_id, parcels::reference.assume_not_null()))
-            .load::<(i64, String)>(conn)
+            .load::<(ShopId, String)>(conn)
             .map_db_err()?
         {
             existing.insert(found);

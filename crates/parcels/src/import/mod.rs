@@ -2,7 +2,7 @@
 //! rules as the form, the preview shows each row's errors before anything is written, and the
 //! import creates all valid rows or nothing.
 
-use colivra_core::{AppResult, FieldErrors, Language};
+use colivra_core::{AppResult, FieldErrors, Language, MerchantId, UserId};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -87,7 +87,7 @@ pub struct ImportResult {
 pub fn preview(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    merchant_id: i64,
+    merchant_id: MerchantId,
     default_shop: Option<&str>,
     bytes: &[u8],
 ) -> AppResult<ImportPreview> {
@@ -125,8 +125,8 @@ pub enum ImportOutcome {
 pub fn run(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     default_shop: Option<&str>,
     bytes: &[u8],
     dry_run: bool,
@@ -152,8 +152,8 @@ pub fn run(
 pub fn import(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     default_shop: Option<&str>,
     bytes: &[u8],
 ) -> AppResult<Imported> {

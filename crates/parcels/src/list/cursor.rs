@@ -1,5 +1,6 @@
 //! Keyset cursors: where the next page of a sorted list starts.
 
+use colivra_core::ParcelId;
 use colivra_db::schema::parcels;
 use diesel::prelude::*;
 
@@ -11,7 +12,7 @@ use super::Boxed;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Cursor {
     value: i64,
-    id: i64,
+    id: ParcelId,
 }
 
 impl Cursor {
@@ -19,7 +20,7 @@ impl Cursor {
         let value = match column {
             "cod_amount" => row.cod_amount,
             "status_changed_at" => row.status_changed_at.and_utc().timestamp_micros(),
-            _ => row.id,
+            _ => row.id.get(),
         };
         Cursor { value, id: row.id }
     }
@@ -32,7 +33,7 @@ impl Cursor {
         let (value, id) = raw.split_once('_')?;
         Some(Cursor {
             value: value.parse().ok()?,
-            id: id.parse().ok()?,
+            id: ParcelId::new(id.parse().ok()?),
         })
     }
 
@@ -79,7 +80,10 @@ mod tests {
 
     #[test]
     fn cursors_round_trip_and_reject_garbage() {
-        let cursor = Cursor { value: -5, id: 42 };
+        let cursor = Cursor {
+            value: -5,
+            id: ParcelId::new(42),
+        };
         assert_eq!(Cursor::parse(&cursor.encode()), Some(cursor));
         assert_eq!(Cursor::parse("abc"), None);
         assert_eq!(Cursor::parse("1_x"), None);

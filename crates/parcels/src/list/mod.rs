@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use chrono::NaiveDate;
-use colivra_core::{AppError, AppResult, ListQuery, Page, Paginated};
+use colivra_core::{AppError, AppResult, ListQuery, Page, Paginated, ParcelId};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::schema::parcels;
 use colivra_db::{DbBackend, DbConnection, MapDbErr};
@@ -183,7 +183,7 @@ pub fn list(
     } else if capped.knows(&list_key) {
         (Some(COUNT_CAP), true)
     } else {
-        let ids: Vec<i64> = build()?
+        let ids: Vec<ParcelId> = build()?
             .select(parcels::id)
             .fixed_limit(COUNT_CAP + 1, 0)
             .load(conn)

@@ -2,7 +2,7 @@
 //! address, reassigning.
 
 use chrono::{NaiveDate, NaiveDateTime, SubsecRound};
-use colivra_core::{time, AppError, AppResult, Role};
+use colivra_core::{time, AppError, AppResult, DeliveryPersonId, MerchantId, Role, UserId};
 use colivra_db::schema::{parcels, users};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -23,7 +23,7 @@ pub fn annotate(
     conn: &mut DbConnection,
     row: &ParcelRow,
     note: &Note,
-    actor_id: Option<i64>,
+    actor_id: Option<UserId>,
 ) -> AppResult<()> {
     let now = time::now();
     let status = row.status();
@@ -125,7 +125,7 @@ pub fn post_state(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
     proofs: &crate::proof::ProofStore,
-    actor_id: i64,
+    actor_id: UserId,
     scope: Scope,
     input: &StateInput,
 ) -> AppResult<ParcelView> {
@@ -151,7 +151,7 @@ fn post_state_now(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
     proofs: &crate::proof::ProofStore,
-    actor_id: i64,
+    actor_id: UserId,
     scope: Scope,
     input: &StateInput,
 ) -> AppResult<ParcelView> {
@@ -224,8 +224,8 @@ pub struct CancelInput {
 pub fn cancel(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     parcel_key: &str,
     comment: Option<&str>,
 ) -> AppResult<ParcelView> {
@@ -271,8 +271,8 @@ pub struct AddressInput {
 /// the price was agreed at creation.
 pub fn change_address(
     conn: &mut DbConnection,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     parcel_key: &str,
     input: &AddressInput,
 ) -> AppResult<ParcelView> {
@@ -345,11 +345,12 @@ pub fn change_address(
 /// The delivery person confirms he saw the new address.
 pub fn acknowledge_address(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     parcel_key: &str,
 ) -> AppResult<ParcelView> {
     immediate_transaction(conn, |conn| {
-        let scope = Scope::DeliveryPerson(actor_id);
+        // The route admits delivery people only: the actor is one.
+        let scope = Scope::DeliveryPerson(DeliveryPersonId::new(actor_id.get()));
         let row = parcel::get(conn, scope, parcel_key)?;
         if !row.address_change_pending {
             return Err(AppError::Conflict(
@@ -384,7 +385,7 @@ pub struct ReassignInput {
 /// Gives parcels held by one delivery person to another (`deliveryAdmin` key). All or nothing.
 pub fn reassign(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     delivery_person_key: &str,
     input: &ReassignInput,
 ) -> AppResult<Vec<ParcelView>> {
@@ -392,7 +393,7 @@ pub fn reassign(
         return Err(AppError::validation("parcels", "Choisissez des colis."));
     }
     immediate_transaction(conn, |conn| {
-        let (delivery_person_id, delivery_person_name): (i64, String) = users::table
+        let (delivery_person_id, delivery_person_name): (DeliveryPersonId, String) = users::table
             .filter(users::key.eq(delivery_person_key))
             .filter(users::role.eq(Role::DeliveryPerson.as_str()))
             .filter(users::active.eq(true))

@@ -12,7 +12,7 @@ pub(crate) mod record;
 mod timeline;
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{time, AppError, AppResult, FieldErrors};
+use colivra_core::{time, AppError, AppResult, DeliveryPersonId, FieldErrors, UserId};
 use colivra_db::schema::parcels;
 use colivra_db::{activities, settings, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -52,9 +52,9 @@ pub struct Move<'a> {
     pub note: Option<Note>,
     pub date: Option<NaiveDate>,
     pub mover: Mover,
-    pub actor_id: Option<i64>,
+    pub actor_id: Option<UserId>,
     /// The delivery person the parcel goes to (exit vouchers); `None` keeps the current one.
-    pub delivery_person_id: Option<i64>,
+    pub delivery_person_id: Option<DeliveryPersonId>,
     /// When the move happened, if earlier than now (an outcome his phone queued offline,
     /// checked by the caller): the history, the outcome and the figures' day take it.
     pub recorded_at: Option<NaiveDateTime>,
@@ -119,7 +119,10 @@ pub fn apply(
     )?;
     // Stock: a parcel cancelled before it reached the hub gives back what it reserved; one
     // that goes out for delivery takes it out of stock (an exit movement per line).
-    let stock_actor = mv.actor_id.or(row.created_by).unwrap_or(row.merchant_id);
+    let stock_actor = mv
+        .actor_id
+        .or(row.created_by)
+        .unwrap_or(row.merchant_id.into());
     match final_status {
         Status::Cancelled if matches!(from, Status::New | Status::AwaitingPickup) => {
             stock.release(conn, stock_actor, row.id, &row.key)?;

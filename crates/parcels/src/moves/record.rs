@@ -2,7 +2,7 @@
 //! the pickup voucher it leaves.
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{AppError, AppResult};
+use colivra_core::{AppError, AppResult, DeliveryPersonId, ParcelId, UserId};
 use colivra_db::schema::{parcel_states, parcels, voucher_parcels};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -17,12 +17,12 @@ pub(crate) struct Entry<'a> {
     pub(crate) comment: Option<&'a str>,
     pub(crate) note: Option<&'a Note>,
     pub(crate) date: Option<NaiveDate>,
-    pub(crate) actor_id: Option<i64>,
+    pub(crate) actor_id: Option<UserId>,
 }
 
 pub(crate) fn history(
     conn: &mut DbConnection,
-    parcel_id: i64,
+    parcel_id: ParcelId,
     entry: Entry<'_>,
     at: NaiveDateTime,
 ) -> AppResult<()> {
@@ -33,7 +33,7 @@ pub(crate) fn history(
 /// later: an outcome sent from the phone's queue).
 pub(crate) fn history_received(
     conn: &mut DbConnection,
-    parcel_id: i64,
+    parcel_id: ParcelId,
     entry: Entry<'_>,
     at: NaiveDateTime,
     received_at: Option<NaiveDateTime>,
@@ -61,7 +61,7 @@ pub(crate) struct Moved<'a> {
     pub(crate) status: Status,
     pub(crate) attempts: i64,
     pub(crate) postponed_to: Option<NaiveDate>,
-    pub(crate) delivery_person_id: Option<i64>,
+    pub(crate) delivery_person_id: Option<DeliveryPersonId>,
     pub(crate) outcome: &'a Outcome,
     /// When the status changed (an outcome: when it was recorded, maybe before `now`).
     pub(crate) changed_at: NaiveDateTime,
@@ -125,7 +125,7 @@ pub(crate) fn outcome_after(
     conn: &mut DbConnection,
     row: &ParcelRow,
     status: Status,
-    delivery_person_id: Option<i64>,
+    delivery_person_id: Option<DeliveryPersonId>,
     at: NaiveDateTime,
 ) -> AppResult<Outcome> {
     Ok(match status {
@@ -186,7 +186,7 @@ pub(crate) fn check_invoices(row: &ParcelRow, after: &Outcome) -> AppResult<()> 
 /// of that voucher racing with this change can tell the parcel was removed meanwhile.
 pub fn leave_pickup_voucher(
     conn: &mut DbConnection,
-    parcel_id: i64,
+    parcel_id: ParcelId,
     at: NaiveDateTime,
 ) -> AppResult<()> {
     diesel::update(

@@ -1,7 +1,10 @@
 //! The parcel row as stored, and the one way to read a parcel within a caller's scope.
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{AppError, AppResult, Scope};
+use colivra_core::{
+    AppError, AppResult, CityId, DeliveryPersonId, InvoiceId, MerchantId, ParcelId, Scope, ShopId,
+    UserId,
+};
 use colivra_db::schema::parcels;
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -12,15 +15,15 @@ use crate::status::Status;
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = parcels)]
 pub struct ParcelRow {
-    pub id: i64,
+    pub id: ParcelId,
     pub key: String,
-    pub merchant_id: i64,
-    pub shop_id: i64,
+    pub merchant_id: MerchantId,
+    pub shop_id: ShopId,
     pub reference: Option<String>,
     pub recipient_name: String,
     pub recipient_phone: String,
     pub recipient_phone_alt: Option<String>,
-    pub city_id: i64,
+    pub city_id: CityId,
     pub address: String,
     pub cod_amount: i64,
     pub product: String,
@@ -30,7 +33,7 @@ pub struct ParcelRow {
     pub can_try: bool,
     pub fragile: bool,
     pub kind: String,
-    pub original_parcel_id: Option<i64>,
+    pub original_parcel_id: Option<ParcelId>,
     pub item_to_collect: Option<String>,
     pub delivery_fee: i64,
     pub return_fee: i64,
@@ -38,9 +41,9 @@ pub struct ParcelRow {
     pub status: String,
     pub attempts: i64,
     pub postponed_to: Option<NaiveDate>,
-    pub delivery_person_id: Option<i64>,
+    pub delivery_person_id: Option<DeliveryPersonId>,
     pub address_change_pending: bool,
-    pub created_by: Option<i64>,
+    pub created_by: Option<UserId>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
     pub status_changed_at: NaiveDateTime,
@@ -49,9 +52,9 @@ pub struct ParcelRow {
     /// The delivery person's commission for the outcome, as it was when recorded.
     pub commission: Option<i64>,
     pub outcome_at: Option<NaiveDateTime>,
-    pub merchant_completed_invoice_id: Option<i64>,
-    pub merchant_returned_invoice_id: Option<i64>,
-    pub delivery_person_invoice_id: Option<i64>,
+    pub merchant_completed_invoice_id: Option<InvoiceId>,
+    pub merchant_returned_invoice_id: Option<InvoiceId>,
+    pub delivery_person_invoice_id: Option<InvoiceId>,
     /// Whether it has stock lines (kept by triggers): only then are they looked up.
     pub has_stock_lines: bool,
     /// Its cash is in the company's hands: it is on a validated delivery invoice.

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{time, AppResult, Role};
+use colivra_core::{time, AppResult, DeliveryPersonId, InvoiceId, MerchantId, ParcelId, Role};
 use colivra_db::DbConnection;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -160,14 +160,14 @@ pub fn views(
 /// The proof policies of `merchants`, those `recent` knows without a statement.
 fn proof_policies(
     conn: &mut DbConnection,
-    merchants: &[i64],
+    merchants: &[MerchantId],
     recent: Option<&RecentNames>,
-) -> AppResult<HashMap<i64, crate::proof::ProofPolicy>> {
+) -> AppResult<HashMap<MerchantId, crate::proof::ProofPolicy>> {
     use super::names::PROOF_POLICIES;
     let mut known = HashMap::new();
     let mut unknown = Vec::new();
     for &id in merchants {
-        match recent.and_then(|recent| recent.get(PROOF_POLICIES, id)) {
+        match recent.and_then(|recent| recent.get(PROOF_POLICIES, id.get())) {
             Some((_, policy)) => {
                 known.insert(id, crate::proof::ProofPolicy::parse(&policy));
             }
@@ -182,7 +182,7 @@ fn proof_policies(
                 .map(|(id, policy)| {
                     (
                         PROOF_POLICIES as i64,
-                        *id,
+                        id.get(),
                         String::new(),
                         policy.as_str().to_owned(),
                     )
@@ -202,23 +202,32 @@ pub fn views_with(
     rows: Vec<ParcelRow>,
     recent: Option<&RecentNames>,
 ) -> AppResult<Vec<ParcelView>> {
-    fn ids<F: Fn(&ParcelRow) -> Option<i64>>(rows: &[ParcelRow], f: F) -> Vec<i64> {
-        let mut ids: Vec<i64> = rows.iter().filter_map(f).collect();
+    fn ids<T: Ord, F: Fn(&ParcelRow) -> Option<T>>(rows: &[ParcelRow], f: F) -> Vec<T> {
+        let mut ids: Vec<T> = rows.iter().filter_map(f).collect();
         ids.sort_unstable();
         ids.dedup();
         ids
     }
-    let shop_ids = ids(&rows, |r| Some(r.shop_id));
-    let city_ids = ids(&rows, |r| Some(r.city_id));
-    let mut user_ids = ids(&rows, |r| Some(r.merchant_id));
-    user_ids.extend(ids(&rows, |r| r.delivery_person_id));
-    let original_ids = ids(&rows, |r| r.original_parcel_id);
-    let mut invoice_ids = ids(&rows, |r| r.merchant_completed_invoice_id);
-    invoice_ids.extend(ids(&rows, |r| r.merchant_returned_invoice_id));
-    invoice_ids.extend(ids(&rows, |r| r.delivery_person_invoice_id));
+    // The names' look-up is one query over five tables: their ids as numbers.
+    let shop_ids = ids(&rows, |r| Some(r.shop_id.get()));
+    let city_ids = ids(&rows, |r| Some(r.city_id.get()));
+    let mut user_ids = ids(&rows, |r| Some(r.merchant_id.get()));
+    user_ids.extend(ids(&rows, |r| {
+        r.delivery_person_id.map(DeliveryPersonId::get)
+    }));
+    let original_ids = ids(&rows, |r| r.original_parcel_id.map(ParcelId::get));
+    let mut invoice_ids = ids(&rows, |r| {
+        r.merchant_completed_invoice_id.map(InvoiceId::get)
+    });
+    invoice_ids.extend(ids(&rows, |r| {
+        r.merchant_returned_invoice_id.map(InvoiceId::get)
+    }));
+    invoice_ids.extend(ids(&rows, |r| {
+        r.delivery_person_invoice_id.map(InvoiceId::get)
+    }));
 
     // Most pages have no parcel with stock lines: no statement for them.
-    let stocked: Vec<i64> = rows
+    let stocked: Vec<ParcelId> = rows
         .iter()
         .filter(|r| r.has_stock_lines)
         .map(|r| r.id)
@@ -248,14 +257,14 @@ pub fn views_with(
     Ok(rows
         .into_iter()
         .map(|row| {
-            let (shop, shop_name) = pair(shop_names, row.shop_id);
-            let (city, city_name) = pair(city_names, row.city_id);
-            let (merchant, merchant_name) = pair(user_names, row.merchant_id);
-            let delivery_person = row.delivery_person_id.map(|id| pair(user_names, id));
+            let (shop, shop_name) = pair(shop_names, row.shop_id.get());
+            let (city, city_name) = pair(city_names, row.city_id.get());
+            let (merchant, merchant_name) = pair(user_names, row.merchant_id.get());
+            let delivery_person = row.delivery_person_id.map(|id| pair(user_names, id.get()));
             let status = row.status();
             let fees = row.fees();
-            let invoice = |id: Option<i64>, visible: &dyn Fn(&str) -> bool| {
-                id.and_then(|id| names.invoices.get(&id))
+            let invoice = |id: Option<InvoiceId>, visible: &dyn Fn(&str) -> bool| {
+                id.and_then(|id| names.invoices.get(&id.get()))
                     .filter(|(_, status)| visible(status))
                     .map(|(key, _)| key.clone())
             };
@@ -269,7 +278,7 @@ pub fn views_with(
             let delivery_invoice_visible = |_: &str| role != Role::Merchant;
             let completed_status = row
                 .merchant_completed_invoice_id
-                .and_then(|id| names.invoices.get(&id))
+                .and_then(|id| names.invoices.get(&id.get()))
                 .map(|(_, status)| status.as_str());
             ParcelView {
                 payout_state: PayoutState::of(&row, completed_status),
@@ -311,7 +320,7 @@ pub fn views_with(
                 kind: row.kind,
                 original_parcel: row
                     .original_parcel_id
-                    .and_then(|id| originals.get(&id).cloned()),
+                    .and_then(|id| originals.get(&id.get()).cloned()),
                 item_to_collect: row.item_to_collect,
                 stock_lines: stock_lines.remove(&row.id).unwrap_or_default(),
                 fees,

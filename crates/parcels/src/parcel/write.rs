@@ -1,6 +1,8 @@
 //! A merchant's writes on his parcels: create, edit and delete while new.
 
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, Role, Scope};
+use colivra_core::{
+    key, time, AppError, AppResult, FieldErrors, MerchantId, ParcelId, Role, Scope, ShopId, UserId,
+};
 use colivra_db::schema::{parcel_states, parcels};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -24,9 +26,9 @@ fn reference_conflict(error: diesel::result::Error) -> AppError {
 /// Whether `reference` is already used in the shop (by another parcel than `except`).
 pub fn reference_taken(
     conn: &mut DbConnection,
-    shop_id: i64,
+    shop_id: ShopId,
     reference: &str,
-    except: Option<i64>,
+    except: Option<ParcelId>,
 ) -> AppResult<bool> {
     let mut q = parcels::table
         .filter(parcels::shop_id.eq(shop_id))
@@ -42,8 +44,8 @@ pub fn reference_taken(
 /// per request).
 pub fn insert(
     conn: &mut DbConnection,
-    merchant_id: i64,
-    actor_id: i64,
+    merchant_id: MerchantId,
+    actor_id: UserId,
     parcel: &ValidParcel,
 ) -> AppResult<ParcelRow> {
     let now = time::now();
@@ -81,8 +83,8 @@ pub fn insert(
 pub fn create(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     input: &ParcelInput,
     recent: Option<&super::RecentNames>,
 ) -> AppResult<ParcelView> {
@@ -144,8 +146,8 @@ fn check_new(row: &ParcelRow, what: &str) -> AppResult<()> {
 /// Edits a merchant's parcel while it is new. The fee snapshot follows a change of city.
 pub fn update(
     conn: &mut DbConnection,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     parcel_key: &str,
     input: &ParcelInput,
 ) -> AppResult<ParcelView> {
@@ -190,8 +192,8 @@ pub(crate) fn changed_meanwhile() -> AppError {
 pub fn delete(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     parcel_key: &str,
 ) -> AppResult<()> {
     immediate_transaction(conn, |conn| {

@@ -9,7 +9,7 @@ mod policy;
 mod store;
 
 use chrono::{DateTime, FixedOffset, NaiveDateTime};
-use colivra_core::{time, AppError, AppResult, FieldErrors, Scope};
+use colivra_core::{time, AppError, AppResult, FieldErrors, ParcelId, Scope, UserId};
 use colivra_db::schema::{delivery_proofs, parcels, users};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -197,7 +197,7 @@ pub fn record(
     store: &ProofStore,
     row: &ParcelRow,
     status: Status,
-    actor_id: i64,
+    actor_id: UserId,
     proof: &CheckedProof,
 ) -> AppResult<()> {
     let keep = |image: &Option<ProofImage>| -> AppResult<_> {
@@ -286,7 +286,7 @@ struct ProofRow {
     last_name: Option<String>,
 }
 
-fn rows(conn: &mut DbConnection, parcel_id: i64) -> AppResult<Vec<ProofRow>> {
+fn rows(conn: &mut DbConnection, parcel_id: ParcelId) -> AppResult<Vec<ProofRow>> {
     delivery_proofs::table
         .left_join(users::table.on(users::id.nullable().eq(delivery_proofs::recorded_by)))
         .filter(delivery_proofs::parcel_id.eq(parcel_id))
@@ -400,7 +400,7 @@ pub fn initials(name: &str) -> String {
 
 /// Who signed for a delivered parcel, as initials (the signer named, else the recipient), when
 /// its latest proof has a signature.
-pub fn signer_initials(conn: &mut DbConnection, parcel_id: i64) -> AppResult<Option<String>> {
+pub fn signer_initials(conn: &mut DbConnection, parcel_id: ParcelId) -> AppResult<Option<String>> {
     let latest: Option<(Option<String>, Option<String>, String)> = delivery_proofs::table
         .inner_join(parcels::table)
         .filter(delivery_proofs::parcel_id.eq(parcel_id))
@@ -423,11 +423,11 @@ pub fn signer_initials(conn: &mut DbConnection, parcel_id: i64) -> AppResult<Opt
 /// that list parcels (the delivery invoice).
 pub fn kinds_for(
     conn: &mut DbConnection,
-    parcel_ids: &[i64],
-) -> AppResult<std::collections::HashMap<i64, (bool, bool)>> {
+    parcel_ids: &[ParcelId],
+) -> AppResult<std::collections::HashMap<ParcelId, (bool, bool)>> {
     let mut kinds = std::collections::HashMap::new();
     for chunk in parcel_ids.chunks(500) {
-        let found: Vec<(i64, Option<String>, Option<String>)> = delivery_proofs::table
+        let found: Vec<(ParcelId, Option<String>, Option<String>)> = delivery_proofs::table
             .filter(delivery_proofs::parcel_id.eq_any(chunk))
             .select((
                 delivery_proofs::parcel_id,

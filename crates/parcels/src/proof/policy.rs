@@ -1,7 +1,7 @@
 //! What each merchant requires of the delivery person on « Livré » (`users.delivery_proof`),
 //! set by the merchant himself and recorded in the activities.
 
-use colivra_core::AppResult;
+use colivra_core::{AppResult, MerchantId, UserId};
 use colivra_db::schema::users;
 use colivra_db::{activities, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -40,7 +40,7 @@ impl ProofPolicy {
 }
 
 /// What the merchant of `merchant_id` requires on « Livré ».
-pub fn policy_of(conn: &mut DbConnection, merchant_id: i64) -> AppResult<ProofPolicy> {
+pub fn policy_of(conn: &mut DbConnection, merchant_id: MerchantId) -> AppResult<ProofPolicy> {
     let value: Option<String> = users::table
         .find(merchant_id)
         .select(users::delivery_proof)
@@ -51,7 +51,7 @@ pub fn policy_of(conn: &mut DbConnection, merchant_id: i64) -> AppResult<ProofPo
 }
 
 /// `GET users/delivery-proof`: the merchant's setting.
-pub fn setting_of(conn: &mut DbConnection, merchant_id: i64) -> AppResult<PolicySetting> {
+pub fn setting_of(conn: &mut DbConnection, merchant_id: MerchantId) -> AppResult<PolicySetting> {
     Ok(PolicySetting {
         delivery_proof: policy_of(conn, merchant_id)?,
     })
@@ -60,15 +60,15 @@ pub fn setting_of(conn: &mut DbConnection, merchant_id: i64) -> AppResult<Policy
 /// The policy of each of `merchant_ids` (a list page's merchants).
 pub fn policies_of(
     conn: &mut DbConnection,
-    merchant_ids: &[i64],
-) -> AppResult<std::collections::HashMap<i64, ProofPolicy>> {
+    merchant_ids: &[MerchantId],
+) -> AppResult<std::collections::HashMap<MerchantId, ProofPolicy>> {
     if merchant_ids.is_empty() {
         return Ok(Default::default());
     }
     Ok(users::table
         .filter(users::id.eq_any(merchant_ids))
         .select((users::id, users::delivery_proof))
-        .load::<(i64, String)>(conn)
+        .load::<(MerchantId, String)>(conn)
         .map_db_err()?
         .into_iter()
         .map(|(id, value)| (id, ProofPolicy::parse(&value)))
@@ -84,8 +84,8 @@ pub struct PolicySetting {
 /// The merchant sets what his delivery people must keep on « Livré »; recorded in the activities.
 pub fn set_policy(
     conn: &mut DbConnection,
-    merchant_id: i64,
-    actor_id: i64,
+    merchant_id: MerchantId,
+    actor_id: UserId,
     policy: ProofPolicy,
 ) -> AppResult<PolicySetting> {
     colivra_db::connection::immediate_transaction(conn, |conn| {

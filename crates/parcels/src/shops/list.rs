@@ -9,8 +9,8 @@ pub(super) fn views(
     scope: Scope,
     rows: Vec<ShopRow>,
 ) -> AppResult<Vec<ShopView>> {
-    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-    let changes: Vec<(i64, ChangeRow)> = changes::table
+    let ids: Vec<ShopId> = rows.iter().map(|r| r.id).collect();
+    let changes: Vec<(ShopId, ChangeRow)> = changes::table
         .filter(changes::shop_id.eq_any(&ids))
         .filter(changes::status.ne(BankAccountChangeStatus::Replaced.as_str()))
         .order(changes::id.desc())

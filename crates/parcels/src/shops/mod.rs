@@ -10,7 +10,9 @@ mod write;
 
 use chrono::NaiveDateTime;
 use colivra_core::phone::{normalize_moroccan_phone, PHONE_MESSAGE};
-use colivra_core::{key, time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Scope};
+use colivra_core::{
+    key, time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Scope, ShopId,
+};
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::shop_bank_account_changes as changes;
 use colivra_db::schema::{cities, shops, users};
@@ -147,7 +149,7 @@ pub const RIB_MESSAGE: &str = "RIB invalide : 24 chiffres dont la cl√© de contr√
 /// A shop row with its city and merchant, before the RIB is shown or masked.
 #[derive(Debug, Clone, Queryable)]
 struct ShopRow {
-    id: i64,
+    id: ShopId,
     key: String,
     name: String,
     phone: String,

@@ -2,6 +2,7 @@
 //! an admin; each change kept and listed.
 
 use super::*;
+use colivra_core::{MerchantId, UserId};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::schema::invoices;
 
@@ -11,13 +12,13 @@ use colivra_db::schema::invoices;
 pub(super) struct ChangeRow {
     pub(super) id: i64,
     pub(super) key: String,
-    pub(super) shop_id: i64,
+    pub(super) shop_id: ShopId,
     pub(super) old_bank_account: Option<String>,
     pub(super) new_bank_account: String,
     pub(super) status: String,
     pub(super) comment: Option<String>,
-    pub(super) requested_by: Option<i64>,
-    pub(super) decided_by: Option<i64>,
+    pub(super) requested_by: Option<UserId>,
+    pub(super) decided_by: Option<UserId>,
     pub(super) requested_at: NaiveDateTime,
     pub(super) decided_at: Option<NaiveDateTime>,
     pub(super) certificate_sha256: Option<String>,
@@ -42,7 +43,7 @@ impl ChangeRow {
     }
 }
 
-pub(super) fn pending_of(conn: &mut DbConnection, shop_id: i64) -> AppResult<Option<ChangeRow>> {
+pub(super) fn pending_of(conn: &mut DbConnection, shop_id: ShopId) -> AppResult<Option<ChangeRow>> {
     changes::table
         .filter(changes::shop_id.eq(shop_id))
         .filter(changes::status.eq(BankAccountChangeStatus::Pending.as_str()))
@@ -54,7 +55,7 @@ pub(super) fn pending_of(conn: &mut DbConnection, shop_id: i64) -> AppResult<Opt
 
 pub(super) fn insert_change(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     shop: &ShopRow,
     new: &str,
     status: BankAccountChangeStatus,
@@ -93,7 +94,7 @@ pub(super) fn insert_change(
 /// Returns whether a request was opened (asking again for the RIB already asked opens none).
 pub(super) fn request(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     shop: &ShopRow,
     new: &str,
 ) -> AppResult<bool> {
@@ -138,7 +139,7 @@ pub(super) fn request(
 /// An admin's new RIB: in force at once, kept as an approved change.
 pub(super) fn apply_now(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     shop: &ShopRow,
     new: &str,
 ) -> AppResult<()> {
@@ -247,8 +248,8 @@ fn certificate_type(bytes: &[u8]) -> Option<&'static str> {
 pub fn attach_certificate(
     conn: &mut DbConnection,
     store: &crate::proof::ProofStore,
-    merchant_id: i64,
-    actor_id: i64,
+    merchant_id: MerchantId,
+    actor_id: UserId,
     change_key: &str,
     bytes: &[u8],
 ) -> AppResult<BankAccountChangeView> {
@@ -317,7 +318,7 @@ pub fn attach_certificate(
 /// A merchant's change by key (404 for another merchant's).
 fn change_of_merchant(
     conn: &mut DbConnection,
-    merchant_id: i64,
+    merchant_id: MerchantId,
     change_key: &str,
 ) -> AppResult<ChangeRow> {
     let row: ChangeRow = changes::table
@@ -327,7 +328,7 @@ fn change_of_merchant(
         .optional()
         .map_db_err()?
         .ok_or(AppError::NotFound)?;
-    let owner: i64 = shops::table
+    let owner: MerchantId = shops::table
         .find(row.shop_id)
         .select(shops::merchant_id)
         .first(conn)
@@ -402,19 +403,19 @@ pub(super) fn change_views(
     conn: &mut DbConnection,
     rows: Vec<ChangeRow>,
 ) -> AppResult<Vec<BankAccountChangeView>> {
-    let shop_ids: Vec<i64> = rows.iter().map(|r| r.shop_id).collect();
-    let shops_found: Vec<(i64, String, String, i64)> = shops::table
+    let shop_ids: Vec<ShopId> = rows.iter().map(|r| r.shop_id).collect();
+    let shops_found: Vec<(ShopId, String, String, MerchantId)> = shops::table
         .filter(shops::id.eq_any(&shop_ids))
         .select((shops::id, shops::key, shops::name, shops::merchant_id))
         .load(conn)
         .map_db_err()?;
-    let people_ids: Vec<i64> = rows
+    let people_ids: Vec<UserId> = rows
         .iter()
         .flat_map(|r| [r.requested_by, r.decided_by])
         .flatten()
-        .chain(shops_found.iter().map(|s| s.3))
+        .chain(shops_found.iter().map(|s| s.3.into()))
         .collect();
-    let people: Vec<(i64, String, String, String, Option<String>)> = users::table
+    let people: Vec<(UserId, String, String, String, Option<String>)> = users::table
         .filter(users::id.eq_any(&people_ids))
         .select((
             users::id,
@@ -426,12 +427,12 @@ pub(super) fn change_views(
         .load(conn)
         .map_db_err()?;
     // The unpaid invoices each pending change would move, by shop.
-    let pending_shops: Vec<i64> = rows
+    let pending_shops: Vec<ShopId> = rows
         .iter()
         .filter(|r| r.status() == BankAccountChangeStatus::Pending)
         .map(|r| r.shop_id)
         .collect();
-    let unpaid: Vec<(Option<i64>, String, Option<String>, i64)> = invoices::table
+    let unpaid: Vec<(Option<ShopId>, String, Option<String>, i64)> = invoices::table
         .filter(invoices::shop_id.eq_any(&pending_shops))
         .filter(invoices::kind.eq("delivered"))
         .filter(invoices::status.eq("validated"))
@@ -444,7 +445,7 @@ pub(super) fn change_views(
         ))
         .load(conn)
         .map_db_err()?;
-    let person = |id: i64, company: bool| {
+    let person = |id: UserId, company: bool| {
         people
             .iter()
             .find(|p| p.0 == id)
@@ -456,11 +457,9 @@ pub(super) fn change_views(
     Ok(rows
         .into_iter()
         .map(|row| {
-            let (shop_key, shop_name, merchant_id) = shops_found
-                .iter()
-                .find(|s| s.0 == row.shop_id)
-                .map(|s| (s.1.clone(), s.2.clone(), s.3))
-                .unwrap_or_default();
+            let shop = shops_found.iter().find(|s| s.0 == row.shop_id);
+            let (shop_key, shop_name) =
+                shop.map(|s| (s.1.clone(), s.2.clone())).unwrap_or_default();
             let pending = row.status() == BankAccountChangeStatus::Pending;
             let certificate = row.certificate();
             BankAccountChangeView {
@@ -470,10 +469,12 @@ pub(super) fn change_views(
                     key: shop_key,
                     name: shop_name,
                 },
-                merchant: person(merchant_id, true).unwrap_or(ChangePersonRef {
-                    key: String::new(),
-                    name: String::new(),
-                }),
+                merchant: shop
+                    .and_then(|s| person(s.3.into(), true))
+                    .unwrap_or(ChangePersonRef {
+                        key: String::new(),
+                        name: String::new(),
+                    }),
                 old_bank_account: row.old_bank_account.as_deref().map(mask_rib),
                 bank_account: mask_rib(&row.new_bank_account),
                 certificate,
@@ -598,7 +599,7 @@ pub const MAX_COMMENT: usize = 500;
 /// Conditional on it still being pending: of two decisions at once, one wins, the other 409s.
 pub fn decide(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     change_key: &str,
     input: &BankAccountDecisionInput,
 ) -> AppResult<BankAccountChangeView> {

@@ -1,12 +1,13 @@
 //! Creating and editing shops (the demo's and the benchmark's too).
 
 use super::*;
+use colivra_core::{CityId, MerchantId, UserId};
 
 pub(super) struct ValidShop {
     name: String,
     phone: String,
     address: String,
-    city_id: i64,
+    city_id: CityId,
     bank_account: Option<String>,
 }
 
@@ -21,7 +22,7 @@ pub(super) fn validate(conn: &mut DbConnection, input: &ShopInput) -> AppResult<
     });
     let address = text(&input.address);
     errors.check_text("address", &address, 255, "L'adresse est obligatoire.");
-    let city_id: Option<i64> = cities::table
+    let city_id: Option<CityId> = cities::table
         .filter(cities::key.eq(text(&input.city)))
         .filter(cities::active.eq(true))
         .select(cities::id)
@@ -44,11 +45,14 @@ pub(super) fn validate(conn: &mut DbConnection, input: &ShopInput) -> AppResult<
         Some(rib)
     };
     errors.into_result()?;
+    let Some(city_id) = city_id else {
+        return Err(AppError::NotFound);
+    };
     Ok(ValidShop {
         name,
         phone,
         address,
-        city_id: city_id.unwrap_or_default(),
+        city_id,
         bank_account,
     })
 }
@@ -57,8 +61,8 @@ pub(super) fn validate(conn: &mut DbConnection, input: &ShopInput) -> AppResult<
 /// to a shop without parcels, and every later change waits for an admin.
 pub fn create(
     conn: &mut DbConnection,
-    actor_id: i64,
-    merchant_id: i64,
+    actor_id: UserId,
+    merchant_id: MerchantId,
     input: ShopInput,
 ) -> AppResult<ShopView> {
     immediate_transaction(conn, |conn| {
@@ -105,7 +109,7 @@ pub struct ShopUpdate {
 /// once. Either way the change is kept with the old and the new RIB, and recorded.
 pub fn update(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     scope: Scope,
     shop_key: &str,
     input: ShopInput,
@@ -188,7 +192,7 @@ pub(super) fn field_changes(
 
 pub(super) fn record(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     action: &str,
     shop_key: &str,
     details: serde_json::Value,
@@ -207,11 +211,11 @@ pub(super) fn record(
 }
 
 pub struct NewShop<'a> {
-    pub merchant_id: i64,
+    pub merchant_id: MerchantId,
     pub name: &'a str,
     pub phone: &'a str,
     pub address: &'a str,
-    pub city_id: i64,
+    pub city_id: CityId,
     pub bank_account: Option<&'a str>,
 }
 

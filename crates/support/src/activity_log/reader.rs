@@ -1,12 +1,13 @@
 //! Reading the log: the filters, the audit of who read it, the paged list.
 
 use super::*;
+use colivra_core::UserId;
 
 /// Whose activities a reader of `role` sees, `holds_dashboard` telling whether he holds the
 /// dashboard's route name (staff who do read every activity).
 pub fn reader_audit(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     scope: Scope,
     role: colivra_core::Role,
     holds_dashboard: bool,
@@ -20,7 +21,7 @@ pub fn reader_audit(
 /// `mine`); a merchant, his and his staff's; a delivery person, his own.
 pub fn audit(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     scope: Scope,
     sees_everything: bool,
     mine: bool,
@@ -29,12 +30,12 @@ pub fn audit(
         Scope::Everyone if sees_everything && !mine => Audit::Everything,
         Scope::Everyone | Scope::DeliveryPerson(_) => Audit::Users(vec![user_id]),
         Scope::Merchant(owner) => {
-            let mut ids: Vec<i64> = merchant_staff::table
+            let mut ids: Vec<UserId> = merchant_staff::table
                 .filter(merchant_staff::owner_id.eq(owner))
                 .select(merchant_staff::user_id)
                 .load(conn)
                 .map_db_err()?;
-            ids.push(owner);
+            ids.push(owner.into());
             ids.push(user_id);
             ids.sort_unstable();
             ids.dedup();
@@ -81,11 +82,11 @@ pub fn filter(conn: &mut DbConnection, filters: &ActivityFilters) -> AppResult<A
             users::table
                 .filter(users::key.eq(key))
                 .select(users::id)
-                .first::<i64>(conn)
+                .first::<UserId>(conn)
                 .optional()
                 .map_db_err()?
                 // A key naming nobody: an empty page, as for any filter matching nothing.
-                .unwrap_or(-1),
+                .unwrap_or(UserId::new(-1)),
         ),
         None => None,
     };
@@ -116,7 +117,7 @@ pub(super) fn views(
     rows: Vec<Activity>,
     language: Language,
 ) -> AppResult<Vec<ActivityView>> {
-    let ids: Vec<i64> = rows.iter().filter_map(|a| a.user_id).collect();
+    let ids: Vec<UserId> = rows.iter().filter_map(|a| a.user_id).collect();
     let people = people::load(conn, &ids)?;
     let details: Vec<Option<Value>> = rows
         .iter()

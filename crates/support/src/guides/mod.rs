@@ -7,7 +7,7 @@
 pub mod round;
 
 use chrono::NaiveDateTime;
-use colivra_core::{time, AppError, AppResult, FieldErrors, Role};
+use colivra_core::{time, AppError, AppResult, FieldErrors, Role, UserId};
 use colivra_db::activities::{self, NewActivity};
 use colivra_db::schema::guides;
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
@@ -30,7 +30,7 @@ pub struct GuideRow {
     pub title: String,
     pub body: String,
     pub audience: String,
-    pub author_id: Option<i64>,
+    pub author_id: Option<UserId>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
 }
@@ -201,7 +201,12 @@ fn checked(input: &GuideInput) -> AppResult<(String, String, Audience)> {
     Ok((title, body, audience))
 }
 
-fn record(conn: &mut DbConnection, actor_id: i64, action: &str, row: &GuideRow) -> AppResult<()> {
+fn record(
+    conn: &mut DbConnection,
+    actor_id: UserId,
+    action: &str,
+    row: &GuideRow,
+) -> AppResult<()> {
     activities::record(
         conn,
         NewActivity {
@@ -231,7 +236,11 @@ fn refuse_built_in(key: &str) -> AppResult<()> {
 }
 
 /// `POST guides`.
-pub fn create(conn: &mut DbConnection, actor_id: i64, input: &GuideInput) -> AppResult<GuideView> {
+pub fn create(
+    conn: &mut DbConnection,
+    actor_id: UserId,
+    input: &GuideInput,
+) -> AppResult<GuideView> {
     let (title, body, audience) = checked(input)?;
     immediate_transaction(conn, |conn| {
         let now = time::now();
@@ -256,7 +265,7 @@ pub fn create(conn: &mut DbConnection, actor_id: i64, input: &GuideInput) -> App
 /// `PUT guides/{key}` (the built-in guide: 409).
 pub fn update(
     conn: &mut DbConnection,
-    actor_id: i64,
+    actor_id: UserId,
     key: &str,
     input: &GuideInput,
 ) -> AppResult<GuideView> {
@@ -282,7 +291,7 @@ pub fn update(
 }
 
 /// `DELETE guides/{key}` (the built-in guide: 409).
-pub fn delete(conn: &mut DbConnection, actor_id: i64, key: &str) -> AppResult<()> {
+pub fn delete(conn: &mut DbConnection, actor_id: UserId, key: &str) -> AppResult<()> {
     refuse_built_in(key)?;
     immediate_transaction(conn, |conn| {
         let row: GuideRow = diesel::delete(guides::table.filter(guides::key.eq(key.trim())))

@@ -166,7 +166,7 @@ pub fn views(
     side: Side,
     rows: Vec<TicketRow>,
 ) -> AppResult<Vec<TicketView>> {
-    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let ids: Vec<TicketId> = rows.iter().map(|r| r.id).collect();
     let last_ids: Vec<i64> = if ids.is_empty() {
         Vec::new()
     } else {
@@ -189,25 +189,25 @@ pub fn views(
             .load(conn)
             .map_db_err()?
     };
-    let parcel_ids: Vec<i64> = rows.iter().filter_map(|r| r.parcel_id).collect();
-    let codes: HashMap<i64, String> = if parcel_ids.is_empty() {
+    let parcel_ids: Vec<ParcelId> = rows.iter().filter_map(|r| r.parcel_id).collect();
+    let codes: HashMap<ParcelId, String> = if parcel_ids.is_empty() {
         HashMap::new()
     } else {
         parcels::table
             .filter(parcels::id.eq_any(&parcel_ids))
             .select((parcels::id, parcels::key))
-            .load::<(i64, String)>(conn)
+            .load::<(ParcelId, String)>(conn)
             .map_db_err()?
             .into_iter()
             .collect()
     };
-    let people_ids: Vec<i64> = rows
+    let people_ids: Vec<UserId> = rows
         .iter()
-        .map(|r| r.merchant_id)
+        .map(|r| r.merchant_id.into())
         .chain(last.iter().filter_map(|m| m.author_id))
         .collect();
     let people = people::load(conn, &people_ids)?;
-    let person = |id: Option<i64>| {
+    let person = |id: Option<UserId>| {
         id.and_then(|id| people.get(&id).cloned())
             .unwrap_or_else(people::gone)
     };
@@ -216,7 +216,7 @@ pub fn views(
         .map(|row| {
             let status = row.status();
             let category = TicketCategory::parse(&row.category).unwrap_or(TicketCategory::Other);
-            let merchant = person(Some(row.merchant_id));
+            let merchant = person(Some(row.merchant_id.into()));
             let last_message = last
                 .iter()
                 .find(|m| m.ticket_id == row.id)
@@ -267,7 +267,7 @@ pub(super) fn detail(
         .select(MessageRow::as_select())
         .load(conn)
         .map_db_err()?;
-    let authors: Vec<i64> = messages.iter().filter_map(|m| m.author_id).collect();
+    let authors: Vec<UserId> = messages.iter().filter_map(|m| m.author_id).collect();
     let people = people::load(conn, &authors)?;
     let messages = messages
         .iter()

@@ -34,7 +34,7 @@ pub(super) fn record(
 
 pub(super) fn insert_message(
     conn: &mut DbConnection,
-    ticket_id: i64,
+    ticket_id: TicketId,
     actor: Actor,
     side: Side,
     body: &str,

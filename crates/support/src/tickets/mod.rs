@@ -17,7 +17,10 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use colivra_core::pagination::like_pattern;
-use colivra_core::{time, AppError, AppResult, FieldErrors, ListQuery, Paginated, Scope};
+use colivra_core::{
+    time, AppError, AppResult, FieldErrors, ListQuery, MerchantId, Paginated, ParcelId, Scope,
+    TicketId, UserId,
+};
 use colivra_db::activities::{self, NewActivity};
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{parcels, ticket_messages, tickets, users};
@@ -148,7 +151,7 @@ impl Side {
 /// Who acts: the user and whose tickets he sees.
 #[derive(Debug, Clone, Copy)]
 pub struct Actor {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub scope: Scope,
 }
 
@@ -161,15 +164,15 @@ impl Actor {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = tickets)]
 pub struct TicketRow {
-    pub id: i64,
+    pub id: TicketId,
     pub key: String,
     pub code: String,
-    pub merchant_id: i64,
-    pub opened_by: Option<i64>,
+    pub merchant_id: MerchantId,
+    pub opened_by: Option<UserId>,
     pub subject: String,
     pub category: String,
     pub status: String,
-    pub parcel_id: Option<i64>,
+    pub parcel_id: Option<ParcelId>,
     pub merchant_unread: bool,
     pub admin_unread: bool,
     pub messages_count: i64,
@@ -196,8 +199,8 @@ impl TicketRow {
 pub struct MessageRow {
     pub id: i64,
     pub key: String,
-    pub ticket_id: i64,
-    pub author_id: Option<i64>,
+    pub ticket_id: TicketId,
+    pub author_id: Option<UserId>,
     pub side: String,
     pub body: String,
     pub created_at: NaiveDateTime,
@@ -377,8 +380,8 @@ mod tests {
         MessageRow {
             id,
             key: format!("M{id}"),
-            ticket_id: 1,
-            author_id: Some(author),
+            ticket_id: TicketId::new(1),
+            author_id: Some(UserId::new(author)),
             side: side.to_owned(),
             body: String::new(),
             created_at: time::now(),
@@ -388,11 +391,11 @@ mod tests {
     #[test]
     fn only_the_author_deletes_an_unanswered_message_never_the_first() {
         let merchant = Actor {
-            user_id: 7,
-            scope: Scope::Merchant(7),
+            user_id: UserId::new(7),
+            scope: Scope::Merchant(MerchantId::new(7)),
         };
         let admin = Actor {
-            user_id: 1,
+            user_id: UserId::new(1),
             scope: Scope::Everyone,
         };
         let messages = vec![

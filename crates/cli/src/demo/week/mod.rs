@@ -21,7 +21,7 @@ use std::time::Instant;
 
 use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime};
 use colivra_auth::User;
-use colivra_core::{time, AppError, AppResult, Scope};
+use colivra_core::{time, AppError, AppResult, DeliveryPersonId, MerchantId, Scope};
 use colivra_db::schema::{cities, inventories, shops};
 use colivra_db::{DbConnection, DbPool, MapDbErr};
 use colivra_parcels::moves::{self, StateInput};
@@ -125,6 +125,17 @@ impl WeekClock {
     }
 }
 
+/// The demo's merchants are accounts of their own (none is someone's staff): a merchant's id is
+/// his user's.
+fn merchant_id(merchant: &User) -> MerchantId {
+    MerchantId::new(merchant.id.get())
+}
+
+/// The demo delivery person's id, his user's.
+fn delivery_person_id(delivery_person: &User) -> DeliveryPersonId {
+    DeliveryPersonId::new(delivery_person.id.get())
+}
+
 /// Who plays the week, and what it refers to by name.
 struct Cast {
     admin: User,
@@ -160,7 +171,7 @@ struct Tally {
 
 impl Tally {
     fn print(&self, first_day: NaiveDate, today: NaiveDate, elapsed: std::time::Duration) {
-        let money = colivra_core::money::format_dirhams;
+        let money = colivra_core::Centimes::new;
         println!("Demo week {first_day} to {today} (marker: settings row {MARKER}):");
         println!(
             "  {:<15} {:<22} {} ({SECOND_SHOP_NAME}, the week's second merchant)",
@@ -240,7 +251,7 @@ impl<'c> Week<'c> {
             colivra_parcels::shops::create(
                 conn,
                 zellige.id,
-                zellige.id,
+                merchant_id(&zellige),
                 colivra_parcels::shops::ShopInput {
                     name: Some(SECOND_SHOP_NAME.into()),
                     phone: Some("0537201530".into()),
@@ -334,7 +345,7 @@ impl<'c> Week<'c> {
                 self.conn,
                 &self.stock,
                 merchant.id,
-                merchant.id,
+                merchant_id(merchant),
                 &input,
                 None,
             )?;
@@ -349,7 +360,13 @@ impl<'c> Week<'c> {
         let input = pickup::PickupInput {
             parcels: self.codes(labels),
         };
-        let voucher = pickup::create(self.conn, &self.stock, merchant.id, merchant.id, &input)?;
+        let voucher = pickup::create(
+            self.conn,
+            &self.stock,
+            merchant.id,
+            merchant_id(merchant),
+            &input,
+        )?;
         self.tally.pickup_vouchers += 1;
         Ok(voucher.key)
     }
@@ -396,13 +413,13 @@ impl<'c> Week<'c> {
                 recorded_at: None,
             };
             self.on(days_ago, (hour, later), |w| {
-                let delivery_person = w.cast.delivery_person.id;
+                let delivery_person = &w.cast.delivery_person;
                 moves::post_state(
                     w.conn,
                     &w.stock,
                     &w.proofs,
-                    delivery_person,
-                    Scope::DeliveryPerson(delivery_person),
+                    delivery_person.id,
+                    Scope::DeliveryPerson(delivery_person_id(delivery_person)),
                     &input,
                 )
             })?;
@@ -416,12 +433,12 @@ impl<'c> Week<'c> {
             parcels: self.codes(labels),
             delivery_person: None,
         };
-        let delivery_person = self.cast.delivery_person.id;
+        let delivery_person = &self.cast.delivery_person;
         let voucher = returns::create(
             self.conn,
             &self.stock,
-            delivery_person,
-            Scope::DeliveryPerson(delivery_person),
+            delivery_person.id,
+            Scope::DeliveryPerson(delivery_person_id(delivery_person)),
             &input,
         )?;
         self.tally.return_vouchers += 1;

@@ -30,7 +30,10 @@ use colivra_invoicing::merchant::{self, MerchantInvoiceInput, MerchantInvoiceUpd
 use colivra_support::tickets::{self, Actor, MessageInput, TicketInput, TicketStatusInput};
 
 use super::orders::{ATLAS_A, ATLAS_B, ATLAS_C, ATLAS_D, ATLAS_E, ZELLIGE_1, ZELLIGE_2, ZELLIGE_3};
-use super::{Week, SECOND_MERCHANT_EMAIL, SECOND_MERCHANT_PASSWORD, SECOND_SHOP_NAME};
+use super::{
+    delivery_person_id, merchant_id, Week, SECOND_MERCHANT_EMAIL, SECOND_MERCHANT_PASSWORD,
+    SECOND_SHOP_NAME,
+};
 
 /// The short count: the cash counted four days ago is this much below the invoice's total.
 const SHORTAGE: i64 = 2_000;
@@ -345,12 +348,12 @@ fn yesterday(w: &mut Week<'_>, return_voucher: &str, zellige_invoice: &str) -> A
     // `POST parcels/{key}/cancel` by the merchant while it waits for its pickup.
     w.on(1, (9, 30), |w| {
         let parcel = w.code("D9");
-        let merchant = w.cast.atlas.id;
+        let merchant = &w.cast.atlas;
         colivra_parcels::moves::cancel(
             w.conn,
             &w.stock,
-            merchant,
-            merchant,
+            merchant.id,
+            merchant_id(merchant),
             &parcel,
             Some("Le client a annulé sa commande"),
         )
@@ -494,11 +497,11 @@ fn hand_over(
 
 /// `POST delivery-admins/invoices` by the delivery person: (key, total).
 fn declare(w: &mut Week<'_>) -> AppResult<(String, i64)> {
-    let delivery_person = w.cast.delivery_person.id;
+    let delivery_person = &w.cast.delivery_person;
     let invoice = delivery::create(
         w.conn,
-        delivery_person,
-        Scope::DeliveryPerson(delivery_person),
+        delivery_person.id,
+        Scope::DeliveryPerson(delivery_person_id(delivery_person)),
         &DeliveryInvoiceInput::default(),
     )?;
     Ok((invoice.key, invoice.total))
@@ -573,7 +576,7 @@ fn entry_slip(w: &mut Week<'_>) -> AppResult<Vec<(String, String)>> {
     let slip = movements::create_slip(
         w.conn,
         w.cast.atlas.id,
-        w.cast.atlas.id,
+        merchant_id(&w.cast.atlas),
         &EntrySlipInput {
             lines: Some(vec![line(w, "ROBE-ETE-M", 10), line(w, "SAC-CUIR", 6)]),
             comment: Some("Réassort avant le week-end".into()),
@@ -639,7 +642,7 @@ fn check_return(w: &mut Week<'_>, label: &str) -> AppResult<()> {
 fn merchant_side(merchant: &User) -> Actor {
     Actor {
         user_id: merchant.id,
-        scope: Scope::Merchant(merchant.id),
+        scope: Scope::Merchant(merchant_id(merchant)),
     }
 }
 

@@ -444,6 +444,26 @@ impl Response {
     }
 }
 
+thread_local! {
+    /// One HTTP client per test (each test runs on a thread of its own, in its own runtime),
+    /// shared by its callers, who keep their cookies and headers apart (`TestClient`). A new
+    /// awc connector builds an OpenSSL context and reads the system's certificates (awc's
+    /// `openssl` feature, which the webhook sender needs): once per caller, that was a fifth of
+    /// the API tests' time.
+    ///
+    /// Idle connections are dropped after 2 s, before the server's 5 s keep-alive closes them: a
+    /// connection the server closed while the client picked it up from the pool failed a request
+    /// now and then on a loaded machine (Connect(Disconnected)).
+    static HTTP_CLIENT: awc::Client = http_client();
+}
+
+fn http_client() -> awc::Client {
+    awc::Client::builder()
+        .connector(awc::Connector::new().conn_keep_alive(std::time::Duration::from_secs(2)))
+        .timeout(std::time::Duration::from_secs(30))
+        .finish()
+}
+
 pub struct TestClient {
     base: String,
     http: awc::Client,
@@ -462,19 +482,22 @@ impl TestClient {
     pub fn new(base: &str) -> Self {
         TestClient {
             base: base.to_owned(),
-            // Idle connections are dropped after 2 s, before the server's 5 s keep-alive
-            // closes them: a connection the server closed while the client picked it up from
-            // the pool failed a request now and then on a loaded machine (Connect(Disconnected)).
-            http: awc::Client::builder()
-                .connector(awc::Connector::new().conn_keep_alive(std::time::Duration::from_secs(2)))
-                .timeout(std::time::Duration::from_secs(30))
-                .finish(),
+            http: HTTP_CLIENT.with(Clone::clone),
             cookies: RefCell::new(BTreeMap::new()),
             bearer: RefCell::new(None),
             send_csrf: RefCell::new(true),
             language: RefCell::new(None),
             forwarded_for: RefCell::new(None),
             extra_headers: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// A caller whose requests never share a connection with another caller's (a test that
+    /// counts the connections a load balancer sees).
+    pub fn with_own_connections(base: &str) -> Self {
+        TestClient {
+            http: http_client(),
+            ..TestClient::new(base)
         }
     }
 

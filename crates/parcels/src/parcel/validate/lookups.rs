@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use colivra_core::AppResult;
+use colivra_core::{AppResult, CityId, MerchantId, ShopId};
 use colivra_db::listing::lower;
 use colivra_db::schema::{cities, shops, webhook_endpoints};
 use colivra_db::{DbConnection, MapDbErr};
@@ -14,17 +14,17 @@ use crate::fees::{active_cities_with_own_price, city_price_columns, CityPrice, F
 /// A city a parcel may go to, with what the merchant pays there.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct CityFees {
-    pub(super) id: i64,
+    pub(super) id: CityId,
     pub(super) fees: Fees,
 }
 
 /// What validating a merchant's parcels needs, loaded once for one parcel or a whole file.
 pub struct Lookups {
-    pub(super) merchant_id: i64,
+    pub(super) merchant_id: MerchantId,
     /// By key and by lower-case name.
-    shops: HashMap<String, i64>,
+    shops: HashMap<String, ShopId>,
     /// The merchant's shop when he has only one: the form need not ask.
-    pub(super) only_shop: Option<i64>,
+    pub(super) only_shop: Option<ShopId>,
     /// Active cities by key and by lower-case name, with the merchant's effective fees.
     pub(super) cities: HashMap<String, CityFees>,
     /// The merchant's active webhook endpoints, for the events of what is created with these
@@ -34,7 +34,7 @@ pub struct Lookups {
 
 impl Lookups {
     /// Everything a whole file may name: every active city.
-    pub fn load(conn: &mut DbConnection, merchant_id: i64) -> AppResult<Lookups> {
+    pub fn load(conn: &mut DbConnection, merchant_id: MerchantId) -> AppResult<Lookups> {
         Self::load_cities(conn, merchant_id, None)
     }
 
@@ -43,7 +43,7 @@ impl Lookups {
     /// name ("fes" for "Fès") still matches.
     pub fn for_city(
         conn: &mut DbConnection,
-        merchant_id: i64,
+        merchant_id: MerchantId,
         city: Option<&str>,
     ) -> AppResult<Lookups> {
         let Some(city) = city.map(str::trim).filter(|c| !c.is_empty()) else {
@@ -62,7 +62,7 @@ impl Lookups {
     /// round trip costs both processes more than these few rows do.
     fn load_cities(
         conn: &mut DbConnection,
-        merchant_id: i64,
+        merchant_id: MerchantId,
         only_city: Option<&str>,
     ) -> AppResult<Lookups> {
         // Bound values, not SQL literals: diesel does not keep a statement holding a literal
@@ -133,17 +133,18 @@ impl Lookups {
         for (table, row) in found {
             if table == 2 {
                 // An endpoint in the columns of a city: id, the events it subscribes to.
-                webhook_endpoints.push((row.city_id, row.city_key));
+                webhook_endpoints.push((row.city_id.get(), row.city_key));
                 continue;
             }
             if table == 0 {
                 // A shop in the columns of a city: id, key, name.
+                let shop_id = ShopId::new(row.city_id.get());
                 shop_count += 1;
-                last_shop = Some(row.city_id);
-                shop_map.insert(row.city_key, row.city_id);
+                last_shop = Some(shop_id);
+                shop_map.insert(row.city_key, shop_id);
                 shop_map
                     .entry(row.city_name.trim().to_lowercase())
-                    .or_insert(row.city_id);
+                    .or_insert(shop_id);
                 continue;
             }
             let city = CityFees {
@@ -163,7 +164,7 @@ impl Lookups {
         })
     }
 
-    pub(super) fn shop(&self, value: &str) -> Option<i64> {
+    pub(super) fn shop(&self, value: &str) -> Option<ShopId> {
         self.shops
             .get(value.trim())
             .or_else(|| self.shops.get(&value.trim().to_lowercase()))

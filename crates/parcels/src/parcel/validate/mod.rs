@@ -2,7 +2,7 @@
 //! merchant API and the bulk import).
 
 use colivra_core::phone::{normalize_moroccan_phone, PHONE_MESSAGE};
-use colivra_core::{AppResult, FieldErrors};
+use colivra_core::{AppResult, CityId, FieldErrors, ParcelId, ShopId};
 use colivra_db::schema::parcels;
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -11,12 +11,10 @@ use utoipa::ToSchema;
 
 use super::row::ParcelRow;
 use super::{MAX_COD_CENTIMES, MAX_QUANTITY};
-use crate::fees::Fees;
 use crate::status::Status;
 
 mod lookups;
 
-use lookups::CityFees;
 pub use lookups::Lookups;
 
 /// What a parcel is: a plain delivery, or an exchange or refund that also collects an item.
@@ -79,12 +77,12 @@ pub struct ParcelInput {
 #[derive(Debug, Clone, Insertable, AsChangeset)]
 #[diesel(table_name = parcels, treat_none_as_null = true)]
 pub struct ValidParcel {
-    pub shop_id: i64,
+    pub shop_id: ShopId,
     pub reference: Option<String>,
     pub recipient_name: String,
     pub recipient_phone: String,
     pub recipient_phone_alt: Option<String>,
-    pub city_id: i64,
+    pub city_id: CityId,
     pub address: String,
     pub cod_amount: i64,
     pub product: String,
@@ -94,7 +92,7 @@ pub struct ValidParcel {
     pub can_try: bool,
     pub fragile: bool,
     pub kind: &'static str,
-    pub original_parcel_id: Option<i64>,
+    pub original_parcel_id: Option<ParcelId>,
     pub item_to_collect: Option<String>,
     pub delivery_fee: i64,
     pub return_fee: i64,
@@ -109,12 +107,12 @@ impl ValidParcel {
     pub fn insert_values(
         &self,
     ) -> (
-        diesel::dsl::Eq<parcels::shop_id, i64>,
+        diesel::dsl::Eq<parcels::shop_id, ShopId>,
         diesel::dsl::Eq<parcels::reference, Option<&str>>,
         diesel::dsl::Eq<parcels::recipient_name, &str>,
         diesel::dsl::Eq<parcels::recipient_phone, &str>,
         diesel::dsl::Eq<parcels::recipient_phone_alt, Option<&str>>,
-        diesel::dsl::Eq<parcels::city_id, i64>,
+        diesel::dsl::Eq<parcels::city_id, CityId>,
         diesel::dsl::Eq<parcels::address, &str>,
         diesel::dsl::Eq<parcels::cod_amount, i64>,
         diesel::dsl::Eq<parcels::product, &str>,
@@ -124,7 +122,7 @@ impl ValidParcel {
         diesel::dsl::Eq<parcels::can_try, bool>,
         diesel::dsl::Eq<parcels::fragile, bool>,
         diesel::dsl::Eq<parcels::kind, &'static str>,
-        diesel::dsl::Eq<parcels::original_parcel_id, Option<i64>>,
+        diesel::dsl::Eq<parcels::original_parcel_id, Option<ParcelId>>,
         diesel::dsl::Eq<parcels::item_to_collect, Option<&str>>,
         diesel::dsl::Eq<parcels::delivery_fee, i64>,
         diesel::dsl::Eq<parcels::return_fee, i64>,
@@ -348,7 +346,7 @@ pub fn validate(
             );
         }
         if let Some(original) = text(&input.original_parcel) {
-            let found: Option<(i64, String)> = parcels::table
+            let found: Option<(ParcelId, String)> = parcels::table
                 .filter(parcels::key.eq(original.to_uppercase()))
                 .filter(parcels::merchant_id.eq(lookups.merchant_id))
                 .select((parcels::id, parcels::status))
@@ -368,15 +366,12 @@ pub fn validate(
             }
         }
     }
-    if !errors.is_empty() {
+    // Without errors, the shop and the city were found.
+    let (true, Some(shop_id), Some(city)) = (errors.is_empty(), shop_id, city) else {
         return Ok(Err(errors));
-    }
-    let city = city.unwrap_or(CityFees {
-        id: 0,
-        fees: Fees::default(),
-    });
+    };
     Ok(Ok(ValidParcel {
-        shop_id: shop_id.unwrap_or_default(),
+        shop_id,
         reference,
         recipient_name,
         recipient_phone: recipient_phone.unwrap_or_default(),
