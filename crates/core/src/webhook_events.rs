@@ -5,6 +5,8 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::Centimes;
+
 /// `parcel.created`, `parcel.status_changed`, `parcel.outcome_recorded`: the parcel as it is
 /// after the change.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -17,7 +19,8 @@ pub struct ParcelEventData {
     /// The merchant's own reference (his order number).
     pub reference: Option<String>,
     /// Cash to collect, in centimes.
-    pub cod_amount: i64,
+    #[schema(value_type = i64)]
+    pub cod_amount: Centimes,
     /// delivered, refused… once the round decided it.
     pub outcome: Option<String>,
     pub attempts: i64,
@@ -65,7 +68,8 @@ pub struct InvoiceEventData {
     pub status: String,
     pub parcels_count: i64,
     /// In centimes: what the company pays the merchant (delivered) or charges him (returned).
-    pub total: i64,
+    #[schema(value_type = i64)]
+    pub total: Centimes,
     /// `transfer`, `cheque` or `cash`, once paid.
     pub payment_method: Option<String>,
     pub payment_reference: Option<String>,

@@ -4,9 +4,10 @@
 
 use std::time::Instant;
 
+use colivra_core::Centimes;
 use colivra_documents::{
-    format_money, listing_document, parcel_labels, Column, Counterpart, LabelLayout, LabeledValue,
-    Language, ListingDocument, ParcelLabel,
+    listing_document, parcel_labels, Column, Counterpart, LabelLayout, LabeledValue, Language,
+    ListingDocument, ParcelLabel,
 };
 
 fn code(i: usize) -> String {
@@ -23,7 +24,7 @@ fn main() {
             recipient_phone: "0612345678".into(),
             city: "Casablanca".into(),
             address: "12 rue des Orangers, quartier Maârif, près de la pharmacie".into(),
-            cod_amount_centimes: 12_345 * i as i64,
+            cod_amount: Centimes::new(12_345).times(i as i64),
             merchant_name: "Youssef Benali".into(),
             shop_name: "Boutique Atlas".into(),
             shop_phone: "0522000000".into(),
@@ -58,7 +59,7 @@ fn main() {
                     format!("Destinataire {i}"),
                     "0612345678".into(),
                     "Rabat".into(),
-                    format_money(10_000 + i as i64),
+                    Centimes::new(10_000 + i as i64).on_document(),
                 ]
             })
             .collect(),

@@ -5,11 +5,13 @@
 //! what is inside, and the sender to call back. Every string is fitted to its box (shrunk,
 //! wrapped, or cut with an ellipsis), so no input makes text spill over the label's edge.
 
+use colivra_core::Centimes;
+
 use crate::barcode::{Code128, QUIET_ZONE};
 use crate::canvas::{fit_line, fit_paragraph, fit_size, line_height, Canvas};
 use crate::metrics::Font;
 use crate::words::{words, Words};
-use crate::{format_money, pdf, DocumentError, Language};
+use crate::{pdf, DocumentError, Language};
 
 /// The kind of a parcel, as in the domain (`standard`, `exchange`, `refund`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -59,7 +61,7 @@ pub struct ParcelLabel {
     pub city: String,
     pub address: String,
     /// Cash to collect (or, for a refund, to hand over), in centimes.
-    pub cod_amount_centimes: i64,
+    pub cod_amount: Centimes,
     pub merchant_name: String,
     pub shop_name: String,
     pub shop_phone: String,
@@ -233,7 +235,7 @@ fn draw_label(
     };
     canvas.text(left + 2.0, y + 7.8, Font::Bold, 9.0, what);
     // An amount is never cut: it shrinks to fit (only absurd amounts need to).
-    let amount = format_money(label.cod_amount_centimes);
+    let amount = label.cod_amount.on_document();
     let size = fit_size(
         &amount,
         Font::Bold,
@@ -394,7 +396,7 @@ mod tests {
             recipient_phone: "0612345678 / 0698765432 / 0522001122".into(),
             city: "Sidi Slimane Moul Al Kifane ".repeat(5),
             address: format!("{long} {}", "X".repeat(700)),
-            cod_amount_centimes: i64::MIN,
+            cod_amount: Centimes::new(i64::MIN),
             merchant_name: "Boutique ".repeat(30),
             shop_name: "Atlas ".repeat(30),
             shop_phone: "0522000000 ".repeat(10),

@@ -3,8 +3,8 @@
 //! This crate turns plain values into PDF bytes and knows nothing of the database or HTTP: the
 //! callers (vouchers, invoicing, parcels) load what to print, format dates, and hand over
 //! strings. The captions this crate prints itself ("Page n / N", a label's "DESTINATAIRE"…)
-//! are in the document's [`Language`] (French, English or Arabic, see `words`); amounts go
-//! through [`format_money`] (Latin digits in every language, as Moroccan usage has it).
+//! are in the document's [`Language`] (French, English or Arabic, see `words`); amounts are
+//! written by `Centimes::on_document` (Latin digits in every language, as Moroccan usage has it).
 //!
 //! - [`parcel_labels`]: A6 labels, one per page or four per A4 sheet, with a Code128 barcode.
 //! - [`listing_document`]: the A4 layout of every voucher and invoice (company identity, code
@@ -33,9 +33,8 @@
 //! # Example
 //!
 //! ```
-//! use colivra_documents::{
-//!     format_money, listing_document, Column, Counterpart, LabeledValue, ListingDocument,
-//! };
+//! use colivra_core::Centimes;
+//! use colivra_documents::{listing_document, Column, Counterpart, LabeledValue, ListingDocument};
 //!
 //! let voucher = ListingDocument {
 //!     company_name: "Colivra".into(),
@@ -51,8 +50,12 @@
 //!         Column::text("Destinataire", 4.0),
 //!         Column::right("Montant", 2.0),
 //!     ],
-//!     rows: vec![vec!["CLV7K2M9QX4".into(), "Fatima".into(), format_money(12_000)]],
-//!     totals: vec![LabeledValue::new("Total", format_money(12_000))],
+//!     rows: vec![vec![
+//!         "CLV7K2M9QX4".into(),
+//!         "Fatima".into(),
+//!         Centimes::new(12_000).on_document(),
+//!     ]],
+//!     totals: vec![LabeledValue::new("Total", Centimes::new(12_000).on_document())],
 //!     signatures: vec!["Signature du client".into(), "Signature de l'agent".into()],
 //!     ..Default::default()
 //! };
@@ -67,7 +70,6 @@ mod canvas;
 mod label;
 mod listing;
 mod metrics;
-mod money;
 mod pdf;
 pub mod sheet;
 #[cfg(feature = "text")]
@@ -82,7 +84,6 @@ pub use listing::{
     listing_document, Column, Counterpart, LabeledValue, ListingDocument, MAX_COMPANY_LINES,
     MAX_COUNTERPART_LINES, MAX_DETAILS, MAX_FOOTER_LINES, MAX_REMARKS, MAX_SIGNATURES, MAX_TOTALS,
 };
-pub use money::format_money;
 #[cfg(feature = "text")]
 pub use text::extract_text;
 

@@ -1,6 +1,6 @@
 //! The dashboards' figures: the parcels' (colivra-parcels) and the money's, in one answer.
 
-use colivra_core::{time, AppResult, DeliveryPersonId, MerchantId, Scope, UserId};
+use colivra_core::{time, AppResult, Centimes, DeliveryPersonId, MerchantId, Scope, UserId};
 use colivra_db::schema::{invoices, parcels};
 use colivra_db::{DbConnection, MapDbErr};
 use colivra_parcels::figures::{self, MoneyKept};
@@ -21,24 +21,31 @@ pub struct MoneyFigures {
     /// Cash delivery people hold: their delivered, refund and refused parcels not on a
     /// validated delivery invoice, plus their balances (what they owe; a surplus the company
     /// owes them lowers it) (admins: all of them; a delivery person: his).
-    pub cash_held: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub cash_held: Option<Centimes>,
     /// What merchants are owed for delivered parcels not yet on a paid invoice, fees deducted,
     /// from cash the company received (« à verser »; admins: all; a merchant: his), less what
     /// validated payouts took for their accounts (returned parcels' fees). With
     /// `pay_before_cash_in`, the parcels whose cash is still with delivery people count too.
-    pub payouts_due: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub payouts_due: Option<Centimes>,
     /// What merchants will be owed, fees deducted, for delivered parcels whose cash a delivery
     /// person still holds (« livré, espèces chez le livreur »; admins: all; a merchant: his).
-    pub payouts_awaiting_cash: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub payouts_awaiting_cash: Option<Centimes>,
     /// Validated, unpaid `delivered` invoices: the next bank transfers (admins).
-    pub ready_to_transfer: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub ready_to_transfer: Option<Centimes>,
     /// Paid `delivered` invoices with a payment date this month (admins: all; a merchant: his).
-    pub paid_this_month: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub paid_this_month: Option<Centimes>,
     /// A delivery person: his balance with the company (positive: he owes it), already part of
     /// `cash_held`.
-    pub balance: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub balance: Option<Centimes>,
     /// Admins: what delivery people owe the company (the sum of the balances above zero).
-    pub balances_owed: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub balances_owed: Option<Centimes>,
     /// Admins: how many delivery people owe the company (« écarts à régulariser »).
     #[serde(rename = "couriers_owing")]
     pub delivery_people_owing: Option<i64>,
@@ -48,7 +55,8 @@ pub struct MoneyFigures {
     /// Admins: how many merchants owe the company (« marchands débiteurs »).
     pub merchants_owing: Option<i64>,
     /// Admins: what merchants owe the company, positive centimes.
-    pub merchant_debts: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub merchant_debts: Option<Centimes>,
     /// A delivery person: the cash of his round (the parcels he holds out for delivery), to
     /// collect and to pay out kept apart.
     pub round: Option<CashFigures>,
@@ -85,48 +93,50 @@ pub fn figures(conn: &mut DbConnection, scope: Scope) -> AppResult<Dashboard> {
 
 fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
     // Kept by invoice as parcels change (colivra_parcels::figures): no scan of the parcels.
-    let cash_held =
-        |conn: &mut DbConnection, delivery_person: Option<DeliveryPersonId>| -> AppResult<i64> {
-            figures::money(
-                conn,
-                MoneyKept::Cash,
-                delivery_person.map(UserId::from),
-                UNSETTLED_DELIVERY_INVOICES,
-            )
-        };
+    let cash_held = |conn: &mut DbConnection,
+                     delivery_person: Option<DeliveryPersonId>|
+     -> AppResult<Centimes> {
+        figures::money(
+            conn,
+            MoneyKept::Cash,
+            delivery_person.map(UserId::from),
+            UNSETTLED_DELIVERY_INVOICES,
+        )
+    };
     let advance = colivra_parcels::company::pays_before_cash_in(conn)?;
     // (à verser, espèces chez le livreur): what is owed less what is not in hand yet.
     // What validated, unpaid payouts took for merchants' accounts: not paid out to them.
-    let deducted = |conn: &mut DbConnection, merchant: Option<MerchantId>| -> AppResult<i64> {
+    let deducted = |conn: &mut DbConnection, merchant: Option<MerchantId>| -> AppResult<Centimes> {
         let mut q = invoices::table
             .filter(invoices::kind.eq(Kind::Delivered.as_str()))
             .filter(invoices::status.eq(InvoiceStatus::Validated.as_str()))
-            .filter(invoices::carried_balance.ne(0))
+            .filter(invoices::carried_balance.ne(Centimes::ZERO))
             .into_boxed();
         if let Some(id) = merchant {
             q = q.filter(invoices::merchant_id.eq(id));
         }
-        let total: Option<i64> = q
+        let total: Option<Centimes> = q
             .select(sql::<Nullable<BigInt>>(
                 "CAST(SUM(invoices.carried_balance) AS BIGINT)",
             ))
             .first(conn)
             .map_db_err()?;
-        Ok(total.unwrap_or(0))
+        Ok(total.unwrap_or(Centimes::ZERO))
     };
-    let payouts =
-        |conn: &mut DbConnection, merchant: Option<MerchantId>| -> AppResult<(i64, i64)> {
-            let person = merchant.map(UserId::from);
-            let owed = figures::money(conn, MoneyKept::Payout, person, UNPAID_CLIENT_INVOICES)?;
-            let held = figures::money(conn, MoneyKept::Held, person, UNPAID_CLIENT_INVOICES)?;
-            let owed = owed + deducted(conn, merchant)?;
-            Ok((if advance { owed } else { owed - held }, held))
-        };
+    let payouts = |conn: &mut DbConnection,
+                   merchant: Option<MerchantId>|
+     -> AppResult<(Centimes, Centimes)> {
+        let person = merchant.map(UserId::from);
+        let owed = figures::money(conn, MoneyKept::Payout, person, UNPAID_CLIENT_INVOICES)?;
+        let held = figures::money(conn, MoneyKept::Held, person, UNPAID_CLIENT_INVOICES)?;
+        let owed = owed + deducted(conn, merchant)?;
+        Ok((if advance { owed } else { owed - held }, held))
+    };
     let invoices_total = |conn: &mut DbConnection,
                           status: InvoiceStatus,
                           merchant: Option<MerchantId>,
                           this_month: bool|
-     -> AppResult<i64> {
+     -> AppResult<Centimes> {
         let mut q = invoices::table
             .filter(invoices::kind.eq(Kind::Delivered.as_str()))
             .filter(invoices::status.eq(status.as_str()))
@@ -140,25 +150,29 @@ fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
                 today - chrono::Duration::days(i64::from(chrono::Datelike::day(&today)) - 1);
             q = q.filter(invoices::paid_on.ge(first));
         }
-        let total: Option<i64> = q
+        let total: Option<Centimes> = q
             .select(sql::<Nullable<BigInt>>(
                 "CAST(SUM(invoices.total) AS BIGINT)",
             ))
             .first(conn)
             .map_db_err()?;
-        Ok(total.unwrap_or(0))
+        Ok(total.unwrap_or(Centimes::ZERO))
     };
     Ok(match scope {
         Scope::Everyone => {
             let balances = crate::balances::all_balances(conn)?;
-            let owed: Vec<i64> = balances.values().copied().filter(|b| *b > 0).collect();
-            let debts: Vec<i64> = crate::accounts::all_balances(conn)?
+            let owed: Vec<Centimes> = balances
+                .values()
+                .copied()
+                .filter(|b| b.is_positive())
+                .collect();
+            let debts: Vec<Centimes> = crate::accounts::all_balances(conn)?
                 .into_values()
-                .filter(|b| *b < 0)
+                .filter(|b| b.is_negative())
                 .collect();
             let (due, awaiting_cash) = payouts(conn, None)?;
             MoneyFigures {
-                cash_held: Some(cash_held(conn, None)? + balances.values().sum::<i64>()),
+                cash_held: Some(cash_held(conn, None)? + balances.values().sum::<Centimes>()),
                 payouts_due: Some(due),
                 payouts_awaiting_cash: Some(awaiting_cash),
                 ready_to_transfer: Some(invoices_total(
@@ -171,7 +185,7 @@ fn money(conn: &mut DbConnection, scope: Scope) -> AppResult<MoneyFigures> {
                 balances_owed: Some(owed.iter().sum()),
                 delivery_people_owing: Some(owed.len() as i64),
                 merchants_owing: Some(debts.len() as i64),
-                merchant_debts: Some(-debts.iter().sum::<i64>()),
+                merchant_debts: Some(-debts.iter().sum::<Centimes>()),
                 ..MoneyFigures::default()
             }
         }
@@ -216,7 +230,7 @@ fn round_cash(
         .into_iter()
         .map(Status::as_str)
         .collect();
-    let held: Vec<(String, i64)> = parcels::table
+    let held: Vec<(String, Centimes)> = parcels::table
         .filter(parcels::delivery_person_id.eq(delivery_person_id))
         .filter(parcels::status.eq_any(statuses))
         .select((parcels::kind, parcels::cod_amount))

@@ -2,7 +2,7 @@
 //! and refused parcels, minus his commissions); an admin counts it, keeps the difference, and
 //! validates.
 
-use colivra_core::{time, AppError, AppResult, ListQuery, Paginated, Scope, UserId};
+use colivra_core::{time, AppError, AppResult, Centimes, ListQuery, Paginated, Scope, UserId};
 use colivra_db::raw::SqlParam;
 use colivra_db::schema::invoices;
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
@@ -27,10 +27,13 @@ pub struct UnpaidDeliveryPerson {
     pub full_name: String,
     pub phone: String,
     pub parcels_count: i64,
-    pub cod_total: i64,
-    pub commission_total: i64,
+    #[schema(value_type = i64)]
+    pub cod_total: Centimes,
+    #[schema(value_type = i64)]
+    pub commission_total: Centimes,
     /// The cash he must hand over.
-    pub total: i64,
+    #[schema(value_type = i64)]
+    pub total: Centimes,
 }
 
 /// `GET delivery-admins/parcels/unpaid`: delivery people holding parcels on no delivery
@@ -210,7 +213,7 @@ pub fn update(
                     row = set_carried(conn, actor_id, row, carry)?;
                 }
                 if let Some(counted) = input.counted_amount {
-                    row = count(conn, actor_id, row, counted)?;
+                    row = count(conn, actor_id, row, Centimes::new(counted))?;
                 }
                 row
             }
@@ -229,9 +232,9 @@ fn count(
     conn: &mut DbConnection,
     actor_id: UserId,
     row: InvoiceRow,
-    counted: i64,
+    counted: Centimes,
 ) -> AppResult<InvoiceRow> {
-    if !(0..=MAX_COUNTED_CENTIMES).contains(&counted) {
+    if !(Centimes::ZERO..=Centimes::new(MAX_COUNTED_CENTIMES)).contains(&counted) {
         return Err(AppError::validation(
             "counted_amount",
             "Le montant compté va de 0 à 1 000 000 DH.",

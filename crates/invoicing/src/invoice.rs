@@ -2,8 +2,8 @@
 //! eligible, claiming and releasing them, totals and activities.
 
 use colivra_core::{
-    key, time, AppError, AppResult, DeliveryPersonId, InvoiceId, MerchantId, ParcelId, ShopId,
-    UserId,
+    key, time, AppError, AppResult, Centimes, DeliveryPersonId, InvoiceId, MerchantId, ParcelId,
+    ShopId, UserId,
 };
 use colivra_db::schema::{invoices, parcels};
 use colivra_db::{activities, DbConnection, MapDbErr};
@@ -38,9 +38,9 @@ fn insert_draft(
             invoices::shop_id.eq(parties.shop_id),
             invoices::delivery_person_id.eq(parties.delivery_person_id),
             invoices::parcels_count.eq(0),
-            invoices::cod_total.eq(0),
-            invoices::fees_total.eq(0),
-            invoices::total.eq(0),
+            invoices::cod_total.eq(Centimes::ZERO),
+            invoices::fees_total.eq(Centimes::ZERO),
+            invoices::total.eq(Centimes::ZERO),
             invoices::created_by.eq(actor_id),
             invoices::created_at.eq(now),
             invoices::updated_at.eq(now),

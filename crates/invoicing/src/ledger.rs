@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use colivra_core::{
-    key, time, AppError, AppResult, FieldErrors, InvoiceId, ListQuery, Sort, UserId,
+    key, time, AppError, AppResult, Centimes, FieldErrors, InvoiceId, ListQuery, Sort, UserId,
 };
 use colivra_db::schema::users;
 use colivra_db::{activities, DbConnection, MapDbErr};
@@ -94,7 +94,7 @@ impl Account {
 pub(crate) struct EntryRow {
     pub key: String,
     pub kind: String,
-    pub amount: i64,
+    pub amount: Centimes,
     pub invoice_id: Option<InvoiceId>,
     pub reference: Option<String>,
     pub comment: Option<String>,
@@ -108,7 +108,7 @@ pub(crate) fn state(
     conn: &mut DbConnection,
     account: Account,
     owner_id: impl Into<UserId>,
-) -> AppResult<(i64, i64)> {
+) -> AppResult<(i64, Centimes)> {
     let owner_id = owner_id.into();
     on_table!(account, t, owner, {
         t::table
@@ -127,19 +127,19 @@ pub(crate) fn state(
 pub(crate) fn all_balances<Id>(
     conn: &mut DbConnection,
     account: Account,
-) -> AppResult<HashMap<Id, i64>>
+) -> AppResult<HashMap<Id, Centimes>>
 where
     Id: Eq + std::hash::Hash + 'static,
-    (Id, i64): FromSqlRow<(BigInt, BigInt), colivra_db::DbBackend>,
+    (Id, Centimes): FromSqlRow<(BigInt, BigInt), colivra_db::DbBackend>,
 {
-    let sums: Vec<(Id, i64)> = on_table!(account, t, owner, {
+    let sums: Vec<(Id, Centimes)> = on_table!(account, t, owner, {
         t::table
             .group_by(owner)
             .select((owner, sql::<BigInt>("CAST(SUM(amount) AS BIGINT)")))
             .load(conn)
             .map_db_err()?
     });
-    Ok(sums.into_iter().filter(|(_, sum)| *sum != 0).collect())
+    Ok(sums.into_iter().filter(|(_, sum)| !sum.is_zero()).collect())
 }
 
 /// A person's entries, oldest first (`newest_first`: the other way).
@@ -178,7 +178,7 @@ pub(crate) fn entries(
 pub(crate) struct NewEntry<'a> {
     pub owner_id: UserId,
     pub kind: &'static str,
-    pub amount: i64,
+    pub amount: Centimes,
     /// The invoice that posted it (id, number).
     pub invoice: Option<(InvoiceId, &'a str)>,
     pub reference: Option<&'a str>,
@@ -192,7 +192,7 @@ pub(crate) fn insert(
     account: Account,
     actor_id: UserId,
     seq: i64,
-    balance_after: i64,
+    balance_after: Centimes,
     action: &str,
     entry: NewEntry<'_>,
 ) -> AppResult<String> {
@@ -296,7 +296,7 @@ pub struct SettlementInput {
 /// A settlement checked at the edge.
 pub(crate) struct Settlement {
     pub kind: SettlementKind,
-    pub amount: i64,
+    pub amount: Centimes,
     pub reference: Option<String>,
     pub comment: Option<String>,
 }
@@ -370,7 +370,7 @@ impl SettlementInput {
         };
         Ok(Settlement {
             kind,
-            amount,
+            amount: Centimes::new(amount),
             reference,
             comment,
         })
@@ -386,10 +386,10 @@ pub(crate) fn settle_toward_zero(
     actor_id: UserId,
     owner_id: impl Into<UserId>,
     settlement: &Settlement,
-) -> AppResult<i64> {
+) -> AppResult<Centimes> {
     let owner_id = owner_id.into();
     let (seq, balance) = state(conn, account, owner_id)?;
-    if balance == 0 {
+    if balance.is_zero() {
         return Err(AppError::validation("amount", account.nothing_to_settle()));
     }
     if settlement.amount > balance.abs() {
@@ -397,11 +397,16 @@ pub(crate) fn settle_toward_zero(
             "amount",
             format!(
                 "Le solde n'est que de {} : un règlement ne le fait pas passer de l'autre côté de zéro.",
-                colivra_core::Centimes::new(balance.abs())
+                balance.abs()
             ),
         ));
     }
-    let signed = -balance.signum() * settlement.amount;
+    // Toward zero: against the balance's sign.
+    let signed = if balance.is_positive() {
+        -settlement.amount
+    } else {
+        settlement.amount
+    };
     insert(
         conn,
         account,

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use colivra_core::{AppResult, CityId};
+use colivra_core::{AppResult, Centimes, CityId};
 use colivra_db::schema::{cities, parcels};
 use colivra_db::{DbConnection, MapDbErr};
 use colivra_parcels::parcel::ParcelRow;
@@ -29,15 +29,19 @@ pub struct Line {
     /// `standard`, `exchange` or `refund`.
     pub kind: String,
     /// The cash the parcel brings: negative for a refund, 0 for a refused or returned parcel.
-    pub cod_amount: i64,
+    #[schema(value_type = i64)]
+    pub cod_amount: Centimes,
     /// Client invoices: the fee it costs (delivery, refusal or return fee).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub fee: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub fee: Option<Centimes>,
     /// Delivery invoices: the delivery person's commission.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub commission: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub commission: Option<Centimes>,
     /// `cod_amount − fee` (or commission).
-    pub amount: i64,
+    #[schema(value_type = i64)]
+    pub amount: Centimes,
 }
 
 /// Lines of `rows` on an invoice of `kind`, with their city names.
@@ -106,7 +110,8 @@ pub struct CarriedLine {
     pub label: String,
     /// Centimes: positive raises the cash he hands over (he owed it), negative lowers it (and a
     /// client invoice's payout).
-    pub amount: i64,
+    #[schema(value_type = i64)]
+    pub amount: Centimes,
 }
 
 /// The lines of an invoice, or of what an invoice would take.
@@ -167,7 +172,7 @@ pub fn lines_with_carried(
     } else {
         CARRIED_LABEL.to_owned()
     };
-    let carried = (row.carried_balance != 0).then_some(CarriedLine {
+    let carried = (!row.carried_balance.is_zero()).then_some(CarriedLine {
         label,
         amount: row.carried_balance,
     });

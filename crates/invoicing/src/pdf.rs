@@ -5,9 +5,9 @@
 //! invoices, the boxes for the cash handed over and counted. Every page's footer names the
 //! invoice by its number with "Page n / N" and repeats the company's identifiers.
 
-use colivra_core::{AppError, AppResult, Language, ParcelId, Scope};
+use colivra_core::{AppError, AppResult, Centimes, Language, ParcelId, Scope};
 use colivra_db::DbConnection;
-use colivra_documents::{format_money, Column, Counterpart, LabeledValue, ListingDocument};
+use colivra_documents::{Column, Counterpart, LabeledValue, ListingDocument};
 
 use crate::kind::Kind;
 use crate::kind::PaymentMethod;
@@ -149,8 +149,8 @@ fn grouped_rib(rib: &str) -> String {
 }
 
 /// "Arrêtée la présente facture à la somme de …": the total in words, and who pays whom.
-fn total_in_words(kind: Kind, total: i64) -> String {
-    let direction = match (kind, total >= 0) {
+fn total_in_words(kind: Kind, total: Centimes) -> String {
+    let direction = match (kind, !total.is_negative()) {
         (Kind::Delivered | Kind::Returned, true) => "à payer au client",
         (Kind::Delivered | Kind::Returned, false) => "due par le client",
         (Kind::Delivery, true) => "à remettre par le livreur",
@@ -159,7 +159,7 @@ fn total_in_words(kind: Kind, total: i64) -> String {
     format!(
         "Arrêtée la présente facture à la somme de {} ({}), {direction}.",
         amount_in_words(total.abs()),
-        format_money(total.abs()),
+        total.abs().on_document(),
     )
 }
 
@@ -183,16 +183,20 @@ fn proof_cell(kinds: Option<&(bool, bool)>, language: Language) -> String {
 
 /// The fees' lines of a client invoice's totals: HT, TVA and TTC apart (the TVA line left out
 /// when the company is exempt), or the plain total on an invoice validated before TVA was shown.
-fn fee_totals(fees_total: i64, tva: Option<&TvaFigures>, language: Language) -> Vec<LabeledValue> {
+fn fee_totals(
+    fees_total: Centimes,
+    tva: Option<&TvaFigures>,
+    language: Language,
+) -> Vec<LabeledValue> {
     let Some(tva) = tva else {
         return vec![LabeledValue::new(
             language.pick("Total des frais", "Fees total", "مجموع الرسوم"),
-            format_money(fees_total),
+            fees_total.on_document(),
         )];
     };
     let mut totals = vec![LabeledValue::new(
         language.pick("Frais HT", "Fees excl. VAT", "الرسوم دون احتساب الضريبة"),
-        format_money(tva.fees_ht),
+        tva.fees_ht.on_document(),
     )];
     if tva.exemption.is_none() {
         totals.push(LabeledValue::new(
@@ -201,12 +205,12 @@ fn fee_totals(fees_total: i64, tva: Option<&TvaFigures>, language: Language) -> 
                 language.pick("TVA", "VAT", "الضريبة على القيمة المضافة"),
                 tva.rate
             ),
-            format_money(tva.tva_amount),
+            tva.tva_amount.on_document(),
         ));
     }
     totals.push(LabeledValue::new(
         language.pick("Frais TTC", "Fees incl. VAT", "الرسوم مع احتساب الضريبة"),
-        format_money(tva.fees_ttc),
+        tva.fees_ttc.on_document(),
     ));
     totals
 }
@@ -294,9 +298,12 @@ fn document(
                 line.parcel.clone(),
                 line.recipient_name.clone(),
                 line.city_name.clone(),
-                format_money(line.cod_amount),
-                format_money(line.fee.or(line.commission).unwrap_or(0)),
-                format_money(line.amount),
+                line.cod_amount.on_document(),
+                line.fee
+                    .or(line.commission)
+                    .unwrap_or(Centimes::ZERO)
+                    .on_document(),
+                line.amount.on_document(),
             ];
             if let Some(proofs) = proofs {
                 cells.push(proof_cell(proofs.get(&line.parcel), language));
@@ -334,7 +341,7 @@ fn document(
                 "Collected from customers",
                 "المحصَّل من الزبناء",
             ),
-            format_money(cash.cash_to_collect),
+            cash.cash_to_collect.on_document(),
         ));
         totals.push(LabeledValue::new(
             language.pick(
@@ -342,7 +349,7 @@ fn document(
                 "Refunded to customers",
                 "المُرجَع للزبناء",
             ),
-            format_money(-cash.cash_to_pay_out),
+            (-cash.cash_to_pay_out).on_document(),
         ));
     }
     totals.push(LabeledValue::new(
@@ -360,7 +367,7 @@ fn document(
                 "مجموع الدفع عند الاستلام",
             )
         },
-        format_money(row.cod_total),
+        row.cod_total.on_document(),
     ));
     if kind.is_merchant() {
         totals.extend(fee_totals(row.fees_total, tva, language));
@@ -371,10 +378,10 @@ fn document(
                 "Commissions total",
                 "مجموع العمولات",
             ),
-            format_money(row.fees_total),
+            row.fees_total.on_document(),
         ));
     }
-    if row.carried_balance != 0 {
+    if !row.carried_balance.is_zero() {
         let label = if kind.is_merchant() {
             crate::accounts::deduction_label(deducted_for, language)
         } else {
@@ -386,17 +393,17 @@ fn document(
                 )
                 .to_owned()
         };
-        totals.push(LabeledValue::new(label, format_money(row.carried_balance)));
+        totals.push(LabeledValue::new(label, row.carried_balance.on_document()));
     }
-    totals.push(LabeledValue::new(net_label, format_money(row.total)));
+    totals.push(LabeledValue::new(net_label, row.total.on_document()));
     if let Some(counted) = row.counted_amount {
         totals.push(LabeledValue::new(
             language.pick("Espèces comptées", "Cash counted", "النقود المعدودة"),
-            format_money(counted),
+            counted.on_document(),
         ));
         totals.push(LabeledValue::new(
             language.pick("Écart", "Difference", "الفرق"),
-            format_money(counted - row.total),
+            (counted - row.total).on_document(),
         ));
     }
     let signatures = match kind {
@@ -473,11 +480,14 @@ mod tests {
     #[test]
     fn the_total_in_words_says_who_pays_whom() {
         assert_eq!(
-            total_in_words(Kind::Delivered, 58_050),
+            total_in_words(Kind::Delivered, Centimes::new(58_050)),
             "Arrêtée la présente facture à la somme de cinq cent quatre-vingts dirhams et \
              cinquante centimes (580,50 DH), à payer au client."
         );
-        assert!(total_in_words(Kind::Returned, -1_500).ends_with("(15,00 DH), due par le client."));
-        assert!(total_in_words(Kind::Delivery, -100).ends_with("à verser au livreur."));
+        assert!(total_in_words(Kind::Returned, Centimes::new(-1_500))
+            .ends_with("(15,00 DH), due par le client."));
+        assert!(
+            total_in_words(Kind::Delivery, Centimes::new(-100)).ends_with("à verser au livreur.")
+        );
     }
 }

@@ -2,7 +2,7 @@
 
 use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::{
-    AppError, AppResult, DeliveryPersonId, InvoiceId, MerchantId, Scope, ShopId, UserId,
+    AppError, AppResult, Centimes, DeliveryPersonId, InvoiceId, MerchantId, Scope, ShopId, UserId,
 };
 use colivra_db::schema::{invoices, parcels};
 use colivra_db::{DbConnection, MapDbErr};
@@ -23,10 +23,10 @@ pub struct InvoiceRow {
     pub shop_id: Option<ShopId>,
     pub delivery_person_id: Option<DeliveryPersonId>,
     pub parcels_count: i64,
-    pub cod_total: i64,
-    pub fees_total: i64,
-    pub total: i64,
-    pub counted_amount: Option<i64>,
+    pub cod_total: Centimes,
+    pub fees_total: Centimes,
+    pub total: Centimes,
+    pub counted_amount: Option<Centimes>,
     pub payment_reference: Option<String>,
     pub paid_on: Option<NaiveDate>,
     pub created_by: Option<UserId>,
@@ -41,7 +41,7 @@ pub struct InvoiceRow {
     /// Delivery invoices: the delivery person's balance carried onto it as a line of its own
     /// (positive: he owes it and hands it over now; negative: it is paid back to him), included
     /// in `total`; 0 when none.
-    pub carried_balance: i64,
+    pub carried_balance: Centimes,
     /// Client invoices: the RIB it is paid to, kept at validation.
     pub bank_account: Option<String>,
     /// The merchant's ICE, kept at validation.
@@ -54,8 +54,8 @@ pub struct InvoiceRow {
     /// mention); none on those validated before TVA was shown.
     pub tva_rate: Option<i64>,
     pub tva_exemption: Option<String>,
-    pub fees_ht: Option<i64>,
-    pub tva_amount: Option<i64>,
+    pub fees_ht: Option<Centimes>,
+    pub tva_amount: Option<Centimes>,
     /// Client invoices paid by transfer: the shop's RIB approved when it was paid.
     pub paid_bank_account: Option<String>,
 }

@@ -1,5 +1,6 @@
 //! What each parcel counts for on each kind of invoice (domain rules, "Fees and invoices").
 
+use colivra_core::Centimes;
 use colivra_parcels::parcel::ParcelRow;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -8,7 +9,7 @@ use crate::kind::Kind;
 
 /// The cash a parcel's COD moves at the door: collected from the customer, or, for a refund,
 /// paid out to him (negative).
-pub fn cash_at_door(kind: &str, cod_amount: i64) -> i64 {
+pub fn cash_at_door(kind: &str, cod_amount: Centimes) -> Centimes {
     if kind == "refund" {
         -cod_amount
     } else {
@@ -18,10 +19,10 @@ pub fn cash_at_door(kind: &str, cod_amount: i64) -> i64 {
 
 /// The cash a parcel brings to a delivery invoice: what moved at the door when it was
 /// delivered; nothing when refused.
-pub fn delivery_cash(kind: &str, outcome: Option<&str>, cod_amount: i64) -> i64 {
+pub fn delivery_cash(kind: &str, outcome: Option<&str>, cod_amount: Centimes) -> Centimes {
     match outcome {
         Some("delivered") => cash_at_door(kind, cod_amount),
-        _ => 0,
+        _ => Centimes::ZERO,
     }
 }
 
@@ -31,17 +32,20 @@ pub fn delivery_cash(kind: &str, outcome: Option<&str>, cod_amount: i64) -> i64 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToSchema)]
 pub struct CashFigures {
     /// Cash the delivery person collects from customers (« à encaisser »).
-    pub cash_to_collect: i64,
+    #[schema(value_type = i64)]
+    pub cash_to_collect: Centimes,
     /// Cash he pays out to customers for refunds (« à rembourser »), positive.
-    pub cash_to_pay_out: i64,
+    #[schema(value_type = i64)]
+    pub cash_to_pay_out: Centimes,
     /// `cash_to_collect − cash_to_pay_out`.
-    pub net_cash: i64,
+    #[schema(value_type = i64)]
+    pub net_cash: Centimes,
 }
 
 impl CashFigures {
     /// Adds one amount of cash at the door, signed as [`cash_at_door`] gives it.
-    pub fn add(&mut self, signed: i64) {
-        if signed >= 0 {
+    pub fn add(&mut self, signed: Centimes) {
+        if !signed.is_negative() {
             self.cash_to_collect += signed;
         } else {
             self.cash_to_pay_out -= signed;
@@ -50,7 +54,7 @@ impl CashFigures {
     }
 
     /// The figures of signed amounts of cash at the door.
-    pub fn of(signed: impl IntoIterator<Item = i64>) -> CashFigures {
+    pub fn of(signed: impl IntoIterator<Item = Centimes>) -> CashFigures {
         signed.into_iter().fold(CashFigures::default(), |mut f, s| {
             f.add(s);
             f
@@ -62,11 +66,11 @@ impl CashFigures {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Amounts {
     /// The cash it brings (refunds: paid out, negative; refused and returned: none).
-    pub cod: i64,
+    pub cod: Centimes,
     /// The fee (client invoices) or the commission (delivery invoices) it costs.
-    pub fee: i64,
+    pub fee: Centimes,
     /// `cod − fee`: what the line adds to the invoice's total.
-    pub amount: i64,
+    pub amount: Centimes,
 }
 
 /// The figures of `parcel` on an invoice of `kind`.
@@ -80,12 +84,12 @@ pub fn amounts(kind: Kind, parcel: &ParcelRow) -> Amounts {
     let (cod, fee) = match kind {
         Kind::Delivery => (
             delivery_cash(&parcel.kind, parcel.outcome.as_deref(), parcel.cod_amount),
-            parcel.commission.unwrap_or(0),
+            parcel.commission.unwrap_or(Centimes::ZERO),
         ),
         Kind::Delivered => (collected, parcel.delivery_fee),
         Kind::Returned => match parcel.outcome.as_deref() {
-            Some("refused") => (0, parcel.refusal_fee),
-            _ => (0, parcel.return_fee),
+            Some("refused") => (Centimes::ZERO, parcel.refusal_fee),
+            _ => (Centimes::ZERO, parcel.return_fee),
         },
     };
     Amounts {
@@ -99,9 +103,9 @@ pub fn amounts(kind: Kind, parcel: &ParcelRow) -> Amounts {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Totals {
     pub parcels_count: i64,
-    pub cod_total: i64,
-    pub fees_total: i64,
-    pub total: i64,
+    pub cod_total: Centimes,
+    pub fees_total: Centimes,
+    pub total: Centimes,
 }
 
 impl Totals {
@@ -125,17 +129,17 @@ mod tests {
     #[test]
     fn refunds_are_paid_out_never_collected() {
         let figures = CashFigures::of([
-            cash_at_door("standard", 25_000),
-            cash_at_door("refund", 12_000),
-            cash_at_door("exchange", 4_990),
-            0,
+            cash_at_door("standard", Centimes::new(25_000)),
+            cash_at_door("refund", Centimes::new(12_000)),
+            cash_at_door("exchange", Centimes::new(4_990)),
+            Centimes::ZERO,
         ]);
         assert_eq!(
             figures,
             CashFigures {
-                cash_to_collect: 29_990,
-                cash_to_pay_out: 12_000,
-                net_cash: 17_990,
+                cash_to_collect: Centimes::new(29_990),
+                cash_to_pay_out: Centimes::new(12_000),
+                net_cash: Centimes::new(17_990),
             }
         );
         assert_eq!(CashFigures::of([]), CashFigures::default());

@@ -1,6 +1,8 @@
 //! Amounts in French words, as invoices print them under the total ("Arrêté la présente facture
 //! à la somme de …").
 
+use colivra_core::Centimes;
+
 const UNITS: [&str; 17] = [
     "zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze",
     "douze", "treize", "quatorze", "quinze", "seize",
@@ -91,8 +93,8 @@ pub fn number_in_words(n: u64) -> String {
 
 /// An amount of centimes in words: "mille deux cent trente-quatre dirhams et cinquante
 /// centimes", "moins …" for a negative amount.
-pub fn amount_in_words(centimes: i64) -> String {
-    let abs = centimes.unsigned_abs();
+pub fn amount_in_words(amount: Centimes) -> String {
+    let abs = amount.get().unsigned_abs();
     let (dirhams, cents) = (abs / 100, abs % 100);
     let mut text = format!(
         "{} dirham{}",
@@ -106,7 +108,7 @@ pub fn amount_in_words(centimes: i64) -> String {
             if cents > 1 { "s" } else { "" }
         ));
     }
-    if centimes < 0 {
+    if amount.is_negative() {
         format!("moins {text}")
     } else {
         text
@@ -157,12 +159,13 @@ mod tests {
 
     #[test]
     fn amounts_name_dirhams_and_centimes() {
-        assert_eq!(amount_in_words(100), "un dirham");
+        let words = |centimes| amount_in_words(Centimes::new(centimes));
+        assert_eq!(words(100), "un dirham");
         assert_eq!(
-            amount_in_words(123_450),
+            words(123_450),
             "mille deux cent trente-quatre dirhams et cinquante centimes"
         );
-        assert_eq!(amount_in_words(-500), "moins cinq dirhams");
-        assert_eq!(amount_in_words(1), "zéro dirham et un centime");
+        assert_eq!(words(-500), "moins cinq dirhams");
+        assert_eq!(words(1), "zéro dirham et un centime");
     }
 }

@@ -1,6 +1,6 @@
 //! Cities served, each with a delivery, a return and a refusal fee (centimes).
 
-use colivra_core::{key, money, time, AppResult, CityId, UserId};
+use colivra_core::{key, time, AppResult, Centimes, CityId, UserId};
 use colivra_db::schema::cities;
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 
@@ -34,7 +34,7 @@ pub fn parse_cities_csv(text: &str) -> Result<Vec<CityFees>, String> {
             ));
         };
         let fee = |value: &str, column: &str| {
-            money::parse_dirhams(value).ok_or(format!(
+            Centimes::parse(value).ok_or(format!(
                 "line {line_number}: {column} '{value}' is not an amount"
             ))
         };
@@ -102,7 +102,7 @@ mod tests {
         let rows = parse_cities_csv(MOROCCAN_CITIES_CSV).unwrap();
         assert!(rows.len() >= 60, "{} cities", rows.len());
         let casablanca = rows.iter().find(|r| r.name == "Casablanca").unwrap();
-        assert_eq!(casablanca.fees.delivery, 2000);
+        assert_eq!(casablanca.fees.delivery, Centimes::dirhams(20));
         let mut names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
         names.sort();
         names.dedup();
@@ -127,9 +127,12 @@ pub struct City {
     pub key: String,
     pub name: String,
     /// Centimes.
-    pub delivery_fee: i64,
-    pub return_fee: i64,
-    pub refusal_fee: i64,
+    #[schema(value_type = i64)]
+    pub delivery_fee: Centimes,
+    #[schema(value_type = i64)]
+    pub return_fee: Centimes,
+    #[schema(value_type = i64)]
+    pub refusal_fee: Centimes,
     pub active: bool,
     #[serde(serialize_with = "time::rfc3339")]
     #[schema(value_type = String)]
@@ -337,9 +340,9 @@ pub fn update(
         // Fields left out keep their value, so `{active: false}` alone deactivates.
         let merged = CityInput {
             name: input.name.clone().or(Some(city.name.clone())),
-            delivery_fee: input.delivery_fee.or(Some(city.delivery_fee)),
-            return_fee: input.return_fee.or(Some(city.return_fee)),
-            refusal_fee: input.refusal_fee.or(Some(city.refusal_fee)),
+            delivery_fee: input.delivery_fee.or(Some(city.delivery_fee.get())),
+            return_fee: input.return_fee.or(Some(city.return_fee.get())),
+            refusal_fee: input.refusal_fee.or(Some(city.refusal_fee.get())),
             active: input.active.or(Some(city.active)),
         };
         let valid = validate(&merged)?;

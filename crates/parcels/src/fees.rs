@@ -16,10 +16,13 @@ pub const MAX_FEE_CENTIMES: i64 = 100_000;
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Fees {
-    pub delivery: i64,
+    #[schema(value_type = i64)]
+    pub delivery: Centimes,
     #[serde(rename = "return")]
-    pub return_fee: i64,
-    pub refusal: i64,
+    #[schema(value_type = i64)]
+    pub return_fee: Centimes,
+    #[schema(value_type = i64)]
+    pub refusal: Centimes,
 }
 
 impl Fees {
@@ -37,17 +40,17 @@ impl Fees {
         refusal: Option<i64>,
     ) -> Fees {
         let mut fee = |field: &str, value: Option<i64>| match value {
-            Some(v) if (0..=MAX_FEE_CENTIMES).contains(&v) => v,
+            Some(v) if (0..=MAX_FEE_CENTIMES).contains(&v) => Centimes::new(v),
             Some(_) => {
                 errors.add(
                     field,
                     format!("Entre 0 et {}.", Centimes::new(MAX_FEE_CENTIMES)),
                 );
-                0
+                Centimes::ZERO
             }
             None => {
                 errors.add(field, "Ce tarif est obligatoire.");
-                0
+                Centimes::ZERO
             }
         };
         Fees {
@@ -61,9 +64,9 @@ impl Fees {
     pub fn city_columns(
         self,
     ) -> (
-        dsl::Eq<cities::delivery_fee, i64>,
-        dsl::Eq<cities::return_fee, i64>,
-        dsl::Eq<cities::refusal_fee, i64>,
+        dsl::Eq<cities::delivery_fee, Centimes>,
+        dsl::Eq<cities::return_fee, Centimes>,
+        dsl::Eq<cities::refusal_fee, Centimes>,
     ) {
         (
             cities::delivery_fee.eq(self.delivery),
@@ -76,9 +79,9 @@ impl Fees {
     pub fn cost_columns(
         self,
     ) -> (
-        dsl::Eq<merchant_costs::delivery_fee, i64>,
-        dsl::Eq<merchant_costs::return_fee, i64>,
-        dsl::Eq<merchant_costs::refusal_fee, i64>,
+        dsl::Eq<merchant_costs::delivery_fee, Centimes>,
+        dsl::Eq<merchant_costs::return_fee, Centimes>,
+        dsl::Eq<merchant_costs::refusal_fee, Centimes>,
     ) {
         (
             merchant_costs::delivery_fee.eq(self.delivery),
@@ -94,12 +97,12 @@ pub struct CityPrice {
     pub city_id: CityId,
     pub city_key: String,
     pub city_name: String,
-    city_delivery: i64,
-    city_return: i64,
-    city_refusal: i64,
-    own_delivery: Option<i64>,
-    own_return: Option<i64>,
-    own_refusal: Option<i64>,
+    city_delivery: Centimes,
+    city_return: Centimes,
+    city_refusal: Centimes,
+    own_delivery: Option<Centimes>,
+    own_return: Option<Centimes>,
+    own_refusal: Option<Centimes>,
 }
 
 impl CityPrice {
@@ -187,14 +190,14 @@ mod tests {
     #[test]
     fn the_merchants_own_price_wins() {
         let city = Fees {
-            delivery: 3000,
-            return_fee: 1000,
-            refusal: 500,
+            delivery: Centimes::new(3000),
+            return_fee: Centimes::new(1000),
+            refusal: Centimes::new(500),
         };
         let own = Fees {
-            delivery: 2500,
-            return_fee: 0,
-            refusal: 0,
+            delivery: Centimes::new(2500),
+            return_fee: Centimes::ZERO,
+            refusal: Centimes::ZERO,
         };
         assert_eq!(Fees::effective(city, None), city);
         assert_eq!(Fees::effective(city, Some(own)), own);
@@ -204,7 +207,7 @@ mod tests {
     fn fees_are_checked_per_field() {
         let mut errors = FieldErrors::new();
         let fees = Fees::check(&mut errors, Some(2000), None, Some(MAX_FEE_CENTIMES + 1));
-        assert_eq!(fees.delivery, 2000);
+        assert_eq!(fees.delivery, Centimes::new(2000));
         assert!(errors.contains("return_fee"));
         assert!(errors.contains("refusal_fee"));
         assert!(!errors.contains("delivery_fee"));

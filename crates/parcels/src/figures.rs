@@ -12,7 +12,7 @@
 //! (`status = ''`) and money by invoice (`status = 'payout'` or `'cash'`, `day = ''`): see the
 //! migration.
 
-use colivra_core::{AppResult, Scope, UserId};
+use colivra_core::{AppResult, Centimes, Scope, UserId};
 use colivra_db::raw::{self, placeholder, SqlParam};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::connection::SimpleConnection;
@@ -26,14 +26,14 @@ pub struct Figures {
     #[diesel(sql_type = BigInt)]
     pub parcels: i64,
     #[diesel(sql_type = BigInt)]
-    pub cod: i64,
+    pub cod: Centimes,
     #[diesel(sql_type = BigInt)]
-    pub fees: i64,
+    pub fees: Centimes,
 }
 
 impl Figures {
     /// What changes hands: the cash less the fees.
-    pub fn total(&self) -> i64 {
+    pub fn total(&self) -> Centimes {
         self.cod - self.fees
     }
 }
@@ -151,7 +151,7 @@ pub fn money(
     figures: MoneyKept,
     person: Option<UserId>,
     open_invoices: &'static str,
-) -> AppResult<i64> {
+) -> AppResult<Centimes> {
     let (status, column) = match figures {
         MoneyKept::Payout => ("payout", "merchant_id"),
         MoneyKept::Held => ("shop-held", "merchant_id"),
@@ -174,7 +174,9 @@ pub fn money(
          WHERE invoice_id = 0 OR invoice_id IN ({open_invoices})"
     );
     let totals: Vec<Total> = load(conn, sql, &params)?;
-    Ok(totals.first().map_or(0, |t| t.total))
+    Ok(totals
+        .first()
+        .map_or(Centimes::ZERO, |t| Centimes::new(t.total)))
 }
 
 /// What is owed on no invoice yet, by whom it is owed to or held by.

@@ -110,7 +110,7 @@ pub fn labels_pdf(
             },
             city: v.city_name,
             address: v.address,
-            cod_amount_centimes: v.cod_amount,
+            cod_amount: v.cod_amount,
             merchant_name: v.merchant_name,
             shop_name: v.shop_name,
             product: Some(v.product),

@@ -3,7 +3,8 @@
 
 use chrono::NaiveDateTime;
 use colivra_core::{
-    key, time, AppError, AppResult, CityId, FieldErrors, ListQuery, MerchantId, Paginated, UserId,
+    key, time, AppError, AppResult, Centimes, CityId, FieldErrors, ListQuery, MerchantId,
+    Paginated, UserId,
 };
 use colivra_db::error::is_unique_violation;
 use colivra_db::fixed_sql::FixedLimitDsl;
@@ -30,9 +31,12 @@ pub struct CostView {
     /// City key.
     pub city: String,
     pub city_name: String,
-    pub delivery_fee: i64,
-    pub return_fee: i64,
-    pub refusal_fee: i64,
+    #[schema(value_type = i64)]
+    pub delivery_fee: Centimes,
+    #[schema(value_type = i64)]
+    pub return_fee: Centimes,
+    #[schema(value_type = i64)]
+    pub refusal_fee: Centimes,
     #[serde(serialize_with = "time::rfc3339")]
     #[schema(value_type = String)]
     pub updated_at: NaiveDateTime,
@@ -233,9 +237,9 @@ pub fn update_cost(
     immediate_transaction(conn, |conn| {
         let (id, current) = get_cost(conn, cost_key)?;
         let merged = CostInput {
-            delivery_fee: input.delivery_fee.or(Some(current.delivery_fee)),
-            return_fee: input.return_fee.or(Some(current.return_fee)),
-            refusal_fee: input.refusal_fee.or(Some(current.refusal_fee)),
+            delivery_fee: input.delivery_fee.or(Some(current.delivery_fee.get())),
+            return_fee: input.return_fee.or(Some(current.return_fee.get())),
+            refusal_fee: input.refusal_fee.or(Some(current.refusal_fee.get())),
             ..CostInput::default()
         };
         let mut errors = FieldErrors::new();
@@ -269,9 +273,12 @@ pub struct EffectivePrice {
     /// City key.
     pub city: String,
     pub city_name: String,
-    pub delivery_fee: i64,
-    pub return_fee: i64,
-    pub refusal_fee: i64,
+    #[schema(value_type = i64)]
+    pub delivery_fee: Centimes,
+    #[schema(value_type = i64)]
+    pub return_fee: Centimes,
+    #[schema(value_type = i64)]
+    pub refusal_fee: Centimes,
     /// True when the merchant has its own price for this city.
     pub overridden: bool,
 }

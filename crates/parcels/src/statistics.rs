@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use chrono::{Duration, NaiveDate};
-use colivra_core::{time, AppResult};
+use colivra_core::{time, AppResult, Centimes};
 use colivra_db::DbConnection;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -32,11 +32,13 @@ pub struct Statistics {
     pub total: i64,
     pub by_status: Vec<StatusCount>,
     /// Cash collected on delivered parcels (refunds count negative), centimes.
-    pub cod_collected: i64,
+    #[schema(value_type = i64)]
+    pub cod_collected: Centimes,
     /// What the company owes the merchant for delivered parcels not yet paid: cash collected
     /// minus the delivery fees (centimes). Invoices are not built yet, so every delivered parcel
     /// counts.
-    pub to_be_paid: i64,
+    #[schema(value_type = i64)]
+    pub to_be_paid: Centimes,
     /// Delivered out of the parcels whose round ended (delivered, refused, cancelled after
     /// pickup, returning, returned), in percent; `null` before any ended.
     pub delivery_rate: Option<f64>,
@@ -73,7 +75,9 @@ pub fn statistics(conn: &mut DbConnection, scope: Scope) -> AppResult<Statistics
     let (cod_collected, fees) = figures
         .iter()
         .find(|f| f.status == Status::Delivered.as_str())
-        .map_or((0, 0), |f| (f.figures.cod, f.figures.fees));
+        .map_or((Centimes::ZERO, Centimes::ZERO), |f| {
+            (f.figures.cod, f.figures.fees)
+        });
 
     let today = time::now().date();
     let start = today - Duration::days(29);

@@ -10,7 +10,8 @@
 
 use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::{
-    key, time, AppError, AppResult, DeliveryPersonId, ListQuery, Paginated, ParcelId, Scope, UserId,
+    key, time, AppError, AppResult, Centimes, DeliveryPersonId, ListQuery, Paginated, ParcelId,
+    Scope, UserId,
 };
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::paginate;
@@ -39,7 +40,7 @@ struct UnappliedRow {
     recorded_at: NaiveDateTime,
     received_at: NaiveDateTime,
     reason: String,
-    cash_at_stake: i64,
+    cash_at_stake: Centimes,
     state: String,
     resolution: Option<String>,
     resolution_comment: Option<String>,
@@ -94,7 +95,8 @@ pub struct UnappliedParcel {
     pub status: Status,
     pub status_label: &'static str,
     pub recipient_name: String,
-    pub cod_amount: i64,
+    #[schema(value_type = i64)]
+    pub cod_amount: Centimes,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -130,7 +132,8 @@ pub struct UnappliedOutcomeView {
     pub reason: String,
     /// The cash it implies in centimes: the COD of a refused « Livré » (a refund: negative,
     /// paid out), else 0.
-    pub cash_at_stake: i64,
+    #[schema(value_type = i64)]
+    pub cash_at_stake: Centimes,
     pub state: UnappliedState,
     pub resolution: Option<Resolution>,
     pub resolution_comment: Option<String>,
@@ -177,7 +180,7 @@ pub fn keep_refused(
     let cash_at_stake = match status {
         Status::Delivered if parcel.kind == "refund" => -parcel.cod_amount,
         Status::Delivered => parcel.cod_amount,
-        _ => 0,
+        _ => Centimes::ZERO,
     };
     let kept_key = key::prefixed_key("RN", 8);
     // When he recorded it, never after now (a phone's clock ahead).
@@ -324,7 +327,7 @@ fn views(conn: &mut DbConnection, rows: Vec<UnappliedRow>) -> AppResult<Vec<Unap
         .flat_map(|r| [Some(r.delivery_person_id.into()), r.resolved_by])
         .flatten()
         .collect();
-    let parcels_by_id: HashMap<ParcelId, (String, String, String, i64)> = parcels::table
+    let parcels_by_id: HashMap<ParcelId, (String, String, String, Centimes)> = parcels::table
         .filter(parcels::id.eq_any(&parcel_ids))
         .select((
             parcels::id,
@@ -333,7 +336,7 @@ fn views(conn: &mut DbConnection, rows: Vec<UnappliedRow>) -> AppResult<Vec<Unap
             parcels::recipient_name,
             parcels::cod_amount,
         ))
-        .load::<(ParcelId, String, String, String, i64)>(conn)
+        .load::<(ParcelId, String, String, String, Centimes)>(conn)
         .map_db_err()?
         .into_iter()
         .map(|(id, key, status, name, cod)| (id, (key, status, name, cod)))

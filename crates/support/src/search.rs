@@ -4,7 +4,7 @@
 //! vouchers and delivery invoices, staff everything). Each search is a range on the code's
 //! unique index (`colivra_db::listing::code_prefix`), newest code first.
 
-use colivra_core::{AppResult, Scope};
+use colivra_core::{AppResult, Centimes, Scope};
 use colivra_db::listing::code_prefix;
 use colivra_db::schema::{invoices, vouchers};
 use colivra_db::{code_prefix_filter, DbConnection, MapDbErr};
@@ -34,7 +34,8 @@ pub struct InvoiceHit {
     /// `validated` or `paid` (drafts have no number).
     pub status: String,
     /// Centimes.
-    pub total: i64,
+    #[schema(value_type = i64)]
+    pub total: Centimes,
 }
 
 /// Vouchers of these kinds whose code starts with `text`.
@@ -105,7 +106,7 @@ pub fn invoices(
             invoices::total,
         ))
         .limit(limit)
-        .load::<(String, Option<String>, String, String, i64)>(conn)
+        .load::<(String, Option<String>, String, String, Centimes)>(conn)
         .map_db_err()?
         .into_iter()
         .map(|(key, number, kind, status, total)| InvoiceHit {

@@ -2,10 +2,10 @@
 //! and the counterpart, the voucher code as a barcode, one row per parcel, totals, signature
 //! boxes; every page's footer names the voucher by its code with "Page n / N".
 
-use colivra_core::{AppError, AppResult, Language, Scope};
+use colivra_core::{AppError, AppResult, Centimes, Language, Scope};
 use colivra_db::schema::shops;
 use colivra_db::{DbConnection, MapDbErr};
-use colivra_documents::{format_money, Column, Counterpart, LabeledValue, ListingDocument};
+use colivra_documents::{Column, Counterpart, LabeledValue, ListingDocument};
 use colivra_invoicing::rules::cash_at_door;
 use colivra_parcels::parcel::ParcelView;
 use colivra_parcels::status::Status;
@@ -74,7 +74,7 @@ fn totals(detail: &VoucherDetail, language: Language) -> Vec<LabeledValue> {
                 "Cash on delivery total",
                 "مجموع الدفع عند الاستلام",
             ),
-            format_money(voucher.cod_total),
+            voucher.cod_total.on_document(),
         )),
         Kind::Exit => {
             let to_bring_back = detail
@@ -92,15 +92,15 @@ fn totals(detail: &VoucherDetail, language: Language) -> Vec<LabeledValue> {
             ));
             totals.push(LabeledValue::new(
                 to_collect(language),
-                format_money(voucher.cash_to_collect),
+                voucher.cash_to_collect.on_document(),
             ));
             totals.push(LabeledValue::new(
                 to_refund(language),
-                format_money(voucher.cash_to_pay_out),
+                voucher.cash_to_pay_out.on_document(),
             ));
             totals.push(LabeledValue::new(
                 language.pick("Net à encaisser", "Net to collect", "الصافي للتحصيل"),
-                format_money(voucher.net_cash),
+                voucher.net_cash.on_document(),
             ));
         }
         Kind::Return => totals.push(LabeledValue::new(
@@ -141,9 +141,9 @@ fn operation(parcel: &ParcelView, language: Language) -> String {
 
 /// The cash of an exit voucher's row, collected and paid out apart, both positive: a refund is
 /// never a negative « à encaisser ».
-fn exit_cash(parcel: &ParcelView) -> (i64, i64) {
+fn exit_cash(parcel: &ParcelView) -> (Centimes, Centimes) {
     let at_door = cash_at_door(parcel.kind.as_str(), parcel.cod_amount);
-    (at_door.max(0), (-at_door).max(0))
+    (at_door.max(Centimes::ZERO), (-at_door).max(Centimes::ZERO))
 }
 
 fn document(
@@ -240,10 +240,10 @@ fn document(
                 Kind::Exit => {
                     let (collect, pay_out) = exit_cash(p);
                     row.push(operation(p, language));
-                    row.push(format_money(collect));
-                    row.push(format_money(pay_out));
+                    row.push(collect.on_document());
+                    row.push(pay_out.on_document());
                 }
-                Kind::Pickup => row.push(format_money(p.cod_amount)),
+                Kind::Pickup => row.push(p.cod_amount.on_document()),
             }
             row
         })

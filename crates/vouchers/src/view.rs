@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use colivra_core::Scope;
-use colivra_core::{time, AppResult, ShopId, UserId, VoucherId};
+use colivra_core::{time, AppResult, Centimes, ShopId, UserId, VoucherId};
 use colivra_db::schema::{parcels, shops, users, voucher_parcels};
 use colivra_db::{DbConnection, MapDbErr};
 use colivra_invoicing::rules::{cash_at_door, CashFigures};
@@ -63,16 +63,20 @@ pub struct VoucherView {
     pub parcels_count: i64,
     /// Sum of the parcels' cash-on-delivery amounts, centimes (refunds counted as they are
     /// written on the parcel: positive). What moves as cash is in the three figures below.
-    pub cod_total: i64,
+    #[schema(value_type = i64)]
+    pub cod_total: Centimes,
     /// Whether the hand-over moves cash at the customers' doors: exit vouchers only (a pickup
     /// or a return voucher moves none, its figures are 0).
     pub moves_cash: bool,
     /// Exit vouchers: cash the delivery person collects (« à encaisser »).
-    pub cash_to_collect: i64,
+    #[schema(value_type = i64)]
+    pub cash_to_collect: Centimes,
     /// Exit vouchers: cash he pays out to customers for refunds (« à rembourser »), positive.
-    pub cash_to_pay_out: i64,
+    #[schema(value_type = i64)]
+    pub cash_to_pay_out: Centimes,
     /// `cash_to_collect − cash_to_pay_out`.
-    pub net_cash: i64,
+    #[schema(value_type = i64)]
+    pub net_cash: Centimes,
     #[serde(serialize_with = "time::rfc3339")]
     #[schema(value_type = String)]
     pub created_at: NaiveDateTime,
@@ -161,7 +165,7 @@ pub fn views(conn: &mut DbConnection, rows: Vec<VoucherRow>) -> AppResult<Vec<Vo
         .map(|(id, key, name)| (id, ShopRef { key, name }))
         .collect();
     // Summed here rather than with SUM(): the amounts stay integers on both databases.
-    let mut totals: HashMap<VoucherId, (i64, i64, CashFigures)> = HashMap::new();
+    let mut totals: HashMap<VoucherId, (i64, Centimes, CashFigures)> = HashMap::new();
     for (voucher_id, kind, cod) in voucher_parcels::table
         .inner_join(parcels::table)
         .filter(voucher_parcels::voucher_id.eq_any(&ids))
@@ -171,7 +175,7 @@ pub fn views(conn: &mut DbConnection, rows: Vec<VoucherRow>) -> AppResult<Vec<Vo
             parcels::kind,
             parcels::cod_amount,
         ))
-        .load::<(VoucherId, String, i64)>(conn)
+        .load::<(VoucherId, String, Centimes)>(conn)
         .map_db_err()?
     {
         let entry = totals.entry(voucher_id).or_default();

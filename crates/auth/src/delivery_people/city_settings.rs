@@ -1,7 +1,7 @@
 //! The cities a delivery person serves, with his commissions there.
 
 use colivra_core::{
-    key, time, AppError, AppResult, CityId, DeliveryPersonId, FieldErrors, Role, UserId,
+    key, time, AppError, AppResult, Centimes, CityId, DeliveryPersonId, FieldErrors, Role, UserId,
 };
 use colivra_db::schema::{cities, delivery_person_cities as served};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
@@ -11,22 +11,22 @@ use crate::users::{self as user_repo, User};
 
 use super::{view, DeliveryCityInput, DeliveryPersonView, MAX_COMMISSION_CENTIMES};
 
-pub(super) fn check_commissions(errors: &mut FieldErrors, input: &DeliveryCityInput) -> (i64, i64) {
+pub(super) fn check_commissions(
+    errors: &mut FieldErrors,
+    input: &DeliveryCityInput,
+) -> (Centimes, Centimes) {
     let mut commission = |field: &str, value: Option<i64>| match value {
-        Some(v) if (0..=MAX_COMMISSION_CENTIMES).contains(&v) => v,
+        Some(v) if (0..=MAX_COMMISSION_CENTIMES).contains(&v) => Centimes::new(v),
         Some(_) => {
             errors.add(
                 field,
-                format!(
-                    "Entre 0 et {}.",
-                    colivra_core::Centimes::new(MAX_COMMISSION_CENTIMES)
-                ),
+                format!("Entre 0 et {}.", Centimes::new(MAX_COMMISSION_CENTIMES)),
             );
-            0
+            Centimes::ZERO
         }
         None => {
             errors.add(field, "Cette commission est obligatoire.");
-            0
+            Centimes::ZERO
         }
     };
     (
@@ -186,8 +186,8 @@ pub fn remove_city(
 /// What a delivery person earns in one city: per delivered and per refused parcel (centimes).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Commission {
-    pub delivered: i64,
-    pub refused: i64,
+    pub delivered: Centimes,
+    pub refused: Centimes,
 }
 
 /// The delivery person's commission in that city: the one place it is looked up (parcels take a
@@ -198,7 +198,7 @@ pub fn commission(
     delivery_person_id: DeliveryPersonId,
     city_id: CityId,
 ) -> AppResult<Commission> {
-    let found: Option<(i64, i64)> = served::table
+    let found: Option<(Centimes, Centimes)> = served::table
         .filter(served::delivery_person_id.eq(delivery_person_id))
         .filter(served::city_id.eq(city_id))
         .select((served::delivered_commission, served::refused_commission))

@@ -2,7 +2,7 @@
 //! delivered and per refused parcel there.
 
 use chrono::NaiveDateTime;
-use colivra_core::{time, AppResult, ListQuery, Paginated, Role, UserId};
+use colivra_core::{time, AppResult, Centimes, ListQuery, Paginated, Role, UserId};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{cities, delivery_person_cities as served, users};
@@ -28,8 +28,10 @@ pub struct DeliveryCityView {
     /// City key.
     pub city: String,
     pub city_name: String,
-    pub delivered_commission: i64,
-    pub refused_commission: i64,
+    #[schema(value_type = i64)]
+    pub delivered_commission: Centimes,
+    #[schema(value_type = i64)]
+    pub refused_commission: Centimes,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -94,7 +96,7 @@ pub const SORTABLE: &[&str] = &["full_name", "created_at"];
 
 fn views(conn: &mut DbConnection, people: Vec<User>) -> AppResult<Vec<DeliveryPersonView>> {
     let ids: Vec<UserId> = people.iter().map(|u| u.id).collect();
-    let settings: Vec<(UserId, String, String, String, i64, i64)> = served::table
+    let settings: Vec<(UserId, String, String, String, Centimes, Centimes)> = served::table
         .inner_join(cities::table)
         .filter(served::delivery_person_id.eq_any(&ids))
         .order(colivra_db::listing::fold(cities::name).asc())

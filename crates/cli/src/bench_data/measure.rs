@@ -284,7 +284,7 @@ pub fn bench_invoice(pool: &DbPool, parcels: u64) -> CliResult {
     let started = Instant::now();
     for update in [
         delivery::DeliveryInvoiceUpdate {
-            counted_amount: Some(hand_over.total),
+            counted_amount: Some(hand_over.total.get()),
             status: None,
             carry_balance: None,
         },

@@ -58,7 +58,7 @@ pub struct ListingDocument {
     /// [`MAX_DETAILS`]; a value too long for its line continues, right-aligned, below it.
     pub details: Vec<LabeledValue>,
     pub columns: Vec<Column>,
-    /// One string per column for each row, already formatted (see [`crate::format_money`]).
+    /// One string per column for each row, already formatted (amounts by `Centimes::on_document`).
     /// Text cells wrap: a row grows rather than cut a name or an address.
     pub rows: Vec<Vec<String>>,
     /// Lines of the totals block under the table (e.g. "Total à payer" / "1 234,50 DH"), at

@@ -27,7 +27,7 @@ pub fn label(i: usize) -> ParcelLabel {
         recipient_phone: "0612345678".into(),
         city: "Casablanca".into(),
         address: "12 rue des Orangers, quartier Maârif, près de la pharmacie".into(),
-        cod_amount_centimes: 123_450,
+        cod_amount: colivra_core::Centimes::new(123_450),
         merchant_name: "Youssef Benali".into(),
         shop_name: "Boutique Atlas".into(),
         shop_phone: "0522000000".into(),
@@ -70,7 +70,7 @@ pub fn voucher(rows: usize) -> ListingDocument {
                     format!("Destinataire {i}"),
                     "0612345678".into(),
                     "Rabat".into(),
-                    colivra_documents::format_money(10_000 + i as i64),
+                    colivra_core::Centimes::new(10_000 + i as i64).on_document(),
                 ]
             })
             .collect(),

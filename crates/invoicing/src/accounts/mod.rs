@@ -11,7 +11,7 @@
 
 use chrono::NaiveDateTime;
 use colivra_core::{
-    time, AppResult, InvoiceId, ListQuery, MerchantId, Paginated, Role, Scope, UserId,
+    time, AppResult, Centimes, InvoiceId, ListQuery, MerchantId, Paginated, Role, Scope, UserId,
 };
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
@@ -74,7 +74,8 @@ pub struct MerchantAccountEntry {
     pub key: String,
     pub kind: MerchantEntryKind,
     /// Centimes, signed the way it moves the account (negative: he owes more).
-    pub amount: i64,
+    #[schema(value_type = i64)]
+    pub amount: Centimes,
     /// The client invoice's number (fees and deductions), else null.
     pub invoice: Option<String>,
     /// The receipt, cheque or transfer reference of a payment.
@@ -100,7 +101,8 @@ pub struct AccountMerchantRef {
 pub struct MerchantAccount {
     pub client: AccountMerchantRef,
     /// Centimes: the sum of the entries, negative when he owes the company.
-    pub balance: i64,
+    #[schema(value_type = i64)]
+    pub balance: Centimes,
     pub entries: Vec<MerchantAccountEntry>,
 }
 
@@ -112,7 +114,8 @@ pub struct MerchantAccountRow {
     pub company: Option<String>,
     pub phone: String,
     /// Centimes, negative when he owes the company.
-    pub balance: i64,
+    #[schema(value_type = i64)]
+    pub balance: Centimes,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
@@ -128,14 +131,14 @@ pub struct MerchantAccountFilters {
 pub const SORTABLE: &[&str] = crate::ledger::LIST_SORTABLE;
 
 /// A merchant's account: the sum of his entries.
-pub fn balance_of(conn: &mut DbConnection, merchant_id: MerchantId) -> AppResult<i64> {
+pub fn balance_of(conn: &mut DbConnection, merchant_id: MerchantId) -> AppResult<Centimes> {
     Ok(ledger::state(conn, Account::Merchant, merchant_id)?.1)
 }
 
 /// Every merchant's non-zero account, by id.
 pub fn all_balances(
     conn: &mut DbConnection,
-) -> AppResult<std::collections::HashMap<MerchantId, i64>> {
+) -> AppResult<std::collections::HashMap<MerchantId, Centimes>> {
     ledger::all_balances(conn, Account::Merchant)
 }
 
@@ -252,7 +255,7 @@ pub fn list(
                     balance(),
                 ))
                 .fixed_limit(limit, offset)
-                .load::<(String, String, String, Option<String>, String, i64)>(conn)
+                .load::<(String, String, String, Option<String>, String, Centimes)>(conn)
         },
     )?;
     Ok(page.map(

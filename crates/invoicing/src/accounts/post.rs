@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
-use colivra_core::{time, AppError, AppResult, InvoiceId, MerchantId, UserId};
+use colivra_core::{time, AppError, AppResult, Centimes, InvoiceId, MerchantId, UserId};
 use colivra_db::schema::invoices;
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -25,7 +25,8 @@ pub struct MerchantAccountRef {
     /// His merchant account's key (`GET clients/{key}/balance`).
     pub key: String,
     /// Centimes, negative when he owes the company.
-    pub balance: i64,
+    #[schema(value_type = i64)]
+    pub balance: Centimes,
 }
 
 /// How a returned-type invoice was settled, one credit of the account at a time.
@@ -38,7 +39,8 @@ pub struct InvoiceSettlement {
     /// A payment's reference.
     pub reference: Option<String>,
     /// Centimes of this invoice it settled (positive).
-    pub amount: i64,
+    #[schema(value_type = i64)]
+    pub amount: Centimes,
     #[serde(serialize_with = "time::rfc3339")]
     #[schema(value_type = String)]
     pub created_at: NaiveDateTime,
@@ -48,7 +50,7 @@ pub struct InvoiceSettlement {
 #[derive(Debug, Default)]
 pub(crate) struct Settlements {
     /// Returned-type invoices that posted fees: what is still owed, and by what it was settled.
-    pub returned: HashMap<InvoiceId, (i64, Vec<InvoiceSettlement>)>,
+    pub returned: HashMap<InvoiceId, (Centimes, Vec<InvoiceSettlement>)>,
     /// Delivered-type invoices that took a deduction: the returned-type invoices it settled.
     pub deducted_for: HashMap<InvoiceId, Vec<String>>,
 }
@@ -176,7 +178,7 @@ pub(crate) fn post_validated_invoice(
     };
     let number = row.number.clone().unwrap_or_else(|| row.key.clone());
     match row.kind() {
-        Kind::Returned if row.total < 0 => {
+        Kind::Returned if row.total.is_negative() => {
             ledger::lock_owner(conn, merchant_id)?;
             let (seq, balance) = ledger::state(conn, Account::Merchant, merchant_id)?;
             ledger::insert(
@@ -203,7 +205,7 @@ pub(crate) fn post_validated_invoice(
             ledger::lock_owner(conn, merchant_id)?;
             let (seq, balance) = ledger::state(conn, Account::Merchant, merchant_id)?;
             let deducted = (-balance).min(row.total);
-            if deducted <= 0 {
+            if !deducted.is_positive() {
                 return Ok(row);
             }
             let row: InvoiceRow = diesel::update(invoices::table.find(row.id))
@@ -251,7 +253,7 @@ pub(crate) fn pay_covered(
     let covered: Vec<InvoiceId> = settled
         .returned
         .iter()
-        .filter(|(_, (owed, _))| *owed == 0)
+        .filter(|(_, (owed, _))| owed.is_zero())
         .map(|(id, _)| *id)
         .collect();
     let open: Vec<InvoiceRow> = invoices::table
@@ -332,10 +334,10 @@ pub(crate) fn refuse_payment(conn: &mut DbConnection, row: &InvoiceRow) -> AppRe
         return Ok(());
     };
     let balance = balance_of(conn, merchant_id)?;
-    if balance < 0 {
+    if balance.is_negative() {
         return Err(AppError::Conflict(format!(
             "Le compte de ce marchand est débiteur de {} : il n'est pas payé avant d'être réglé (« Comptes marchands »).",
-            colivra_core::Centimes::new(-balance)
+            -balance
         )));
     }
     Ok(())
@@ -358,8 +360,8 @@ pub(crate) fn pay_returned(
         .returned
         .get(&row.id)
         .map(|(owed, _)| *owed)
-        .unwrap_or(0);
-    if owed <= 0 {
+        .unwrap_or(Centimes::ZERO);
+    if !owed.is_positive() {
         return Ok(());
     }
     let number = row.number.clone().unwrap_or_else(|| row.key.clone());

@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
-use colivra_core::{time, AppResult, DeliveryPersonId};
+use colivra_core::{time, AppResult, Centimes, DeliveryPersonId};
 use colivra_db::DbConnection;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -82,7 +82,8 @@ pub struct BalanceEntry {
     pub key: String,
     pub kind: EntryKind,
     /// Centimes, signed the way it moves the balance (positive: he owes more).
-    pub amount: i64,
+    #[schema(value_type = i64)]
+    pub amount: Centimes,
     /// The delivery invoice's number (differences and deductions), else null.
     pub invoice: Option<String>,
     /// The receipt or transfer reference of a payment.
@@ -108,7 +109,8 @@ pub struct CarriedBalance {
     /// The draft's key.
     pub invoice: String,
     /// Centimes, as the draft carries it (the balance when it was carried).
-    pub amount: i64,
+    #[schema(value_type = i64)]
+    pub amount: Centimes,
 }
 
 /// `GET delivery-admins/{key}/balance`: the balance and every entry, newest first.
@@ -117,7 +119,8 @@ pub struct DeliveryPersonBalance {
     #[serde(rename = "delivery_admin")]
     pub delivery_person: BalanceDeliveryPersonRef,
     /// Centimes: the sum of the entries, positive when he owes the company.
-    pub balance: i64,
+    #[schema(value_type = i64)]
+    pub balance: Centimes,
     pub entries: Vec<BalanceEntry>,
     /// Drafts carrying the balance (a settlement meanwhile makes their validation refused).
     pub carried_on: Vec<CarriedBalance>,
@@ -130,7 +133,8 @@ pub struct BalanceRow {
     pub full_name: String,
     pub phone: String,
     /// Centimes, positive when he owes the company.
-    pub balance: i64,
+    #[schema(value_type = i64)]
+    pub balance: Centimes,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
@@ -146,12 +150,15 @@ pub struct BalanceFilters {
 pub const SORTABLE: &[&str] = crate::ledger::LIST_SORTABLE;
 
 /// A delivery person's balance: the sum of his entries.
-pub fn balance_of(conn: &mut DbConnection, delivery_person_id: DeliveryPersonId) -> AppResult<i64> {
+pub fn balance_of(
+    conn: &mut DbConnection,
+    delivery_person_id: DeliveryPersonId,
+) -> AppResult<Centimes> {
     Ok(ledger::state(conn, Account::DeliveryPerson, delivery_person_id)?.1)
 }
 
 /// Every delivery person's non-zero balance, by id.
-pub fn all_balances(conn: &mut DbConnection) -> AppResult<HashMap<DeliveryPersonId, i64>> {
+pub fn all_balances(conn: &mut DbConnection) -> AppResult<HashMap<DeliveryPersonId, Centimes>> {
     ledger::all_balances(conn, Account::DeliveryPerson)
 }
 

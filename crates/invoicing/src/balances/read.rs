@@ -1,7 +1,7 @@
 //! The balances screens: one delivery person's balance with its entries, and the list of all.
 
 use colivra_core::Scope;
-use colivra_core::{AppResult, InvoiceId, ListQuery, Paginated, Role, UserId};
+use colivra_core::{AppResult, Centimes, InvoiceId, ListQuery, Paginated, Role, UserId};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::{lower, paginate};
 use colivra_db::schema::{invoices, users};
@@ -44,10 +44,10 @@ pub fn show(
         .filter(invoices::delivery_person_id.eq(delivery_person_id))
         .filter(invoices::kind.eq(Kind::Delivery.as_str()))
         .filter(invoices::status.eq(InvoiceStatus::Draft.as_str()))
-        .filter(invoices::carried_balance.ne(0))
+        .filter(invoices::carried_balance.ne(Centimes::ZERO))
         .order(invoices::id.asc())
         .select((invoices::key, invoices::carried_balance))
-        .load::<(String, i64)>(conn)
+        .load::<(String, Centimes)>(conn)
         .map_db_err()?
         .into_iter()
         .map(|(invoice, amount)| CarriedBalance { invoice, amount })
@@ -138,7 +138,7 @@ pub fn list(
                     balance(),
                 ))
                 .fixed_limit(limit, offset)
-                .load::<(String, String, String, String, i64)>(conn)
+                .load::<(String, String, String, String, Centimes)>(conn)
         },
     )?;
     Ok(page.map(|(key, first, last, phone, balance)| BalanceRow {

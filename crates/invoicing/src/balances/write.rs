@@ -2,7 +2,7 @@
 //! posts, and an admin's settlements (payments and write-offs).
 
 use colivra_core::Scope;
-use colivra_core::{AppError, AppResult, UserId};
+use colivra_core::{AppError, AppResult, Centimes, UserId};
 use colivra_db::{immediate_transaction, DbConnection};
 
 use crate::ledger::{self, Account, NewEntry};
@@ -12,16 +12,12 @@ use crate::row::InvoiceRow;
 use super::read::show;
 use super::{balance_of, DeliveryPersonBalance, EntryKind, SettlementInput};
 
-fn dirhams(centimes: i64) -> String {
-    colivra_core::Centimes::new(centimes).to_string()
-}
-
 /// One entry an invoice posts (the activity named after its kind).
 fn post(
     conn: &mut DbConnection,
     actor_id: UserId,
     seq: i64,
-    balance_after: i64,
+    balance_after: Centimes,
     kind: EntryKind,
     entry: NewEntry<'_>,
 ) -> AppResult<String> {
@@ -51,12 +47,12 @@ pub(crate) fn post_validated_invoice(
     let number = row.number.clone().unwrap_or_else(|| row.key.clone());
     let (mut seq, mut balance) = ledger::state(conn, Account::DeliveryPerson, delivery_person_id)?;
     let carried = row.carried_balance;
-    if carried != 0 {
-        if balance.signum() != carried.signum() || carried.abs() > balance.abs() {
+    if !carried.is_zero() {
+        let same_side = (balance.is_positive() && carried.is_positive())
+            || (balance.is_negative() && carried.is_negative());
+        if !same_side || carried.abs() > balance.abs() {
             return Err(AppError::Conflict(format!(
-                "Le solde du livreur est maintenant de {} : l'écart reporté sur cette facture ({}) ne lui correspond plus. Mettez à jour l'écart reporté, puis validez.",
-                dirhams(balance),
-                dirhams(carried)
+                "Le solde du livreur est maintenant de {balance} : l'écart reporté sur cette facture ({carried}) ne lui correspond plus. Mettez à jour l'écart reporté, puis validez."
             )));
         }
         seq += 1;
@@ -79,7 +75,7 @@ pub(crate) fn post_validated_invoice(
     }
     if let Some(counted) = row.counted_amount {
         let owed = row.total - counted;
-        if owed != 0 {
+        if !owed.is_zero() {
             seq += 1;
             balance += owed;
             post(
@@ -108,16 +104,16 @@ pub(crate) fn carried_amount(
     conn: &mut DbConnection,
     row: &InvoiceRow,
     carry: bool,
-) -> AppResult<i64> {
+) -> AppResult<Centimes> {
     if !carry {
-        return Ok(0);
+        return Ok(Centimes::ZERO);
     }
     // A delivery invoice names its delivery person; without one there is no balance.
     let balance = match row.delivery_person_id {
         Some(id) => balance_of(conn, id)?,
-        None => 0,
+        None => Centimes::ZERO,
     };
-    if balance == 0 {
+    if balance.is_zero() {
         return Err(AppError::validation(
             "carry_balance",
             "Ce livreur n'a aucun écart à reporter.",

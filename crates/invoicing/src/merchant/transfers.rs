@@ -1,6 +1,6 @@
 //! The transfers list: paid client invoices with their references.
 
-use colivra_core::{AppError, AppResult, MerchantId};
+use colivra_core::{AppError, AppResult, Centimes, MerchantId};
 use colivra_db::schema::{invoices, shops, users};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -20,7 +20,7 @@ pub struct TransferFilters {
 type TransferRow = (
     String,
     Option<String>,
-    i64,
+    Centimes,
     Option<String>,
     Option<MerchantId>,
 );
@@ -44,7 +44,7 @@ pub fn transfers(conn: &mut DbConnection, filters: &TransferFilters) -> AppResul
         .inner_join(shops::table)
         .filter(invoices::kind.eq(Kind::Delivered.as_str()))
         .filter(invoices::status.eq(InvoiceStatus::Validated.as_str()))
-        .filter(invoices::total.gt(0))
+        .filter(invoices::total.gt(Centimes::ZERO))
         .into_boxed();
     if let Some(shop) = filters
         .shop
@@ -90,7 +90,7 @@ pub fn transfers(conn: &mut DbConnection, filters: &TransferFilters) -> AppResul
     for (shop, approved, total, number, merchant) in found {
         if merchant
             .and_then(|id| accounts.get(&id))
-            .is_some_and(|b| *b < 0)
+            .is_some_and(|b| b.is_negative())
         {
             blocked += 1;
             continue;
@@ -99,7 +99,9 @@ pub fn transfers(conn: &mut DbConnection, filters: &TransferFilters) -> AppResul
             skipped += 1;
             continue;
         };
-        let amount = format!("{}.{:02}", total / 100, total % 100);
+        // The bank's format: dirhams, a dot, the centimes (the total is positive).
+        let centimes = total.get();
+        let amount = format!("{}.{:02}", centimes / 100, centimes % 100);
         writer
             .write_record([shop, rib, amount, number.unwrap_or_default()])
             .map_err(failed)?;

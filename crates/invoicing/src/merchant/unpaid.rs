@@ -1,6 +1,6 @@
 //! What is owed to merchants: the shops with unpaid delivered parcels, and their lines.
 
-use colivra_core::{AppError, AppResult, ListQuery, MerchantId, Paginated, ShopId};
+use colivra_core::{AppError, AppResult, Centimes, ListQuery, MerchantId, Paginated, ShopId};
 use colivra_db::raw::SqlParam;
 use colivra_db::schema::shops;
 use colivra_db::{DbConnection, MapDbErr};
@@ -27,9 +27,12 @@ pub struct UnpaidShop {
     /// The shop's approved RIB, masked but for its last 4 digits (null: none, transfers skip it).
     pub bank_account: Option<String>,
     pub parcels_count: i64,
-    pub cod_total: i64,
-    pub fees_total: i64,
-    pub total: i64,
+    #[schema(value_type = i64)]
+    pub cod_total: Centimes,
+    #[schema(value_type = i64)]
+    pub fees_total: Centimes,
+    #[schema(value_type = i64)]
+    pub total: Centimes,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]

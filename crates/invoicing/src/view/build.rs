@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use colivra_core::{AppResult, InvoiceId, MerchantId, Scope, ShopId, UserId};
+use colivra_core::{AppResult, Centimes, InvoiceId, MerchantId, Scope, ShopId, UserId};
 use colivra_db::schema::{parcels, shops, users};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -138,7 +138,7 @@ pub(crate) fn merchant_views(
             let (outstanding, settled_by) = match settled.returned.remove(&row.id) {
                 Some((owed, by)) => (Some(owed), by),
                 None if row.kind() == crate::Kind::Returned && status != InvoiceStatus::Draft => {
-                    (Some(0), Vec::new())
+                    (Some(Centimes::ZERO), Vec::new())
                 }
                 None => (None, Vec::new()),
             };
@@ -188,7 +188,7 @@ fn cash_of_invoices(
     let ids: Vec<InvoiceId> = rows.iter().map(|r| r.id).collect();
     let mut figures: HashMap<InvoiceId, CashFigures> = HashMap::new();
     for chunk in ids.chunks(500) {
-        let on: Vec<(Option<InvoiceId>, String, Option<String>, i64)> = parcels::table
+        let on: Vec<(Option<InvoiceId>, String, Option<String>, Centimes)> = parcels::table
             .filter(parcels::delivery_person_invoice_id.eq_any(chunk.to_vec()))
             .select((
                 parcels::delivery_person_invoice_id,

@@ -1,7 +1,7 @@
 //! How invoices are shown: one shape per family, and the one list both families share.
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{time, AppError, AppResult, Language, ListQuery, Paginated, Scope};
+use colivra_core::{time, AppError, AppResult, Centimes, Language, ListQuery, Paginated, Scope};
 use colivra_db::DbConnection;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -62,9 +62,11 @@ pub struct MerchantInvoiceView {
     pub bank_account: Option<String>,
     pub parcels_count: i64,
     /// The COD collected for the merchant: a disbursement (débours), no TVA.
-    pub cod_total: i64,
+    #[schema(value_type = i64)]
+    pub cod_total: Centimes,
     /// The company's fees as priced (TTC).
-    pub fees_total: i64,
+    #[schema(value_type = i64)]
+    pub fees_total: Centimes,
     /// TVA on the fees in percent (0 when the company is exempt); this and the three amounts
     /// below are null on invoices validated before TVA was shown, which keep what they printed.
     pub tva_rate: Option<i64>,
@@ -72,23 +74,29 @@ pub struct MerchantInvoiceView {
     pub tva_exemption: Option<String>,
     /// Fees without TVA: `fees_ttc × 100 / (100 + tva_rate)`, rounded once per invoice to the
     /// centime, half away from zero.
-    pub fees_ht: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub fees_ht: Option<Centimes>,
     /// `fees_ttc − fees_ht`.
-    pub tva_amount: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub tva_amount: Option<Centimes>,
     /// The fees TVA included: `fees_total`.
-    pub fees_ttc: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub fees_ttc: Option<Centimes>,
     /// `delivered`: what was taken from the payout to settle the merchant's account (positive
     /// centimes, 0 when none; a line of its own, « Frais de retour … déduits »).
-    pub deducted: i64,
+    #[schema(value_type = i64)]
+    pub deducted: Centimes,
     /// The returned-type invoices that deduction settled (their numbers).
     pub deducted_for: Vec<String>,
     /// `returned`, once validated: what is still owed on it (0 once settled); null otherwise.
-    pub outstanding: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub outstanding: Option<Centimes>,
     /// `returned`: how its fees were settled through the merchant's account, oldest first.
     pub settled_by: Vec<crate::accounts::InvoiceSettlement>,
     /// What the company pays the shop (`delivered`, net of `deducted`), or what the merchant owes
     /// (`returned`, negative).
-    pub total: i64,
+    #[schema(value_type = i64)]
+    pub total: Centimes,
     /// Paid by transfer: the shop's RIB approved when it was paid (the transfer file's), in full
     /// for the shop's merchant, masked for admins; null otherwise.
     pub paid_bank_account: Option<String>,
@@ -127,22 +135,31 @@ pub struct DeliveryInvoiceView {
     pub delivery_person: InvoiceDeliveryPersonRef,
     pub parcels_count: i64,
     /// Cash collected from customers for his delivered parcels (« à encaisser »).
-    pub cash_to_collect: i64,
+    #[schema(value_type = i64)]
+    pub cash_to_collect: Centimes,
     /// Cash he paid out to customers for refunds (« à rembourser »), positive.
-    pub cash_to_pay_out: i64,
+    #[schema(value_type = i64)]
+    pub cash_to_pay_out: Centimes,
     /// `cash_to_collect − cash_to_pay_out`: the same as `cod_total`.
-    pub net_cash: i64,
-    pub cod_total: i64,
-    pub commission_total: i64,
+    #[schema(value_type = i64)]
+    pub net_cash: Centimes,
+    #[schema(value_type = i64)]
+    pub cod_total: Centimes,
+    #[schema(value_type = i64)]
+    pub commission_total: Centimes,
     /// His earlier balance carried as a line of its own (« écart antérieur à régulariser »):
     /// positive raises the cash he hands over, negative lowers it; 0 when none.
-    pub carried_balance: i64,
+    #[schema(value_type = i64)]
+    pub carried_balance: Centimes,
     /// The cash he must hand over: `cod_total − commission_total + carried_balance`.
-    pub total: i64,
+    #[schema(value_type = i64)]
+    pub total: Centimes,
     /// The cash actually counted (null until counted).
-    pub counted_amount: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub counted_amount: Option<Centimes>,
     /// `counted_amount − total`: negative is a shortfall (null until counted).
-    pub difference: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub difference: Option<Centimes>,
     #[serde(serialize_with = "time::rfc3339")]
     #[schema(value_type = String)]
     pub created_at: NaiveDateTime,

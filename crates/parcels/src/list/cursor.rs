@@ -1,6 +1,6 @@
 //! Keyset cursors: where the next page of a sorted list starts.
 
-use colivra_core::ParcelId;
+use colivra_core::{Centimes, ParcelId};
 use colivra_db::schema::parcels;
 use diesel::prelude::*;
 
@@ -8,7 +8,8 @@ use crate::parcel::ParcelRow;
 
 use super::Boxed;
 
-/// The position after the last row of a page: its sort value and id.
+/// The position after the last row of a page: its sort value (an amount's centimes, a time's
+/// microseconds or the id) and id.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Cursor {
     value: i64,
@@ -18,7 +19,7 @@ pub(super) struct Cursor {
 impl Cursor {
     pub(super) fn of(row: &ParcelRow, column: &str) -> Cursor {
         let value = match column {
-            "cod_amount" => row.cod_amount,
+            "cod_amount" => row.cod_amount.get(),
             "status_changed_at" => row.status_changed_at.and_utc().timestamp_micros(),
             _ => row.id.get(),
         };
@@ -39,16 +40,17 @@ impl Cursor {
 
     pub(super) fn after<'a>(&self, q: Boxed<'a>, column: &str, descending: bool) -> Boxed<'a> {
         let id = self.id;
+        let amount = Centimes::new(self.value);
         match (column, descending) {
             ("cod_amount", true) => q.filter(
                 parcels::cod_amount
-                    .lt(self.value)
-                    .or(parcels::cod_amount.eq(self.value).and(parcels::id.lt(id))),
+                    .lt(amount)
+                    .or(parcels::cod_amount.eq(amount).and(parcels::id.lt(id))),
             ),
             ("cod_amount", false) => q.filter(
                 parcels::cod_amount
-                    .gt(self.value)
-                    .or(parcels::cod_amount.eq(self.value).and(parcels::id.gt(id))),
+                    .gt(amount)
+                    .or(parcels::cod_amount.eq(amount).and(parcels::id.gt(id))),
             ),
             ("status_changed_at", _) => {
                 let at = chrono::DateTime::from_timestamp_micros(self.value)

@@ -2,7 +2,7 @@
 //! the pickup voucher it leaves.
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{AppError, AppResult, DeliveryPersonId, ParcelId, UserId};
+use colivra_core::{AppError, AppResult, Centimes, DeliveryPersonId, ParcelId, UserId};
 use colivra_db::schema::{parcel_states, parcels, voucher_parcels};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -114,7 +114,7 @@ pub(crate) fn write_move(
 /// How the round ended for a parcel, and what the delivery person earned for it.
 pub(crate) struct Outcome {
     pub(crate) outcome: Option<String>,
-    pub(crate) commission: Option<i64>,
+    pub(crate) commission: Option<Centimes>,
     pub(crate) at: Option<NaiveDateTime>,
 }
 
@@ -140,7 +140,7 @@ pub(crate) fn outcome_after(
                     Some(match status {
                         Status::Delivered => earned.delivered,
                         Status::Refused => earned.refused,
-                        _ => 0,
+                        _ => Centimes::ZERO,
                     })
                 }
                 None => None,

@@ -2,8 +2,8 @@
 
 use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::{
-    AppError, AppResult, CityId, DeliveryPersonId, InvoiceId, MerchantId, ParcelId, Scope, ShopId,
-    UserId,
+    AppError, AppResult, Centimes, CityId, DeliveryPersonId, InvoiceId, MerchantId, ParcelId,
+    Scope, ShopId, UserId,
 };
 use colivra_db::schema::parcels;
 use colivra_db::{DbConnection, MapDbErr};
@@ -25,7 +25,7 @@ pub struct ParcelRow {
     pub recipient_phone_alt: Option<String>,
     pub city_id: CityId,
     pub address: String,
-    pub cod_amount: i64,
+    pub cod_amount: Centimes,
     pub product: String,
     pub quantity: i64,
     pub note: Option<String>,
@@ -35,9 +35,9 @@ pub struct ParcelRow {
     pub kind: String,
     pub original_parcel_id: Option<ParcelId>,
     pub item_to_collect: Option<String>,
-    pub delivery_fee: i64,
-    pub return_fee: i64,
-    pub refusal_fee: i64,
+    pub delivery_fee: Centimes,
+    pub return_fee: Centimes,
+    pub refusal_fee: Centimes,
     pub status: String,
     pub attempts: i64,
     pub postponed_to: Option<NaiveDate>,
@@ -50,7 +50,7 @@ pub struct ParcelRow {
     /// `delivered`, `refused` or `cancelled` once the round ended (kept through the return).
     pub outcome: Option<String>,
     /// The delivery person's commission for the outcome, as it was when recorded.
-    pub commission: Option<i64>,
+    pub commission: Option<Centimes>,
     pub outcome_at: Option<NaiveDateTime>,
     pub merchant_completed_invoice_id: Option<InvoiceId>,
     pub merchant_returned_invoice_id: Option<InvoiceId>,

@@ -3,7 +3,9 @@
 use std::collections::HashMap;
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{time, AppResult, DeliveryPersonId, InvoiceId, MerchantId, ParcelId, Role};
+use colivra_core::{
+    time, AppResult, Centimes, DeliveryPersonId, InvoiceId, MerchantId, ParcelId, Role,
+};
 use colivra_db::DbConnection;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -32,7 +34,8 @@ pub struct ParcelView {
     pub city: String,
     pub city_name: String,
     pub address: String,
-    pub cod_amount: i64,
+    #[schema(value_type = i64)]
+    pub cod_amount: Centimes,
     pub product: String,
     pub quantity: i64,
     pub note: Option<String>,

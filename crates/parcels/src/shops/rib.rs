@@ -2,7 +2,7 @@
 //! an admin; each change kept and listed.
 
 use super::*;
-use colivra_core::{MerchantId, UserId};
+use colivra_core::{Centimes, MerchantId, UserId};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::schema::invoices;
 
@@ -375,7 +375,8 @@ pub struct ChangeInvoiceRef {
     pub key: String,
     pub number: Option<String>,
     /// Centimes.
-    pub total: i64,
+    #[schema(value_type = i64)]
+    pub total: Centimes,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
@@ -432,7 +433,7 @@ pub(super) fn change_views(
         .filter(|r| r.status() == BankAccountChangeStatus::Pending)
         .map(|r| r.shop_id)
         .collect();
-    let unpaid: Vec<(Option<ShopId>, String, Option<String>, i64)> = invoices::table
+    let unpaid: Vec<(Option<ShopId>, String, Option<String>, Centimes)> = invoices::table
         .filter(invoices::shop_id.eq_any(&pending_shops))
         .filter(invoices::kind.eq("delivered"))
         .filter(invoices::status.eq("validated"))

@@ -290,24 +290,6 @@ pub(super) fn is_internal_id(field: &str, value: &Value) -> bool {
         || (value.is_i64() || value.is_u64()) && REFERENCES.contains(&field)
 }
 
-/// Centimes as people read them: "1 580,50 DH" (French, narrow no-break space between
-/// thousands), "1,580.50 DH" (English), as the web app's `formatMoney`.
-pub fn money(centimes: i64, language: Language) -> String {
-    // Moroccan Arabic writes amounts as French does, with Latin digits.
-    let (group, decimal) = language.pick(('\u{202f}', ','), (',', '.'), ('\u{202f}', ','));
-    let sign = if centimes < 0 { "-" } else { "" };
-    let abs = centimes.unsigned_abs();
-    let whole = (abs / 100).to_string();
-    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
-    for (i, digit) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i).is_multiple_of(3) {
-            grouped.push(group);
-        }
-        grouped.push(digit);
-    }
-    format!("{sign}{grouped}{decimal}{:02}\u{a0}DH", abs % 100)
-}
-
 /// One recorded value as people read it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct DetailLine {
@@ -362,7 +344,7 @@ pub(super) fn render_value(
         }
         .to_owned(),
         Value::Number(number) => match number.as_i64() {
-            Some(centimes) if is_money(field) => money(centimes, language),
+            Some(centimes) if is_money(field) => Centimes::new(centimes).in_language(language),
             _ => number.to_string(),
         },
         Value::String(text) => text_value(subject_type, field, text, language),

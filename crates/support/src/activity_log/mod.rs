@@ -16,7 +16,7 @@ mod labels;
 mod reader;
 
 use chrono::{NaiveDate, NaiveDateTime};
-use colivra_core::{time, AppError, AppResult, Language, ListQuery, Paginated, Scope};
+use colivra_core::{time, AppError, AppResult, Centimes, Language, ListQuery, Paginated, Scope};
 use colivra_db::activities::{self, Activity, ActivityFilter, Audit};
 use colivra_db::schema::{merchant_staff, users};
 use colivra_db::{DbConnection, MapDbErr};
@@ -28,7 +28,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::people;
 
 use details::public_details;
-pub use details::{is_money, money, render_details, DetailLine};
+pub use details::{is_money, render_details, DetailLine};
 pub use export::{export_chunk, export_file_name, export_header, EXPORT_CHUNK};
 pub use labels::{kinds, label, ActionKind, ACTIONS};
 use reader::views;
@@ -184,6 +184,7 @@ mod tests {
 
     #[test]
     fn money_reads_as_money_in_both_languages() {
+        let money = |centimes, language| Centimes::new(centimes).in_language(language);
         assert_eq!(money(58050, Language::Fr), "580,50\u{a0}DH");
         assert_eq!(money(158050, Language::Fr), "1\u{202f}580,50\u{a0}DH");
         assert_eq!(money(-5, Language::Fr), "-0,05\u{a0}DH");

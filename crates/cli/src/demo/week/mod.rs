@@ -21,7 +21,7 @@ use std::time::Instant;
 
 use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime};
 use colivra_auth::User;
-use colivra_core::{time, AppError, AppResult, DeliveryPersonId, MerchantId, Scope};
+use colivra_core::{time, AppError, AppResult, Centimes, DeliveryPersonId, MerchantId, Scope};
 use colivra_db::schema::{cities, inventories, shops};
 use colivra_db::{DbConnection, DbPool, MapDbErr};
 use colivra_parcels::moves::{self, StateInput};
@@ -160,8 +160,8 @@ struct Tally {
     returns_received: usize,
     delivery_validated: usize,
     delivery_to_count: usize,
-    shortage: Option<(String, i64)>,
-    paid_back: i64,
+    shortage: Option<(String, Centimes)>,
+    paid_back: Centimes,
     client_paid: usize,
     client_validated: usize,
     client_drafts: usize,
@@ -171,7 +171,6 @@ struct Tally {
 
 impl Tally {
     fn print(&self, first_day: NaiveDate, today: NaiveDate, elapsed: std::time::Duration) {
-        let money = colivra_core::Centimes::new;
         println!("Demo week {first_day} to {today} (marker: settings row {MARKER}):");
         println!(
             "  {:<15} {:<22} {} ({SECOND_SHOP_NAME}, the week's second merchant)",
@@ -193,8 +192,8 @@ impl Tally {
             println!(
                 "  delivery invoices: {} validated ({number} short by {}, {} paid back since), {} declared and not counted",
                 self.delivery_validated,
-                money(*short),
-                money(self.paid_back),
+                short,
+                self.paid_back,
                 self.delivery_to_count
             );
         }

@@ -21,7 +21,7 @@ use chrono::{Duration, NaiveDate};
 use colivra_auth::accounts::{self, RegisterMerchant};
 use colivra_auth::merchants::{self, MerchantInput};
 use colivra_auth::User;
-use colivra_core::{AppResult, ListQuery, Scope};
+use colivra_core::{AppResult, Centimes, ListQuery, Scope};
 use colivra_db::DbConnection;
 use colivra_inventory::movements::{self, EntryLine, EntrySlipInput, MovementDecision};
 use colivra_invoicing::balances::{self, SettlementInput};
@@ -36,9 +36,9 @@ use super::{
 };
 
 /// The short count: the cash counted four days ago is this much below the invoice's total.
-const SHORTAGE: i64 = 2_000;
+const SHORTAGE: Centimes = Centimes::new(2_000);
 /// What the delivery person pays back of it two days ago.
-const PAID_BACK: i64 = 1_000;
+const PAID_BACK: Centimes = Centimes::new(1_000);
 
 /// The days in order; what a day leaves for a later one (a voucher to receive, an invoice to
 /// pay, a ticket to answer) is handed on explicitly.
@@ -155,7 +155,7 @@ fn five_days_ago(w: &mut Week<'_>) -> AppResult<(String, String)> {
             "Bonjour, il revient avec le bon de retour du livreur ce soir : vous le verrez « Retourné » demain matin.",
         )
     })?;
-    hand_over(w, 5, (18, 30), 0)?;
+    hand_over(w, 5, (18, 30), Centimes::ZERO)?;
     let voucher = w.on(5, (19, 15), |w| w.return_voucher(&["A4", "Z4"]))?;
     Ok((voucher, ticket))
 }
@@ -311,7 +311,7 @@ fn two_days_ago(w: &mut Week<'_>, atlas_invoice: &str, ticket: &str) -> AppResul
         let paid_on = w.clock.today - Duration::days(2);
         pay_client_invoice(w, atlas_invoice, ("cheque", "4471023"), paid_on)
     })?;
-    hand_over(w, 2, (18, 30), 0)?;
+    hand_over(w, 2, (18, 30), Centimes::ZERO)?;
     // The exchange's collected bag rides back with B4.
     let voucher = w.on(2, (19, 10), |w| w.return_voucher(&["B4", "C1"]))?;
     w.on(2, (19, 30), |w| {
@@ -322,7 +322,7 @@ fn two_days_ago(w: &mut Week<'_>, atlas_invoice: &str, ticket: &str) -> AppResul
             &delivery_person,
             &SettlementInput {
                 kind: Some("payment".into()),
-                amount: Some(PAID_BACK),
+                amount: Some(PAID_BACK.get()),
                 reference: Some("Reçu R-0032".into()),
                 comment: Some("Moitié de l'écart de caisse d'il y a deux jours".into()),
             },
@@ -463,7 +463,7 @@ fn hand_over(
     w: &mut Week<'_>,
     days_ago: i64,
     (hour, minute): (u32, u32),
-    short: i64,
+    short: Centimes,
 ) -> AppResult<()> {
     let (key, total) = w.on(days_ago, (hour, minute), declare)?;
     w.on(days_ago, (hour, minute + 25), |w| {
@@ -472,7 +472,7 @@ fn hand_over(
             w.cast.admin.id,
             &key,
             &DeliveryInvoiceUpdate {
-                counted_amount: Some(total - short),
+                counted_amount: Some((total - short).get()),
                 ..Default::default()
             },
         )
@@ -488,7 +488,7 @@ fn hand_over(
             },
         )
     })?;
-    if short != 0 {
+    if !short.is_zero() {
         w.tally.shortage = Some((validated.number.unwrap_or(key), short));
     }
     w.tally.delivery_validated += 1;
@@ -496,7 +496,7 @@ fn hand_over(
 }
 
 /// `POST delivery-admins/invoices` by the delivery person: (key, total).
-fn declare(w: &mut Week<'_>) -> AppResult<(String, i64)> {
+fn declare(w: &mut Week<'_>) -> AppResult<(String, Centimes)> {
     let delivery_person = &w.cast.delivery_person;
     let invoice = delivery::create(
         w.conn,

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use colivra_core::{AppResult, CityId, MerchantId, ShopId};
+use colivra_core::{AppResult, Centimes, CityId, MerchantId, ShopId};
 use colivra_db::listing::lower;
 use colivra_db::schema::{cities, shops, webhook_endpoints};
 use colivra_db::{DbConnection, MapDbErr};
@@ -68,8 +68,8 @@ impl Lookups {
         // Bound values, not SQL literals: diesel does not keep a statement holding a literal
         // prepared, and PostgreSQL would plan this one again for every parcel.
         let tag = |n: i64| n.into_sql::<BigInt>();
-        let no_fee = || 0_i64.into_sql::<BigInt>();
-        let no_own_fee = || None::<i64>.into_sql::<Nullable<BigInt>>();
+        let no_fee = || Centimes::ZERO.into_sql::<BigInt>();
+        let no_own_fee = || None::<Centimes>.into_sql::<Nullable<BigInt>>();
         let (by_key, by_name) = only_city
             .map(|value| (value.to_owned(), value.to_lowercase()))
             .unzip();

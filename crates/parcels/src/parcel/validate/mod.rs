@@ -2,7 +2,7 @@
 //! merchant API and the bulk import).
 
 use colivra_core::phone::{normalize_moroccan_phone, PHONE_MESSAGE};
-use colivra_core::{AppResult, CityId, FieldErrors, ParcelId, ShopId};
+use colivra_core::{AppResult, Centimes, CityId, FieldErrors, ParcelId, ShopId};
 use colivra_db::schema::parcels;
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -84,7 +84,7 @@ pub struct ValidParcel {
     pub recipient_phone_alt: Option<String>,
     pub city_id: CityId,
     pub address: String,
-    pub cod_amount: i64,
+    pub cod_amount: Centimes,
     pub product: String,
     pub quantity: i64,
     pub note: Option<String>,
@@ -94,9 +94,9 @@ pub struct ValidParcel {
     pub kind: &'static str,
     pub original_parcel_id: Option<ParcelId>,
     pub item_to_collect: Option<String>,
-    pub delivery_fee: i64,
-    pub return_fee: i64,
-    pub refusal_fee: i64,
+    pub delivery_fee: Centimes,
+    pub return_fee: Centimes,
+    pub refusal_fee: Centimes,
 }
 
 impl ValidParcel {
@@ -114,7 +114,7 @@ impl ValidParcel {
         diesel::dsl::Eq<parcels::recipient_phone_alt, Option<&str>>,
         diesel::dsl::Eq<parcels::city_id, CityId>,
         diesel::dsl::Eq<parcels::address, &str>,
-        diesel::dsl::Eq<parcels::cod_amount, i64>,
+        diesel::dsl::Eq<parcels::cod_amount, Centimes>,
         diesel::dsl::Eq<parcels::product, &str>,
         diesel::dsl::Eq<parcels::quantity, i64>,
         diesel::dsl::Eq<parcels::note, Option<&str>>,
@@ -124,9 +124,9 @@ impl ValidParcel {
         diesel::dsl::Eq<parcels::kind, &'static str>,
         diesel::dsl::Eq<parcels::original_parcel_id, Option<ParcelId>>,
         diesel::dsl::Eq<parcels::item_to_collect, Option<&str>>,
-        diesel::dsl::Eq<parcels::delivery_fee, i64>,
-        diesel::dsl::Eq<parcels::return_fee, i64>,
-        diesel::dsl::Eq<parcels::refusal_fee, i64>,
+        diesel::dsl::Eq<parcels::delivery_fee, Centimes>,
+        diesel::dsl::Eq<parcels::return_fee, Centimes>,
+        diesel::dsl::Eq<parcels::refusal_fee, Centimes>,
     ) {
         (
             parcels::shop_id.eq(self.shop_id),
@@ -284,12 +284,15 @@ pub fn validate(
         255,
         "L'adresse est obligatoire.",
     );
-    let cod_amount = input.cod_amount.or(existing.map(|r| r.cod_amount));
+    let cod_amount = input
+        .cod_amount
+        .map(Centimes::new)
+        .or(existing.map(|r| r.cod_amount));
     let cod_amount = match cod_amount {
-        Some(v) if (0..=MAX_COD_CENTIMES).contains(&v) => v,
+        Some(v) if (Centimes::ZERO..=Centimes::new(MAX_COD_CENTIMES)).contains(&v) => v,
         _ => {
             errors.add("cod_amount", "Le montant à encaisser va de 0 à 100 000 DH.");
-            0
+            Centimes::ZERO
         }
     };
     let product = required(
