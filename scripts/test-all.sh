@@ -1,15 +1,13 @@
 #!/usr/bin/env bash
-# `just test`: every test, arranged for 2 cores. Once the server and the web app are built,
-# every test track runs at the same time, so that both cores stay busy to the end: the browser
-# tests wait on the browser most of the time (four runs side by side, about 70 s of processor
-# each), the PostgreSQL tests wait on the database, and the rest fills the gaps.
+# `just test`: every test, arranged for 2 cores. The browser tests are the longest single track
+# (about 17 minutes on one worker), so they start as soon as what they need exists and the rest
+# runs beside them; the whole keeps both cores busy from start to end:
 #
 #   web app:   build ──┬─ type check, eslint, unit tests, size check (nice 10)
-#   Rust:      build ──┴─ browser tests: accessibility, screens, flows 1/2, flows 2/2, each with
-#   (schemathesis's       │  its own server and database (the server just built)
-#    environment made     ├─ Rust tests on SQLite and on PostgreSQL side by side (nice -5 when
-#    meanwhile)           │  allowed)
-#                         └─ API fuzzing (schemathesis) on the server just built (nice 5)
+#   Rust:      build ──┴─ browser tests, two halves side by side (the server just built, the web
+#                      │  app just built; nice 5)
+#                      └─ Rust tests on SQLite, then PostgreSQL (nice -5 when allowed) ── API
+#                         fuzzing (schemathesis)
 #
 # Each track writes its log under target/test-logs/ and the logs are printed whole, one after the
 # other, as the tracks end; the exit status is 1 if any track failed. Run after scripts/preflight.sh.
@@ -41,7 +39,7 @@ web_build=$!
 ) > "$LOGS/web-checks.log" 2>&1 &
 web_checks=$!
 
-# schemathesis's Python environment (pip), made once, at the lowest priority.
+# schemathesis's Python environment (pip), made while the server builds, at the lowest priority.
 nice -n 15 bash scripts/schemathesis.sh --prepare > "$LOGS/schemathesis-prepare.log" 2>&1 &
 schemathesis_prepare=$!
 
@@ -63,19 +61,12 @@ cat "$LOGS/web-build.log"
 [ $web_built = 1 ] || status=1
 
 e2e=()
-runs=(accessibility screens flows-1 flows-2)
 if [ $rust_built = 1 ] && [ $web_built = 1 ]; then
-    stamp "Browser tests started (beside the Rust tests): ${runs[*]}"
-    # Four runs, each with its own server and database (playwright.config.ts): one worker took
-    # 17 minutes, mostly waiting on the browser. Not niced: they have time limits, and a run
-    # starved behind the fuzzer missed them.
-    for run in "${runs[@]}"; do
-        case $run in
-            flows-*) part=flows shard=(--shard="${run#flows-}/2") ;;
-            *) part=$run shard=() ;;
-        esac
-        (cd frontend && COLIVRA_E2E_PART=$part COLIVRA_E2E_RUN=$run COLIVRA_BIN=../target/debug/colivra \
-            npm run e2e -- "${shard[@]}") > "$LOGS/e2e-$run.log" 2>&1 &
+    stamp "Browser tests started (beside the Rust tests): the sweeps and the flows side by side"
+    # Two halves, each with its own server and database (playwright.config.ts): one worker took
+    # 17 minutes, the longest track. Niced: the Rust tests and schemathesis go first.
+    for part in sweeps flows; do
+        (cd frontend && COLIVRA_E2E_PART=$part COLIVRA_E2E_RUN=$part COLIVRA_BIN=../target/debug/colivra nice -n 5 npm run e2e) > "$LOGS/e2e-$part.log" 2>&1 &
         e2e+=($!)
     done
 else
@@ -87,28 +78,22 @@ if [ $rust_built = 1 ]; then
     # their requests were in flight together, which a busy scheduler can deny them.
     ahead=()
     nice -n -5 true 2>/dev/null && ahead=(nice -n -5)
-    ( "${ahead[@]}" env RUST_PASSES_TOGETHER=1 bash scripts/test-rust.sh run ) > "$LOGS/rust-tests.log" 2>&1 &
-    rust_tests=$!
+    "${ahead[@]}" bash scripts/test-rust.sh run || status=1
+    stamp "Rust tests done"
     wait $schemathesis_prepare || true
-    # The server the Rust tests were built with (one build; features as for the tests). Niced:
-    # it has no time limit to miss, and takes what the other tracks leave.
-    COLIVRA_BIN=target/debug/colivra nice -n 5 bash scripts/schemathesis.sh > "$LOGS/schemathesis.log" 2>&1 &
-    schemathesis=$!
-    wait $rust_tests || status=1
-    stamp "=== Rust tests"
-    cat "$LOGS/rust-tests.log"
-    wait $schemathesis || status=1
-    stamp "=== schemathesis"
-    cat "$LOGS/schemathesis.log"
+    # The server the Rust tests were built with (one build; features as for the tests).
+    COLIVRA_BIN=target/debug/colivra bash scripts/schemathesis.sh || status=1
+    stamp "schemathesis done"
 fi
 
 wait $web_checks || status=1
 stamp "=== Web app: type check, eslint, unit tests, size check"
 cat "$LOGS/web-checks.log"
+parts=(sweeps flows)
 for index in "${!e2e[@]}"; do
     wait "${e2e[$index]}" || status=1
-    stamp "=== Browser tests: ${runs[$index]}"
-    cat "$LOGS/e2e-${runs[$index]}.log"
+    stamp "=== Browser tests: the ${parts[$index]}"
+    cat "$LOGS/e2e-${parts[$index]}.log"
 done
 stamp "all tracks done (status $status)"
 exit $status
