@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `just test-rust`: builds every Rust test once, then runs the test programs on SQLite and, when
 # TEST_DATABASE_URL is set, on PostgreSQL. RUST_TEST_THREADS tests at once per program (2 unless
-# told); RUST_PASSES_TOGETHER=1 runs the two passes at the same time (`just test` does: the
-# PostgreSQL pass waits on the database most of its time). Each pass prints its output when it
-# ends; the doc examples run once (SQLite).
+# told); RUST_PASSES_TOGETHER=1 runs the two passes at the same time. Both are off by default: on
+# 2 cores with the web app's checks alongside, the race tests' check that their requests really
+# ran together failed now and then under that load. Each pass prints its output when it ends;
+# the doc examples run once (SQLite).
 #
 #   scripts/test-rust.sh [all|build|run]   (all: build, then run; `just test` calls build, starts
 #                                            the browser tests on the server it built, then run)
