@@ -40,9 +40,14 @@ ALLOW_NUL=${SCHEMATHESIS_ALLOW_NUL:-true}
 CHECKS=not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance
 
 # The virtual environment, made once per pinned version.
-if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION" ||
-    ! "$VENV/bin/pip" show openapi-spec-validator 2>/dev/null | grep -q "^Version: $VALIDATOR_VERSION$" ||
-    ! "$VENV/bin/pip" show anyio 2>/dev/null | grep -q "^Version: $ANYIO_VERSION$"; then
+# (Each answer read whole before it is searched: `pip show … | grep -q` under pipefail failed
+# whenever grep stopped reading before pip finished writing, and the environment was made twice.)
+installed() { # program arguments…: its output, or nothing
+    "$@" 2>/dev/null || true
+}
+if ! grep -q "$SCHEMATHESIS_VERSION" <<<"$(installed "$VENV/bin/schemathesis" --version)" ||
+    ! grep -q "^Version: $VALIDATOR_VERSION$" <<<"$(installed "$VENV/bin/pip" show openapi-spec-validator)" ||
+    ! grep -q "^Version: $ANYIO_VERSION$" <<<"$(installed "$VENV/bin/pip" show anyio)"; then
     echo "schemathesis: making $VENV (schemathesis $SCHEMATHESIS_VERSION, openapi-spec-validator $VALIDATOR_VERSION)"
     rm -rf "$VENV"
     python3 -m venv "$VENV"
