@@ -15,7 +15,7 @@ use crate::api::OperationDoc;
 use crate::handlers::vouchers::{self, EXIT, PICKUP, RETURN};
 use crate::handlers::{
     accounts, balances, cities, delivery_people, inventory, invoices, parcels, prices, proofs,
-    session, shops, staff, support, tokens, webhooks,
+    recipients, session, shops, staff, support, tokens, webhooks,
 };
 
 #[derive(Clone)]
@@ -106,6 +106,9 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(PUT "/api/costs/{key}", Active { roles: ADMIN, permissions: &["client-costs"] }, prices::update_cost, "prices", "Change a merchant's price for a city"),
         endpoint!(DELETE "/api/costs/{key}", Active { roles: ADMIN, permissions: &["client-costs"] }, prices::delete_cost, "prices", "Remove a merchant's own price: the city's applies again"),
         endpoint!(GET "/api/pricing", Active { roles: MERCHANT, permissions: &["pricing"] }, prices::my_pricing, "prices", "One's effective price for every active city, overrides marked"),
+        endpoint!(GET "/api/recipients/{phone}/history", Active { roles: &[Role::Merchant, Role::Admin], permissions: PARCEL_SCREENS }, recipients::history, "parcels", "A recipient's history across every merchant, by phone: parcels delivered and failed, failed attempts, and the band the company's thresholds give (counts only)"),
+        endpoint!(GET "/api/settings/recipients", Active { roles: ADMIN, permissions: &["cities"] }, recipients::policy, "settings", "The recipients' bands: thresholds, what creation does for a recipient « à confirmer » or « risqué » (warn or refuse), the months counted"),
+        endpoint!(PUT "/api/settings/recipients", Active { roles: ADMIN, permissions: &["cities"] }, recipients::update_policy, "settings", "Set the recipients' bands ({to_confirm_percent, risky_percent, risky_min_failed, to_confirm_action, risky_action, months_kept})"),
         endpoint!(GET "/api/parcels", Active { roles: EVERY_ROLE, permissions: PARCEL_SCREENS }, parcels::list, "parcels", "Parcels in the caller's scope: ?view=&status=&city=&shop=&client=&delivery_admin=&from=&to=&q=&sort=&cursor="),
         endpoint!(POST "/api/parcels", Active { roles: MERCHANT, permissions: &["add-new-parcels"] }, parcels::create, "parcels", "Create a parcel (fees snapshot taken now)", idempotent: true),
         endpoint!(POST "/api/parcels/import", Active { roles: MERCHANT, permissions: &["add-new-parcels"] }, parcels::import_file, "parcels", "Import a CSV or xlsx file (the body): ?dry_run=true previews; otherwise all rows or none", idempotent: true),

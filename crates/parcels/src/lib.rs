@@ -14,6 +14,7 @@ pub mod note;
 pub mod parcel;
 pub mod prices;
 pub mod proof;
+pub mod recipients;
 pub mod shops;
 pub mod statistics;
 pub mod status;

@@ -12156,6 +12156,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/recipients/{phone}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A recipient's history across every merchant, by phone: parcels delivered and failed, failed attempts, and the band the company's thresholds give (counts only)
+         * @description Active users of role client, admin holding one of: add-new-parcels, new-parcels, all-parcels, sent-parcels, delivered-parcels, return-parcels, refunds, exchanges, pickup-vouchers, pickup-parcels, canceled-parcels, new-pickup-vouchers, all-pickup-vouchers, delivery-exit-vouchers, parcels-to-be-returned, delivery-return-vouchers, create-client-invoice, create-delivery-invoice, exit-vouchers, return-vouchers.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Key of the resource */
+                    phone: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["RecipientHistoryView"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the bearer token is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed: inactive account, another role, a permission missing, or a personal token without the ability (or on a browser-session-only route) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found or outside the caller's scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/return-vouchers": {
         parameters: {
             query?: never;
@@ -13147,6 +13247,188 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["CompanyView"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the bearer token is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed: inactive account, another role, a permission missing, or a personal token without the ability (or on a browser-session-only route) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description CSRF token missing or wrong (cookie-authenticated calls) */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The recipients' bands: thresholds, what creation does for a recipient « à confirmer » or « risqué » (warn or refuse), the months counted
+         * @description Active users of role admin holding one of: cities.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["RecipientPolicy"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the bearer token is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed: inactive account, another role, a permission missing, or a personal token without the ability (or on a browser-session-only route) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Set the recipients' bands ({to_confirm_percent, risky_percent, risky_min_failed, to_confirm_action, risky_action, months_kept})
+         * @description Active users of role admin holding one of: cities.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RecipientPolicy"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["RecipientPolicy"];
                         };
                     };
                 };
@@ -16873,6 +17155,16 @@ export interface components {
             key: string;
             phone: string;
         };
+        /**
+         * @description How much a recipient's past says about the next parcel.
+         * @enum {string}
+         */
+        Band: "reliable" | "to_confirm" | "risky";
+        /**
+         * @description What creating a parcel for a recipient of a band does.
+         * @enum {string}
+         */
+        BandAction: "warn" | "refuse";
         /** @description A shop's latest RIB change, as its shop view carries it. */
         BankAccountChangeRef: {
             /** @description The RIB asked for (masked as the shop's `bank_account` is). */
@@ -17467,6 +17759,7 @@ export interface components {
             input: components["schemas"]["ParcelInput"];
             /** @description The line in the file (the header is line 1). */
             line: number;
+            recipient_history?: components["schemas"]["RecipientHistorySummary"] | null;
         };
         /**
          * @description A product with its latest movements (newest first, at most 100) and the parcels holding its
@@ -18408,6 +18701,8 @@ export interface components {
             proof_required?: components["schemas"]["ProofPolicy"] | null;
             /** Format: int64 */
             quantity: number;
+            /** @description The recipient's history across every merchant (counts only) and its band. */
+            recipient_history: components["schemas"]["RecipientHistorySummary"];
             recipient_name: string;
             recipient_phone: string;
             recipient_phone_alt?: string | null;
@@ -18560,6 +18855,65 @@ export interface components {
             parcels: string[];
             /** @description The voucher's key (404 when there is none). */
             voucher: string;
+        };
+        /** @description A recipient's counts and band, as a parcel view carries them. */
+        RecipientHistorySummary: {
+            band: components["schemas"]["Band"];
+            /** Format: int64 */
+            delivered: number;
+            /**
+             * Format: int64
+             * @description Parcels refused (at the door or after the attempt limit) or cancelled after a failed
+             *     attempt.
+             */
+            failed: number;
+        };
+        /** @description `GET recipients/{phone}/history`: counts only, whoever's parcels they come from. */
+        RecipientHistoryView: {
+            action?: components["schemas"]["BandAction"] | null;
+            band: components["schemas"]["Band"];
+            /** Format: int64 */
+            delivered: number;
+            /** Format: int64 */
+            failed: number;
+            /**
+             * Format: int64
+             * @description The months the counts cover.
+             */
+            months: number;
+            /** @description The phone, normalised (`0612345678`). */
+            phone: string;
+            /**
+             * Format: int64
+             * @description Failed attempts (no answer, unreachable, wrong number), on any parcel.
+             */
+            unreached: number;
+        };
+        /** @description The company's thresholds and actions (`GET`/`PUT settings/recipients`). */
+        RecipientPolicy: {
+            /**
+             * Format: int64
+             * @description The history counts the outcomes of these last months only.
+             */
+            months_kept: number;
+            risky_action: components["schemas"]["BandAction"];
+            /**
+             * Format: int64
+             * @description … once he has failed at least this many parcels.
+             */
+            risky_min_failed: number;
+            /**
+             * Format: int64
+             * @description The same share from which he is « risqué » (at least `to_confirm_percent`) …
+             */
+            risky_percent: number;
+            to_confirm_action: components["schemas"]["BandAction"];
+            /**
+             * Format: int64
+             * @description Failed parcels, in percent of those that ended (delivered or failed), from which a
+             *     recipient is « à confirmer » (with at least one failure).
+             */
+            to_confirm_percent: number;
         };
         /**
          * @description What a delivery person recorded at the door (`parcel.outcome_recorded`), whatever it was:

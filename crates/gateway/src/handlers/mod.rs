@@ -10,6 +10,7 @@ pub mod invoices;
 pub mod parcels;
 pub mod prices;
 pub mod proofs;
+pub mod recipients;
 pub mod session;
 pub mod shops;
 pub mod spa;

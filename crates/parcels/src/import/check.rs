@@ -92,6 +92,23 @@ pub(super) fn check(
             *parcel = None;
         }
     }
+    // Recipients: each one's history for the preview, and those the company's policy refuses.
+    let phones: Vec<Option<String>> = valid
+        .iter()
+        .map(|p| p.as_ref().map(|p| p.recipient_phone.clone()))
+        .collect();
+    let phones: Vec<Option<&str>> = phones.iter().map(Option::as_deref).collect();
+    let refusals = crate::recipients::check_creations(conn, &phones)?;
+    let histories =
+        crate::recipients::summaries(conn, &phones.iter().flatten().copied().collect::<Vec<_>>())?;
+    for ((row, parcel), refused) in rows.iter_mut().zip(valid.iter_mut()).zip(refusals) {
+        let Some(p) = parcel else { continue };
+        row.recipient_history = histories.get(&p.recipient_phone).copied();
+        if let Some(message) = refused {
+            row.errors.add("recipient_phone", message);
+            *parcel = None;
+        }
+    }
     // Stock: what the whole file asks of each product, within what is available now.
     let wanted: Vec<i64> = stock_lines
         .iter()

@@ -67,6 +67,8 @@ pub struct ImportRow {
     pub line: usize,
     pub input: ParcelInput,
     pub errors: FieldErrors,
+    /// The recipient's history across every merchant, once his phone is valid.
+    pub recipient_history: Option<crate::recipients::RecipientHistorySummary>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -217,6 +217,7 @@ pub fn parse(bytes: &[u8]) -> AppResult<Vec<ImportRow>> {
                 stock_lines: cell("stock").map(|raw| parse_stock(&raw, &mut errors)),
             },
             errors,
+            recipient_history: None,
         });
     }
     if rows.is_empty() {

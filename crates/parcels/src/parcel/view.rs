@@ -50,6 +50,8 @@ pub struct ParcelView {
     /// Products taken from stock (empty when none).
     pub stock_lines: Vec<crate::stock::StockLine>,
     pub fees: Fees,
+    /// The recipient's history across every merchant (counts only) and its band.
+    pub recipient_history: crate::recipients::RecipientHistorySummary,
     pub status: Status,
     pub status_label: &'static str,
     pub attempts: i64,
@@ -246,6 +248,8 @@ pub fn views_with(
     } else {
         HashMap::new()
     };
+    let phones: Vec<&str> = rows.iter().map(|r| r.recipient_phone.as_str()).collect();
+    let histories = crate::recipients::summaries(conn, &phones)?;
     let wanted = [shop_ids, city_ids, user_ids, original_ids, invoice_ids];
     let names = Names::load(conn, wanted, recent)?;
     let (shop_names, city_names, user_names) = (&names.shops, &names.cities, &names.users);
@@ -301,6 +305,14 @@ pub fn views_with(
                 proof_required: (role == Role::DeliveryPerson)
                     .then(|| policies.get(&row.merchant_id).copied().unwrap_or_default()),
                 undo_until: None,
+                recipient_history: histories
+                    .get(&row.recipient_phone)
+                    .copied()
+                    .unwrap_or(crate::recipients::RecipientHistorySummary {
+                        delivered: 0,
+                        failed: 0,
+                        band: crate::recipients::Band::Reliable,
+                    }),
                 key: row.key,
                 shop,
                 shop_name,

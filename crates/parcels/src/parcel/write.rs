@@ -111,6 +111,12 @@ pub fn create(
                 return Err(AppError::Validation(errors));
             }
         };
+        // The company may refuse recipients who refuse too often (issue 40).
+        if let Some(Some(refused)) =
+            crate::recipients::check_creations(conn, &[Some(&parcel.recipient_phone)])?.pop()
+        {
+            errors.add("recipient_phone", refused);
+        }
         errors.into_result()?;
         if let Some(reference) = &parcel.reference {
             if reference_taken(conn, parcel.shop_id, reference, None)? {
