@@ -144,6 +144,8 @@ dictionaries = {
     "webhooks": [webhook],
     "proofs": keys(f"/api/parcels/{picked[0]}/proofs") if picked else [],
     "proof_parts": ["signature", "photo"],
+    # Recipients' phones as the parcels hold them (histories to read), in an international form too.
+    "recipient_phones": sorted({p["recipient_phone"] for p in call("GET", "/api/parcels?per_page=100")["data"]})[:20] + ["+212661000001"],
     "webhook_deliveries": webhook_deliveries,
 }
 dictionaries = {name: values for name, values in dictionaries.items() if values}
@@ -179,6 +181,7 @@ everywhere = {
     "path.message": "messages",
     "path.proof": "proofs",
     "path.part": "proof_parts",
+    "path.phone": "recipient_phones",
 }
 # Paths whose `{key}` gets no real value, on purpose: the fuzzing identity's own session or
 # token, which a real key would end mid-run. (tests/api/openapi.rs reads this list.)

@@ -467,3 +467,41 @@ fn bench_data_reads_back_as_valid_parcels() {
         assert!(parcel.fees.delivery.is_positive());
     }
 }
+
+/// The recipients' history (issue 40) adds up to the parcels' outcomes, phone by phone, as the
+/// trigger kept it while the bench's parcels were written, and again once the migration is
+/// reverted and run on the parcels already there (its backfill). The rule, restated here: a
+/// delivered parcel counts delivered, a refused one (or one cancelled after a failed attempt)
+/// failed, and every failed attempt counts unreached.
+#[test]
+fn the_recipients_history_adds_up_to_the_parcels_outcomes() {
+    let (db, pool) = colivra_db::test_support::TestDatabase::migrated();
+    colivra_cli::bench_data::seed_bench(&pool, 400).unwrap();
+    let url = db.url_string();
+    let expected = "SELECT CAST(COUNT(*) AS BIGINT) AS n FROM (\
+        SELECT recipient_phone, \
+               SUM(CASE WHEN outcome = 'delivered' THEN 1 ELSE 0 END) AS delivered, \
+               SUM(CASE WHEN outcome = 'refused' OR (outcome = 'cancelled' AND attempts > 0) THEN 1 ELSE 0 END) AS failed, \
+               SUM(attempts) AS unreached \
+        FROM parcels GROUP BY recipient_phone) AS p \
+        LEFT JOIN (SELECT phone, SUM(delivered) AS delivered, SUM(failed) AS failed, \
+                          SUM(unreached) AS unreached \
+                   FROM recipient_history_entries GROUP BY phone) AS e ON e.phone = p.recipient_phone \
+        WHERE COALESCE(e.delivered, 0) <> p.delivered OR COALESCE(e.failed, 0) <> p.failed \
+           OR COALESCE(e.unreached, 0) <> p.unreached";
+    let outcomes = "SELECT CAST(COUNT(*) AS BIGINT) AS n FROM parcels \
+                    WHERE outcome IN ('delivered', 'refused') OR attempts > 0";
+    let mut conn = pool.get().unwrap();
+    assert!(
+        count(&mut conn, outcomes) > 50,
+        "the bench's parcels have outcomes"
+    );
+    assert_eq!(count(&mut conn, expected), 0, "phones whose history is off");
+    drop(conn);
+    let revert = colivra(&url, &["migrate", "revert"]);
+    assert!(revert.status.success(), "{}", stderr(&revert));
+    let again = colivra(&url, &["migrate"]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    let mut conn = pool.get().unwrap();
+    assert_eq!(count(&mut conn, expected), 0, "after the backfill");
+}

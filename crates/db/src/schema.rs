@@ -192,6 +192,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    recipient_history_entries (id) {
+        id -> BigInt,
+        phone -> Text,
+        delivered -> BigInt,
+        failed -> BigInt,
+        unreached -> BigInt,
+        at -> Timestamp,
+    }
+}
+
+diesel::table! {
     parcel_states (id) {
         id -> BigInt,
         parcel_id -> BigInt,
@@ -601,6 +612,7 @@ diesel::joinable!(webhook_delivery_attempts -> webhook_deliveries (delivery_id))
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    recipient_history_entries,
     unapplied_outcomes,
     delivery_proofs,
     sessions,

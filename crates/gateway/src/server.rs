@@ -126,6 +126,12 @@ pub fn serve(config: ServeConfig) -> Result<(), Box<dyn std::error::Error>> {
                 if let Err(e) = folded {
                     tracing::warn!(%e, "folding the parcel figures failed");
                 }
+                // Recipients' history older than the company keeps it: once an hour.
+                let pruned =
+                    crate::db::run(&fold_pool, colivra_parcels::recipients::prune_if_due).await;
+                if let Err(e) = pruned {
+                    tracing::warn!(%e, "pruning the recipients' history failed");
+                }
             }
         });
         // Runs as long as the server: its handle is not needed.

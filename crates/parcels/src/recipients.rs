@@ -14,10 +14,10 @@ use chrono::{Duration, NaiveDateTime};
 use colivra_core::phone::{normalize_moroccan_phone, PHONE_MESSAGE};
 use colivra_core::{AppError, AppResult, FieldErrors, UserId};
 use colivra_db::raw::{self, placeholder, SqlParam};
-use colivra_db::schema::settings;
+use colivra_db::schema::{recipient_history_entries, settings};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Text};
+use diesel::sql_types::{BigInt, Nullable, Text};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -114,11 +114,6 @@ impl RecipientPolicy {
         }
     }
 
-    /// The earliest outcome the history counts.
-    fn since(&self, now: NaiveDateTime) -> NaiveDateTime {
-        now - Duration::days(self.months_kept * 30)
-    }
-
     fn check(&self) -> AppResult<()> {
         let mut errors = FieldErrors::new();
         let mut within = |field: &str, value: i64, low: i64, high: i64| {
@@ -176,14 +171,22 @@ struct Counts {
     failed: i64,
     #[diesel(sql_type = BigInt)]
     unreached: i64,
+    /// The policy's JSON, on the one row that carries it (`phone` empty).
+    #[diesel(sql_type = Nullable<Text>)]
+    policy: Option<String>,
+}
+
+fn parse_policy(stored: Option<String>) -> RecipientPolicy {
+    stored
+        .and_then(|json| serde_json::from_str(&json).ok())
+        .unwrap_or_default()
 }
 
 /// The company's policy (the defaults until an admin saves one).
 pub fn policy(conn: &mut DbConnection) -> AppResult<RecipientPolicy> {
-    let stored = colivra_db::settings::get(conn, SETTING).map_db_err()?;
-    Ok(stored
-        .and_then(|json| serde_json::from_str(&json).ok())
-        .unwrap_or_default())
+    Ok(parse_policy(
+        colivra_db::settings::get(conn, SETTING).map_db_err()?,
+    ))
 }
 
 /// Saves the policy; the activity names each value that changed.
@@ -238,80 +241,116 @@ pub fn update_policy(
     })
 }
 
-/// The counts of `phones` (normalised) within the policy's months, phones without history left
-/// out. One statement through the phone index.
-fn counts(
-    conn: &mut DbConnection,
-    policy: &RecipientPolicy,
-    phones: &[&str],
-    now: NaiveDateTime,
-) -> AppResult<HashMap<String, Counts>> {
-    let mut found = HashMap::new();
-    for chunk in phones.chunks(500) {
-        let since_at = placeholder(conn, 1);
-        // A text compared as text on SQLite (diesel's timestamps are ISO text there); a
-        // timestamp on PostgreSQL.
-        let since = match conn {
-            DbConnection::Pg(_) => format!("CAST({since_at} AS TIMESTAMP)"),
-            DbConnection::Sqlite(_) => since_at,
-        };
-        let listed: Vec<String> = (0..chunk.len())
-            .map(|n| placeholder(conn, n + 2))
-            .collect();
-        let sql = format!(
-            "SELECT phone, CAST(SUM(delivered) AS BIGINT) AS delivered, \
-                    CAST(SUM(failed) AS BIGINT) AS failed, \
-                    CAST(SUM(unreached) AS BIGINT) AS unreached \
-             FROM recipient_history_entries \
-             WHERE phone IN ({}) AND at >= {since} \
-             GROUP BY phone",
-            listed.join(", ")
-        );
-        let mut params = vec![SqlParam::Text(
-            policy
-                .since(now)
-                .format("%Y-%m-%d %H:%M:%S")
-                .to_string(),
-        )];
-        params.extend(chunk.iter().map(|p| SqlParam::Text((*p).to_owned())));
-        let rows: Vec<Counts> = raw::load(conn, &sql, &params).map_db_err()?;
-        for row in rows {
-            found.insert(row.phone.clone(), row);
-        }
-    }
-    Ok(found)
+/// A recipient's counts, never below zero (an entry pruned before the one that undid it).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Tally {
+    delivered: i64,
+    failed: i64,
+    unreached: i64,
 }
 
-/// The summaries of `phones` (normalised), every phone answered (no history: zeros, reliable).
-pub fn summaries(
+/// The policy and the counts of `phones` (normalised; those without history left out), in one
+/// statement through the phone index: a list page or a creation pays one round trip for both.
+fn counts(
     conn: &mut DbConnection,
     phones: &[&str],
-) -> AppResult<HashMap<String, RecipientHistorySummary>> {
-    if phones.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let policy = policy(conn)?;
-    let mut wanted: Vec<&str> = phones.to_vec();
-    wanted.sort_unstable();
-    wanted.dedup();
-    let found = counts(conn, &policy, &wanted, colivra_core::time::now())?;
-    Ok(wanted
-        .into_iter()
-        .map(|phone| {
-            let (delivered, failed) = found
-                .get(phone)
-                .map(|c| (c.delivered.max(0), c.failed.max(0)))
-                .unwrap_or((0, 0));
-            (
-                phone.to_owned(),
-                RecipientHistorySummary {
-                    delivered,
-                    failed,
-                    band: policy.band(delivered, failed),
+) -> AppResult<(RecipientPolicy, HashMap<String, Tally>)> {
+    const SETTING_ROW: &str = "SELECT '' AS phone, CAST(0 AS BIGINT) AS delivered, \
+        CAST(0 AS BIGINT) AS failed, CAST(0 AS BIGINT) AS unreached, value AS policy \
+        FROM settings WHERE name = 'recipient_policy'";
+    let mut found = HashMap::new();
+    let mut stored = None;
+    let mut chunks = phones.chunks(500).peekable();
+    let mut first = true;
+    // At least one statement, for the policy, even without phones.
+    while first || chunks.peek().is_some() {
+        let chunk = chunks.next().unwrap_or_default();
+        let mut parts = Vec::new();
+        if !chunk.is_empty() {
+            let listed: Vec<String> = (0..chunk.len()).map(|n| placeholder(conn, n + 1)).collect();
+            parts.push(format!(
+                "SELECT phone, CAST(SUM(delivered) AS BIGINT) AS delivered, \
+                        CAST(SUM(failed) AS BIGINT) AS failed, \
+                        CAST(SUM(unreached) AS BIGINT) AS unreached, \
+                        CAST(NULL AS TEXT) AS policy \
+                 FROM recipient_history_entries WHERE phone IN ({}) GROUP BY phone",
+                listed.join(", ")
+            ));
+        }
+        if first {
+            parts.push(SETTING_ROW.to_owned());
+        }
+        first = false;
+        let params: Vec<SqlParam> = chunk
+            .iter()
+            .map(|p| SqlParam::Text((*p).to_owned()))
+            .collect();
+        let rows: Vec<Counts> =
+            raw::load(conn, &parts.join(" UNION ALL "), &params).map_db_err()?;
+        for row in rows {
+            if row.phone.is_empty() {
+                stored = row.policy;
+                continue;
+            }
+            found.insert(
+                row.phone,
+                Tally {
+                    delivered: row.delivered.max(0),
+                    failed: row.failed.max(0),
+                    unreached: row.unreached.max(0),
                 },
-            )
-        })
-        .collect())
+            );
+        }
+    }
+    Ok((parse_policy(stored), found))
+}
+
+/// The recipients of some parcels: the company's policy and each one's summary, read in one
+/// statement.
+pub struct Recipients {
+    pub policy: RecipientPolicy,
+    summaries: HashMap<String, RecipientHistorySummary>,
+}
+
+impl Recipients {
+    /// The recipients of `phones` (normalised).
+    pub fn load(conn: &mut DbConnection, phones: &[&str]) -> AppResult<Recipients> {
+        let mut wanted: Vec<&str> = phones.to_vec();
+        wanted.sort_unstable();
+        wanted.dedup();
+        let (policy, found) = counts(conn, &wanted)?;
+        let summaries = found
+            .into_iter()
+            .map(|(phone, tally)| {
+                let summary = RecipientHistorySummary {
+                    delivered: tally.delivered,
+                    failed: tally.failed,
+                    band: policy.band(tally.delivered, tally.failed),
+                };
+                (phone, summary)
+            })
+            .collect();
+        Ok(Recipients { policy, summaries })
+    }
+
+    /// The summary of `phone` (no history: zeros, reliable).
+    pub fn summary(&self, phone: &str) -> RecipientHistorySummary {
+        self.summaries
+            .get(phone)
+            .copied()
+            .unwrap_or(RecipientHistorySummary {
+                delivered: 0,
+                failed: 0,
+                band: Band::Reliable,
+            })
+    }
+
+    /// The message of the policy's refusal of `phone` (for the field `recipient_phone`), if it
+    /// refuses him.
+    pub fn refusal(&self, phone: &str) -> Option<String> {
+        let band = self.summary(phone).band;
+        (self.policy.action(band) == Some(BandAction::Refuse)).then(|| refusal_message(phone, band))
+    }
 }
 
 /// `GET recipients/{phone}/history`: 422 when the phone is not a Moroccan number.
@@ -319,22 +358,46 @@ pub fn history(conn: &mut DbConnection, phone: &str) -> AppResult<RecipientHisto
     let Some(phone) = normalize_moroccan_phone(phone) else {
         return Err(AppError::validation("phone", PHONE_MESSAGE));
     };
-    let policy = policy(conn)?;
-    let found = counts(conn, &policy, &[&phone], colivra_core::time::now())?;
-    let (delivered, failed, unreached) = found
-        .get(&phone)
-        .map(|c| (c.delivered.max(0), c.failed.max(0), c.unreached.max(0)))
-        .unwrap_or((0, 0, 0));
-    let band = policy.band(delivered, failed);
+    let (policy, found) = counts(conn, &[&phone])?;
+    let tally = found.get(&phone).copied().unwrap_or_default();
+    let band = policy.band(tally.delivered, tally.failed);
     Ok(RecipientHistoryView {
         phone,
-        delivered,
-        failed,
-        unreached,
+        delivered: tally.delivered,
+        failed: tally.failed,
+        unreached: tally.unreached,
         band,
         action: policy.action(band),
         months: policy.months_kept,
     })
+}
+
+/// Deletes the entries older than the policy's months (their parcels' outcomes count no more):
+/// once an hour per process, from the server's figures task.
+pub fn prune_if_due(conn: &mut DbConnection) -> AppResult<()> {
+    use std::sync::Mutex;
+    use std::time::Instant;
+    static LAST: Mutex<Option<Instant>> = Mutex::new(None);
+    {
+        let mut last = LAST.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if last.is_some_and(|at| at.elapsed() < std::time::Duration::from_secs(3600)) {
+            return Ok(());
+        }
+        *last = Some(Instant::now());
+    }
+    prune(conn, colivra_core::time::now())
+}
+
+/// Deletes the entries dated before the policy's months, counted back from `now`.
+pub fn prune(conn: &mut DbConnection, now: NaiveDateTime) -> AppResult<()> {
+    let policy = policy(conn)?;
+    let since = now - Duration::days(policy.months_kept * 30);
+    diesel::delete(
+        recipient_history_entries::table.filter(recipient_history_entries::at.lt(since)),
+    )
+    .execute(conn)
+    .map_db_err()?;
+    Ok(())
 }
 
 /// The message of a parcel refused for its recipient's band.
@@ -347,35 +410,6 @@ pub fn refusal_message(phone: &str, band: Band) -> String {
     format!(
         "Le destinataire {phone} est « {band} » : la politique de l'entreprise refuse de nouveaux colis pour lui."
     )
-}
-
-/// For each of `phones` (one per parcel, normalised; `None` where the parcel has none), in
-/// order: the message of the policy's refusal, if it refuses him (for the field
-/// `recipient_phone`). Nothing more is read when the policy refuses no band.
-pub fn check_creations(
-    conn: &mut DbConnection,
-    phones: &[Option<&str>],
-) -> AppResult<Vec<Option<String>>> {
-    let policy = policy(conn)?;
-    let refuses = policy.to_confirm_action == BandAction::Refuse
-        || policy.risky_action == BandAction::Refuse;
-    if !refuses {
-        return Ok(vec![None; phones.len()]);
-    }
-    let mut wanted: Vec<&str> = phones.iter().flatten().copied().collect();
-    wanted.sort_unstable();
-    wanted.dedup();
-    let found = counts(conn, &policy, &wanted, colivra_core::time::now())?;
-    Ok(phones
-        .iter()
-        .map(|phone| {
-            let phone = (*phone)?;
-            let counts = found.get(phone)?;
-            let band = policy.band(counts.delivered.max(0), counts.failed.max(0));
-            (policy.action(band) == Some(BandAction::Refuse))
-                .then(|| refusal_message(phone, band))
-        })
-        .collect())
 }
 
 #[cfg(test)]
@@ -411,6 +445,8 @@ mod tests {
             risky_percent: 30,
             ..RecipientPolicy::default()
         };
-        assert!(matches!(lower.check(), Err(AppError::Validation(e)) if e.contains("risky_percent")));
+        assert!(
+            matches!(lower.check(), Err(AppError::Validation(e)) if e.contains("risky_percent"))
+        );
     }
 }

@@ -85,8 +85,8 @@ export const COLLECTION_TAGS = [
 
 /**
  * Cached lists the bulk loader does not load: unpaid shops, the activity log, the delivery people's
- * balances, the merchants' accounts, RIB changes, the company's settings, the refused outcomes
- * kept for the office.
+ * balances, the merchants' accounts, RIB changes, the company's settings and recipient policy, the
+ * refused outcomes kept for the office.
  */
 export const EXTRA_TAGS = [
   'shopsUnpaid',
@@ -95,6 +95,7 @@ export const EXTRA_TAGS = [
   'merchantBalances',
   'bankAccountChanges',
   'companySettings',
+  'recipientPolicy',
   'unappliedOutcomes',
 ] as const;
 

@@ -14,7 +14,9 @@ CREATE TABLE recipient_history_entries (
     unreached BIGINT NOT NULL,
     at TIMESTAMP NOT NULL DEFAULT (now() AT TIME ZONE 'utc')
 );
-CREATE INDEX recipient_history_entries_phone ON recipient_history_entries (phone, at);
+CREATE INDEX recipient_history_entries_phone ON recipient_history_entries (phone);
+-- The server deletes the entries older than the company's months (recipients::prune).
+CREATE INDEX recipient_history_entries_at ON recipient_history_entries (at);
 
 CREATE FUNCTION recipient_history_follow() RETURNS trigger AS $$
 BEGIN

@@ -7,7 +7,9 @@ CREATE TABLE recipient_history_entries (
     unreached BIGINT NOT NULL,
     at TIMESTAMP NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%f', 'now'))
 );
-CREATE INDEX recipient_history_entries_phone ON recipient_history_entries (phone, at);
+CREATE INDEX recipient_history_entries_phone ON recipient_history_entries (phone);
+-- The server deletes the entries older than the company's months (recipients::prune).
+CREATE INDEX recipient_history_entries_at ON recipient_history_entries (at);
 
 CREATE TRIGGER recipient_history_insert AFTER INSERT ON parcels
 WHEN NEW.outcome IN ('delivered', 'refused') OR NEW.attempts > 0

@@ -119,6 +119,11 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     // The company's legal identity: admins holding the cities screen (the company's settings).
     ("GET",    "/api/settings/company",                                [401, 403, 403, 403, OK,  403]),
     ("PUT",    "/api/settings/company",                                [401, 403, 403, 403, OK,  403]),
+    ("GET",    "/api/settings/recipients",                             [401, 403, 403, 403, OK,  403]),
+    ("PUT",    "/api/settings/recipients",                             [401, 403, 403, 403, OK,  403]),
+    // A recipient's history: counts only, for whoever creates or handles parcels (not the
+    // delivery person).
+    ("GET",    "/api/recipients/{phone}/history",                      [401, 403, OK,  403, OK,  403]),
     // Prices: the admin's client-costs screen; the merchant's pricing screen.
     ("GET",    "/api/costs",                                           [401, 403, 403, 403, OK,  403]),
     ("POST",   "/api/costs",                                           [401, 403, 403, 403, OK,  403]),

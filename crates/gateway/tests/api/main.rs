@@ -25,6 +25,7 @@ mod parcels;
 mod payout;
 mod prices;
 mod proofs;
+mod recipients;
 mod recorded_at;
 mod shops;
 mod system;

@@ -93,18 +93,19 @@ pub(super) fn check(
         }
     }
     // Recipients: each one's history for the preview, and those the company's policy refuses.
-    let phones: Vec<Option<String>> = valid
+    let phones: Vec<String> = valid
         .iter()
-        .map(|p| p.as_ref().map(|p| p.recipient_phone.clone()))
+        .flatten()
+        .map(|p| p.recipient_phone.clone())
         .collect();
-    let phones: Vec<Option<&str>> = phones.iter().map(Option::as_deref).collect();
-    let refusals = crate::recipients::check_creations(conn, &phones)?;
-    let histories =
-        crate::recipients::summaries(conn, &phones.iter().flatten().copied().collect::<Vec<_>>())?;
-    for ((row, parcel), refused) in rows.iter_mut().zip(valid.iter_mut()).zip(refusals) {
+    let recipients = crate::recipients::Recipients::load(
+        conn,
+        &phones.iter().map(String::as_str).collect::<Vec<_>>(),
+    )?;
+    for (row, parcel) in rows.iter_mut().zip(valid.iter_mut()) {
         let Some(p) = parcel else { continue };
-        row.recipient_history = histories.get(&p.recipient_phone).copied();
-        if let Some(message) = refused {
+        row.recipient_history = Some(recipients.summary(&p.recipient_phone));
+        if let Some(message) = recipients.refusal(&p.recipient_phone) {
             row.errors.add("recipient_phone", message);
             *parcel = None;
         }

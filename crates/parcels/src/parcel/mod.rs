@@ -11,7 +11,7 @@ pub use colivra_core::Scope;
 pub use names::RecentNames;
 pub use row::{get, ParcelRow};
 pub use validate::{validate, Lookups, ParcelInput, ParcelKind, ValidParcel};
-pub use view::{actions, view, views, views_with, ParcelView};
+pub use view::{actions, view, views, views_of, views_with, ParcelView};
 pub(crate) use write::changed_meanwhile;
 pub use write::{create, delete, insert, reference_taken, update};
 

@@ -207,6 +207,18 @@ pub fn views_with(
     rows: Vec<ParcelRow>,
     recent: Option<&RecentNames>,
 ) -> AppResult<Vec<ParcelView>> {
+    views_of(conn, role, rows, recent, None)
+}
+
+/// [`views_with`], with the rows' recipients when the caller already read them (a creation
+/// checked its recipient against the company's policy).
+pub fn views_of(
+    conn: &mut DbConnection,
+    role: Role,
+    rows: Vec<ParcelRow>,
+    recent: Option<&RecentNames>,
+    recipients: Option<&crate::recipients::Recipients>,
+) -> AppResult<Vec<ParcelView>> {
     fn ids<T: Ord, F: Fn(&ParcelRow) -> Option<T>>(rows: &[ParcelRow], f: F) -> Vec<T> {
         let mut ids: Vec<T> = rows.iter().filter_map(f).collect();
         ids.sort_unstable();
@@ -248,8 +260,15 @@ pub fn views_with(
     } else {
         HashMap::new()
     };
-    let phones: Vec<&str> = rows.iter().map(|r| r.recipient_phone.as_str()).collect();
-    let histories = crate::recipients::summaries(conn, &phones)?;
+    let loaded;
+    let recipients = match recipients {
+        Some(recipients) => recipients,
+        None => {
+            let phones: Vec<&str> = rows.iter().map(|r| r.recipient_phone.as_str()).collect();
+            loaded = crate::recipients::Recipients::load(conn, &phones)?;
+            &loaded
+        }
+    };
     let wanted = [shop_ids, city_ids, user_ids, original_ids, invoice_ids];
     let names = Names::load(conn, wanted, recent)?;
     let (shop_names, city_names, user_names) = (&names.shops, &names.cities, &names.users);
@@ -305,14 +324,7 @@ pub fn views_with(
                 proof_required: (role == Role::DeliveryPerson)
                     .then(|| policies.get(&row.merchant_id).copied().unwrap_or_default()),
                 undo_until: None,
-                recipient_history: histories
-                    .get(&row.recipient_phone)
-                    .copied()
-                    .unwrap_or(crate::recipients::RecipientHistorySummary {
-                        delivered: 0,
-                        failed: 0,
-                        band: crate::recipients::Band::Reliable,
-                    }),
+                recipient_history: recipients.summary(&row.recipient_phone),
                 key: row.key,
                 shop,
                 shop_name,

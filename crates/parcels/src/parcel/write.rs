@@ -111,10 +111,10 @@ pub fn create(
                 return Err(AppError::Validation(errors));
             }
         };
-        // The company may refuse recipients who refuse too often (issue 40).
-        if let Some(Some(refused)) =
-            crate::recipients::check_creations(conn, &[Some(&parcel.recipient_phone)])?.pop()
-        {
+        // The company may refuse recipients who refuse too often (issue 40); the view shows
+        // the same history.
+        let recipients = crate::recipients::Recipients::load(conn, &[&parcel.recipient_phone])?;
+        if let Some(refused) = recipients.refusal(&parcel.recipient_phone) {
             errors.add("recipient_phone", refused);
         }
         errors.into_result()?;
@@ -134,7 +134,7 @@ pub fn create(
             &lookups.webhook_endpoints,
             &[colivra_db::outbox::PARCEL_CREATED],
         )?;
-        Ok(super::views_with(conn, Role::Merchant, vec![row], recent)?.remove(0))
+        Ok(super::views_of(conn, Role::Merchant, vec![row], recent, Some(&recipients))?.remove(0))
     })
 }
 

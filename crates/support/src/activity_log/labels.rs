@@ -249,6 +249,12 @@ pub const ACTIONS: &[(&str, &str, &str, &str)] = &[
         "تعديل الهوية القانونية للشركة",
     ),
     (
+        "settings.recipients_updated",
+        "Politique des destinataires modifiée",
+        "Recipient policy updated",
+        "تعديل سياسة المستلمين",
+    ),
+    (
         "cost.created",
         "Tarif client ajouté",
         "Merchant price added",

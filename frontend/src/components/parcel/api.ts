@@ -99,6 +99,18 @@ export function proofImageUrl(parcel: string, proof: string, part: 'signature' |
   return `/api/parcels/${encodeURIComponent(parcel)}/proofs/${encodeURIComponent(proof)}/${part}`;
 }
 
+/** How much a recipient's past says about the next parcel (the company's thresholds decide). */
+export type RecipientBand = Schema<'Band'>;
+
+/** What creating a parcel for a recipient of a band does: warn the merchant, or refuse (422). */
+export type BandAction = Schema<'BandAction'>;
+
+/** A recipient's counts and band, as a parcel view and an import row carry them. */
+export type RecipientHistorySummary = Schema<'RecipientHistorySummary'>;
+
+/** GET /api/recipients/{phone}/history: a phone's counts across every merchant, its band and what creation does. */
+export type RecipientHistory = Schema<'RecipientHistoryView'>;
+
 /** One row of an import file as the server read it, with its errors by field. */
 export type ImportRow = Schema<'ImportRow'>;
 
@@ -225,6 +237,14 @@ export const parcelsApi = api.injectEndpoints({
       }),
       invalidatesTags: [...WRITES],
     }),
+    /**
+     * A recipient's history by phone (the national form, `0612345678`: 422 for a number that is
+     * not Moroccan). Parcel writes refresh it: an outcome changes the counts.
+     */
+    recipientHistory: build.query<Answer<'/api/recipients/{phone}/history', 'get'>, string>({
+      query: (phone) => `recipients/${segment(phone)}/history`,
+      providesTags: (_result, _error, phone) => [{ type: 'parcels', id: `recipient:${phone}` }],
+    }),
     previewImport: build.mutation<ImportPreview, ImportArgs>({
       query: (args) => importQuery(args, true),
     }),
@@ -250,6 +270,7 @@ export const {
   useSendQueuedStateMutation,
   useUndoStateMutation,
   useReassignParcelsMutation,
+  useRecipientHistoryQuery,
   usePreviewImportMutation,
   useImportParcelsMutation,
 } = parcelsApi;

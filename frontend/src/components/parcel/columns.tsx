@@ -11,6 +11,7 @@ import type { Translate } from '../../i18n';
 import type { Parcel } from './api';
 import { ParcelPayoutChip } from './ParcelPayoutChip';
 import { ParcelStatusChip } from './ParcelStatusChip';
+import { RecipientHistoryBadge } from './RecipientHistoryBadge';
 import type { ParcelColumn } from './views';
 import '../../i18n/parcels';
 import { Ltr } from '../Ltr';
@@ -58,9 +59,14 @@ function column(id: ParcelColumn, t: Translate): Column<Parcel> {
             <Typography variant="body2" data-testid="cell-name">
               {parcel.recipient_name}
             </Typography>
-            <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>
-              <PhoneLink phone={parcel.recipient_phone} />
-            </Typography>
+            {/* The recipient's band beside the phone when it is not « Fiable » (lists stay calm);
+                it wraps under the phone rather than widening the column. */}
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
+              <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>
+                <PhoneLink phone={parcel.recipient_phone} />
+              </Typography>
+              {parcel.recipient_history && parcel.recipient_history.band !== 'reliable' && <RecipientHistoryBadge history={parcel.recipient_history} />}
+            </Box>
           </Box>
         ),
       };

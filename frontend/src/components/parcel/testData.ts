@@ -37,6 +37,7 @@ export function parcel(key: string, overrides: Partial<Parcel> = {}): Parcel {
     address_change_pending: false,
     actions: ['edit', 'delete', 'cancel', 'change-address'],
     stock_lines: [],
+    recipient_history: { delivered: 0, failed: 0, band: 'reliable' },
     created_at: '2026-03-02T09:30:00Z',
     updated_at: '2026-03-02T09:30:00Z',
     ...overrides,

@@ -31,6 +31,7 @@ import { selectSessionInfo } from '../../core/session/authSlice';
 import type { Shop } from '../../components/shop/api';
 import { useImportParcelsMutation, usePreviewImportMutation, type ImportPreview, type ImportResult, type ImportRow } from '../../components/parcel/api';
 import { ShopSelect } from '../../components/parcel/fields';
+import { RecipientHistoryBadge } from '../../components/parcel/RecipientHistoryBadge';
 import { LabelsButton } from './LabelsButton';
 import '../../i18n/inventory';
 import '../../i18n/parcels';
@@ -304,8 +305,14 @@ export function PreviewTable({ rows }: { rows: readonly ImportRow[] }) {
                 >
                   <TableCell>{row.line}</TableCell>
                   <TableCell>{row.input.recipient_name ?? ''}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Ltr>{row.input.recipient_phone ?? ''}</Ltr>
+                  <TableCell>
+                    {/* The recipient's band across every merchant (none for a phone the server could not read). */}
+                    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
+                      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                        <Ltr>{row.input.recipient_phone ?? ''}</Ltr>
+                      </Box>
+                      {row.recipient_history && <RecipientHistoryBadge history={row.recipient_history} />}
+                    </Box>
                   </TableCell>
                   <TableCell>{row.input.city ?? ''}</TableCell>
                   <TableCell align="right">{typeof row.input.cod_amount === 'number' ? <MoneyText centimes={row.input.cod_amount} /> : '—'}</TableCell>

@@ -13,7 +13,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorBody, errorStatus, fieldErrors } from '../../core/api';
 import { useAppSelector } from '../../core/hooks';
@@ -32,6 +32,7 @@ import type { Shop } from '../../components/shop/api';
 import { useCreateParcelMutation, type ParcelBody, type ParcelKind } from '../../components/parcel/api';
 import { CityField, ShopSelect } from '../../components/parcel/fields';
 import { LabelsButton } from './LabelsButton';
+import { RecipientHistoryNote } from './RecipientHistoryNote';
 import { PARCEL_PARAM } from '../../components/parcel/views';
 import '../../i18n/inventory';
 import '../../i18n/parcels';
@@ -223,7 +224,7 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
 
   // maxLength: the server's limits (crates/parcels/src/parcel/validate.rs), so a paste is cut
   // where the server would refuse it.
-  const text = (name: keyof Values, label: string, options: { required?: boolean; autoFocus?: boolean; type?: string; inputMode?: 'tel' | 'numeric' | 'decimal'; helper?: string; wide?: boolean; maxLength?: number } = {}) => (
+  const text = (name: keyof Values, label: string, options: { required?: boolean; autoFocus?: boolean; type?: string; inputMode?: 'tel' | 'numeric' | 'decimal'; helper?: string; wide?: boolean; maxLength?: number; below?: ReactNode } = {}) => (
     <Box sx={{ gridColumn: options.wide ? '1 / -1' : undefined }} data-testid={`field-${name}`}>
       <FormTextField
         name={name}
@@ -240,6 +241,7 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
         inputProps={options.inputMode || options.maxLength ? { inputMode: options.inputMode, maxLength: options.maxLength } : undefined}
         endAdornment={name === 'cod_amount' ? <InputAdornment position="end">{CURRENCY_SYMBOL}</InputAdornment> : undefined}
       />
+      {options.below}
     </Box>
   );
 
@@ -277,7 +279,14 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
           </Alert>
         )}
         {text('recipient_name', t('parcels.recipientName'), { required: true, autoFocus: true, maxLength: 100 })}
-        {text('recipient_phone', t('parcels.phone'), { required: true, type: 'tel', inputMode: 'tel', helper: t('parcels.form.phoneHelp') })}
+        {text('recipient_phone', t('parcels.phone'), {
+          required: true,
+          type: 'tel',
+          inputMode: 'tel',
+          helper: t('parcels.form.phoneHelp'),
+          // The recipient's history across every merchant, once the number is complete.
+          below: <RecipientHistoryNote phone={values.recipient_phone} />,
+        })}
         {text('recipient_phone_alt', t('parcels.phoneAlt'), { type: 'tel', inputMode: 'tel' })}
         <Box data-testid="field-city">
           <CityField name="city" label={t('parcels.city')} required value={values.city} onChange={(city) => set('city', city)} error={errors.city} disabled={saving} />

@@ -25,6 +25,7 @@ import {
 } from './api';
 import '../../i18n/payout';
 import { Form } from '../../components/form/Form';
+import { RecipientPolicyCard } from './RecipientPolicyCard';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
 
@@ -112,8 +113,9 @@ function toBody(values: FormState): CompanyBody {
 /**
  * /compte/parametres (admin, `cities`): the company's legal identity (raison sociale, address,
  * ICE, IF, RC, patente, CNSS) that every invoice and voucher prints, with a preview of the
- * documents' footer; the TVA of the fees the client invoices detail (rate or exemption); and
- * whether merchants are paid before the delivery person's cash is validated (an advance).
+ * documents' footer; the TVA of the fees the client invoices detail (rate or exemption);
+ * whether merchants are paid before the delivery person's cash is validated (an advance); and,
+ * in a card of its own, the recipients' bands (`RecipientPolicyCard`).
  */
 export default function CompanySettingsScreen() {
   const t = useT();
@@ -130,6 +132,7 @@ export default function CompanySettingsScreen() {
           <CircularProgress aria-label={t('app.loading')} />
         </Box>
       )}
+      <RecipientPolicyCard />
     </Box>
   );
 }

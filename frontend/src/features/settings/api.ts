@@ -8,6 +8,13 @@ export type CompanyIdentity = Schema<'CompanyView'>;
 /** PUT /api/settings/company: replaces the whole identity (a rate of 0 requires an exemption, else 422). */
 export type CompanyBody = Body<'/api/settings/company', 'put'>;
 
+/**
+ * GET/PUT /api/settings/recipients: the recipients' bands (the share of failed parcels from which a
+ * recipient is « À confirmer » or « Risqué », the failures « Risqué » needs), what creating a parcel
+ * does for each (warn or refuse), and the months the history counts.
+ */
+export type RecipientPolicy = Schema<'RecipientPolicy'>;
+
 /** The rate when never set. */
 export const DEFAULT_TVA_RATE = 20;
 /** The server's length limit of the exemption mention (characters). */
@@ -25,10 +32,21 @@ export const settingsApi = api.injectEndpoints({
       transformResponse: (response: ItemResponse<CompanyIdentity>) => response.data,
       invalidatesTags: ['companySettings'],
     }),
+    recipientPolicy: build.query<RecipientPolicy, void>({
+      query: () => 'settings/recipients',
+      transformResponse: (response: ItemResponse<RecipientPolicy>) => response.data,
+      providesTags: ['recipientPolicy'],
+    }),
+    /** New thresholds change the recipients' bands, which the parcels show. */
+    updateRecipientPolicy: build.mutation<RecipientPolicy, RecipientPolicy>({
+      query: (body) => ({ url: 'settings/recipients', method: 'PUT', body }),
+      transformResponse: (response: ItemResponse<RecipientPolicy>) => response.data,
+      invalidatesTags: ['recipientPolicy', 'parcels'],
+    }),
   }),
 });
 
-export const { useCompanySettingsQuery, useUpdateCompanySettingsMutation } = settingsApi;
+export const { useCompanySettingsQuery, useUpdateCompanySettingsMutation, useRecipientPolicyQuery, useUpdateRecipientPolicyMutation } = settingsApi;
 
 /** "ICE 001… · IF … · RC …": the identifiers as the documents' footer prints them. */
 export function identifiers(company: Record<'ice' | 'if' | 'rc' | 'patente' | 'cnss', string>): string {
