@@ -184,10 +184,13 @@ pub fn seed_bench(pool: &DbPool, parcels: u64) -> CliResult {
                 3..=4 => "refund",
                 _ => "standard",
             };
+            // Recipients order again (three parcels each on average), so their histories
+            // (issue 40) have something to add up, as a real company's do.
+            let recipient = rng.gen_range(0..(parcels / 3).max(1));
             let phone = format!(
                 "0{}{:08}",
-                rng.gen_range(6..=7),
-                rng.gen_range(0..100_000_000)
+                6 + recipient % 2,
+                (recipient * 48_271) % 100_000_000
             );
             values.push(format!(
                 "({}, {merchant}, {shop}, {}, {}, {}, {city}, {}, 'Article', 1, {}, {}, FALSE, {}, {}, {}, {delivery}, {ret}, {refusal}, {}, {}, {delivery_person}, FALSE, {merchant}, {}, {}, {}, {}, {})",
