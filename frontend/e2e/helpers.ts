@@ -242,10 +242,18 @@ export async function apiClient(playwright: { request: { newContext: () => Promi
   const request = await playwright.request.newContext();
   const { xsrf } = await apiSession(request, account);
   const send = async (method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => {
-    const response = await request.fetch(url(path), {
-      method,
-      data,
-      headers: { 'X-XSRF-TOKEN': await xsrf(), Accept: 'application/json' },
+    const fetch = async () =>
+      request.fetch(url(path), {
+        method,
+        data,
+        headers: { 'X-XSRF-TOKEN': await xsrf(), Accept: 'application/json' },
+      });
+    // A kept-alive connection the server closes (idle for its keep-alive time) just as the
+    // client reuses it is reset; a browser sends a GET again on a fresh one, and so does this
+    // client (a GET only: a write may have been received).
+    const response = await fetch().catch(async (error: unknown) => {
+      if (method !== 'GET' || !/ECONNRESET|socket hang up/.test(String(error))) throw error;
+      return fetch();
     });
     expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
     return (await response.json()) as { data: Record<string, unknown> & Array<Record<string, unknown>> };

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use chrono::{Duration, NaiveDateTime};
 use colivra_core::phone::{normalize_moroccan_phone, PHONE_MESSAGE};
-use colivra_core::{AppError, AppResult, FieldErrors, UserId};
+use colivra_core::{AppError, AppResult, FieldErrors, Scope, UserId};
 use colivra_db::raw::{self, placeholder, SqlParam};
 use colivra_db::schema::{recipient_history_entries, settings};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
@@ -118,7 +118,7 @@ impl RecipientPolicy {
         let mut errors = FieldErrors::new();
         let mut within = |field: &str, value: i64, low: i64, high: i64| {
             if !(low..=high).contains(&value) {
-                errors.add(field, format!("Entre {low} et {high}."));
+                errors.add(field, format!("Entre {} et {}.", low, high));
             }
         };
         within("to_confirm_percent", self.to_confirm_percent, 1, 100);
@@ -159,6 +159,54 @@ pub struct RecipientHistoryView {
     pub action: Option<BandAction>,
     /// The months the counts cover.
     pub months: i64,
+    /// The caller's own parcels to this phone, newest first (at most 20): a merchant's, or
+    /// every merchant's for an admin. Never another merchant's for a merchant.
+    pub parcels: Vec<RecipientParcel>,
+}
+
+/// One of the caller's parcels to a recipient, to open it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct RecipientParcel {
+    /// The tracking code.
+    pub key: String,
+    pub status: crate::status::Status,
+    pub status_label: &'static str,
+    #[serde(serialize_with = "colivra_core::time::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: NaiveDateTime,
+}
+
+/// The newest parcels of `scope` to `phone`.
+fn parcels_of(
+    conn: &mut DbConnection,
+    scope: Scope,
+    phone: &str,
+) -> AppResult<Vec<RecipientParcel>> {
+    use colivra_db::schema::parcels;
+    let mut query = parcels::table
+        .filter(parcels::recipient_phone.eq(phone))
+        .select((parcels::key, parcels::status, parcels::created_at))
+        .order(parcels::id.desc())
+        .limit(20)
+        .into_boxed();
+    match scope {
+        Scope::Merchant(id) => query = query.filter(parcels::merchant_id.eq(id)),
+        Scope::DeliveryPerson(id) => query = query.filter(parcels::delivery_person_id.eq(id)),
+        Scope::Everyone => {}
+    }
+    let rows: Vec<(String, String, NaiveDateTime)> = query.load(conn).map_db_err()?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(key, status, created_at)| {
+            let status = crate::status::Status::parse(&status)?;
+            Some(RecipientParcel {
+                key,
+                status,
+                status_label: status.label(),
+                created_at,
+            })
+        })
+        .collect())
 }
 
 #[derive(Debug, Clone, QueryableByName)]
@@ -354,13 +402,18 @@ impl Recipients {
 }
 
 /// `GET recipients/{phone}/history`: 422 when the phone is not a Moroccan number.
-pub fn history(conn: &mut DbConnection, phone: &str) -> AppResult<RecipientHistoryView> {
+pub fn history(
+    conn: &mut DbConnection,
+    scope: Scope,
+    phone: &str,
+) -> AppResult<RecipientHistoryView> {
     let Some(phone) = normalize_moroccan_phone(phone) else {
         return Err(AppError::validation("phone", PHONE_MESSAGE));
     };
     let (policy, found) = counts(conn, &[&phone])?;
     let tally = found.get(&phone).copied().unwrap_or_default();
     let band = policy.band(tally.delivered, tally.failed);
+    let parcels = parcels_of(conn, scope, &phone)?;
     Ok(RecipientHistoryView {
         phone,
         delivered: tally.delivered,
@@ -369,6 +422,7 @@ pub fn history(conn: &mut DbConnection, phone: &str) -> AppResult<RecipientHisto
         band,
         action: policy.action(band),
         months: policy.months_kept,
+        parcels,
     })
 }
 
@@ -402,14 +456,16 @@ pub fn prune(conn: &mut DbConnection, now: NaiveDateTime) -> AppResult<()> {
 
 /// The message of a parcel refused for its recipient's band.
 pub fn refusal_message(phone: &str, band: Band) -> String {
-    let band = match band {
-        Band::Reliable => "fiable",
-        Band::ToConfirm => "à confirmer",
-        Band::Risky => "risqué",
-    };
-    format!(
-        "Le destinataire {phone} est « {band} » : la politique de l'entreprise refuse de nouveaux colis pour lui."
-    )
+    match band {
+        Band::Risky => format!(
+            "Le destinataire {} est « risqué » : la politique de l'entreprise refuse ses nouveaux colis.",
+            phone
+        ),
+        _ => format!(
+            "Le destinataire {} est « à confirmer » : la politique de l'entreprise refuse ses nouveaux colis.",
+            phone
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -18881,6 +18881,11 @@ export interface components {
              * @description The months the counts cover.
              */
             months: number;
+            /**
+             * @description The caller's own parcels to this phone, newest first (at most 20): a merchant's, or
+             *     every merchant's for an admin. Never another merchant's for a merchant.
+             */
+            parcels: components["schemas"]["RecipientParcel"][];
             /** @description The phone, normalised (`0612345678`). */
             phone: string;
             /**
@@ -18888,6 +18893,14 @@ export interface components {
              * @description Failed attempts (no answer, unreachable, wrong number), on any parcel.
              */
             unreached: number;
+        };
+        /** @description One of the caller's parcels to a recipient, to open it. */
+        RecipientParcel: {
+            created_at: string;
+            /** @description The tracking code. */
+            key: string;
+            status: components["schemas"]["Status"];
+            status_label: string;
         };
         /** @description The company's thresholds and actions (`GET`/`PUT settings/recipients`). */
         RecipientPolicy: {

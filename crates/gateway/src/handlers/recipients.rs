@@ -5,13 +5,17 @@ use colivra_parcels::recipients::{self, RecipientHistoryView, RecipientPolicy};
 
 use crate::api::{Db, Reply};
 use crate::error::ApiResult;
-use crate::extract::Caller;
+use crate::extract::{Caller, Scoped};
 use crate::middleware::edge::Json;
 
-/// `GET recipients/{phone}/history`: counts only, for a merchant as for an admin.
-pub async fn history(db: Db, phone: web::Path<String>) -> ApiResult<Reply<RecipientHistoryView>> {
+/// `GET recipients/{phone}/history`: the counts, and the caller's own parcels to that phone.
+pub async fn history(
+    db: Db,
+    caller: Scoped,
+    phone: web::Path<String>,
+) -> ApiResult<Reply<RecipientHistoryView>> {
     let phone = phone.into_inner();
-    db.run(move |conn| recipients::history(conn, &phone))
+    db.run(move |conn| recipients::history(conn, caller.scope, &phone))
         .await
         .map(Reply)
 }

@@ -128,11 +128,53 @@ async fn a_recipients_history_follows_outcomes_undo_cancellation_and_a_new_phone
             "delivered",
             "failed",
             "months",
+            "parcels",
             "phone",
             "unreached"
         ]
     );
     assert_eq!(theirs["delivered"], 1);
+    assert_eq!(theirs["parcels"], json!([]), "none of his own");
+    // The merchant's own parcels to that phone, newest first; the admin's: everyone's.
+    let keys = |view: &Value| -> Vec<String> {
+        view["parcels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["key"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let mine = vec![
+        moved.clone(),
+        cancelled.clone(),
+        undone.clone(),
+        refused.clone(),
+        delivered.clone(),
+    ];
+    assert_eq!(keys(&counts), mine);
+    assert_eq!(counts["parcels"][1]["status"], "cancelled");
+    let other_shop = other
+        .post(
+            "/api/shops",
+            json!({"name": "Autre", "phone": "0522334466", "address": "2 rue B", "city": hub.city}),
+        )
+        .await;
+    other_shop.assert_status(201);
+    let theirs_too = other
+        .post(
+            "/api/parcels",
+            json!({"shop": other_shop.body["data"]["key"], "recipient_name": "Amina",
+                   "recipient_phone": PHONE, "city": hub.city, "address": "5 rue B",
+                   "cod_amount": 5000, "product": "Sac"}),
+        )
+        .await;
+    theirs_too.assert_status(201);
+    let their_key = theirs_too.body["data"]["key"].as_str().unwrap().to_owned();
+    assert_eq!(keys(&history(&other, PHONE).await), vec![their_key.clone()]);
+    assert_eq!(keys(&history(&hub.merchant, PHONE).await), mine);
+    let everyone = keys(&history(&hub.admin, PHONE).await);
+    assert_eq!(everyone.len(), 6);
+    assert_eq!(everyone[0], their_key);
     // Not the delivery person's to read; a number that is not a phone is refused on its field.
     hub.delivery_person
         .get(&format!("/api/recipients/{PHONE}/history"))

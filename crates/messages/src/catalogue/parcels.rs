@@ -5,6 +5,23 @@
 use crate::Entry;
 
 pub const ENTRIES: &[Entry] = &[
+    // Recipients' history and the company's policy (issue 40).
+    ("Entre {} et {}.", "Between {} and {}.", "بين {} و{}."),
+    (
+        "Au moins le seuil « à confirmer » : un destinataire risqué est d'abord à confirmer.",
+        "At least the “to confirm” threshold: a risky recipient is first one to confirm.",
+        "على الأقل عتبة « للتأكيد »: المستلم المحفوف بالمخاطر يكون أولًا للتأكيد.",
+    ),
+    (
+        "Le destinataire {} est « risqué » : la politique de l'entreprise refuse ses nouveaux colis.",
+        "The recipient {} is “risky”: the company's policy refuses new parcels for them.",
+        "المستلم {} « محفوف بالمخاطر »: سياسة الشركة ترفض طروده الجديدة.",
+    ),
+    (
+        "Le destinataire {} est « à confirmer » : la politique de l'entreprise refuse ses nouveaux colis.",
+        "The recipient {} is “to confirm”: the company's policy refuses new parcels for them.",
+        "المستلم {} « للتأكيد »: سياسة الشركة ترفض طروده الجديدة.",
+    ),
     // Cities, fees, merchant prices.
     (
         "Cette ville existe déjà.",

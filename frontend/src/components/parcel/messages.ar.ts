@@ -372,6 +372,7 @@ export const arParcels: Record<ParcelMessageKey, string> = {
   'recipients.badgeLabel': '{band}: {counts}',
   'recipients.history':
     'السجل (آخر {months, plural, zero {# شهر} one {شهر} two {شهرين} few {# أشهر} many {# شهرًا} other {# شهر}}): {delivered, plural, zero {لا تسليم} one {تسليم واحد} two {تسليمان} few {# تسليمات} many {# تسليمًا} other {# تسليم}}، {failed, plural, zero {لا إخفاق} one {إخفاق واحد} two {إخفاقان} few {# إخفاقات} many {# إخفاقًا} other {# إخفاق}}، {unreached, plural, zero {لا محاولة بلا رد} one {محاولة واحدة بلا رد} two {محاولتان بلا رد} few {# محاولات بلا رد} many {# محاولة بلا رد} other {# محاولة بلا رد}}',
+  'recipients.ownParcels': '{count, plural, zero {طرودكم لهذا الرقم:} one {طردكم لهذا الرقم:} two {طرداكم لهذا الرقم:} few {طرودكم (#) لهذا الرقم:} many {طرودكم (#) لهذا الرقم:} other {طرودكم (#) لهذا الرقم:}}',
   'recipients.historyNone': 'لا طرد على هذا الرقم (آخر {months, plural, zero {# شهر} one {شهر} two {شهرين} few {# أشهر} many {# شهرًا} other {# شهر}}).',
   'recipients.refuse': 'مستلم « {band} »: الشركة ترفض طروده، ولن يُنشأ هذا الطرد.',
   'recipients.warn': 'مستلم « {band} »: أكّد الطلب معه قبل الإرسال.',

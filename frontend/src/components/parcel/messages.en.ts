@@ -360,6 +360,7 @@ export const enParcels: Record<ParcelMessageKey, string> = {
   'recipients.badgeLabel': '{band}: {counts}',
   'recipients.history':
     'History (last {months, plural, one {month} other {# months}}): {delivered} delivered, {failed} failed, {unreached, plural, one {# attempt without answer} other {# attempts without answer}}',
+  'recipients.ownParcels': '{count, plural, one {Your parcel to this number:} other {Your # parcels to this number:}}',
   'recipients.historyNone': 'No parcel at this number (last {months, plural, one {month} other {# months}}).',
   'recipients.refuse': '“{band}” recipient: the company refuses their parcels, this one will not be created.',
   'recipients.warn': '“{band}” recipient: confirm the order with them before sending it.',

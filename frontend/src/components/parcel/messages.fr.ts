@@ -364,6 +364,7 @@ export const frParcels = {
   'recipients.badgeLabel': '{band} : {counts}',
   'recipients.history':
     'Historique ({months, plural, one {dernier mois} other {# derniers mois}}) : {delivered, plural, one {# livré} other {# livrés}}, {failed, plural, one {# échoué} other {# échoués}}, {unreached, plural, one {# tentative sans réponse} other {# tentatives sans réponse}}',
+  'recipients.ownParcels': '{count, plural, one {Votre colis à ce numéro :} other {Vos # colis à ce numéro :}}',
   'recipients.historyNone': 'Aucun colis à ce numéro ({months, plural, one {dernier mois} other {# derniers mois}}).',
   'recipients.refuse': 'Destinataire « {band} » : la société refuse ses colis, celui-ci ne sera pas créé.',
   'recipients.warn': 'Destinataire « {band} » : confirmez la commande avec lui avant l’envoi.',

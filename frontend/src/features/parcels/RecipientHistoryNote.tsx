@@ -1,7 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useAppSelector } from '../../core/hooks';
+import { selectSessionInfo } from '../../core/session/authSlice';
 import { normalizeMoroccanPhone } from '../../components/form/phone';
+import { useStatusLabel } from '../../components/parcel/ParcelStatusChip';
+import { PARCEL_PARAM, parcelListRoute } from '../../components/parcel/views';
+import { pathOf } from '../../navigation/access';
 import { useRecipientHistoryQuery } from '../../components/parcel/api';
 import { bandLabel, RecipientHistoryBadge } from '../../components/parcel/RecipientHistoryBadge';
 import { useDebounced } from '../../components/useDebounced';
@@ -26,6 +32,10 @@ export function RecipientHistoryNote({ phone }: { phone: string }) {
   const asked = normalized !== null && settled === normalized ? normalized : null;
   const { currentData } = useRecipientHistoryQuery(asked ?? '', { skip: asked === null });
   const history = asked !== null ? currentData?.data : undefined;
+  const session = useAppSelector(selectSessionInfo);
+  const statusLabel = useStatusLabel();
+  const listRoute = parcelListRoute(session.role, session.permissions);
+  const listPath = listRoute ? pathOf(listRoute, session) : null;
 
   return (
     // Read out when it arrives: the merchant types on without looking.
@@ -40,6 +50,26 @@ export function RecipientHistoryNote({ phone }: { phone: string }) {
                 : t('recipients.history', { months: history.months, delivered: history.delivered, failed: history.failed, unreached: history.unreached })}
             </Typography>
           </Box>
+          {history.parcels.length > 0 && (
+            // His own parcels to this number (an order entered twice shows here), each opened in
+            // a new tab so that the form being filled stays as it is.
+            <Typography variant="body2" color="text.secondary" data-testid="recipient-history-parcels">
+              {t('recipients.ownParcels', { count: history.parcels.length })}{' '}
+              {history.parcels.slice(0, 5).map((parcel, index) => (
+                <span key={parcel.key}>
+                  {index > 0 && ', '}
+                  {listPath ? (
+                    <Link href={`${listPath}?${PARCEL_PARAM}=${encodeURIComponent(parcel.key)}`} target="_blank" rel="noopener">
+                      {parcel.key}
+                    </Link>
+                  ) : (
+                    parcel.key
+                  )}{' '}
+                  ({statusLabel(parcel.status, parcel.status_label)})
+                </span>
+              ))}
+            </Typography>
+          )}
           {history.action === 'refuse' ? (
             <Alert severity="error" sx={{ py: 0 }} data-testid="recipient-history-refuse">
               {t('recipients.refuse', { band: t(bandLabel(history.band)) })}

@@ -27,7 +27,7 @@ const SHOP: Shop = {
 };
 
 function history(phone: string, overrides: Partial<RecipientHistory> = {}): { status: number; body: { data: RecipientHistory } } {
-  return { status: 200, body: { data: { phone, delivered: 3, failed: 1, unreached: 2, band: 'to_confirm', action: 'warn', months: 12, ...overrides } } };
+  return { status: 200, body: { data: { phone, delivered: 3, failed: 1, unreached: 2, band: 'to_confirm', action: 'warn', months: 12, parcels: [], ...overrides } } };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,7 +38,12 @@ describe("a recipient's history across every merchant", () => {
     const server = mockServer({
       'GET /api/shops': listReply([SHOP]),
       'GET /api/cities': listReply([]),
-      'GET /api/recipients/0612345678/history': history('0612345678'),
+      'GET /api/recipients/0612345678/history': history('0612345678', {
+        parcels: [
+          { key: 'CLV-22', status: 'new', status_label: 'Nouveau colis', created_at: '2026-12-01T10:00:00Z' },
+          { key: 'CLV-21', status: 'delivered', status_label: 'Livré', created_at: '2026-11-01T10:00:00Z' },
+        ],
+      }),
       'GET /api/recipients/0700112233/history': history('0700112233', { delivered: 1, failed: 4, unreached: 0, band: 'risky', action: 'refuse' }),
       'GET /api/recipients/0522334455/history': history('0522334455', { delivered: 0, failed: 0, unreached: 0, band: 'reliable', action: null, months: 6 }),
     });
@@ -61,6 +66,12 @@ describe("a recipient's history across every merchant", () => {
     expect(within(field).getByTestId('recipient-history-warn')).toHaveTextContent('Destinataire « À confirmer » : confirmez la commande avec lui avant l’envoi.');
     expect(within(field).queryByTestId('recipient-history-refuse')).not.toBeInTheDocument();
     expect(historyCalls().map((call) => call.path)).toEqual(['/api/recipients/0612345678/history']);
+    // His own parcels to that number (an order entered twice), each opening in a new tab.
+    const own = within(field).getByTestId('recipient-history-parcels');
+    expect(own).toHaveTextContent('Vos 2 colis à ce numéro : CLV-22 (Nouveau colis), CLV-21 (Livré)');
+    const link = within(own).getByRole('link', { name: 'CLV-22' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('href')).toMatch(/\?colis=CLV-22$/);
 
     // One digit too many: the note goes at once.
     await user.type(phone, '9');
@@ -82,6 +93,7 @@ describe("a recipient's history across every merchant", () => {
     expect(await within(field).findByTestId('recipient-history')).toHaveTextContent('Nouveau destinataire');
     expect(within(field).getByTestId('recipient-history-line')).toHaveTextContent('Aucun colis à ce numéro (6 derniers mois).');
     expect(within(field).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(field).queryByTestId('recipient-history-parcels')).not.toBeInTheDocument();
     expect(historyCalls().map((call) => call.path)).toEqual([
       '/api/recipients/0612345678/history',
       '/api/recipients/0700112233/history',
