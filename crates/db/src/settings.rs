@@ -39,6 +39,61 @@ pub fn get_or_init(
     get(conn, name)?.ok_or(diesel::result::Error::NotFound)
 }
 
+/// A setting kept as a JSON object, replaced whole by an admin.
+pub struct RecordedChange<'a> {
+    pub name: &'a str,
+    pub new: &'a serde_json::Value,
+    /// What the setting is taken to be before anyone saved it (its defaults), for the activity.
+    pub unset: serde_json::Value,
+    pub actor_id: colivra_core::UserId,
+    /// The activity's action, its subject being `settings` / `subject_key`.
+    pub action: &'a str,
+    pub subject_key: &'a str,
+}
+
+/// Replaces a JSON setting within the caller's transaction and records the activity naming each
+/// field that changed, `{"<field>": {"old", "new"}}`. The row is taken first: two admins saving
+/// at once queue here, and each records the change from what the other left.
+pub fn replace_recorded(conn: &mut DbConnection, change: RecordedChange<'_>) -> QueryResult<()> {
+    get_or_init(conn, change.name, || "null".to_owned())?;
+    diesel::update(settings::table.find(change.name))
+        .set(settings::value.eq(settings::value))
+        .execute(conn)?;
+    let old = get(conn, change.name)?
+        .and_then(|json| serde_json::from_str::<serde_json::Value>(&json).ok())
+        .filter(serde_json::Value::is_object)
+        .unwrap_or(change.unset);
+    diesel::update(settings::table.find(change.name))
+        .set(settings::value.eq(change.new.to_string()))
+        .execute(conn)?;
+    let changed: serde_json::Map<String, serde_json::Value> = change
+        .new
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(field, value)| {
+            old.get(field.as_str()).unwrap_or(&serde_json::Value::Null) != *value
+        })
+        .map(|(field, value)| {
+            let before = old.get(field.as_str()).cloned().unwrap_or_default();
+            (
+                field.clone(),
+                serde_json::json!({"old": before, "new": value}),
+            )
+        })
+        .collect();
+    crate::activities::record(
+        conn,
+        crate::activities::NewActivity {
+            user_id: Some(change.actor_id),
+            action: change.action,
+            subject_type: Some("settings"),
+            subject_key: Some(change.subject_key),
+            details: Some(serde_json::Value::Object(changed)),
+        },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::mpsc;

@@ -3,11 +3,9 @@
 //! must show it. Kept as one setting (JSON) so it is read and written whole.
 
 use colivra_core::{AppResult, FieldErrors, Language, UserId};
-use colivra_db::schema::settings;
-use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
-use diesel::prelude::*;
+use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
 /// The setting the identity is kept under.
@@ -332,51 +330,22 @@ pub fn update(
     input: &CompanyInput,
 ) -> AppResult<CompanyView> {
     let new = validate(input)?;
+    let json = serde_json::to_value(&new).map_err(colivra_core::AppError::internal)?;
     immediate_transaction(conn, |conn| {
-        colivra_db::settings::get_or_init(conn, SETTING, || "null".to_owned()).map_db_err()?;
-        // Take the row first: two admins saving at once queue here, and each records the
-        // change from what the other left.
-        diesel::update(settings::table.find(SETTING))
-            .set(settings::value.eq(settings::value))
-            .execute(conn)
-            .map_db_err()?;
-        let old = identity(conn)?;
-        let json = serde_json::to_string(&new).map_err(colivra_core::AppError::internal)?;
-        diesel::update(settings::table.find(SETTING))
-            .set(settings::value.eq(json))
-            .execute(conn)
-            .map_db_err()?;
-        activities::record(
+        colivra_db::settings::replace_recorded(
             conn,
-            activities::NewActivity {
-                user_id: Some(actor_id),
+            colivra_db::settings::RecordedChange {
+                name: SETTING,
+                new: &json,
+                unset: Value::Object(Map::new()),
+                actor_id,
                 action: "settings.company_updated",
-                subject_type: Some("settings"),
-                subject_key: Some("company"),
-                details: Some(changes(old.as_ref(), &new)),
+                subject_key: "company",
             },
         )
         .map_db_err()?;
         Ok(CompanyView::from(Some(new)))
     })
-}
-
-/// `{"<field>": {"old", "new"}}` for each field that changed (every field the first time).
-fn changes(old: Option<&CompanyIdentity>, new: &CompanyIdentity) -> Value {
-    let as_map = |identity: Option<&CompanyIdentity>| match identity.map(serde_json::to_value) {
-        Some(Ok(Value::Object(map))) => map,
-        _ => Map::new(),
-    };
-    let (old, new) = (as_map(old), as_map(Some(new)));
-    let changed: Map<String, Value> = new
-        .iter()
-        .filter(|(field, value)| old.get(*field).unwrap_or(&Value::Null) != *value)
-        .map(|(field, value)| {
-            let before = old.get(field).cloned().unwrap_or(Value::Null);
-            (field.clone(), json!({"old": before, "new": value}))
-        })
-        .collect();
-    Value::Object(changed)
 }
 
 /// What documents print for the company: the identity an admin set, else only `fallback_name`
@@ -477,17 +446,5 @@ mod tests {
         )
         .unwrap();
         assert_eq!((old.tva_rate, old.tva_exemption), (20, None));
-    }
-
-    #[test]
-    fn changes_name_each_field_old_and_new() {
-        let old = validate(&input()).unwrap();
-        let mut new = old.clone();
-        new.rc = "654321".into();
-        assert_eq!(
-            changes(Some(&old), &new),
-            json!({"rc": {"old": "123456", "new": "654321"}})
-        );
-        assert_eq!(changes(None, &new)["ice"]["old"], Value::Null);
     }
 }

@@ -14,8 +14,8 @@ use chrono::{Duration, NaiveDateTime};
 use colivra_core::phone::{normalize_moroccan_phone, PHONE_MESSAGE};
 use colivra_core::{AppError, AppResult, FieldErrors, Scope, UserId};
 use colivra_db::raw::{self, placeholder, SqlParam};
-use colivra_db::schema::{recipient_history_entries, settings};
-use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
+use colivra_db::schema::recipient_history_entries;
+use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text};
 use serde::{Deserialize, Serialize};
@@ -244,44 +244,18 @@ pub fn update_policy(
     new: &RecipientPolicy,
 ) -> AppResult<RecipientPolicy> {
     new.check()?;
+    let json = serde_json::to_value(new).map_err(AppError::internal)?;
+    let unset = serde_json::to_value(RecipientPolicy::default()).map_err(AppError::internal)?;
     immediate_transaction(conn, |conn| {
-        colivra_db::settings::get_or_init(conn, SETTING, || "null".to_owned()).map_db_err()?;
-        // Take the row first: two admins saving at once record each other's change in turn.
-        diesel::update(settings::table.find(SETTING))
-            .set(settings::value.eq(settings::value))
-            .execute(conn)
-            .map_db_err()?;
-        let old = policy(conn)?;
-        let json = serde_json::to_string(new).map_err(AppError::internal)?;
-        diesel::update(settings::table.find(SETTING))
-            .set(settings::value.eq(json))
-            .execute(conn)
-            .map_db_err()?;
-        let (old_json, new_json) = (
-            serde_json::to_value(&old).map_err(AppError::internal)?,
-            serde_json::to_value(new).map_err(AppError::internal)?,
-        );
-        let changed: serde_json::Map<String, serde_json::Value> = new_json
-            .as_object()
-            .into_iter()
-            .flatten()
-            .filter(|(field, value)| old_json.get(field.as_str()) != Some(value))
-            .map(|(field, value)| {
-                let before = old_json.get(field.as_str()).cloned().unwrap_or_default();
-                (
-                    field.clone(),
-                    serde_json::json!({"old": before, "new": value}),
-                )
-            })
-            .collect();
-        activities::record(
+        colivra_db::settings::replace_recorded(
             conn,
-            activities::NewActivity {
-                user_id: Some(actor_id),
+            colivra_db::settings::RecordedChange {
+                name: SETTING,
+                new: &json,
+                unset,
+                actor_id,
                 action: "settings.recipients_updated",
-                subject_type: Some("settings"),
-                subject_key: Some("recipients"),
-                details: Some(serde_json::Value::Object(changed)),
+                subject_key: "recipients",
             },
         )
         .map_db_err()?;
