@@ -30,6 +30,43 @@ pub struct MerchantInput {
     /// The merchant's ICE, 15 digits (spaces allowed); empty clears it.
     #[schema(pattern = "^\\s*(\\d\\s*){15}$|^\\s*$", max_length = 40)]
     pub ice: Option<String>,
+    /// On the confirmation service: his new parcels wait « à confirmer » for the company's
+    /// agents to call the recipient.
+    pub confirmation_required: Option<bool>,
+    /// What each confirmed parcel costs him, in centimes before TVA (0 to 1,000 DH), added to
+    /// its fees.
+    #[schema(minimum = 0, maximum = 100000)]
+    pub confirmation_fee: Option<i64>,
+}
+
+/// The highest confirmation fee: 1,000 DH, as a city's fees.
+const MAX_CONFIRMATION_FEE: i64 = 100_000;
+
+/// What the activity of a merchant's edit names: his ICE and his confirmation service, old →
+/// new, when they changed.
+fn merchant_changes(
+    merchant: &User,
+    ice: &Option<String>,
+    confirmation_required: bool,
+    confirmation_fee: i64,
+) -> Option<serde_json::Value> {
+    let mut details = match crate::accounts::ice_change(&merchant.ice, ice) {
+        Some(serde_json::Value::Object(map)) => map,
+        _ => serde_json::Map::new(),
+    };
+    if merchant.confirmation_required != confirmation_required {
+        details.insert(
+            "confirmation_required".to_owned(),
+            serde_json::json!({"old": merchant.confirmation_required, "new": confirmation_required}),
+        );
+    }
+    if merchant.confirmation_fee != confirmation_fee {
+        details.insert(
+            "confirmation_fee".to_owned(),
+            serde_json::json!({"old": merchant.confirmation_fee, "new": confirmation_fee}),
+        );
+    }
+    (!details.is_empty()).then_some(serde_json::Value::Object(details))
 }
 
 fn get_merchant(conn: &mut DbConnection, key: &str) -> AppResult<User> {
@@ -86,12 +123,28 @@ pub fn update_merchant(
             )?),
             None => None,
         };
+        let confirmation_fee = match input.confirmation_fee {
+            Some(fee) if !(0..=MAX_CONFIRMATION_FEE).contains(&fee) => {
+                errors.add("confirmation_fee", "Entre 0 et 1 000,00 DH.");
+                merchant.confirmation_fee
+            }
+            Some(fee) => fee,
+            None => merchant.confirmation_fee,
+        };
+        let confirmation_required = input
+            .confirmation_required
+            .unwrap_or(merchant.confirmation_required);
         errors.into_result()?;
 
         let active = input.active.unwrap_or(merchant.active);
         account_fields::apply(conn, &merchant, &values, active)?;
         diesel::update(users::table.find(merchant.id))
-            .set((users::company.eq(&company), users::ice.eq(&ice)))
+            .set((
+                users::company.eq(&company),
+                users::ice.eq(&ice),
+                users::confirmation_required.eq(confirmation_required),
+                users::confirmation_fee.eq(confirmation_fee),
+            ))
             .execute(conn)
             .map_db_err()?;
         if let Some(permissions) = &permissions {
@@ -112,7 +165,7 @@ pub fn update_merchant(
                 action,
                 subject_type: Some("user"),
                 subject_key: Some(&merchant.key),
-                details: crate::accounts::ice_change(&merchant.ice, &ice),
+                details: merchant_changes(&merchant, &ice, confirmation_required, confirmation_fee),
             },
         )
         .map_db_err()?;
@@ -166,6 +219,10 @@ pub struct MerchantView {
     pub city: Option<String>,
     /// The merchant's ICE (15 digits), printed on his invoices.
     pub ice: Option<String>,
+    /// On the confirmation service (his new parcels wait « à confirmer »).
+    pub confirmation_required: bool,
+    /// What each confirmed parcel costs him (centimes, before TVA).
+    pub confirmation_fee: i64,
     pub active: bool,
     pub user_role: Role,
     /// Route names of the client menu he may use, in menu order.
@@ -188,6 +245,8 @@ impl From<User> for MerchantView {
             company: user.company,
             city: user.city,
             ice: user.ice,
+            confirmation_required: user.confirmation_required,
+            confirmation_fee: user.confirmation_fee,
             active: user.active,
             created_at: user.created_at,
         }

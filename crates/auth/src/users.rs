@@ -41,6 +41,12 @@ pub struct User {
     /// The web app's language he chose (`fr`, `en`, `ar`); `None` until he chooses.
     #[serde(default)]
     pub language: Option<String>,
+    /// Merchant accounts: his new parcels wait « à confirmer » for the company's agents.
+    #[serde(default)]
+    pub confirmation_required: bool,
+    /// Merchant accounts: what each confirmed parcel costs him (centimes, before TVA).
+    #[serde(default)]
+    pub confirmation_fee: i64,
 }
 
 impl User {
@@ -289,6 +295,8 @@ mod tests {
             vehicle: None,
             ice: None,
             language: None,
+            confirmation_required: false,
+            confirmation_fee: 0,
         }
     }
 

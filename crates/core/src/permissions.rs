@@ -22,6 +22,7 @@ pub const PARCEL_SCREENS: &[Permission] = &[
     // merchants
     "add-new-parcels",
     "new-parcels",
+    "to-confirm-parcels",
     "all-parcels",
     "sent-parcels",
     "delivered-parcels",
@@ -66,6 +67,7 @@ pub const RETURN_VOUCHER_SCREENS: &[Permission] = &[
 pub const MERCHANT_PARCEL_WRITES: &[Permission] = &[
     "add-new-parcels",
     "new-parcels",
+    "to-confirm-parcels",
     "all-parcels",
     "sent-parcels",
 ];

@@ -53,6 +53,7 @@ pub const MERCHANT_ROUTE_NAMES: &[Permission] = &[
     "pickup-vouchers",
     "add-new-parcels",
     "new-parcels",
+    "to-confirm-parcels",
     "all-parcels",
     "sent-parcels",
     "delivered-parcels",
@@ -71,6 +72,7 @@ pub const MERCHANT_ROUTE_NAMES: &[Permission] = &[
 pub const ADMIN_ROUTE_NAMES: &[Permission] = &[
     "dashboard",
     "inventory-management",
+    "confirmations",
     "new-pickup-vouchers",
     "all-pickup-vouchers",
     "delivery-exit-vouchers",
@@ -152,8 +154,8 @@ mod tests {
         assert_eq!(MERCHANT_ROUTE_NAMES[0], "dashboard");
         assert_eq!(ADMIN_ROUTE_NAMES[0], "dashboard");
         assert_eq!(DELIVERY_PERSON_ROUTE_NAMES[0], "home");
-        assert_eq!(MERCHANT_ROUTE_NAMES.len(), 18);
-        assert_eq!(ADMIN_ROUTE_NAMES.len(), 28);
+        assert_eq!(MERCHANT_ROUTE_NAMES.len(), 19);
+        assert_eq!(ADMIN_ROUTE_NAMES.len(), 29);
         assert_eq!(DELIVERY_PERSON_ROUTE_NAMES.len(), 11);
     }
 

@@ -46,6 +46,14 @@ pub fn with_clock_at<T>(at: NaiveDateTime, work: impl FnOnce() -> T) -> T {
     work()
 }
 
+/// An RFC 3339 date and time from a request (`2026-12-01T14:05:00+01:00`), in UTC to the
+/// microsecond; `None` when it is not one.
+pub fn parse_rfc3339(raw: &str) -> Option<NaiveDateTime> {
+    DateTime::parse_from_rfc3339(raw.trim())
+        .ok()
+        .map(|at| at.with_timezone(&Utc).naive_utc().trunc_subsecs(6))
+}
+
 pub fn to_rfc3339(at: &NaiveDateTime) -> String {
     DateTime::<Utc>::from_naive_utc_and_offset(*at, Utc)
         .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)

@@ -23,6 +23,8 @@ diesel::table! {
         ice -> Nullable<Text>,
         delivery_proof -> Text,
         language -> Nullable<Text>,
+        confirmation_required -> Bool,
+        confirmation_fee -> BigInt,
     }
 }
 
@@ -188,6 +190,34 @@ diesel::table! {
         delivery_person_invoice_id -> Nullable<BigInt>,
         has_stock_lines -> Bool,
         cash_received -> Bool,
+        confirmation_fee -> BigInt,
+    }
+}
+
+diesel::table! {
+    confirmation_queue (parcel_id) {
+        parcel_id -> BigInt,
+        merchant_id -> BigInt,
+        tries -> BigInt,
+        due_at -> Timestamp,
+        agent_id -> Nullable<BigInt>,
+        leased_until -> Nullable<Timestamp>,
+        queued_at -> Timestamp,
+        closed_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    confirmation_attempts (id) {
+        id -> BigInt,
+        parcel_id -> BigInt,
+        merchant_id -> BigInt,
+        agent_id -> BigInt,
+        outcome -> Text,
+        comment -> Nullable<Text>,
+        retry_at -> Nullable<Timestamp>,
+        queued_at -> Timestamp,
+        at -> Timestamp,
     }
 }
 
@@ -580,6 +610,7 @@ diesel::table! {
 
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(delivery_proofs -> parcels (parcel_id));
+diesel::joinable!(confirmation_queue -> parcels (parcel_id));
 diesel::joinable!(invoices -> shops (shop_id));
 diesel::joinable!(parcels -> shops (shop_id));
 diesel::joinable!(parcels -> cities (city_id));
@@ -612,6 +643,8 @@ diesel::joinable!(webhook_delivery_attempts -> webhook_deliveries (delivery_id))
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    confirmation_queue,
+    confirmation_attempts,
     recipient_history_entries,
     unapplied_outcomes,
     delivery_proofs,

@@ -14,8 +14,8 @@ use crate::access::*;
 use crate::api::OperationDoc;
 use crate::handlers::vouchers::{self, EXIT, PICKUP, RETURN};
 use crate::handlers::{
-    accounts, balances, cities, delivery_people, inventory, invoices, parcels, prices, proofs,
-    recipients, session, shops, staff, support, tokens, webhooks,
+    accounts, balances, cities, confirmations, delivery_people, inventory, invoices, parcels,
+    prices, proofs, recipients, session, shops, staff, support, tokens, webhooks,
 };
 
 #[derive(Clone)]
@@ -107,6 +107,9 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(DELETE "/api/costs/{key}", Active { roles: ADMIN, permissions: &["client-costs"] }, prices::delete_cost, "prices", "Remove a merchant's own price: the city's applies again"),
         endpoint!(GET "/api/pricing", Active { roles: MERCHANT, permissions: &["pricing"] }, prices::my_pricing, "prices", "One's effective price for every active city, overrides marked"),
         endpoint!(GET "/api/recipients/{phone}/history", Active { roles: &[Role::Merchant, Role::Admin], permissions: PARCEL_SCREENS }, recipients::history, "parcels", "A recipient's history across every merchant, by phone: parcels delivered and failed, failed attempts, and the band the company's thresholds give (counts only)"),
+        endpoint!(POST "/api/confirmations/next", Active { roles: ADMIN, permissions: &["confirmations"] }, confirmations::next, "confirmations", "The confirmation agent's next parcel « à confirmer »: the one he holds, else the first callable one nobody holds, leased to him for 10 minutes (204 when none is waiting)"),
+        endpoint!(GET "/api/confirmations/statistics", Active { roles: ADMIN, permissions: &["confirmations"] }, confirmations::statistics, "confirmations", "Confirmation calls of a period (?from, ?to: the last 30 days) per agent and per merchant (confirmation rate, time to confirm) and the queue now"),
+        endpoint!(PUT "/api/confirmations/{parcel}", Active { roles: ADMIN, permissions: &["confirmations"] }, confirmations::decide, "confirmations", "Record the agent's call ({outcome: confirmed|cancelled|no_answer|wrong_number, retry_at?, comment?, recipient_phone?, address?}): confirmed goes on as new (corrections noted, the merchant's fee added), cancelled needs the reason, no answer is called again (given up after the company's tries), wrong number is given up; 409 when another agent holds it or it was decided", refuses: [409]),
         endpoint!(GET "/api/settings/recipients", Active { roles: ADMIN, permissions: &["cities"] }, recipients::policy, "settings", "The recipients' bands: thresholds, what creation does for a recipient « à confirmer » or « risqué » (warn or refuse), the months counted"),
         endpoint!(PUT "/api/settings/recipients", Active { roles: ADMIN, permissions: &["cities"] }, recipients::update_policy, "settings", "Set the recipients' bands ({to_confirm_percent, risky_percent, risky_min_failed, to_confirm_action, risky_action, months_kept})"),
         endpoint!(GET "/api/parcels", Active { roles: EVERY_ROLE, permissions: PARCEL_SCREENS }, parcels::list, "parcels", "Parcels in the caller's scope: ?view=&status=&city=&shop=&client=&delivery_admin=&from=&to=&q=&sort=&cursor="),

@@ -51,6 +51,16 @@ pub enum NoteCode {
     UndoneWithRefusal,
     /// Delivered with a proof (signature, photo): shown in the parcel's proofs.
     DeliveryProof,
+    /// The order confirmed on the phone by the company's agents.
+    Confirmed,
+    /// `{tries}`: a confirmation call unanswered (the how-manyth).
+    ConfirmationNoAnswer,
+    /// The confirmation call reached a wrong number.
+    ConfirmationWrongNumber,
+    /// `{tries}`: not confirmed after that many calls (cancelled or back to the merchant).
+    ConfirmationGivenUp,
+    /// `{address, phone}`: the recipient's details corrected at confirmation.
+    ConfirmationCorrected,
 }
 
 impl NoteCode {
@@ -146,6 +156,49 @@ impl NoteCode {
             (UndoneWithRefusal, En) => (
                 "undone_with_refusal",
                 "“{status}” and the automatic refusal undone",
+            ),
+            (Confirmed, Fr) => ("confirmed", "Commande confirmée par téléphone."),
+            (Confirmed, En) => ("confirmed", "Order confirmed by phone."),
+            (Confirmed, Ar) => ("confirmed", "تم تأكيد الطلب هاتفيًا."),
+            (ConfirmationNoAnswer, Fr) => (
+                "confirmation_no_answer",
+                "Confirmation : pas de réponse (appel {tries}).",
+            ),
+            (ConfirmationNoAnswer, En) => (
+                "confirmation_no_answer",
+                "Confirmation: no answer (call {tries}).",
+            ),
+            (ConfirmationNoAnswer, Ar) => (
+                "confirmation_no_answer",
+                "التأكيد: لا يجيب (المكالمة {tries}).",
+            ),
+            (ConfirmationWrongNumber, Fr) => {
+                ("confirmation_wrong_number", "Confirmation : numéro erroné.")
+            }
+            (ConfirmationWrongNumber, En) => {
+                ("confirmation_wrong_number", "Confirmation: wrong number.")
+            }
+            (ConfirmationWrongNumber, Ar) => ("confirmation_wrong_number", "التأكيد: رقم خاطئ."),
+            (ConfirmationGivenUp, Fr) => (
+                "confirmation_given_up",
+                "Non confirmé après {tries} appel(s).",
+            ),
+            (ConfirmationGivenUp, En) => (
+                "confirmation_given_up",
+                "Not confirmed after {tries} call(s).",
+            ),
+            (ConfirmationGivenUp, Ar) => ("confirmation_given_up", "لم يُؤكَّد بعد {tries} مكالمة."),
+            (ConfirmationCorrected, Fr) => (
+                "confirmation_corrected",
+                "Corrigé à la confirmation : {address}, {phone}",
+            ),
+            (ConfirmationCorrected, En) => (
+                "confirmation_corrected",
+                "Corrected at confirmation: {address}, {phone}",
+            ),
+            (ConfirmationCorrected, Ar) => (
+                "confirmation_corrected",
+                "صُحّح عند التأكيد: {address}، {phone}",
             ),
             (AutoRefused, Ar) => (
                 "auto_refused",
@@ -265,7 +318,7 @@ pub fn text(note: Option<&Note>, comment: Option<&str>, language: Language) -> O
 mod tests {
     use super::*;
 
-    const ALL: [NoteCode; 18] = [
+    const ALL: [NoteCode; 23] = [
         NoteCode::AutoRefused,
         NoteCode::CancelledByMerchant,
         NoteCode::AddressChanged,
@@ -284,6 +337,11 @@ mod tests {
         NoteCode::Undone,
         NoteCode::UndoneWithRefusal,
         NoteCode::DeliveryProof,
+        NoteCode::Confirmed,
+        NoteCode::ConfirmationNoAnswer,
+        NoteCode::ConfirmationWrongNumber,
+        NoteCode::ConfirmationGivenUp,
+        NoteCode::ConfirmationCorrected,
     ];
 
     #[test]

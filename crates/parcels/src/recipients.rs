@@ -54,6 +54,8 @@ pub enum BandAction {
     Warn,
     /// Not created: 422 naming the phone.
     Refuse,
+    /// Created « à confirmer »: the company's agents call the recipient before pickup.
+    Confirm,
 }
 
 /// The company's thresholds and actions (`GET`/`PUT settings/recipients`).
@@ -74,6 +76,36 @@ pub struct RecipientPolicy {
     /// The history counts the outcomes of these last months only.
     #[schema(minimum = 1, maximum = 60)]
     pub months_kept: i64,
+    /// Confirmation before pickup: the unanswered calls after which an order is given up.
+    #[serde(default = "default_confirmation_tries")]
+    #[schema(minimum = 1, maximum = 10)]
+    pub confirmation_tries: i64,
+    /// What an order given up (calls unanswered, wrong number) becomes.
+    #[serde(default)]
+    pub confirmation_given_up: GivenUp,
+    /// When an agent gives no time, an unanswered call is tried again after these minutes.
+    #[serde(default = "default_confirmation_retry_minutes")]
+    #[schema(minimum = 5, maximum = 2880)]
+    pub confirmation_retry_minutes: i64,
+}
+
+/// What happens to an order the agents could not confirm.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GivenUp {
+    /// Cancelled (nothing was picked up: no fee).
+    #[default]
+    Cancel,
+    /// Back to the merchant as a new parcel: he calls, corrects or cancels it himself.
+    Merchant,
+}
+
+fn default_confirmation_tries() -> i64 {
+    3
+}
+
+fn default_confirmation_retry_minutes() -> i64 {
+    120
 }
 
 impl Default for RecipientPolicy {
@@ -85,6 +117,9 @@ impl Default for RecipientPolicy {
             to_confirm_action: BandAction::Warn,
             risky_action: BandAction::Warn,
             months_kept: 12,
+            confirmation_tries: default_confirmation_tries(),
+            confirmation_given_up: GivenUp::Cancel,
+            confirmation_retry_minutes: default_confirmation_retry_minutes(),
         }
     }
 }
@@ -125,6 +160,13 @@ impl RecipientPolicy {
         within("risky_percent", self.risky_percent, 1, 100);
         within("risky_min_failed", self.risky_min_failed, 1, 1000);
         within("months_kept", self.months_kept, 1, 60);
+        within("confirmation_tries", self.confirmation_tries, 1, 10);
+        within(
+            "confirmation_retry_minutes",
+            self.confirmation_retry_minutes,
+            5,
+            2880,
+        );
         if self.risky_percent < self.to_confirm_percent && !errors.contains("risky_percent") {
             errors.add(
                 "risky_percent",
@@ -365,6 +407,11 @@ impl Recipients {
                 failed: 0,
                 band: Band::Reliable,
             })
+    }
+
+    /// Whether the policy sends parcels to `phone` to the confirmation agents first.
+    pub fn needs_confirmation(&self, phone: &str) -> bool {
+        self.policy.action(self.summary(phone).band) == Some(BandAction::Confirm)
     }
 
     /// The message of the policy's refusal of `phone` (for the field `recipient_phone`), if it

@@ -8,6 +8,8 @@ use utoipa::ToSchema;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
+    /// Waiting for the company's agents to confirm the order with the recipient (issue 40).
+    ToConfirm,
     New,
     AwaitingPickup,
     PickedUp,
@@ -29,7 +31,8 @@ pub enum Status {
 use Status::*;
 
 impl Status {
-    pub const ALL: [Status; 16] = [
+    pub const ALL: [Status; 17] = [
+        ToConfirm,
         New,
         AwaitingPickup,
         PickedUp,
@@ -50,6 +53,7 @@ impl Status {
 
     pub fn as_str(self) -> &'static str {
         match self {
+            ToConfirm => "to_confirm",
             New => "new",
             AwaitingPickup => "awaiting_pickup",
             PickedUp => "picked_up",
@@ -84,6 +88,7 @@ impl Status {
     /// The label users see (French UI).
     pub fn label(self) -> &'static str {
         match self {
+            ToConfirm => "À confirmer",
             New => "Nouveau colis",
             AwaitingPickup => "En attente de ramassage",
             PickedUp => "Ramassé",
@@ -108,6 +113,7 @@ impl Status {
         match language {
             Language::Fr => self.label(),
             Language::En => match self {
+                ToConfirm => "To confirm",
                 New => "New parcel",
                 AwaitingPickup => "Awaiting pickup",
                 PickedUp => "Picked up",
@@ -126,6 +132,7 @@ impl Status {
                 Damaged => "Damaged",
             },
             Language::Ar => match self {
+                ToConfirm => "في انتظار التأكيد",
                 New => "طرد جديد",
                 AwaitingPickup => "في انتظار الاستلام",
                 PickedUp => "تم الاستلام",
@@ -164,6 +171,16 @@ impl Status {
         self == OutForDelivery || self.is_attempt()
     }
 
+    /// Not yet at the hub nor on a pickup voucher: the merchant may still edit or delete it.
+    pub fn merchant_may_edit(self) -> bool {
+        matches!(self, ToConfirm | New)
+    }
+
+    /// Not yet at the hub: its stock is reserved, not taken out, and the merchant may cancel.
+    pub fn before_pickup(self) -> bool {
+        matches!(self, ToConfirm | New | AwaitingPickup)
+    }
+
     pub fn needs_date(self) -> bool {
         matches!(self, Postponed | Scheduled)
     }
@@ -174,7 +191,8 @@ impl Status {
 
     /// The recipient's phone, city and address may still change.
     pub fn address_can_change(self) -> bool {
-        matches!(self, New | AwaitingPickup | PickedUp) || self.is_with_delivery_person()
+        matches!(self, ToConfirm | New | AwaitingPickup | PickedUp)
+            || self.is_with_delivery_person()
     }
 }
 
@@ -189,12 +207,15 @@ pub enum Mover {
     Admin,
     /// Voucher operations (pickup, exit, return vouchers), which carry their own checks.
     Voucher,
+    /// The company's confirmation agents: an order confirmed or cancelled on the phone.
+    ConfirmationAgent,
 }
 
 /// The moves of the normal flow, whoever makes them.
 fn flow_allows(from: Status, to: Status) -> bool {
     match (from, to) {
         (New, AwaitingPickup) | (AwaitingPickup, New) | (AwaitingPickup, PickedUp) => true,
+        (ToConfirm, New | Cancelled) => true,
         (PickedUp, OutForDelivery) => true,
         (from, to) if from.is_with_delivery_person() => {
             to.is_attempt() || matches!(to, OutForDelivery | Delivered | Refused | Cancelled)
@@ -232,7 +253,7 @@ pub fn check_move(from: Status, to: Status, mover: Mover, forced: bool) -> Resul
             }
         }
         Mover::Merchant => match (from, to) {
-            (New | AwaitingPickup, Cancelled) => Ok(()),
+            (ToConfirm | New | AwaitingPickup, Cancelled) => Ok(()),
             (_, Cancelled) => Err(format!(
                 "Un colis « {} » ne peut plus être annulé par le client : contactez le support.",
                 from.label()
@@ -248,6 +269,10 @@ pub fn check_move(from: Status, to: Status, mover: Mover, forced: bool) -> Resul
                 Err(refused())
             }
         }
+        Mover::ConfirmationAgent => match (from, to) {
+            (ToConfirm, New | Cancelled) => Ok(()),
+            _ => Err(refused()),
+        },
         // Vouchers make the logistic moves only, never an outcome of the round.
         Mover::Voucher => match (from, to) {
             (New, AwaitingPickup)
@@ -298,6 +323,8 @@ pub enum View {
     Delivered,
     Canceled,
     Returned,
+    /// Waiting for the company's agents to confirm (issue 40).
+    ToConfirm,
     ToBeReturned,
     Refunds,
     Exchanges,
@@ -326,6 +353,7 @@ impl View {
             View::Delivered | View::Unpaid => vec![Delivered],
             View::Canceled => vec![Cancelled],
             View::Returned => vec![Returning, Returned],
+            View::ToConfirm => vec![ToConfirm],
             // Refused and cancelled parcels, plus delivered exchanges and refunds whose item
             // comes back: the parcel list builds it.
             View::All
@@ -357,7 +385,7 @@ mod tests {
                 .chars()
                 .any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)));
         }
-        // Sixteen statuses, sixteen distinct labels in each language.
+        // Seventeen statuses, seventeen distinct labels in each language.
         for language in Language::ALL {
             let labels: std::collections::HashSet<_> =
                 Status::ALL.iter().map(|s| s.label_in(language)).collect();
@@ -382,6 +410,7 @@ mod tests {
                 return false;
             }
             match from {
+                ToConfirm => matches!(to, New | Cancelled),
                 New => matches!(to, AwaitingPickup | Cancelled),
                 AwaitingPickup => matches!(to, New | PickedUp | Cancelled),
                 PickedUp => to == OutForDelivery,
@@ -413,8 +442,14 @@ mod tests {
                 // Merchants: cancel before pickup, nothing else.
                 assert_eq!(
                     check_move(from, to, Mover::Merchant, false).is_ok(),
-                    matches!(from, New | AwaitingPickup) && to == Cancelled,
+                    matches!(from, ToConfirm | New | AwaitingPickup) && to == Cancelled,
                     "merchant {from:?} -> {to:?}"
+                );
+                // Confirmation agents: a parcel « à confirmer » confirmed or cancelled.
+                assert_eq!(
+                    check_move(from, to, Mover::ConfirmationAgent, false).is_ok(),
+                    from == ToConfirm && matches!(to, New | Cancelled),
+                    "agent {from:?} -> {to:?}"
                 );
                 // Delivery people: outcomes of a parcel they hold.
                 assert_eq!(
@@ -455,8 +490,8 @@ mod tests {
                 }
             }
         }
-        // 2 + 3 + 1 + 6 × 8 + 2 + 1 moves in the flow.
-        assert_eq!(allowed, 57);
+        // 2 (to confirm) + 2 + 3 + 1 + 6 × 8 + 2 + 1 moves in the flow.
+        assert_eq!(allowed, 59);
         assert_eq!(voucher_moves, 7);
     }
 

@@ -243,7 +243,7 @@ pub fn undo(
         )?;
         // A cancellation before the hub released the parcel's stock: taking it back reserves it
         // again (409 when it went meanwhile).
-        if from == Status::Cancelled && matches!(plan.to, Status::New | Status::AwaitingPickup) {
+        if from == Status::Cancelled && plan.to.before_pickup() {
             stock.reserve_again(conn, actor_id, row.id, &row.key)?;
         }
         let code = if plan.auto_refused {

@@ -3038,6 +3038,334 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/confirmations/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The confirmation agent's next parcel « à confirmer »: the one he holds, else the first callable one nobody holds, leased to him for 10 minutes (204 when none is waiting)
+         * @description Active users of role admin holding one of: confirmations.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ConfirmationTask"];
+                        };
+                    };
+                };
+                /** @description Nothing to give now */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not signed in, or the bearer token is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed: inactive account, another role, a permission missing, or a personal token without the ability (or on a browser-session-only route) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description CSRF token missing or wrong (cookie-authenticated calls) */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/confirmations/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Confirmation calls of a period (?from, ?to: the last 30 days) per agent and per merchant (confirmation rate, time to confirm) and the queue now
+         * @description Active users of role admin holding one of: confirmations.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description On or after this day (`YYYY-MM-DD`). */
+                    from?: string | null;
+                    /** @description On or before this day. */
+                    to?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ConfirmationStatistics"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the bearer token is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed: inactive account, another role, a permission missing, or a personal token without the ability (or on a browser-session-only route) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/confirmations/{parcel}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record the agent's call ({outcome: confirmed|cancelled|no_answer|wrong_number, retry_at?, comment?, recipient_phone?, address?}): confirmed goes on as new (corrections noted, the merchant's fee added), cancelled needs the reason, no answer is called again (given up after the company's tries), wrong number is given up; 409 when another agent holds it or it was decided
+         * @description Active users of role admin holding one of: confirmations.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Tracking code */
+                    parcel: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConfirmationInput"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ConfirmationResult"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the bearer token is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed: inactive account, another role, a permission missing, or a personal token without the ability (or on a browser-session-only route) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found or outside the caller's scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The resource's state refuses this change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description CSRF token missing or wrong (cookie-authenticated calls) */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/costs": {
         parameters: {
             query?: never;
@@ -8818,7 +9146,7 @@ export interface paths {
         };
         /**
          * Parcels in the caller's scope: ?view=&status=&city=&shop=&client=&delivery_admin=&from=&to=&q=&sort=&cursor=
-         * @description Active users of role admin, client, delivery-admin holding one of: add-new-parcels, new-parcels, all-parcels, sent-parcels, delivered-parcels, return-parcels, refunds, exchanges, pickup-vouchers, pickup-parcels, canceled-parcels, new-pickup-vouchers, all-pickup-vouchers, delivery-exit-vouchers, parcels-to-be-returned, delivery-return-vouchers, create-client-invoice, create-delivery-invoice, exit-vouchers, return-vouchers.
+         * @description Active users of role admin, client, delivery-admin holding one of: add-new-parcels, new-parcels, to-confirm-parcels, all-parcels, sent-parcels, delivered-parcels, return-parcels, refunds, exchanges, pickup-vouchers, pickup-parcels, canceled-parcels, new-pickup-vouchers, all-pickup-vouchers, delivery-exit-vouchers, parcels-to-be-returned, delivery-return-vouchers, create-client-invoice, create-delivery-invoice, exit-vouchers, return-vouchers.
          */
         get: {
             parameters: {
@@ -8836,9 +9164,9 @@ export interface paths {
                      *     returned, to-be-returned, refunds, exchanges, change-address, unpaid (delivered, on no
                      *     client invoice), reimbursed (on a paid client invoice).
                      */
-                    view?: ("all" | "new" | "not-picked-up" | "pickup" | "sent" | "shipped" | "delivered" | "canceled" | "returned" | "to-be-returned" | "refunds" | "exchanges" | "change-address" | "unpaid" | "reimbursed") | null;
+                    view?: ("all" | "new" | "not-picked-up" | "pickup" | "sent" | "shipped" | "delivered" | "canceled" | "returned" | "to-confirm" | "to-be-returned" | "refunds" | "exchanges" | "change-address" | "unpaid" | "reimbursed") | null;
                     /** @description Status keys, comma-separated. */
-                    status?: ("new" | "awaiting_pickup" | "picked_up" | "out_for_delivery" | "no_answer" | "unreachable" | "wrong_number" | "postponed" | "scheduled" | "delivered" | "refused" | "cancelled" | "returning" | "returned" | "lost" | "damaged")[] | null;
+                    status?: ("to_confirm" | "new" | "awaiting_pickup" | "picked_up" | "out_for_delivery" | "no_answer" | "unreachable" | "wrong_number" | "postponed" | "scheduled" | "delivered" | "refused" | "cancelled" | "returning" | "returned" | "lost" | "damaged")[] | null;
                     /** @description City key. */
                     city?: string | null;
                     /** @description Shop key. */
@@ -9519,7 +9847,7 @@ export interface paths {
         };
         /**
          * Labels as a PDF: ?parcels=CODE1,CODE2&layout=a6|a4
-         * @description Active users of role admin, client, delivery-admin holding one of: add-new-parcels, new-parcels, all-parcels, sent-parcels, delivered-parcels, return-parcels, refunds, exchanges, pickup-vouchers, pickup-parcels, canceled-parcels, new-pickup-vouchers, all-pickup-vouchers, delivery-exit-vouchers, parcels-to-be-returned, delivery-return-vouchers, create-client-invoice, create-delivery-invoice, exit-vouchers, return-vouchers.
+         * @description Active users of role admin, client, delivery-admin holding one of: add-new-parcels, new-parcels, to-confirm-parcels, all-parcels, sent-parcels, delivered-parcels, return-parcels, refunds, exchanges, pickup-vouchers, pickup-parcels, canceled-parcels, new-pickup-vouchers, all-pickup-vouchers, delivery-exit-vouchers, parcels-to-be-returned, delivery-return-vouchers, create-client-invoice, create-delivery-invoice, exit-vouchers, return-vouchers.
          */
         get: {
             parameters: {
@@ -10088,7 +10416,7 @@ export interface paths {
         };
         /**
          * One parcel
-         * @description Active users of role admin, client, delivery-admin holding one of: add-new-parcels, new-parcels, all-parcels, sent-parcels, delivered-parcels, return-parcels, refunds, exchanges, pickup-vouchers, pickup-parcels, canceled-parcels, new-pickup-vouchers, all-pickup-vouchers, delivery-exit-vouchers, parcels-to-be-returned, delivery-return-vouchers, create-client-invoice, create-delivery-invoice, exit-vouchers, return-vouchers.
+         * @description Active users of role admin, client, delivery-admin holding one of: add-new-parcels, new-parcels, to-confirm-parcels, all-parcels, sent-parcels, delivered-parcels, return-parcels, refunds, exchanges, pickup-vouchers, pickup-parcels, canceled-parcels, new-pickup-vouchers, all-pickup-vouchers, delivery-exit-vouchers, parcels-to-be-returned, delivery-return-vouchers, create-client-invoice, create-delivery-invoice, exit-vouchers, return-vouchers.
          */
         get: {
             parameters: {
@@ -10173,7 +10501,7 @@ export interface paths {
         };
         /**
          * Edit a new parcel
-         * @description Active users of role client holding one of: add-new-parcels, new-parcels, all-parcels, sent-parcels.
+         * @description Active users of role client holding one of: add-new-parcels, new-parcels, to-confirm-parcels, all-parcels, sent-parcels.
          */
         put: {
             parameters: {
@@ -10290,7 +10618,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a new parcel
-         * @description Active users of role client holding one of: add-new-parcels, new-parcels, all-parcels, sent-parcels.
+         * @description Active users of role client holding one of: add-new-parcels, new-parcels, to-confirm-parcels, all-parcels, sent-parcels.
          */
         delete: {
             parameters: {
@@ -10520,7 +10848,7 @@ export interface paths {
         get?: never;
         /**
          * Cancel a parcel not yet picked up ({comment?})
-         * @description Active users of role client holding one of: add-new-parcels, new-parcels, all-parcels, sent-parcels.
+         * @description Active users of role client holding one of: add-new-parcels, new-parcels, to-confirm-parcels, all-parcels, sent-parcels.
          */
         put: {
             parameters: {
@@ -10651,7 +10979,7 @@ export interface paths {
         get?: never;
         /**
          * Change the recipient's phone, city or address until delivery
-         * @description Active users of role client holding one of: add-new-parcels, new-parcels, all-parcels, sent-parcels.
+         * @description Active users of role client holding one of: add-new-parcels, new-parcels, to-confirm-parcels, all-parcels, sent-parcels.
          */
         put: {
             parameters: {
@@ -10781,7 +11109,7 @@ export interface paths {
         };
         /**
          * The parcel's proofs of delivery, newest first: who signed, where, whether a signature or a photo was kept (the parcel's merchant, admins, its delivery person)
-         * @description Active users of role admin, client, delivery-admin holding one of: add-new-parcels, new-parcels, all-parcels, sent-parcels, delivered-parcels, return-parcels, refunds, exchanges, pickup-vouchers, pickup-parcels, canceled-parcels, new-pickup-vouchers, all-pickup-vouchers, delivery-exit-vouchers, parcels-to-be-returned, delivery-return-vouchers, create-client-invoice, create-delivery-invoice, exit-vouchers, return-vouchers.
+         * @description Active users of role admin, client, delivery-admin holding one of: add-new-parcels, new-parcels, to-confirm-parcels, all-parcels, sent-parcels, delivered-parcels, return-parcels, refunds, exchanges, pickup-vouchers, pickup-parcels, canceled-parcels, new-pickup-vouchers, all-pickup-vouchers, delivery-exit-vouchers, parcels-to-be-returned, delivery-return-vouchers, create-client-invoice, create-delivery-invoice, exit-vouchers, return-vouchers.
          */
         get: {
             parameters: {
@@ -10881,7 +11209,7 @@ export interface paths {
         };
         /**
          * One image of a proof of delivery: part = signature or photo (404 when the proof has none)
-         * @description Active users of role admin, client, delivery-admin holding one of: add-new-parcels, new-parcels, all-parcels, sent-parcels, delivered-parcels, return-parcels, refunds, exchanges, pickup-vouchers, pickup-parcels, canceled-parcels, new-pickup-vouchers, all-pickup-vouchers, delivery-exit-vouchers, parcels-to-be-returned, delivery-return-vouchers, create-client-invoice, create-delivery-invoice, exit-vouchers, return-vouchers.
+         * @description Active users of role admin, client, delivery-admin holding one of: add-new-parcels, new-parcels, to-confirm-parcels, all-parcels, sent-parcels, delivered-parcels, return-parcels, refunds, exchanges, pickup-vouchers, pickup-parcels, canceled-parcels, new-pickup-vouchers, all-pickup-vouchers, delivery-exit-vouchers, parcels-to-be-returned, delivery-return-vouchers, create-client-invoice, create-delivery-invoice, exit-vouchers, return-vouchers.
          */
         get: {
             parameters: {
@@ -10985,7 +11313,7 @@ export interface paths {
         };
         /**
          * The parcel's history, oldest first: status labels and the server's notes rendered in the `Accept-Language` language (French unless it prefers English or Arabic)
-         * @description Active users of role admin, client, delivery-admin holding one of: add-new-parcels, new-parcels, all-parcels, sent-parcels, delivered-parcels, return-parcels, refunds, exchanges, pickup-vouchers, pickup-parcels, canceled-parcels, new-pickup-vouchers, all-pickup-vouchers, delivery-exit-vouchers, parcels-to-be-returned, delivery-return-vouchers, create-client-invoice, create-delivery-invoice, exit-vouchers, return-vouchers.
+         * @description Active users of role admin, client, delivery-admin holding one of: add-new-parcels, new-parcels, to-confirm-parcels, all-parcels, sent-parcels, delivered-parcels, return-parcels, refunds, exchanges, pickup-vouchers, pickup-parcels, canceled-parcels, new-pickup-vouchers, all-pickup-vouchers, delivery-exit-vouchers, parcels-to-be-returned, delivery-return-vouchers, create-client-invoice, create-delivery-invoice, exit-vouchers, return-vouchers.
          */
         get: {
             parameters: {
@@ -12165,7 +12493,7 @@ export interface paths {
         };
         /**
          * A recipient's history across every merchant, by phone: parcels delivered and failed, failed attempts, and the band the company's thresholds give (counts only)
-         * @description Active users of role client, admin holding one of: add-new-parcels, new-parcels, all-parcels, sent-parcels, delivered-parcels, return-parcels, refunds, exchanges, pickup-vouchers, pickup-parcels, canceled-parcels, new-pickup-vouchers, all-pickup-vouchers, delivery-exit-vouchers, parcels-to-be-returned, delivery-return-vouchers, create-client-invoice, create-delivery-invoice, exit-vouchers, return-vouchers.
+         * @description Active users of role client, admin holding one of: add-new-parcels, new-parcels, to-confirm-parcels, all-parcels, sent-parcels, delivered-parcels, return-parcels, refunds, exchanges, pickup-vouchers, pickup-parcels, canceled-parcels, new-pickup-vouchers, all-pickup-vouchers, delivery-exit-vouchers, parcels-to-be-returned, delivery-return-vouchers, create-client-invoice, create-delivery-invoice, exit-vouchers, return-vouchers.
          */
         get: {
             parameters: {
@@ -17164,7 +17492,7 @@ export interface components {
          * @description What creating a parcel for a recipient of a band does.
          * @enum {string}
          */
-        BandAction: "warn" | "refuse";
+        BandAction: "warn" | "refuse" | "confirm";
         /** @description A shop's latest RIB change, as its shop view carries it. */
         BankAccountChangeRef: {
             /** @description The RIB asked for (masked as the shop's `bank_account` is). */
@@ -17216,6 +17544,43 @@ export interface components {
             comment?: string | null;
             /** @description `approved`: the RIB is in force at once; `refused` (with a comment): the approved one stays. */
             status: components["schemas"]["BankAccountDecision"];
+        };
+        /** @description One agent's or one merchant's calls. */
+        CallFigures: {
+            /** Format: int64 */
+            calls: number;
+            /** Format: int64 */
+            cancelled: number;
+            /**
+             * Format: int64
+             * @description Confirmed among the calls the recipient answered with a decision (confirmed or
+             *     cancelled), in percent rounded down; null without such a call.
+             */
+            confirmation_rate?: number | null;
+            /** Format: int64 */
+            confirmed: number;
+            /** @description The agent's or the merchant's key. */
+            key: string;
+            /**
+             * Format: int64
+             * @description From entering the queue to confirmed, on average (minutes, rounded); null without a
+             *     confirmation.
+             */
+            mean_minutes_to_confirm?: number | null;
+            name: string;
+            /** Format: int64 */
+            no_answer: number;
+            /** Format: int64 */
+            wrong_number: number;
+        };
+        /** @description One call recorded on a parcel. */
+        CallView: {
+            /** @description The agent's name. */
+            agent: string;
+            at: string;
+            comment?: string | null;
+            outcome: components["schemas"]["ConfirmationOutcome"];
+            retry_at?: string | null;
         };
         CancelInput: {
             comment?: string | null;
@@ -17391,6 +17756,73 @@ export interface components {
              * @description TVA on the company's fees, in percent (20 until set).
              */
             tva_rate: number;
+        };
+        /** @description `PUT confirmations/{parcel}`. */
+        ConfirmationInput: {
+            /** @description Confirmed: the address, corrected. */
+            address?: string | null;
+            /** @description A cancellation's reason (required then); a note otherwise. */
+            comment?: string | null;
+            outcome: components["schemas"]["ConfirmationOutcome"];
+            /** @description A Moroccan number: `0612345678`, `06 12 34 56 78`, `+212612345678`… */
+            recipient_phone?: string | null;
+            /**
+             * Format: date-time
+             * @description No answer: when to call again, RFC 3339 (within 7 days; the company's delay when left
+             *     out).
+             */
+            retry_at?: string | null;
+        };
+        /**
+         * @description What a call ended in.
+         * @enum {string}
+         */
+        ConfirmationOutcome: "confirmed" | "cancelled" | "no_answer" | "wrong_number";
+        /** @description What recording a call leaves. */
+        ConfirmationResult: {
+            outcome: components["schemas"]["ConfirmationOutcome"];
+            /**
+             * @description The parcel after the call (`new` confirmed, `cancelled`, still `to_confirm` to call
+             *     again, or `new` back to its merchant).
+             */
+            parcel: components["schemas"]["ParcelView"];
+            /** @description When it will be called again; null once decided. */
+            retry_at?: string | null;
+            /**
+             * Format: int64
+             * @description Unanswered calls, this one included.
+             */
+            tries: number;
+        };
+        ConfirmationStatistics: {
+            /** @description By calls, most first. */
+            agents: components["schemas"]["CallFigures"][];
+            /** Format: date */
+            from: string;
+            /** @description By calls, most first (the first 100). */
+            merchants: components["schemas"]["CallFigures"][];
+            queue: components["schemas"]["QueueFigures"];
+            /** Format: date */
+            to: string;
+        };
+        /** @description A parcel an agent holds: what to say on the phone, and the calls before his. */
+        ConfirmationTask: {
+            /** @description The calls before, oldest first. */
+            calls: components["schemas"]["CallView"][];
+            /** @description Until when this agent holds it without a call recorded. */
+            leased_until: string;
+            /**
+             * Format: int64
+             * @description The company's tries before an order is given up.
+             */
+            max_tries: number;
+            parcel: components["schemas"]["ParcelView"];
+            queued_at: string;
+            /**
+             * Format: int64
+             * @description Unanswered calls so far.
+             */
+            tries: number;
         };
         CostInput: {
             /** @description City key (creation only). */
@@ -17722,6 +18154,11 @@ export interface components {
         FieldErrors: {
             [key: string]: string[];
         };
+        /**
+         * @description What happens to an order the agents could not confirm.
+         * @enum {string}
+         */
+        GivenUp: "cancel" | "merchant";
         GuideInput: {
             audience: components["schemas"]["Audience"];
             /** @description Markdown. */
@@ -18033,6 +18470,17 @@ export interface components {
             active?: boolean | null;
             /** @description Empty clears it. */
             company?: string | null;
+            /**
+             * Format: int64
+             * @description What each confirmed parcel costs him, in centimes before TVA (0 to 1,000 DH), added to
+             *     its fees.
+             */
+            confirmation_fee?: number | null;
+            /**
+             * @description On the confirmation service: his new parcels wait « à confirmer » for the company's
+             *     agents to call the recipient.
+             */
+            confirmation_required?: boolean | null;
             /** Format: email */
             email?: string | null;
             first_name?: string | null;
@@ -18177,6 +18625,13 @@ export interface components {
             active: boolean;
             city?: string | null;
             company?: string | null;
+            /**
+             * Format: int64
+             * @description What each confirmed parcel costs him (centimes, before TVA).
+             */
+            confirmation_fee: number;
+            /** @description On the confirmation service (his new parcels wait « à confirmer »). */
+            confirmation_required: boolean;
             created_at: string;
             email: string;
             first_name: string;
@@ -18542,7 +18997,7 @@ export interface components {
          * @description The kinds of history notes, with the values each carries.
          * @enum {string}
          */
-        NoteCode: "auto_refused" | "cancelled_by_client" | "address_changed" | "reassigned" | "pickup_voucher" | "removed_from_pickup_voucher" | "pickup_voucher_deleted" | "picked_up" | "not_picked_up" | "exit_voucher" | "exit_voucher_forced" | "return_voucher" | "item_taken_back" | "returned_to_hub" | "item_returned" | "undone" | "undone_with_refusal" | "delivery_proof";
+        NoteCode: "auto_refused" | "cancelled_by_client" | "address_changed" | "reassigned" | "pickup_voucher" | "removed_from_pickup_voucher" | "pickup_voucher_deleted" | "picked_up" | "not_picked_up" | "exit_voucher" | "exit_voucher_forced" | "return_voucher" | "item_taken_back" | "returned_to_hub" | "item_returned" | "undone" | "undone_with_refusal" | "delivery_proof" | "confirmed" | "confirmation_no_answer" | "confirmation_wrong_number" | "confirmation_given_up" | "confirmation_corrected";
         /**
          * @description Where a page sits in its list. Numbered lists answer `{page, per_page, total, last_page}`;
          *     the keyset list of parcels `{page, per_page, total, total_capped, next_cursor}`: each list's
@@ -18680,6 +19135,11 @@ export interface components {
             client_returned_invoice?: string | null;
             /** Format: int64 */
             cod_amount: number;
+            /**
+             * Format: int64
+             * @description What its confirmation by the company's agents cost, already in `fees` (0: none).
+             */
+            confirmation_fee: number;
             created_at: string;
             delivery_admin?: string | null;
             /** @description The key of the delivery invoice it is on. */
@@ -18841,6 +19301,24 @@ export interface components {
             /** @description The status recorded with it (`delivered`). */
             status: components["schemas"]["Status"];
         };
+        /** @description The queue now. */
+        QueueFigures: {
+            /**
+             * Format: int64
+             * @description Of which an agent may take now.
+             */
+            due: number;
+            /**
+             * Format: int64
+             * @description Of which an agent holds.
+             */
+            held: number;
+            /**
+             * Format: int64
+             * @description Parcels « à confirmer » in the queue.
+             */
+            waiting: number;
+        };
         ReassignInput: {
             comment?: string | null;
             /** @description Tracking codes of parcels out for delivery. */
@@ -18904,6 +19382,18 @@ export interface components {
         };
         /** @description The company's thresholds and actions (`GET`/`PUT settings/recipients`). */
         RecipientPolicy: {
+            /** @description What an order given up (calls unanswered, wrong number) becomes. */
+            confirmation_given_up?: components["schemas"]["GivenUp"];
+            /**
+             * Format: int64
+             * @description When an agent gives no time, an unanswered call is tried again after these minutes.
+             */
+            confirmation_retry_minutes?: number;
+            /**
+             * Format: int64
+             * @description Confirmation before pickup: the unanswered calls after which an order is given up.
+             */
+            confirmation_tries?: number;
             /**
              * Format: int64
              * @description The history counts the outcomes of these last months only.
@@ -19236,7 +19726,7 @@ export interface components {
             total: number;
         };
         /** @enum {string} */
-        Status: "new" | "awaiting_pickup" | "picked_up" | "out_for_delivery" | "no_answer" | "unreachable" | "wrong_number" | "postponed" | "scheduled" | "delivered" | "refused" | "cancelled" | "returning" | "returned" | "lost" | "damaged";
+        Status: "to_confirm" | "new" | "awaiting_pickup" | "picked_up" | "out_for_delivery" | "no_answer" | "unreachable" | "wrong_number" | "postponed" | "scheduled" | "delivered" | "refused" | "cancelled" | "returning" | "returned" | "lost" | "damaged";
         StatusCount: {
             /** Format: int64 */
             count: number;

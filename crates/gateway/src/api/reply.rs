@@ -395,6 +395,34 @@ impl<T: ToSchema> DescribeReply for OkOrAccepted<T> {
     }
 }
 
+/// 200 `{"data": T}` when there is something, 204 without a body when there is nothing (the
+/// confirmation queue's next parcel).
+pub struct OkOrNoContent<T>(pub Option<T>);
+
+impl<T: Serialize> Responder for OkOrNoContent<T> {
+    type Body = BoxBody;
+
+    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+        match self.0 {
+            Some(data) => json(StatusCode::OK, &Data { data }),
+            None => HttpResponse::NoContent().finish(),
+        }
+    }
+}
+
+impl<T: ToSchema> DescribeReply for OkOrNoContent<T> {
+    fn describe(doc: &mut OperationDoc) {
+        let body = data_of::<T>(doc);
+        success(doc, 200, Some(body));
+        doc.answers.push((
+            204,
+            ResponseBuilder::new()
+                .description("Nothing to give now")
+                .build(),
+        ));
+    }
+}
+
 /// An answer whose texts are in the reader's language (`Accept-Language`): caches must keep one
 /// per language.
 pub struct Localized<R>(pub R);

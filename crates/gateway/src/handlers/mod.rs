@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod balances;
 pub mod cities;
+pub mod confirmations;
 pub mod delivery_people;
 pub mod inventory;
 pub mod invoices;

@@ -119,6 +119,10 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     // The company's legal identity: admins holding the cities screen (the company's settings).
     ("GET",    "/api/settings/company",                                [401, 403, 403, 403, OK,  403]),
     ("PUT",    "/api/settings/company",                                [401, 403, 403, 403, OK,  403]),
+    // The confirmation agents' queue: admin staff holding `confirmations`.
+    ("POST",   "/api/confirmations/next",                              [401, 403, 403, 403, OK,  403]),
+    ("GET",    "/api/confirmations/statistics",                        [401, 403, 403, 403, OK,  403]),
+    ("PUT",    "/api/confirmations/{parcel}",                          [401, 403, 403, 403, OK,  403]),
     ("GET",    "/api/settings/recipients",                             [401, 403, 403, 403, OK,  403]),
     ("PUT",    "/api/settings/recipients",                             [401, 403, 403, 403, OK,  403]),
     // A recipient's history: counts only, for whoever creates or handles parcels (not the

@@ -10,6 +10,7 @@ mod authorization;
 mod balances;
 mod cash;
 mod cities;
+mod confirmations;
 mod demo_week;
 mod directory;
 mod figures;

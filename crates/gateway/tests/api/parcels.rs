@@ -1021,7 +1021,7 @@ async fn every_role_reads_the_statuses_and_the_lists_its_parcel_screens_filter_o
     let res = delivery_person.get("/api/states").await;
     res.assert_status(200);
     let states = res.body["data"].as_array().unwrap();
-    assert_eq!(states.len(), 16);
+    assert_eq!(states.len(), 17);
     let postponed = states.iter().find(|s| s["key"] == "postponed").unwrap();
     assert_eq!(postponed["label"], "Reporté");
     assert_eq!(postponed["needs_date"], true);

@@ -8,6 +8,7 @@
 //! here.
 
 mod auth;
+mod confirmations;
 mod core;
 mod inventory;
 mod invoicing;
@@ -29,6 +30,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         core::ENTRIES,
         auth::ENTRIES,
         parcels::ENTRIES,
+        confirmations::ENTRIES,
         vouchers::ENTRIES,
         invoicing::ENTRIES,
         inventory::ENTRIES,

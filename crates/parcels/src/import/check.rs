@@ -8,12 +8,14 @@ use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
 
 use crate::parcel::{self, Lookups, ValidParcel};
+use crate::status::Status;
 use crate::stock::{StockHooks, ValidLines};
 
 use super::{ImportPreview, ImportRow};
 
 /// The rows with their errors, and the valid parcels with their stock lines in file order.
-pub(super) type Checked = (Vec<ImportRow>, Vec<(ValidParcel, ValidLines)>);
+/// Each valid parcel comes with the status it starts in (`new`, or `to_confirm`).
+pub(super) type Checked = (Vec<ImportRow>, Vec<(ValidParcel, ValidLines, Status)>);
 
 /// Checks every row (form rules, plus references unique in the file and in the shop). Returns
 /// the rows with their errors and the valid parcels in file order.
@@ -132,10 +134,15 @@ pub(super) fn check(
             *parcel = None;
         }
     }
-    let valid: Vec<(ValidParcel, ValidLines)> = valid
+    let valid: Vec<(ValidParcel, ValidLines, Status)> = valid
         .into_iter()
         .zip(stock_lines)
-        .filter_map(|(parcel, lines)| parcel.map(|p| (p, lines)))
+        .filter_map(|(parcel, lines)| {
+            parcel.map(|p| {
+                let status = parcel::initial_status(&lookups, &recipients, &p.recipient_phone);
+                (p, lines, status)
+            })
+        })
         .collect();
     Ok((rows, valid))
 }

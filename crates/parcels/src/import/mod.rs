@@ -168,8 +168,8 @@ pub fn import(
         let mut keys = Vec::with_capacity(valid.len());
         // Read once for the file, not once per parcel.
         let endpoints = colivra_db::outbox::active_endpoints(conn, merchant_id).map_db_err()?;
-        for (parcel, lines) in &valid {
-            let row = parcel::insert(conn, merchant_id, actor_id, parcel)?;
+        for (parcel, lines, status) in &valid {
+            let row = parcel::insert(conn, merchant_id, actor_id, parcel, *status)?;
             stock.reserve(conn, actor_id, row.id, &row.key, lines)?;
             row.record_events_to(conn, &endpoints, &[colivra_db::outbox::PARCEL_CREATED])?;
             keys.push(row.key);

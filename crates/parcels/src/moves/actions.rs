@@ -1,7 +1,7 @@
 //! The requests that move or annotate parcels: posting a state, cancelling, changing the
 //! address, reassigning.
 
-use chrono::{NaiveDate, NaiveDateTime, SubsecRound};
+use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::{time, AppError, AppResult, DeliveryPersonId, MerchantId, Role, UserId};
 use colivra_db::schema::{parcels, users};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
@@ -91,14 +91,12 @@ fn parse_recorded_at(input: Option<&str>) -> AppResult<Option<NaiveDateTime>> {
     let Some(raw) = input.map(str::trim).filter(|raw| !raw.is_empty()) else {
         return Ok(None);
     };
-    chrono::DateTime::parse_from_rfc3339(raw)
-        .map(|at| Some(at.with_timezone(&chrono::Utc).naive_utc().trunc_subsecs(6)))
-        .map_err(|_| {
-            AppError::validation(
-                "recorded_at",
-                "Date et heure au format RFC 3339 attendues (2026-12-01T14:05:00+01:00).",
-            )
-        })
+    time::parse_rfc3339(raw).map(Some).ok_or_else(|| {
+        AppError::validation(
+            "recorded_at",
+            "Date et heure au format RFC 3339 attendues (2026-12-01T14:05:00+01:00).",
+        )
+    })
 }
 
 /// 422 on `recorded_at` outside its bounds: in the future past the clocks' tolerance, older

@@ -124,7 +124,7 @@ pub fn apply(
         .or(row.created_by)
         .unwrap_or(row.merchant_id.into());
     match final_status {
-        Status::Cancelled if matches!(from, Status::New | Status::AwaitingPickup) => {
+        Status::Cancelled if from.before_pickup() => {
             stock.release(conn, stock_actor, row.id, &row.key)?;
         }
         Status::OutForDelivery => {

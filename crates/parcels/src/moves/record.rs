@@ -108,6 +108,21 @@ pub(crate) fn write_move(
     if updated == 0 {
         return Err(changed_meanwhile());
     }
+    // The confirmation agents' queue follows the status, whoever moves it (an admin forcing a
+    // parcel back « à confirmer », a merchant cancelling one, an undo).
+    let (was, is) = (row.status(), moved.status);
+    if is == Status::ToConfirm && was != Status::ToConfirm {
+        crate::parcel::enqueue_for_confirmation(conn, row, now)?;
+    } else if was == Status::ToConfirm && is != Status::ToConfirm {
+        use colivra_db::schema::confirmation_queue as queue;
+        diesel::update(queue::table.find(row.id).filter(queue::closed_at.is_null()))
+            .set((
+                queue::closed_at.eq(now),
+                queue::leased_until.eq(None::<NaiveDateTime>),
+            ))
+            .execute(conn)
+            .map_db_err()?;
+    }
     Ok(())
 }
 

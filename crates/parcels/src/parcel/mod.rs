@@ -14,6 +14,7 @@ pub use validate::{validate, Lookups, ParcelInput, ParcelKind, ValidParcel};
 pub use view::{actions, view, views, views_of, views_with, ParcelView};
 pub(crate) use write::changed_meanwhile;
 pub use write::{create, delete, insert, reference_taken, update};
+pub(crate) use write::{enqueue_for_confirmation, initial_status};
 
 /// 100,000 DH: the highest cash-on-delivery amount accepted.
 pub const MAX_COD_CENTIMES: i64 = 10_000_000;

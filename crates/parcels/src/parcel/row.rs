@@ -59,6 +59,8 @@ pub struct ParcelRow {
     pub has_stock_lines: bool,
     /// Its cash is in the company's hands: it is on a validated delivery invoice.
     pub cash_received: bool,
+    /// What its confirmation by the company's agents cost (issue 40), already in the fees.
+    pub confirmation_fee: Centimes,
 }
 
 impl ParcelRow {

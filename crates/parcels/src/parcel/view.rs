@@ -50,6 +50,9 @@ pub struct ParcelView {
     /// Products taken from stock (empty when none).
     pub stock_lines: Vec<crate::stock::StockLine>,
     pub fees: Fees,
+    /// What its confirmation by the company's agents cost, already in `fees` (0: none).
+    #[schema(value_type = i64)]
+    pub confirmation_fee: Centimes,
     /// The recipient's history across every merchant (counts only) and its band.
     pub recipient_history: crate::recipients::RecipientHistorySummary,
     pub status: Status,
@@ -125,10 +128,10 @@ pub fn actions(role: Role, row: &ParcelRow) -> Vec<&'static str> {
     let mut actions = Vec::new();
     match role {
         Role::Merchant => {
-            if status == Status::New {
+            if status.merchant_may_edit() {
                 actions.extend(["edit", "delete"]);
             }
-            if matches!(status, Status::New | Status::AwaitingPickup) {
+            if status.before_pickup() {
                 actions.push("cancel");
             }
             if status.address_can_change() {
@@ -351,6 +354,7 @@ pub fn views_of(
                 item_to_collect: row.item_to_collect,
                 stock_lines: stock_lines.remove(&row.id).unwrap_or_default(),
                 fees,
+                confirmation_fee: row.confirmation_fee,
                 status,
                 status_label: status.label(),
                 attempts: row.attempts,

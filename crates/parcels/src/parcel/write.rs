@@ -40,13 +40,14 @@ pub fn reference_taken(
     Ok(q.count().get_result::<i64>(conn).map_db_err()? > 0)
 }
 
-/// Inserts a checked parcel as `new` with its first history row; no activity (callers log one
-/// per request).
+/// Inserts a checked parcel as `status` (`new`, or `to_confirm` for the company's agents) with
+/// its first history row; no activity (callers log one per request).
 pub fn insert(
     conn: &mut DbConnection,
     merchant_id: MerchantId,
     actor_id: UserId,
     parcel: &ValidParcel,
+    status: Status,
 ) -> AppResult<ParcelRow> {
     let now = time::now();
     let row: ParcelRow = diesel::insert_into(parcels::table)
@@ -54,7 +55,7 @@ pub fn insert(
             parcel.insert_values(),
             parcels::key.eq(key::prefixed_key("CL", 10)),
             parcels::merchant_id.eq(merchant_id),
-            parcels::status.eq(Status::New.as_str()),
+            parcels::status.eq(status.as_str()),
             parcels::attempts.eq(0),
             parcels::address_change_pending.eq(false),
             parcels::created_by.eq(actor_id),
@@ -69,13 +70,41 @@ pub fn insert(
     diesel::insert_into(parcel_states::table)
         .values((
             parcel_states::parcel_id.eq(row.id),
-            parcel_states::status.eq(Status::New.as_str()),
+            parcel_states::status.eq(status.as_str()),
             parcel_states::user_id.eq(actor_id),
             parcel_states::created_at.eq(now),
         ))
         .execute(conn)
         .map_db_err()?;
+    if status == Status::ToConfirm {
+        enqueue_for_confirmation(conn, &row, now)?;
+    }
     Ok(row)
+}
+
+/// Puts a parcel that enters « à confirmer » in the agents' queue (again, when an admin moves
+/// it back there): callable now, no call counted yet.
+pub(crate) fn enqueue_for_confirmation(
+    conn: &mut DbConnection,
+    row: &ParcelRow,
+    now: chrono::NaiveDateTime,
+) -> AppResult<()> {
+    use colivra_db::schema::confirmation_queue as queue;
+    // The multi-backend connection has no upsert: the earlier row (if any) goes first.
+    diesel::delete(queue::table.find(row.id))
+        .execute(conn)
+        .map_db_err()?;
+    diesel::insert_into(queue::table)
+        .values((
+            queue::parcel_id.eq(row.id),
+            queue::merchant_id.eq(row.merchant_id),
+            queue::tries.eq(0),
+            queue::due_at.eq(now),
+            queue::queued_at.eq(now),
+        ))
+        .execute(conn)
+        .map_db_err()?;
+    Ok(())
 }
 
 /// Creates one parcel for the merchant, with the fees in force now; its view takes the names
@@ -117,13 +146,14 @@ pub fn create(
         if let Some(refused) = recipients.refusal(&parcel.recipient_phone) {
             errors.add("recipient_phone", refused);
         }
+        let status = initial_status(&lookups, &recipients, &parcel.recipient_phone);
         errors.into_result()?;
         if let Some(reference) = &parcel.reference {
             if reference_taken(conn, parcel.shop_id, reference, None)? {
                 return Err(AppError::validation("reference", REFERENCE_TAKEN));
             }
         }
-        let mut row = insert(conn, merchant_id, actor_id, &parcel)?;
+        let mut row = insert(conn, merchant_id, actor_id, &parcel, status)?;
         // In the same transaction: short of stock, nothing is written.
         stock.reserve(conn, actor_id, row.id, &row.key, &lines)?;
         // As the trigger on the lines just set it in the table.
@@ -138,8 +168,22 @@ pub fn create(
     })
 }
 
+/// A new parcel waits « à confirmer » when its merchant is on the confirmation service or the
+/// company's policy asks it for this recipient's band; else it is new.
+pub(crate) fn initial_status(
+    lookups: &Lookups,
+    recipients: &crate::recipients::Recipients,
+    phone: &str,
+) -> Status {
+    if lookups.confirmation_required || recipients.needs_confirmation(phone) {
+        Status::ToConfirm
+    } else {
+        Status::New
+    }
+}
+
 fn check_new(row: &ParcelRow, what: &str) -> AppResult<()> {
-    if row.status() == Status::New {
+    if row.status().merchant_may_edit() {
         Ok(())
     } else {
         Err(AppError::Conflict(format!(
@@ -167,7 +211,16 @@ pub fn update(
             ));
         }
         let lookups = Lookups::for_city(conn, merchant_id, input.city.as_deref())?;
-        let parcel = validate(conn, &lookups, input, Some(&row))?.map_err(AppError::Validation)?;
+        let mut parcel =
+            validate(conn, &lookups, input, Some(&row))?.map_err(AppError::Validation)?;
+        // A confirmed order keeps the confirmation's price in its fees whatever the city.
+        for fee in [
+            &mut parcel.delivery_fee,
+            &mut parcel.return_fee,
+            &mut parcel.refusal_fee,
+        ] {
+            *fee += row.confirmation_fee;
+        }
         if let Some(reference) = &parcel.reference {
             if reference_taken(conn, parcel.shop_id, reference, Some(row.id))? {
                 return Err(AppError::validation("reference", REFERENCE_TAKEN));
@@ -176,7 +229,7 @@ pub fn update(
         let updated = diesel::update(
             parcels::table
                 .find(row.id)
-                .filter(parcels::status.eq(Status::New.as_str())),
+                .filter(parcels::status.eq(row.status.as_str())),
         )
         .set((&parcel, parcels::updated_at.eq(time::now())))
         .execute(conn)
@@ -220,7 +273,7 @@ pub fn delete(
         let deleted = diesel::delete(
             parcels::table
                 .find(row.id)
-                .filter(parcels::status.eq(Status::New.as_str())),
+                .filter(parcels::status.eq(row.status.as_str())),
         )
         .execute(conn)
         .map_db_err()?;

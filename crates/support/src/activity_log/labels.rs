@@ -249,6 +249,12 @@ pub const ACTIONS: &[(&str, &str, &str, &str)] = &[
         "تعديل الهوية القانونية للشركة",
     ),
     (
+        "confirmation.recorded",
+        "Appel de confirmation enregistré",
+        "Confirmation call recorded",
+        "تسجيل مكالمة تأكيد",
+    ),
+    (
         "settings.recipients_updated",
         "Politique des destinataires modifiée",
         "Recipient policy updated",

@@ -167,6 +167,7 @@ struct Tally {
     client_drafts: usize,
     entry_slip: Option<String>,
     tickets: usize,
+    confirmation_calls: usize,
 }
 
 impl Tally {
@@ -205,6 +206,10 @@ impl Tally {
             println!("  stock: entry slip {slip} received in part, exits with parcels, a return to check");
         }
         println!("  tickets: {} (open, answered, closed)", self.tickets);
+        println!(
+            "  confirmation: {SECOND_SHOP_NAME} on the service, {} calls made, one order « à confirmer » left for the admin (« Confirmations »)",
+            self.confirmation_calls
+        );
         println!("Demo week seeded in {:.2} s.", elapsed.as_secs_f64());
     }
 }

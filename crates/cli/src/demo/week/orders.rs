@@ -161,3 +161,37 @@ pub(super) const ZELLIGE_3: [Order; 2] = [
     order("Z8", "Kenza Drissi", "0661202122", CASA, "Val Fleuri, rue Ibnou Khatima, n° 25", 56_000, "Carreaux de zellige bleu (lot de 20)").fragile(),
     order("Z9", "Anouar Lazrak", "0670222324", RABAT, "Agdal, rue Oum Errabia, n° 10", 41_000, "Miroir rond en zellige").fragile(),
 ];
+
+/// Zellige's orders of today, once on the confirmation service: the company's agents call the
+/// recipients before pickup.
+pub(super) const ZELLIGE_4: [Order; 3] = [
+    order(
+        "Z10",
+        "Rachid Bennani",
+        "0662303132",
+        CASA,
+        "Bourgogne, rue Ali Abderrazak, n° 8",
+        38_000,
+        "Table basse en zellige",
+    )
+    .fragile(),
+    order(
+        "Z11",
+        "Loubna Fassi",
+        "0663404142",
+        RABAT,
+        "Hassan, avenue Allal Ben Abdellah, n° 31",
+        27_500,
+        "Dessous de plat en zellige (lot de 4)",
+    ),
+    order(
+        "Z12",
+        "ياسين العلوي",
+        "0664505152",
+        CASA,
+        "حي الألفة، زنقة 22، رقم 9",
+        45_000,
+        "Fontaine murale en zellige",
+    )
+    .fragile(),
+];

@@ -16,12 +16,16 @@
 //! - stock: an entry slip received in part (with the hub's comment), exits with A1, A4, C1, C4,
 //!   D4, D7, A4's return checked, C1's collected bag waiting to be checked
 //! - tickets: closed (a refused parcel), answered (a transfer), open (in Arabic, C3)
+//! - confirmation: Zellige on the service since this morning (5 DH per confirmed parcel): Z10
+//!   confirmed by the admin on the phone (new), Z11 unanswered (called again this afternoon),
+//!   Z12 « à confirmer »
 
 use chrono::{Duration, NaiveDate};
 use colivra_auth::accounts::{self, RegisterMerchant};
 use colivra_auth::merchants::{self, MerchantInput};
 use colivra_auth::User;
-use colivra_core::{AppResult, Centimes, ListQuery, Scope};
+use colivra_confirmations::{ConfirmationInput, ConfirmationOutcome};
+use colivra_core::{AppError, AppResult, Centimes, ListQuery, Scope};
 use colivra_db::DbConnection;
 use colivra_inventory::movements::{self, EntryLine, EntrySlipInput, MovementDecision};
 use colivra_invoicing::balances::{self, SettlementInput};
@@ -29,7 +33,9 @@ use colivra_invoicing::delivery::{self, DeliveryInvoiceInput, DeliveryInvoiceUpd
 use colivra_invoicing::merchant::{self, MerchantInvoiceInput, MerchantInvoiceUpdate};
 use colivra_support::tickets::{self, Actor, MessageInput, TicketInput, TicketStatusInput};
 
-use super::orders::{ATLAS_A, ATLAS_B, ATLAS_C, ATLAS_D, ATLAS_E, ZELLIGE_1, ZELLIGE_2, ZELLIGE_3};
+use super::orders::{
+    ATLAS_A, ATLAS_B, ATLAS_C, ATLAS_D, ATLAS_E, ZELLIGE_1, ZELLIGE_2, ZELLIGE_3, ZELLIGE_4,
+};
 use super::{
     delivery_person_id, merchant_id, Week, SECOND_MERCHANT_EMAIL, SECOND_MERCHANT_PASSWORD,
     SECOND_SHOP_NAME,
@@ -438,6 +444,7 @@ fn today(w: &mut Week<'_>) -> AppResult<()> {
     w.on(0, (11, 0), |w| {
         w.receive_pickup(&zellige_pickup, &["Z8", "Z9"])
     })?;
+    confirmation_service(w)?;
     // Every delivered parcel of Boutique Atlas not invoiced yet, on a draft.
     let atlas_shop = w.cast.atlas_shop.clone();
     w.on(0, (11, 30), |w| {
@@ -453,6 +460,49 @@ fn today(w: &mut Week<'_>) -> AppResult<()> {
         w.tally.client_drafts += 1;
         Ok(())
     })
+}
+
+/// Zellige goes on the confirmation service; his next orders wait for the company's agents,
+/// who confirm one and do not reach another.
+fn confirmation_service(w: &mut Week<'_>) -> AppResult<()> {
+    let zellige = w.cast.zellige.clone();
+    w.on(0, (11, 10), |w| {
+        merchants::update_merchant(
+            w.conn,
+            &w.cast.admin,
+            &zellige.key,
+            MerchantInput {
+                confirmation_required: Some(true),
+                confirmation_fee: Some(500),
+                ..Default::default()
+            },
+        )
+        .map(drop)
+    })?;
+    w.on(0, (11, 20), |w| w.create_parcels(&zellige, &ZELLIGE_4))?;
+    for (minute, outcome) in [
+        (40, ConfirmationOutcome::Confirmed),
+        (45, ConfirmationOutcome::NoAnswer),
+    ] {
+        w.on(0, (11, minute), |w| {
+            let agent = w.cast.admin.id;
+            let task = colivra_confirmations::next(w.conn, agent)?
+                .ok_or_else(|| AppError::Conflict("no order to confirm".to_owned()))?;
+            colivra_confirmations::decide(
+                w.conn,
+                &w.stock,
+                agent,
+                &task.parcel.key,
+                &ConfirmationInput {
+                    outcome: Some(outcome),
+                    ..Default::default()
+                },
+            )?;
+            w.tally.confirmation_calls += 1;
+            Ok(())
+        })?;
+    }
+    Ok(())
 }
 
 // The steps the days share.

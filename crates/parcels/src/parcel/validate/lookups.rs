@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use colivra_core::{AppResult, Centimes, CityId, MerchantId, ShopId};
 use colivra_db::listing::lower;
-use colivra_db::schema::{cities, shops, webhook_endpoints};
+use colivra_db::schema::{cities, shops, users, webhook_endpoints};
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text};
@@ -30,6 +30,8 @@ pub struct Lookups {
     /// The merchant's active webhook endpoints, for the events of what is created with these
     /// look-ups (read in their statement: one round trip fewer per creation).
     pub webhook_endpoints: colivra_db::outbox::Endpoints,
+    /// The merchant is on the confirmation service: his new parcels wait « à confirmer ».
+    pub confirmation_required: bool,
 }
 
 impl Lookups {
@@ -57,8 +59,8 @@ impl Lookups {
     }
 
     /// `only_city`: `None` loads every active city, `Some(value)` those whose key is `value`
-    /// or whose name is `value` in any case. The merchant's shops and webhook endpoints come in
-    /// the same statement (a `UNION ALL` tagged by table): creation is a hot path, and each
+    /// or whose name is `value` in any case. The merchant's shops, webhook endpoints and
+    /// confirmation service come in the same statement (a `UNION ALL` tagged by table): creation is a hot path, and each
     /// round trip costs both processes more than these few rows do.
     fn load_cities(
         conn: &mut DbConnection,
@@ -118,6 +120,16 @@ impl Lookups {
                                 ),
                             )),
                     )
+                    // A row only when the merchant is on the confirmation service.
+                    .union_all(
+                        users::table
+                            .filter(users::id.eq(merchant_id))
+                            .filter(users::confirmation_required.eq(true))
+                            .select((
+                                tag(3),
+                                not_a_city!(users::id, users::key, "".into_sql::<Text>()),
+                            )),
+                    )
             }};
         }
         let found: Vec<(i64, CityPrice)> = match conn {
@@ -130,7 +142,12 @@ impl Lookups {
         let mut webhook_endpoints = Vec::new();
         let mut shop_count = 0;
         let mut last_shop = None;
+        let mut confirmation_required = false;
         for (table, row) in found {
+            if table == 3 {
+                confirmation_required = true;
+                continue;
+            }
             if table == 2 {
                 // An endpoint in the columns of a city: id, the events it subscribes to.
                 webhook_endpoints.push((row.city_id.get(), row.city_key));
@@ -161,6 +178,7 @@ impl Lookups {
             only_shop: if shop_count == 1 { last_shop } else { None },
             cities: city_map,
             webhook_endpoints,
+            confirmation_required,
         })
     }
 
