@@ -120,6 +120,12 @@ impl Throttle {
     pub fn tracking() -> Self {
         Self::new(30, Duration::from_secs(60))
     }
+
+    /// A recipient's decision on the tracking page: 5 wrong codes or phone digits in 15
+    /// minutes, per address and per code (the last 4 digits are 10,000 guesses).
+    pub fn tracking_decision() -> Self {
+        Self::new(5, Duration::from_secs(15 * 60))
+    }
 }
 
 impl Throttle {

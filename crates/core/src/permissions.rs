@@ -63,6 +63,10 @@ pub const RETURN_VOUCHER_SCREENS: &[Permission] = &[
     "return-vouchers",
 ];
 
+/// Screens where a failed attempt is decided (issue 40): the merchant's and the admin's parcels
+/// out for delivery and all parcels.
+pub const DECISION_SCREENS: &[Permission] = &["sent-parcels", "all-parcels"];
+
 /// Merchant screens that change parcels.
 pub const MERCHANT_PARCEL_WRITES: &[Permission] = &[
     "add-new-parcels",

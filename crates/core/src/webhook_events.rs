@@ -29,6 +29,10 @@ pub struct ParcelEventData {
     /// `parcel.outcome_recorded` only: the attempt the delivery person just recorded.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recorded: Option<RecordedOutcome>,
+    /// `parcel.decision_needed` only: when the company's default applies without a decision
+    /// (RFC 3339); decide with `PUT parcels/{key}/decision`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decision_due_at: Option<String>,
 }
 
 /// What a delivery person recorded at the door (`parcel.outcome_recorded`), whatever it was:

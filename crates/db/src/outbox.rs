@@ -17,6 +17,7 @@ pub const EVENT_TYPES: &[&str] = &[
     PARCEL_CREATED,
     PARCEL_STATUS_CHANGED,
     PARCEL_OUTCOME_RECORDED,
+    PARCEL_DECISION_NEEDED,
     INVOICE_VALIDATED,
     INVOICE_PAID,
     TICKET_ANSWERED,
@@ -24,6 +25,8 @@ pub const EVENT_TYPES: &[&str] = &[
 pub const PARCEL_CREATED: &str = "parcel.created";
 pub const PARCEL_STATUS_CHANGED: &str = "parcel.status_changed";
 pub const PARCEL_OUTCOME_RECORDED: &str = "parcel.outcome_recorded";
+/// A failed attempt waits for the merchant's decision (issue 40).
+pub const PARCEL_DECISION_NEEDED: &str = "parcel.decision_needed";
 pub const INVOICE_VALIDATED: &str = "invoice.validated";
 pub const INVOICE_PAID: &str = "invoice.paid";
 pub const TICKET_ANSWERED: &str = "ticket.answered";

@@ -222,6 +222,23 @@ diesel::table! {
 }
 
 diesel::table! {
+    parcel_decisions (id) {
+        id -> BigInt,
+        parcel_id -> BigInt,
+        merchant_id -> BigInt,
+        outcome -> Text,
+        opened_at -> Timestamp,
+        due_at -> Timestamp,
+        decided_at -> Nullable<Timestamp>,
+        source -> Nullable<Text>,
+        decided_by -> Nullable<BigInt>,
+        action -> Nullable<Text>,
+        date -> Nullable<Date>,
+        comment -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
     recipient_history_entries (id) {
         id -> BigInt,
         phone -> Text,
@@ -611,6 +628,7 @@ diesel::table! {
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(delivery_proofs -> parcels (parcel_id));
 diesel::joinable!(confirmation_queue -> parcels (parcel_id));
+diesel::joinable!(parcel_decisions -> parcels (parcel_id));
 diesel::joinable!(invoices -> shops (shop_id));
 diesel::joinable!(parcels -> shops (shop_id));
 diesel::joinable!(parcels -> cities (city_id));
@@ -645,6 +663,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     users,
     confirmation_queue,
     confirmation_attempts,
+    parcel_decisions,
     recipient_history_entries,
     unapplied_outcomes,
     delivery_proofs,

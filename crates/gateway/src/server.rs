@@ -39,6 +39,7 @@ pub fn app_state(
         )),
         throttle: SignInThrottle::default(),
         tracking_throttle: Arc::new(Throttle::tracking()),
+        decision_throttle: Arc::new(Throttle::tracking_decision()),
         settings: Arc::new(WebSettings {
             app_name,
             static_dir,
@@ -125,6 +126,15 @@ pub fn serve(config: ServeConfig) -> Result<(), Box<dyn std::error::Error>> {
                 let folded = crate::db::run(&fold_pool, colivra_parcels::figures::fold).await;
                 if let Err(e) = folded {
                     tracing::warn!(%e, "folding the parcel figures failed");
+                }
+                // Failed attempts nobody decided within the company's delay: once a minute.
+                let stock = colivra_inventory::parcel_stock::InventoryStock;
+                let defaults = crate::db::run(&fold_pool, move |conn| {
+                    colivra_parcels::decisions::apply_due_defaults_if_due(conn, &stock)
+                })
+                .await;
+                if let Err(e) = defaults {
+                    tracing::warn!(%e, "applying the decisions' defaults failed");
                 }
                 // Recipients' history older than the company keeps it: once an hour.
                 let pruned =

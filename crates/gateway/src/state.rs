@@ -18,6 +18,9 @@ pub struct AppState {
     pub throttle: SignInThrottle,
     /// Public tracking look-ups.
     pub tracking_throttle: Arc<Throttle>,
+    /// Recipients' decisions on the tracking page: wrong codes or phone digits, per address and
+    /// per code.
+    pub decision_throttle: Arc<Throttle>,
     pub settings: Arc<WebSettings>,
     /// The merchant account of each merchant user seen (see `Scoped`).
     pub merchant_accounts: Arc<MerchantAccounts>,

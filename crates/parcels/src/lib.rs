@@ -3,6 +3,7 @@
 
 pub mod cities;
 pub mod company;
+pub mod decisions;
 pub mod demo;
 pub mod fees;
 pub mod figures;

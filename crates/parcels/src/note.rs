@@ -61,6 +61,16 @@ pub enum NoteCode {
     ConfirmationGivenUp,
     /// `{address, phone}`: the recipient's details corrected at confirmation.
     ConfirmationCorrected,
+    /// After a failed attempt, the merchant (or an admin) asked for another one.
+    ReattemptRequested,
+    /// After a failed attempt, the recipient chose another day on the tracking page.
+    ReattemptByRecipient,
+    /// No decision within the company's delay: tried again.
+    ReattemptByDefault,
+    /// After a failed attempt, the merchant asked for the parcel back.
+    ReturnRequested,
+    /// The recipient cancelled on the tracking page.
+    CancelledByRecipient,
 }
 
 impl NoteCode {
@@ -200,6 +210,50 @@ impl NoteCode {
                 "confirmation_corrected",
                 "صُحّح عند التأكيد: {address}، {phone}",
             ),
+            (ReattemptRequested, Fr) => (
+                "reattempt_requested",
+                "Nouvelle tentative demandée par le client.",
+            ),
+            (ReattemptRequested, En) => (
+                "reattempt_requested",
+                "Another attempt asked for by the merchant.",
+            ),
+            (ReattemptRequested, Ar) => ("reattempt_requested", "طلب التاجر محاولة جديدة."),
+            (ReattemptByRecipient, Fr) => (
+                "reattempt_by_recipient",
+                "Nouvelle date choisie par le destinataire (page de suivi).",
+            ),
+            (ReattemptByRecipient, En) => (
+                "reattempt_by_recipient",
+                "New day chosen by the recipient (tracking page).",
+            ),
+            (ReattemptByRecipient, Ar) => (
+                "reattempt_by_recipient",
+                "اختار المستلم موعدًا جديدًا (صفحة التتبع).",
+            ),
+            (ReattemptByDefault, Fr) => (
+                "reattempt_by_default",
+                "Aucune décision dans le délai : nouvelle tentative.",
+            ),
+            (ReattemptByDefault, En) => (
+                "reattempt_by_default",
+                "No decision in time: another attempt.",
+            ),
+            (ReattemptByDefault, Ar) => ("reattempt_by_default", "لا قرار في الأجل: محاولة جديدة."),
+            (ReturnRequested, Fr) => ("return_requested", "Retour demandé par le client."),
+            (ReturnRequested, En) => ("return_requested", "Return asked for by the merchant."),
+            (ReturnRequested, Ar) => ("return_requested", "طلب التاجر إرجاع الطرد."),
+            (CancelledByRecipient, Fr) => (
+                "cancelled_by_recipient",
+                "Annulé par le destinataire (page de suivi).",
+            ),
+            (CancelledByRecipient, En) => (
+                "cancelled_by_recipient",
+                "Cancelled by the recipient (tracking page).",
+            ),
+            (CancelledByRecipient, Ar) => {
+                ("cancelled_by_recipient", "ألغاه المستلم (صفحة التتبع).")
+            }
             (AutoRefused, Ar) => (
                 "auto_refused",
                 "رُفض تلقائيًا بعد {attempts} محاولات دون نجاح.",
@@ -318,7 +372,7 @@ pub fn text(note: Option<&Note>, comment: Option<&str>, language: Language) -> O
 mod tests {
     use super::*;
 
-    const ALL: [NoteCode; 23] = [
+    const ALL: [NoteCode; 28] = [
         NoteCode::AutoRefused,
         NoteCode::CancelledByMerchant,
         NoteCode::AddressChanged,
@@ -342,6 +396,11 @@ mod tests {
         NoteCode::ConfirmationWrongNumber,
         NoteCode::ConfirmationGivenUp,
         NoteCode::ConfirmationCorrected,
+        NoteCode::ReattemptRequested,
+        NoteCode::ReattemptByRecipient,
+        NoteCode::ReattemptByDefault,
+        NoteCode::ReturnRequested,
+        NoteCode::CancelledByRecipient,
     ];
 
     #[test]

@@ -87,6 +87,11 @@ pub struct RecipientPolicy {
     #[serde(default = "default_confirmation_retry_minutes")]
     #[schema(minimum = 5, maximum = 2880)]
     pub confirmation_retry_minutes: i64,
+    /// After a failed attempt, the hours the merchant and the recipient have to decide before
+    /// the company's default applies (another attempt the next day; a refusal goes back).
+    #[serde(default = "default_decision_delay_hours")]
+    #[schema(minimum = 1, maximum = 168)]
+    pub decision_delay_hours: i64,
 }
 
 /// What happens to an order the agents could not confirm.
@@ -108,6 +113,10 @@ fn default_confirmation_retry_minutes() -> i64 {
     120
 }
 
+fn default_decision_delay_hours() -> i64 {
+    24
+}
+
 impl Default for RecipientPolicy {
     fn default() -> Self {
         RecipientPolicy {
@@ -120,6 +129,7 @@ impl Default for RecipientPolicy {
             confirmation_tries: default_confirmation_tries(),
             confirmation_given_up: GivenUp::Cancel,
             confirmation_retry_minutes: default_confirmation_retry_minutes(),
+            decision_delay_hours: default_decision_delay_hours(),
         }
     }
 }
@@ -167,6 +177,7 @@ impl RecipientPolicy {
             5,
             2880,
         );
+        within("decision_delay_hours", self.decision_delay_hours, 1, 168);
         if self.risky_percent < self.to_confirm_percent && !errors.contains("risky_percent") {
             errors.add(
                 "risky_percent",

@@ -209,6 +209,9 @@ pub enum Mover {
     Voucher,
     /// The company's confirmation agents: an order confirmed or cancelled on the phone.
     ConfirmationAgent,
+    /// A decision after a failed attempt (the merchant's, the recipient's, the company's
+    /// default): another attempt on a date, a return, the recipient's cancellation.
+    Decision,
 }
 
 /// The moves of the normal flow, whoever makes them.
@@ -273,6 +276,12 @@ pub fn check_move(from: Status, to: Status, mover: Mover, forced: bool) -> Resul
             (ToConfirm, New | Cancelled) => Ok(()),
             _ => Err(refused()),
         },
+        Mover::Decision => match (from, to) {
+            (from, Scheduled | Cancelled | Refused) if from.is_attempt() => Ok(()),
+            // A refusal at the door tried once more, the merchant having called the recipient.
+            (Refused, Scheduled) => Ok(()),
+            _ => Err(refused()),
+        },
         // Vouchers make the logistic moves only, never an outcome of the round.
         Mover::Voucher => match (from, to) {
             (New, AwaitingPickup)
@@ -325,6 +334,8 @@ pub enum View {
     Returned,
     /// Waiting for the company's agents to confirm (issue 40).
     ToConfirm,
+    /// A failed attempt waiting for the merchant's (or the recipient's) decision (issue 40).
+    Decisions,
     ToBeReturned,
     Refunds,
     Exchanges,
@@ -357,6 +368,7 @@ impl View {
             // Refused and cancelled parcels, plus delivered exchanges and refunds whose item
             // comes back: the parcel list builds it.
             View::All
+            | View::Decisions
             | View::ToBeReturned
             | View::Refunds
             | View::Exchanges
@@ -444,6 +456,14 @@ mod tests {
                     check_move(from, to, Mover::Merchant, false).is_ok(),
                     matches!(from, ToConfirm | New | AwaitingPickup) && to == Cancelled,
                     "merchant {from:?} -> {to:?}"
+                );
+                // Decisions after a failed attempt: another try, a return, a cancellation.
+                assert_eq!(
+                    check_move(from, to, Mover::Decision, false).is_ok(),
+                    from != to
+                        && ((from.is_attempt() && matches!(to, Scheduled | Cancelled | Refused))
+                            || (from == Refused && to == Scheduled)),
+                    "decision {from:?} -> {to:?}"
                 );
                 // Confirmation agents: a parcel « à confirmer » confirmed or cancelled.
                 assert_eq!(

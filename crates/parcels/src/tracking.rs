@@ -37,6 +37,12 @@ pub struct TrackingView {
     /// Delivered with a signature: who signed, as initials (« F. Z. »); the image is never
     /// public.
     pub signed_by: Option<String>,
+    /// After a failed attempt, until when the recipient may choose another day or cancel
+    /// (`POST tracking/{code}/decision`, with the last four digits of his phone); null when
+    /// nothing waits for a decision.
+    #[serde(serialize_with = "time::rfc3339_opt")]
+    #[schema(value_type = Option<String>)]
+    pub decision_until: Option<NaiveDateTime>,
 }
 
 pub fn track(conn: &mut DbConnection, code: &str) -> AppResult<TrackingView> {
@@ -87,8 +93,16 @@ pub fn track(conn: &mut DbConnection, code: &str) -> AppResult<TrackingView> {
         .collect();
     let status = Status::parse(&status).unwrap_or(Status::New);
     let signed_by = crate::proof::signer_initials(conn, id)?;
+    let decision_until = colivra_db::schema::parcel_decisions::table
+        .filter(colivra_db::schema::parcel_decisions::parcel_id.eq(id))
+        .filter(colivra_db::schema::parcel_decisions::decided_at.is_null())
+        .select(colivra_db::schema::parcel_decisions::due_at)
+        .first(conn)
+        .optional()
+        .map_db_err()?;
     Ok(TrackingView {
         signed_by,
+        decision_until,
         key,
         status,
         status_label: status.label(),

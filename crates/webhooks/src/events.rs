@@ -13,6 +13,10 @@ pub enum WebhookEventType {
     ParcelStatusChanged,
     #[serde(rename = "parcel.outcome_recorded")]
     ParcelOutcomeRecorded,
+    /// A failed attempt waits for the merchant's decision (`PUT parcels/{key}/decision`) until
+    /// `data.decision_due_at`.
+    #[serde(rename = "parcel.decision_needed")]
+    ParcelDecisionNeeded,
     #[serde(rename = "invoice.validated")]
     InvoiceValidated,
     #[serde(rename = "invoice.paid")]
@@ -31,6 +35,7 @@ mod tests {
             ParcelCreated,
             ParcelStatusChanged,
             ParcelOutcomeRecorded,
+            ParcelDecisionNeeded,
             InvoiceValidated,
             InvoicePaid,
             TicketAnswered,

@@ -9164,7 +9164,7 @@ export interface paths {
                      *     returned, to-be-returned, refunds, exchanges, change-address, unpaid (delivered, on no
                      *     client invoice), reimbursed (on a paid client invoice).
                      */
-                    view?: ("all" | "new" | "not-picked-up" | "pickup" | "sent" | "shipped" | "delivered" | "canceled" | "returned" | "to-confirm" | "to-be-returned" | "refunds" | "exchanges" | "change-address" | "unpaid" | "reimbursed") | null;
+                    view?: ("all" | "new" | "not-picked-up" | "pickup" | "sent" | "shipped" | "delivered" | "canceled" | "returned" | "to-confirm" | "decisions" | "to-be-returned" | "refunds" | "exchanges" | "change-address" | "unpaid" | "reimbursed") | null;
                     /** @description Status keys, comma-separated. */
                     status?: ("to_confirm" | "new" | "awaiting_pickup" | "picked_up" | "out_for_delivery" | "no_answer" | "unreachable" | "wrong_number" | "postponed" | "scheduled" | "delivered" | "refused" | "cancelled" | "returning" | "returned" | "lost" | "damaged")[] | null;
                     /** @description City key. */
@@ -9357,6 +9357,126 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/parcels/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Parcels whose failed attempt (no answer, unreachable, wrong number, postponed, refused at the door) waits for a decision, each with when the company's default applies (a merchant: his; an admin: all); the list's filters and paging
+         * @description Active users of role admin, client holding one of: add-new-parcels, new-parcels, to-confirm-parcels, all-parcels, sent-parcels, delivered-parcels, return-parcels, refunds, exchanges, pickup-vouchers, pickup-parcels, canceled-parcels, new-pickup-vouchers, all-pickup-vouchers, delivery-exit-vouchers, parcels-to-be-returned, delivery-return-vouchers, create-client-invoice, create-delivery-invoice, exit-vouchers, return-vouchers.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1-based page number (smaller values read as 1). */
+                    page?: number;
+                    /** @description Rows per page, 1 to 100 (default 25; values outside are brought within). */
+                    per_page?: number;
+                    /** @description Free-text search, 100 characters at most once trimmed (422 otherwise). */
+                    q?: string;
+                    /** @description Sort column; `-` before it for descending. */
+                    sort?: "created_at" | "-created_at" | "cod_amount" | "-cod_amount" | "status_changed_at" | "-status_changed_at";
+                    /**
+                     * @description A named view: all, new, not-picked-up, pickup, sent, shipped, delivered, canceled,
+                     *     returned, to-be-returned, refunds, exchanges, change-address, unpaid (delivered, on no
+                     *     client invoice), reimbursed (on a paid client invoice).
+                     */
+                    view?: ("all" | "new" | "not-picked-up" | "pickup" | "sent" | "shipped" | "delivered" | "canceled" | "returned" | "to-confirm" | "decisions" | "to-be-returned" | "refunds" | "exchanges" | "change-address" | "unpaid" | "reimbursed") | null;
+                    /** @description Status keys, comma-separated. */
+                    status?: ("to_confirm" | "new" | "awaiting_pickup" | "picked_up" | "out_for_delivery" | "no_answer" | "unreachable" | "wrong_number" | "postponed" | "scheduled" | "delivered" | "refused" | "cancelled" | "returning" | "returned" | "lost" | "damaged")[] | null;
+                    /** @description City key. */
+                    city?: string | null;
+                    /** @description Shop key. */
+                    shop?: string | null;
+                    /** @description Merchant key (admins). */
+                    client?: string | null;
+                    /** @description Delivery person key (admins). */
+                    delivery_admin?: string | null;
+                    /** @description Created on or after this day (`YYYY-MM-DD`). */
+                    from?: string | null;
+                    /** @description Created on or before this day. */
+                    to?: string | null;
+                    /** @description The `next_cursor` of the previous page: the rows after it (faster than `page`). */
+                    cursor?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["DecisionView"][];
+                            meta: components["schemas"]["PageMeta"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the bearer token is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed: inactive account, another role, a permission missing, or a personal token without the ability (or on a browser-session-only route) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -10994,6 +11114,137 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["AddressInput"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ParcelView"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the bearer token is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed: inactive account, another role, a permission missing, or a personal token without the ability (or on a browser-session-only route) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found or outside the caller's scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The resource's state refuses this change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description CSRF token missing or wrong (cookie-authenticated calls) */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/parcels/{key}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Decide a failed attempt ({action: reattempt|update|return, date?, recipient_phone?, address?, comment?}): another attempt « programmé » on the date (tomorrow by default; with new details for update, flagged for the delivery person), or the return; 409 when the parcel waits for no decision
+         * @description Active users of role admin, client holding one of: sent-parcels, all-parcels.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Key of the resource */
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DecisionInput"];
                 };
             };
             responses: {
@@ -16129,6 +16380,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tracking/{code}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The recipient's choice after a failed attempt ({phone_last4, action: reattempt|cancel, date?, note?}); a wrong code or wrong digits answer 404 like an unknown code (5 in 15 minutes per address and per code, then 429); 409 when the parcel waits for no decision
+         * @description Open to anyone.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Tracking code */
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RecipientDecisionInput"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TrackingView"];
+                        };
+                    };
+                };
+                /** @description Not found or outside the caller's scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The resource's state refuses this change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description CSRF token missing or wrong (cookie-authenticated calls) */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user": {
         parameters: {
             query?: never;
@@ -17898,6 +18273,29 @@ export interface components {
             /** Format: int64 */
             delivered: number;
         };
+        /**
+         * @description What a merchant (or an admin) decides.
+         * @enum {string}
+         */
+        DecisionAction: "reattempt" | "update" | "return";
+        /** @description `PUT parcels/{key}/decision`. */
+        DecisionInput: {
+            action: components["schemas"]["DecisionAction"];
+            address?: string | null;
+            comment?: string | null;
+            /**
+             * Format: date
+             * @description The re-attempt's day, `YYYY-MM-DD`: today to 14 days ahead (tomorrow when left out).
+             */
+            date?: string | null;
+            /** @description A Moroccan number: `0612345678`, `06 12 34 56 78`, `+212612345678`… */
+            recipient_phone?: string | null;
+        };
+        /** @description One parcel of `GET parcels/decisions`. */
+        DecisionView: {
+            decision: components["schemas"]["OpenDecision"];
+            parcel: components["schemas"]["ParcelView"];
+        };
         DeliveryCityInput: {
             /** @description City key (creation only). */
             city?: string | null;
@@ -18997,7 +19395,15 @@ export interface components {
          * @description The kinds of history notes, with the values each carries.
          * @enum {string}
          */
-        NoteCode: "auto_refused" | "cancelled_by_client" | "address_changed" | "reassigned" | "pickup_voucher" | "removed_from_pickup_voucher" | "pickup_voucher_deleted" | "picked_up" | "not_picked_up" | "exit_voucher" | "exit_voucher_forced" | "return_voucher" | "item_taken_back" | "returned_to_hub" | "item_returned" | "undone" | "undone_with_refusal" | "delivery_proof" | "confirmed" | "confirmation_no_answer" | "confirmation_wrong_number" | "confirmation_given_up" | "confirmation_corrected";
+        NoteCode: "auto_refused" | "cancelled_by_client" | "address_changed" | "reassigned" | "pickup_voucher" | "removed_from_pickup_voucher" | "pickup_voucher_deleted" | "picked_up" | "not_picked_up" | "exit_voucher" | "exit_voucher_forced" | "return_voucher" | "item_taken_back" | "returned_to_hub" | "item_returned" | "undone" | "undone_with_refusal" | "delivery_proof" | "confirmed" | "confirmation_no_answer" | "confirmation_wrong_number" | "confirmation_given_up" | "confirmation_corrected" | "reattempt_requested" | "reattempt_by_recipient" | "reattempt_by_default" | "return_requested" | "cancelled_by_recipient";
+        /** @description An open decision as a parcel's reader sees it. */
+        OpenDecision: {
+            /** @description When the company's default applies. */
+            due_at: string;
+            opened_at: string;
+            /** @description The outcome waiting for a decision. */
+            outcome: components["schemas"]["Status"];
+        };
         /**
          * @description Where a page sits in its list. Numbered lists answer `{page, per_page, total, last_page}`;
          *     the keyset list of parcels `{page, per_page, total, total_capped, next_cursor}`: each list's
@@ -19039,6 +19445,11 @@ export interface components {
              * @description Cash to collect, in centimes.
              */
             cod_amount: number;
+            /**
+             * @description `parcel.decision_needed` only: when the company's default applies without a decision
+             *     (RFC 3339); decide with `PUT parcels/{key}/decision`.
+             */
+            decision_due_at?: string | null;
             /** @description The tracking code. */
             key: string;
             /** @description delivered, refused… once the round decided it. */
@@ -19334,6 +19745,24 @@ export interface components {
             /** @description The voucher's key (404 when there is none). */
             voucher: string;
         };
+        /**
+         * @description What the recipient decides on the tracking page.
+         * @enum {string}
+         */
+        RecipientAction: "reattempt" | "cancel";
+        /** @description `POST tracking/{code}/decision`. */
+        RecipientDecisionInput: {
+            action: components["schemas"]["RecipientAction"];
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`, today to 14 days ahead.
+             */
+            date?: string | null;
+            /** @description For the delivery person (a landmark, a time of day), at most 300 characters. */
+            note?: string | null;
+            /** @description The last four digits of the recipient's phone. */
+            phone_last4: string | null;
+        };
         /** @description A recipient's counts and band, as a parcel view carries them. */
         RecipientHistorySummary: {
             band: components["schemas"]["Band"];
@@ -19394,6 +19823,12 @@ export interface components {
              * @description Confirmation before pickup: the unanswered calls after which an order is given up.
              */
             confirmation_tries?: number;
+            /**
+             * Format: int64
+             * @description After a failed attempt, the hours the merchant and the recipient have to decide before
+             *     the company's default applies (another attempt the next day; a refusal goes back).
+             */
+            decision_delay_hours?: number;
             /**
              * Format: int64
              * @description The history counts the outcomes of these last months only.
@@ -19869,6 +20304,12 @@ export interface components {
         TrackingView: {
             city_name: string;
             created_at: string;
+            /**
+             * @description After a failed attempt, until when the recipient may choose another day or cancel
+             *     (`POST tracking/{code}/decision`, with the last four digits of his phone); null when
+             *     nothing waits for a decision.
+             */
+            decision_until?: string | null;
             /** @description Oldest first. */
             events: components["schemas"]["TrackingEvent"][];
             key: string;
@@ -20079,7 +20520,7 @@ export interface components {
          * @description The events an endpoint can subscribe to (documented values of `events`).
          * @enum {string}
          */
-        WebhookEventType: "parcel.created" | "parcel.status_changed" | "parcel.outcome_recorded" | "invoice.validated" | "invoice.paid" | "ticket.answered";
+        WebhookEventType: "parcel.created" | "parcel.status_changed" | "parcel.outcome_recorded" | "parcel.decision_needed" | "invoice.validated" | "invoice.paid" | "ticket.answered";
         /** @description `POST webhooks` (url and events required) and `PUT webhooks/{key}` (any of them). */
         WebhookInput: {
             /**

@@ -397,3 +397,91 @@ pub async fn track(
         .await
         .map(Reply)
 }
+
+/// `GET parcels/decisions`: the caller's parcels whose failed attempt waits for a decision,
+/// each with its open decision (oldest due first with `?sort=…` as any list).
+pub async fn decisions(
+    state: web::Data<AppState>,
+    db: Db,
+    caller: Scoped,
+    query: web::Query<Listing<ParcelSort>>,
+    filters: web::Query<ParcelFilters>,
+) -> ApiResult<Paged<colivra_parcels::decisions::DecisionView>> {
+    let (query, mut filters) = (query.into_inner().into_inner(), filters.into_inner());
+    filters.view = Some(colivra_parcels::status::View::Decisions);
+    let memory = state.list_memory.clone();
+    db.run(move |conn| {
+        let page = list::list(conn, caller.scope, &query, &filters, &memory)?;
+        let keys: Vec<String> = page.data.iter().map(|p| p.key.clone()).collect();
+        let mut open = colivra_parcels::decisions::open_of(conn, &keys)?;
+        // A parcel decided between the two statements is left out of the page.
+        let data = page
+            .data
+            .into_iter()
+            .filter_map(|parcel| {
+                let decision = open.remove(&parcel.key)?;
+                Some(colivra_parcels::decisions::DecisionView { parcel, decision })
+            })
+            .collect();
+        Ok(colivra_core::Paginated {
+            data,
+            meta: page.meta,
+        })
+    })
+    .await
+    .map(Paged)
+}
+
+/// `PUT parcels/{key}/decision`: the merchant's (or an admin's) decision on a failed attempt.
+pub async fn decide(
+    db: Db,
+    caller: Scoped,
+    key: web::Path<String>,
+    input: Json<colivra_parcels::decisions::DecisionInput>,
+) -> ApiResult<Reply<ParcelView>> {
+    let (key, input, stock) = (key.into_inner(), input.0, db.stock());
+    db.run(move |conn| {
+        colivra_parcels::decisions::decide(
+            conn,
+            &*stock,
+            caller.user.id,
+            caller.user.role(),
+            caller.scope,
+            &key,
+            &input,
+        )
+    })
+    .await
+    .map(Reply)
+}
+
+/// `POST tracking/{code}/decision`: the recipient's choice. Wrong codes and digits count
+/// against the address and the code (5 in 15 minutes), and answer as an unknown code.
+pub async fn recipient_decision(
+    state: web::Data<AppState>,
+    db: Db,
+    req: HttpRequest,
+    code: web::Path<String>,
+    input: Json<colivra_parcels::decisions::RecipientDecisionInput>,
+) -> ApiResult<Reply<TrackingView>> {
+    let code = code.into_inner();
+    let keys = [
+        super::session::peer_address(&req),
+        format!("code:{}", code.trim().to_uppercase()),
+    ];
+    if let Err(retry_after_seconds) = state.decision_throttle.check(&keys) {
+        return Err(ApiError(AppError::TooManyAttempts {
+            retry_after_seconds,
+        }));
+    }
+    let (input, stock) = (input.0, db.stock());
+    let decided = db
+        .run(move |conn| {
+            colivra_parcels::decisions::decide_as_recipient(conn, &*stock, &code, &input)
+        })
+        .await;
+    if matches!(decided, Err(ApiError(AppError::NotFound))) {
+        state.decision_throttle.record(&keys);
+    }
+    decided.map(Reply)
+}

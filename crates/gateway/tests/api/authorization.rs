@@ -119,6 +119,11 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     // The company's legal identity: admins holding the cities screen (the company's settings).
     ("GET",    "/api/settings/company",                                [401, 403, 403, 403, OK,  403]),
     ("PUT",    "/api/settings/company",                                [401, 403, 403, 403, OK,  403]),
+    // Failed attempts decided (issue 40): the merchant's and the admin's parcel screens; the
+    // recipient on the public tracking page (the fixture's code and digits: 404).
+    ("GET",    "/api/parcels/decisions",                               [401, 403, OK,  403, OK,  403]),
+    ("PUT",    "/api/parcels/{key}/decision",                          [401, 403, OK,  403, OK,  403]),
+    ("POST",   "/api/tracking/{code}/decision",                        [OK,  OK,  OK,  OK,  OK,  OK ]),
     // The confirmation agents' queue: admin staff holding `confirmations`.
     ("POST",   "/api/confirmations/next",                              [401, 403, 403, 403, OK,  403]),
     ("GET",    "/api/confirmations/statistics",                        [401, 403, 403, 403, OK,  403]),

@@ -11,6 +11,7 @@ mod balances;
 mod cash;
 mod cities;
 mod confirmations;
+mod decisions;
 mod demo_week;
 mod directory;
 mod figures;

@@ -231,7 +231,7 @@ async fn the_company_refuses_risky_recipients_at_creation_and_import_when_it_say
     let policy = json!({"to_confirm_percent": 25, "risky_percent": 50, "risky_min_failed": 1,
                         "to_confirm_action": "warn", "risky_action": "refuse", "months_kept": 12,
                         "confirmation_tries": 4, "confirmation_given_up": "merchant",
-                        "confirmation_retry_minutes": 45});
+                        "confirmation_retry_minutes": 45, "decision_delay_hours": 12});
     hub.merchant
         .put("/api/settings/recipients", policy.clone())
         .await

@@ -392,6 +392,44 @@ async fn outcome_events_say_what_was_recorded_at_the_door() {
 }
 
 #[actix_rt::test]
+async fn a_failed_attempt_tells_the_merchant_a_decision_is_needed() {
+    let app = TestApp::spawn_for_webhooks().await;
+    let hub = app.hub().await;
+    let receiver = Receiver::start(&[], Duration::ZERO);
+    add_endpoint(&hub.merchant, &receiver.url, &["parcel.decision_needed"]).await;
+    start_sender(&app, true);
+    let parcel = hub.parcel(24_900, json!({})).await;
+    hub.ship(&[&parcel]).await;
+    // Delivered parcels need no decision: only the failed attempt is sent.
+    let other = hub.parcel(10_000, json!({})).await;
+    hub.ship(&[&other]).await;
+    hub.deliver(&[&other]).await;
+    hub.delivery_person
+        .post(
+            "/api/parcels/states",
+            json!({"parcel": parcel, "status": "unreachable"}),
+        )
+        .await
+        .assert_status(200);
+    let hits = receiver.wait_for(1, Duration::from_secs(10)).await;
+    assert_eq!(hits.len(), 1);
+    assert_eq!(hits[0].event_type(), "parcel.decision_needed");
+    let data = &hits[0].json["data"];
+    assert_eq!(
+        (&data["key"], &data["status"]),
+        (&json!(parcel), &json!("unreachable"))
+    );
+    let due = chrono::DateTime::parse_from_rfc3339(data["decision_due_at"].as_str().unwrap())
+        .unwrap()
+        .with_timezone(&chrono::Utc);
+    let wait = due - chrono::Utc::now();
+    assert!(
+        wait > chrono::Duration::hours(23) && wait <= chrono::Duration::hours(24),
+        "{wait}"
+    );
+}
+
+#[actix_rt::test]
 async fn no_change_without_its_event_and_no_event_without_its_change() {
     let app = TestApp::spawn().await;
     let hub = app.hub().await;

@@ -22,6 +22,52 @@ pub const ENTRIES: &[Entry] = &[
         "The recipient {} is “to confirm”: the company's policy refuses new parcels for them.",
         "المستلم {} « للتأكيد »: سياسة الشركة ترفض طروده الجديدة.",
     ),
+    // Failed attempts decided (issue 40).
+    (
+        "Ce colis n'attend plus de décision.",
+        "This parcel no longer waits for a decision.",
+        "هذا الطرد لم يعد ينتظر قرارًا.",
+    ),
+    (
+        "Choisissez : nouvelle tentative, nouvelles coordonnées ou retour.",
+        "Choose: another attempt, new details or the return.",
+        "اختر: محاولة جديدة، أو معلومات جديدة، أو الإرجاع.",
+    ),
+    (
+        "Choisissez : un autre jour ou annuler.",
+        "Choose: another day, or cancel.",
+        "اختر: يومًا آخر أو الإلغاء.",
+    ),
+    (
+        "Choisissez aujourd'hui ou un jour à venir.",
+        "Choose today or a day to come.",
+        "اختر اليوم أو يومًا قادمًا.",
+    ),
+    (
+        "Dans les 14 jours au plus.",
+        "Within 14 days at most.",
+        "في غضون 14 يومًا على الأكثر.",
+    ),
+    (
+        "De nouvelles coordonnées vont avec « update ».",
+        "New details go with “update”.",
+        "المعلومات الجديدة تكون مع « update ».",
+    ),
+    (
+        "Indiquez la nouvelle adresse ou le nouveau téléphone.",
+        "Give the new address or the new phone.",
+        "أدخل العنوان الجديد أو الهاتف الجديد.",
+    ),
+    (
+        "Les 4 derniers chiffres de votre téléphone.",
+        "The last 4 digits of your phone.",
+        "آخر 4 أرقام من هاتفك.",
+    ),
+    (
+        "Un retour n'a pas de date.",
+        "A return has no date.",
+        "الإرجاع ليس له تاريخ.",
+    ),
     // Cities, fees, merchant prices.
     (
         "Cette ville existe déjà.",

@@ -147,6 +147,14 @@ pub(super) fn filtered<'a>(
                     .or(parcels::merchant_returned_invoice_id.eq_any(paid)),
             )
         }
+        Some(View::Decisions) => {
+            use colivra_db::schema::parcel_decisions;
+            q = q.filter(diesel::dsl::exists(
+                parcel_decisions::table
+                    .filter(parcel_decisions::parcel_id.eq(parcels::id))
+                    .filter(parcel_decisions::decided_at.is_null()),
+            ))
+        }
         Some(View::ToBeReturned) => {
             // Refused or cancelled parcels a delivery person still holds (a return voucher
             // makes them returning), and delivered exchanges and refunds whose collected item

@@ -276,68 +276,74 @@ pub fn change_address(
 ) -> AppResult<ParcelView> {
     immediate_transaction(conn, |conn| {
         let row = parcel::get(conn, Scope::Merchant(merchant_id), parcel_key)?;
-        let status = row.status();
-        if !status.address_can_change() {
-            return Err(AppError::Conflict(format!(
-                "L'adresse d'un colis « {} » ne peut plus changer.",
-                status.label()
-            )));
-        }
-        let lookups = parcel::Lookups::for_city(conn, merchant_id, input.city.as_deref())?;
-        let merged = parcel::ParcelInput {
-            recipient_phone: input.recipient_phone.clone(),
-            recipient_phone_alt: input.recipient_phone_alt.clone(),
-            city: input.city.clone(),
-            address: input.address.clone(),
-            ..Default::default()
-        };
-        let valid =
-            parcel::validate(conn, &lookups, &merged, Some(&row))?.map_err(AppError::Validation)?;
-        let pending = status.is_with_delivery_person();
-        let now = time::now();
-        let updated = diesel::update(
-            parcels::table
-                .find(row.id)
-                .filter(parcels::status.eq(status.as_str())),
-        )
-        .set((
-            parcels::recipient_phone.eq(&valid.recipient_phone),
-            parcels::recipient_phone_alt.eq(&valid.recipient_phone_alt),
-            parcels::city_id.eq(valid.city_id),
-            parcels::address.eq(&valid.address),
-            parcels::address_change_pending.eq(pending || row.address_change_pending),
-            parcels::updated_at.eq(now),
-        ))
-        .execute(conn)
-        .map_db_err()?;
-        if updated == 0 {
-            return Err(changed_meanwhile());
-        }
-        let changed = Note::new(NoteCode::AddressChanged)
-            .with("address", valid.address.as_str())
-            .with("phone", valid.recipient_phone.as_str());
-        history(
-            conn,
-            row.id,
-            Entry {
-                status,
-                comment: None,
-                note: Some(&changed),
-                date: None,
-                actor_id: Some(actor_id),
-            },
-            now,
-        )?;
-        activities::log(
-            conn,
-            Some(actor_id),
-            "parcel.address_changed",
-            "parcel",
-            &row.key,
-        )?;
+        change_address_of(conn, Some(actor_id), &row, input)?;
         let row = parcel::get(conn, Scope::Merchant(merchant_id), parcel_key)?;
         parcel::view(conn, Role::Merchant, row)
     })
+}
+
+/// Changes `row`'s recipient phone, city or address inside the caller's transaction (the
+/// merchant's request, or his decision after a failed attempt), flagged for the delivery person
+/// holding it, with its history note and activity.
+pub fn change_address_of(
+    conn: &mut DbConnection,
+    actor_id: Option<UserId>,
+    row: &ParcelRow,
+    input: &AddressInput,
+) -> AppResult<()> {
+    let status = row.status();
+    if !status.address_can_change() {
+        return Err(AppError::Conflict(format!(
+            "L'adresse d'un colis « {} » ne peut plus changer.",
+            status.label()
+        )));
+    }
+    let lookups = parcel::Lookups::for_city(conn, row.merchant_id, input.city.as_deref())?;
+    let merged = parcel::ParcelInput {
+        recipient_phone: input.recipient_phone.clone(),
+        recipient_phone_alt: input.recipient_phone_alt.clone(),
+        city: input.city.clone(),
+        address: input.address.clone(),
+        ..Default::default()
+    };
+    let valid =
+        parcel::validate(conn, &lookups, &merged, Some(row))?.map_err(AppError::Validation)?;
+    let pending = status.is_with_delivery_person();
+    let now = time::now();
+    let updated = diesel::update(
+        parcels::table
+            .find(row.id)
+            .filter(parcels::status.eq(status.as_str())),
+    )
+    .set((
+        parcels::recipient_phone.eq(&valid.recipient_phone),
+        parcels::recipient_phone_alt.eq(&valid.recipient_phone_alt),
+        parcels::city_id.eq(valid.city_id),
+        parcels::address.eq(&valid.address),
+        parcels::address_change_pending.eq(pending || row.address_change_pending),
+        parcels::updated_at.eq(now),
+    ))
+    .execute(conn)
+    .map_db_err()?;
+    if updated == 0 {
+        return Err(changed_meanwhile());
+    }
+    let changed = Note::new(NoteCode::AddressChanged)
+        .with("address", valid.address.as_str())
+        .with("phone", valid.recipient_phone.as_str());
+    history(
+        conn,
+        row.id,
+        Entry {
+            status,
+            comment: None,
+            note: Some(&changed),
+            date: None,
+            actor_id,
+        },
+        now,
+    )?;
+    activities::log(conn, actor_id, "parcel.address_changed", "parcel", &row.key)
 }
 
 /// The delivery person confirms he saw the new address.

@@ -23,8 +23,8 @@ use crate::status::{check_move, Mover, Status};
 use crate::stock::StockHooks;
 
 pub use actions::{
-    acknowledge_address, annotate, cancel, change_address, post_state, reassign, AddressInput,
-    CancelInput, ReassignInput, StateInput,
+    acknowledge_address, annotate, cancel, change_address, change_address_of, post_state, reassign,
+    AddressInput, CancelInput, ReassignInput, StateInput,
 };
 pub use record::leave_pickup_voucher;
 use record::{check_invoices, history_received, outcome_after, write_move, Entry, Moved};
@@ -185,6 +185,14 @@ pub fn apply(
         .select(ParcelRow::as_select())
         .first(conn)
         .map_db_err()?;
+    // A failed attempt recorded at the door waits for the merchant's (or the recipient's)
+    // decision; a limit reached refuses the parcel without one.
+    if matches!(mv.mover, Mover::DeliveryPerson | Mover::Admin)
+        && final_status == mv.to
+        && crate::decisions::needs_decision(final_status)
+    {
+        crate::decisions::open(conn, &moved, now)?;
+    }
     // The merchant's webhooks, in this transaction: the move and its events commit together.
     if mv.to.is_round_outcome() {
         let reason = (final_status != mv.to).then(|| {

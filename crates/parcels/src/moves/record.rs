@@ -111,6 +111,11 @@ pub(crate) fn write_move(
     // The confirmation agents' queue follows the status, whoever moves it (an admin forcing a
     // parcel back « à confirmer », a merchant cancelling one, an undo).
     let (was, is) = (row.status(), moved.status);
+    // A failed attempt's decision waits no more once the parcel moves (a decision claims it
+    // before moving the parcel).
+    if was != is {
+        crate::decisions::drop_open(conn, row.id)?;
+    }
     if is == Status::ToConfirm && was != Status::ToConfirm {
         crate::parcel::enqueue_for_confirmation(conn, row, now)?;
     } else if was == Status::ToConfirm && is != Status::ToConfirm {

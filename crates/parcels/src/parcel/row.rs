@@ -89,6 +89,7 @@ impl ParcelRow {
             attempts: self.attempts,
             updated_at: colivra_core::time::to_rfc3339(&self.updated_at),
             recorded: None,
+            decision_due_at: None,
         }
     }
 

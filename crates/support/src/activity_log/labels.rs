@@ -249,6 +249,18 @@ pub const ACTIONS: &[(&str, &str, &str, &str)] = &[
         "تعديل الهوية القانونية للشركة",
     ),
     (
+        "parcel.decided",
+        "Décision après une tentative",
+        "Decision after an attempt",
+        "قرار بعد محاولة",
+    ),
+    (
+        "parcel.decided_by_recipient",
+        "Décision du destinataire (page de suivi)",
+        "Recipient's decision (tracking page)",
+        "قرار المستلم (صفحة التتبع)",
+    ),
+    (
         "confirmation.recorded",
         "Appel de confirmation enregistré",
         "Confirmation call recorded",
