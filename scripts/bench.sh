@@ -65,10 +65,12 @@ RESULTS="$OUT/results.md"
 INVOICES="$OUT/invoice-lines.md"
 EXPORTS="$OUT/export-lines.md"
 WEBHOOKS="$OUT/webhook-lines.md"
+CONFIRMATIONS="$OUT/confirmation-lines.md"
 EXPORT_WANTED=${BENCH_EXPORT_ROWS:-100000}
 : > "$INVOICES"
 : > "$EXPORTS"
 : > "$WEBHOOKS"
+: > "$CONFIRMATIONS"
 {
     echo "# Benchmark run $(date -u +%Y-%m-%dT%H:%MZ)"
     echo
@@ -189,7 +191,7 @@ stop_server() {
 MARKED=""
 mark() {
     local table
-    for table in parcels parcel_states vouchers invoices courier_balance_entries activities users shops personal_tokens; do
+    for table in parcels parcel_states vouchers invoices delivery_person_balance_entries activities users shops personal_tokens recipient_history_entries; do
         printf -v "MARK_$table" '%s' "$(sql "SELECT COALESCE(MAX(id), 0) FROM $table")"
     done
     case $BACKEND in
@@ -208,14 +210,21 @@ mark() {
 # Removes, in one transaction, every row made after the marks.
 unmark() {
     local statements="
-        UPDATE parcels SET client_completed_invoice_id = NULL WHERE client_completed_invoice_id > $MARK_invoices;
-        UPDATE parcels SET client_returned_invoice_id = NULL WHERE client_returned_invoice_id > $MARK_invoices;
-        UPDATE parcels SET delivery_admin_invoice_id = NULL WHERE delivery_admin_invoice_id > $MARK_invoices;
+        UPDATE parcels SET merchant_completed_invoice_id = NULL WHERE merchant_completed_invoice_id > $MARK_invoices;
+        UPDATE parcels SET merchant_returned_invoice_id = NULL WHERE merchant_returned_invoice_id > $MARK_invoices;
+        UPDATE parcels SET delivery_person_invoice_id = NULL WHERE delivery_person_invoice_id > $MARK_invoices;
+        DELETE FROM confirmation_attempts WHERE parcel_id > $MARK_parcels;
+        DELETE FROM confirmation_queue WHERE parcel_id > $MARK_parcels;
+        DELETE FROM parcel_decisions WHERE parcel_id > $MARK_parcels;
+        UPDATE users SET confirmation_required = FALSE WHERE confirmation_required;
         DELETE FROM voucher_parcels WHERE parcel_id > $MARK_parcels OR voucher_id > $MARK_vouchers;
         DELETE FROM parcel_states WHERE id > $MARK_parcel_states OR parcel_id > $MARK_parcels;
         DELETE FROM parcels WHERE id > $MARK_parcels;
+        -- What the run's parcels added to the recipients' history and what their deletion took
+        -- away (the trigger's entries, net zero).
+        DELETE FROM recipient_history_entries WHERE id > $MARK_recipient_history_entries;
         DELETE FROM vouchers WHERE id > $MARK_vouchers;
-        DELETE FROM courier_balance_entries WHERE id > $MARK_courier_balance_entries OR invoice_id > $MARK_invoices;
+        DELETE FROM delivery_person_balance_entries WHERE id > $MARK_delivery_person_balance_entries OR invoice_id > $MARK_invoices;
         DELETE FROM invoices WHERE id > $MARK_invoices;
         DELETE FROM invoice_numbers;
         $NUMBERS
@@ -369,7 +378,7 @@ PY
 outcome_cases() {
     local courier total share
     courier=$(sql "SELECT id FROM users WHERE role = 'delivery-admin' ORDER BY id LIMIT 1")
-    sql "UPDATE parcels SET status = 'out_for_delivery', delivery_admin_id = $courier WHERE id > $MARK_parcels" >/dev/null
+    sql "UPDATE parcels SET status = 'out_for_delivery', delivery_person_id = $courier WHERE id > $MARK_parcels" >/dev/null
     sql "SELECT key FROM parcels WHERE id > $MARK_parcels ORDER BY id" > "$OUT/outcome-codes.txt"
     total=$(wc -l < "$OUT/outcome-codes.txt")
     share=$((total / (2 * ROUNDS)))
@@ -476,6 +485,12 @@ wrk.body = '{"recipient_name":"Client Bench","recipient_phone":"0612345678","cit
 LUA
     webhook_case
     outcome_cases
+    # The confirmation agents (issue 40): 8 agents asking for the next order at once, each
+    # recording a call before asking again; « next » alone is timed (target p99 < 50 ms).
+    sign_in admin-0@bench.colivra.ma 'Bench#Colivra2026'
+    python3 scripts/confirmation_bench.py "$BASE" admin-0@bench.colivra.ma client-3@bench.colivra.ma \
+        'Bench#Colivra2026' 8 2000 "${DURATION%s}" > "$OUT/$BACKEND-confirmations.txt"
+    echo "   confirmation queue: $(cat "$OUT/$BACKEND-confirmations.txt")"
     stop_server
     echo "   created $(($(sql "SELECT COUNT(*) FROM parcels") - PARCELS_BEFORE)) parcels"
 
@@ -502,6 +517,7 @@ LUA
         echo "| $BACKEND | $case | $s50 | $s99 | $d50 | $d99 | $ratio | $p50 | $p99 | $rps | $share |" | tee -a "$RESULTS"
     done
 
+    echo "| $BACKEND | $(cat "$OUT/$BACKEND-confirmations.txt") |" >> "$CONFIRMATIONS"
     echo "| $BACKEND | $EXPORT_ROWS | $EXPORT_SECONDS | $EXPORT_GROWTH_MB |" >> "$EXPORTS"
     if [ "$EXPORT_ROWS" -lt "$EXPORT_MIN_ROWS" ] || [ "$EXPORT_GROWTH_KB" -ge $((20 * 1024)) ]; then
         echo "!! $BACKEND: activity export of $EXPORT_ROWS rows (at least $EXPORT_MIN_ROWS expected) grew the server by $EXPORT_GROWTH_MB MB (limit 20)" >&2
@@ -568,6 +584,12 @@ done
     echo "| backend | backlog delivery | latency, commit to receiver |"
     echo "|---|---|---|"
     cat "$WEBHOOKS"
+    echo
+    echo "Confirmation agents: 8 at once on the queue (scripts/confirmation_bench.py; « next » timed, target p99 < 50 ms at 8 connections on PostgreSQL):"
+    echo
+    echo "| backend | next |"
+    echo "|---|---|"
+    cat "$CONFIRMATIONS"
 } | tee -a "$RESULTS"
 echo
 echo "Results: $RESULTS"

@@ -24,6 +24,10 @@ use colivra_parcels::stock::StockHooks;
 pub const LEASE_MINUTES: i64 = 10;
 /// How far ahead an agent may set the next call.
 const RETRY_DAYS_MAX: i64 = 7;
+/// How far an agent may change the cash to collect at confirmation (a recipient who agreed a
+/// discount, a forgotten item), in percent of the merchant's amount either way; more is the
+/// merchant's to change.
+pub const AMOUNT_CHANGE_PERCENT: i64 = 20;
 
 /// What a call ended in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -79,6 +83,10 @@ pub struct ConfirmationInput {
     /// Confirmed: the address, corrected.
     #[schema(min_length = 1, max_length = 255)]
     pub address: Option<String>,
+    /// Confirmed: the cash to collect, corrected (centimes), within 20 % of the merchant's
+    /// amount; the merchant reads it in the parcel's history.
+    #[schema(minimum = 0)]
+    pub cod_amount: Option<i64>,
 }
 
 /// One call recorded on a parcel.
@@ -266,6 +274,7 @@ struct Checked {
     comment: Option<String>,
     recipient_phone: Option<String>,
     address: Option<String>,
+    cod_amount: Option<Centimes>,
 }
 
 fn check(input: &ConfirmationInput, now: NaiveDateTime) -> AppResult<Checked> {
@@ -307,12 +316,15 @@ fn check(input: &ConfirmationInput, now: NaiveDateTime) -> AppResult<Checked> {
             }
         }
     }
-    let corrects = input.recipient_phone.is_some() || input.address.is_some();
+    let corrects =
+        input.recipient_phone.is_some() || input.address.is_some() || input.cod_amount.is_some();
     if corrects && outcome != Some(ConfirmationOutcome::Confirmed) {
         let field = if input.recipient_phone.is_some() {
             "recipient_phone"
-        } else {
+        } else if input.address.is_some() {
             "address"
+        } else {
+            "cod_amount"
         };
         errors.add(field, "Une correction accompagne une confirmation.");
     }
@@ -346,7 +358,29 @@ fn check(input: &ConfirmationInput, now: NaiveDateTime) -> AppResult<Checked> {
         comment,
         recipient_phone,
         address,
+        cod_amount: input.cod_amount.map(Centimes::new),
     })
+}
+
+/// 422 on `cod_amount` when it moves the merchant's amount by more than
+/// [`AMOUNT_CHANGE_PERCENT`] (or below zero).
+fn check_amount(row: &ParcelRow, amount: Option<Centimes>) -> AppResult<Option<Centimes>> {
+    let Some(amount) = amount.filter(|a| *a != row.cod_amount) else {
+        return Ok(None);
+    };
+    let base = row.cod_amount.get();
+    let limit = base.abs() * AMOUNT_CHANGE_PERCENT / 100;
+    if amount.get() < 0 || (amount.get() - base).abs() > limit {
+        return Err(AppError::validation(
+            "cod_amount",
+            format!(
+                "Entre {} et {} : au-delà, le client modifie le colis lui-même.",
+                Centimes::new((base - limit).max(0)),
+                Centimes::new(base + limit)
+            ),
+        ));
+    }
+    Ok(Some(amount))
 }
 
 /// The queue row as the call finds it.
@@ -518,14 +552,34 @@ pub fn decide(
     })
 }
 
-/// A confirmation's corrections of the recipient's phone or address, written to the parcel
-/// (still « à confirmer ») with a history note its merchant reads.
+/// A confirmation's corrections of the cash to collect (within the limit), the recipient's
+/// phone or address, written to the parcel (still « à confirmer ») with history notes its
+/// merchant reads.
 fn correct(
     conn: &mut DbConnection,
     agent_id: UserId,
     row: ParcelRow,
     checked: &Checked,
 ) -> AppResult<ParcelRow> {
+    let amount = check_amount(&row, checked.cod_amount)?;
+    if let Some(amount) = amount {
+        diesel::update(
+            parcels::table
+                .find(row.id)
+                .filter(parcels::status.eq(Status::ToConfirm.as_str())),
+        )
+        .set((
+            parcels::cod_amount.eq(amount),
+            parcels::updated_at.eq(time::now()),
+        ))
+        .execute(conn)
+        .map_db_err()?;
+        let note = Note::new(NoteCode::ConfirmationAmount)
+            .with("old", row.cod_amount.to_string())
+            .with("new", amount.to_string());
+        moves::annotate(conn, &row, &note, Some(agent_id))?;
+    }
+    let row = parcel::get(conn, Scope::Everyone, &row.key)?;
     let phone = checked
         .recipient_phone
         .clone()

@@ -61,6 +61,9 @@ pub enum NoteCode {
     ConfirmationGivenUp,
     /// `{address, phone}`: the recipient's details corrected at confirmation.
     ConfirmationCorrected,
+    /// `{old, new}` (amounts as written, « 249,00 DH »): the cash to collect changed at
+    /// confirmation, within the company's limit.
+    ConfirmationAmount,
     /// After a failed attempt, the merchant (or an admin) asked for another one.
     ReattemptRequested,
     /// After a failed attempt, the recipient chose another day on the tracking page.
@@ -209,6 +212,18 @@ impl NoteCode {
             (ConfirmationCorrected, Ar) => (
                 "confirmation_corrected",
                 "صُحّح عند التأكيد: {address}، {phone}",
+            ),
+            (ConfirmationAmount, Fr) => (
+                "confirmation_amount",
+                "Montant corrigé à la confirmation : {old} → {new}",
+            ),
+            (ConfirmationAmount, En) => (
+                "confirmation_amount",
+                "Amount corrected at confirmation: {old} → {new}",
+            ),
+            (ConfirmationAmount, Ar) => (
+                "confirmation_amount",
+                "صُحّح المبلغ عند التأكيد: {old} ← {new}",
             ),
             (ReattemptRequested, Fr) => (
                 "reattempt_requested",
@@ -372,7 +387,7 @@ pub fn text(note: Option<&Note>, comment: Option<&str>, language: Language) -> O
 mod tests {
     use super::*;
 
-    const ALL: [NoteCode; 28] = [
+    const ALL: [NoteCode; 29] = [
         NoteCode::AutoRefused,
         NoteCode::CancelledByMerchant,
         NoteCode::AddressChanged,
@@ -396,6 +411,7 @@ mod tests {
         NoteCode::ConfirmationWrongNumber,
         NoteCode::ConfirmationGivenUp,
         NoteCode::ConfirmationCorrected,
+        NoteCode::ConfirmationAmount,
         NoteCode::ReattemptRequested,
         NoteCode::ReattemptByRecipient,
         NoteCode::ReattemptByDefault,

@@ -18136,6 +18136,12 @@ export interface components {
         ConfirmationInput: {
             /** @description Confirmed: the address, corrected. */
             address?: string | null;
+            /**
+             * Format: int64
+             * @description Confirmed: the cash to collect, corrected (centimes), within 20 % of the merchant's
+             *     amount; the merchant reads it in the parcel's history.
+             */
+            cod_amount?: number | null;
             /** @description A cancellation's reason (required then); a note otherwise. */
             comment?: string | null;
             outcome: components["schemas"]["ConfirmationOutcome"];
@@ -19395,7 +19401,7 @@ export interface components {
          * @description The kinds of history notes, with the values each carries.
          * @enum {string}
          */
-        NoteCode: "auto_refused" | "cancelled_by_client" | "address_changed" | "reassigned" | "pickup_voucher" | "removed_from_pickup_voucher" | "pickup_voucher_deleted" | "picked_up" | "not_picked_up" | "exit_voucher" | "exit_voucher_forced" | "return_voucher" | "item_taken_back" | "returned_to_hub" | "item_returned" | "undone" | "undone_with_refusal" | "delivery_proof" | "confirmed" | "confirmation_no_answer" | "confirmation_wrong_number" | "confirmation_given_up" | "confirmation_corrected" | "reattempt_requested" | "reattempt_by_recipient" | "reattempt_by_default" | "return_requested" | "cancelled_by_recipient";
+        NoteCode: "auto_refused" | "cancelled_by_client" | "address_changed" | "reassigned" | "pickup_voucher" | "removed_from_pickup_voucher" | "pickup_voucher_deleted" | "picked_up" | "not_picked_up" | "exit_voucher" | "exit_voucher_forced" | "return_voucher" | "item_taken_back" | "returned_to_hub" | "item_returned" | "undone" | "undone_with_refusal" | "delivery_proof" | "confirmed" | "confirmation_no_answer" | "confirmation_wrong_number" | "confirmation_given_up" | "confirmation_corrected" | "confirmation_amount" | "reattempt_requested" | "reattempt_by_recipient" | "reattempt_by_default" | "return_requested" | "cancelled_by_recipient";
         /** @description An open decision as a parcel's reader sees it. */
         OpenDecision: {
             /** @description When the company's default applies. */

@@ -172,16 +172,26 @@ async fn an_agent_confirms_a_merchants_order_with_its_fee_on_his_invoice() {
     assert_eq!(task["tries"], 1);
     assert_eq!(task["calls"][0]["outcome"], "no_answer");
 
-    // Confirmed, with the recipient's new phone and address.
+    // An amount the agent may not set: more than 20 % off the merchant's 249 DH.
     let res = decide(
         &second,
         &parcel,
-        json!({"outcome": "confirmed", "recipient_phone": "+212 661 000 009", "address": "12 rue Nouvelle, Maârif"}),
+        json!({"outcome": "confirmed", "cod_amount": 19_000}),
+    )
+    .await;
+    res.assert_status(422);
+    assert!(res.field_errors("cod_amount")[0].contains("199,20"));
+    // Confirmed, with a discount the recipient agreed and his new phone and address.
+    let res = decide(
+        &second,
+        &parcel,
+        json!({"outcome": "confirmed", "recipient_phone": "+212 661 000 009", "address": "12 rue Nouvelle, Maârif", "cod_amount": 22_000}),
     )
     .await;
     res.assert_status(200);
     let view = &res.body["data"]["parcel"];
     assert_eq!(view["status"], "new");
+    assert_eq!(view["cod_amount"], 22_000);
     assert_eq!(view["recipient_phone"], "0661000009");
     assert_eq!(view["address"], "12 rue Nouvelle, Maârif");
     // The city's fees (20, 10, 15 DH) plus the merchant's 5 DH, shown apart too.
@@ -202,6 +212,7 @@ async fn an_agent_confirms_a_merchants_order_with_its_fee_on_his_invoice() {
         history_notes(&hub.merchant, &parcel).await,
         vec![
             "confirmation_no_answer",
+            "confirmation_amount",
             "confirmation_corrected",
             "confirmed"
         ]

@@ -44,6 +44,11 @@ pub const ENTRIES: &[Entry] = &[
         "وكيل آخر يعالج هذا الطلب: خذ الطلب التالي.",
     ),
     (
+        "Entre {} et {} : au-delà, le client modifie le colis lui-même.",
+        "Between {} and {}: beyond that, the merchant edits the parcel himself.",
+        "بين {} و{}: أبعد من ذلك، يعدّل التاجر الطرد بنفسه.",
+    ),
+    (
         "La fin précède le début.",
         "The end comes before the start.",
         "النهاية تسبق البداية.",
