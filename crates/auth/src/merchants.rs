@@ -33,7 +33,7 @@ pub struct MerchantInput {
     /// On the confirmation service: his new parcels wait « à confirmer » for the company's
     /// agents to call the recipient.
     pub confirmation_required: Option<bool>,
-    /// What each confirmed parcel costs him, in centimes before TVA (0 to 1,000 DH), added to
+    /// What each confirmed parcel costs him, in centimes TVA included like the fees it is added to (0 to 1,000 DH), added to
     /// its fees.
     #[schema(minimum = 0, maximum = 100000)]
     pub confirmation_fee: Option<i64>,
@@ -221,7 +221,7 @@ pub struct MerchantView {
     pub ice: Option<String>,
     /// On the confirmation service (his new parcels wait « à confirmer »).
     pub confirmation_required: bool,
-    /// What each confirmed parcel costs him (centimes, before TVA).
+    /// What each confirmed parcel costs him (centimes, TVA included).
     pub confirmation_fee: i64,
     pub active: bool,
     pub user_role: Role,

@@ -44,7 +44,7 @@ pub struct User {
     /// Merchant accounts: his new parcels wait « à confirmer » for the company's agents.
     #[serde(default)]
     pub confirmation_required: bool,
-    /// Merchant accounts: what each confirmed parcel costs him (centimes, before TVA).
+    /// Merchant accounts: what each confirmed parcel costs him (centimes, TVA included like the fees it is added to).
     #[serde(default)]
     pub confirmation_fee: i64,
 }

@@ -283,16 +283,11 @@ fn check(input: &ConfirmationInput, now: NaiveDateTime) -> AppResult<Checked> {
     if outcome.is_none() {
         errors.add("outcome", "Indiquez le résultat de l'appel.");
     }
-    let comment = input
-        .comment
-        .as_deref()
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .map(str::to_owned);
-    if comment.as_ref().is_some_and(|c| c.chars().count() > 500) {
-        errors.add("comment", "500 caractères au plus.");
-    }
-    if outcome == Some(ConfirmationOutcome::Cancelled) && comment.is_none() {
+    let comment = errors.optional_text("comment", input.comment.as_deref(), 500);
+    if outcome == Some(ConfirmationOutcome::Cancelled)
+        && comment.is_none()
+        && !errors.contains("comment")
+    {
         errors.add("comment", "Indiquez la raison.");
     }
     let mut retry_at = None;
@@ -374,7 +369,7 @@ fn check_amount(row: &ParcelRow, amount: Option<Centimes>) -> AppResult<Option<C
         return Err(AppError::validation(
             "cod_amount",
             format!(
-                "Entre {} et {} : au-delà, le client modifie le colis lui-même.",
+                "Entre {} et {} : au-delà, le marchand modifie le colis lui-même.",
                 Centimes::new((base - limit).max(0)),
                 Centimes::new(base + limit)
             ),

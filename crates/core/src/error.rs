@@ -40,6 +40,22 @@ impl FieldErrors {
         false
     }
 
+    /// An optional text (a comment, a note): trimmed, `None` when empty; too long, the limit
+    /// goes to `field` and `None` comes back.
+    pub fn optional_text(
+        &mut self,
+        field: &str,
+        value: Option<&str>,
+        max: usize,
+    ) -> Option<String> {
+        let text = value.map(str::trim).filter(|t| !t.is_empty())?;
+        if text.chars().count() > max {
+            self.add(field, format!("{max} caractères au plus."));
+            return None;
+        }
+        Some(text.to_owned())
+    }
+
     pub fn contains(&self, field: &str) -> bool {
         self.0.contains_key(field)
     }

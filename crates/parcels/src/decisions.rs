@@ -255,23 +255,23 @@ fn reattempt_day(errors: &mut FieldErrors, date: Option<NaiveDate>, today: Naive
     }
 }
 
-fn comment_of(
+/// New details come with `update` only: 422 on the field given.
+fn details_only_with_update(
     errors: &mut FieldErrors,
-    field: &str,
-    raw: Option<&str>,
-    max: usize,
-) -> Option<String> {
-    let text = raw.map(str::trim).filter(|c| !c.is_empty())?;
-    if text.chars().count() > max {
-        errors.add(field, format!("{max} caractères au plus."));
-        return None;
-    }
-    Some(text.to_owned())
+    phone: &Option<String>,
+    address: &Option<String>,
+) {
+    let field = match (phone, address) {
+        (Some(_), _) => "recipient_phone",
+        (None, Some(_)) => "address",
+        (None, None) => return,
+    };
+    errors.add(field, "De nouvelles coordonnées vont avec « update ».");
 }
 
 fn plan_of(input: &DecisionInput, today: NaiveDate) -> AppResult<Plan> {
     let mut errors = FieldErrors::new();
-    let comment = comment_of(&mut errors, "comment", input.comment.as_deref(), 500);
+    let comment = errors.optional_text("comment", input.comment.as_deref(), 500);
     let Some(action) = input.action else {
         errors.add(
             "action",
@@ -310,15 +310,8 @@ fn plan_of(input: &DecisionInput, today: NaiveDate) -> AppResult<Plan> {
                     "Indiquez la nouvelle adresse ou le nouveau téléphone.",
                 );
             }
-            if action == DecisionAction::Reattempt && (phone.is_some() || address.is_some()) {
-                errors.add(
-                    if phone.is_some() {
-                        "recipient_phone"
-                    } else {
-                        "address"
-                    },
-                    "De nouvelles coordonnées vont avec « update ».",
-                );
+            if action == DecisionAction::Reattempt {
+                details_only_with_update(&mut errors, &phone, &address);
             }
             let date = reattempt_day(&mut errors, input.date, today);
             Plan {
@@ -337,16 +330,7 @@ fn plan_of(input: &DecisionInput, today: NaiveDate) -> AppResult<Plan> {
             if input.date.is_some() {
                 errors.add("date", "Un retour n'a pas de date.");
             }
-            if phone.is_some() || address.is_some() {
-                errors.add(
-                    if phone.is_some() {
-                        "recipient_phone"
-                    } else {
-                        "address"
-                    },
-                    "De nouvelles coordonnées vont avec « update ».",
-                );
-            }
+            details_only_with_update(&mut errors, &phone, &address);
             Plan {
                 action: "return",
                 date: None,
@@ -518,7 +502,7 @@ pub fn decide_as_recipient(
     if last4.len() != 4 || !last4.bytes().all(|b| b.is_ascii_digit()) {
         errors.add("phone_last4", "Les 4 derniers chiffres de votre téléphone.");
     }
-    let note = comment_of(&mut errors, "note", input.note.as_deref(), 300);
+    let note = errors.optional_text("note", input.note.as_deref(), 300);
     let plan = match input.action {
         None => {
             errors.add("action", "Choisissez : un autre jour ou annuler.");

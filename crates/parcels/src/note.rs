@@ -227,7 +227,7 @@ impl NoteCode {
             ),
             (ReattemptRequested, Fr) => (
                 "reattempt_requested",
-                "Nouvelle tentative demandée par le client.",
+                "Nouvelle tentative demandée par le marchand.",
             ),
             (ReattemptRequested, En) => (
                 "reattempt_requested",
@@ -255,7 +255,7 @@ impl NoteCode {
                 "No decision in time: another attempt.",
             ),
             (ReattemptByDefault, Ar) => ("reattempt_by_default", "لا قرار في الأجل: محاولة جديدة."),
-            (ReturnRequested, Fr) => ("return_requested", "Retour demandé par le client."),
+            (ReturnRequested, Fr) => ("return_requested", "Retour demandé par le marchand."),
             (ReturnRequested, En) => ("return_requested", "Return asked for by the merchant."),
             (ReturnRequested, Ar) => ("return_requested", "طلب التاجر إرجاع الطرد."),
             (CancelledByRecipient, Fr) => (

@@ -266,15 +266,7 @@ pub fn decide(
     {
         errors.add("quantity", "La quantité reçue : de 0 à 1 000 000.");
     }
-    let comment = input
-        .comment
-        .as_deref()
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .map(str::to_owned);
-    if comment.as_ref().is_some_and(|c| c.chars().count() > 500) {
-        errors.add("comment", "500 caractères au plus.");
-    }
+    let comment = errors.optional_text("comment", input.comment.as_deref(), 500);
     errors.into_result()?;
     immediate_transaction(conn, |conn| {
         let row = movement(conn, Scope::Everyone, movement_key)?;

@@ -44,7 +44,7 @@ pub const ENTRIES: &[Entry] = &[
         "وكيل آخر يعالج هذا الطلب: خذ الطلب التالي.",
     ),
     (
-        "Entre {} et {} : au-delà, le client modifie le colis lui-même.",
+        "Entre {} et {} : au-delà, le marchand modifie le colis lui-même.",
         "Between {} and {}: beyond that, the merchant edits the parcel himself.",
         "بين {} و{}: أبعد من ذلك، يعدّل التاجر الطرد بنفسه.",
     ),

@@ -613,18 +613,11 @@ pub fn decide(
             BankAccountChangeStatus::Pending
         }
     };
-    let comment = input
-        .comment
-        .as_deref()
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .map(str::to_owned);
-    if comment
-        .as_ref()
-        .is_some_and(|c| c.chars().count() > MAX_COMMENT)
+    let comment = errors.optional_text("comment", input.comment.as_deref(), MAX_COMMENT);
+    if status == BankAccountChangeStatus::Refused
+        && comment.is_none()
+        && !errors.contains("comment")
     {
-        errors.add("comment", format!("{MAX_COMMENT} caractères au plus."));
-    } else if status == BankAccountChangeStatus::Refused && comment.is_none() {
         errors.add("comment", "Indiquez au client pourquoi son RIB est refusé.");
     }
     immediate_transaction(conn, |conn| {
