@@ -66,7 +66,7 @@ test('a merchant registers, waits for validation, is activated by an admin and s
   await expect(page.getByTestId('dashboard')).toHaveAttribute('data-role', 'client');
   await expect(page.getByTestId('dashboard-greeting')).toContainText('BERRADA SALMA');
   const links = await menuLinks(page);
-  expect(links).toHaveLength(18);
+  expect(links).toHaveLength(19);
   expect(links[0]).toBe('/compte/accueille');
   expect(links).toContain('/compte/pricing');
   await expect(page.getByTestId('side-menu')).toContainText('MARCHAND');
@@ -150,7 +150,7 @@ test('an admin sees the whole admin menu', async ({ page }) => {
   await expect(page).toHaveURL(/\/compte\/tableau-de-bord$/);
   await expect(page.getByTestId('dashboard')).toHaveAttribute('data-role', 'admin');
   const links = await menuLinks(page);
-  expect(links).toHaveLength(28);
+  expect(links).toHaveLength(29);
   expect(links).toEqual(expect.arrayContaining(['/compte/villes', '/compte/livreurs', '/compte/annonces']));
   await expect(page.getByTestId('side-menu')).toContainText('ADMINISTRATION');
   await page.getByTestId('user-menu-button').click();

@@ -1,7 +1,7 @@
 // How amounts and counts are shown: centimes in dirhams ("30,00 DH"), signed amounts (« −20,00 DH »),
 // grouped counts. components/money.ts gives these with the input side (what a person types); a
 // screen that only shows amounts (the dashboard) imports this module and loads no parsing.
-import { isolateLtr, type Language } from '../i18n/languages';
+import { isolateLtr, localeOf, type Language } from '../i18n/languages';
 
 /** « DH » in every language: what Moroccan price tags, receipts and the server's texts write. */
 export const CURRENCY_SYMBOL = 'DH';
@@ -55,4 +55,13 @@ export function formatSignedMoney(centimes: number, language: Language = 'fr', p
 /** The amount with its currency: 3000 → "30,00 DH", −3000 → "−30,00 DH". */
 export function formatMoney(centimes: number, language: Language = 'fr'): string {
   return formatSignedMoney(centimes, language, false);
+}
+
+/**
+ * A rate in percent: « 87,5 % » (fr), « 87.5 % » (en), one left-to-right unit in Arabic; « — »
+ * when there is none yet (no parcel's round ended, no call answered).
+ */
+export function formatRate(rate: number | null | undefined, language: Language): string {
+  if (rate == null || !Number.isFinite(rate)) return '—';
+  return isolateLtr(`${new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(rate)}\u00a0%`, language);
 }

@@ -86,7 +86,7 @@ export const COLLECTION_TAGS = [
 /**
  * Cached lists the bulk loader does not load: unpaid shops, the activity log, the delivery people's
  * balances, the merchants' accounts, RIB changes, the company's settings and recipient policy, the
- * refused outcomes kept for the office.
+ * refused outcomes kept for the office, the confirmation agents' figures.
  */
 export const EXTRA_TAGS = [
   'shopsUnpaid',
@@ -97,6 +97,7 @@ export const EXTRA_TAGS = [
   'companySettings',
   'recipientPolicy',
   'unappliedOutcomes',
+  'confirmations',
 ] as const;
 
 export const api = createApi({

@@ -22,3 +22,9 @@ export type Body<P extends keyof paths, M extends Method> =
 /** The query parameters of an operation. */
 export type Query<P extends keyof paths, M extends Method> =
   Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+/**
+ * Compiles only when `Missing` is empty: `Listed<Exclude<Schema<'Status'>, (typeof LIST)[number]>>`
+ * fails the type check once the server adds a value a hand-written list lacks.
+ */
+export type Listed<Missing extends never> = Missing;

@@ -12,13 +12,16 @@ import type { InventoryMessageKey } from '../components/inventory/messages.fr';
 import type { SupportMessageKey } from '../components/support/messages.fr';
 import type { PayoutMessageKey } from '../components/shop/messages.fr';
 import type { WebhookMessageKey } from '../components/webhooks/messages.fr';
+import type { ConfirmationMessageKey } from '../features/confirmations/messages.fr';
+import type { DecisionMessageKey } from '../components/decision/messages.fr';
 
 /**
  * Every message key: those of the first download (fr.ts) and those of the screens that load on
  * demand (screens.fr.ts, parcels.fr.ts, vouchers.fr.ts, invoices.fr.ts, inventory.fr.ts and
  * support.fr.ts, registered by screens.ts, parcels.ts, vouchers.ts, invoices.ts, inventory.ts and
- * support.ts before such a screen renders; payout.fr.ts likewise, by payout.ts, and the webhooks'
- * messages by webhooks.ts).
+ * support.ts before such a screen renders; payout.fr.ts likewise, by payout.ts, the webhooks'
+ * messages by webhooks.ts, the confirmation agents' by confirmations.ts, and the decisions after a
+ * failed attempt by decisions.ts).
  */
 export type MessageKey =
   | CoreMessageKey
@@ -29,7 +32,9 @@ export type MessageKey =
   | InventoryMessageKey
   | SupportMessageKey
   | PayoutMessageKey
-  | WebhookMessageKey;
+  | WebhookMessageKey
+  | ConfirmationMessageKey
+  | DecisionMessageKey;
 export {
   DEFAULT_LANGUAGE,
   LANGUAGES,

@@ -20,7 +20,8 @@ describe('side menu', () => {
     const nav = screen.getByTestId('side-menu');
     expect(nav).toHaveAttribute('data-role', 'client');
     expect(within(nav).getByText('MARCHAND')).toBeInTheDocument();
-    expect(menuLinks()).toHaveLength(18);
+    expect(menuLinks()).toHaveLength(19);
+    expect(menuLinks()).toContain('/compte/colis-a-confirmer');
     expect(within(nav).getByTestId('nav-section-parcels')).toHaveTextContent('Colis');
     expect(within(nav).getByTestId('nav-section-help')).toBeInTheDocument();
   });
@@ -35,6 +36,12 @@ describe('side menu', () => {
     expect(menuLinks()).toEqual(['/compte/tableau-de-bord', '/compte/villes']);
     expect(within(nav).getByTestId('nav-section-management')).toBeInTheDocument();
     expect(within(nav).queryByTestId('nav-section-parcels')).not.toBeInTheDocument();
+  });
+
+  it('shows a confirmation agent his one entry, « Confirmations »', () => {
+    renderWithProviders(<ContentLayout />, { session: adminSession(['confirmations']), path: '/compte/confirmations' });
+    expect(menuLinks()).toEqual(['/compte/confirmations']);
+    expect(within(screen.getByTestId('side-menu')).getByRole('link', { name: 'Confirmations', hidden: true })).toBeInTheDocument();
   });
 
   it('shows delivery people their fixed menu whatever the permissions', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_ADMIN_PERMISSIONS, ALL_MERCHANT_PERMISSIONS } from '../test/fixtures';
-import { GUEST, pathOf, roleRoutes, routesFor, visibleMenu, type SessionInfo } from './access';
+import { GUEST, isOwnPermission, pathOf, roleRoutes, routesFor, visibleMenu, type SessionInfo } from './access';
 import { ADMIN_MENU, MERCHANT_MENU, DELIVERY_MENU } from './menus';
 import { ADMIN_ROUTES, MERCHANT_ROUTES, COMMON_ROUTES, DELIVERY_ROUTES } from './routes';
 
@@ -19,6 +19,7 @@ describe('route tables (specification, section 2)', () => {
       ['/compte/ajouter-de-nouveaux-colis', 'add-new-parcels'],
       ['/compte/tous-les-colis', 'all-parcels'],
       ['/compte/nouveaux-colis', 'new-parcels'],
+      ['/compte/colis-a-confirmer', 'to-confirm-parcels'],
       ['/compte/colis-expedies', 'sent-parcels'],
       ['/compte/colis-livres', 'delivered-parcels'],
       ['/compte/colis-retournes', 'return-parcels'],
@@ -32,12 +33,13 @@ describe('route tables (specification, section 2)', () => {
       ['/compte/guide', 'guide'],
       ['/compte/pricing', 'pricing'],
       ['/compte/gestion-des-stocks', 'inventory-management'],
+      ['/compte/colis-a-decider', 'parcel-decisions'],
     ]);
     expect(MERCHANT_ROUTES[0].alias).toBe('/compte');
   });
 
   it('has the admin table', () => {
-    expect(ADMIN_ROUTES).toHaveLength(34);
+    expect(ADMIN_ROUTES).toHaveLength(36);
     expect(ADMIN_ROUTES[0]).toMatchObject({ path: '/compte/tableau-de-bord', name: 'dashboard', alias: '/compte' });
     const byName = Object.fromEntries(ADMIN_ROUTES.map((r) => [r.name, r.path]));
     expect(byName).toMatchObject({
@@ -65,6 +67,8 @@ describe('route tables (specification, section 2)', () => {
       'unapplied-outcomes': '/compte/resultats-a-regler',
       'company-settings': '/compte/parametres',
       'inventory-management': '/compte/gestion-des-stocks',
+      confirmations: '/compte/confirmations',
+      'parcel-decisions': '/compte/colis-a-decider',
     });
   });
 
@@ -112,13 +116,16 @@ describe('routes of a session', () => {
     expect(roleRoutes('admin', ['clients']).map((r) => r.name)).toEqual(['clients', 'bank-account-changes']);
     // The refused outcomes open with any screen that moves parcels (the server's rule).
     expect(roleRoutes('admin', ['refunds']).map((r) => r.name)).toEqual(['refunds', 'unapplied-outcomes']);
-    expect(roleRoutes('admin', ['sent-parcels', 'all-parcels']).map((r) => r.name)).toEqual(['all-parcels', 'sent-parcels', 'unapplied-outcomes']);
+    expect(roleRoutes('admin', ['sent-parcels', 'all-parcels']).map((r) => r.name)).toEqual(['all-parcels', 'sent-parcels', 'unapplied-outcomes', 'parcel-decisions']);
     expect(roleRoutes('admin', ['dashboard', 'clients']).map((r) => r.name)).not.toContain('unapplied-outcomes');
     // The merchants' accounts open with either client invoices screen.
     expect(roleRoutes('admin', ['client-delivered-invoices']).map((r) => r.name)).toEqual(['client-delivered-invoices', 'merchant-accounts']);
     expect(roleRoutes('admin', ['client-returned-invoices']).map((r) => r.name)).toEqual(['client-returned-invoices', 'merchant-accounts']);
     expect(roleRoutes('admin', ['delivery-invoices']).map((r) => r.name)).toEqual(['delivery-invoices', 'delivery-person-balances']);
     expect(roleRoutes('client', ['pricing', 'unknown']).map((r) => r.name)).toEqual(['pricing']);
+    // The confirmation agents' screen opens with its own name, as the server's permission.
+    expect(roleRoutes('admin', ['confirmations']).map((r) => r.name)).toEqual(['confirmations']);
+    expect(roleRoutes('client', ['new-parcels', 'to-confirm-parcels']).map((r) => r.name)).toEqual(['new-parcels', 'to-confirm-parcels']);
   });
 
   it('gives delivery people their whole set whatever the permissions', () => {
@@ -150,10 +157,10 @@ describe('routes of a session', () => {
 describe('side menus', () => {
   it('lists the specification menus in order', () => {
     expect(MERCHANT_MENU.flatMap((s) => s.items)).toEqual(
-      'dashboard inventory-management pickup-vouchers add-new-parcels new-parcels all-parcels sent-parcels delivered-parcels return-parcels refunds exchanges completed-invoices returned-invoices shops staff support guide pricing'.split(' '),
+      'dashboard inventory-management pickup-vouchers add-new-parcels new-parcels to-confirm-parcels all-parcels sent-parcels parcel-decisions delivered-parcels return-parcels refunds exchanges completed-invoices returned-invoices shops staff support guide pricing'.split(' '),
     );
     expect(ADMIN_MENU.flatMap((s) => s.items)).toEqual(
-      'dashboard inventory-management new-pickup-vouchers all-pickup-vouchers delivery-exit-vouchers parcels-to-be-returned delivery-return-vouchers all-parcels pickup-parcels sent-parcels delivered-parcels canceled-parcels return-parcels refunds exchanges client-costs create-client-invoice client-delivered-invoices client-returned-invoices create-delivery-invoice delivery-invoices clients deliverymen cities staff support announcements guide'.split(' '),
+      'dashboard inventory-management confirmations new-pickup-vouchers all-pickup-vouchers delivery-exit-vouchers parcels-to-be-returned delivery-return-vouchers all-parcels pickup-parcels sent-parcels parcel-decisions delivered-parcels canceled-parcels return-parcels refunds exchanges client-costs create-client-invoice client-delivered-invoices client-returned-invoices create-delivery-invoice delivery-invoices clients deliverymen cities staff support announcements guide'.split(' '),
     );
     expect(DELIVERY_MENU.flatMap((s) => s.items)).toEqual(
       'home exit-vouchers parcels-to-be-returned return-vouchers all-parcels sent-parcels delivered-parcels refunds exchanges create-invoice invoices guide'.split(' '),
@@ -170,7 +177,33 @@ describe('side menus', () => {
 
   it('shows every section to a client holding everything', () => {
     expect(visibleMenu('client', ALL_MERCHANT_PERMISSIONS).map((s) => s.id)).toEqual(MERCHANT_MENU.map((s) => s.id));
-    expect(visibleMenu('admin', ALL_ADMIN_PERMISSIONS).flatMap((s) => s.items)).toHaveLength(28);
+    expect(visibleMenu('admin', ALL_ADMIN_PERMISSIONS).flatMap((s) => s.items)).toHaveLength(30);
+  });
+
+  it('shows « À décider » beside the parcel lists to whoever holds a list that decides, never as a permission', () => {
+    for (const role of ['client', 'admin'] as const) {
+      for (const held of [['sent-parcels'], ['all-parcels']]) {
+        const parcels = visibleMenu(role, held).find((s) => s.id === 'parcels');
+        expect(parcels?.items.map((i) => [i.name, i.path]), `${role} ${held}`).toContainEqual(['parcel-decisions', '/compte/colis-a-decider']);
+        expect(roleRoutes(role, held).map((r) => r.name)).toContain('parcel-decisions');
+      }
+      expect(visibleMenu(role, ['delivered-parcels']).flatMap((s) => s.items.map((i) => i.name))).not.toContain('parcel-decisions');
+      expect(pathOf('parcel-decisions', active(role, ['delivered-parcels']))).toBe('/compte/not-found');
+      expect(isOwnPermission(role, 'parcel-decisions')).toBe(false);
+      expect(isOwnPermission(role, 'sent-parcels')).toBe(true);
+    }
+    expect(ALL_MERCHANT_PERMISSIONS).not.toContain('parcel-decisions');
+    expect(ALL_ADMIN_PERMISSIONS).not.toContain('parcel-decisions');
+    expect(visibleMenu('delivery-admin', []).flatMap((s) => s.items.map((i) => i.name))).not.toContain('parcel-decisions');
+  });
+
+  it('gives the confirmation agents their own entry, right after the stock (the server’s order)', () => {
+    expect(visibleMenu('admin', ['confirmations']).map((s) => [s.id, s.items.map((i) => [i.name, i.path])])).toEqual([
+      ['confirmations', [['confirmations', '/compte/confirmations']]],
+    ]);
+    const merchant = visibleMenu('client', ALL_MERCHANT_PERMISSIONS).find((s) => s.id === 'parcels');
+    expect(merchant?.items.map((i) => i.name).slice(0, 3)).toEqual(['add-new-parcels', 'new-parcels', 'to-confirm-parcels']);
+    expect(merchant?.items.find((i) => i.name === 'to-confirm-parcels')).toMatchObject({ path: '/compte/colis-a-confirmer', screen: 'parcels' });
   });
 
   it('shows delivery people a fixed menu', () => {

@@ -19,15 +19,26 @@ export function filtersByPermissions(role: Role): boolean {
   return role === 'admin' || role === 'client';
 }
 
+/** Whether the permissions `held` open `route`: its `permission` (any of a list) when it has one, else its name. */
+function opens(route: RouteDef, held: ReadonlySet<string>): boolean {
+  const opening = route.permission ?? route.name;
+  return typeof opening === 'string' ? held.has(opening) : opening.some((name) => held.has(name));
+}
+
 /** The role's route table, filtered by permissions for admins and clients. */
 export function roleRoutes(role: Role, permissions: readonly string[]): RouteDef[] {
   const all = ROLE_ROUTES[role];
   if (!filtersByPermissions(role)) return [...all];
   const held = new Set(permissions);
-  return all.filter((route) => {
-    const opening = route.permission ?? route.name;
-    return typeof opening === 'string' ? held.has(opening) : opening.some((name) => held.has(name));
-  });
+  return all.filter((route) => opens(route, held));
+}
+
+/**
+ * Whether a menu entry of the role is a permission of its own (one an account can be granted):
+ * not when its route opens with other permissions (`RouteDef.permission`, « À décider »).
+ */
+export function isOwnPermission(role: Role, name: string): boolean {
+  return ROLE_ROUTES[role].find((route) => route.name === name)?.permission === undefined;
 }
 
 /**
@@ -71,8 +82,9 @@ export interface VisibleSection {
 }
 
 /**
- * The side menu of a role: for admins and clients, a section shows only when the user holds
- * one of its route names and an entry only when its name is held; delivery people see a fixed menu.
+ * The side menu of a role: for admins and clients, an entry shows only when the user's
+ * permissions open its route (its name, or its `permission`) and a section only with an entry;
+ * delivery people see a fixed menu.
  */
 export function visibleMenu(role: Role, permissions: readonly string[]): VisibleSection[] {
   const byName = new Map(ROLE_ROUTES[role].map((route) => [route.name, route]));
@@ -80,9 +92,8 @@ export function visibleMenu(role: Role, permissions: readonly string[]): Visible
   const sections: VisibleSection[] = [];
   for (const section of ROLE_MENUS[role] as readonly MenuSection[]) {
     const items = section.items
-      .filter((name) => held === null || held.has(name))
       .map((name) => byName.get(name))
-      .filter((route): route is RouteDef => route !== undefined);
+      .filter((route): route is RouteDef => route !== undefined && (held === null || opens(route, held)));
     if (items.length > 0) sections.push({ id: section.id, items, grouped: section.items.length > 1 });
   }
   return sections;

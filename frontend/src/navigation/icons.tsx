@@ -23,8 +23,11 @@ import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import OutboxOutlined from '@mui/icons-material/OutboxOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
+import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import RuleOutlined from '@mui/icons-material/RuleOutlined';
 import SellOutlined from '@mui/icons-material/SellOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
@@ -59,14 +62,17 @@ export const ROUTE_ICONS: Readonly<Record<MenuRouteName | OtherIconRoute, SvgIco
   home: HomeOutlined,
   profile: AccountCircleOutlined,
   'inventory-management': WarehouseOutlined,
+  confirmations: PhoneInTalkOutlined,
   'pickup-vouchers': MoveToInboxOutlined,
   'new-pickup-vouchers': MoveToInboxOutlined,
   'all-pickup-vouchers': ViewListOutlined,
   'add-new-parcels': AddBoxOutlined,
   'new-parcels': Inventory2Outlined,
+  'to-confirm-parcels': PendingActionsOutlined,
   'all-parcels': ViewListOutlined,
   'pickup-parcels': MoveToInboxOutlined,
   'sent-parcels': LocalShippingOutlined,
+  'parcel-decisions': RuleOutlined,
   'delivered-parcels': TaskAltOutlined,
   'return-parcels': AssignmentReturnOutlined,
   'canceled-parcels': CancelOutlined,
@@ -108,6 +114,7 @@ export const ROUTE_ICONS: Readonly<Record<MenuRouteName | OtherIconRoute, SvgIco
 export const SECTION_ICONS: Readonly<Record<MenuSectionId, SvgIconComponent>> = {
   overview: DashboardOutlined,
   stock: WarehouseOutlined,
+  confirmations: PhoneInTalkOutlined,
   pickups: MoveToInboxOutlined,
   deliveryVouchers: OutboxOutlined,
   vouchers: OutboxOutlined,

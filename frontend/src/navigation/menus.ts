@@ -1,5 +1,8 @@
 // The three side menus (specification, section 2), grouped into French sections.
-// The order of the route names inside the sections is the specification's menu order.
+// The order of the route names inside the sections is the specification's menu order. Each entry
+// is a route name and, for admins and clients, a permission that can be granted, except the
+// entries whose route opens with other permissions (`RouteDef.permission`: « À décider »), which
+// show to whoever holds one of those (navigation/access.ts).
 import type { MenuSection, Role } from './types';
 
 const MERCHANT_SECTIONS = [
@@ -11,8 +14,11 @@ const MERCHANT_SECTIONS = [
     items: [
       'add-new-parcels',
       'new-parcels',
+      'to-confirm-parcels',
       'all-parcels',
       'sent-parcels',
+      // Failed attempts to decide (issue 40): opened by the lists that decide, no permission of its own.
+      'parcel-decisions',
       'delivered-parcels',
       'return-parcels',
       'refunds',
@@ -28,6 +34,8 @@ export const MERCHANT_MENU: readonly MenuSection[] = MERCHANT_SECTIONS;
 const ADMIN_SECTIONS = [
   { id: 'overview', items: ['dashboard'] },
   { id: 'stock', items: ['inventory-management'] },
+  // The agents who call the recipients to confirm their orders before pickup (issue 40).
+  { id: 'confirmations', items: ['confirmations'] },
   { id: 'pickups', items: ['new-pickup-vouchers', 'all-pickup-vouchers'] },
   {
     id: 'deliveryVouchers',
@@ -39,6 +47,7 @@ const ADMIN_SECTIONS = [
       'all-parcels',
       'pickup-parcels',
       'sent-parcels',
+      'parcel-decisions',
       'delivered-parcels',
       'canceled-parcels',
       'return-parcels',

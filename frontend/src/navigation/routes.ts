@@ -19,6 +19,7 @@ const IMPLEMENTED: Partial<Record<string, ScreenKey>> = {
   // One screen for every parcel list of every role (components/parcel/views.ts).
   'all-parcels': 'parcels',
   'new-parcels': 'parcels',
+  'to-confirm-parcels': 'parcels',
   'pickup-parcels': 'parcels',
   'sent-parcels': 'parcels',
   'delivered-parcels': 'parcels',
@@ -54,6 +55,8 @@ const IMPLEMENTED: Partial<Record<string, ScreenKey>> = {
   support: 'support',
   announcements: 'announcements',
   guide: 'guides',
+  // The agents' queue of orders to confirm by phone, and its figures (issue 40).
+  confirmations: 'confirmations',
 };
 
 /** A role's own screen for a route name the roles share. */
@@ -69,12 +72,26 @@ function table(rows: ReadonlyArray<readonly [path: string, name: string, alias?:
   }));
 }
 
-export const MERCHANT_ROUTES: readonly RouteDef[] = table([
+/**
+ * The parcels whose failed attempt waits for a decision (issue 40), a screen of merchants and
+ * admins beside their parcel lists: the lists that may decide open it (the server's rule for
+ * `PUT parcels/{key}/decision`). Its menu entry is no permission of its own (access.ts).
+ */
+const PARCEL_DECISIONS: RouteDef = {
+  name: 'parcel-decisions',
+  path: '/compte/colis-a-decider',
+  screen: 'parcel-decisions',
+  meta: PROTECTED,
+  permission: ['sent-parcels', 'all-parcels'],
+};
+
+export const MERCHANT_ROUTES: readonly RouteDef[] = [...table([
   ['/compte/accueille', 'dashboard', '/compte'],
   ['/compte/bons-de-ramassage', 'pickup-vouchers'],
   ['/compte/ajouter-de-nouveaux-colis', 'add-new-parcels'],
   ['/compte/tous-les-colis', 'all-parcels'],
   ['/compte/nouveaux-colis', 'new-parcels'],
+  ['/compte/colis-a-confirmer', 'to-confirm-parcels'],
   ['/compte/colis-expedies', 'sent-parcels'],
   ['/compte/colis-livres', 'delivered-parcels'],
   ['/compte/colis-retournes', 'return-parcels'],
@@ -88,7 +105,9 @@ export const MERCHANT_ROUTES: readonly RouteDef[] = table([
   ['/compte/guide', 'guide'],
   ['/compte/pricing', 'pricing'],
   ['/compte/gestion-des-stocks', 'inventory-management'],
-]);
+]),
+  PARCEL_DECISIONS,
+];
 
 /** The admin's screens that move parcels (the server's ADMIN_PARCEL_WRITES). */
 const ADMIN_PARCEL_WRITES: readonly string[] = [
@@ -131,6 +150,7 @@ export const ADMIN_ROUTES: readonly RouteDef[] = [...table([
   ['/compte/annonces', 'announcements'],
   ['/compte/guide', 'guide'],
   ['/compte/gestion-des-stocks', 'inventory-management'],
+  ['/compte/confirmations', 'confirmations'],
 ]),
   // The activity log, reached from the admin's dashboard (not a menu entry): the dashboard permission opens it.
   { name: 'activities', path: '/compte/activites', screen: 'activities', meta: PROTECTED, permission: 'dashboard' },
@@ -157,6 +177,7 @@ export const ADMIN_ROUTES: readonly RouteDef[] = [...table([
   // The company's legal identity, reached from the user menu: the cities permission (the
   // company's own configuration) opens it.
   { name: 'company-settings', path: '/compte/parametres', screen: 'company-settings', meta: PROTECTED, permission: 'cities' },
+  PARCEL_DECISIONS,
 ];
 
 export const DELIVERY_ROUTES: readonly RouteDef[] = table([

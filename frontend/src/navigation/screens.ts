@@ -55,6 +55,12 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
   'company-settings': lazy(
     () => import(/* webpackChunkName: "route-company-settings" */ '../features/settings/CompanySettingsScreen'),
   ),
+  confirmations: lazy(
+    () => import(/* webpackChunkName: "route-confirmations" */ '../features/confirmations/ConfirmationsScreen'),
+  ),
+  'parcel-decisions': lazy(
+    () => import(/* webpackChunkName: "route-parcel-decisions" */ '../features/decisions/DecisionsScreen'),
+  ),
   'not-available': lazy(
     () => import(/* webpackChunkName: "route-not-available" */ '../components/NotAvailableYet'),
   ),

@@ -49,7 +49,9 @@ export type ScreenKey =
   | 'merchant-accounts'
   | 'bank-account-changes'
   | 'unapplied-outcomes'
-  | 'company-settings';
+  | 'company-settings'
+  | 'confirmations'
+  | 'parcel-decisions';
 
 export interface RouteDef {
   /** Route name, as in the specification (also a permission name for admins and clients). */

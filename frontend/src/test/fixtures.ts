@@ -1,8 +1,9 @@
 import type { SessionPayload, UserData } from '../core/session/types';
-import { ADMIN_MENU, MERCHANT_MENU } from '../navigation/menus';
+import { allPermissions } from '../components/staff/permissions';
 
-export const ALL_MERCHANT_PERMISSIONS = MERCHANT_MENU.flatMap((section) => section.items);
-export const ALL_ADMIN_PERMISSIONS = ADMIN_MENU.flatMap((section) => section.items);
+/** Every permission of a role (its menu's entries, but « À décider », which others open). */
+export const ALL_MERCHANT_PERMISSIONS = allPermissions('client');
+export const ALL_ADMIN_PERMISSIONS = allPermissions('admin');
 
 export function user(overrides: Partial<UserData> = {}): UserData {
   return {

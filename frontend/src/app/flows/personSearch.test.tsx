@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MerchantView } from '../../components/merchant/api';
+import { merchantView } from '../../components/merchant/testData';
 import { personPath } from '../../layouts/globalSearch';
-import { adminSession, ALL_MERCHANT_PERMISSIONS } from '../../test/fixtures';
+import { adminSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer, type RecordedCall } from '../../test/mockServer';
 import { renderApp } from '../../test/render';
@@ -11,19 +12,7 @@ import { renderApp } from '../../test/render';
 const info = (permissions: string[]) => ({ authenticated: true, active: true, role: 'admin' as const, permissions });
 
 function merchant(key: string, first: string, last: string, active: boolean): MerchantView {
-  return {
-    key,
-    first_name: first,
-    last_name: last,
-    email: `${first.toLowerCase()}@souk.ma`,
-    phone: '0612345678',
-    company: `Boutique ${last}`,
-    city: 'Rabat',
-    active,
-    user_role: 'client',
-    created_at: '2026-02-01T10:00:00Z',
-    permissions: ALL_MERCHANT_PERMISSIONS,
-  };
+  return merchantView(key, { first_name: first, last_name: last, email: `${first.toLowerCase()}@souk.ma`, company: `Boutique ${last}`, active });
 }
 
 const SALMA = merchant('M1', 'Salma', 'Berrada', true);

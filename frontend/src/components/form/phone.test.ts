@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n';
-import { isMoroccanPhone, normalizeMoroccanPhone, phoneError } from './phone';
+import { internationalPhoneDigits, isMoroccanPhone, normalizeMoroccanPhone, phoneError } from './phone';
 
 describe('the Moroccan phone rule (as crates/core/src/phone.rs)', () => {
   it('accepts the national and international forms, spaces, dots, dashes and brackets', () => {
@@ -26,5 +26,13 @@ describe('the Moroccan phone rule (as crates/core/src/phone.rs)', () => {
     expect(phoneError('  ', t)).toBeUndefined();
     expect(phoneError('0612345678', t)).toBeUndefined();
     expect(phoneError(null, t)).toBeUndefined();
+  });
+});
+
+describe('the international digits (WhatsApp links)', () => {
+  it('drops the national 0 behind 212, whatever form was typed', () => {
+    expect(internationalPhoneDigits('0612345678')).toBe('212612345678');
+    expect(internationalPhoneDigits('+212 7 12 34 56 78')).toBe('212712345678');
+    expect(internationalPhoneDigits('0612')).toBeNull();
   });
 });

@@ -17,6 +17,15 @@ export function normalizeMoroccanPhone(input: string): string | null {
   return /^0[5-7]\d{8}$/.test(national) ? national : null;
 }
 
+/**
+ * The international digits of a Moroccan number, as WhatsApp's links take them:
+ * 0612345678 → 212612345678; null for a number the API would refuse.
+ */
+export function internationalPhoneDigits(input: string): string | null {
+  const national = normalizeMoroccanPhone(input);
+  return national ? `212${national.slice(1)}` : null;
+}
+
 export function isMoroccanPhone(input: string): boolean {
   return normalizeMoroccanPhone(input) !== null;
 }

@@ -17,7 +17,8 @@ import { lazyNamed } from '../lazy';
 import { DetailField, DetailSection } from '../DetailList';
 import { PhoneLink } from '../PhoneLink';
 import { MoneyText } from '../MoneyText';
-import { useT, type MessageKey } from '../../i18n';
+import { formatMoney } from '../moneyFormat';
+import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { pathOf, type SessionInfo } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import { selectSessionInfo } from '../../core/session/authSlice';
@@ -74,6 +75,7 @@ export function ParcelDrawer({ parcelKey, onClose, actions }: Props) {
 
 function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (parcel: Parcel) => ReactNode }) {
   const t = useT();
+  const language = useLanguage();
   const session = useAppSelector(selectSessionInfo);
   const role = session.role;
   const { data, isLoading, isError, error } = useGetParcelQuery(parcelKey);
@@ -150,6 +152,15 @@ function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (pa
         <DetailField label={t('parcels.fee.delivery')} value={<MoneyText centimes={parcel.fees.delivery} />} />
         <DetailField label={t('parcels.fee.return')} value={<MoneyText centimes={parcel.fees.return} />} />
         <DetailField label={t('parcels.fee.refusal')} value={<MoneyText centimes={parcel.fees.refusal} />} />
+        {parcel.confirmation_fee > 0 && (
+          // Confirmed by the company's agents: its price is in each of the fees above.
+          <DetailField
+            label={t('parcels.fee.confirmation')}
+            value={t('parcels.fee.confirmationIncluded', { amount: formatMoney(parcel.confirmation_fee, language) })}
+            wide
+            testId="parcel-fee-confirmation"
+          />
+        )}
       </DetailSection>
 
       {parcel.status === 'delivered' && <ParcelProofs parcelKey={parcel.key} />}

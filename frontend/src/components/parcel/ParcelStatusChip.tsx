@@ -13,9 +13,14 @@ export function useStatusLabel(): (status: ParcelStatus, fallback: string) => st
   return useCallback((status, fallback) => label('parcels.status', status, fallback), [label]);
 }
 
-/** The colour of each status: grey before pickup, blue on the way, green delivered, red failed. */
+/**
+ * The colour of each status: amber while an order waits for its confirmation, grey before
+ * pickup, blue on the way, green delivered, red failed.
+ */
 export function statusColor(status: ParcelStatus): ChipProps['color'] {
   switch (status) {
+    case 'to_confirm':
+      return 'warning';
     case 'new':
     case 'awaiting_pickup':
       return 'default';
@@ -44,7 +49,7 @@ export function ParcelStatusChip({ status, label, size = 'small' }: { status: Pa
   return (
     <Chip
       size={size}
-      variant={status === 'new' ? 'outlined' : 'filled'}
+      variant={status === 'new' || status === 'to_confirm' ? 'outlined' : 'filled'}
       color={statusColor(status)}
       label={statusLabel(status, label)}
       data-testid="parcel-status"

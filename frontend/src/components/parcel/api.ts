@@ -1,12 +1,17 @@
 // The parcel endpoints (docs/api.md, "parcels"). Kept free of UI code: the top-bar search of
 // the layout uses the list call too.
 import { api } from '../../core/api';
-import type { Answer, Body, Query, Schema } from '../../core/apiTypes';
+import type { Answer, Body, Listed, Query, Schema } from '../../core/apiTypes';
 import { openPdf } from '../pdf';
 import type { ListArgs } from '../table/useListState';
 
-/** Status keys of the domain rules, in the order of the flow. */
+/**
+ * Status keys of the domain rules, in the order of the flow: an order waits « à confirmer » (the
+ * company's agents call the recipient) before it is a new parcel, when its merchant or the
+ * recipient's band asks for it.
+ */
 export const PARCEL_STATUSES = [
+  'to_confirm',
   'new',
   'awaiting_pickup',
   'picked_up',
@@ -26,6 +31,9 @@ export const PARCEL_STATUSES = [
 ] as const satisfies readonly Schema<'Status'>[];
 
 export type ParcelStatus = Schema<'Status'>;
+
+/** A status the server adds and PARCEL_STATUSES lacks fails the type check here. */
+export type EveryStatusListed = Listed<Exclude<ParcelStatus, (typeof PARCEL_STATUSES)[number]>>;
 
 export type ParcelKind = Schema<'ParcelKind'>;
 

@@ -1,6 +1,7 @@
 // The texts the server writes in a parcel's history come as a code and its values
 // (`{code: 'exit_voucher', values: {voucher: 'BS…'}}`), rendered here in the UI's language.
 import type { MessageKey, MessageParams, Translate } from '../../i18n';
+import type { Listed, Schema } from '../../core/apiTypes';
 import { PARCEL_STATUSES, type HistoryNote, type ParcelStatus } from './api';
 import '../../i18n/parcels';
 
@@ -24,7 +25,22 @@ export const NOTE_CODES = [
   'undone',
   'undone_with_refusal',
   'delivery_proof',
-] as const;
+  // The confirmation agents' calls (issue 40).
+  'confirmed',
+  'confirmation_no_answer',
+  'confirmation_wrong_number',
+  'confirmation_given_up',
+  'confirmation_corrected',
+  // Failed attempts decided (issue 40): by the merchant, the recipient, or the company's default.
+  'reattempt_requested',
+  'reattempt_by_recipient',
+  'reattempt_by_default',
+  'return_requested',
+  'cancelled_by_recipient',
+] as const satisfies readonly Schema<'NoteCode'>[];
+
+/** A code the server adds and NOTE_CODES lacks fails the type check here. */
+export type EveryNoteCodeListed = Listed<Exclude<Schema<'NoteCode'>, (typeof NOTE_CODES)[number]>>;
 
 function isStatus(value: unknown): value is ParcelStatus {
   return typeof value === 'string' && (PARCEL_STATUSES as readonly string[]).includes(value);

@@ -25,6 +25,8 @@ export function needsComment(status: ParcelStatus): boolean {
 export function flowAllows(from: ParcelStatus, to: ParcelStatus): boolean {
   if (from === to) return false;
   switch (from) {
+    case 'to_confirm':
+      return to === 'new' || to === 'cancelled';
     case 'new':
       return to === 'awaiting_pickup' || to === 'cancelled';
     case 'awaiting_pickup':

@@ -27,6 +27,7 @@ export function parcel(key: string, overrides: Partial<Parcel> = {}): Parcel {
     original_parcel: null,
     item_to_collect: null,
     fees: { delivery: 3500, return: 1000, refusal: 1500 },
+    confirmation_fee: 0,
     status: 'new',
     status_label: 'Nouveau colis',
     payout_state: null,

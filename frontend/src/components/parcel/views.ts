@@ -30,6 +30,9 @@ export const VIEW_STATUSES: Record<ParcelListView, readonly ParcelStatus[]> = {
   refunds: PARCEL_STATUSES,
   exchanges: PARCEL_STATUSES,
   'change-address': PARCEL_STATUSES,
+  'to-confirm': ['to_confirm'],
+  // Failed attempts waiting for a decision (issue 40: the « À décider » screen lists them).
+  decisions: ['no_answer', 'unreachable', 'wrong_number', 'postponed', 'refused'],
 };
 
 const MERCHANT_COLUMNS: readonly ParcelColumn[] = ['code', 'recipient', 'city', 'amount', 'status', 'shop', 'date'];
@@ -54,6 +57,8 @@ function delivery(view: ParcelListView): ParcelViewConfig {
 export const PARCEL_VIEWS: Readonly<Record<Role, Readonly<Record<string, ParcelViewConfig>>>> = {
   client: {
     'new-parcels': merchant('new', ['pickup', 'labels', 'cancel']),
+    // Orders our agents call to confirm before pickup: no pickup voucher yet.
+    'to-confirm-parcels': merchant('to-confirm', ['labels', 'cancel']),
     'all-parcels': merchant('all', ['labels', 'cancel']),
     'sent-parcels': merchant('sent'),
     'delivered-parcels': merchant('delivered'),

@@ -1,5 +1,5 @@
 import { api } from '../../core/api';
-import type { Body, Schema } from '../../core/apiTypes';
+import type { Body, Listed, Schema } from '../../core/apiTypes';
 import type { ListResponse } from '../../core/collections';
 import { listParams } from '../../core/crud';
 import type { ListArgs } from '../table/useListState';
@@ -10,10 +10,14 @@ export const WEBHOOK_EVENTS = [
   'parcel.created',
   'parcel.status_changed',
   'parcel.outcome_recorded',
+  'parcel.decision_needed',
   'invoice.validated',
   'invoice.paid',
   'ticket.answered',
 ] as const satisfies readonly WebhookEvent[];
+
+/** An event the server adds and WEBHOOK_EVENTS lacks fails the type check here. */
+export type EveryEventListed = Listed<Exclude<WebhookEvent, (typeof WEBHOOK_EVENTS)[number]>>;
 
 export type Webhook = Schema<'WebhookView'>;
 

@@ -11,6 +11,7 @@ export const arWebhooks: Record<WebhookMessageKey, string> = {
   'webhooks.event.parcel.created': 'تم إنشاء طرد',
   'webhooks.event.parcel.status_changed': 'تغيّرت حالة الطرد',
   'webhooks.event.parcel.outcome_recorded': 'تم تسجيل نتيجة التوصيل',
+  'webhooks.event.parcel.decision_needed': 'قرار مطلوب بعد تعذّر التوصيل',
   'webhooks.event.invoice.validated': 'تمت المصادقة على فاتورة',
   'webhooks.event.invoice.paid': 'تم أداء فاتورة',
   'webhooks.event.ticket.answered': 'رد على تذكرة',

@@ -11,6 +11,7 @@ export const enWebhooks: Record<WebhookMessageKey, string> = {
   'webhooks.event.parcel.created': 'Parcel created',
   'webhooks.event.parcel.status_changed': 'Parcel status changed',
   'webhooks.event.parcel.outcome_recorded': 'Delivery outcome recorded',
+  'webhooks.event.parcel.decision_needed': 'Decision needed after a failed delivery',
   'webhooks.event.invoice.validated': 'Invoice validated',
   'webhooks.event.invoice.paid': 'Invoice paid',
   'webhooks.event.ticket.answered': 'Ticket answered',

@@ -11,6 +11,7 @@ export const frWebhooks = {
   'webhooks.event.parcel.created': 'Colis créé',
   'webhooks.event.parcel.status_changed': 'Statut du colis changé',
   'webhooks.event.parcel.outcome_recorded': 'Résultat de livraison saisi',
+  'webhooks.event.parcel.decision_needed': 'Décision attendue après un échec de livraison',
   'webhooks.event.invoice.validated': 'Facture validée',
   'webhooks.event.invoice.paid': 'Facture payée',
   'webhooks.event.ticket.answered': 'Réponse à un ticket',

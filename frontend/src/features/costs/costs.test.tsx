@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { adminSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
+import { merchantView } from '../../components/merchant/testData';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import type { CostView } from './api';
@@ -23,8 +24,8 @@ const cost: CostView = {
 const merchants = (call: { query: Record<string, string> }) =>
   listReply(
     [
-      { key: 'M1', first_name: 'Youssef', last_name: 'El Amrani', email: 'client@colivra.ma', phone: '0600000000', company: 'Boutique Atlas', city: 'Casablanca', active: true, user_role: 'client', created_at: '', permissions: [] },
-      { key: 'M2', first_name: 'Salma', last_name: 'Berrada', email: 'salma@souk.ma', phone: '0600000001', company: null, city: 'Rabat', active: true, user_role: 'client', created_at: '', permissions: [] },
+      merchantView('M1', { first_name: 'Youssef', last_name: 'El Amrani', email: 'client@colivra.ma', phone: '0600000000', company: 'Boutique Atlas', city: 'Casablanca', active: true }),
+      merchantView('M2', { email: 'salma@souk.ma', phone: '0600000001', company: null, active: true }),
     ],
     call.query,
   );

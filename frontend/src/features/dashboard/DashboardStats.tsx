@@ -2,20 +2,18 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../core/hooks';
 import { errorBody } from '../../core/api';
 import { MoneyText } from '../../components/MoneyText';
-import { formatCount } from '../../components/moneyFormat';
-import { formatDate, isolateLtr, localeOf, useLanguage, useT, type Language, type MessageKey } from '../../i18n';
+import { formatCount, formatRate } from '../../components/moneyFormat';
+import { StatFigure } from '../../components/dashboard/StatFigure';
+import { formatDate, useLanguage, useT, type MessageKey } from '../../i18n';
 import { pathOf, type SessionInfo } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
 import type { Role } from '../../navigation/types';
@@ -24,12 +22,6 @@ import { statusColor, useStatusLabel } from '../../components/parcel/ParcelStatu
 import { useStatisticsQuery, type MoneyFigures, type Statistics } from '../../components/dashboard/api';
 import '../../i18n/parcels';
 import { MIRROR_IN_RTL } from '../../components/mirror';
-
-/** "87,5 %" in the user's language (one left-to-right unit in Arabic); "—" before any parcel's round ended. */
-export function formatRate(rate: number | null | undefined, language: Language): string {
-  if (rate == null || !Number.isFinite(rate)) return '—';
-  return isolateLtr(`${new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(rate)}\u00a0%`, language);
-}
 
 /** The figures of a dashboard (GET /api/statistics): totals, cash, delivery rate, 30 days. */
 export function DashboardStats({ role }: { role: Role }) {
@@ -70,12 +62,12 @@ function Figures({ stats, role }: { stats: Statistics; role: Role }) {
   return (
     <Stack spacing={2} data-testid="dashboard-stats">
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
-        <Figure id="total" label={t('stats.total')} value={formatCount(stats.total, language)} />
-        <Figure id="cod" label={t(role === 'delivery-admin' ? 'stats.codCollectedDeliveryPerson' : 'stats.codCollected')} value={<MoneyText centimes={stats.cod_collected} />} />
+        <StatFigure id="total" label={t('stats.total')} value={formatCount(stats.total, language)} />
+        <StatFigure id="cod" label={t(role === 'delivery-admin' ? 'stats.codCollectedDeliveryPerson' : 'stats.codCollected')} value={<MoneyText centimes={stats.cod_collected} />} />
         {role === 'client' && !(stats.money && stats.money.payouts_due !== null) && (
-          <Figure id="to-be-paid" label={t('stats.toBePaid')} value={<MoneyText centimes={stats.to_be_paid} />} hint={t('stats.toBePaidHint')} />
+          <StatFigure id="to-be-paid" label={t('stats.toBePaid')} value={<MoneyText centimes={stats.to_be_paid} />} hint={t('stats.toBePaidHint')} />
         )}
-        <Figure id="rate" label={t('stats.deliveryRate')} value={formatRate(stats.delivery_rate, language)} hint={t('stats.deliveryRateHint')} />
+        <StatFigure id="rate" label={t('stats.deliveryRate')} value={formatRate(stats.delivery_rate, language)} hint={t('stats.deliveryRateHint')} />
       </Box>
       {stats.money && <MoneyRow money={stats.money} role={role} />}
       <Card>
@@ -143,7 +135,7 @@ function MoneyRow({ money, role }: { money: MoneyFigures; role: Role }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }} data-testid="stats-money">
       {shown.map((figure) => (
-        <Figure
+        <StatFigure
           key={figure.id}
           id={figure.id}
           label={t(figure.label)}
@@ -160,35 +152,6 @@ function MoneyRow({ money, role }: { money: MoneyFigures; role: Role }) {
 function routePath(name: string, session: SessionInfo): string | undefined {
   const path = pathOf(name, session);
   return path === NOT_FOUND_PATH ? undefined : path;
-}
-
-function Figure({ id, label, value, hint, to }: { id: string; label: string; value: ReactNode; hint?: string; to?: string }) {
-  const content = (
-    <CardContent>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 600, mt: 0.5 }}>
-        {value}
-      </Typography>
-      {hint && (
-        <Typography variant="caption" color="text.secondary">
-          {hint}
-        </Typography>
-      )}
-    </CardContent>
-  );
-  return (
-    <Card data-testid={`stat-${id}`}>
-      {to ? (
-        <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
-          {content}
-        </CardActionArea>
-      ) : (
-        content
-      )}
-    </Card>
-  );
 }
 
 const CHART_HEIGHT = 160;

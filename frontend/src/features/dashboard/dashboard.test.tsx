@@ -8,7 +8,7 @@ import type { Statistics } from '../../components/dashboard/api';
 import { parcelPage } from '../../components/parcel/testData';
 import { accountEntry, merchantAccount } from '../../components/invoice/testData';
 import DashboardScreen from './DashboardScreen';
-import { formatRate } from './DashboardStats';
+import { formatRate } from '../../components/moneyFormat';
 
 /** An admin holding the dashboard and the money screens, none of the work queues. */
 const STATS_ONLY = ['dashboard', 'create-delivery-invoice', 'create-client-invoice', 'client-delivered-invoices'];

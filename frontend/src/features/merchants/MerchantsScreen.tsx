@@ -1,7 +1,11 @@
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
+import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../core/hooks';
@@ -12,7 +16,8 @@ import { ActiveChip } from '../../components/StatusChip';
 import type { Column } from '../../components/table/DataTable';
 import { dateColumn } from '../../components/table/columns';
 import { useListState } from '../../components/table/useListState';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
+import { formatMoney } from '../../components/moneyFormat';
 import { PhoneText } from '../../components/PhoneLink';
 import { pathOf } from '../../navigation/access';
 import { NOT_FOUND_PATH } from '../../navigation/routes';
@@ -37,7 +42,14 @@ interface MerchantForm extends FormValues {
   email: string;
   company: string;
   ice: string;
+  /** On the confirmation service: his new parcels wait « à confirmer » for our agents' call. */
+  confirmation_required: boolean;
+  /** Centimes (typed in dirhams); empty: none. */
+  confirmation_fee: number | null;
 }
+
+/** The server's bounds of the price of a confirmation (centimes): 0 to 1 000 DH. */
+const CONFIRMATION_FEE_MAX = 100_000;
 
 /** /compte/clients (admin): merchant accounts to activate, edit, give permissions or delete. */
 export default function MerchantsScreen() {
@@ -49,10 +61,33 @@ export default function MerchantsScreen() {
   const [shopsOf, setShopsOf] = useState<MerchantView | null>(null);
   const [permissionsOf, setPermissionsOf] = useState<MerchantView | null>(null);
   const changesPath = pathOf('bank-account-changes', useAppSelector(selectSessionInfo));
+  const language = useLanguage();
+  const feeBounds = { min: formatMoney(0, language), max: formatMoney(CONFIRMATION_FEE_MAX, language) };
 
   const columns: Column<MerchantView>[] = [
     { id: 'name', label: t('merchants.name'), sortKey: 'last_name', render: personName },
-    { id: 'company', label: t('merchants.company'), sortKey: 'company', render: (c) => c.company || '—' },
+    {
+      id: 'company',
+      label: t('merchants.company'),
+      sortKey: 'company',
+      render: (merchant) => (
+        <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75 }}>
+          <span>{merchant.company || '—'}</span>
+          {merchant.confirmation_required && (
+            <Tooltip title={t('merchants.confirmationChipHint')} describeChild>
+              <Chip
+                size="small"
+                variant="outlined"
+                color="info"
+                icon={<PhoneInTalkOutlined />}
+                label={t('merchants.confirmationChip')}
+                data-testid="merchant-confirmation-chip"
+              />
+            </Tooltip>
+          )}
+        </Box>
+      ),
+    },
     { id: 'email', label: t('merchants.email'), sortKey: 'email' },
     { id: 'phone', label: t('merchants.phone'), render: (row) => <PhoneText phone={row.phone} /> },
     { id: 'city', label: t('merchants.city'), render: (c) => c.city || '—' },
@@ -81,7 +116,7 @@ export default function MerchantsScreen() {
       emptyMessage={list.filters.status === 'new' ? t('merchants.emptyNew') : t('merchants.empty')}
       form={{
         editTitle: (merchant) => t('merchants.editTitle', { name: personName(merchant) }),
-        empty: () => ({ first_name: '', last_name: '', phone: '', email: '', company: '', ice: '' }),
+        empty: () => ({ first_name: '', last_name: '', phone: '', email: '', company: '', ice: '', confirmation_required: false, confirmation_fee: 0 }),
         fromRow: (merchant) => ({
           first_name: merchant.first_name,
           last_name: merchant.last_name,
@@ -89,7 +124,11 @@ export default function MerchantsScreen() {
           email: merchant.email,
           company: merchant.company ?? '',
           ice: merchant.ice ?? '',
+          confirmation_required: merchant.confirmation_required,
+          confirmation_fee: merchant.confirmation_fee,
         }),
+        validate: (values): Record<string, string> =>
+          (values.confirmation_fee ?? 0) > CONFIRMATION_FEE_MAX ? { confirmation_fee: t('merchants.confirmationFeeRange', feeBounds) } : {},
         fields: () => [
           { name: 'first_name', label: t('auth.firstName'), required: true, autoComplete: 'off' },
           { name: 'last_name', label: t('auth.lastName'), required: true },
@@ -97,9 +136,18 @@ export default function MerchantsScreen() {
           { name: 'email', label: t('auth.email'), type: 'email', required: true },
           { name: 'company', label: t('auth.company'), wide: true },
           { name: 'ice', label: t('payout.company.ice'), inputMode: 'numeric', helperText: t('payout.iceHelp'), maxLength: 40 },
+          {
+            name: 'confirmation_required',
+            label: t('merchants.confirmationRequired'),
+            type: 'switch',
+            helperText: t('merchants.confirmationRequiredHelp'),
+          },
+          { name: 'confirmation_fee', label: t('merchants.confirmationFee'), type: 'money', helperText: t('merchants.confirmationFeeHelp', feeBounds) },
         ],
       }}
-      onUpdate={(merchant, body) => updateMerchant({ key: merchant.key, body: { ...body, ice: body.ice.replace(/\s+/g, '') } }).unwrap()}
+      onUpdate={(merchant, body) =>
+        updateMerchant({ key: merchant.key, body: { ...body, ice: body.ice.replace(/\s+/g, ''), confirmation_fee: body.confirmation_fee ?? 0 } }).unwrap()
+      }
       toolbar={
         changesPath !== NOT_FOUND_PATH && (
           <Button component={RouterLink} to={changesPath} variant="outlined" startIcon={<AccountBalanceOutlined />} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} data-testid="open-rib-changes">

@@ -6,24 +6,8 @@ import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import type { MerchantView } from '../../components/merchant/api';
+import { merchantView as merchant } from '../../components/merchant/testData';
 import MerchantsScreen from './MerchantsScreen';
-
-function merchant(key: string, overrides: Partial<MerchantView> = {}): MerchantView {
-  return {
-    key,
-    first_name: 'Salma',
-    last_name: 'Berrada',
-    email: `${key.toLowerCase()}@souk.ma`,
-    phone: '0612345678',
-    company: 'Souk Digital',
-    city: 'Rabat',
-    active: false,
-    user_role: 'client',
-    created_at: '2026-02-01T10:00:00Z',
-    permissions: ALL_MERCHANT_PERMISSIONS,
-    ...overrides,
-  };
-}
 
 describe('clients screen', () => {
   it('opens on the new sign-ups, switches tabs through ?status=, activates one at once', async () => {
@@ -116,6 +100,8 @@ describe('clients screen', () => {
       company: 'Argan Store',
       // No ICE typed: none kept.
       ice: '',
+      confirmation_required: false,
+      confirmation_fee: 0,
     });
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     await waitFor(() => expect(screen.queryByTestId('form-dialog')).not.toBeInTheDocument());
@@ -124,6 +110,52 @@ describe('clients screen', () => {
     const confirm = await screen.findByTestId('confirm-dialog');
     await user.click(within(confirm).getByTestId('confirm-submit'));
     expect(await within(confirm).findByTestId('confirm-error')).toHaveTextContent(message);
+  });
+
+  it('puts a merchant on the confirmation service with its fee typed in dirhams (sent in centimes), flagged in the list', async () => {
+    const user = userEvent.setup();
+    let row = merchant('M1', { active: true });
+    const server = mockServer({
+      'GET /api/clients': (call) => listReply([row], call.query),
+      'PUT /api/clients/M1': (call, index) => {
+        if (index === 0) return { status: 422, body: { message: 'Données invalides.', errors: { confirmation_fee: ['Entre 0 et 1 000,00 DH.'] } } };
+        row = { ...row, ...(call.body as Partial<MerchantView>) };
+        return { status: 200, body: { data: row } };
+      },
+    });
+    renderWithProviders(<MerchantsScreen />, { session: adminSession(), path: '/?status=all' });
+    const first = await screen.findByTestId('table-row');
+    expect(within(first).queryByTestId('merchant-confirmation-chip')).not.toBeInTheDocument();
+    await user.click(within(first).getByRole('button', { name: 'Modifier Salma Berrada' }));
+    const dialog = await screen.findByTestId('form-dialog');
+    const service = within(dialog).getByRole('switch', { name: 'Service de confirmation' });
+    expect(service).not.toBeChecked();
+    expect(within(dialog).getByTestId('field-confirmation_required')).toHaveTextContent('Ses nouveaux colis sont confirmés par nos agents avant le ramassage.');
+    const fee = within(dialog).getByRole('textbox', { name: /^Frais par colis confirmé \(TTC\)/ });
+    expect(fee).toHaveValue('0,00');
+    await user.click(service);
+    await user.clear(fee);
+    // Above 1 000 DH: said under the field, nothing sent.
+    await user.type(fee, '1500');
+    await user.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(within(dialog).getByTestId('field-confirmation_fee')).toHaveTextContent(/Entre 0,00.DH et 1.000,00.DH\./));
+    expect(server.callsTo('PUT', '/api/clients/M1')).toHaveLength(0);
+
+    await user.clear(fee);
+    await user.type(fee, '7,50');
+    await user.click(within(dialog).getByTestId('form-submit'));
+    // The server's refusal lands under the field too.
+    expect(await within(dialog).findByText('Entre 0 et 1 000,00 DH.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/api/clients/M1')[0].body).toMatchObject({ confirmation_required: true, confirmation_fee: 750 });
+
+    await user.clear(fee);
+    await user.type(fee, '5');
+    await user.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(screen.queryByTestId('form-dialog')).not.toBeInTheDocument());
+    expect(server.callsTo('PUT', '/api/clients/M1')[1].body).toMatchObject({ confirmation_required: true, confirmation_fee: 500 });
+    const chip = await screen.findByTestId('merchant-confirmation-chip');
+    expect(chip).toHaveTextContent('Confirmation');
+    expect(screen.getByTestId('table-row')).toContainElement(chip);
   });
 
   it("lists a merchant's shops in a side panel (GET /api/shops?client=KEY)", async () => {

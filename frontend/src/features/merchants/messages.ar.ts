@@ -28,4 +28,11 @@ export const arMerchants: Record<MerchantsMessageKey, string> = {
   'merchants.permissions': 'الصلاحيات',
   'merchants.permissionsTitle': 'صلاحيات {name}',
   'merchants.permissionsIntro': 'أقسام قائمة التاجر التي يمكن لهذا التاجر فتحها.',
+  'merchants.confirmationRequired': 'خدمة التأكيد',
+  'merchants.confirmationRequiredHelp': 'يؤكد وكلاؤنا طروده الجديدة قبل الاستلام.',
+  'merchants.confirmationFee': 'رسوم كل طرد مؤكَّد (شاملة للضريبة)',
+  'merchants.confirmationFeeHelp': 'من {min} إلى {max}، تُضاف إلى رسوم كل طرد مؤكَّد.',
+  'merchants.confirmationFeeRange': 'بين {min} و{max}.',
+  'merchants.confirmationChip': 'تأكيد',
+  'merchants.confirmationChipHint': 'مشترك في خدمة التأكيد: يؤكد وكلاؤنا طروده الجديدة.',
 };

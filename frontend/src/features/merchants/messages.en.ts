@@ -28,4 +28,11 @@ export const enMerchants: Record<MerchantsMessageKey, string> = {
   'merchants.permissions': 'Permissions',
   'merchants.permissionsTitle': 'Permissions of {name}',
   'merchants.permissionsIntro': 'The merchant menu entries this merchant may open.',
+  'merchants.confirmationRequired': 'Confirmation service',
+  'merchants.confirmationRequiredHelp': 'Our agents confirm his new parcels before pickup.',
+  'merchants.confirmationFee': 'Fee per confirmed parcel (incl. VAT)',
+  'merchants.confirmationFeeHelp': '{min} to {max}, added to the fees of each confirmed parcel.',
+  'merchants.confirmationFeeRange': 'Between {min} and {max}.',
+  'merchants.confirmationChip': 'Confirmation',
+  'merchants.confirmationChipHint': 'On the confirmation service: our agents confirm his new parcels.',
 };

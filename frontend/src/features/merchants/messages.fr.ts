@@ -28,6 +28,13 @@ export const frMerchants = {
   'merchants.permissions': 'Permissions',
   'merchants.permissionsTitle': 'Permissions de {name}',
   'merchants.permissionsIntro': 'Les rubriques de son menu que ce marchand peut ouvrir.',
+  'merchants.confirmationRequired': 'Service de confirmation',
+  'merchants.confirmationRequiredHelp': 'Ses nouveaux colis sont confirmés par nos agents avant le ramassage.',
+  'merchants.confirmationFee': 'Frais par colis confirmé (TTC)',
+  'merchants.confirmationFeeHelp': 'De {min} à {max}, ajoutés aux frais de chaque colis confirmé.',
+  'merchants.confirmationFeeRange': 'Entre {min} et {max}.',
+  'merchants.confirmationChip': 'Confirmation',
+  'merchants.confirmationChipHint': 'Sur le service de confirmation : ses nouveaux colis sont confirmés par nos agents.',
 } as const;
 
 export type MerchantsMessageKey = keyof typeof frMerchants;

@@ -191,7 +191,9 @@ export function ParcelForm({ shops }: { shops: readonly Shop[] }) {
       const key = result.data.key;
       setCreated((current) => [key, ...current]);
       if (andGo) {
-        const list = ['new-parcels', 'all-parcels'].map((name) => pathOf(name, session)).find((path) => path !== NOT_FOUND_PATH);
+        // An order the company's agents confirm first waits « à confirmer », not among the new parcels.
+        const lists = result.data.status === 'to_confirm' ? ['to-confirm-parcels', 'all-parcels'] : ['new-parcels', 'all-parcels'];
+        const list = lists.map((name) => pathOf(name, session)).find((path) => path !== NOT_FOUND_PATH);
         if (list) {
           navigate(`${list}?${PARCEL_PARAM}=${encodeURIComponent(key)}`);
           return;

@@ -20,7 +20,8 @@ export const HISTORY_DELAY = 250;
 /**
  * Under the recipient's phone of the parcel form: once the number typed is a complete Moroccan
  * one, the recipient's history across every merchant (`GET recipients/{phone}/history`): his
- * band, his counts, and what the company does for his band (a warning, or the parcel refused).
+ * band, his counts, and what the company does for his band (a warning, the order confirmed by
+ * the company's agents first, or the parcel refused).
  * Nothing for an incomplete number, while it loads, or when the server says nothing (a refusal).
  */
 export function RecipientHistoryNote({ phone }: { phone: string }) {
@@ -73,6 +74,11 @@ export function RecipientHistoryNote({ phone }: { phone: string }) {
           {history.action === 'refuse' ? (
             <Alert severity="error" sx={{ py: 0 }} data-testid="recipient-history-refuse">
               {t('recipients.refuse', { band: t(bandLabel(history.band)) })}
+            </Alert>
+          ) : history.action === 'confirm' && history.band !== 'reliable' ? (
+            // Created « à confirmer »: the company's agents call the recipient before pickup.
+            <Alert severity="info" sx={{ py: 0 }} data-testid="recipient-history-confirm">
+              {t('recipients.confirm', { band: t(bandLabel(history.band)) })}
             </Alert>
           ) : (
             history.action === 'warn' &&

@@ -144,4 +144,44 @@ describe('parcel history', () => {
     // Sent at once: no such line.
     expect(within(entries[1]).queryByTestId('history-received')).not.toBeInTheDocument();
   });
+
+  it('says what the confirmation agents did, and the price of the confirmation within the fees', async () => {
+    mockServer({
+      'GET /api/parcels/K2': {
+        status: 200,
+        body: { data: parcel('K2', { fees: { delivery: 4000, return: 1500, refusal: 2000 }, confirmation_fee: 500 }) },
+      },
+      'GET /api/parcels/K2/states': {
+        status: 200,
+        body: {
+          data: [
+            { status: 'to_confirm', status_label: 'À confirmer', comment: null, note: null, text: null, date: null, user_name: 'Samira Bennani', created_at: '2026-03-02T09:30:00Z' },
+            { ...states[0], status: 'to_confirm', status_label: 'À confirmer', note: { code: 'confirmation_no_answer', values: { tries: 1 } }, created_at: '2026-03-02T10:00:00Z' },
+            { ...states[0], status: 'to_confirm', status_label: 'À confirmer', note: { code: 'confirmation_corrected', values: { address: '7 rue Fès', phone: '0698765432' } }, created_at: '2026-03-02T12:00:00Z' },
+            { ...states[0], note: { code: 'confirmed', values: {} }, user_name: 'Nadia Tazi', created_at: '2026-03-02T12:00:01Z' },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<ParcelDrawer parcelKey="K2" onClose={() => {}} />, { session: merchantSession() });
+    const drawer = await screen.findByTestId('parcel-detail');
+    expect(within(drawer).getByTestId('parcel-fee-confirmation')).toHaveTextContent('Dont confirmation de la commande');
+    expect(within(drawer).getByTestId('parcel-fee-confirmation')).toHaveTextContent(/5,00.DH, compris dans chacun des frais ci-dessus/);
+    const entries = await within(drawer).findAllByTestId('history-entry');
+    expect(entries.map((entry) => entry.querySelector('[data-testid="history-note"]')?.textContent ?? null)).toEqual([
+      'Commande confirmée par téléphone.',
+      'Corrigé à la confirmation : 7 rue Fès, 0698765432',
+      'Confirmation : pas de réponse (appel 1).',
+      null,
+    ]);
+    expect(entries[3]).toHaveTextContent('À confirmer');
+  });
+
+  it('says nothing of a confirmation on a parcel nobody confirmed', async () => {
+    serve();
+    renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => {}} />, { session: merchantSession() });
+    const drawer = await screen.findByTestId('parcel-detail');
+    expect(within(drawer).getByTestId('parcel-fees')).toBeInTheDocument();
+    expect(within(drawer).queryByTestId('parcel-fee-confirmation')).not.toBeInTheDocument();
+  });
 });

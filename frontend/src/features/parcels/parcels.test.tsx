@@ -30,6 +30,7 @@ describe('parcel list configuration', () => {
     expect(views).toEqual({
       client: {
         'new-parcels': 'new',
+        'to-confirm-parcels': 'to-confirm',
         'all-parcels': 'all',
         'sent-parcels': 'sent',
         'delivered-parcels': 'delivered',
@@ -68,6 +69,8 @@ describe('parcel list configuration', () => {
 
   it('gives merchants the pickup voucher and cancel bulk actions on new parcels, everybody the labels, admins the merchant and delivery person columns', () => {
     expect(PARCEL_VIEWS.client['new-parcels'].bulk).toEqual(['pickup', 'labels', 'cancel']);
+    // Orders waiting for our agents' call: cancelled, not yet on a pickup voucher.
+    expect(PARCEL_VIEWS.client['to-confirm-parcels'].bulk).toEqual(['labels', 'cancel']);
     expect(PARCEL_VIEWS.admin['all-parcels'].bulk).toEqual(['labels']);
     expect(PARCEL_VIEWS['delivery-admin']['all-parcels'].bulk).toEqual(['labels']);
     expect(PARCEL_VIEWS.admin['all-parcels'].columns).toEqual(expect.arrayContaining(['merchant', 'delivery_admin']));
@@ -94,6 +97,10 @@ describe('state dialog rules', () => {
     // An admin forcing a move outside the flow justifies it.
     expect(stateRequirements('admin', 'new', 'delivered')).toEqual({ date: false, comment: true, forced: true });
     expect(stateRequirements('admin', 'picked_up', 'out_for_delivery')).toEqual({ date: false, comment: false, forced: false });
+    // An order « à confirmer » is confirmed (new) or cancelled in the flow; anything else is forced.
+    expect(stateRequirements('admin', 'to_confirm', 'new')).toEqual({ date: false, comment: false, forced: false });
+    expect(stateRequirements('admin', 'to_confirm', 'cancelled')).toEqual({ date: false, comment: true, forced: false });
+    expect(stateRequirements('admin', 'to_confirm', 'awaiting_pickup')).toEqual({ date: false, comment: true, forced: true });
   });
 
   it('offers a delivery person the outcomes of a parcel he holds, an admin every other status', () => {
@@ -109,7 +116,9 @@ describe('state dialog rules', () => {
     ]);
     expect(stateChoices('delivery-admin', 'postponed')).not.toContain('postponed');
     expect(stateChoices('delivery-admin', 'delivered')).toEqual([]);
-    expect(stateChoices('admin', 'new')).toHaveLength(15);
+    // Every other status, « à confirmer » among them (the order goes back to the agents' queue).
+    expect(stateChoices('admin', 'new')).toHaveLength(16);
+    expect(stateChoices('admin', 'new')).toContain('to_confirm');
     expect(stateChoices('client', 'new')).toEqual([]);
   });
 });
@@ -159,6 +168,28 @@ describe('parcels screen', () => {
     expect(history.map((entry) => entry.dataset.status)).toEqual(['cancelled', 'new']);
     expect(history[0]).toHaveTextContent('Client injoignable');
     expect(history[0]).toHaveTextContent('Samira Bennani');
+  });
+
+  it("lists the merchant's orders « à confirmer » (view=to-confirm): edited, deleted or cancelled, no pickup voucher yet", async () => {
+    const user = userEvent.setup();
+    const waiting = parcel('K7', { status: 'to_confirm', status_label: 'À confirmer', actions: ['edit', 'delete', 'cancel', 'change-address'] });
+    const server = mockServer({
+      'GET /api/parcels': parcelPage([waiting]),
+      'GET /api/shops': listReply([]),
+    });
+    renderWithProviders(<ParcelsScreen route={routeOf('client', 'to-confirm-parcels')} />, { session: merchantSession(), path: '/compte/colis-a-confirmer' });
+    const row = await screen.findByTestId('table-row');
+    expect(server.callsTo('GET', '/api/parcels')[0].query).toMatchObject({ view: 'to-confirm' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('À confirmer');
+    expect(screen.getByTestId('parcels-screen')).toHaveTextContent('Vos commandes que nos agents appellent pour les confirmer avant le ramassage');
+    expect(within(row).getByTestId('parcel-status')).toHaveTextContent('À confirmer');
+    expect(within(row).getByTestId('parcel-status')).toHaveAttribute('data-status', 'to_confirm');
+    for (const name of ['Modifier K7', 'Supprimer K7', 'Annuler le colis K7']) expect(within(row).getByRole('button', { name })).toBeInTheDocument();
+    // One status only: no status filter.
+    expect(screen.queryByTestId('filter-status')).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('checkbox'));
+    expect(screen.getByTestId('bulk-cancel')).toBeInTheDocument();
+    expect(screen.queryByTestId('bulk-pickup')).not.toBeInTheDocument();
   });
 
   it("shows where a delivered parcel's money stands: cash with the delivery person, cashed in, paid out", async () => {

@@ -101,6 +101,22 @@ describe("a recipient's history across every merchant", () => {
     ]);
   });
 
+  it('says when the company has our agents confirm the order of such a recipient', async () => {
+    const user = userEvent.setup();
+    mockServer({
+      'GET /api/shops': listReply([SHOP]),
+      'GET /api/cities': listReply([]),
+      'GET /api/recipients/0612345678/history': history('0612345678', { action: 'confirm' }),
+    });
+    renderWithProviders(<AddParcelsScreen />, { session: merchantSession() });
+    await user.type(await screen.findByLabelText(/^Téléphone/), '0612345678');
+    const field = screen.getByTestId('field-recipient_phone');
+    expect(await within(field).findByTestId('recipient-history-confirm')).toHaveTextContent(
+      'Destinataire « À confirmer » : nos agents l’appelleront pour confirmer la commande avant le ramassage.',
+    );
+    expect(within(field).queryByTestId('recipient-history-warn')).not.toBeInTheDocument();
+  });
+
   it('shows nothing when the server refuses the number', async () => {
     const user = userEvent.setup();
     const server = mockServer({

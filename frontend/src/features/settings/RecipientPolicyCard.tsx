@@ -17,34 +17,57 @@ import { formatCount } from '../../components/moneyFormat';
 import type { BandAction } from '../../components/parcel/api';
 import { formErrors, withoutField } from '../../core/session/errors';
 import { useLanguage, useT, type Language, type MessageKey, type Translate } from '../../i18n';
-import { useRecipientPolicyQuery, useUpdateRecipientPolicyMutation, type RecipientPolicy } from './api';
+import { useRecipientPolicyQuery, useUpdateRecipientPolicyMutation, type GivenUp, type RecipientPolicy } from './api';
 import '../../i18n/parcels';
 import '../../i18n/screens';
 
-type NumberField = 'to_confirm_percent' | 'risky_percent' | 'risky_min_failed' | 'months_kept';
-type ActionField = 'to_confirm_action' | 'risky_action';
+type NumberField = 'to_confirm_percent' | 'risky_percent' | 'risky_min_failed' | 'months_kept' | 'confirmation_tries' | 'confirmation_retry_minutes';
+type ChoiceField = 'to_confirm_action' | 'risky_action' | 'confirmation_given_up';
 
-/** What the form holds: the numbers as typed, the actions as chosen. */
-type PolicyValues = Record<NumberField, string> & Pick<RecipientPolicy, ActionField>;
+/** What the form holds: the numbers as typed, the choices as chosen. */
+type PolicyValues = Record<NumberField, string> & Required<Pick<RecipientPolicy, ChoiceField>>;
 
 type FieldSpec =
-  | { kind: 'number'; name: NumberField; label: MessageKey; help: MessageKey; min: number; max: number; unit: 'percent' | 'months' | null }
-  | { kind: 'action'; name: ActionField; label: MessageKey };
+  | { kind: 'number'; name: NumberField; label: MessageKey; help: MessageKey; min: number; max: number; unit: 'percent' | 'months' | 'minutes' | null }
+  | { kind: 'choice'; name: ChoiceField; label: MessageKey; help: MessageKey; options: ReadonlyArray<{ value: string; label: MessageKey }> };
+
+/** What creating a parcel does for a recipient of a band: warn, have our agents confirm it, refuse. */
+const ACTIONS: ReadonlyArray<{ value: BandAction; label: MessageKey }> = [
+  { value: 'warn', label: 'recipients.action.warn' },
+  { value: 'confirm', label: 'recipients.action.confirm' },
+  { value: 'refuse', label: 'recipients.action.refuse' },
+];
+
+/** What an order the agents could not confirm becomes. */
+const GIVEN_UP: ReadonlyArray<{ value: GivenUp; label: MessageKey }> = [
+  { value: 'cancel', label: 'recipients.policy.givenUp.cancel' },
+  { value: 'merchant', label: 'recipients.policy.givenUp.merchant' },
+];
 
 /**
- * The fields in the order of the two-column grid: each band's threshold beside what creation
+ * The bands' fields in the order of the two-column grid: each band's threshold beside what creation
  * does for it, then the failures « Risqué » needs and the months counted. Bounds: the server's.
  */
-const FIELDS: readonly FieldSpec[] = [
+const BAND_FIELDS: readonly FieldSpec[] = [
   { kind: 'number', name: 'to_confirm_percent', label: 'recipients.policy.toConfirmPercent', help: 'recipients.policy.toConfirmPercentHelp', min: 1, max: 100, unit: 'percent' },
-  { kind: 'action', name: 'to_confirm_action', label: 'recipients.policy.toConfirmAction' },
+  { kind: 'choice', name: 'to_confirm_action', label: 'recipients.policy.toConfirmAction', help: 'recipients.policy.actionHelp', options: ACTIONS },
   { kind: 'number', name: 'risky_percent', label: 'recipients.policy.riskyPercent', help: 'recipients.policy.riskyPercentHelp', min: 1, max: 100, unit: 'percent' },
-  { kind: 'action', name: 'risky_action', label: 'recipients.policy.riskyAction' },
+  { kind: 'choice', name: 'risky_action', label: 'recipients.policy.riskyAction', help: 'recipients.policy.actionHelp', options: ACTIONS },
   { kind: 'number', name: 'risky_min_failed', label: 'recipients.policy.riskyMinFailed', help: 'recipients.policy.riskyMinFailedHelp', min: 1, max: 1000, unit: null },
   { kind: 'number', name: 'months_kept', label: 'recipients.policy.monthsKept', help: 'recipients.policy.monthsKeptHelp', min: 1, max: 60, unit: 'months' },
 ];
 
-const ACTIONS: readonly BandAction[] = ['warn', 'refuse'];
+/** The confirmation by our agents before pickup: the calls tried, the delay between them, what a failure becomes. */
+const CONFIRMATION_FIELDS: readonly FieldSpec[] = [
+  { kind: 'number', name: 'confirmation_tries', label: 'recipients.policy.confirmationTries', help: 'recipients.policy.confirmationTriesHelp', min: 1, max: 10, unit: null },
+  { kind: 'number', name: 'confirmation_retry_minutes', label: 'recipients.policy.confirmationRetryMinutes', help: 'recipients.policy.confirmationRetryMinutesHelp', min: 5, max: 2880, unit: 'minutes' },
+  { kind: 'choice', name: 'confirmation_given_up', label: 'recipients.policy.confirmationGivenUp', help: 'recipients.policy.confirmationGivenUpHelp', options: GIVEN_UP },
+];
+
+const FIELDS: readonly FieldSpec[] = [...BAND_FIELDS, ...CONFIRMATION_FIELDS];
+
+/** The server's values when the policy never set them. */
+const CONFIRMATION_DEFAULTS = { confirmation_tries: 3, confirmation_retry_minutes: 120, confirmation_given_up: 'cancel' } as const;
 
 function toForm(policy: RecipientPolicy): PolicyValues {
   return {
@@ -52,11 +75,15 @@ function toForm(policy: RecipientPolicy): PolicyValues {
     risky_percent: String(policy.risky_percent),
     risky_min_failed: String(policy.risky_min_failed),
     months_kept: String(policy.months_kept),
+    confirmation_tries: String(policy.confirmation_tries ?? CONFIRMATION_DEFAULTS.confirmation_tries),
+    confirmation_retry_minutes: String(policy.confirmation_retry_minutes ?? CONFIRMATION_DEFAULTS.confirmation_retry_minutes),
     to_confirm_action: policy.to_confirm_action,
     risky_action: policy.risky_action,
+    confirmation_given_up: policy.confirmation_given_up ?? CONFIRMATION_DEFAULTS.confirmation_given_up,
   };
 }
 
+/** The whole policy, as the PUT replaces it. */
 function toBody(values: PolicyValues): RecipientPolicy {
   const number = (name: NumberField) => Number(values[name].trim());
   return {
@@ -66,6 +93,9 @@ function toBody(values: PolicyValues): RecipientPolicy {
     months_kept: number('months_kept'),
     to_confirm_action: values.to_confirm_action,
     risky_action: values.risky_action,
+    confirmation_tries: number('confirmation_tries'),
+    confirmation_retry_minutes: number('confirmation_retry_minutes'),
+    confirmation_given_up: values.confirmation_given_up,
   };
 }
 
@@ -88,7 +118,9 @@ function policyErrors(values: PolicyValues, t: Translate, language: Language): R
 /**
  * The « Destinataires » card of the company settings (admin, `cities`): the thresholds of the
  * recipients' bands, what creating a parcel does for a recipient « À confirmer » or « Risqué »
- * (warn or refuse), and the months the history counts.
+ * (warn, have our agents confirm it, or refuse), the months the history counts, and the
+ * confirmation by our agents (the unanswered calls before giving up, the delay before calling
+ * again, what an order not confirmed becomes).
  */
 export function RecipientPolicyCard() {
   const t = useT();
@@ -141,7 +173,7 @@ function PolicyForm({ policy, heading }: { policy: RecipientPolicy; heading: Rea
 
   const field = (spec: FieldSpec) => {
     const error = errors.fields[spec.name];
-    if (spec.kind === 'action') {
+    if (spec.kind === 'choice') {
       return (
         <TextField
           key={spec.name}
@@ -152,18 +184,19 @@ function PolicyForm({ policy, heading }: { policy: RecipientPolicy; heading: Rea
           value={values[spec.name]}
           onChange={(event) => change(spec.name, event.target.value)}
           error={Boolean(error)}
-          helperText={error ?? t('recipients.policy.actionHelp')}
+          helperText={error ?? t(spec.help)}
           disabled={isLoading}
           slotProps={{ htmlInput: { 'data-testid': `select-${spec.name}` } }}
         >
-          {ACTIONS.map((action) => (
-            <MenuItem key={action} value={action}>
-              {t(action === 'warn' ? 'recipients.action.warn' : 'recipients.action.refuse')}
+          {spec.options.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {t(option.label)}
             </MenuItem>
           ))}
         </TextField>
       );
     }
+    const unit = spec.unit === 'percent' ? '%' : spec.unit === 'months' ? t('recipients.policy.months') : spec.unit === 'minutes' ? t('recipients.policy.minutes') : null;
     return (
       <FormTextField
         key={spec.name}
@@ -175,7 +208,7 @@ function PolicyForm({ policy, heading }: { policy: RecipientPolicy; heading: Rea
         helperText={error ?? t(spec.help)}
         required
         disabled={isLoading}
-        endAdornment={spec.unit ? <InputAdornment position="end">{spec.unit === 'percent' ? '%' : t('recipients.policy.months')}</InputAdornment> : undefined}
+        endAdornment={unit ? <InputAdornment position="end">{unit}</InputAdornment> : undefined}
         inputProps={{ maxLength: String(spec.max).length, inputMode: 'numeric' }}
       />
     );
@@ -209,7 +242,16 @@ function PolicyForm({ policy, heading }: { policy: RecipientPolicy; heading: Rea
             {t('recipients.policy.saved')}
           </Alert>
         )}
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>{FIELDS.map(field)}</Box>
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>{BAND_FIELDS.map(field)}</Box>
+        <Box component="section" aria-labelledby="recipient-confirmation-title" data-testid="recipient-policy-confirmation">
+          <Typography variant="subtitle2" component="h3" id="recipient-confirmation-title">
+            {t('recipients.policy.confirmationTitle')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {t('recipients.policy.confirmationIntro')}
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>{CONFIRMATION_FIELDS.map(field)}</Box>
+        </Box>
         <Box>
           <Button type="submit" variant="contained" disabled={isLoading} data-testid="recipient-policy-save">
             {t('form.save')}

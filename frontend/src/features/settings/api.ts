@@ -11,9 +11,13 @@ export type CompanyBody = Body<'/api/settings/company', 'put'>;
 /**
  * GET/PUT /api/settings/recipients: the recipients' bands (the share of failed parcels from which a
  * recipient is « À confirmer » or « Risqué », the failures « Risqué » needs), what creating a parcel
- * does for each (warn or refuse), and the months the history counts.
+ * does for each (warn, have the company's agents confirm it, or refuse), the months the history
+ * counts, and the confirmation calls (tries, delay before calling again, what a failure becomes).
  */
 export type RecipientPolicy = Schema<'RecipientPolicy'>;
+
+/** What an order the confirmation agents could not confirm becomes: cancelled, or a new parcel of its merchant. */
+export type GivenUp = Schema<'GivenUp'>;
 
 /** The rate when never set. */
 export const DEFAULT_TVA_RATE = 20;

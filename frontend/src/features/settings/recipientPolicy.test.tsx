@@ -22,7 +22,17 @@ const COMPANY = {
   pay_before_cash_in: false,
 };
 
-const POLICY: RecipientPolicy = { to_confirm_percent: 20, risky_percent: 50, risky_min_failed: 2, to_confirm_action: 'warn', risky_action: 'warn', months_kept: 12 };
+const POLICY: RecipientPolicy = {
+  to_confirm_percent: 20,
+  risky_percent: 50,
+  risky_min_failed: 2,
+  to_confirm_action: 'warn',
+  risky_action: 'warn',
+  months_kept: 12,
+  confirmation_tries: 3,
+  confirmation_retry_minutes: 120,
+  confirmation_given_up: 'cancel',
+};
 
 describe("the recipients' bands (company settings)", () => {
   it('shows the policy, checks the numbers, sends the PUT with the values and puts a 422 under its field', async () => {
@@ -79,6 +89,9 @@ describe("the recipients' bands (company settings)", () => {
       to_confirm_action: 'warn',
       risky_action: 'refuse',
       months_kept: 6,
+      confirmation_tries: 3,
+      confirmation_retry_minutes: 120,
+      confirmation_given_up: 'cancel',
     });
 
     await user.clear(risky);
@@ -89,6 +102,64 @@ describe("the recipients' bands (company settings)", () => {
     await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Pour un destinataire « Risqué »' })).toHaveTextContent('Refuser'));
     // The company's own form is left alone.
     expect(server.callsTo('PUT', '/api/settings/company')).toHaveLength(0);
+  });
+
+  it('has our agents confirm a band, and sets the confirmation calls: tries, delay, what a failure becomes', async () => {
+    const user = userEvent.setup();
+    // A policy saved before the confirmation service: the server's defaults fill the form.
+    const { confirmation_tries: _tries, confirmation_retry_minutes: _minutes, confirmation_given_up: _givenUp, ...before } = POLICY;
+    const server = mockServer({
+      'GET /api/settings/company': { status: 200, body: { data: COMPANY } },
+      'GET /api/settings/recipients': { status: 200, body: { data: before } },
+      'PUT /api/settings/recipients': (call, index) =>
+        index === 0
+          ? { status: 422, body: { message: 'Données invalides.', errors: { confirmation_retry_minutes: ['Entre 5 et 2 880 minutes.'] } } }
+          : { status: 200, body: { data: call.body } },
+    });
+    renderWithProviders(<CompanySettingsScreen />, { session: adminSession() });
+    const form = await screen.findByTestId('recipient-policy-form');
+    const section = within(form).getByRole('region', { name: 'Confirmation par téléphone' });
+    const tries = within(section).getByRole('textbox', { name: /^Appels sans réponse avant abandon/ });
+    const delay = within(section).getByRole('textbox', { name: /^Délai avant de rappeler/ });
+    expect((tries as HTMLInputElement).value).toBe('3');
+    expect((delay as HTMLInputElement).value).toBe('120');
+    expect(within(section).getByRole('combobox', { name: 'Une commande non confirmée' })).toHaveTextContent('Annuler la commande');
+
+    // The third action of a band: the order waits for our agents' call.
+    await user.click(within(form).getByRole('combobox', { name: 'Pour un destinataire « À confirmer »' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Avertir', 'Faire confirmer par nos agents', 'Refuser']);
+    await user.click(screen.getByRole('option', { name: 'Faire confirmer par nos agents' }));
+
+    // Out of bounds: said under the field, nothing sent.
+    await user.clear(tries);
+    await user.type(tries, '11');
+    await user.click(within(form).getByTestId('recipient-policy-save'));
+    expect(await within(section).findByText('Indiquez un nombre entier de 1 à 10.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/api/settings/recipients')).toHaveLength(0);
+
+    await user.clear(tries);
+    await user.type(tries, '4');
+    await user.clear(delay);
+    await user.type(delay, '45');
+    await user.click(within(section).getByRole('combobox', { name: 'Une commande non confirmée' }));
+    await user.click(await screen.findByRole('option', { name: 'Rendre au marchand (nouveau colis)' }));
+    await user.click(within(form).getByTestId('recipient-policy-save'));
+    // The server's refusal lands under its field.
+    expect(await within(section).findByText('Entre 5 et 2 880 minutes.')).toBeInTheDocument();
+    expect(delay).toHaveAttribute('aria-invalid', 'true');
+    // The whole policy is sent.
+    expect(server.callsTo('PUT', '/api/settings/recipients')[0].body).toEqual({
+      ...POLICY,
+      to_confirm_action: 'confirm',
+      confirmation_tries: 4,
+      confirmation_retry_minutes: 45,
+      confirmation_given_up: 'merchant',
+    });
+
+    await user.click(within(form).getByTestId('recipient-policy-save'));
+    expect(await within(form).findByTestId('recipient-policy-saved')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/api/settings/recipients')).toHaveLength(2);
   });
 
   it('says when the policy cannot be loaded, beside the company form', async () => {

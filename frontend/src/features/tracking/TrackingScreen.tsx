@@ -20,6 +20,7 @@ import { LOGIN_PATH } from '../../navigation/routes';
 import { DateTimeText } from '../../components/DateTimeText';
 import { ParcelStatusChip, useStatusLabel } from '../../components/parcel/ParcelStatusChip';
 import { normalizeCode, useTrackingQuery, type Tracking } from './api';
+import { RecipientDecisionCard } from './RecipientDecisionCard';
 import '../../i18n/parcels';
 import { Ltr } from '../../components/Ltr';
 
@@ -71,7 +72,8 @@ export default function TrackingScreen() {
           {t('tracking.submit')}
         </Button>
       </Stack>
-      {code && <TrackingResult code={code} />}
+      {/* Keyed by code: a notice about one parcel does not stay over the next one's. */}
+      {code && <TrackingResult key={code} code={code} />}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 4 }}>
         {t('tracking.merchant')}{' '}
         <Link component={RouterLink} to={LOGIN_PATH}>
@@ -85,6 +87,8 @@ export default function TrackingScreen() {
 function TrackingResult({ code }: { code: string }) {
   const t = useT();
   const { data, isFetching, isError, error, refetch } = useTrackingQuery(code);
+  // What the recipient's choice came to (issue 40): thanks, or that nothing waits for one now.
+  const [notice, setNotice] = useState<{ severity: 'success' | 'info'; message: string } | null>(null);
   if (isFetching && !data) return <Skeleton variant="rounded" height={220} sx={{ mt: 3 }} data-testid="tracking-loading" />;
   if (isError || !data) {
     const status = errorStatus(error);
@@ -105,7 +109,27 @@ function TrackingResult({ code }: { code: string }) {
       </Alert>
     );
   }
-  return <TrackingCard tracking={data.data} />;
+  return (
+    <>
+      {notice && (
+        <Alert severity={notice.severity} sx={{ mt: 3 }} data-testid="decision-notice">
+          {notice.message}
+        </Alert>
+      )}
+      {data.data.decision_until && (
+        <RecipientDecisionCard
+          code={code}
+          tracking={data.data}
+          onDecided={(message) => setNotice({ severity: 'success', message })}
+          onStale={(message) => {
+            setNotice({ severity: 'info', message });
+            void refetch();
+          }}
+        />
+      )}
+      <TrackingCard tracking={data.data} />
+    </>
+  );
 }
 
 function TrackingCard({ tracking }: { tracking: Tracking }) {

@@ -1,8 +1,19 @@
 import { api } from '../../core/api';
-import type { Schema } from '../../core/apiTypes';
+import type { Body, Schema } from '../../core/apiTypes';
 
 /** GET /api/tracking/{code}: what anyone holding a tracking code may know. */
 export type Tracking = Schema<'TrackingView'>;
+
+/** POST /api/tracking/{code}/decision: the recipient's choice after a failed attempt. */
+export type RecipientDecisionBody = Body<'/api/tracking/{code}/decision', 'post'>;
+
+/**
+ * A refused call's error, with the seconds the server asks to wait (`Retry-After` of a 429), so
+ * that the page can say how long.
+ */
+export interface RetryAfter {
+  retryAfter?: number;
+}
 
 export const trackingApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -11,10 +22,33 @@ export const trackingApi = api.injectEndpoints({
       // A public page: a new look-up each time it is opened.
       keepUnusedDataFor: 0,
     }),
+    /**
+     * The recipient decides (no sign-in: the last four digits of his phone prove him). The page
+     * then shows the tracking the server answers (« Programmé » on his day, or cancelled).
+     */
+    recipientDecision: build.mutation<{ data: Tracking }, { code: string; body: RecipientDecisionBody }>({
+      query: ({ code, body }) => ({ url: `tracking/${encodeURIComponent(code)}/decision`, method: 'POST', body }),
+      transformErrorResponse: (error, meta) => {
+        const seconds = Number(meta?.response?.headers.get('Retry-After'));
+        return Number.isFinite(seconds) && seconds > 0 ? { ...error, retryAfter: seconds } : error;
+      },
+      async onQueryStarted({ code }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            trackingApi.util.updateQueryData('tracking', code, (draft) => {
+              draft.data = data.data;
+            }),
+          );
+        } catch {
+          // The page says what went wrong (the call's own error).
+        }
+      },
+    }),
   }),
 });
 
-export const { useTrackingQuery } = trackingApi;
+export const { useTrackingQuery, useRecipientDecisionMutation } = trackingApi;
 
 /** What a person typed, as a tracking code: no spaces, upper case. */
 export function normalizeCode(text: string): string {
