@@ -43,8 +43,15 @@ class Client:
         if body is not None:
             data = json.dumps(body).encode()
             headers["Content-Type"] = "application/json"
-        self.conn.request(method, path, body=data, headers=headers)
-        response = self.conn.getresponse()
+        try:
+            self.conn.request(method, path, body=data, headers=headers)
+            response = self.conn.getresponse()
+        except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+            # The server closed a kept-alive connection left idle: a browser opens another.
+            self.conn.close()
+            self.conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+            self.conn.request(method, path, body=data, headers=headers)
+            response = self.conn.getresponse()
         payload = response.read()
         for name, value in response.getheaders():
             if name.lower() == "set-cookie":
@@ -90,7 +97,8 @@ def create(count):
             created.append(data["data"]["key"])
 
 
-threads = [threading.Thread(target=create, args=(parcels_wanted // 4,)) for _ in range(4)]
+# PARCELS 0: the orders already waiting are worked (a second run on the same database).
+threads = [threading.Thread(target=create, args=(parcels_wanted // 4,)) for _ in range(4 if parcels_wanted else 0)]
 for t in threads:
     t.start()
 for t in threads:

@@ -66,7 +66,8 @@ test('a merchant registers, waits for validation, is activated by an admin and s
   await expect(page.getByTestId('dashboard')).toHaveAttribute('data-role', 'client');
   await expect(page.getByTestId('dashboard-greeting')).toContainText('BERRADA SALMA');
   const links = await menuLinks(page);
-  expect(links).toHaveLength(19);
+  // The specification's 19 entries and « À décider » (issue 40).
+  expect(links).toHaveLength(20);
   expect(links[0]).toBe('/compte/accueille');
   expect(links).toContain('/compte/pricing');
   await expect(page.getByTestId('side-menu')).toContainText('MARCHAND');
@@ -150,7 +151,8 @@ test('an admin sees the whole admin menu', async ({ page }) => {
   await expect(page).toHaveURL(/\/compte\/tableau-de-bord$/);
   await expect(page.getByTestId('dashboard')).toHaveAttribute('data-role', 'admin');
   const links = await menuLinks(page);
-  expect(links).toHaveLength(29);
+  // The specification's 29 entries (confirmations among them) and « À décider » (issue 40).
+  expect(links).toHaveLength(30);
   expect(links).toEqual(expect.arrayContaining(['/compte/villes', '/compte/livreurs', '/compte/annonces']));
   await expect(page.getByTestId('side-menu')).toContainText('ADMINISTRATION');
   await page.getByTestId('user-menu-button').click();

@@ -20,8 +20,10 @@ describe('side menu', () => {
     const nav = screen.getByTestId('side-menu');
     expect(nav).toHaveAttribute('data-role', 'client');
     expect(within(nav).getByText('MARCHAND')).toBeInTheDocument();
-    expect(menuLinks()).toHaveLength(19);
+    // The specification's 19 entries and « À décider » (issue 40).
+    expect(menuLinks()).toHaveLength(20);
     expect(menuLinks()).toContain('/compte/colis-a-confirmer');
+    expect(menuLinks()).toContain('/compte/colis-a-decider');
     expect(within(nav).getByTestId('nav-section-parcels')).toHaveTextContent('Colis');
     expect(within(nav).getByTestId('nav-section-help')).toBeInTheDocument();
   });

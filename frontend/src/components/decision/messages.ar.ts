@@ -10,8 +10,7 @@ export const arDecisions: Record<DecisionMessageKey, string> = {
   'decisions.action.reattempt': 'محاولة جديدة',
   'decisions.action.update': 'معلومات اتصال جديدة',
   'decisions.action.return': 'إرجاع إلى العميل',
-  'decisions.dialogIntro':
-    '{name}: «{outcome}» ({attempts, plural, zero {# محاولة} one {محاولة واحدة} two {محاولتان} few {# محاولات} many {# محاولة} other {# محاولة}}).',
+  'decisions.dialogIntro': '{name}: «{outcome}».',
   'decisions.reattemptTitle': 'محاولة جديدة للطرد {code}',
   'decisions.updateTitle': 'معلومات اتصال جديدة للطرد {code}',
   'decisions.updateIntro': 'غيّر الهاتف أو العنوان أو كليهما: سيرى عامل التوصيل المعلومات الجديدة مُعلَّمة.',

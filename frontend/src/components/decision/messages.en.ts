@@ -10,7 +10,7 @@ export const enDecisions: Record<DecisionMessageKey, string> = {
   'decisions.action.reattempt': 'Another attempt',
   'decisions.action.update': 'New contact details',
   'decisions.action.return': 'Return to the sender',
-  'decisions.dialogIntro': '{name}: “{outcome}” ({attempts, plural, one {# attempt} other {# attempts}}).',
+  'decisions.dialogIntro': '{name}: “{outcome}”.',
   'decisions.reattemptTitle': 'Another attempt for parcel {code}',
   'decisions.updateTitle': 'New contact details for parcel {code}',
   'decisions.updateIntro': 'Change the phone, the address or both: the delivery person will see the new details flagged.',

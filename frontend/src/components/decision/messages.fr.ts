@@ -12,7 +12,7 @@ export const frDecisions = {
   'decisions.action.reattempt': 'Nouvelle tentative',
   'decisions.action.update': 'Nouvelles coordonnées',
   'decisions.action.return': 'Retour au client',
-  'decisions.dialogIntro': '{name} : « {outcome} » ({attempts, plural, one {# tentative} other {# tentatives}}).',
+  'decisions.dialogIntro': '{name} : « {outcome} ».',
   'decisions.reattemptTitle': 'Nouvelle tentative pour le colis {code}',
   'decisions.updateTitle': 'Nouvelles coordonnées pour le colis {code}',
   'decisions.updateIntro': 'Changez le téléphone, l’adresse ou les deux : le livreur verra les nouvelles coordonnées signalées.',

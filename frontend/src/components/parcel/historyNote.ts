@@ -31,6 +31,7 @@ export const NOTE_CODES = [
   'confirmation_wrong_number',
   'confirmation_given_up',
   'confirmation_corrected',
+  'confirmation_amount',
   // Failed attempts decided (issue 40): by the merchant, the recipient, or the company's default.
   'reattempt_requested',
   'reattempt_by_recipient',

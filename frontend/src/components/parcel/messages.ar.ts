@@ -123,6 +123,7 @@ export const arParcels: Record<ParcelMessageKey, string> = {
   'parcels.note.confirmation_wrong_number': 'التأكيد: رقم خاطئ.',
   'parcels.note.confirmation_given_up': 'لم يُؤكَّد بعد {tries, plural, zero {# مكالمة} one {مكالمة واحدة} two {مكالمتين} few {# مكالمات} many {# مكالمة} other {# مكالمة}}.',
   'parcels.note.confirmation_corrected': 'صُحّح عند التأكيد: {address}، {phone}',
+  'parcels.note.confirmation_amount': 'صُحّح المبلغ عند التأكيد: {old} ← {new}',
   'parcels.note.reattempt_requested': 'طلب التاجر محاولة جديدة.',
   'parcels.note.reattempt_by_recipient': 'اختار المستلم موعدًا جديدًا (صفحة التتبع).',
   'parcels.note.reattempt_by_default': 'لا قرار في الأجل: محاولة جديدة.',
@@ -422,5 +423,8 @@ export const arParcels: Record<ParcelMessageKey, string> = {
   'recipients.policy.confirmationGivenUpHelp': 'بعد آخر مكالمة دون رد، أو رقم خاطئ.',
   'recipients.policy.givenUp.cancel': 'إلغاء الطلب',
   'recipients.policy.givenUp.merchant': 'إعادته إلى التاجر (طرد جديد)',
+  'recipients.policy.decisionDelayHours': 'مهلة القرار بعد تعذّر التوصيل (بالساعات)',
+  'recipients.policy.decisionDelayHoursHelp': 'من 1 إلى 168 ساعة. إن لم يقرّر التاجر ولا المستلم، تُبرمج محاولة جديدة في اليوم التالي؛ ويعود الطرد المرفوض.',
+  'recipients.policy.hours': 'س',
   'tracking.signedBy': 'وقّعه {name}',
 };

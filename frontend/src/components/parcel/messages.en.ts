@@ -119,6 +119,7 @@ export const enParcels: Record<ParcelMessageKey, string> = {
   'parcels.note.confirmation_wrong_number': 'Confirmation: wrong number.',
   'parcels.note.confirmation_given_up': 'Not confirmed after {tries, plural, one {# call} other {# calls}}.',
   'parcels.note.confirmation_corrected': 'Corrected at confirmation: {address}, {phone}',
+  'parcels.note.confirmation_amount': 'Amount corrected at confirmation: {old} → {new}',
   'parcels.note.reattempt_requested': 'Another attempt asked for by the merchant.',
   'parcels.note.reattempt_by_recipient': 'New day chosen by the recipient (tracking page).',
   'parcels.note.reattempt_by_default': 'No decision in time: another attempt.',
@@ -410,5 +411,8 @@ export const enParcels: Record<ParcelMessageKey, string> = {
   'recipients.policy.confirmationGivenUpHelp': 'After the last unanswered call, or a wrong number.',
   'recipients.policy.givenUp.cancel': 'Cancel the order',
   'recipients.policy.givenUp.merchant': 'Give it back to the merchant (new parcel)',
+  'recipients.policy.decisionDelayHours': 'Time to decide after a failed attempt (hours)',
+  'recipients.policy.decisionDelayHoursHelp': 'From 1 to 168 hours. Without a decision from the merchant or the recipient, another attempt is scheduled the next day; a refused parcel comes back.',
+  'recipients.policy.hours': 'h',
   'tracking.signedBy': 'Signed by {name}',
 };

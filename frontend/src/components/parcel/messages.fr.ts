@@ -121,6 +121,7 @@ export const frParcels = {
   'parcels.note.confirmation_wrong_number': 'Confirmation : numéro erroné.',
   'parcels.note.confirmation_given_up': 'Non confirmée après {tries, plural, one {# appel} other {# appels}}.',
   'parcels.note.confirmation_corrected': 'Corrigé à la confirmation : {address}, {phone}',
+  'parcels.note.confirmation_amount': 'Montant corrigé à la confirmation : {old} → {new}',
   'parcels.note.reattempt_requested': 'Nouvelle tentative demandée par le marchand.',
   'parcels.note.reattempt_by_recipient': 'Nouvelle date choisie par le destinataire (page de suivi).',
   'parcels.note.reattempt_by_default': 'Aucune décision dans le délai : nouvelle tentative.',
@@ -414,6 +415,9 @@ export const frParcels = {
   'recipients.policy.confirmationGivenUpHelp': 'Après le dernier appel sans réponse, ou un numéro erroné.',
   'recipients.policy.givenUp.cancel': 'Annuler la commande',
   'recipients.policy.givenUp.merchant': 'Rendre au marchand (nouveau colis)',
+  'recipients.policy.decisionDelayHours': 'Délai pour décider après un échec (heures)',
+  'recipients.policy.decisionDelayHoursHelp': 'De 1 à 168 heures. Sans décision du marchand ni du destinataire, une nouvelle tentative est programmée le lendemain ; un colis refusé revient.',
+  'recipients.policy.hours': 'h',
   'tracking.signedBy': 'Signé par {name}',
 } as const;
 

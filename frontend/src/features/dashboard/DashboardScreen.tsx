@@ -20,6 +20,7 @@ import { AnnouncementBoard } from '../../components/announcement/AnnouncementBoa
 import { BankAccountNotices } from '../../components/shop/BankAccountNotices';
 import { PausedWebhooksNotice } from '../../components/webhooks/PausedWebhooksNotice';
 import { DashboardStats } from './DashboardStats';
+import { DecisionsCard } from './DecisionsCard';
 import { MerchantAccount } from './MerchantAccount';
 import { StockCards } from './StockCards';
 import { TodayRound } from './TodayRound';
@@ -94,6 +95,7 @@ export default function DashboardScreen() {
 
       {role === 'delivery-admin' && <TodayRound />}
       {role === 'admin' && <WorkQueues />}
+      {role === 'client' && <DecisionsCard />}
       {role === 'client' && <MerchantAccount />}
       {role === 'client' && <StockCards />}
 

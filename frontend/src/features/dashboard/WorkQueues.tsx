@@ -17,8 +17,10 @@ import { useListBankAccountChangesQuery } from '../../components/shop/api';
 import { useListUnappliedOutcomesQuery } from '../../components/parcel/unapplied';
 import { useListPickupVouchersQuery, useListReturnVouchersQuery } from '../../components/voucher/api';
 import { useStatisticsQuery } from '../../components/dashboard/api';
+import { DECISIONS_ROUTE, useListDecisionsQuery } from '../../components/decision/api';
 import { useUnreadTicketsQuery } from '../../components/support/unread';
 import { countOf, FigureCard, type QueueCount } from './FigureCard';
+import '../../i18n/decisions';
 import '../../i18n/inventory';
 import '../../i18n/parcels';
 import '../../i18n/payout';
@@ -43,7 +45,7 @@ interface Queue {
 
 /** The menu icon of each queue's screen. */
 const ICONS = Object.fromEntries(
-  ['new-pickup-vouchers', 'delivery-exit-vouchers', 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices', 'delivery-person-balances', 'merchant-accounts', 'inventory-management', 'bank-account-changes', 'unapplied-outcomes', 'support'].map((name) => [name, routeIcon(name)]),
+  ['new-pickup-vouchers', 'delivery-exit-vouchers', DECISIONS_ROUTE, 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices', 'delivery-person-balances', 'merchant-accounts', 'inventory-management', 'bank-account-changes', 'unapplied-outcomes', 'support'].map((name) => [name, routeIcon(name)]),
 );
 
 /**
@@ -65,6 +67,15 @@ const QUEUES: readonly Queue[] = [
     label: 'queues.toShip',
     hint: 'queues.toShipHint',
     useCount: () => countOf(useListParcelsQuery({ ...ONE, view: 'pickup' })),
+  },
+  {
+    // Failed attempts at the door waiting for a decision (issue 40): the company's default
+    // applies at their deadline.
+    id: 'decisions',
+    route: DECISIONS_ROUTE,
+    label: 'decisions.queue.label',
+    hint: 'decisions.queue.hint',
+    useCount: () => countOf(useListDecisionsQuery(ONE)),
   },
   {
     id: 'to-return',

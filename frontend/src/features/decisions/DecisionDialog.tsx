@@ -112,7 +112,7 @@ export function DecisionDialog({ action, row, open, onClose, notify, onStale }: 
         ? t('decisions.updateTitle', { code })
         : t('decisions.reattemptTitle', { code });
   const intro = [
-    t('decisions.dialogIntro', { name: parcel.recipient_name, outcome, attempts: parcel.attempts }),
+    t('decisions.dialogIntro', { name: parcel.recipient_name, outcome }),
     action === 'update' ? t('decisions.updateIntro') : action === 'return' ? t('decisions.returnBody') : null,
   ].filter(Boolean);
 

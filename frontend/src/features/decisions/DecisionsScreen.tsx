@@ -76,7 +76,6 @@ export default function DecisionsScreen() {
     {
       id: 'attempts',
       label: t('decisions.attempts'),
-      align: 'right',
       nowrap: true,
       render: (row) => <span data-testid="decision-attempts">{formatCount(row.parcel.attempts, language)}</span>,
     },

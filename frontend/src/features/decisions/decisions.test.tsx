@@ -51,7 +51,7 @@ const rowOf = async (key: string) => {
 };
 
 describe('« À décider »: the failed attempts waiting for a decision', () => {
-  it('lists them with the outcome, the attempts, the deadline and a phone to call; the admin sees the merchant', async () => {
+  it('lists them with the outcome, the attempts, the deadline and a phone to call, and searches on the server', async () => {
     const server = serve(() => [NO_ANSWER, REFUSED]);
     renderWithProviders(<DecisionsScreen />, { session: merchantSession(), path: '/compte/colis-a-decider' });
     expect(await screen.findByRole('heading', { name: 'À décider' })).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe('« À décider »: the failed attempts waiting for a decision', () => 
     renderWithProviders(<DecisionsScreen />, { session: merchantSession(), path: '/compte/colis-a-decider' });
     await user.click(within(await rowOf('K1')).getByRole('button', { name: 'Nouvelle tentative K1' }));
     const dialog = await screen.findByTestId('decision-reattempt-dialog');
-    expect(within(dialog).getByTestId('decision-intro')).toHaveTextContent('Amina Benali : « Pas de réponse » (1 tentative).');
+    expect(within(dialog).getByTestId('decision-intro')).toHaveTextContent('Amina Benali : « Pas de réponse ».');
     const date = within(dialog).getByTestId('decision-date');
     expect(date).toHaveValue(tomorrow());
     expect(date).toHaveAttribute('max', daysBefore(-14));

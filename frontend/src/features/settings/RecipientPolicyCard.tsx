@@ -21,14 +21,21 @@ import { useRecipientPolicyQuery, useUpdateRecipientPolicyMutation, type GivenUp
 import '../../i18n/parcels';
 import '../../i18n/screens';
 
-type NumberField = 'to_confirm_percent' | 'risky_percent' | 'risky_min_failed' | 'months_kept' | 'confirmation_tries' | 'confirmation_retry_minutes';
+type NumberField =
+  | 'to_confirm_percent'
+  | 'risky_percent'
+  | 'risky_min_failed'
+  | 'months_kept'
+  | 'confirmation_tries'
+  | 'confirmation_retry_minutes'
+  | 'decision_delay_hours';
 type ChoiceField = 'to_confirm_action' | 'risky_action' | 'confirmation_given_up';
 
 /** What the form holds: the numbers as typed, the choices as chosen. */
 type PolicyValues = Record<NumberField, string> & Required<Pick<RecipientPolicy, ChoiceField>>;
 
 type FieldSpec =
-  | { kind: 'number'; name: NumberField; label: MessageKey; help: MessageKey; min: number; max: number; unit: 'percent' | 'months' | 'minutes' | null }
+  | { kind: 'number'; name: NumberField; label: MessageKey; help: MessageKey; min: number; max: number; unit: 'percent' | 'months' | 'minutes' | 'hours' | null }
   | { kind: 'choice'; name: ChoiceField; label: MessageKey; help: MessageKey; options: ReadonlyArray<{ value: string; label: MessageKey }> };
 
 /** What creating a parcel does for a recipient of a band: warn, have our agents confirm it, refuse. */
@@ -64,7 +71,15 @@ const CONFIRMATION_FIELDS: readonly FieldSpec[] = [
   { kind: 'choice', name: 'confirmation_given_up', label: 'recipients.policy.confirmationGivenUp', help: 'recipients.policy.confirmationGivenUpHelp', options: GIVEN_UP },
 ];
 
-const FIELDS: readonly FieldSpec[] = [...BAND_FIELDS, ...CONFIRMATION_FIELDS];
+/** After a failed attempt at the door (issue 40): how long the merchant or the recipient has to decide before the default applies. */
+const DECISION_FIELDS: readonly FieldSpec[] = [
+  { kind: 'number', name: 'decision_delay_hours', label: 'recipients.policy.decisionDelayHours', help: 'recipients.policy.decisionDelayHoursHelp', min: 1, max: 168, unit: 'hours' },
+];
+
+/** The server's delay when the policy never set it. */
+const DEFAULT_DECISION_DELAY_HOURS = 24;
+
+const FIELDS: readonly FieldSpec[] = [...BAND_FIELDS, ...CONFIRMATION_FIELDS, ...DECISION_FIELDS];
 
 /** The server's values when the policy never set them. */
 const CONFIRMATION_DEFAULTS = { confirmation_tries: 3, confirmation_retry_minutes: 120, confirmation_given_up: 'cancel' } as const;
@@ -80,6 +95,7 @@ function toForm(policy: RecipientPolicy): PolicyValues {
     to_confirm_action: policy.to_confirm_action,
     risky_action: policy.risky_action,
     confirmation_given_up: policy.confirmation_given_up ?? CONFIRMATION_DEFAULTS.confirmation_given_up,
+    decision_delay_hours: String(policy.decision_delay_hours ?? DEFAULT_DECISION_DELAY_HOURS),
   };
 }
 
@@ -96,6 +112,7 @@ function toBody(values: PolicyValues): RecipientPolicy {
     confirmation_tries: number('confirmation_tries'),
     confirmation_retry_minutes: number('confirmation_retry_minutes'),
     confirmation_given_up: values.confirmation_given_up,
+    decision_delay_hours: number('decision_delay_hours'),
   };
 }
 
@@ -196,7 +213,7 @@ function PolicyForm({ policy, heading }: { policy: RecipientPolicy; heading: Rea
         </TextField>
       );
     }
-    const unit = spec.unit === 'percent' ? '%' : spec.unit === 'months' ? t('recipients.policy.months') : spec.unit === 'minutes' ? t('recipients.policy.minutes') : null;
+    const unit = spec.unit === 'percent' ? '%' : spec.unit === 'months' ? t('recipients.policy.months') : spec.unit === 'minutes' ? t('recipients.policy.minutes') : spec.unit === 'hours' ? t('recipients.policy.hours') : null;
     return (
       <FormTextField
         key={spec.name}
@@ -251,6 +268,9 @@ function PolicyForm({ policy, heading }: { policy: RecipientPolicy; heading: Rea
             {t('recipients.policy.confirmationIntro')}
           </Typography>
           <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>{CONFIRMATION_FIELDS.map(field)}</Box>
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }} data-testid="recipient-policy-decision">
+          {DECISION_FIELDS.map(field)}
         </Box>
         <Box>
           <Button type="submit" variant="contained" disabled={isLoading} data-testid="recipient-policy-save">

@@ -32,6 +32,7 @@ const POLICY: RecipientPolicy = {
   confirmation_tries: 3,
   confirmation_retry_minutes: 120,
   confirmation_given_up: 'cancel',
+  decision_delay_hours: 24,
 };
 
 describe("the recipients' bands (company settings)", () => {
@@ -92,6 +93,7 @@ describe("the recipients' bands (company settings)", () => {
       confirmation_tries: 3,
       confirmation_retry_minutes: 120,
       confirmation_given_up: 'cancel',
+      decision_delay_hours: 24,
     });
 
     await user.clear(risky);

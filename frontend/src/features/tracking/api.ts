@@ -29,7 +29,8 @@ export const trackingApi = api.injectEndpoints({
     recipientDecision: build.mutation<{ data: Tracking }, { code: string; body: RecipientDecisionBody }>({
       query: ({ code, body }) => ({ url: `tracking/${encodeURIComponent(code)}/decision`, method: 'POST', body }),
       transformErrorResponse: (error, meta) => {
-        const seconds = Number(meta?.response?.headers.get('Retry-After'));
+        const response = (meta as { response?: Response } | undefined)?.response;
+        const seconds = Number(response?.headers.get('Retry-After'));
         return Number.isFinite(seconds) && seconds > 0 ? { ...error, retryAfter: seconds } : error;
       },
       async onQueryStarted({ code }, { dispatch, queryFulfilled }) {
