@@ -14,6 +14,8 @@ import '../../i18n/confirmations';
 interface CallValues extends FormValues {
   recipient_phone: string;
   address: string;
+  /** Centimes (typed in DH): the cash to collect, corrected within the server's 20 %. */
+  cod_amount: number | null;
   comment: string;
   /** `datetime-local` (`YYYY-MM-DDTHH:mm`), empty: the company's delay. */
   retry_at: string;
@@ -46,6 +48,7 @@ export function callBody(outcome: ConfirmationOutcome, values: CallValues, parce
     if (phone && normalizeMoroccanPhone(phone) !== normalizeMoroccanPhone(parcel.recipient_phone)) body.recipient_phone = phone;
     const address = values.address.trim();
     if (address !== parcel.address.trim()) body.address = address;
+    if (values.cod_amount !== null && values.cod_amount !== parcel.cod_amount) body.cod_amount = values.cod_amount;
   }
   if (outcome === 'no_answer' && values.retry_at) body.retry_at = rfc3339FromLocal(values.retry_at);
   return body;
@@ -87,6 +90,7 @@ export function CallDialog({
       ? [
           { name: 'recipient_phone', label: t('confirmations.phone'), type: 'tel', required: true, wide: true, inputMode: 'tel' },
           { name: 'address', label: t('confirmations.address'), type: 'multiline', required: true, wide: true, maxLength: ADDRESS_MAX },
+          { name: 'cod_amount', label: t('confirmations.amount'), type: 'money', required: true, helperText: t('confirmations.amountHelp') },
           comment,
         ]
       : outcome === 'no_answer'
@@ -131,7 +135,7 @@ export function CallDialog({
       title={t(texts.title, { code: parcel.key })}
       intro={t(texts.intro)}
       fields={fields}
-      initialValues={{ recipient_phone: parcel.recipient_phone, address: parcel.address, comment: '', retry_at: '' }}
+      initialValues={{ recipient_phone: parcel.recipient_phone, address: parcel.address, cod_amount: parcel.cod_amount, comment: '', retry_at: '' }}
       validate={validate}
       onSubmit={submit}
       onSaved={(end) => onEnd(end as CallEnd)}

@@ -10,6 +10,7 @@ import { renderWithProviders } from '../../test/render';
 import { setViewportWidth } from '../../test/setup';
 import { setLanguage } from '../../theme/settingsSlice';
 import type { ConfirmationBody, ConfirmationResult } from './api';
+import { callBody } from './CallDialog';
 import ConfirmationsScreen from './ConfirmationsScreen';
 import { formatMinutes } from './StatisticsPanel';
 import { callFigures, confirmationStatistics, confirmationTask } from './testData';
@@ -290,3 +291,18 @@ describe('the confirmation figures', () => {
     expect(formatMinutes(null, t, 'fr')).toBe('—');
   });
 });
+
+describe('the body of a confirmation', () => {
+  it('sends a corrected amount only when the agent changed it', () => {
+    const parcel = confirmationTask().parcel;
+    const same = { recipient_phone: parcel.recipient_phone, address: parcel.address, cod_amount: parcel.cod_amount, comment: '', retry_at: '' };
+    expect(callBody('confirmed', same, parcel)).toEqual({ outcome: 'confirmed' });
+    expect(callBody('confirmed', { ...same, cod_amount: parcel.cod_amount - 2_900 }, parcel)).toEqual({
+      outcome: 'confirmed',
+      cod_amount: parcel.cod_amount - 2_900,
+    });
+    // Never with another outcome.
+    expect(callBody('no_answer', { ...same, cod_amount: 1 }, parcel)).toEqual({ outcome: 'no_answer' });
+  });
+});
+

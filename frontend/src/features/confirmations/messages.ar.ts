@@ -33,6 +33,7 @@ export const arConfirmations: Record<ConfirmationMessageKey, string> = {
   'confirmations.shop': 'المتجر',
   'confirmations.city': 'المدينة',
   'confirmations.address': 'العنوان',
+  'confirmations.amountHelp': 'في حدود 20 ٪ من مبلغ التاجر؛ أبعد من ذلك يعدّل التاجر الطرد.',
   'confirmations.product': 'المنتج',
   'confirmations.quantity': 'الكمية',
   'confirmations.amount': 'المبلغ المطلوب تحصيله',

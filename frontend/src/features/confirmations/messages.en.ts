@@ -31,6 +31,7 @@ export const enConfirmations: Record<ConfirmationMessageKey, string> = {
   'confirmations.shop': 'Shop',
   'confirmations.city': 'City',
   'confirmations.address': 'Address',
+  'confirmations.amountHelp': 'Within 20 % of the merchant\'s amount; beyond that, he edits the parcel.',
   'confirmations.product': 'Product',
   'confirmations.quantity': 'Quantity',
   'confirmations.amount': 'Amount to collect',

@@ -32,6 +32,7 @@ export const frConfirmations = {
   'confirmations.shop': 'Boutique',
   'confirmations.city': 'Ville',
   'confirmations.address': 'Adresse',
+  'confirmations.amountHelp': 'À 20 % près du montant du marchand ; au-delà, il modifie le colis.',
   'confirmations.product': 'Produit',
   'confirmations.quantity': 'Quantité',
   'confirmations.amount': 'Montant à encaisser',
