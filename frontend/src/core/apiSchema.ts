@@ -18876,7 +18876,7 @@ export interface components {
             company?: string | null;
             /**
              * Format: int64
-             * @description What each confirmed parcel costs him, in centimes before TVA (0 to 1,000 DH), added to
+             * @description What each confirmed parcel costs him, in centimes TVA included like the fees it is added to (0 to 1,000 DH), added to
              *     its fees.
              */
             confirmation_fee?: number | null;
@@ -19031,7 +19031,7 @@ export interface components {
             company?: string | null;
             /**
              * Format: int64
-             * @description What each confirmed parcel costs him (centimes, before TVA).
+             * @description What each confirmed parcel costs him (centimes, TVA included).
              */
             confirmation_fee: number;
             /** @description On the confirmation service (his new parcels wait « à confirmer »). */

@@ -189,9 +189,9 @@ pub fn apply(
     // decision; a limit reached refuses the parcel without one.
     if matches!(mv.mover, Mover::DeliveryPerson | Mover::Admin)
         && final_status == mv.to
-        && crate::decisions::needs_decision(final_status)
+        && crate::decisions::opening::needs_decision(final_status)
     {
-        crate::decisions::open(conn, &moved, now)?;
+        crate::decisions::opening::open(conn, &moved, now)?;
     }
     // The merchant's webhooks, in this transaction: the move and its events commit together.
     if mv.to.is_round_outcome() {

@@ -114,7 +114,7 @@ pub(crate) fn write_move(
     // A failed attempt's decision waits no more once the parcel moves (a decision claims it
     // before moving the parcel).
     if was != is {
-        crate::decisions::drop_open(conn, row.id)?;
+        crate::decisions::opening::drop_open(conn, row.id)?;
     }
     if is == Status::ToConfirm && was != Status::ToConfirm {
         crate::parcel::enqueue_for_confirmation(conn, row, now)?;
