@@ -35,6 +35,13 @@ const POLICY: RecipientPolicy = {
   decision_delay_hours: 24,
 };
 
+/** A policy saved before the decision delay existed (issue 40): the server sends none. */
+function withoutDelay(policy: RecipientPolicy): RecipientPolicy {
+  const stored = { ...policy };
+  delete stored.decision_delay_hours;
+  return stored;
+}
+
 describe("the recipients' bands (company settings)", () => {
   it('shows the policy, checks the numbers, sends the PUT with the values and puts a 422 under its field', async () => {
     const user = userEvent.setup();
@@ -173,5 +180,34 @@ describe("the recipients' bands (company settings)", () => {
     const card = await screen.findByTestId('recipient-policy');
     expect(await within(card).findByRole('alert')).toHaveTextContent('Action non autorisée.');
     expect(await screen.findByTestId('company-form')).toBeInTheDocument();
+  });
+
+  it('shows 24 hours when never set, checks 1 to 168, and sends it with the whole policy', async () => {
+    const user = userEvent.setup();
+    const server = mockServer({
+      'GET /api/settings/company': { status: 200, body: { data: COMPANY } },
+      'GET /api/settings/recipients': { status: 200, body: { data: withoutDelay(POLICY) } },
+      'PUT /api/settings/recipients': (call) => ({ status: 200, body: { data: call.body } }),
+    });
+    renderWithProviders(<CompanySettingsScreen />, { session: adminSession() });
+    const form = await screen.findByTestId('recipient-policy-form');
+    const delay = within(within(form).getByTestId('recipient-policy-decision')).getByRole('textbox', {
+      name: /^Délai pour décider après un échec \(heures\)/,
+    });
+    expect(delay).toHaveValue('24');
+
+    await user.clear(delay);
+    await user.type(delay, '200');
+    await user.click(within(form).getByTestId('recipient-policy-save'));
+    expect(await within(form).findByText('Indiquez un nombre entier de 1 à 168.')).toBeInTheDocument();
+    expect(delay).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('PUT', '/api/settings/recipients')).toHaveLength(0);
+
+    await user.clear(delay);
+    await user.type(delay, '48');
+    await user.click(within(form).getByTestId('recipient-policy-save'));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/settings/recipients')).toHaveLength(1));
+    expect(server.callsTo('PUT', '/api/settings/recipients')[0].body).toEqual({ ...POLICY, decision_delay_hours: 48 });
+    expect(await within(form).findByTestId('recipient-policy-saved')).toBeInTheDocument();
   });
 });
