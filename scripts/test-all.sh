@@ -20,6 +20,8 @@ mkdir -p "$LOGS"
 started=$SECONDS
 stamp() { echo "[test +$((SECONDS - started)) s] $*"; }
 status=0
+failed=()
+fail() { status=1; failed+=("$1"); }
 
 # The web app's packages and build, then its checks at a lower priority than the Rust build.
 (
@@ -47,18 +49,18 @@ stamp "Rust: building the tests and the server"
 rust_built=0
 bash scripts/test-rust.sh build > "$LOGS/rust-build.log" 2>&1 && rust_built=1
 cat "$LOGS/rust-build.log" | grep -vE '^\s+(Compiling|Downloaded|Downloading|Fresh) ' || true
-[ $rust_built = 1 ] || status=1
+[ $rust_built = 1 ] || fail "Rust build"
 if [ $rust_built = 1 ]; then
     # The web app's API types are the OpenAPI document's (scripts/api-types.sh).
     until [ -e "$LOGS/web-deps.done" ] || ! kill -0 "$web_build" 2>/dev/null; do sleep 1; done
-    COLIVRA_BIN=target/debug/colivra bash scripts/api-types.sh --check || status=1
+    COLIVRA_BIN=target/debug/colivra bash scripts/api-types.sh --check || fail "API types (stale frontend/src/core/apiSchema.ts)"
 fi
 
 web_built=0
 wait $web_build && web_built=1
 stamp "=== Web app: build"
 cat "$LOGS/web-build.log"
-[ $web_built = 1 ] || status=1
+[ $web_built = 1 ] || fail "web app build"
 
 e2e=()
 if [ $rust_built = 1 ] && [ $web_built = 1 ]; then
@@ -78,22 +80,27 @@ if [ $rust_built = 1 ]; then
     # their requests were in flight together, which a busy scheduler can deny them.
     ahead=()
     nice -n -5 true 2>/dev/null && ahead=(nice -n -5)
-    "${ahead[@]}" bash scripts/test-rust.sh run || status=1
+    "${ahead[@]}" bash scripts/test-rust.sh run || fail "Rust tests"
     stamp "Rust tests done"
     wait $schemathesis_prepare || true
     # The server the Rust tests were built with (one build; features as for the tests).
-    COLIVRA_BIN=target/debug/colivra bash scripts/schemathesis.sh || status=1
+    COLIVRA_BIN=target/debug/colivra bash scripts/schemathesis.sh || fail "schemathesis"
     stamp "schemathesis done"
 fi
 
-wait $web_checks || status=1
+wait $web_checks || fail "web app checks"
 stamp "=== Web app: type check, eslint, unit tests, size check"
 cat "$LOGS/web-checks.log"
 parts=(sweeps flows)
 for index in "${!e2e[@]}"; do
-    wait "${e2e[$index]}" || status=1
+    wait "${e2e[$index]}" || fail "browser tests (${parts[$index]})"
     stamp "=== Browser tests: the ${parts[$index]}"
     cat "$LOGS/e2e-${parts[$index]}.log"
 done
+# The failures again, last, where a reader of only the end of the output looks.
+if [ $status != 0 ]; then
+    stamp "=== What failed: ${failed[*]}"
+    grep -HnE "^test .* FAILED$|^failures:$|panicked at|test result: FAILED|^\s+✘|^\s+[0-9]+\) |^error(\[|:)|FAILED|Errors?: " "$LOGS"/*.log target/test-sqlite.log target/test-postgres.log 2>/dev/null | grep -v "test result: ok" | head -60 || true
+fi
 stamp "all tracks done (status $status)"
 exit $status
