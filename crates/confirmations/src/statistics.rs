@@ -1,26 +1,17 @@
 //! `GET confirmations/statistics`: the calls of a period per agent and per merchant, and the
 //! queue as it stands.
 
-use chrono::{Duration, NaiveDate, NaiveDateTime};
-use colivra_core::{time, AppError, AppResult};
+use chrono::NaiveDate;
+use colivra_core::time::{self, Days};
+use colivra_core::AppResult;
 use colivra_db::{DbConnection, MapDbErr};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text, Timestamp};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Serialize;
+use utoipa::ToSchema;
 
-/// The period: the last 30 days unless given.
-#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
-pub struct StatisticsPeriod {
-    /// On or after this day (`YYYY-MM-DD`).
-    #[param(value_type = Option<String>, format = Date)]
-    #[serde(default, deserialize_with = "colivra_core::time::optional_day")]
-    pub from: Option<NaiveDate>,
-    /// On or before this day.
-    #[param(value_type = Option<String>, format = Date)]
-    #[serde(default, deserialize_with = "colivra_core::time::optional_day")]
-    pub to: Option<NaiveDate>,
-}
+/// The period asked for (the last 30 days unless given).
+pub type StatisticsPeriod = colivra_core::time::Period;
 
 /// One agent's or one merchant's calls.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -143,13 +134,12 @@ pub fn statistics(
     period: &StatisticsPeriod,
 ) -> AppResult<ConfirmationStatistics> {
     let now = time::now();
-    let to = period.to.unwrap_or(now.date());
-    let from = period.from.unwrap_or(to - Duration::days(29));
-    if from > to {
-        return Err(AppError::validation("to", "La fin précède le début."));
-    }
-    let start: NaiveDateTime = from.and_time(chrono::NaiveTime::MIN);
-    let end: NaiveDateTime = (to + Duration::days(1)).and_time(chrono::NaiveTime::MIN);
+    let Days {
+        from,
+        to,
+        start,
+        end,
+    } = period.days(now.date())?;
     // Seconds between two timestamps: each database has its own words for it.
     let seconds = match conn {
         DbConnection::Pg(_) => "EXTRACT(EPOCH FROM (a.at - a.queued_at))",

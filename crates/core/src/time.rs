@@ -100,6 +100,50 @@ pub fn parse_timestamp(input: &str) -> Option<NaiveDateTime> {
         .and_then(|d| d.and_hms_opt(23, 59, 59))
 }
 
+/// A period of days asked for in a query (`?from=&to=`): the last 30 days unless given.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
+pub struct Period {
+    /// On or after this day (`YYYY-MM-DD`).
+    #[param(value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "optional_day")]
+    pub from: Option<NaiveDate>,
+    /// On or before this day.
+    #[param(value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "optional_day")]
+    pub to: Option<NaiveDate>,
+}
+
+/// A [`Period`] resolved against today: its first and last days, and the instants that bound it
+/// (`start` included, `end` excluded: the day after `to` at midnight).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Days {
+    pub from: NaiveDate,
+    pub to: NaiveDate,
+    pub start: NaiveDateTime,
+    pub end: NaiveDateTime,
+}
+
+impl Period {
+    /// The days meant (422 on `to` when the period ends before it starts).
+    pub fn days(&self, today: NaiveDate) -> crate::AppResult<Days> {
+        let to = self.to.unwrap_or(today);
+        let from = self.from.unwrap_or(to - chrono::Duration::days(29));
+        if from > to {
+            return Err(crate::AppError::validation(
+                "to",
+                "La fin précède le début.",
+            ));
+        }
+        let next = to.succ_opt().unwrap_or(to);
+        Ok(Days {
+            from,
+            to,
+            start: from.and_time(chrono::NaiveTime::MIN),
+            end: next.and_time(chrono::NaiveTime::MIN),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

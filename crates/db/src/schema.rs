@@ -261,6 +261,22 @@ diesel::table! {
         note_code -> Nullable<Text>,
         note_values -> Nullable<Text>,
         received_at -> Nullable<Timestamp>,
+        latitude_e6 -> Nullable<BigInt>,
+        longitude_e6 -> Nullable<BigInt>,
+        accuracy_m -> Nullable<BigInt>,
+        called -> Nullable<Bool>,
+        no_call_reason -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    parcel_calls (id) {
+        id -> BigInt,
+        parcel_id -> BigInt,
+        user_id -> BigInt,
+        started_at -> Timestamp,
+        duration_seconds -> Nullable<Integer>,
+        created_at -> Timestamp,
     }
 }
 
@@ -633,6 +649,7 @@ diesel::joinable!(invoices -> shops (shop_id));
 diesel::joinable!(parcels -> shops (shop_id));
 diesel::joinable!(parcels -> cities (city_id));
 diesel::joinable!(parcel_states -> parcels (parcel_id));
+diesel::joinable!(parcel_calls -> parcels (parcel_id));
 diesel::joinable!(personal_tokens -> users (user_id));
 diesel::joinable!(activities -> users (user_id));
 diesel::joinable!(shops -> users (merchant_id));
@@ -664,6 +681,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     confirmation_queue,
     confirmation_attempts,
     parcel_decisions,
+    parcel_calls,
     recipient_history_entries,
     unapplied_outcomes,
     delivery_proofs,

@@ -1,6 +1,7 @@
 //! Parcels and what they stand on: cities with their fees, shops, merchant prices, the parcels
 //! themselves with their state machine and history, lists, imports, tracking and statistics.
 
+pub mod calls;
 pub mod cities;
 pub mod company;
 pub mod decisions;

@@ -4068,6 +4068,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/delivery-admins/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per delivery person, the failed attempts of a period (?from, ?to: the last 30 days) and how many were recorded without a call from the round in the 15 minutes before (most first)
+         * @description Active users of role admin holding one of: deliverymen.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description On or after this day (`YYYY-MM-DD`). */
+                    from?: string | null;
+                    /** @description On or before this day. */
+                    to?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CallChecks"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the bearer token is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed: inactive account, another role, a permission missing, or a personal token without the ability (or on a browser-session-only route) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/delivery-admins/cities": {
         parameters: {
             query?: never;
@@ -10406,7 +10499,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Move a parcel to a status ({parcel, status, comment, date}); admins force with a comment
+         * Move a parcel to a status ({parcel, status, comment, date, position?, no_call_reason?}); admins force with a comment; a delivery person's failed attempt without a call in the 15 minutes before needs no_call_reason
          * @description Active users of role admin, delivery-admin holding one of: all-parcels, pickup-parcels, sent-parcels, delivered-parcels, canceled-parcels, return-parcels, refunds, exchanges.
          */
         post: {
@@ -10952,6 +11045,140 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/parcels/{key}/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A call the delivery person placed from his round to the recipient of a parcel he holds ({started_at, duration_seconds?}): his « pas de réponse », « injoignable » or « numéro erroné » within 15 minutes after it needs no reason; 409 once the parcel left his round
+         * @description Active users of role delivery-admin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Sent again with the same body within 7 days (compared as JSON: key order and spacing do not matter), the request gets its first answer again (status and body, with `Idempotent-Replayed: true`) and writes nothing; with another body, 422; while the first is still being answered, 409 with `Retry-After`. A request refused before it changed anything (400, 401, 403, 404, 405, 413, 415, 422, 429) or failing (5xx) keeps no key: the same key with a corrected body goes through. */
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    /** @description Key of the resource */
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ParcelCallInput"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ParcelCallView"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the bearer token is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed: inactive account, another role, a permission missing, or a personal token without the ability (or on a browser-session-only route) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found or outside the caller's scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The resource's state refuses this change, or a request with the same Idempotency-Key is still being answered */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description CSRF token missing or wrong (cookie-authenticated calls) */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -17920,6 +18147,41 @@ export interface components {
             /** @description `approved`: the RIB is in force at once; `refused` (with a comment): the approved one stays. */
             status: components["schemas"]["BankAccountDecision"];
         };
+        /** @description One delivery person's failed attempts of the period and how many had no call before them. */
+        CallCheckRow: {
+            /**
+             * Format: int64
+             * @description Calls he placed from his round in the period.
+             */
+            calls: number;
+            /**
+             * Format: int64
+             * @description « Pas de réponse », « injoignable » and « numéro erroné » he recorded.
+             */
+            failed_attempts: number;
+            /** @description The delivery person's key. */
+            key: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Of which without a call from the round in the 15 minutes before.
+             */
+            without_call: number;
+            /**
+             * Format: int64
+             * @description `without_call` in percent of `failed_attempts`, rounded down.
+             */
+            without_call_percent: number;
+        };
+        /** @description `GET delivery-admins/calls`. */
+        CallChecks: {
+            /** Format: date */
+            from: string;
+            /** @description Most failed attempts without a call first. */
+            rows: components["schemas"]["CallCheckRow"][];
+            /** Format: date */
+            to: string;
+        };
         /** @description One agent's or one merchant's calls. */
         CallFigures: {
             /** Format: int64 */
@@ -19439,6 +19701,29 @@ export interface components {
             /** @description Keyset lists only: true when there are more than `total`. */
             total_capped?: boolean | null;
         };
+        /** @description `POST parcels/{key}/calls`. */
+        ParcelCallInput: {
+            /**
+             * Format: int64
+             * @description How long it lasted, when the phone can tell (0 to 7,200).
+             */
+            duration_seconds?: number | null;
+            /**
+             * Format: date-time
+             * @description When he placed the call, RFC 3339: at most 5 minutes ahead of the server's clock, at
+             *     most 72 hours ago.
+             */
+            started_at: string;
+        };
+        /** @description A call as kept. */
+        ParcelCallView: {
+            /** Format: int32 */
+            duration_seconds?: number | null;
+            /** @description The parcel's tracking code. */
+            parcel: string;
+            /** Format: date-time */
+            started_at: string;
+        };
         /**
          * @description `parcel.created`, `parcel.status_changed`, `parcel.outcome_recorded`: the parcel as it is
          *     after the change.
@@ -20100,8 +20385,15 @@ export interface components {
              * @description `YYYY-MM-DD`, not in the past; required for postponed and scheduled.
              */
             date?: string | null;
+            /**
+             * @description A delivery person's « pas de réponse », « injoignable » or « numéro erroné » follows a
+             *     call from his round (`POST parcels/{key}/calls`) in the 15 minutes before it; without
+             *     one he says why here (422 on this field otherwise).
+             */
+            no_call_reason?: string | null;
             /** @description Tracking code (404 when it is none of the caller's parcels). */
             parcel: string;
+            position?: components["schemas"]["PositionInput"] | null;
             proof?: components["schemas"]["ProofInput"] | null;
             /**
              * Format: date-time
@@ -20114,8 +20406,25 @@ export interface components {
             /** @description A status key (422 otherwise). */
             status: components["schemas"]["Status"];
         };
+        /** @description A position kept with an outcome. */
+        StatePosition: {
+            /**
+             * Format: int64
+             * @description Metres, as the phone reported it.
+             */
+            accuracy_m?: number | null;
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+        };
         /** @description One row of a parcel's history, in the reader's language (`Accept-Language`). */
         StateView: {
+            /**
+             * @description A delivery person's failed attempt: whether he called from his round in the 15 minutes
+             *     before it (the office's view only; null for other rows).
+             */
+            called?: boolean | null;
             /**
              * @description What a person wrote (rows written before notes existed keep the server's French text
              *     here).
@@ -20124,7 +20433,10 @@ export interface components {
             /** @description When it happened (an outcome: when the delivery person recorded it). */
             created_at: string;
             date?: string | null;
+            /** @description Why he recorded it without a call (the office's view only). */
+            no_call_reason?: string | null;
             note?: components["schemas"]["Note"] | null;
+            position?: components["schemas"]["StatePosition"] | null;
             /**
              * @description When the server got it, when later than `created_at` (an outcome sent from the phone's
              *     queue); null otherwise.

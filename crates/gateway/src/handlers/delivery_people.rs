@@ -85,3 +85,15 @@ pub async fn remove_city(
         .await
         .map(|()| NoContent)
 }
+
+/// `GET delivery-admins/calls`: per delivery person, the failed attempts of a period recorded
+/// without a call first.
+pub async fn call_checks(
+    db: Db,
+    period: web::Query<colivra_core::time::Period>,
+) -> ApiResult<Reply<colivra_parcels::calls::CallChecks>> {
+    let period = period.into_inner();
+    db.run(move |conn| colivra_parcels::calls::call_checks(conn, &period))
+        .await
+        .map(Reply)
+}

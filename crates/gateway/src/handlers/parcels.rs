@@ -485,3 +485,18 @@ pub async fn recipient_decision(
     }
     decided.map(Reply)
 }
+
+/// `POST parcels/{key}/calls`: a call the delivery person placed from his round.
+pub async fn record_call(
+    db: Db,
+    caller: Scoped,
+    key: web::Path<String>,
+    input: Json<colivra_parcels::calls::ParcelCallInput>,
+) -> ApiResult<Created<colivra_parcels::calls::ParcelCallView>> {
+    let (key, input) = (key.into_inner(), input.into_inner());
+    db.run(move |conn| {
+        colivra_parcels::calls::record(conn, caller.user.id, caller.scope, &key, &input)
+    })
+    .await
+    .map(Created)
+}

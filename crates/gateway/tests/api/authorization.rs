@@ -89,6 +89,7 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST",   "/api/delivery-admins",                                 [401, 403, 403, 403, OK,  403]),
     ("PUT",    "/api/delivery-admins/{key}",                           [401, 403, 403, 403, OK,  403]),
     ("DELETE", "/api/delivery-admins/{key}",                           [401, 403, 403, 403, OK,  403]),
+    ("GET",    "/api/delivery-admins/calls",                           [401, 403, 403, 403, OK,  403]),
     ("POST",   "/api/delivery-admins/cities",                          [401, 403, 403, 403, OK,  403]),
     ("PUT",    "/api/delivery-admins/{deliveryAdmin}/cities/{city}",   [401, 403, 403, 403, OK,  403]),
     ("DELETE", "/api/delivery-admins/{deliveryAdmin}/cities/{city}",   [401, 403, 403, 403, OK,  403]),
@@ -156,6 +157,8 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("PUT",    "/api/parcels/{key}",                                   [401, 403, OK,  403, 403, 403]),
     ("DELETE", "/api/parcels/{key}",                                   [401, 403, OK,  403, 403, 403]),
     ("GET",    "/api/parcels/{key}/states",                            [401, 403, OK,  OK,  OK,  403]),
+    // A round's call: the delivery person holding the parcel only.
+    ("POST",   "/api/parcels/{key}/calls",                             [401, 403, 403, OK,  403, 403]),
     ("GET",    "/api/parcels/{key}/proofs",                            [401, 403, OK,  OK,  OK,  403]),
     ("GET",    "/api/parcels/{key}/proofs/{proof}/{part}",             [401, 403, OK,  OK,  OK,  403]),
     ("POST",   "/api/parcels/{key}/undo",                              [401, 403, 403, OK,  OK,  403]),

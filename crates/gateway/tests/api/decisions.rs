@@ -12,14 +12,7 @@ use crate::support::{race, until_in_flight_together, Hub, TestApp, TestClient};
 const LAST4: &str = "5678";
 
 async fn attempt(hub: &Hub, parcel: &str, status: &str, extra: Value) {
-    let mut body = json!({"parcel": parcel, "status": status});
-    if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
-        body.extend(extra.clone());
-    }
-    hub.delivery_person
-        .post("/api/parcels/states", body)
-        .await
-        .assert_status(200);
+    hub.attempt(parcel, status, extra).await;
 }
 
 async fn view(client: &TestClient, parcel: &str) -> Value {

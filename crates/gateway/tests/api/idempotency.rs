@@ -322,6 +322,8 @@ fn the_document_offers_the_key_on_the_writes_the_domain_names() {
         ("/api/parcels", "post"),
         ("/api/parcels/import", "post"),
         ("/api/parcels/states", "post"),
+        // A round's call sent again from the phone's queue is kept once.
+        ("/api/parcels/{key}/calls", "post"),
         ("/api/clients/invoices", "post"),
         ("/api/delivery-admins/invoices", "post"),
     ];

@@ -8,6 +8,7 @@ mod activities_search;
 mod announcements_guides;
 mod authorization;
 mod balances;
+mod calls;
 mod cash;
 mod cities;
 mod confirmations;

@@ -312,8 +312,9 @@ async fn the_round_of_a_delivery_person_follows_the_state_machine() {
         .await;
     postponed.assert_status(200);
     assert_eq!(postponed.body["data"]["postponed_to"], tomorrow);
-    // Three failed attempts: the third refuses the parcel by itself.
+    // Three failed attempts, each after a call: the third refuses the parcel by itself.
     for (n, status) in ["no_answer", "unreachable", "no_answer"].iter().enumerate() {
+        call(&delivery_person, &parcel).await;
         let res = delivery_person
             .post(
                 "/api/parcels/states",
@@ -1099,10 +1100,30 @@ async fn history_of(client: &TestClient, parcel: &str) -> (Vec<String>, String) 
     )
 }
 
+/// Posts a state as the client; a failed attempt (a delivery person's) follows a call from his
+/// round, as the round screen places it.
 async fn post_state(client: &TestClient, body: Value) -> Value {
+    if let ("no_answer" | "unreachable" | "wrong_number", Some(parcel)) = (
+        body["status"].as_str().unwrap_or_default(),
+        body["parcel"].as_str(),
+    ) {
+        call(client, parcel).await;
+    }
     let res = client.post("/api/parcels/states", body).await;
     res.assert_status(200);
     res.body["data"].clone()
+}
+
+/// The delivery person calls the parcel's recipient from his round, now.
+async fn call(delivery_person: &TestClient, parcel: &str) {
+    let now = chrono::Utc::now().to_rfc3339();
+    delivery_person
+        .post(
+            &format!("/api/parcels/{parcel}/calls"),
+            json!({ "started_at": now }),
+        )
+        .await
+        .assert_status(201);
 }
 
 fn cash_held(stats: &crate::support::Response) -> i64 {

@@ -21,13 +21,8 @@ async fn parcel_to(hub: &Hub, phone: &str) -> String {
 }
 
 async fn outcome(hub: &Hub, parcel: &str, status: &str, comment: Option<&str>) {
-    hub.delivery_person
-        .post(
-            "/api/parcels/states",
-            json!({"parcel": parcel, "status": status, "comment": comment}),
-        )
-        .await
-        .assert_status(200);
+    hub.attempt(parcel, status, json!({ "comment": comment }))
+        .await;
 }
 
 #[actix_rt::test]

@@ -342,6 +342,7 @@ async fn outcome_events_say_what_was_recorded_at_the_door() {
     // tomorrow at the second, with the recipient's words.
     actix_rt::time::sleep(Duration::from_millis(2_500)).await;
     let moments_ago = (chrono::Utc::now() - chrono::Duration::seconds(2)).to_rfc3339();
+    hub.call(&parcel).await;
     hub.delivery_person
         .post(
             "/api/parcels/states",
@@ -404,13 +405,7 @@ async fn a_failed_attempt_tells_the_merchant_a_decision_is_needed() {
     let other = hub.parcel(10_000, json!({})).await;
     hub.ship(&[&other]).await;
     hub.deliver(&[&other]).await;
-    hub.delivery_person
-        .post(
-            "/api/parcels/states",
-            json!({"parcel": parcel, "status": "unreachable"}),
-        )
-        .await
-        .assert_status(200);
+    hub.attempt(&parcel, "unreachable", json!({})).await;
     let hits = receiver.wait_for(1, Duration::from_secs(10)).await;
     assert_eq!(hits.len(), 1);
     assert_eq!(hits[0].event_type(), "parcel.decision_needed");
@@ -496,13 +491,7 @@ async fn no_change_without_its_event_and_no_event_without_its_change() {
         .count()
         .get_result::<i64>(&mut app.conn())
         .unwrap();
-    hub.delivery_person
-        .post(
-            "/api/parcels/states",
-            json!({"parcel": parcel, "status": "no_answer"}),
-        )
-        .await
-        .assert_status(200);
+    hub.attempt(&parcel, "no_answer", json!({})).await;
     let newest: Vec<(String, String, String, Option<String>)> = webhook_deliveries::table
         .inner_join(webhook_endpoints::table)
         .order(webhook_deliveries::id.desc())

@@ -9,6 +9,7 @@ use diesel::prelude::*;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use crate::calls::AttemptFacts;
 use crate::note::{Note, NoteCode};
 use crate::parcel::{self, changed_meanwhile, ParcelRow, ParcelView};
 use crate::status::{Mover, Status};
@@ -78,6 +79,14 @@ pub struct StateInput {
     /// tracking, webhooks, commissions and the dashboards' days use it.
     #[schema(value_type = Option<String>, format = DateTime)]
     pub recorded_at: Option<String>,
+    /// Where the phone was when the outcome was recorded (kept with the history row; the
+    /// office sees it).
+    pub position: Option<crate::proof::PositionInput>,
+    /// A delivery person's « pas de réponse », « injoignable » or « numéro erroné » follows a
+    /// call from his round (`POST parcels/{key}/calls`) in the 15 minutes before it; without
+    /// one he says why here (422 on this field otherwise).
+    #[schema(max_length = 300)]
+    pub no_call_reason: Option<String>,
 }
 
 /// How far ahead of the server's clock a phone's may run.
@@ -190,6 +199,7 @@ fn post_state_now(
                 ));
             }
         }
+        let parcel_id = row.id;
         let row = apply(
             conn,
             stock,
@@ -205,6 +215,17 @@ fn post_state_now(
                 recorded_at,
             },
         )?;
+        // Checked once the move is known to be allowed (a parcel no longer his answers 409, the
+        // true reason); a refusal here undoes the move with the transaction.
+        let at = recorded_at.unwrap_or_else(time::now).min(time::now());
+        AttemptFacts::of(
+            conn,
+            input.position.as_ref(),
+            input.no_call_reason.as_deref(),
+            (mover == Mover::DeliveryPerson && to.is_failed_attempt())
+                .then_some((parcel_id, actor_id, at)),
+        )?
+        .keep(conn, parcel_id, to)?;
         if let Some(proof) = &proof {
             crate::proof::record(conn, proofs, &row, to, actor_id, proof)?;
         }

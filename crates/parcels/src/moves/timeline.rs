@@ -40,20 +40,48 @@ pub struct StateView {
     #[serde(serialize_with = "time::rfc3339_opt")]
     #[schema(value_type = Option<String>)]
     pub received_at: Option<NaiveDateTime>,
+    /// Where the phone was when the outcome was recorded (the office's view only).
+    pub position: Option<StatePosition>,
+    /// A delivery person's failed attempt: whether he called from his round in the 15 minutes
+    /// before it (the office's view only; null for other rows).
+    pub called: Option<bool>,
+    /// Why he recorded it without a call (the office's view only).
+    pub no_call_reason: Option<String>,
+}
+
+/// A position kept with an outcome.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+pub struct StatePosition {
+    pub latitude: f64,
+    pub longitude: f64,
+    /// Metres, as the phone reported it.
+    pub accuracy_m: Option<i64>,
 }
 
 /// status, comment, note code and values, date, author's first and last names, when, when
-/// received.
+/// received; then what the office alone sees.
 type HistoryRow = (
-    String,
+    (
+        String,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<NaiveDate>,
+        Option<String>,
+        Option<String>,
+        NaiveDateTime,
+        Option<NaiveDateTime>,
+    ),
+    OfficeFacts,
+);
+
+/// latitude and longitude (millionths of a degree), accuracy, called, no call reason.
+type OfficeFacts = (
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    Option<bool>,
     Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<NaiveDate>,
-    Option<String>,
-    Option<String>,
-    NaiveDateTime,
-    Option<NaiveDateTime>,
 );
 
 /// The parcel's history, oldest first, labelled and rendered in `language`.
@@ -69,22 +97,40 @@ pub fn states(
         .filter(parcel_states::parcel_id.eq(row.id))
         .order(parcel_states::id.asc())
         .select((
-            parcel_states::status,
-            parcel_states::comment,
-            parcel_states::note_code,
-            parcel_states::note_values,
-            parcel_states::date,
-            users::first_name.nullable(),
-            users::last_name.nullable(),
-            parcel_states::created_at,
-            parcel_states::received_at,
+            (
+                parcel_states::status,
+                parcel_states::comment,
+                parcel_states::note_code,
+                parcel_states::note_values,
+                parcel_states::date,
+                users::first_name.nullable(),
+                users::last_name.nullable(),
+                parcel_states::created_at,
+                parcel_states::received_at,
+            ),
+            (
+                parcel_states::latitude_e6,
+                parcel_states::longitude_e6,
+                parcel_states::accuracy_m,
+                parcel_states::called,
+                parcel_states::no_call_reason,
+            ),
         ))
         .load(conn)
         .map_db_err()?;
     Ok(rows
         .into_iter()
         .map(
-            |(status, comment, code, values, date, first, last, created_at, received_at)| {
+            |(
+                (status, comment, code, values, date, first, last, created_at, received_at),
+                office,
+            )| {
+                let (latitude, longitude, accuracy_m, called, no_call_reason) =
+                    if scope == Scope::Everyone {
+                        office
+                    } else {
+                        Default::default()
+                    };
                 let status = Status::parse(&status).unwrap_or(Status::New);
                 let note = Note::from_columns(code.as_deref(), values.as_deref());
                 StateView {
@@ -101,6 +147,13 @@ pub fn states(
                     }),
                     created_at,
                     received_at,
+                    position: latitude.zip(longitude).map(|(lat, lng)| StatePosition {
+                        latitude: lat as f64 / 1e6,
+                        longitude: lng as f64 / 1e6,
+                        accuracy_m,
+                    }),
+                    called,
+                    no_call_reason,
                 }
             },
         )

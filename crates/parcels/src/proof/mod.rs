@@ -43,6 +43,43 @@ pub struct PositionInput {
     pub accuracy: Option<f64>,
 }
 
+/// A position checked: latitude and longitude in millionths of a degree, accuracy in metres.
+pub type CheckedPosition = (i64, i64, Option<i64>);
+
+impl PositionInput {
+    /// The position in whole units, or `None` with its refusals added under `field.*`.
+    pub fn checked(&self, field: &str, errors: &mut FieldErrors) -> Option<CheckedPosition> {
+        let accuracy_ok = self
+            .accuracy
+            .is_none_or(|a| a.is_finite() && (0.0..=100_000.0).contains(&a));
+        if !(self.latitude.is_finite() && (-90.0..=90.0).contains(&self.latitude)) {
+            errors.add(
+                format!("{field}.latitude"),
+                "Une latitude de −90 à 90 degrés.",
+            );
+            None
+        } else if !(self.longitude.is_finite() && (-180.0..=180.0).contains(&self.longitude)) {
+            errors.add(
+                format!("{field}.longitude"),
+                "Une longitude de −180 à 180 degrés.",
+            );
+            None
+        } else if !accuracy_ok {
+            errors.add(
+                format!("{field}.accuracy"),
+                "Une précision de 0 à 100 000 m.",
+            );
+            None
+        } else {
+            Some((
+                (self.latitude * 1e6).round() as i64,
+                (self.longitude * 1e6).round() as i64,
+                self.accuracy.map(|a| a.round() as i64),
+            ))
+        }
+    }
+}
+
 /// The proof sent with « Livré ».
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct ProofInput {
@@ -70,8 +107,7 @@ pub struct CheckedProof {
     signature: Option<ProofImage>,
     photo: Option<ProofImage>,
     signed_by: Option<String>,
-    /// Latitude and longitude in millionths of a degree, accuracy in metres.
-    position: Option<(i64, i64, Option<i64>)>,
+    position: Option<CheckedPosition>,
     recorded_at: NaiveDateTime,
 }
 
@@ -114,33 +150,9 @@ impl ProofInput {
         if signed_by.as_ref().is_some_and(|n| n.chars().count() > 100) {
             errors.add("proof.signed_by", "100 caractères au plus.");
         }
-        let position = self.position.and_then(|p| {
-            let accuracy_ok = p
-                .accuracy
-                .is_none_or(|a| a.is_finite() && (0.0..=100_000.0).contains(&a));
-            if !(p.latitude.is_finite() && (-90.0..=90.0).contains(&p.latitude)) {
-                errors.add(
-                    "proof.position.latitude",
-                    "Une latitude de −90 à 90 degrés.",
-                );
-                None
-            } else if !(p.longitude.is_finite() && (-180.0..=180.0).contains(&p.longitude)) {
-                errors.add(
-                    "proof.position.longitude",
-                    "Une longitude de −180 à 180 degrés.",
-                );
-                None
-            } else if !accuracy_ok {
-                errors.add("proof.position.accuracy", "Une précision de 0 à 100 000 m.");
-                None
-            } else {
-                Some((
-                    (p.latitude * 1e6).round() as i64,
-                    (p.longitude * 1e6).round() as i64,
-                    p.accuracy.map(|a| a.round() as i64),
-                ))
-            }
-        });
+        let position = self
+            .position
+            .and_then(|p| p.checked("proof.position", &mut errors));
         let recorded_at = match self.recorded_at {
             None => now,
             Some(at) => {

@@ -24,9 +24,10 @@ use colivra_auth::User;
 use colivra_core::{time, AppError, AppResult, Centimes, DeliveryPersonId, MerchantId, Scope};
 use colivra_db::schema::{cities, inventories, shops};
 use colivra_db::{DbConnection, DbPool, MapDbErr};
+use colivra_parcels::calls::{self, ParcelCallInput};
 use colivra_parcels::moves::{self, StateInput};
 use colivra_parcels::parcel::{self, ParcelInput};
-use colivra_parcels::proof::ProofStore;
+use colivra_parcels::proof::{PositionInput, ProofStore};
 use colivra_parcels::stock::StockLineInput;
 use colivra_vouchers::{exit, pickup, returns};
 use diesel::prelude::*;
@@ -399,7 +400,9 @@ impl<'c> Week<'c> {
     }
 
     /// `POST parcels/states` by the delivery person, one outcome after another from
-    /// `hour:minute`, twenty minutes apart: `(label, status, comment, date)`.
+    /// `hour:minute`, twenty minutes apart: `(label, status, comment, date)`; he calls the
+    /// recipient from his round two minutes before each (`POST parcels/{key}/calls`), and his
+    /// phone gives its position, a few streets further each time.
     fn round(
         &mut self,
         days_ago: i64,
@@ -415,7 +418,29 @@ impl<'c> Week<'c> {
                 date: *date,
                 proof: None,
                 recorded_at: None,
+                position: Some(PositionInput {
+                    latitude: 33.5731 + 0.004 * f64::from(u32::try_from(n).unwrap_or(0)),
+                    longitude: -7.5898 - 0.003 * f64::from(u32::try_from(n).unwrap_or(0)),
+                    accuracy: Some(12.0),
+                }),
+                no_call_reason: None,
             };
+            let called = later.saturating_sub(2);
+            let call = ParcelCallInput {
+                started_at: Some(self.clock.at(days_ago, hour, called).and_utc().to_rfc3339()),
+                duration_seconds: Some(if *status == "delivered" { 40 } else { 25 }),
+            };
+            let code = self.code(label);
+            self.on(days_ago, (hour, called), |w| {
+                let delivery_person = &w.cast.delivery_person;
+                calls::record(
+                    w.conn,
+                    delivery_person.id,
+                    Scope::DeliveryPerson(delivery_person_id(delivery_person)),
+                    &code,
+                    &call,
+                )
+            })?;
             self.on(days_ago, (hour, later), |w| {
                 let delivery_person = &w.cast.delivery_person;
                 moves::post_state(

@@ -349,6 +349,32 @@ impl Hub {
         }
     }
 
+    /// The delivery person calls the recipient from his round, now (`POST parcels/{key}/calls`).
+    pub async fn call(&self, parcel: &str) {
+        let now = colivra_core::time::now().and_utc().to_rfc3339();
+        self.delivery_person
+            .post(
+                &format!("/api/parcels/{parcel}/calls"),
+                json!({"started_at": now, "duration_seconds": 20}),
+            )
+            .await
+            .assert_status(201);
+    }
+
+    /// The delivery person records an outcome at the door (`extra` fields added to the body),
+    /// calling the recipient first, as the round screen does.
+    pub async fn attempt(&self, parcel: &str, status: &str, extra: Value) {
+        self.call(parcel).await;
+        let mut body = json!({"parcel": parcel, "status": status});
+        if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
+            body.extend(extra.clone());
+        }
+        self.delivery_person
+            .post("/api/parcels/states", body)
+            .await
+            .assert_status(200);
+    }
+
     /// The delivery person hands over the cash he holds (his delivery invoice counted and
     /// validated): his delivered parcels become payable to the merchant.
     pub async fn hand_over_cash(&self) {
