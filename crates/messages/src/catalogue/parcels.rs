@@ -539,4 +539,30 @@ pub const LABELS: &[Entry] = &[
         "The recording time is before the parcel's last step (its leaving for delivery).",
         "وقت التسجيل يسبق آخر مرحلة للطرد (خروجه للتوصيل).",
     ),
+    // Attempts that can be checked: the round's calls.
+    (
+        "Appel de plus de 72 heures.",
+        "A call more than 72 hours old.",
+        "مكالمة أقدم من 72 ساعة.",
+    ),
+    (
+        "Appelez le destinataire depuis la tournée avant d'enregistrer cet échec, ou dites pourquoi vous n'avez pas pu.",
+        "Call the recipient from your round before recording this failed attempt, or say why you could not.",
+        "اتصل بالمستلم من الجولة قبل تسجيل هذه المحاولة الفاشلة، أو اذكر سبب تعذّر ذلك.",
+    ),
+    (
+        "Indiquez l'heure de l'appel.",
+        "Give the time of the call.",
+        "حدّد وقت المكالمة.",
+    ),
+    (
+        "L'heure de l'appel est dans le futur : vérifiez l'heure du téléphone.",
+        "The call's time is in the future: check the phone's clock.",
+        "وقت المكالمة في المستقبل: تحقّق من ساعة الهاتف.",
+    ),
+    (
+        "Une durée de 0 à 7 200 secondes.",
+        "A duration from 0 to 7,200 seconds.",
+        "مدة من 0 إلى 7200 ثانية.",
+    ),
 ];

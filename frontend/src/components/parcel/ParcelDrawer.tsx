@@ -28,6 +28,7 @@ import { DateTimeText } from '../DateTimeText';
 import { noteText } from './historyNote';
 import { ParcelPayoutChip } from './ParcelPayoutChip';
 import { ParcelProofs } from './ParcelProofs';
+import { PositionLink } from './PositionLink';
 import { ParcelStatusChip, useStatusLabel } from './ParcelStatusChip';
 import { ParcelUnappliedOutcomes } from './ParcelUnappliedOutcomes';
 import '../../i18n/inventory';
@@ -289,7 +290,41 @@ function HistoryEntry({ entry, last, current }: { entry: ParcelStateEntry; last:
             « <bdi>{entry.comment}</bdi> »
           </Typography>
         )}
+        <AttemptCheck entry={entry} />
       </Box>
     </Box>
+  );
+}
+
+/**
+ * What the office checks on a delivery person's outcome (its view only, null for others): whether
+ * a failed attempt followed a call from his round, or why not, and where the phone was.
+ */
+function AttemptCheck({ entry }: { entry: ParcelStateEntry }) {
+  const t = useT();
+  const call =
+    entry.called === true ? (
+      t('parcels.historyCalled')
+    ) : entry.no_call_reason ? (
+      <>
+        {t('parcels.historyNoCall')} <bdi>{entry.no_call_reason}</bdi>
+      </>
+    ) : entry.called === false ? (
+      t('parcels.historyNotCalled')
+    ) : null;
+  return (
+    <>
+      {call && (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="history-call" data-called={entry.called ?? undefined}>
+          {call}
+        </Typography>
+      )}
+      {entry.position && (
+        <Typography variant="caption" color="text.secondary" component="div" data-testid="history-position">
+          {t('proof.position')}{' '}
+          <PositionLink latitude={entry.position.latitude} longitude={entry.position.longitude} accuracy={entry.position.accuracy_m} testId="history-position-link" />
+        </Typography>
+      )}
+    </>
   );
 }

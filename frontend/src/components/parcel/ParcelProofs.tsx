@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useT } from '../../i18n';
 import { DateTimeText } from '../DateTimeText';
 import { proofImageUrl, useParcelProofsQuery, type ProofView } from './api';
+import { PositionLink } from './PositionLink';
 import '../../i18n/parcels';
 
 /**
@@ -44,8 +45,6 @@ export function ParcelProofs({ parcelKey }: { parcelKey: string }) {
 
 function Proof({ parcelKey, proof }: { parcelKey: string; proof: ProofView }) {
   const t = useT();
-  const position =
-    proof.latitude != null && proof.longitude != null ? `${proof.latitude.toFixed(5)}, ${proof.longitude.toFixed(5)}` : null;
   return (
     <Box data-testid="parcel-proof" data-key={proof.key}>
       <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5, mb: 1 }}>
@@ -77,19 +76,9 @@ function Proof({ parcelKey, proof }: { parcelKey: string; proof: ProofView }) {
         <DateTimeText value={proof.recorded_at} />
         {proof.recorded_by_name ? ` · ${proof.recorded_by_name}` : ''}
       </Typography>
-      {position && (
+      {proof.latitude != null && proof.longitude != null && (
         <Typography variant="caption" color="text.secondary" component="div">
-          {t('proof.position')}{' '}
-          <Link
-            href={`https://www.openstreetmap.org/?mlat=${proof.latitude}&mlon=${proof.longitude}#map=18/${proof.latitude}/${proof.longitude}`}
-            target="_blank"
-            rel="noopener"
-            dir="ltr"
-            data-testid="proof-position"
-          >
-            {position}
-          </Link>
-          {proof.accuracy_m != null ? ` (± ${proof.accuracy_m} m)` : ''}
+          {t('proof.position')} <PositionLink latitude={proof.latitude} longitude={proof.longitude} accuracy={proof.accuracy_m} testId="proof-position" />
         </Typography>
       )}
     </Box>

@@ -93,6 +93,15 @@ export type AddressBody = Body<'/api/parcels/{key}/change-address', 'put'>;
 
 export type StateBody = Body<'/api/parcels/states', 'post'>;
 
+/** Where the phone was when an outcome was recorded (sent with it when the browser gives it). */
+export type PositionBody = Schema<'PositionInput'>;
+
+/** A position kept with an outcome, as the history shows it to the office. */
+export type StatePosition = Schema<'StatePosition'>;
+
+/** POST /api/parcels/{key}/calls: a call the delivery person placed from his round. */
+export type CallBody = Body<'/api/parcels/{key}/calls', 'post'>;
+
 /** What a merchant requires of the delivery person on « Livré ». */
 export type ProofPolicy = Schema<'ProofPolicy'>;
 
@@ -229,6 +238,18 @@ export const parcelsApi = api.injectEndpoints({
     sendQueuedState: build.mutation<Answer<'/api/parcels/states', 'post'>, StateBody & { idempotencyKey: string }>({
       query: stateRequest,
     }),
+    /**
+     * A call placed from the round, from the queue (in its place before the outcomes recorded
+     * after it), under its `Idempotency-Key`. Nothing to refresh: no list shows it.
+     */
+    sendQueuedCall: build.mutation<Answer<'/api/parcels/{key}/calls', 'post', 201>, CallBody & { parcel: string; idempotencyKey: string }>({
+      query: ({ parcel, idempotencyKey, ...body }) => ({
+        url: `parcels/${segment(parcel)}/calls`,
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    }),
     /** Takes back one's own latest outcome, minutes after recording it (409 with the reason otherwise). */
     undoState: build.mutation<Answer<'/api/parcels/{key}/undo', 'post'>, string>({
       query: (key) => ({ url: `parcels/${segment(key)}/undo`, method: 'POST' }),
@@ -276,6 +297,7 @@ export const {
   useAcknowledgeAddressMutation,
   usePostStateMutation,
   useSendQueuedStateMutation,
+  useSendQueuedCallMutation,
   useUndoStateMutation,
   useReassignParcelsMutation,
   useRecipientHistoryQuery,

@@ -97,6 +97,10 @@ export const frParcels = {
   'parcels.historyDate': 'Date :',
   'parcels.historyError': "L'historique n'a pas pu être chargé.",
   'parcels.historyReceived': 'reçu par le serveur le',
+  'parcels.historyCalled': 'Appel avant : oui',
+  'parcels.historyNotCalled': 'Appel avant : non',
+  'parcels.historyNoCall': 'Sans appel :',
+  'parcels.positionAccuracy': '(± {accuracy} m)',
   // What the server writes in a history (`note.code`, values interpolated).
   'parcels.note.auto_refused': 'Refusé automatiquement après {attempts} tentatives sans succès.',
   'parcels.note.cancelled_by_client': 'Annulé par le marchand.',

@@ -1,18 +1,31 @@
 import { describe, expect, it, vi } from 'vitest';
-import { sendInOrder, type QueuedOutcome, type SendResult } from './outcomeQueue';
+import { queueOrder, sendInOrder, type QueuedCall, type QueuedItem, type QueuedOutcome, type SendResult } from './outcomeQueue';
 import { countWaitingOutcomes, waitingCount } from './outcomeStore';
 
-const item = (parcel: string, state: QueuedOutcome['state'] = 'pending'): QueuedOutcome => ({
+const item = (parcel: string, state: QueuedOutcome['state'] = 'pending', recordedAt = '2026-11-26T10:00:00.000Z'): QueuedOutcome => ({
   key: `key-${parcel}`,
   user: 'D1',
   parcel,
   status: 'no_answer',
   body: { parcel, status: 'no_answer' },
-  recordedAt: '2026-11-26T10:00:00.000Z',
+  recordedAt,
   state,
 });
 
-/** A send answering each parcel as told, and what became of each outcome. */
+/** A call placed from the round at `at`; named `call:<parcel>` in what the fake server sees. */
+const call = (parcel: string, at: string): QueuedCall => ({
+  kind: 'call',
+  key: `call-${parcel}`,
+  user: 'D1',
+  parcel,
+  body: { started_at: at },
+  recordedAt: at,
+  state: 'pending',
+});
+
+const name = (queued: QueuedItem) => (queued.kind === 'call' ? `call:${queued.parcel}` : queued.parcel);
+
+/** A send answering each item (by name) as told, and what became of each. */
 function server(answers: Record<string, SendResult>) {
   const tried: string[] = [];
   const sent: string[] = [];
@@ -21,12 +34,12 @@ function server(answers: Record<string, SendResult>) {
     tried,
     sent,
     refused,
-    send: vi.fn(async (outcome: QueuedOutcome) => {
-      tried.push(outcome.parcel);
-      return answers[outcome.parcel] ?? { kind: 'sent' };
+    send: vi.fn(async (queued: QueuedItem) => {
+      tried.push(name(queued));
+      return answers[name(queued)] ?? { kind: 'sent' };
     }),
     keep: {
-      sent: async (outcome: QueuedOutcome) => void sent.push(outcome.parcel),
+      sent: async (queued: QueuedItem) => void sent.push(name(queued)),
       refused: async (outcome: QueuedOutcome, message: string) => void refused.push([outcome.parcel, message]),
     },
   };
@@ -58,9 +71,42 @@ describe('sending the offline queue', () => {
     expect(phone.send).not.toHaveBeenCalled();
   });
 
-  it('counts what waits to be sent, not the refusals kept for him to see', () => {
+  it('counts what waits to be sent, not the refusals kept for him to see, nor the calls', () => {
     expect(waitingCount([item('K1'), item('K2', 'failed'), item('K3')])).toBe(2);
+    expect(waitingCount([item('K1'), call('K1', '2026-11-26T09:59:00.000Z')])).toBe(1);
     expect(waitingCount([])).toBe(0);
+  });
+
+  it('puts a call before the outcomes recorded after it, an outcome recorded before it first, old items as outcomes', () => {
+    const before = item('K0', 'pending', '2026-11-26T09:58:00.000Z');
+    const placed = call('K1', '2026-11-26T09:59:00.000Z');
+    const after = item('K1', 'pending', '2026-11-26T10:00:00.000Z');
+    // Same instant: the call came first.
+    const sameInstant = call('K2', '2026-11-26T10:00:00.000Z');
+    expect([after, sameInstant, placed, before].sort(queueOrder).map(name)).toEqual(['K0', 'call:K1', 'call:K2', 'K1']);
+  });
+
+  it('sends a call before the outcome after it, and the outcome waits with the call when the call must wait', async () => {
+    const queue = [call('K1', '2026-11-26T09:59:00.000Z'), item('K1', 'pending', '2026-11-26T10:00:00.000Z')];
+    const online = server({});
+    expect(await sendInOrder(queue, online.send, online.keep)).toEqual({ sent: 1, refused: 0 });
+    expect(online.tried).toEqual(['call:K1', 'K1']);
+    // Calls are not counted as outcomes sent.
+    expect(online.sent).toEqual(['call:K1', 'K1']);
+
+    const offline = server({ 'call:K1': { kind: 'later' } });
+    expect(await sendInOrder(queue, offline.send, offline.keep)).toEqual({ sent: 0, refused: 0 });
+    expect(offline.tried).toEqual(['call:K1']);
+    expect(offline.sent).toEqual([]);
+  });
+
+  it('drops a call the server refuses (not kept for him to see) and goes on with the queue', async () => {
+    const phone = server({ 'call:K1': { kind: 'refused', message: 'Ce colis a quitté votre tournée.' } });
+    const summary = await sendInOrder([call('K1', '2026-11-26T09:59:00.000Z'), item('K2')], phone.send, phone.keep);
+    expect(phone.tried).toEqual(['call:K1', 'K2']);
+    expect(phone.sent).toEqual(['call:K1', 'K2']);
+    expect(phone.refused).toEqual([]);
+    expect(summary).toEqual({ sent: 1, refused: 0 });
   });
 
   it('counts nothing in a browser without IndexedDB (the sign-in page says nothing then)', async () => {

@@ -5,11 +5,16 @@
 // after a lost answer) writes once. What the server refuses stays, marked with its reason, until
 // the delivery person has seen it (the server keeps its own record for the office, marked seen
 // first): nothing is dropped silently.
+// The calls he places from his round wait in the same queue (`kind: 'call'`), in their place: a
+// « pas de réponse » recorded after a call reaches the server after it, as the server's check
+// wants. A call the server refuses simply leaves the queue (not worth his attention).
 import { useSyncExternalStore } from 'react';
-import type { ParcelStatus, StateBody } from './api';
+import type { CallBody, ParcelStatus, StateBody } from './api';
 import { available, transact } from './outcomeStore';
 
 export interface QueuedOutcome {
+  /** Absent on the items queued before calls were: an outcome. */
+  kind?: 'outcome';
   /** The idempotency key: the same for every attempt to send it. */
   key: string;
   /** The delivery person's user key: the queue is his own on a shared phone. */
@@ -24,19 +29,43 @@ export interface QueuedOutcome {
   error?: string;
 }
 
-/** What sending one outcome gave. */
+/** A call placed from the round, waiting to be sent (it never stays once answered). */
+export interface QueuedCall {
+  kind: 'call';
+  key: string;
+  user: string;
+  parcel: string;
+  body: CallBody;
+  /** RFC 3339: when he placed it (`started_at`), its place in the queue. */
+  recordedAt: string;
+  state: 'pending';
+}
+
+/** What the queue holds: outcomes and calls, sent in the order they were recorded. */
+export type QueuedItem = QueuedOutcome | QueuedCall;
+
+export function isCall(item: QueuedItem): item is QueuedCall {
+  return item.kind === 'call';
+}
+
+/** What sending one outcome or call gave. */
 export type SendResult =
   | { kind: 'sent' }
   /** No network, or the server is busy with the same key: try again later, stop for now. */
   | { kind: 'later' }
   | { kind: 'refused'; message: string };
 
-async function readAll(user: string): Promise<QueuedOutcome[]> {
-  const items = await transact<QueuedOutcome[]>('readonly', (store) => store.index('user').getAll(user));
-  return items.sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
+/** Oldest first; a call before an outcome of the same instant (the call came first). */
+export function queueOrder(a: QueuedItem, b: QueuedItem): number {
+  return a.recordedAt.localeCompare(b.recordedAt) || Number(isCall(b)) - Number(isCall(a));
 }
 
-/** What one sending of the queue did: how many outcomes the server applied, how many it refused. */
+async function readAll(user: string): Promise<QueuedItem[]> {
+  const items = await transact<QueuedItem[]>('readonly', (store) => store.index('user').getAll(user));
+  return items.sort(queueOrder);
+}
+
+/** What one sending of the queue did: how many outcomes the server applied, how many it refused (calls are not counted). */
 export interface SyncSummary {
   sent: number;
   refused: number;
@@ -48,10 +77,12 @@ export interface SyncReport extends SyncSummary {
 }
 
 // The queue as the screens see it: a snapshot kept in memory, refreshed from IndexedDB after each
-// change, for `useSyncExternalStore`; with the last sending that applied or refused something.
-let snapshot: { user: string | null; items: QueuedOutcome[]; syncing: boolean; synced: SyncReport | null } = {
+// change, for `useSyncExternalStore`; with the last sending that applied or refused something. The
+// outcomes (`items`) and the calls apart: the notices and lists are about the outcomes.
+let snapshot: { user: string | null; items: QueuedOutcome[]; calls: QueuedCall[]; syncing: boolean; synced: SyncReport | null } = {
   user: null,
   items: [],
+  calls: [],
   syncing: false,
   synced: null,
 };
@@ -64,14 +95,21 @@ function publish(next: Partial<typeof snapshot>): void {
 
 async function refresh(user: string): Promise<void> {
   if (!available()) return;
-  const items = await readAll(user);
-  if (snapshot.user === user) publish({ items });
+  const all = await readAll(user);
+  if (snapshot.user === user) {
+    publish({ items: all.filter((item): item is QueuedOutcome => !isCall(item)), calls: all.filter(isCall) });
+  }
 }
 
 /** Loads `user`'s queue (once he is signed in, and on the round screen's start). */
 export async function loadQueue(user: string): Promise<void> {
-  if (snapshot.user !== user) publish({ user, items: [] });
+  if (snapshot.user !== user) publish({ user, items: [], calls: [] });
   await refresh(user);
+}
+
+/** `user`'s calls waiting to be sent, as last loaded (an outcome sent now waits for them). */
+export function pendingCalls(user: string): QueuedCall[] {
+  return snapshot.user === user ? snapshot.calls : [];
 }
 
 /** A new idempotency key. */
@@ -99,6 +137,18 @@ export async function queueOutcome(user: string, key: string, body: StateBody, r
   return true;
 }
 
+/**
+ * Keeps a call to send in its place (before the outcomes recorded after `startedAt`); false when
+ * this browser cannot (no IndexedDB).
+ */
+export async function queueCall(user: string, key: string, parcel: string, body: CallBody): Promise<boolean> {
+  if (!available()) return false;
+  const item: QueuedCall = { kind: 'call', key, user, parcel, body, recordedAt: new Date(body.started_at).toISOString(), state: 'pending' };
+  await transact('readwrite', (store) => store.put(item));
+  await loadQueue(user);
+  return true;
+}
+
 /** Takes an outcome out of the queue: undone before it was sent, or a refusal seen. */
 export async function discardOutcome(user: string, key: string): Promise<void> {
   if (!available()) return;
@@ -115,22 +165,24 @@ async function exclusively(work: () => Promise<void>): Promise<void> {
   }
 }
 
-/** What `sendInOrder` does with an outcome once the server answered. */
+/** What `sendInOrder` does with an item once the server answered. */
 export interface SendOutcomes {
-  /** Applied: it leaves the queue. */
-  sent: (item: QueuedOutcome) => Promise<void>;
-  /** Refused: it stays, marked with the reason, until he has seen it. */
+  /** Applied (or a call, whatever the answer): it leaves the queue. */
+  sent: (item: QueuedItem) => Promise<void>;
+  /** An outcome refused: it stays, marked with the reason, until he has seen it. */
   refused: (item: QueuedOutcome, message: string) => Promise<void>;
 }
 
 /**
  * Sends the pending ones of `items` in the order given, with `send`. Stops at the first that must
- * wait (still offline, the session to open again); a refused one is kept with its reason and the
- * next ones go on. Says how many were applied and refused.
+ * wait (still offline, the session to open again), a call as an outcome: what follows it stays
+ * behind it. A refused outcome is kept with its reason and the next ones go on; a refused call
+ * leaves the queue (the outcome after it says what matters). Says how many outcomes were applied
+ * and refused.
  */
 export async function sendInOrder(
-  items: readonly QueuedOutcome[],
-  send: (item: QueuedOutcome) => Promise<SendResult>,
+  items: readonly QueuedItem[],
+  send: (item: QueuedItem) => Promise<SendResult>,
   keep: SendOutcomes,
 ): Promise<SyncSummary> {
   const summary: SyncSummary = { sent: 0, refused: 0 };
@@ -138,7 +190,9 @@ export async function sendInOrder(
     if (item.state !== 'pending') continue;
     const result = await send(item);
     if (result.kind === 'later') break;
-    if (result.kind === 'sent') {
+    if (isCall(item)) {
+      await keep.sent(item);
+    } else if (result.kind === 'sent') {
       await keep.sent(item);
       summary.sent += 1;
     } else {
@@ -150,6 +204,8 @@ export async function sendInOrder(
 }
 
 let reports = 0;
+/** The sending under way in this tab, if any. */
+let running: Promise<SyncSummary> | null = null;
 
 /** The serial of the last sending that applied or refused something (0: none yet in this tab). */
 export function lastSyncSerial(): number {
@@ -157,14 +213,23 @@ export function lastSyncSerial(): number {
 }
 
 /**
- * Sends `user`'s pending outcomes in the order they were recorded, with `send` (see `sendInOrder`),
- * one sending at a time across the tabs: the queue is read again inside the lock, so what another
- * tab sent meanwhile is not sent twice (and not counted here). A sending that applied or refused
- * something is published (`synced`) for the notice that says so.
+ * Sends `user`'s pending outcomes and calls in the order they were recorded, with `send` (see
+ * `sendInOrder`), one sending at a time across the tabs: the queue is read again inside the lock,
+ * so what another tab sent meanwhile is not sent twice (and not counted here). A sending that
+ * applied or refused an outcome is published (`synced`) for the notice that says so. While one is
+ * under way in this tab, its promise is given back (it may have read the queue before an item
+ * just added: a caller that needs that item sent asks again once it is over).
  */
-export async function syncQueue(user: string, send: (item: QueuedOutcome) => Promise<SendResult>): Promise<SyncSummary> {
+export function syncQueue(user: string, send: (item: QueuedItem) => Promise<SendResult>): Promise<SyncSummary> {
+  if (!available()) return Promise.resolve({ sent: 0, refused: 0 });
+  running ??= sync(user, send).finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function sync(user: string, send: (item: QueuedItem) => Promise<SendResult>): Promise<SyncSummary> {
   let summary: SyncSummary = { sent: 0, refused: 0 };
-  if (!available() || snapshot.syncing) return summary;
   publish({ syncing: true });
   try {
     await exclusively(async () => {
@@ -196,10 +261,10 @@ function subscribe(listener: () => void): () => void {
 }
 
 /**
- * The current user's queued outcomes, oldest first, whether they are being sent, and the last
- * sending that applied or refused something.
+ * The current user's queued outcomes (`items`) and calls, oldest first, whether they are being
+ * sent, and the last sending that applied or refused an outcome.
  */
-export function useOutcomeQueue(): { items: QueuedOutcome[]; syncing: boolean; synced: SyncReport | null } {
+export function useOutcomeQueue(): { items: QueuedOutcome[]; calls: QueuedCall[]; syncing: boolean; synced: SyncReport | null } {
   return useSyncExternalStore(
     subscribe,
     () => snapshot,

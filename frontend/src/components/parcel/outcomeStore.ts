@@ -1,5 +1,6 @@
 // Where the outcomes recorded without a network are kept: IndexedDB, store `outcomes` of
-// `colivra-offline` (outcomeQueue.ts keeps, lists and sends them). Apart and small, as the sign-in
+// `colivra-offline` (outcomeQueue.ts keeps, lists and sends them, and the calls placed from the
+// round beside them, `kind: 'call'`). Apart and small, as the sign-in
 // page reads it too: with no session there, it only counts what waits, and loads nothing else.
 
 export const DB_NAME = 'colivra-offline';
@@ -42,9 +43,9 @@ export function transact<T>(mode: IDBTransactionMode, work: (store: IDBObjectSto
   );
 }
 
-/** How many of `items` still wait to be sent (not those the server refused). */
-export function waitingCount(items: ReadonlyArray<{ state: string }>): number {
-  return items.filter((item) => item.state === 'pending').length;
+/** How many outcomes of `items` still wait to be sent (not those the server refused, nor the calls). */
+export function waitingCount(items: ReadonlyArray<{ state: string; kind?: string }>): number {
+  return items.filter((item) => item.state === 'pending' && item.kind !== 'call').length;
 }
 
 /**
@@ -59,7 +60,7 @@ export async function countWaitingOutcomes(): Promise<number> {
       const known = await indexedDB.databases();
       if (!known.some((db) => db.name === DB_NAME)) return 0;
     }
-    return waitingCount(await transact<Array<{ state: string }>>('readonly', (store) => store.getAll()));
+    return waitingCount(await transact<Array<{ state: string; kind?: string }>>('readonly', (store) => store.getAll()));
   } catch {
     return 0;
   }

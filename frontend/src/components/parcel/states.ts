@@ -21,6 +21,17 @@ export function needsComment(status: ParcelStatus): boolean {
   return status === 'refused' || status === 'cancelled' || status === 'lost' || status === 'damaged';
 }
 
+/**
+ * A delivery person's failed attempts: each follows a call from his round in the 15 minutes
+ * before it (`POST parcels/{key}/calls`), or says why he could not call (`no_call_reason`).
+ */
+export function needsCall(status: ParcelStatus): boolean {
+  return status === 'no_answer' || status === 'unreachable' || status === 'wrong_number';
+}
+
+/** How long a call from the round covers the failed attempts that follow it (the server's rule). */
+export const CALL_WINDOW_MS = 15 * 60_000;
+
 /** The moves of the normal flow (domain rules, "Allowed moves"). */
 export function flowAllows(from: ParcelStatus, to: ParcelStatus): boolean {
   if (from === to) return false;

@@ -3,9 +3,12 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
-import { Link as RouterLink } from 'react-router';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useState } from 'react';
 import type { FormValues } from '../../components/form/fields';
+import { PageHeader } from '../../components/PageHeader';
 import { activeToggleAction, ResourceScreen } from '../../components/resource/ResourceScreen';
 import { ActiveChip } from '../../components/StatusChip';
 import type { Column } from '../../components/table/DataTable';
@@ -30,6 +33,7 @@ import {
   type DeliveryPersonBody,
   type DeliveryPersonView,
 } from '../../components/deliveryPerson/api';
+import { CallChecksPanel } from './CallChecksPanel';
 import { DeliveryCitiesDialog } from './DeliveryCitiesDialog';
 import '../../i18n/invoices';
 import '../../i18n/screens';
@@ -60,8 +64,57 @@ function toBody(values: PersonForm, editing: boolean): DeliveryPersonBody {
 
 const MAX_CITY_CHIPS = 3;
 
-/** /compte/livreurs (admin): delivery people, their accounts and the cities each one serves. */
+/** The address parameter naming the open tab (`?onglet=calls`). */
+const TAB_PARAM = 'onglet';
+
+const TABS = ['people', 'calls'] as const;
+type PeopleTab = (typeof TABS)[number];
+
+/**
+ * /compte/livreurs (admin): delivery people, their accounts and the cities each one serves; and,
+ * in a second tab, whether their failed attempts followed a call (« Appels avant échec »).
+ */
 export default function DeliveryPeopleScreen() {
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get(TAB_PARAM);
+  const tab: PeopleTab = TABS.find((name) => name === asked) ?? 'people';
+  const choose = (next: PeopleTab) =>
+    setParams(
+      (current) => {
+        const out = new URLSearchParams(current);
+        if (next === 'people') out.delete(TAB_PARAM);
+        else out.set(TAB_PARAM, next);
+        return out;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid="delivery-people-screen" data-tab={tab}>
+      <PageHeader title={t('route.deliverymen')} subtitle={t('deliveryPeople.subtitle')} />
+      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs value={tab} onChange={(_event, value: PeopleTab) => choose(value)} variant="fullWidth" sx={{ maxWidth: { sm: 480 } }}>
+          {TABS.map((name) => (
+            <Tab
+              key={name}
+              value={name}
+              label={t(name === 'people' ? 'deliveryPeople.tab.people' : 'deliveryPeople.tab.calls')}
+              id={`delivery-people-tab-${name}`}
+              data-testid={`delivery-people-tab-${name}`}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" aria-labelledby={`delivery-people-tab-${tab}`} sx={{ minWidth: 0 }}>
+        {tab === 'people' ? <PeoplePanel /> : <CallChecksPanel />}
+      </Box>
+    </Box>
+  );
+}
+
+/** The delivery people and their accounts: the list, its forms and the cities each one serves. */
+function PeoplePanel() {
   const t = useT();
   const language = useLanguage();
   const list = useListState({ sort: 'full_name' });
@@ -121,8 +174,6 @@ export default function DeliveryPeopleScreen() {
 
   return (
     <ResourceScreen<DeliveryPersonView, PersonForm>
-      title={t('route.deliverymen')}
-      subtitle={t('deliveryPeople.subtitle')}
       testId="deliverymen-screen"
       list={list}
       result={result}

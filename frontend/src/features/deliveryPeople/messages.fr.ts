@@ -29,6 +29,18 @@ export const frDeliveryPeople = {
   'deliveryPeople.removeCity': 'Retirer',
   'deliveryPeople.removeCityTitle': 'Retirer {city} ?',
   'deliveryPeople.removeCityBody': '{name} ne desservira plus cette ville.',
+  'deliveryPeople.tab.people': 'Livreurs',
+  'deliveryPeople.tab.calls': 'Appels avant échec',
+  'deliveryPeople.calls.intro': 'Pour chaque livreur : ses « Pas de réponse », « Injoignable » et « Numéro erroné », et combien ont été saisis sans appel depuis sa tournée dans les 15 minutes avant.',
+  'deliveryPeople.calls.period': 'Période',
+  'deliveryPeople.calls.from': 'Du',
+  'deliveryPeople.calls.to': 'Au',
+  'deliveryPeople.calls.name': 'Livreur',
+  'deliveryPeople.calls.failed': 'Tentatives échouées',
+  'deliveryPeople.calls.withoutCall': 'Sans appel',
+  'deliveryPeople.calls.share': 'Part sans appel',
+  'deliveryPeople.calls.calls': 'Appels passés',
+  'deliveryPeople.calls.empty': 'Aucune tentative échouée ni aucun appel sur cette période.',
 } as const;
 
 export type DeliveryPeopleMessageKey = keyof typeof frDeliveryPeople;

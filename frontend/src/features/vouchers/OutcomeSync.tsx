@@ -12,7 +12,7 @@ import '../../i18n/vouchers';
 import { syncedNotice } from './queueNotices';
 import { useSyncNow } from './useSyncNow';
 
-/** How often pending outcomes are tried again while the phone says it is online. */
+/** How often pending outcomes and calls are tried again while the phone says it is online. */
 const RETRY_MS = 20_000;
 
 /**
@@ -27,7 +27,7 @@ export default function OutcomeSync() {
   const user = useAppSelector(selectUser)?.key ?? null;
   const session = useAppSelector(selectSessionInfo);
   const { pathname } = useLocation();
-  const { items, synced } = useOutcomeQueue();
+  const { items, calls, synced } = useOutcomeQueue();
   const online = useOnline();
   const syncNow = useSyncNow();
   // Sendings before this session (another person's, an earlier sign-in) are not said again.
@@ -38,7 +38,8 @@ export default function OutcomeSync() {
     if (user) void loadQueue(user);
   }, [user]);
 
-  const pending = waitingCount(items) > 0;
+  // The calls placed from the round too: they go (before the outcomes after them) as they do.
+  const pending = waitingCount(items) > 0 || calls.length > 0;
   useEffect(() => {
     if (!online || !pending) return;
     syncNow();

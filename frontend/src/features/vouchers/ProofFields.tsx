@@ -10,6 +10,7 @@ import { FormTextField } from '../../components/FormTextField';
 import { compressPhoto, dataUrlBytes } from '../../components/resizeImage';
 import type { ProofBody, ProofPolicy } from '../../components/parcel/api';
 import { useT } from '../../i18n';
+import { usePhonePosition } from './position';
 import { SignaturePad } from './SignaturePad';
 import '../../i18n/parcels';
 
@@ -45,7 +46,8 @@ export function missingProof(policy: ProofPolicy, draft: ProofDraft, t: ReturnTy
   return {};
 }
 
-type Locating = 'locating' | 'found' | 'none';
+/** The proof's position: from the GPS when it can (where the parcel was handed over). */
+const PROOF_POSITION = { highAccuracy: true, timeoutMs: 10_000, maximumAgeMs: 60_000 } as const;
 
 /**
  * « Livré » with its proof: the recipient signs on the screen, a photo from the camera (made
@@ -66,7 +68,6 @@ export function ProofFields({
   busy: boolean;
 }) {
   const t = useT();
-  const [locating, setLocating] = useState<Locating>(() => (navigator.geolocation ? 'locating' : 'none'));
   const [reading, setReading] = useState(false);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement | null>(null);
@@ -75,22 +76,10 @@ export function ProofFields({
     change.current = onChange;
   });
 
+  const { locating, position } = usePhonePosition(PROOF_POSITION);
   useEffect(() => {
-    if (!navigator.geolocation) return;
-    let live = true;
-    navigator.geolocation.getCurrentPosition(
-      ({ coords }) => {
-        if (!live) return;
-        setLocating('found');
-        change.current({ position: { latitude: coords.latitude, longitude: coords.longitude, accuracy: Math.round(coords.accuracy) } });
-      },
-      () => live && setLocating('none'),
-      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+    if (position) change.current({ position });
+  }, [position]);
 
   const takePhoto = async (file: File | undefined) => {
     if (!file) return;

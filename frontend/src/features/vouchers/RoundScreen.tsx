@@ -37,6 +37,7 @@ import { discardOutcome, type QueuedOutcome } from '../../components/parcel/outc
 import { OfflineBanner, QueuedOutcomeNote, RefusedOutcomes, useOutcomeSync, usePrefetchRound } from './OfflineRound';
 import { OutcomeSheet, outcomesFor } from './OutcomeSheet';
 import { queuedNotice, type QueuedNoticeSubject } from './queueNotices';
+import { useRecordCall } from './roundCalls';
 import '../../i18n/parcels';
 import '../../i18n/screens';
 import '../../i18n/vouchers';
@@ -94,6 +95,7 @@ export default function RoundScreen({ route }: ScreenProps) {
   const [acknowledging, setAcknowledging] = useState<string | null>(null);
   const [undoState] = useUndoStateMutation();
   const { items: queued, syncing, online, syncNow } = useOutcomeSync();
+  const recordCall = useRecordCall();
   usePrefetchRound(listArgs, nextCursor, online && list.page === 1 && !isFetching);
   // The outcome waiting for each parcel (refused ones are listed apart, at the top).
   const queuedFor = new Map(queued.filter((item) => item.state === 'pending').map((item) => [item.parcel, item]));
@@ -184,6 +186,7 @@ export default function RoundScreen({ route }: ScreenProps) {
               queued={queuedFor.get(parcel.key)}
               acknowledging={acknowledging === parcel.key}
               onOutcome={() => setSheet({ parcel, open: true })}
+              onCall={() => recordCall(parcel.key)}
               onAcknowledge={() => seeAddress(parcel)}
               onDetails={() => open(parcel.key)}
             />
@@ -273,12 +276,14 @@ interface CardProps {
   queued?: QueuedOutcome;
   acknowledging: boolean;
   onOutcome: () => void;
+  /** A call button tapped (the link opens the dialer): the call is recorded. */
+  onCall: () => void;
   onAcknowledge: () => void;
   onDetails: () => void;
 }
 
 /** One parcel of the round: who, where, how much, and the buttons used at the door. */
-function RoundCard({ parcel, queued, acknowledging, onOutcome, onAcknowledge, onDetails }: CardProps) {
+function RoundCard({ parcel, queued, acknowledging, onOutcome, onCall, onAcknowledge, onDetails }: CardProps) {
   const t = useT();
   const canRecord = outcomesFor(parcel).length > 0 && !queued;
   return (
@@ -369,6 +374,7 @@ function RoundCard({ parcel, queued, acknowledging, onOutcome, onAcknowledge, on
             startIcon={<Call />}
             sx={{ flex: '1 1 0', minHeight: 44, whiteSpace: 'nowrap' }}
             aria-label={t('round.callName', { name: parcel.recipient_name, phone: parcel.recipient_phone })}
+            onClick={onCall}
             data-testid="round-call"
           >
             <Ltr>{parcel.recipient_phone}</Ltr>
@@ -386,7 +392,7 @@ function RoundCard({ parcel, queued, acknowledging, onOutcome, onAcknowledge, on
         </Stack>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           {parcel.recipient_phone_alt ? (
-            <Link href={`tel:${parcel.recipient_phone_alt}`} variant="body2" data-testid="round-call-alt">
+            <Link href={`tel:${parcel.recipient_phone_alt}`} variant="body2" onClick={onCall} data-testid="round-call-alt">
               {t('round.callAlt', { phone: parcel.recipient_phone_alt })}
             </Link>
           ) : (
