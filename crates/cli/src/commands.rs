@@ -99,13 +99,17 @@ pub enum Command {
     /// Print the OpenAPI document of the API (as served at /api/openapi.json): the web app's API
     /// types are generated from it (`just api-types`).
     Openapi,
-    /// Time the admin parcel list service directly against the database (no HTTP): prints
-    /// `case p50_ms p99_ms` for page1, deep (after --cursor), filtered and search.
+    /// Time services directly against the database (no HTTP): prints `case p50_ms p99_ms` for
+    /// the recipient history a creation reads, the parcel list (page1, deep after --cursor,
+    /// filtered, search), the balances and accounts lists, the dashboards and the unpaid lists;
+    /// `--only CASE` for one of them.
     BenchDirect {
         #[arg(long, default_value_t = 200)]
         iterations: usize,
         #[arg(long)]
         cursor: Option<String>,
+        #[arg(long)]
+        only: Option<String>,
     },
     /// Time an invoice of `--parcels` delivered parcels (draft, validation, PDF) and a delivery
     /// person's hand-over of the same parcels, through the services; prints `case ms` lines and
@@ -209,9 +213,13 @@ pub fn run(cli: Cli) -> CliResult {
             let pool = open_migrated(&config::database_url(cli.database_url.as_deref())?)?;
             crate::bench_data::bench_invoice(&pool, parcels)
         }
-        Command::BenchDirect { iterations, cursor } => {
+        Command::BenchDirect {
+            iterations,
+            cursor,
+            only,
+        } => {
             let pool = open(&config::database_url(cli.database_url.as_deref())?)?;
-            crate::bench_data::bench_direct(&pool, iterations, cursor)
+            crate::bench_data::bench_direct(&pool, iterations, cursor, only.as_deref())
         }
         Command::CreateAdmin {
             email,

@@ -19,7 +19,12 @@ use super::{sql_text, sql_time};
 /// Runs each read case's service directly (no HTTP) `iterations` times and prints p50/p99 in
 /// milliseconds, one line per case: `case p50 p99`, under the names `scripts/bench.sh` gives the
 /// same requests over HTTP.
-pub fn bench_direct(pool: &DbPool, iterations: usize, cursor: Option<String>) -> CliResult {
+pub fn bench_direct(
+    pool: &DbPool,
+    iterations: usize,
+    cursor: Option<String>,
+    only: Option<&str>,
+) -> CliResult {
     type Case<'a> = Box<dyn FnMut(&mut DbConnection) -> colivra_core::AppResult<()> + 'a>;
     let mut conn = pool.get()?;
     let user = |conn: &mut DbConnection, email: &str| -> Result<i64, Box<dyn std::error::Error>> {
@@ -50,7 +55,30 @@ pub fn bench_direct(pool: &DbPool, iterations: usize, cursor: Option<String>) ->
         per_page: Some(25),
         ..Default::default()
     };
+    // Recipients with a history (seed-bench repeats them across merchants): what a creation
+    // reads of its recipient's past, one phone after another as parcels come in.
+    let phones: Vec<String> = {
+        use colivra_db::schema::recipient_history_entries as entries;
+        let mut phones: Vec<String> = entries::table
+            .select(entries::phone)
+            .order(entries::id.desc())
+            .limit(5000)
+            .load(&mut conn)?;
+        phones.sort_unstable();
+        phones.dedup();
+        phones
+    };
+    let mut next_phone = 0;
     let cases: Vec<(&str, Case)> = vec![
+        (
+            "recipient_history",
+            Box::new(move |conn| {
+                next_phone += 1;
+                let phone = phones.get(next_phone % phones.len().max(1));
+                let phones: Vec<&str> = phone.map(String::as_str).into_iter().collect();
+                colivra_parcels::recipients::Recipients::load(conn, &phones).map(|_| ())
+            }),
+        ),
         ("page1", parcels(page(), ParcelFilters::default())),
         (
             "deep",
@@ -120,6 +148,9 @@ pub fn bench_direct(pool: &DbPool, iterations: usize, cursor: Option<String>) ->
         ),
     ];
     for (name, mut case) in cases {
+        if only.is_some_and(|only| only != name) {
+            continue;
+        }
         let mut times = Vec::with_capacity(iterations);
         for _ in 0..iterations {
             let started = Instant::now();
