@@ -407,26 +407,10 @@ pub async fn decisions(
     query: web::Query<Listing<ParcelSort>>,
     filters: web::Query<ParcelFilters>,
 ) -> ApiResult<Paged<colivra_parcels::decisions::DecisionView>> {
-    let (query, mut filters) = (query.into_inner().into_inner(), filters.into_inner());
-    filters.view = Some(colivra_parcels::status::View::Decisions);
+    let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
     let memory = state.list_memory.clone();
     db.run(move |conn| {
-        let page = list::list(conn, caller.scope, &query, &filters, &memory)?;
-        let keys: Vec<String> = page.data.iter().map(|p| p.key.clone()).collect();
-        let mut open = colivra_parcels::decisions::open_of(conn, &keys)?;
-        // A parcel decided between the two statements is left out of the page.
-        let data = page
-            .data
-            .into_iter()
-            .filter_map(|parcel| {
-                let decision = open.remove(&parcel.key)?;
-                Some(colivra_parcels::decisions::DecisionView { parcel, decision })
-            })
-            .collect();
-        Ok(colivra_core::Paginated {
-            data,
-            meta: page.meta,
-        })
+        colivra_parcels::decisions::list(conn, caller.scope, &query, &filters, &memory)
     })
     .await
     .map(Paged)

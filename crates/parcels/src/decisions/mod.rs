@@ -112,6 +112,37 @@ pub struct DecisionView {
     pub decision: OpenDecision,
 }
 
+/// `GET parcels/decisions`: the caller's parcels waiting for a decision (the parcel list's view
+/// `decisions`, with its filters, sorting and pages), each with its open decision.
+pub fn list(
+    conn: &mut DbConnection,
+    scope: Scope,
+    query: &colivra_core::ListQuery,
+    filters: &crate::list::ParcelFilters,
+    memory: &crate::list::ListMemory,
+) -> AppResult<colivra_core::Paginated<DecisionView>> {
+    let filters = crate::list::ParcelFilters {
+        view: Some(crate::status::View::Decisions),
+        ..filters.clone()
+    };
+    let page = crate::list::list(conn, scope, query, &filters, memory)?;
+    let keys: Vec<String> = page.data.iter().map(|p| p.key.clone()).collect();
+    let mut open = open_of(conn, &keys)?;
+    // A parcel decided between the two statements is left out of the page.
+    let data = page
+        .data
+        .into_iter()
+        .filter_map(|parcel| {
+            let decision = open.remove(&parcel.key)?;
+            Some(DecisionView { parcel, decision })
+        })
+        .collect();
+    Ok(colivra_core::Paginated {
+        data,
+        meta: page.meta,
+    })
+}
+
 /// The open decisions of the parcels `parcel_keys`, by key.
 pub fn open_of(
     conn: &mut DbConnection,
