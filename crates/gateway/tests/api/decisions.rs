@@ -83,6 +83,29 @@ async fn merchants_and_recipients_decide_failed_attempts() {
     let due =
         colivra_core::time::parse_rfc3339(first["decision"]["due_at"].as_str().unwrap()).unwrap();
     assert_eq!(due - opened, chrono::Duration::hours(24));
+    // The parcel lists' filters narrow it: the refusals only, the no answers only.
+    for (status, wanted) in [("refused", &refused), ("no_answer", &retried)] {
+        let res = hub
+            .merchant
+            .get(&format!("/api/parcels/decisions?status={status}"))
+            .await;
+        res.assert_status(200);
+        let keys: Vec<&str> = res.body["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["parcel"]["key"].as_str().unwrap())
+            .collect();
+        assert!(keys.iter().any(|key| key == wanted), "{status}: {keys:?}");
+        assert!(
+            res.body["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|d| d["parcel"]["status"] == status),
+            "{status}: {keys:?}"
+        );
+    }
     // Another merchant sees none of them, nor may he decide one.
     let (other, _) = app.signed_in(colivra_core::Role::Merchant, true).await;
     assert!(waiting(&other).await.is_empty());

@@ -10,10 +10,12 @@ import { DateTimeText } from '../../components/DateTimeText';
 import { useListDecisionsQuery, type DecisionAction, type DecisionRow } from '../../components/decision/api';
 import { lazyNamed, useLoadedOnce } from '../../components/lazy';
 import { formatCount } from '../../components/moneyFormat';
+import { parcelLookups } from '../../components/parcel/access';
 import { parcelColumns } from '../../components/parcel/columns';
+import { ParcelFilters } from '../../components/parcel/ParcelFilters';
 import { ParcelStatusChip, useStatusLabel } from '../../components/parcel/ParcelStatusChip';
 import { useOpenedParcel } from '../../components/parcel/useOpenedParcel';
-import type { ParcelColumn } from '../../components/parcel/views';
+import type { ParcelColumn, ParcelViewConfig } from '../../components/parcel/views';
 import { relativeTime, useNow } from '../../components/RelativeTimeText';
 import { ResourceScreen } from '../../components/resource/ResourceScreen';
 import type { Column } from '../../components/table/DataTable';
@@ -26,6 +28,14 @@ import '../../i18n/screens';
 
 // The parcel lists' drawer (same chunk): loaded when a parcel is first opened from here.
 const ParcelDrawer = lazyNamed(() => import(/* webpackChunkName: "parcel-drawer" */ '../../components/parcel/ParcelDrawer'), 'ParcelDrawer');
+
+/** The parcel lists' filters that make sense here: the outcome, where, whose, with whom. */
+const FILTERS: ParcelViewConfig = {
+  view: 'decisions',
+  filters: ['status', 'city', 'shop', 'client', 'delivery_admin'],
+  columns: [],
+  bulk: [],
+};
 
 /** A decision close to its deadline (or past it) shows in the warning colour. */
 const SOON_MS = 3 * 60 * 60 * 1000;
@@ -112,6 +122,7 @@ export default function DecisionsScreen() {
       rowKey={(row) => row.parcel.key}
       rowName={(row) => row.parcel.key}
       searchPlaceholder={t('parcels.search')}
+      filters={<ParcelFilters list={list} config={FILTERS} lookups={parcelLookups(session)} />}
       emptyMessage={t('decisions.empty')}
       onRowClick={(row) => open(row.parcel.key)}
       rowActions={() => [

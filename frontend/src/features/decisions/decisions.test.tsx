@@ -91,6 +91,17 @@ describe('« À décider »: the failed attempts waiting for a decision', () => 
     expect(within(card).getByRole('button', { name: 'Retour au client K1' })).toBeInTheDocument();
   });
 
+  it("narrows the list with the parcel lists' filters: the outcome, sent to the server", async () => {
+    const user = userEvent.setup();
+    const server = serve(() => [NO_ANSWER, REFUSED]);
+    renderWithProviders(<DecisionsScreen />, { session: adminSession(), path: '/compte/colis-a-decider' });
+    await rowOf('K1');
+    expect(screen.getByTestId('parcel-filters')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Statut' }));
+    await user.click(await screen.findByRole('option', { name: 'Refusé' }));
+    await waitFor(() => expect(server.callsTo('GET', '/api/parcels/decisions').at(-1)?.query).toMatchObject({ status: 'refused' }));
+  });
+
   it('schedules another attempt on the day chosen (tomorrow unless changed); the row leaves the list', async () => {
     const user = userEvent.setup();
     let rows = [NO_ANSWER, REFUSED];

@@ -34,7 +34,7 @@ import {
   type ParcelAction,
 } from '../../components/parcel/api';
 import { parcelColumns } from '../../components/parcel/columns';
-import { ParcelFilters } from './ParcelFilters';
+import { ParcelFilters } from '../../components/parcel/ParcelFilters';
 import { actionButtons, rowActions } from './actions';
 import { LabelsButton } from './LabelsButton';
 import { useStatusLabel } from '../../components/parcel/ParcelStatusChip';
