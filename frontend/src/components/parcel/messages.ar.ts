@@ -262,6 +262,8 @@ export const arParcels: Record<ParcelMessageKey, string> = {
   'queues.title': 'عمل اليوم',
   'queues.pickups': 'عمليات استلام يجب استقبالها',
   'queues.pickupsHint': 'وصولات استلام لم تُستقبَل بعد في المستودع.',
+  'queues.toConfirm': 'طلبات يجب تأكيدها',
+  'queues.toConfirmHint': 'طلبات يمكن للوكلاء الاتصال بأصحابها الآن.',
   'queues.toShip': 'طرود يجب إرسالها',
   'queues.toShipHint': 'مستلَمة، في المستودع: يجب وضعها في وصل خروج.',
   'queues.toReturn': 'مرتجعات يجب تحضيرها',

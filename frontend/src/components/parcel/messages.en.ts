@@ -251,6 +251,8 @@ export const enParcels: Record<ParcelMessageKey, string> = {
   'queues.title': "Today's work",
   'queues.pickups': 'Pickups to receive',
   'queues.pickupsHint': 'Pickup vouchers not yet received at the hub.',
+  'queues.toConfirm': 'Orders to confirm',
+  'queues.toConfirmHint': 'Orders the agents may call now.',
   'queues.toShip': 'Parcels to ship',
   'queues.toShipHint': 'Picked up, at the hub: to put on an exit voucher.',
   'queues.toReturn': 'Returns to prepare',

@@ -253,6 +253,8 @@ export const frParcels = {
   'queues.title': 'Le travail du jour',
   'queues.pickups': 'Ramassages à réceptionner',
   'queues.pickupsHint': 'Bons de ramassage pas encore reçus au dépôt.',
+  'queues.toConfirm': 'Commandes à confirmer',
+  'queues.toConfirmHint': 'Commandes que les agents peuvent appeler maintenant.',
   'queues.toShip': 'Colis à expédier',
   'queues.toShipHint': 'Ramassés, au dépôt : à mettre sur un bon de sortie.',
   'queues.toReturn': 'Retours à préparer',

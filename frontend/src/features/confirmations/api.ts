@@ -1,7 +1,7 @@
 // The confirmation agents' endpoints (issue 40): the next order to call, the call's outcome, and
 // the figures of a period.
 import { api } from '../../core/api';
-import type { Body, Query, Schema } from '../../core/apiTypes';
+import type { Body, Schema } from '../../core/apiTypes';
 import type { ItemResponse } from '../../core/crud';
 import { WRITES } from '../../components/parcel/api';
 
@@ -20,14 +20,8 @@ export type ConfirmationBody = Body<'/api/confirmations/{parcel}', 'put'>;
 /** What recording a call leaves: the parcel after it, the unanswered calls, when it is called again. */
 export type ConfirmationResult = Schema<'ConfirmationResult'>;
 
-/** GET confirmations/statistics: the queue now, and the calls of the period per agent and per merchant. */
-export type ConfirmationStatistics = Schema<'ConfirmationStatistics'>;
-
-/** One agent's or one merchant's calls of the period. */
-export type CallFigures = Schema<'CallFigures'>;
-
-/** `?from=&to=` (`YYYY-MM-DD`; the last 30 days when left out). */
-export type StatisticsPeriod = Query<'/api/confirmations/statistics', 'get'>;
+// The figures live with the dashboard's card that reads them too.
+export { useConfirmationStatisticsQuery, type CallFigures, type ConfirmationStatistics, type StatisticsPeriod } from '../../components/confirmation/api';
 
 export const OUTCOMES: readonly ConfirmationOutcome[] = ['confirmed', 'cancelled', 'no_answer', 'wrong_number'];
 
@@ -48,17 +42,7 @@ export const confirmationsApi = api.injectEndpoints({
       transformResponse: (response: ItemResponse<ConfirmationResult>) => response.data,
       invalidatesTags: [...WRITES, 'confirmations'],
     }),
-    confirmationStatistics: build.query<ConfirmationStatistics, StatisticsPeriod>({
-      query: (period) => {
-        const params: Record<string, string> = {};
-        if (period.from) params.from = period.from;
-        if (period.to) params.to = period.to;
-        return { url: 'confirmations/statistics', params };
-      },
-      transformResponse: (response: ItemResponse<ConfirmationStatistics>) => response.data,
-      providesTags: ['confirmations'],
-    }),
   }),
 });
 
-export const { useNextConfirmationMutation, useRecordCallMutation, useConfirmationStatisticsQuery } = confirmationsApi;
+export const { useNextConfirmationMutation, useRecordCallMutation } = confirmationsApi;

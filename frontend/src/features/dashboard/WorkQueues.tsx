@@ -18,6 +18,7 @@ import { useListUnappliedOutcomesQuery } from '../../components/parcel/unapplied
 import { useListPickupVouchersQuery, useListReturnVouchersQuery } from '../../components/voucher/api';
 import { useStatisticsQuery } from '../../components/dashboard/api';
 import { DECISIONS_ROUTE, useListDecisionsQuery } from '../../components/decision/api';
+import { useConfirmationStatisticsQuery } from '../../components/confirmation/api';
 import { useUnreadTicketsQuery } from '../../components/support/unread';
 import { countOf, FigureCard, type QueueCount } from './FigureCard';
 import '../../i18n/decisions';
@@ -45,7 +46,7 @@ interface Queue {
 
 /** The menu icon of each queue's screen. */
 const ICONS = Object.fromEntries(
-  ['new-pickup-vouchers', 'delivery-exit-vouchers', DECISIONS_ROUTE, 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices', 'delivery-person-balances', 'merchant-accounts', 'inventory-management', 'bank-account-changes', 'unapplied-outcomes', 'support'].map((name) => [name, routeIcon(name)]),
+  ['confirmations', 'new-pickup-vouchers', 'delivery-exit-vouchers', DECISIONS_ROUTE, 'parcels-to-be-returned', 'delivery-return-vouchers', 'delivery-invoices', 'delivery-person-balances', 'merchant-accounts', 'inventory-management', 'bank-account-changes', 'unapplied-outcomes', 'support'].map((name) => [name, routeIcon(name)]),
 );
 
 /**
@@ -54,6 +55,19 @@ const ICONS = Object.fromEntries(
  * what they still owe, and what merchants owe for their returns.
  */
 const QUEUES: readonly Queue[] = [
+  {
+    // Orders « à confirmer » an agent may call now (issue 40); no card while none is due.
+    id: 'to-confirm',
+    route: 'confirmations',
+    label: 'queues.toConfirm',
+    hint: 'queues.toConfirmHint',
+    hiddenAtZero: true,
+    useCount: () => {
+      const result = useConfirmationStatisticsQuery({}, { pollingInterval: 60_000 });
+      const count = result.data?.queue.due;
+      return { count: typeof count === 'number' ? count : null, capped: false, loading: result.isLoading, failed: result.isError };
+    },
+  },
   {
     id: 'pickups',
     route: 'new-pickup-vouchers',

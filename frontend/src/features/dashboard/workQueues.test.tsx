@@ -228,6 +228,28 @@ describe("the admin's work queues", () => {
     expect(within(queues).queryByTestId('queue-merchant-debts')).not.toBeInTheDocument();
   });
 
+  it('shows the orders an agent may call now, from the confirmation figures, only while some are due', async () => {
+    const figures = (due: number) => ({
+      status: 200,
+      body: { data: { from: '2026-11-04', to: '2026-12-03', queue: { waiting: due + 4, due, held: 1 }, agents: [], merchants: [] } },
+    });
+    mockServer({ ...routes, 'GET /api/confirmations/statistics': figures(7) });
+    const due = renderWithProviders(<DashboardScreen />, { session: adminSession(['dashboard', 'confirmations']) });
+    const card = await screen.findByTestId('queue-to-confirm');
+    expect(card).toHaveTextContent('Commandes à confirmer');
+    expect(await within(card).findByTestId('queue-to-confirm-count')).toHaveTextContent(/^7$/);
+    expect(within(card).getByRole('link')).toHaveAttribute('href', '/compte/confirmations');
+    due.unmount();
+
+    // None due: no card; without the permission, not asked at all.
+    const server = mockServer({ ...routes, 'GET /api/confirmations/statistics': figures(0) });
+    renderWithProviders(<DashboardScreen />, { session: adminSession(['dashboard', 'confirmations', 'new-pickup-vouchers']) });
+    const queues = await screen.findByTestId('work-queues');
+    expect(await within(queues).findByTestId('queue-pickups-count')).toHaveTextContent(/^4$/);
+    await waitFor(() => expect(server.callsTo('GET', '/api/confirmations/statistics')).toHaveLength(1));
+    expect(within(queues).queryByTestId('queue-to-confirm')).not.toBeInTheDocument();
+  });
+
   it('shows no queue at all to an admin holding none of their screens', async () => {
     mockServer(routes);
     renderWithProviders(<DashboardScreen />, { session: adminSession(['dashboard']) });
