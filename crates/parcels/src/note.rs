@@ -98,7 +98,7 @@ impl NoteCode {
                 "auto_refused",
                 "Refused automatically after {attempts} unsuccessful attempts.",
             ),
-            (CancelledByMerchant, Fr) => ("cancelled_by_client", "Annulé par le client."),
+            (CancelledByMerchant, Fr) => ("cancelled_by_client", "Annulé par le marchand."),
             (CancelledByMerchant, En) => ("cancelled_by_client", "Cancelled by the merchant."),
             (AddressChanged, Fr) => ("address_changed", "Adresse modifiée : {address}, {phone}"),
             (AddressChanged, En) => ("address_changed", "Address changed: {address}, {phone}"),

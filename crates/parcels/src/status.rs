@@ -258,7 +258,7 @@ pub fn check_move(from: Status, to: Status, mover: Mover, forced: bool) -> Resul
         Mover::Merchant => match (from, to) {
             (ToConfirm | New | AwaitingPickup, Cancelled) => Ok(()),
             (_, Cancelled) => Err(format!(
-                "Un colis « {} » ne peut plus être annulé par le client : contactez le support.",
+                "Un colis « {} » ne peut plus être annulé par le marchand : contactez le support.",
                 from.label()
             )),
             _ => Err(refused()),

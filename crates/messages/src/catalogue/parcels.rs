@@ -339,7 +339,7 @@ pub const ENTRIES: &[Entry] = &[
         "{} يمكن للمسؤول فرض هذا الانتقال مع تعليق.",
     ),
     (
-        "Un colis « {} » ne peut plus être annulé par le client : contactez le support.",
+        "Un colis « {} » ne peut plus être annulé par le marchand : contactez le support.",
         "A “{}” parcel can no longer be cancelled by the merchant: contact support.",
         "لم يعد بإمكان التاجر إلغاء طرد في حالة « {} »: اتصل بالدعم.",
     ),

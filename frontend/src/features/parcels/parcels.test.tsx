@@ -309,7 +309,7 @@ describe('parcels screen', () => {
       'GET /api/shops': listReply([]),
       'PUT /api/parcels/K1/cancel': { status: 200, body: { data: parcel('K1', { status: 'cancelled' }) } },
       'PUT /api/parcels/K2/cancel': { status: 200, body: { data: parcel('K2', { status: 'cancelled' }) } },
-      'PUT /api/parcels/K3/cancel': { status: 409, body: { message: 'Un colis « Ramassé » ne peut plus être annulé par le client : contactez le support.' } },
+      'PUT /api/parcels/K3/cancel': { status: 409, body: { message: 'Un colis « Ramassé » ne peut plus être annulé par le marchand : contactez le support.' } },
     });
     renderWithProviders(<ParcelsScreen route={routeOf('client', 'all-parcels')} />, { session: merchantSession() });
     await user.click(await screen.findByRole('button', { name: 'Annuler le colis K1' }));
