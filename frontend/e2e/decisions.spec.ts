@@ -50,7 +50,11 @@ test.beforeAll(async ({ playwright }) => {
   codes = await parcelsOutWithDemoDeliveryPerson(playwright, RECIPIENTS);
   const deliveryPerson = await apiClient(playwright, DELIVERY);
   try {
-    for (const code of codes) await deliveryPerson.send('POST', '/api/parcels/states', { parcel: code, status: 'no_answer' });
+    for (const code of codes) {
+      // A failed attempt follows a call from his round (the server refuses it otherwise).
+      await deliveryPerson.send('POST', `/api/parcels/${code}/calls`, { started_at: new Date().toISOString() });
+      await deliveryPerson.send('POST', '/api/parcels/states', { parcel: code, status: 'no_answer' });
+    }
   } finally {
     await deliveryPerson.request.dispose();
   }

@@ -333,6 +333,20 @@ export function parcelsOutWithDemoDeliveryPerson(
   });
 }
 
+/**
+ * Taps a call button of the round (a `tel:` link) as the delivery person does: the app records the
+ * call; the dialer, which the headless browser has not (it would complain in the console), is not
+ * opened.
+ */
+export async function tapCall(link: Locator): Promise<void> {
+  await expect(link).toHaveAttribute('href', /^tel:/);
+  await link.evaluate((element) => element.addEventListener('click', (event) => event.preventDefault(), { once: true }));
+  await link.click();
+}
+
+/** Where the test phones are (`test.use`): the outcomes of the round go with it, none waits for it. */
+export const PHONE_POSITION = { permissions: ['geolocation'], geolocation: { latitude: 33.5731, longitude: -7.5898, accuracy: 20 } };
+
 /** The recipient signs on the outcome sheet's pad: one stroke across it with the pointer. */
 export async function drawSignature(page: Page, sheet: Locator): Promise<void> {
   const box = (await sheet.getByTestId('signature-pad').boundingBox())!;

@@ -6,11 +6,13 @@
 // impossible meanwhile is shown on its card with the server's reason. Then the same queue in two
 // tabs coming online together applies once; an outcome kept while his session ended on the server
 // is counted on the sign-in page and sent as soon as he signs in again, on the screen he lands on;
-// and a round of 200 parcels opens offline, every page.
+// and a round of 200 parcels opens offline, every page. He calls before each failed attempt (the
+// server refuses one without a call in the 15 minutes before): offline, the call waits in the same
+// queue, ahead of the outcome, and is not counted as one.
 import type { BrowserContext, Page } from '@playwright/test';
 import { ADMIN, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
-import { apiClient, CAMERA_PHOTO, drawSignature, parcelsOutWithDemoDeliveryPerson, screenshot, search, signIn, url } from './helpers';
+import { apiClient, CAMERA_PHOTO, drawSignature, parcelsOutWithDemoDeliveryPerson, PHONE_POSITION, screenshot, search, signIn, tapCall, url } from './helpers';
 
 /** `just measure-phone`: the timings are held to their targets (otherwise only printed). */
 const MEASURING = Boolean(process.env.COLIVRA_MEASURE);
@@ -20,7 +22,7 @@ const PHONE_PREFIX = `06${RUN}8`;
 let codes: string[] = [];
 
 test.describe.configure({ mode: 'serial' });
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: { width: 390, height: 844 }, ...PHONE_POSITION });
 
 test.beforeAll(async ({ playwright }) => {
   codes = await parcelsOutWithDemoDeliveryPerson(
@@ -53,8 +55,15 @@ function card(page: Page, code: string) {
   return page.locator(`[data-testid="round-card"][data-key="${code}"]`);
 }
 
-/** Records an outcome from a card's sheet; a signature and a photo with « Livré » when asked. */
+/** The failed attempts, each recorded after a call from the round. */
+const FAILED_ATTEMPTS = ['no_answer', 'unreachable', 'wrong_number'];
+
+/**
+ * Records an outcome from a card's sheet; a signature and a photo with « Livré » when asked; a
+ * failed attempt after a call from the card (queued ahead of it when offline).
+ */
 async function record(page: Page, code: string, outcome: string, proof = false): Promise<void> {
+  if (FAILED_ATTEMPTS.includes(outcome)) await tapCall(card(page, code).getByTestId('round-call'));
   await card(page, code).getByTestId('round-outcome').click();
   const sheet = page.getByTestId('outcome-body');
   if (proof) {
@@ -69,6 +78,23 @@ async function record(page: Page, code: string, outcome: string, proof = false):
   }
   await expect(page.getByTestId('outcome-sheet')).toBeHidden();
   await expect(card(page, code).getByTestId('queued-outcome')).toHaveAttribute('data-state', 'pending');
+}
+
+/** How many calls wait in the phone's queue (IndexedDB, as the app keeps them). */
+async function queuedCalls(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('colivra-offline', 1);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const items = await new Promise<Array<{ kind?: string }>>((resolve) => {
+      const request = db.transaction('outcomes').objectStore('outcomes').getAll();
+      request.onsuccess = () => resolve(request.result as Array<{ kind?: string }>);
+    });
+    db.close();
+    return items.filter((item) => item.kind === 'call').length;
+  });
 }
 
 /** How many history rows of `status` the parcel has, as the server keeps them. */
@@ -87,7 +113,9 @@ test('outcomes recorded offline survive a reload and are applied once when the n
   await record(page, codes[3], 'postponed');
   await record(page, codes[4], 'unreachable');
   await record(page, codes[5], 'delivered');
+  // The two calls wait too, not counted among the outcomes.
   await expect(page.getByTestId('offline-banner')).toContainText('Hors ligne · 6 en attente');
+  expect(await queuedCalls(page)).toBe(2);
 
   // Taken back before it was sent, then recorded again.
   await card(page, codes[2]).getByTestId('queued-undo').click();
@@ -120,6 +148,12 @@ test('outcomes recorded offline survive a reload and are applied once when the n
     expect(await historyCount(admin, codes[index], status), `${codes[index]} ${status}`).toBe(1);
   }
   expect(await historyCount(admin, codes[2], 'no_answer')).toBe(0);
+  // The calls reached the server before the failed attempts after them: each counts as called.
+  const unreachable = ((await admin.send('GET', `/api/parcels/${codes[4]}/states`)).data as unknown as Array<{ status: string; called: boolean | null }>).find(
+    (row) => row.status === 'unreachable',
+  );
+  expect(unreachable?.called).toBe(true);
+  expect(await queuedCalls(page)).toBe(0);
   // Dated when he recorded it (sent as recorded_at), with when the server got it beside.
   const history = (await admin.send('GET', `/api/parcels/${codes[0]}/states`)).data as unknown as Array<{ status: string; created_at: string; received_at: string | null }>;
   const delivered = history.find((row) => row.status === 'delivered');
@@ -269,7 +303,8 @@ test('a round of 200 parcels reloads without a network, every page of it', async
         user: session.user_data.key,
         parcel,
         status: 'no_answer',
-        body: { parcel, status: 'no_answer' },
+        // No call placed for these: the reason goes with each (the server refuses one without).
+        body: { parcel, status: 'no_answer', no_call_reason: 'Mesure de la file' },
         recordedAt: new Date(Date.now() + n).toISOString(),
         state: 'pending',
       }),

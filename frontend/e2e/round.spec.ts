@@ -3,11 +3,25 @@
 // by scanning the three codes, then ships them to the demo delivery person; he delivers one,
 // refuses one, postpones one, and makes a return voucher for the refused one; the admin
 // receives it. Then each parcel's status and history are checked for the three users, and each
-// printed voucher (pickup, exit, return) holds its parcels' tracking codes.
+// printed voucher (pickup, exit, return) holds its parcels' tracking codes. Last, a « Pas de
+// réponse » without a call: the sheet asks for one, he calls, it is saved, and the office sees
+// the call in the history and on the delivery people screen.
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, MERCHANT, DELIVERY } from './accounts';
 import { expect, test } from './fixtures';
-import { chooseDemoShop, chooseLanguage, printedPdf, screenshot, search, signIn, url } from './helpers';
+import {
+  apiClient,
+  chooseDemoShop,
+  chooseLanguage,
+  parcelsOutWithDemoDeliveryPerson,
+  PHONE_POSITION,
+  printedPdf,
+  screenshot,
+  search,
+  signIn,
+  tapCall,
+  url,
+} from './helpers';
 
 // Unique per run: the test can run again on the same database.
 const RUN = String(Date.now()).slice(-6);
@@ -51,6 +65,8 @@ const REFUSED_HISTORY = ['returned', 'returning', 'refused', 'out_for_delivery',
 const POSTPONED_HISTORY = ['postponed', 'out_for_delivery', 'picked_up', 'awaiting_pickup', 'new'];
 
 test.describe.configure({ mode: 'serial' });
+// The phones give their position: each outcome goes with it, the office sees it in the history.
+test.use(PHONE_POSITION);
 
 test('the merchant creates three parcels for Casablanca and a pickup voucher with them, and prints it', async ({ page }) => {
   await signIn(page, MERCHANT);
@@ -315,4 +331,65 @@ test('in English, the statuses and the notes of the history are in English', asy
   await page.keyboard.press('Escape');
   await chooseLanguage(page, 'Français');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+});
+
+test('a « Pas de réponse » without a call asks for one first; called from the sheet, it is saved, and the office sees the call', async ({ page, browser, playwright }) => {
+  const [code] = await parcelsOutWithDemoDeliveryPerson(playwright, [{ recipient_name: `Tournée ${RUN} Appel`, recipient_phone: `${PHONE_PREFIX}9`, cod_amount: 9900 }]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DELIVERY);
+  await page.goto(url('/compte/colis-expedies'));
+  await search(page, code);
+  const card = page.locator(`[data-testid="round-card"][data-key="${code}"]`);
+  await card.getByTestId('round-outcome').click();
+  const sheet = page.getByTestId('outcome-body');
+  await sheet.getByTestId('outcome-no_answer').click();
+
+  // Not saved: he is asked to call first, the call button at hand, or to say why he could not.
+  await expect(sheet.getByTestId('outcome-call-first')).toContainText('Appelez d’abord le destinataire : « Pas de réponse » doit suivre un appel');
+  await expect(sheet.getByTestId('outcome-submit')).toHaveCount(0);
+  await expect(sheet.getByTestId('outcome-cannot-call')).toBeVisible();
+  await expect(card.getByTestId('parcel-status')).toHaveText('Mis en distribution');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'delivery-call-first');
+  await tapCall(sheet.getByTestId('outcome-call'));
+  await expect(sheet.getByTestId('outcome-called')).toBeVisible();
+  await sheet.getByTestId('outcome-submit').click();
+  await expect(page.getByTestId('round-notice')).toContainText(`Colis ${code} : Pas de réponse.`);
+  await expect(card.getByTestId('parcel-status')).toHaveText('Pas de réponse');
+
+  // The office: « Appel avant : oui » on the attempt in the history, with where the phone was.
+  const officeContext = await browser.newContext({ locale: 'fr-FR', reducedMotion: 'reduce' });
+  const office = await officeContext.newPage();
+  try {
+    await signIn(office, ADMIN);
+    await office.goto(url(`/compte/tous-les-colis?colis=${code}`));
+    const attempt = office.locator('[data-testid="history-entry"][data-status="no_answer"]');
+    await expect(attempt.getByTestId('history-call')).toHaveText('Appel avant : oui');
+    await expect(attempt.getByTestId('history-position')).toContainText('33.57310, -7.58980 (± 20 m)');
+    await expect(attempt.getByTestId('history-position-link')).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/\?mlat=33\.5731&mlon=-7\.5898#map=17\//);
+
+    // And his share of failed attempts without a call, as the server counts it, on the delivery
+    // people screen.
+    const admin = await apiClient(playwright, ADMIN);
+    // The screen's period: the last 30 days, today included.
+    const day = (back: number) => {
+      const date = new Date();
+      date.setDate(date.getDate() - back);
+      return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    };
+    const checks = (await admin.send('GET', `/api/delivery-admins/calls?from=${day(29)}&to=${day(0)}`)).data as unknown as {
+      rows: Array<{ name: string; without_call_percent: number; calls: number }>;
+    };
+    await admin.request.dispose();
+    const hamid = checks.rows.find((row) => row.name === DELIVERY_PERSON);
+    expect(hamid, 'the demo delivery person has failed attempts in the last 30 days').toBeDefined();
+    expect(hamid!.calls).toBeGreaterThanOrEqual(1);
+    await office.goto(url('/compte/livreurs'));
+    await office.getByTestId('delivery-people-tab-calls').click();
+    const row = office.getByTestId('call-checks-table').getByTestId('table-row').filter({ hasText: DELIVERY_PERSON });
+    await expect(row).toContainText(new RegExp(`${hamid!.without_call_percent}\\s%`));
+    await screenshot(office, 'admin-call-checks');
+  } finally {
+    await officeContext.close();
+  }
 });

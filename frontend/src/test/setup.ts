@@ -40,6 +40,21 @@ window.matchMedia = (query: string) =>
 
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
 
+// A `tel:` link clicked in a test (the round's call buttons, which record the call) would send
+// happy-dom's window to `tel:…`, its origin `null` for every later test of the worker: the dialer
+// is the phone's, never opened here. Once per document (the files of a worker share it).
+const TEL_GUARD = 'colivraTelGuard';
+if (!(TEL_GUARD in document)) {
+  Object.defineProperty(document, TEL_GUARD, { value: true });
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (event.target instanceof Element && event.target.closest('a[href^="tel:"]')) event.preventDefault();
+    },
+    true,
+  );
+}
+
 beforeEach(() => {
   setViewportWidth(1400);
   window.localStorage.clear();

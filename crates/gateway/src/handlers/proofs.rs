@@ -42,13 +42,17 @@ pub async fn policy(db: Db, caller: Scoped) -> ApiResult<Reply<PolicySetting>> {
 
 /// The merchant changes what his delivery people must keep on « Livré ».
 pub async fn set_policy(
+    state: web::Data<crate::state::AppState>,
     db: Db,
     caller: Scoped,
     input: Json<PolicySetting>,
 ) -> ApiResult<Reply<PolicySetting>> {
     let merchant = caller.merchant()?;
     let policy = input.into_inner().delivery_proof;
-    db.run(move |conn| proof::set_policy(conn, merchant, caller.user.id, policy))
-        .await
-        .map(Reply)
+    let set = db
+        .run(move |conn| proof::set_policy(conn, merchant, caller.user.id, policy))
+        .await?;
+    // This server's lists show it at once (another process's within their memory's seconds).
+    state.list_memory.names.forget_proof_policy(merchant);
+    Ok(Reply(set))
 }

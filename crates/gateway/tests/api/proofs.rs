@@ -103,6 +103,10 @@ async fn a_delivery_keeps_its_signature_and_photo_for_those_entitled_to_see_them
     let (w, code) = one_out().await;
     let courier = &w.delivery_people[0].client;
 
+    // His round read first: the list remembers the merchant's policy for a few seconds.
+    let round = courier.get("/api/parcels?view=sent").await;
+    round.assert_status(200);
+    assert_eq!(round.body["data"][0]["proof_required"], "none");
     // The merchant asks for the recipient's signature.
     let res = w.merchant.get("/api/users/delivery-proof").await;
     res.assert_status(200);
@@ -132,7 +136,10 @@ async fn a_delivery_keeps_its_signature_and_photo_for_those_entitled_to_see_them
             .unwrap();
         assert_eq!(changes, 1);
     }
-    // His delivery person reads it on the parcel; the merchant's view does not carry it.
+    // His delivery person reads it on his round at once, and on the parcel; the merchant's view
+    // does not carry it.
+    let round = courier.get("/api/parcels?view=sent").await;
+    assert_eq!(round.body["data"][0]["proof_required"], "signature");
     let his = courier.get(&format!("/api/parcels/{code}")).await;
     assert_eq!(his.body["data"]["proof_required"], "signature");
     let merchants = w.merchant.get(&format!("/api/parcels/{code}")).await;

@@ -54,6 +54,12 @@ impl RecentNames {
             .map(|(key, name, _)| (key.clone(), name.clone()))
     }
 
+    /// Forgets the proof policy remembered for `merchant` (he just changed it).
+    pub fn forget_proof_policy(&self, merchant: colivra_core::MerchantId) {
+        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        entries.remove(&(PROOF_POLICIES, merchant.get()));
+    }
+
     pub(crate) fn remember(&self, found: &[(i64, i64, String, String)]) {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         if entries.len() + found.len() > Self::MAX_ENTRIES {

@@ -8,7 +8,7 @@ import * as outcomeQueue from '../../components/parcel/outcomeQueue';
 import * as outcomeStore from '../../components/parcel/outcomeStore';
 import { parcel, parcelPage } from '../../components/parcel/testData';
 import OutcomeSync from '../../features/vouchers/OutcomeSync';
-import { fakeOutcomeQueue, queued } from '../../test/fakeOutcomeQueue';
+import { fakeOutcomeQueue, queued, queuedCall } from '../../test/fakeOutcomeQueue';
 import { deliverySession, merchantSession } from '../../test/fixtures';
 import { mockServer } from '../../test/mockServer';
 import { renderApp, renderWithProviders } from '../../test/render';
@@ -76,6 +76,43 @@ describe('outcomes recorded offline when his session ends', () => {
     await waitFor(() => expect(location()).toBe('/compte/connexion'));
     expect(queue.state.items).toEqual([queued('K1')]);
     expect(queue.state.synced).toBeNull();
+    expect(screen.queryByTestId('outcome-sync-notice')).not.toBeInTheDocument();
+  });
+
+  it('sends the calls placed from the round ahead of the outcomes recorded after them, the notice counting the outcomes only', async () => {
+    queue.set({ items: [queued('K1')], calls: [queuedCall('K1', '2026-11-26T09:58:00.000Z'), queuedCall('K2', '2026-11-26T10:05:00.000Z')] });
+    queue.syncing();
+    const server = mockServer({
+      'GET /api/user': { status: 200, body: deliverySession() },
+      'GET /api/parcels': parcelPage([]),
+      'POST /api/parcels/K1/calls': (call) => ({ status: 201, body: { data: { parcel: 'K1', ...(call.body as object) } } }),
+      'POST /api/parcels/K2/calls': (call) => ({ status: 201, body: { data: { parcel: 'K2', ...(call.body as object) } } }),
+      'POST /api/parcels/states': { status: 200, body: { data: parcel('K1', { status: 'no_answer' }) } },
+    });
+    renderApp('/compte/tous-les-colis');
+    expect(await screen.findByTestId('outcome-sync-notice')).toHaveTextContent('1 résultat enregistré hors ligne a été envoyé.');
+    expect(server.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/api/parcels/K1/calls',
+      '/api/parcels/states',
+      '/api/parcels/K2/calls',
+    ]);
+    expect(server.callsTo('POST', '/api/parcels/K1/calls')[0].headers.get('Idempotency-Key')).toBe('call-K1');
+    expect(server.callsTo('POST', '/api/parcels/K1/calls')[0].body).toEqual({ started_at: '2026-11-26T09:58:00.000Z' });
+    expect(queue.state.calls).toEqual([]);
+  });
+
+  it('sends calls waiting alone too (no outcome after them yet), saying nothing', async () => {
+    queue.set({ calls: [queuedCall('K2', '2026-11-26T10:05:00.000Z')] });
+    const sync = queue.syncing();
+    const server = mockServer({
+      'GET /api/user': { status: 200, body: deliverySession() },
+      'GET /api/parcels': parcelPage([]),
+      'POST /api/parcels/K2/calls': (call) => ({ status: 201, body: { data: { parcel: 'K2', ...(call.body as object) } } }),
+    });
+    renderApp('/compte/tous-les-colis');
+    await waitFor(() => expect(sync).toHaveBeenCalled());
+    await waitFor(() => expect(server.callsTo('POST', '/api/parcels/K2/calls')).toHaveLength(1));
+    expect(queue.state.calls).toEqual([]);
     expect(screen.queryByTestId('outcome-sync-notice')).not.toBeInTheDocument();
   });
 

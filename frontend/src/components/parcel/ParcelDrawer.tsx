@@ -31,7 +31,6 @@ import { ParcelProofs } from './ParcelProofs';
 import { PositionLink } from './PositionLink';
 import { ParcelStatusChip, useStatusLabel } from './ParcelStatusChip';
 import { ParcelUnappliedOutcomes } from './ParcelUnappliedOutcomes';
-import '../../i18n/inventory';
 import '../../i18n/parcels';
 import { Ltr } from '../Ltr';
 
@@ -142,7 +141,7 @@ function ParcelDetail({ parcelKey, actions }: { parcelKey: string; actions?: (pa
       </DetailSection>
 
       {parcel.stock_lines && parcel.stock_lines.length > 0 && (
-        <DetailSection title={t('inventory.stockLines')} testId="parcel-stock-lines">
+        <DetailSection title={t('parcels.stockLines')} testId="parcel-stock-lines">
           {parcel.stock_lines.map((line) => (
             <DetailField key={line.inventory.key} label={line.inventory.sku} value={`${line.inventory.name} × ${line.quantity}`} wide />
           ))}

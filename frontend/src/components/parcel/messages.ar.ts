@@ -104,6 +104,7 @@ export const arParcels: Record<ParcelMessageKey, string> = {
   'parcels.historyNotCalled': 'اتصال قبلها: لا',
   'parcels.historyNoCall': 'بدون اتصال:',
   'parcels.positionAccuracy': '(± {accuracy} م)',
+  'parcels.stockLines': 'مواد المخزون',
   'parcels.note.auto_refused': 'رُفض تلقائيًا بعد {attempts} محاولات دون نجاح.',
   'parcels.note.cancelled_by_client': 'ألغاه التاجر.',
   'parcels.note.address_changed': 'تم تغيير العنوان: {address}، {phone}',

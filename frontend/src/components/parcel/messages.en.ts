@@ -100,6 +100,7 @@ export const enParcels: Record<ParcelMessageKey, string> = {
   'parcels.historyNotCalled': 'Called before: no',
   'parcels.historyNoCall': 'No call:',
   'parcels.positionAccuracy': '(± {accuracy} m)',
+  'parcels.stockLines': 'Stock items',
   'parcels.note.auto_refused': 'Refused automatically after {attempts} unsuccessful attempts.',
   'parcels.note.cancelled_by_client': 'Cancelled by the merchant.',
   'parcels.note.address_changed': 'Address changed: {address}, {phone}',

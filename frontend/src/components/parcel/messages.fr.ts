@@ -101,6 +101,7 @@ export const frParcels = {
   'parcels.historyNotCalled': 'Appel avant : non',
   'parcels.historyNoCall': 'Sans appel :',
   'parcels.positionAccuracy': '(± {accuracy} m)',
+  'parcels.stockLines': 'Articles du stock',
   // What the server writes in a history (`note.code`, values interpolated).
   'parcels.note.auto_refused': 'Refusé automatiquement après {attempts} tentatives sans succès.',
   'parcels.note.cancelled_by_client': 'Annulé par le marchand.',

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { daysBefore, today } from '../../components/dates';
 import { adminSession } from '../../test/fixtures';
 import { listReply } from '../../test/listReply';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
+import { setViewportWidth } from '../../test/setup';
 import type { DeliveryPersonView } from '../../components/deliveryPerson/api';
 import DeliveryPeopleScreen from './DeliveryPeopleScreen';
 
@@ -133,5 +135,57 @@ describe('delivery people screen', () => {
     await user.click(within(await screen.findByTestId('confirm-dialog')).getByTestId('confirm-submit'));
     await waitFor(() => expect(within(dialog).getAllByTestId('delivery-city-row')).toHaveLength(1));
     expect(server.callsTo('DELETE', '/api/delivery-admins/D1/cities/C2')).toHaveLength(1);
+  });
+
+  describe('« Appels avant échec »', () => {
+    const rows = [
+      { key: 'D2', name: 'Youssef Idrissi', failed_attempts: 8, without_call: 6, without_call_percent: 75, calls: 3 },
+      { key: 'D1', name: 'Hamid Ouazzani', failed_attempts: 12, without_call: 1, without_call_percent: 8, calls: 40 },
+    ];
+    const checks = (from: string, to: string, list = rows) => ({ status: 200, body: { data: { from, to, rows: list } } });
+
+    it('lists per delivery person his failed attempts, those without a call and their share, and his calls, for the last 30 days then a chosen period', async () => {
+      const user = userEvent.setup();
+      const server = mockServer({
+        'GET /api/delivery-admins': (call) => listReply([deliveryPerson()], call.query),
+        'GET /api/delivery-admins/calls': (call) => (call.query.from === '2026-01-01' ? checks('2026-01-01', call.query.to, []) : checks(call.query.from, call.query.to)),
+      });
+      renderWithProviders(<DeliveryPeopleScreen />, { session: adminSession(), path: '/compte/livreurs' });
+      await user.click(await screen.findByRole('tab', { name: 'Appels avant échec' }));
+      expect(screen.getByTestId('location')).toHaveTextContent('/compte/livreurs');
+      const table = await screen.findByTestId('call-checks-table');
+      const found = await within(table).findAllByTestId('table-row');
+      expect(server.callsTo('GET', '/api/delivery-admins/calls')[0].query).toEqual({ from: daysBefore(29), to: today() });
+      // The server's order: most without a call first.
+      expect(found).toHaveLength(2);
+      expect(found[0]).toHaveTextContent('Youssef Idrissi');
+      expect(within(found[0]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Youssef Idrissi', '8', '6', '75\u00a0%', '3']);
+      expect(within(table).getByRole('columnheader', { name: 'Part sans appel' })).toBeInTheDocument();
+
+      // Another period: asked again; none in it.
+      const from = screen.getByLabelText('Du');
+      await user.clear(from);
+      await user.type(from, '2026-01-01');
+      expect(await within(table).findByTestId('table-empty')).toHaveTextContent('Aucune tentative échouée ni aucun appel sur cette période.');
+      expect(server.callsTo('GET', '/api/delivery-admins/calls').at(-1)!.query).toEqual({ from: '2026-01-01', to: today() });
+    });
+
+    it('reads as cards on a 390 px phone, and says when the figures could not be loaded, with « Réessayer »', async () => {
+      setViewportWidth(390);
+      const user = userEvent.setup();
+      const server = mockServer({
+        'GET /api/delivery-admins/calls': [{ status: 500, body: { message: 'Erreur interne (réf. 7).' } }, checks(daysBefore(29), today())],
+      });
+      renderWithProviders(<DeliveryPeopleScreen />, { session: adminSession(), path: '/compte/livreurs?onglet=calls' });
+      const table = await screen.findByTestId('call-checks-table');
+      expect(await within(table).findByTestId('table-error')).toHaveTextContent('Erreur interne (réf. 7).');
+      // The people's list is not asked for on this tab.
+      expect(server.callsTo('GET', '/api/delivery-admins')).toHaveLength(0);
+      await user.click(within(table).getByRole('button', { name: 'Réessayer' }));
+      const cards = await within(table).findAllByTestId('table-row');
+      expect(within(table).queryByRole('table')).not.toBeInTheDocument();
+      expect(cards[0]).toHaveTextContent('Youssef Idrissi');
+      expect(cards[0]).toHaveTextContent(/Part sans appel75\s%/);
+    });
   });
 });

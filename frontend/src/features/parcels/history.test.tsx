@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../core/store';
-import { merchantSession } from '../../test/fixtures';
+import { adminSession, merchantSession } from '../../test/fixtures';
 import { mockServer } from '../../test/mockServer';
 import { renderWithProviders } from '../../test/render';
 import { setLanguage } from '../../theme/settingsSlice';
@@ -183,5 +183,37 @@ describe('parcel history', () => {
     const drawer = await screen.findByTestId('parcel-detail');
     expect(within(drawer).getByTestId('parcel-fees')).toBeInTheDocument();
     expect(within(drawer).queryByTestId('parcel-fee-confirmation')).not.toBeInTheDocument();
+  });
+
+  it('shows the office where the phone was and whether a failed attempt followed a call, or why not', async () => {
+    const attempt = { ...states[2], note: null, text: null, user_name: 'Youssef El Idrissi' };
+    mockServer({
+      'GET /api/parcels/K1': { status: 200, body: { data: parcel('K1', { status: 'no_answer', status_label: 'Pas de réponse' }) } },
+      'GET /api/parcels/K1/states': {
+        status: 200,
+        body: {
+          data: [
+            { ...attempt, status: 'no_answer', status_label: 'Pas de réponse', called: true, no_call_reason: null, position: { latitude: 33.5731, longitude: -7.5898, accuracy_m: 15 }, created_at: '2026-03-04T10:00:00Z' },
+            { ...attempt, status: 'unreachable', status_label: 'Injoignable', called: false, no_call_reason: 'Téléphone sans crédit', position: { latitude: 33.6, longitude: -7.6, accuracy_m: null }, created_at: '2026-03-04T11:00:00Z' },
+            { ...attempt, status: 'wrong_number', status_label: 'Numéro erroné', called: false, no_call_reason: null, position: null, created_at: '2026-03-04T12:00:00Z' },
+            { ...attempt, status: 'postponed', status_label: 'Reporté', called: null, no_call_reason: null, position: null, created_at: '2026-03-04T13:00:00Z' },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<ParcelDrawer parcelKey="K1" onClose={() => {}} />, { session: adminSession() });
+    const [postponed, withoutAnything, withReason, called] = await historyEntries();
+    expect(within(called).getByTestId('history-call')).toHaveTextContent('Appel avant : oui');
+    expect(within(called).getByTestId('history-position')).toHaveTextContent('Position : 33.57310, -7.58980 (± 15 m)');
+    const map = within(called).getByRole('link', { name: '33.57310, -7.58980' });
+    expect(map).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=33.5731&mlon=-7.5898#map=17/33.5731/-7.5898');
+    expect(map).toHaveAttribute('target', '_blank');
+    expect(within(withReason).getByTestId('history-call')).toHaveTextContent('Sans appel : Téléphone sans crédit');
+    // Accuracy unknown: none said.
+    expect(within(withReason).getByTestId('history-position')).toHaveTextContent(/^Position : 33.60000, -7.60000$/);
+    expect(within(withoutAnything).getByTestId('history-call')).toHaveTextContent('Appel avant : non');
+    expect(within(withoutAnything).queryByTestId('history-position')).not.toBeInTheDocument();
+    // Not a failed attempt (or not the office's view): nothing of the kind.
+    expect(within(postponed).queryByTestId('history-call')).not.toBeInTheDocument();
   });
 });

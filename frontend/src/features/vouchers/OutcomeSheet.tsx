@@ -380,17 +380,17 @@ function SheetBody({
             </Button>
             {/* A failed attempt is saved once called, or with the reason he could not. */}
             {(!needsCall(chosen) || callAsked === null || called || askReason) && (
-            <Button
-              type="submit"
-              variant="contained"
-              color={outcomeColor(chosen)}
-              disabled={busy}
-              startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-              sx={{ flexGrow: 1, minHeight: 48 }}
-              data-testid="outcome-submit"
-            >
-              {t('round.save', { status: label(chosen) })}
-            </Button>
+              <Button
+                type="submit"
+                variant="contained"
+                color={outcomeColor(chosen)}
+                disabled={busy}
+                startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+                sx={{ flexGrow: 1, minHeight: 48 }}
+                data-testid="outcome-submit"
+              >
+                {t('round.save', { status: label(chosen) })}
+              </Button>
             )}
           </Stack>
         </Form>

@@ -10,7 +10,7 @@ import { pathOf } from '../../navigation/access';
 import { useT } from '../../i18n';
 import '../../i18n/vouchers';
 import { syncedNotice } from './queueNotices';
-import { useSyncNow } from './useSyncNow';
+import { useSendQueue } from './useSyncNow';
 
 /** How often pending outcomes and calls are tried again while the phone says it is online. */
 const RETRY_MS = 20_000;
@@ -29,7 +29,7 @@ export default function OutcomeSync() {
   const { pathname } = useLocation();
   const { items, calls, synced } = useOutcomeQueue();
   const online = useOnline();
-  const syncNow = useSyncNow();
+  const sendQueue = useSendQueue();
   // Sendings before this session (another person's, an earlier sign-in) are not said again.
   const [since] = useState(lastSyncSerial);
   const [closed, setClosed] = useState(0);
@@ -38,14 +38,17 @@ export default function OutcomeSync() {
     if (user) void loadQueue(user);
   }, [user]);
 
-  // The calls placed from the round too: they go (before the outcomes after them) as they do.
-  const pending = waitingCount(items) > 0 || calls.length > 0;
+  // The calls placed from the round too: they go (before the outcomes after them) as they do;
+  // calls alone refresh no list.
+  const outcomesWaiting = waitingCount(items) > 0;
+  const pending = outcomesWaiting || calls.length > 0;
   useEffect(() => {
     if (!online || !pending) return;
-    syncNow();
-    const timer = window.setInterval(syncNow, RETRY_MS);
+    const sync = () => void sendQueue({ refresh: outcomesWaiting });
+    sync();
+    const timer = window.setInterval(sync, RETRY_MS);
     return () => window.clearInterval(timer);
-  }, [online, pending, syncNow]);
+  }, [online, pending, outcomesWaiting, sendQueue]);
 
   const report = synced && synced.serial > since ? synced : null;
   const round = pathOf('sent-parcels', session);

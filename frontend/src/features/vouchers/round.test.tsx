@@ -140,7 +140,10 @@ describe("the delivery person's round", () => {
     expect(await within(sheet).findByText('La date ne peut pas être passée.')).toBeInTheDocument();
     expect(within(sheet).queryByTestId('outcome-error')).not.toBeInTheDocument();
     await user.click(within(sheet).getByRole('button', { name: 'Retour' }));
+    // No call from the round yet: he calls from the sheet, then saves.
     await user.click(within(sheet).getByTestId('outcome-no_answer'));
+    await user.click(within(sheet).getByTestId('outcome-call'));
+    await user.click(await within(sheet).findByTestId('outcome-submit'));
     await waitFor(() => expect(server.callsTo('POST', '/api/parcels/states')).toHaveLength(3));
     expect(await screen.findByTestId('round-notice')).toHaveTextContent('Colis K1 : Refusé (nombre maximal de tentatives atteint).');
   });

@@ -25,6 +25,8 @@ async function recordOffline(code: string) {
   const user = userEvent.setup();
   renderWithProviders(<RoundScreen route={route} />, { session: deliverySession(), path: '/compte/colis-expedies' });
   const card = (await screen.findAllByTestId('round-card')).find((candidate) => candidate.getAttribute('data-key') === code)!;
+  // Called first (the call waits in the queue ahead of the outcome): « Pas de réponse » in one tap.
+  await user.click(within(card).getByTestId('round-call'));
   await user.click(within(card).getByTestId('round-outcome'));
   await user.click(within(await screen.findByTestId('outcome-body')).getByTestId('outcome-no_answer'));
   return user;

@@ -109,6 +109,8 @@ describe('the outcome sheet and its undo', () => {
     });
     renderRound();
     const cards = await screen.findAllByTestId('round-card');
+    // Called first from the card: « Pas de réponse » then takes one tap.
+    await user.click(within(cards[0]).getByTestId('round-call'));
     await user.click(within(cards[0]).getByTestId('round-outcome'));
     await user.click(within(await screen.findByTestId('outcome-body')).getByTestId('outcome-no_answer'));
     await user.click(within(await screen.findByTestId('round-notice')).getByTestId('round-undo'));
@@ -120,6 +122,7 @@ describe('the outcome sheet and its undo', () => {
     const snackbar = () => screen.getByTestId('round-notice').closest('.MuiSnackbar-root');
     expect(snackbar()).toHaveClass('MuiSnackbar-anchorOriginBottomCenter');
     // An outcome the server says cannot be undone (undo_until null): no button.
+    await user.click(within(screen.getAllByTestId('round-card')[1]).getByTestId('round-call'));
     await user.click(within(screen.getAllByTestId('round-card')[1]).getByTestId('round-outcome'));
     const sheet = await screen.findByTestId('outcome-body');
     expect(snackbar()).toHaveClass('MuiSnackbar-anchorOriginTopCenter');
