@@ -4,12 +4,10 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { errorStatus, fieldErrors } from '../../core/api';
 import { StatFigure } from '../../components/dashboard/StatFigure';
-import { daysBefore, today } from '../../components/dates';
 import { failureMessage } from '../../components/form/failureMessage';
-import { FormTextField } from '../../components/FormTextField';
+import { PeriodFields, usePeriod } from '../../components/PeriodFields';
 import { formatCount, formatRate } from '../../components/moneyFormat';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { localResult } from '../../components/table/localList';
@@ -41,41 +39,20 @@ const QUEUE_FIGURES = [
  */
 export function StatisticsPanel() {
   const t = useT();
-  const [from, setFrom] = useState(() => daysBefore(29));
-  const [to, setTo] = useState(() => today());
-  const query = useConfirmationStatisticsQuery({ from: from || undefined, to: to || undefined });
+  const period = usePeriod();
+  const query = useConfirmationStatisticsQuery(period.query);
   const refused = query.isError && errorStatus(query.error) === 422 ? fieldErrors(query.error) : null;
   const stats = query.currentData;
 
   return (
     <Stack spacing={3} data-testid="confirmation-statistics">
-      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-        <Typography component="legend" variant="subtitle2" sx={{ mb: 1.5 }}>
-          {t('confirmations.stats.period')}
-        </Typography>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(2, 200px)' } }}>
-          <FormTextField
-            type="date"
-            name="from"
-            label={t('confirmations.stats.from')}
-            value={from}
-            onChange={(event) => setFrom(event.target.value)}
-            error={Boolean(refused?.from)}
-            helperText={refused?.from}
-            shrinkLabel
-          />
-          <FormTextField
-            type="date"
-            name="to"
-            label={t('confirmations.stats.to')}
-            value={to}
-            onChange={(event) => setTo(event.target.value)}
-            error={Boolean(refused?.to)}
-            helperText={refused?.to}
-            shrinkLabel
-          />
-        </Box>
-      </Box>
+      <PeriodFields
+        period={period}
+        legend={t('confirmations.stats.period')}
+        fromLabel={t('confirmations.stats.from')}
+        toLabel={t('confirmations.stats.to')}
+        errors={refused}
+      />
 
       {refused ? (
         <Typography color="text.secondary" data-testid="confirmation-stats-fix">

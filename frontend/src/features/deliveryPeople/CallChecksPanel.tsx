@@ -1,10 +1,8 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { errorStatus, fieldErrors } from '../../core/api';
-import { daysBefore, today } from '../../components/dates';
-import { FormTextField } from '../../components/FormTextField';
+import { PeriodFields, usePeriod } from '../../components/PeriodFields';
 import { formatCount, formatRate } from '../../components/moneyFormat';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { localResult } from '../../components/table/localList';
@@ -22,9 +20,8 @@ import '../../i18n/screens';
 export function CallChecksPanel() {
   const t = useT();
   const language = useLanguage();
-  const [from, setFrom] = useState(() => daysBefore(29));
-  const [to, setTo] = useState(() => today());
-  const query = useCallChecksQuery({ from: from || undefined, to: to || undefined });
+  const period = usePeriod();
+  const query = useCallChecksQuery(period.query);
   const refused = query.isError && errorStatus(query.error) === 422 ? fieldErrors(query.error) : null;
   // Every row on one page: one per delivery person.
   const list = useListState({ perPage: 100, url: false });
@@ -58,33 +55,13 @@ export function CallChecksPanel() {
       <Typography variant="body2" color="text.secondary">
         {t('deliveryPeople.calls.intro')}
       </Typography>
-      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-        <Typography component="legend" variant="subtitle2" sx={{ mb: 1.5 }}>
-          {t('deliveryPeople.calls.period')}
-        </Typography>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(2, 200px)' } }}>
-          <FormTextField
-            type="date"
-            name="from"
-            label={t('deliveryPeople.calls.from')}
-            value={from}
-            onChange={(event) => setFrom(event.target.value)}
-            error={Boolean(refused?.from)}
-            helperText={refused?.from}
-            shrinkLabel
-          />
-          <FormTextField
-            type="date"
-            name="to"
-            label={t('deliveryPeople.calls.to')}
-            value={to}
-            onChange={(event) => setTo(event.target.value)}
-            error={Boolean(refused?.to)}
-            helperText={refused?.to}
-            shrinkLabel
-          />
-        </Box>
-      </Box>
+      <PeriodFields
+        period={period}
+        legend={t('deliveryPeople.calls.period')}
+        fromLabel={t('deliveryPeople.calls.from')}
+        toLabel={t('deliveryPeople.calls.to')}
+        errors={refused}
+      />
       <DataTable<CallCheckRow>
         columns={columns}
         list={list}
