@@ -66,6 +66,9 @@ test('the sign-in page and the screens after it stay within their transfer budge
   await page.locator('input[name="password"]').fill(MERCHANT.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByTestId('side-menu')).toBeAttached();
+  // The dashboard's figures drawn: its chunks were asked for (« networkidle » alone returned
+  // before them on a busy machine, and the list was then charged with the home's scripts).
+  await expect(page.getByTestId('dashboard-stats')).toBeVisible();
   await page.waitForLoadState('networkidle');
   const home = take();
   console.log(`home screen: ${kb(total(scripts(home)))} more JavaScript, ${kb(total(home))} in all`);
