@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useSearchParams } from 'react-router';
+import { useTabParam } from '../../components/useTabParam';
 import { PageHeader } from '../../components/PageHeader';
 import { useT } from '../../i18n';
 import { QueuePanel } from './QueuePanel';
@@ -9,7 +9,6 @@ import { StatisticsPanel } from './StatisticsPanel';
 import '../../i18n/confirmations';
 
 /** The address parameter naming the open tab (`?onglet=statistics`). */
-const CONFIRMATIONS_TAB_PARAM = 'onglet';
 
 const TABS = ['queue', 'statistics'] as const;
 type ConfirmationsTab = (typeof TABS)[number];
@@ -20,19 +19,7 @@ type ConfirmationsTab = (typeof TABS)[number];
  */
 export default function ConfirmationsScreen() {
   const t = useT();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get(CONFIRMATIONS_TAB_PARAM);
-  const tab: ConfirmationsTab = TABS.find((name) => name === asked) ?? 'queue';
-  const choose = (next: ConfirmationsTab) =>
-    setParams(
-      (current) => {
-        const out = new URLSearchParams(current);
-        if (next === 'queue') out.delete(CONFIRMATIONS_TAB_PARAM);
-        else out.set(CONFIRMATIONS_TAB_PARAM, next);
-        return out;
-      },
-      { replace: true },
-    );
+  const [tab, choose] = useTabParam<ConfirmationsTab>(TABS);
 
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid="confirmations-screen" data-tab={tab}>

@@ -5,7 +5,8 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
+import { useTabParam } from '../../components/useTabParam';
 import { useState } from 'react';
 import type { FormValues } from '../../components/form/fields';
 import { PageHeader } from '../../components/PageHeader';
@@ -65,7 +66,6 @@ function toBody(values: PersonForm, editing: boolean): DeliveryPersonBody {
 const MAX_CITY_CHIPS = 3;
 
 /** The address parameter naming the open tab (`?onglet=calls`). */
-const TAB_PARAM = 'onglet';
 
 const TABS = ['people', 'calls'] as const;
 type PeopleTab = (typeof TABS)[number];
@@ -76,19 +76,7 @@ type PeopleTab = (typeof TABS)[number];
  */
 export default function DeliveryPeopleScreen() {
   const t = useT();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get(TAB_PARAM);
-  const tab: PeopleTab = TABS.find((name) => name === asked) ?? 'people';
-  const choose = (next: PeopleTab) =>
-    setParams(
-      (current) => {
-        const out = new URLSearchParams(current);
-        if (next === 'people') out.delete(TAB_PARAM);
-        else out.set(TAB_PARAM, next);
-        return out;
-      },
-      { replace: true },
-    );
+  const [tab, choose] = useTabParam<PeopleTab>(TABS);
 
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid="delivery-people-screen" data-tab={tab}>
