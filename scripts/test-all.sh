@@ -44,6 +44,10 @@ web_checks=$!
 # schemathesis's Python environment (pip), made while the server builds, at the lowest priority.
 nice -n 15 bash scripts/schemathesis.sh --prepare > "$LOGS/schemathesis-prepare.log" 2>&1 &
 schemathesis_prepare=$!
+# The e-mail tests' SMTP server (scripts/mail-catcher.sh: aiosmtpd, pinned, in a virtual
+# environment), made while the tests build, so that no test waits for pip.
+nice -n 15 bash scripts/mail-catcher.sh --prepare > "$LOGS/mail-catcher-prepare.log" 2>&1 &
+mail_catcher_prepare=$!
 
 stamp "Rust: building the tests and the server"
 rust_built=0
@@ -80,6 +84,10 @@ if [ $rust_built = 1 ]; then
     # their requests were in flight together, which a busy scheduler can deny them.
     ahead=()
     nice -n -5 true 2>/dev/null && ahead=(nice -n -5)
+    wait $mail_catcher_prepare || {
+        echo "The mail catcher's environment could not be made (the e-mail tests will say so):"
+        cat "$LOGS/mail-catcher-prepare.log"
+    }
     "${ahead[@]}" bash scripts/test-rust.sh run || fail "Rust tests"
     stamp "Rust tests done"
     wait $schemathesis_prepare || true

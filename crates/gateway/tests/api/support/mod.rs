@@ -16,6 +16,7 @@ use colivra_gateway::state::AppState;
 use serde_json::{json, Value};
 
 pub mod bucket;
+pub mod mail;
 pub mod money;
 pub mod receiver;
 
