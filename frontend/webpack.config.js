@@ -157,6 +157,7 @@ const EARLY_SIGN_IN_KEYS = [
   'auth.email',
   'auth.password',
   'auth.remember',
+  'auth.login.forgot',
   'auth.login.submit',
   'auth.login.noAccount',
   'auth.login.createAccount',

@@ -182,7 +182,7 @@ async function tabTo(page: Page, found: (element: NonNullable<Awaited<ReturnType
 }
 
 test.describe('accessibility (axe-core: WCAG 2.1 AA, serious and critical)', () => {
-  test('sign-in, registration and public tracking pages', async ({ page, playwright }) => {
+  test('sign-in, registration, password and public tracking pages', async ({ page, playwright }) => {
     test.setTimeout(180_000);
     // A real tracking code of the demo merchant, for the tracking page's result.
     const merchant = await apiClient(playwright, MERCHANT);
@@ -191,7 +191,8 @@ test.describe('accessibility (axe-core: WCAG 2.1 AA, serious and critical)', () 
     const code = parcels.length > 0 ? String(parcels[0].key) : null;
 
     const findings = new Findings();
-    const pages = ['/compte/connexion', '/compte/inscription', '/suivi', ...(code ? [`/suivi/${code}`] : [])];
+    // The new-password page without its e-mail's token shows its « lien plus valable » panel.
+    const pages = ['/compte/connexion', '/compte/inscription', '/mot-de-passe-oublie', '/reinitialiser-mot-de-passe', '/suivi', ...(code ? [`/suivi/${code}`] : [])];
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       for (const mode of THEMES) {

@@ -151,8 +151,9 @@ test('an admin sees the whole admin menu', async ({ page }) => {
   await expect(page).toHaveURL(/\/compte\/tableau-de-bord$/);
   await expect(page.getByTestId('dashboard')).toHaveAttribute('data-role', 'admin');
   const links = await menuLinks(page);
-  // The specification's 29 entries (confirmations among them) and « À décider » (issue 40).
-  expect(links).toHaveLength(30);
+  // The specification's 29 entries (confirmations among them), « À décider » (issue 40) and
+  // « Messages envoyés » (issue 41).
+  expect(links).toHaveLength(31);
   expect(links).toEqual(expect.arrayContaining(['/compte/villes', '/compte/livreurs', '/compte/annonces']));
   await expect(page.getByTestId('side-menu')).toContainText('ADMINISTRATION');
   await page.getByTestId('user-menu-button').click();
@@ -162,10 +163,11 @@ test('an admin sees the whole admin menu', async ({ page }) => {
   await screenshot(page, 'admin-dashboard');
 });
 
-test('an admin staff member with two permissions sees only those two entries', async ({ page }) => {
+test('an admin staff member with two permissions sees only those two entries, and what they open', async ({ page }) => {
   await signIn(page, STAFF);
   await expect(page).toHaveURL(/\/compte\/tableau-de-bord$/);
-  expect(await menuLinks(page)).toEqual(['/compte/tableau-de-bord', '/compte/villes']);
+  // « Messages envoyés » opens with the dashboard permission.
+  expect(await menuLinks(page)).toEqual(['/compte/tableau-de-bord', '/compte/villes', '/compte/messages']);
   await page.goto(url('/compte/clients'));
   await expect(page).toHaveURL(/\/compte\/not-found$/);
   await page.goto(url('/compte/tableau-de-bord'));

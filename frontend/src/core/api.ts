@@ -86,7 +86,8 @@ export const COLLECTION_TAGS = [
 /**
  * Cached lists the bulk loader does not load: unpaid shops, the activity log, the delivery people's
  * balances, the merchants' accounts, RIB changes, the company's settings and recipient policy, the
- * refused outcomes kept for the office, the confirmation agents' figures.
+ * refused outcomes kept for the office, the confirmation agents' figures, the messages sent to
+ * people (e-mails).
  */
 export const EXTRA_TAGS = [
   'shopsUnpaid',
@@ -98,6 +99,7 @@ export const EXTRA_TAGS = [
   'recipientPolicy',
   'unappliedOutcomes',
   'confirmations',
+  'outboundMessages',
 ] as const;
 
 export const api = createApi({
@@ -107,6 +109,24 @@ export const api = createApi({
   refetchOnMountOrArgChange: false,
   endpoints: () => ({}),
 });
+
+/**
+ * A refused call's error with the seconds a 429's `Retry-After` asks to wait, so that a page can
+ * say how long (see `withRetryAfter`).
+ */
+export interface RetryAfter {
+  retryAfter?: number;
+}
+
+/**
+ * An endpoint's `transformErrorResponse` that keeps a refusal's `Retry-After` (seconds) on the
+ * error as `retryAfter`.
+ */
+export function withRetryAfter(error: FetchBaseQueryError, meta: unknown): FetchBaseQueryError & RetryAfter {
+  const response = (meta as { response?: Response } | undefined)?.response;
+  const seconds = Number(response?.headers.get('Retry-After'));
+  return Number.isFinite(seconds) && seconds > 0 ? { ...error, retryAfter: seconds } : error;
+}
 
 /** Field errors of a 422 answer, first message per field. */
 export function fieldErrors(error: unknown): Record<string, string> {

@@ -92,6 +92,9 @@ export const ar: Record<MessageKey, string> = {
   'route.register': 'التسجيل',
   'route.activation': 'تفعيل الحساب',
   'route.error-404': 'الصفحة غير موجودة',
+  'route.forgotten-password': 'نسيت كلمة المرور',
+  'route.reset-password': 'كلمة مرور جديدة',
+  'route.messages': 'الرسائل المرسلة',
 
   'auth.login.title': 'مرحبًا بك في {product}',
   'auth.login.subtitle': 'سجّل الدخول إلى حسابك للمتابعة.',
@@ -107,6 +110,8 @@ export const ar: Record<MessageKey, string> = {
   'auth.login.emailRequired': 'أدخل بريدك الإلكتروني.',
   'auth.login.passwordRequired': 'أدخل كلمة المرور.',
   'auth.login.tooMany': 'محاولات كثيرة. أعد المحاولة بعد لحظات.',
+  'auth.login.forgot': 'نسيت كلمة المرور؟',
+  'auth.login.passwordChanged': 'تم تغيير كلمة المرور: سجّل الدخول.',
   'auth.login.queued':
     '{count, plural, zero {لا نتيجة في انتظار الإرسال} one {نتيجة واحدة في انتظار الإرسال} two {نتيجتان في انتظار الإرسال} few {# نتائج في انتظار الإرسال} many {# نتيجة في انتظار الإرسال} other {# نتيجة في انتظار الإرسال}}',
   'auth.login.queuedHint':

@@ -90,6 +90,9 @@ export const en: Record<MessageKey, string> = {
   'route.register': 'Sign up',
   'route.activation': 'Account activation',
   'route.error-404': 'Page not found',
+  'route.forgotten-password': 'Forgotten password',
+  'route.reset-password': 'New password',
+  'route.messages': 'Sent messages',
 
   'auth.login.title': 'Welcome to {product}',
   'auth.login.subtitle': 'Sign in to your account to continue.',
@@ -105,6 +108,8 @@ export const en: Record<MessageKey, string> = {
   'auth.login.emailRequired': 'Enter your email.',
   'auth.login.passwordRequired': 'Enter your password.',
   'auth.login.tooMany': 'Too many attempts. Try again in a moment.',
+  'auth.login.forgot': 'Forgot your password?',
+  'auth.login.passwordChanged': 'Password changed: sign in.',
   'auth.login.queued': '{count, plural, one {# outcome waiting to be sent} other {# outcomes waiting to be sent}}',
   'auth.login.queuedHint':
     '{count, plural, one {Recorded on this device without a network, it will be sent as soon as the delivery person who recorded it signs in.} other {Recorded on this device without a network, they will be sent as soon as the delivery person who recorded them signs in.}}',

@@ -89,6 +89,9 @@ export const fr = {
   'route.register': 'Inscription',
   'route.activation': 'Activation du compte',
   'route.error-404': 'Page introuvable',
+  'route.forgotten-password': 'Mot de passe oublié',
+  'route.reset-password': 'Nouveau mot de passe',
+  'route.messages': 'Messages envoyés',
 
   'auth.login.title': 'Bienvenue sur {product}',
   'auth.login.subtitle': 'Connectez-vous à votre compte pour continuer.',
@@ -104,6 +107,8 @@ export const fr = {
   'auth.login.emailRequired': 'Indiquez votre e-mail.',
   'auth.login.passwordRequired': 'Indiquez votre mot de passe.',
   'auth.login.tooMany': 'Trop de tentatives. Réessayez dans quelques instants.',
+  'auth.login.forgot': 'Mot de passe oublié ?',
+  'auth.login.passwordChanged': 'Mot de passe changé : connectez-vous.',
   'auth.login.queued': '{count, plural, one {# résultat en attente d’envoi} other {# résultats en attente d’envoi}}',
   'auth.login.queuedHint':
     '{count, plural, one {Enregistré sans réseau sur cet appareil, il sera envoyé dès que le livreur qui l’a saisi se connectera.} other {Enregistrés sans réseau sur cet appareil, ils seront envoyés dès que le livreur qui les a saisis se connectera.}}',

@@ -14,14 +14,17 @@ import type { PayoutMessageKey } from '../components/shop/messages.fr';
 import type { WebhookMessageKey } from '../components/webhooks/messages.fr';
 import type { ConfirmationMessageKey } from '../features/confirmations/messages.fr';
 import type { DecisionMessageKey } from '../components/decision/messages.fr';
+import type { OutboundMessageKey } from '../components/message/messages.fr';
+import type { PasswordMessageKey } from '../features/auth/messages.fr';
 
 /**
  * Every message key: those of the first download (fr.ts) and those of the screens that load on
  * demand (screens.fr.ts, parcels.fr.ts, vouchers.fr.ts, invoices.fr.ts, inventory.fr.ts and
  * support.fr.ts, registered by screens.ts, parcels.ts, vouchers.ts, invoices.ts, inventory.ts and
  * support.ts before such a screen renders; payout.fr.ts likewise, by payout.ts, the webhooks'
- * messages by webhooks.ts, the confirmation agents' by confirmations.ts, and the decisions after a
- * failed attempt by decisions.ts).
+ * messages by webhooks.ts, the confirmation agents' by confirmations.ts, the decisions after a
+ * failed attempt by decisions.ts, the messages sent to people (kinds, the profile's notices) by
+ * outbound.ts, and the forgotten-password and new-password pages' by password.ts).
  */
 export type MessageKey =
   | CoreMessageKey
@@ -34,7 +37,9 @@ export type MessageKey =
   | PayoutMessageKey
   | WebhookMessageKey
   | ConfirmationMessageKey
-  | DecisionMessageKey;
+  | DecisionMessageKey
+  | OutboundMessageKey
+  | PasswordMessageKey;
 export {
   DEFAULT_LANGUAGE,
   LANGUAGES,

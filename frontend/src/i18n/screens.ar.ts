@@ -7,6 +7,7 @@ import { arMerchants } from '../features/merchants/messages.ar';
 import { arStaff } from '../features/staff/messages.ar';
 import { arDeliveryPeople } from '../features/deliveryPeople/messages.ar';
 import { arCosts } from '../features/costs/messages.ar';
+import { arSentMessages } from '../features/messages/messages.ar';
 
 // Arabic messages of the screens that load on demand, merged like screens.fr.ts.
 export const arScreens: Record<ScreenMessageKey, string> = {
@@ -18,4 +19,5 @@ export const arScreens: Record<ScreenMessageKey, string> = {
   ...arStaff,
   ...arDeliveryPeople,
   ...arCosts,
+  ...arSentMessages,
 };

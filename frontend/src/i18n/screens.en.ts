@@ -7,6 +7,7 @@ import { enMerchants } from '../features/merchants/messages.en';
 import { enStaff } from '../features/staff/messages.en';
 import { enDeliveryPeople } from '../features/deliveryPeople/messages.en';
 import { enCosts } from '../features/costs/messages.en';
+import { enSentMessages } from '../features/messages/messages.en';
 
 // English messages of the screens that load on demand, merged like screens.fr.ts.
 export const enScreens: Record<ScreenMessageKey, string> = {
@@ -18,4 +19,5 @@ export const enScreens: Record<ScreenMessageKey, string> = {
   ...enStaff,
   ...enDeliveryPeople,
   ...enCosts,
+  ...enSentMessages,
 };

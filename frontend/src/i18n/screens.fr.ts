@@ -11,6 +11,7 @@ import { frMerchants } from '../features/merchants/messages.fr';
 import { frStaff } from '../features/staff/messages.fr';
 import { frDeliveryPeople } from '../features/deliveryPeople/messages.fr';
 import { frCosts } from '../features/costs/messages.fr';
+import { frSentMessages } from '../features/messages/messages.fr';
 
 export const frScreens = {
   ...frComponents,
@@ -21,6 +22,7 @@ export const frScreens = {
   ...frStaff,
   ...frDeliveryPeople,
   ...frCosts,
+  ...frSentMessages,
 } as const;
 
 export type ScreenMessageKey = keyof typeof frScreens;

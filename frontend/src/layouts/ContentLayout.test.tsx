@@ -28,14 +28,15 @@ describe('side menu', () => {
     expect(within(nav).getByTestId('nav-section-help')).toBeInTheDocument();
   });
 
-  it('shows an admin staff member only the two entries he holds, in their sections', () => {
+  it('shows an admin staff member only the two entries he holds, in their sections, and what they open', () => {
     renderWithProviders(<ContentLayout />, {
       session: adminSession(['dashboard', 'cities']),
       path: '/compte/tableau-de-bord',
     });
     const nav = screen.getByTestId('side-menu');
     expect(within(nav).getByText('ADMINISTRATION')).toBeInTheDocument();
-    expect(menuLinks()).toEqual(['/compte/tableau-de-bord', '/compte/villes']);
+    // « Messages envoyés » opens with the dashboard permission.
+    expect(menuLinks()).toEqual(['/compte/tableau-de-bord', '/compte/villes', '/compte/messages']);
     expect(within(nav).getByTestId('nav-section-management')).toBeInTheDocument();
     expect(within(nav).queryByTestId('nav-section-parcels')).not.toBeInTheDocument();
   });

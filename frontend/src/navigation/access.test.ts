@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_ADMIN_PERMISSIONS, ALL_MERCHANT_PERMISSIONS } from '../test/fixtures';
 import { GUEST, isOwnPermission, pathOf, roleRoutes, routesFor, visibleMenu, type SessionInfo } from './access';
 import { ADMIN_MENU, MERCHANT_MENU, DELIVERY_MENU } from './menus';
+import { guard } from './guard';
 import { ADMIN_ROUTES, MERCHANT_ROUTES, COMMON_ROUTES, DELIVERY_ROUTES } from './routes';
 
 const active = (role: SessionInfo['role'], permissions: string[] = []): SessionInfo => ({
@@ -39,7 +40,7 @@ describe('route tables (specification, section 2)', () => {
   });
 
   it('has the admin table', () => {
-    expect(ADMIN_ROUTES).toHaveLength(36);
+    expect(ADMIN_ROUTES).toHaveLength(37);
     expect(ADMIN_ROUTES[0]).toMatchObject({ path: '/compte/tableau-de-bord', name: 'dashboard', alias: '/compte' });
     const byName = Object.fromEntries(ADMIN_ROUTES.map((r) => [r.name, r.path]));
     expect(byName).toMatchObject({
@@ -66,6 +67,7 @@ describe('route tables (specification, section 2)', () => {
       'bank-account-changes': '/compte/changements-de-rib',
       'unapplied-outcomes': '/compte/resultats-a-regler',
       'company-settings': '/compte/parametres',
+      messages: '/compte/messages',
       'inventory-management': '/compte/gestion-des-stocks',
       confirmations: '/compte/confirmations',
       'parcel-decisions': '/compte/colis-a-decider',
@@ -98,6 +100,13 @@ describe('route tables (specification, section 2)', () => {
     expect(byName.activation.meta.requiresActivation).toBeFalsy();
     expect(byName.register).toMatchObject({ path: '/compte/inscription', meta: { layout: 'blank', guestOnly: true } });
     expect(byName['error-404']).toMatchObject({ path: '/compte/not-found', meta: { layout: 'blank' } });
+    // The password pages: anyone, signed in or not (the guard lets every session through).
+    expect(byName['forgotten-password']).toMatchObject({ path: '/mot-de-passe-oublie', meta: { layout: 'blank' } });
+    expect(byName['reset-password']).toMatchObject({ path: '/reinitialiser-mot-de-passe', meta: { layout: 'blank' } });
+    for (const name of ['forgotten-password', 'reset-password']) {
+      expect(guard(byName[name].meta, GUEST), name).toBeNull();
+      expect(guard(byName[name].meta, active('client', ['dashboard'])), name).toBeNull();
+    }
   });
 
   it('requires auth and activation on every role route (content layout)', () => {
@@ -109,9 +118,10 @@ describe('route tables (specification, section 2)', () => {
 
 describe('routes of a session', () => {
   it('filters admin and client routes by permissions', () => {
-    // The activity log opens with the dashboard permission (it has no menu entry of its own);
-    // the company's settings with cities, the RIB changes with clients.
-    expect(roleRoutes('admin', ['dashboard', 'cities']).map((r) => r.name)).toEqual(['dashboard', 'cities', 'activities', 'company-settings']);
+    // The activity log opens with the dashboard permission (it has no menu entry of its own), and
+    // so do the messages sent (a menu entry, no permission of its own); the company's settings
+    // with cities, the RIB changes with clients.
+    expect(roleRoutes('admin', ['dashboard', 'cities']).map((r) => r.name)).toEqual(['dashboard', 'cities', 'activities', 'company-settings', 'messages']);
     expect(roleRoutes('admin', ['cities']).map((r) => r.name)).toEqual(['cities', 'company-settings']);
     expect(roleRoutes('admin', ['clients']).map((r) => r.name)).toEqual(['clients', 'bank-account-changes']);
     // The refused outcomes open with any screen that moves parcels (the server's rule).
@@ -160,7 +170,7 @@ describe('side menus', () => {
       'dashboard inventory-management pickup-vouchers add-new-parcels new-parcels to-confirm-parcels all-parcels sent-parcels parcel-decisions delivered-parcels return-parcels refunds exchanges completed-invoices returned-invoices shops staff support guide pricing'.split(' '),
     );
     expect(ADMIN_MENU.flatMap((s) => s.items)).toEqual(
-      'dashboard inventory-management confirmations new-pickup-vouchers all-pickup-vouchers delivery-exit-vouchers parcels-to-be-returned delivery-return-vouchers all-parcels pickup-parcels sent-parcels parcel-decisions delivered-parcels canceled-parcels return-parcels refunds exchanges client-costs create-client-invoice client-delivered-invoices client-returned-invoices create-delivery-invoice delivery-invoices clients deliverymen cities staff support announcements guide'.split(' '),
+      'dashboard inventory-management confirmations new-pickup-vouchers all-pickup-vouchers delivery-exit-vouchers parcels-to-be-returned delivery-return-vouchers all-parcels pickup-parcels sent-parcels parcel-decisions delivered-parcels canceled-parcels return-parcels refunds exchanges client-costs create-client-invoice client-delivered-invoices client-returned-invoices create-delivery-invoice delivery-invoices clients deliverymen cities staff messages support announcements guide'.split(' '),
     );
     expect(DELIVERY_MENU.flatMap((s) => s.items)).toEqual(
       'home exit-vouchers parcels-to-be-returned return-vouchers all-parcels sent-parcels delivered-parcels refunds exchanges create-invoice invoices guide'.split(' '),
@@ -171,13 +181,13 @@ describe('side menus', () => {
     const menu = visibleMenu('admin', ['dashboard', 'cities']);
     expect(menu.map((s) => [s.id, s.items.map((i) => i.name)])).toEqual([
       ['overview', ['dashboard']],
-      ['management', ['cities']],
+      ['management', ['cities', 'messages']],
     ]);
   });
 
   it('shows every section to a client holding everything', () => {
     expect(visibleMenu('client', ALL_MERCHANT_PERMISSIONS).map((s) => s.id)).toEqual(MERCHANT_MENU.map((s) => s.id));
-    expect(visibleMenu('admin', ALL_ADMIN_PERMISSIONS).flatMap((s) => s.items)).toHaveLength(30);
+    expect(visibleMenu('admin', ALL_ADMIN_PERMISSIONS).flatMap((s) => s.items)).toHaveLength(31);
   });
 
   it('shows « À décider » beside the parcel lists to whoever holds a list that decides, never as a permission', () => {

@@ -10,6 +10,7 @@ import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlin
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import DomainOutlined from '@mui/icons-material/DomainOutlined';
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
@@ -108,6 +109,7 @@ export const ROUTE_ICONS: Readonly<Record<MenuRouteName | OtherIconRoute, SvgIco
   'bank-account-changes': AccountBalanceOutlined,
   'unapplied-outcomes': SyncProblemOutlined,
   'company-settings': BusinessOutlined,
+  messages: ForwardToInboxOutlined,
 };
 
 /** Typed by the menus' section ids: a section without an icon does not compile. */

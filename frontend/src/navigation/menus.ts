@@ -1,8 +1,8 @@
 // The three side menus (specification, section 2), grouped into French sections.
 // The order of the route names inside the sections is the specification's menu order. Each entry
 // is a route name and, for admins and clients, a permission that can be granted, except the
-// entries whose route opens with other permissions (`RouteDef.permission`: « À décider »), which
-// show to whoever holds one of those (navigation/access.ts).
+// entries whose route opens with other permissions (`RouteDef.permission`: « À décider »,
+// « Messages envoyés »), which show to whoever holds one of those (navigation/access.ts).
 import type { MenuSection, Role } from './types';
 
 const MERCHANT_SECTIONS = [
@@ -60,7 +60,8 @@ const ADMIN_SECTIONS = [
     items: ['client-costs', 'create-client-invoice', 'client-delivered-invoices', 'client-returned-invoices'],
   },
   { id: 'deliveryBilling', items: ['create-delivery-invoice', 'delivery-invoices'] },
-  { id: 'management', items: ['clients', 'deliverymen', 'cities', 'staff'] },
+  // « Messages envoyés » (issue 41): the dashboard permission opens it, no permission of its own.
+  { id: 'management', items: ['clients', 'deliverymen', 'cities', 'staff', 'messages'] },
   { id: 'communication', items: ['support', 'announcements', 'guide'] },
 ] as const satisfies readonly MenuSection[];
 export const ADMIN_MENU: readonly MenuSection[] = ADMIN_SECTIONS;

@@ -177,6 +177,10 @@ export const ADMIN_ROUTES: readonly RouteDef[] = [...table([
   // The company's legal identity, reached from the user menu: the cities permission (the
   // company's own configuration) opens it.
   { name: 'company-settings', path: '/compte/parametres', screen: 'company-settings', meta: PROTECTED, permission: 'cities' },
+  // The messages the platform sent to people (e-mails: passwords, invitations, notices), with
+  // their attempts (issue 41): a menu entry of « Gestion » that the dashboard permission opens, as
+  // the server's rule for GET /api/messages.
+  { name: 'messages', path: '/compte/messages', screen: 'messages', meta: PROTECTED, permission: 'dashboard' },
   PARCEL_DECISIONS,
 ];
 
@@ -203,6 +207,9 @@ export const ROLE_ROUTES: Readonly<Record<Role, readonly RouteDef[]>> = {
 };
 
 export const NOT_FOUND_PATH = '/compte/not-found';
+/** Public pages (no session needed; the server sends the app on them, as on /suivi). */
+export const FORGOTTEN_PASSWORD_PATH = '/mot-de-passe-oublie';
+export const RESET_PASSWORD_PATH = '/reinitialiser-mot-de-passe';
 
 /** Routes every visitor has, whatever the role (the guard decides who may stay). */
 export const COMMON_ROUTES: readonly RouteDef[] = [
@@ -227,6 +234,10 @@ export const COMMON_ROUTES: readonly RouteDef[] = [
     meta: { layout: 'blank', guestOnly: true },
   },
   { name: 'error-404', path: NOT_FOUND_PATH, screen: 'not-found', meta: { layout: 'blank' } },
+  // A forgotten password and the link its e-mail carries (`?jeton=`, `&invitation=1` for a new
+  // staff member choosing his first one): open to anyone, signed in or not, like the tracking page.
+  { name: 'forgotten-password', path: FORGOTTEN_PASSWORD_PATH, screen: 'forgotten-password', meta: { layout: 'blank' } },
+  { name: 'reset-password', path: RESET_PASSWORD_PATH, screen: 'reset-password', meta: { layout: 'blank' } },
 ];
 
 export const LOGIN_PATH = '/compte/connexion';

@@ -61,6 +61,11 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
   'parcel-decisions': lazy(
     () => import(/* webpackChunkName: "route-parcel-decisions" */ '../features/decisions/DecisionsScreen'),
   ),
+  'forgotten-password': lazy(
+    () => import(/* webpackChunkName: "route-forgotten-password" */ '../features/auth/ForgottenPasswordScreen'),
+  ),
+  'reset-password': lazy(() => import(/* webpackChunkName: "route-reset-password" */ '../features/auth/ResetPasswordScreen')),
+  messages: lazy(() => import(/* webpackChunkName: "route-messages" */ '../features/messages/MessagesScreen')),
   'not-available': lazy(
     () => import(/* webpackChunkName: "route-not-available" */ '../components/NotAvailableYet'),
   ),

@@ -22,6 +22,8 @@ export type ScreenKey =
   | 'login'
   | 'register'
   | 'activation'
+  | 'forgotten-password'
+  | 'reset-password'
   | 'not-found'
   | 'not-available'
   | 'cities'
@@ -51,7 +53,8 @@ export type ScreenKey =
   | 'unapplied-outcomes'
   | 'company-settings'
   | 'confirmations'
-  | 'parcel-decisions';
+  | 'parcel-decisions'
+  | 'messages';
 
 export interface RouteDef {
   /** Route name, as in the specification (also a permission name for admins and clients). */

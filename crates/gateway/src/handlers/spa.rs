@@ -1,6 +1,8 @@
-//! The single-page app: `index.html` for `/`, every `/compte/*` path and the public tracking
-//! page `/suivi/*`, hashed assets under `/assets` with a long cache lifetime, each sent as the
-//! brotli or gzip copy the build wrote beside it when the browser accepts one.
+//! The single-page app: `index.html` for `/`, every `/compte/*` path, the public tracking page
+//! `/suivi/*` and the public password pages (`/mot-de-passe-oublie`, and
+//! `/reinitialiser-mot-de-passe?jeton=…`, the e-mails' link), hashed assets under `/assets` with a
+//! long cache lifetime, each sent as the brotli or gzip copy the build wrote beside it when the
+//! browser accepts one.
 
 use actix_files::NamedFile;
 use actix_web::http::header::{CacheControl, CacheDirective};
@@ -89,6 +91,8 @@ pub fn mount(cfg: &mut web::ServiceConfig, static_dir: &std::path::Path) {
         .route("/compte/{tail:.*}", web::get().to(index))
         .route("/suivi", web::get().to(index))
         .route("/suivi/{tail:.*}", web::get().to(index))
+        .route("/mot-de-passe-oublie", web::get().to(index))
+        .route("/reinitialiser-mot-de-passe", web::get().to(index))
         .service(
             web::scope("/assets")
                 .wrap(

@@ -6,7 +6,11 @@ import type { Body } from '../apiTypes';
 import { fetchCsrfCookie } from '../csrf';
 import type { SessionPayload } from './types';
 
-async function withCsrfCookie<T>(
+/**
+ * A call made with a fresh anti-forgery cookie (GET sanctum/csrf-cookie first): the sign-in, the
+ * registration and the password pages, opened without a session.
+ */
+export async function withCsrfCookie<T>(
   call: () => Promise<{ data: T } | { error: FetchBaseQueryError }>,
 ): Promise<{ data: T } | { error: FetchBaseQueryError }> {
   try {

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useAppDispatch } from '../../core/hooks';
 import { FormTextField } from '../../components/FormTextField';
 import { productName } from '../../config';
@@ -18,6 +18,8 @@ import { PasswordField } from '../../components/form/PasswordField';
 import { readEarlySignIn, removeEarlySignIn } from '../../core/earlySignIn';
 import { countWaitingOutcomes } from '../../components/parcel/outcomeStore';
 import { Form } from '../../components/form/Form';
+import { FORGOTTEN_PASSWORD_PATH } from '../../navigation/routes';
+import { signInNotice } from './signInNotice';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
 
@@ -54,6 +56,8 @@ export default function LoginScreen() {
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const waiting = useWaitingOutcomes();
+  // « Mot de passe changé » after a new password (ResetPasswordScreen), until the next sign-in.
+  const notice = signInNotice(useLocation().state);
 
   const signIn = async (values: { email: string; password: string; remember: boolean }) => {
     // Empty fields are said under them, before any request.
@@ -115,6 +119,11 @@ export default function LoginScreen() {
               {t('auth.login.queuedHint', { count: waiting })}
             </Alert>
           )}
+          {notice && !errors.form && (
+            <Alert severity="success" data-testid="login-notice">
+              {t('auth.login.passwordChanged')}
+            </Alert>
+          )}
           {errors.form && (
             <Alert severity="error" data-testid="form-error">
               {errors.form}
@@ -152,12 +161,17 @@ export default function LoginScreen() {
             error={Boolean(errors.fields.password)}
             helperText={errors.fields.password}
           />
-          <FormControlLabel
-            control={
-              <Checkbox name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
-            }
-            label={t('auth.remember')}
-          />
+          <Stack direction="row" useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}>
+            <FormControlLabel
+              control={
+                <Checkbox name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+              }
+              label={t('auth.remember')}
+            />
+            <Link component={RouterLink} to={FORGOTTEN_PASSWORD_PATH} variant="body2" data-testid="login-forgot">
+              {t('auth.login.forgot')}
+            </Link>
+          </Stack>
           <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
             {t('auth.login.submit')}
           </Button>

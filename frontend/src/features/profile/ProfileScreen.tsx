@@ -4,13 +4,14 @@ import { useAppSelector } from '../../core/hooks';
 import { useT } from '../../i18n';
 import { selectRole } from '../../core/session/authSlice';
 import { DeliveryProofCard } from './DeliveryProofCard';
+import { NoticesCard } from './NoticesCard';
 import { PasswordCard } from './PasswordCard';
 import { ProfileInfoCard } from './ProfileInfoCard';
 import { SessionsCard } from './SessionsCard';
 import { TokensCard } from './TokensCard';
 import { WebhooksCard } from './WebhooksCard';
 
-/** /compte/profile: personal details, password, one's sessions and, for merchants, the proof of delivery required, API tokens and webhooks. */
+/** /compte/profile: personal details, password, one's sessions, the e-mails one receives and, for merchants, the proof of delivery required, API tokens and webhooks. */
 export default function ProfileScreen() {
   const t = useT();
   const role = useAppSelector(selectRole);
@@ -25,6 +26,7 @@ export default function ProfileScreen() {
       <ProfileInfoCard />
       <PasswordCard />
       <SessionsCard />
+      <NoticesCard />
       {role === 'client' && <DeliveryProofCard />}
       {role === 'client' && <TokensCard />}
       {role === 'client' && <WebhooksCard />}

@@ -20,6 +20,23 @@ export type UserSession = Schema<'SessionView'>;
 /** The new token and its plain text, shown once. */
 export type CreatedToken = Schema<'CreatedToken'>;
 
+// TODO(api-types): Schema<'NoticeSetting'> and Body<'/api/users/notices', 'put'>
+// (NoticeSettingsInput) once the server's OpenAPI document has them.
+/**
+ * One kind of e-mail the signed-in user may receive (components/message/kinds.ts): whether he
+ * receives it, and whether it is always sent (the security ones: he cannot turn it off).
+ */
+export interface NoticeSetting {
+  kind: string;
+  enabled: boolean;
+  required: boolean;
+}
+
+/** PUT /api/users/notices: the kinds turned off (every other one is received). */
+export interface NoticesBody {
+  disabled: string[];
+}
+
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** PUT /api/users: success only on HTTP 200, then the local user data is updated. */
@@ -68,6 +85,23 @@ export const profileApi = api.injectEndpoints({
       query: (policy) => ({ url: 'users/delivery-proof', method: 'PUT', body: { delivery_proof: policy } }),
       invalidatesTags: [{ type: 'User', id: 'delivery-proof' }],
     }),
+    /** The e-mails one receives (GET /api/users/notices). */
+    notices: build.query<{ data: NoticeSetting[] }, void>({
+      query: () => 'users/notices',
+      providesTags: [{ type: 'User', id: 'notices' }],
+    }),
+    /** Turns off the kinds listed, on every other one; answers the settings as GET does. */
+    setNotices: build.mutation<{ data: NoticeSetting[] }, NoticesBody>({
+      query: (body) => ({ url: 'users/notices', method: 'PUT', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(profileApi.util.upsertQueryData('notices', undefined, data));
+        } catch {
+          // The card says what went wrong.
+        }
+      },
+    }),
     revokeToken: build.mutation<null, string>({
       query: (key) => ({ url: `tokens/${encodeURIComponent(key)}`, method: 'DELETE' }),
       invalidatesTags: ['Tokens'],
@@ -85,4 +119,6 @@ export const {
   useEndOtherSessionsMutation,
   useDeliveryProofQuery,
   useSetDeliveryProofMutation,
+  useNoticesQuery,
+  useSetNoticesMutation,
 } = profileApi;

@@ -62,7 +62,10 @@ const fromRow = (row: StaffView): StaffForm => ({
   permissions: row.permissions ?? [],
 });
 
-/** The request body: a blank password on edit keeps the current one. */
+/**
+ * The request body. A blank password is not sent: on edit the current one stays; on creation the
+ * server sends the new account an invitation by e-mail to choose his own (a link valid 7 days).
+ */
 function toBody(values: StaffForm, editing: boolean, withPermissions: boolean): StaffBody {
   const body: StaffBody = {
     first_name: values.first_name.trim(),
@@ -70,7 +73,7 @@ function toBody(values: StaffForm, editing: boolean, withPermissions: boolean): 
     email: values.email.trim(),
     phone: values.phone.trim(),
   };
-  if (values.password || !editing) body.password = values.password;
+  if (values.password) body.password = values.password;
   if (editing) body.active = values.active;
   if (withPermissions) body.permissions = values.permissions;
   return body;
@@ -86,8 +89,8 @@ function personFields(t: Translate, row: StaffView | undefined): FieldList<Staff
       name: 'password',
       label: row ? t('staff.newPassword') : t('auth.password'),
       type: 'password',
-      required: !row,
-      helperText: row ? t('staff.passwordKeep') : t('profile.passwordHelp'),
+      // Optional on creation too: left empty, the account gets an invitation to choose his own.
+      helperText: row ? t('staff.passwordKeep') : t('staff.passwordInvite'),
     },
     row && { name: 'active', label: t('staff.activeSwitch'), type: 'switch', helperText: t('staff.activeHelp') },
   ];

@@ -22,6 +22,7 @@ export const arStaff: Record<StaffMessageKey, string> = {
   'staff.editTitle': 'تعديل {name}',
   'staff.newPassword': 'كلمة المرور الجديدة',
   'staff.passwordKeep': 'اتركها فارغة للاحتفاظ بكلمة المرور الحالية.',
+  'staff.passwordInvite': 'اتركها فارغة لإرسال دعوة عبر البريد الإلكتروني (رابط صالح لمدة 7 أيام).',
   'staff.activeSwitch': 'حساب نشط',
   'staff.activeHelp': 'لا يمكن لحساب معطّل تسجيل الدخول.',
   'staff.permissionsHelp': 'لا يمكن منح إلا الصلاحيات التي تملكها أنت.',

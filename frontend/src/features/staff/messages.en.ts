@@ -22,6 +22,7 @@ export const enStaff: Record<StaffMessageKey, string> = {
   'staff.editTitle': 'Edit {name}',
   'staff.newPassword': 'New password',
   'staff.passwordKeep': 'Leave blank to keep the current password.',
+  'staff.passwordInvite': 'Leave empty to send an invitation by email (link valid for 7 days).',
   'staff.activeSwitch': 'Active account',
   'staff.activeHelp': 'A deactivated account can no longer sign in.',
   'staff.permissionsHelp': 'Only permissions you hold yourself can be granted.',

@@ -22,6 +22,7 @@ export const frStaff = {
   'staff.editTitle': 'Modifier {name}',
   'staff.newPassword': 'Nouveau mot de passe',
   'staff.passwordKeep': 'Laissez vide pour garder le mot de passe actuel.',
+  'staff.passwordInvite': 'Laisser vide pour envoyer une invitation par e-mail (lien valable 7 jours).',
   'staff.activeSwitch': 'Compte actif',
   'staff.activeHelp': 'Un compte désactivé ne peut plus se connecter.',
   'staff.permissionsHelp': 'Seules les permissions que vous détenez vous-même peuvent être accordées.',

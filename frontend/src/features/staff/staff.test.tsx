@@ -60,6 +60,33 @@ describe('staff screen', () => {
     });
   });
 
+  it('invites a new account to choose his password when the password is left empty (none sent)', async () => {
+    const user = userEvent.setup();
+    const server = mockServer({
+      'GET /api/managers': empty,
+      'GET /api/admins': empty,
+      'POST /api/admins': (call) => ({ status: 201, body: { data: member('A7', call.body as Partial<StaffView>) } }),
+    });
+    renderWithProviders(<StaffScreen />, { session: adminSession(ALL_ADMIN_PERMISSIONS, { key: 'A1' }) });
+    await user.click(await screen.findByTestId('tab-admins'));
+    await user.click(await within(await screen.findByTestId('admins-list')).findByTestId('create-button'));
+    const dialog = await screen.findByTestId('form-dialog');
+    const password = within(dialog).getByLabelText(/^Mot de passe/);
+    expect(password).not.toBeRequired();
+    expect(within(dialog).getByText('Laisser vide pour envoyer une invitation par e-mail (lien valable 7 jours).')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Prénom/), 'Salma');
+    await user.type(within(dialog).getByLabelText(/^Nom/), 'Idrissi');
+    await user.type(within(dialog).getByLabelText(/^Adresse e-mail/), 'salma@colivra.ma');
+    await user.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(server.callsTo('POST', '/api/admins')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/admins')[0].body).toEqual({
+      first_name: 'Salma',
+      last_name: 'Idrissi',
+      email: 'salma@colivra.ma',
+      phone: '',
+    });
+  });
+
   it('shows an admin his managers, with admin menu permissions he holds, and the 403 of the server', async () => {
     const user = userEvent.setup();
     const held = ['dashboard', 'clients', 'cities', 'staff'];

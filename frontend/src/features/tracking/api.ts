@@ -1,4 +1,4 @@
-import { api } from '../../core/api';
+import { api, withRetryAfter } from '../../core/api';
 import type { Body, Schema } from '../../core/apiTypes';
 
 /** GET /api/tracking/{code}: what anyone holding a tracking code may know. */
@@ -7,13 +7,7 @@ export type Tracking = Schema<'TrackingView'>;
 /** POST /api/tracking/{code}/decision: the recipient's choice after a failed attempt. */
 export type RecipientDecisionBody = Body<'/api/tracking/{code}/decision', 'post'>;
 
-/**
- * A refused call's error, with the seconds the server asks to wait (`Retry-After` of a 429), so
- * that the page can say how long.
- */
-export interface RetryAfter {
-  retryAfter?: number;
-}
+export type { RetryAfter } from '../../core/api';
 
 export const trackingApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -28,11 +22,8 @@ export const trackingApi = api.injectEndpoints({
      */
     recipientDecision: build.mutation<{ data: Tracking }, { code: string; body: RecipientDecisionBody }>({
       query: ({ code, body }) => ({ url: `tracking/${encodeURIComponent(code)}/decision`, method: 'POST', body }),
-      transformErrorResponse: (error, meta) => {
-        const response = (meta as { response?: Response } | undefined)?.response;
-        const seconds = Number(response?.headers.get('Retry-After'));
-        return Number.isFinite(seconds) && seconds > 0 ? { ...error, retryAfter: seconds } : error;
-      },
+      // A 429 says how long to wait (the page says it).
+      transformErrorResponse: withRetryAfter,
       async onQueryStarted({ code }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
