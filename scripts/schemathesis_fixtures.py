@@ -111,6 +111,10 @@ webhook_deliveries = [
     for row in call("GET", f"/api/webhooks/{webhook}/deliveries", token=MERCHANT_TOKEN)["data"]
 ]
 
+# A message in the log (a forgotten password's e-mail: no SMTP server in this run, so it waits).
+call("POST", "/api/password/forgotten", {"email": "client@colivra.ma"})
+outbound_messages = keys("/api/messages")
+
 ticket_keys = keys("/api/tickets")
 messages = [
     message["key"]
@@ -147,6 +151,7 @@ dictionaries = {
     # Recipients' phones as the parcels hold them (histories to read), in an international form too.
     "recipient_phones": sorted({p["recipient_phone"] for p in call("GET", "/api/parcels?per_page=100")["data"]})[:20] + ["+212661000001"],
     "webhook_deliveries": webhook_deliveries,
+    "outbound_messages": outbound_messages,
 }
 dictionaries = {name: values for name, values in dictionaries.items() if values}
 
@@ -213,6 +218,7 @@ by_path = [
     (r"^/api/announcements/\{key\}$", "announcements"),
     (r"^/api/guides/\{key\}$", "guides"),
     (r"^/api/webhooks/deliveries/\{key\}/retry$", "webhook_deliveries"),
+    (r"^/api/messages/\{key\}/resend$", "outbound_messages"),
     (r"^/api/webhooks/\{key\}", "webhooks"),
 ]
 

@@ -35,8 +35,11 @@ pub(crate) struct AccountFields<'a> {
     pub email: Option<&'a str>,
     pub phone: Option<&'a str>,
     pub phone_required: bool,
-    /// Required on creation; on edit, empty or absent keeps the current one.
+    /// Required on creation unless [`Self::invitation`]; on edit, empty or absent keeps the
+    /// current one.
     pub password: Option<&'a str>,
+    /// Created without a password, the account is sent a link to choose one (staff).
+    pub invitation: bool,
 }
 
 /// Checked values, ready to write.
@@ -120,7 +123,7 @@ pub(crate) fn check(
             Some(password),
             &[&first_name, &last_name, &email],
         ),
-        None if existing.is_none() => {
+        None if existing.is_none() && !fields.invitation => {
             errors.add("password", "Le mot de passe est obligatoire.");
         }
         None => {}

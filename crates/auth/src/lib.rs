@@ -7,6 +7,7 @@ pub mod delivery_people;
 pub mod demo;
 pub mod legal;
 pub mod merchants;
+pub mod password_links;
 pub mod passwords;
 pub mod sessions;
 pub mod staff;

@@ -95,6 +95,7 @@ pub fn update_merchant(
                 email: input.email.as_deref(),
                 phone: input.phone.as_deref(),
                 phone_required: true,
+                invitation: false,
                 password: None,
             },
             Some(&merchant),
@@ -169,6 +170,16 @@ pub fn update_merchant(
             },
         )
         .map_db_err()?;
+        if action == "client.activated" {
+            colivra_notifications::outbox::queue_email_to(
+                conn,
+                merchant.id,
+                colivra_notifications::Kind::AccountActivated,
+                None,
+                Some(SIGN_IN_PAGE),
+                |_| serde_json::json!({}),
+            )?;
+        }
         user_repo::find_by_id(conn, merchant.id)?.ok_or(AppError::NotFound)
     })
 }
@@ -265,3 +276,6 @@ pub fn list(
         meta: page.meta,
     })
 }
+
+/// Where an activated merchant signs in (the web app's route).
+const SIGN_IN_PAGE: &str = "/compte/connexion";

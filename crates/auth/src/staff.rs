@@ -208,6 +208,7 @@ fn fields(input: &StaffInput) -> AccountFields<'_> {
         email: input.email.as_deref(),
         phone: input.phone.as_deref(),
         phone_required: false,
+        invitation: true,
         password: input.password.as_deref(),
     }
 }
@@ -250,6 +251,10 @@ pub fn create(
         let permissions = permissions(&mut errors, actor, team, input.permissions.as_ref(), true)?;
         let values = account_fields::check(conn, &mut errors, &fields(&input), None)?;
         errors.into_result()?;
+        let invitation_password = values
+            .new_password
+            .is_none()
+            .then(|| colivra_core::key::random_secret(40));
         let user = insert_user(
             conn,
             NewUser {
@@ -260,7 +265,10 @@ pub fn create(
                 phone: &values.phone,
                 company: None,
                 city: None,
-                password: values.new_password.as_deref().unwrap_or_default(),
+                // Invited: a password nobody knows until he chooses his own by the link.
+                password: invitation_password
+                    .as_deref()
+                    .unwrap_or_else(|| values.new_password.as_deref().unwrap_or_default()),
                 active: input.active.unwrap_or(true),
                 permissions,
             },
@@ -275,6 +283,13 @@ pub fn create(
                 .map_db_err()?;
         }
         activities::log(conn, Some(actor.id), "staff.created", "user", &user.key)?;
+        if invitation_password.is_some() {
+            let team_name = match team {
+                Team::Merchant(owner) => merchant_team_name(conn, owner)?,
+                _ => colivra_notifications::config::get().company_name,
+            };
+            crate::password_links::invite(conn, &user, actor, &team_name)?;
+        }
         Ok(StaffView::from(user))
     })
 }
@@ -328,4 +343,14 @@ pub fn delete(
         account_fields::delete_user(conn, actor, &member)?;
         activities::log(conn, Some(actor.id), "staff.deleted", "user", &member.key)
     })
+}
+
+/// The name a merchant's staff member is invited to join: the company, else the owner's name.
+fn merchant_team_name(conn: &mut DbConnection, owner: MerchantId) -> AppResult<String> {
+    let owner = user_repo::find_by_id(conn, owner.into())?.ok_or(AppError::NotFound)?;
+    Ok(owner
+        .company
+        .clone()
+        .filter(|company| !company.trim().is_empty())
+        .unwrap_or_else(|| owner.full_name()))
 }

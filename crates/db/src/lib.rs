@@ -13,6 +13,7 @@ pub mod listing;
 pub mod lost;
 pub mod migrations;
 pub mod outbox;
+pub mod queue;
 pub mod raw;
 pub mod schema;
 pub mod settings;

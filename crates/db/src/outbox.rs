@@ -35,31 +35,10 @@ pub const PING: &str = "ping";
 /// How long a delivery is retried before it is given up (and its endpoint paused).
 pub const RETRY_HOURS: i64 = 24;
 
-/// The PostgreSQL channel told when deliveries were written: `NOTIFY` in the writing transaction
-/// reaches the listeners at its commit (never before, never for a rollback), in every server
-/// process, so senders sleep until there is work instead of polling.
-pub const CHANNEL: &str = "colivra_webhooks";
-
-thread_local! {
-    /// Deliveries were written on this thread since [`take_written`] last looked: the caller
-    /// (the gateway's database runner, once the call's transaction is over) wakes its process's
-    /// sender. A rolled-back write only wakes it for nothing.
-    static WRITTEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
 /// Tells the senders, once the caller's transaction commits, that deliveries may be due: new
 /// ones, a manual retry, an endpoint turned on again.
 pub fn work_for_senders(conn: &mut DbConnection) -> QueryResult<()> {
-    WRITTEN.with(|flag| flag.set(true));
-    if let DbConnection::Pg(pg) = conn {
-        diesel::sql_query(format!("NOTIFY {CHANNEL}")).execute(pg)?;
-    }
-    Ok(())
-}
-
-/// Whether deliveries were written on this thread since the last look (and forgets it).
-pub fn take_written() -> bool {
-    WRITTEN.with(|written| written.replace(false))
+    crate::queue::work_written(conn, crate::queue::Queue::Webhooks)
 }
 
 /// One event about one of `merchant_id`'s objects.

@@ -641,7 +641,62 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    outbound_messages (id) {
+        id -> BigInt,
+        key -> Text,
+        channel -> Text,
+        kind -> Text,
+        recipient -> Text,
+        user_id -> Nullable<BigInt>,
+        language -> Text,
+        subject -> Nullable<Text>,
+        body_text -> Text,
+        body_html -> Nullable<Text>,
+        subject_key -> Nullable<Text>,
+        status -> Text,
+        attempts -> Integer,
+        last_error -> Nullable<Text>,
+        next_attempt_at -> Timestamp,
+        give_up_at -> Timestamp,
+        leased_until -> Nullable<Timestamp>,
+        sent_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    outbound_message_attempts (id) {
+        id -> BigInt,
+        message_id -> BigInt,
+        attempted_at -> Timestamp,
+        error -> Nullable<Text>,
+        latency_ms -> Integer,
+    }
+}
+
+diesel::table! {
+    password_tokens (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        token_hash -> Text,
+        purpose -> Text,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    notice_opt_outs (user_id, kind) {
+        user_id -> BigInt,
+        kind -> Text,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(outbound_message_attempts -> outbound_messages (message_id));
+diesel::joinable!(password_tokens -> users (user_id));
 diesel::joinable!(delivery_proofs -> parcels (parcel_id));
 diesel::joinable!(confirmation_queue -> parcels (parcel_id));
 diesel::joinable!(parcel_decisions -> parcels (parcel_id));
@@ -716,5 +771,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     idempotency_keys,
     webhook_endpoints,
     webhook_deliveries,
-    webhook_delivery_attempts
+    webhook_delivery_attempts,
+    outbound_messages,
+    outbound_message_attempts,
+    password_tokens,
+    notice_opt_outs
 );

@@ -31,6 +31,12 @@ pub struct ServeConfig {
     /// `COLIVRA_PROOFS_S3_*`: proofs of delivery in an S3-compatible bucket instead of
     /// `data_dir/proofs`.
     pub proof_bucket: Option<BucketConfig>,
+    /// `COLIVRA_SMTP_URL` and `COLIVRA_MAIL_FROM`: where e-mails are sent from; `None`: they are
+    /// written to the log but not sent (a note at start says so).
+    pub mailer: Option<colivra_notifications::smtp::Mailer>,
+    /// `COLIVRA_PUBLIC_URL`: the web app's address, as links in messages name it (default: the
+    /// listening address).
+    pub public_url: String,
 }
 
 /// Flags of `colivra serve`; `None` falls back to the environment, then to the default.
@@ -161,7 +167,52 @@ impl ServeConfig {
                 .map(PathBuf::from)
                 .unwrap_or_else(|| PathBuf::from(DEFAULT_DATA_DIR)),
             proof_bucket: BucketConfig::from_env(env)?,
+            mailer: mailer(env)?,
+            public_url: public_url(env, addr)?,
         })
+    }
+}
+
+/// The SMTP server and sender from `COLIVRA_SMTP_URL` and `COLIVRA_MAIL_FROM` (required with it);
+/// an error names the variable at fault.
+pub fn mailer(
+    env: impl Fn(&str) -> Option<String>,
+) -> Result<Option<colivra_notifications::smtp::Mailer>, ConfigError> {
+    let Some(url) = env("COLIVRA_SMTP_URL") else {
+        return Ok(None);
+    };
+    let from = env("COLIVRA_MAIL_FROM").ok_or_else(|| {
+        ConfigError(
+            "COLIVRA_MAIL_FROM: required with COLIVRA_SMTP_URL, e.g. \"Colivra <no-reply@example.ma>\""
+                .to_owned(),
+        )
+    })?;
+    colivra_notifications::smtp::Mailer::new(&url, &from)
+        .map(Some)
+        .map_err(ConfigError)
+}
+
+/// `COLIVRA_PUBLIC_URL` (http or https, no query), else the listening address (`localhost` for
+/// an unspecified one).
+pub fn public_url(
+    env: impl Fn(&str) -> Option<String>,
+    addr: SocketAddr,
+) -> Result<String, ConfigError> {
+    match env("COLIVRA_PUBLIC_URL") {
+        Some(raw) => {
+            let url = raw.trim().trim_end_matches('/').to_owned();
+            let valid = (url.starts_with("http://") || url.starts_with("https://"))
+                && !url.contains(['?', '#', ' ']);
+            if valid {
+                Ok(url)
+            } else {
+                Err(ConfigError(format!(
+                    "COLIVRA_PUBLIC_URL: '{raw}' is not an http(s) address such as https://app.colivra.ma"
+                )))
+            }
+        }
+        None if addr.ip().is_unspecified() => Ok(format!("http://localhost:{}", addr.port())),
+        None => Ok(format!("http://{addr}")),
     }
 }
 

@@ -197,12 +197,10 @@ fn measured<T>(
         colivra_db::connection::statements_here(),
         std::time::Instant::now(),
     );
-    // Deliveries written by this call wake the webhook sender once its transaction is over.
-    let _ = colivra_db::outbox::take_written();
+    // Outbox rows written by this call wake their senders once its transaction is over.
+    let _ = colivra_db::queue::take_written().count();
     let result = work(&mut held.conn);
-    if colivra_db::outbox::take_written() {
-        colivra_webhooks::sender::wake();
-    }
+    colivra_worker::wake_written();
     let spent = (
         colivra_db::connection::statements_here().wrapping_sub(before),
         checkouts,
@@ -264,7 +262,7 @@ where
 }
 
 /// The webhook sender's database: the same runner as requests'.
-impl colivra_webhooks::sender::SenderDb for Database {
+impl colivra_worker::Db for Database {
     async fn run<T, F>(&self, work: F) -> colivra_core::AppResult<T>
     where
         F: FnOnce(&mut DbConnection) -> colivra_core::AppResult<T> + Send + 'static,

@@ -14,8 +14,8 @@ use crate::access::*;
 use crate::api::OperationDoc;
 use crate::handlers::vouchers::{self, EXIT, PICKUP, RETURN};
 use crate::handlers::{
-    accounts, balances, cities, confirmations, delivery_people, inventory, invoices, parcels,
-    prices, proofs, recipients, session, shops, staff, support, tokens, webhooks,
+    accounts, balances, cities, confirmations, delivery_people, inventory, invoices, notifications,
+    parcels, prices, proofs, recipients, session, shops, staff, support, tokens, webhooks,
 };
 
 #[derive(Clone)]
@@ -67,6 +67,12 @@ pub fn table() -> Vec<Endpoint> {
         endpoint!(POST "/api/clients", Public, accounts::register_merchant, "accounts", "Register a merchant account (inactive until an admin activates it)"),
         endpoint!(PUT "/api/users", SIGNED_IN_SESSION, accounts::update_profile, "accounts", "Update one's own profile and password"),
         endpoint!(PUT "/api/users/language", SIGNED_IN_SESSION, accounts::set_language, "accounts", "Keep the web app's language with one's account ({language: fr|en|ar}); `GET /api/user` returns it"),
+        endpoint!(GET "/api/users/notices", SignedIn, notifications::notices, "accounts", "The e-mail notices one's account may get, each on or off; security messages (password, payout account) are always sent"),
+        endpoint!(PUT "/api/users/notices", SignedIn, notifications::set_notices, "accounts", "Turn notices off ({disabled: [kind]}; every other one on); a security message cannot be (422)"),
+        endpoint!(POST "/api/password/forgotten", Public, notifications::forgotten, "session", "« Mot de passe oublié ? »: e-mails a single-use link (30 minutes) to the active account of {email}; the same 202 whether there is one or not; 429 past 3 requests per address asked for or 20 per caller in 15 minutes", refuses: [429]),
+        endpoint!(POST "/api/password/reset", Public, notifications::reset, "session", "Choose a new password with a link's token ({token, password, password_confirmation}): every session of the account ends; a used, replaced or expired link: 422 on token"),
+        endpoint!(GET "/api/messages", Active { roles: ADMIN, permissions: &["dashboard"] }, notifications::list, "messages", "Every message sent to people (e-mails), newest first, with its attempts: ?q= recipient (or part), ?channel=, ?kind=, ?status=pending|sent|failed"),
+        endpoint!(POST "/api/messages/{key}/resend", Active { roles: ADMIN, permissions: &["dashboard"] }, notifications::resend, "messages", "Send a message again: a copy queued now (409 for a link to choose a password: ask for a new one)", refuses: [409]),
         endpoint!(GET "/api/clients", Active { roles: ADMIN, permissions: &["clients", "client-costs"] }, accounts::list_merchants, "accounts", "Merchant accounts: ?status=new|activated|all, ?q= name, e-mail, phone or company"),
         endpoint!(PUT "/api/clients/{client}", Active { roles: ADMIN, permissions: &["clients"] }, accounts::update_merchant, "accounts", "Edit a merchant: active, names, phone, e-mail, company, permissions (client menu route names)"),
         endpoint!(DELETE "/api/clients/{client}", Active { roles: ADMIN, permissions: &["clients"] }, accounts::delete_merchant, "accounts", "Delete a merchant with its shops, prices and staff (409 once it has parcels: deactivate it)", refuses: [409]),

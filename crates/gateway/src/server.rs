@@ -144,6 +144,24 @@ pub fn serve(config: ServeConfig) -> Result<(), Box<dyn std::error::Error>> {
                 }
             }
         });
+        colivra_notifications::config::set(colivra_notifications::config::MessagesConfig {
+            public_url: config.public_url.clone(),
+            company_name: config.app_name.clone(),
+        });
+        match config.mailer.clone() {
+            Some(mailer) => {
+                tracing::info!(?mailer, public_url = %config.public_url, "e-mails sent over SMTP");
+                let _messages = colivra_notifications::sender::spawn(
+                    state.pool.clone(),
+                    mailer,
+                    Some(config.database_url.clone()),
+                );
+            }
+            None => {
+                tracing::warn!("COLIVRA_SMTP_URL is not set: e-mails (forgotten password, notices) are kept in the messages' log but not sent (docs/deployment.md)");
+                println!("E-mail: COLIVRA_SMTP_URL is not set; messages are kept, not sent.");
+            }
+        }
         // Runs as long as the server: its handle is not needed.
         let _sender = colivra_webhooks::sender::spawn(
             state.pool.clone(),

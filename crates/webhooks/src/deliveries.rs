@@ -23,13 +23,9 @@ use diesel::sql_types::{BigInt, Timestamp};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// How long a sender's hold on what it took lasts unless renewed: the sender renews it every
-/// [`RENEW_SECONDS`] while the send is in flight (a batch may take minutes against a slow
-/// receiver), so what a process that died held is free again within this (issue 37: a 180 s
-/// lease held one object's later events back for three minutes after a crash).
-pub const LEASE_SECONDS: i64 = 30;
-/// How often a sender renews its leases while sending.
-pub const RENEW_SECONDS: u64 = 10;
+use colivra_db::queue::truncate;
+pub use colivra_db::queue::{backoff, LEASE_SECONDS, RENEW_SECONDS};
+
 /// Events are kept this long, then pruned with their deliveries.
 pub const KEPT_DAYS: i64 = 30;
 /// The most of a receiver's answer kept in the log.
@@ -420,12 +416,6 @@ impl Attempt {
     }
 }
 
-/// The wait before try `attempts + 1`: 30 s, doubling, at most an hour.
-pub fn backoff(attempts: i32) -> Duration {
-    let doublings = u32::try_from(attempts.saturating_sub(1).clamp(0, 7)).unwrap_or(0);
-    Duration::seconds((30 * 2_i64.pow(doublings)).min(3_600))
-}
-
 /// Records attempts of deliveries (`(id, attempt)`), as the sender has them, in one transaction
 /// (one commit for several answers): each delivered, or tried again later, or given up after its
 /// 24 hours (the endpoint is then paused and the merchant sees it). A crash before the commit
@@ -559,31 +549,5 @@ pub fn prune(conn: &mut DbConnection, now: NaiveDateTime) -> AppResult<usize> {
         if old.len() < oldest.len() {
             return Ok(pruned);
         }
-    }
-}
-
-/// At most `max` bytes of `text`, cut on a character boundary.
-fn truncate(text: &str, max: usize) -> String {
-    let mut end = text.len().min(max);
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    text[..end].to_owned()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn retries_wait_longer_each_time_up_to_an_hour() {
-        let waits: Vec<i64> = (1..=10).map(|n| backoff(n).num_seconds()).collect();
-        assert_eq!(waits, [30, 60, 120, 240, 480, 960, 1920, 3600, 3600, 3600]);
-    }
-
-    #[test]
-    fn answers_are_cut_on_a_character_boundary() {
-        assert_eq!(truncate("مرحبا", 3), "م");
-        assert_eq!(truncate("ok", 500), "ok");
     }
 }

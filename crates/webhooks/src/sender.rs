@@ -1,193 +1,72 @@
-//! Sends the webhook deliveries the outbox queued, inside each server process (the gateway
-//! starts it with [`spawn`], lending its database through [`SenderDb`]): takes what is due
-//! (leased, so several server processes share the work without sending one delivery twice at
-//! once; the lease renewed while the send is in flight), posts each event signed, records how it
-//! went. The rules (order per object, retries, pauses) are [`crate::deliveries`]'.
-//!
-//! It works when there is work, not on a timer (issue 37: an idle server polled twice a second,
-//! taking SQLite's write lock each time): a commit that wrote deliveries wakes it (in this process
-//! through [`wake`], called by the host's database runner; from other processes through
-//! PostgreSQL's `NOTIFY`, which a listening connection hears), and otherwise it sleeps until the
-//! next retry or lease falls due, looking again at most once a minute for what it could not hear
-//! of.
+//! Sends the webhook deliveries the outbox queued, inside each server process: the shared
+//! sender loop (`colivra_worker`) takes what is due and hands it here; each event is posted
+//! signed and how it went recorded. The rules (order per object, retries, pauses) are
+//! [`crate::deliveries`]'.
 
-use std::future::Future;
-use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
+use chrono::NaiveDateTime;
 use colivra_core::AppResult;
 use colivra_db::connection::DatabaseUrl;
+use colivra_db::queue::Queue;
 use colivra_db::DbConnection;
-use tokio::sync::watch;
+pub use colivra_worker::Db as SenderDb;
 
 use crate::deliveries::{self, Attempt, Due};
 use crate::signature;
 
-/// What the sender asks of its host: to run a piece of database work off the async workers (on
-/// a blocking thread, with a pooled connection) and hand back its result.
-pub trait SenderDb: Clone + 'static {
-    fn run<T, F>(&self, work: F) -> impl Future<Output = AppResult<T>>
-    where
-        F: FnOnce(&mut DbConnection) -> AppResult<T> + Send + 'static,
-        T: Send + 'static;
-}
-
-/// A counter every sender of this process watches (a test process runs several servers, each
-/// with its sender; each wakes, finds its own work or none).
-static WAKE: LazyLock<watch::Sender<u64>> = LazyLock::new(|| watch::channel(0).0);
-
-/// Deliveries were committed: the senders of this process look at once.
-pub fn wake() {
-    WAKE.send_modify(|count| *count = count.wrapping_add(1));
-}
-
-/// Deliveries taken at once.
-const BATCH: i64 = 50;
 /// Requests in flight to one endpoint at a time: a merchant's shop is no load balancer.
 const PER_ENDPOINT: usize = 8;
-/// The longest sleep with nothing due: what was written where no wake reaches (a SQLite file
-/// written by another process) waits at most this.
-const AT_MOST_ASLEEP: Duration = Duration::from_secs(60);
-/// The wait after the database failed.
-const AFTER_ERROR: Duration = Duration::from_secs(2);
 /// A receiver answers within this, or the attempt failed.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Starts the sender on the current actix runtime; it runs until the runtime stops (or the
-/// handle is aborted). With a PostgreSQL `listen` URL, a connection of its own listens for the
-/// deliveries other processes commit.
+/// Deliveries were committed: the senders of this process look at once.
+pub fn wake() {
+    colivra_worker::wake(Queue::Webhooks);
+}
+
+/// The webhook outbox as the shared sender loop works it.
+struct Webhooks {
+    client: awc::Client,
+    allow_private: bool,
+}
+
+impl<D: SenderDb> colivra_worker::Outbox<D> for Webhooks {
+    type Item = Due;
+    const QUEUE: Queue = Queue::Webhooks;
+
+    fn claim(conn: &mut DbConnection, now: NaiveDateTime, limit: i64) -> AppResult<Vec<Due>> {
+        deliveries::claim_due(conn, now, limit)
+    }
+
+    fn next_due(conn: &mut DbConnection) -> AppResult<Option<NaiveDateTime>> {
+        deliveries::next_due(conn)
+    }
+
+    fn renew(conn: &mut DbConnection, ids: &[i64], now: NaiveDateTime) -> AppResult<usize> {
+        deliveries::renew_leases(conn, ids, now)
+    }
+
+    fn id(item: &Due) -> i64 {
+        item.id
+    }
+
+    async fn send(&self, db: &D, items: Vec<Due>) {
+        send_batch(&self.client, db, self.allow_private, items).await
+    }
+}
+
+/// Starts the webhook sender on the current actix runtime (see `colivra_worker::spawn`).
 pub fn spawn<D: SenderDb>(
     pool: D,
     allow_private: bool,
     listen: Option<DatabaseUrl>,
 ) -> actix_rt::task::JoinHandle<()> {
-    if let Some(url) = listen.filter(|url| matches!(url, DatabaseUrl::Postgres(_))) {
-        std::thread::Builder::new()
-            .name("webhook-listen".to_owned())
-            .spawn(move || listen_for_deliveries(&url))
-            .expect("a thread for the webhook listener");
-    }
-    let mut woken = WAKE.subscribe();
-    actix_rt::spawn(async move {
-        let client = client();
-        loop {
-            // What wakes from here on is seen by the next wait, even while this round works.
-            woken.borrow_and_update();
-            let now = colivra_core::time::now();
-            let due = pool
-                .run(move |conn| deliveries::claim_due(conn, now, BATCH))
-                .await;
-            let wait = match due {
-                Ok(due) if !due.is_empty() => {
-                    send_renewing(&client, &pool, allow_private, due).await;
-                    continue;
-                }
-                Ok(_) => until_next_due(&pool).await,
-                Err(error) => {
-                    tracing::warn!(%error, "webhooks: could not take the due deliveries");
-                    AFTER_ERROR
-                }
-            };
-            let _ = actix_rt::time::timeout(wait, woken.changed()).await;
-        }
-    })
-}
-
-/// How long to sleep when nothing is due: until the next retry or lease's end (at least a
-/// moment, at most [`AT_MOST_ASLEEP`]).
-async fn until_next_due(pool: &impl SenderDb) -> Duration {
-    match pool.run(deliveries::next_due).await {
-        Ok(Some(at)) => (at - colivra_core::time::now())
-            .to_std()
-            .unwrap_or_default()
-            .clamp(Duration::from_millis(20), AT_MOST_ASLEEP),
-        Ok(None) => AT_MOST_ASLEEP,
-        Err(error) => {
-            tracing::warn!(%error, "webhooks: could not read the next due delivery");
-            AFTER_ERROR
-        }
-    }
-}
-
-/// Sends a batch, renewing its leases every [`deliveries::RENEW_SECONDS`] until every answer is
-/// recorded: a slow receiver keeps what it was given; a dead process's hold lapses quickly.
-async fn send_renewing(
-    client: &awc::Client,
-    pool: &impl SenderDb,
-    allow_private: bool,
-    due: Vec<Due>,
-) {
-    let ids: Vec<i64> = due.iter().map(|delivery| delivery.id).collect();
-    let renew = async {
-        let every = Duration::from_secs(deliveries::RENEW_SECONDS);
-        loop {
-            actix_rt::time::sleep(every).await;
-            let ids = ids.clone();
-            let now = colivra_core::time::now();
-            let renewed = pool
-                .run(move |conn| deliveries::renew_leases(conn, &ids, now))
-                .await;
-            if let Err(error) = renewed {
-                tracing::warn!(%error, "webhooks: the leases could not be renewed");
-            }
-        }
+    let webhooks = Webhooks {
+        client: client(),
+        allow_private,
     };
-    let send = send_batch(client, pool, allow_private, due);
-    futures_util::pin_mut!(renew, send);
-    futures_util::future::select(send, renew).await;
-}
-
-/// Listens on PostgreSQL's channel for deliveries committed by any process and wakes this
-/// process's senders. The connection is its own (a pooled one would be lent to requests);
-/// reading what arrived costs no statement. Connects again after a loss, waking once (what was
-/// committed meanwhile was not heard).
-fn listen_for_deliveries(url: &DatabaseUrl) {
-    loop {
-        let listening = url
-            .establish(Duration::from_secs(10))
-            .map_err(|error| error.to_string())
-            .and_then(|conn| match conn {
-                DbConnection::Pg(mut pg) => {
-                    use diesel::RunQueryDsl;
-                    diesel::sql_query(format!("LISTEN {}", colivra_db::outbox::CHANNEL))
-                        .execute(&mut pg)
-                        .map(|_| pg)
-                        .map_err(|error| error.to_string())
-                }
-                DbConnection::Sqlite(_) => Err("not PostgreSQL".to_owned()),
-            });
-        match listening {
-            Ok(mut pg) => {
-                wake();
-                loop {
-                    let mut heard = false;
-                    let mut lost = None;
-                    for notification in pg.notifications_iter() {
-                        match notification {
-                            Ok(_) => heard = true,
-                            Err(error) => {
-                                lost = Some(error);
-                                break;
-                            }
-                        }
-                    }
-                    if heard {
-                        wake();
-                    }
-                    if let Some(error) = lost {
-                        tracing::warn!(%error, "webhooks: the listening connection was lost");
-                        break;
-                    }
-                    // The socket is read every 50 ms: what was heard is acted on within that.
-                    std::thread::sleep(Duration::from_millis(50));
-                }
-            }
-            Err(error) => {
-                tracing::warn!(%error, "webhooks: cannot listen for deliveries; trying again");
-            }
-        }
-        std::thread::sleep(Duration::from_secs(5));
-    }
+    colivra_worker::spawn(pool, webhooks, listen)
 }
 
 /// Sends a batch: endpoints side by side, at most [`PER_ENDPOINT`] requests to each at once; the

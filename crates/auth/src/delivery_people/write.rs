@@ -35,6 +35,7 @@ fn fields(input: &DeliveryPersonInput) -> AccountFields<'_> {
         email: input.email.as_deref(),
         phone: input.phone.as_deref(),
         phone_required: true,
+        invitation: false,
         password: input.password.as_deref(),
     }
 }

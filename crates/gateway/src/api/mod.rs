@@ -13,8 +13,8 @@ pub mod stream;
 pub use doc::{DescribeInput, DescribeReply, OperationDoc};
 pub use input::{CertificateBody, Creation, Db, New, SheetBody, SheetOrForm, Upload};
 pub use reply::{
-    Accepted, Bare, BareCreated, Certificate, Created, Csv, File, Image, Items, Localized,
-    NoContent, OkOrAccepted, OkOrNoContent, Paged, Pdf, Reply, Sheet,
+    Accepted, Bare, BareAccepted, BareCreated, Certificate, Created, Csv, File, Image, Items,
+    Localized, NoContent, OkOrAccepted, OkOrNoContent, Paged, Pdf, Reply, Sheet,
 };
 
 /// The description of a handler, from its types: what `web::route().to(handler)` accepts.

@@ -169,6 +169,11 @@ bare_reply!(
     Bare, OK, 200
 );
 bare_reply!(
+    /// 202 with `T` itself as the body (taken: a forgotten password's e-mail, if the account
+    /// exists).
+    BareAccepted, ACCEPTED, 202
+);
+bare_reply!(
     /// 201 with `T` itself as the body (registration answers the new user, as sign-in does).
     BareCreated, CREATED, 201
 );

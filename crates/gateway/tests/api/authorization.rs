@@ -65,6 +65,13 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     // account change its profile and password (see the report of issue 12).
     ("PUT",    "/api/users",                                           [401, OK,  OK,  OK,  OK,  OK ]),
     ("PUT",    "/api/users/language",                                  [401, OK,  OK,  OK,  OK,  OK ]),
+    ("GET",    "/api/users/notices",                                   [401, OK,  OK,  OK,  OK,  OK ]),
+    ("PUT",    "/api/users/notices",                                   [401, OK,  OK,  OK,  OK,  OK ]),
+    ("POST",   "/api/password/forgotten",                              [OK,  OK,  OK,  OK,  OK,  OK ]),
+    ("POST",   "/api/password/reset",                                  [OK,  OK,  OK,  OK,  OK,  OK ]),
+    // The log of messages sent to people: the office's, with the dashboard.
+    ("GET",    "/api/messages",                                        [401, 403, 403, 403, OK,  OK ]),
+    ("POST",   "/api/messages/{key}/resend",                           [401, 403, 403, 403, OK,  OK ]),
     // Personal tokens: the merchant API only.
     ("POST",   "/api/tokens",                                          [401, 403, OK,  403, 403, 403]),
     ("GET",    "/api/tokens",                                          [401, 403, OK,  403, 403, 403]),

@@ -23,6 +23,7 @@ mod inventory;
 mod invoices;
 mod merchant_accounts;
 mod messages;
+mod notifications;
 mod openapi;
 mod parcels;
 mod payout;

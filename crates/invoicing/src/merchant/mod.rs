@@ -165,6 +165,7 @@ pub(crate) fn record_event(
     let Some(merchant_id) = row.merchant_id else {
         return Ok(());
     };
+    notify_merchant(conn, row, merchant_id, event_type)?;
     colivra_db::outbox::record(
         conn,
         colivra_db::outbox::Event {
@@ -187,6 +188,42 @@ pub(crate) fn record_event(
         },
     )
     .map_db_err()
+}
+
+/// The merchant is told by e-mail of his invoice's validation and payment (unless he turned
+/// that notice off), in the caller's transaction.
+fn notify_merchant(
+    conn: &mut DbConnection,
+    row: &InvoiceRow,
+    merchant_id: colivra_core::MerchantId,
+    event_type: &str,
+) -> AppResult<()> {
+    use colivra_notifications::{outbox, Kind};
+    let kind = if event_type == colivra_db::outbox::INVOICE_PAID {
+        Kind::InvoicePaid
+    } else {
+        Kind::InvoiceValidated
+    };
+    // His invoices' screen, where the PDF is behind his sign-in.
+    let link = match row.kind() {
+        crate::Kind::Returned => "/compte/factures-retour",
+        _ => "/compte/factures-livrees",
+    };
+    let code = row.number.clone().unwrap_or_else(|| row.key.clone());
+    outbox::queue_email_to(
+        conn,
+        merchant_id.into(),
+        kind,
+        Some(&row.key),
+        Some(link),
+        |language| {
+            serde_json::json!({
+                "invoice_code": code,
+                "amount": row.total.in_language(language),
+            })
+        },
+    )?;
+    Ok(())
 }
 
 fn change_parcels(

@@ -12,6 +12,7 @@ mod confirmations;
 mod core;
 mod inventory;
 mod invoicing;
+mod notifications;
 mod parcels;
 mod support;
 mod vouchers;
@@ -36,6 +37,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         inventory::ENTRIES,
         support::ENTRIES,
         webhooks::ENTRIES,
+        notifications::ENTRIES,
     ]
     .into_iter()
     .flatten()

@@ -5,6 +5,7 @@ use super::*;
 use colivra_core::{Centimes, MerchantId, UserId};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::schema::invoices;
+use colivra_notifications::Kind;
 
 /// A RIB change row.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -133,6 +134,14 @@ pub(super) fn request(
             "replaced": replaced,
         }),
     )?;
+    notify(
+        conn,
+        shop.id,
+        Kind::BankAccountChangeRequested,
+        shop.bank_account.as_deref(),
+        new,
+        json!({}),
+    )?;
     Ok(true)
 }
 
@@ -167,7 +176,45 @@ pub(super) fn apply_now(
                 "new": mask_rib(new),
             },
         }),
+    )?;
+    notify(
+        conn,
+        shop.id,
+        Kind::BankAccountChangeDecided,
+        shop.bank_account.as_deref(),
+        new,
+        json!({ "approved": true, "comment": "" }),
     )
+}
+
+/// The merchant is told by e-mail of every change of where his shop's money is paid, asked or
+/// decided (a security message: always sent), the RIBs masked.
+fn notify(
+    conn: &mut DbConnection,
+    shop_id: ShopId,
+    kind: Kind,
+    old: Option<&str>,
+    new: &str,
+    values: serde_json::Value,
+) -> AppResult<()> {
+    let (shop_name, merchant_id): (String, MerchantId) = shops::table
+        .find(shop_id)
+        .select((shops::name, shops::merchant_id))
+        .first(conn)
+        .map_db_err()?;
+    let mut values = values;
+    values["shop_name"] = shop_name.into();
+    values["old_account"] = old.map(mask_rib).unwrap_or_default().into();
+    values["new_account"] = mask_rib(new).into();
+    colivra_notifications::outbox::queue_email_to(
+        conn,
+        merchant_id.into(),
+        kind,
+        None,
+        Some("/compte/shops"),
+        |_| values,
+    )?;
+    Ok(())
 }
 
 /// Someone named on a RIB change.
@@ -707,6 +754,17 @@ pub fn decide(
                 },
                 "requested_by": requester,
                 "comment": comment,
+            }),
+        )?;
+        notify(
+            conn,
+            row.shop_id,
+            Kind::BankAccountChangeDecided,
+            row.old_bank_account.as_deref(),
+            &row.new_bank_account,
+            json!({
+                "approved": status == BankAccountChangeStatus::Approved,
+                "comment": comment.clone().unwrap_or_default(),
             }),
         )?;
         change_views(conn, vec![row])?

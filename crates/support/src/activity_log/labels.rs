@@ -80,6 +80,36 @@ pub const ACTIONS: &[(&str, &str, &str, &str)] = &[
         "إيقاف عنوان إشعار آلي بعد 24 ساعة من الإخفاقات",
     ),
     (
+        "password.reset_requested",
+        "Lien de mot de passe oublié demandé",
+        "Forgotten password link requested",
+        "طلب رابط كلمة مرور منسية",
+    ),
+    (
+        "password.reset",
+        "Mot de passe réinitialisé par lien",
+        "Password reset by link",
+        "إعادة تعيين كلمة المرور عبر الرابط",
+    ),
+    (
+        "password.chosen",
+        "Mot de passe choisi (invitation)",
+        "Password chosen (invitation)",
+        "اختيار كلمة المرور (دعوة)",
+    ),
+    (
+        "notices.updated",
+        "Avis par e-mail modifiés",
+        "E-mail notices changed",
+        "تعديل الإشعارات بالبريد الإلكتروني",
+    ),
+    (
+        "message.resent",
+        "Message renvoyé",
+        "Message sent again",
+        "إعادة إرسال رسالة",
+    ),
+    (
         "client.registered",
         "Inscription d'un client",
         "Merchant registered",

@@ -130,6 +130,23 @@ pub fn add_message(
                 },
             )
             .map_db_err()?;
+            // The merchant hears of the answer by e-mail too (unless he turned it off).
+            let excerpt: String = body.chars().take(300).collect();
+            let link = format!("/compte/support?ticket={}", changed.key);
+            colivra_notifications::outbox::queue_email_to(
+                conn,
+                changed.merchant_id.into(),
+                colivra_notifications::Kind::TicketAnswered,
+                Some(&changed.key),
+                Some(&link),
+                |_| {
+                    serde_json::json!({
+                        "ticket_code": changed.code,
+                        "ticket_subject": changed.subject,
+                        "excerpt": excerpt,
+                    })
+                },
+            )?;
         }
         Ok(changed)
     })?;
