@@ -232,3 +232,13 @@ fn reader(user: &User) -> Reader {
         user.language.as_deref(),
     )
 }
+
+/// Forgets links that ended more than a day ago (used or not); how many.
+pub fn prune(conn: &mut DbConnection) -> AppResult<usize> {
+    diesel::delete(
+        password_tokens::table
+            .filter(password_tokens::expires_at.lt(time::now() - Duration::days(1))),
+    )
+    .execute(conn)
+    .map_db_err()
+}

@@ -107,6 +107,15 @@ pub fn serve(config: ServeConfig) -> Result<(), Box<dyn std::error::Error>> {
                 if let Ok(count) = pruned.map_err(|e| tracing::warn!(%e, "webhook prune failed")) {
                     tracing::debug!(count, "old webhook events pruned");
                 }
+                let pruned = crate::db::run(&purge_pool, |conn| {
+                    let messages =
+                        colivra_notifications::delivery::prune(conn, colivra_core::time::now())?;
+                    Ok(messages + colivra_auth::password_links::prune(conn)?)
+                })
+                .await;
+                if let Ok(count) = pruned.map_err(|e| tracing::warn!(%e, "messages prune failed")) {
+                    tracing::debug!(count, "old messages and password links pruned");
+                }
             }
         });
         // The dashboards' figures: the deltas the parcels' trigger appended, folded every few

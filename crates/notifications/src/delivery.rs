@@ -185,3 +185,30 @@ pub fn record_attempts(
         Ok(())
     })
 }
+
+/// Messages are kept this long in the admins' log, then pruned with their attempts.
+pub const KEPT_DAYS: i64 = 90;
+
+/// Forgets the messages older than [`KEPT_DAYS`], a thousand at a time from the oldest (ids grow
+/// with time: the scan stops at the first young one, no index on the date to keep up); how many.
+pub fn prune(conn: &mut DbConnection, now: NaiveDateTime) -> AppResult<usize> {
+    let before = now - Duration::days(KEPT_DAYS);
+    let mut pruned = 0;
+    loop {
+        let old: Vec<i64> = messages::table
+            .filter(messages::created_at.lt(before))
+            .order(messages::id)
+            .limit(1_000)
+            .select(messages::id)
+            .load(conn)
+            .map_db_err()?;
+        if old.is_empty() {
+            return Ok(pruned);
+        }
+        pruned += immediate_transaction(conn, |conn| {
+            diesel::delete(messages::table.filter(messages::id.eq_any(&old)))
+                .execute(conn)
+                .map_db_err()
+        })?;
+    }
+}
