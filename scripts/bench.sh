@@ -590,6 +590,10 @@ done
     echo "| backend | next |"
     echo "|---|---|"
     cat "$CONFIRMATIONS"
+    echo
+    echo "E-mails to a real SMTP server on loopback (scripts/message_bench.py: aiosmtpd; SQLite, seed-demo; targets p95 < 2 s, 1,000 drained < 30 s):"
+    echo
+    python3 scripts/message_bench.py "$BIN" "$OUT/messages" 2>/dev/null | sed 's/^/- /' || echo "- failed"
 } | tee -a "$RESULTS"
 echo
 echo "Results: $RESULTS"
