@@ -278,3 +278,113 @@ async fn two_gateways_share_sessions_revocations_throttling_and_invoice_numbers(
     let wanted: Vec<String> = (1..=8).map(|n| format!("FC-{year}-{n:06}")).collect();
     assert_eq!(numbers, wanted);
 }
+
+/// The messages' outbox outlives a server killed while it sends (issue 41): 300 e-mails queued,
+/// a `colivra serve` sending them to a real SMTP server is killed (SIGKILL) once some arrived,
+/// another takes over (the dead one's leases lapse after 30 s). Every e-mail reaches the SMTP
+/// server at least once, and the log holds each once, sent.
+#[actix_rt::test]
+async fn the_messages_outbox_outlives_a_killed_server() {
+    use colivra_db::schema::outbound_messages as messages;
+    use diesel::prelude::*;
+
+    let catcher = crate::support::mail::catcher();
+    let app = TestApp::spawn().await;
+    let tag = colivra_core::key::random_secret(8).to_lowercase();
+    let recipients: Vec<String> = (0..300)
+        .map(|n| format!("killed-{tag}-{n}@colivra.test"))
+        .collect();
+    let owner = app.create_user(
+        Role::Merchant,
+        &format!("killed-{tag}@colivra.test"),
+        true,
+        None,
+    );
+    {
+        let mut conn = app.conn();
+        for recipient in &recipients {
+            let reader =
+                colivra_notifications::outbox::Reader::new(owner.id, recipient, "Test", None);
+            colivra_notifications::outbox::queue_email(
+                &mut conn,
+                colivra_notifications::outbox::Email {
+                    kind: colivra_notifications::Kind::AccountActivated,
+                    reader: &reader,
+                    subject_key: None,
+                    link: Some("/compte/connexion"),
+                    values: json!({}),
+                },
+            )
+            .unwrap();
+        }
+    }
+    let smtp = catcher.smtp_url();
+    let settings = [
+        ("COLIVRA_SMTP_URL", smtp.as_str()),
+        ("COLIVRA_MAIL_FROM", "Colivra <no-reply@colivra.test>"),
+    ];
+    let arrived = |catcher: &crate::support::mail::MailCatcher| {
+        catcher
+            .all()
+            .into_iter()
+            .filter(|mail| mail.rcpt_tos.iter().any(|to| to.contains(&tag)))
+            .count()
+    };
+    let first = Gateway::start_with_env(&app, &settings).await;
+    let started = Instant::now();
+    while arrived(catcher) < 20 {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the first server sent nothing"
+        );
+        actix_rt::time::sleep(Duration::from_millis(10)).await;
+    }
+    first.kill();
+    let at_kill = arrived(catcher);
+    assert!(
+        at_kill < recipients.len(),
+        "killed before the end ({at_kill} sent)"
+    );
+
+    let _second = Gateway::start_with_env(&app, &settings).await;
+    let started = Instant::now();
+    let sent = |app: &TestApp| -> i64 {
+        messages::table
+            .filter(messages::status.eq("sent"))
+            .count()
+            .get_result(&mut app.conn())
+            .unwrap()
+    };
+    while sent(&app) < recipients.len() as i64 {
+        assert!(
+            started.elapsed() < Duration::from_secs(90),
+            "{} of {} sent",
+            sent(&app),
+            recipients.len()
+        );
+        actix_rt::time::sleep(Duration::from_millis(100)).await;
+    }
+    let received = catcher.all();
+    for recipient in &recipients {
+        assert!(
+            received
+                .iter()
+                .any(|mail| mail.rcpt_tos.contains(recipient)),
+            "{recipient} got nothing"
+        );
+    }
+    let rows: Vec<(String, String)> = messages::table
+        .select((messages::recipient, messages::status))
+        .filter(messages::recipient.like(format!("killed-{tag}-%")))
+        .load(&mut app.conn())
+        .unwrap();
+    assert_eq!(
+        rows.len(),
+        recipients.len(),
+        "one row per e-mail in the log"
+    );
+    assert!(rows.iter().all(|(_, status)| status == "sent"));
+    // At least once: only what the killed server had in flight may have gone twice.
+    let twice = arrived(catcher) - recipients.len();
+    assert!(twice <= 50, "{twice} sent twice: more than one batch");
+}
