@@ -695,6 +695,13 @@ diesel::table! {
 }
 
 diesel::joinable!(sessions -> users (user_id));
+diesel::table! {
+    recipient_opt_outs (phone) {
+        phone -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(outbound_message_attempts -> outbound_messages (message_id));
 diesel::joinable!(password_tokens -> users (user_id));
 diesel::joinable!(delivery_proofs -> parcels (parcel_id));
@@ -775,5 +782,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     outbound_messages,
     outbound_message_attempts,
     password_tokens,
-    notice_opt_outs
+    notice_opt_outs,
+    recipient_opt_outs
 );

@@ -34,6 +34,9 @@ pub struct ServeConfig {
     /// `COLIVRA_SMTP_URL` and `COLIVRA_MAIL_FROM`: where e-mails are sent from; `None`: they are
     /// written to the log but not sent (a note at start says so).
     pub mailer: Option<colivra_notifications::smtp::Mailer>,
+    /// `COLIVRA_RECIPIENT_CHANNEL` and its provider's `COLIVRA_SMS_*` or `COLIVRA_WHATSAPP_*`:
+    /// where parcels' recipients' messages go; `None`: recipients get none (a note at start).
+    pub recipients: Option<colivra_notifications::provider::RecipientProvider>,
     /// `COLIVRA_PUBLIC_URL`: the web app's address, as links in messages name it (default: the
     /// listening address).
     pub public_url: String,
@@ -168,6 +171,7 @@ impl ServeConfig {
                 .unwrap_or_else(|| PathBuf::from(DEFAULT_DATA_DIR)),
             proof_bucket: BucketConfig::from_env(env)?,
             mailer: mailer(env)?,
+            recipients: recipient_provider(env)?,
             public_url: public_url(env, addr)?,
         })
     }
@@ -190,6 +194,14 @@ pub fn mailer(
     colivra_notifications::smtp::Mailer::new(&url, &from)
         .map(Some)
         .map_err(ConfigError)
+}
+
+/// The provider of recipients' SMS or WhatsApp messages (`colivra_notifications::provider`
+/// lists the variables); an error names the variable at fault.
+pub fn recipient_provider(
+    env: impl Fn(&str) -> Option<String>,
+) -> Result<Option<colivra_notifications::provider::RecipientProvider>, ConfigError> {
+    colivra_notifications::provider::RecipientProvider::from_env(env).map_err(ConfigError)
 }
 
 /// `COLIVRA_PUBLIC_URL` (http or https, no query), else the listening address (`localhost` for

@@ -77,6 +77,15 @@ pub fn serve(config: ServeConfig) -> Result<(), Box<dyn std::error::Error>> {
         }
         None => colivra_parcels::proof::ProofStore::new(config.data_dir.join("proofs")),
     });
+    // The transactions that write recipients' messages read the channel from the database.
+    colivra_notifications::recipients::record_channel(
+        &mut *pool.get()?,
+        config
+            .recipients
+            .as_ref()
+            .map(|provider| provider.channel()),
+    )
+    .map_err(|e| format!("recording the recipients' channel: {e:?}"))?;
     if !config.static_dir.join("index.html").exists() {
         tracing::warn!(dir = %config.static_dir.display(), "the web app is not built; API only (run `just build`)");
     }
@@ -157,19 +166,31 @@ pub fn serve(config: ServeConfig) -> Result<(), Box<dyn std::error::Error>> {
             public_url: config.public_url.clone(),
             company_name: config.app_name.clone(),
         });
-        match config.mailer.clone() {
+        let channels = colivra_notifications::sender::Channels {
+            mailer: config.mailer.clone(),
+            recipients: config.recipients.clone(),
+        };
+        match &channels.mailer {
             Some(mailer) => {
-                tracing::info!(?mailer, public_url = %config.public_url, "e-mails sent over SMTP");
-                let _messages = colivra_notifications::sender::spawn(
-                    state.pool.clone(),
-                    mailer,
-                    Some(config.database_url.clone()),
-                );
+                tracing::info!(?mailer, public_url = %config.public_url, "e-mails sent over SMTP")
             }
             None => {
                 tracing::warn!("COLIVRA_SMTP_URL is not set: e-mails (forgotten password, notices) are kept in the messages' log but not sent (docs/deployment.md)");
                 println!("E-mail: COLIVRA_SMTP_URL is not set; messages are kept, not sent.");
             }
+        }
+        match &channels.recipients {
+            Some(provider) => tracing::info!(?provider, "recipients' messages sent"),
+            None => println!(
+                "Recipients' messages: COLIVRA_RECIPIENT_CHANNEL is not set; recipients get no SMS or WhatsApp."
+            ),
+        }
+        if channels.any() {
+            let _messages = colivra_notifications::sender::spawn(
+                state.pool.clone(),
+                channels,
+                Some(config.database_url.clone()),
+            );
         }
         // Runs as long as the server: its handle is not needed.
         let _sender = colivra_webhooks::sender::spawn(

@@ -18,6 +18,8 @@ use diesel::sql_types::{BigInt, Timestamp};
 pub struct Due {
     pub id: i64,
     pub channel: String,
+    pub kind: String,
+    pub language: String,
     pub recipient: String,
     pub subject: Option<String>,
     pub body_text: String,
@@ -82,6 +84,8 @@ pub fn claim_due(conn: &mut DbConnection, now: NaiveDateTime, limit: i64) -> App
             .select((
                 messages::id,
                 messages::channel,
+                messages::kind,
+                messages::language,
                 messages::recipient,
                 messages::subject,
                 messages::body_text,

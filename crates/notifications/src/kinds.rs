@@ -16,10 +16,13 @@ pub enum Kind {
     TicketAnswered,
     BankAccountChangeRequested,
     BankAccountChangeDecided,
+    /// Not an e-mail: the merchant's consent to his recipients getting SMS or WhatsApp messages
+    /// about his parcels (recipients.rs), turned off like a notice.
+    RecipientMessages,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 9] = [
         Kind::PasswordReset,
         Kind::StaffInvitation,
         Kind::AccountActivated,
@@ -28,6 +31,7 @@ impl Kind {
         Kind::TicketAnswered,
         Kind::BankAccountChangeRequested,
         Kind::BankAccountChangeDecided,
+        Kind::RecipientMessages,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -40,6 +44,7 @@ impl Kind {
             Kind::TicketAnswered => "ticket_answered",
             Kind::BankAccountChangeRequested => "bank_account_change_requested",
             Kind::BankAccountChangeDecided => "bank_account_change_decided",
+            Kind::RecipientMessages => "recipient_messages",
         }
     }
 
@@ -71,8 +76,80 @@ impl Kind {
                 Kind::TicketAnswered,
                 Kind::BankAccountChangeRequested,
                 Kind::BankAccountChangeDecided,
+                Kind::RecipientMessages,
             ],
             _ => vec![Kind::PasswordReset],
+        }
+    }
+}
+
+/// How recipients are written to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = RecipientChannel)]
+pub enum Channel {
+    Sms,
+    Whatsapp,
+}
+
+impl Channel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Channel::Sms => "sms",
+            Channel::Whatsapp => "whatsapp",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Channel> {
+        [Channel::Sms, Channel::Whatsapp]
+            .into_iter()
+            .find(|channel| channel.as_str() == value)
+    }
+}
+
+/// What a recipient is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecipientKind {
+    /// The parcel left with its delivery person today.
+    OutForDelivery,
+    /// A delivery attempt failed (no answer, unreachable, postponed): another day can be chosen.
+    AttemptFailed,
+    /// The order waits for the company's agents to confirm it.
+    ConfirmationRequest,
+}
+
+impl RecipientKind {
+    pub const ALL: [RecipientKind; 3] = [
+        RecipientKind::OutForDelivery,
+        RecipientKind::AttemptFailed,
+        RecipientKind::ConfirmationRequest,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RecipientKind::OutForDelivery => "out_for_delivery",
+            RecipientKind::AttemptFailed => "attempt_failed",
+            RecipientKind::ConfirmationRequest => "confirmation_request",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<RecipientKind> {
+        RecipientKind::ALL
+            .into_iter()
+            .find(|kind| kind.as_str() == value)
+    }
+
+    /// The WhatsApp template's body parameters, in this order (the templates approved at Meta
+    /// must number theirs so): out_for_delivery {{1}} merchant, {{2}} amount, {{3}} courier,
+    /// {{4}} link, {{5}} stop_link; attempt_failed {{1}} merchant, {{2}} link, {{3}} stop_link;
+    /// confirmation_request {{1}} merchant, {{2}} amount, {{3}} link, {{4}} stop_link.
+    pub fn parameters(self) -> &'static [&'static str] {
+        match self {
+            RecipientKind::OutForDelivery => {
+                &["merchant", "amount", "courier", "link", "stop_link"]
+            }
+            RecipientKind::AttemptFailed => &["merchant", "link", "stop_link"],
+            RecipientKind::ConfirmationRequest => &["merchant", "amount", "link", "stop_link"],
         }
     }
 }

@@ -3,7 +3,8 @@
 //! from the templates ([`render`]) in the reader's language, unless he turned that notice off
 //! ([`preferences`]); the sender ([`sender`]: the shared outbox loop of `colivra_worker`) takes
 //! the due messages in every server process and hands them to the SMTP server ([`smtp`]),
-//! retrying with backoff; admins read the log and send one again ([`log`]).
+//! retrying with backoff; admins read the log and send one again ([`log`]). Parcels' recipients
+//! get SMS or WhatsApp messages the same way ([`recipients`], sent through [`provider`]).
 
 pub mod config;
 pub mod delivery;
@@ -11,6 +12,8 @@ pub mod kinds;
 pub mod log;
 pub mod outbox;
 pub mod preferences;
+pub mod provider;
+pub mod recipients;
 pub mod render;
 pub mod sender;
 pub mod smtp;

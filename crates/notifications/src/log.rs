@@ -224,7 +224,7 @@ fn view_of(conn: &mut DbConnection, id: i64) -> AppResult<OutboundMessageView> {
 
 /// `POST /api/messages/{key}/resend`: the same message, queued again now as a new one (its own
 /// attempts); a forgotten password's link is not sent twice (a new one must be asked for: the
-/// first may have been used).
+/// first may have been used), nor a recipient's message to a phone that asked to stop.
 pub fn resend(
     conn: &mut DbConnection,
     actor_id: UserId,
@@ -267,6 +267,11 @@ pub fn resend(
             return Err(AppError::Conflict(
                 "Un lien pour choisir un mot de passe n'est pas renvoyé : demandez-en un nouveau."
                     .to_owned(),
+            ));
+        }
+        if original.channel != "email" && crate::recipients::stopped(conn, &original.recipient)? {
+            return Err(AppError::Conflict(
+                "Ce destinataire a demandé à ne plus recevoir de messages.".to_owned(),
             ));
         }
         let now = time::now();

@@ -92,3 +92,20 @@ fn footer(language: Language, company: &str, required: bool) -> AppResult<String
         .map(|text| text.trim().to_owned())
         .map_err(AppError::internal)
 }
+
+/// `kind`'s SMS text in `language` (templates/{language}/sms/{kind}.txt, its block `text`).
+pub fn sms(
+    kind: crate::kinds::RecipientKind,
+    language: Language,
+    context: &serde_json::Value,
+) -> AppResult<String> {
+    TEMPLATES
+        .get_template(&format!("{}/sms/{}.txt", language.as_str(), kind.as_str()))
+        .and_then(|template| {
+            template
+                .render_captured(Value::from_serialize(context))?
+                .with_state_mut(|state| state.render_block("text"))
+        })
+        .map(|text| text.trim().to_owned())
+        .map_err(AppError::internal)
+}

@@ -1,6 +1,7 @@
 //! The messages' sender in each server process: the shared outbox loop (`colivra_worker`) takes
-//! what is due and hands it here; each e-mail goes to the SMTP server, a few at once, and how it
-//! went is recorded ([`crate::delivery`]).
+//! what is due and hands it here; each e-mail goes to the SMTP server, each SMS or WhatsApp
+//! message to its provider ([`crate::provider`]), a few at once, and how it went is recorded
+//! ([`crate::delivery`]).
 
 use std::time::Instant;
 
@@ -12,13 +13,28 @@ use colivra_db::DbConnection;
 use colivra_worker::Db;
 
 use crate::delivery::{self, Attempt, Due};
+use crate::provider::RecipientProvider;
 use crate::smtp::Mailer;
 
 /// E-mails handed to the SMTP server at once.
 const IN_FLIGHT: usize = 8;
 
+/// Where each channel's messages go; a message whose channel has none waits, then is given up.
+#[derive(Debug, Clone, Default)]
+pub struct Channels {
+    pub mailer: Option<Mailer>,
+    pub recipients: Option<RecipientProvider>,
+}
+
+impl Channels {
+    pub fn any(&self) -> bool {
+        self.mailer.is_some() || self.recipients.is_some()
+    }
+}
+
 struct Messages {
-    mailer: Mailer,
+    channels: Channels,
+    client: awc::Client,
 }
 
 impl<D: Db> colivra_worker::Outbox<D> for Messages {
@@ -65,9 +81,15 @@ impl<D: Db> colivra_worker::Outbox<D> for Messages {
 impl Messages {
     async fn send_one(&self, due: &Due) -> Attempt {
         let started = Instant::now();
-        let result = match due.channel.as_str() {
-            "email" => {
-                self.mailer
+        let result = match (due.channel.as_str(), &self.channels) {
+            (
+                "email",
+                Channels {
+                    mailer: Some(mailer),
+                    ..
+                },
+            ) => {
+                mailer
                     .send(
                         &due.recipient,
                         due.subject.as_deref().unwrap_or_default(),
@@ -76,7 +98,14 @@ impl Messages {
                     )
                     .await
             }
-            other => Err(format!("canal {other} non configuré")),
+            (
+                "sms" | "whatsapp",
+                Channels {
+                    recipients: Some(provider),
+                    ..
+                },
+            ) => provider.send(&self.client, due).await,
+            (other, _) => Err(format!("canal {other} non configuré")),
         };
         Attempt {
             error: result.err(),
@@ -88,8 +117,9 @@ impl Messages {
 /// Starts the messages' sender on the current actix runtime (see `colivra_worker::spawn`).
 pub fn spawn<D: Db>(
     db: D,
-    mailer: Mailer,
+    channels: Channels,
     listen: Option<DatabaseUrl>,
 ) -> actix_rt::task::JoinHandle<()> {
-    colivra_worker::spawn(db, Messages { mailer }, listen)
+    let client = crate::provider::client();
+    colivra_worker::spawn(db, Messages { channels, client }, listen)
 }

@@ -1,5 +1,6 @@
 //! E-mails that reach people: the forgotten password's link and its use, one's notices, and the
-//! admins' log of messages.
+//! admins' log of messages; recipients' SMS or WhatsApp messages: the company's switch and the
+//! recipient's STOP.
 
 use actix_web::{web, HttpRequest};
 use colivra_auth::password_links;
@@ -7,6 +8,7 @@ use colivra_notifications::log::{
     self as messages_log, OutboundMessageFilters, OutboundMessageView,
 };
 use colivra_notifications::preferences::{self, NoticeSetting, NoticeSettingsInput};
+use colivra_notifications::recipients::{self, RecipientMessagesInput, RecipientMessagesSetting};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -120,4 +122,39 @@ pub async fn resend(
     db.run(move |conn| messages_log::resend(conn, actor, &key))
         .await
         .map(Reply)
+}
+
+/// `GET /api/settings/recipient-messages`.
+pub async fn recipient_messages(db: Db) -> ApiResult<Reply<RecipientMessagesSetting>> {
+    db.run(recipients::setting).await.map(Reply)
+}
+
+/// `PUT /api/settings/recipient-messages`.
+pub async fn set_recipient_messages(
+    db: Db,
+    caller: Caller,
+    input: Json<RecipientMessagesInput>,
+) -> ApiResult<Reply<RecipientMessagesSetting>> {
+    let input = input.into_inner();
+    db.run(move |conn| recipients::set_setting(conn, caller.user.id, &input))
+        .await
+        .map(Reply)
+}
+
+/// `POST /api/recipient-messages/{key}/stop`: the link at the end of a recipient's message.
+pub async fn stop_recipient_messages(
+    db: Db,
+    key: web::Path<String>,
+) -> ApiResult<Bare<RecipientMessagesStopped>> {
+    let key = key.into_inner();
+    db.run(move |conn| recipients::stop(conn, &key)).await?;
+    Ok(Bare(RecipientMessagesStopped {
+        message: "Ce numéro ne recevra plus nos messages.".to_owned(),
+    }))
+}
+
+/// What was done, in words.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RecipientMessagesStopped {
+    pub message: String,
 }

@@ -72,6 +72,8 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     // The log of messages sent to people: the office's, with the dashboard.
     ("GET",    "/api/messages",                                        [401, 403, 403, 403, OK,  OK ]),
     ("POST",   "/api/messages/{key}/resend",                           [401, 403, 403, 403, OK,  OK ]),
+    // A recipient's STOP link: he has no account.
+    ("POST",   "/api/recipient-messages/{key}/stop",                   [OK,  OK,  OK,  OK,  OK,  OK ]),
     // Personal tokens: the merchant API only.
     ("POST",   "/api/tokens",                                          [401, 403, OK,  403, 403, 403]),
     ("GET",    "/api/tokens",                                          [401, 403, OK,  403, 403, 403]),
@@ -137,6 +139,8 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("GET",    "/api/confirmations/statistics",                        [401, 403, 403, 403, OK,  403]),
     ("PUT",    "/api/confirmations/{parcel}",                          [401, 403, 403, 403, OK,  403]),
     ("GET",    "/api/settings/recipients",                             [401, 403, 403, 403, OK,  403]),
+    ("GET",    "/api/settings/recipient-messages",                     [401, 403, 403, 403, OK,  403]),
+    ("PUT",    "/api/settings/recipient-messages",                     [401, 403, 403, 403, OK,  403]),
     ("PUT",    "/api/settings/recipients",                             [401, 403, 403, 403, OK,  403]),
     // A recipient's history: counts only, for whoever creates or handles parcels (not the
     // delivery person).

@@ -29,6 +29,7 @@ mod parcels;
 mod payout;
 mod prices;
 mod proofs;
+mod recipient_messages;
 mod recipients;
 mod recorded_at;
 mod shops;

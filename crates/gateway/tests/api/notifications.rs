@@ -22,7 +22,14 @@ const WAIT: Duration = Duration::from_secs(15);
 async fn app_sending_mail() -> (TestApp, actix_web::rt::task::JoinHandle<()>) {
     let app = TestApp::spawn().await;
     let mailer = colivra_notifications::smtp::Mailer::new(&catcher().smtp_url(), FROM).unwrap();
-    let sender = colivra_notifications::sender::spawn(app.state.pool.clone(), mailer, None);
+    let sender = colivra_notifications::sender::spawn(
+        app.state.pool.clone(),
+        colivra_notifications::sender::Channels {
+            mailer: Some(mailer),
+            recipients: None,
+        },
+        None,
+    );
     (app, sender)
 }
 
@@ -436,7 +443,14 @@ async fn a_message_outlives_a_sender_that_could_not_reach_its_server() {
     let unreachable =
         colivra_notifications::smtp::Mailer::new(&format!("smtp://127.0.0.1:{port}"), FROM)
             .unwrap();
-    let failing = colivra_notifications::sender::spawn(app.state.pool.clone(), unreachable, None);
+    let failing = colivra_notifications::sender::spawn(
+        app.state.pool.clone(),
+        colivra_notifications::sender::Channels {
+            mailer: Some(unreachable),
+            recipients: None,
+        },
+        None,
+    );
     let email = address("reprise");
     app.create_user(Role::Merchant, &email, true, None);
     app.client()
@@ -460,7 +474,14 @@ async fn a_message_outlives_a_sender_that_could_not_reach_its_server() {
         .execute(&mut app.conn())
         .unwrap();
     let mailer = colivra_notifications::smtp::Mailer::new(&catcher().smtp_url(), FROM).unwrap();
-    let _sender = colivra_notifications::sender::spawn(app.state.pool.clone(), mailer, None);
+    let _sender = colivra_notifications::sender::spawn(
+        app.state.pool.clone(),
+        colivra_notifications::sender::Channels {
+            mailer: Some(mailer),
+            recipients: None,
+        },
+        None,
+    );
     colivra_worker::wake(colivra_db::queue::Queue::Messages);
     let mails = catcher().wait_for(&email, 1, WAIT).await;
     assert_eq!(mails.len(), 1);

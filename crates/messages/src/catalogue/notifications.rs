@@ -5,6 +5,16 @@ use crate::Entry;
 
 pub const ENTRIES: &[Entry] = &[
     (
+        "Ce destinataire a demandé à ne plus recevoir de messages.",
+        "This recipient asked to get no more messages.",
+        "طلب هذا المستلم عدم تلقي رسائل بعد الآن.",
+    ),
+    (
+        "Ce numéro ne recevra plus nos messages.",
+        "This number will get no more messages from us.",
+        "لن يتلقى هذا الرقم رسائلنا بعد الآن.",
+    ),
+    (
         "Ce lien n'est plus valable : demandez-en un nouveau.",
         "This link is no longer valid: ask for a new one.",
         "هذا الرابط لم يعد صالحًا: اطلب رابطًا جديدًا.",
@@ -38,5 +48,10 @@ pub const ENTRIES: &[Entry] = &[
         "canal {} non configuré",
         "channel {} not configured",
         "القناة {} غير مُعدّة",
+    ),
+    (
+        "type de message {} inconnu",
+        "unknown message kind {}",
+        "نوع رسالة غير معروف {}",
     ),
 ];

@@ -106,6 +106,7 @@ impl ParcelRow {
         recorded: colivra_core::webhook_events::RecordedOutcome,
     ) -> AppResult<()> {
         use colivra_db::outbox::{PARCEL_OUTCOME_RECORDED, PARCEL_STATUS_CHANGED};
+        self.tell_recipient(conn, PARCEL_STATUS_CHANGED)?;
         let endpoints =
             colivra_db::outbox::active_endpoints(conn, self.merchant_id).map_db_err()?;
         if endpoints.is_empty() {
@@ -145,6 +146,9 @@ impl ParcelRow {
         endpoints: &[(i64, String)],
         event_types: &[&str],
     ) -> AppResult<()> {
+        for event_type in event_types {
+            self.tell_recipient(conn, event_type)?;
+        }
         if endpoints.is_empty() {
             return Ok(());
         }
@@ -159,6 +163,68 @@ impl ParcelRow {
             })
             .collect();
         colivra_db::outbox::record_all_to(conn, endpoints, &events).map_db_err()
+    }
+
+    /// The SMS or WhatsApp message to the recipient the event calls for, if any (issue 41):
+    /// hooked where every change of a parcel writes its webhook events, so no path forgets it;
+    /// `colivra_notifications::recipients` decides whether it is written.
+    fn tell_recipient(&self, conn: &mut DbConnection, event_type: &str) -> AppResult<()> {
+        use colivra_db::outbox::{PARCEL_CREATED, PARCEL_STATUS_CHANGED};
+        use colivra_db::schema::{shops, users};
+        use colivra_notifications::recipients::{self, ParcelMessage, RecipientKind};
+        let kind = match (event_type, self.status()) {
+            (PARCEL_STATUS_CHANGED, Status::OutForDelivery) => RecipientKind::OutForDelivery,
+            // Not `WrongNumber`: the number reaches someone else.
+            (PARCEL_STATUS_CHANGED, Status::NoAnswer | Status::Unreachable | Status::Postponed) => {
+                RecipientKind::AttemptFailed
+            }
+            (PARCEL_CREATED, Status::ToConfirm) => RecipientKind::ConfirmationRequest,
+            _ => return Ok(()),
+        };
+        if recipients::channel(conn)?.is_none() {
+            return Ok(());
+        }
+        // The request to confirm comes with the company's agents' call: only for a merchant on
+        // the confirmation service (a recipient's band alone leaves the merchant to confirm).
+        if kind == RecipientKind::ConfirmationRequest {
+            let on_service: bool = users::table
+                .find(colivra_core::UserId::from(self.merchant_id))
+                .select(users::confirmation_required)
+                .first(conn)
+                .map_db_err()?;
+            if !on_service {
+                return Ok(());
+            }
+        }
+        let merchant: String = shops::table
+            .find(self.shop_id)
+            .select(shops::name)
+            .first(conn)
+            .map_db_err()?;
+        let courier: Option<String> = match self.delivery_person_id {
+            Some(id) => users::table
+                .find(colivra_core::UserId::from(id))
+                .select(users::first_name)
+                .first(conn)
+                .optional()
+                .map_db_err()?,
+            None => None,
+        };
+        recipients::queue_parcel_message(
+            conn,
+            ParcelMessage {
+                kind,
+                merchant_id: self.merchant_id,
+                parcel_key: &self.key,
+                recipient_name: &self.recipient_name,
+                recipient_phone: &self.recipient_phone,
+                address: &self.address,
+                merchant: &merchant,
+                amount: self.cod_amount,
+                courier: courier.as_deref(),
+            },
+        )?;
+        Ok(())
     }
 
     pub fn in_scope(&self, scope: Scope) -> bool {

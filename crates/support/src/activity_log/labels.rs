@@ -104,6 +104,18 @@ pub const ACTIONS: &[(&str, &str, &str, &str)] = &[
         "تعديل الإشعارات بالبريد الإلكتروني",
     ),
     (
+        "settings.recipient_messages_updated",
+        "Messages aux destinataires (SMS, WhatsApp) activés ou désactivés",
+        "Messages to recipients (SMS, WhatsApp) turned on or off",
+        "تفعيل أو إيقاف الرسائل النصية ورسائل واتساب إلى المستلمين",
+    ),
+    (
+        "recipient_messages.stopped",
+        "Un destinataire ne veut plus de messages (STOP)",
+        "A recipient asked for no more messages (STOP)",
+        "مستلم طلب إيقاف الرسائل",
+    ),
+    (
         "message.resent",
         "Message renvoyé",
         "Message sent again",

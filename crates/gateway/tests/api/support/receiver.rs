@@ -13,6 +13,9 @@ use sha2::Sha256;
 
 #[derive(Debug, Clone)]
 pub struct Hit {
+    pub method: String,
+    /// The path and query asked for.
+    pub path: String,
     pub headers: BTreeMap<String, String>,
     pub body: String,
     pub json: Value,
@@ -145,6 +148,8 @@ async fn answer(
             })
             .collect();
         log.hits.push(Hit {
+            method: req.method().to_string(),
+            path: req.uri().to_string(),
             headers,
             body: text,
             json,

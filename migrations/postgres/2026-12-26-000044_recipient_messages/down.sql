@@ -1,0 +1,1 @@
+DROP TABLE recipient_opt_outs;
