@@ -18,6 +18,7 @@ use crate::error::ApiResult;
 use crate::extract::Caller;
 use crate::handlers::session::peer_address;
 use crate::middleware::edge::Json;
+use crate::state::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ForgottenPasswordInput {
@@ -41,7 +42,7 @@ pub struct ResetPasswordInput {
 
 /// What was done, in words.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct PasswordLinkAnswer {
+pub struct DoneMessage {
     pub message: String,
 }
 
@@ -50,18 +51,18 @@ pub async fn forgotten(
     db: Db,
     req: HttpRequest,
     input: Json<ForgottenPasswordInput>,
-) -> ApiResult<BareAccepted<PasswordLinkAnswer>> {
+) -> ApiResult<BareAccepted<DoneMessage>> {
     let (email, address) = (input.into_inner().email, peer_address(&req));
     db.run(move |conn| password_links::request_reset(conn, &email, &address))
         .await?;
-    Ok(BareAccepted(PasswordLinkAnswer {
+    Ok(BareAccepted(DoneMessage {
         message: "Si un compte existe pour cette adresse, un e-mail vient de lui être envoyé."
             .to_owned(),
     }))
 }
 
 /// `POST /api/password/reset`: the link's new password.
-pub async fn reset(db: Db, input: Json<ResetPasswordInput>) -> ApiResult<Bare<PasswordLinkAnswer>> {
+pub async fn reset(db: Db, input: Json<ResetPasswordInput>) -> ApiResult<Bare<DoneMessage>> {
     let input = input.into_inner();
     db.run(move |conn| {
         password_links::reset(
@@ -72,7 +73,7 @@ pub async fn reset(db: Db, input: Json<ResetPasswordInput>) -> ApiResult<Bare<Pa
         )
     })
     .await?;
-    Ok(Bare(PasswordLinkAnswer {
+    Ok(Bare(DoneMessage {
         message: "Mot de passe changé : connectez-vous avec le nouveau.".to_owned(),
     }))
 }
@@ -144,17 +145,14 @@ pub async fn set_recipient_messages(
 /// `POST /api/recipient-messages/{key}/stop`: the link at the end of a recipient's message.
 pub async fn stop_recipient_messages(
     db: Db,
+    state: web::Data<AppState>,
+    req: HttpRequest,
     key: web::Path<String>,
-) -> ApiResult<Bare<RecipientMessagesStopped>> {
+) -> ApiResult<Bare<DoneMessage>> {
+    crate::handlers::parcels::public_look_up(&state, &req)?;
     let key = key.into_inner();
     db.run(move |conn| recipients::stop(conn, &key)).await?;
-    Ok(Bare(RecipientMessagesStopped {
+    Ok(Bare(DoneMessage {
         message: "Ce numéro ne recevra plus nos messages.".to_owned(),
     }))
-}
-
-/// What was done, in words.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RecipientMessagesStopped {
-    pub message: String,
 }

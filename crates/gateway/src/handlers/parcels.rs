@@ -379,19 +379,26 @@ pub async fn statistics(db: Db, caller: Scoped) -> ApiResult<Reply<DashboardFigu
 }
 
 /// The public tracking look-up, limited per address.
-pub async fn track(
-    state: web::Data<AppState>,
-    db: Db,
-    req: HttpRequest,
-    code: web::Path<String>,
-) -> ApiResult<Reply<TrackingView>> {
-    let address = [super::session::peer_address(&req)];
+/// A public page's look-up (tracking, a recipient's STOP), counted per caller's address: 30 a
+/// minute, then 429 (keys are not to be guessed by trying).
+pub fn public_look_up(state: &AppState, req: &HttpRequest) -> Result<(), ApiError> {
+    let address = [super::session::peer_address(req)];
     if let Err(retry_after_seconds) = state.tracking_throttle.check(&address) {
         return Err(ApiError(AppError::TooManyAttempts {
             retry_after_seconds,
         }));
     }
     state.tracking_throttle.record(&address);
+    Ok(())
+}
+
+pub async fn track(
+    state: web::Data<AppState>,
+    db: Db,
+    req: HttpRequest,
+    code: web::Path<String>,
+) -> ApiResult<Reply<TrackingView>> {
+    public_look_up(&state, &req)?;
     let code = code.into_inner();
     db.run(move |conn| colivra_parcels::tracking::track(conn, &code))
         .await
