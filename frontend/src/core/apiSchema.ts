@@ -9230,6 +9230,224 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every message sent to people (e-mails), newest first, with its attempts: ?q= recipient (or part), ?channel=, ?kind=, ?status=pending|sent|failed
+         * @description Active users of role admin holding one of: dashboard.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1-based page number (smaller values read as 1). */
+                    page?: number;
+                    /** @description Rows per page, 1 to 100 (default 25; values outside are brought within). */
+                    per_page?: number;
+                    /** @description The recipient's address or phone, or its start. */
+                    q?: string;
+                    channel?: components["schemas"]["OutboundMessageChannel"];
+                    /** @description The message's kind (`password_reset`, `invoice_paid`…). */
+                    kind?: string;
+                    status?: components["schemas"]["OutboundMessageStatus"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["OutboundMessageView"][];
+                            meta: components["schemas"]["PageMeta"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the bearer token is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed: inactive account, another role, a permission missing, or a personal token without the ability (or on a browser-session-only route) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/{key}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message again: a copy queued now (409 for a link to choose a password: ask for a new one)
+         * @description Active users of role admin holding one of: dashboard.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Key of the resource */
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["OutboundMessageView"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the bearer token is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed: inactive account, another role, a permission missing, or a personal token without the ability (or on a browser-session-only route) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found or outside the caller's scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The resource's state refuses this change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description CSRF token missing or wrong (cookie-authenticated calls) */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/parcels": {
         parameters: {
             query?: never;
@@ -11956,6 +12174,197 @@ export interface paths {
                 };
                 /** @description The resource's state refuses this change */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description CSRF token missing or wrong (cookie-authenticated calls) */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password/forgotten": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * « Mot de passe oublié ? »: e-mails a single-use link (30 minutes) to the active account of {email}; the same 202 whether there is one or not; 429 past 3 requests per address asked for or 20 per caller in 15 minutes
+         * @description Open to anyone.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ForgottenPasswordInput"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PasswordLinkAnswer"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description CSRF token missing or wrong (cookie-authenticated calls) */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose a new password with a link's token ({token, password, password_confirmation}): every session of the account ends; a used, replaced or expired link: 422 on token
+         * @description Open to anyone.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ResetPasswordInput"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PasswordLinkAnswer"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -17215,6 +17624,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-mail notices one's account may get, each on or off; security messages (password, payout account) are always sent
+         * @description Any signed-in user, activated or not.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Vec"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the bearer token is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed: inactive account, another role, a permission missing, or a personal token without the ability (or on a browser-session-only route) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Turn notices off ({disabled: [kind]}; every other one on); a security message cannot be (422)
+         * @description Any signed-in user, activated or not.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NoticeSettingsInput"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Vec"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the bearer token is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed: inactive account, another role, a permission missing, or a personal token without the ability (or on a browser-session-only route) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description CSRF token missing or wrong (cookie-authenticated calls) */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -18820,6 +19411,10 @@ export interface components {
         FieldErrors: {
             [key: string]: string[];
         };
+        ForgottenPasswordInput: {
+            /** @description The account's e-mail address. */
+            email: string;
+        };
         /**
          * @description What happens to an order the agents could not confirm.
          * @enum {string}
@@ -19313,6 +19908,8 @@ export interface components {
         MessageInput: {
             body?: string | null;
         };
+        /** @enum {string} */
+        MessageKind: "password_reset" | "staff_invitation" | "account_activated" | "invoice_validated" | "invoice_paid" | "ticket_answered" | "bank_account_change_requested" | "bank_account_change_decided";
         MessageView: {
             author: components["schemas"]["Author"];
             body: string;
@@ -19664,6 +20261,10 @@ export interface components {
          * @enum {string}
          */
         NoteCode: "auto_refused" | "cancelled_by_client" | "address_changed" | "reassigned" | "pickup_voucher" | "removed_from_pickup_voucher" | "pickup_voucher_deleted" | "picked_up" | "not_picked_up" | "exit_voucher" | "exit_voucher_forced" | "return_voucher" | "item_taken_back" | "returned_to_hub" | "item_returned" | "undone" | "undone_with_refusal" | "delivery_proof" | "confirmed" | "confirmation_no_answer" | "confirmation_wrong_number" | "confirmation_given_up" | "confirmation_corrected" | "confirmation_amount" | "reattempt_requested" | "reattempt_by_recipient" | "reattempt_by_default" | "return_requested" | "cancelled_by_recipient";
+        /** @description `PUT /api/users/notices`: the notices turned off (all others on). */
+        NoticeSettingsInput: {
+            disabled: components["schemas"]["MessageKind"][];
+        };
         /** @description An open decision as a parcel's reader sees it. */
         OpenDecision: {
             /** @description When the company's default applies. */
@@ -19671,6 +20272,38 @@ export interface components {
             opened_at: string;
             /** @description The outcome waiting for a decision. */
             outcome: components["schemas"]["Status"];
+        };
+        /** @description One attempt to hand a message to its server. */
+        OutboundMessageAttempt: {
+            attempted_at: string;
+            /** @description Why it failed; null: the server took it. */
+            error?: string | null;
+            /** Format: int32 */
+            latency_ms: number;
+        };
+        /** @enum {string} */
+        OutboundMessageChannel: "email" | "sms" | "whatsapp";
+        /** @enum {string} */
+        OutboundMessageStatus: "pending" | "sent" | "failed";
+        /** @description One message as the log shows it. */
+        OutboundMessageView: {
+            /** Format: int32 */
+            attempts: number;
+            channel: components["schemas"]["OutboundMessageChannel"];
+            created_at: string;
+            /** @description Every attempt, oldest first. */
+            history: components["schemas"]["OutboundMessageAttempt"][];
+            key: string;
+            kind: string;
+            language: string;
+            last_error?: string | null;
+            /** @description When it is tried next (pending only). */
+            next_attempt_at?: string | null;
+            /** @description An e-mail address or a phone number. */
+            recipient: string;
+            sent_at?: string | null;
+            status: components["schemas"]["OutboundMessageStatus"];
+            subject?: string | null;
         };
         /**
          * @description Where a page sits in its list. Numbered lists answer `{page, per_page, total, last_page}`;
@@ -19882,6 +20515,10 @@ export interface components {
              */
             undo_until?: string | null;
             updated_at: string;
+        };
+        /** @description What was done, in words. */
+        PasswordLinkAnswer: {
+            message: string;
         };
         /**
          * @description How a client invoice was paid.
@@ -20202,6 +20839,12 @@ export interface components {
             status: components["schemas"]["Status"];
             /** @description In the `Accept-Language` language. */
             status_label: string;
+        };
+        ResetPasswordInput: {
+            password: string;
+            password_confirmation?: string | null;
+            /** @description The link's token (`?jeton=`). */
+            token: string;
         };
         /**
          * @description How the office settled an unapplied outcome.
@@ -20770,6 +21413,12 @@ export interface components {
             user_data: components["schemas"]["UserData"];
             user_role: components["schemas"]["Role"];
         };
+        Vec: {
+            enabled: boolean;
+            kind: components["schemas"]["MessageKind"];
+            /** @description A security message: always sent, cannot be turned off. */
+            required: boolean;
+        }[];
         /** @description A voucher with its parcels (rows of the parcel list). */
         VoucherDetail: components["schemas"]["VoucherView"] & {
             parcels: components["schemas"]["ParcelView"][];

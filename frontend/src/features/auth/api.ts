@@ -1,31 +1,20 @@
 import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api, withRetryAfter } from '../../core/api';
+import type { Body, Schema } from '../../core/apiTypes';
 import { withCsrfCookie } from '../../core/session/api';
 
 /** The base query a `queryFn` is handed. */
 type BaseQueryResult = { data?: unknown; error?: FetchBaseQueryError; meta?: unknown };
 type BaseQuery = (args: FetchArgs) => BaseQueryResult | PromiseLike<BaseQueryResult>;
 
-// TODO(api-types): Body<'/api/password/forgotten', 'post'> (ForgottenPasswordInput),
-// Body<'/api/password/reset', 'post'> (ResetPasswordInput) and Schema<'PasswordLinkAnswer'> from
-// core/apiTypes once the server's OpenAPI document has them.
-
-/** POST /api/password/forgotten. */
-export interface ForgottenPasswordBody {
-  email: string;
-}
+/** POST /api/password/forgotten: `{email}`. */
+export type ForgottenPasswordBody = Body<'/api/password/forgotten', 'post'>;
 
 /** POST /api/password/reset: the token of the e-mail's link and the new password, twice. */
-export interface PasswordResetBody {
-  token: string;
-  password: string;
-  password_confirmation: string;
-}
+export type PasswordResetBody = Body<'/api/password/reset', 'post'>;
 
-/** The answer of both: a sentence in the reader's language. */
-export interface PasswordAnswer {
-  message: string;
-}
+/** The answer of both: a sentence. */
+export type PasswordAnswer = Schema<'PasswordLinkAnswer'>;
 
 /**
  * POSTs `body` under a fresh anti-forgery cookie (these pages have no session); a refusal keeps

@@ -1,47 +1,20 @@
 import { api } from '../../core/api';
+import type { Query, Schema } from '../../core/apiTypes';
 import type { ListResponse } from '../../core/collections';
 import { listParams } from '../../core/crud';
-import type { MessageChannel, MessageStatus } from '../../components/message/kinds';
 import type { ListArgs } from '../../components/table/useListState';
 
-// TODO(api-types): Schema<'OutboundMessageView'>, Schema<'OutboundMessageAttempt'> and the list's
-// Query<'/api/messages', 'get'> once the server's OpenAPI document has them; the list answers as
-// the others, `{data, meta: PageMeta}` (ListResponse).
-
 /** One attempt to hand a message over (to the SMTP server): when, why it failed (null: taken), how long. */
-export interface MessageAttempt {
-  attempted_at: string;
-  error: string | null;
-  latency_ms: number;
-}
+export type MessageAttempt = Schema<'OutboundMessageAttempt'>;
 
-/** A message sent to someone (an e-mail), as the admins' log shows it. */
-export interface SentMessage {
-  key: string;
-  channel: MessageChannel;
-  /** What it says (components/message/kinds.ts; a kind this version does not know shows as it is). */
-  kind: string;
-  /** An e-mail address or a phone number. */
-  recipient: string;
-  /** The language it was written in (`fr`, `en`, `ar`). */
-  language: string;
-  subject: string | null;
-  status: MessageStatus;
-  attempts: number;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  sent_at: string | null;
-  created_at: string;
-  /** Every attempt, oldest first. */
-  history: MessageAttempt[];
-}
+/**
+ * A message sent to someone (an e-mail), as the admins' log shows it: its kind (a kind this
+ * version does not know shows as it is), the language it was written in, every attempt.
+ */
+export type SentMessage = Schema<'OutboundMessageView'>;
 
 /** GET /api/messages: `?q=` (the recipient), `channel`, `kind`, `status`, paged. */
-export interface MessageListArgs extends ListArgs {
-  channel?: MessageChannel;
-  kind?: string;
-  status?: MessageStatus;
-}
+export type MessageListArgs = ListArgs & Query<'/api/messages', 'get'>;
 
 export const messagesApi = api.injectEndpoints({
   endpoints: (build) => ({

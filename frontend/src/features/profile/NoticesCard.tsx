@@ -14,13 +14,13 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { failureMessage } from '../../components/form/failureMessage';
 import { Form } from '../../components/form/Form';
-import { kindLabel } from '../../components/message/kinds';
+import { kindLabel, type MessageKind } from '../../components/message/kinds';
 import { useT } from '../../i18n';
 import { useNoticesQuery, useSetNoticesMutation, type NoticeSetting } from './api';
 import '../../i18n/outbound';
 
 /** The kinds turned off in the server's settings (those always sent never are). */
-function turnedOff(settings: readonly NoticeSetting[]): string[] {
+function turnedOff(settings: readonly NoticeSetting[]): MessageKind[] {
   return settings.filter((setting) => !setting.enabled && !setting.required).map((setting) => setting.kind);
 }
 
@@ -34,14 +34,14 @@ export function NoticesCard() {
   const { data, isLoading, isError, refetch } = useNoticesQuery();
   const [save, { isLoading: saving }] = useSetNoticesMutation();
   // What the person changed and has not saved yet (null: the server's settings as they are).
-  const [draft, setDraft] = useState<string[] | null>(null);
+  const [draft, setDraft] = useState<MessageKind[] | null>(null);
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const settings = data?.data ?? [];
   const saved = turnedOff(settings);
   const off = draft ?? saved;
   const dirty = draft !== null && (draft.length !== saved.length || draft.some((kind) => !saved.includes(kind)));
 
-  const toggle = (kind: string, on: boolean) => {
+  const toggle = (kind: MessageKind, on: boolean) => {
     setMessage(null);
     setDraft(on ? off.filter((other) => other !== kind) : [...off.filter((other) => other !== kind), kind]);
   };

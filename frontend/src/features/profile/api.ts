@@ -1,5 +1,5 @@
 import { api } from '../../core/api';
-import type { Body, Schema } from '../../core/apiTypes';
+import type { Answer, Body, Schema } from '../../core/apiTypes';
 import type { ListResponse } from '../../core/collections';
 import { userDataUpdated } from '../../core/session/authSlice';
 import type { UserData } from '../../core/session/types';
@@ -20,22 +20,14 @@ export type UserSession = Schema<'SessionView'>;
 /** The new token and its plain text, shown once. */
 export type CreatedToken = Schema<'CreatedToken'>;
 
-// TODO(api-types): Schema<'NoticeSetting'> and Body<'/api/users/notices', 'put'>
-// (NoticeSettingsInput) once the server's OpenAPI document has them.
 /**
  * One kind of e-mail the signed-in user may receive (components/message/kinds.ts): whether he
  * receives it, and whether it is always sent (the security ones: he cannot turn it off).
  */
-export interface NoticeSetting {
-  kind: string;
-  enabled: boolean;
-  required: boolean;
-}
+export type NoticeSetting = Answer<'/api/users/notices', 'get'>['data'][number];
 
 /** PUT /api/users/notices: the kinds turned off (every other one is received). */
-export interface NoticesBody {
-  disabled: string[];
-}
+export type NoticesBody = Body<'/api/users/notices', 'put'>;
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
