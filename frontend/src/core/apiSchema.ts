@@ -9238,7 +9238,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every message sent to people (e-mails), newest first, with its attempts: ?q= recipient (or part), ?channel=, ?kind=, ?status=pending|sent|failed
+         * Every message sent to people (e-mails; SMS and WhatsApp to recipients), newest first, with its attempts: ?q= recipient (or part), ?channel=, ?kind=, ?status=pending|sent|failed
          * @description Active users of role admin holding one of: dashboard.
          */
         get: {
@@ -9340,7 +9340,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a message again: a copy queued now (409 for a link to choose a password: ask for a new one)
+         * Send a message again: a copy queued now (409 for a link to choose a password: ask for a new one; 409 for a recipient's message to a phone that asked to stop)
          * @description Active users of role admin holding one of: dashboard.
          */
         post: {
@@ -12250,7 +12250,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["PasswordLinkAnswer"];
+                        "application/json": components["schemas"]["DoneMessage"];
                     };
                 };
                 /** @description Method not allowed on this path (see `Allow`) */
@@ -12351,7 +12351,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["PasswordLinkAnswer"];
+                        "application/json": components["schemas"]["DoneMessage"];
                     };
                 };
                 /** @description Method not allowed on this path (see `Allow`) */
@@ -13365,6 +13365,106 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipient-messages/{key}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A recipient's STOP (the /desinscription/{key} link his message ends with): the phone it went to gets no message again; 404 for an unknown key; again: the same 200; 30 a minute per caller with the tracking page, then 429
+         * @description Open to anyone.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Key of the resource */
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DoneMessage"];
+                    };
+                };
+                /** @description Not found or outside the caller's scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description CSRF token missing or wrong (cookie-authenticated calls) */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -14462,6 +14562,188 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["CompanyView"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the bearer token is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed: inactive account, another role, a permission missing, or a personal token without the ability (or on a browser-session-only route) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description CSRF token missing or wrong (cookie-authenticated calls) */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/recipient-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether parcels' recipients get SMS or WhatsApp messages (out for delivery, failed attempt, order to confirm): {enabled, channel: sms|whatsapp|null, what the server's environment configures, read-only}
+         * @description Active users of role admin holding one of: cities.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["RecipientMessagesSetting"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the bearer token is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed: inactive account, another role, a permission missing, or a personal token without the ability (or on a browser-session-only route) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not allowed on this path (see `Allow`) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Validation errors per field (a control character in the path or query included) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unavailable */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Turn recipients' messages on or off ({enabled}); a merchant turns them off for his parcels with the notice recipient_messages
+         * @description Active users of role admin holding one of: cities.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RecipientMessagesInput"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["RecipientMessagesSetting"];
                         };
                     };
                 };
@@ -19358,6 +19640,10 @@ export interface components {
              */
             value: string;
         };
+        /** @description What was done, in words. */
+        DoneMessage: {
+            message: string;
+        };
         /** @description One line of a merchant's price list. */
         EffectivePrice: {
             /** @description City key. */
@@ -19909,7 +20195,7 @@ export interface components {
             body?: string | null;
         };
         /** @enum {string} */
-        MessageKind: "password_reset" | "staff_invitation" | "account_activated" | "invoice_validated" | "invoice_paid" | "ticket_answered" | "bank_account_change_requested" | "bank_account_change_decided";
+        MessageKind: "password_reset" | "staff_invitation" | "account_activated" | "invoice_validated" | "invoice_paid" | "ticket_answered" | "bank_account_change_requested" | "bank_account_change_decided" | "recipient_messages";
         MessageView: {
             author: components["schemas"]["Author"];
             body: string;
@@ -20516,10 +20802,6 @@ export interface components {
             undo_until?: string | null;
             updated_at: string;
         };
-        /** @description What was done, in words. */
-        PasswordLinkAnswer: {
-            message: string;
-        };
         /**
          * @description How a client invoice was paid.
          * @enum {string}
@@ -20678,6 +20960,11 @@ export interface components {
          * @enum {string}
          */
         RecipientAction: "reattempt" | "cancel";
+        /**
+         * @description How recipients are written to.
+         * @enum {string}
+         */
+        RecipientChannel: "sms" | "whatsapp";
         /** @description `POST tracking/{code}/decision`. */
         RecipientDecisionInput: {
             action: components["schemas"]["RecipientAction"];
@@ -20728,6 +21015,15 @@ export interface components {
              * @description Failed attempts (no answer, unreachable, wrong number), on any parcel.
              */
             unreached: number;
+        };
+        RecipientMessagesInput: {
+            enabled: boolean;
+        };
+        /** @description `GET/PUT /api/settings/recipient-messages`. */
+        RecipientMessagesSetting: {
+            channel?: components["schemas"]["RecipientChannel"] | null;
+            /** @description Whether recipients are written to (when a channel is configured). */
+            enabled: boolean;
         };
         /** @description One of the caller's parcels to a recipient, to open it. */
         RecipientParcel: {

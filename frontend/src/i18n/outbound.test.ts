@@ -7,7 +7,7 @@ import { frScreens } from './screens.fr';
 import { arOutbound } from '../components/message/messages.ar';
 import { enOutbound } from '../components/message/messages.en';
 import { frOutbound } from '../components/message/messages.fr';
-import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES } from '../components/message/kinds';
+import { LOGGED_KINDS, MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES, RECIPIENT_MESSAGE_KINDS } from '../components/message/kinds';
 import './outbound';
 
 describe('the texts of the messages sent to people', () => {
@@ -17,7 +17,10 @@ describe('the texts of the messages sent to people', () => {
   });
 
   it('names every kind, channel and status', () => {
-    for (const kind of MESSAGE_KINDS) expect(frOutbound).toHaveProperty(`outbound.kind.${kind}`);
+    for (const kind of [...MESSAGE_KINDS, ...RECIPIENT_MESSAGE_KINDS]) expect(frOutbound).toHaveProperty(`outbound.kind.${kind}`);
+    // The log's kinds: every message, not the merchant's consent to his recipients' messages.
+    expect(LOGGED_KINDS).toContain('out_for_delivery');
+    expect(LOGGED_KINDS).not.toContain('recipient_messages');
     for (const channel of MESSAGE_CHANNELS) expect(frOutbound).toHaveProperty(`outbound.channel.${channel}`);
     for (const status of MESSAGE_STATUSES) expect(frOutbound).toHaveProperty(`outbound.status.${status}`);
     expect(translate('fr', 'notices.title')).toBe('Notifications par e-mail');

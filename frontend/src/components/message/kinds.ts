@@ -7,7 +7,11 @@ import '../../i18n/outbound';
 
 export type MessageKind = Schema<'MessageKind'>;
 
-/** The kinds of e-mail an account may receive, in the server's order (each has its words here). */
+/**
+ * The notices an account may have (GET /api/users/notices), in the server's order, each with its
+ * words here: the e-mails it may receive, and for a merchant `recipient_messages`, his consent to
+ * his parcels' recipients getting SMS or WhatsApp messages.
+ */
 export const MESSAGE_KINDS = [
   'password_reset',
   'staff_invitation',
@@ -17,7 +21,20 @@ export const MESSAGE_KINDS = [
   'ticket_answered',
   'bank_account_change_requested',
   'bank_account_change_decided',
+  'recipient_messages',
 ] as const satisfies readonly MessageKind[];
+
+/**
+ * What parcels' recipients are sent by SMS or WhatsApp (the server's RecipientKind, which its
+ * OpenAPI document does not list: the log's `kind` is a string).
+ */
+export const RECIPIENT_MESSAGE_KINDS = ['out_for_delivery', 'attempt_failed', 'confirmation_request'] as const;
+
+/** The kinds of the messages the admins' log holds: the e-mails, then the recipients' messages. */
+export const LOGGED_KINDS: readonly string[] = [
+  ...MESSAGE_KINDS.filter((kind) => kind !== 'recipient_messages'),
+  ...RECIPIENT_MESSAGE_KINDS,
+];
 
 export type MessageChannel = Schema<'OutboundMessageChannel'>;
 export const MESSAGE_CHANNELS = ['email', 'sms', 'whatsapp'] as const satisfies readonly MessageChannel[];

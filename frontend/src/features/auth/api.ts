@@ -1,6 +1,6 @@
 import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api, withRetryAfter } from '../../core/api';
-import type { Body, Schema } from '../../core/apiTypes';
+import type { Answer, Body } from '../../core/apiTypes';
 import { withCsrfCookie } from '../../core/session/api';
 
 /** The base query a `queryFn` is handed. */
@@ -13,8 +13,8 @@ export type ForgottenPasswordBody = Body<'/api/password/forgotten', 'post'>;
 /** POST /api/password/reset: the token of the e-mail's link and the new password, twice. */
 export type PasswordResetBody = Body<'/api/password/reset', 'post'>;
 
-/** The answer of both: a sentence. */
-export type PasswordAnswer = Schema<'PasswordLinkAnswer'>;
+/** The answer of both: a sentence (202 for the forgotten password, 200 for the new one). */
+export type PasswordAnswer = Answer<'/api/password/forgotten', 'post', 202> & Answer<'/api/password/reset', 'post'>;
 
 /**
  * POSTs `body` under a fresh anti-forgery cookie (these pages have no session); a refusal keeps

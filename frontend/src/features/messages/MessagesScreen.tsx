@@ -4,7 +4,7 @@ import { Suspense, useState } from 'react';
 import { DateTimeText } from '../../components/DateTimeText';
 import { Ltr } from '../../components/Ltr';
 import { lazyNamed, useLoadedOnce } from '../../components/lazy';
-import { kindLabel, MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES } from '../../components/message/kinds';
+import { kindLabel, LOGGED_KINDS, MESSAGE_CHANNELS, MESSAGE_STATUSES } from '../../components/message/kinds';
 import { NoticeSnackbar, useNotice } from '../../components/NoticeSnackbar';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/table/DataTable';
@@ -20,7 +20,8 @@ const MessageDrawer = lazyNamed(() => import(/* webpackChunkName: "message-drawe
 
 /**
  * /compte/messages (admins holding the dashboard): the messages the platform sent to people (the
- * e-mails of forgotten passwords, invitations, notices), newest first, searched by recipient and
+ * e-mails of forgotten passwords, invitations, notices; SMS or WhatsApp to parcels' recipients),
+ * newest first, searched by recipient and
  * filtered by channel, kind and status (all kept in the address); a row opens its attempts, and
  * « Renvoyer » queues a copy.
  */
@@ -93,7 +94,7 @@ export default function MessagesScreen() {
               list={list}
               filter="kind"
               label={t('sentMessages.kind')}
-              options={[all, ...MESSAGE_KINDS.map((kind) => ({ value: kind, label: kindLabel(t, kind) }))]}
+              options={[all, ...LOGGED_KINDS.map((kind) => ({ value: kind, label: kindLabel(t, kind) }))]}
             />
             <FilterSelect
               list={list}

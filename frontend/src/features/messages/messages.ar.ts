@@ -1,7 +1,8 @@
 import type { SentMessagesMessageKey } from './messages.fr';
 
 export const arSentMessages: Record<SentMessagesMessageKey, string> = {
-  'sentMessages.subtitle': 'الرسائل الإلكترونية التي ترسلها المنصة (كلمات المرور، الدعوات، الإشعارات)، مع كل محاولة. يمكن إعادة إرسال أي رسالة.',
+  'sentMessages.subtitle':
+    'الرسائل التي ترسلها المنصة (رسائل البريد الإلكتروني لكلمات المرور والدعوات والإشعارات؛ والرسائل النصية أو واتساب إلى المستلمين)، مع كل محاولة. يمكن إعادة إرسال أي رسالة.',
   'sentMessages.search': 'البريد الإلكتروني أو هاتف المستلم',
   'sentMessages.channel': 'القناة',
   'sentMessages.kind': 'النوع',

@@ -1,7 +1,8 @@
 import type { SentMessagesMessageKey } from './messages.fr';
 
 export const enSentMessages: Record<SentMessagesMessageKey, string> = {
-  'sentMessages.subtitle': 'The emails the platform sends (passwords, invitations, notifications), with every attempt. A message can be sent again.',
+  'sentMessages.subtitle':
+    'The messages the platform sends (emails for passwords, invitations and notifications; SMS or WhatsApp to recipients), with every attempt. A message can be sent again.',
   'sentMessages.search': 'Recipient’s email or phone',
   'sentMessages.channel': 'Channel',
   'sentMessages.kind': 'Type',

@@ -4,7 +4,7 @@
 // and statuses are in components/message/messages.*.
 export const frSentMessages = {
   'sentMessages.subtitle':
-    'Les e-mails que la plateforme envoie (mots de passe, invitations, notifications), avec chaque tentative. Un message peut être renvoyé.',
+    'Les messages que la plateforme envoie (e-mails des mots de passe, invitations et notifications ; SMS ou WhatsApp aux destinataires), avec chaque tentative. Un message peut être renvoyé.',
   'sentMessages.search': 'E-mail ou téléphone du destinataire',
   'sentMessages.channel': 'Canal',
   'sentMessages.kind': 'Type',

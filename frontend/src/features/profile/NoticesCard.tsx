@@ -102,6 +102,11 @@ export function NoticesCard() {
                           {t('notices.required')}
                         </Typography>
                       )}
+                      {setting.kind === 'recipient_messages' && (
+                        <Typography variant="caption" color="text.secondary" component="div">
+                          {t('notices.recipientMessagesHelp')}
+                        </Typography>
+                      )}
                     </Box>
                   }
                 />

@@ -12,6 +12,7 @@ const SETTINGS: NoticeSetting[] = [
   { kind: 'invoice_validated', enabled: true, required: false },
   { kind: 'invoice_paid', enabled: true, required: false },
   { kind: 'ticket_answered', enabled: false, required: false },
+  { kind: 'recipient_messages', enabled: true, required: false },
 ];
 
 const switchOf = (name: string) => screen.getByRole('switch', { name: new RegExp(`^${name}`) });
@@ -40,6 +41,9 @@ describe('« Notifications par e-mail » on the profile', () => {
     expect(switchOf('Facture payée')).toBeEnabled();
     expect(switchOf('Réponse à un ticket')).not.toBeChecked();
     expect(within(screen.getByTestId('notice-invoice_paid')).queryByText('toujours envoyé (sécurité)')).not.toBeInTheDocument();
+    // The merchant's consent to his recipients' SMS or WhatsApp, said what it does.
+    expect(switchOf('Messages SMS ou WhatsApp à mes destinataires')).toBeChecked();
+    expect(screen.getByTestId('notice-recipient_messages')).toHaveTextContent('Vos destinataires sont prévenus');
 
     // Nothing changed: nothing to save.
     expect(screen.getByTestId('notices-save')).toBeDisabled();
