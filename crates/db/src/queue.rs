@@ -2,8 +2,9 @@
 //! the wake-up a committed write gives the senders, the lease a sender holds on what it took, and
 //! the wait between tries. The senders' loop itself is `colivra_worker`'s.
 
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Nullable, Timestamp};
 
 use crate::connection::DbConnection;
 
@@ -66,6 +67,52 @@ pub fn take_written() -> impl Iterator<Item = Queue> {
     Queue::ALL
         .into_iter()
         .filter(move |queue| flags & queue.bit() != 0)
+}
+
+#[derive(QueryableByName)]
+struct DueId {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+}
+
+/// The ids an outbox's `due` query selects (`$1`: now, `$2`: the most to take: PostgreSQL's
+/// placeholders, and SQLite's named ones, the same name the same value), in the caller's
+/// transaction; on PostgreSQL locked with `pg_lock` (`FOR UPDATE SKIP LOCKED`, `… OF d …`) so
+/// that senders claiming at once skip each other's rows (SQLite's write lock serialises them).
+pub fn due_ids(
+    conn: &mut DbConnection,
+    due: &str,
+    pg_lock: &str,
+    now: NaiveDateTime,
+    limit: i64,
+) -> QueryResult<Vec<i64>> {
+    let rows = match conn {
+        DbConnection::Pg(pg) => diesel::sql_query(format!("{due} {pg_lock}"))
+            .bind::<Timestamp, _>(now)
+            .bind::<BigInt, _>(limit)
+            .load::<DueId>(pg),
+        DbConnection::Sqlite(sqlite) => diesel::sql_query(due)
+            .bind::<Timestamp, _>(now)
+            .bind::<BigInt, _>(limit)
+            .load::<DueId>(sqlite),
+    }?;
+    Ok(rows.into_iter().map(|row| row.id).collect())
+}
+
+#[derive(QueryableByName)]
+struct NextDue {
+    #[diesel(sql_type = Nullable<Timestamp>)]
+    due: Option<NaiveDateTime>,
+}
+
+/// When an outbox's next row falls due, from its query selecting `… AS due` (one row, one
+/// statement, no transaction: what an idle sender asks, rarely).
+pub fn next_due(conn: &mut DbConnection, query: &str) -> QueryResult<Option<NaiveDateTime>> {
+    let found = match conn {
+        DbConnection::Pg(pg) => diesel::sql_query(query).get_result::<NextDue>(pg),
+        DbConnection::Sqlite(sqlite) => diesel::sql_query(query).get_result::<NextDue>(sqlite),
+    }?;
+    Ok(found.due)
 }
 
 /// The wait before try `attempts + 1`: 30 s, doubling, at most an hour.

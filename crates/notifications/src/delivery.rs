@@ -5,13 +5,12 @@
 
 use chrono::{Duration, NaiveDateTime};
 use colivra_core::AppResult;
-use colivra_db::queue::{backoff, truncate, LEASE_SECONDS};
+use colivra_db::queue::{self, backoff, truncate, LEASE_SECONDS};
 use colivra_db::schema::{
     outbound_message_attempts as attempts_log, outbound_messages as messages,
 };
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Timestamp};
 
 /// What the sender needs to send one message.
 #[derive(Debug, Clone, Queryable)]
@@ -26,12 +25,6 @@ pub struct Due {
     pub body_html: Option<String>,
 }
 
-#[derive(QueryableByName)]
-struct DueId {
-    #[diesel(sql_type = BigInt)]
-    id: i64,
-}
-
 const DUE: &str = "SELECT id FROM outbound_messages \
     WHERE status = 'pending' AND next_attempt_at <= $1 \
     AND (leased_until IS NULL OR leased_until < $1) \
@@ -41,20 +34,7 @@ const DUE: &str = "SELECT id FROM outbound_messages \
 /// could be tried (no SMTP server was set) are given up instead.
 pub fn claim_due(conn: &mut DbConnection, now: NaiveDateTime, limit: i64) -> AppResult<Vec<Due>> {
     immediate_transaction(conn, |conn| {
-        let ids: Vec<i64> = match conn {
-            DbConnection::Pg(pg) => diesel::sql_query(format!("{DUE} FOR UPDATE SKIP LOCKED"))
-                .bind::<Timestamp, _>(now)
-                .bind::<BigInt, _>(limit)
-                .load::<DueId>(pg),
-            DbConnection::Sqlite(sqlite) => diesel::sql_query(DUE)
-                .bind::<Timestamp, _>(now)
-                .bind::<BigInt, _>(limit)
-                .load::<DueId>(sqlite),
-        }
-        .map_db_err()?
-        .into_iter()
-        .map(|row| row.id)
-        .collect();
+        let ids = queue::due_ids(conn, DUE, "FOR UPDATE SKIP LOCKED", now, limit).map_db_err()?;
         if ids.is_empty() {
             return Ok(Vec::new());
         }
@@ -96,24 +76,13 @@ pub fn claim_due(conn: &mut DbConnection, now: NaiveDateTime, limit: i64) -> App
     })
 }
 
-#[derive(QueryableByName)]
-struct NextDue {
-    #[diesel(sql_type = diesel::sql_types::Nullable<Timestamp>)]
-    due: Option<NaiveDateTime>,
-}
-
 const NEXT_DUE: &str = "SELECT MIN(CASE WHEN leased_until IS NOT NULL \
         AND leased_until > next_attempt_at THEN leased_until ELSE next_attempt_at END) AS due \
     FROM outbound_messages WHERE status = 'pending'";
 
 /// When the next message falls due (a retry, a lease's end), if any is waiting.
 pub fn next_due(conn: &mut DbConnection) -> AppResult<Option<NaiveDateTime>> {
-    let found = match conn {
-        DbConnection::Pg(pg) => diesel::sql_query(NEXT_DUE).get_result::<NextDue>(pg),
-        DbConnection::Sqlite(sqlite) => diesel::sql_query(NEXT_DUE).get_result::<NextDue>(sqlite),
-    }
-    .map_db_err()?;
-    Ok(found.due)
+    queue::next_due(conn, NEXT_DUE).map_db_err()
 }
 
 /// Extends this sender's leases on `ids` still being sent.

@@ -19,7 +19,6 @@ use colivra_db::schema::{
 };
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Timestamp};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -287,12 +286,6 @@ pub struct Due {
     pub body: String,
 }
 
-#[derive(QueryableByName)]
-struct DueId {
-    #[diesel(sql_type = BigInt)]
-    id: i64,
-}
-
 /// Pending deliveries whose time has come, of endpoints that are on, none behind an earlier
 /// pending one of the same object, nobody else's lease on them.
 /// The endpoints come first (a paused endpoint's backlog is not read at all), then their due rows
@@ -320,21 +313,10 @@ const NEXT_DUE: &str = "SELECT MIN(CASE WHEN d.leased_until IS NOT NULL \
     AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = d.endpoint_id \
         AND p.subject_key = d.subject_key AND p.status = 'pending' AND p.id < d.id)";
 
-#[derive(QueryableByName)]
-struct NextDue {
-    #[diesel(sql_type = diesel::sql_types::Nullable<Timestamp>)]
-    due: Option<NaiveDateTime>,
-}
-
 /// When a sender with nothing to do should look again (see [`NEXT_DUE`]); `None`: nothing is
 /// waiting, only new events (which wake it) will give it work.
 pub fn next_due(conn: &mut DbConnection) -> AppResult<Option<NaiveDateTime>> {
-    let found = match conn {
-        DbConnection::Pg(pg) => diesel::sql_query(NEXT_DUE).get_result::<NextDue>(pg),
-        DbConnection::Sqlite(sqlite) => diesel::sql_query(NEXT_DUE).get_result::<NextDue>(sqlite),
-    }
-    .map_db_err()?;
-    Ok(found.due)
+    colivra_db::queue::next_due(conn, NEXT_DUE).map_db_err()
 }
 
 /// Extends this sender's leases on `ids` still being sent (those not yet recorded); one
@@ -358,21 +340,8 @@ pub fn renew_leases(conn: &mut DbConnection, ids: &[i64], now: NaiveDateTime) ->
 /// sender renews while it sends them).
 pub fn claim_due(conn: &mut DbConnection, now: NaiveDateTime, limit: i64) -> AppResult<Vec<Due>> {
     immediate_transaction(conn, |conn| {
-        // `$1`, `$2`: PostgreSQL's placeholders, and SQLite's named ones (same name, same value).
-        let ids: Vec<i64> = match conn {
-            DbConnection::Pg(pg) => diesel::sql_query(format!("{DUE} FOR UPDATE OF d SKIP LOCKED"))
-                .bind::<Timestamp, _>(now)
-                .bind::<BigInt, _>(limit)
-                .load::<DueId>(pg),
-            DbConnection::Sqlite(sqlite) => diesel::sql_query(DUE)
-                .bind::<Timestamp, _>(now)
-                .bind::<BigInt, _>(limit)
-                .load::<DueId>(sqlite),
-        }
-        .map_db_err()?
-        .into_iter()
-        .map(|row| row.id)
-        .collect();
+        let ids = colivra_db::queue::due_ids(conn, DUE, "FOR UPDATE OF d SKIP LOCKED", now, limit)
+            .map_db_err()?;
         if ids.is_empty() {
             return Ok(Vec::new());
         }
