@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::api::query::Paging;
-use crate::api::{Bare, BareAccepted, Db, Paged, Reply};
+use crate::api::{Bare, BareAccepted, Db, Items, Paged, Reply};
 use crate::error::ApiResult;
 use crate::extract::Caller;
 use crate::handlers::session::peer_address;
@@ -79,11 +79,11 @@ pub async fn reset(db: Db, input: Json<ResetPasswordInput>) -> ApiResult<Bare<Do
 }
 
 /// `GET /api/users/notices`.
-pub async fn notices(db: Db, caller: Caller) -> ApiResult<Reply<Vec<NoticeSetting>>> {
+pub async fn notices(db: Db, caller: Caller) -> ApiResult<Items<NoticeSetting>> {
     let (user_id, role) = (caller.user.id, caller.user.role());
     db.run(move |conn| preferences::get(conn, user_id, role))
         .await
-        .map(|settings| Reply(settings.data))
+        .map(|settings| Items(settings.data))
 }
 
 /// `PUT /api/users/notices`.
@@ -91,14 +91,14 @@ pub async fn set_notices(
     db: Db,
     caller: Caller,
     input: Json<NoticeSettingsInput>,
-) -> ApiResult<Reply<Vec<NoticeSetting>>> {
+) -> ApiResult<Items<NoticeSetting>> {
     let input = input.into_inner();
     db.run(move |conn| {
         let user = &caller.user;
         preferences::set(conn, user.id, &user.key, user.role(), &input)
     })
     .await
-    .map(|settings| Reply(settings.data))
+    .map(|settings| Items(settings.data))
 }
 
 /// `GET /api/messages`: the admins' log.
