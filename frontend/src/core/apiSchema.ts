@@ -17933,7 +17933,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: components["schemas"]["Vec"];
+                            data: components["schemas"]["NoticeSetting"][];
                         };
                     };
                 };
@@ -18010,7 +18010,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: components["schemas"]["Vec"];
+                            data: components["schemas"]["NoticeSetting"][];
                         };
                     };
                 };
@@ -20547,6 +20547,12 @@ export interface components {
          * @enum {string}
          */
         NoteCode: "auto_refused" | "cancelled_by_client" | "address_changed" | "reassigned" | "pickup_voucher" | "removed_from_pickup_voucher" | "pickup_voucher_deleted" | "picked_up" | "not_picked_up" | "exit_voucher" | "exit_voucher_forced" | "return_voucher" | "item_taken_back" | "returned_to_hub" | "item_returned" | "undone" | "undone_with_refusal" | "delivery_proof" | "confirmed" | "confirmation_no_answer" | "confirmation_wrong_number" | "confirmation_given_up" | "confirmation_corrected" | "confirmation_amount" | "reattempt_requested" | "reattempt_by_recipient" | "reattempt_by_default" | "return_requested" | "cancelled_by_recipient";
+        NoticeSetting: {
+            enabled: boolean;
+            kind: components["schemas"]["MessageKind"];
+            /** @description A security message: always sent, cannot be turned off. */
+            required: boolean;
+        };
         /** @description `PUT /api/users/notices`: the notices turned off (all others on). */
         NoticeSettingsInput: {
             disabled: components["schemas"]["MessageKind"][];
@@ -21709,12 +21715,6 @@ export interface components {
             user_data: components["schemas"]["UserData"];
             user_role: components["schemas"]["Role"];
         };
-        Vec: {
-            enabled: boolean;
-            kind: components["schemas"]["MessageKind"];
-            /** @description A security message: always sent, cannot be turned off. */
-            required: boolean;
-        }[];
         /** @description A voucher with its parcels (rows of the parcel list). */
         VoucherDetail: components["schemas"]["VoucherView"] & {
             parcels: components["schemas"]["ParcelView"][];
