@@ -1,11 +1,11 @@
 //! The admins' log of messages: every message with its attempts, filtered by recipient, channel,
 //! kind and status; one sent again (a copy, queued now: the first stays as it went).
 
-use chrono::{Duration, NaiveDateTime};
+use crate::outbox::{write, Message};
+use chrono::NaiveDateTime;
 use colivra_core::{time, AppError, AppResult, Page, Paginated, UserId};
 use colivra_db::fixed_sql::FixedLimitDsl;
 use colivra_db::listing::paginate;
-use colivra_db::queue::{self, Queue};
 use colivra_db::schema::{
     outbound_message_attempts as attempts_log, outbound_messages as messages,
 };
@@ -231,19 +231,7 @@ pub fn resend(
     key: &str,
 ) -> AppResult<OutboundMessageView> {
     immediate_transaction(conn, |conn| {
-        #[derive(Queryable)]
-        struct Original {
-            channel: String,
-            kind: String,
-            recipient: String,
-            user_id: Option<i64>,
-            language: String,
-            subject: Option<String>,
-            body_text: String,
-            body_html: Option<String>,
-            subject_key: Option<String>,
-        }
-        let original: Original = messages::table
+        let original: Message = messages::table
             .filter(messages::key.eq(key))
             .select((
                 messages::channel,
@@ -274,30 +262,7 @@ pub fn resend(
                 "Ce destinataire a demandé à ne plus recevoir de messages.".to_owned(),
             ));
         }
-        let now = time::now();
-        let new_key = colivra_core::key::time_ordered_key(6);
-        let id: i64 = diesel::insert_into(messages::table)
-            .values((
-                messages::key.eq(&new_key),
-                messages::channel.eq(&original.channel),
-                messages::kind.eq(&original.kind),
-                messages::recipient.eq(&original.recipient),
-                messages::user_id.eq(original.user_id),
-                messages::language.eq(&original.language),
-                messages::subject.eq(&original.subject),
-                messages::body_text.eq(&original.body_text),
-                messages::body_html.eq(&original.body_html),
-                messages::subject_key.eq(&original.subject_key),
-                messages::status.eq("pending"),
-                messages::attempts.eq(0),
-                messages::next_attempt_at.eq(now),
-                messages::give_up_at.eq(now + Duration::hours(crate::outbox::RETRY_HOURS)),
-                messages::created_at.eq(now),
-            ))
-            .returning(messages::id)
-            .get_result(conn)
-            .map_db_err()?;
-        queue::work_written(conn, Queue::Messages).map_db_err()?;
+        let id = write(conn, &colivra_core::key::time_ordered_key(6), &original)?;
         activities::log(conn, Some(actor_id), "message.resent", "message", key)?;
         view_of(conn, id)
     })

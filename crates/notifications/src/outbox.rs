@@ -83,28 +83,21 @@ pub fn queue_email(conn: &mut DbConnection, email: Email<'_>) -> AppResult<bool>
         context.insert("link".into(), absolute(&config.public_url, link).into());
     }
     let rendered = crate::render::email(email.kind, reader.language, &Value::Object(context))?;
-    let now = colivra_core::time::now();
-    diesel::insert_into(messages::table)
-        .values((
-            messages::key.eq(colivra_core::key::time_ordered_key(6)),
-            messages::channel.eq("email"),
-            messages::kind.eq(email.kind.as_str()),
-            messages::recipient.eq(&reader.email),
-            messages::user_id.eq(Some(reader.user_id)),
-            messages::language.eq(reader.language.as_str()),
-            messages::subject.eq(Some(&rendered.subject)),
-            messages::body_text.eq(&rendered.text),
-            messages::body_html.eq(Some(&rendered.html)),
-            messages::subject_key.eq(email.subject_key),
-            messages::status.eq("pending"),
-            messages::attempts.eq(0),
-            messages::next_attempt_at.eq(now),
-            messages::give_up_at.eq(now + Duration::hours(RETRY_HOURS)),
-            messages::created_at.eq(now),
-        ))
-        .execute(conn)
-        .map_db_err()?;
-    queue::work_written(conn, Queue::Messages).map_db_err()?;
+    write(
+        conn,
+        &colivra_core::key::time_ordered_key(6),
+        &Message {
+            channel: "email".to_owned(),
+            kind: email.kind.as_str().to_owned(),
+            recipient: reader.email.clone(),
+            user_id: Some(reader.user_id),
+            language: reader.language.as_str().to_owned(),
+            subject: Some(rendered.subject),
+            body_text: rendered.text,
+            body_html: Some(rendered.html),
+            subject_key: email.subject_key.map(str::to_owned),
+        },
+    )?;
     Ok(true)
 }
 
@@ -132,6 +125,43 @@ pub fn queue_email_to(
             values,
         },
     )
+}
+
+/// A message as the outbox keeps it, whatever its channel: what [`write`] queues.
+#[derive(Debug, Clone, Queryable, Insertable)]
+#[diesel(table_name = messages)]
+pub struct Message {
+    pub channel: String,
+    pub kind: String,
+    /// An e-mail address or a phone number in E.164.
+    pub recipient: String,
+    pub user_id: Option<UserId>,
+    pub language: String,
+    pub subject: Option<String>,
+    pub body_text: String,
+    pub body_html: Option<String>,
+    pub subject_key: Option<String>,
+}
+
+/// Queues `message` under `key`, due now and tried for [`RETRY_HOURS`], in the caller's
+/// transaction; the senders are woken at its commit. Its id.
+pub fn write(conn: &mut DbConnection, key: &str, message: &Message) -> AppResult<i64> {
+    let now = colivra_core::time::now();
+    let id = diesel::insert_into(messages::table)
+        .values((
+            message,
+            messages::key.eq(key),
+            messages::status.eq("pending"),
+            messages::attempts.eq(0),
+            messages::next_attempt_at.eq(now),
+            messages::give_up_at.eq(now + Duration::hours(RETRY_HOURS)),
+            messages::created_at.eq(now),
+        ))
+        .returning(messages::id)
+        .get_result(conn)
+        .map_db_err()?;
+    queue::work_written(conn, Queue::Messages).map_db_err()?;
+    Ok(id)
 }
 
 fn turned_off(conn: &mut DbConnection, user_id: UserId, kind: Kind) -> AppResult<bool> {

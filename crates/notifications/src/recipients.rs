@@ -20,9 +20,7 @@
 //! `recipient_opt_outs`. A `STOP` answered by SMS is not read: no provider's inbound webhook is
 //! wired.
 
-use chrono::Duration;
 use colivra_core::{AppError, AppResult, Centimes, Language, MerchantId, UserId};
-use colivra_db::queue::{self, Queue};
 use colivra_db::schema::{notice_opt_outs, outbound_messages as messages, recipient_opt_outs};
 use colivra_db::{activities, immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -31,7 +29,6 @@ use utoipa::ToSchema;
 
 use crate::kinds::Kind;
 pub use crate::kinds::{Channel, RecipientKind};
-use crate::outbox::RETRY_HOURS;
 
 /// The settings row naming the channel the environment configures (written at start).
 const CHANNEL_SETTING: &str = "recipient_channel";
@@ -210,24 +207,21 @@ pub fn queue_parcel_message(
             serde_json::to_string(&parameters).map_err(AppError::internal)?
         }
     };
-    diesel::insert_into(messages::table)
-        .values((
-            messages::key.eq(&key),
-            messages::channel.eq(channel.as_str()),
-            messages::kind.eq(message.kind.as_str()),
-            messages::recipient.eq(&phone),
-            messages::language.eq(language.as_str()),
-            messages::body_text.eq(&body),
-            messages::subject_key.eq(Some(message.parcel_key)),
-            messages::status.eq("pending"),
-            messages::attempts.eq(0),
-            messages::next_attempt_at.eq(now),
-            messages::give_up_at.eq(now + Duration::hours(RETRY_HOURS)),
-            messages::created_at.eq(now),
-        ))
-        .execute(conn)
-        .map_db_err()?;
-    queue::work_written(conn, Queue::Messages).map_db_err()?;
+    crate::outbox::write(
+        conn,
+        &key,
+        &crate::outbox::Message {
+            channel: channel.as_str().to_owned(),
+            kind: message.kind.as_str().to_owned(),
+            recipient: phone,
+            user_id: None,
+            language: language.as_str().to_owned(),
+            subject: None,
+            body_text: body,
+            body_html: None,
+            subject_key: Some(message.parcel_key.to_owned()),
+        },
+    )?;
     Ok(true)
 }
 

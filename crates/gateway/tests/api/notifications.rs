@@ -21,16 +21,21 @@ const WAIT: Duration = Duration::from_secs(15);
 /// The app with its messages' sender handing e-mails to the shared catcher.
 async fn app_sending_mail() -> (TestApp, actix_web::rt::task::JoinHandle<()>) {
     let app = TestApp::spawn().await;
-    let mailer = colivra_notifications::smtp::Mailer::new(&catcher().smtp_url(), FROM).unwrap();
-    let sender = colivra_notifications::sender::spawn(
+    let sender = mail_sender(&app, &catcher().smtp_url());
+    (app, sender)
+}
+
+/// A messages' sender of `app` handing e-mails to the SMTP server at `smtp_url`.
+fn mail_sender(app: &TestApp, smtp_url: &str) -> actix_web::rt::task::JoinHandle<()> {
+    let mailer = colivra_notifications::smtp::Mailer::new(smtp_url, FROM).unwrap();
+    colivra_notifications::sender::spawn(
         app.state.pool.clone(),
         colivra_notifications::sender::Channels {
             mailer: Some(mailer),
             recipients: None,
         },
         None,
-    );
-    (app, sender)
+    )
 }
 
 /// An address no other test writes to.
@@ -440,17 +445,7 @@ async fn a_message_outlives_a_sender_that_could_not_reach_its_server() {
     let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = closed.local_addr().unwrap().port();
     drop(closed);
-    let unreachable =
-        colivra_notifications::smtp::Mailer::new(&format!("smtp://127.0.0.1:{port}"), FROM)
-            .unwrap();
-    let failing = colivra_notifications::sender::spawn(
-        app.state.pool.clone(),
-        colivra_notifications::sender::Channels {
-            mailer: Some(unreachable),
-            recipients: None,
-        },
-        None,
-    );
+    let failing = mail_sender(&app, &format!("smtp://127.0.0.1:{port}"));
     let email = address("reprise");
     app.create_user(Role::Merchant, &email, true, None);
     app.client()
@@ -473,15 +468,7 @@ async fn a_message_outlives_a_sender_that_could_not_reach_its_server() {
         .set(messages::next_attempt_at.eq(colivra_core::time::now()))
         .execute(&mut app.conn())
         .unwrap();
-    let mailer = colivra_notifications::smtp::Mailer::new(&catcher().smtp_url(), FROM).unwrap();
-    let _sender = colivra_notifications::sender::spawn(
-        app.state.pool.clone(),
-        colivra_notifications::sender::Channels {
-            mailer: Some(mailer),
-            recipients: None,
-        },
-        None,
-    );
+    let _sender = mail_sender(&app, &catcher().smtp_url());
     colivra_worker::wake(colivra_db::queue::Queue::Messages);
     let mails = catcher().wait_for(&email, 1, WAIT).await;
     assert_eq!(mails.len(), 1);
