@@ -4,9 +4,9 @@ import { ADMIN, DELIVERY, MERCHANT } from './accounts';
 import { expect, test } from './fixtures';
 import { apiClient, follow, holdAppScripts, menuLinks, PROFILE, screenshot, settle, signIn, url, visit } from './helpers';
 
-// Every screen of every role's menu, the sign-in, registration and public tracking pages, through
-// axe-core (WCAG 2.0 A and AA, 2.1 AA) in light and dark theme, on a laptop and on a phone: a
-// violation of impact serious or critical fails, listed with its rule, its targets and the route.
+// Every screen of every role's menu, the sign-in, registration, password, STOP and public tracking
+// pages, through axe-core (WCAG 2.0 A and AA, 2.1 AA) in light and dark theme, on a laptop and on a
+// phone: a violation of impact serious or critical fails, listed with its rule, its targets and the route.
 // On the laptop in the light theme, the page's structure too (axe's landmark and heading rules,
 // "best practices" of moderate impact): one main, one h1, headings in order, everything in a
 // landmark. Then the keyboard on the key flows: sign-in by keyboard alone, Tab reaching the menu and a list's
@@ -182,7 +182,7 @@ async function tabTo(page: Page, found: (element: NonNullable<Awaited<ReturnType
 }
 
 test.describe('accessibility (axe-core: WCAG 2.1 AA, serious and critical)', () => {
-  test('sign-in, registration, password and public tracking pages', async ({ page, playwright }) => {
+  test('sign-in, registration, password, STOP and public tracking pages', async ({ page, playwright }) => {
     test.setTimeout(180_000);
     // A real tracking code of the demo merchant, for the tracking page's result.
     const merchant = await apiClient(playwright, MERCHANT);
@@ -191,8 +191,9 @@ test.describe('accessibility (axe-core: WCAG 2.1 AA, serious and critical)', () 
     const code = parcels.length > 0 ? String(parcels[0].key) : null;
 
     const findings = new Findings();
-    // The new-password page without its e-mail's token shows its « lien plus valable » panel.
-    const pages = ['/compte/connexion', '/compte/inscription', '/mot-de-passe-oublie', '/reinitialiser-mot-de-passe', '/suivi', ...(code ? [`/suivi/${code}`] : [])];
+    // The new-password page without its e-mail's token shows its « lien plus valable » panel; the
+    // recipients' STOP page shows its question and button whatever the key (nothing is sent on load).
+    const pages = ['/compte/connexion', '/compte/inscription', '/mot-de-passe-oublie', '/reinitialiser-mot-de-passe', '/desinscription/A11Y', '/suivi', ...(code ? [`/suivi/${code}`] : [])];
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       for (const mode of THEMES) {

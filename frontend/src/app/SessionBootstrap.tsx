@@ -4,7 +4,7 @@ import { FullPageLoader } from '../components/FullPageLoader';
 import { loadUser } from '../core/session/api';
 import { restoreFailed } from '../core/session/authSlice';
 import { GUEST, routesFor } from '../navigation/access';
-import { FORGOTTEN_PASSWORD_PATH, LOGIN_PATH, RESET_PASSWORD_PATH } from '../navigation/routes';
+import { FORGOTTEN_PASSWORD_PATH, LOGIN_PATH, RESET_PASSWORD_PATH, UNSUBSCRIBE_PATH } from '../navigation/routes';
 import { useAppDispatch, useAppSelector } from '../core/hooks';
 import { useOfflineApp } from '../core/offline';
 
@@ -17,9 +17,10 @@ const PROTECTED_PATHS = new Set(
 
 /**
  * Public pages that never use a session: no restore call (and no 401 in the console) there. The
- * tracking page, and the forgotten and new password pages (a new password ends every session).
+ * tracking page, the forgotten and new password pages (a new password ends every session), and
+ * the recipients' STOP page.
  */
-const PUBLIC_ONLY = new RegExp(`^(/suivi|${FORGOTTEN_PASSWORD_PATH}|${RESET_PASSWORD_PATH})(/|$)`);
+const PUBLIC_ONLY = new RegExp(`^(/suivi|${FORGOTTEN_PASSWORD_PATH}|${RESET_PASSWORD_PATH}|${UNSUBSCRIBE_PATH})(/|$)`);
 
 /**
  * The delivery person's queue of outcomes recorded offline, sent as soon as he is signed in,

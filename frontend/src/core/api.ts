@@ -85,9 +85,9 @@ export const COLLECTION_TAGS = [
 
 /**
  * Cached lists the bulk loader does not load: unpaid shops, the activity log, the delivery people's
- * balances, the merchants' accounts, RIB changes, the company's settings and recipient policy, the
- * refused outcomes kept for the office, the confirmation agents' figures, the messages sent to
- * people (e-mails).
+ * balances, the merchants' accounts, RIB changes, the company's settings, recipient policy and
+ * recipients' messages setting (SMS / WhatsApp), the refused outcomes kept for the office, the
+ * confirmation agents' figures, the messages sent to people (e-mails).
  */
 export const EXTRA_TAGS = [
   'shopsUnpaid',
@@ -97,6 +97,7 @@ export const EXTRA_TAGS = [
   'bankAccountChanges',
   'companySettings',
   'recipientPolicy',
+  'recipientMessagesSetting',
   'unappliedOutcomes',
   'confirmations',
   'outboundMessages',

@@ -94,6 +94,7 @@ export const ar: Record<MessageKey, string> = {
   'route.error-404': 'الصفحة غير موجودة',
   'route.forgotten-password': 'نسيت كلمة المرور',
   'route.reset-password': 'كلمة مرور جديدة',
+  'route.unsubscribe': 'إيقاف رسائلنا',
   'route.messages': 'الرسائل المرسلة',
 
   'auth.login.title': 'مرحبًا بك في {product}',

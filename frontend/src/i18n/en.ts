@@ -92,6 +92,7 @@ export const en: Record<MessageKey, string> = {
   'route.error-404': 'Page not found',
   'route.forgotten-password': 'Forgotten password',
   'route.reset-password': 'New password',
+  'route.unsubscribe': 'Stop our messages',
   'route.messages': 'Sent messages',
 
   'auth.login.title': 'Welcome to {product}',

@@ -91,6 +91,7 @@ export const fr = {
   'route.error-404': 'Page introuvable',
   'route.forgotten-password': 'Mot de passe oublié',
   'route.reset-password': 'Nouveau mot de passe',
+  'route.unsubscribe': 'Ne plus recevoir de messages',
   'route.messages': 'Messages envoyés',
 
   'auth.login.title': 'Bienvenue sur {product}',

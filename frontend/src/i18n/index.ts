@@ -16,6 +16,7 @@ import type { ConfirmationMessageKey } from '../features/confirmations/messages.
 import type { DecisionMessageKey } from '../components/decision/messages.fr';
 import type { OutboundMessageKey } from '../components/message/messages.fr';
 import type { PasswordMessageKey } from '../features/auth/messages.fr';
+import type { UnsubscribeMessageKey } from '../features/unsubscribe/messages.fr';
 
 /**
  * Every message key: those of the first download (fr.ts) and those of the screens that load on
@@ -24,7 +25,8 @@ import type { PasswordMessageKey } from '../features/auth/messages.fr';
  * support.ts before such a screen renders; payout.fr.ts likewise, by payout.ts, the webhooks'
  * messages by webhooks.ts, the confirmation agents' by confirmations.ts, the decisions after a
  * failed attempt by decisions.ts, the messages sent to people (kinds, the profile's notices) by
- * outbound.ts, and the forgotten-password and new-password pages' by password.ts).
+ * outbound.ts, the forgotten-password and new-password pages' by password.ts, and the recipients'
+ * STOP page's by unsubscribe.ts).
  */
 export type MessageKey =
   | CoreMessageKey
@@ -39,7 +41,8 @@ export type MessageKey =
   | ConfirmationMessageKey
   | DecisionMessageKey
   | OutboundMessageKey
-  | PasswordMessageKey;
+  | PasswordMessageKey
+  | UnsubscribeMessageKey;
 export {
   DEFAULT_LANGUAGE,
   LANGUAGES,

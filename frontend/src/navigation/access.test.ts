@@ -103,7 +103,9 @@ describe('route tables (specification, section 2)', () => {
     // The password pages: anyone, signed in or not (the guard lets every session through).
     expect(byName['forgotten-password']).toMatchObject({ path: '/mot-de-passe-oublie', meta: { layout: 'blank' } });
     expect(byName['reset-password']).toMatchObject({ path: '/reinitialiser-mot-de-passe', meta: { layout: 'blank' } });
-    for (const name of ['forgotten-password', 'reset-password']) {
+    // The recipients' STOP page (the link of their SMS or WhatsApp messages), likewise.
+    expect(byName.unsubscribe).toMatchObject({ path: '/desinscription/:key', meta: { layout: 'blank' } });
+    for (const name of ['forgotten-password', 'reset-password', 'unsubscribe']) {
       expect(guard(byName[name].meta, GUEST), name).toBeNull();
       expect(guard(byName[name].meta, active('client', ['dashboard'])), name).toBeNull();
     }

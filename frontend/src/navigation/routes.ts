@@ -210,6 +210,8 @@ export const NOT_FOUND_PATH = '/compte/not-found';
 /** Public pages (no session needed; the server sends the app on them, as on /suivi). */
 export const FORGOTTEN_PASSWORD_PATH = '/mot-de-passe-oublie';
 export const RESET_PASSWORD_PATH = '/reinitialiser-mot-de-passe';
+/** The link a parcel's recipient finds at the end of our SMS or WhatsApp messages (`/desinscription/{key}`). */
+export const UNSUBSCRIBE_PATH = '/desinscription';
 
 /** Routes every visitor has, whatever the role (the guard decides who may stay). */
 export const COMMON_ROUTES: readonly RouteDef[] = [
@@ -238,6 +240,9 @@ export const COMMON_ROUTES: readonly RouteDef[] = [
   // staff member choosing his first one): open to anyone, signed in or not, like the tracking page.
   { name: 'forgotten-password', path: FORGOTTEN_PASSWORD_PATH, screen: 'forgotten-password', meta: { layout: 'blank' } },
   { name: 'reset-password', path: RESET_PASSWORD_PATH, screen: 'reset-password', meta: { layout: 'blank' } },
+  // A recipient stops our SMS or WhatsApp messages to his phone (issue 41): open to anyone, like
+  // the tracking page; nothing is sent before he presses the button.
+  { name: 'unsubscribe', path: `${UNSUBSCRIBE_PATH}/:key`, screen: 'unsubscribe', meta: { layout: 'blank' } },
 ];
 
 export const LOGIN_PATH = '/compte/connexion';

@@ -65,6 +65,7 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = {
     () => import(/* webpackChunkName: "route-forgotten-password" */ '../features/auth/ForgottenPasswordScreen'),
   ),
   'reset-password': lazy(() => import(/* webpackChunkName: "route-reset-password" */ '../features/auth/ResetPasswordScreen')),
+  unsubscribe: lazy(() => import(/* webpackChunkName: "route-unsubscribe" */ '../features/unsubscribe/UnsubscribeScreen')),
   messages: lazy(() => import(/* webpackChunkName: "route-messages" */ '../features/messages/MessagesScreen')),
   'not-available': lazy(
     () => import(/* webpackChunkName: "route-not-available" */ '../components/NotAvailableYet'),

@@ -24,6 +24,7 @@ export type ScreenKey =
   | 'activation'
   | 'forgotten-password'
   | 'reset-password'
+  | 'unsubscribe'
   | 'not-found'
   | 'not-available'
   | 'cities'

@@ -1,6 +1,7 @@
 //! The single-page app: `index.html` for `/`, every `/compte/*` path, the public tracking page
-//! `/suivi/*` and the public password pages (`/mot-de-passe-oublie`, and
-//! `/reinitialiser-mot-de-passe?jeton=…`, the e-mails' link), hashed assets under `/assets` with a
+//! `/suivi/*`, the public password pages (`/mot-de-passe-oublie`, and
+//! `/reinitialiser-mot-de-passe?jeton=…`, the e-mails' link) and the recipients' STOP page
+//! (`/desinscription/{key}`, the link their SMS or WhatsApp message ends with), hashed assets under `/assets` with a
 //! long cache lifetime, each sent as the brotli or gzip copy the build wrote beside it when the
 //! browser accepts one.
 
@@ -93,6 +94,7 @@ pub fn mount(cfg: &mut web::ServiceConfig, static_dir: &std::path::Path) {
         .route("/suivi/{tail:.*}", web::get().to(index))
         .route("/mot-de-passe-oublie", web::get().to(index))
         .route("/reinitialiser-mot-de-passe", web::get().to(index))
+        .route("/desinscription/{key}", web::get().to(index))
         .service(
             web::scope("/assets")
                 .wrap(

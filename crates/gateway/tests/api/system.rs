@@ -126,6 +126,27 @@ async fn the_web_app_is_served_for_root_and_every_compte_path() {
 }
 
 #[actix_rt::test]
+async fn the_web_app_is_served_on_its_public_pages() {
+    let app = TestApp::spawn().await;
+    let client = app.client();
+    for path in [
+        "/mot-de-passe-oublie",
+        "/reinitialiser-mot-de-passe?jeton=x",
+        "/desinscription/ABC",
+    ] {
+        let res = client.get(path).await;
+        res.assert_status(200);
+        assert!(
+            res.header("content-type")
+                .is_some_and(|value| value.starts_with("text/html")),
+            "{path}: {:?}",
+            res.header("content-type")
+        );
+        assert!(res.text.contains("Colivra test shell"), "{path}");
+    }
+}
+
+#[actix_rt::test]
 async fn a_browser_without_a_session_gets_the_sign_in_page_with_its_plain_form() {
     let app = TestApp::spawn().await;
     std::fs::write(

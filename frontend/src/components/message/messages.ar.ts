@@ -20,6 +20,14 @@ export const arOutbound: Record<OutboundMessageKey, string> = {
   'outbound.status.sent': 'تم الإرسال',
   'outbound.status.failed': 'فشل',
 
+  'outbound.settings.title': 'رسائل إلى المستلمين (رسائل قصيرة / واتساب)',
+  'outbound.settings.intro':
+    'يُبلَّغ مستلمو الطرود عند خروج طردهم للتوصيل، وعند فشل محاولة التوصيل، وعندما يكون هناك طلب بحاجة إلى تأكيد. تنتهي كل رسالة برابط لإيقاف تلقيها؛ ويمكن للتاجر أيضًا إيقافها لطروده.',
+  'outbound.settings.enabled': 'إرسال الرسائل إلى المستلمين',
+  'outbound.settings.channel': 'القناة المُعدّة على الخادم: {channel}',
+  'outbound.settings.noChannel': 'لا توجد قناة مُعدّة على الخادم (راجع التوثيق)',
+  'outbound.settings.saved': 'تم حفظ إعداد الرسائل إلى المستلمين.',
+
   'notices.title': 'الإشعارات عبر البريد الإلكتروني',
   'notices.subtitle': 'اختر الرسائل التي تصلك عبر البريد الإلكتروني. الرسائل التي تحمي حسابك تُرسَل دائمًا.',
   'notices.required': 'تُرسَل دائمًا (الأمان)',

@@ -20,6 +20,14 @@ export const enOutbound: Record<OutboundMessageKey, string> = {
   'outbound.status.sent': 'Sent',
   'outbound.status.failed': 'Failed',
 
+  'outbound.settings.title': 'Messages to recipients (SMS / WhatsApp)',
+  'outbound.settings.intro':
+    'Parcels’ recipients are told when their parcel goes out for delivery, when an attempt fails and when an order is to be confirmed. Each message ends with a link to stop receiving them; a merchant can also turn them off for his parcels.',
+  'outbound.settings.enabled': 'Send messages to recipients',
+  'outbound.settings.channel': 'Channel configured on the server: {channel}',
+  'outbound.settings.noChannel': 'No channel configured on the server (see the documentation)',
+  'outbound.settings.saved': 'Recipients’ messages setting saved.',
+
   'notices.title': 'Email notifications',
   'notices.subtitle': 'Choose the emails you receive. Those that protect your account are always sent.',
   'notices.required': 'always sent (security)',

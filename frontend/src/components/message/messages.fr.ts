@@ -1,5 +1,6 @@
 // French messages of the messages sent to people (issue 41): their kinds, channels and statuses,
-// and the profile's « Notifications par e-mail ». They load on demand: src/i18n/outbound.ts
+// the company settings' « Messages aux destinataires (SMS / WhatsApp) » and the profile's
+// « Notifications par e-mail ». They load on demand: src/i18n/outbound.ts
 // registers them, and every module using one of these keys imports it (outbound.test.ts checks
 // the rule).
 export const frOutbound = {
@@ -21,6 +22,14 @@ export const frOutbound = {
   'outbound.status.pending': 'En attente',
   'outbound.status.sent': 'Envoyé',
   'outbound.status.failed': 'Échec',
+
+  'outbound.settings.title': 'Messages aux destinataires (SMS / WhatsApp)',
+  'outbound.settings.intro':
+    'Les destinataires des colis sont prévenus quand leur colis part en livraison, quand une tentative échoue et quand une commande est à confirmer. Chaque message se termine par un lien pour ne plus en recevoir ; un marchand peut aussi les couper pour ses colis.',
+  'outbound.settings.enabled': 'Envoyer les messages aux destinataires',
+  'outbound.settings.channel': 'Canal configuré sur le serveur : {channel}',
+  'outbound.settings.noChannel': 'Aucun canal configuré sur le serveur (voir la documentation)',
+  'outbound.settings.saved': 'Réglage des messages aux destinataires enregistré.',
 
   'notices.title': 'Notifications par e-mail',
   'notices.subtitle': 'Choisissez les e-mails que vous recevez. Ceux qui protègent votre compte sont toujours envoyés.',

@@ -25,6 +25,7 @@ import {
 } from './api';
 import '../../i18n/payout';
 import { Form } from '../../components/form/Form';
+import { RecipientMessagesCard } from './RecipientMessagesCard';
 import { RecipientPolicyCard } from './RecipientPolicyCard';
 
 const NO_ERRORS: FormErrors = { fields: {}, form: null };
@@ -115,7 +116,8 @@ function toBody(values: FormState): CompanyBody {
  * ICE, IF, RC, patente, CNSS) that every invoice and voucher prints, with a preview of the
  * documents' footer; the TVA of the fees the client invoices detail (rate or exemption);
  * whether merchants are paid before the delivery person's cash is validated (an advance); and,
- * in a card of its own, the recipients' bands (`RecipientPolicyCard`).
+ * in cards of their own, the recipients' bands (`RecipientPolicyCard`) and the SMS or WhatsApp
+ * messages to recipients (`RecipientMessagesCard`).
  */
 export default function CompanySettingsScreen() {
   const t = useT();
@@ -133,6 +135,7 @@ export default function CompanySettingsScreen() {
         </Box>
       )}
       <RecipientPolicyCard />
+      <RecipientMessagesCard />
     </Box>
   );
 }

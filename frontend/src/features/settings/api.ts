@@ -19,6 +19,16 @@ export type RecipientPolicy = Schema<'RecipientPolicy'>;
 /** What an order the confirmation agents could not confirm becomes: cancelled, or a new parcel of its merchant. */
 export type GivenUp = Schema<'GivenUp'>;
 
+/**
+ * GET/PUT /api/settings/recipient-messages: whether parcels' recipients get SMS or WhatsApp
+ * messages (out for delivery, failed attempt, order to confirm), and the channel the server's
+ * environment configures (read-only; none: nothing can be sent).
+ */
+export type RecipientMessagesSetting = Schema<'RecipientMessagesSetting'>;
+
+/** PUT /api/settings/recipient-messages: `{enabled}`. */
+export type RecipientMessagesBody = Body<'/api/settings/recipient-messages', 'put'>;
+
 /** The rate when never set. */
 export const DEFAULT_TVA_RATE = 20;
 /** The server's length limit of the exemption mention (characters). */
@@ -47,10 +57,27 @@ export const settingsApi = api.injectEndpoints({
       transformResponse: (response: ItemResponse<RecipientPolicy>) => response.data,
       invalidatesTags: ['recipientPolicy', 'parcels'],
     }),
+    recipientMessagesSetting: build.query<RecipientMessagesSetting, void>({
+      query: () => 'settings/recipient-messages',
+      transformResponse: (response: ItemResponse<RecipientMessagesSetting>) => response.data,
+      providesTags: ['recipientMessagesSetting'],
+    }),
+    updateRecipientMessagesSetting: build.mutation<RecipientMessagesSetting, RecipientMessagesBody>({
+      query: (body) => ({ url: 'settings/recipient-messages', method: 'PUT', body }),
+      transformResponse: (response: ItemResponse<RecipientMessagesSetting>) => response.data,
+      invalidatesTags: ['recipientMessagesSetting'],
+    }),
   }),
 });
 
-export const { useCompanySettingsQuery, useUpdateCompanySettingsMutation, useRecipientPolicyQuery, useUpdateRecipientPolicyMutation } = settingsApi;
+export const {
+  useCompanySettingsQuery,
+  useUpdateCompanySettingsMutation,
+  useRecipientPolicyQuery,
+  useUpdateRecipientPolicyMutation,
+  useRecipientMessagesSettingQuery,
+  useUpdateRecipientMessagesSettingMutation,
+} = settingsApi;
 
 /** "ICE 001… · IF … · RC …": the identifiers as the documents' footer prints them. */
 export function identifiers(company: Record<'ice' | 'if' | 'rc' | 'patente' | 'cnss', string>): string {

@@ -1,0 +1,120 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Form } from '../../components/form/Form';
+import { FormField } from '../../components/form/fields';
+import { formErrors, type FormErrors } from '../../core/session/errors';
+import { useT } from '../../i18n';
+import { useRecipientMessagesSettingQuery, useUpdateRecipientMessagesSettingMutation, type RecipientMessagesSetting } from './api';
+import '../../i18n/outbound';
+import '../../i18n/screens';
+
+const NO_ERRORS: FormErrors = { fields: {}, form: null };
+
+/**
+ * The « Messages aux destinataires (SMS / WhatsApp) » card of the company settings (admin,
+ * `cities`): whether parcels' recipients are written to (out for delivery, failed attempt, order to
+ * confirm), and the channel the server's environment configures. Without a channel nothing can be
+ * sent: the switch is disabled and the card says so.
+ */
+export function RecipientMessagesCard() {
+  const t = useT();
+  const query = useRecipientMessagesSettingQuery();
+  const heading = (
+    <Box>
+      <Typography variant="subtitle1" component="h2" id="recipient-messages-title" sx={{ fontWeight: 600 }}>
+        {t('outbound.settings.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('outbound.settings.intro')}
+      </Typography>
+    </Box>
+  );
+  return (
+    <Card component="section" aria-labelledby="recipient-messages-title" data-testid="recipient-messages">
+      {query.data ? (
+        <SettingForm setting={query.data} heading={heading} />
+      ) : (
+        <CardContent>
+          <Stack spacing={3}>
+            {heading}
+            {query.isError ? (
+              <Alert severity="error">{formErrors(query.error, t).form}</Alert>
+            ) : (
+              <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
+                <CircularProgress aria-label={t('app.loading')} />
+              </Box>
+            )}
+          </Stack>
+        </CardContent>
+      )}
+    </Card>
+  );
+}
+
+function SettingForm({ setting, heading }: { setting: RecipientMessagesSetting; heading: ReactNode }) {
+  const t = useT();
+  const [enabled, setEnabled] = useState(setting.enabled);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [saved, setSaved] = useState(false);
+  const [save, { isLoading }] = useUpdateRecipientMessagesSettingMutation();
+  const channel = setting.channel ?? null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!channel) return;
+    setSaved(false);
+    setErrors(NO_ERRORS);
+    try {
+      const stored = await save({ enabled }).unwrap();
+      setEnabled(stored.enabled);
+      setSaved(true);
+    } catch (error) {
+      setErrors(formErrors(error, t));
+    }
+  };
+
+  return (
+    <Form as={CardContent} onSubmit={submit} data-testid="recipient-messages-form">
+      <Stack spacing={3}>
+        {heading}
+        {errors.form && <Alert severity="error">{errors.form}</Alert>}
+        {saved && (
+          <Alert severity="success" onClose={() => setSaved(false)} closeText={t('common.close')} data-testid="recipient-messages-saved">
+            {t('outbound.settings.saved')}
+          </Alert>
+        )}
+        {channel ? (
+          <Typography variant="body2" data-testid="recipient-messages-channel">
+            {t('outbound.settings.channel', { channel: t(`outbound.channel.${channel}`) })}
+          </Typography>
+        ) : (
+          <Alert severity="info" data-testid="recipient-messages-no-channel">
+            {t('outbound.settings.noChannel')}
+          </Alert>
+        )}
+        <FormField
+          field={{ name: 'enabled', label: t('outbound.settings.enabled'), type: 'switch', helperText: errors.fields.enabled }}
+          value={enabled}
+          onChange={(checked) => {
+            setEnabled(Boolean(checked));
+            setSaved(false);
+          }}
+          disabled={isLoading || !channel}
+          values={{ enabled }}
+        />
+        <Box>
+          <Button type="submit" variant="contained" disabled={isLoading || !channel} data-testid="recipient-messages-save">
+            {t('form.save')}
+          </Button>
+        </Box>
+      </Stack>
+    </Form>
+  );
+}
