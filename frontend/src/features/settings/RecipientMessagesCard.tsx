@@ -1,15 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Form } from '../../components/form/Form';
 import { FormField } from '../../components/form/fields';
 import { formErrors, type FormErrors } from '../../core/session/errors';
+import { SettingsCard } from './SettingsCard';
 import { useT } from '../../i18n';
 import { useRecipientMessagesSettingQuery, useUpdateRecipientMessagesSettingMutation, type RecipientMessagesSetting } from './api';
 import '../../i18n/outbound';
@@ -26,35 +25,14 @@ const NO_ERRORS: FormErrors = { fields: {}, form: null };
 export function RecipientMessagesCard() {
   const t = useT();
   const query = useRecipientMessagesSettingQuery();
-  const heading = (
-    <Box>
-      <Typography variant="subtitle1" component="h2" id="recipient-messages-title" sx={{ fontWeight: 600 }}>
-        {t('outbound.settings.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {t('outbound.settings.intro')}
-      </Typography>
-    </Box>
-  );
   return (
-    <Card component="section" aria-labelledby="recipient-messages-title" data-testid="recipient-messages">
-      {query.data ? (
-        <SettingForm setting={query.data} heading={heading} />
-      ) : (
-        <CardContent>
-          <Stack spacing={3}>
-            {heading}
-            {query.isError ? (
-              <Alert severity="error">{formErrors(query.error, t).form}</Alert>
-            ) : (
-              <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
-                <CircularProgress aria-label={t('app.loading')} />
-              </Box>
-            )}
-          </Stack>
-        </CardContent>
-      )}
-    </Card>
+    <SettingsCard
+      name="recipient-messages"
+      title={t('outbound.settings.title')}
+      intro={t('outbound.settings.intro')}
+      query={query}
+      render={(data, heading) => <SettingForm setting={data} heading={heading} />}
+    />
   );
 }
 

@@ -1,9 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -15,8 +13,9 @@ import { NO_ERRORS, submitErrors, type SubmitErrors } from '../../components/for
 import { FormTextField } from '../../components/FormTextField';
 import { formatCount } from '../../components/moneyFormat';
 import type { BandAction } from '../../components/parcel/api';
-import { formErrors, withoutField } from '../../core/session/errors';
+import { withoutField } from '../../core/session/errors';
 import { useLanguage, useT, type Language, type MessageKey, type Translate } from '../../i18n';
+import { SettingsCard } from './SettingsCard';
 import { useRecipientPolicyQuery, useUpdateRecipientPolicyMutation, type GivenUp, type RecipientPolicy } from './api';
 import '../../i18n/parcels';
 import '../../i18n/screens';
@@ -142,35 +141,14 @@ function policyErrors(values: PolicyValues, t: Translate, language: Language): R
 export function RecipientPolicyCard() {
   const t = useT();
   const query = useRecipientPolicyQuery();
-  const heading = (
-    <Box>
-      <Typography variant="subtitle1" component="h2" id="recipient-policy-title" sx={{ fontWeight: 600 }}>
-        {t('recipients.policy.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" data-testid="recipient-policy-intro">
-        {t('recipients.policy.intro')}
-      </Typography>
-    </Box>
-  );
   return (
-    <Card component="section" aria-labelledby="recipient-policy-title" data-testid="recipient-policy">
-      {query.data ? (
-        <PolicyForm policy={query.data} heading={heading} />
-      ) : (
-        <CardContent>
-          <Stack spacing={3}>
-            {heading}
-            {query.isError ? (
-              <Alert severity="error">{formErrors(query.error, t).form}</Alert>
-            ) : (
-              <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
-                <CircularProgress aria-label={t('app.loading')} />
-              </Box>
-            )}
-          </Stack>
-        </CardContent>
-      )}
-    </Card>
+    <SettingsCard
+      name="recipient-policy"
+      title={t('recipients.policy.title')}
+      intro={t('recipients.policy.intro')}
+      query={query}
+      render={(data, heading) => <PolicyForm policy={data} heading={heading} />}
+    />
   );
 }
 
