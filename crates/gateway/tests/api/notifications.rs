@@ -12,7 +12,7 @@ use diesel::prelude::*;
 use serde_json::json;
 
 use crate::support::mail::{catcher, ReceivedMail};
-use crate::support::{create_city, valid_rib, TestApp, PASSWORD};
+use crate::support::{create_city, valid_rib, Response, TestApp, TestClient, PASSWORD};
 
 const FROM: &str = "Colivra <no-reply@colivra.test>";
 const NEW_PASSWORD: &str = "Oranges-Tanger-2026!";
@@ -44,6 +44,16 @@ fn address(name: &str) -> String {
         "{name}-{}@colivra.test",
         colivra_core::key::random_secret(8).to_lowercase()
     )
+}
+
+/// The link's new password, chosen with `token`.
+async fn reset(client: &TestClient, token: &str, password: &str) -> Response {
+    client
+        .post(
+            "/api/password/reset",
+            json!({"token": token, "password": password, "password_confirmation": password}),
+        )
+        .await
 }
 
 /// The `jeton` of a link to choose a password, from the e-mail's text.
@@ -106,19 +116,10 @@ async fn a_forgotten_password_is_reset_once_by_the_link_and_every_session_ends()
     let token = token_of(&mail);
 
     // A weak password is refused and the link still works after it.
-    let res = anonymous
-        .post(
-            "/api/password/reset",
-            json!({"token": token, "password": "password", "password_confirmation": "password"}),
-        )
-        .await;
+    let res = reset(&anonymous, &token, "password").await;
     res.assert_status(422);
     assert!(!res.field_errors("password").is_empty());
-    anonymous
-        .post(
-            "/api/password/reset",
-            json!({"token": token, "password": NEW_PASSWORD, "password_confirmation": NEW_PASSWORD}),
-        )
+    reset(&anonymous, &token, NEW_PASSWORD)
         .await
         .assert_status(200);
 
@@ -132,12 +133,7 @@ async fn a_forgotten_password_is_reset_once_by_the_link_and_every_session_ends()
         .await
         .assert_status(200);
     // Once only.
-    let res = anonymous
-        .post(
-            "/api/password/reset",
-            json!({"token": token, "password": "Autre-Mot-2026!", "password_confirmation": "Autre-Mot-2026!"}),
-        )
-        .await;
+    let res = reset(&anonymous, &token, "Autre-Mot-2026!").await;
     res.assert_status(422);
     assert!(!res.field_errors("token").is_empty());
 
@@ -205,11 +201,7 @@ async fn a_staff_member_invited_without_a_password_chooses_his_own() {
     assert!(mail.text.as_deref().unwrap().contains("Bonjour Samira,"));
     assert!(mail.first_link().unwrap().contains("invitation=1"));
     let token = token_of(&mail);
-    app.client()
-        .post(
-            "/api/password/reset",
-            json!({"token": token, "password": NEW_PASSWORD, "password_confirmation": NEW_PASSWORD}),
-        )
+    reset(&app.client(), &token, NEW_PASSWORD)
         .await
         .assert_status(200);
     app.client()
