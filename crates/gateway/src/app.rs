@@ -94,6 +94,10 @@ pub fn build(
         .wrap(from_fn(compress::compress_answers))
         .route("/health", web::get().to(system::health))
         .route("/ready", web::get().to(system::ready))
+        .route(
+            "/metrics",
+            web::get().to(crate::handlers::metrics::render_with_token),
+        )
         .route("/app-config.js", web::get().to(system::app_config_script))
         .route("/favicon.ico", web::get().to(system::favicon))
         .route(

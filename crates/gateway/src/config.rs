@@ -40,6 +40,10 @@ pub struct ServeConfig {
     /// `COLIVRA_PUBLIC_URL`: the web app's address, as links in messages name it (default: the
     /// listening address).
     pub public_url: String,
+    /// `COLIVRA_METRICS_ADDR`: `/metrics` on a listener of its own (off by default).
+    pub metrics_addr: Option<SocketAddr>,
+    /// `COLIVRA_METRICS_TOKEN`: `/metrics` on the app behind this bearer token (16+ characters).
+    pub metrics_token: Option<String>,
 }
 
 /// Flags of `colivra serve`; `None` falls back to the environment, then to the default.
@@ -173,6 +177,22 @@ impl ServeConfig {
             mailer: mailer(env)?,
             recipients: recipient_provider(env)?,
             public_url: public_url(env, addr)?,
+            metrics_addr: match env("COLIVRA_METRICS_ADDR") {
+                Some(raw) => Some(raw.parse::<SocketAddr>().map_err(|_| {
+                    ConfigError(format!(
+                        "COLIVRA_METRICS_ADDR: '{raw}' is not a host:port address such as 10.0.0.5:9464"
+                    ))
+                })?),
+                None => None,
+            },
+            metrics_token: match env("COLIVRA_METRICS_TOKEN") {
+                Some(token) if token.trim().len() < 16 => {
+                    return Err(ConfigError(
+                        "COLIVRA_METRICS_TOKEN: 16 characters at least".to_owned(),
+                    ))
+                }
+                token => token.map(|t| t.trim().to_owned()),
+            },
         })
     }
 }

@@ -28,6 +28,12 @@ pub struct Database {
 }
 
 impl Database {
+    /// The pool's connections: (open, idle).
+    pub fn pool_state(&self) -> (u32, u32) {
+        let state = self.pool.state();
+        (state.connections, state.idle_connections)
+    }
+
     pub fn new(pool: DbPool, backend: Backend) -> Self {
         let permits = pool.max_size() as usize;
         Database {
@@ -105,6 +111,9 @@ pub async fn one_connection_per_read(
         })
         .await;
     let (statements, checkouts, busy) = request;
+    if checkouts > 0 {
+        crate::metrics::database(statements, busy.as_secs_f64());
+    }
     if checkouts > 0 && !read_only {
         WROTE.store(true, std::sync::atomic::Ordering::Relaxed);
     }
@@ -140,6 +149,7 @@ where
             (request.held.take(), request.keeps)
         })
         .unwrap_or((None, false));
+    let waiting = std::time::Instant::now();
     let permit = match kept {
         Some(_) => None,
         None => Some(
@@ -157,7 +167,10 @@ where
             (None, Some(permit)) => match pool.get() {
                 Ok(conn) => (
                     Held {
-                        conn,
+                        conn: {
+                            crate::metrics::pool_wait(waiting.elapsed().as_secs_f64());
+                            conn
+                        },
                         _permit: permit,
                     },
                     1,

@@ -13,6 +13,7 @@ pub mod error;
 pub mod extract;
 pub mod handlers;
 pub mod merchant_guide;
+pub mod metrics;
 pub mod middleware;
 pub mod openapi;
 pub mod proof_bucket;

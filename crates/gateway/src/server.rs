@@ -48,6 +48,7 @@ pub fn app_state(
             idle_timeouts: Default::default(),
             trusted_proxies: Default::default(),
             webhook_allow_private: false,
+            metrics_token: None,
         }),
     })
 }
@@ -70,6 +71,7 @@ pub fn serve(config: ServeConfig) -> Result<(), Box<dyn std::error::Error>> {
     settings.idle_timeouts = config.idle_timeouts;
     settings.trusted_proxies = config.trusted_proxies.clone();
     settings.webhook_allow_private = config.webhook_allow_private;
+    settings.metrics_token = config.metrics_token.clone();
     state.proofs = Arc::new(match &config.proof_bucket {
         Some(bucket) => {
             tracing::info!(endpoint = %bucket.endpoint, bucket = %bucket.bucket, "proofs of delivery in an S3-compatible bucket");
@@ -198,6 +200,21 @@ pub fn serve(config: ServeConfig) -> Result<(), Box<dyn std::error::Error>> {
             state.settings.webhook_allow_private,
             Some(config.database_url.clone()),
         );
+        // The metrics on a listener of their own, for the internal network only.
+        if let Some(addr) = config.metrics_addr {
+            let metrics_state = state.clone();
+            let metrics = actix_web::HttpServer::new(move || {
+                actix_web::App::new()
+                    .app_data(actix_web::web::Data::new(metrics_state.clone()))
+                    .route("/metrics", actix_web::web::get().to(crate::handlers::metrics::render))
+            })
+            .workers(1)
+            .bind(addr)
+            .map_err(|e| format!("COLIVRA_METRICS_ADDR: cannot listen on {addr}: {e}"))?;
+            println!("Metrics on http://{addr}/metrics");
+            actix_web::rt::spawn(metrics.run());
+        }
+        crate::metrics::handle();
         let server = actix_web::HttpServer::new(move || crate::app::build(state.clone()))
             .bind(config.addr)
             .map_err(|e| format!("COLIVRA_ADDR: cannot listen on {}: {e}", config.addr))?;

@@ -44,6 +44,8 @@ pub struct WebSettings {
     pub trusted_proxies: crate::client_address::TrustedProxies,
     /// Webhooks may go to http and private addresses (`COLIVRA_WEBHOOK_ALLOW_PRIVATE`).
     pub webhook_allow_private: bool,
+    /// `COLIVRA_METRICS_TOKEN`: `/metrics` on the app for `Authorization: Bearer` this.
+    pub metrics_token: Option<String>,
 }
 
 /// Which merchant account each merchant user works for, as far as this process has seen. The

@@ -8,6 +8,7 @@ pub mod confirmations;
 pub mod delivery_people;
 pub mod inventory;
 pub mod invoices;
+pub mod metrics;
 pub mod notifications;
 pub mod parcels;
 pub mod prices;

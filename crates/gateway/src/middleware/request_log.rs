@@ -68,6 +68,14 @@ pub async fn log_requests(
     }
     let status = res.status().as_u16();
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+    // By route template (`/api/parcels/{key}`), not path: one series per route, not per parcel.
+    let route = res.request().match_pattern();
+    crate::metrics::request(
+        route.as_deref().unwrap_or("unmatched"),
+        &method,
+        status,
+        elapsed_ms / 1000.0,
+    );
     let user = user.as_deref().unwrap_or("-");
     if status >= 500 {
         tracing::warn!(target: "colivra::http", request_id, method, path, status, elapsed_ms, user, "request");

@@ -388,3 +388,45 @@ async fn the_messages_outbox_outlives_a_killed_server() {
     let twice = arrived(catcher) - recipients.len();
     assert!(twice <= 50, "{twice} sent twice: more than one batch");
 }
+
+/// `COLIVRA_METRICS_ADDR` (issue 42): a `colivra serve` answers `/metrics` on a listener of its
+/// own, in the Prometheus text format, and not on the app (no token set).
+#[actix_rt::test]
+async fn metrics_are_served_on_their_own_listener() {
+    let app = TestApp::spawn().await;
+    let metrics_addr = {
+        let probe = TcpListener::bind("127.0.0.1:0").unwrap();
+        probe.local_addr().unwrap()
+    };
+    let addr = metrics_addr.to_string();
+    let gateway = Gateway::start_with_env(&app, &[("COLIVRA_METRICS_ADDR", addr.as_str())]).await;
+    let client = awc::Client::default();
+    client
+        .get(format!("{}/health", gateway.base))
+        .send()
+        .await
+        .unwrap();
+    let mut res = client
+        .get(format!("http://{addr}/metrics"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let text = String::from_utf8(res.body().await.unwrap().to_vec()).unwrap();
+    let scrape =
+        prometheus_parse::Scrape::parse(text.lines().map(|line| Ok(line.to_owned()))).unwrap();
+    assert!(
+        scrape
+            .samples
+            .iter()
+            .any(|s| s.metric == "colivra_http_requests_total"
+                && s.labels.get("route") == Some("/health")),
+        "{text}"
+    );
+    let res = client
+        .get(format!("{}/metrics", gateway.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 401, "not on the app without a token");
+}

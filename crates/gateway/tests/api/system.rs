@@ -539,3 +539,127 @@ async fn a_warm_list_request_costs_one_connection_and_two_statements() {
     let statements = if on_postgres { 8 } else { 9 };
     assert_eq!(database_cost(&res), (statements, 2));
 }
+
+/// `/metrics` (issue 42) read with a Prometheus text-format parser: refused without the token;
+/// with it, the requests just made counted under their route template, their latency histogram,
+/// the outbox backlog of this database exactly, the pool and the build.
+#[actix_rt::test]
+async fn metrics_are_scraped_behind_a_token_in_the_prometheus_format() {
+    use prometheus_parse::{Scrape, Value};
+
+    const TOKEN: &str = "scrape-token-0123456789";
+    let app = TestApp::spawn_with_metrics_token(TOKEN).await;
+    let anonymous = app.client();
+    anonymous.get("/metrics").await.assert_status(401);
+    anonymous.set_header("Authorization", "Bearer wrong-token-0123456789");
+    anonymous.get("/metrics").await.assert_status(401);
+
+    let scraper = app.client();
+    scraper.set_header("Authorization", &format!("Bearer {TOKEN}"));
+    let scrape = |text: String| {
+        Scrape::parse(text.lines().map(|line| Ok(line.to_owned()))).expect("the Prometheus format")
+    };
+    let value = |scrape: &Scrape, name: &str, labels: &[(&str, &str)]| -> Option<f64> {
+        scrape
+            .samples
+            .iter()
+            .find(|sample| {
+                sample.metric == name
+                    && labels.iter().all(|(k, v)| sample.labels.get(k) == Some(*v))
+            })
+            .map(|sample| match &sample.value {
+                Value::Counter(v) | Value::Gauge(v) | Value::Untyped(v) => *v,
+                Value::Histogram(buckets) => buckets.last().map_or(0.0, |b| b.count),
+                Value::Summary(_) => f64::NAN,
+            })
+    };
+    let route = [
+        ("route", "/api/users/notices"),
+        ("method", "GET"),
+        ("status", "200"),
+    ];
+    let res = scraper.get("/metrics").await;
+    res.assert_status(200);
+    assert!(res
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/plain"));
+    let before = scrape(res.text.clone());
+    let counted_before = value(&before, "colivra_http_requests_total", &route).unwrap_or(0.0);
+
+    // Three known requests, and two e-mails waiting (no sender runs here).
+    let (merchant, user) = app.signed_in(Role::Merchant, true).await;
+    for _ in 0..3 {
+        merchant.get("/api/users/notices").await.assert_status(200);
+    }
+    for _ in 0..2 {
+        colivra_notifications::outbox::queue_email_to(
+            &mut app.conn(),
+            user.id,
+            colivra_notifications::Kind::AccountActivated,
+            None,
+            Some("/compte/connexion"),
+            |_| serde_json::json!({}),
+        )
+        .unwrap();
+    }
+
+    let res = scraper.get("/metrics").await;
+    res.assert_status(200);
+    let after = scrape(res.text.clone());
+    let counted = value(&after, "colivra_http_requests_total", &route).unwrap();
+    assert!(
+        counted - counted_before >= 3.0,
+        "{counted_before} then {counted}"
+    );
+    assert!(
+        after
+            .samples
+            .iter()
+            .any(|s| s.metric == "colivra_http_request_duration_seconds"
+                && s.labels.get("route") == Some("/api/users/notices")),
+        "a latency histogram per route"
+    );
+    assert_eq!(
+        value(&after, "colivra_outbox_pending", &[("outbox", "messages")]),
+        Some(2.0)
+    );
+    assert_eq!(
+        value(&after, "colivra_outbox_pending", &[("outbox", "webhooks")]),
+        Some(0.0)
+    );
+    assert!(value(&after, "colivra_sessions_active", &[]).unwrap() >= 1.0);
+    assert!(value(&after, "colivra_db_pool_connections", &[("state", "idle")]).is_some());
+    assert_eq!(
+        value(
+            &after,
+            "colivra_build_info",
+            &[("version", env!("CARGO_PKG_VERSION"))]
+        ),
+        Some(1.0)
+    );
+    // The Grafana dashboard shipped in deploy/ reads only metrics the server exports.
+    let dashboard = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../deploy/grafana-dashboard.json"
+    ))
+    .unwrap();
+    let exported: std::collections::BTreeSet<&str> =
+        after.samples.iter().map(|s| s.metric.as_str()).collect();
+    for name in regex::Regex::new(r"colivra_[a-z_]+")
+        .unwrap()
+        .find_iter(&dashboard)
+        .map(|m| m.as_str().trim_end_matches("_bucket"))
+        .filter(|name| *name != "colivra_gateways")
+    {
+        assert!(
+            exported.contains(name),
+            "the dashboard reads {name}, not exported"
+        );
+    }
+    // One series per route template, none per parcel key or query.
+    assert!(!after
+        .samples
+        .iter()
+        .any(|s| s.labels.get("route").is_some_and(|r| r.contains('?'))));
+}

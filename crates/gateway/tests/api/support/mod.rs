@@ -101,6 +101,15 @@ impl TestApp {
         .await
     }
 
+    /// With `/metrics` behind this bearer token (`COLIVRA_METRICS_TOKEN`).
+    pub async fn spawn_with_metrics_token(token: &str) -> TestApp {
+        let token = token.to_owned();
+        Self::spawn_configured(false, move |state| {
+            std::sync::Arc::make_mut(&mut state.settings).metrics_token = Some(token);
+        })
+        .await
+    }
+
     /// With its proofs of delivery kept in `store` (an S3-compatible bucket).
     pub async fn spawn_with_proofs(store: colivra_parcels::proof::ProofStore) -> TestApp {
         Self::spawn_configured(false, |state| state.proofs = std::sync::Arc::new(store)).await
