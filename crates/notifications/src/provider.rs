@@ -280,16 +280,7 @@ fn checked_url(name: &str, raw: &str) -> Result<String, String> {
 
 /// The HTTP client messages are sent with (made on the sender's runtime: it is not `Send`).
 pub fn client() -> awc::Client {
-    let mut tls = openssl::ssl::SslConnector::builder(openssl::ssl::SslMethod::tls_client())
-        .expect("OpenSSL client context");
-    // The system's CA certificates; a provider's certificate must be valid.
-    let _ = tls.set_default_verify_paths();
-    awc::Client::builder()
-        .connector(awc::Connector::new().openssl(tls.build()).timeout(TIMEOUT))
-        .timeout(TIMEOUT)
-        .disable_redirects()
-        .add_default_header(("User-Agent", "Colivra-Messages/1"))
-        .finish()
+    colivra_worker::http_client("Colivra-Messages/1", TIMEOUT)
 }
 
 #[cfg(test)]

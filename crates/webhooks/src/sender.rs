@@ -108,16 +108,7 @@ async fn record(pool: &impl SenderDb, attempts: Vec<(i64, Attempt)>) {
 }
 
 fn client() -> awc::Client {
-    let mut tls = openssl::ssl::SslConnector::builder(openssl::ssl::SslMethod::tls_client())
-        .expect("OpenSSL client context");
-    // The system's CA certificates; a receiver's certificate must be valid.
-    let _ = tls.set_default_verify_paths();
-    awc::Client::builder()
-        .connector(awc::Connector::new().openssl(tls.build()).timeout(TIMEOUT))
-        .timeout(TIMEOUT)
-        .disable_redirects()
-        .add_default_header(("User-Agent", "Colivra-Webhooks/1"))
-        .finish()
+    colivra_worker::http_client("Colivra-Webhooks/1", TIMEOUT)
 }
 
 async fn send(client: &awc::Client, allow_private: bool, due: &Due) -> Attempt {

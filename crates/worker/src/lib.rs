@@ -206,3 +206,18 @@ fn listen_for_work(url: &DatabaseUrl, queue: Queue) {
         std::thread::sleep(Duration::from_secs(5));
     }
 }
+
+/// The HTTP client an outbox posts with (made on the sender's runtime: it is not `Send`): https
+/// with the system's CA certificates (a receiver's certificate must be valid), no redirects
+/// followed, `timeout` for connecting and for the whole answer.
+pub fn http_client(user_agent: &'static str, timeout: Duration) -> awc::Client {
+    let mut tls = openssl::ssl::SslConnector::builder(openssl::ssl::SslMethod::tls_client())
+        .expect("OpenSSL client context");
+    let _ = tls.set_default_verify_paths();
+    awc::Client::builder()
+        .connector(awc::Connector::new().openssl(tls.build()).timeout(timeout))
+        .timeout(timeout)
+        .disable_redirects()
+        .add_default_header(("User-Agent", user_agent))
+        .finish()
+}

@@ -75,6 +75,16 @@ fn written(app: &TestApp) -> Vec<(String, String, String, String, i32)> {
 }
 
 /// An SMS request as the gateway documents it: a POST with basic auth and the JSON body.
+/// The SMS gateway's request as it documents it, its text beginning with `begins` and linking to
+/// `parcel`'s tracking page: the text.
+fn sms_text<'a>(hit: &'a Hit, begins: &str, parcel: &str) -> &'a str {
+    assert_sms_request(hit);
+    let text = hit.json["text"].as_str().unwrap();
+    assert!(text.starts_with(begins), "{text}");
+    assert!(text.contains(&format!("/suivi/{parcel}")), "{text}");
+    text
+}
+
 fn assert_sms_request(hit: &Hit) {
     assert_eq!(hit.method, "POST");
     assert_eq!(hit.path, "/colivra");
@@ -100,11 +110,10 @@ async fn a_parcel_out_for_delivery_sends_the_recipient_an_sms_in_french() {
 
     let hits = receiver.wait_for(1, WAIT).await;
     assert_eq!(hits.len(), 1, "one SMS");
-    assert_sms_request(&hits[0]);
-    let text = hits[0].json["text"].as_str().unwrap();
-    assert!(
-        text.starts_with("Votre colis Atlas Mode arrive aujourd'hui avec Test."),
-        "{text}"
+    let text = sms_text(
+        &hits[0],
+        "Votre colis Atlas Mode arrive aujourd'hui avec Test.",
+        &parcel,
     );
     assert!(text.contains("Montant : 150,00 DH."), "{text}");
     assert!(text.contains(&format!("/suivi/{parcel}\n")), "{text}");
@@ -139,14 +148,8 @@ async fn a_recipient_whose_name_is_in_arabic_gets_the_sms_in_arabic() {
 
     let hits = receiver.wait_for(1, WAIT).await;
     assert_eq!(hits.len(), 1);
-    assert_sms_request(&hits[0]);
-    let text = hits[0].json["text"].as_str().unwrap();
-    assert!(
-        text.starts_with("طردك من Atlas Mode يصل اليوم مع Test."),
-        "{text}"
-    );
+    let text = sms_text(&hits[0], "طردك من Atlas Mode يصل اليوم مع Test.", &parcel);
     assert!(text.contains("المبلغ: 150,00 DH."), "{text}");
-    assert!(text.contains(&format!("/suivi/{parcel}")), "{text}");
     assert!(text.contains("لإيقاف هذه الرسائل: "), "{text}");
 }
 
@@ -162,15 +165,11 @@ async fn a_failed_attempt_sends_the_link_to_choose_another_day() {
 
     let hits = receiver.wait_for(2, WAIT).await;
     assert_eq!(hits.len(), 2);
-    assert_sms_request(&hits[1]);
-    let text = hits[1].json["text"].as_str().unwrap();
-    assert!(
-        text.starts_with(
-            "Nous n'avons pas pu livrer votre colis Atlas Mode. Choisissez un autre jour"
-        ),
-        "{text}"
+    sms_text(
+        &hits[1],
+        "Nous n'avons pas pu livrer votre colis Atlas Mode. Choisissez un autre jour",
+        &parcel,
     );
-    assert!(text.contains(&format!("/suivi/{parcel}")), "{text}");
     let kinds: Vec<String> = written(&app).into_iter().map(|row| row.0).collect();
     assert_eq!(kinds, ["out_for_delivery", "attempt_failed"]);
 }
@@ -193,15 +192,11 @@ async fn an_order_to_confirm_asks_the_recipient_when_the_merchant_is_on_the_serv
 
     let hits = receiver.wait_for(1, WAIT).await;
     assert_eq!(hits.len(), 1);
-    assert_sms_request(&hits[0]);
-    let text = hits[0].json["text"].as_str().unwrap();
-    assert!(
-        text.starts_with(
-            "Merci de confirmer votre commande Atlas Mode de 150,00 DH avant son envoi"
-        ),
-        "{text}"
+    sms_text(
+        &hits[0],
+        "Merci de confirmer votre commande Atlas Mode de 150,00 DH avant son envoi",
+        &parcel,
     );
-    assert!(text.contains(&format!("/suivi/{parcel}")), "{text}");
     let kinds: Vec<String> = written(&app).into_iter().map(|row| row.0).collect();
     assert_eq!(kinds, ["confirmation_request"]);
 }
