@@ -8,6 +8,7 @@ pub mod collation;
 pub mod connection;
 pub mod error;
 pub mod fixed_sql;
+pub mod gauges;
 pub mod idempotency;
 pub mod listing;
 pub mod lost;

@@ -2,84 +2,9 @@
 //! the Prometheus text format.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use colivra_db::DbConnection;
-use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Nullable, Timestamp};
 
 use crate::metrics::handle;
 use crate::state::AppState;
-
-#[derive(QueryableByName)]
-struct Backlog {
-    #[diesel(sql_type = BigInt)]
-    pending: i64,
-    #[diesel(sql_type = Nullable<Timestamp>)]
-    oldest: Option<chrono::NaiveDateTime>,
-}
-
-#[derive(QueryableByName)]
-struct Count {
-    #[diesel(sql_type = BigInt)]
-    n: i64,
-}
-
-/// The figures read when scraped: one statement each, on indexed or small tables.
-struct Scraped {
-    backlogs: [(&'static str, Backlog); 2],
-    counts: [(&'static str, i64); 4],
-}
-
-fn scrape(conn: &mut DbConnection) -> colivra_core::AppResult<Scraped> {
-    use colivra_db::MapDbErr;
-    fn one<
-        T: QueryableByName<diesel::pg::Pg> + QueryableByName<diesel::sqlite::Sqlite> + 'static,
-    >(
-        conn: &mut DbConnection,
-        sql: &str,
-    ) -> colivra_core::AppResult<T> {
-        match conn {
-            DbConnection::Pg(pg) => diesel::sql_query(sql).get_result(pg),
-            DbConnection::Sqlite(lite) => diesel::sql_query(sql).get_result(lite),
-        }
-        .map_db_err()
-    }
-    let backlog = |table: &str| {
-        format!("SELECT COUNT(*) AS pending, MIN(created_at) AS oldest FROM {table} WHERE status = 'pending'")
-    };
-    let count = |sql: &str| format!("SELECT COUNT(*) AS n FROM {sql}");
-    let now = colivra_core::time::now();
-    Ok(Scraped {
-        backlogs: [
-            ("webhooks", one(conn, &backlog("webhook_deliveries"))?),
-            ("messages", one(conn, &backlog("outbound_messages"))?),
-        ],
-        counts: [
-            (
-                "colivra_webhook_deliveries_failed",
-                one::<Count>(conn, &count("webhook_deliveries WHERE status = 'failed'"))?.n,
-            ),
-            (
-                "colivra_messages_failed",
-                one::<Count>(conn, &count("outbound_messages WHERE status = 'failed'"))?.n,
-            ),
-            (
-                "colivra_unapplied_outcomes",
-                one::<Count>(conn, &count("unapplied_outcomes WHERE resolved_at IS NULL"))?.n,
-            ),
-            (
-                "colivra_sessions_active",
-                one::<Count>(
-                    conn,
-                    &count(&format!(
-                        "sessions WHERE expires_at > '{}'",
-                        now.format("%Y-%m-%d %H:%M:%S")
-                    )),
-                )?
-                .n,
-            ),
-        ],
-    })
-}
 
 /// `GET /metrics`: the Prometheus text format, the scrape-time figures read first.
 pub async fn render(state: web::Data<AppState>) -> HttpResponse {
@@ -88,7 +13,7 @@ pub async fn render(state: web::Data<AppState>) -> HttpResponse {
     metrics::gauge!("colivra_db_pool_connections", "state" => "idle").set(f64::from(idle));
     metrics::gauge!("colivra_db_pool_connections", "state" => "in_use")
         .set(f64::from(size.saturating_sub(idle)));
-    match crate::db::run(&state.pool, scrape).await {
+    match crate::db::run(&state.pool, colivra_db::gauges::scrape).await {
         Ok(scraped) => {
             let now = colivra_core::time::now();
             for (outbox, backlog) in scraped.backlogs {
