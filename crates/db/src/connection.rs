@@ -233,16 +233,21 @@ impl PoolOptions {
 pub fn connect_pool(url: &DatabaseUrl, options: &PoolOptions) -> Result<DbPool, DbError> {
     let probe = url.establish(options.connect_timeout)?;
     drop(probe);
+    Ok(lazy_pool(url, options))
+}
+
+/// A pool that connects when asked: for a server that may come up later (a read replica).
+pub fn lazy_pool(url: &DatabaseUrl, options: &PoolOptions) -> DbPool {
     let manager = ConnectionManager {
         url: url.clone(),
         connect_timeout: options.connect_timeout,
     };
-    Ok(r2d2::Pool::builder()
+    r2d2::Pool::builder()
         .max_size(options.max_size)
         .min_idle(Some(1))
         .connection_timeout(options.checkout_timeout)
         .test_on_check_out(true) // is_valid: a round trip only after a lost connection
-        .build_unchecked(manager))
+        .build_unchecked(manager)
 }
 
 /// Runs `work` in one transaction that takes the write lock up front on SQLite (`BEGIN

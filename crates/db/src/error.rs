@@ -38,8 +38,33 @@ pub fn app_error_from_diesel(error: DieselError) -> AppError {
             crate::lost::note_connection_lost();
             AppError::Unavailable(error.to_string())
         }
+        // A read replica cancelling a query that replay had to overtake, or a transaction that
+        // lost a race: nothing is wrong with the request, it may be sent again.
+        DieselError::DatabaseError(DatabaseErrorKind::SerializationFailure, info) => {
+            AppError::Unavailable(info.message().to_owned())
+        }
+        // A server shutting down (a restart, a failover) says so before it closes; a server that
+        // is no longer the primary refuses writes. Either way the connection is of no more use.
+        DieselError::DatabaseError(_, ref info) if server_going_away(info.message()) => {
+            crate::lost::note_connection_lost();
+            AppError::Unavailable(info.message().to_owned())
+        }
         other => AppError::internal(other),
     }
+}
+
+/// PostgreSQL's messages for 57P01-57P03 (administrator shutdown, crash shutdown, cannot connect
+/// now) and 25006 (read-only transaction): diesel gives no SQLSTATE for them.
+fn server_going_away(message: &str) -> bool {
+    [
+        "terminating connection",
+        "the database system is shutting down",
+        "the database system is starting up",
+        "the database system is in recovery mode",
+        "in a read-only transaction",
+    ]
+    .iter()
+    .any(|known| message.contains(known))
 }
 
 pub fn is_unique_violation(error: &DieselError) -> bool {

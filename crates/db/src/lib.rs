@@ -16,6 +16,7 @@ pub mod migrations;
 pub mod outbox;
 pub mod queue;
 pub mod raw;
+pub mod replica;
 pub mod schema;
 pub mod settings;
 pub mod test_support;

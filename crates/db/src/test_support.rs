@@ -79,6 +79,40 @@ impl TestDatabase {
         (database, pool)
     }
 
+    /// A new database migrated from scratch on the PostgreSQL server of `admin_url` (one the
+    /// test started itself: a replicated cluster), and a pool on it.
+    pub fn migrated_on(admin_url: &str) -> (Self, DbPool) {
+        let name = format!(
+            "colivra_test_{}",
+            colivra_core::key::random_secret(12).to_lowercase()
+        );
+        let mut admin = PgConnection::establish(admin_url)
+            .unwrap_or_else(|e| panic!("{admin_url}: cannot connect: {e}"));
+        admin
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .expect("create the test database");
+        let database = TestDatabase {
+            url: DatabaseUrl::Postgres(replace_database_name(admin_url, &name)),
+            cleanup: Cleanup::PostgresDatabase {
+                admin_url: admin_url.to_owned(),
+                name,
+            },
+        };
+        let pool = connect_pool(&database.url, &PoolOptions::for_backend(Backend::Postgres))
+            .expect("connect to the test database");
+        migrations::run_pending(&mut pool.get().expect("a connection"))
+            .expect("migrate the test database");
+        (database, pool)
+    }
+
+    /// The PostgreSQL database's name.
+    pub fn name(&self) -> Option<&str> {
+        match &self.cleanup {
+            Cleanup::PostgresDatabase { name, .. } => Some(name),
+            Cleanup::SqliteDir(_) => None,
+        }
+    }
+
     /// A copy of the run's migrated template.
     fn from_template() -> Self {
         let suffix = colivra_core::key::random_secret(12).to_lowercase();

@@ -4,7 +4,7 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use colivra_db::DatabaseUrl;
+use colivra_db::{Backend, DatabaseUrl};
 
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/colivra.db";
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -44,6 +44,9 @@ pub struct ServeConfig {
     pub metrics_addr: Option<SocketAddr>,
     /// `COLIVRA_METRICS_TOKEN`: `/metrics` on the app behind this bearer token (16+ characters).
     pub metrics_token: Option<String>,
+    /// `COLIVRA_READ_DATABASE_URL` and `COLIVRA_READ_MAX_LAG_MS`: a PostgreSQL read replica for
+    /// lists, searches, dashboards and exports, used while at most this far behind.
+    pub read_replica: Option<(DatabaseUrl, std::time::Duration)>,
 }
 
 /// Flags of `colivra serve`; `None` falls back to the environment, then to the default.
@@ -161,7 +164,6 @@ impl ServeConfig {
             None => false,
         };
         Ok(ServeConfig {
-            database_url,
             addr,
             static_dir,
             app_name,
@@ -193,8 +195,45 @@ impl ServeConfig {
                 }
                 token => token.map(|t| t.trim().to_owned()),
             },
+            read_replica: read_replica(env, &database_url)?,
+            database_url,
         })
     }
+}
+
+/// `COLIVRA_READ_DATABASE_URL` (PostgreSQL, beside a PostgreSQL `DATABASE_URL`) and
+/// `COLIVRA_READ_MAX_LAG_MS` (100 to 60,000; 2,000 by default).
+pub fn read_replica(
+    env: impl Fn(&str) -> Option<String>,
+    primary: &DatabaseUrl,
+) -> Result<Option<(DatabaseUrl, std::time::Duration)>, ConfigError> {
+    let max_lag_ms = match env("COLIVRA_READ_MAX_LAG_MS") {
+        Some(raw) => match raw.trim().parse::<u64>() {
+            Ok(ms) if (100..=60_000).contains(&ms) => ms,
+            _ => {
+                return Err(ConfigError(format!(
+                    "COLIVRA_READ_MAX_LAG_MS: '{raw}' is not a number of milliseconds from 100 to 60000"
+                )))
+            }
+        },
+        None => 2_000,
+    };
+    let Some(raw) = env("COLIVRA_READ_DATABASE_URL") else {
+        return Ok(None);
+    };
+    let url = DatabaseUrl::parse(&raw).map_err(|e| {
+        ConfigError(format!(
+            "COLIVRA_READ_DATABASE_URL: {}",
+            e.to_string().trim_start_matches("DATABASE_URL: ")
+        ))
+    })?;
+    if url.backend() != Backend::Postgres || primary.backend() != Backend::Postgres {
+        return Err(ConfigError(
+            "COLIVRA_READ_DATABASE_URL: a PostgreSQL replica of a PostgreSQL DATABASE_URL (SQLite has no replicas)"
+                .to_owned(),
+        ));
+    }
+    Ok(Some((url, std::time::Duration::from_millis(max_lag_ms))))
 }
 
 /// The SMTP server and sender from `COLIVRA_SMTP_URL` and `COLIVRA_MAIL_FROM` (required with it);
@@ -269,6 +308,24 @@ pub fn open_pool(url: &DatabaseUrl) -> Result<colivra_db::DbPool, Box<dyn std::e
         options.max_size = size;
     }
     Ok(colivra_db::connect_pool(url, &options)?)
+}
+
+/// The read replica's pool, sized as the primary's. A replica that does not answer at start is
+/// not fatal: reads go to the primary until it does (the watch in `crate::replica`).
+pub fn open_replica_pool(
+    url: &DatabaseUrl,
+) -> Result<colivra_db::DbPool, Box<dyn std::error::Error>> {
+    let mut options = colivra_db::PoolOptions::for_backend(url.backend());
+    if let Some(size) = pool_size()? {
+        options.max_size = size;
+    }
+    Ok(match colivra_db::connect_pool(url, &options) {
+        Ok(pool) => pool,
+        Err(error) => {
+            tracing::warn!(%error, "the read replica does not answer: reads go to the primary until it does");
+            colivra_db::connection::lazy_pool(url, &options)
+        }
+    })
 }
 
 /// Where and how to reach the bucket (`COLIVRA_PROOFS_S3_*`).

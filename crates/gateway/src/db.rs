@@ -25,6 +25,10 @@ pub struct Database {
     queue: Arc<Semaphore>,
     /// Short reads may run on the async worker itself ([`read_here`]): SQLite only.
     reads_here: bool,
+    /// `COLIVRA_READ_DATABASE_URL`: where lists, searches, dashboards and exports may read.
+    replica: Option<Arc<crate::replica::Replica>>,
+    /// This is the read replica's pool (answers say so in `Server-Timing`).
+    on_replica: bool,
 }
 
 impl Database {
@@ -40,6 +44,36 @@ impl Database {
             pool,
             queue: Arc::new(Semaphore::new(permits)),
             reads_here: backend == Backend::Sqlite,
+            replica: None,
+            on_replica: false,
+        }
+    }
+
+    /// A read replica's pool (PostgreSQL), for [`crate::replica::Replica`].
+    pub fn of_replica(pool: DbPool) -> Self {
+        Database {
+            on_replica: true,
+            ..Database::new(pool, Backend::Postgres)
+        }
+    }
+
+    /// With a read replica for the reads that decide no write.
+    pub fn with_replica(mut self, replica: Arc<crate::replica::Replica>) -> Self {
+        self.replica = Some(replica);
+        self
+    }
+
+    pub fn replica(&self) -> Option<&Arc<crate::replica::Replica>> {
+        self.replica.as_ref()
+    }
+
+    /// Where a read that decides no write (a list, a search, a dashboard, an export) goes for a
+    /// caller whose last write was answered at `wrote_at` (ms since the epoch): the replica when
+    /// it is fresh enough and holds that write, else this database.
+    pub fn for_reading(&self, wrote_at: Option<i64>) -> Database {
+        match &self.replica {
+            Some(replica) if replica.serves(wrote_at) => replica.database.clone(),
+            _ => self.clone(),
         }
     }
 }
@@ -56,6 +90,8 @@ impl Deref for Database {
 struct Held {
     conn: colivra_db::connection::PooledConnection,
     _permit: OwnedSemaphorePermit,
+    /// The queue of the database it came from.
+    origin: Arc<Semaphore>,
 }
 
 /// What the request being served holds and has spent of the database.
@@ -67,6 +103,8 @@ struct RequestDb {
     statements: u32,
     checkouts: u32,
     busy: std::time::Duration,
+    /// The read replica answered some of it.
+    replica: bool,
 }
 
 /// A request that may have written reached the database since [`take_wrote`] last looked: what
@@ -94,6 +132,10 @@ pub async fn one_connection_per_read(
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let read_only = matches!(*req.method(), Method::GET | Method::HEAD);
+    // With a read replica, a caller's writes are remembered so that his next reads see them.
+    let writer = (!read_only)
+        .then(|| crate::replica::Writer::of(req.request()))
+        .flatten();
     let request = RefCell::new(RequestDb {
         keeps: read_only,
         ..RequestDb::default()
@@ -105,23 +147,32 @@ pub async fn one_connection_per_read(
             let spent = REQUEST_DB.with(|request| {
                 let mut request = request.borrow_mut();
                 request.held = None;
-                (request.statements, request.checkouts, request.busy)
+                (
+                    request.statements,
+                    request.checkouts,
+                    request.busy,
+                    request.replica,
+                )
             });
             (res, spent)
         })
         .await;
-    let (statements, checkouts, busy) = request;
+    let (statements, checkouts, busy, on_replica) = request;
     if checkouts > 0 {
-        crate::metrics::database(statements, busy.as_secs_f64());
+        crate::metrics::database(statements, busy.as_secs_f64(), on_replica);
     }
     if checkouts > 0 && !read_only {
         WROTE.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let (Some(writer), Ok(res)) = (&writer, res.as_mut()) {
+            writer.wrote(res.response_mut());
+        }
     }
     if let Ok(res) = res.as_mut() {
         if checkouts > 0 {
             let timing = format!(
-                "db;dur={:.2};desc=\"{statements} statements, {checkouts} connections\"",
-                busy.as_secs_f64() * 1000.0
+                "db;dur={:.2};desc=\"{statements} statements, {checkouts} connections{}\"",
+                busy.as_secs_f64() * 1000.0,
+                if on_replica { ", read replica" } else { "" }
             );
             if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&timing) {
                 res.headers_mut().insert(
@@ -149,6 +200,9 @@ where
             (request.held.take(), request.keeps)
         })
         .unwrap_or((None, false));
+    // A connection kept from the other database (the primary's, when the replica serves a read)
+    // goes back to its pool now.
+    let kept = kept.filter(|held| Arc::ptr_eq(&held.origin, &db.queue));
     let waiting = std::time::Instant::now();
     let permit = match kept {
         Some(_) => None,
@@ -160,7 +214,7 @@ where
                 .map_err(|e| ApiError(AppError::internal(e)))?,
         ),
     };
-    let pool = db.pool.clone();
+    let (pool, origin, on_replica) = (db.pool.clone(), db.queue.clone(), db.on_replica);
     let (result, held, spent) = web::block(move || {
         let (mut held, checkouts) = match (kept, permit) {
             (Some(held), _) => (held, 0),
@@ -172,6 +226,7 @@ where
                             conn
                         },
                         _permit: permit,
+                        origin,
                     },
                     1,
                 ),
@@ -192,7 +247,7 @@ where
     })
     .await
     .map_err(|e| ApiError(AppError::internal(e)))?;
-    account(held, spent);
+    account(held, spent, on_replica);
     result.map_err(ApiError)
 }
 
@@ -225,9 +280,10 @@ fn measured<T>(
 /// What one call spent, added to the request's account, and the connection kept for its next
 /// call (unless a call running beside this one already put one back: then this one goes back to
 /// the pool).
-fn account(held: Option<Held>, spent: Spent) {
+fn account(held: Option<Held>, spent: Spent, on_replica: bool) {
     let _ = REQUEST_DB.try_with(|request| {
         let mut request = request.borrow_mut();
+        request.replica |= on_replica;
         request.statements += spent.0;
         request.checkouts += spent.1;
         request.busy += spent.2;
@@ -253,6 +309,7 @@ where
         Some(Held {
             conn,
             _permit: permit,
+            origin: db.queue.clone(),
         })
     };
     let (nothing_held, keeps) = REQUEST_DB
@@ -270,7 +327,7 @@ where
         return run(db, work).await;
     };
     let (result, spent) = measured(work, &mut held, 1);
-    account(keeps.then_some(held), spent);
+    account(keeps.then_some(held), spent, db.on_replica);
     result.map_err(ApiError)
 }
 

@@ -17,6 +17,7 @@ pub mod metrics;
 pub mod middleware;
 pub mod openapi;
 pub mod proof_bucket;
+pub mod replica;
 pub mod routes;
 pub mod server;
 pub mod session_store;

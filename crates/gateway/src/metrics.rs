@@ -95,6 +95,19 @@ fn describe() {
         "Offline outcomes refused and waiting for the office"
     );
     describe_gauge!("colivra_sessions_active", "Browser sessions alive");
+    describe_counter!(
+        "colivra_replica_requests_total",
+        "Requests the read replica answered (COLIVRA_READ_DATABASE_URL)"
+    );
+    describe_gauge!(
+        "colivra_replica_up",
+        "1 while the read replica answers and is within its lag bound, else 0 (reads go to the primary)"
+    );
+    describe_gauge!(
+        "colivra_replica_lag_seconds",
+        Unit::Seconds,
+        "How far behind the primary the read replica was when last asked"
+    );
     describe_gauge!("colivra_build_info", "The running version (value 1)");
 }
 
@@ -115,9 +128,20 @@ pub fn request(route: &str, method: &str, status: u16, seconds: f64) {
 }
 
 /// What a request cost the database (statements, time): the database layer calls it.
-pub fn database(statements: u32, seconds: f64) {
+pub fn database(statements: u32, seconds: f64, on_replica: bool) {
     metrics::histogram!("colivra_http_request_statements").record(f64::from(statements));
     metrics::histogram!("colivra_db_time_seconds").record(seconds);
+    if on_replica {
+        metrics::counter!("colivra_replica_requests_total").increment(1);
+    }
+}
+
+/// The read replica's state as last measured: serving or not, and its lag (`None`: unknown).
+pub fn replica(serving: bool, lag_seconds: Option<f64>) {
+    metrics::gauge!("colivra_replica_up").set(if serving { 1.0 } else { 0.0 });
+    if let Some(lag) = lag_seconds {
+        metrics::gauge!("colivra_replica_lag_seconds").set(lag);
+    }
 }
 
 /// A wait for a pooled connection.

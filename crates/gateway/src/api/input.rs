@@ -28,14 +28,11 @@ pub struct Db(
     crate::db::Database,
     Arc<dyn StockHooks>,
     Arc<colivra_parcels::proof::ProofStore>,
+    /// Where this caller's reads that decide no write go (the read replica when it may).
+    crate::db::Database,
 );
 
 impl Db {
-    /// The pool itself, for work that outlives the handler (a streamed file).
-    pub fn database(&self) -> crate::db::Database {
-        self.0.clone()
-    }
-
     /// What parcels ask of stock, for the parcel flows that reserve or release it.
     pub fn stock(&self) -> Arc<dyn StockHooks> {
         self.1.clone()
@@ -54,6 +51,22 @@ impl Db {
     {
         crate::db::run(&self.0, work).await
     }
+
+    /// As [`Db::run`], for a read that decides no write (a list, a search, a dashboard): the
+    /// read replica answers it when there is one, fresh enough and holding the caller's last
+    /// write (`crate::replica`). Never for a read whose answer a write will rely on.
+    pub async fn read<T, F>(&self, work: F) -> ApiResult<T>
+    where
+        F: FnOnce(&mut DbConnection) -> AppResult<T> + Send + 'static,
+        T: Send + 'static,
+    {
+        crate::db::run(&self.3, work).await
+    }
+
+    /// The pool [`Db::read`] uses, for an export streamed after the handler returns.
+    pub fn database_for_reading(&self) -> crate::db::Database {
+        self.3.clone()
+    }
 }
 
 impl FromRequest for Db {
@@ -64,10 +77,15 @@ impl FromRequest for Db {
         ready(
             req.app_data::<web::Data<AppState>>()
                 .map(|state| {
+                    let reads = match state.pool.replica() {
+                        Some(replica) => state.pool.for_reading(replica.last_write(req)),
+                        None => state.pool.clone(),
+                    };
                     Db(
                         state.pool.clone(),
                         state.stock.clone(),
                         state.proofs.clone(),
+                        reads,
                     )
                 })
                 .ok_or_else(|| ApiError(colivra_core::AppError::internal("state missing"))),

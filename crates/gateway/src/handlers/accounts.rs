@@ -95,7 +95,7 @@ pub async fn list_merchants(
     filters: web::Query<accounts::MerchantFilters>,
 ) -> ApiResult<Paged<MerchantView>> {
     let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
-    db.run(move |conn| merchants::list(conn, &query, &filters))
+    db.read(move |conn| merchants::list(conn, &query, &filters))
         .await
         .map(Paged)
 }

@@ -16,7 +16,7 @@ pub async fn list(
     filters: web::Query<BalanceFilters>,
 ) -> ApiResult<Paged<BalanceRow>> {
     let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
-    db.run(move |conn| balances::list(conn, &query, &filters))
+    db.read(move |conn| balances::list(conn, &query, &filters))
         .await
         .map(Paged)
 }
@@ -63,7 +63,7 @@ pub mod merchants {
         filters: web::Query<MerchantAccountFilters>,
     ) -> ApiResult<Paged<MerchantAccountRow>> {
         let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
-        db.run(move |conn| accounts::list(conn, &query, &filters))
+        db.read(move |conn| accounts::list(conn, &query, &filters))
             .await
             .map(Paged)
     }

@@ -36,7 +36,7 @@ pub async fn statistics(
     period: web::Query<StatisticsPeriod>,
 ) -> ApiResult<Reply<ConfirmationStatistics>> {
     let period = period.into_inner();
-    db.run(move |conn| confirmations::statistics(conn, &period))
+    db.read(move |conn| confirmations::statistics(conn, &period))
         .await
         .map(Reply)
 }

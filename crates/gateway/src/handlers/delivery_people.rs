@@ -17,7 +17,7 @@ pub async fn list(
     filters: web::Query<DeliveryPersonFilters>,
 ) -> ApiResult<Paged<DeliveryPersonView>> {
     let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
-    db.run(move |conn| delivery_people::list(conn, &query, &filters))
+    db.read(move |conn| delivery_people::list(conn, &query, &filters))
         .await
         .map(Paged)
 }
@@ -93,7 +93,7 @@ pub async fn call_checks(
     period: web::Query<colivra_core::time::Period>,
 ) -> ApiResult<Reply<colivra_parcels::calls::CallChecks>> {
     let period = period.into_inner();
-    db.run(move |conn| colivra_parcels::calls::call_checks(conn, &period))
+    db.read(move |conn| colivra_parcels::calls::call_checks(conn, &period))
         .await
         .map(Reply)
 }

@@ -76,7 +76,7 @@ pub async fn list_products(
     filters: web::Query<InventoryFilters>,
 ) -> ApiResult<Paged<InventoryView>> {
     let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
-    db.run(move |conn| products::list(conn, caller.scope, &query, &filters))
+    db.read(move |conn| products::list(conn, caller.scope, &query, &filters))
         .await
         .map(Paged)
 }
@@ -141,7 +141,7 @@ pub async fn list_movements(
     filters: web::Query<MovementFilters>,
 ) -> ApiResult<Paged<MovementView>> {
     let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
-    db.run(move |conn| movements::list(conn, caller.user.id, caller.scope, &query, &filters))
+    db.read(move |conn| movements::list(conn, caller.user.id, caller.scope, &query, &filters))
         .await
         .map(Paged)
 }

@@ -89,7 +89,7 @@ pub async fn list<F: Family>(
     filters: web::Query<InvoiceFilters>,
 ) -> ApiResult<Paged<F::View>> {
     let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
-    db.run(move |conn| view::list_of::<F>(conn, caller.scope, &query, &filters, reader))
+    db.read(move |conn| view::list_of::<F>(conn, caller.scope, &query, &filters, reader))
         .await
         .map(Paged)
 }

@@ -108,7 +108,7 @@ pub async fn list(
     filters: web::Query<OutboundMessageFilters>,
 ) -> ApiResult<Paged<OutboundMessageView>> {
     let (page, filters) = (query.into_inner().into_inner().page(), filters.into_inner());
-    db.run(move |conn| messages_log::list(conn, &filters, &page))
+    db.read(move |conn| messages_log::list(conn, &filters, &page))
         .await
         .map(Paged)
 }

@@ -43,7 +43,7 @@ pub async fn list(
 ) -> ApiResult<Paged<ParcelView>> {
     let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
     let memory = state.list_memory.clone();
-    db.run(move |conn| list::list(conn, caller.scope, &query, &filters, &memory))
+    db.read(move |conn| list::list(conn, caller.scope, &query, &filters, &memory))
         .await
         .map(Paged)
 }
@@ -368,7 +368,7 @@ pub async fn statuses(Lang(language): Lang) -> Localized<Items<StatusInfo>> {
 }
 
 pub async fn statistics(db: Db, caller: Scoped) -> ApiResult<Reply<DashboardFigures>> {
-    db.run(move |conn| {
+    db.read(move |conn| {
         Ok(DashboardFigures {
             figures: colivra_invoicing::dashboard::figures(conn, caller.scope)?,
             stock: colivra_inventory::dashboard::figures(conn, caller.scope)?,

@@ -43,7 +43,7 @@ pub async fn list_tickets(
     filters: web::Query<TicketFilters>,
 ) -> ApiResult<Paged<TicketView>> {
     let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
-    db.run(move |conn| tickets::list(conn, actor(&caller), &query, &filters))
+    db.read(move |conn| tickets::list(conn, actor(&caller), &query, &filters))
         .await
         .map(Paged)
 }
@@ -243,7 +243,7 @@ pub async fn list_activities(
     let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
     let language = filters.language(header);
     let (role, holds_dashboard) = (caller.user.role(), caller.user.holds_any(&["dashboard"]));
-    db.run(move |conn| {
+    db.read(move |conn| {
         let audit = activity_log::reader_audit(
             conn,
             caller.user.id,
@@ -274,7 +274,7 @@ pub async fn export_activities(
     let language = filters.language(header);
     let (role, holds_dashboard) = (caller.user.role(), caller.user.holds_any(&["dashboard"]));
     let (audit, filter) = db
-        .run(move |conn| {
+        .read(move |conn| {
             let audit = activity_log::reader_audit(
                 conn,
                 caller.user.id,
@@ -287,7 +287,7 @@ pub async fn export_activities(
         })
         .await?;
     let body = crate::api::stream::chunked(
-        db.database(),
+        db.database_for_reading(),
         activity_log::export_header(language),
         move |conn, before| activity_log::export_chunk(conn, &audit, &filter, before, language),
     );
@@ -307,7 +307,7 @@ pub async fn search(
     query: web::Query<SearchQuery>,
 ) -> ApiResult<Reply<SearchResults>> {
     let (query, memory) = (query.into_inner(), state.list_memory.clone());
-    db.run(move |conn| {
+    db.read(move |conn| {
         let who = Searcher {
             role: caller.user.role(),
             scope: caller.scope,

@@ -22,7 +22,7 @@ pub async fn list<const KIND: u8>(
     filters: web::Query<VoucherFilters>,
 ) -> ApiResult<Paged<VoucherView>> {
     let (query, filters) = (query.into_inner().into_inner(), filters.into_inner());
-    db.run(move |conn| list::list(conn, caller.scope, kind(KIND), &query, &filters))
+    db.read(move |conn| list::list(conn, caller.scope, kind(KIND), &query, &filters))
         .await
         .map(Paged)
 }

@@ -92,7 +92,7 @@ impl Drop for Gateway {
 
 /// A new client of `base` (its own connections) with `client`'s cookies.
 /// A caller with `client`'s cookies on a connection of its own (as a browser tab opened later).
-fn at(base: &str, client: &TestClient) -> TestClient {
+pub(crate) fn at(base: &str, client: &TestClient) -> TestClient {
     let other = TestClient::with_own_connections(base);
     *other.cookies.borrow_mut() = client.cookies.borrow().clone();
     other

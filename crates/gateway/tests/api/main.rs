@@ -32,6 +32,7 @@ mod proofs;
 mod recipient_messages;
 mod recipients;
 mod recorded_at;
+mod replicas;
 mod shops;
 mod system;
 mod tickets;

@@ -16,6 +16,7 @@ use colivra_gateway::state::AppState;
 use serde_json::{json, Value};
 
 pub mod bucket;
+pub mod cluster;
 pub mod mail;
 pub mod money;
 pub mod receiver;
@@ -120,6 +121,16 @@ impl TestApp {
         configure: impl FnOnce(&mut colivra_gateway::state::AppState),
     ) -> TestApp {
         let (db, pool) = TestDatabase::migrated();
+        Self::spawn_on(db, pool, secure_cookies, configure).await
+    }
+
+    /// On a database of the test's choosing (a cluster it started).
+    pub async fn spawn_on(
+        db: TestDatabase,
+        pool: colivra_db::DbPool,
+        secure_cookies: bool,
+        configure: impl FnOnce(&mut colivra_gateway::state::AppState),
+    ) -> TestApp {
         let static_dir = std::env::temp_dir().join(format!(
             "colivra-static-{}",
             colivra_core::key::random_secret(10)
