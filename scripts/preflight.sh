@@ -9,7 +9,8 @@
 #           Node 20.19+ and npm, cargo, libpq (the PostgreSQL driver links it)
 #     test: the same, poppler's pdftotext (the PDF tests), Python 3 with venv (the API
 #           checks run in a virtual environment) and s3s-fs, an S3-compatible server (the proof
-#           store's bucket test), installed with cargo when missing
+#           store's bucket test), installed with cargo when missing; with TEST_DATABASE_URL,
+#           PostgreSQL's server programs (the replica and failover tests start their own)
 set -euo pipefail
 
 mode=${1:-test}
@@ -60,6 +61,13 @@ check() {
     if [ "$mode" = test ] && ! command -v pdftotext >/dev/null; then
         missing+=("pdftotext (poppler-utils)")
         packages+=(poppler-utils)
+    fi
+    # The read replica's and the failover's tests (PostgreSQL pass) make a primary and a
+    # streaming replica of their own with the server's programs.
+    if [ "$mode" = test ] && [ -n "${TEST_DATABASE_URL:-}" ] \
+        && ! ls /usr/lib/postgresql/*/bin/pg_basebackup >/dev/null 2>&1; then
+        missing+=("PostgreSQL server programs (initdb, pg_basebackup)")
+        packages+=(postgresql)
     fi
     if [ "$mode" = test ] && ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
         missing+=("python3 with venv")
