@@ -449,6 +449,64 @@ mod tests {
     }
 
     #[test]
+    fn a_read_replica_is_postgres_beside_postgres_with_a_sane_lag() {
+        let pg = DatabaseUrl::parse("postgres://u@primary/db").unwrap();
+        let env_of = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(key, _)| *key == name)
+                    .map(|(_, value)| (*value).to_owned())
+            }
+        };
+        assert!(read_replica(env_of(&[]), &pg).unwrap().is_none());
+        let (url, lag) = read_replica(
+            env_of(&[
+                ("COLIVRA_READ_DATABASE_URL", "postgres://u@replica/db"),
+                ("COLIVRA_READ_MAX_LAG_MS", "500"),
+            ]),
+            &pg,
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(url.backend(), Backend::Postgres);
+        assert_eq!(lag, std::time::Duration::from_millis(500));
+        let default = read_replica(
+            env_of(&[("COLIVRA_READ_DATABASE_URL", "postgres://u@replica/db")]),
+            &pg,
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(default.1, std::time::Duration::from_secs(2));
+        for (pairs, primary, named) in [
+            (
+                &[("COLIVRA_READ_DATABASE_URL", "sqlite://x.db")][..],
+                &pg,
+                "COLIVRA_READ_DATABASE_URL:",
+            ),
+            (
+                &[("COLIVRA_READ_DATABASE_URL", "postgres://u@replica/db")][..],
+                &DatabaseUrl::parse("sqlite://x.db").unwrap(),
+                "COLIVRA_READ_DATABASE_URL:",
+            ),
+            (
+                &[("COLIVRA_READ_DATABASE_URL", "mysql://r/db")][..],
+                &pg,
+                "COLIVRA_READ_DATABASE_URL:",
+            ),
+            (
+                &[("COLIVRA_READ_MAX_LAG_MS", "5")][..],
+                &pg,
+                "COLIVRA_READ_MAX_LAG_MS:",
+            ),
+        ] {
+            let pairs: &'static [(&'static str, &'static str)] = pairs;
+            let error = read_replica(env_of(pairs), primary).unwrap_err();
+            assert!(error.0.starts_with(named), "{error}");
+        }
+    }
+
+    #[test]
     fn flags_win_and_bad_values_name_their_source() {
         let config = ServeConfig::resolve(ServeOverrides {
             database_url: Some("sqlite:///tmp/x.db".into()),

@@ -298,7 +298,7 @@ async fn the_gateways_follow_a_failover_losing_no_acknowledged_write() {
     };
     let ((killed, promoting, promoted), ..) =
         futures_util::join!(timeline, writer(1), writer(2), writer(3), writer(4));
-    let answers = answers.borrow();
+    let answers: Vec<Answer> = answers.borrow().clone();
 
     // While there was no primary: 503, nothing else (and nothing acknowledged).
     let outage: Vec<&Answer> = answers
