@@ -582,3 +582,25 @@ async fn the_dashboards_figures_stay_exact_under_concurrent_outcomes_and_folds()
     assert_eq!(deltas(&w.app), 0);
     assert_exact(&w, "after the last fold").await;
 }
+
+/// A status change writes the figure rows it changes and no more (issue 42): the merchant's and
+/// the delivery person's rows by status, the old one less a parcel and the new one plus one; the
+/// rows by creation day, unchanged, are not written (SQLite's trigger used to write every row of
+/// both sides: eight here).
+#[actix_rt::test]
+async fn a_status_change_writes_only_the_figure_rows_it_changes() {
+    let app = TestApp::spawn().await;
+    let hub = app.hub().await;
+    let parcel = hub.parcel(15_000, serde_json::json!({})).await;
+    hub.ship(&[&parcel]).await;
+    hub.call(&parcel).await;
+    let before = deltas(&app);
+    hub.delivery_person
+        .post(
+            "/api/parcels/states",
+            serde_json::json!({"parcel": parcel, "status": "no_answer"}),
+        )
+        .await
+        .assert_status(200);
+    assert_eq!(deltas(&app) - before, 4);
+}
