@@ -1,0 +1,2 @@
+-- Nothing was changed on PostgreSQL (see up.sql).
+SELECT 1;
