@@ -51,8 +51,8 @@ PG_URL=${BENCH_PG_URL:-postgres://postgres@127.0.0.1:5432/colivra_bench?sslmode=
 BACKENDS=${BENCH_BACKENDS:-sqlite postgres}
 ONLY=${BENCH_ONLY:-}
 FULL_SPEED_HEALTH=80000
-WRITES="$OUT/write-lines.md"
 OUT=target/bench
+WRITES="$OUT/write-lines.md"
 PORT=18080
 BASE="http://127.0.0.1:$PORT"
 mkdir -p "$OUT"
