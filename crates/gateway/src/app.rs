@@ -79,6 +79,7 @@ pub fn build(
     // error answers in the reader's language → log and headers → edge input check → session
     // cookie → no session where none is used → one connection per read → sessions → CSRF.
     App::new()
+        .app_data(web::Data::new(state.pool.clone()))
         .app_data(web::Data::new(state))
         .app_data(json_config)
         .app_data(query_config)

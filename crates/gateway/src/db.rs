@@ -26,7 +26,7 @@ pub struct Database {
     /// Short reads may run on the async worker itself ([`read_here`]): SQLite only.
     reads_here: bool,
     /// `COLIVRA_READ_DATABASE_URL`: where lists, searches, dashboards and exports may read.
-    replica: Option<Arc<crate::replica::Replica>>,
+    replica: Option<Arc<ReadReplica>>,
     /// This is the read replica's pool (answers say so in `Server-Timing`).
     on_replica: bool,
 }
@@ -49,7 +49,7 @@ impl Database {
         }
     }
 
-    /// A read replica's pool (PostgreSQL), for [`crate::replica::Replica`].
+    /// A read replica's pool (PostgreSQL), for [`ReadReplica`].
     pub fn of_replica(pool: DbPool) -> Self {
         Database {
             on_replica: true,
@@ -58,12 +58,12 @@ impl Database {
     }
 
     /// With a read replica for the reads that decide no write.
-    pub fn with_replica(mut self, replica: Arc<crate::replica::Replica>) -> Self {
+    pub fn with_replica(mut self, replica: Arc<ReadReplica>) -> Self {
         self.replica = Some(replica);
         self
     }
 
-    pub fn replica(&self) -> Option<&Arc<crate::replica::Replica>> {
+    pub fn replica(&self) -> Option<&Arc<ReadReplica>> {
         self.replica.as_ref()
     }
 
@@ -72,9 +72,83 @@ impl Database {
     /// it is fresh enough and holds that write, else this database.
     pub fn for_reading(&self, wrote_at: Option<i64>) -> Database {
         match &self.replica {
-            Some(replica) if replica.serves(wrote_at) => replica.database.clone(),
+            Some(replica) if replica.freshness.serves(wrote_at) => replica.database.clone(),
             _ => self.clone(),
         }
+    }
+}
+
+/// A read replica (`COLIVRA_READ_DATABASE_URL`): its pool and how fresh it is
+/// ([`crate::replica`], kept by [`watch_replica`]).
+pub struct ReadReplica {
+    pub database: Database,
+    pub freshness: crate::replica::Freshness,
+}
+
+/// Asks the primary, then the replica, where they are, for as long as the server runs (every
+/// [`crate::replica::WATCH_EVERY`]). A round that fails (either server down) takes the replica
+/// out until one succeeds. Nothing to do without a replica.
+pub async fn watch_replica(primary: Database) {
+    let Some(replica) = primary.replica.clone() else {
+        return;
+    };
+    let freshness = &replica.freshness;
+    let mut samples = colivra_db::replica::Samples::default();
+    // Samples older than twice the bound are of no use: past the bound the replica serves nothing.
+    let keep_ms = freshness.max_lag_ms().saturating_mul(2).max(1_000);
+    let mut every = actix_web::rt::time::interval(crate::replica::WATCH_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        let at = crate::replica::now_ms();
+        let round = async {
+            let position = run(&primary, colivra_db::replica::primary_position)
+                .await
+                .ok()?;
+            let replayed = run(&replica.database, colivra_db::replica::replayed_position)
+                .await
+                .ok()?;
+            Some((position, replayed))
+        };
+        let Some((position, replayed)) = round.await else {
+            freshness.set_caught_up_to(0);
+            crate::metrics::replica(false, None);
+            continue;
+        };
+        samples.record(at, position, keep_ms);
+        let caught_up_to = samples.caught_up_to(replayed).unwrap_or(0);
+        freshness.set_caught_up_to(caught_up_to);
+        let lag_ms = if caught_up_to > 0 {
+            crate::replica::now_ms() - caught_up_to
+        } else {
+            keep_ms
+        };
+        crate::metrics::replica(
+            caught_up_to > 0 && lag_ms <= freshness.max_lag_ms(),
+            Some(lag_ms as f64 / 1000.0),
+        );
+    }
+}
+
+/// A write request's caller, remembered once it is answered (with a read replica only).
+struct Writer {
+    replica: Arc<ReadReplica>,
+    caller: Option<u64>,
+}
+
+impl Writer {
+    /// `None` without a replica: nothing to remember. The database is the app's (`app.rs`
+    /// registers it beside the state).
+    fn of(req: &actix_web::HttpRequest) -> Option<Writer> {
+        let database = req.app_data::<web::Data<Database>>()?;
+        Some(Writer {
+            replica: database.replica()?.clone(),
+            caller: crate::replica::caller_key(req),
+        })
+    }
+
+    fn wrote(&self, res: &mut actix_web::HttpResponse<impl Sized>) {
+        self.replica.freshness.wrote(self.caller, res);
     }
 }
 
@@ -133,9 +207,7 @@ pub async fn one_connection_per_read(
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let read_only = matches!(*req.method(), Method::GET | Method::HEAD);
     // With a read replica, a caller's writes are remembered so that his next reads see them.
-    let writer = (!read_only)
-        .then(|| crate::replica::Writer::of(req.request()))
-        .flatten();
+    let writer = (!read_only).then(|| Writer::of(req.request())).flatten();
     let request = RefCell::new(RequestDb {
         keeps: read_only,
         ..RequestDb::default()

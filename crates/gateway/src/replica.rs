@@ -4,8 +4,8 @@
 //!
 //! Two rules keep what a caller sees true:
 //! - **Bounded lag**: every gateway asks both servers where they are a few times a second
-//!   ([`watch`], `colivra_db::replica`); a replica more than `COLIVRA_READ_MAX_LAG_MS` behind, or
-//!   not answering, serves nothing until it catches up.
+//!   (`watch_replica` in the `db` module, `colivra_db::replica`); a replica more than
+//!   `COLIVRA_READ_MAX_LAG_MS` behind, or not answering, serves nothing until it catches up.
 //! - **Read-your-writes**: a write request's answer carries the time it was answered (the
 //!   `colivra_wrote` cookie, and this process's memory for callers that keep no cookies); that
 //!   caller's reads go to the primary until the replica holds everything committed before it.
@@ -13,24 +13,21 @@
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use actix_web::cookie::{Cookie, SameSite};
-use actix_web::{web, HttpRequest, HttpResponse};
-
-use crate::db::Database;
-use crate::state::AppState;
+use actix_web::{HttpRequest, HttpResponse};
 
 /// The cookie that carries a caller's last write (ms since the epoch) to every gateway.
 pub const WROTE_COOKIE: &str = "colivra_wrote";
 
 /// How often each gateway asks where the primary and the replica are.
-const WATCH_EVERY: Duration = Duration::from_millis(200);
+pub const WATCH_EVERY: Duration = Duration::from_millis(200);
 
-pub struct Replica {
-    /// The replica's pool.
-    pub database: Database,
+/// How fresh the replica is, and what callers wrote lately (the replica's pool is beside it in
+/// the `db` module's `ReadReplica`).
+pub struct Freshness {
     /// `COLIVRA_READ_MAX_LAG_MS`.
     max_lag_ms: i64,
     /// Up to when (ms since the epoch) the replica holds every commit; 0 while unknown or not
@@ -39,22 +36,34 @@ pub struct Replica {
     /// Callers' last writes through this process (keyed by their credentials' hash): for API
     /// clients, which keep no cookies.
     writes: Mutex<HashMap<u64, i64>>,
+    /// The `colivra_wrote` cookie is `Secure` (`COLIVRA_SECURE_COOKIES`).
+    secure_cookies: bool,
 }
 
-fn now_ms() -> i64 {
+pub fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |since| since.as_millis() as i64)
 }
 
-impl Replica {
-    pub fn new(database: Database, max_lag: Duration) -> Self {
-        Replica {
-            database,
+impl Freshness {
+    pub fn new(max_lag: Duration, secure_cookies: bool) -> Self {
+        Freshness {
             max_lag_ms: i64::try_from(max_lag.as_millis()).unwrap_or(i64::MAX),
             caught_up_to: AtomicI64::new(0),
             writes: Mutex::default(),
+            secure_cookies,
         }
+    }
+
+    pub fn max_lag_ms(&self) -> i64 {
+        self.max_lag_ms
+    }
+
+    /// What the last round of the watch found: the time up to which the replica holds every
+    /// commit (0: unknown, not answering).
+    pub fn set_caught_up_to(&self, at_ms: i64) {
+        self.caught_up_to.store(at_ms, Ordering::Relaxed);
     }
 
     /// Whether the replica may answer a caller whose last write was answered at `wrote_at`.
@@ -89,47 +98,28 @@ impl Replica {
         }
         writes.insert(caller, at);
     }
-}
 
-/// A write request's caller, for [`Writer::wrote`] once it is answered.
-pub struct Writer {
-    replica: Arc<Replica>,
-    caller: Option<u64>,
-    secure: bool,
-}
-
-impl Writer {
-    /// `None` without a replica: nothing to remember.
-    pub fn of(req: &HttpRequest) -> Option<Writer> {
-        let state = req.app_data::<web::Data<AppState>>()?;
-        let replica = state.pool.replica()?.clone();
-        Some(Writer {
-            replica,
-            caller: caller_key(req),
-            secure: state.settings.secure_cookies,
-        })
-    }
-
-    /// The request wrote and is answered now: its caller's next reads must see it.
-    pub fn wrote(&self, res: &mut HttpResponse<impl Sized>) {
+    /// A request of `caller` wrote and is answered now: his next reads must see it.
+    pub fn wrote(&self, caller: Option<u64>, res: &mut HttpResponse<impl Sized>) {
         let at = now_ms();
-        if let Some(caller) = self.caller {
-            self.replica.remember(caller, at);
+        if let Some(caller) = caller {
+            self.remember(caller, at);
         }
-        let seconds = self.replica.max_lag_ms / 1000 + 1;
         let cookie = Cookie::build(WROTE_COOKIE, at.to_string())
             .path("/")
             .http_only(true)
-            .secure(self.secure)
+            .secure(self.secure_cookies)
             .same_site(SameSite::Lax)
-            .max_age(actix_web::cookie::time::Duration::seconds(seconds))
+            .max_age(actix_web::cookie::time::Duration::seconds(
+                self.max_lag_ms / 1000 + 1,
+            ))
             .finish();
         let _ = res.add_cookie(&cookie);
     }
 }
 
 /// Who is calling, as a hash of his credentials (bearer token or session cookie).
-fn caller_key(req: &HttpRequest) -> Option<u64> {
+pub fn caller_key(req: &HttpRequest) -> Option<u64> {
     let credentials = req
         .headers()
         .get(actix_web::http::header::AUTHORIZATION)
@@ -141,45 +131,4 @@ fn caller_key(req: &HttpRequest) -> Option<u64> {
     let mut hasher = std::hash::DefaultHasher::new();
     credentials.hash(&mut hasher);
     Some(hasher.finish())
-}
-
-/// Asks the primary, then the replica, where they are, for as long as the server runs. A round
-/// that fails (either server down) takes the replica out until one succeeds.
-pub async fn watch(replica: Arc<Replica>, primary: Database) {
-    let mut samples = colivra_db::replica::Samples::default();
-    // Samples older than twice the bound are of no use: past the bound the replica serves nothing.
-    let keep_ms = replica.max_lag_ms.saturating_mul(2).max(1_000);
-    let mut every = actix_web::rt::time::interval(WATCH_EVERY);
-    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        every.tick().await;
-        let at = now_ms();
-        let round = async {
-            let position = crate::db::run(&primary, colivra_db::replica::primary_position)
-                .await
-                .ok()?;
-            let replayed =
-                crate::db::run(&replica.database, colivra_db::replica::replayed_position)
-                    .await
-                    .ok()?;
-            Some((position, replayed))
-        };
-        let Some((position, replayed)) = round.await else {
-            replica.caught_up_to.store(0, Ordering::Relaxed);
-            crate::metrics::replica(false, None);
-            continue;
-        };
-        samples.record(at, position, keep_ms);
-        let caught_up_to = samples.caught_up_to(replayed).unwrap_or(0);
-        replica.caught_up_to.store(caught_up_to, Ordering::Relaxed);
-        let lag_ms = if caught_up_to > 0 {
-            now_ms() - caught_up_to
-        } else {
-            keep_ms
-        };
-        crate::metrics::replica(
-            caught_up_to > 0 && lag_ms <= replica.max_lag_ms,
-            Some(lag_ms as f64 / 1000.0),
-        );
-    }
 }

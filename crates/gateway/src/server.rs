@@ -67,19 +67,17 @@ pub fn serve(config: ServeConfig) -> Result<(), Box<dyn std::error::Error>> {
         config.app_name.clone(),
         config.secure_cookies,
     )?;
-    let replica = match &config.read_replica {
-        Some((url, max_lag)) => {
-            tracing::info!(replica = %url.redacted(), ?max_lag, "lists, searches, dashboards and exports read from the replica");
-            let pool = config::open_replica_pool(url)?;
-            let replica = Arc::new(crate::replica::Replica::new(
-                crate::db::Database::of_replica(pool),
-                *max_lag,
-            ));
-            state.pool = state.pool.clone().with_replica(replica.clone());
-            Some(replica)
-        }
-        None => None,
-    };
+    if let Some((url, max_lag)) = &config.read_replica {
+        tracing::info!(replica = %url.redacted(), ?max_lag, "lists, searches, dashboards and exports read from the replica");
+        let pool = config::open_replica_pool(url)?;
+        state.pool = state
+            .pool
+            .clone()
+            .with_replica(Arc::new(crate::db::ReadReplica {
+                database: crate::db::Database::of_replica(pool),
+                freshness: crate::replica::Freshness::new(*max_lag, config.secure_cookies),
+            }));
+    }
     let settings = Arc::make_mut(&mut state.settings);
     settings.idle_timeouts = config.idle_timeouts;
     settings.trusted_proxies = config.trusted_proxies.clone();
@@ -105,9 +103,8 @@ pub fn serve(config: ServeConfig) -> Result<(), Box<dyn std::error::Error>> {
         tracing::warn!(dir = %config.static_dir.display(), "the web app is not built; API only (run `just build`)");
     }
     actix_web::rt::System::new().block_on(async move {
-        if let Some(replica) = replica {
-            actix_web::rt::spawn(crate::replica::watch(replica, state.pool.clone()));
-        }
+        // Returns at once without a read replica.
+        actix_web::rt::spawn(crate::db::watch_replica(state.pool.clone()));
         let purge_pool = state.pool.clone();
         actix_web::rt::spawn(async move {
             let mut every = actix_web::rt::time::interval(std::time::Duration::from_secs(600));

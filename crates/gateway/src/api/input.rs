@@ -78,7 +78,7 @@ impl FromRequest for Db {
             req.app_data::<web::Data<AppState>>()
                 .map(|state| {
                     let reads = match state.pool.replica() {
-                        Some(replica) => state.pool.for_reading(replica.last_write(req)),
+                        Some(replica) => state.pool.for_reading(replica.freshness.last_write(req)),
                         None => state.pool.clone(),
                     };
                     Db(

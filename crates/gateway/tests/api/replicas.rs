@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use colivra_db::test_support::{test_backend, TestDatabase};
 use colivra_db::{Backend, DatabaseUrl, PoolOptions};
-use colivra_gateway::db::Database;
-use colivra_gateway::replica::{watch, Replica};
+use colivra_gateway::db::{watch_replica, Database, ReadReplica};
+use colivra_gateway::replica::Freshness;
 use diesel::prelude::*;
 use serde_json::json;
 
@@ -74,19 +74,18 @@ async fn reads_go_to_a_streaming_replica_within_its_lag_bound_and_callers_read_t
     let (db, pool) = TestDatabase::migrated_on(&cluster.admin_url(cluster.primary_port));
     let name = db.name().unwrap().to_owned();
     let replica_url = DatabaseUrl::parse(&cluster.url(cluster.replica_port, &name)).unwrap();
-    let replica = Arc::new(Replica::new(
-        Database::of_replica(colivra_db::connection::lazy_pool(
+    let replica = Arc::new(ReadReplica {
+        database: Database::of_replica(colivra_db::connection::lazy_pool(
             &replica_url,
             &PoolOptions::for_backend(Backend::Postgres),
         )),
-        Duration::from_millis(3_000),
-    ));
-    let with_replica = replica.clone();
+        freshness: Freshness::new(Duration::from_millis(3_000), false),
+    });
     let app = TestApp::spawn_on(db, pool, false, move |state| {
-        state.pool = state.pool.clone().with_replica(with_replica);
+        state.pool = state.pool.clone().with_replica(replica);
     })
     .await;
-    actix_rt::spawn(watch(replica, app.state.pool.clone()));
+    actix_rt::spawn(watch_replica(app.state.pool.clone()));
     let hub = app.hub().await;
     let first = hub.parcel(10_000, json!({})).await;
 
