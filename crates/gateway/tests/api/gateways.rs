@@ -413,14 +413,9 @@ async fn metrics_are_served_on_their_own_listener() {
         .unwrap();
     assert_eq!(res.status().as_u16(), 200);
     let text = String::from_utf8(res.body().await.unwrap().to_vec()).unwrap();
-    let scrape =
-        prometheus_parse::Scrape::parse(text.lines().map(|line| Ok(line.to_owned()))).unwrap();
+    let scrape = crate::support::metrics::parse(&text);
     assert!(
-        scrape
-            .samples
-            .iter()
-            .any(|s| s.metric == "colivra_http_requests_total"
-                && s.labels.get("route") == Some("/health")),
+        crate::support::metrics::has_route(&scrape, "colivra_http_requests_total", "/health"),
         "{text}"
     );
     let res = client

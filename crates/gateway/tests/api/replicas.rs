@@ -81,8 +81,10 @@ async fn reads_go_to_a_streaming_replica_within_its_lag_bound_and_callers_read_t
         )),
         freshness: Freshness::new(Duration::from_millis(3_000), false),
     });
+    const METRICS_TOKEN: &str = "replica-metrics-0123456789";
     let app = TestApp::spawn_on(db, pool, false, move |state| {
         state.pool = state.pool.clone().with_replica(replica);
+        Arc::make_mut(&mut state.settings).metrics_token = Some(METRICS_TOKEN.to_owned());
     })
     .await;
     actix_rt::spawn(watch_replica(app.state.pool.clone()));
@@ -123,6 +125,16 @@ async fn reads_go_to_a_streaming_replica_within_its_lag_bound_and_callers_read_t
     }
     let res = until_from_replica(&hub.merchant, "/api/statistics").await;
     assert_eq!(res.body["data"]["total"], 1, "{}", res.text);
+    // The metrics say so too.
+    let scraper = app.client();
+    scraper.set_header("Authorization", &format!("Bearer {METRICS_TOKEN}"));
+    let res = scraper.get("/metrics").await;
+    res.assert_status(200);
+    let scrape = crate::support::metrics::parse(&res.text);
+    let value = |name| crate::support::metrics::value(&scrape, name, &[]);
+    assert_eq!(value("colivra_replica_up"), Some(1.0), "{}", res.text);
+    assert!(value("colivra_replica_requests_total") >= Some(reads.len() as f64));
+    assert!(value("colivra_replica_lag_seconds").is_some_and(|lag| lag < 3.0));
 
     // The replica stops replaying: a merchant's new parcel is on the primary only.
     cluster.pause_replay();

@@ -545,7 +545,7 @@ async fn a_warm_list_request_costs_one_connection_and_two_statements() {
 /// the outbox backlog of this database exactly, the pool and the build.
 #[actix_rt::test]
 async fn metrics_are_scraped_behind_a_token_in_the_prometheus_format() {
-    use prometheus_parse::{Scrape, Value};
+    use crate::support::metrics::{has_route, parse as scrape, value};
 
     const TOKEN: &str = "scrape-token-0123456789";
     let app = TestApp::spawn_with_metrics_token(TOKEN).await;
@@ -556,23 +556,6 @@ async fn metrics_are_scraped_behind_a_token_in_the_prometheus_format() {
 
     let scraper = app.client();
     scraper.set_header("Authorization", &format!("Bearer {TOKEN}"));
-    let scrape = |text: String| {
-        Scrape::parse(text.lines().map(|line| Ok(line.to_owned()))).expect("the Prometheus format")
-    };
-    let value = |scrape: &Scrape, name: &str, labels: &[(&str, &str)]| -> Option<f64> {
-        scrape
-            .samples
-            .iter()
-            .find(|sample| {
-                sample.metric == name
-                    && labels.iter().all(|(k, v)| sample.labels.get(k) == Some(*v))
-            })
-            .map(|sample| match &sample.value {
-                Value::Counter(v) | Value::Gauge(v) | Value::Untyped(v) => *v,
-                Value::Histogram(buckets) => buckets.last().map_or(0.0, |b| b.count),
-                Value::Summary(_) => f64::NAN,
-            })
-    };
     let route = [
         ("route", "/api/users/notices"),
         ("method", "GET"),
@@ -584,7 +567,7 @@ async fn metrics_are_scraped_behind_a_token_in_the_prometheus_format() {
         .header("content-type")
         .unwrap()
         .starts_with("text/plain"));
-    let before = scrape(res.text.clone());
+    let before = scrape(&res.text);
     let counted_before = value(&before, "colivra_http_requests_total", &route).unwrap_or(0.0);
 
     // Three known requests, and two e-mails waiting (no sender runs here).
@@ -606,18 +589,18 @@ async fn metrics_are_scraped_behind_a_token_in_the_prometheus_format() {
 
     let res = scraper.get("/metrics").await;
     res.assert_status(200);
-    let after = scrape(res.text.clone());
+    let after = scrape(&res.text);
     let counted = value(&after, "colivra_http_requests_total", &route).unwrap();
     assert!(
         counted - counted_before >= 3.0,
         "{counted_before} then {counted}"
     );
     assert!(
-        after
-            .samples
-            .iter()
-            .any(|s| s.metric == "colivra_http_request_duration_seconds"
-                && s.labels.get("route") == Some("/api/users/notices")),
+        has_route(
+            &after,
+            "colivra_http_request_duration_seconds",
+            "/api/users/notices"
+        ),
         "a latency histogram per route"
     );
     assert_eq!(

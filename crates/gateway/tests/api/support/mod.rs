@@ -18,6 +18,7 @@ use serde_json::{json, Value};
 pub mod bucket;
 pub mod cluster;
 pub mod mail;
+pub mod metrics;
 pub mod money;
 pub mod receiver;
 
