@@ -82,6 +82,9 @@ async fn reads_go_to_a_streaming_replica_within_its_lag_bound_and_callers_read_t
         freshness: Freshness::new(Duration::from_millis(3_000), false),
     });
     const METRICS_TOKEN: &str = "replica-metrics-0123456789";
+    // The recorder is installed before anything is counted, as `colivra serve` does at start
+    // (what is counted before it is lost).
+    colivra_gateway::metrics::handle();
     let app = TestApp::spawn_on(db, pool, false, move |state| {
         state.pool = state.pool.clone().with_replica(replica);
         Arc::make_mut(&mut state.settings).metrics_token = Some(METRICS_TOKEN.to_owned());
