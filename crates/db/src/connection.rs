@@ -295,7 +295,7 @@ where
 /// lock per file, so the tests' many databases in one process do not wait on each other.
 fn sqlite_writer(conn: &mut SqliteConnection) -> Arc<Mutex<()>> {
     static WRITERS: OnceLock<Mutex<HashMap<String, Arc<Mutex<()>>>>> = OnceLock::new();
-    let file = diesel::select(diesel::dsl::sql::<diesel::sql_types::Text>(
+    let file = diesel::select(crate::fixed_sql::fixed_sql::<diesel::sql_types::Text>(
         "(SELECT file FROM pragma_database_list WHERE name = 'main')",
     ))
     .get_result::<String>(conn)

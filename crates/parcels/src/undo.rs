@@ -4,7 +4,7 @@
 
 use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::{time, AppError, AppResult, Scope, UserId};
-use colivra_db::schema::{parcel_states, parcels};
+use colivra_db::schema::parcel_states;
 use colivra_db::{activities, immediate_transaction, settings, DbConnection, MapDbErr};
 use diesel::prelude::*;
 
@@ -182,18 +182,20 @@ pub fn undo_until(
         .map(|plan| plan.until))
 }
 
-/// The parcel as `actor_id` sees it, with `undo_until` when he may still undo its latest move.
+/// The parcel as `actor_id` sees it, with `undo_until` when he may still undo its latest move;
+/// names from `recent` when it knows them (the answer to a move), else read now.
 pub fn view(
     conn: &mut DbConnection,
     actor_id: UserId,
     scope: Scope,
     row: ParcelRow,
+    recent: Option<&parcel::RecentNames>,
 ) -> AppResult<ParcelView> {
     let until = match scope {
         Scope::Merchant(_) => None,
         _ => undo_until(conn, &row, actor_id)?,
     };
-    let mut view = parcel::view(conn, scope.role(), row)?;
+    let mut view = parcel::views_with(conn, scope.role(), vec![row], recent)?.remove(0);
     view.undo_until = until;
     Ok(view)
 }
@@ -228,7 +230,7 @@ pub fn undo(
         } else {
             row.attempts
         };
-        write_move(
+        let moved = write_move(
             conn,
             &row,
             Moved {
@@ -278,11 +280,6 @@ pub fn undo(
             },
         )
         .map_db_err()?;
-        let row = parcels::table
-            .find(row.id)
-            .select(ParcelRow::as_select())
-            .first(conn)
-            .map_db_err()?;
-        parcel::view(conn, scope.role(), row)
+        parcel::view(conn, scope.role(), moved)
     })
 }

@@ -52,7 +52,7 @@ pub async fn show(db: Db, caller: Scoped, key: web::Path<String>) -> ApiResult<R
     let key = key.into_inner();
     db.run(move |conn| {
         let row = parcel::get(conn, caller.scope, &key)?;
-        colivra_parcels::undo::view(conn, caller.user.id, caller.scope, row)
+        colivra_parcels::undo::view(conn, caller.user.id, caller.scope, row, None)
     })
     .await
     .map(Reply)
@@ -113,13 +113,24 @@ pub async fn states(
 }
 
 pub async fn post_state(
+    state: web::Data<AppState>,
     db: Db,
     caller: Scoped,
     input: Json<StateInput>,
 ) -> ApiResult<Reply<ParcelView>> {
     let (input, stock, proofs) = (input.into_inner(), db.stock(), db.proofs());
+    let memory = state.list_memory.clone();
     db.run(move |conn| {
-        moves::post_state(conn, &*stock, &proofs, caller.user.id, caller.scope, &input)
+        let (user, scope) = (caller.user.id, caller.scope);
+        moves::post_state(
+            conn,
+            &*stock,
+            &proofs,
+            user,
+            scope,
+            &input,
+            Some(&memory.names),
+        )
     })
     .await
     .map(Reply)

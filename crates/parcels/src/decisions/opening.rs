@@ -24,8 +24,13 @@ pub fn needs_decision(status: Status) -> bool {
 }
 
 /// Opens the decision of the outcome `row` just got (inside the move's transaction), due after
-/// the company's delay, and tells the merchant's webhooks.
-pub(crate) fn open(conn: &mut DbConnection, row: &ParcelRow, now: NaiveDateTime) -> AppResult<()> {
+/// the company's delay, and tells the merchant's webhooks (`endpoints`, read by the move).
+pub(crate) fn open(
+    conn: &mut DbConnection,
+    row: &ParcelRow,
+    endpoints: &[(i64, String)],
+    now: NaiveDateTime,
+) -> AppResult<()> {
     let hours = crate::recipients::policy(conn)?.decision_delay_hours;
     let due_at = now + Duration::hours(hours);
     diesel::insert_into(decisions::table)
@@ -38,7 +43,6 @@ pub(crate) fn open(conn: &mut DbConnection, row: &ParcelRow, now: NaiveDateTime)
         ))
         .execute(conn)
         .map_db_err()?;
-    let endpoints = colivra_db::outbox::active_endpoints(conn, row.merchant_id).map_db_err()?;
     if endpoints.is_empty() {
         return Ok(());
     }
@@ -48,7 +52,7 @@ pub(crate) fn open(conn: &mut DbConnection, row: &ParcelRow, now: NaiveDateTime)
     };
     colivra_db::outbox::record_all_to(
         conn,
-        &endpoints,
+        endpoints,
         &[colivra_db::outbox::Event {
             merchant_id: row.merchant_id,
             event_type: colivra_db::outbox::PARCEL_DECISION_NEEDED,

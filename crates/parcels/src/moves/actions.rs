@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use crate::calls::AttemptFacts;
 use crate::note::{Note, NoteCode};
-use crate::parcel::{self, changed_meanwhile, ParcelRow, ParcelView};
+use crate::parcel::{self, changed_meanwhile, ParcelRow, ParcelView, RecentNames};
 use crate::status::{Mover, Status};
 use colivra_core::Scope;
 
@@ -128,6 +128,9 @@ fn check_recorded_at(at: NaiveDateTime, row: &ParcelRow, now: NaiveDateTime) -> 
 /// A proof of delivery comes with « Livré » and is kept in the same transaction. An outcome
 /// from the phone's queue that is refused (the parcel changed meanwhile, is no longer his, or
 /// was recorded too long ago) is kept for the office ([`crate::unapplied`]).
+///
+/// The answer's view is read once the move has committed (on SQLite, outside the one writer
+/// lock every writer waits for), its names taken from `recent` when it knows them.
 pub fn post_state(
     conn: &mut DbConnection,
     stock: &dyn StockHooks,
@@ -135,6 +138,7 @@ pub fn post_state(
     actor_id: UserId,
     scope: Scope,
     input: &StateInput,
+    recent: Option<&RecentNames>,
 ) -> AppResult<ParcelView> {
     let result = post_state_now(conn, stock, proofs, actor_id, scope, input);
     let refused = match &result {
@@ -151,7 +155,7 @@ pub fn post_state(
         // outcome queued and sends it again rather than losing the refusal.
         crate::unapplied::keep_refused(conn, actor_id, scope, input, &reason)?;
     }
-    result
+    crate::undo::view(conn, actor_id, scope, result?, recent)
 }
 
 fn post_state_now(
@@ -161,7 +165,7 @@ fn post_state_now(
     actor_id: UserId,
     scope: Scope,
     input: &StateInput,
-) -> AppResult<ParcelView> {
+) -> AppResult<ParcelRow> {
     let mover = match scope {
         Scope::Everyone => Mover::Admin,
         Scope::DeliveryPerson(_) => Mover::DeliveryPerson,
@@ -229,7 +233,7 @@ fn post_state_now(
         if let Some(proof) = &proof {
             crate::proof::record(conn, proofs, &row, to, actor_id, proof)?;
         }
-        crate::undo::view(conn, actor_id, scope, row)
+        Ok(row)
     })
 }
 

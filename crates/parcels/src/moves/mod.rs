@@ -13,9 +13,7 @@ mod timeline;
 
 use chrono::{NaiveDate, NaiveDateTime};
 use colivra_core::{time, AppError, AppResult, DeliveryPersonId, FieldErrors, UserId};
-use colivra_db::schema::parcels;
 use colivra_db::{activities, settings, DbConnection, MapDbErr};
-use diesel::prelude::*;
 
 use crate::note::{Note, NoteCode};
 use crate::parcel::ParcelRow;
@@ -104,7 +102,7 @@ pub fn apply(
     let delivery_person_id = mv.delivery_person_id.or(row.delivery_person_id);
     let outcome = outcome_after(conn, row, final_status, delivery_person_id, at)?;
     check_invoices(row, &outcome)?;
-    write_move(
+    let moved = write_move(
         conn,
         row,
         Moved {
@@ -180,28 +178,25 @@ pub fn apply(
         },
     )
     .map_db_err()?;
-    let moved: ParcelRow = parcels::table
-        .find(row.id)
-        .select(ParcelRow::as_select())
-        .first(conn)
-        .map_db_err()?;
+    // The merchant's webhooks, in this transaction: the move and its events commit together.
+    let endpoints = colivra_db::outbox::active_endpoints(conn, row.merchant_id).map_db_err()?;
     // A failed attempt recorded at the door waits for the merchant's (or the recipient's)
     // decision; a limit reached refuses the parcel without one.
     if matches!(mv.mover, Mover::DeliveryPerson | Mover::Admin)
         && final_status == mv.to
         && crate::decisions::opening::needs_decision(final_status)
     {
-        crate::decisions::opening::open(conn, &moved, now)?;
+        crate::decisions::opening::open(conn, &moved, &endpoints, now)?;
     }
-    // The merchant's webhooks, in this transaction: the move and its events commit together.
     if mv.to.is_round_outcome() {
         let reason = (final_status != mv.to).then(|| {
             Note::new(NoteCode::AutoRefused)
                 .with("attempts", attempts)
                 .render(colivra_core::Language::Fr)
         });
-        moved.record_outcome_events(
+        moved.record_outcome_events_to(
             conn,
+            &endpoints,
             colivra_core::webhook_events::RecordedOutcome {
                 status: mv.to.as_str().to_owned(),
                 status_label: mv.to.label().to_owned(),
@@ -218,7 +213,11 @@ pub fn apply(
             },
         )?;
     } else {
-        moved.record_event(conn, colivra_db::outbox::PARCEL_STATUS_CHANGED)?;
+        moved.record_events_to(
+            conn,
+            &endpoints,
+            &[colivra_db::outbox::PARCEL_STATUS_CHANGED],
+        )?;
     }
     Ok(moved)
 }

@@ -69,45 +69,49 @@ pub(crate) struct Moved<'a> {
 
 /// Writes `moved` only if the parcel still has the status read and no invoice took it
 /// meanwhile (a delivery invoice matters only when the outcome changes): two concurrent moves
-/// leave one winner and a 409 for the other, on both databases.
+/// leave one winner and a 409 for the other, on both databases. Returns the row as written
+/// (nothing the rest of a move or an undo does changes the parcel's row again).
 pub(crate) fn write_move(
     conn: &mut DbConnection,
     row: &ParcelRow,
     moved: Moved<'_>,
     now: NaiveDateTime,
-) -> AppResult<()> {
+) -> AppResult<ParcelRow> {
     let keeps_outcome = moved.outcome.outcome == row.outcome;
-    let updated = diesel::update(
-        parcels::table
-            .find(row.id)
-            .filter(parcels::status.eq(row.status().as_str()))
+    // Kept prepared (see `kept_update`): on SQLite preparing it compiles the parcels' triggers.
+    let updated: ParcelRow = colivra_db::fixed_sql::kept_update(
+        parcels::table,
+        (
+            parcels::status.eq(moved.status.as_str()),
+            parcels::attempts.eq(moved.attempts),
+            parcels::postponed_to.eq(moved.postponed_to),
+            parcels::delivery_person_id.eq(moved.delivery_person_id),
+            parcels::updated_at.eq(now),
+            parcels::status_changed_at.eq(moved.changed_at),
+            parcels::outcome.eq(&moved.outcome.outcome),
+            parcels::commission.eq(moved.outcome.commission),
+            parcels::outcome_at.eq(moved.outcome.at),
+        ),
+        parcels::id
+            .eq(row.id)
+            .and(parcels::status.eq(row.status().as_str()))
             // An invoice that took the parcel meanwhile wins: it then no longer moves (409).
-            .filter(parcels::merchant_completed_invoice_id.is_null())
-            .filter(parcels::merchant_returned_invoice_id.is_null())
-            .filter(
+            .and(parcels::merchant_completed_invoice_id.is_null())
+            .and(parcels::merchant_returned_invoice_id.is_null())
+            .and(
                 parcels::delivery_person_invoice_id
                     .is_null()
-                    .or(diesel::dsl::sql::<diesel::sql_types::Bool>(
+                    // Fixed text, not `dsl::sql`: diesel keeps no statement holding `sql(…)`.
+                    .or(colivra_db::fixed_sql::fixed_sql::<diesel::sql_types::Bool>(
                         if keeps_outcome { "1 = 1" } else { "1 = 0" },
                     )),
             ),
+        <ParcelRow as Selectable<colivra_db::DbBackend>>::construct_selection(),
     )
-    .set((
-        parcels::status.eq(moved.status.as_str()),
-        parcels::attempts.eq(moved.attempts),
-        parcels::postponed_to.eq(moved.postponed_to),
-        parcels::delivery_person_id.eq(moved.delivery_person_id),
-        parcels::updated_at.eq(now),
-        parcels::status_changed_at.eq(moved.changed_at),
-        parcels::outcome.eq(&moved.outcome.outcome),
-        parcels::commission.eq(moved.outcome.commission),
-        parcels::outcome_at.eq(moved.outcome.at),
-    ))
-    .execute(conn)
-    .map_db_err()?;
-    if updated == 0 {
-        return Err(changed_meanwhile());
-    }
+    .get_result(conn)
+    .optional()
+    .map_db_err()?
+    .ok_or_else(changed_meanwhile)?;
     // The confirmation agents' queue follows the status, whoever moves it (an admin forcing a
     // parcel back « à confirmer », a merchant cancelling one, an undo).
     let (was, is) = (row.status(), moved.status);
@@ -128,7 +132,7 @@ pub(crate) fn write_move(
             .execute(conn)
             .map_db_err()?;
     }
-    Ok(())
+    Ok(updated)
 }
 
 /// How the round ended for a parcel, and what the delivery person earned for it.

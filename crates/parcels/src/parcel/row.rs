@@ -93,22 +93,17 @@ impl ParcelRow {
         }
     }
 
-    /// Writes `event_type` about the parcel to the webhook outbox (the caller's transaction).
-    pub fn record_event(&self, conn: &mut DbConnection, event_type: &str) -> AppResult<()> {
-        self.record_events(conn, &[event_type])
-    }
-
     /// Writes `parcel.status_changed` and `parcel.outcome_recorded` for an outcome the round
-    /// recorded, the latter with what was recorded (its endpoints read once).
-    pub fn record_outcome_events(
+    /// recorded, the latter with what was recorded, to its merchant's `endpoints` (read once in
+    /// the move's transaction).
+    pub fn record_outcome_events_to(
         &self,
         conn: &mut DbConnection,
+        endpoints: &[(i64, String)],
         recorded: colivra_core::webhook_events::RecordedOutcome,
     ) -> AppResult<()> {
         use colivra_db::outbox::{PARCEL_OUTCOME_RECORDED, PARCEL_STATUS_CHANGED};
         self.tell_recipient(conn, PARCEL_STATUS_CHANGED)?;
-        let endpoints =
-            colivra_db::outbox::active_endpoints(conn, self.merchant_id).map_db_err()?;
         if endpoints.is_empty() {
             return Ok(());
         }
@@ -129,7 +124,7 @@ impl ParcelRow {
             event(PARCEL_STATUS_CHANGED, plain)?,
             event(PARCEL_OUTCOME_RECORDED, detailed)?,
         ];
-        colivra_db::outbox::record_all_to(conn, &endpoints, &events).map_db_err()
+        colivra_db::outbox::record_all_to(conn, endpoints, &events).map_db_err()
     }
 
     /// Writes these events about the parcel, its merchant's endpoints read once.

@@ -450,6 +450,7 @@ impl<'c> Week<'c> {
                     delivery_person.id,
                     Scope::DeliveryPerson(delivery_person_id(delivery_person)),
                     &input,
+                    None,
                 )
             })?;
         }
