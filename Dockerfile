@@ -11,6 +11,8 @@ FROM rust:1-bookworm AS server
 RUN apt-get update && apt-get install -y --no-install-recommends libpq-dev && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
+# The bundled SQLite's build flags (the query planner stability guarantee).
+COPY .cargo ./.cargo
 COPY crates ./crates
 COPY migrations ./migrations
 RUN cargo build --release -p colivra-cli

@@ -98,3 +98,7 @@ bench:
 # Only /health, parcel creation and the outcome call on both databases, with the verdict against 1,000/s at p99 < 50 ms stated as a share of /health (issue 42).
 bench-writes:
     BENCH_ONLY=writes bash scripts/bench.sh
+
+# One write case (outcome or create) on a copy of the seeded million, with the CPU the server, PostgreSQL (PG=1) and the machine spent; PERF=1 records call graphs, SQL=1 lists one call's statements.
+profile-writes case="outcome" seconds="8":
+    bash scripts/profile_writes.sh {{case}} {{seconds}}

@@ -332,6 +332,33 @@ impl TransactionError {
 mod tests {
     use super::*;
 
+    /// The bundled SQLite keeps a statement's plan whatever is bound to it (`.cargo/config.toml`
+    /// builds it so): without that, every execution of a statement whose bound value the STAT4
+    /// planner reads is prepared again (docs/decisions.md, « Writes kept prepared »).
+    #[test]
+    fn the_bundled_sqlite_keeps_its_plans_whatever_is_bound() {
+        #[derive(diesel::QueryableByName)]
+        struct Used {
+            #[diesel(sql_type = diesel::sql_types::Integer)]
+            used: i32,
+        }
+        let mut conn = SqliteConnection::establish(":memory:").expect("an in-memory database");
+        let option = |conn: &mut SqliteConnection, name: &str| {
+            diesel::sql_query(format!(
+                "SELECT sqlite_compileoption_used('{name}') AS used"
+            ))
+            .get_result::<Used>(conn)
+            .expect("the compile option")
+            .used
+        };
+        assert_eq!(option(&mut conn, "ENABLE_STAT4"), 1, "STAT4 is still there");
+        assert_eq!(
+            option(&mut conn, "ENABLE_QPSG"),
+            1,
+            "LIBSQLITE3_FLAGS lost: see .cargo/config.toml"
+        );
+    }
+
     #[test]
     fn parses_both_schemes() {
         assert_eq!(

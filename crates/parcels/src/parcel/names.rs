@@ -26,8 +26,9 @@ pub(super) struct Names {
 
 /// Keys and display names of shops, cities and people seen on list pages lately, one per
 /// server (it keeps it in its state). Names change rarely and a list shows a renamed shop a few
-/// seconds late at worst; in return, a list page usually needs no look-up query at all. Single
-/// parcels (details, writes) always read fresh names.
+/// seconds late at worst; in return, a list page usually needs no look-up query at all. The
+/// answers to a creation and to a move take their names from here too (a courier recording
+/// outcomes one after another: no look-up); a parcel's own page reads them fresh.
 #[derive(Debug, Default)]
 pub struct RecentNames {
     entries: Mutex<HashMap<NameSlot, (String, String, Instant)>>,
