@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use chrono::{Duration, NaiveDateTime};
 use colivra_core::phone::{normalize_moroccan_phone, PHONE_MESSAGE};
 use colivra_core::{AppError, AppResult, FieldErrors, Scope, UserId};
-use colivra_db::raw::{self, placeholder, SqlParam};
+use colivra_db::raw::{self, SqlParam};
 use colivra_db::schema::recipient_history_entries;
 use colivra_db::{immediate_transaction, DbConnection, MapDbErr};
 use diesel::prelude::*;
@@ -326,56 +326,56 @@ struct Tally {
 
 /// The policy and the counts of `phones` (normalised; those without history left out), in one
 /// statement through the phone index: a list page or a creation pays one round trip for both.
+/// The phones go as one JSON array, so that the statement's text is the same for any number of
+/// them and stays prepared.
 fn counts(
     conn: &mut DbConnection,
     phones: &[&str],
 ) -> AppResult<(RecipientPolicy, HashMap<String, Tally>)> {
-    const SETTING_ROW: &str = "SELECT '' AS phone, CAST(0 AS BIGINT) AS delivered, \
-        CAST(0 AS BIGINT) AS failed, CAST(0 AS BIGINT) AS unreached, value AS policy \
-        FROM settings WHERE name = 'recipient_policy'";
+    // The same statement on both backends but for how the array is read.
+    macro_rules! counts_where_phone {
+        () => {
+            "SELECT phone, CAST(SUM(delivered) AS BIGINT) AS delivered, \
+             CAST(SUM(failed) AS BIGINT) AS failed, CAST(SUM(unreached) AS BIGINT) AS unreached, \
+             CAST(NULL AS TEXT) AS policy FROM recipient_history_entries WHERE phone "
+        };
+    }
+    macro_rules! then_the_policy {
+        () => {
+            " GROUP BY phone UNION ALL SELECT '' AS phone, CAST(0 AS BIGINT) AS delivered, \
+             CAST(0 AS BIGINT) AS failed, CAST(0 AS BIGINT) AS unreached, value AS policy \
+             FROM settings WHERE name = 'recipient_policy'"
+        };
+    }
+    const POSTGRES: [&str; 2] = [
+        concat!(
+            counts_where_phone!(),
+            "= ANY(ARRAY(SELECT jsonb_array_elements_text(CAST("
+        ),
+        concat!(" AS JSONB))))", then_the_policy!()),
+    ];
+    const SQLITE: [&str; 2] = [
+        concat!(counts_where_phone!(), "IN (SELECT value FROM json_each("),
+        concat!("))", then_the_policy!()),
+    ];
+    let listed = serde_json::to_string(phones).map_err(AppError::internal)?;
+    let rows: Vec<Counts> =
+        raw::load_kept(conn, (&POSTGRES, &SQLITE), &[SqlParam::Text(listed)]).map_db_err()?;
     let mut found = HashMap::new();
     let mut stored = None;
-    let mut chunks = phones.chunks(500).peekable();
-    let mut first = true;
-    // At least one statement, for the policy, even without phones.
-    while first || chunks.peek().is_some() {
-        let chunk = chunks.next().unwrap_or_default();
-        let mut parts = Vec::new();
-        if !chunk.is_empty() {
-            let listed: Vec<String> = (0..chunk.len()).map(|n| placeholder(conn, n + 1)).collect();
-            parts.push(format!(
-                "SELECT phone, CAST(SUM(delivered) AS BIGINT) AS delivered, \
-                        CAST(SUM(failed) AS BIGINT) AS failed, \
-                        CAST(SUM(unreached) AS BIGINT) AS unreached, \
-                        CAST(NULL AS TEXT) AS policy \
-                 FROM recipient_history_entries WHERE phone IN ({}) GROUP BY phone",
-                listed.join(", ")
-            ));
+    for row in rows {
+        if row.phone.is_empty() {
+            stored = row.policy;
+            continue;
         }
-        if first {
-            parts.push(SETTING_ROW.to_owned());
-        }
-        first = false;
-        let params: Vec<SqlParam> = chunk
-            .iter()
-            .map(|p| SqlParam::Text((*p).to_owned()))
-            .collect();
-        let rows: Vec<Counts> =
-            raw::load(conn, &parts.join(" UNION ALL "), &params).map_db_err()?;
-        for row in rows {
-            if row.phone.is_empty() {
-                stored = row.policy;
-                continue;
-            }
-            found.insert(
-                row.phone,
-                Tally {
-                    delivered: row.delivered.max(0),
-                    failed: row.failed.max(0),
-                    unreached: row.unreached.max(0),
-                },
-            );
-        }
+        found.insert(
+            row.phone,
+            Tally {
+                delivered: row.delivered.max(0),
+                failed: row.failed.max(0),
+                unreached: row.unreached.max(0),
+            },
+        );
     }
     Ok((parse_policy(stored), found))
 }

@@ -116,8 +116,9 @@ pub(crate) fn write_move(
     // parcel back « à confirmer », a merchant cancelling one, an undo).
     let (was, is) = (row.status(), moved.status);
     // A failed attempt's decision waits no more once the parcel moves (a decision claims it
-    // before moving the parcel).
-    if was != is {
+    // before moving the parcel). One is open only while the parcel has the outcome it was
+    // opened for (every status change comes through here): no statement otherwise.
+    if was != is && crate::decisions::opening::needs_decision(was) {
         crate::decisions::opening::drop_open(conn, row.id)?;
     }
     if is == Status::ToConfirm && was != Status::ToConfirm {
