@@ -94,24 +94,35 @@ pub fn load_with_user(
 ) -> AppResult<Option<LoadedSession>> {
     let id = hash_key(session_key);
     let now = time::now();
-    type Row = (String, NaiveDateTime, Option<NaiveDateTime>, Option<User>);
+    type Row = (
+        String,
+        NaiveDateTime,
+        NaiveDateTime,
+        Option<NaiveDateTime>,
+        Option<User>,
+    );
+    // By its id alone, the expiries checked here: PostgreSQL then plans the statement once for
+    // good (with the times bound it planned it again at every request, as it could not tell
+    // how many rows the comparisons keep).
     let row: Option<Row> = sessions::table
         .left_join(users::table)
         .filter(sessions::id.eq(&id))
-        .filter(sessions::expires_at.gt(now))
-        .filter(sessions::created_at.gt(now - Duration::hours(ABSOLUTE_TIMEOUT_HOURS)))
         .select((
             sessions::state,
             sessions::created_at,
+            sessions::expires_at,
             sessions::last_seen_at,
             Option::<User>::as_select(),
         ))
-        .first(conn)
+        .get_result(conn)
         .optional()
         .map_db_err()?;
-    let Some((state, created_at, last_seen_at, user)) = row else {
+    let Some((state, created_at, expires_at, last_seen_at, user)) = row else {
         return Ok(None);
     };
+    if expires_at <= now || created_at <= now - Duration::hours(ABSOLUTE_TIMEOUT_HOURS) {
+        return Ok(None);
+    }
     let idle = timeouts.for_role(user.as_ref().map(User::role));
     let last_seen = last_seen_at.unwrap_or(created_at);
     // The role's timeout, even if the stored expiry was set under a longer one.
