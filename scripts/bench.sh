@@ -396,25 +396,7 @@ outcome_cases() {
     share=$((total / (2 * ROUNDS)))
     rm -f "$OUT"/outcome-codes-??
     split -d -a 2 -l "$share" "$OUT/outcome-codes.txt" "$OUT/outcome-codes-"
-    cat > "$OUT/outcome.lua" <<'LUA'
--- Each request records "no answer" on the next parcel of the list (two threads, interleaved:
--- `tid` is set in each thread's own Lua state by setup, which runs in the main one).
-local next_tid, codes, sent = 0, {}, 0
-function setup(thread)
-    thread:set("tid", next_tid)
-    next_tid = next_tid + 1
-end
-function init(args)
-    for line in io.lines(args[1]) do codes[#codes + 1] = line end
-    -- Added to the command line's headers (a table given to wrk.format would replace them).
-    wrk.headers["Content-Type"] = "application/json"
-end
-function request()
-    local code = codes[sent * 2 + tid + 1] or codes[#codes]
-    sent = sent + 1
-    return wrk.format("POST", nil, nil, '{"parcel":"' .. code .. '","status":"no_answer"}')
-end
-LUA
+    cp scripts/wrk/outcome.lua "$OUT/outcome.lua"
     sign_in admin-0@bench.colivra.ma 'Bench#Colivra2026'
     alternate outcome "$OUTCOME_ROUND_DURATION" '["parcel.created"]' \
         '["parcel.created","parcel.status_changed","parcel.outcome_recorded"]' \
@@ -451,11 +433,7 @@ write_verdict() {
 
 # Creation's request body (wrk script).
 create_script() {
-    cat > "$OUT/create.lua" <<'LUA'
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.body = '{"recipient_name":"Client Bench","recipient_phone":"0612345678","city":"Casablanca","address":"1 rue des Tests","cod_amount":15000,"product":"Article"}'
-LUA
+    cp scripts/wrk/create.lua "$OUT/create.lua"
 }
 
 # One backend from seeding to clean-up; run in a subshell of its own.

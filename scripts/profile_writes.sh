@@ -59,24 +59,7 @@ if [ -n "${SQL:-}" ]; then
     exit 0
 fi
 
-cat > "$OUT/outcome.lua" <<'LUA'
-local next_tid, codes, sent = 0, {}, 0
-function setup(thread) thread:set("tid", next_tid); next_tid = next_tid + 1 end
-function init(args)
-  for line in io.lines(args[1]) do codes[#codes + 1] = line end
-  wrk.headers["Content-Type"] = "application/json"
-end
-function request()
-  local code = codes[sent * 2 + tid + 1] or codes[#codes]
-  sent = sent + 1
-  return wrk.format("POST", nil, nil, '{"parcel":"' .. code .. '","status":"no_answer"}')
-end
-LUA
-cat > "$OUT/create.lua" <<'LUA'
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.body = '{"recipient_name":"Client Bench","recipient_phone":"0612345678","city":"Casablanca","address":"1 rue des Tests","cod_amount":15000,"product":"Article"}'
-LUA
+cp scripts/wrk/outcome.lua scripts/wrk/create.lua "$OUT/"
 
 echo "/health: $(wrk -t2 -c32 -d2s "$BASE/health" | awk '/Requests\/sec/ { print $2 }') req/s"
 postgres_ticks() { for p in $(pgrep -u postgres postgres || true); do awk '{ print $14 + $15 }' "/proc/$p/stat" 2>/dev/null; done | awk '{ s += $1 } END { print s + 0 }'; }
